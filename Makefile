@@ -1,0 +1,44 @@
+# The README's two commands: `make run` (build and run the tour) and `make check` (build and run every test).
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc)
+PYTHON     ?= /usr/bin/python3
+
+.PHONY: all deps build asan run check unit asan-check diff bench install clean
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+asan: deps
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCT_SANITIZE=ON >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+run: build
+	@./$(BUILD)/examples/tour
+
+unit: build
+	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+asan-check: asan
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+diff: build
+	@CTORCH_LIB=$(BUILD)/libctorch.so $(PYTHON) tests/diff/run.py
+
+check: unit asan-check diff
+
+bench: build
+	@CTORCH_LIB=$(BUILD)/libctorch.so $(PYTHON) bench/run.py
+
+install: build
+	@cmake --install $(BUILD)
+
+clean:
+	@rm -rf $(BUILD) $(ASAN_BUILD)

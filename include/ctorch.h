@@ -1,0 +1,18 @@
+/* ctorch: PyTorch's tensor as a C library. The only header users include. */
+#ifndef CTORCH_H
+#define CTORCH_H
+
+#define CTORCH_VERSION_MAJOR 0
+#define CTORCH_VERSION_MINOR 1
+#define CTORCH_VERSION_PATCH 0
+
+#include "ctorch/types.h"
+#include "ctorch/error.h"
+#include "ctorch/dtype.h"
+#include "ctorch/tensor.h"
+#include "ctorch/storage.h"
+#include "ctorch/create.h"
+#include "ctorch/convert.h"
+#include "ctorch/view.h"
+
+#endif

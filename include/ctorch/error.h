@@ -1,0 +1,38 @@
+/* The error model: a failing call returns NULL (or a non-zero ct_status) and records a thread-local
+   error whose kind mirrors PyTorch's exception class and whose message is PyTorch's text.
+   A call given a NULL tensor returns NULL and leaves the recorded error alone, so a chain of calls
+   reports its first cause. */
+#ifndef CTORCH_ERROR_H
+#define CTORCH_ERROR_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ct_error_kind {
+  CT_OK = 0,
+  CT_ERR_RUNTIME = 1,        /* RuntimeError */
+  CT_ERR_VALUE = 2,          /* ValueError */
+  CT_ERR_TYPE = 3,           /* TypeError */
+  CT_ERR_INDEX = 4,          /* IndexError */
+  CT_ERR_NOT_IMPLEMENTED = 5,/* NotImplementedError */
+  CT_ERR_OUT_OF_MEMORY = 6,  /* torch.cuda.OutOfMemoryError / RuntimeError: can't allocate */
+  CT_ERR_IO = 7              /* OSError */
+} ct_error_kind;
+
+/* Functions that return a value rather than a tensor return a ct_status (CT_OK on success). */
+typedef ct_error_kind ct_status;
+
+CT_API ct_error_kind ct_last_error(void);
+/* The message of the last error ("" when none); valid until the next failing call on this thread. */
+CT_API const char *ct_last_error_message(void);
+/* The Python exception class name of a kind: "RuntimeError", "IndexError", ... */
+CT_API const char *ct_error_kind_name(ct_error_kind kind);
+CT_API void ct_clear_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,72 @@
+/* The tensor handle: ownership, scopes and queries. */
+#ifndef CTORCH_TENSOR_H
+#define CTORCH_TENSOR_H
+
+#include "error.h"
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Ownership. Every returned ct_tensor* is a new reference; arguments are borrowed.
+   Inside a scope, the innermost scope owns every tensor (and storage) returned while it is open. */
+CT_API ct_tensor *ct_retain(ct_tensor *t);
+CT_API void ct_release(ct_tensor *t);
+CT_API void ct_scope_begin(void);
+/* Releases everything the innermost scope owns. */
+CT_API void ct_scope_end(void);
+/* Hands t out of the innermost scope: it survives ct_scope_end, owned by the enclosing scope, or by
+   the caller when there is none. Returns t. */
+CT_API ct_tensor *ct_keep(ct_tensor *t);
+/* Number of references (for tests and debugging). */
+CT_API int64_t ct_refcount(const ct_tensor *t);
+
+/* Queries. On a NULL tensor they return 0 / false / NULL. Negative dims count from the end;
+   a bad dim records PyTorch's IndexError and returns -1 (size, stride). */
+CT_API int64_t ct_dim(const ct_tensor *t);
+CT_API int64_t ct_ndim(const ct_tensor *t);
+CT_API int64_t ct_size(const ct_tensor *t, int64_t dim);
+CT_API int64_t ct_stride(const ct_tensor *t, int64_t dim);
+/* The whole shape / strides as borrowed arrays, valid while t lives and is not resized. */
+CT_API const int64_t *ct_sizes(const ct_tensor *t);
+CT_API const int64_t *ct_strides(const ct_tensor *t);
+CT_API ct_shape ct_shape_of(const ct_tensor *t);
+CT_API int64_t ct_storage_offset(const ct_tensor *t);
+CT_API int64_t ct_numel(const ct_tensor *t);
+CT_API int64_t ct_nelement(const ct_tensor *t);
+CT_API int64_t ct_element_size(const ct_tensor *t);
+CT_API int64_t ct_nbytes(const ct_tensor *t);
+CT_API ct_dtype ct_dtype_of(const ct_tensor *t);
+CT_API ct_device ct_device_of(const ct_tensor *t);
+CT_API ct_layout ct_layout_of(const ct_tensor *t);
+/* memory_format UNSET means contiguous_format, as in PyTorch. */
+CT_API bool ct_is_contiguous(const ct_tensor *t, ct_memory_format fmt);
+CT_API bool ct_is_floating_point(const ct_tensor *t);
+CT_API bool ct_is_complex(const ct_tensor *t);
+CT_API bool ct_is_signed(const ct_tensor *t);
+CT_API bool ct_is_cuda(const ct_tensor *t);
+CT_API bool ct_is_meta(const ct_tensor *t);
+/* -1 for CPU tensors, the index for CUDA ones. */
+CT_API int64_t ct_get_device(const ct_tensor *t);
+/* Address of the first element (storage data + offset * itemsize); NULL for meta or empty storage. */
+CT_API void *ct_data_ptr(const ct_tensor *t);
+/* A new reference to the tensor's storage. */
+CT_API ct_storage *ct_untyped_storage(const ct_tensor *t);
+/* Same storage, offset, sizes and strides. */
+CT_API bool ct_is_set_to(const ct_tensor *a, const ct_tensor *b);
+CT_API bool ct_requires_grad(const ct_tensor *t);
+CT_API ct_status ct_requires_grad_(ct_tensor *t, bool requires_grad);
+
+/* torch.Size helpers. */
+CT_API int64_t ct_shape_numel(ct_shape s);
+CT_API int64_t ct_shape_count(ct_shape s, int64_t value);
+/* Index of the first occurrence; records PyTorch's ValueError and returns -1 if absent. */
+CT_API int64_t ct_shape_index(ct_shape s, int64_t value);
+/* "torch.Size([2, 3])"; returns the full length like snprintf. */
+CT_API int ct_shape_str(ct_shape s, char *buf, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

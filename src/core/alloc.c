@@ -1,0 +1,47 @@
+/* Metadata allocation with a fault injector, so tests can make every allocation point of a call fail. */
+#include <stdlib.h>
+
+#include "core/internal.h"
+
+static _Atomic int64_t fail_countdown = -1; /* -1: never fail */
+static _Atomic int64_t alloc_count = 0;
+
+bool ct__alloc_should_fail(void) {
+  atomic_fetch_add_explicit(&alloc_count, 1, memory_order_relaxed);
+  int64_t c = atomic_load_explicit(&fail_countdown, memory_order_relaxed);
+  if (CT_LIKELY(c < 0)) return false;
+  int64_t prev = atomic_fetch_sub(&fail_countdown, 1);
+  return prev == 0;
+}
+
+void ct_debug_fail_allocation_at(int64_t n) { atomic_store(&fail_countdown, n < 0 ? -1 : n); }
+int64_t ct_debug_allocation_count(void) { return atomic_load(&alloc_count); }
+void ct_debug_reset_allocation_count(void) { atomic_store(&alloc_count, 0); }
+
+static void *oom(size_t n) {
+  ct__error(CT_ERR_OUT_OF_MEMORY,
+            "DefaultCPUAllocator: can't allocate memory: you tried to allocate %zu bytes. Error code 12 (Cannot "
+            "allocate memory)",
+            n);
+  return NULL;
+}
+
+void *ct__malloc(size_t n) {
+  if (ct__alloc_should_fail()) return oom(n);
+  void *p = malloc(n ? n : 1);
+  return p ? p : oom(n);
+}
+
+void *ct__calloc(size_t count, size_t size) {
+  if (ct__alloc_should_fail()) return oom(count * size);
+  void *p = calloc(count ? count : 1, size ? size : 1);
+  return p ? p : oom(count * size);
+}
+
+void *ct__realloc(void *p, size_t n) {
+  if (ct__alloc_should_fail()) return oom(n);
+  void *q = realloc(p, n ? n : 1);
+  return q ? q : oom(n);
+}
+
+void ct__free(void *p) { free(p); }

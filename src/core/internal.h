@@ -1,0 +1,173 @@
+/* Internal core: struct layouts and helpers shared by every layer. Never installed. */
+#ifndef CTORCH_CORE_INTERNAL_H
+#define CTORCH_CORE_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "ctorch.h"
+
+#define CT_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define CT_LIKELY(x) __builtin_expect(!!(x), 1)
+#define CT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* ---- dtype traits: the one table every dtype question is answered from ---- */
+typedef enum { CT_CAT_BOOL = 0, CT_CAT_INT = 1, CT_CAT_FLOAT = 2, CT_CAT_COMPLEX = 3 } ct_dtype_category;
+
+typedef struct ct_dtype_traits {
+  const char *name;        /* "float32" */
+  const char *torch_name;  /* "torch.float32" */
+  const char *legacy_name; /* "torch.FloatTensor" */
+  const char *scalar_name; /* "Float" (ATen's ScalarType name, used in messages) */
+  uint8_t itemsize;
+  uint8_t category;
+  bool is_signed;
+} ct_dtype_traits;
+
+extern const ct_dtype_traits ct__dtype_table[CT_NUM_DTYPES + 1];
+
+static inline bool ct__dtype_valid(ct_dtype d) { return d >= CT_BOOL && d <= CT_COMPLEX128; }
+static inline const ct_dtype_traits *ct__dt(ct_dtype d) { return &ct__dtype_table[ct__dtype_valid(d) ? d : 0]; }
+static inline size_t ct__itemsize(ct_dtype d) { return ct__dt(d)->itemsize; }
+
+/* ---- errors ---- */
+/* Records an error (always overwrites: callers that only propagate a NULL input do not call this). */
+void ct__error(ct_error_kind kind, const char *fmt, ...) CT_PRINTF(2, 3);
+/* The message text of the recorded error is copied here for formatting helpers. */
+#define CT_ERR_NULL(kind, ...) (ct__error((kind), __VA_ARGS__), (void *)0)
+/* Checks a dtype argument and records PyTorch-style error for an invalid value. */
+bool ct__check_dtype(ct_dtype d);
+
+/* ---- allocation of library metadata; every allocation point can be made to fail (tests) ---- */
+void *ct__malloc(size_t n);
+void *ct__calloc(size_t count, size_t size);
+void *ct__realloc(void *p, size_t n);
+void ct__free(void *p);
+/* True when the fault injector says this allocation must fail (also consulted for storage data). */
+bool ct__alloc_should_fail(void);
+/* Test hooks: the allocation `n` steps from now fails (n = 0: the next one); negative disables. */
+CT_API void ct_debug_fail_allocation_at(int64_t n);
+/* Allocations made since the counter was last reset; a test uses it to enumerate failure points. */
+CT_API int64_t ct_debug_allocation_count(void);
+CT_API void ct_debug_reset_allocation_count(void);
+
+/* ---- storage ---- */
+enum {
+  CT_STORAGE_RESIZABLE = 1u << 0,
+  CT_STORAGE_EXTERNAL = 1u << 1, /* caller memory with a deleter */
+  CT_STORAGE_MAPPED = 1u << 2,   /* mmap of a file */
+  CT_STORAGE_SHARED = 1u << 3,   /* POSIX shared memory or MAP_SHARED file */
+};
+
+/* Optional parts of a storage (external memory, files, shared memory); NULL for plain storages. */
+typedef struct ct_storage_ext {
+  void (*release)(ct_storage *s); /* frees s->data; replaces the allocator's free */
+  void (*deleter)(void *ctx, void *data);
+  void *ctx;
+  char *filename;
+  size_t map_len;
+} ct_storage_ext;
+
+struct ct_storage {
+  _Atomic int32_t refcount;
+  uint8_t device_type;
+  int8_t device_index;
+  uint16_t flags;
+  _Atomic uint32_t version; /* bumped by in-place writes; shared by every view */
+  void *data;
+  size_t nbytes;
+  const ct_allocator *allocator;
+  ct_storage_ext *ext;
+};
+
+/* A storage of nbytes from the device's allocator; meta storages have no data. NULL + OOM on failure. */
+ct_storage *ct__storage_alloc(size_t nbytes, ct_device device);
+/* A storage struct with no data yet (for external memory and mappings). */
+ct_storage *ct__storage_shell(ct_device device);
+const ct_allocator *ct__default_allocator(ct_device_type type);
+/* Grows (or shrinks) the data to nbytes keeping the common prefix; the storage must be resizable. */
+ct_status ct__storage_realloc(ct_storage *s, size_t nbytes);
+
+/* ---- tensor ---- */
+enum {
+  CT_TENSOR_WRAPPED_NUMBER = 1u << 0,
+  CT_TENSOR_REQUIRES_GRAD = 1u << 1,
+};
+
+struct ct_tensor {
+  _Atomic int32_t refcount;
+  uint8_t dtype;
+  uint8_t layout;
+  uint8_t device_type;
+  uint8_t flags;
+  int32_t device_index;
+  int32_t ndim;
+  int32_t dim_capacity; /* dims held by the inline block; more spill to the heap */
+  int32_t reserved;
+  int64_t offset; /* in elements */
+  int64_t numel;
+  ct_storage *storage;
+  int64_t *sizes;
+  int64_t *strides;
+  void *ext; /* autograd metadata / parts of non-strided kinds: NULL for plain tensors */
+  int64_t inline_dims[];
+};
+
+static inline ct_device ct__tdevice(const ct_tensor *t) {
+  return (ct_device){(ct_device_type)t->device_type, t->device_index};
+}
+static inline char *ct__tdata(const ct_tensor *t) {
+  return t->storage->data ? (char *)t->storage->data + t->offset * (int64_t)ct__itemsize((ct_dtype)t->dtype) : NULL;
+}
+
+/* A tensor struct with room for ndim dims, refcount 1, no storage. Not registered in any scope. */
+ct_tensor *ct__tensor_alloc(int64_t ndim);
+/* Makes t hold ndim dims (sizes/strides contents undefined after growth). */
+ct_status ct__tensor_set_ndim(ct_tensor *t, int64_t ndim);
+/* Recomputes numel from sizes. */
+void ct__tensor_update_numel(ct_tensor *t);
+/* A tensor over storage s (retained) with the given geometry; refcount 1, not scope-registered. */
+ct_tensor *ct__tensor_make(ct_storage *s, ct_dtype dtype, int64_t offset, int64_t ndim, const int64_t *sizes,
+                           const int64_t *strides);
+/* A new view of base's storage: same dtype and device; not scope-registered. */
+ct_tensor *ct__view(const ct_tensor *base, int64_t ndim, const int64_t *sizes, const int64_t *strides,
+                    int64_t offset);
+/* Uninitialized contiguous tensor (not scope-registered). */
+ct_tensor *ct__empty(int64_t ndim, const int64_t *sizes, ct_dtype dtype, ct_device device);
+/* Frees a tensor whose refcount reached zero. */
+void ct__tensor_free(ct_tensor *t);
+/* Contiguous strides for sizes (PyTorch: a size-0 or size-1 dim gets stride as if size were 1). */
+void ct__contiguous_strides(int64_t ndim, const int64_t *sizes, int64_t *strides);
+/* Number of elements; records an error and returns -1 on a negative size or overflow. */
+int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes);
+/* The smallest storage size (in elements) that holds the geometry; 0 when numel is 0. */
+int64_t ct__required_storage_elems(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset);
+
+/* Wraps a dim into [0, ndim) with PyTorch's IndexError; returns -1 after recording it.
+   ndim 0 is treated as 1 (scalars accept dim 0 and -1), as PyTorch's maybe_wrap_dim does. */
+int64_t ct__wrap_dim(int64_t dim, int64_t ndim);
+
+/* ---- ownership and scopes ---- */
+/* Registers a freshly made result with the innermost scope (if any) and returns it. On NULL input
+   returns NULL. If registration itself fails, releases t and returns NULL. */
+ct_tensor *ct__own(ct_tensor *t);
+ct_storage *ct__own_storage(ct_storage *s);
+ct_tensor_list *ct__own_list(ct_tensor_list *l);
+/* Allocates a list block for n tensors (items zeroed). */
+ct_tensor_list *ct__list_alloc(int64_t n);
+/* Frees a list block and releases the tensors it holds (used on error paths before ownership). */
+void ct__list_destroy(ct_tensor_list *l);
+
+/* ---- scalars ---- */
+double ct__scalar_to_double(ct_scalar s);
+int64_t ct__scalar_to_int64(ct_scalar s);
+/* The dtype PyTorch gives a Python number: bool, int64, the default float, the default complex. */
+ct_dtype ct__scalar_default_dtype(ct_scalar s);
+
+/* ---- formatting helpers for messages ---- */
+/* "[2, 3]" into buf (PyTorch's IntArrayRef printing). */
+int ct__fmt_int_list(char *buf, size_t n, int64_t count, const int64_t *vals);
+
+#endif

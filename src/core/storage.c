@@ -1,0 +1,115 @@
+/* Storage lifetime and the basic storage queries. File mappings, shared memory and the byte-level
+   storage ops live in storage_file.c and storage_ops.c. */
+#include <stdlib.h>
+
+#include "core/internal.h"
+
+static const ct_allocator *allocators[4];
+
+const ct_allocator *ct_set_allocator(ct_device_type type, const ct_allocator *a) {
+  if ((unsigned)type >= 4) return NULL;
+  const ct_allocator *prev = ct_get_allocator(type);
+  allocators[type] = a;
+  return prev;
+}
+
+const ct_allocator *ct_get_allocator(ct_device_type type) {
+  if ((unsigned)type >= 4) return NULL;
+  return allocators[type] ? allocators[type] : ct__default_allocator(type);
+}
+
+ct_storage *ct__storage_shell(ct_device device) {
+  ct_storage *s = ct__calloc(1, sizeof *s);
+  if (!s) return NULL;
+  atomic_init(&s->refcount, 1);
+  s->device_type = (uint8_t)(device.type == CT_DEVICE_TYPE_UNSET ? CT_CPU : device.type);
+  s->device_index = (int8_t)(device.type == CT_CUDA ? (device.index < 0 ? 0 : device.index) : -1);
+  return s;
+}
+
+static bool check_device_usable(ct_device device) {
+  if (device.type == CT_CUDA && !ct_cuda_is_available()) {
+    ct__error(CT_ERR_RUNTIME, "Torch not compiled with CUDA enabled");
+    return false;
+  }
+  return true;
+}
+
+ct_storage *ct__storage_alloc(size_t nbytes, ct_device device) {
+  if (!check_device_usable(device)) return NULL;
+  ct_storage *s = ct__storage_shell(device);
+  if (!s) return NULL;
+  s->flags = CT_STORAGE_RESIZABLE;
+  s->nbytes = nbytes;
+  if (s->device_type == CT_META || nbytes == 0) return s;
+  s->allocator = ct_get_allocator((ct_device_type)s->device_type);
+  s->data = ct__alloc_should_fail() ? NULL : s->allocator->alloc(s->allocator->ctx, nbytes);
+  if (!s->data) {
+    ct__free(s);
+    ct__error(CT_ERR_OUT_OF_MEMORY,
+              "DefaultCPUAllocator: can't allocate memory: you tried to allocate %zu bytes. Error code 12 "
+              "(Cannot allocate memory)",
+              nbytes);
+    return NULL;
+  }
+  return s;
+}
+
+ct_status ct__storage_realloc(ct_storage *s, size_t nbytes) {
+  if (s->device_type == CT_META) {
+    s->nbytes = nbytes;
+    return CT_OK;
+  }
+  const ct_allocator *a = s->allocator ? s->allocator : ct_get_allocator((ct_device_type)s->device_type);
+  void *p = NULL;
+  if (nbytes) {
+    p = ct__alloc_should_fail() ? NULL : a->alloc(a->ctx, nbytes);
+    if (!p) {
+      ct__error(CT_ERR_OUT_OF_MEMORY,
+                "DefaultCPUAllocator: can't allocate memory: you tried to allocate %zu bytes. Error code 12 "
+                "(Cannot allocate memory)",
+                nbytes);
+      return CT_ERR_OUT_OF_MEMORY;
+    }
+    size_t keep = s->nbytes < nbytes ? s->nbytes : nbytes;
+    if (keep && s->data) memcpy(p, s->data, keep);
+  }
+  if (s->data) s->allocator->free(s->allocator->ctx, s->data, s->nbytes);
+  s->data = p;
+  s->nbytes = nbytes;
+  s->allocator = a;
+  return CT_OK;
+}
+
+ct_storage *ct_storage_new(size_t nbytes, ct_device device) {
+  return ct__own_storage(ct__storage_alloc(nbytes, device));
+}
+
+ct_storage *ct_storage_retain(ct_storage *s) {
+  if (s) atomic_fetch_add_explicit(&s->refcount, 1, memory_order_relaxed);
+  return s;
+}
+
+void ct_storage_release(ct_storage *s) {
+  if (!s || atomic_fetch_sub_explicit(&s->refcount, 1, memory_order_acq_rel) != 1) return;
+  if (s->ext && s->ext->release)
+    s->ext->release(s);
+  else if (s->data && s->allocator)
+    s->allocator->free(s->allocator->ctx, s->data, s->nbytes);
+  if (s->ext) {
+    ct__free(s->ext->filename);
+    ct__free(s->ext);
+  }
+  ct__free(s);
+}
+
+int64_t ct_storage_refcount(const ct_storage *s) { return s ? atomic_load(&((ct_storage *)s)->refcount) : 0; }
+size_t ct_storage_nbytes(const ct_storage *s) { return s ? s->nbytes : 0; }
+void *ct_storage_data_ptr(const ct_storage *s) { return s ? s->data : NULL; }
+ct_device ct_storage_device(const ct_storage *s) {
+  return s ? (ct_device){(ct_device_type)s->device_type, s->device_index} : (ct_device){CT_DEVICE_TYPE_UNSET, -1};
+}
+int64_t ct_storage_element_size(const ct_storage *s) { return s ? 1 : 0; }
+bool ct_storage_resizable(const ct_storage *s) { return s && (s->flags & CT_STORAGE_RESIZABLE); }
+bool ct_storage_is_shared(const ct_storage *s) { return s && (s->flags & CT_STORAGE_SHARED); }
+const char *ct_storage_filename(const ct_storage *s) { return s && s->ext ? s->ext->filename : NULL; }

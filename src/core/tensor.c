@@ -1,0 +1,287 @@
+/* The tensor struct: allocation, geometry helpers and the public queries. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/internal.h"
+
+#define CT_MIN_INLINE_DIMS 2
+
+static size_t tensor_bytes(int64_t cap) { return sizeof(ct_tensor) + 2 * (size_t)cap * sizeof(int64_t); }
+
+ct_tensor *ct__tensor_alloc(int64_t ndim) {
+  int64_t cap = ndim > CT_MIN_INLINE_DIMS ? ndim : CT_MIN_INLINE_DIMS;
+  ct_tensor *t = ct__malloc(tensor_bytes(cap));
+  if (!t) return NULL;
+  memset(t, 0, sizeof *t);
+  atomic_init(&t->refcount, 1);
+  t->ndim = (int32_t)ndim;
+  t->dim_capacity = (int32_t)cap;
+  t->sizes = t->inline_dims;
+  t->strides = t->inline_dims + cap;
+  t->layout = CT_STRIDED;
+  t->device_type = CT_CPU;
+  t->device_index = -1;
+  return t;
+}
+
+ct_status ct__tensor_set_ndim(ct_tensor *t, int64_t ndim) {
+  if (ndim <= t->dim_capacity) {
+    /* strides live at sizes + capacity, whichever block holds them */
+    t->ndim = (int32_t)ndim;
+    return CT_OK;
+  }
+  int64_t *block = ct__malloc(2 * (size_t)ndim * sizeof(int64_t));
+  if (!block) return CT_ERR_OUT_OF_MEMORY;
+  if (t->sizes != t->inline_dims) ct__free(t->sizes);
+  t->sizes = block;
+  t->strides = block + ndim;
+  t->dim_capacity = (int32_t)ndim;
+  t->ndim = (int32_t)ndim;
+  return CT_OK;
+}
+
+void ct__tensor_update_numel(ct_tensor *t) {
+  int64_t n = 1;
+  for (int64_t i = 0; i < t->ndim; i++) n *= t->sizes[i];
+  t->numel = n;
+}
+
+void ct__tensor_free(ct_tensor *t) {
+  ct_storage_release(t->storage);
+  if (t->sizes != t->inline_dims) ct__free(t->sizes);
+  ct__free(t);
+}
+
+ct_tensor *ct__tensor_make(ct_storage *s, ct_dtype dtype, int64_t offset, int64_t ndim, const int64_t *sizes,
+                           const int64_t *strides) {
+  ct_tensor *t = ct__tensor_alloc(ndim);
+  if (!t) return NULL;
+  t->storage = ct_storage_retain(s);
+  t->dtype = (uint8_t)dtype;
+  t->device_type = s->device_type;
+  t->device_index = s->device_index;
+  t->offset = offset;
+  if (ndim) {
+    memcpy(t->sizes, sizes, (size_t)ndim * sizeof(int64_t));
+    memcpy(t->strides, strides, (size_t)ndim * sizeof(int64_t));
+  }
+  ct__tensor_update_numel(t);
+  return t;
+}
+
+ct_tensor *ct__view(const ct_tensor *base, int64_t ndim, const int64_t *sizes, const int64_t *strides,
+                    int64_t offset) {
+  return ct__tensor_make(base->storage, (ct_dtype)base->dtype, offset, ndim, sizes, strides);
+}
+
+void ct__contiguous_strides(int64_t ndim, const int64_t *sizes, int64_t *strides) {
+  int64_t s = 1;
+  for (int64_t i = ndim - 1; i >= 0; i--) {
+    strides[i] = s;
+    s *= sizes[i] > 1 ? sizes[i] : 1;
+  }
+}
+
+int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes) {
+  int64_t n = 1;
+  bool overflow = false;
+  for (int64_t i = 0; i < ndim; i++) {
+    if (sizes[i] < 0) {
+      char buf[512];
+      ct__fmt_int_list(buf, sizeof buf, ndim, sizes);
+      ct__error(CT_ERR_RUNTIME, "Trying to create tensor with negative dimension %lld: %s", (long long)sizes[i],
+                buf);
+      return -1;
+    }
+    if (__builtin_mul_overflow(n, sizes[i], &n)) overflow = true;
+  }
+  if (overflow) {
+    char buf[512];
+    ct__fmt_int_list(buf, sizeof buf, ndim, sizes);
+    ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", buf);
+    return -1;
+  }
+  return n;
+}
+
+int64_t ct__required_storage_elems(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset) {
+  int64_t last = offset;
+  for (int64_t i = 0; i < ndim; i++) {
+    if (sizes[i] == 0) return 0;
+    last += (sizes[i] - 1) * strides[i];
+  }
+  return last + 1;
+}
+
+ct_tensor *ct__empty(int64_t ndim, const int64_t *sizes, ct_dtype dtype, ct_device device) {
+  int64_t numel = ct__checked_numel(ndim, sizes);
+  if (numel < 0) return NULL;
+  size_t isz = ct__itemsize(dtype);
+  if (numel > 0 && (uint64_t)numel > SIZE_MAX / 2 / isz) {
+    char buf[512];
+    ct__fmt_int_list(buf, sizeof buf, ndim, sizes);
+    ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", buf);
+    return NULL;
+  }
+  ct_storage *s = ct__storage_alloc((size_t)numel * isz, device);
+  if (!s) return NULL;
+  ct_tensor *t = ct__tensor_alloc(ndim);
+  if (!t) {
+    ct_storage_release(s);
+    return NULL;
+  }
+  t->storage = s; /* takes the allocation's reference */
+  t->dtype = (uint8_t)dtype;
+  t->device_type = s->device_type;
+  t->device_index = s->device_index;
+  if (ndim) memcpy(t->sizes, sizes, (size_t)ndim * sizeof(int64_t));
+  ct__contiguous_strides(ndim, sizes, t->strides);
+  t->numel = numel;
+  return t;
+}
+
+int64_t ct__wrap_dim(int64_t dim, int64_t ndim) {
+  if (ndim <= 0) {
+    if (dim == 0 || dim == -1) return 0;
+    ct__error(CT_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions", (long long)dim);
+    return -1;
+  }
+  if (dim < -ndim || dim >= ndim) {
+    ct__error(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
+              (long long)-ndim, (long long)(ndim - 1), (long long)dim);
+    return -1;
+  }
+  return dim < 0 ? dim + ndim : dim;
+}
+
+/* ---- public queries ---- */
+
+int64_t ct_dim(const ct_tensor *t) { return t ? t->ndim : 0; }
+int64_t ct_ndim(const ct_tensor *t) { return ct_dim(t); }
+
+static int64_t wrap_query_dim(const ct_tensor *t, int64_t dim) {
+  /* size()/stride() of a 0-dim tensor have no dims at all: PyTorch raises even for dim 0. */
+  if (t->ndim == 0) {
+    ct__error(CT_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions", (long long)dim);
+    return -1;
+  }
+  return ct__wrap_dim(dim, t->ndim);
+}
+
+int64_t ct_size(const ct_tensor *t, int64_t dim) {
+  if (!t) return -1;
+  int64_t d = wrap_query_dim(t, dim);
+  return d < 0 ? -1 : t->sizes[d];
+}
+
+int64_t ct_stride(const ct_tensor *t, int64_t dim) {
+  if (!t) return -1;
+  int64_t d = wrap_query_dim(t, dim);
+  return d < 0 ? -1 : t->strides[d];
+}
+
+const int64_t *ct_sizes(const ct_tensor *t) { return t ? t->sizes : NULL; }
+const int64_t *ct_strides(const ct_tensor *t) { return t ? t->strides : NULL; }
+ct_shape ct_shape_of(const ct_tensor *t) { return t ? (ct_shape){t->sizes, t->ndim} : CT_SHAPE_SCALAR; }
+int64_t ct_storage_offset(const ct_tensor *t) { return t ? t->offset : 0; }
+int64_t ct_numel(const ct_tensor *t) { return t ? t->numel : 0; }
+int64_t ct_nelement(const ct_tensor *t) { return ct_numel(t); }
+int64_t ct_element_size(const ct_tensor *t) { return t ? (int64_t)ct__itemsize((ct_dtype)t->dtype) : 0; }
+int64_t ct_nbytes(const ct_tensor *t) { return t ? t->numel * ct_element_size(t) : 0; }
+ct_dtype ct_dtype_of(const ct_tensor *t) { return t ? (ct_dtype)t->dtype : CT_DTYPE_UNSET; }
+ct_device ct_device_of(const ct_tensor *t) { return t ? ct__tdevice(t) : (ct_device){CT_DEVICE_TYPE_UNSET, -1}; }
+ct_layout ct_layout_of(const ct_tensor *t) { return t ? (ct_layout)t->layout : CT_LAYOUT_UNSET; }
+bool ct_is_floating_point(const ct_tensor *t) { return t && ct_dtype_is_floating_point((ct_dtype)t->dtype); }
+bool ct_is_complex(const ct_tensor *t) { return t && ct_dtype_is_complex((ct_dtype)t->dtype); }
+bool ct_is_signed(const ct_tensor *t) { return t && ct_dtype_is_signed((ct_dtype)t->dtype); }
+bool ct_is_cuda(const ct_tensor *t) { return t && t->device_type == CT_CUDA; }
+bool ct_is_meta(const ct_tensor *t) { return t && t->device_type == CT_META; }
+int64_t ct_get_device(const ct_tensor *t) { return t && t->device_type == CT_CUDA ? t->device_index : -1; }
+void *ct_data_ptr(const ct_tensor *t) { return t ? ct__tdata(t) : NULL; }
+bool ct_requires_grad(const ct_tensor *t) { return t && (t->flags & CT_TENSOR_REQUIRES_GRAD); }
+
+ct_status ct_requires_grad_(ct_tensor *t, bool requires_grad) {
+  if (!t) return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
+  if (requires_grad && !(ct_is_floating_point(t) || ct_is_complex(t))) {
+    ct__error(CT_ERR_RUNTIME, "only Tensors of floating point and complex dtype can require gradients");
+    return CT_ERR_RUNTIME;
+  }
+  t->flags = (uint8_t)(requires_grad ? t->flags | CT_TENSOR_REQUIRES_GRAD : t->flags & ~CT_TENSOR_REQUIRES_GRAD);
+  return CT_OK;
+}
+
+ct_storage *ct_untyped_storage(const ct_tensor *t) {
+  if (!t) return NULL;
+  return ct__own_storage(ct_storage_retain(t->storage));
+}
+
+bool ct_is_set_to(const ct_tensor *a, const ct_tensor *b) {
+  if (!a || !b) return false;
+  if (a->storage != b->storage || a->offset != b->offset || a->ndim != b->ndim) return false;
+  for (int64_t i = 0; i < a->ndim; i++)
+    if (a->sizes[i] != b->sizes[i] || a->strides[i] != b->strides[i]) return false;
+  return true;
+}
+
+/* Contiguity per memory format, with PyTorch's rules: size-1 dims are ignored; empty tensors are
+   contiguous. */
+static bool is_contiguous_default(const ct_tensor *t) {
+  if (t->numel == 0) return true;
+  int64_t expected = 1;
+  for (int64_t i = t->ndim - 1; i >= 0; i--) {
+    if (t->sizes[i] == 1) continue;
+    if (t->strides[i] != expected) return false;
+    expected *= t->sizes[i];
+  }
+  return true;
+}
+
+static bool is_channels_last(const ct_tensor *t, const int *order, int nd) {
+  if (t->ndim != nd) return false;
+  if (t->numel == 0) return true;
+  int64_t expected = 1;
+  for (int k = 0; k < nd; k++) {
+    int d = order[k];
+    if (t->sizes[d] == 1) continue;
+    if (t->strides[d] != expected) return false;
+    expected *= t->sizes[d];
+  }
+  return true;
+}
+
+bool ct_is_contiguous(const ct_tensor *t, ct_memory_format fmt) {
+  if (!t) return false;
+  static const int cl2d[] = {1, 3, 2, 0};
+  static const int cl3d[] = {1, 4, 3, 2, 0};
+  switch (fmt) {
+    case CT_CHANNELS_LAST: return is_channels_last(t, cl2d, 4);
+    case CT_CHANNELS_LAST_3D: return is_channels_last(t, cl3d, 5);
+    default: return is_contiguous_default(t);
+  }
+}
+
+/* ---- torch.Size helpers ---- */
+int64_t ct_shape_numel(ct_shape s) {
+  int64_t n = 1;
+  for (int64_t i = 0; i < s.ndim; i++) n *= s.data[i];
+  return n;
+}
+
+int64_t ct_shape_count(ct_shape s, int64_t value) {
+  int64_t c = 0;
+  for (int64_t i = 0; i < s.ndim; i++) c += s.data[i] == value;
+  return c;
+}
+
+int64_t ct_shape_index(ct_shape s, int64_t value) {
+  for (int64_t i = 0; i < s.ndim; i++)
+    if (s.data[i] == value) return i;
+  ct__error(CT_ERR_VALUE, "tuple.index(x): x not in tuple");
+  return -1;
+}
+
+int ct_shape_str(ct_shape s, char *buf, size_t n) {
+  char list[4096];
+  ct__fmt_int_list(list, sizeof list, s.ndim, s.data);
+  return snprintf(buf, n, "torch.Size(%s)", list);
+}
