@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 PYTHON     ?= /usr/bin/python3
 
-.PHONY: all deps build asan run check unit asan-check diff bench install clean
+.PHONY: all deps build asan run check unit asan-check diff install-check bench install clean
 
 all: build
 
@@ -32,7 +32,10 @@ asan-check: asan
 diff: build
 	@CTORCH_LIB=$(BUILD)/libctorch.so $(PYTHON) tests/diff/run.py
 
-check: unit asan-check diff
+install-check: build
+	@tests/install/check_install.sh $(BUILD)
+
+check: unit asan-check diff install-check
 
 bench: build
 	@CTORCH_LIB=$(BUILD)/libctorch.so $(PYTHON) bench/run.py

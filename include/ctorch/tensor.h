@@ -13,7 +13,9 @@ extern "C" {
    Inside a scope, the innermost scope owns every tensor (and storage) returned while it is open. */
 CT_API ct_tensor *ct_retain(ct_tensor *t);
 CT_API void ct_release(ct_tensor *t);
-CT_API void ct_scope_begin(void);
+/* Opens a scope. Fails (CT_ERR_OUT_OF_MEMORY) only when memory runs out; ct_scope_end must still be
+   called once for it, and results made meanwhile belong to the enclosing scope. */
+CT_API ct_status ct_scope_begin(void);
 /* Releases everything the innermost scope owns. */
 CT_API void ct_scope_end(void);
 /* Hands t out of the innermost scope: it survives ct_scope_end, owned by the enclosing scope, or by

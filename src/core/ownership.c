@@ -1,6 +1,4 @@
 /* Reference counts and scopes. A scope is a thread-local list of objects it releases at its end. */
-#include <stdlib.h>
-
 #include "core/internal.h"
 
 enum { OWN_TENSOR = 0, OWN_STORAGE = 1, OWN_LIST = 2 };
@@ -46,17 +44,27 @@ void ct__list_destroy(ct_tensor_list *l) {
   ct__free(l);
 }
 
-void ct_scope_begin(void) {
-  if (tl_depth == tl_cap) {
-    /* Scope bookkeeping uses plain realloc: the fault injector targets library calls, not the caller's
-       scope_begin, which has no way to report failure. */
+/* Scopes whose begin failed for lack of memory: their end must not close an enclosing scope. Results
+   made meanwhile go to the enclosing scope (or the caller), so nothing leaks or is freed twice. */
+static _Thread_local int64_t tl_failed_begins;
+
+ct_status ct_scope_begin(void) {
+  if (tl_failed_begins == 0 && tl_depth == tl_cap) {
     int64_t cap = tl_cap ? tl_cap * 2 : 8;
-    scope *s = realloc(tl_scopes, (size_t)cap * sizeof *s);
-    if (!s) abort(); /* out of memory for a handful of bytes: nothing sensible remains */
+    scope *s = ct__realloc(tl_scopes, (size_t)cap * sizeof *s);
+    if (!s) {
+      tl_failed_begins++;
+      return CT_ERR_OUT_OF_MEMORY;
+    }
     tl_scopes = s;
     tl_cap = cap;
   }
+  if (tl_failed_begins) {
+    tl_failed_begins++;
+    return CT_ERR_OUT_OF_MEMORY;
+  }
   tl_scopes[tl_depth++] = (scope){NULL, 0, 0};
+  return CT_OK;
 }
 
 static void release_owned(owned o) {
@@ -68,13 +76,17 @@ static void release_owned(owned o) {
 }
 
 void ct_scope_end(void) {
+  if (tl_failed_begins) {
+    tl_failed_begins--;
+    return;
+  }
   if (tl_depth == 0) return;
   scope *s = &tl_scopes[--tl_depth];
   /* Release in reverse order of creation. */
   for (int64_t i = s->n - 1; i >= 0; i--) release_owned(s->items[i]);
-  free(s->items);
+  ct__free(s->items);
   if (tl_depth == 0) {
-    free(tl_scopes);
+    ct__free(tl_scopes);
     tl_scopes = NULL;
     tl_cap = 0;
   }

@@ -1,0 +1,21 @@
+// libtorch's counterpart of bench_core.c: the same view created and released, and its struct sizes.
+#include <ATen/ATen.h>
+#include <c10/core/StorageImpl.h>
+#include <c10/core/TensorImpl.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+int main(int argc, char **argv) {
+  long iters = argc > 1 ? atol(argv[1]) : 2000000;
+  at::Tensor t = at::empty({4, 4});
+  for (long i = 0; i < 1000; i++) { at::Tensor v = t.transpose(0, 1); }
+  auto t0 = std::chrono::steady_clock::now();
+  for (long i = 0; i < iters; i++) { at::Tensor v = t.transpose(0, 1); }
+  auto t1 = std::chrono::steady_clock::now();
+  printf("view_ns %.2f\n", std::chrono::duration<double, std::nano>(t1 - t0).count() / (double)iters);
+  printf("tensor_bytes %zu\n", sizeof(c10::TensorImpl));
+  printf("storage_bytes %zu\n", sizeof(c10::StorageImpl));
+  return 0;
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""`make bench`: ctorch against PyTorch/libtorch on this machine, side by side, reported as ratios.
+
+Each pair is run alternately (ctorch, torch, ctorch, torch, ...) and the median ratio is reported, since
+clocks on this machine move between runs. Ratios > 1 mean ctorch is faster.
+"""
+import os
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.environ.get("CTORCH_BUILD", os.path.join(ROOT, "build"))
+REPS = int(os.environ.get("BENCH_REPS", "5"))
+
+
+def run_kv(cmd):
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    return {k: float(v) for k, v in (line.split()[:2] for line in out.splitlines() if line.strip())}
+
+
+def build_libtorch_bench(name):
+    src = os.path.join(ROOT, "bench", name + ".cpp")
+    exe = os.path.join(BUILD, "bench", name)
+    if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
+        os.makedirs(os.path.dirname(exe), exist_ok=True)
+        print(f"building {name} against libtorch (once)...", flush=True)
+        subprocess.run(["g++", "-O2", "-std=c++17", "-o", exe, src, "-I/usr/include/torch/csrc/api/include",
+                        "-ltorch", "-ltorch_cpu", "-lc10"], check=True)
+    return exe
+
+
+def core():
+    ct_exe = os.path.join(BUILD, "bench", "bench_core")
+    lt_exe = build_libtorch_bench("libtorch_core")
+    ct_ns, lt_ns = [], []
+    for _ in range(REPS):
+        ct = run_kv([ct_exe])
+        lt = run_kv([lt_exe])
+        ct_ns.append(ct["view_ns"])
+        lt_ns.append(lt["view_ns"])
+    ratios = [l / c for c, l in zip(ct_ns, lt_ns)]
+    c_med, l_med = statistics.median(ct_ns), statistics.median(lt_ns)
+    print(f"core: small view create+release  ctorch {c_med:7.1f} ns  libtorch {l_med:7.1f} ns  "
+          f"ratio {statistics.median(ratios):5.2f}x  (target: < 100 ns)")
+    ct_bytes = ct["tensor_bytes"] + ct["storage_bytes"]
+    lt_bytes = lt["tensor_bytes"] + lt["storage_bytes"]
+    print(f"core: bytes of a 2-D tensor + storage  ctorch {ct_bytes:.0f} ({ct['tensor_bytes']:.0f} + "
+          f"{ct['storage_bytes']:.0f})  libtorch TensorImpl+StorageImpl {lt_bytes:.0f} ({lt['tensor_bytes']:.0f} + "
+          f"{lt['storage_bytes']:.0f})  ratio {ct_bytes / lt_bytes:.2f} (target: < 0.50)")
+
+
+SUITES = {"core": core}
+
+# Suites contributed by other areas: standalone scripts run in turn if present.
+EXTRA_SCRIPTS = ["print_bench.py", "random_bench.py"]
+
+if __name__ == "__main__":
+    wanted = sys.argv[1:] or list(SUITES) + EXTRA_SCRIPTS
+    for name in wanted:
+        if name in SUITES:
+            SUITES[name]()
+        else:
+            path = os.path.join(ROOT, "bench", name)
+            if os.path.exists(path):
+                subprocess.run([sys.executable, path], check=True, env=dict(os.environ, CTORCH_BUILD=BUILD))
