@@ -25,6 +25,13 @@ CT_API ct_status ct_dtype_parse(const char *name, ct_dtype *out);
 CT_API ct_dtype ct_dtype_to_complex(ct_dtype dt);
 CT_API ct_dtype ct_dtype_to_real(ct_dtype dt);
 
+/* torch.promote_types: the smallest dtype both promote to (PyTorch's table). */
+CT_API ct_dtype ct_promote_types(ct_dtype a, ct_dtype b);
+/* torch.can_cast: no complex -> real, no floating -> integral, nothing non-bool -> bool. */
+CT_API bool ct_can_cast(ct_dtype from, ct_dtype to);
+/* torch.result_type(a, b): a Python number is passed as a wrapped-number tensor (ct_wrapped_scalar). */
+CT_API ct_status ct_result_type(const ct_tensor *a, const ct_tensor *b, ct_dtype *out);
+
 /* torch.get_default_dtype / set_default_dtype: float32 or float64 only (process-wide). */
 CT_API ct_dtype ct_get_default_dtype(void);
 CT_API ct_status ct_set_default_dtype(ct_dtype dt);

@@ -166,6 +166,10 @@ int64_t ct__scalar_to_int64(ct_scalar s);
 /* The dtype PyTorch gives a Python number: bool, int64, the default float, the default complex. */
 ct_dtype ct__scalar_default_dtype(ct_scalar s);
 
+/* ---- type promotion ---- */
+/* result_type over n operands (NULL entries fail); wrapped numbers flagged CT_TENSOR_WRAPPED_NUMBER. */
+ct_status ct__result_type(const ct_tensor *const *ts, int64_t n, ct_dtype *out);
+
 /* ---- formatting helpers for messages ---- */
 /* "[2, 3]" into buf (PyTorch's IntArrayRef printing). */
 int ct__fmt_int_list(char *buf, size_t n, int64_t count, const int64_t *vals);
