@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "core/internal.h"
+#include "core/layout_rules.h"
 
 #define CT_MIN_INLINE_DIMS 2
 
@@ -223,40 +224,12 @@ bool ct_is_set_to(const ct_tensor *a, const ct_tensor *b) {
   return true;
 }
 
-/* Contiguity per memory format, with PyTorch's rules: size-1 dims are ignored; empty tensors are
-   contiguous. */
-static bool is_contiguous_default(const ct_tensor *t) {
-  if (t->numel == 0) return true;
-  int64_t expected = 1;
-  for (int64_t i = t->ndim - 1; i >= 0; i--) {
-    if (t->sizes[i] == 1) continue;
-    if (t->strides[i] != expected) return false;
-    expected *= t->sizes[i];
-  }
-  return true;
-}
-
-static bool is_channels_last(const ct_tensor *t, const int *order, int nd) {
-  if (t->ndim != nd) return false;
-  if (t->numel == 0) return true;
-  int64_t expected = 1;
-  for (int k = 0; k < nd; k++) {
-    int d = order[k];
-    if (t->sizes[d] == 1) continue;
-    if (t->strides[d] != expected) return false;
-    expected *= t->sizes[d];
-  }
-  return true;
-}
-
 bool ct_is_contiguous(const ct_tensor *t, ct_memory_format fmt) {
   if (!t) return false;
-  static const int cl2d[] = {1, 3, 2, 0};
-  static const int cl3d[] = {1, 4, 3, 2, 0};
   switch (fmt) {
-    case CT_CHANNELS_LAST: return is_channels_last(t, cl2d, 4);
-    case CT_CHANNELS_LAST_3D: return is_channels_last(t, cl3d, 5);
-    default: return is_contiguous_default(t);
+    case CT_CHANNELS_LAST: return t->ndim == 4 && ct__geom_is_channels_last(t->ndim, t->sizes, t->strides);
+    case CT_CHANNELS_LAST_3D: return t->ndim == 5 && ct__geom_is_channels_last(t->ndim, t->sizes, t->strides);
+    default: return ct__geom_is_contiguous(t->ndim, t->sizes, t->strides);
   }
 }
 

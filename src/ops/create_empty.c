@@ -1,6 +1,8 @@
 /* torch.empty and the resolution of factory options shared by every creation op. */
 #include "ops/create_internal.h"
 
+#include "core/layout_rules.h"
+
 bool ct__resolve_opts(const ct_tensor_opts *opts, ct_dtype default_dtype, ct_resolved_opts *out) {
   ct_tensor_opts o = opts ? *opts : (ct_tensor_opts){0};
   out->dtype = o.dtype == CT_DTYPE_UNSET ? default_dtype : o.dtype;
@@ -21,34 +23,17 @@ bool ct__resolve_opts(const ct_tensor_opts *opts, ct_dtype default_dtype, ct_res
   return true;
 }
 
-/* Strides for a memory format (channels_last: NHWC order) over sizes; records an error for a rank
-   the format does not fit. */
+/* Strides for a memory format; records PyTorch's error for a rank the format does not fit. */
 bool ct__format_strides(int64_t ndim, const int64_t *sizes, ct_memory_format fmt, int64_t *strides) {
-  static const int cl2d[] = {1, 3, 2, 0};
-  static const int cl3d[] = {1, 4, 3, 2, 0};
-  const int *order = NULL;
-  if (fmt == CT_CHANNELS_LAST) {
-    if (ndim != 4) {
-      ct__error(CT_ERR_RUNTIME, "required rank 4 tensor to use channels_last format");
-      return false;
-    }
-    order = cl2d;
-  } else if (fmt == CT_CHANNELS_LAST_3D) {
-    if (ndim != 5) {
-      ct__error(CT_ERR_RUNTIME, "required rank 5 tensor to use channels_last_3d format");
-      return false;
-    }
-    order = cl3d;
+  if (fmt == CT_CHANNELS_LAST && ndim != 4) {
+    ct__error(CT_ERR_RUNTIME, "required rank 4 tensor to use channels_last format");
+    return false;
   }
-  if (!order) {
-    ct__contiguous_strides(ndim, sizes, strides);
-    return true;
+  if (fmt == CT_CHANNELS_LAST_3D && ndim != 5) {
+    ct__error(CT_ERR_RUNTIME, "required rank 5 tensor to use channels_last_3d format");
+    return false;
   }
-  int64_t s = 1;
-  for (int64_t k = 0; k < ndim; k++) {
-    strides[order[k]] = s;
-    s *= sizes[order[k]] > 1 ? sizes[order[k]] : 1;
-  }
+  ct__format_strides_for(ndim, sizes, fmt, strides);
   return true;
 }
 

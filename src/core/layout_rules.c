@@ -1,0 +1,137 @@
+/* PyTorch's layout rules (c10/core/TensorImpl.cpp, c10/core/MemoryFormat.h, ATen/MemoryOverlap.cpp). */
+#include "core/layout_rules.h"
+
+static bool has_zero_size(int64_t ndim, const int64_t *sizes) {
+  for (int64_t i = 0; i < ndim; i++)
+    if (sizes[i] == 0) return true;
+  return false;
+}
+
+bool ct__geom_is_contiguous(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
+  if (has_zero_size(ndim, sizes)) return true;
+  int64_t expected = 1;
+  for (int64_t i = ndim - 1; i >= 0; i--) {
+    if (sizes[i] == 1) continue;
+    if (strides[i] != expected) return false;
+    expected *= sizes[i];
+  }
+  return true;
+}
+
+static const int cl_order_4d[] = {1, 3, 2, 0};
+static const int cl_order_5d[] = {1, 4, 3, 2, 0};
+
+bool ct__geom_is_channels_last(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
+  const int *order = ndim == 4 ? cl_order_4d : ndim == 5 ? cl_order_5d : NULL;
+  if (!order) return false;
+  if (has_zero_size(ndim, sizes)) return true;
+  int64_t expected = 1;
+  for (int64_t k = 0; k < ndim; k++) {
+    int d = order[k];
+    if (sizes[d] == 1) continue;
+    if (strides[d] != expected) return false;
+    expected *= sizes[d];
+  }
+  return true;
+}
+
+bool ct__geom_non_overlapping_dense(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
+  if (ndim == 1) return sizes[0] < 2 || strides[0] == 1;
+  /* Sort dims by stride with size < 2 dims last (an insertion sort: ranks are small). */
+  int64_t perm[64], *p = perm, *heap = NULL;
+  if (ndim > 64) {
+    heap = ct__malloc((size_t)ndim * sizeof(int64_t));
+    if (!heap) return false;
+    p = heap;
+  }
+  for (int64_t i = 0; i < ndim; i++) p[i] = i;
+  for (int64_t i = 1; i < ndim; i++) {
+    int64_t v = p[i], j = i - 1;
+    while (j >= 0) {
+      int64_t a = v, b = p[j]; /* is a < b in the sort order? */
+      bool less = sizes[a] >= 2 && (sizes[b] < 2 || strides[a] < strides[b]);
+      if (!less) break;
+      p[j + 1] = p[j];
+      j--;
+    }
+    p[j + 1] = v;
+  }
+  bool result = true;
+  int64_t require = 1;
+  for (int64_t i = 0; i < ndim; i++) {
+    int64_t sz = sizes[p[i]];
+    if (sz < 2) break;
+    if (strides[p[i]] != require) {
+      result = false;
+      break;
+    }
+    require *= sz;
+  }
+  ct__free(heap);
+  return result;
+}
+
+/* c10's is_channels_last_strides_2d_s4 / _3d_s5. */
+static bool strides_like_channels_last(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
+  const int *order = ndim == 4 ? cl_order_4d : ndim == 5 ? cl_order_5d : NULL;
+  if (!order || strides[1] == 0) return false;
+  int64_t min = 0;
+  for (int64_t k = 0; k < ndim; k++) {
+    int d = order[k];
+    if (sizes[d] == 0) return false;
+    if (strides[d] < min) return false;
+    if (d == 0 && min == strides[1]) return false;
+    min = strides[d];
+    if (sizes[d] > 1) min *= sizes[d];
+  }
+  return true;
+}
+
+ct_memory_format ct__geom_suggest_memory_format(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
+  if (strides_like_channels_last(ndim, sizes, strides))
+    return ndim == 4 ? CT_CHANNELS_LAST : CT_CHANNELS_LAST_3D;
+  return CT_CONTIGUOUS_FORMAT;
+}
+
+void ct__format_strides_for(int64_t ndim, const int64_t *sizes, ct_memory_format fmt, int64_t *strides) {
+  const int *order = (fmt == CT_CHANNELS_LAST && ndim == 4) ? cl_order_4d
+                     : (fmt == CT_CHANNELS_LAST_3D && ndim == 5) ? cl_order_5d
+                                                                  : NULL;
+  if (!order) {
+    ct__contiguous_strides(ndim, sizes, strides);
+    return;
+  }
+  int64_t s = 1;
+  for (int64_t k = 0; k < ndim; k++) {
+    strides[order[k]] = s;
+    s *= sizes[order[k]] > 1 ? sizes[order[k]] : 1;
+  }
+}
+
+void ct__preserve_format_strides(const ct_tensor *t, int64_t *out) {
+  if (ct__geom_non_overlapping_dense(t->ndim, t->sizes, t->strides)) {
+    memcpy(out, t->strides, (size_t)t->ndim * sizeof(int64_t));
+    return;
+  }
+  ct__format_strides_for(t->ndim, t->sizes, ct__geom_suggest_memory_format(t->ndim, t->sizes, t->strides), out);
+}
+
+bool ct__has_internal_overlap(const ct_tensor *t) {
+  if (ct__geom_non_overlapping_dense(t->ndim, t->sizes, t->strides)) return false;
+  for (int64_t i = 0; i < t->ndim; i++)
+    if (t->strides[i] == 0 && t->sizes[i] > 1) return true;
+  return false;
+}
+
+bool ct__partial_overlap(const ct_tensor *a, const ct_tensor *b) {
+  if (a == b || a->numel == 0 || b->numel == 0) return false;
+  if (!ct__geom_non_overlapping_dense(a->ndim, a->sizes, a->strides) ||
+      !ct__geom_non_overlapping_dense(b->ndim, b->sizes, b->strides))
+    return false; /* TOO_HARD: PyTorch does not check */
+  if (a->storage != b->storage || !a->storage->data) return false;
+  int64_t isa = (int64_t)ct__itemsize((ct_dtype)a->dtype), isb = (int64_t)ct__itemsize((ct_dtype)b->dtype);
+  int64_t a0 = a->offset * isa, a1 = a0 + a->numel * isa;
+  int64_t b0 = b->offset * isb, b1 = b0 + b->numel * isb;
+  if (a0 == b0 && a1 == b1) return false; /* FULL */
+  return a0 < b1 && b0 < a1;
+}

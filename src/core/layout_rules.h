@@ -1,0 +1,28 @@
+/* PyTorch's rules about strided layouts, on raw (ndim, sizes, strides) geometry so they apply to
+   tensors and to the temporaries an op would make: contiguity per memory format, the channels-last
+   guess (suggest_memory_format), non-overlapping-and-dense, empty_like(preserve) strides, and the
+   memory-overlap checks of in-place and out= ops. */
+#ifndef CTORCH_CORE_LAYOUT_RULES_H
+#define CTORCH_CORE_LAYOUT_RULES_H
+
+#include "core/internal.h"
+
+bool ct__geom_is_contiguous(int64_t ndim, const int64_t *sizes, const int64_t *strides);
+/* channels_last (rank 4) / channels_last_3d (rank 5) contiguity. */
+bool ct__geom_is_channels_last(int64_t ndim, const int64_t *sizes, const int64_t *strides);
+/* c10's is_non_overlapping_and_dense. */
+bool ct__geom_non_overlapping_dense(int64_t ndim, const int64_t *sizes, const int64_t *strides);
+/* Tensor.suggest_memory_format(): channels_last(_3d) when the strides look like it, else contiguous. */
+ct_memory_format ct__geom_suggest_memory_format(int64_t ndim, const int64_t *sizes, const int64_t *strides);
+/* Strides of empty_like(t, memory_format=preserve): t's own strides when it is non-overlapping and dense,
+   else those of its suggested memory format. out holds t->ndim entries. */
+void ct__preserve_format_strides(const ct_tensor *t, int64_t *out);
+/* Element strides of a contiguous layout in a memory format (channels_last needs rank 4, _3d rank 5). */
+void ct__format_strides_for(int64_t ndim, const int64_t *sizes, ct_memory_format fmt, int64_t *strides);
+
+/* has_internal_overlap() == YES: some element is reachable by two indices (a stride-0 dim of size > 1). */
+bool ct__has_internal_overlap(const ct_tensor *t);
+/* get_overlap_status(a, b) == PARTIAL: both dense, same storage, byte ranges overlap but differ. */
+bool ct__partial_overlap(const ct_tensor *a, const ct_tensor *b);
+
+#endif
