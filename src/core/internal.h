@@ -124,8 +124,13 @@ static inline char *ct__tdata(const ct_tensor *t) {
 
 /* A tensor struct with room for ndim dims, refcount 1, no storage. Not registered in any scope. */
 ct_tensor *ct__tensor_alloc(int64_t ndim);
-/* Makes t hold ndim dims (sizes/strides contents undefined after growth). */
+/* Makes room for ndim dims, keeping the current sizes and strides; ndim itself is unchanged. */
+ct_status ct__tensor_reserve_dims(ct_tensor *t, int64_t ndim);
+/* Makes t hold ndim dims (the first min(old, new) sizes/strides are kept). */
 ct_status ct__tensor_set_ndim(ct_tensor *t, int64_t ndim);
+/* resize_ to sizes with the given element strides (NULL: contiguous), growing a resizable storage when
+   the geometry needs more bytes; keeps the storage offset. On failure t is unchanged. */
+ct_status ct__tensor_resize(ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides);
 /* Recomputes numel from sizes. */
 void ct__tensor_update_numel(ct_tensor *t);
 /* A tensor over storage s (retained) with the given geometry; refcount 1, not scope-registered. */

@@ -25,20 +25,56 @@ ct_tensor *ct__tensor_alloc(int64_t ndim) {
   return t;
 }
 
-ct_status ct__tensor_set_ndim(ct_tensor *t, int64_t ndim) {
-  if (ndim <= t->dim_capacity) {
-    /* strides live at sizes + capacity, whichever block holds them */
-    t->ndim = (int32_t)ndim;
-    return CT_OK;
-  }
+ct_status ct__tensor_reserve_dims(ct_tensor *t, int64_t ndim) {
+  if (ndim <= t->dim_capacity) return CT_OK;
   int64_t *block = ct__malloc(2 * (size_t)ndim * sizeof(int64_t));
   if (!block) return CT_ERR_OUT_OF_MEMORY;
+  memcpy(block, t->sizes, (size_t)t->ndim * sizeof(int64_t));
+  memcpy(block + ndim, t->strides, (size_t)t->ndim * sizeof(int64_t));
   if (t->sizes != t->inline_dims) ct__free(t->sizes);
   t->sizes = block;
   t->strides = block + ndim;
   t->dim_capacity = (int32_t)ndim;
-  t->ndim = (int32_t)ndim;
   return CT_OK;
+}
+
+ct_status ct__tensor_set_ndim(ct_tensor *t, int64_t ndim) {
+  ct_status s = ct__tensor_reserve_dims(t, ndim);
+  if (s == CT_OK) t->ndim = (int32_t)ndim;
+  return s;
+}
+
+ct_status ct__tensor_resize(ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides) {
+  int64_t numel = ct__checked_numel(ndim, sizes);
+  if (numel < 0) return CT_ERR_RUNTIME;
+  int64_t contiguous[64];
+  int64_t *tmp = NULL;
+  if (!strides) {
+    tmp = ndim > 64 ? ct__malloc((size_t)ndim * sizeof(int64_t)) : contiguous;
+    if (!tmp) return CT_ERR_OUT_OF_MEMORY;
+    ct__contiguous_strides(ndim, sizes, tmp);
+    strides = tmp;
+  }
+  ct_status s = ct__tensor_reserve_dims(t, ndim);
+  if (s == CT_OK) {
+    size_t need = numel ? (size_t)(ct__required_storage_elems(ndim, sizes, strides, t->offset)) * ct__itemsize((ct_dtype)t->dtype) : 0;
+    if (need > t->storage->nbytes) {
+      if (!(t->storage->flags & CT_STORAGE_RESIZABLE)) {
+        ct__error(CT_ERR_RUNTIME, "Trying to resize storage that is not resizable");
+        s = CT_ERR_RUNTIME;
+      } else {
+        s = ct__storage_realloc(t->storage, need);
+      }
+    }
+  }
+  if (s == CT_OK) {
+    t->ndim = (int32_t)ndim;
+    memmove(t->sizes, sizes, (size_t)ndim * sizeof(int64_t));
+    memmove(t->strides, strides, (size_t)ndim * sizeof(int64_t));
+    t->numel = numel;
+  }
+  if (tmp != contiguous) ct__free(tmp);
+  return s;
 }
 
 void ct__tensor_update_numel(ct_tensor *t) {
