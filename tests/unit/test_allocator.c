@@ -6,6 +6,10 @@
 #include "check.h"
 #include "core/internal.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
 #define MiB ((size_t)1 << 20)
 
 static bool aligned(const void *p, size_t a) { return ((uintptr_t)p % a) == 0; }
@@ -52,10 +56,17 @@ static void test_reuse(void) {
   void *pa = ct_storage_data_ptr(a);
   ct_storage_release(a);
   CHECK_EQ_INT(ct_allocator_cached_bytes(), 4 * MiB);
+#if defined(__SANITIZE_ADDRESS__)
+  /* Under ASan a cached block is poisoned: a use after free is caught. */
+  CHECK(__asan_address_is_poisoned((char *)pa + 1000));
+#endif
   /* A request of the same class gets the cached block back. */
   ct_storage *b = ct_storage_new(4 * MiB - 100, CT_DEVICE_CPU);
   CHECK(ct_storage_data_ptr(b) == pa);
   CHECK_EQ_INT(ct_allocator_cached_bytes(), 0);
+#if defined(__SANITIZE_ADDRESS__)
+  CHECK(!__asan_address_is_poisoned((char *)pa + 1000));
+#endif
   /* A different class does not take it. */
   ct_storage_release(b);
   ct_storage *c = ct_storage_new(6 * MiB, CT_DEVICE_CPU);
