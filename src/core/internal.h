@@ -37,6 +37,9 @@ static inline size_t ct__itemsize(ct_dtype d) { return ct__dt(d)->itemsize; }
 void ct__error(ct_error_kind kind, const char *fmt, ...) CT_PRINTF(2, 3);
 /* The message text of the recorded error is copied here for formatting helpers. */
 #define CT_ERR_NULL(kind, ...) (ct__error((kind), __VA_ARGS__), (void *)0)
+/* What a ct_status function returns for a NULL input: the error already recorded (the first cause
+   of a failed chain), or CT_ERR_RUNTIME when there is none. Records nothing. */
+static inline ct_status ct__null_status(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
 /* Checks a dtype argument and records PyTorch-style error for an invalid value. */
 bool ct__check_dtype(ct_dtype d);
 
@@ -87,6 +90,9 @@ ct_storage *ct__storage_alloc(size_t nbytes, ct_device device);
 /* A storage struct with no data yet (for external memory and mappings). */
 ct_storage *ct__storage_shell(ct_device device);
 const ct_allocator *ct__default_allocator(ct_device_type type);
+/* Frees the data block (through ext->release or the allocator) and the optional parts, leaving a
+   storage with no data; used by release and by share_memory_ when it moves the bytes. */
+void ct__storage_free_data(ct_storage *s);
 /* Grows (or shrinks) the data to nbytes keeping the common prefix; the storage must be resizable. */
 ct_status ct__storage_realloc(ct_storage *s, size_t nbytes);
 

@@ -90,8 +90,7 @@ ct_storage *ct_storage_retain(ct_storage *s) {
   return s;
 }
 
-void ct_storage_release(ct_storage *s) {
-  if (!s || atomic_fetch_sub_explicit(&s->refcount, 1, memory_order_acq_rel) != 1) return;
+void ct__storage_free_data(ct_storage *s) {
   if (s->ext && s->ext->release)
     s->ext->release(s);
   else if (s->data && s->allocator)
@@ -100,6 +99,14 @@ void ct_storage_release(ct_storage *s) {
     ct__free(s->ext->filename);
     ct__free(s->ext);
   }
+  s->data = NULL;
+  s->ext = NULL;
+  s->allocator = NULL;
+}
+
+void ct_storage_release(ct_storage *s) {
+  if (!s || atomic_fetch_sub_explicit(&s->refcount, 1, memory_order_acq_rel) != 1) return;
+  ct__storage_free_data(s);
   ct__free(s);
 }
 
