@@ -18,11 +18,15 @@ void ct_debug_fail_allocation_at(int64_t n) { atomic_store(&fail_countdown, n < 
 int64_t ct_debug_allocation_count(void) { return atomic_load(&alloc_count); }
 void ct_debug_reset_allocation_count(void) { atomic_store(&alloc_count, 0); }
 
-static void *oom(size_t n) {
+void ct__oom_error(size_t n) {
   ct__error(CT_ERR_OUT_OF_MEMORY,
-            "DefaultCPUAllocator: can't allocate memory: you tried to allocate %zu bytes. Error code 12 (Cannot "
-            "allocate memory)",
+            "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to "
+            "allocate %zu bytes. Error code 12 (Cannot allocate memory)",
             n);
+}
+
+static void *oom(size_t n) {
+  ct__oom_error(n);
   return NULL;
 }
 

@@ -48,6 +48,8 @@ void *ct__malloc(size_t n);
 void *ct__calloc(size_t count, size_t size);
 void *ct__realloc(void *p, size_t n);
 void ct__free(void *p);
+/* Records PyTorch's CPU out-of-memory error for a request of n bytes. */
+void ct__oom_error(size_t n);
 /* True when the fault injector says this allocation must fail (also consulted for storage data). */
 bool ct__alloc_should_fail(void);
 /* Test hooks: the allocation `n` steps from now fails (n = 0: the next one); negative disables. */

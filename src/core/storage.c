@@ -46,10 +46,7 @@ ct_storage *ct__storage_alloc(size_t nbytes, ct_device device) {
   s->data = ct__alloc_should_fail() ? NULL : s->allocator->alloc(s->allocator->ctx, nbytes);
   if (!s->data) {
     ct__free(s);
-    ct__error(CT_ERR_OUT_OF_MEMORY,
-              "DefaultCPUAllocator: can't allocate memory: you tried to allocate %zu bytes. Error code 12 "
-              "(Cannot allocate memory)",
-              nbytes);
+    ct__oom_error(nbytes);
     return NULL;
   }
   return s;
@@ -65,10 +62,7 @@ ct_status ct__storage_realloc(ct_storage *s, size_t nbytes) {
   if (nbytes) {
     p = ct__alloc_should_fail() ? NULL : a->alloc(a->ctx, nbytes);
     if (!p) {
-      ct__error(CT_ERR_OUT_OF_MEMORY,
-                "DefaultCPUAllocator: can't allocate memory: you tried to allocate %zu bytes. Error code 12 "
-                "(Cannot allocate memory)",
-                nbytes);
+      ct__oom_error(nbytes);
       return CT_ERR_OUT_OF_MEMORY;
     }
     size_t keep = s->nbytes < nbytes ? s->nbytes : nbytes;
