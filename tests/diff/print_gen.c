@@ -152,6 +152,9 @@ static void one_case(int64_t id) {
     if (chance(0.4)) edge = randint(1, 5);
     if (chance(0.4)) lw = randint(10, 200);
     if (chance(0.4)) sci = (int)randint(1, 2);
+    if (chance(0.05)) prec = randint(9, 40);  /* long fixed-point texts */
+    if (chance(0.05)) lw = randint(-5, 9);    /* one element per line */
+    if (chance(0.03)) thr = randint(-3, -1);  /* everything summarized */
     if (chance(0.02)) prec = -1; /* Python's format error, when a precision is used */
     if (chance(0.02)) edge = 0;  /* "..." then the whole vector; torch.stack's error for N-D */
   }
