@@ -29,8 +29,11 @@ asan-check: asan
 	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
+# The differential suites against PyTorch 1.13: each prints its seed, so a failure can be replayed.
+DIFF_SUITES := $(wildcard tests/diff/run.py tests/diff/print_diff.py tests/diff/random_diff.py)
 diff: build
-	@CTORCH_LIB=$(BUILD)/libctorch.so $(PYTHON) tests/diff/run.py
+	@set -e; for s in $(DIFF_SUITES); do \
+	  CTORCH_LIB=$(BUILD)/libctorch.so CTORCH_BUILD=$(BUILD) $(PYTHON) $$s; done
 
 install-check: build
 	@tests/install/check_install.sh $(BUILD)
