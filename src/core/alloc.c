@@ -48,4 +48,10 @@ void *ct__realloc(void *p, size_t n) {
   return q ? q : oom(n);
 }
 
+void *ct__malloc_aligned(size_t align, size_t n) {
+  if (ct__alloc_should_fail()) return oom(n);
+  void *p = NULL;
+  return posix_memalign(&p, align, n ? n : 1) == 0 ? p : oom(n);
+}
+
 void ct__free(void *p) { free(p); }

@@ -48,6 +48,8 @@ void *ct__malloc(size_t n);
 void *ct__calloc(size_t count, size_t size);
 void *ct__realloc(void *p, size_t n);
 void ct__free(void *p);
+/* Aligned metadata allocation (align a power of two, multiple of sizeof(void *)); freed with ct__free. */
+void *ct__malloc_aligned(size_t align, size_t n);
 /* Records PyTorch's CPU out-of-memory error for a request of n bytes. */
 void ct__oom_error(size_t n);
 /* True when the fault injector says this allocation must fail (also consulted for storage data). */

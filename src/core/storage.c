@@ -35,15 +35,36 @@ static bool check_device_usable(ct_device device) {
   return true;
 }
 
+/* Bytes kept inside the storage block itself: small tensors ("many tiny tensors") then cost one
+   allocation for their storage instead of two. Only with the default CPU allocator, so a user's
+   allocator still sees every data allocation. */
+#define CT_INLINE_DATA_BYTES 64
+
 ct_storage *ct__storage_alloc(size_t nbytes, ct_device device) {
   if (!check_device_usable(device)) return NULL;
+  ct_device_type type = device.type == CT_DEVICE_TYPE_UNSET ? CT_CPU : device.type;
+  const ct_allocator *a = type == CT_META ? NULL : ct_get_allocator(type);
+  if (a && nbytes > 0 && nbytes <= CT_INLINE_DATA_BYTES && a == ct__default_allocator(CT_CPU)) {
+    /* data at +64 keeps PyTorch's 64-byte alignment of data pointers */
+    _Static_assert(sizeof(ct_storage) <= 64, "storage header must fit before the inline data");
+    ct_storage *s = ct__malloc_aligned(64, 64 + CT_INLINE_DATA_BYTES);
+    if (!s) return NULL;
+    memset(s, 0, sizeof *s);
+    atomic_init(&s->refcount, 1);
+    s->device_type = CT_CPU;
+    s->device_index = -1;
+    s->flags = CT_STORAGE_RESIZABLE;
+    s->nbytes = nbytes;
+    s->data = (char *)s + 64; /* no allocator: the bytes go with the struct */
+    return s;
+  }
   ct_storage *s = ct__storage_shell(device);
   if (!s) return NULL;
   s->flags = CT_STORAGE_RESIZABLE;
   s->nbytes = nbytes;
-  if (s->device_type == CT_META || nbytes == 0) return s;
-  s->allocator = ct_get_allocator((ct_device_type)s->device_type);
-  s->data = ct__alloc_should_fail() ? NULL : s->allocator->alloc(s->allocator->ctx, nbytes);
+  if (!a || nbytes == 0) return s;
+  s->allocator = a;
+  s->data = ct__alloc_should_fail() ? NULL : a->alloc(a->ctx, nbytes);
   if (!s->data) {
     ct__free(s);
     ct__oom_error(nbytes);
@@ -68,7 +89,7 @@ ct_status ct__storage_realloc(ct_storage *s, size_t nbytes) {
     size_t keep = s->nbytes < nbytes ? s->nbytes : nbytes;
     if (keep && s->data) memcpy(p, s->data, keep);
   }
-  if (s->data) s->allocator->free(s->allocator->ctx, s->data, s->nbytes);
+  if (s->data && s->allocator) s->allocator->free(s->allocator->ctx, s->data, s->nbytes);
   s->data = p;
   s->nbytes = nbytes;
   s->allocator = a;

@@ -290,7 +290,7 @@ static void test_out_of_memory(void) {
     ct_clear_error();
     CHECK_BYTES(s, 1, 2, 3, 4, 5);
   }
-  CHECK(failures >= 2); /* the struct and the data */
+  CHECK(failures >= 1); /* small storages hold their bytes in the same block as the struct */
 
   failures = 0;
   void *before = ct_storage_data_ptr(s);
