@@ -175,6 +175,27 @@ static void copy_bytes_strided(char *dst, int64_t ds, const char *src, int64_t s
   for (int64_t i = 0; i < n; i++) memcpy(dst + i * ds, src + i * ss, isz);
 }
 
+/* NaN bits of contiguous float -> bfloat16 copies. PyTorch's AVX2 vector conversion (cvtfp32_bf16)
+   writes NaN as 0xFFFF, its scalar one as 0x7FC0. Contiguous float32 sources always take the vector
+   path (a partial vector for the tail); float64 sources do so in blocks of 16 with a scalar tail.
+   Strided copies are scalar throughout and keep 0x7FC0. */
+static void bf16_vector_nans(char *dst, const char *src, ct_dtype st, int64_t n) {
+  const uint16_t vector_nan = 0xFFFF;
+  if (st == CT_FLOAT32) {
+    for (int64_t i = 0; i < n; i++) {
+      float v;
+      memcpy(&v, src + 4 * i, 4);
+      if (v != v) memcpy(dst + 2 * i, &vector_nan, 2);
+    }
+  } else {
+    for (int64_t i = 0; i < n - n % 16; i++) {
+      double v;
+      memcpy(&v, src + 8 * i, 8);
+      if (v != v) memcpy(dst + 2 * i, &vector_nan, 2);
+    }
+  }
+}
+
 void ct__cast_strided(char *dst, int64_t dst_stride, ct_dtype dt, const char *src, int64_t src_stride, ct_dtype st,
                       int64_t n) {
   if (n <= 0) return;
@@ -184,6 +205,9 @@ void ct__cast_strided(char *dst, int64_t dst_stride, ct_dtype dt, const char *sr
     return;
   }
   cast_table[st][dt](dst, dst_stride, src, src_stride, n);
+  if (dt == CT_BFLOAT16 && (st == CT_FLOAT32 || st == CT_FLOAT64) && dst_stride == 2 &&
+      src_stride == (int64_t)ct__itemsize(st))
+    bf16_vector_nans(dst, src, st, n);
 }
 
 void ct__cast_n(void *dst, ct_dtype dt, const void *src, ct_dtype st, int64_t n) {

@@ -4,8 +4,10 @@
    in chunks of two 32-byte vectors: the first element of each vector comes from the scalar formula,
    the others from Vectorized<T>::arange(base, step) = base + k*step; the remainder after the last
    full chunk uses the scalar formula. That file is compiled with FMA contraction, so `a + b*c`
-   rounds once where the compiler fused it. The exact rounding pattern below was matched against
-   torch 1.13 element by element (see tests/unit/test_create_range.c). logspace lives in
+   rounds once where the compiler fused it: always in the scalar formula, in the lanes only for some
+   types (float32/float64 arange, uint8 linspace). Which ones was settled by comparing thousands of
+   random ranges against torch 1.13 element by element; tests/unit/test_create_range.c keeps cases
+   that tell each choice apart. logspace lives in
    RangeFactories.cpp, compiled without FMA, and is a plain loop. Parallel chunks only start past
    32768 elements, so the single-threaded pattern is PyTorch's on one thread. */
 #include <complex.h>
@@ -127,7 +129,7 @@ static void arange_f16(uint16_t *o, int64_t n, float start, float step, bool bf)
   for (; i + 2 * w <= n; i += 2 * w)
     for (int64_t j = i; j < i + 2 * w; j += w) {
       float base = h_float(h_round(fmaf(step, (float)j, start), bf), bf);
-      for (int64_t k = 0; k < w; k++) o[j + k] = h_round(fmaf((float)k, step, base), bf);
+      for (int64_t k = 0; k < w; k++) o[j + k] = h_round(base + (float)k * step, bf); /* not fused */
     }
   for (; i < n; i++) o[i] = h_round(fmaf(step, (float)i, start), bf);
 }
@@ -276,7 +278,11 @@ static void linspace_int(char *o, ct_dtype dt, int64_t n, int64_t start, int64_t
   for (; i + 2 * w <= n; i += 2 * w)
     for (int64_t j = i; j < i + 2 * w; j += w) {
       int64_t base = narrow_int(double_to_int_x86(CT_LIN_I(j), dt), dt);
-      for (int64_t k = 0; k < w; k++) sink_put(&s, double_to_int_x86(fma((double)k, step, (double)base), dt));
+      for (int64_t k = 0; k < w; k++) {
+        /* lanes: Vectorized<int*>::arange is not fused; the generic uint8 one is */
+        double v = dt == CT_UINT8 ? fma((double)k, step, (double)base) : (double)base + (double)k * step;
+        sink_put(&s, double_to_int_x86(v, dt));
+      }
     }
   for (; i < n; i++) sink_put(&s, double_to_int_x86(CT_LIN_I(i), dt));
   sink_flush(&s);
