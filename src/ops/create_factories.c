@@ -102,8 +102,8 @@ ct_tensor *ct__tensor_from_data_with(const void *data, ct_dtype src_dtype, ct_sh
   if (!t) return NULL;
   if (t->numel > 0 && t->device_type != CT_META) {
     if (!data) {
-      ct_release(t);
       ct__error(CT_ERR_VALUE, "tensor: data is NULL for a tensor of %lld elements", (long long)t->numel);
+      ct_release(t);
       return NULL;
     }
     ct_tensor *src = ct__borrow_contiguous(data, src_dtype, t->ndim, t->sizes);
