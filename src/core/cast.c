@@ -1,6 +1,12 @@
 /* Element conversion between the 12 dtypes with PyTorch 1.13's CPU semantics. The 144 loops come
    from one X-macro table crossed with itself; each loop is load -> convert -> store with a
    contiguous branch simple enough for the compiler to vectorize. */
+/* The conversions never rely on floating-point exception flags. Telling GCC so lets it compute both
+   sides of the float16 conversions' selects and vectorize those loops (PyTorch builds the same way). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math")
+#endif
+
 #include <math.h>
 
 #include "core/cast.h"
@@ -163,6 +169,13 @@ static void repeat_contiguous(char *dst, const char *src, size_t isz, int64_t n)
   }
 }
 
+#define CT_MOVE_STRIDED(T)                                                                  \
+  for (int64_t i = 0; i < n; i++) {                                                         \
+    T v_;                                                                                   \
+    memcpy(&v_, src + i * ss, sizeof v_);                                                   \
+    memcpy(dst + i * ds, &v_, sizeof v_);                                                   \
+  }
+
 static void copy_bytes_strided(char *dst, int64_t ds, const char *src, int64_t ss, size_t isz, int64_t n) {
   if (ds == (int64_t)isz && ss == (int64_t)isz) {
     if (dst != src) memmove(dst, src, (size_t)n * isz);
@@ -172,28 +185,42 @@ static void copy_bytes_strided(char *dst, int64_t ds, const char *src, int64_t s
     repeat_contiguous(dst, src, isz, n);
     return;
   }
-  for (int64_t i = 0; i < n; i++) memcpy(dst + i * ds, src + i * ss, isz);
+  switch (isz) { /* fixed-size moves compile to single loads and stores */
+    case 1: CT_MOVE_STRIDED(uint8_t); break;
+    case 2: CT_MOVE_STRIDED(uint16_t); break;
+    case 4: CT_MOVE_STRIDED(uint32_t); break;
+    case 8: CT_MOVE_STRIDED(uint64_t); break;
+    default: CT_MOVE_STRIDED(ct_complex128); break;
+  }
 }
 
-/* NaN bits of contiguous float -> bfloat16 copies. PyTorch's AVX2 vector conversion (cvtfp32_bf16)
-   writes NaN as 0xFFFF, its scalar one as 0x7FC0. Contiguous float32 sources always take the vector
-   path (a partial vector for the tail); float64 sources do so in blocks of 16 with a scalar tail.
-   Strided copies are scalar throughout and keep 0x7FC0. */
-static void bf16_vector_nans(char *dst, const char *src, ct_dtype st, int64_t n) {
-  const uint16_t vector_nan = 0xFFFF;
-  if (st == CT_FLOAT32) {
-    for (int64_t i = 0; i < n; i++) {
-      float v;
-      memcpy(&v, src + 4 * i, 4);
-      if (v != v) memcpy(dst + 2 * i, &vector_nan, 2);
-    }
-  } else {
-    for (int64_t i = 0; i < n - n % 16; i++) {
-      double v;
-      memcpy(&v, src + 8 * i, 8);
-      if (v != v) memcpy(dst + 2 * i, &vector_nan, 2);
-    }
+/* Contiguous float -> bfloat16 as PyTorch's AVX2 vector conversion (cvtfp32_bf16) does it: round to
+   nearest even like the scalar path, but NaN becomes 0xFFFF instead of 0x7FC0. Contiguous float32
+   sources always take the vector path (a partial vector for the tail); float64 sources do so in blocks
+   of 16 with a scalar tail. Strided copies are scalar throughout and keep 0x7FC0. */
+static inline uint16_t bf16_vector(float f) {
+  uint16_t r = ct__float_to_bfloat16(f);
+  return f != f ? (uint16_t)0xFFFF : r;
+}
+
+static void cast_f32_to_bf16_vector(char *restrict dst, const char *restrict src, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    float v;
+    memcpy(&v, src + 4 * i, 4);
+    uint16_t r = bf16_vector(v);
+    memcpy(dst + 2 * i, &r, 2);
   }
+}
+
+static void cast_f64_to_bf16_vector(char *restrict dst, const char *restrict src, int64_t n) {
+  int64_t blocks = n - n % 16;
+  for (int64_t i = 0; i < blocks; i++) {
+    double v;
+    memcpy(&v, src + 8 * i, 8);
+    uint16_t r = bf16_vector((float)v);
+    memcpy(dst + 2 * i, &r, 2);
+  }
+  cast_table[CT_FLOAT64][CT_BFLOAT16](dst + 2 * blocks, 2, src + 8 * blocks, 8, n - blocks);
 }
 
 void ct__cast_strided(char *dst, int64_t dst_stride, ct_dtype dt, const char *src, int64_t src_stride, ct_dtype st,
@@ -204,10 +231,15 @@ void ct__cast_strided(char *dst, int64_t dst_stride, ct_dtype dt, const char *sr
     copy_bytes_strided(dst, dst_stride, src, src_stride, ct__itemsize(dt), n);
     return;
   }
+  if (dt == CT_BFLOAT16 && dst_stride == 2 && st == CT_FLOAT32 && src_stride == 4) {
+    cast_f32_to_bf16_vector(dst, src, n);
+    return;
+  }
+  if (dt == CT_BFLOAT16 && dst_stride == 2 && st == CT_FLOAT64 && src_stride == 8) {
+    cast_f64_to_bf16_vector(dst, src, n);
+    return;
+  }
   cast_table[st][dt](dst, dst_stride, src, src_stride, n);
-  if (dt == CT_BFLOAT16 && (st == CT_FLOAT32 || st == CT_FLOAT64) && dst_stride == 2 &&
-      src_stride == (int64_t)ct__itemsize(st))
-    bf16_vector_nans(dst, src, st, n);
 }
 
 void ct__cast_n(void *dst, ct_dtype dt, const void *src, ct_dtype st, int64_t n) {

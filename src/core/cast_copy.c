@@ -120,6 +120,19 @@ typedef struct {
 
 static int64_t iabs64(int64_t v) { return v < 0 ? -v : v; }
 
+#define CT_TILE 64
+
+/* A 2-D block (rows: outer dim, columns: inner dim) copied tile by tile. */
+static void copy_tiles(char *dst, ct_dtype dt, const char *src, ct_dtype st, copy_dim rows, copy_dim cols) {
+  for (int64_t i0 = 0; i0 < rows.size; i0 += CT_TILE)
+    for (int64_t j0 = 0; j0 < cols.size; j0 += CT_TILE) {
+      int64_t i1 = i0 + CT_TILE < rows.size ? i0 + CT_TILE : rows.size;
+      int64_t nj = cols.size - j0 < CT_TILE ? cols.size - j0 : CT_TILE;
+      for (int64_t i = i0; i < i1; i++)
+        ct__cast_strided(dst + i * rows.ds + j0 * cols.ds, cols.ds, dt, src + i * rows.ss + j0 * cols.ss, cols.ss, st, nj);
+    }
+}
+
 /* dst[i] = convert(src[i]) over an N-d index space given in byte strides. Dims are ordered by the
    destination's strides (so writes stream through memory), then neighbours that are contiguous for
    both sides are merged: most copies become one long 1-D loop. */
@@ -158,8 +171,11 @@ static ct_status copy_nd(char *dst, ct_dtype dt, const char *src, ct_dtype st, i
     goto done;
   }
   {
-    copy_dim inner = d[m - 1];
-    int64_t outer = m - 1;
+    /* When the source runs the other way (a transpose), copy the last two dims in square tiles so both
+       sides stay in cache. */
+    bool tile = m >= 2 && iabs64(d[m - 1].ss) > iabs64(d[m - 2].ss) && d[m - 1].size >= CT_TILE &&
+                d[m - 2].size >= CT_TILE;
+    int64_t outer = tile ? m - 2 : m - 1;
     int64_t idx_small[8];
     int64_t *idx = outer <= 8 ? idx_small : ct__calloc((size_t)outer, sizeof *idx);
     if (!idx) {
@@ -170,7 +186,8 @@ static ct_status copy_nd(char *dst, ct_dtype dt, const char *src, ct_dtype st, i
     char *dp = dst;
     const char *sp = src;
     for (;;) {
-      ct__cast_strided(dp, inner.ds, dt, sp, inner.ss, st, inner.size);
+      if (tile) copy_tiles(dp, dt, sp, st, d[m - 2], d[m - 1]);
+      else ct__cast_strided(dp, d[m - 1].ds, dt, sp, d[m - 1].ss, st, d[m - 1].size);
       /* odometer over the outer dims, innermost of them first */
       int64_t k = outer - 1;
       for (; k >= 0; k--) {
