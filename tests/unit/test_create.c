@@ -292,6 +292,50 @@ static void test_new(void) {
   ct_release(y);
 }
 
+/* Every allocation point of every factory can fail: the call then returns NULL with an out-of-memory
+   error and leaks nothing (the sanitizer build checks leaks). */
+static ct_tensor *make(int which) {
+  static const double data[6] = {1, 2, 3, 4, 5, 6};
+  ct_tensor *t = NULL, *base;
+  switch (which) {
+    case 0: return ct_zeros(CT_SHAPE(2, 3), NULL);
+    case 1: return ct_full(CT_SHAPE(2, 3, 2, 2), CT_INT(3), OPTS(.memory_format = CT_CHANNELS_LAST));
+    case 2: return ct_arange(CT_INT(0), CT_INT(100), CT_DOUBLE(0.5), NULL);
+    case 3: return ct_linspace(CT_INT(0), CT_INT(1), 50, OPTS(.dtype = CT_INT16));
+    case 4: return ct_logspace(CT_INT(0), CT_COMPLEX(1, 1), 5, 2.0, NULL);
+    case 5: return ct_eye_m(3, 4, NULL);
+    case 6: return ct_tensor_from_data(data, CT_FLOAT64, CT_SHAPE(2, 3), OPTS(.dtype = CT_INT8));
+    case 7: return ct_wrapped_scalar(CT_DOUBLE(1.5));
+    case 8:
+      base = ct_empty_strided(CT_SHAPE(4, 3), CT_SHAPE(1, 8), NULL);
+      if (base) t = ct_full_like(base, CT_INT(2), NULL);
+      ct_release(base);
+      return t;
+    case 9:
+      base = ct_empty_strided(CT_SHAPE(3, 4, 5, 6, 7, 8, 9, 2, 3, 2), CT_SHAPE(2, 6, 24, 120, 720, 5040, 40320, 362880, 725760, 1), NULL);
+      if (base) t = ct_empty_like(base, NULL);
+      ct_release(base);
+      return t;
+    default: return ct_scalar_tensor(CT_INT(7), NULL);
+  }
+}
+
+static void test_allocation_failures(void) {
+  for (int which = 0; which <= 10; which++) {
+    for (int64_t k = 0; k < 40; k++) {
+      ct_debug_fail_allocation_at(k);
+      ct_tensor *t = make(which);
+      ct_debug_fail_allocation_at(-1);
+      if (t) {
+        ct_release(t);
+        break; /* past the last allocation point */
+      }
+      CHECK_EQ_INT(ct_last_error(), CT_ERR_OUT_OF_MEMORY);
+      ct_clear_error();
+    }
+  }
+}
+
 int main(void) {
   test_empty();
   test_empty_strided();
@@ -301,5 +345,6 @@ int main(void) {
   test_from_blob();
   test_like();
   test_new();
+  test_allocation_failures();
   return TEST_SUMMARY();
 }
