@@ -1,7 +1,8 @@
 /* Element conversion between the 12 dtypes with PyTorch 1.13's CPU semantics. The 144 loops come
    from one X-macro table crossed with itself; each loop is load -> convert -> store with a
-   contiguous branch simple enough for the compiler to vectorize. */
-/* The conversions never rely on floating-point exception flags. Telling GCC so lets it compute both
+   contiguous branch simple enough for the compiler to vectorize.
+
+   The conversions never rely on floating-point exception flags. Telling GCC so lets it compute both
    sides of the float16 conversions' selects and vectorize those loops (PyTorch builds the same way). */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-trapping-math")
@@ -12,15 +13,7 @@
 #include "core/cast.h"
 #include "core/half.h"
 
-/* ---- float -> integer as x86's cvtt* instructions do it (what PyTorch's static_cast compiles to):
-   NaN, +-inf and out-of-range values give the minimum of the conversion width. Written with explicit
-   range checks so the C stays defined behaviour and gives the same answer on any host. ---- */
-static inline int64_t f64_to_i64(double x) {
-  return (x >= -9223372036854775808.0 && x < 9223372036854775808.0) ? (int64_t)x : INT64_MIN;
-}
-static inline int32_t f64_to_i32(double x) {
-  return (x > -2147483649.0 && x < 2147483648.0) ? (int32_t)x : INT32_MIN;
-}
+/* ---- float -> integer as x86's cvtt* instructions do it (see ct__f64_to_i64 in cast.h) ---- */
 static inline int64_t f32_to_i64(float x) {
   return (x >= -9223372036854775808.0f && x < 9223372036854775808.0f) ? (int64_t)x : INT64_MIN;
 }
@@ -37,11 +30,11 @@ static inline int32_t f32_to_i32(float x) { return (x >= -2147483648.0f && x < 2
   static inline T D##_from_f64(double v) { return (T)FROM_F64(v); }             \
   static inline T D##_from_c64(ct_complex64 v) { return D##_from_f32(v.re); }   \
   static inline T D##_from_c128(ct_complex128 v) { return D##_from_f64(v.re); }
-CT_INT_DEST(UINT8, uint8_t, f32_to_i64, f64_to_i64)
-CT_INT_DEST(INT8, int8_t, f32_to_i32, f64_to_i32)
-CT_INT_DEST(INT16, int16_t, f32_to_i32, f64_to_i32)
-CT_INT_DEST(INT32, int32_t, f32_to_i32, f64_to_i32)
-CT_INT_DEST(INT64, int64_t, f32_to_i64, f64_to_i64)
+CT_INT_DEST(UINT8, uint8_t, f32_to_i64, ct__f64_to_i64)
+CT_INT_DEST(INT8, int8_t, f32_to_i32, ct__f64_to_i32)
+CT_INT_DEST(INT16, int16_t, f32_to_i32, ct__f64_to_i32)
+CT_INT_DEST(INT32, int32_t, f32_to_i32, ct__f64_to_i32)
+CT_INT_DEST(INT64, int64_t, f32_to_i64, ct__f64_to_i64)
 
 /* bool: nonzero; a complex source only looks at its real part (c10 takes .real() first). */
 static inline uint8_t BOOL_from_i64(int64_t v) { return v != 0; }

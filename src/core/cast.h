@@ -8,6 +8,16 @@
 
 /* ---- element conversion ---- */
 
+/* double -> integer as x86's cvttsd2si does it (what PyTorch's static_cast compiles to): NaN, +-inf
+   and out-of-range values give the minimum of the conversion width. Explicit range checks keep the C
+   defined and give the same answer on any host. */
+static inline int64_t ct__f64_to_i64(double x) {
+  return (x >= -9223372036854775808.0 && x < 9223372036854775808.0) ? (int64_t)x : INT64_MIN;
+}
+static inline int32_t ct__f64_to_i32(double x) {
+  return (x > -2147483649.0 && x < 2147483648.0) ? (int32_t)x : INT32_MIN;
+}
+
 /* n elements of dtype st at src become n elements of dtype dt at dst (both contiguous).
    Same dtype copies the bytes. Float -> int follows x86 (NaN, inf and out-of-range give the
    "integer indefinite" INT_MIN of the conversion width); int8/int16 convert through int32 and wrap,

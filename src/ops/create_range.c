@@ -7,9 +7,9 @@
    rounds once where the compiler fused it: always in the scalar formula, in the lanes only for some
    types (float32/float64 arange, uint8 linspace). Which ones was settled by comparing thousands of
    random ranges against torch 1.13 element by element; tests/unit/test_create_range.c keeps cases
-   that tell each choice apart. logspace lives in
-   RangeFactories.cpp, compiled without FMA, and is a plain loop. Parallel chunks only start past
-   32768 elements, so the single-threaded pattern is PyTorch's on one thread. */
+   that tell each choice apart. logspace lives in RangeFactories.cpp, compiled without FMA, and is a
+   plain loop. Parallel chunks only start past 32768 elements, so the single-threaded pattern is
+   PyTorch's on one thread. */
 #include <complex.h>
 #include <math.h>
 
@@ -39,8 +39,7 @@ static inline float h_float(uint16_t x, bool bf) { return bf ? ct__bfloat16_to_f
 /* double -> integer as a C++ static_cast compiles on x86: 64-bit conversion for int64, 32-bit
    (cvttsd2si) for the narrower types, then truncation. NaN/out of range give INT_MIN of the width. */
 static int64_t double_to_int_x86(double v, ct_dtype dt) {
-  if (dt == CT_INT64) return (v >= -9223372036854775808.0 && v < 9223372036854775808.0) ? (int64_t)v : INT64_MIN;
-  return (v > -2147483649.0 && v < 2147483648.0) ? (int32_t)v : INT32_MIN;
+  return dt == CT_INT64 ? ct__f64_to_i64(v) : ct__f64_to_i32(v);
 }
 
 /* Elements per 32-byte vector of a dtype (c10's Vectorized<T>::size() under AVX2). */
