@@ -1,26 +1,55 @@
-/* torch.empty and the resolution of factory options shared by every creation op. */
+/* torch.empty and empty_strided, and the resolution of factory options shared by every creation op. */
+#include "core/cast.h"
 #include "ops/create_internal.h"
 
 #include "core/layout_rules.h"
+
+static bool resolve_device(ct_device d, ct_device *out) {
+  if (d.type == CT_DEVICE_TYPE_UNSET) d = CT_DEVICE_CPU;
+  if (d.type != CT_CPU && d.type != CT_CUDA && d.type != CT_META) {
+    ct__error(CT_ERR_RUNTIME, "invalid device type value %d", (int)d.type);
+    return false;
+  }
+  if (d.type == CT_CUDA && d.index < 0) d.index = 0;
+  if (d.type != CT_CUDA) d.index = -1;
+  *out = d;
+  return true;
+}
 
 bool ct__resolve_opts(const ct_tensor_opts *opts, ct_dtype default_dtype, ct_resolved_opts *out) {
   ct_tensor_opts o = opts ? *opts : (ct_tensor_opts){0};
   out->dtype = o.dtype == CT_DTYPE_UNSET ? default_dtype : o.dtype;
   if (!ct__check_dtype(out->dtype)) return false;
-  out->device = o.device.type == CT_DEVICE_TYPE_UNSET ? CT_DEVICE_CPU : o.device;
-  if (out->device.type == CT_CUDA && out->device.index < 0) out->device.index = 0;
-  if (out->device.type == CT_CPU) out->device.index = -1;
+  if (!resolve_device(o.device, &out->device)) return false;
   if (o.layout != CT_LAYOUT_UNSET && o.layout != CT_STRIDED) {
     ct__error(CT_ERR_NOT_IMPLEMENTED, "layout %s is not supported by this factory yet", ct_layout_name(o.layout));
     return false;
   }
   out->memory_format = o.memory_format;
   out->requires_grad = o.requires_grad;
-  if (o.requires_grad && !ct_dtype_is_floating_point(out->dtype) && !ct_dtype_is_complex(out->dtype)) {
-    ct__error(CT_ERR_RUNTIME, "Only Tensors of floating point and complex dtype can require gradients");
-    return false;
-  }
   return true;
+}
+
+bool ct__resolve_opts_like(const ct_tensor *like, const ct_tensor_opts *opts, ct_resolved_opts *out) {
+  ct_tensor_opts o = opts ? *opts : (ct_tensor_opts){0};
+  if (o.device.type == CT_DEVICE_TYPE_UNSET) o.device = ct__tdevice(like);
+  return ct__resolve_opts(&o, (ct_dtype)like->dtype, out);
+}
+
+ct_tensor *ct__finish_requires_grad(ct_tensor *t, bool requires_grad) {
+  if (!t || !requires_grad) return t;
+  ct_dtype d = (ct_dtype)t->dtype;
+  if (!ct_dtype_is_floating_point(d) && !ct_dtype_is_complex(d)) {
+    ct_release(t);
+    ct__error(CT_ERR_RUNTIME, "Only Tensors of floating point and complex dtype can require gradients");
+    return NULL;
+  }
+  t->flags |= CT_TENSOR_REQUIRES_GRAD;
+  return t;
+}
+
+void ct__zero_storage(ct_tensor *t) {
+  if (t->storage->data && t->storage->nbytes) memset(t->storage->data, 0, t->storage->nbytes);
 }
 
 /* Strides for a memory format; records PyTorch's error for a rank the format does not fit. */
@@ -39,7 +68,11 @@ bool ct__format_strides(int64_t ndim, const int64_t *sizes, ct_memory_format fmt
 
 ct_tensor *ct__empty_with(ct_shape shape, const ct_resolved_opts *o) {
   if (o->memory_format == CT_PRESERVE_FORMAT) {
-    ct__error(CT_ERR_RUNTIME, "preserve memory format is unsupported by the contiguous operator");
+    ct__error(CT_ERR_RUNTIME, "unsupported memory format Preserve");
+    return NULL;
+  }
+  if ((unsigned)o->memory_format > CT_PRESERVE_FORMAT) {
+    ct__error(CT_ERR_RUNTIME, "invalid memory format value %d", (int)o->memory_format);
     return NULL;
   }
   ct_tensor *t = ct__empty(shape.ndim, shape.data, o->dtype, o->device);
@@ -50,12 +83,80 @@ ct_tensor *ct__empty_with(ct_shape shape, const ct_resolved_opts *o) {
       return NULL;
     }
   }
-  if (o->requires_grad) t->flags |= CT_TENSOR_REQUIRES_GRAD;
-  return t;
+  return ct__finish_requires_grad(t, o->requires_grad);
+}
+
+/* at::detail::computeStorageNbytes in unsigned arithmetic, so a negative stride shows up as an
+   overflow exactly as in PyTorch. */
+static bool storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strides, size_t itemsize,
+                           size_t *out) {
+  uint64_t size = 1;
+  bool over = false;
+  for (int64_t i = 0; i < ndim; i++) {
+    if (sizes[i] == 0) {
+      *out = 0;
+      return true;
+    }
+    uint64_t span;
+    over |= __builtin_mul_overflow((uint64_t)strides[i], (uint64_t)(sizes[i] - 1), &span);
+    over |= __builtin_add_overflow(size, span, &size);
+  }
+  over |= __builtin_mul_overflow(size, (uint64_t)itemsize, &size);
+  over |= size > (uint64_t)INT64_MAX;
+  *out = (size_t)size;
+  return !over;
+}
+
+ct_tensor *ct__empty_strided_with(int64_t ndim, const int64_t *sizes, const int64_t *strides, const ct_resolved_opts *o) {
+  if (ct__checked_numel(ndim, sizes) < 0) return NULL;
+  size_t nbytes = 0;
+  if (!storage_nbytes(ndim, sizes, strides, ct__itemsize(o->dtype), &nbytes)) {
+    if (o->device.type != CT_META) {
+      char sz[512], st[512];
+      ct__fmt_int_list(sz, sizeof sz, ndim, sizes);
+      ct__fmt_int_list(st, sizeof st, ndim, strides);
+      ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s and strides=%s", sz, st);
+      return NULL;
+    }
+    nbytes = 0; /* meta tensors have no data: PyTorch does not check their strides */
+  }
+  ct_storage *s = ct__storage_alloc(nbytes, o->device);
+  if (!s) return NULL;
+  ct_tensor *t = ct__tensor_make(s, o->dtype, 0, ndim, sizes, strides);
+  ct_storage_release(s); /* the tensor holds its own reference */
+  return ct__finish_requires_grad(t, o->requires_grad);
+}
+
+ct_tensor *ct__empty_like_with(const ct_tensor *t, ct_memory_format fmt, const ct_resolved_opts *o) {
+  if (fmt == CT_MEMORY_FORMAT_UNSET || fmt == CT_PRESERVE_FORMAT) {
+    if (ct__is_non_overlapping_and_dense(t)) return ct__empty_strided_with(t->ndim, t->sizes, t->strides, o);
+    int64_t small[8];
+    int64_t *strides = t->ndim <= 8 ? small : ct__malloc((size_t)t->ndim * sizeof *strides);
+    if (!strides) return NULL;
+    ct__infer_dense_strides(t->ndim, t->sizes, t->strides, strides);
+    ct_tensor *r = ct__empty_strided_with(t->ndim, t->sizes, strides, o);
+    if (strides != small) ct__free(strides);
+    return r;
+  }
+  ct_resolved_opts with_fmt = *o;
+  with_fmt.memory_format = fmt;
+  return ct__empty_with((ct_shape){t->sizes, t->ndim}, &with_fmt);
 }
 
 ct_tensor *ct_empty(ct_shape shape, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
   if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
   return ct__own(ct__empty_with(shape, &o));
+}
+
+ct_tensor *ct_empty_strided(ct_shape shape, ct_shape strides, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
+  if (ct__checked_numel(shape.ndim, shape.data) < 0) return NULL;
+  if (shape.ndim != strides.ndim) {
+    ct__error(CT_ERR_RUNTIME, "dimensionality of sizes (%lld) must match dimensionality of strides (%lld)",
+              (long long)shape.ndim, (long long)strides.ndim);
+    return NULL;
+  }
+  return ct__own(ct__empty_strided_with(shape.ndim, shape.data, strides.data, &o));
 }

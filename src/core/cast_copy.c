@@ -1,0 +1,359 @@
+/* The strided N-d copy engine (broadcast + cast) behind copy_, clone, to, contiguous and fill, and
+   the stride geometry it shares with the *_like factories. */
+#include <stdlib.h>
+
+#include "core/cast.h"
+
+/* ---- geometry ---- */
+
+/* TensorImpl::compute_non_overlapping_and_dense: sorted by stride (size<2 dims last), the strides must
+   be exactly the running products of the sizes. */
+static bool dense_by_sorting(const ct_tensor *t) {
+  int64_t n = t->ndim;
+  if (n == 1) return t->sizes[0] < 2 || t->strides[0] == 1;
+  int64_t small[64];
+  int64_t *perm = n <= 64 ? small : ct__malloc((size_t)n * sizeof *perm);
+  if (!perm) return false; /* only a conservative answer is possible */
+  for (int64_t i = 0; i < n; i++) perm[i] = i;
+  for (int64_t i = 1; i < n; i++) /* insertion sort: size<2 dims sink, others by stride */
+    for (int64_t j = i; j > 0; j--) {
+      int64_t a = perm[j - 1], b = perm[j];
+      bool b_first = t->sizes[a] < 2 ? t->sizes[b] >= 2 : (t->sizes[b] >= 2 && t->strides[b] < t->strides[a]);
+      if (!b_first) break;
+      perm[j - 1] = b;
+      perm[j] = a;
+    }
+  bool ok = true;
+  int64_t require = 1;
+  for (int64_t i = 0; i < n && ok; i++) {
+    int64_t sz = t->sizes[perm[i]];
+    if (sz < 2) break;
+    if (t->strides[perm[i]] != require) ok = false;
+    require *= sz;
+  }
+  if (perm != small) ct__free(perm);
+  return ok;
+}
+
+bool ct__is_non_overlapping_and_dense(const ct_tensor *t) {
+  return ct_is_contiguous(t, CT_CONTIGUOUS_FORMAT) || ct_is_contiguous(t, CT_CHANNELS_LAST) ||
+         ct_is_contiguous(t, CT_CHANNELS_LAST_3D) || dense_by_sorting(t);
+}
+
+/* c10's is_channels_last_strides_{2d_s4,3d_s5}: walk dims from the channel dim outwards; strides
+   must not decrease, with the ambiguity rules for size-1 dims that PyTorch uses. */
+static bool strides_like(const ct_tensor *t, const int *order, int nd) {
+  if (t->ndim != nd || t->strides[1] == 0) return false;
+  int64_t min = 0;
+  for (int k = 0; k < nd; k++) {
+    int d = order[k];
+    if (t->sizes[d] == 0 || t->strides[d] < min) return false;
+    if (d == 0 && min == t->strides[1]) return false;
+    min = t->strides[d];
+    if (t->sizes[d] > 1) min *= t->sizes[d];
+  }
+  return true;
+}
+
+ct_memory_format ct__suggest_memory_format(const ct_tensor *t) {
+  static const int cl2d[] = {1, 3, 2, 0};
+  static const int cl3d[] = {1, 4, 3, 2, 0};
+  if (t->layout != CT_STRIDED) return CT_CONTIGUOUS_FORMAT;
+  if (strides_like(t, cl2d, 4)) return CT_CHANNELS_LAST;
+  if (strides_like(t, cl3d, 5)) return CT_CHANNELS_LAST_3D;
+  return CT_CONTIGUOUS_FORMAT;
+}
+
+void ct__infer_dense_strides(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t *out) {
+  if (ndim == 0) return;
+  if (ndim == 1) {
+    out[0] = 1;
+    return;
+  }
+  /* perm[0] is the fastest dim. Start from the contiguous order and insertion-sort by stride exactly
+     as TensorIterator does: stride-0 dims are "ambiguous" and keep their place, equal strides put the
+     smaller size first. out doubles as the permutation buffer. */
+  int64_t *perm = out;
+  for (int64_t i = 0; i < ndim; i++) perm[i] = ndim - 1 - i;
+  for (int64_t i = 1; i < ndim; i++) {
+    int64_t dim1 = i;
+    for (int64_t j = 1; j <= i; j++) {
+      int64_t dim0 = i - j;
+      int64_t a = perm[dim0], b = perm[dim1];
+      int cmp = 0;
+      if (strides[a] != 0 && strides[b] != 0) {
+        if (strides[a] < strides[b]) cmp = -1;
+        else if (strides[a] > strides[b]) cmp = 1;
+        else if (sizes[a] > sizes[b]) cmp = 1;
+      }
+      if (cmp > 0) {
+        perm[dim0] = b;
+        perm[dim1] = a;
+        dim1 = dim0;
+      } else if (cmp < 0) {
+        break;
+      }
+    }
+  }
+  /* Turn the permutation into strides in place: walk it fastest-first, remembering each dim's stride
+     in a scratch copy of perm. */
+  int64_t small[64];
+  int64_t *order = ndim <= 64 ? small : ct__malloc((size_t)ndim * sizeof *order);
+  if (!order) { /* fall back to contiguous strides rather than fail: only the layout differs */
+    ct__contiguous_strides(ndim, sizes, out);
+    return;
+  }
+  memcpy(order, perm, (size_t)ndim * sizeof *order);
+  int64_t s = 1;
+  for (int64_t i = 0; i < ndim; i++) {
+    out[order[i]] = s;
+    if (sizes[order[i]] > 1) s *= sizes[order[i]];
+  }
+  if (order != small) ct__free(order);
+}
+
+/* ---- the N-d strided loop ---- */
+
+typedef struct {
+  int64_t size, ds, ss; /* size and byte strides of one dim */
+} copy_dim;
+
+static int64_t iabs64(int64_t v) { return v < 0 ? -v : v; }
+
+#define CT_TILE 64
+
+/* A 2-D block (rows: outer dim, columns: inner dim) copied tile by tile. */
+static void copy_tiles(char *dst, ct_dtype dt, const char *src, ct_dtype st, copy_dim rows, copy_dim cols) {
+  for (int64_t i0 = 0; i0 < rows.size; i0 += CT_TILE)
+    for (int64_t j0 = 0; j0 < cols.size; j0 += CT_TILE) {
+      int64_t i1 = i0 + CT_TILE < rows.size ? i0 + CT_TILE : rows.size;
+      int64_t nj = cols.size - j0 < CT_TILE ? cols.size - j0 : CT_TILE;
+      for (int64_t i = i0; i < i1; i++)
+        ct__cast_strided(dst + i * rows.ds + j0 * cols.ds, cols.ds, dt, src + i * rows.ss + j0 * cols.ss, cols.ss, st, nj);
+    }
+}
+
+/* dst[i] = convert(src[i]) over an N-d index space given in byte strides. Dims are ordered by the
+   destination's strides (so writes stream through memory), then neighbours that are contiguous for
+   both sides are merged: most copies become one long 1-D loop. */
+static ct_status copy_nd(char *dst, ct_dtype dt, const char *src, ct_dtype st, int64_t ndim, const int64_t *sizes,
+                         const int64_t *dstrides, const int64_t *sstrides) {
+  copy_dim small[8];
+  copy_dim *d = ndim <= 8 ? small : ct__malloc((size_t)ndim * sizeof *d);
+  if (!d) {
+    return CT_ERR_OUT_OF_MEMORY; /* ct__malloc recorded it */
+  }
+  int64_t n = 0;
+  for (int64_t i = 0; i < ndim; i++) {
+    if (sizes[i] == 0) goto done;
+    if (sizes[i] != 1) d[n++] = (copy_dim){sizes[i], dstrides[i], sstrides[i]};
+  }
+  /* stable insertion sort, outermost (largest destination stride) first */
+  for (int64_t i = 1; i < n; i++)
+    for (int64_t j = i; j > 0; j--) {
+      copy_dim a = d[j - 1], b = d[j];
+      bool swap = iabs64(b.ds) > iabs64(a.ds) || (iabs64(b.ds) == iabs64(a.ds) && iabs64(b.ss) > iabs64(a.ss));
+      if (!swap) break;
+      d[j - 1] = b;
+      d[j] = a;
+    }
+  /* merge an outer dim into the inner one when the pair is one run on both sides */
+  int64_t m = 0;
+  for (int64_t i = 0; i < n; i++) {
+    if (m > 0 && d[m - 1].ds == d[i].ds * d[i].size && d[m - 1].ss == d[i].ss * d[i].size) {
+      d[m - 1] = (copy_dim){d[m - 1].size * d[i].size, d[i].ds, d[i].ss};
+    } else {
+      d[m++] = d[i];
+    }
+  }
+  if (m == 0) {
+    ct__cast_strided(dst, 0, dt, src, 0, st, 1);
+    goto done;
+  }
+  {
+    /* When the source runs the other way (a transpose), copy the last two dims in square tiles so both
+       sides stay in cache. */
+    bool tile = m >= 2 && iabs64(d[m - 1].ss) > iabs64(d[m - 2].ss) && d[m - 1].size >= CT_TILE &&
+                d[m - 2].size >= CT_TILE;
+    int64_t outer = tile ? m - 2 : m - 1;
+    int64_t idx_small[8];
+    int64_t *idx = outer <= 8 ? idx_small : ct__calloc((size_t)outer, sizeof *idx);
+    if (!idx) {
+      if (d != small) ct__free(d);
+      return CT_ERR_OUT_OF_MEMORY;
+    }
+    if (idx == idx_small) memset(idx, 0, sizeof idx_small);
+    char *dp = dst;
+    const char *sp = src;
+    for (;;) {
+      if (tile) copy_tiles(dp, dt, sp, st, d[m - 2], d[m - 1]);
+      else ct__cast_strided(dp, d[m - 1].ds, dt, sp, d[m - 1].ss, st, d[m - 1].size);
+      /* odometer over the outer dims, innermost of them first */
+      int64_t k = outer - 1;
+      for (; k >= 0; k--) {
+        dp += d[k].ds;
+        sp += d[k].ss;
+        if (++idx[k] < d[k].size) break;
+        dp -= d[k].ds * d[k].size;
+        sp -= d[k].ss * d[k].size;
+        idx[k] = 0;
+      }
+      if (k < 0) break;
+    }
+    if (idx != idx_small) ct__free(idx);
+  }
+done:
+  if (d != small) ct__free(d);
+  return CT_OK;
+}
+
+/* ---- copy_ ---- */
+
+typedef enum { OVERLAP_NO, OVERLAP_YES, OVERLAP_TOO_HARD } overlap;
+
+static overlap internal_overlap(const ct_tensor *t) {
+  if (ct__is_non_overlapping_and_dense(t)) return OVERLAP_NO;
+  for (int64_t i = 0; i < t->ndim; i++)
+    if (t->strides[i] == 0 && t->sizes[i] > 1) return OVERLAP_YES;
+  return OVERLAP_TOO_HARD;
+}
+
+/* at::get_overlap_status reduced to "is it PARTIAL": only dense tensors are judged; two equal ranges
+   with equal strides are a full (allowed) overlap. */
+static bool partial_overlap(const ct_tensor *a, const ct_tensor *b) {
+  if (a->numel == 0 || b->numel == 0 || a->storage != b->storage) return false;
+  if (!ct__is_non_overlapping_and_dense(a) || !ct__is_non_overlapping_and_dense(b)) return false;
+  int64_t ab = a->offset * (int64_t)ct__itemsize((ct_dtype)a->dtype), ae = ab + ct_nbytes(a);
+  int64_t bb = b->offset * (int64_t)ct__itemsize((ct_dtype)b->dtype), be = bb + ct_nbytes(b);
+  if (ab == bb && ae == be) {
+    if (a->ndim != b->ndim) return true;
+    for (int64_t i = 0; i < a->ndim; i++)
+      if (a->strides[i] != b->strides[i]) return true;
+    return false;
+  }
+  return ab < be && bb < ae;
+}
+
+/* Byte range [lo, hi) of the storage that t's elements can touch. */
+static void byte_range(const ct_tensor *t, int64_t *lo, int64_t *hi) {
+  int64_t isz = (int64_t)ct__itemsize((ct_dtype)t->dtype), l = t->offset, h = t->offset;
+  for (int64_t i = 0; i < t->ndim; i++) {
+    int64_t span = (t->sizes[i] - 1) * t->strides[i];
+    if (span < 0) l += span;
+    else h += span;
+  }
+  *lo = l * isz;
+  *hi = (h + 1) * isz;
+}
+
+static bool may_share_memory(const ct_tensor *a, const ct_tensor *b) {
+  if (a->storage != b->storage || a->numel == 0 || b->numel == 0) return false;
+  int64_t al, ah, bl, bh;
+  byte_range(a, &al, &ah);
+  byte_range(b, &bl, &bh);
+  return al < bh && bl < ah;
+}
+
+/* TensorIterator's broadcast of src against dst's shape, with its two messages. */
+static bool check_broadcast(const ct_tensor *dst, const ct_tensor *src) {
+  int64_t nd = dst->ndim > src->ndim ? dst->ndim : src->ndim;
+  bool same = dst->ndim == nd;
+  for (int64_t i = nd - 1; i >= 0; i--) {
+    int64_t off = nd - 1 - i, ia = dst->ndim - 1 - off, ib = src->ndim - 1 - off;
+    int64_t a = ia >= 0 ? dst->sizes[ia] : 1, b = ib >= 0 ? src->sizes[ib] : 1;
+    if (a != b && a != 1 && b != 1) {
+      ct__error(CT_ERR_RUNTIME,
+                "The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %lld",
+                (long long)a, (long long)b, (long long)i);
+      return false;
+    }
+    if ((a == 1 ? b : a) != a) same = false;
+  }
+  if (same) return true;
+  /* the broadcast shape is bigger than dst: rebuild it for the message */
+  int64_t small[16];
+  int64_t *shape = nd <= 16 ? small : ct__malloc((size_t)nd * sizeof *shape);
+  if (!shape) return false;
+  for (int64_t i = 0; i < nd; i++) {
+    int64_t ia = i - (nd - dst->ndim), ib = i - (nd - src->ndim);
+    int64_t a = ia >= 0 ? dst->sizes[ia] : 1, b = ib >= 0 ? src->sizes[ib] : 1;
+    shape[i] = a == 1 ? b : a;
+  }
+  char out[1024], bc[1024];
+  ct__fmt_int_list(out, sizeof out, dst->ndim, dst->sizes);
+  ct__fmt_int_list(bc, sizeof bc, nd, shape);
+  if (shape != small) ct__free(shape);
+  ct__error(CT_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s", out, bc);
+  return false;
+}
+
+/* Copies src (broadcast, already validated) into dst; both hold data. */
+static ct_status copy_data(ct_tensor *dst, const ct_tensor *src) {
+  int64_t nd = dst->ndim, lead = dst->ndim - src->ndim;
+  int64_t small[16];
+  int64_t *buf = 2 * nd <= 16 ? small : ct__malloc(2 * (size_t)nd * sizeof *buf);
+  if (!buf) {
+    return CT_ERR_OUT_OF_MEMORY; /* ct__malloc recorded it */
+  }
+  int64_t *ds = buf, *ss = buf + nd;
+  int64_t disz = (int64_t)ct__itemsize((ct_dtype)dst->dtype), sisz = (int64_t)ct__itemsize((ct_dtype)src->dtype);
+  for (int64_t i = 0; i < nd; i++) {
+    int64_t j = i - lead;
+    ds[i] = dst->strides[i] * disz;
+    ss[i] = (j < 0 || src->sizes[j] != dst->sizes[i]) ? 0 : src->strides[j] * sisz;
+  }
+  ct_status st = copy_nd(ct__tdata(dst), (ct_dtype)dst->dtype, ct__tdata(src), (ct_dtype)src->dtype, nd, dst->sizes,
+                         ds, ss);
+  if (buf != small) ct__free(buf);
+  return st;
+}
+
+ct_status ct__copy_into(ct_tensor *dst, const ct_tensor *src) {
+  if (dst == src || dst->device_type == CT_META) return CT_OK; /* copies into meta are ignored */
+  if (src->device_type == CT_META) {
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+    return CT_ERR_NOT_IMPLEMENTED;
+  }
+  /* views of the same data: nothing to do */
+  if (ct_is_set_to(dst, src) && dst->dtype == src->dtype) return CT_OK;
+  if (internal_overlap(dst) == OVERLAP_YES) {
+    ct__error(CT_ERR_RUNTIME,
+              "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+              "location. Please clone() the tensor before performing the operation.");
+    return CT_ERR_RUNTIME;
+  }
+  if (partial_overlap(dst, src)) {
+    ct__error(CT_ERR_RUNTIME,
+              "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
+              "memory location. Please clone() the tensor before performing the operation.");
+    return CT_ERR_RUNTIME;
+  }
+  if (!check_broadcast(dst, src)) return ct_last_error();
+  if (dst->numel == 0) return CT_OK;
+  if (!may_share_memory(dst, src)) return copy_data(dst, src);
+  /* Overlap PyTorch cannot classify (strided views of one buffer): read everything before writing. */
+  ct_tensor *tmp = ct__empty(src->ndim, src->sizes, (ct_dtype)src->dtype, CT_DEVICE_CPU);
+  if (!tmp) return ct_last_error();
+  ct_status st = copy_data(tmp, src);
+  if (st == CT_OK) st = copy_data(dst, tmp);
+  ct_release(tmp);
+  return st;
+}
+
+ct_status ct__fill(ct_tensor *t, ct_scalar v) {
+  if (t->device_type == CT_META || t->numel == 0) return CT_OK;
+  unsigned char elem[16];
+  ct__store_scalar((ct_dtype)t->dtype, elem, v);
+  int64_t nd = t->ndim, isz = (int64_t)ct__itemsize((ct_dtype)t->dtype);
+  int64_t small[16];
+  int64_t *buf = 2 * nd <= 16 ? small : ct__malloc(2 * (size_t)nd * sizeof *buf);
+  if (!buf) return CT_ERR_OUT_OF_MEMORY;
+  int64_t *ds = buf, *ss = buf + nd;
+  for (int64_t i = 0; i < nd; i++) {
+    ds[i] = t->strides[i] * isz;
+    ss[i] = 0; /* every destination element reads the one source element */
+  }
+  ct_status st = copy_nd(ct__tdata(t), (ct_dtype)t->dtype, (const char *)elem, (ct_dtype)t->dtype, nd, t->sizes, ds, ss);
+  if (buf != small) ct__free(buf);
+  return st;
+}

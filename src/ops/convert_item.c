@@ -1,0 +1,95 @@
+/* Tensor.item and its typed forms, and reading or writing one element by a full index. */
+#include "core/cast.h"
+#include "ops/create_internal.h"
+
+static ct_status propagated(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
+
+static ct_status no_meta(const ct_tensor *t) {
+  if (t->device_type != CT_META) return CT_OK;
+  ct__error_no_meta_kernel("aten::_local_scalar_dense");
+  return CT_ERR_NOT_IMPLEMENTED;
+}
+
+ct_status ct_item(const ct_tensor *t, ct_scalar *out) {
+  if (!t) return propagated();
+  if (t->numel != 1) {
+    ct__error(CT_ERR_RUNTIME, "a Tensor with %lld elements cannot be converted to Scalar", (long long)t->numel);
+    return CT_ERR_RUNTIME;
+  }
+  ct_status st = no_meta(t);
+  if (st != CT_OK) return st;
+  *out = ct__load_scalar((ct_dtype)t->dtype, ct__tdata(t));
+  return CT_OK;
+}
+
+/* item<T>(): the number through c10's checked conversion (a complex with an imaginary part, or a
+   NaN or out-of-range float for int64, is an overflow error). */
+static ct_status item_as(const ct_tensor *t, ct_dtype dt, void *out) {
+  ct_scalar s;
+  ct_status st = ct_item(t, &s);
+  if (st != CT_OK) return st;
+  if (!ct__scalar_fits(s, dt)) return CT_ERR_RUNTIME;
+  ct__store_scalar(dt, out, s);
+  return CT_OK;
+}
+
+ct_status ct_item_double(const ct_tensor *t, double *out) { return item_as(t, CT_FLOAT64, out); }
+ct_status ct_item_int64(const ct_tensor *t, int64_t *out) { return item_as(t, CT_INT64, out); }
+
+ct_status ct_item_complex(const ct_tensor *t, ct_complex128 *out) { return item_as(t, CT_COMPLEX128, out); }
+
+/* Python's bool(t.item()): any nonzero part (NaN included) is true. */
+ct_status ct_item_bool(const ct_tensor *t, bool *out) {
+  ct_scalar s;
+  ct_status st = ct_item(t, &s);
+  if (st != CT_OK) return st;
+  switch (s.kind) {
+    case CT_SCALAR_BOOL: *out = s.v.b; break;
+    case CT_SCALAR_INT: *out = s.v.i != 0; break;
+    case CT_SCALAR_DOUBLE: *out = s.v.d != 0; break;
+    case CT_SCALAR_COMPLEX: *out = s.v.c.re != 0 || s.v.c.im != 0; break;
+  }
+  return CT_OK;
+}
+
+/* The address of t[index] after PyTorch's bounds checks (negative indices count from the end). */
+static ct_status element_at(const ct_tensor *t, const int64_t *index, char **p) {
+  if (t->ndim > 0 && !index) {
+    ct__error(CT_ERR_VALUE, "an index of %d entries is required", (int)t->ndim);
+    return CT_ERR_VALUE;
+  }
+  int64_t off = 0;
+  for (int64_t d = 0; d < t->ndim; d++) {
+    int64_t i = index[d], n = t->sizes[d];
+    if (i < -n || i >= n) {
+      ct__error(CT_ERR_INDEX, "index %lld is out of bounds for dimension %lld with size %lld", (long long)i,
+                (long long)d, (long long)n);
+      return CT_ERR_INDEX;
+    }
+    off += (i < 0 ? i + n : i) * t->strides[d];
+  }
+  ct_status st = no_meta(t);
+  if (st != CT_OK) return st;
+  *p = ct__tdata(t) + off * (int64_t)ct__itemsize((ct_dtype)t->dtype);
+  return CT_OK;
+}
+
+ct_status ct_get_item(const ct_tensor *t, const int64_t *index, ct_scalar *out) {
+  if (!t) return propagated();
+  char *p;
+  ct_status st = element_at(t, index, &p);
+  if (st == CT_OK) *out = ct__load_scalar((ct_dtype)t->dtype, p);
+  return st;
+}
+
+/* t[index] = value is fill_ on the selected element: a checked conversion. */
+ct_status ct_set_item(ct_tensor *t, const int64_t *index, ct_scalar value) {
+  if (!t) return propagated();
+  char *p;
+  ct_status st = element_at(t, index, &p);
+  if (st != CT_OK) return st;
+  if (!ct__scalar_fits(value, (ct_dtype)t->dtype)) return CT_ERR_RUNTIME;
+  ct__store_scalar((ct_dtype)t->dtype, p, value);
+  atomic_fetch_add_explicit(&t->storage->version, 1, memory_order_relaxed);
+  return CT_OK;
+}

@@ -1,0 +1,34 @@
+/* Tensor.copy_ and the export of elements into a caller buffer. */
+#include "core/cast.h"
+#include "ops/create_internal.h"
+
+/* A NULL argument propagates the first error without recording a new one. */
+static ct_status propagated(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
+
+ct_status ct_copy_(ct_tensor *self, const ct_tensor *src) {
+  if (!self || !src) return propagated();
+  ct_status st = ct__copy_into(self, src);
+  if (st == CT_OK && self->storage) atomic_fetch_add_explicit(&self->storage->version, 1, memory_order_relaxed);
+  return st;
+}
+
+ct_status ct_copy_to_buffer(const ct_tensor *t, void *buf, ct_dtype dtype, size_t buf_bytes) {
+  if (!t) return propagated();
+  if (!ct__check_dtype(dtype)) return CT_ERR_TYPE;
+  if (t->device_type == CT_META) {
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+    return CT_ERR_NOT_IMPLEMENTED;
+  }
+  size_t need = (size_t)t->numel * ct__itemsize(dtype);
+  if (buf_bytes < need || (!buf && need)) {
+    ct__error(CT_ERR_VALUE, "copy_to_buffer: a buffer of %zu bytes cannot hold %lld elements of %s (%zu bytes)",
+              buf ? buf_bytes : (size_t)0, (long long)t->numel, ct_dtype_name(dtype), need);
+    return CT_ERR_VALUE;
+  }
+  if (need == 0) return CT_OK;
+  ct_tensor *out = ct__borrow_contiguous(buf, dtype, t->ndim, t->sizes);
+  if (!out) return ct_last_error();
+  ct_status st = ct__copy_into(out, t);
+  ct_release(out);
+  return st;
+}

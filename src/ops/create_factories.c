@@ -1,0 +1,195 @@
+/* torch.zeros, ones, full, scalar_tensor, tensor (from C data), from_blob and wrapped numbers. */
+#include "core/cast.h"
+#include "ops/create_internal.h"
+
+/* The op runs with requires_grad off and the flag is applied last, so argument errors come first. */
+static ct_resolved_opts without_grad(const ct_resolved_opts *o) {
+  ct_resolved_opts r = *o;
+  r.requires_grad = false;
+  return r;
+}
+
+ct_tensor *ct__full_with(ct_shape shape, ct_scalar v, const ct_resolved_opts *o) {
+  ct_resolved_opts plain = without_grad(o);
+  ct_tensor *t = ct__empty_with(shape, &plain);
+  if (!t) return NULL;
+  if (t->device_type != CT_META && (!ct__scalar_fits(v, o->dtype) || ct__fill(t, v) != CT_OK)) {
+    ct_release(t);
+    return NULL;
+  }
+  return ct__finish_requires_grad(t, o->requires_grad);
+}
+
+ct_tensor *ct_zeros(ct_shape shape, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
+  ct_resolved_opts plain = without_grad(&o);
+  ct_tensor *t = ct__empty_with(shape, &plain);
+  if (!t) return NULL;
+  ct__zero_storage(t);
+  return ct__own(ct__finish_requires_grad(t, o.requires_grad));
+}
+
+ct_tensor *ct_ones(ct_shape shape, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
+  return ct__own(ct__full_with(shape, ct_scalar_int(1), &o));
+}
+
+ct_tensor *ct_full(ct_shape shape, ct_scalar value, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__resolve_opts(opts, ct__scalar_default_dtype(value), &o)) return NULL;
+  return ct__own(ct__full_with(shape, value, &o));
+}
+
+/* torch.scalar_tensor: the default float dtype whatever the number's kind. */
+ct_tensor *ct_scalar_tensor(ct_scalar value, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
+  return ct__own(ct__full_with(CT_SHAPE_SCALAR, value, &o));
+}
+
+/* A Python number as ATen wraps it (wrapped_scalar_tensor): the number's natural C++ type (bool,
+   int64, double, complex<double>) so no precision is lost, flagged so that type promotion treats it
+   as a number of the default dtype. */
+ct_tensor *ct_wrapped_scalar(ct_scalar value) {
+  static const ct_dtype natural[] = {[CT_SCALAR_BOOL] = CT_BOOL, [CT_SCALAR_INT] = CT_INT64,
+                                     [CT_SCALAR_DOUBLE] = CT_FLOAT64, [CT_SCALAR_COMPLEX] = CT_COMPLEX128};
+  if (value.kind < CT_SCALAR_BOOL || value.kind > CT_SCALAR_COMPLEX) {
+    ct__error(CT_ERR_VALUE, "invalid scalar kind %d", (int)value.kind);
+    return NULL;
+  }
+  ct_tensor *t = ct__empty(0, NULL, natural[value.kind], CT_DEVICE_CPU);
+  if (!t) return NULL;
+  ct__store_scalar(natural[value.kind], ct__tdata(t), value);
+  t->flags |= CT_TENSOR_WRAPPED_NUMBER;
+  return ct__own(t);
+}
+
+bool ct_is_wrapped_number(const ct_tensor *t) { return t && (t->flags & CT_TENSOR_WRAPPED_NUMBER); }
+
+ct_tensor *ct__borrow_contiguous(const void *data, ct_dtype dtype, int64_t ndim, const int64_t *sizes) {
+  int64_t numel = ct__checked_numel(ndim, sizes);
+  if (numel < 0) return NULL;
+  ct_storage *s = ct__storage_shell(CT_DEVICE_CPU);
+  if (!s) return NULL;
+  s->data = (void *)data;
+  s->nbytes = (size_t)numel * ct__itemsize(dtype);
+  int64_t small[8];
+  int64_t *strides = ndim <= 8 ? small : ct__malloc((size_t)ndim * sizeof *strides);
+  ct_tensor *t = NULL;
+  if (strides) {
+    ct__contiguous_strides(ndim, sizes, strides);
+    t = ct__tensor_make(s, dtype, 0, ndim, sizes, strides);
+    if (strides != small) ct__free(strides);
+  }
+  ct_storage_release(s);
+  return t;
+}
+
+void ct__error_no_meta_kernel(const char *aten_op) {
+  ct__error(CT_ERR_NOT_IMPLEMENTED,
+            "Could not run '%s' with arguments from the 'Meta' backend. This could be because the operator "
+            "doesn't exist for this backend, or was omitted during the selective/custom build process (if using "
+            "custom build).",
+            aten_op);
+}
+
+ct_tensor *ct__tensor_from_data_with(const void *data, ct_dtype src_dtype, ct_shape shape, const ct_resolved_opts *o) {
+  if (!ct__check_dtype(src_dtype)) return NULL;
+  ct_resolved_opts plain = without_grad(o);
+  ct_tensor *t = ct__empty_with(shape, &plain);
+  if (!t) return NULL;
+  if (t->numel > 0 && t->device_type != CT_META) {
+    if (!data) {
+      ct__error(CT_ERR_VALUE, "tensor: data is NULL for a tensor of %lld elements", (long long)t->numel);
+      ct_release(t);
+      return NULL;
+    }
+    ct_tensor *src = ct__borrow_contiguous(data, src_dtype, t->ndim, t->sizes);
+    ct_status st = src ? ct__copy_into(t, src) : CT_ERR_OUT_OF_MEMORY;
+    ct_release(src);
+    if (st != CT_OK) {
+      ct_release(t);
+      return NULL;
+    }
+  }
+  return ct__finish_requires_grad(t, o->requires_grad);
+}
+
+ct_tensor *ct_tensor_from_data(const void *data, ct_dtype src_dtype, ct_shape shape, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__resolve_opts(opts, src_dtype, &o)) return NULL;
+  return ct__own(ct__tensor_from_data_with(data, src_dtype, shape, &o));
+}
+
+/* ---- from_blob ---- */
+
+static void blob_release(ct_storage *s) {
+  if (s->ext->deleter) s->ext->deleter(s->ext->ctx, s->data);
+}
+
+ct_tensor *ct_from_blob(void *data, ct_dtype dtype, ct_shape shape, const int64_t *strides,
+                        void (*deleter)(void *ctx, void *data), void *ctx, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__check_dtype(dtype) || !ct__resolve_opts(opts, dtype, &o)) return NULL;
+  o.dtype = dtype; /* the memory's element type decides */
+  if (o.device.type == CT_CUDA && !ct_cuda_is_available()) {
+    ct__error(CT_ERR_RUNTIME, "Torch not compiled with CUDA enabled");
+    return NULL;
+  }
+  if (o.device.type != CT_CPU) {
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "from_blob: only CPU memory can be wrapped");
+    return NULL;
+  }
+  /* Check everything that can fail before the deleter is attached: on failure the caller keeps
+     ownership of data and the deleter is never called. */
+  if (o.requires_grad && !ct_dtype_is_floating_point(dtype) && !ct_dtype_is_complex(dtype)) {
+    ct__error(CT_ERR_RUNTIME, "Only Tensors of floating point and complex dtype can require gradients");
+    return NULL;
+  }
+  int64_t numel = ct__checked_numel(shape.ndim, shape.data);
+  if (numel < 0) return NULL;
+  if (strides)
+    for (int64_t i = 0; i < shape.ndim; i++)
+      if (strides[i] < 0) {
+        ct__error(CT_ERR_VALUE,
+                  "At least one stride in the given numpy array is negative, and tensors with negative strides are "
+                  "not currently supported. (You can probably work around this by making a copy of your array  "
+                  "with array.copy().) ");
+        return NULL;
+      }
+  ct_storage *s = ct__storage_shell(CT_DEVICE_CPU);
+  ct_storage_ext *ext = s ? ct__calloc(1, sizeof *ext) : NULL;
+  if (!ext) {
+    ct__free(s);
+    return NULL;
+  }
+  ext->release = blob_release;
+  s->ext = ext;
+  s->data = data;
+  s->flags = CT_STORAGE_EXTERNAL; /* not resizable: the memory is not ours */
+  int64_t small[8];
+  int64_t *contig = NULL;
+  const int64_t *st = strides;
+  if (!st) {
+    contig = shape.ndim <= 8 ? small : ct__malloc((size_t)shape.ndim * sizeof *contig);
+    if (contig) ct__contiguous_strides(shape.ndim, shape.data, contig);
+    st = contig;
+  }
+  ct_tensor *t = NULL;
+  if (st) {
+    s->nbytes = (size_t)ct__required_storage_elems(shape.ndim, shape.data, st, 0) * ct__itemsize(dtype);
+    t = ct__tensor_make(s, dtype, 0, shape.ndim, shape.data, st);
+  }
+  if (contig && contig != small) ct__free(contig);
+  ct_storage_release(s); /* the tensor holds its own reference; without one this frees the shell only */
+  /* The deleter is attached only once the tensor is safely handed out. */
+  t = ct__own(t);
+  if (t) {
+    ext->deleter = deleter;
+    ext->ctx = ctx;
+    if (o.requires_grad) t->flags |= CT_TENSOR_REQUIRES_GRAD;
+  }
+  return t;
+}
