@@ -337,27 +337,3 @@ bool ct__scalar_fits(ct_scalar v, ct_dtype dt) {
   return !over;
 }
 
-/* ---- promotion: c10::promoteTypes for the 12 dtypes ---- */
-ct_dtype ct__promote_types(ct_dtype a, ct_dtype b) {
-  if (a == b) return a;
-  const ct_dtype_traits *ta = ct__dt(a), *tb = ct__dt(b);
-  if (ta->category == CT_CAT_COMPLEX || tb->category == CT_CAT_COMPLEX) {
-    /* the complex type wide enough for both: complex128 if either side is double-width */
-    bool wide = a == CT_COMPLEX128 || b == CT_COMPLEX128 || a == CT_FLOAT64 || b == CT_FLOAT64;
-    return wide ? CT_COMPLEX128 : CT_COMPLEX64;
-  }
-  if (ta->category == CT_CAT_FLOAT || tb->category == CT_CAT_FLOAT) {
-    if (ta->category != tb->category) return ta->category == CT_CAT_FLOAT ? a : b;
-    /* float16 with bfloat16 has no common 16-bit type */
-    if ((a == CT_FLOAT16 && b == CT_BFLOAT16) || (a == CT_BFLOAT16 && b == CT_FLOAT16)) return CT_FLOAT32;
-    return a > b ? a : b; /* enum order is float16 < bfloat16 < float32 < float64 */
-  }
-  if (a == CT_BOOL) return b;
-  if (b == CT_BOOL) return a;
-  /* integers: uint8 with a signed type needs the next signed width that holds 255 */
-  if (a == CT_UINT8 || b == CT_UINT8) {
-    ct_dtype other = a == CT_UINT8 ? b : a;
-    return other == CT_INT8 ? CT_INT16 : other;
-  }
-  return a > b ? a : b;
-}

@@ -41,17 +41,6 @@ void ct__store_scalar(ct_dtype dt, void *p, ct_scalar v);
 bool ct__scalar_fits(ct_scalar v, ct_dtype dt);
 /* The C++ type name PyTorch prints for a dtype in conversion messages: "uint8_t", "int", "at::Half", ... */
 const char *ct__dtype_cpp_name(ct_dtype dt);
-/* torch.promote_types (c10::promoteTypes). */
-ct_dtype ct__promote_types(ct_dtype a, ct_dtype b);
-
-/* ---- geometry the copy engine and the *_like factories share ---- */
-
-/* TensorImpl::is_non_overlapping_and_dense: the elements fill a block of numel slots exactly once. */
-bool ct__is_non_overlapping_and_dense(const ct_tensor *t);
-/* Tensor::suggest_memory_format(): channels_last(_3d) when the strides look like it, else contiguous. */
-ct_memory_format ct__suggest_memory_format(const ct_tensor *t);
-/* at::infer_dense_strides: dense strides that keep the dimension order of (sizes, strides). */
-void ct__infer_dense_strides(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t *out);
 
 /* ---- copying ---- */
 

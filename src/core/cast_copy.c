@@ -3,114 +3,8 @@
 #include <stdlib.h>
 
 #include "core/cast.h"
+#include "core/layout_rules.h"
 
-/* ---- geometry ---- */
-
-/* TensorImpl::compute_non_overlapping_and_dense: sorted by stride (size<2 dims last), the strides must
-   be exactly the running products of the sizes. */
-static bool dense_by_sorting(const ct_tensor *t) {
-  int64_t n = t->ndim;
-  if (n == 1) return t->sizes[0] < 2 || t->strides[0] == 1;
-  int64_t small[64];
-  int64_t *perm = n <= 64 ? small : ct__malloc((size_t)n * sizeof *perm);
-  if (!perm) return false; /* only a conservative answer is possible */
-  for (int64_t i = 0; i < n; i++) perm[i] = i;
-  for (int64_t i = 1; i < n; i++) /* insertion sort: size<2 dims sink, others by stride */
-    for (int64_t j = i; j > 0; j--) {
-      int64_t a = perm[j - 1], b = perm[j];
-      bool b_first = t->sizes[a] < 2 ? t->sizes[b] >= 2 : (t->sizes[b] >= 2 && t->strides[b] < t->strides[a]);
-      if (!b_first) break;
-      perm[j - 1] = b;
-      perm[j] = a;
-    }
-  bool ok = true;
-  int64_t require = 1;
-  for (int64_t i = 0; i < n && ok; i++) {
-    int64_t sz = t->sizes[perm[i]];
-    if (sz < 2) break;
-    if (t->strides[perm[i]] != require) ok = false;
-    require *= sz;
-  }
-  if (perm != small) ct__free(perm);
-  return ok;
-}
-
-bool ct__is_non_overlapping_and_dense(const ct_tensor *t) {
-  return ct_is_contiguous(t, CT_CONTIGUOUS_FORMAT) || ct_is_contiguous(t, CT_CHANNELS_LAST) ||
-         ct_is_contiguous(t, CT_CHANNELS_LAST_3D) || dense_by_sorting(t);
-}
-
-/* c10's is_channels_last_strides_{2d_s4,3d_s5}: walk dims from the channel dim outwards; strides
-   must not decrease, with the ambiguity rules for size-1 dims that PyTorch uses. */
-static bool strides_like(const ct_tensor *t, const int *order, int nd) {
-  if (t->ndim != nd || t->strides[1] == 0) return false;
-  int64_t min = 0;
-  for (int k = 0; k < nd; k++) {
-    int d = order[k];
-    if (t->sizes[d] == 0 || t->strides[d] < min) return false;
-    if (d == 0 && min == t->strides[1]) return false;
-    min = t->strides[d];
-    if (t->sizes[d] > 1) min *= t->sizes[d];
-  }
-  return true;
-}
-
-ct_memory_format ct__suggest_memory_format(const ct_tensor *t) {
-  static const int cl2d[] = {1, 3, 2, 0};
-  static const int cl3d[] = {1, 4, 3, 2, 0};
-  if (t->layout != CT_STRIDED) return CT_CONTIGUOUS_FORMAT;
-  if (strides_like(t, cl2d, 4)) return CT_CHANNELS_LAST;
-  if (strides_like(t, cl3d, 5)) return CT_CHANNELS_LAST_3D;
-  return CT_CONTIGUOUS_FORMAT;
-}
-
-void ct__infer_dense_strides(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t *out) {
-  if (ndim == 0) return;
-  if (ndim == 1) {
-    out[0] = 1;
-    return;
-  }
-  /* perm[0] is the fastest dim. Start from the contiguous order and insertion-sort by stride exactly
-     as TensorIterator does: stride-0 dims are "ambiguous" and keep their place, equal strides put the
-     smaller size first. out doubles as the permutation buffer. */
-  int64_t *perm = out;
-  for (int64_t i = 0; i < ndim; i++) perm[i] = ndim - 1 - i;
-  for (int64_t i = 1; i < ndim; i++) {
-    int64_t dim1 = i;
-    for (int64_t j = 1; j <= i; j++) {
-      int64_t dim0 = i - j;
-      int64_t a = perm[dim0], b = perm[dim1];
-      int cmp = 0;
-      if (strides[a] != 0 && strides[b] != 0) {
-        if (strides[a] < strides[b]) cmp = -1;
-        else if (strides[a] > strides[b]) cmp = 1;
-        else if (sizes[a] > sizes[b]) cmp = 1;
-      }
-      if (cmp > 0) {
-        perm[dim0] = b;
-        perm[dim1] = a;
-        dim1 = dim0;
-      } else if (cmp < 0) {
-        break;
-      }
-    }
-  }
-  /* Turn the permutation into strides in place: walk it fastest-first, remembering each dim's stride
-     in a scratch copy of perm. */
-  int64_t small[64];
-  int64_t *order = ndim <= 64 ? small : ct__malloc((size_t)ndim * sizeof *order);
-  if (!order) { /* fall back to contiguous strides rather than fail: only the layout differs */
-    ct__contiguous_strides(ndim, sizes, out);
-    return;
-  }
-  memcpy(order, perm, (size_t)ndim * sizeof *order);
-  int64_t s = 1;
-  for (int64_t i = 0; i < ndim; i++) {
-    out[order[i]] = s;
-    if (sizes[order[i]] > 1) s *= sizes[order[i]];
-  }
-  if (order != small) ct__free(order);
-}
 
 /* ---- the N-d strided loop ---- */
 
@@ -209,31 +103,6 @@ done:
 
 /* ---- copy_ ---- */
 
-typedef enum { OVERLAP_NO, OVERLAP_YES, OVERLAP_TOO_HARD } overlap;
-
-static overlap internal_overlap(const ct_tensor *t) {
-  if (ct__is_non_overlapping_and_dense(t)) return OVERLAP_NO;
-  for (int64_t i = 0; i < t->ndim; i++)
-    if (t->strides[i] == 0 && t->sizes[i] > 1) return OVERLAP_YES;
-  return OVERLAP_TOO_HARD;
-}
-
-/* at::get_overlap_status reduced to "is it PARTIAL": only dense tensors are judged; two equal ranges
-   with equal strides are a full (allowed) overlap. */
-static bool partial_overlap(const ct_tensor *a, const ct_tensor *b) {
-  if (a->numel == 0 || b->numel == 0 || a->storage != b->storage) return false;
-  if (!ct__is_non_overlapping_and_dense(a) || !ct__is_non_overlapping_and_dense(b)) return false;
-  int64_t ab = a->offset * (int64_t)ct__itemsize((ct_dtype)a->dtype), ae = ab + ct_nbytes(a);
-  int64_t bb = b->offset * (int64_t)ct__itemsize((ct_dtype)b->dtype), be = bb + ct_nbytes(b);
-  if (ab == bb && ae == be) {
-    if (a->ndim != b->ndim) return true;
-    for (int64_t i = 0; i < a->ndim; i++)
-      if (a->strides[i] != b->strides[i]) return true;
-    return false;
-  }
-  return ab < be && bb < ae;
-}
-
 /* Byte range [lo, hi) of the storage that t's elements can touch. */
 static void byte_range(const ct_tensor *t, int64_t *lo, int64_t *hi) {
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)t->dtype), l = t->offset, h = t->offset;
@@ -316,13 +185,13 @@ ct_status ct__copy_into(ct_tensor *dst, const ct_tensor *src) {
   }
   /* views of the same data: nothing to do */
   if (ct_is_set_to(dst, src) && dst->dtype == src->dtype) return CT_OK;
-  if (internal_overlap(dst) == OVERLAP_YES) {
+  if (ct__has_internal_overlap(dst)) {
     ct__error(CT_ERR_RUNTIME,
               "unsupported operation: more than one element of the written-to tensor refers to a single memory "
               "location. Please clone() the tensor before performing the operation.");
     return CT_ERR_RUNTIME;
   }
-  if (partial_overlap(dst, src)) {
+  if (ct__partial_overlap(dst, src)) {
     ct__error(CT_ERR_RUNTIME,
               "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
               "memory location. Please clone() the tensor before performing the operation.");

@@ -35,7 +35,8 @@ bool ct__geom_is_channels_last(int64_t ndim, const int64_t *sizes, const int64_t
   return true;
 }
 
-bool ct__geom_non_overlapping_dense(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
+/* TensorImpl::compute_non_overlapping_and_dense. */
+static bool dense_by_sorting(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
   if (ndim == 1) return sizes[0] < 2 || strides[0] == 1;
   /* Sort dims by stride with size < 2 dims last (an insertion sort: ranks are small). */
   int64_t perm[64], *p = perm, *heap = NULL;
@@ -71,6 +72,16 @@ bool ct__geom_non_overlapping_dense(int64_t ndim, const int64_t *sizes, const in
   return result;
 }
 
+/* c10's is_non_overlapping_and_dense flag: contiguous in some memory format, or dense after sorting. */
+bool ct__geom_non_overlapping_dense(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
+  return ct__geom_is_contiguous(ndim, sizes, strides) || ct__geom_is_channels_last(ndim, sizes, strides) ||
+         dense_by_sorting(ndim, sizes, strides);
+}
+
+bool ct__is_non_overlapping_and_dense(const ct_tensor *t) {
+  return ct__geom_non_overlapping_dense(t->ndim, t->sizes, t->strides);
+}
+
 /* c10's is_channels_last_strides_2d_s4 / _3d_s5. */
 static bool strides_like_channels_last(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
   const int *order = ndim == 4 ? cl_order_4d : ndim == 5 ? cl_order_5d : NULL;
@@ -93,6 +104,60 @@ ct_memory_format ct__geom_suggest_memory_format(int64_t ndim, const int64_t *siz
   return CT_CONTIGUOUS_FORMAT;
 }
 
+ct_memory_format ct__suggest_memory_format(const ct_tensor *t) {
+  if (t->layout != CT_STRIDED) return CT_CONTIGUOUS_FORMAT;
+  return ct__geom_suggest_memory_format(t->ndim, t->sizes, t->strides);
+}
+
+/* TensorIterator::reorder_dimensions' comparison over byte-stride rows (NULL rows are skipped):
+   1 if dim0 should come after dim1, -1 if before, 0 if ambiguous. */
+static int should_swap(int64_t *const *rows, int n_rows, const int64_t *shape, int64_t dim0, int64_t dim1) {
+  for (int k = 0; k < n_rows; k++) {
+    if (!rows[k]) continue;
+    int64_t s0 = rows[k][dim0], s1 = rows[k][dim1];
+    if (s0 == 0 || s1 == 0) continue;
+    if (s0 < s1) return -1;
+    if (s0 > s1) return 1;
+    if (shape[dim0] > shape[dim1]) return 1;
+  }
+  return 0;
+}
+
+void ct__reorder_dims(int64_t *const *rows, int n_rows, const int64_t *shape, int64_t ndim, int64_t *perm) {
+  for (int64_t d = 0; d < ndim; d++) perm[d] = ndim - 1 - d;
+  for (int64_t i = 1; i < ndim; i++) {
+    int64_t dim1 = i;
+    for (int64_t dim0 = i - 1; dim0 >= 0; dim0--) {
+      int c = should_swap(rows, n_rows, shape, perm[dim0], perm[dim1]);
+      if (c > 0) {
+        int64_t tmp = perm[dim0];
+        perm[dim0] = perm[dim1];
+        perm[dim1] = tmp;
+        dim1 = dim0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+}
+
+void ct__infer_dense_strides(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t *out) {
+  int64_t small[64];
+  int64_t *perm = ndim <= 64 ? small : ct__malloc((size_t)ndim * sizeof *perm);
+  if (!perm) { /* rank > 64 and no memory: contiguous strides, the same elements in another order */
+    ct__contiguous_strides(ndim, sizes, out);
+    return;
+  }
+  int64_t *row = (int64_t *)strides;
+  ct__reorder_dims(&row, 1, sizes, ndim, perm);
+  int64_t s = 1;
+  for (int64_t i = 0; i < ndim; i++) {
+    out[perm[i]] = s;
+    if (sizes[perm[i]] > 1) s *= sizes[perm[i]];
+  }
+  if (perm != small) ct__free(perm);
+}
+
 void ct__format_strides_for(int64_t ndim, const int64_t *sizes, ct_memory_format fmt, int64_t *strides) {
   const int *order = (fmt == CT_CHANNELS_LAST && ndim == 4) ? cl_order_4d
                      : (fmt == CT_CHANNELS_LAST_3D && ndim == 5) ? cl_order_5d
@@ -109,15 +174,15 @@ void ct__format_strides_for(int64_t ndim, const int64_t *sizes, ct_memory_format
 }
 
 void ct__preserve_format_strides(const ct_tensor *t, int64_t *out) {
-  if (ct__geom_non_overlapping_dense(t->ndim, t->sizes, t->strides)) {
+  if (ct__is_non_overlapping_and_dense(t)) {
     memcpy(out, t->strides, (size_t)t->ndim * sizeof(int64_t));
     return;
   }
-  ct__format_strides_for(t->ndim, t->sizes, ct__geom_suggest_memory_format(t->ndim, t->sizes, t->strides), out);
+  ct__infer_dense_strides(t->ndim, t->sizes, t->strides, out);
 }
 
 bool ct__has_internal_overlap(const ct_tensor *t) {
-  if (ct__geom_non_overlapping_dense(t->ndim, t->sizes, t->strides)) return false;
+  if (ct__is_non_overlapping_and_dense(t)) return false;
   for (int64_t i = 0; i < t->ndim; i++)
     if (t->strides[i] == 0 && t->sizes[i] > 1) return true;
   return false;
@@ -125,13 +190,17 @@ bool ct__has_internal_overlap(const ct_tensor *t) {
 
 bool ct__partial_overlap(const ct_tensor *a, const ct_tensor *b) {
   if (a == b || a->numel == 0 || b->numel == 0) return false;
-  if (!ct__geom_non_overlapping_dense(a->ndim, a->sizes, a->strides) ||
-      !ct__geom_non_overlapping_dense(b->ndim, b->sizes, b->strides))
+  if (!ct__is_non_overlapping_and_dense(a) || !ct__is_non_overlapping_and_dense(b))
     return false; /* TOO_HARD: PyTorch does not check */
   if (a->storage != b->storage || !a->storage->data) return false;
   int64_t isa = (int64_t)ct__itemsize((ct_dtype)a->dtype), isb = (int64_t)ct__itemsize((ct_dtype)b->dtype);
   int64_t a0 = a->offset * isa, a1 = a0 + a->numel * isa;
   int64_t b0 = b->offset * isb, b1 = b0 + b->numel * isb;
-  if (a0 == b0 && a1 == b1) return false; /* FULL */
+  if (a0 == b0 && a1 == b1) { /* FULL only when the strides agree too */
+    if (a->ndim != b->ndim) return true;
+    for (int64_t i = 0; i < a->ndim; i++)
+      if (a->strides[i] != b->strides[i]) return true;
+    return false;
+  }
   return a0 < b1 && b0 < a1;
 }

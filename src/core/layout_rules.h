@@ -12,17 +12,25 @@ bool ct__geom_is_contiguous(int64_t ndim, const int64_t *sizes, const int64_t *s
 bool ct__geom_is_channels_last(int64_t ndim, const int64_t *sizes, const int64_t *strides);
 /* c10's is_non_overlapping_and_dense. */
 bool ct__geom_non_overlapping_dense(int64_t ndim, const int64_t *sizes, const int64_t *strides);
+bool ct__is_non_overlapping_and_dense(const ct_tensor *t);
 /* Tensor.suggest_memory_format(): channels_last(_3d) when the strides look like it, else contiguous. */
 ct_memory_format ct__geom_suggest_memory_format(int64_t ndim, const int64_t *sizes, const int64_t *strides);
+ct_memory_format ct__suggest_memory_format(const ct_tensor *t);
+/* TensorIterator::reorder_dimensions: perm[i] is the dim placed at position i (position 0 moves fastest),
+   sorted by the byte strides in rows (one row per operand, NULL rows skipped). */
+void ct__reorder_dims(int64_t *const *rows, int n_rows, const int64_t *shape, int64_t ndim, int64_t *perm);
+/* at::infer_dense_strides: dense strides keeping the dim order of (sizes, strides). */
+void ct__infer_dense_strides(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t *out);
 /* Strides of empty_like(t, memory_format=preserve): t's own strides when it is non-overlapping and dense,
-   else those of its suggested memory format. out holds t->ndim entries. */
+   else infer_dense_strides. out holds t->ndim entries. */
 void ct__preserve_format_strides(const ct_tensor *t, int64_t *out);
 /* Element strides of a contiguous layout in a memory format (channels_last needs rank 4, _3d rank 5). */
 void ct__format_strides_for(int64_t ndim, const int64_t *sizes, ct_memory_format fmt, int64_t *strides);
 
 /* has_internal_overlap() == YES: some element is reachable by two indices (a stride-0 dim of size > 1). */
 bool ct__has_internal_overlap(const ct_tensor *t);
-/* get_overlap_status(a, b) == PARTIAL: both dense, same storage, byte ranges overlap but differ. */
+/* get_overlap_status(a, b) == PARTIAL: both dense, same storage, byte ranges overlap but are not the
+   same range with the same strides. */
 bool ct__partial_overlap(const ct_tensor *a, const ct_tensor *b);
 
 #endif

@@ -13,7 +13,7 @@ static void block(const ct_tensor *t, int64_t i0, int64_t n, ct_dtype common, ct
 }
 
 static bool equal_values(const ct_tensor *a, const ct_tensor *b) {
-  ct_dtype common = ct__promote_types((ct_dtype)a->dtype, (ct_dtype)b->dtype);
+  ct_dtype common = ct_promote_types((ct_dtype)a->dtype, (ct_dtype)b->dtype);
   int cat = ct__dt(common)->category;
   ct_dtype cmp = cat == CT_CAT_COMPLEX ? CT_COMPLEX128 : cat == CT_CAT_FLOAT ? CT_FLOAT64 : CT_INT64;
   ct_complex128 tmp[CT_EQ_BLOCK], x[CT_EQ_BLOCK], y[CT_EQ_BLOCK];

@@ -1,6 +1,7 @@
 /* Tensor.to and the dtype shorthands, contiguous and clone: each either returns its input (a new
    reference) or a fresh tensor filled by the copy engine. */
 #include "core/cast.h"
+#include "core/layout_rules.h"
 #include "ops/create_internal.h"
 
 /* Results of a differentiable conversion keep requires_grad when their dtype can carry gradients. */

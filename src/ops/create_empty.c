@@ -129,11 +129,10 @@ ct_tensor *ct__empty_strided_with(int64_t ndim, const int64_t *sizes, const int6
 
 ct_tensor *ct__empty_like_with(const ct_tensor *t, ct_memory_format fmt, const ct_resolved_opts *o) {
   if (fmt == CT_MEMORY_FORMAT_UNSET || fmt == CT_PRESERVE_FORMAT) {
-    if (ct__is_non_overlapping_and_dense(t)) return ct__empty_strided_with(t->ndim, t->sizes, t->strides, o);
     int64_t small[8];
     int64_t *strides = t->ndim <= 8 ? small : ct__malloc((size_t)t->ndim * sizeof *strides);
     if (!strides) return NULL;
-    ct__infer_dense_strides(t->ndim, t->sizes, t->strides, strides);
+    ct__preserve_format_strides(t, strides);
     ct_tensor *r = ct__empty_strided_with(t->ndim, t->sizes, strides, o);
     if (strides != small) ct__free(strides);
     return r;

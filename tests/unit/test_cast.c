@@ -115,17 +115,17 @@ static void test_checked(void) {
 
 /* torch.promote_types */
 static void test_promote(void) {
-  CHECK_EQ_INT(ct__promote_types(CT_UINT8, CT_INT8), CT_INT16);
-  CHECK_EQ_INT(ct__promote_types(CT_BOOL, CT_FLOAT16), CT_FLOAT16);
-  CHECK_EQ_INT(ct__promote_types(CT_FLOAT16, CT_BFLOAT16), CT_FLOAT32);
-  CHECK_EQ_INT(ct__promote_types(CT_COMPLEX64, CT_FLOAT64), CT_COMPLEX128);
-  CHECK_EQ_INT(ct__promote_types(CT_INT64, CT_FLOAT16), CT_FLOAT16);
-  CHECK_EQ_INT(ct__promote_types(CT_BFLOAT16, CT_COMPLEX64), CT_COMPLEX64);
-  CHECK_EQ_INT(ct__promote_types(CT_UINT8, CT_BOOL), CT_UINT8);
-  CHECK_EQ_INT(ct__promote_types(CT_INT32, CT_UINT8), CT_INT32);
-  CHECK_EQ_INT(ct__promote_types(CT_INT8, CT_INT16), CT_INT16);
-  CHECK_EQ_INT(ct__promote_types(CT_FLOAT32, CT_FLOAT64), CT_FLOAT64);
-  CHECK_EQ_INT(ct__promote_types(CT_COMPLEX128, CT_BOOL), CT_COMPLEX128);
+  CHECK_EQ_INT(ct_promote_types(CT_UINT8, CT_INT8), CT_INT16);
+  CHECK_EQ_INT(ct_promote_types(CT_BOOL, CT_FLOAT16), CT_FLOAT16);
+  CHECK_EQ_INT(ct_promote_types(CT_FLOAT16, CT_BFLOAT16), CT_FLOAT32);
+  CHECK_EQ_INT(ct_promote_types(CT_COMPLEX64, CT_FLOAT64), CT_COMPLEX128);
+  CHECK_EQ_INT(ct_promote_types(CT_INT64, CT_FLOAT16), CT_FLOAT16);
+  CHECK_EQ_INT(ct_promote_types(CT_BFLOAT16, CT_COMPLEX64), CT_COMPLEX64);
+  CHECK_EQ_INT(ct_promote_types(CT_UINT8, CT_BOOL), CT_UINT8);
+  CHECK_EQ_INT(ct_promote_types(CT_INT32, CT_UINT8), CT_INT32);
+  CHECK_EQ_INT(ct_promote_types(CT_INT8, CT_INT16), CT_INT16);
+  CHECK_EQ_INT(ct_promote_types(CT_FLOAT32, CT_FLOAT64), CT_FLOAT64);
+  CHECK_EQ_INT(ct_promote_types(CT_COMPLEX128, CT_BOOL), CT_COMPLEX128);
 }
 
 int main(void) {
