@@ -14,6 +14,7 @@
 #include "ctorch/create.h"
 #include "ctorch/convert.h"
 #include "ctorch/view.h"
+#include "ctorch/pointwise.h"
 #include "ctorch/format.h"
 
 #endif

@@ -1,0 +1,50 @@
+/* Pointwise ops. Each comes in three forms where PyTorch has them: ct_X (a new tensor), ct_X_ (in place,
+   returns a status) and ct_X_out (writes into out, resized as PyTorch resizes out= tensors). A Python
+   number operand is a wrapped-number tensor (ct_wrapped_scalar). */
+#ifndef CTORCH_POINTWISE_H
+#define CTORCH_POINTWISE_H
+
+#include "error.h"
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* alpha for add and sub; kind 0 (the zero value) means 1. */
+typedef struct ct_alpha_opts {
+  ct_scalar alpha;
+} ct_alpha_opts;
+
+/* The unary ops: X(name). */
+#define CT_POINTWISE_UNARY_OPS(X) X(neg) X(negative)
+/* The binary ops without keyword arguments. */
+#define CT_POINTWISE_BINARY_OPS(X) X(mul) X(multiply)
+/* The binary ops with an alpha. */
+#define CT_POINTWISE_ALPHA_OPS(X) X(add) X(sub) X(subtract)
+
+#define CT_DECLARE_UNARY(name)                          \
+  CT_API ct_tensor *ct_##name(const ct_tensor *t);       \
+  CT_API ct_status ct_##name##_(ct_tensor *self);        \
+  CT_API ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t);
+#define CT_DECLARE_BINARY(name)                                          \
+  CT_API ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b);   \
+  CT_API ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other); \
+  CT_API ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+#define CT_DECLARE_ALPHA(name)                                                                \
+  CT_API ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts); \
+  CT_API ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other, const ct_alpha_opts *opts); \
+  CT_API ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts);
+
+CT_POINTWISE_UNARY_OPS(CT_DECLARE_UNARY)
+CT_POINTWISE_BINARY_OPS(CT_DECLARE_BINARY)
+CT_POINTWISE_ALPHA_OPS(CT_DECLARE_ALPHA)
+
+/* torch.set_num_threads / get_num_threads: threads used by the engine (n <= 0 restores the default). */
+CT_API void ct_set_num_threads(int n);
+CT_API int ct_get_num_threads(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

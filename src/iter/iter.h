@@ -1,0 +1,72 @@
+/* The iteration engine behind every pointwise op (DESIGN.md section 4), in the spirit of PyTorch's
+   TensorIterator: operands (outputs first), broadcast shape, common dtype, output allocation with
+   PyTorch's stride propagation, dimension reordering and coalescing, and a loop driver that casts
+   on the fly through small buffers and splits work across threads. */
+#ifndef CTORCH_ITER_H
+#define CTORCH_ITER_H
+
+#include "core/internal.h"
+
+#define CT_ITER_MAX_OPERANDS 6
+/* Dims kept inline; more spill to one heap block. */
+#define CT_ITER_INLINE_DIMS 8
+
+/* A 1-D inner loop: data[i] points at operand i's first element (outputs first), strides[i] is its
+   byte stride, n the element count. ctx is the op's own argument block (alpha, scalar, ...). */
+typedef void (*ct_loop_fn)(char **data, const int64_t *strides, int64_t n, const void *ctx);
+
+typedef struct ct_iter_config {
+  int n_out, n_in;
+  ct_tensor *out[CT_ITER_MAX_OPERANDS];      /* NULL: allocate */
+  const ct_tensor *in[CT_ITER_MAX_OPERANDS];
+  bool promote_inputs;       /* compute in the inputs' common dtype (result_type) */
+  bool promote_int_to_float; /* an integral/bool common dtype becomes the default float */
+  bool cast_to_outputs;      /* compute in the common dtype, cast into outputs of another dtype */
+  bool enforce_safe_cast;    /* can_cast(common, out dtype) or PyTorch's error */
+  bool check_all_same_dtype; /* every operand must have the common dtype */
+  bool check_mem_overlap;
+  bool no_resize_outputs;    /* outputs keep their shape (in-place ops): a mismatch is an error */
+  ct_dtype static_out_dtype; /* dtype of allocated outputs (e.g. bool for comparisons); UNSET: common */
+  ct_dtype loop_out_dtype;   /* dtype the loop writes outputs in; UNSET: common */
+  ct_dtype compute_dtype;    /* forces the common dtype (skips promotion); UNSET: computed */
+  /* Called once the compute dtype is known and before any output is allocated or resized: the op's own
+     checks (kernel exists for the dtype, argument rules). Records the error and returns false to stop. */
+  bool (*validate)(ct_dtype common, const void *arg);
+  const void *validate_arg;
+} ct_iter_config;
+
+typedef struct ct_iter {
+  int n_out, n_ops;
+  ct_tensor *ops[CT_ITER_MAX_OPERANDS]; /* outputs owned (one reference each), inputs borrowed */
+  bool allocated[CT_ITER_MAX_OPERANDS];
+  ct_dtype loop_dtype[CT_ITER_MAX_OPERANDS]; /* dtype each operand has inside the loop */
+  ct_dtype common;
+  ct_device device;
+  bool is_meta;
+  int64_t ndim;     /* after coalescing; dim 0 is the fastest-moving */
+  int64_t numel;
+  int64_t *shape;   /* [ndim] */
+  int64_t *strides; /* [n_ops][ndim] byte strides, operand-major */
+  int64_t *heap;    /* spill block for shape/strides/perm when dims exceed the inline room */
+  int64_t inline_buf[(CT_ITER_MAX_OPERANDS + 2) * CT_ITER_INLINE_DIMS];
+} ct_iter;
+
+/* Checks everything, allocates or resizes outputs and prepares the loop. On failure nothing was
+   changed (no output resized or written) and the error is recorded. */
+ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg);
+/* Runs loop over every element (nothing for meta or empty iterations). Never fails. */
+void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx);
+/* Output i as a new reference the caller owns (allocated outputs move out; given ones are retained). */
+ct_tensor *ct__iter_take_output(ct_iter *it, int i);
+/* Frees what the iterator holds (outputs not taken are released). */
+void ct__iter_finish(ct_iter *it);
+
+/* The broadcast shape of two shapes with PyTorch's error ("The size of tensor a (3) must match the
+   size of tensor b (4) at non-singleton dimension 1"); out must hold max(na, nb) entries. */
+ct_status ct__broadcast_shapes(const int64_t *a, int64_t na, const int64_t *b, int64_t nb, int64_t *out);
+
+/* Threads used by the engine (torch.set_num_threads). */
+int ct__num_threads(void);
+
+
+#endif

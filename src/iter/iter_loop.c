@@ -1,0 +1,144 @@
+/* Running an iteration: each row of the coalesced shape goes to the op's 1-D loop. Operands whose dtype
+   differs from the loop's are converted through small stack buffers, chunk by chunk; large iterations are
+   split over threads by linear index, so results never depend on the thread count. */
+#include <omp.h>
+
+#include "core/cast.h"
+#include "iter/iter.h"
+
+/* Elements per conversion chunk: 16 bytes (complex128) x 512 = 8 KiB per buffer. */
+#define CT_CAST_CHUNK 512
+/* Below this many elements one thread does the work (threads cost more than they save). */
+#define CT_GRAIN 32768
+
+static _Atomic int num_threads_setting = 0; /* 0: OpenMP's default */
+
+void ct_set_num_threads(int n) { atomic_store(&num_threads_setting, n > 0 ? n : 0); }
+
+int ct_get_num_threads(void) {
+  int n = atomic_load(&num_threads_setting);
+  return n > 0 ? n : omp_get_max_threads();
+}
+
+int ct__num_threads(void) { return ct_get_num_threads(); }
+
+/* Strided gather / scatter of n elements of size isz. */
+static void gather(char *dst, const char *src, int64_t stride, int64_t n, size_t isz) {
+  for (int64_t i = 0; i < n; i++) memcpy(dst + (size_t)i * isz, src + i * stride, isz);
+}
+static void scatter(char *dst, int64_t stride, const char *src, int64_t n, size_t isz) {
+  for (int64_t i = 0; i < n; i++) memcpy(dst + i * stride, src + (size_t)i * isz, isz);
+}
+
+static void run_row_cast(const ct_iter *it, char *const *ptrs, const int64_t *strides, int64_t n, ct_loop_fn loop,
+                         const void *ctx) {
+  _Alignas(64) char bufs[CT_ITER_MAX_OPERANDS][CT_CAST_CHUNK * 16];
+  _Alignas(64) char tmp[CT_CAST_CHUNK * 16];
+  char *data[CT_ITER_MAX_OPERANDS];
+  int64_t st[CT_ITER_MAX_OPERANDS];
+  for (int64_t off = 0; off < n; off += CT_CAST_CHUNK) {
+    int64_t m = n - off < CT_CAST_CHUNK ? n - off : CT_CAST_CHUNK;
+    for (int k = 0; k < it->n_ops; k++) {
+      ct_dtype have = (ct_dtype)it->ops[k]->dtype, want = it->loop_dtype[k];
+      char *p = ptrs[k] + off * strides[k];
+      if (have == want) {
+        data[k] = p;
+        st[k] = strides[k];
+        continue;
+      }
+      data[k] = bufs[k];
+      st[k] = (int64_t)ct__itemsize(want);
+      if (k < it->n_out) continue; /* outputs are converted after the loop */
+      if (strides[k] == 0) {
+        /* a broadcast operand (a scalar, say): convert its one element once */
+        if (off == 0) ct__cast_n(bufs[k], want, p, have, 1);
+        st[k] = 0;
+        continue;
+      }
+      size_t isz = ct__itemsize(have);
+      const char *src = p;
+      if (strides[k] != (int64_t)isz) {
+        gather(tmp, p, strides[k], m, isz);
+        src = tmp;
+      }
+      ct__cast_n(bufs[k], want, src, have, m);
+    }
+    loop(data, st, m, ctx);
+    for (int k = 0; k < it->n_out; k++) {
+      ct_dtype have = (ct_dtype)it->ops[k]->dtype, want = it->loop_dtype[k];
+      if (have == want) continue;
+      char *p = ptrs[k] + off * strides[k];
+      size_t isz = ct__itemsize(have);
+      if (strides[k] == (int64_t)isz) {
+        ct__cast_n(p, have, bufs[k], want, m);
+      } else {
+        ct__cast_n(tmp, have, bufs[k], want, m);
+        scatter(p, strides[k], tmp, m, isz);
+      }
+    }
+  }
+}
+
+static void serial_for_each(const ct_iter *it, int64_t begin, int64_t end, bool casts, ct_loop_fn loop,
+                            const void *ctx) {
+  int64_t nd = it->ndim;
+  char *base[CT_ITER_MAX_OPERANDS], *ptrs[CT_ITER_MAX_OPERANDS];
+  int64_t inner[CT_ITER_MAX_OPERANDS];
+  for (int k = 0; k < it->n_ops; k++) {
+    base[k] = ct__tdata(it->ops[k]);
+    inner[k] = nd ? it->strides[(size_t)k * (size_t)nd] : 0;
+  }
+  if (nd == 0) {
+    if (casts)
+      run_row_cast(it, base, inner, 1, loop, ctx);
+    else
+      loop(base, inner, 1, ctx);
+    return;
+  }
+  int64_t idx[nd];
+  int64_t rem = begin;
+  for (int64_t d = 0; d < nd; d++) {
+    idx[d] = rem % it->shape[d];
+    rem /= it->shape[d];
+  }
+  for (int64_t pos = begin; pos < end;) {
+    int64_t n = it->shape[0] - idx[0];
+    if (n > end - pos) n = end - pos;
+    for (int k = 0; k < it->n_ops; k++) {
+      const int64_t *s = it->strides + (size_t)k * (size_t)nd;
+      char *p = base[k];
+      for (int64_t d = 0; d < nd; d++) p += idx[d] * s[d];
+      ptrs[k] = p;
+    }
+    if (casts)
+      run_row_cast(it, ptrs, inner, n, loop, ctx);
+    else
+      loop(ptrs, inner, n, ctx);
+    pos += n;
+    idx[0] += n;
+    for (int64_t d = 0; d < nd - 1 && idx[d] == it->shape[d]; d++) {
+      idx[d] = 0;
+      idx[d + 1]++;
+    }
+  }
+}
+
+void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
+  if (it->is_meta || it->numel == 0) return;
+  bool casts = false;
+  for (int k = 0; k < it->n_ops; k++) casts |= (ct_dtype)it->ops[k]->dtype != it->loop_dtype[k];
+  int64_t numel = it->numel;
+  int nt = ct__num_threads();
+  if (nt <= 1 || numel < CT_GRAIN) {
+    serial_for_each(it, 0, numel, casts, loop, ctx);
+    return;
+  }
+  int64_t max_threads = numel / CT_GRAIN;
+  if (nt > max_threads) nt = (int)max_threads;
+#pragma omp parallel num_threads(nt)
+  {
+    int64_t t = omp_get_thread_num(), n = omp_get_num_threads();
+    int64_t b = numel * t / n, e = numel * (t + 1) / n;
+    serial_for_each(it, b, e, casts, loop, ctx);
+  }
+}

@@ -1,0 +1,386 @@
+/* Building an iteration: broadcast shape, dtypes, overlap checks, output allocation with PyTorch's
+   stride propagation (TensorIterator's fast setup, reorder_dimensions and allocate_or_resize_outputs),
+   then the loop geometry (dims ordered by stride and coalesced). Every check runs before any output is
+   touched, so a failed build changes nothing. */
+#include "iter/iter.h"
+
+#include "core/layout_rules.h"
+
+ct_status ct__broadcast_shapes(const int64_t *a, int64_t na, const int64_t *b, int64_t nb, int64_t *out) {
+  int64_t n = na > nb ? na : nb;
+  for (int64_t i = n - 1; i >= 0; i--) {
+    int64_t offset = n - 1 - i;
+    int64_t da = na - 1 - offset, db = nb - 1 - offset;
+    int64_t sa = da >= 0 ? a[da] : 1, sb = db >= 0 ? b[db] : 1;
+    if (sa != sb && sa != 1 && sb != 1) {
+      ct__error(CT_ERR_RUNTIME,
+                "The size of tensor a (%lld) must match the size of tensor b (%lld) at non-singleton dimension %lld",
+                (long long)sa, (long long)sb, (long long)i);
+      return CT_ERR_RUNTIME;
+    }
+    out[i] = sa == 1 ? sb : sa;
+  }
+  return CT_OK;
+}
+
+static bool same_shape(const ct_tensor *t, const int64_t *shape, int64_t ndim) {
+  if (t->ndim != ndim) return false;
+  for (int64_t i = 0; i < ndim; i++)
+    if (t->sizes[i] != shape[i]) return false;
+  return true;
+}
+
+/* TensorIterator's overlap checks (MemoryOverlap.cpp): an output may not alias itself, nor partly
+   alias an input. */
+static bool check_overlaps(const ct_iter_config *cfg) {
+  for (int o = 0; o < cfg->n_out; o++) {
+    const ct_tensor *out = cfg->out[o];
+    if (!out) continue;
+    if (ct__has_internal_overlap(out)) {
+      ct__error(CT_ERR_RUNTIME,
+                "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+                "location. Please clone() the tensor before performing the operation.");
+      return false;
+    }
+    for (int i = 0; i < cfg->n_in; i++) {
+      if (cfg->in[i] != out && ct__partial_overlap(out, cfg->in[i])) {
+        ct__error(CT_ERR_RUNTIME,
+                  "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+                  "single memory location, or overlapping memory locations. Please clone() the tensor before "
+                  "performing the operation.");
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* The compute dtype, each output's dtype, and PyTorch's dtype checks. */
+static bool compute_types(const ct_iter_config *cfg, ct_dtype *common, ct_dtype *out_dtype) {
+  ct_dtype c = cfg->compute_dtype;
+  if (c == CT_DTYPE_UNSET) {
+    if (cfg->promote_inputs) {
+      if (ct__result_type(cfg->in, cfg->n_in, &c) != CT_OK) return false;
+    } else {
+      c = cfg->n_in ? (ct_dtype)cfg->in[0]->dtype : (ct_dtype)cfg->out[0]->dtype;
+    }
+    if (cfg->promote_int_to_float && ct__dt(c)->category <= CT_CAT_INT) c = ct_get_default_dtype();
+  }
+  if (cfg->check_all_same_dtype) {
+    for (int k = 0; k < cfg->n_out + cfg->n_in; k++) {
+      const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
+      if (t && (ct_dtype)t->dtype != c) {
+        ct__error(CT_ERR_RUNTIME, "Found dtype %s but expected %s", ct__dt((ct_dtype)t->dtype)->scalar_name,
+                  ct__dt(c)->scalar_name);
+        return false;
+      }
+    }
+  }
+  ct_dtype produced = cfg->loop_out_dtype ? cfg->loop_out_dtype : c;
+  for (int o = 0; o < cfg->n_out; o++) {
+    const ct_tensor *out = cfg->out[o];
+    out_dtype[o] = out ? (ct_dtype)out->dtype : cfg->static_out_dtype ? cfg->static_out_dtype : produced;
+    if (out && cfg->enforce_safe_cast && out_dtype[o] != c && !ct_can_cast(c, out_dtype[o])) {
+      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(c)->scalar_name,
+                ct__dt(out_dtype[o])->scalar_name);
+      return false;
+    }
+  }
+  *common = c;
+  return true;
+}
+
+static bool check_devices(const ct_iter_config *cfg, ct_iter *it) {
+  ct_device device = {CT_DEVICE_TYPE_UNSET, -1};
+  for (int k = 0; k < cfg->n_out + cfg->n_in; k++) {
+    const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
+    if (!t) continue;
+    if (t->device_type == CT_META) it->is_meta = true;
+    /* CPU scalars may join tensors of another device, as in PyTorch */
+    if (t->ndim == 0 && t->device_type == CT_CPU && k >= cfg->n_out) continue;
+    if (device.type == CT_DEVICE_TYPE_UNSET) {
+      device = ct__tdevice(t);
+    } else if (!ct_device_equal(device, ct__tdevice(t))) {
+      char a[32], b[32];
+      ct_device_str(device, a, sizeof a);
+      ct_device_str(ct__tdevice(t), b, sizeof b);
+      ct__error(CT_ERR_RUNTIME,
+                "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a, b);
+      return false;
+    }
+  }
+  it->device = device.type == CT_DEVICE_TYPE_UNSET ? CT_DEVICE_CPU : device;
+  return true;
+}
+
+/* Byte strides of t broadcast to shape: broadcast dims get 0. el_strides NULL means t's own. */
+static void broadcast_byte_strides(const ct_tensor *t, const int64_t *el_strides, int64_t isz, const int64_t *shape,
+                                   int64_t ndim, int64_t *out) {
+  const int64_t *st = el_strides ? el_strides : t->strides;
+  int64_t offset = ndim - t->ndim;
+  for (int64_t i = 0; i < offset; i++) out[i] = 0;
+  for (int64_t i = 0; i < t->ndim; i++) out[offset + i] = (t->sizes[i] == 1 && shape[offset + i] != 1) ? 0 : st[i] * isz;
+}
+
+/* How TensorIterator sees operand k when laying out outputs: promoted inputs through their converted
+   temporaries (empty_like(preserve) strides), cast outputs through a contiguous temporary.
+   Writes element strides to el (t->ndim entries) and returns the element size seen. */
+static int64_t seen_geometry(const ct_iter_config *cfg, const ct_iter *it, int k, const ct_dtype *out_dtype,
+                             int64_t *el) {
+  const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
+  bool is_out = k < cfg->n_out;
+  ct_dtype seen = (ct_dtype)t->dtype;
+  if (!is_out && cfg->promote_inputs && seen != it->common) {
+    seen = it->common;
+    ct__preserve_format_strides(t, el);
+  } else if (is_out && cfg->cast_to_outputs && out_dtype[k] != it->common) {
+    seen = it->common;
+    ct__contiguous_strides(t->ndim, t->sizes, el);
+  } else {
+    memcpy(el, t->strides, (size_t)t->ndim * sizeof(int64_t));
+  }
+  return (int64_t)ct__itemsize(seen);
+}
+
+typedef enum { FAST_NONE, FAST_CONTIGUOUS, FAST_CHANNELS_LAST, FAST_DENSE } fast_kind;
+
+/* compute_fast_setup_type over the seen geometries; dense_src receives the strides to copy for FAST_DENSE. */
+static fast_kind fast_setup_type(const ct_iter_config *cfg, const ct_iter *it, const ct_dtype *out_dtype,
+                                 const int64_t *shape, int64_t ndim, int64_t *scratch, int64_t *dense_src) {
+  bool contiguous = true, channels_last = true, dense = true, any = false;
+  for (int k = 0; k < it->n_ops; k++) {
+    const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
+    if (!t) continue;
+    if (!same_shape(t, shape, ndim)) {
+      if (k < cfg->n_out) continue; /* will be resized: not part of the decision */
+      return FAST_NONE;             /* inputs of different shapes broadcast */
+    }
+    seen_geometry(cfg, it, k, out_dtype, scratch);
+    contiguous &= ct__geom_is_contiguous(ndim, shape, scratch);
+    channels_last &= (ndim == 4 || ndim == 5) && ct__geom_is_channels_last(ndim, shape, scratch);
+    dense &= ct__geom_non_overlapping_dense(ndim, shape, scratch);
+    any = true;
+  }
+  if (!any) return FAST_NONE;
+  if (contiguous) return FAST_CONTIGUOUS;
+  if (channels_last) return FAST_CHANNELS_LAST;
+  if (!dense) return FAST_NONE;
+  bool have = false;
+  for (int k = it->n_ops - 1; k >= 0; k--) {
+    const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
+    if (!t || !same_shape(t, shape, ndim)) continue;
+    seen_geometry(cfg, it, k, out_dtype, scratch);
+    if (!have) {
+      memcpy(dense_src, scratch, (size_t)ndim * sizeof(int64_t));
+      have = true;
+    } else if (memcmp(dense_src, scratch, (size_t)ndim * sizeof(int64_t)) != 0) {
+      return FAST_NONE;
+    }
+  }
+  return FAST_DENSE;
+}
+
+/* Element strides for new/resized outputs (allocate_or_resize_outputs). Returns false for "plain
+   contiguous" (PyTorch then allocates with at::empty). */
+static bool output_strides(const ct_iter_config *cfg, const ct_iter *it, const ct_dtype *out_dtype,
+                           const int64_t *shape, int64_t ndim, int64_t *work, int64_t *out_strides) {
+  int64_t *scratch = work, *dense_src = work + ndim, *perm = work + 2 * ndim, *bytes = work + 3 * ndim;
+  fast_kind fk = fast_setup_type(cfg, it, out_dtype, shape, ndim, scratch, dense_src);
+  if (fk == FAST_CONTIGUOUS) return false;
+  if (fk == FAST_CHANNELS_LAST) {
+    ct__format_strides_for(ndim, shape, ndim == 4 ? CT_CHANNELS_LAST : CT_CHANNELS_LAST_3D, out_strides);
+    return true;
+  }
+  if (fk == FAST_DENSE) {
+    memcpy(out_strides, dense_src, (size_t)ndim * sizeof(int64_t));
+    return true;
+  }
+  /* compute_strides + reorder_dimensions over the seen byte strides */
+  int64_t *rows[CT_ITER_MAX_OPERANDS] = {0};
+  for (int k = 0; k < it->n_ops; k++) {
+    const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
+    if (!t || (k < cfg->n_out && !same_shape(t, shape, ndim))) continue;
+    rows[k] = bytes + (size_t)k * (size_t)ndim;
+    int64_t isz = seen_geometry(cfg, it, k, out_dtype, scratch);
+    broadcast_byte_strides(t, scratch, isz, shape, ndim, rows[k]);
+  }
+  ct__reorder_dims(rows, it->n_ops, shape, ndim, perm);
+  bool inverted = true;
+  for (int64_t j = 0; j < ndim; j++) inverted &= perm[j] == ndim - 1 - j;
+  if (inverted) return false;
+  /* compatible_stride in permuted order (note: no max(size, 1), as in PyTorch), then inverted */
+  int64_t next = 1;
+  for (int64_t j = 0; j < ndim; j++) {
+    out_strides[perm[j]] = next;
+    next *= shape[perm[j]];
+  }
+  return true;
+}
+
+/* Allocates missing outputs and resizes given ones of the wrong shape. Allocation happens first, resizing
+   last, so a failure leaves given outputs untouched. */
+static ct_status place_outputs(const ct_iter_config *cfg, ct_iter *it, const ct_dtype *out_dtype, const int64_t *shape,
+                               int64_t ndim, int64_t *work) {
+  int64_t *st = work + 3 * ndim + (size_t)it->n_ops * (size_t)ndim;
+  bool strided = false, decided = false;
+  for (int o = 0; o < cfg->n_out; o++) {
+    if (cfg->out[o] && same_shape(cfg->out[o], shape, ndim)) {
+      it->ops[o] = ct_retain(cfg->out[o]);
+      continue;
+    }
+    if (!decided) {
+      strided = output_strides(cfg, it, out_dtype, shape, ndim, work, st);
+      if (!strided) ct__contiguous_strides(ndim, shape, st);
+      decided = true;
+    }
+    if (!cfg->out[o]) {
+      ct_tensor *t = ct__empty(ndim, shape, out_dtype[o], it->device);
+      if (!t) return CT_ERR_OUT_OF_MEMORY;
+      memcpy(t->strides, st, (size_t)ndim * sizeof(int64_t));
+      it->ops[o] = t;
+      it->allocated[o] = true;
+    }
+  }
+  for (int o = 0; o < cfg->n_out; o++) {
+    if (it->ops[o]) continue;
+    ct_status s = ct__tensor_resize(cfg->out[o], ndim, shape, st);
+    if (s != CT_OK) return s;
+    it->ops[o] = ct_retain(cfg->out[o]);
+  }
+  return CT_OK;
+}
+
+/* The loop geometry: every operand's real byte strides, dims ordered by reorder_dimensions over them,
+   then coalesced (TensorIterator::coalesce_dimensions). */
+static void loop_geometry(ct_iter *it, const int64_t *shape, int64_t ndim, int64_t *work) {
+  int64_t *perm = work;
+  int64_t *rows[CT_ITER_MAX_OPERANDS];
+  for (int k = 0; k < it->n_ops; k++) {
+    rows[k] = work + ndim + (size_t)k * (size_t)ndim;
+    const ct_tensor *t = it->ops[k];
+    broadcast_byte_strides(t, NULL, (int64_t)ct__itemsize((ct_dtype)t->dtype), shape, ndim, rows[k]);
+  }
+  ct__reorder_dims(rows, it->n_ops, shape, ndim, perm);
+  for (int64_t j = 0; j < ndim; j++) {
+    it->shape[j] = shape[perm[j]];
+    for (int k = 0; k < it->n_ops; k++) it->strides[(size_t)k * (size_t)ndim + (size_t)j] = rows[k][perm[j]];
+  }
+  /* coalesce in place */
+  int64_t *sh = it->shape;
+  int64_t prev = 0;
+  for (int64_t d = 1; d < ndim; d++) {
+    bool can = sh[prev] == 1 || sh[d] == 1;
+    if (!can) {
+      can = true;
+      for (int k = 0; k < it->n_ops && can; k++) {
+        int64_t *s = it->strides + (size_t)k * (size_t)ndim;
+        can = sh[prev] * s[prev] == s[d];
+      }
+    }
+    if (can) {
+      if (sh[prev] == 1)
+        for (int k = 0; k < it->n_ops; k++) it->strides[(size_t)k * (size_t)ndim + (size_t)prev] = it->strides[(size_t)k * (size_t)ndim + (size_t)d];
+      sh[prev] *= sh[d];
+    } else {
+      prev++;
+      if (prev != d) {
+        for (int k = 0; k < it->n_ops; k++) it->strides[(size_t)k * (size_t)ndim + (size_t)prev] = it->strides[(size_t)k * (size_t)ndim + (size_t)d];
+        sh[prev] = sh[d];
+      }
+    }
+  }
+  int64_t new_nd = ndim ? prev + 1 : 0;
+  /* compact the operand rows to the new rank */
+  for (int k = 1; k < it->n_ops; k++)
+    memmove(it->strides + (size_t)k * (size_t)new_nd, it->strides + (size_t)k * (size_t)ndim, (size_t)new_nd * sizeof(int64_t));
+  it->ndim = new_nd;
+}
+
+ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
+  memset(it, 0, offsetof(ct_iter, inline_buf));
+  it->n_out = cfg->n_out;
+  it->n_ops = cfg->n_out + cfg->n_in;
+  for (int i = 0; i < cfg->n_in; i++)
+    if (!cfg->in[i]) return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
+
+  int64_t ndim = 0;
+  for (int i = 0; i < cfg->n_in; i++) ndim = cfg->in[i]->ndim > ndim ? cfg->in[i]->ndim : ndim;
+  if (cfg->n_in == 0) ndim = cfg->out[0]->ndim; /* nullary ops iterate over their output */
+  /* room: shape, loop shape, loop strides, and a work area for layout decisions */
+  size_t per = (size_t)ndim;
+  size_t need = per * (2 + (size_t)it->n_ops) + per * (5 + 2 * (size_t)it->n_ops);
+  int64_t *buf = it->inline_buf;
+  if (need > sizeof it->inline_buf / sizeof(int64_t)) {
+    buf = it->heap = ct__malloc(need * sizeof(int64_t));
+    if (!buf) return CT_ERR_OUT_OF_MEMORY;
+  }
+  int64_t *shape = buf;
+  it->shape = buf + per;
+  it->strides = buf + 2 * per;
+  int64_t *work = buf + per * (2 + (size_t)it->n_ops);
+
+  /* 1. broadcast shape of the inputs; outputs are resized to it unless the op forbids */
+  int64_t nd = 0;
+  for (int i = 0; i < cfg->n_in; i++) {
+    const ct_tensor *t = cfg->in[i];
+    if (ct__broadcast_shapes(shape, nd, t->sizes, t->ndim, work) != CT_OK) goto fail;
+    nd = nd > t->ndim ? nd : t->ndim;
+    memcpy(shape, work, (size_t)nd * sizeof(int64_t));
+  }
+  if (cfg->n_in == 0) {
+    nd = ndim;
+    memcpy(shape, cfg->out[0]->sizes, (size_t)nd * sizeof(int64_t));
+  }
+  for (int o = 0; o < cfg->n_out; o++) {
+    const ct_tensor *t = cfg->out[o];
+    if (t && cfg->no_resize_outputs && !same_shape(t, shape, nd)) {
+      char a[256], b[256];
+      ct__fmt_int_list(a, sizeof a, t->ndim, t->sizes);
+      ct__fmt_int_list(b, sizeof b, nd, shape);
+      ct__error(CT_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s", a, b);
+      goto fail;
+    }
+  }
+  it->numel = 1;
+  for (int64_t d = 0; d < nd; d++) it->numel *= shape[d];
+
+  /* 2. dtypes, devices, overlap */
+  ct_dtype out_dtype[CT_ITER_MAX_OPERANDS];
+  if (!compute_types(cfg, &it->common, out_dtype)) goto fail;
+  if (!check_devices(cfg, it)) goto fail;
+  if (cfg->check_mem_overlap && !check_overlaps(cfg)) goto fail;
+  if (cfg->validate && !cfg->validate(it->common, cfg->validate_arg)) goto fail;
+  for (int o = 0; o < cfg->n_out; o++) it->loop_dtype[o] = cfg->loop_out_dtype ? cfg->loop_out_dtype : it->common;
+  for (int i = 0; i < cfg->n_in; i++) {
+    it->loop_dtype[cfg->n_out + i] = it->common;
+    it->ops[cfg->n_out + i] = (ct_tensor *)cfg->in[i];
+  }
+
+  /* 3. outputs, then the loop geometry */
+  if (place_outputs(cfg, it, out_dtype, shape, nd, work) != CT_OK) goto fail;
+  loop_geometry(it, shape, nd, work);
+  return CT_OK;
+fail:
+  for (int o = 0; o < cfg->n_out; o++) {
+    ct_release(it->ops[o]);
+    it->ops[o] = NULL;
+  }
+  ct__free(it->heap);
+  it->heap = NULL;
+  return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
+}
+
+ct_tensor *ct__iter_take_output(ct_iter *it, int i) {
+  ct_tensor *t = it->ops[i];
+  it->ops[i] = NULL;
+  return t;
+}
+
+void ct__iter_finish(ct_iter *it) {
+  for (int o = 0; o < it->n_out; o++) {
+    ct_release(it->ops[o]);
+    it->ops[o] = NULL;
+  }
+  ct__free(it->heap);
+  it->heap = NULL;
+}

@@ -1,0 +1,40 @@
+/* The dtypes as C types for generated kernels: X(ENUM, T, CT, LOAD, STORE) where T is the storage type,
+   CT the compute type (float16/bfloat16 compute in float and round once, as PyTorch's CPU does),
+   LOAD converts T to CT and STORE CT to T. Lists by category so an op names what it supports. */
+#ifndef CTORCH_KERNELS_DTYPES_H
+#define CTORCH_KERNELS_DTYPES_H
+
+#include <complex.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/half.h"
+
+#define CT_ID(x) (x)
+
+typedef float _Complex ct_c64;
+typedef double _Complex ct_c128;
+
+#define CT_DT_BOOL(X) X(CT_BOOL, bool, bool, CT_ID, CT_ID)
+#define CT_DT_INTEGRAL(X)                     \
+  X(CT_UINT8, uint8_t, uint8_t, CT_ID, CT_ID) \
+  X(CT_INT8, int8_t, int8_t, CT_ID, CT_ID)    \
+  X(CT_INT16, int16_t, int16_t, CT_ID, CT_ID) \
+  X(CT_INT32, int32_t, int32_t, CT_ID, CT_ID) \
+  X(CT_INT64, int64_t, int64_t, CT_ID, CT_ID)
+#define CT_DT_REDUCED_FLOAT(X)                                              \
+  X(CT_FLOAT16, uint16_t, float, ct__half_to_float, ct__float_to_half)      \
+  X(CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16)
+#define CT_DT_FLOAT(X)                     \
+  X(CT_FLOAT32, float, float, CT_ID, CT_ID) \
+  X(CT_FLOAT64, double, double, CT_ID, CT_ID)
+#define CT_DT_COMPLEX(X)                          \
+  X(CT_COMPLEX64, ct_c64, ct_c64, CT_ID, CT_ID) \
+  X(CT_COMPLEX128, ct_c128, ct_c128, CT_ID, CT_ID)
+
+/* Common unions of categories. */
+#define CT_DT_FLOATING(X) CT_DT_REDUCED_FLOAT(X) CT_DT_FLOAT(X)
+#define CT_DT_ALL_NUMERIC(X) CT_DT_INTEGRAL(X) CT_DT_FLOATING(X) CT_DT_COMPLEX(X)
+#define CT_DT_ALL(X) CT_DT_BOOL(X) CT_DT_ALL_NUMERIC(X)
+
+#endif
