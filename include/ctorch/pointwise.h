@@ -16,29 +16,41 @@ typedef struct ct_alpha_opts {
   ct_scalar alpha;
 } ct_alpha_opts;
 
-/* The unary ops: X(name). */
-#define CT_POINTWISE_UNARY_OPS(X) X(neg) X(negative)
-/* The binary ops without keyword arguments. */
-#define CT_POINTWISE_BINARY_OPS(X) X(mul) X(multiply)
-/* The binary ops with an alpha. */
-#define CT_POINTWISE_ALPHA_OPS(X) X(add) X(sub) X(subtract)
-
 #define CT_DECLARE_UNARY(name)                          \
   CT_API ct_tensor *ct_##name(const ct_tensor *t);       \
   CT_API ct_status ct_##name##_(ct_tensor *self);        \
   CT_API ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t);
+/* Ops without an in-place form (bool results, views): ct_X and ct_X_out. */
+#define CT_DECLARE_UNARY_NO_INPLACE(name)          \
+  CT_API ct_tensor *ct_##name(const ct_tensor *t); \
+  CT_API ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t);
 #define CT_DECLARE_BINARY(name)                                          \
   CT_API ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b);   \
   CT_API ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other); \
+  CT_API ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+#define CT_DECLARE_BINARY_NO_INPLACE(name)                             \
+  CT_API ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b); \
   CT_API ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
 #define CT_DECLARE_ALPHA(name)                                                                \
   CT_API ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts); \
   CT_API ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other, const ct_alpha_opts *opts); \
   CT_API ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts);
 
-CT_POINTWISE_UNARY_OPS(CT_DECLARE_UNARY)
-CT_POINTWISE_BINARY_OPS(CT_DECLARE_BINARY)
+/* ===== arithmetic core (add, sub, mul, neg) ===== */
+#define CT_POINTWISE_ARITH_UNARY_OPS(X) X(neg) X(negative)
+#define CT_POINTWISE_ARITH_BINARY_OPS(X) X(mul) X(multiply)
+#define CT_POINTWISE_ALPHA_OPS(X) X(add) X(sub) X(subtract)
+CT_POINTWISE_ARITH_UNARY_OPS(CT_DECLARE_UNARY)
+CT_POINTWISE_ARITH_BINARY_OPS(CT_DECLARE_BINARY)
 CT_POINTWISE_ALPHA_OPS(CT_DECLARE_ALPHA)
+
+/* ===== unary math: exp/log/trig/hyperbolic/special functions ===== */
+
+/* ===== unary elementary: abs, sign, rounding, predicates, complex parts, bitwise/logical not ===== */
+
+/* ===== binary arithmetic: div, remainder, pow, atan2, hypot, min/max, ... ===== */
+
+/* ===== comparison, logical, bitwise and ternary ops ===== */
 
 /* torch.set_num_threads / get_num_threads: threads used by the engine (n <= 0 restores the default). */
 CT_API void ct_set_num_threads(int n);
