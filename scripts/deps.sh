@@ -2,7 +2,7 @@
 # Makes sure the Debian packages the build and the tests need are installed.
 # As root it installs what is missing with apt-get; otherwise it names the missing packages and fails.
 set -euo pipefail
-needed=(gcc g++ make cmake pkg-config python3 python3-numpy python3-torch)
+needed=(gcc g++ make cmake pkg-config libsleef-dev python3 python3-numpy python3-torch)
 missing=()
 for p in "${needed[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
