@@ -61,11 +61,14 @@ ct_tensor *ct__tensor_make(ct_storage *s, ct_dtype dtype, int64_t offset, int64_
   t->device_type = s->device_type;
   t->device_index = s->device_index;
   t->offset = offset;
-  if (ndim) {
+  /* NULL sizes/strides: the caller fills them (and numel) itself. */
+  if (ndim && sizes && strides) {
     memcpy(t->sizes, sizes, (size_t)ndim * sizeof(int64_t));
     memcpy(t->strides, strides, (size_t)ndim * sizeof(int64_t));
+    ct__tensor_update_numel(t);
+  } else {
+    t->numel = 1;
   }
-  ct__tensor_update_numel(t);
   return t;
 }
 
@@ -141,11 +144,8 @@ ct_tensor *ct__empty(int64_t ndim, const int64_t *sizes, ct_dtype dtype, ct_devi
 }
 
 int64_t ct__wrap_dim(int64_t dim, int64_t ndim) {
-  if (ndim <= 0) {
-    if (dim == 0 || dim == -1) return 0;
-    ct__error(CT_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions", (long long)dim);
-    return -1;
-  }
+  /* maybe_wrap_dim(wrap_scalar=true): a 0-dim tensor wraps as if it had one dim, range message included. */
+  if (ndim <= 0) ndim = 1;
   if (dim < -ndim || dim >= ndim) {
     ct__error(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
               (long long)-ndim, (long long)(ndim - 1), (long long)dim);

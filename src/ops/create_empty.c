@@ -44,10 +44,12 @@ bool ct__format_strides(int64_t ndim, const int64_t *sizes, ct_memory_format fmt
     ct__contiguous_strides(ndim, sizes, strides);
     return true;
   }
+  /* Unlike contiguous strides, PyTorch's channels-last strides do not clamp sizes to 1:
+     empty(2, 0, 4, 5, channels_last) has strides (0, 1, 0, 0). */
   int64_t s = 1;
   for (int64_t k = 0; k < ndim; k++) {
     strides[order[k]] = s;
-    s *= sizes[order[k]] > 1 ? sizes[order[k]] : 1;
+    s *= sizes[order[k]];
   }
   return true;
 }
