@@ -1,6 +1,4 @@
 /* Views that re-describe the whole tensor: view, reshape, as_strided, expand and their _as forms. */
-#include <stdio.h>
-
 #include "ops/view_internal.h"
 
 ct_tensor *ct__view_shape(const ct_tensor *t, ct_shape shape) {
@@ -19,9 +17,9 @@ fail:
   return NULL;
 }
 
-/* v is a shell over t whose sizes are final: a view when the memory allows one, otherwise v is moved
-   onto a contiguous copy of t, as PyTorch's reshape does (_unsafe_view of clone). Consumes v. */
-static ct_tensor *reshape_sized(const ct_tensor *t, ct_tensor *v) {
+/* A view when the memory allows one, otherwise v is moved onto a contiguous copy of t, as PyTorch's
+   reshape does (_unsafe_view of clone). */
+ct_tensor *ct__reshape_shell(const ct_tensor *t, ct_tensor *v) {
   if (ct__compute_view_strides(t, v->ndim, v->sizes, v->strides)) return ct__view_done(v);
   /* ct_clone registers its result with the innermost scope; a private scope releases it once v
      holds the copy's storage. */
@@ -50,10 +48,8 @@ ct_tensor *ct__reshape(const ct_tensor *t, ct_shape shape) {
     ct_release(v);
     return NULL;
   }
-  return reshape_sized(t, v);
+  return ct__reshape_shell(t, v);
 }
-
-ct_tensor *ct__reshape_shell(const ct_tensor *t, ct_tensor *v) { return reshape_sized(t, v); }
 
 ct_tensor *ct_view(const ct_tensor *t, ct_shape shape) { return t ? ct__own(ct__view_shape(t, shape)) : NULL; }
 

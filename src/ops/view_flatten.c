@@ -1,6 +1,4 @@
 /* flatten (a range of dims into one, through reshape) and unflatten (one dim into several, a view). */
-#include <stdio.h>
-
 #include "ops/view_internal.h"
 
 ct_tensor *ct_flatten(const ct_tensor *t, int64_t start_dim, int64_t end_dim) {

@@ -1,6 +1,4 @@
 /* Views of part of a tensor: slice, narrow, select, unfold, diagonal. */
-#include <stdio.h>
-
 #include "ops/view_internal.h"
 
 ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step) {

@@ -1,8 +1,6 @@
 /* In-place metadata changes: set_ (from a tensor or a storage), resize_, resize_as_; and the
    whole-tensor aliases detach and alias. A failed call leaves self exactly as it was: every check and
    every allocation happens before the first change. */
-#include <stdio.h>
-
 #include "ops/create_internal.h"
 #include "ops/view_internal.h"
 
@@ -98,7 +96,6 @@ static ct_status plan_meta_set(ct_tensor *self, geometry *g, plan *p) {
   uint64_t span = (uint64_t)g->offset + 1, stride = 1;
   for (int64_t d = g->ndim - 1; d >= 0; d--) {
     uint64_t sd = g->strides ? (uint64_t)g->strides[d] : stride;
-    if (g->sizes[d] == 0) return CT_OK; /* unreachable: numel != 0 */
     span += sd * (uint64_t)(g->sizes[d] - 1);
     stride *= (uint64_t)g->sizes[d];
   }
@@ -126,7 +123,8 @@ static ct_status apply_geometry(ct_tensor *self, const geometry *g, const plan *
   if (final) {
     if (g->ndim) memmove(self->strides, final, (size_t)g->ndim * sizeof(int64_t));
   } else if (p->unclamped) {
-    for (int64_t d = g->ndim - 1, s = 1; d >= 0; s *= self->sizes[d--]) self->strides[d] = s;
+    uint64_t s = 1; /* wraps like ATen's SymInt product */
+    for (int64_t d = g->ndim - 1; d >= 0; s *= (uint64_t)self->sizes[d--]) self->strides[d] = (int64_t)s;
   } else {
     ct__contiguous_strides(g->ndim, self->sizes, self->strides);
   }

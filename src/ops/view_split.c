@@ -1,7 +1,5 @@
 /* Views returned as lists: unbind, split, split_with_sizes, chunk, tensor_split. Every piece is a
    slice (or select) of the input; the list owns its pieces (ct__own_list registers both). */
-#include <stdio.h>
-
 #include "ops/view_internal.h"
 
 /* A list for n pieces. std::vector refuses more than max_size() Tensors (2^60 on 64-bit), with this
