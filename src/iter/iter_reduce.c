@@ -9,8 +9,8 @@
 /* Elements a work item aims at (fewer items than this are not worth a thread). */
 #define WORK_TARGET 32768
 /* Accumulator bytes a vertical run holds at once (the run's columns stay in L1). */
-#define RUN_BYTES 16384
-#define RUN_COLS_MAX 2048
+#define RUN_BYTES 32768
+#define RUN_COLS_MAX 4096
 
 typedef struct geom {
   int nk, nr, n_out;
@@ -269,8 +269,18 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   if (chunk_len < 1) chunk_len = 1;
   pl.run_max = (int64_t)(RUN_BYTES / asz);
   if (pl.run_max > RUN_COLS_MAX) pl.run_max = RUN_COLS_MAX;
+  int nt = ct__num_threads();
+  double work = (double)g->M * (double)(g->N ? g->N : 1);
+  if (work < 2.0 * WORK_TARGET) nt = 1;
+  /* Work items: kept indices in blocks (any partition gives the same results). A vertical run reads
+     whole rows of up to run_max columns, so blocks take long runs, split between the threads. */
   pl.block = WORK_TARGET / chunk_len;
-  if (pl.outer && pl.block < pl.run_max) pl.block = g->ksz[0] < pl.run_max ? g->ksz[0] : pl.run_max;
+  if (pl.outer) {
+    int64_t share = (g->M + nt - 1) / nt;
+    int64_t want = share < pl.run_max ? share : pl.run_max;
+    if (want > g->ksz[0]) want = g->ksz[0];
+    if (pl.block < want) pl.block = want;
+  }
   if (pl.block < 1) pl.block = 1;
   pl.nblocks = (g->M + pl.block - 1) / pl.block;
   if (pl.nchunks > 1) {
@@ -281,9 +291,6 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
     }
   }
   int64_t items = pl.nchunks * pl.nblocks;
-  int nt = ct__num_threads();
-  double work = (double)g->M * (double)(g->N ? g->N : 1);
-  if (work < 2.0 * WORK_TARGET) nt = 1;
   if (nt > items) nt = (int)items;
   if (nt <= 1) {
     for (int64_t it = 0; it < items; it++) {

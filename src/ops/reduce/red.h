@@ -77,7 +77,9 @@ double ct__red_load_f64(const char *p, ct_dtype dt);
 #define CT_LD_ID(x) ((double)(x))
 /* Generated loops an op may leave unused. */
 /* Columns a vertical loop with a per-call temporary handles at once. */
-#define CT_RED_OUTER_MAX 512
+#define CT_RED_OUTER_MAX 4096
+/* Kernel declarations an op may leave unused. */
+#define CT_RED_KERNEL __attribute__((unused)) static const ct_red_kernel
 #define CT_RED_LOOP CT_KERNEL_CLONES __attribute__((unused)) static
 
 /* GCC vector types for the hand-vectorized loops. They never cross a non-inline call boundary, so the

@@ -173,7 +173,21 @@ static inline double tot_f64(double v) { return v; }
     for (int64_t j0 = 0; j0 < m; j0 += CT_RED_OUTER_MAX) {                                                      \
       int64_t mm = m - j0 < CT_RED_OUTER_MAX ? m - j0 : CT_RED_OUTER_MAX;                                       \
       for (int64_t j = 0; j < mm; j++) tmp[j] = 0;                                                              \
-      for (int64_t i = 0; i < n; i++) {                                                                         \
+      int64_t i = 0;                                                                                            \
+      if (cs == (int64_t)sizeof(T)) { /* eight rows at a time: one pass over tmp per eight rows */              \
+        for (; i + 8 <= n; i += 8) {                                                                            \
+          const T *restrict x0 = (const T *)(in + i * rs + j0 * cs), *restrict x1 = (const T *)((const char *)x0 + rs); \
+          const T *restrict x2 = (const T *)((const char *)x1 + rs), *restrict x3 = (const T *)((const char *)x2 + rs); \
+          const T *restrict x4 = (const T *)((const char *)x3 + rs), *restrict x5 = (const T *)((const char *)x4 + rs); \
+          const T *restrict x6 = (const T *)((const char *)x5 + rs), *restrict x7 = (const T *)((const char *)x6 + rs); \
+          for (int64_t j = 0; j < mm; j++) {                                                                    \
+            double v0 = LD(x0[j]), v1 = LD(x1[j]), v2 = LD(x2[j]), v3 = LD(x3[j]);                              \
+            double v4 = LD(x4[j]), v5 = LD(x5[j]), v6 = LD(x6[j]), v7 = LD(x7[j]);                              \
+            tmp[j] += ((F(v0) + F(v1)) + (F(v2) + F(v3))) + ((F(v4) + F(v5)) + (F(v6) + F(v7)));                \
+          }                                                                                                     \
+        }                                                                                                       \
+      }                                                                                                         \
+      for (; i < n; i++) {                                                                                      \
         const char *row = in + i * rs + j0 * cs;                                                                \
         if (cs == (int64_t)sizeof(T)) {                                                                         \
           const T *restrict x = (const T *)row;                                                                 \
