@@ -142,23 +142,55 @@ static inline ct_v16f vsel16(ct_v16i m, ct_v16f a, ct_v16f b) {
 DEF_VEXT(vmax_f32, >, -INFINITY)
 DEF_VEXT(vmin_f32, <, INFINITY)
 
-/* The first index of v in x (v NaN: the first NaN); n when absent. */
-CT_KERNEL_CLONES static int64_t vfind_f32(const float *x, int64_t n, float v) {
-  int64_t k = 0;
-  bool nan = v != v;
-  ct_v16f vv;
-  for (int j = 0; j < 16; j++) vv[j] = v;
-  for (; k + 16 <= n; k += 16) {
-    ct_v16f x0 = ct_ld16f(x + k);
-    ct_v16i hit = nan ? x0 != x0 : x0 == vv;
-    int64_t any = 0;
-    for (int j = 0; j < 16; j++) any |= hit[j];
-    if (any) break;
+/* The first extreme of n contiguous floats (64 <= n < 2^31) and its index, in one pass: each lane keeps
+   its extreme and where it first saw it; lanes then merge by value, ties to the smaller index. NaN: the
+   first NaN. */
+#define VARG_STEP(q, OP)                                                                                          \
+  {                                                                                                             \
+    ct_v16f xq = ct_ld16f(x + k + 16 * q);                                                                      \
+    ct_v16i h = xq OP m##q;                                                                                     \
+    m##q = vsel16(h, xq, m##q);                                                                                 \
+    id##q = (h & c##q) | (~h & id##q);                                                                          \
+    z##q |= xq != xq;                                                                                           \
+    c##q += step;                                                                                               \
   }
-  for (; k < n; k++)
-    if (nan ? x[k] != x[k] : x[k] == v) return k;
-  return n;
-}
+#define VARG_MERGE(q, OP)                                                                                         \
+  for (int j = 0; j < 16; j++) {                                                                                \
+    nan |= z##q[j] != 0;                                                                                        \
+    if (m##q[j] OP best || (m##q[j] == best && id##q[j] < bi)) best = m##q[j], bi = id##q[j];                   \
+  }
+#define DEF_VARGEXT(NAME, OP, INIT)                                                                             \
+  CT_KERNEL_CLONES static int64_t NAME(const float *x, int64_t n, float *val) {                                 \
+    ct_v16f m0, m1, m2, m3;                                                                                     \
+    ct_v16i c0, c1, c2, c3, step;                                                                               \
+    ct_v16i id0 = {0}, id1 = {0}, id2 = {0}, id3 = {0}, z0 = {0}, z1 = {0}, z2 = {0}, z3 = {0};                  \
+    for (int j = 0; j < 16; j++) m0[j] = INIT, c0[j] = j, step[j] = 64;                                         \
+    m1 = m2 = m3 = m0;                                                                                          \
+    c1 = c0 + 16, c2 = c0 + 32, c3 = c0 + 48;                                                                   \
+    int64_t k = 0;                                                                                              \
+    for (; k + 64 <= n; k += 64) {                                                                              \
+      VARG_STEP(0, OP) VARG_STEP(1, OP) VARG_STEP(2, OP) VARG_STEP(3, OP)                                                       \
+    }                                                                                                           \
+    bool nan = false;                                                                                           \
+    float best = m0[0];                                                                                         \
+    int64_t bi = id0[0];                                                                                        \
+    VARG_MERGE(0, OP) VARG_MERGE(1, OP) VARG_MERGE(2, OP) VARG_MERGE(3, OP)                                                     \
+    for (; k < n && !nan; k++) {                                                                                \
+      if (x[k] != x[k]) nan = true;                                                                             \
+      if (x[k] OP best) best = x[k], bi = k;                                                                    \
+    }                                                                                                           \
+    if (nan) {                                                                                                  \
+      for (int64_t i = 0; i < n; i++)                                                                           \
+        if (x[i] != x[i]) {                                                                                     \
+          *val = x[i];                                                                                          \
+          return i;                                                                                             \
+        }                                                                                                       \
+    }                                                                                                           \
+    *val = best;                                                                                                \
+    return bi;                                                                                                  \
+  }
+DEF_VARGEXT(vargmax_f32, >, -INFINITY)
+DEF_VARGEXT(vargmin_f32, <, INFINITY)
 
 static void vmax_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx);
 static void vmin_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx);
@@ -208,14 +240,13 @@ MM_INTS(DEF_ARG_I)
       SCALAR(acc, in, s, n, idx, ctx);                                                                          \
       return;                                                                                                   \
     }                                                                                                           \
-    const float *x = (const float *)in;                                                                         \
-    float v = VEXT(x, n);                                                                                       \
-    int64_t k = vfind_f32(x, n, v);                                                                             \
+    float v;                                                                                                    \
+    int64_t k = VEXT((const float *)in, n, &v);                                                                 \
     argmax_CT_FLOAT32_acc *a = acc;                                                                             \
     if (a->i < 0 || BETTER((double)v, a->v)) a->v = v, a->i = idx + k;                                          \
   }
-DEF_VARG(vargmax_f32_inner, argmax_CT_FLOAT32_inner, vmax_f32, GT_F)
-DEF_VARG(vargmin_f32_inner, argmin_CT_FLOAT32_inner, vmin_f32, LT_F)
+DEF_VARG(vargmax_f32_inner, argmax_CT_FLOAT32_inner, vargmax_f32, GT_F)
+DEF_VARG(vargmin_f32_inner, argmin_CT_FLOAT32_inner, vargmin_f32, LT_F)
 
 /* ---- init / combine / finish ---- */
 static void init_max_f(void *acc, const char *aux, const void *ctx) {
