@@ -17,7 +17,7 @@ typedef struct ct_red_ctx {
   double p;                           /* norm order */
   int64_t correction;                 /* var / std */
   bool take_sqrt;                     /* std */
-  bool scalar_path;                   /* logsumexp: torch's dtype roundings */
+  ct_dtype part_dtype;                /* var / std of complex inputs: the real dtype the parts round to */
 } ct_red_ctx;
 
 /* Kernels per kernel-input dtype; NULL: not implemented. */
