@@ -247,6 +247,13 @@ static void combine_range(const run_ctx *rc, const plan *pl, int64_t m0, int64_t
   }
 }
 
+bool ct__reduce_is_lastdim(const ct_red_config *cfg) {
+  if (cfg->in->ndim > RED_DIMS) return false;
+  geom g;
+  setup(cfg, &g);
+  return g.nr == 1 && g.rin[0] == (int64_t)ct__itemsize((ct_dtype)cfg->in->dtype);
+}
+
 ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const void *ctx) {
   if (cfg->in->device_type == CT_META) return CT_OK;
   if (cfg->in->ndim > RED_DIMS) {
@@ -264,8 +271,8 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   size_t asz = k->acc_size;
   plan pl = {0};
   pl.outer = g->nk > 0 && g->nr > 0 && abs64(g->kin[0]) < abs64(g->rin[0]);
-  pl.nchunks = g->N <= CT_RED_CHUNK ? 1 : (g->N + CT_RED_CHUNK - 1) / CT_RED_CHUNK;
-  int64_t chunk_len = g->N < CT_RED_CHUNK ? g->N : CT_RED_CHUNK;
+  pl.nchunks = g->N <= CT_RED_CHUNK || k->sequential ? 1 : (g->N + CT_RED_CHUNK - 1) / CT_RED_CHUNK;
+  int64_t chunk_len = pl.nchunks == 1 ? g->N : CT_RED_CHUNK;
   if (chunk_len < 1) chunk_len = 1;
   pl.run_max = (int64_t)(RUN_BYTES / asz);
   if (pl.run_max > RUN_COLS_MAX) pl.run_max = RUN_COLS_MAX;

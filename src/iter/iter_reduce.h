@@ -36,6 +36,9 @@ typedef struct ct_red_kernel {
   void (*combine)(void *acc, const void *later, const void *ctx);
   /* Writes the result: out[o] points at output o's element. */
   void (*finish)(char *const *out, const void *acc, const void *ctx);
+  /* Each output is reduced front to back by one call sequence, never split into chunks (for kernels that
+     reproduce PyTorch's sequential accumulation; combine is then never called). */
+  bool sequential;
 } ct_red_kernel;
 
 typedef struct ct_red_config {
@@ -47,6 +50,10 @@ typedef struct ct_red_config {
   const ct_tensor *aux;           /* optional input shaped like the outputs, read by init */
   bool ordered;                   /* reduced dims walked in logical order: idx is the flat index */
 } ct_red_config;
+
+/* TensorIterator's is_reduce_lastdim for this configuration: the reduced elements of every output form
+   one contiguous run of the input (one reduced dim after coalescing, element stride 1). */
+bool ct__reduce_is_lastdim(const ct_red_config *cfg);
 
 /* Runs the reduction (nothing for meta tensors or when the outputs are empty). An empty reduced set
    gives each output init then finish. Fails only for lack of memory (before writing anything). */

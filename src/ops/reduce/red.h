@@ -57,12 +57,18 @@ typedef struct ct_red_call {
   /* When set, the outputs are filled with this value instead of running the kernel (empty inputs). */
   bool fill;
   ct_scalar fill_value;
+  /* New outputs are returned as plain new references, not registered with the current scope (for
+     intermediates the op releases itself). */
+  bool no_own;
 } ct_red_call;
 
 /* Runs c; new outputs go to result[o] as owned references (result may be NULL when every output is given). */
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result);
 /* One-output convenience: a new result (out NULL) or a status through *status. */
 ct_tensor *ct__red_exec1(ct_red_call *c);
+
+/* sqrt(sum(x * x)) as torch.norm('fro') computes it over two dims (float32, float64, bfloat16, complex). */
+const ct_red_kernel *ct__red_sqrt_sumsq_kernel(ct_dtype dt);
 
 /* ---- kernel helpers ---- */
 void ct__red_store_i64(char *p, ct_dtype dt, int64_t v);
@@ -85,6 +91,8 @@ double ct__red_load_f64(const char *p, ct_dtype dt);
 /* GCC vector types for the hand-vectorized loops. They never cross a non-inline call boundary, so the
    note that their ABI differs between ISA levels does not apply. */
 #pragma GCC diagnostic ignored "-Wpsabi"
+/* Kernel declarations list their fields in order and leave the trailing flags (sequential) at zero. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 typedef float ct_v8f __attribute__((vector_size(32)));
 typedef float ct_v16f __attribute__((vector_size(64)));
 typedef double ct_v4d __attribute__((vector_size(32)));

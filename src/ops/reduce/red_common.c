@@ -146,7 +146,7 @@ ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
   if (result) {
     for (int o = 0; o < c->n_out; o++) {
       if (c->out[o]) continue;
-      result[o] = ct__own(made[o]);
+      result[o] = c->no_own ? made[o] : ct__own(made[o]);
       made[o] = NULL;
       if (!result[o]) {
         for (int q = o + 1; q < c->n_out; q++) ct_release(made[q]);

@@ -564,3 +564,54 @@ DEFINE_SUM_API(nansum, NANSUM)
 DEFINE_SUM_API(prod, PROD)
 DEFINE_SUM_API(mean, MEAN)
 DEFINE_SUM_API(nanmean, NANMEAN)
+
+/* ---- sum of squares for torch.norm('fro') over two dims: sqrt(sum(x * x)) with x * x rounded to the
+   input dtype (complex: real(conj(x) * x)), the sum rounding as sum's, then sqrt in the dtype ---- */
+#define SQ_F32(v) ((double)((float)(v) * (float)(v)))
+#define SQ_F64(v) ((v) * (v))
+#define SQ_BF16(v) tot_bf16((double)((float)(v) * (float)(v)))
+DEF_RUN_SUM(sq_f32, float, CT_LD_ID, SQ_F32)
+DEF_RUN_SUM(sq_f64, double, CT_LD_ID, SQ_F64)
+DEF_RUN_SUM(sq_bf16, uint16_t, CT_LD_BF16, SQ_BF16)
+DEF_FLOAT_SUM_LOOPS(sumsq_CT_FLOAT32, float, CT_LD_ID, SQ_F32, sq_f32_run, SEG_F, tot_f32)
+DEF_FLOAT_SUM_LOOPS(sumsq_CT_FLOAT64, double, CT_LD_ID, SQ_F64, sq_f64_run, SEG_D, tot_f64)
+DEF_FLOAT_SUM_LOOPS(sumsq_CT_BFLOAT16, uint16_t, CT_LD_BF16, SQ_BF16, sq_bf16_run, SEG_F, tot_bf16)
+#define DEF_CSUMSQ(NAME, RT, TOTR)                                                                              \
+  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
+    (void)idx, (void)ctx;                                                                                       \
+    double sum = 0;                                                                                             \
+    for (int64_t k = 0; k < n; k++) {                                                                           \
+      const RT *x = (const RT *)(in + k * s);                                                                   \
+      sum += (double)(RT)(x[0] * x[0] + x[1] * x[1]);                                                           \
+    }                                                                                                           \
+    *(double *)acc = TOTR(*(double *)acc + TOTR(sum));                                                          \
+  }                                                                                                             \
+  static void NAME##_combine(void *acc, const void *b, const void *ctx) {                                       \
+    (void)ctx;                                                                                                  \
+    *(double *)acc = TOTR(*(double *)acc + *(const double *)b);                                                 \
+  }
+DEF_CSUMSQ(sumsq_CT_COMPLEX64, float, tot_f32)
+DEF_CSUMSQ(sumsq_CT_COMPLEX128, double, tot_f64)
+
+static void finish_sqrt(char *const *out, const void *acc, const void *ctx) {
+  const ct_red_ctx *c = ctx;
+  double v = *(const double *)acc;
+  v = c->out_dtype[0] == CT_FLOAT64 ? sqrt(v) : (double)sqrtf((float)v);
+  ct__red_store_f64(out[0], c->out_dtype[0], v);
+}
+K_FSUM(sumsq_k_CT_FLOAT32, sumsq_CT_FLOAT32, finish_sqrt)
+K_FSUM(sumsq_k_CT_FLOAT64, sumsq_CT_FLOAT64, finish_sqrt)
+K_FSUM(sumsq_k_CT_BFLOAT16, sumsq_CT_BFLOAT16, finish_sqrt)
+static const ct_red_kernel sumsq_k_CT_COMPLEX64 = {8, init_zero, sumsq_CT_COMPLEX64_inner, NULL, sumsq_CT_COMPLEX64_combine, finish_sqrt};
+static const ct_red_kernel sumsq_k_CT_COMPLEX128 = {8, init_zero, sumsq_CT_COMPLEX128_inner, NULL, sumsq_CT_COMPLEX128_combine, finish_sqrt};
+
+const ct_red_kernel *ct__red_sqrt_sumsq_kernel(ct_dtype dt) {
+  switch (dt) {
+    case CT_FLOAT32: return &sumsq_k_CT_FLOAT32;
+    case CT_FLOAT64: return &sumsq_k_CT_FLOAT64;
+    case CT_BFLOAT16: return &sumsq_k_CT_BFLOAT16;
+    case CT_COMPLEX64: return &sumsq_k_CT_COMPLEX64;
+    case CT_COMPLEX128: return &sumsq_k_CT_COMPLEX128;
+    default: return NULL;
+  }
+}
