@@ -38,7 +38,13 @@ extern const ct_scan_kernel ct__cumprod_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__logcumsumexp_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__cummax_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__cummin_kernels[CT_NUM_DTYPES + 1];
-/* float32 cumsum of one long contiguous line (scan_cumsum_f32.c): bit-identical to the kernel. */
+/* Lines at least this long may take an op's blocked long-line method (and its threads). */
+#define CT_SCAN_LONG_LINE 65536
+/* float32 cumsum of a long line (scan_cumsum_f32.c): the blocked scan, split over nthreads; the same
+   result for every thread count. */
 extern const ct_scan_long_line ct__cumsum_f32_long_line;
+void ct__cumsum_f32_line(float *o, const float *x, int64_t n, int nthreads);
+/* Tests: true forces the portable vector code instead of the AVX2 one (they must agree bit for bit). */
+void ct__cumsum_f32_debug_generic(bool on);
 
 #endif

@@ -11,8 +11,6 @@
 
 /* Below this many elements one thread does the work (the engine's grain). */
 #define CT_SCAN_GRAIN 32768
-/* A line at least this long, alone or nearly alone, goes to the op's long-line routine. */
-#define CT_SCAN_LONG_LINE 65536
 #define CT_SCAN_INLINE_DIMS 16
 #define N_OPS 3
 

@@ -114,15 +114,13 @@ CT_SCAN_ACC_KERNEL(cumprod_c64, ct_c64, ct_c128, LOAD_C128, TO_C64, 1.0, cmul)
 CT_SCAN_ACC_KERNEL(cumsum_c128, ct_c128, ct_c128, CT_ID, CT_ID, 0.0, cadd)
 CT_SCAN_ACC_KERNEL(cumprod_c128, ct_c128, ct_c128, CT_ID, CT_ID, 1.0, cmul)
 
-/* float32 cumsum: one contiguous line goes to the exact-block routine (scan_cumsum_f32.c), which gives
-   the same bits faster; everything else takes the generic kernel. */
-void ct__cumsum_f32_line(float *o, const float *x, int64_t n, double *acc);
+/* float32 cumsum: a long contiguous line takes the blocked vector scan (scan_cumsum_f32.c); everything
+   else PyTorch's loop. */
 static void cumsum_f32(char *const *d, const int64_t *st, const int64_t *ls, int64_t len, int64_t nl,
                        const void *ctx) {
-  if (nl == 1 && st[0] == (int64_t)sizeof(float) && st[1] == (int64_t)sizeof(float) &&
+  if (nl == 1 && len >= CT_SCAN_LONG_LINE && st[0] == (int64_t)sizeof(float) && st[1] == (int64_t)sizeof(float) &&
       (d[0] == d[1] || d[0] + len * 4 <= d[1] || d[1] + len * 4 <= d[0])) {
-    double acc = 0.0;
-    ct__cumsum_f32_line((float *)d[0], (const float *)d[1], len, &acc);
+    ct__cumsum_f32_line((float *)d[0], (const float *)d[1], len, 1);
     return;
   }
   cumsum_f32_generic(d, st, ls, len, nl, ctx);
