@@ -27,10 +27,17 @@ typedef struct ct_scan_plan {
   /* Operands may overlap in ways the op does not reject: walk the lines one by one in PyTorch's order
      (the first non-scanned dim fastest), as its serial loop does. */
   bool ordered;
+  /* set by ct__scan_prepare */
+  int threads;
+  int64_t *work;
 } ct_scan_plan;
 
-/* Runs the plan. Fails only when the dims exceed the inline room and the spill cannot be allocated. */
-ct_status ct__scan_run(const ct_scan_plan *p);
+/* Takes the driver's working memory (p->in, p->dim set); the only step that can fail (out of memory),
+   so ops call it before touching any out= tensor. */
+ct_status ct__scan_prepare(ct_scan_plan *p);
+/* Runs a prepared plan (outputs set, the input's shape). Never fails. */
+void ct__scan_run(const ct_scan_plan *p);
+void ct__scan_release(ct_scan_plan *p);
 
 /* Kernel tables, indexed by dtype (NULL: PyTorch has no kernel for it). */
 extern const ct_scan_kernel ct__cumsum_kernels[CT_NUM_DTYPES + 1];

@@ -113,20 +113,33 @@ static void run_range(const geom *g, const ct_scan_plan *p, int64_t begin, int64
   }
 }
 
-ct_status ct__scan_run(const ct_scan_plan *p) {
+ct_status ct__scan_prepare(ct_scan_plan *p) {
+  int64_t nd = p->in->ndim;
+  int nt = ct__num_threads();
+  if (p->in->numel < CT_SCAN_GRAIN) nt = 1;
+  p->threads = nt;
+  p->work = NULL;
+  /* sizes, strides and one line index per thread: on the stack unless the rank or team is large */
+  if (nd > CT_SCAN_INLINE_DIMS || nt > 2) {
+    p->work = ct__malloc((size_t)(N_OPS + 1 + nt) * (size_t)nd * sizeof(int64_t));
+    if (!p->work) return CT_ERR_OUT_OF_MEMORY;
+  }
+  return CT_OK;
+}
+
+void ct__scan_release(ct_scan_plan *p) {
+  ct__free(p->work);
+  p->work = NULL;
+}
+
+void ct__scan_run(const ct_scan_plan *p) {
   const ct_tensor *in = p->in;
   int64_t nd = in->ndim;
   geom g = {.n_ops = p->n_out + 1, .len = in->sizes[p->dim]};
   const ct_tensor *ops[N_OPS] = {p->out[0], p->n_out > 1 ? p->out[1] : in, in};
-  int nt = ct__num_threads();
-  if (p->ordered || in->numel < CT_SCAN_GRAIN) nt = 1;
-  /* sizes, strides and one line index per thread; on the stack unless the rank is large */
-  int64_t buf[(N_OPS + 1 + 2) * CT_SCAN_INLINE_DIMS], *heap = NULL, *mem = buf;
-  bool big = nd > CT_SCAN_INLINE_DIMS || nt > 2;
-  if (big) {
-    mem = heap = ct__malloc((size_t)(N_OPS + 1 + nt) * (size_t)nd * sizeof(int64_t));
-    if (!heap) return CT_ERR_OUT_OF_MEMORY;
-  }
+  int nt = p->ordered ? 1 : p->threads;
+  int64_t buf[(N_OPS + 1 + 2) * CT_SCAN_INLINE_DIMS];
+  int64_t *mem = p->work ? p->work : buf;
   g.size = mem;
   g.stride = mem + nd;
   int64_t *ixs = mem + (N_OPS + 1) * nd;
@@ -187,6 +200,4 @@ ct_status ct__scan_run(const ct_scan_plan *p) {
       }
     }
   }
-  ct__free(heap);
-  return CT_OK;
 }

@@ -59,9 +59,34 @@ static bool check_overlap(const ct_tensor *out, const ct_tensor *self, bool read
   return ok;
 }
 
-/* Makes out self's shape (contiguous when it changes, as resize_output does). */
-static ct_status fit(ct_tensor *out, const ct_tensor *self) {
-  return same_shape(out, self) ? CT_OK : ct__tensor_resize(out, self->ndim, self->sizes, NULL);
+/* Makes the given outputs self's shape (contiguous where it changes, as resize_output does). Everything
+   that can fail -- dim room, storage growth -- happens before any geometry changes, so a failure leaves
+   every output as it was (a storage may have grown, which nothing observes). */
+static ct_status fit(ct_tensor *const *outs, int n, const ct_tensor *self) {
+  int64_t nd = self->ndim, small[16], *st = small;
+  if (nd > 16 && !(st = ct__malloc((size_t)nd * sizeof(int64_t)))) return CT_ERR_OUT_OF_MEMORY;
+  ct__contiguous_strides(nd, self->sizes, st);
+  ct_status s = CT_OK;
+  for (int k = 0; k < n && s == CT_OK; k++) {
+    ct_tensor *o = outs[k];
+    if (same_shape(o, self)) continue;
+    s = ct__tensor_reserve_dims(o, nd);
+    size_t need = self->numel ? (size_t)ct__required_storage_elems(nd, self->sizes, st, o->offset) *
+                                    ct__itemsize((ct_dtype)o->dtype)
+                              : 0;
+    if (s == CT_OK && need > o->storage->nbytes) {
+      if (!(o->storage->flags & CT_STORAGE_RESIZABLE)) {
+        ct__error(CT_ERR_RUNTIME, "Trying to resize storage that is not resizable");
+        s = CT_ERR_RUNTIME;
+      } else {
+        s = ct__storage_realloc(o->storage, need);
+      }
+    }
+  }
+  for (int k = 0; k < n && s == CT_OK; k++)
+    if (!same_shape(outs[k], self)) s = ct__tensor_resize(outs[k], nd, self->sizes, st);
+  if (st != small) ct__free(st);
+  return s;
 }
 
 /* Whether operands share memory in a way the line-parallel order could observe: an output that may
@@ -119,16 +144,30 @@ static const ct_tensor *input_as(const ct_tensor *self, ct_dtype dt, ct_tensor *
   return t;
 }
 
-/* Allocates the result (out NULL) or resizes out; then scans. */
-static ct_status run_scan(ct_scan_plan *p, ct_tensor **result, ct_dtype *out_dtypes) {
-  for (int k = 0; k < p->n_out; k++) {
-    if (result[k]) continue;
-    result[k] = ct__empty(p->in->ndim, p->in->sizes, out_dtypes[k], ct__tdevice(p->in));
-    if (!result[k]) return CT_ERR_OUT_OF_MEMORY;
+/* Fits the given outputs, or allocates new contiguous ones (released again on failure). */
+static ct_status place(ct_tensor **res, int n, bool given, const ct_tensor *self, const ct_dtype *dts) {
+  if (given) return fit(res, n, self);
+  for (int k = 0; k < n; k++) {
+    if (!(res[k] = ct__empty(self->ndim, self->sizes, dts[k], ct__tdevice(self)))) {
+      for (int j = 0; j < k; j++) ct_release(res[j]), res[j] = NULL;
+      return CT_ERR_OUT_OF_MEMORY;
+    }
   }
-  for (int k = 0; k < p->n_out; k++) p->out[k] = result[k];
-  p->ordered = needs_order(p);
-  return ct__scan_run(p);
+  return CT_OK;
+}
+
+/* Prepares the driver, then allocates the results (given: fits the out= tensors), then scans. */
+static ct_status run_scan(ct_scan_plan *p, ct_tensor **res, const ct_dtype *out_dtypes, bool given) {
+  ct_status s = ct__scan_prepare(p);
+  if (s != CT_OK) return s;
+  s = place(res, p->n_out, given, p->in, out_dtypes);
+  if (s == CT_OK) {
+    for (int k = 0; k < p->n_out; k++) p->out[k] = res[k];
+    p->ordered = needs_order(p);
+    ct__scan_run(p);
+  }
+  ct__scan_release(p);
+  return s;
 }
 
 /* ---- cumsum / cumprod ---- */
@@ -172,13 +211,7 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
     /* PyTorch: result.fill_(self) for a 0-dim input (a checked conversion of its value), zero_() when empty */
     ct_scalar v = self->ndim == 0 ? ct__load_scalar((ct_dtype)self->dtype, ct__tdata(self)) : ct_scalar_int(0);
     if (self->ndim == 0 && !ct__scalar_fits(v, odt)) return CT_ERR_RUNTIME;
-    ct_status s = CT_OK;
-    if (out) {
-      s = fit(out, self);
-    } else {
-      res[0] = ct__empty(self->ndim, self->sizes, odt, ct__tdevice(self));
-      if (!res[0]) s = CT_ERR_OUT_OF_MEMORY;
-    }
+    ct_status s = place(res, 1, out != NULL, self, &odt);
     if (s == CT_OK && res[0]->numel) s = ct__fill(res[0], v);
     if (result) *result = s == CT_OK ? ct__own(res[0]) : (ct_release(res[0]), NULL);
     return s;
@@ -190,9 +223,7 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
   if (!in) return ct_last_error();
   ct_scan_plan p = {.n_out = 1, .in = in, .dim = d, .kernel = op->kernels[odt]};
   if (op->sum && odt == CT_FLOAT32) p.long_line = ct__cumsum_f32_long_line;
-  ct_status s = CT_OK;
-  if (out) s = fit(out, self);
-  if (s == CT_OK) s = run_scan(&p, res, &odt);
+  ct_status s = run_scan(&p, res, &odt, out != NULL);
   ct_release(tmp);
   if (result) *result = s == CT_OK ? ct__own(res[0]) : (ct_release(res[0]), NULL);
   return s;
@@ -236,15 +267,13 @@ static ct_status lcse(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_ten
   bool scan = self->ndim > 0 && self->numel > 0;
   if (out && scan && !check_overlap(out, self, true)) return ct_last_error();
   ct_tensor *res[1] = {out};
-  ct_status s = CT_OK;
-  if (out) s = fit(out, self);
-  if (s == CT_OK && scan) {
+  ct_status s;
+  if (scan) {
     ct_scan_plan p = {.n_out = 1, .in = self, .dim = d, .kernel = ct__logcumsumexp_kernels[dt]};
-    s = run_scan(&p, res, &dt);
-  } else if (s == CT_OK) {
-    if (!res[0]) res[0] = ct__empty(self->ndim, self->sizes, dt, ct__tdevice(self));
-    if (!res[0]) s = CT_ERR_OUT_OF_MEMORY;
-    else if (self->ndim == 0) s = ct__fill(res[0], ct__load_scalar(dt, ct__tdata(self)));
+    s = run_scan(&p, res, &dt, out != NULL);
+  } else {
+    s = place(res, 1, out != NULL, self, &dt);
+    if (s == CT_OK && self->ndim == 0) s = ct__fill(res[0], ct__load_scalar(dt, ct__tdata(self)));
   }
   if (result) *result = s == CT_OK ? ct__own(res[0]) : (ct_release(res[0]), NULL);
   return s;
@@ -285,18 +314,10 @@ static ct_status extreme(const ext_op *op, ct_tensor **outs, bool given, const c
       return CT_ERR_NOT_IMPLEMENTED;
     }
     if (!have_kernel(op->kernels, dt, op->kernel_name)) return CT_ERR_RUNTIME;
-    if (given && (s = fit(res[0], self)) == CT_OK) s = fit(res[1], self);
-    if (s == CT_OK) {
-      ct_scan_plan p = {.n_out = 2, .in = self, .dim = d, .kernel = op->kernels[dt]};
-      s = run_scan(&p, res, dts);
-    }
+    ct_scan_plan p = {.n_out = 2, .in = self, .dim = d, .kernel = op->kernels[dt]};
+    s = run_scan(&p, res, dts, given);
   } else {
-    for (int k = 0; k < 2 && s == CT_OK; k++) {
-      if (given)
-        s = fit(res[k], self);
-      else if (!(res[k] = ct__empty(self->ndim, self->sizes, dts[k], ct__tdevice(self))))
-        s = CT_ERR_OUT_OF_MEMORY;
-    }
+    s = place(res, 2, given, self, dts);
     if (s == CT_OK && self->ndim == 0) {
       s = ct__fill(res[0], ct__load_scalar(dt, ct__tdata(self)));
       if (s == CT_OK) s = ct__fill(res[1], ct_scalar_int(0));
