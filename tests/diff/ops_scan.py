@@ -73,7 +73,9 @@ def ct_ext_out(name):
 
 # ---- generators --------------------------------------------------------------------------------------
 
-BIG_SHAPES = [((300, 7), 0), ((7, 1100), 1), ((3, 40, 300), 1), ((2, 600, 3), 1), ((70000,), 0), ((2, 40000), 1)]
+# Large inputs for the line-vector mode, several threads and long sequential lines (all below the
+# float32 long-line threshold of 65536, which cumsum_long covers).
+BIG_SHAPES = [((300, 7), 0), ((7, 1100), 1), ((3, 40, 300), 1), ((2, 600, 3), 1), ((40000,), 0), ((2, 40000), 1)]
 
 
 def _exact_base(g, shape, dt):
@@ -145,6 +147,8 @@ def gen_acc_out(g):
     src, opt = PAIRS[g.index] if g.index < len(PAIRS) else (g.dtype(), g.choice(OPT_DTYPES) if g.chance(0.3) else None)
     x, dim = _input(g, src)
     want = opt or default_acc_dtype(src)
+    if g.index >= len(PAIRS) and g.chance(0.08):
+        return A(x, dim, dtype=opt, out=x)  # out is the input itself
     odt = want if g.chance(0.7) else g.dtype()
     return A(x, dim, dtype=opt, out=_out_spec(g, x, odt))
 
@@ -185,10 +189,44 @@ def gen_ext_out(g):
     x, dim = _input(g, dt)
     vdt = dt if g.chance(0.9) else g.dtype()
     idt = torch.int64 if g.chance(0.9) else g.dtype()
+    if g.index >= len(DTYPES) and g.chance(0.08):
+        return A(x, dim, out=(x, _out_spec(g, x, idt)))  # the values written over the input
     return A(x, dim, out=(_out_spec(g, x, vdt), _out_spec(g, x, idt)))
 
 
-OPS = []
+def gen_long(g):
+    """float32 lines of at least 65536 elements (the blocked vector scan, split over threads), in the
+    three forms. Compared with assert_close's float32 tolerance: the blocked association matches
+    PyTorch's sequential sums bit for bit on most data but is not guaranteed to (scan_cumsum_f32.c)."""
+    shape, dim = g.choice([((70000,), 0), ((2, 66000), 1), ((66000, 2), 0), ((3, 70001), -1)])
+    r = g.random()
+    if r < 0.4:
+        x = Spec(shape, torch.float32, ["contiguous"], base=_exact_base(g, shape, torch.float32))
+    elif r < 0.8:
+        x = Spec(shape, torch.float32, ["contiguous"], specials=g.chance(0.3))
+    else:
+        x = Spec(shape, g.choice([torch.int32, torch.float16, torch.bool]), ["contiguous"])
+    form = g.choice(["new", "out", "inplace"])
+    opt = torch.float32 if x.dtype != torch.float32 or g.chance(0.3) else None
+    if form == "inplace" and x.dtype != torch.float32:
+        form = "new"
+    out = Spec(shape if g.chance(0.8) else (5,), torch.float32, ["contiguous"]) if form == "out" else None
+    return A(x, dim, form, dtype=opt, out=out)
+
+
+def torch_long(x, dim, form, dtype=None, out=None):
+    if form == "inplace":
+        return x.cumsum_(dim, dtype=dtype)
+    return torch.cumsum(x, dim, dtype=dtype, out=out) if form == "out" else torch.cumsum(x, dim, dtype=dtype)
+
+
+def ct_long(x, dim, form, dtype=None, out=None):
+    if form == "inplace":
+        return ct_acc_("cumsum")(x, dim, dtype)
+    return ct_acc_out("cumsum")(x, dim, dtype, out) if form == "out" else ct_acc("cumsum")(x, dim, dtype)
+
+
+OPS = [Op("cumsum_long", gen_long, torch=torch_long, ct=ct_long, weight=0.3, min_cases=24, tol=(1.3e-6, 1e-5))]
 for _name in ("cumsum", "cumprod"):
     OPS += [
         Op(_name, gen_acc, torch=getattr(torch, _name), ct=ct_acc(_name), min_cases=len(PAIRS), weight=2),
