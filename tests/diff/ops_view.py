@@ -94,14 +94,21 @@ def sizes_for(g, n):
 
 
 def squeeze_dims_ref(x, dims):
-    """torch.squeeze(x, dims) as PyTorch 2.0 defines it (1.13 has no tuple form): every dim is
-    validated by dim_list_to_bitset (same wrap and duplicate messages as sum's dim list), then those
-    of size 1 are removed."""
-    if dims:
-        torch.empty(x.shape, device="meta").sum(tuple(dims))  # raises PyTorch's exact errors
+    """torch.squeeze(x, dims) as PyTorch 2.0 defines it (1.13 has no tuple form): dim_list_to_bitset
+    wraps the dims one by one, failing on the first out-of-range or repeated one, then the dims of
+    size 1 are removed. The messages come from torch 1.13 itself: a one-dim sum on a meta tensor
+    raises maybe_wrap_dim's IndexError, a (d, d) sum dim_list_to_bitset's repeat error."""
+    meta = torch.empty(x.shape, device="meta")
     n = max(x.dim(), 1)
+    seen = []
+    for d in dims:
+        meta.sum((d,))
+        w = d % n
+        if w in seen:
+            meta.sum((w, w))
+        seen.append(w)
     y = torch.ops.aten.alias(x)  # always a new view, as squeeze returns
-    for d in sorted({d % n for d in dims}, reverse=True):
+    for d in sorted(seen, reverse=True):
         if y.dim() and y.shape[d] == 1:
             y = y.squeeze(d)
     return y
