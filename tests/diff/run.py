@@ -31,7 +31,7 @@ TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS]
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=None, help="random seed (default: random, printed)")
-    ap.add_argument("--cases", type=int, default=4000, help="total case budget, split by op weight")
+    ap.add_argument("--cases", type=int, default=5000, help="total case budget, split by op weight")
     ap.add_argument("--op", action="append", default=[], help="run only these ops (repeatable)")
     ap.add_argument("--only", type=int, default=None, help="run only case K of each selected op")
     ap.add_argument("--show", type=int, default=3, help="failures printed per op")
