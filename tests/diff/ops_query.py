@@ -67,7 +67,7 @@ def _rg_ct(x, flag):
 
 def gen_shape_fn(g):
     s = g.shape()
-    v = g.choice(list(s) + [0, 1, 7]) if g.chance(0.8) else -1
+    v = g.choice(list(s)) if s and g.chance(0.7) else g.choice([0, 1, 7, -1])
     return A(tuple(s), v)
 
 

@@ -309,7 +309,11 @@ def gen_unfold(g):
 def gen_diagonal(g):
     x = _any(g, min_ndim=1)
     n = len(x.shape)
-    return A(x, g.int(-4, 4), g.dim(n, bad=0.05), g.dim(n, bad=0.05))
+    a = g.dim(n, bad=0.05)
+    b = g.dim(n, bad=0.05)
+    if n >= 2 and -n <= a < n and -n <= b < n and a % n == b % n and g.chance(0.85):
+        b = (a + g.int(1, n - 1)) % n  # identical dims are an error: keep it occasional
+    return A(x, g.int(-4, 4), a, b)
 
 
 def gen_unbind(g):
