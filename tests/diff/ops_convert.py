@@ -118,6 +118,20 @@ def gen_equal(g):
     return A(x, y)
 
 
+def gen_copy_overlap(g):
+    """copy_ between two views of one tensor: equal views (a no-op), disjoint or partially
+    overlapping slices, a transposed square, a broadcast element."""
+    n = g.int(1, 8)
+    x = Spec((n,) if g.chance(0.6) else (n, n), g.dtype(), "contiguous")
+    if len(x.shape) == 2:
+        return A(x, [], g.choice([[], [("transpose", 0, 1)], [("select", 0, g.int(0, n - 1))]]))
+    k = g.int(0, n)
+    a, b = g.int(0, n - k), g.int(0, n - k)
+    dst = [("slice", 0, a, a + k, 1)]
+    src = g.choice([[("slice", 0, b, b + k, 1)], [("select", 0, g.int(0, n - 1))], dst])
+    return A(x, dst, src)
+
+
 def _to_torch(x, dt, fmt, copy):
     k = {}
     if fmt is not None:
@@ -144,6 +158,8 @@ OPS = [
     Op("clone", gen_fmt, torch=lambda x, f: x.clone(memory_format=f) if f else x.clone(),
        ct=lambda x, f: C.clone(x, f)),
     Op("copy_", gen_copy_, torch=lambda x, s: x.copy_(s), ct=lambda x, s: C.copy_(x, s), weight=4, min_cases=144),
+    Op("copy_overlap", gen_copy_overlap, torch=lambda x, d, s: D.apply_torch(x, d).copy_(D.apply_torch(x, s)),
+       ct=lambda x, d, s: C.copy_(D.apply_ct(x, d), D.apply_ct(x, s))),
     Op("item", gen_item, torch=lambda x: x.item(), ct=lambda x: C.item(x)),
     Op("get_item", gen_get_item, torch=lambda x, i: x[i].item(), ct=lambda x, i: C.get_item(x, i)),
     Op("set_item", gen_set_item, torch=_set_item_torch, ct=lambda x, i, v: C.set_item(x, i, v)),

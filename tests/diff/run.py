@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import torch  # noqa: E402
 
+import ctorch as C  # noqa: E402
 import harness as H  # noqa: E402
 import ops_convert  # noqa: E402
 import ops_create  # noqa: E402
@@ -40,6 +41,13 @@ def main():
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     print("seed: %d" % seed, flush=True)
+    try:
+        C.lib()
+    except OSError as e:
+        print("cannot load the library: %s" % e)
+        print("diff: 0 passed, 1 failed")
+        return 2
+    print("library: %s" % C.lib().path)
     warnings.filterwarnings("ignore")
     torch.set_num_threads(1)
 
