@@ -383,6 +383,31 @@ def _leak_check(cin, pins, before_refs, out):
                    % (total_after, total_before))
 
 
+def _audit_references(mark, pins, out):
+    """Each result handle's refcount equals the number of handles the bridge holds for it, and each
+    result's storage refcount equals the number of held tensors on that storage: a result born with
+    an extra reference (to itself or its storage) would otherwise leak unnoticed."""
+    L = C.lib()
+    held = {}
+    storages = {}
+    for t in C._arena:
+        held[t.ptr] = held.get(t.ptr, 0) + 1
+    for t in set(x.ptr for x in C._arena):
+        s = L.ct_untyped_storage(t)
+        storages.setdefault(s, [0, t])[0] += 1
+        L.ct_storage_release(s)
+    for t in C._arena[mark:]:
+        if t.refcount() != held[t.ptr]:
+            out.append("leak: a result handle has %d references, the caller holds %d" % (t.refcount(), held[t.ptr]))
+            return
+        s = L.ct_untyped_storage(t.ptr)
+        n = L.ct_storage_refcount(s) - 1 - (s in pins)  # neither our query nor our pin
+        L.ct_storage_release(s)
+        if n != storages[s][0]:
+            out.append("leak: a result's storage has %d references, %d tensors use it" % (n, storages[s][0]))
+            return
+
+
 _SENTINEL = None
 
 
@@ -475,7 +500,9 @@ def run_case(op, seed, index, do_null_check=False):
     except Exception:
         lines.append("harness error while comparing:\n" + traceback.format_exc())
 
-    # Drop the results (not the inputs) and check that no reference stayed behind.
+    # Every reference must be accounted for by a handle we hold, then dropping the results (not the
+    # inputs) must give every input and storage its old count back.
+    _audit_references(mark, pins, lines)
     C.release_from(mark)
     _leak_check(cin, pins, before_refs, lines)
     null_checked = do_null_check and op.null_check and cres[0] == "ok"
