@@ -158,7 +158,7 @@ def _fmt_arg(a):
     if isinstance(a, torch.Tensor):
         return "data(%s, %s)" % (list(a.shape), str(a.dtype).replace("torch.", ""))
     if isinstance(a, int) and not isinstance(a, bool) and a == C.CT_END:
-        return "END"
+        return "INT64_MAX"
     return repr(a)
 
 
