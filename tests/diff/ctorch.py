@@ -465,10 +465,12 @@ def from_numpy(arr, dt):
 
 def torch_bits(t):
     """A torch tensor's elements as a contiguous numpy array of NP_DTYPE (bits for bfloat16)."""
-    t = t.detach()
+    # Tensor.numpy() marks the storage non-resizable (it must not move under numpy's feet): read a
+    # clone, or a later resize_/set_ on this tensor would fail only in torch.
+    t = t.detach().clone()
     if t.dtype == torch.bfloat16:
         t = t.view(torch.int16)
-    return np.array(t.resolve_conj().numpy(), copy=True)
+    return t.resolve_conj().numpy()
 
 
 def from_torch(t):

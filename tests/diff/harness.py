@@ -123,6 +123,10 @@ class SetupError(Exception):
     for the layout, or in ct_tensor_from_data)."""
 
 
+def _shape_str(shape):
+    return "(%s%s)" % (", ".join(str(d) for d in shape), "," if len(shape) == 1 else "")
+
+
 def materialize(spec, rng):
     kinds = spec.layout if isinstance(spec.layout, list) else (
         ["contiguous"] if spec.layout is None else [spec.layout])
@@ -138,9 +142,9 @@ def materialize(spec, rng):
             steps, base_shape = [], spec.shape
             tb = t = spec.base.to(spec.dtype).contiguous()
     c = D.apply_ct(C.from_torch(tb), steps)
-    desc = "tensor(%s, %s)" % (list(spec.shape), str(spec.dtype).replace("torch.", ""))
+    desc = "tensor(%s, %s)" % (_shape_str(spec.shape), str(spec.dtype).replace("torch.", ""))
     if steps:
-        desc += " from base%s%s" % (list(base_shape), D.describe(steps))
+        desc += " from base%s%s" % (_shape_str(base_shape), D.describe(steps))
     return t, c, desc
 
 
@@ -178,8 +182,19 @@ _FORMATS = (torch.contiguous_format, torch.channels_last, torch.channels_last_3d
 
 
 def _torch_storage(x):
+    """(identity of the StorageImpl, its bytes). The identity survives resize_ moving the data, as a
+    ct_storage handle does."""
     s = x.storage()
-    return s.data_ptr(), s.nbytes()
+    return s._storage._cdata, s.nbytes(), s
+
+
+def _torch_readable(x):
+    if any(d < 0 for d in x.shape):
+        return False
+    if x.numel() == 0:
+        return True
+    last = x.storage_offset() + sum((n - 1) * st for n, st in zip(x.shape, x.stride()))
+    return (last + 1) * x.element_size() <= x.storage().nbytes()
 
 
 def sum_torch(x, inputs, in_storage):
@@ -188,13 +203,13 @@ def sum_torch(x, inputs, in_storage):
         s.dtype, s.shape, s.stride, s.offset = x.dtype, tuple(x.shape), tuple(x.stride()), x.storage_offset()
         s.contig = tuple(x.is_contiguous(memory_format=f) for f in _FORMATS)
         s.requires_grad = x.requires_grad
-        # torch itself can return a tensor with a negative size (unfold with size -1 in 1.13): such a
-        # tensor has no values to compare, only its geometry.
-        s.values = C.torch_bits(x) if all(d >= 0 for d in x.shape) else None
+        # torch itself can return a tensor with a negative size (unfold with size -1 in 1.13) or one
+        # reaching past its storage (set_(storage, offset, [], []) on an empty storage does not grow
+        # it): such a tensor has only its geometry to compare; reading it would crash.
+        s.values = C.torch_bits(x) if _torch_readable(x) else None
         s.same_as = next((i for i, t in enumerate(inputs) if t is x), None)
-        ptr, s.storage_nbytes = _torch_storage(x)
-        # Storage identity by data address; undecidable when both are empty storages (null data).
-        s.shares = {i: (ptr == p if (ptr or p) else None) for i, (p, _) in enumerate(in_storage)}
+        ident, s.storage_nbytes, _ = _torch_storage(x)
+        s.shares = {i: ident == p[0] for i, p in enumerate(in_storage)}
         return s
     if isinstance(x, (list, tuple)) and not isinstance(x, torch.Size):
         return [sum_torch(v, inputs, in_storage) for v in x]
@@ -288,7 +303,7 @@ def compare(ts, cs, path, tol, values, out):
                 out.append("%s.%s: torch %s, ctorch %s" % (path, k, tv, cv))
                 geometry_ok = geometry_ok and k in ("contig", "requires_grad", "same_as")
         for i, tv in ts.shares.items():
-            if tv is not None and tv != cs.shares.get(i):
+            if tv != cs.shares.get(i):
                 out.append("%s: shares storage with input %d: torch %s, ctorch %s" % (path, i, tv, cs.shares.get(i)))
         if not geometry_ok or not values or ts.values is None:
             return
@@ -341,6 +356,12 @@ def _call(fn, args, kw):
         return ("err", e.kind, e.message)
     except Exception as e:  # torch's exception: its class name and text are what ctorch must match
         return ("err", type(e).__name__, str(e))
+
+
+def _snapshot(c):
+    """A ctorch tensor's complete state: geometry, storage, bytes of its elements."""
+    handle, _, nbytes, _ = c.storage_info()
+    return (c.dtype, c.shape, c.stride(), c.storage_offset(), handle, nbytes, c.raw_values().tobytes())
 
 
 def _pin_storages(cin):
@@ -439,7 +460,9 @@ def _null_check(op, cargs, ckw, out):
             pass
 
 
-def run_case(op, seed, index, do_null_check=False):
+def run_case(op, seed, index, do_null_check=False, announce=None):
+    """Runs case `index` of op; announce(desc), if given, is called right before the two calls (the
+    runner records it, to name a case that crashes the process)."""
     rng = np.random.default_rng([seed, zlib.crc32(op.name.encode()), index])
     g = Gen(rng, index)
     spec = op.gen(g)
@@ -474,8 +497,11 @@ def run_case(op, seed, index, do_null_check=False):
         C.release_all()
         return Result(Result.FAIL, lines, desc)
 
+    if announce:
+        announce(desc)
     pins = _pin_storages(cin)
     before_refs = [c.refcount() for c in cin]
+    before_state = [_snapshot(c) for c in cin]
     mark = len(C._arena)
     tres = _call(op.torch, targs, tkw)
     try:
@@ -493,10 +519,16 @@ def run_case(op, seed, index, do_null_check=False):
 
     values = op.values
     if values == "if_storage_kept":
-        values = all(_torch_storage(t)[1] == n for t, (_, n) in zip(tin, t_in_storage))
+        values = all(st.nbytes() == n for _, n, st in t_in_storage)
 
     try:
         _compare_call(op, tres, cres, tin, cin, t_in_storage, c_in_handles, values, lines)
+        if cres[0] == "err":
+            # DESIGN.md: a failed call leaves its inputs (and in-place targets) unchanged, even where
+            # torch's failing call has already changed them (set_ with a bad offset in 1.13).
+            for i, (c, b) in enumerate(zip(cin, before_state)):
+                if _snapshot(c) != b:
+                    lines.append("input[%d] changed by a failing call: %s -> %s" % (i, b[:5], _snapshot(c)[:5]))
     except Exception:
         lines.append("harness error while comparing:\n" + traceback.format_exc())
 
@@ -529,7 +561,10 @@ def _compare_call(op, tres, cres, tin, cin, t_in_storage, c_in_handles, values, 
     else:
         compare(sum_torch(tres[1], tin, t_in_storage), sum_ct(cres[1], cin, c_in_handles), "result", op.tol, values,
                 lines)
-    # Inputs afterwards: in-place ops change them; everything else (and any failed call) must not.
+    # Inputs afterwards: in-place ops change them, nothing else may. (When both failed, the check
+    # against the state before the call in run_case applies instead.)
+    if tres[0] == "err" and cres[0] == "err":
+        return
     for i, (t, c) in enumerate(zip(tin, cin)):
         compare(sum_torch(t, tin, t_in_storage), sum_ct(c, cin, c_in_handles), "input[%d] after the call" % i,
                 op.tol, values, lines)

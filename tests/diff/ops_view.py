@@ -457,7 +457,7 @@ OPS = [
     Op("detach", gen_one, torch=lambda x: x.detach(), ct=lambda x: C.detach(x)),
     Op("alias", gen_one, torch=lambda x: torch.ops.aten.alias(x), ct=lambda x: C.alias(x)),
     Op("set_", gen_set_, torch=lambda x, s: x.set_(s), ct=lambda x, s: C.set_(x, s)),
-    Op("set_storage_", gen_set_storage_, torch=_set_storage_torch, ct=C.set_storage_),
+    Op("set_storage_", gen_set_storage_, torch=_set_storage_torch, ct=C.set_storage_, values="if_storage_kept"),
     Op("resize_", gen_resize_, torch=lambda x, s, f: x.resize_(s, memory_format=f) if f else x.resize_(s),
        ct=lambda x, s, f: C.resize_(x, s, f), values="if_storage_kept", weight=1.5),
     Op("resize_as_", gen_resize_as_, torch=lambda x, o: x.resize_as_(o), ct=lambda x, o: C.resize_as_(x, o),
