@@ -36,8 +36,9 @@ class A:
 
 
 class Spec:
-    """A tensor input: shape, dtype and layout (None: random; a kind; a list of kinds), random values
-    unless `base` (a contiguous torch tensor of the final shape) fixes them."""
+    """A tensor input: shape, dtype and layout (None: contiguous; a kind from data.LAYOUTS; a list of
+    kinds applied in order), random values unless `base` (a torch tensor of the final shape) fixes
+    them. Gen.tensor() draws a random layout."""
 
     def __init__(self, shape, dtype, layout=None, specials=True, base=None):
         self.shape, self.dtype, self.layout, self.specials, self.base = tuple(shape), dtype, layout, specials, base
@@ -104,7 +105,8 @@ class Gen:
         return self.shuffled(D.LAYOUTS[1:])[:2]
 
     def tensor(self, shape=None, dtype=None, layout=None, **kw):
-        return Spec(self.shape(**kw) if shape is None else shape, dtype or self.dtype(), layout)
+        """A Spec: random shape (kw: rand_shape's limits), dtype and layout unless given."""
+        return Spec(self.shape(**kw) if shape is None else shape, dtype or self.dtype(), layout or self.layout())
 
     def dim(self, ndim, bad=0.1, scalar_ok=True):
         """A dim index for a tensor of ndim dims, negative half the time; with probability `bad` one
@@ -117,11 +119,6 @@ class Gen:
 
 
 # ---- materializing inputs --------------------------------------------------------------------------
-
-class SetupError(Exception):
-    """The ctorch input differs from the torch input right after building it (a bug in the views used
-    for the layout, or in ct_tensor_from_data)."""
-
 
 def _shape_str(shape):
     return "(%s%s)" % (", ".join(str(d) for d in shape), "," if len(shape) == 1 else "")
@@ -140,7 +137,7 @@ def materialize(spec, rng):
             t.copy_(spec.base)
         except RuntimeError:
             steps, base_shape = [], spec.shape
-            tb = t = spec.base.to(spec.dtype).contiguous()
+            tb = t = spec.base.to(spec.dtype).clone()  # its own storage, even when dtypes match
     c = D.apply_ct(C.from_torch(tb), steps)
     desc = "tensor(%s, %s)" % (_shape_str(spec.shape), str(spec.dtype).replace("torch.", ""))
     if steps:

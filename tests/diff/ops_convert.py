@@ -163,7 +163,9 @@ OPS = [
     Op("item", gen_item, torch=lambda x: x.item(), ct=lambda x: C.item(x)),
     Op("get_item", gen_get_item, torch=lambda x, i: x[i].item(), ct=lambda x, i: C.get_item(x, i)),
     Op("set_item", gen_set_item, torch=_set_item_torch, ct=lambda x, i, v: C.set_item(x, i, v)),
-    Op("copy_to_buffer", gen_copy_to_buffer, torch=lambda x, dt: C.torch_bits(x.to(dt)),
+    # The reference for "convert into a row-major buffer of dtype": copy_ into a fresh contiguous
+    # tensor (not x.to(dt), which keeps x's layout and so may take another loop, with other NaN bits).
+    Op("copy_to_buffer", gen_copy_to_buffer, torch=lambda x, dt: C.torch_bits(torch.empty(x.shape, dtype=dt).copy_(x)),
        ct=lambda x, dt: C.copy_to_buffer(x, dt), weight=2, min_cases=144),
     Op("equal", gen_equal, torch=lambda a, b: torch.equal(a, b), ct=lambda a, b: C.equal(a, b)),
 ]

@@ -25,8 +25,8 @@ def _torch_props(x):
             x.dtype, str(x.device),
             str(x.layout), x.is_floating_point(), x.is_complex(), x.is_signed(), x.is_cuda, x.is_meta,
             x.get_device(), x.requires_grad, tuple(x.shape), x.storage_offset(),
-            # where the first element lies in its storage, and the storage's size
-            (x.data_ptr() - s.data_ptr()) if s.data_ptr() else 0, s.nbytes())
+            # data_ptr: NULL or where the first element lies in the storage; the storage's size
+            (x.data_ptr() - s.data_ptr()) if x.data_ptr() else None, s.nbytes())
 
 
 def _ct_props(x):
@@ -40,7 +40,7 @@ def _ct_props(x):
     return (L.ct_dim(p), L.ct_ndim(p), L.ct_numel(p), L.ct_nelement(p), L.ct_element_size(p), L.ct_nbytes(p),
             x.dtype, buf.value.decode(), L.ct_layout_name(L.ct_layout_of(p)).decode(), L.ct_is_floating_point(p),
             L.ct_is_complex(p), L.ct_is_signed(p), L.ct_is_cuda(p), L.ct_is_meta(p), L.ct_get_device(p),
-            L.ct_requires_grad(p), C.shape_of(x), L.ct_storage_offset(p), (dptr - sdata) if sdata else 0, snbytes)
+            L.ct_requires_grad(p), C.shape_of(x), L.ct_storage_offset(p), (dptr - sdata) if dptr else None, snbytes)
 
 
 def gen_is_set_to(g):
