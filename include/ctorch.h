@@ -14,5 +14,6 @@
 #include "ctorch/create.h"
 #include "ctorch/convert.h"
 #include "ctorch/view.h"
+#include "ctorch/random.h"
 
 #endif
