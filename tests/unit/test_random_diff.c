@@ -357,7 +357,7 @@ static const char *const builtin_script =
     "use g\n"
     "op exponential_ float16 o 3,2 2\n"
     "op uniform_ int64 c 3 0 1\n";
-#define BUILTIN_HASH UINT64_C(0)
+#define BUILTIN_HASH UINT64_C(0x6670fd403a8b85d8)
 
 static uint64_t fnv1a(const char *s, size_t n) {
   uint64_t h = UINT64_C(14695981039346656037);
