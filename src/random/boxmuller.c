@@ -10,10 +10,11 @@
 
 #include "core/half.h"
 #include "random/boxmuller.h"
+#include "random/cpu.h"
 
 #define TWO_PI (2.0 * 3.14159265358979323846)
 
-static void block_f64(double *d, double mean, double std) {
+CT_ALWAYS_INLINE void block_f64(double *d, double mean, double std) {
   for (int j = 0; j < 8; j++) {
     double u1 = 1.0 - d[j];
     double u2 = d[j + 8];
@@ -25,11 +26,24 @@ static void block_f64(double *d, double mean, double std) {
   }
 }
 
-void ct__boxmuller_f64(double *d, int64_t nblocks, double mean, double std) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (nblocks >= 512)
-#endif
+/* fma / fmaf are correctly rounded either way: the FMA copy only saves the libm call. */
+static void f64_base(double *d, int64_t nblocks, double mean, double std) {
   for (int64_t b = 0; b < nblocks; b++) block_f64(d + 16 * b, mean, std);
+}
+#ifdef CT_X86_VARIANTS
+CT_TARGET_AVX2_FMA static void f64_fma(double *d, int64_t nblocks, double mean, double std) {
+  for (int64_t b = 0; b < nblocks; b++) block_f64(d + 16 * b, mean, std);
+}
+#endif
+
+void ct__boxmuller_f64(double *d, int64_t nblocks, double mean, double std) {
+#ifdef CT_X86_VARIANTS
+  if (ct__cpu_avx2_fma()) {
+    f64_fma(d, nblocks, mean, std);
+    return;
+  }
+#endif
+  f64_base(d, nblocks, mean, std);
 }
 
 static inline float h2f(uint16_t h) { return ct__half_to_float(h); }
@@ -37,7 +51,7 @@ static inline float hround(float f) { return ct__half_to_float(ct__float_to_half
 
 /* Half: `1 - x` is Half - Half (rounded to half); log, sqrt, cos, sin are the float functions; the
    Half radius and theta are rounded; the output arithmetic is float (Half * float is float). */
-static void block_f16(uint16_t *d, float mean, float std) {
+CT_ALWAYS_INLINE void block_f16(uint16_t *d, float mean, float std) {
   for (int j = 0; j < 8; j++) {
     float u1 = hround(1.0f - h2f(d[j]));
     float u2 = h2f(d[j + 8]);
@@ -49,11 +63,23 @@ static void block_f16(uint16_t *d, float mean, float std) {
   }
 }
 
-void ct__boxmuller_f16(uint16_t *d, int64_t nblocks, float mean, float std) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (nblocks >= 1024)
-#endif
+static void f16_base(uint16_t *d, int64_t nblocks, float mean, float std) {
   for (int64_t b = 0; b < nblocks; b++) block_f16(d + 16 * b, mean, std);
+}
+#ifdef CT_X86_VARIANTS
+CT_TARGET_AVX2_FMA static void f16_fma(uint16_t *d, int64_t nblocks, float mean, float std) {
+  for (int64_t b = 0; b < nblocks; b++) block_f16(d + 16 * b, mean, std);
+}
+#endif
+
+void ct__boxmuller_f16(uint16_t *d, int64_t nblocks, float mean, float std) {
+#ifdef CT_X86_VARIANTS
+  if (ct__cpu_avx2_fma()) {
+    f16_fma(d, nblocks, mean, std);
+    return;
+  }
+#endif
+  f16_base(d, nblocks, mean, std);
 }
 
 static inline float b2f(uint16_t b) { return ct__bfloat16_to_float(b); }
@@ -75,8 +101,5 @@ static void block_bf16(uint16_t *d, float mean, float std) {
 }
 
 void ct__boxmuller_bf16(uint16_t *d, int64_t nblocks, float mean, float std) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (nblocks >= 1024)
-#endif
   for (int64_t b = 0; b < nblocks; b++) block_bf16(d + 16 * b, mean, std);
 }

@@ -1,6 +1,6 @@
 /* Box-Muller over blocks of 16 values for the normal "fill path": in each block, values j and j + 8
-   (j < 8) are a uniform pair turned into two normals. Blocks are independent, so they run in
-   parallel without changing a bit. */
+   (j < 8) are a uniform pair turned into two normals. Blocks are independent, so callers may run
+   them on several threads without changing a bit. */
 #ifndef CTORCH_RANDOM_BOXMULLER_H
 #define CTORCH_RANDOM_BOXMULLER_H
 

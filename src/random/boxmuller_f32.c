@@ -14,9 +14,9 @@
 
 #include "random/boxmuller.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#include "random/cpu.h"
+#ifdef CT_X86_VARIANTS
 #include <immintrin.h>
-#define CT_HAVE_AVX2_VARIANT 1
 #endif
 
 /* avx_mathfun.h's constants: double literals rounded to float, as its float arrays store them. */
@@ -135,14 +135,11 @@ static void block_scalar(float *d, float mean, float std) {
 }
 
 void ct__boxmuller_f32_scalar(float *d, int64_t nblocks, float mean, float std) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (nblocks >= 4096)
-#endif
   for (int64_t b = 0; b < nblocks; b++) block_scalar(d + 16 * b, mean, std);
 }
 
-#ifdef CT_HAVE_AVX2_VARIANT
-#define AVX2_FN __attribute__((target("avx2,fma")))
+#ifdef CT_X86_VARIANTS
+#define AVX2_FN CT_TARGET_AVX2_FMA
 
 AVX2_FN static inline __m256 log_avx2(__m256 x) {
   const __m256 one = _mm256_set1_ps(1.0f);
@@ -210,9 +207,6 @@ AVX2_FN static inline void sincos_avx2(__m256 x, __m256 *s, __m256 *c) {
 }
 
 AVX2_FN static void blocks_avx2(float *d, int64_t nblocks, float mean, float std) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if (nblocks >= 4096)
-#endif
   for (int64_t b = 0; b < nblocks; b++) {
     float *p = d + 16 * b;
     const __m256 u1 = _mm256_sub_ps(_mm256_set1_ps(1.0f), _mm256_loadu_ps(p));
@@ -228,22 +222,13 @@ AVX2_FN static void blocks_avx2(float *d, int64_t nblocks, float mean, float std
   }
 }
 
-static _Atomic int avx2_ok = -1;
-int ct__boxmuller_f32_uses_avx2(void) {
-  int ok = avx2_ok;
-  if (ok < 0) {
-    __builtin_cpu_init();
-    ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    avx2_ok = ok;
-  }
-  return ok;
-}
+int ct__boxmuller_f32_uses_avx2(void) { return ct__cpu_avx2_fma(); }
 #else
 int ct__boxmuller_f32_uses_avx2(void) { return 0; }
 #endif
 
 void ct__boxmuller_f32(float *d, int64_t nblocks, float mean, float std) {
-#ifdef CT_HAVE_AVX2_VARIANT
+#ifdef CT_X86_VARIANTS
   if (ct__boxmuller_f32_uses_avx2()) {
     blocks_avx2(d, nblocks, mean, std);
     return;

@@ -46,6 +46,32 @@ static inline double ct__u53(uint64_t r) { return (double)(r & ((UINT64_C(1) << 
 static inline float ct__u11(uint32_t r) { return (float)(r & 0x7FFu) * 0x1p-11f; }
 static inline float ct__u8(uint32_t r) { return (float)(r & 0xFFu) * 0x1p-8f; }
 static inline double ct__gen_uniform_double(ct_generator *g) { return ct__u53(ct__gen_u64(g)); }
+/* ct__u53 of (hi << 32 | lo), in a form that vectorizes: both parts convert exactly and their sum is
+   below 2^53, so the value is the same. */
+static inline double ct__u53_pair(uint32_t hi, uint32_t lo) {
+  return ((double)(hi & 0x1FFFFFu) * 0x1p32 + (double)lo) * 0x1p-53;
+}
+
+/* In-place conversion of raw draws written into an output buffer: n words into n floats (U24), or
+   2n words into n doubles (U53). Words are read and values written with memcpy, so the two views of
+   the same bytes respect C's aliasing rules; the loops still vectorize. */
+static inline void ct__u24_inplace(char *p, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    uint32_t r;
+    memcpy(&r, p + 4 * i, 4);
+    float f = ct__u24(r);
+    memcpy(p + 4 * i, &f, 4);
+  }
+}
+static inline void ct__u53_inplace(char *p, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    uint32_t hi, lo;
+    memcpy(&hi, p + 8 * i, 4);
+    memcpy(&lo, p + 8 * i + 4, 4);
+    double d = ct__u53_pair(hi, lo);
+    memcpy(p + 8 * i, &d, 8);
+  }
+}
 
 /* normal_distribution<double>(mean, std) for one element: the cached second value when there is one,
    else a fresh Box-Muller pair (the first uniform gives the angle) whose sine half is cached. */

@@ -6,61 +6,91 @@
 #include <math.h>
 
 #include "random/boxmuller.h"
+#include "random/pipeline.h"
 #include "random/random_internal.h"
 
-static void fill_f32(float *f, int64_t n, float mean, float std, ct_generator *g) {
-  uint32_t *u = (uint32_t *)(void *)f;
-  uint32_t tail[16];
-  ct__mt_fill(&g->mt, u, n);
-  if (n % 16) ct__mt_fill(&g->mt, tail, 16);
-  for (int64_t i = 0; i < n; i++) f[i] = ct__u24(u[i]);
-  ct__boxmuller_f32(f, n / 16, mean, std);
-  if (n % 16) {
-    float *last = f + n - 16;
-    for (int i = 0; i < 16; i++) last[i] = ct__u24(tail[i]);
-    ct__boxmuller_f32(last, 1, mean, std);
+/* ---- the fill path ---- */
+
+typedef struct fill_ctx {
+  ct_generator *g;
+  char *data;
+  ct_dtype dt;
+  size_t isz;
+  double mean, std; /* float64 */
+  float fmean, fstd; /* the other dtypes, mean and std already cast to the dtype */
+} fill_ctx;
+
+/* m uniforms in [0, 1) written as dtype elements at dst: float32 from random(), float64 from
+   random64(), float16 / bfloat16 from random()'s low 11 / 8 bits. */
+static void draw_uniforms(fill_ctx *c, char *dst, int64_t m) {
+  ct_mt19937 *mt = &c->g->mt;
+  switch (c->dt) {
+    case CT_FLOAT32:
+      ct__mt_fill(mt, (uint32_t *)(void *)dst, m);
+      ct__u24_inplace(dst, m);
+      return;
+    case CT_FLOAT64: /* element i's two words are exactly the bytes of element i */
+      ct__mt_fill(mt, (uint32_t *)(void *)dst, 2 * m);
+      ct__u53_inplace(dst, m);
+      return;
+    default: {
+      uint16_t *h = (uint16_t *)(void *)dst;
+      bool half = c->dt == CT_FLOAT16;
+      uint32_t buf[CT_RANDOM_CHUNK];
+      for (int64_t done = 0; done < m;) {
+        int64_t k = m - done < CT_RANDOM_CHUNK ? m - done : CT_RANDOM_CHUNK;
+        ct__mt_fill(mt, buf, k);
+        for (int64_t i = 0; i < k; i++)
+          h[done + i] = half ? ct__float_to_half(ct__u11(buf[i])) : ct__float_to_bfloat16(ct__u8(buf[i]));
+        done += k;
+      }
+      return;
+    }
   }
 }
 
-static void fill_f64(double *d, int64_t n, double mean, double std, ct_generator *g) {
-  uint32_t *u = (uint32_t *)(void *)d;
-  uint32_t tail[32];
-  ct__mt_fill(&g->mt, u, 2 * n);
-  if (n % 16) ct__mt_fill(&g->mt, tail, 32);
-  /* in place: element i's two words are exactly the bytes of d[i] */
-  for (int64_t i = 0; i < n; i++) d[i] = ct__u53((uint64_t)u[2 * i] << 32 | u[2 * i + 1]);
-  ct__boxmuller_f64(d, n / 16, mean, std);
-  if (n % 16) {
-    double *last = d + n - 16;
-    for (int i = 0; i < 16; i++) last[i] = ct__u53((uint64_t)tail[2 * i] << 32 | tail[2 * i + 1]);
-    ct__boxmuller_f64(last, 1, mean, std);
+static void produce(void *vctx, int64_t b0, int64_t b1) {
+  fill_ctx *c = vctx;
+  draw_uniforms(c, c->data + 16 * b0 * (int64_t)c->isz, 16 * (b1 - b0));
+}
+
+static void transform(void *vctx, int64_t b0, int64_t b1) {
+  fill_ctx *c = vctx;
+  char *p = c->data + 16 * b0 * (int64_t)c->isz;
+  switch (c->dt) {
+    case CT_FLOAT32: ct__boxmuller_f32((float *)(void *)p, b1 - b0, c->fmean, c->fstd); break;
+    case CT_FLOAT64: ct__boxmuller_f64((double *)(void *)p, b1 - b0, c->mean, c->std); break;
+    case CT_FLOAT16: ct__boxmuller_f16((uint16_t *)(void *)p, b1 - b0, c->fmean, c->fstd); break;
+    default: ct__boxmuller_bf16((uint16_t *)(void *)p, b1 - b0, c->fmean, c->fstd); break;
   }
 }
 
-/* float16 / bfloat16: uniforms from the low 11 / 8 bits, stored in the dtype. */
-static void uniforms_16(uint16_t *h, int64_t n, bool half, ct_generator *g) {
-  uint32_t buf[CT_RANDOM_CHUNK];
-  for (int64_t done = 0; done < n;) {
-    int64_t m = n - done < CT_RANDOM_CHUNK ? n - done : CT_RANDOM_CHUNK;
-    ct__mt_fill(&g->mt, buf, m);
-    for (int64_t i = 0; i < m; i++)
-      h[done + i] = half ? ct__float_to_half(ct__u11(buf[i])) : ct__float_to_bfloat16(ct__u8(buf[i]));
-    done += m;
+/* static_cast<scalar_t>(double) for the reduced types: through float. */
+static float cast_mean_std(ct_dtype dt, double v) {
+  switch (dt) {
+    case CT_FLOAT16: return ct__half_to_float(ct__float_to_half((float)v));
+    case CT_BFLOAT16: return ct__bfloat16_to_float(ct__float_to_bfloat16((float)v));
+    default: return (float)v;
   }
 }
 
-static void fill_16(uint16_t *h, int64_t n, bool half, double mean, double std, ct_generator *g) {
-  /* static_cast<Half>(double): through float, then to the 16-bit type */
-  float m = half ? ct__half_to_float(ct__float_to_half((float)mean))
-                 : ct__bfloat16_to_float(ct__float_to_bfloat16((float)mean));
-  float s = half ? ct__half_to_float(ct__float_to_half((float)std))
-                 : ct__bfloat16_to_float(ct__float_to_bfloat16((float)std));
-  void (*blocks)(uint16_t *, int64_t, float, float) = half ? ct__boxmuller_f16 : ct__boxmuller_bf16;
-  uniforms_16(h, n, half, g);
-  blocks(h, n / 16, m, s);
+/* normal_fill: all n uniforms in order, Box-Muller on the n / 16 full blocks (drawing and
+   transforming overlap when several threads run), then, when n % 16 != 0, 16 fresh uniforms for the
+   last 16 elements, transformed again. */
+static void fill_path(ct_tensor *self, double mean, double std, ct_generator *g) {
+  ct_dtype dt = (ct_dtype)self->dtype;
+  int64_t n = self->numel, nblocks = n / 16;
+  fill_ctx c = {g, ct__tdata(self), dt, ct__itemsize(dt), mean, std, cast_mean_std(dt, mean), cast_mean_std(dt, std)};
+  ct_pipeline p = {&c, produce, transform};
+  /* worth a second thread from about 64K float32 (the float64 transform is ~10x slower per block) */
+  ct__pipeline_run(&p, nblocks, dt == CT_FLOAT32 ? 4096 : 512);
   if (n % 16) {
-    uniforms_16(h + n - 16, 16, half, g);
-    blocks(h + n - 16, 1, m, s);
+    /* the elements after the last full block take their uniforms from the stream, then the last 16
+       elements are overwritten by 16 fresh ones and transformed as one more block */
+    draw_uniforms(&c, c.data + 16 * nblocks * (int64_t)c.isz, n - 16 * nblocks);
+    c.data += (n - 16) * (int64_t)c.isz;
+    draw_uniforms(&c, c.data, 16);
+    transform(&c, 0, 1);
   }
 }
 
@@ -83,13 +113,8 @@ void ct__normal_fill(ct_tensor *self, double mean, double std, ct_generator *g) 
   ct_dtype dt = (ct_dtype)self->dtype;
   int64_t n = self->numel;
   if (n >= 16 && ct_is_contiguous(self, CT_CONTIGUOUS_FORMAT)) {
-    char *p = ct__tdata(self);
-    switch (dt) {
-      case CT_FLOAT32: fill_f32((float *)(void *)p, n, (float)mean, (float)std, g); return;
-      case CT_FLOAT64: fill_f64((double *)(void *)p, n, mean, std, g); return;
-      case CT_FLOAT16: fill_16((uint16_t *)(void *)p, n, true, mean, std, g); return;
-      default: fill_16((uint16_t *)(void *)p, n, false, mean, std, g); return;
-    }
+    fill_path(self, mean, std, g);
+    return;
   }
   scalar_ctx c = {g, dt, mean, std, false};
   ct__walk(self, NULL, scalar_run, &c);

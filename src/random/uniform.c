@@ -20,10 +20,8 @@ static void uniform_run(void *vctx, char *const *ptr, const int64_t *stride, int
   uint32_t buf[CT_RANDOM_CHUNK];
   if (c->dt == CT_FLOAT32 && st == (int64_t)sizeof(float) && c->unit) {
     /* Contiguous rand: draw straight into the output and convert in place (vectorizes). */
-    uint32_t *u = (uint32_t *)(void *)p;
-    ct__mt_fill(&c->g->mt, u, n);
-    float *f = (float *)(void *)p;
-    for (int64_t i = 0; i < n; i++) f[i] = ct__u24(u[i]);
+    ct__mt_fill(&c->g->mt, (uint32_t *)(void *)p, n);
+    ct__u24_inplace(p, n);
     return;
   }
   if (c->dt == CT_FLOAT64) {
@@ -31,7 +29,7 @@ static void uniform_run(void *vctx, char *const *ptr, const int64_t *stride, int
       int64_t m = n - done < CT_RANDOM_CHUNK / 2 ? n - done : CT_RANDOM_CHUNK / 2;
       ct__mt_fill(&c->g->mt, buf, 2 * m);
       for (int64_t i = 0; i < m; i++) {
-        double x = ct__u53((uint64_t)buf[2 * i] << 32 | buf[2 * i + 1]);
+        double x = ct__u53_pair(buf[2 * i], buf[2 * i + 1]);
         *(double *)(void *)(p + (done + i) * st) = c->unit ? x : fma(x, c->range, c->from);
       }
       done += m;
