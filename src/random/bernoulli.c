@@ -119,9 +119,8 @@ ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sam
     st = CT_ERR_RUNTIME;
   } else if (self->device_type != CT_META) {
     bern_ctx c = {NULL, dt, pdt, 0.0};
-    if (!ct__walk(self, pe, check_p_run, &c)) {
-      st = CT_ERR_OUT_OF_MEMORY;
-    } else if (c.p != 0) {
+    ct__walk(self, pe, check_p_run, &c);
+    if (c.p != 0) {
       ct__error(CT_ERR_RUNTIME,
                 "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  "
                 "If so, please report an enhancement request to PyTorch.)");

@@ -123,20 +123,31 @@ static ct_tensor *operand_view(const ct_tensor *t, bool out_complex) {
   return ct__view(t, nd, sizes, strides, t->offset);
 }
 
-static bool apply(ct_tensor *out, const ct_tensor *other, bin_op op, bool other_zero_dim) {
+/* out op= other, prepared before any draw so that no allocation can fail after the generator moved. */
+typedef struct binop {
+  ct_tensor *ov, *bv;
+  ct_dtype common;
+  bin_op op;
+} binop;
+
+static bool binop_prepare(binop *b, ct_tensor *out, const ct_tensor *other, bin_op op, bool other_zero_dim) {
   bool cplx = ct_dtype_is_complex((ct_dtype)out->dtype);
-  ct_tensor *ov = real_view_or_self(out);
-  ct_tensor *bv = ov ? operand_view(other, cplx) : NULL;
-  if (!ov || !bv) {
-    if (ov) ct_release(ov);
+  b->op = op;
+  b->ov = real_view_or_self(out);
+  b->bv = b->ov ? operand_view(other, cplx) : NULL;
+  if (!b->bv) {
+    if (b->ov) ct_release(b->ov);
+    b->ov = NULL;
     return false;
   }
-  ct_dtype real = (ct_dtype)ov->dtype;
-  ct_dtype common = other_zero_dim && out->ndim > 0 ? real : promote(real, (ct_dtype)bv->dtype);
-  binary_inplace(ov, bv, common, op);
-  ct_release(ov);
-  ct_release(bv);
+  ct_dtype real = (ct_dtype)b->ov->dtype;
+  b->common = other_zero_dim && out->ndim > 0 ? real : promote(real, (ct_dtype)b->bv->dtype);
   return true;
+}
+
+static void binop_release(binop *b) {
+  if (b->ov) ct_release(b->ov);
+  if (b->bv) ct_release(b->bv);
 }
 
 static bool check_std_tensor(const ct_tensor *std) {
@@ -170,7 +181,14 @@ static ct_tensor *new_contiguous(int64_t nd, const int64_t *shape, const ct_tens
   return ct__empty(nd, shape, (ct_dtype)like->dtype, ct__tdevice(like));
 }
 
-static ct_tensor *finish(ct_tensor *out, bool ok) {
+/* Draws normal_(out, 0, std) then applies the prepared operations in order. */
+static ct_tensor *sample_then(ct_tensor *out, double std, binop *ops, int nops, const ct_sample_opts *opts) {
+  bool ok = true;
+  for (int i = 0; i < nops && ok; i++) ok = ops[i].ov != NULL;
+  ok = ok && ct_normal_(out, 0.0, std, opts) == CT_OK;
+  if (ok && out->device_type != CT_META)
+    for (int i = 0; i < nops; i++) binary_inplace(ops[i].ov, ops[i].bv, ops[i].common, ops[i].op);
+  for (int i = 0; i < nops; i++) binop_release(&ops[i]);
   if (!ok) {
     ct_release(out);
     return NULL;
@@ -183,9 +201,9 @@ ct_tensor *ct_normal_tensor_scalar(const ct_tensor *mean, double std, const ct_s
   if (!(std >= 0.0)) return CT_ERR_NULL(CT_ERR_RUNTIME, "normal expects std >= 0.0, but found std %g", std);
   ct_tensor *out = new_contiguous(mean->ndim, mean->sizes, mean);
   if (!out) return NULL;
-  bool ok = ct_normal_(out, 0.0, std, opts) == CT_OK;
-  if (ok && out->device_type != CT_META) ok = apply(out, mean, OP_ADD, false);
-  return finish(out, ok);
+  binop ops[1] = {{0}};
+  binop_prepare(&ops[0], out, mean, OP_ADD, false);
+  return sample_then(out, std, ops, 1, opts);
 }
 
 ct_tensor *ct_normal_scalar_tensor(double mean, const ct_tensor *std, const ct_sample_opts *opts) {
@@ -193,18 +211,15 @@ ct_tensor *ct_normal_scalar_tensor(double mean, const ct_tensor *std, const ct_s
   if (!check_std_tensor(std)) return NULL;
   ct_tensor *out = new_contiguous(std->ndim, std->sizes, std);
   if (!out) return NULL;
-  bool ok = ct_normal_(out, 0.0, 1.0, opts) == CT_OK;
-  if (ok && out->device_type != CT_META) {
-    /* mean_tensor = full({}, mean, output.options()): mean in the output's dtype */
-    ct_tensor *m = ct__empty(0, NULL, (ct_dtype)out->dtype, CT_DEVICE_CPU);
-    ok = m != NULL;
-    if (ok) {
-      ct__store_f64((ct_dtype)m->dtype, ct__tdata(m), mean);
-      ok = apply(out, std, OP_MUL, false) && apply(out, m, OP_ADD, true);
-      ct_release(m);
-    }
+  /* mean_tensor = full({}, mean, output.options()): mean in the output's dtype */
+  ct_tensor *m = ct__empty(0, NULL, (ct_dtype)out->dtype, CT_DEVICE_CPU);
+  binop ops[2] = {{0}, {0}};
+  if (m) {
+    ct__store_f64((ct_dtype)m->dtype, ct__tdata(m), mean);
+    if (binop_prepare(&ops[0], out, std, OP_MUL, false)) binop_prepare(&ops[1], out, m, OP_ADD, true);
+    ct_release(m); /* the prepared view keeps its storage */
   }
-  return finish(out, ok);
+  return sample_then(out, 1.0, ops, 2, opts);
 }
 
 ct_tensor *ct_normal(const ct_tensor *mean, const ct_tensor *std, const ct_sample_opts *opts) {
@@ -214,8 +229,8 @@ ct_tensor *ct_normal(const ct_tensor *mean, const ct_tensor *std, const ct_sampl
   if (!infer_size(mean, std, shape, &nd)) return NULL;
   ct_tensor *out = new_contiguous(nd, shape, mean);
   if (!out) return NULL;
-  bool ok = ct_normal_(out, 0.0, 1.0, opts) == CT_OK;
-  if (ok && out->device_type != CT_META)
-    ok = apply(out, std, OP_MUL, std->ndim == 0) && apply(out, mean, OP_ADD, mean->ndim == 0);
-  return finish(out, ok);
+  binop ops[2] = {{0}, {0}};
+  if (binop_prepare(&ops[0], out, std, OP_MUL, std->ndim == 0))
+    binop_prepare(&ops[1], out, mean, OP_ADD, mean->ndim == 0);
+  return sample_then(out, 1.0, ops, 2, opts);
 }

@@ -1,42 +1,31 @@
 /* TensorIterator's element order for random ops (see walk.h). */
 #include "random/walk.h"
 
-#define INLINE_DIMS 16
-
 bool ct__non_overlapping_and_dense(const ct_tensor *t) {
   int64_t nd = t->ndim;
   if (nd == 0) return true;
   if (nd == 1) return t->sizes[0] < 2 || t->strides[0] == 1;
-  /* dims by stride, size < 2 dims last (a stable insertion sort, as PyTorch's std::sort gives the
-     same answer for this check whatever the tie order) */
-  int64_t perm_inline[INLINE_DIMS];
-  int64_t *perm = nd <= INLINE_DIMS ? perm_inline : ct__malloc((size_t)nd * sizeof(int64_t));
-  if (!perm) return false;
-  for (int64_t i = 0; i < nd; i++) perm[i] = i;
-  for (int64_t i = 1; i < nd; i++) {
-    int64_t d = perm[i], j = i;
-    for (; j > 0; j--) {
-      int64_t e = perm[j - 1];
-      bool d_small = t->sizes[d] < 2, e_small = t->sizes[e] < 2;
-      bool before = !d_small && (e_small || t->strides[d] < t->strides[e]);
-      if (!before) break;
-      perm[j] = e;
+  /* The dims of size >= 2 (at most 63 of them, each at least doubles numel) sorted by stride must
+     step through memory densely; dims of size 0 make the tensor trivially dense. */
+  int64_t sz[64], st[64];
+  int n = 0;
+  for (int64_t d = 0; d < nd; d++) {
+    if (t->sizes[d] == 0) return true;
+    if (t->sizes[d] < 2) continue;
+    int j = n++;
+    for (; j > 0 && st[j - 1] > t->strides[d]; j--) {
+      st[j] = st[j - 1];
+      sz[j] = sz[j - 1];
     }
-    perm[j] = d;
+    st[j] = t->strides[d];
+    sz[j] = t->sizes[d];
   }
-  bool ok = true;
   int64_t require = 1;
-  for (int64_t i = 0; i < nd; i++) {
-    int64_t d = perm[i];
-    if (t->sizes[d] < 2) break;
-    if (t->strides[d] != require) {
-      ok = false;
-      break;
-    }
-    require *= t->sizes[d];
+  for (int i = 0; i < n; i++) {
+    if (st[i] != require) return false;
+    require *= sz[i];
   }
-  if (perm != perm_inline) ct__free(perm);
-  return ok;
+  return true;
 }
 
 bool ct__check_no_internal_overlap(const ct_tensor *t) {
@@ -152,8 +141,8 @@ static void run_all(const geometry *g, char **base, ct_walk_fn fn, void *ctx, in
   }
 }
 
-bool ct__walk(const ct_tensor *out, const ct_tensor *in, ct_walk_fn fn, void *ctx) {
-  if (out->numel == 0) return true;
+void ct__walk(const ct_tensor *out, const ct_tensor *in, ct_walk_fn fn, void *ctx) {
+  if (out->numel == 0) return;
   int64_t nops = in ? 2 : 1;
   const ct_tensor *ops[2] = {out, in};
   char *base[2] = {ct__tdata(out), in ? ct__tdata(in) : NULL};
@@ -170,22 +159,20 @@ bool ct__walk(const ct_tensor *out, const ct_tensor *in, ct_walk_fn fn, void *ct
   if (contiguous || dense) {
     int64_t stride[2] = {isz[0], isz[1]};
     fn(ctx, base, stride, out->numel);
-    return true;
+    return;
   }
 
-  int64_t nd = out->ndim;
-  int64_t inline_block[5 * INLINE_DIMS];
-  int64_t *block = nd <= INLINE_DIMS ? inline_block : ct__malloc(5 * (size_t)nd * sizeof(int64_t));
-  if (!block) return false;
-  geometry g = {nd, nops, block, {block + nd, block + 2 * nd}};
-  int64_t *perm = block + 3 * nd, *tmp = block + 4 * nd;
-  for (int64_t d = 0; d < nd; d++) {
-    g.shape[d] = out->sizes[d];
-    for (int64_t k = 0; k < nops; k++) g.stride[k][d] = ops[k]->strides[d] * isz[k];
+  /* Only dims of size > 1 move the index (at most 63 of them); dropping the size-1 ones leaves the
+     sort's order of the others unchanged. */
+  int64_t shape[64] = {0}, s0[64] = {0}, s1[64] = {0}, perm[64], tmp[64];
+  geometry g = {0, nops, shape, {s0, s1}};
+  for (int64_t d = 0; d < out->ndim; d++) {
+    if (out->sizes[d] == 1) continue;
+    shape[g.nd] = out->sizes[d];
+    for (int64_t k = 0; k < nops; k++) g.stride[k][g.nd] = ops[k]->strides[d] * isz[k];
+    g.nd++;
   }
   reorder(&g, perm, tmp);
   coalesce(&g);
   run_all(&g, base, fn, ctx, perm);
-  if (block != inline_block) ct__free(block);
-  return true;
 }

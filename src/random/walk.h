@@ -11,9 +11,8 @@
 typedef void (*ct_walk_fn)(void *ctx, char *const *ptr, const int64_t *stride, int64_t n);
 
 /* Visits out's elements (and the matching elements of in, of the same shape, when in is not NULL) in
-   TensorIterator's order, one innermost run at a time. Returns false after recording
-   out-of-memory (only for ranks above 16). */
-bool ct__walk(const ct_tensor *out, const ct_tensor *in, ct_walk_fn fn, void *ctx);
+   TensorIterator's order, one innermost run at a time. Never allocates. */
+void ct__walk(const ct_tensor *out, const ct_tensor *in, ct_walk_fn fn, void *ctx);
 
 /* The dims of a geometry (nops operands' strides over one shape) from fastest to slowest moving, by
    TensorIterator's insertion sort with ambiguous comparisons (infer_dense_strides uses the same). */
