@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """rand / randn 16M elements: ctorch (build/bench/bench_random, at 1 and 2 OpenMP threads) against
-torch 1.13, best of 5 each; prints seconds and the speedup torch_time / ctorch_time.
+torch 1.13; prints the best seconds of several rounds and the speedup torch_time / ctorch_time.
+Rounds alternate between torch and ctorch so both see the same machine load; the load average is
+printed because on a shared machine the 2-thread numbers need an idle second core.
 
-Run: CTORCH_BUILD=build /usr/bin/python3 bench/random_bench.py
+Run: CTORCH_BUILD=build /usr/bin/python3 bench/random_bench.py [rounds]
 """
 import os
 import subprocess
@@ -12,7 +14,7 @@ import time
 import torch
 
 N = 16 << 20
-REPS = 5
+REPS = 3  # per round
 
 
 def torch_times():
@@ -37,13 +39,22 @@ def ctorch_times(tool, threads):
     return {line.split()[0]: float(line.split()[1]) for line in p.stdout.splitlines()}
 
 
+def best(a, b):
+    return {k: min(a[k], b[k]) for k in a} if a else b
+
+
 def main():
     build = os.environ.get("CTORCH_BUILD", "build")
     tool = os.path.join(build, "bench", "bench_random")
     if not os.path.exists(tool):
         sys.exit(f"{tool} not found: build first (make build)")
-    theirs = torch_times()
-    ours = {t: ctorch_times(tool, t) for t in (1, 2)}
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+    theirs, ours = {}, {1: {}, 2: {}}
+    for _ in range(rounds):
+        theirs = best(theirs, torch_times())
+        for t in (1, 2):
+            ours[t] = best(ours[t], ctorch_times(tool, t))
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cpus; best of {rounds * REPS} runs each")
     print(f"{'op (16M elements)':<18} {'torch s':>9} {'ctorch 1T s':>12} {'ratio':>7} {'ctorch 2T s':>12} {'ratio':>7}")
     for name, t in theirs.items():
         o1, o2 = ours[1][name], ours[2][name]

@@ -32,7 +32,7 @@ ct_status ct_bernoulli_(ct_tensor *self, double p, const ct_sample_opts *opts) {
     ct__error(CT_ERR_RUNTIME, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
     return CT_ERR_RUNTIME;
   }
-  if (!ct__inplace_ok(self)) return CT_ERR_RUNTIME;
+  if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   if (!bernoulli_self_ok((ct_dtype)self->dtype, "bernoulli_scalar_cpu_")) return CT_ERR_RUNTIME;
   if (self->device_type == CT_META) return CT_OK;
   bern_ctx c = {ct__sample_gen(opts), (ct_dtype)self->dtype, CT_DTYPE_UNSET, p};
@@ -108,7 +108,7 @@ static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 
 ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sample_opts *opts) {
   if (!self || !p) return CT_RANDOM_NULL_STATUS;
-  if (!ct__inplace_ok(self)) return CT_ERR_RUNTIME;
+  if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype, pdt = (ct_dtype)p->dtype;
   if (!bernoulli_self_ok(dt, "bernoulli_tensor_cpu_self_")) return CT_ERR_RUNTIME;
   ct_tensor *pe = expand_to(p, self);

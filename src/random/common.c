@@ -63,8 +63,6 @@ ct_tensor *ct__random_empty_like(const ct_tensor *t, const ct_random_opts *opts)
   return out;
 }
 
-bool ct__inplace_ok(const ct_tensor *self) { return ct__check_no_internal_overlap(self); }
-
 ct_tensor *ct__complex_as_real(const ct_tensor *t) {
   int64_t nd = t->ndim + 1;
   int64_t sizes_inline[17], strides_inline[17];

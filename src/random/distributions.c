@@ -26,7 +26,7 @@ static void sample_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 static ct_status sample_(ct_tensor *self, const char *kernel, bool allow_int, transform_fn f, double p0, double p1,
                          const ct_sample_opts *opts) {
   ct_dtype dt = (ct_dtype)self->dtype;
-  if (!ct__inplace_ok(self)) return CT_ERR_RUNTIME;
+  if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   bool ok = ct__is_float_dtype(dt) || (allow_int && dt >= CT_UINT8 && dt <= CT_INT64);
   if (!ok) {
     ct__dispatch_error(kernel, dt);

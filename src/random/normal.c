@@ -109,7 +109,7 @@ static void scalar_run(void *vctx, char *const *ptr, const int64_t *stride, int6
   }
 }
 
-void ct__normal_fill(ct_tensor *self, double mean, double std, ct_generator *g) {
+static void normal_fill(ct_tensor *self, double mean, double std, ct_generator *g) {
   ct_dtype dt = (ct_dtype)self->dtype;
   int64_t n = self->numel;
   if (n >= 16 && ct_is_contiguous(self, CT_CONTIGUOUS_FORMAT)) {
@@ -137,12 +137,12 @@ ct_status ct_normal_(ct_tensor *self, double mean, double std, const ct_sample_o
   if (!ct__is_float_dtype((ct_dtype)target->dtype)) {
     ct__dispatch_error("normal_kernel_cpu", (ct_dtype)target->dtype);
     st = CT_ERR_RUNTIME;
-  } else if (!(target->numel >= 16 && ct_is_contiguous(target, CT_CONTIGUOUS_FORMAT)) && !ct__inplace_ok(target)) {
+  } else if (!ct__check_no_internal_overlap(target)) { /* (the fill path's contiguous targets always pass) */
     st = CT_ERR_RUNTIME;
   } else if (target->device_type != CT_META) {
     ct_generator *g = ct__sample_gen(opts);
     ct__gen_lock(g);
-    ct__normal_fill(target, mean, std, g);
+    normal_fill(target, mean, std, g);
     ct__gen_unlock(g);
     ct__mark_written(self);
   }
@@ -157,7 +157,7 @@ ct_status ct_log_normal_(ct_tensor *self, double mean, double std, const ct_samp
     return CT_ERR_RUNTIME;
   }
   ct_dtype dt = (ct_dtype)self->dtype;
-  if (!ct__inplace_ok(self)) return CT_ERR_RUNTIME;
+  if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   if (!ct__is_float_dtype(dt)) {
     ct__dispatch_error("log_normal_cpu", dt);
     return CT_ERR_RUNTIME;

@@ -35,17 +35,13 @@ ct_tensor *ct__random_empty(ct_shape size, const ct_random_opts *opts, ct_dtype 
    (t's strides when it is dense, else the same stride order). Not scope-registered. */
 ct_tensor *ct__random_empty_like(const ct_tensor *t, const ct_random_opts *opts);
 
-/* Checks an in-place target can be written (PyTorch's internal-overlap rule). */
-bool ct__inplace_ok(const ct_tensor *self);
 /* Marks self's storage as written (the version counter views share). */
 static inline void ct__mark_written(ct_tensor *self) { atomic_fetch_add(&self->storage->version, 1u); }
 
 /* view_as_real of a complex tensor: the real dtype with a trailing dim of 2. Not scope-registered. */
 ct_tensor *ct__complex_as_real(const ct_tensor *t);
 
-/* The fills behind the public ops, on a checked target and a locked generator. */
-void ct__uniform_fill(ct_tensor *self, double from, double to, ct_generator *g);
-void ct__normal_fill(ct_tensor *self, double mean, double std, ct_generator *g);
+/* exponential_(lambd) on a checked floating target with the generator locked (multinomial's race). */
 void ct__exponential_fill(ct_tensor *self, double lambd, ct_generator *g);
 
 #endif

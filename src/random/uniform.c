@@ -64,7 +64,7 @@ static void uniform_run(void *vctx, char *const *ptr, const int64_t *stride, int
 }
 
 /* from and to cast to the dtype; Half and BFloat16 subtract in their own type (c10's operator-). */
-void ct__uniform_fill(ct_tensor *self, double from, double to, ct_generator *g) {
+static void uniform_fill(ct_tensor *self, double from, double to, ct_generator *g) {
   uniform_ctx c = {.g = g, .dt = (ct_dtype)self->dtype};
   switch (c.dt) {
     case CT_FLOAT64:
@@ -145,14 +145,14 @@ ct_status ct_uniform_(ct_tensor *self, double from, double to, const ct_sample_o
                 "result in to-from to exceed the limit",
                 ct_dtype_scalar_name(dt), to, from);
       st = CT_ERR_RUNTIME;
-    } else if (!ct__inplace_ok(target)) {
+    } else if (!ct__check_no_internal_overlap(target)) {
       st = CT_ERR_RUNTIME;
     }
   }
   if (st == CT_OK && target->device_type != CT_META) {
     ct_generator *g = ct__sample_gen(opts);
     ct__gen_lock(g);
-    ct__uniform_fill(target, from, to, g);
+    uniform_fill(target, from, to, g);
     ct__gen_unlock(g);
     ct__mark_written(self);
   }
