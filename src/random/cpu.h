@@ -4,7 +4,8 @@
 
 #include <stdbool.h>
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+/* -DCT_NO_X86_VARIANTS builds only the portable code (to check it against torch on an x86 machine). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CT_NO_X86_VARIANTS)
 #define CT_X86_VARIANTS 1
 #define CT_ALWAYS_INLINE static inline __attribute__((always_inline))
 #define CT_TARGET_AVX2 __attribute__((target("avx2")))
