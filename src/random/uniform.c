@@ -18,10 +18,14 @@ static void uniform_run(void *vctx, char *const *ptr, const int64_t *stride, int
   char *p = ptr[0];
   int64_t st = stride[0];
   uint32_t buf[CT_RANDOM_CHUNK];
-  if (c->dt == CT_FLOAT32 && st == (int64_t)sizeof(float) && c->unit) {
+  if (c->unit && st == (int64_t)ct__itemsize(c->dt) && (c->dt == CT_FLOAT32 || c->dt == CT_FLOAT64)) {
     /* Contiguous rand: draw straight into the output and convert in place (vectorizes). */
-    ct__mt_fill(&c->g->mt, (uint32_t *)(void *)p, n);
-    ct__u24_inplace(p, n);
+    bool f32 = c->dt == CT_FLOAT32;
+    ct__mt_fill(&c->g->mt, (uint32_t *)(void *)p, f32 ? n : 2 * n);
+    if (f32)
+      ct__u24_inplace(p, n);
+    else
+      ct__u53_inplace(p, n);
     return;
   }
   if (c->dt == CT_FLOAT64) {
