@@ -27,7 +27,7 @@ static void scalar_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 }
 
 ct_status ct_bernoulli_(ct_tensor *self, double p, const ct_sample_opts *opts) {
-  if (!self) return CT_RANDOM_NULL_STATUS;
+  if (!self) return ct__random_fail();
   if (!(0 <= p && p <= 1)) {
     ct__error(CT_ERR_RUNTIME, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
     return CT_ERR_RUNTIME;
@@ -107,7 +107,7 @@ static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 }
 
 ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sample_opts *opts) {
-  if (!self || !p) return CT_RANDOM_NULL_STATUS;
+  if (!self || !p) return ct__random_fail();
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype, pdt = (ct_dtype)p->dtype;
   if (!bernoulli_self_ok(dt, "bernoulli_tensor_cpu_self_")) return CT_ERR_RUNTIME;

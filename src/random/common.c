@@ -1,6 +1,4 @@
 /* Argument plumbing shared by the random ops (see random_internal.h). */
-#include <stdio.h>
-
 #include "ops/create_internal.h"
 #include "random/random_internal.h"
 

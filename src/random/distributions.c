@@ -52,7 +52,7 @@ static double geometric_t(double u, const double *p) { return ceil(log(u) / log(
 static double cauchy_t(double u, const double *p) { return fma(p[1], tan(3.14159265358979323846 * (u - 0.5)), p[0]); }
 
 ct_status ct_exponential_(ct_tensor *self, double lambd, const ct_sample_opts *opts) {
-  if (!self) return CT_RANDOM_NULL_STATUS;
+  if (!self) return ct__random_fail();
   if (!(lambd >= 0.0)) {
     ct__error(CT_ERR_RUNTIME, "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd);
     return CT_ERR_RUNTIME;
@@ -66,7 +66,7 @@ void ct__exponential_fill(ct_tensor *self, double lambd, ct_generator *g) {
 }
 
 ct_status ct_geometric_(ct_tensor *self, double p, const ct_sample_opts *opts) {
-  if (!self) return CT_RANDOM_NULL_STATUS;
+  if (!self) return ct__random_fail();
   if (!(0 < p && p < 1)) {
     ct__error(CT_ERR_RUNTIME, "geometric_ expects p to be in (0, 1), but got p=%g", p);
     return CT_ERR_RUNTIME;
@@ -75,6 +75,6 @@ ct_status ct_geometric_(ct_tensor *self, double p, const ct_sample_opts *opts) {
 }
 
 ct_status ct_cauchy_(ct_tensor *self, double median, double sigma, const ct_sample_opts *opts) {
-  if (!self) return CT_RANDOM_NULL_STATUS;
+  if (!self) return ct__random_fail();
   return sample_(self, "cauchy_cpu", false, cauchy_t, median, sigma, opts);
 }

@@ -121,7 +121,7 @@ static void normal_fill(ct_tensor *self, double mean, double std, ct_generator *
 }
 
 ct_status ct_normal_(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
-  if (!self) return CT_RANDOM_NULL_STATUS;
+  if (!self) return ct__random_fail();
   if (!(std >= 0.0)) {
     ct__error(CT_ERR_RUNTIME, "normal expects std >= 0.0, but found std %g", std);
     return CT_ERR_RUNTIME;
@@ -151,7 +151,7 @@ ct_status ct_normal_(ct_tensor *self, double mean, double std, const ct_sample_o
 }
 
 ct_status ct_log_normal_(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
-  if (!self) return CT_RANDOM_NULL_STATUS;
+  if (!self) return ct__random_fail();
   if (!(std > 0.0)) {
     ct__error(CT_ERR_RUNTIME, "log_normal_ expects std > 0.0, but found std=%g", std);
     return CT_ERR_RUNTIME;

@@ -16,10 +16,8 @@ static inline ct_generator *ct__sample_gen(const ct_sample_opts *o) {
 static inline ct_generator *ct__random_gen(const ct_random_opts *o) {
   return ct__gen_or_default(o ? o->generator : NULL);
 }
+/* The status a call returns for a NULL input or a failed helper: the error already recorded. */
 static inline ct_status ct__random_fail(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
-
-/* The status a function returns for a NULL tensor argument: the error already recorded. */
-#define CT_RANDOM_NULL_STATUS ct__random_fail()
 
 static inline bool ct__is_float_dtype(ct_dtype d) {
   return d == CT_FLOAT16 || d == CT_BFLOAT16 || d == CT_FLOAT32 || d == CT_FLOAT64;
