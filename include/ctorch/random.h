@@ -18,7 +18,7 @@ CT_API ct_generator *ct_generator_create(ct_device device);
 CT_API ct_generator *ct_generator_retain(ct_generator *g);
 CT_API void ct_generator_release(ct_generator *g);
 /* torch.default_generator: seeded non-deterministically at first use; borrowed, never released.
-   Every generator argument below also accepts NULL for it. */
+   Every generator argument below (and every options struct's generator field) takes NULL for it. */
 CT_API ct_generator *ct_default_generator(void);
 CT_API ct_device ct_generator_device(const ct_generator *g);
 

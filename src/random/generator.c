@@ -104,7 +104,7 @@ ct_device ct_generator_device(const ct_generator *g) {
 }
 
 ct_status ct_generator_manual_seed_u64(ct_generator *g, uint64_t seed) {
-  if (!g) return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
+  g = ct__gen_or_default(g);
   ct__gen_lock(g);
   ct__gen_reseed_locked(g, seed);
   ct__gen_unlock(g);
@@ -118,7 +118,6 @@ ct_status ct_generator_manual_seed(ct_generator *g, int64_t seed) {
 
 /* Python's int(seed) for the number kinds, then PyTorch's range check. */
 ct_status ct_generator_manual_seed_scalar(ct_generator *g, ct_scalar seed) {
-  if (!g) return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
   switch (seed.kind) {
     case CT_SCALAR_BOOL: return ct_generator_manual_seed_u64(g, seed.v.b ? 1u : 0u);
     case CT_SCALAR_INT: return ct_generator_manual_seed(g, seed.v.i);
@@ -164,10 +163,8 @@ uint64_t ct_generator_initial_seed(ct_generator *g) {
   return s;
 }
 
-ct_status ct_manual_seed(int64_t seed) { return ct_generator_manual_seed(ct__gen_or_default(NULL), seed); }
-ct_status ct_manual_seed_u64(uint64_t seed) { return ct_generator_manual_seed_u64(ct__gen_or_default(NULL), seed); }
-ct_status ct_manual_seed_scalar(ct_scalar seed) {
-  return ct_generator_manual_seed_scalar(ct__gen_or_default(NULL), seed);
-}
+ct_status ct_manual_seed(int64_t seed) { return ct_generator_manual_seed(NULL, seed); }
+ct_status ct_manual_seed_u64(uint64_t seed) { return ct_generator_manual_seed_u64(NULL, seed); }
+ct_status ct_manual_seed_scalar(ct_scalar seed) { return ct_generator_manual_seed_scalar(NULL, seed); }
 uint64_t ct_seed(void) { return ct_generator_seed(NULL); }
 uint64_t ct_initial_seed(void) { return ct_generator_initial_seed(NULL); }
