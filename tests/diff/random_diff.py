@@ -491,7 +491,8 @@ def main():
         total += len(theirs)
         if not ok:
             break
-    print(f"random_diff: {'OK' if ok else 'FAILED'}: {len(seeds)} script(s), {total} output lines compared")
+    print(f"random_diff: {'OK' if ok else 'FAILED'}: script seeds {seeds} at 1 and 2 threads, "
+          f"{total} output lines compared")
     sys.exit(0 if ok else 1)
 
 
