@@ -37,28 +37,7 @@ ct_tensor *ct__random_empty_like(const ct_tensor *t, const ct_random_opts *opts)
     r.memory_format = fmt;
     return ct__empty_with(ct_shape_of(t), &r);
   }
-  ct_tensor *out = ct__empty_with(ct_shape_of(t), &r);
-  if (!out || t->ndim == 0) return out;
-  if (ct__non_overlapping_and_dense(t)) {
-    memcpy(out->strides, t->strides, (size_t)t->ndim * sizeof(int64_t));
-    return out;
-  }
-  /* infer_dense_strides: dense strides in the stride order of t */
-  int64_t nd = t->ndim;
-  int64_t *perm = ct__malloc((size_t)nd * sizeof(int64_t));
-  if (!perm) {
-    ct_release(out);
-    return NULL;
-  }
-  const int64_t *strides[1] = {t->strides};
-  ct__iter_perm(nd, 1, t->sizes, strides, perm);
-  int64_t s = 1;
-  for (int64_t i = 0; i < nd; i++) {
-    out->strides[perm[i]] = s;
-    if (t->sizes[perm[i]] > 1) s *= t->sizes[perm[i]];
-  }
-  ct__free(perm);
-  return out;
+  return ct__empty_like_with(t, CT_PRESERVE_FORMAT, &r);
 }
 
 ct_tensor *ct__complex_as_real(const ct_tensor *t) {

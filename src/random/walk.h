@@ -6,6 +6,7 @@
 #define CTORCH_RANDOM_WALK_H
 
 #include "core/internal.h"
+#include "core/layout_rules.h"
 
 /* One run of n elements: operand k's first element at ptr[k], the next ones stride[k] bytes apart. */
 typedef void (*ct_walk_fn)(void *ctx, char *const *ptr, const int64_t *stride, int64_t n);
@@ -13,16 +14,5 @@ typedef void (*ct_walk_fn)(void *ctx, char *const *ptr, const int64_t *stride, i
 /* Visits out's elements (and the matching elements of in, of the same shape, when in is not NULL) in
    TensorIterator's order, one innermost run at a time. Never allocates. */
 void ct__walk(const ct_tensor *out, const ct_tensor *in, ct_walk_fn fn, void *ctx);
-
-/* The dims of a geometry (nops operands' strides over one shape) from fastest to slowest moving, by
-   TensorIterator's insertion sort with ambiguous comparisons (infer_dense_strides uses the same). */
-void ct__iter_perm(int64_t nd, int64_t nops, const int64_t *shape, const int64_t *const *stride, int64_t *perm);
-
-/* TensorImpl::is_non_overlapping_and_dense. */
-bool ct__non_overlapping_and_dense(const ct_tensor *t);
-
-/* PyTorch's assert_no_internal_overlap for a written tensor: a dim of size > 1 with stride 0 makes
-   several elements share memory. Records PyTorch's error and returns false. */
-bool ct__check_no_internal_overlap(const ct_tensor *t);
 
 #endif
