@@ -17,5 +17,6 @@
 #include "ctorch/pointwise.h"
 #include "ctorch/scan.h"
 #include "ctorch/format.h"
+#include "ctorch/random.h"
 
 #endif
