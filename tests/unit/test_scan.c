@@ -151,6 +151,21 @@ static void test_edges(void) {
   float got[4];
   CHECK(ct_copy_to_buffer(r, got, CT_FLOAT32, sizeof got) == CT_OK);
   CHECK(got[0] == 0 && got[1] == 0x1.5031eap+0f && got[2] == got[1] && got[3] == 0x1.342c6ep+1f);
+  /* meta: cumsum/cumprod run PyTorch's meta function (geometry and checks only); cummax/cummin have
+     no meta kernel once there is something to scan; logcumsumexp has none at all */
+  ct_tensor *m = ct_empty(CT_SHAPE(2, 3), &(ct_tensor_opts){.dtype = CT_INT32, .device = CT_DEVICE_META});
+  r = ct_cumsum(ct_t(m), 0, NULL);
+  CHECK(r && ct_device_of(r).type == CT_META && ct_dtype_of(r) == CT_INT64);
+  CHECK_STRIDES(r, 2, 1);
+  CHECK(ct_cumprod(m, 2, NULL) == NULL);
+  CHECK_ERROR(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
+  CHECK(ct_cummax(m, 0, &v, &i) == CT_ERR_NOT_IMPLEMENTED);
+  CHECK(strncmp(ct_last_error_message(), "Could not run 'aten::_cummax_helper' with arguments from the 'Meta'", 67) == 0);
+  ct_clear_error();
+  CHECK(ct_cummin(ct_slice(m, 0, 0, 0, 1), 0, &v, &i) == CT_OK && ct_device_of(i).type == CT_META);
+  CHECK(ct_logcumsumexp(ct_to_dtype(m, CT_FLOAT32), 9) == NULL);
+  CHECK(strncmp(ct_last_error_message(), "Could not run 'aten::_logcumsumexp'", 35) == 0);
+  ct_clear_error();
   const float infs[3] = {-INFINITY, -INFINITY, INFINITY};
   CHECK_F64S(ct_logcumsumexp(f32(infs, CT_SHAPE(3)), 0), -INFINITY, -INFINITY, INFINITY);
   ct_scope_end();

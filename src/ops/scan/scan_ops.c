@@ -27,11 +27,6 @@ static bool same_shape(const ct_tensor *a, const ct_tensor *b) {
   return true;
 }
 
-static bool no_data(void) {
-  ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
-  return false;
-}
-
 /* TensorIterator's overlap checks for out (as it will be after resizing to self's shape) against the
    input the kernel reads (self itself only when no dtype conversion makes a copy). */
 static bool check_overlap(const ct_tensor *out, const ct_tensor *self, bool reads_self) {
@@ -204,9 +199,14 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
       return CT_ERR_RUNTIME;
     }
   }
-  if (self->device_type == CT_META || (out && out->device_type == CT_META)) return no_data(), CT_ERR_NOT_IMPLEMENTED;
-
   ct_tensor *res[1] = {out};
+  bool meta = self->device_type == CT_META || (out && out->device_type == CT_META);
+  if (meta) {
+    /* PyTorch's structured meta function: the checks above and the result's geometry, nothing more */
+    ct_status s = place(res, 1, out != NULL, self, &odt);
+    if (result) *result = s == CT_OK ? ct__own(res[0]) : NULL;
+    return s;
+  }
   if (self->ndim == 0 || self->numel == 0) {
     /* PyTorch: result.fill_(self) for a 0-dim input (a checked conversion of its value), zero_() when empty */
     ct_scalar v = self->ndim == 0 ? ct__load_scalar((ct_dtype)self->dtype, ct__tdata(self)) : ct_scalar_int(0);
@@ -302,7 +302,6 @@ static ct_status extreme(const ext_op *op, ct_tensor **outs, bool given, const c
   if (given && (!same_dtype_as_self(outs[0], dt) || !same_dtype_as_self(outs[1], CT_INT64))) return CT_ERR_RUNTIME;
   bool scan = self->ndim > 0 && self->numel > 0;
   bool meta = self->device_type == CT_META || (given && (outs[0]->device_type == CT_META || outs[1]->device_type == CT_META));
-  if (meta && !scan) return no_data(), CT_ERR_NOT_IMPLEMENTED;
   ct_tensor *res[2] = {given ? outs[0] : NULL, given ? outs[1] : NULL};
   ct_status s = CT_OK;
   if (scan) {
@@ -317,8 +316,9 @@ static ct_status extreme(const ext_op *op, ct_tensor **outs, bool given, const c
     ct_scan_plan p = {.n_out = 2, .in = self, .dim = d, .kernel = op->kernels[dt]};
     s = run_scan(&p, res, dts, given);
   } else {
+    /* nothing to scan: results of the input's shape, a 0-dim input copied (meta: geometry only) */
     s = place(res, 2, given, self, dts);
-    if (s == CT_OK && self->ndim == 0) {
+    if (s == CT_OK && self->ndim == 0 && !meta) {
       s = ct__fill(res[0], ct__load_scalar(dt, ct__tdata(self)));
       if (s == CT_OK) s = ct__fill(res[1], ct_scalar_int(0));
     }
