@@ -2,8 +2,8 @@
    coalesced; when the innermost of them moves faster through memory than the scanned dim, consecutive
    lines go to the kernel together (line-vector mode: row by row, contiguous and vectorizable), otherwise
    one line per call. Lines are split across OpenMP threads in contiguous ranges; a line is never split
-   (except by an op's long-line routine, which keeps the result), so results never depend on the
-   thread count. */
+   (except by an op's long-line routine, whose result is the same for every thread count), so results
+   never depend on the thread count. */
 #include <omp.h>
 
 #include "iter/iter.h"
