@@ -222,6 +222,14 @@ bool ct__check_no_internal_overlap(const ct_tensor *t) {
   return false;
 }
 
+bool ct__check_no_partial_overlap(const ct_tensor *out, const ct_tensor *in) {
+  if (!ct__partial_overlap(out, in)) return true;
+  ct__error(CT_ERR_RUNTIME,
+            "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
+            "memory location. Please clone() the tensor before performing the operation.");
+  return false;
+}
+
 bool ct__partial_overlap(const ct_tensor *a, const ct_tensor *b) {
   if (a == b || a->numel == 0 || b->numel == 0) return false;
   if (!ct__is_non_overlapping_and_dense(a) || !ct__is_non_overlapping_and_dense(b))

@@ -34,6 +34,8 @@ void ct__format_strides_for(int64_t ndim, const int64_t *sizes, ct_memory_format
 bool ct__has_internal_overlap(const ct_tensor *t);
 /* assert_no_internal_overlap for a written tensor: records PyTorch's error and returns false. */
 bool ct__check_no_internal_overlap(const ct_tensor *t);
+/* assert_no_partial_overlap(out, in): records PyTorch's error and returns false. */
+bool ct__check_no_partial_overlap(const ct_tensor *out, const ct_tensor *in);
 /* get_overlap_status(a, b) == PARTIAL: both dense, same storage, byte ranges overlap but are not the
    same range with the same strides. */
 bool ct__partial_overlap(const ct_tensor *a, const ct_tensor *b);

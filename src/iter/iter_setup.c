@@ -38,13 +38,7 @@ static bool check_overlaps(const ct_iter_config *cfg) {
     if (!out) continue;
     if (!ct__check_no_internal_overlap(out)) return false;
     for (int i = 0; i < cfg->n_in; i++) {
-      if (cfg->in[i] != out && ct__partial_overlap(out, cfg->in[i])) {
-        ct__error(CT_ERR_RUNTIME,
-                  "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
-                  "single memory location, or overlapping memory locations. Please clone() the tensor before "
-                  "performing the operation.");
-        return false;
-      }
+      if (cfg->in[i] != out && !ct__check_no_partial_overlap(out, cfg->in[i])) return false;
     }
   }
   return true;

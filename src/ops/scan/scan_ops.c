@@ -39,17 +39,7 @@ static bool check_overlap(const ct_tensor *out, const ct_tensor *self, bool read
     if (!probe) return false;
     o = probe;
   }
-  bool ok = true;
-  if (ct__has_internal_overlap(o)) {
-    ct__error(CT_ERR_RUNTIME, "unsupported operation: more than one element of the written-to tensor refers to a "
-                              "single memory location. Please clone() the tensor before performing the operation.");
-    ok = false;
-  } else if (reads_self && o != self && ct__partial_overlap(o, self)) {
-    ct__error(CT_ERR_RUNTIME, "unsupported operation: some elements of the input tensor and the written-to tensor "
-                              "refer to a single memory location, or overlapping memory locations. Please clone() "
-                              "the tensor before performing the operation.");
-    ok = false;
-  }
+  bool ok = ct__check_no_internal_overlap(o) && (!reads_self || o == self || ct__check_no_partial_overlap(o, self));
   ct_release(probe);
   return ok;
 }
