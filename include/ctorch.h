@@ -16,6 +16,8 @@
 #include "ctorch/view.h"
 #include "ctorch/pointwise.h"
 #include "ctorch/reduce.h"
+#include "ctorch/scan.h"
 #include "ctorch/format.h"
+#include "ctorch/random.h"
 
 #endif
