@@ -46,18 +46,9 @@ typedef struct ct_dist_opts {
   ct_scalar p;
 } ct_dist_opts;
 
-/* Two results: (values, indices) of max/min along a dim. Both NULL on failure. */
-typedef struct ct_values_indices {
-  ct_tensor *values;
-  ct_tensor *indices;
-} ct_values_indices;
-
-/* Two results of other reductions: aminmax gives (min, max), var_mean and std_mean (var or std, mean).
-   Both NULL on failure. */
-typedef struct ct_tensor_pair {
-  ct_tensor *first;
-  ct_tensor *second;
-} ct_tensor_pair;
+/* Ops with two results (max/min along a dim, aminmax, var_mean, std_mean) return a status and write
+   new references through two pointers (NULL on failure), as ct_cummax does; either pointer may be NULL
+   when that result is not wanted. */
 
 #define CT_DECLARE_REDUCE(name)                                                     \
   CT_API ct_tensor *ct_##name(const ct_tensor *t, const ct_reduce_opts *opts);      \
@@ -80,8 +71,8 @@ CT_API ct_status ct_var_out(ct_tensor *out, const ct_tensor *t, const ct_var_opt
 CT_API ct_tensor *ct_std(const ct_tensor *t, const ct_var_opts *opts);
 CT_API ct_status ct_std_out(ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts);
 /* (var, mean) and (std, mean). */
-CT_API ct_tensor_pair ct_var_mean(const ct_tensor *t, const ct_var_opts *opts);
-CT_API ct_tensor_pair ct_std_mean(const ct_tensor *t, const ct_var_opts *opts);
+CT_API ct_status ct_var_mean(const ct_tensor *t, const ct_var_opts *opts, ct_tensor **var, ct_tensor **mean);
+CT_API ct_status ct_std_mean(const ct_tensor *t, const ct_var_opts *opts, ct_tensor **std, ct_tensor **mean);
 
 /* ===== norms ===== */
 CT_API ct_tensor *ct_norm(const ct_tensor *t, const ct_norm_opts *opts);
@@ -94,16 +85,16 @@ CT_API ct_tensor *ct_dist(const ct_tensor *a, const ct_tensor *b, const ct_dist_
 CT_DECLARE_REDUCE(amax)
 CT_DECLARE_REDUCE(amin)
 /* (min, max); one dim at most. */
-CT_API ct_tensor_pair ct_aminmax(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_aminmax(const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **min, ct_tensor **max);
 CT_API ct_status ct_aminmax_out(ct_tensor *min, ct_tensor *max, const ct_tensor *t, const ct_reduce_opts *opts);
 /* torch.max(t) / torch.min(t): the whole tensor. (The binary form is ct_maximum / ct_minimum.) */
 CT_API ct_tensor *ct_max(const ct_tensor *t);
 CT_API ct_tensor *ct_min(const ct_tensor *t);
 /* torch.max(t, dim, keepdim) / torch.min: values and the index of the first extreme (NaN counts as the
    extreme, as in PyTorch). */
-CT_API ct_values_indices ct_max_dim(const ct_tensor *t, int64_t dim, bool keepdim);
+CT_API ct_status ct_max_dim(const ct_tensor *t, int64_t dim, bool keepdim, ct_tensor **values, ct_tensor **indices);
 CT_API ct_status ct_max_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim, bool keepdim);
-CT_API ct_values_indices ct_min_dim(const ct_tensor *t, int64_t dim, bool keepdim);
+CT_API ct_status ct_min_dim(const ct_tensor *t, int64_t dim, bool keepdim, ct_tensor **values, ct_tensor **indices);
 CT_API ct_status ct_min_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim, bool keepdim);
 /* argmax / argmin: one dim at most (none: the index into the flattened tensor). */
 CT_DECLARE_REDUCE(argmax)

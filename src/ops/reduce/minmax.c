@@ -507,9 +507,11 @@ ct_tensor *ct_min(const ct_tensor *t) { return extreme_all(false, t); }
 
 /* max / min along a dim: (values, indices) */
 static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim,
-                             bool keepdim, ct_values_indices *res) {
-  if (res) *res = (ct_values_indices){0};
-  if (!t || (!res && (!values || !indices))) return ct__null_status();
+                             bool keepdim, ct_tensor **rv, ct_tensor **ri) {
+  bool fresh = !values && !indices && (rv || ri || true);
+  if (rv) *rv = NULL;
+  if (ri) *ri = NULL;
+  if (!t || (!fresh && (!values || !indices))) return ct__null_status();
   const char *fn = is_max ? "max()" : "min()";
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return ct__null_status();
@@ -528,27 +530,22 @@ static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices,
     ct__red_not_implemented(is_max ? "max_cpu" : "min_cpu", dt);
     return CT_ERR_RUNTIME;
   }
-  ct_tensor *r[2] = {0};
-  ct_status s = ct__red_exec(&c, res ? r : NULL);
-  if (res && s == CT_OK) *res = (ct_values_indices){r[0], r[1]};
-  return s;
+  return fresh ? ct__red_exec2(&c, rv, ri) : ct__red_exec(&c, NULL);
 }
 
-ct_values_indices ct_max_dim(const ct_tensor *t, int64_t dim, bool keepdim) {
-  ct_values_indices r;
-  extreme_dim(true, NULL, NULL, t, dim, keepdim, &r);
-  return r;
+ct_status ct_max_dim(const ct_tensor *t, int64_t dim, bool keepdim, ct_tensor **values, ct_tensor **indices) {
+  return extreme_dim(true, NULL, NULL, t, dim, keepdim, values, indices);
 }
 ct_status ct_max_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim, bool keepdim) {
-  return extreme_dim(true, values, indices, t, dim, keepdim, NULL);
+  if (!values || !indices) return ct__null_status();
+  return extreme_dim(true, values, indices, t, dim, keepdim, NULL, NULL);
 }
-ct_values_indices ct_min_dim(const ct_tensor *t, int64_t dim, bool keepdim) {
-  ct_values_indices r;
-  extreme_dim(false, NULL, NULL, t, dim, keepdim, &r);
-  return r;
+ct_status ct_min_dim(const ct_tensor *t, int64_t dim, bool keepdim, ct_tensor **values, ct_tensor **indices) {
+  return extreme_dim(false, NULL, NULL, t, dim, keepdim, values, indices);
 }
 ct_status ct_min_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim, bool keepdim) {
-  return extreme_dim(false, values, indices, t, dim, keepdim, NULL);
+  if (!values || !indices) return ct__null_status();
+  return extreme_dim(false, values, indices, t, dim, keepdim, NULL, NULL);
 }
 
 /* argmax / argmin */
@@ -614,9 +611,11 @@ ct_status ct_argmin_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts
 
 /* aminmax: (min, max) */
 static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const ct_reduce_opts *opts,
-                         ct_tensor_pair *res) {
-  if (res) *res = (ct_tensor_pair){0};
-  if (!t || (!res && (!mn || !mx))) return ct__null_status();
+                         ct_tensor **rmin, ct_tensor **rmax) {
+  bool fresh = !mn && !mx;
+  if (rmin) *rmin = NULL;
+  if (rmax) *rmax = NULL;
+  if (!t || (!fresh && (!mn || !mx))) return ct__null_status();
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   if (!ct__red_no_dtype("aminmax", o)) return ct__null_status();
   bool has_dim;
@@ -651,18 +650,15 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
     c.in = one;
     c.mask = 1;
   }
-  ct_tensor *r[2] = {0};
-  ct_status s = ct__red_exec(&c, res ? r : NULL);
+  ct_status s = fresh ? ct__red_exec2(&c, rmin, rmax) : ct__red_exec(&c, NULL);
   ct_release(one);
-  if (res && s == CT_OK) *res = (ct_tensor_pair){r[0], r[1]};
   return s;
 }
 
-ct_tensor_pair ct_aminmax(const ct_tensor *t, const ct_reduce_opts *opts) {
-  ct_tensor_pair r;
-  aminmax(NULL, NULL, t, opts, &r);
-  return r;
+ct_status ct_aminmax(const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **min, ct_tensor **max) {
+  return aminmax(NULL, NULL, t, opts, min, max);
 }
 ct_status ct_aminmax_out(ct_tensor *min, ct_tensor *max, const ct_tensor *t, const ct_reduce_opts *opts) {
-  return aminmax(min, max, t, opts, NULL);
+  if (!min || !max) return ct__null_status();
+  return aminmax(min, max, t, opts, NULL, NULL);
 }

@@ -64,6 +64,8 @@ typedef struct ct_red_call {
 
 /* Runs c; new outputs go to result[o] as owned references (result may be NULL when every output is given). */
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result);
+/* Two-output form: the results through a and b (either may be NULL: that result is dropped). */
+ct_status ct__red_exec2(ct_red_call *c, ct_tensor **a, ct_tensor **b);
 /* One-output convenience: a new result (out NULL) or a status through *status. */
 ct_tensor *ct__red_exec1(ct_red_call *c);
 

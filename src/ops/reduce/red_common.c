@@ -162,6 +162,29 @@ fail:
   return s;
 }
 
+ct_status ct__red_exec2(ct_red_call *c, ct_tensor **a, ct_tensor **b) {
+  ct_tensor *r[2] = {0};
+  c->no_own = true;
+  ct_status s = ct__red_exec(c, r);
+  ct_tensor **dst[2] = {a, b};
+  for (int o = 0; o < 2; o++) {
+    if (!dst[o]) {
+      ct_release(r[o]);
+      continue;
+    }
+    *dst[o] = s == CT_OK ? ct__own(r[o]) : NULL;
+    if (s == CT_OK && !*dst[o]) s = CT_ERR_OUT_OF_MEMORY;
+  }
+  if (s != CT_OK) {
+    for (int o = 0; o < 2; o++)
+      if (dst[o] && *dst[o]) {
+        ct_release(*dst[o]);
+        *dst[o] = NULL;
+      }
+  }
+  return s;
+}
+
 ct_tensor *ct__red_exec1(ct_red_call *c) {
   ct_tensor *r = NULL;
   ct__red_exec(c, &r);

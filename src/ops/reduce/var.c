@@ -267,7 +267,6 @@ static const ct_var_opts no_opts;
 static ct_dtype real_of(ct_dtype d) {
   return d == CT_COMPLEX64 ? CT_FLOAT32 : d == CT_COMPLEX128 ? CT_FLOAT64 : d;
 }
-static ct_dtype complex_of(ct_dtype d) { return d == CT_FLOAT64 ? CT_COMPLEX128 : CT_COMPLEX64; }
 static bool is_floating(ct_dtype d) { return ct__dt(d)->category == CT_CAT_FLOAT; }
 
 static bool parse_correction(const char *fn, const ct_var_opts *o, int64_t *corr) {
@@ -409,27 +408,26 @@ static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, con
   return ct__red_exec(&c, res);
 }
 
-static ct_tensor_pair var_mean_like(var_kind kind, const ct_tensor *t, const ct_var_opts *opts) {
-  ct_tensor_pair r = {0};
-  if (!t) return r;
+static ct_status var_mean_like(var_kind kind, const ct_tensor *t, const ct_var_opts *opts, ct_tensor **rv,
+                               ct_tensor **rm) {
+  if (rv) *rv = NULL;
+  if (rm) *rm = NULL;
+  if (!t) return ct__null_status();
   const ct_var_opts *o = opts ? opts : &no_opts;
   const char *fn = kind == STD ? "std_mean" : "var_mean";
   ct_dtype in = (ct_dtype)t->dtype;
   bool cplx = ct__dt(in)->category == CT_CAT_COMPLEX;
   if (!is_floating(in) && !cplx) {
     ct__error(CT_ERR_RUNTIME, "%s only support floating point and complex dtypes", fn);
-    return r;
+    return CT_ERR_RUNTIME;
   }
   ct_red_call c = {.in = t, .kdtype = in, .keepdim = o->keepdim, .n_out = 2, .out_dtype = {real_of(in), in}};
-  if (!parse_correction(fn, o, &c.ctx.correction)) return r;
-  if (!ct__red_mask(t, o->dims, &c.mask)) return r;
+  if (!parse_correction(fn, o, &c.ctx.correction)) return ct__null_status();
+  if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
   c.ctx.take_sqrt = kind == STD;
   c.ctx.part_dtype = real_of(in);
   c.k = var_mean_table[in];
-  ct_tensor *out[2] = {0};
-  if (ct__red_exec(&c, out) == CT_OK) r = (ct_tensor_pair){out[0], out[1]};
-  (void)complex_of;
-  return r;
+  return ct__red_exec2(&c, rv, rm);
 }
 
 ct_tensor *ct_var(const ct_tensor *t, const ct_var_opts *opts) {
@@ -450,5 +448,9 @@ ct_status ct_std_out(ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts
   if (!out) return ct__null_status();
   return var_like(STD, out, t, opts, NULL);
 }
-ct_tensor_pair ct_var_mean(const ct_tensor *t, const ct_var_opts *opts) { return var_mean_like(VAR, t, opts); }
-ct_tensor_pair ct_std_mean(const ct_tensor *t, const ct_var_opts *opts) { return var_mean_like(STD, t, opts); }
+ct_status ct_var_mean(const ct_tensor *t, const ct_var_opts *opts, ct_tensor **var, ct_tensor **mean) {
+  return var_mean_like(VAR, t, opts, var, mean);
+}
+ct_status ct_std_mean(const ct_tensor *t, const ct_var_opts *opts, ct_tensor **std, ct_tensor **mean) {
+  return var_mean_like(STD, t, opts, std, mean);
+}
