@@ -50,20 +50,22 @@ typedef struct ct_dist_opts {
    new references through two pointers (NULL on failure), as ct_cummax does; either pointer may be NULL
    when that result is not wanted. */
 
-#define CT_DECLARE_REDUCE(name)                                                     \
-  CT_API ct_tensor *ct_##name(const ct_tensor *t, const ct_reduce_opts *opts);      \
-  CT_API ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
-
 /* ===== sums and products ===== */
-CT_DECLARE_REDUCE(sum)
-CT_DECLARE_REDUCE(nansum)
+CT_API ct_tensor *ct_sum(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_sum_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_tensor *ct_nansum(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_nansum_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
 /* prod: one dim at most; the out form needs it (PyTorch has no out= form of the whole product). */
-CT_DECLARE_REDUCE(prod)
-CT_DECLARE_REDUCE(mean)
-CT_DECLARE_REDUCE(nanmean)
+CT_API ct_tensor *ct_prod(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_prod_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_tensor *ct_mean(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_mean_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_tensor *ct_nanmean(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_nanmean_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
 /* logsumexp: computes in the input's floating dtype (integers and bool: the default dtype); dtype must
    stay UNSET. An empty dims list is PyTorch's dim=(). */
-CT_DECLARE_REDUCE(logsumexp)
+CT_API ct_tensor *ct_logsumexp(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_logsumexp_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
 
 /* ===== statistics ===== */
 CT_API ct_tensor *ct_var(const ct_tensor *t, const ct_var_opts *opts);
@@ -82,8 +84,10 @@ CT_API ct_tensor *ct_dist(const ct_tensor *a, const ct_tensor *b, const ct_dist_
 
 /* ===== extremes ===== */
 /* amax / amin: values only, NaN propagates; dtype must stay UNSET. */
-CT_DECLARE_REDUCE(amax)
-CT_DECLARE_REDUCE(amin)
+CT_API ct_tensor *ct_amax(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_amax_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_tensor *ct_amin(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_amin_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
 /* (min, max); one dim at most. */
 CT_API ct_status ct_aminmax(const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **min, ct_tensor **max);
 CT_API ct_status ct_aminmax_out(ct_tensor *min, ct_tensor *max, const ct_tensor *t, const ct_reduce_opts *opts);
@@ -97,17 +101,19 @@ CT_API ct_status ct_max_dim_out(ct_tensor *values, ct_tensor *indices, const ct_
 CT_API ct_status ct_min_dim(const ct_tensor *t, int64_t dim, bool keepdim, ct_tensor **values, ct_tensor **indices);
 CT_API ct_status ct_min_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim, bool keepdim);
 /* argmax / argmin: one dim at most (none: the index into the flattened tensor). */
-CT_DECLARE_REDUCE(argmax)
-CT_DECLARE_REDUCE(argmin)
+CT_API ct_tensor *ct_argmax(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_argmax_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_tensor *ct_argmin(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_argmin_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
 
 /* ===== logical and counting ===== */
 /* all / any: one dim at most; bool results (uint8 for uint8 inputs, as in PyTorch). */
-CT_DECLARE_REDUCE(all)
-CT_DECLARE_REDUCE(any)
+CT_API ct_tensor *ct_all(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_all_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_tensor *ct_any(const ct_tensor *t, const ct_reduce_opts *opts);
+CT_API ct_status ct_any_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts);
 /* count_nonzero: int64; keepdim and dtype must stay unset (PyTorch has neither). */
 CT_API ct_tensor *ct_count_nonzero(const ct_tensor *t, const ct_reduce_opts *opts);
-
-#undef CT_DECLARE_REDUCE
 
 #ifdef __cplusplus
 }

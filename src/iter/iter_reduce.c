@@ -38,6 +38,41 @@ static void result_strides(const ct_tensor *r, const ct_red_config *cfg, int64_t
   }
 }
 
+/* TensorIterator::reorder_dimensions for a reduction (operands: the outputs, with stride 0 on reduced
+   dims, then the input): reduced dims go first; otherwise the smaller stride goes first, a broadcast
+   (stride 0) dim is ambiguous for that operand, equal strides put the smaller size first. perm[i] is the
+   dim at position i (position 0 moves fastest). Reduced dims are walked in this order, so reductions
+   that accumulate in a lossy type (float16 sums, norms, products) take PyTorch's element order. */
+static int should_swap(int64_t *const *rows, int n_rows, int n_out, const int64_t *shape, int64_t d0, int64_t d1) {
+  for (int k = 0; k < n_rows; k++) {
+    int64_t s0 = rows[k][d0], s1 = rows[k][d1];
+    if (k < n_out && (s0 == 0) != (s1 == 0)) return s1 == 0 ? 1 : -1;
+    if (s0 == 0 || s1 == 0) continue;
+    if (s0 < s1) return -1;
+    if (s0 > s1) return 1;
+    if (shape[d0] > shape[d1]) return 1;
+  }
+  return 0;
+}
+
+static void torch_order(int64_t *const *rows, int n_rows, int n_out, const int64_t *shape, int64_t nd, int64_t *perm) {
+  for (int64_t d = 0; d < nd; d++) perm[d] = nd - 1 - d;
+  for (int64_t i = 1; i < nd; i++) {
+    int64_t d1 = i;
+    for (int64_t d0 = i - 1; d0 >= 0; d0--) {
+      int c = should_swap(rows, n_rows, n_out, shape, perm[d0], perm[d1]);
+      if (c > 0) {
+        int64_t tmp = perm[d0];
+        perm[d0] = perm[d1];
+        perm[d1] = tmp;
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+}
+
 static void setup(const ct_red_config *cfg, geom *g) {
   const ct_tensor *t = cfg->in;
   int64_t nd = t->ndim;
@@ -49,15 +84,32 @@ static void setup(const ct_red_config *cfg, geom *g) {
   if (cfg->aux) result_strides(cfg->aux, cfg, nd, astr);
   g->nk = g->nr = 0;
   g->M = g->N = 1;
-  /* fastest-first lists: walk the dims from the last (fastest in logical order) */
+  /* reduced dims in PyTorch's order, unless the reduction tracks the logical (flat) index */
+  int64_t order[RED_DIMS];
+  if (cfg->ordered) {
+    for (int64_t d = 0; d < nd; d++) order[d] = nd - 1 - d;
+  } else {
+    int64_t in_bytes[RED_DIMS];
+    int64_t *rows[CT_RED_MAX_OUT + 1];
+    for (int o = 0; o < cfg->n_out; o++) rows[o] = ostr[o];
+    for (int64_t d = 0; d < nd; d++) in_bytes[d] = t->strides[d] * isz;
+    rows[cfg->n_out] = in_bytes;
+    torch_order(rows, cfg->n_out + 1, cfg->n_out, t->sizes, nd, order);
+  }
+  for (int64_t i = 0; i < nd; i++) {
+    int64_t d = order[i];
+    if (!((cfg->mask >> d) & 1u)) continue;
+    g->N *= t->sizes[d];
+    if (t->sizes[d] == 1) continue;
+    g->rsz[g->nr] = t->sizes[d];
+    g->rin[g->nr] = t->strides[d] * isz;
+    g->nr++;
+  }
+  /* kept dims, fastest first by input stride (any order gives the same values) */
   for (int64_t d = nd - 1; d >= 0; d--) {
     int64_t size = t->sizes[d];
     if ((cfg->mask >> d) & 1u) {
-      g->N *= size;
-      if (size == 1) continue;
-      g->rsz[g->nr] = size;
-      g->rin[g->nr] = t->strides[d] * isz;
-      g->nr++;
+      continue;
     } else {
       g->M *= size;
       if (size == 1) continue;
@@ -76,14 +128,6 @@ static void setup(const ct_red_config *cfg, geom *g) {
       SWAP(g->kin);
       SWAP(g->kaux);
       for (int o = 0; o < cfg->n_out; o++) SWAP(g->kout[o]);
-    }
-  }
-  if (!cfg->ordered) {
-    for (int i = 1; i < g->nr; i++) {
-      for (int j = i; j > 0 && abs64(g->rin[j]) < abs64(g->rin[j - 1]); j--) {
-        SWAP(g->rsz);
-        SWAP(g->rin);
-      }
     }
   }
 #undef SWAP
@@ -148,7 +192,7 @@ typedef struct run_ctx {
 /* Feeds reduced indices [r0, r1) of the slice at base into acc (or, with m > 1, the vertical run of m
    accumulators over columns base + j * col_stride). */
 static void reduce_range(const run_ctx *rc, void *acc, const char *base, int64_t m, int64_t col_stride, int64_t r0,
-                         int64_t r1) {
+                         int64_t r1, const ct_red_cols *cols) {
   const geom *g = rc->g;
   const ct_red_kernel *k = rc->k;
   if (r0 >= r1) return;
@@ -156,7 +200,7 @@ static void reduce_range(const run_ctx *rc, void *acc, const char *base, int64_t
     if (m == 1) {
       k->inner(acc, base, 0, 1, 0, rc->ctx);
     } else if (k->outer) {
-      k->outer(acc, base, col_stride, m, 0, 1, 0, rc->ctx);
+      k->outer(acc, base, col_stride, m, 0, 1, 0, cols, rc->ctx);
     } else {
       for (int64_t j = 0; j < m; j++) k->inner((char *)acc + j * k->acc_size, base + j * col_stride, 0, 1, 0, rc->ctx);
     }
@@ -176,7 +220,7 @@ static void reduce_range(const run_ctx *rc, void *acc, const char *base, int64_t
     if (m == 1) {
       k->inner(acc, p, g->rin[0], seg, r, rc->ctx);
     } else if (k->outer) {
-      k->outer(acc, p, col_stride, m, g->rin[0], seg, r, rc->ctx);
+      k->outer(acc, p, col_stride, m, g->rin[0], seg, r, cols, rc->ctx);
     } else {
       for (int64_t j = 0; j < m; j++) k->inner((char *)acc + j * k->acc_size, p + j * col_stride, g->rin[0], seg, r, rc->ctx);
     }
@@ -226,7 +270,8 @@ static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, i
     char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz : (char *)local;
     int64_t aux_step = g->nk ? g->kaux[0] : 0;
     for (int64_t j = 0; j < run; j++) k->init(acc + j * asz, g->has_aux ? g->aux + p.aux + j * aux_step : NULL, rc->ctx);
-    reduce_range(rc, acc, g->in + p.in, run, g->nk ? g->kin[0] : 0, r0, r1);
+    ct_red_cols cols = {g->nk ? m % g->ksz[0] : 0, g->nk ? g->ksz[0] : 1, g->nr};
+    reduce_range(rc, acc, g->in + p.in, run, g->nk ? g->kin[0] : 0, r0, r1, &cols);
     if (pl->nchunks == 1)
       for (int64_t j = 0; j < run; j++) finish_at(rc, &p, j, acc + j * asz);
     m += run;

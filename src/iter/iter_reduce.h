@@ -22,6 +22,14 @@
    reduced on its own and combined in order. */
 #define CT_RED_CHUNK 32768
 
+/* Where a vertical call's columns sit: the first one's index in the fastest kept dim, that dim's size,
+   and the number of reduced dims (after coalescing). Kernels that reproduce PyTorch's loop structure
+   (which treats the leading columns of a row differently) need it. */
+typedef struct ct_red_cols {
+  int64_t first, total;
+  int nr;
+} ct_red_cols;
+
 typedef struct ct_red_kernel {
   size_t acc_size; /* bytes, a multiple of 8, at most CT_RED_ACC_MAX */
   /* The identity. aux points at this output's element of the auxiliary input (NULL when there is none). */
@@ -31,7 +39,7 @@ typedef struct ct_red_kernel {
   /* For j < m: acc_j (at acc + j * acc_size) <- acc_j (+) the n elements in + j * col_stride + i * row_stride
      (i < n, element i has reduced index idx + i). Optional: NULL makes the driver call inner per column. */
   void (*outer)(void *acc, const char *in, int64_t col_stride, int64_t m, int64_t row_stride, int64_t n,
-                int64_t idx, const void *ctx);
+                int64_t idx, const ct_red_cols *cols, const void *ctx);
   /* acc <- acc (+) later, where later covers reduced indices after acc's. */
   void (*combine)(void *acc, const void *later, const void *ctx);
   /* Writes the result: out[o] points at output o's element. */

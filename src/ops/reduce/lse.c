@@ -32,6 +32,10 @@ static void lse_merge(lse_acc *a, double shift, double sum) {
     a->shift = NAN, a->sum = NAN;
     return;
   }
+  if (a->sum == INFINITY || sum == INFINITY) { /* an infinite term: the sum is infinite */
+    a->shift = 0, a->sum = INFINITY;
+    return;
+  }
   double m = a->shift > shift ? a->shift : shift;
   a->sum = a->sum * exp(a->shift - m) + sum * exp(shift - m);
   a->shift = m;

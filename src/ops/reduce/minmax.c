@@ -39,8 +39,8 @@
     *(AT *)acc = a;                                                                                             \
   }                                                                                                             \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
-                                int64_t idx, const void *ctx) {                                                 \
-    (void)idx, (void)ctx;                                                                                       \
+                                int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
+    (void)cols, (void)idx, (void)ctx;                                                                                       \
     AT *restrict a = acc;                                                                                       \
     for (int64_t i = 0; i < n; i++) {                                                                           \
       const char *row = in + i * rs;                                                                            \
@@ -84,8 +84,8 @@
     if (best >= 0) a->v = v, a->i = idx + best;                                                                 \
   }                                                                                                             \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
-                                int64_t idx, const void *ctx) {                                                 \
-    (void)ctx;                                                                                                  \
+                                int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
+    (void)cols, (void)ctx;                                                                                                  \
     NAME##_acc *restrict a = acc;                                                                               \
     for (int64_t i = 0; i < n; i++) {                                                                           \
       const char *row = in + i * rs;                                                                            \

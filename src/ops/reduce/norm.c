@@ -102,7 +102,11 @@ DEF_NORM(c128, double, hypot(((const double *)p)[0], ((const double *)p)[1]), NZ
    tail. */
 #define DEF_NORM2_LASTDIM(E, T, ACC_T, LANES, PER_STEP, LD, FMA)                                                \
   static void norm2ld_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
-    (void)idx, (void)ctx, (void)s;                                                                              \
+    (void)idx, (void)ctx;                                                                                       \
+    if (s != (int64_t)sizeof(T)) { /* never: the variant is chosen for contiguous runs only */               \
+      norm2_##E##_inner(acc, in, s, n, idx, ctx);                                                               \
+      return;                                                                                                   \
+    }                                                                                                           \
     const T *x = (const T *)in;                                                                                 \
     ACC_T l[LANES] = {0};                                                                                       \
     int64_t d = 0;                                                                                              \
@@ -211,11 +215,11 @@ static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct
   }
   double pv = ct__scalar_to_double(p);
   norm_kind k = pv == 0 ? N_ZERO : pv == 1 ? N_ONE : pv == 2 ? N_TWO : pv == INFINITY ? N_INF : pv == -INFINITY ? N_NINF : N_GEN;
-  if (k == N_TWO && c.kdtype == od) { /* TensorIterator's is_reduce_lastdim fast path */
-    ct_red_config cfg = {.in = t, .mask = c.mask, .keepdim = keepdim};
-    if (ct__reduce_is_lastdim(&cfg)) k = N_TWO_LASTDIM;
-  }
   c.k = norm_kernel(c.kdtype, k);
+  if (k == N_TWO && c.kdtype == od) { /* TensorIterator's is_reduce_lastdim fast path */
+    const ct_red_kernel *ld = norm_kernel(c.kdtype, N_TWO_LASTDIM);
+    if (ld != c.k) c.k_lastdim = ld;
+  }
   if (!c.k) {
     ct__red_not_implemented("norm_cpu", c.kdtype);
     return CT_ERR_RUNTIME;
@@ -318,6 +322,10 @@ static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opt
     if (!is_fc((ct_dtype)t->dtype)) {
       ct__error(CT_ERR_RUNTIME, "linalg.svd: Expected a floating point or complex tensor as input. Got %s",
                 ct__dt((ct_dtype)t->dtype)->scalar_name);
+      return CT_ERR_RUNTIME;
+    }
+    if (t->numel != 0 && ((ct_dtype)t->dtype == CT_FLOAT16 || (ct_dtype)t->dtype == CT_BFLOAT16)) {
+      ct__red_not_implemented("linalg_svd_cpu", (ct_dtype)t->dtype);
       return CT_ERR_RUNTIME;
     }
     ct__error(CT_ERR_NOT_IMPLEMENTED, "norm(): p='nuc' (the nuclear norm) needs linalg.svd, not implemented yet");

@@ -26,6 +26,9 @@ typedef const ct_red_kernel *ct_red_table[CT_NUM_DTYPES + 1];
 /* ---- arguments ---- */
 /* Wraps and checks dims (IndexError, "dim 0 appears multiple times in the list of dims"); empty: every dim. */
 bool ct__red_mask(const ct_tensor *t, ct_dims dims, uint64_t *mask);
+/* The same in one pass (at::dim_list_to_bitset called directly): a repeat is reported before a later dim
+   out of range. nansum and var/std check their dims this way. */
+bool ct__red_mask_1pass(const ct_tensor *t, ct_dims dims, uint64_t *mask);
 /* The result shape of reducing mask (shape holds t->ndim entries). */
 int64_t ct__red_shape(const ct_tensor *t, uint64_t mask, bool keepdim, int64_t *shape);
 /* Number of reduced elements. */
@@ -53,6 +56,9 @@ typedef struct ct_red_call {
   ct_dtype out_dtype[CT_RED_MAX_OUT];
   const ct_tensor *aux;
   const ct_red_kernel *k;
+  /* Optional variant run instead of k when the kernel input has TensorIterator's is_reduce_lastdim
+     geometry (judged on the input after the cast, as PyTorch builds its iterator on self.to(dtype)). */
+  const ct_red_kernel *k_lastdim;
   ct_red_ctx ctx;
   /* When set, the outputs are filled with this value instead of running the kernel (empty inputs). */
   bool fill;
@@ -68,6 +74,12 @@ ct_status ct__red_exec(ct_red_call *c, ct_tensor **result);
 ct_status ct__red_exec2(ct_red_call *c, ct_tensor **a, ct_tensor **b);
 /* One-output convenience: a new result (out NULL) or a status through *status. */
 ct_tensor *ct__red_exec1(ct_red_call *c);
+
+/* PyTorch's cascade sums for float32, float64, complex64 and complex128 (sum_cascade.c). */
+typedef enum { CT_RED_SUM, CT_RED_NANSUM, CT_RED_MEAN, CT_RED_NANMEAN } ct_red_sum_kind;
+const ct_red_kernel *ct__red_cascade_kernel(ct_red_sum_kind kind, ct_dtype dt);
+/* (re + im i) / complex(n, 0) with c10::complex's formula, in complex64 (single) or complex128. */
+void ct__red_complex_div_n(double re, double im, int64_t n, bool single, double *ore, double *oim);
 
 /* sqrt(sum(x * x)) as torch.norm('fro') computes it over two dims (float32, float64, bfloat16, complex). */
 const ct_red_kernel *ct__red_sqrt_sumsq_kernel(ct_dtype dt);

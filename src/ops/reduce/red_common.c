@@ -19,9 +19,27 @@ bool ct__red_mask(const ct_tensor *t, ct_dims dims, uint64_t *mask) {
   /* PyTorch wraps every dim first (the first out of range raises), then looks for repeats */
   for (int64_t i = 0; i < dims.ndim; i++)
     if (ct__wrap_dim(dims.data[i], nd) < 0) return false;
+  return ct__red_mask_1pass(t, dims, mask);
+}
+
+bool ct__red_mask_1pass(const ct_tensor *t, ct_dims dims, uint64_t *mask) {
+  int64_t nd = t->ndim;
+  if (nd > 64) {
+    ct__error(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
+    return false;
+  }
+  if (dims.ndim == 0) {
+    *mask = nd == 64 ? ~(uint64_t)0 : (((uint64_t)1 << nd) - 1);
+    return true;
+  }
+  if (!dims.data) {
+    ct__error(CT_ERR_VALUE, "dims: a list of %lld dims with no data", (long long)dims.ndim);
+    return false;
+  }
   uint64_t m = 0;
   for (int64_t i = 0; i < dims.ndim; i++) {
     int64_t d = ct__wrap_dim(dims.data[i], nd);
+    if (d < 0) return false;
     if ((m >> d) & 1u) {
       ct__error(CT_ERR_RUNTIME, "dim %lld appears multiple times in the list of dims", (long long)d);
       return false;
@@ -139,7 +157,8 @@ ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
   if (c->fill) {
     for (int o = 0; o < c->n_out; o++) ct__fill(cfg.out[o], c->fill_value);
   } else {
-    s = ct__reduce_run(&cfg, c->k, &c->ctx);
+    const ct_red_kernel *k = c->k_lastdim && ct__reduce_is_lastdim(&cfg) ? c->k_lastdim : c->k;
+    s = ct__reduce_run(&cfg, k, &c->ctx);
     if (s != CT_OK) goto fail;
   }
   ct_release(tmp);
@@ -239,5 +258,31 @@ double ct__red_load_f64(const char *p, ct_dtype dt) {
     case CT_COMPLEX64: return ((const float *)p)[0];
     case CT_COMPLEX128: return ((const double *)p)[0];
     default: return 0;
+  }
+}
+
+/* c10::complex's division: an infinite part meets the other part's zero multiplier (NaN), as in PyTorch */
+#define CDIV_N(RT, a, b, n, re, im)                                                                             \
+  do {                                                                                                          \
+    RT c_ = (RT)(n), d_ = 0;                                                                                    \
+    if (c_ == 0) {                                                                                              \
+      re = (a) / c_, im = (b) / d_;                                                                             \
+    } else {                                                                                                    \
+      RT rat_ = d_ / c_;                                                                                        \
+      double scl_ = 1.0 / (double)(c_ + d_ * rat_);                                                             \
+      re = (RT)((double)((a) + (b) * rat_) * scl_);                                                             \
+      im = (RT)((double)((b) - (a) * rat_) * scl_);                                                             \
+    }                                                                                                           \
+  } while (0)
+
+void ct__red_complex_div_n(double re, double im, int64_t n, bool single, double *ore, double *oim) {
+  if (single) {
+    float a = (float)re, b = (float)im, r, i;
+    CDIV_N(float, a, b, n, r, i);
+    *ore = r, *oim = i;
+  } else {
+    double r, i;
+    CDIV_N(double, re, im, n, r, i);
+    *ore = r, *oim = i;
   }
 }

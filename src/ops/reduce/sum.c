@@ -43,10 +43,6 @@ __attribute__((unused)) static void combine_add_f(void *acc, const void *b, cons
   (void)ctx;
   *(double *)acc += *(const double *)b;
 }
-static void combine_mul_f(void *acc, const void *b, const void *ctx) {
-  (void)ctx;
-  *(double *)acc *= *(const double *)b;
-}
 static void combine_add_c(void *acc, const void *b, const void *ctx) {
   (void)ctx;
   ((double *)acc)[0] += ((const double *)b)[0];
@@ -57,10 +53,6 @@ static inline void cmul(double *a, double br, double bi) {
   double ar = a[0], ai = a[1];
   a[0] = ar * br - ai * bi;
   a[1] = ar * bi + ai * br;
-}
-static void combine_mul_c(void *acc, const void *b, const void *ctx) {
-  (void)ctx;
-  cmul(acc, ((const double *)b)[0], ((const double *)b)[1]);
 }
 
 static void finish_i(char *const *out, const void *acc, const void *ctx) {
@@ -79,8 +71,13 @@ static void finish_c(char *const *out, const void *acc, const void *ctx) {
 static double mean_of(double sum, ct_dtype dt, int64_t count) {
   switch (dt) {
     case CT_FLOAT32: return (double)((float)sum / (float)count);
-    case CT_FLOAT16: return (double)(ct__half_to_float(ct__float_to_half((float)sum)) / (float)count);
-    case CT_BFLOAT16: return (double)(ct__bfloat16_to_float(ct__float_to_bfloat16((float)sum)) / (float)count);
+    /* the count is a scalar of the result's dtype too: 70000 is inf as a float16 */
+    case CT_FLOAT16:
+      return (double)(ct__half_to_float(ct__float_to_half((float)sum)) /
+                      ct__half_to_float(ct__float_to_half((float)count)));
+    case CT_BFLOAT16:
+      return (double)(ct__bfloat16_to_float(ct__float_to_bfloat16((float)sum)) /
+                      ct__bfloat16_to_float(ct__float_to_bfloat16((float)count)));
     case CT_COMPLEX64: return (double)((float)sum / (float)count);
     default: return sum / (double)count;
   }
@@ -89,11 +86,32 @@ static void finish_mean_f(char *const *out, const void *acc, const void *ctx) {
   const ct_red_ctx *c = ctx;
   ct__red_store_f64(out[0], c->out_dtype[0], mean_of(*(const double *)acc, c->out_dtype[0], c->count));
 }
+/* complex mean: the sum rounded to the result dtype, divided by complex(n, 0) with c10::complex's
+   formula, whose cross terms turn an infinite part into NaN in the other part, as in PyTorch */
+#define CDIV_N(RT, a, b, n, re, im)                                                                             \
+  do {                                                                                                          \
+    RT c_ = (RT)(n), d_ = 0;                                                                                    \
+    if (c_ == 0) {                                                                                              \
+      re = (a) / c_, im = (b) / d_;                                                                             \
+    } else {                                                                                                    \
+      RT rat_ = d_ / c_;                                                                                        \
+      double scl_ = 1.0 / (double)(c_ + d_ * rat_);                                                             \
+      re = (RT)((double)((a) + (b) * rat_) * scl_);                                                             \
+      im = (RT)((double)((b) - (a) * rat_) * scl_);                                                             \
+    }                                                                                                           \
+  } while (0)
 static void finish_mean_c(char *const *out, const void *acc, const void *ctx) {
   const ct_red_ctx *c = ctx;
   const double *a = acc;
-  ct__red_store_c128(out[0], c->out_dtype[0], mean_of(a[0], c->out_dtype[0], c->count),
-                     mean_of(a[1], c->out_dtype[0], c->count));
+  if (c->out_dtype[0] == CT_COMPLEX64) {
+    float ar = (float)a[0], ai = (float)a[1], re, im;
+    CDIV_N(float, ar, ai, c->count, re, im);
+    ct__red_store_c128(out[0], c->out_dtype[0], re, im);
+  } else {
+    double re, im;
+    CDIV_N(double, a[0], a[1], c->count, re, im);
+    ct__red_store_c128(out[0], c->out_dtype[0], re, im);
+  }
 }
 
 /* ---- integer loops: OP(acc, x) on uint64 ---- */
@@ -114,8 +132,8 @@ static void finish_mean_c(char *const *out, const void *acc, const void *ctx) {
     *(uint64_t *)acc = a;                                                                                       \
   }                                                                                                             \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs,        \
-                                            int64_t n, int64_t idx, const void *ctx) {                          \
-    (void)idx, (void)ctx;                                                                                       \
+                                            int64_t n, int64_t idx, const ct_red_cols *cols, const void *ctx) {                          \
+    (void)cols, (void)idx, (void)ctx, (void)cols;                                                                          \
     uint64_t *restrict a = acc;                                                                                 \
     for (int64_t i = 0; i < n; i++) {                                                                           \
       const char *row = in + i * rs;                                                                            \
@@ -134,6 +152,10 @@ static void finish_mean_c(char *const *out, const void *acc, const void *ctx) {
    so float32 / float16 / bfloat16 totals round where PyTorch's do and the results stay close to its. */
 #define NAN0(v) ((v) != (v) ? 0.0 : (v))
 #define SEG_F(v) ((double)(float)(v))
+/* float16/bfloat16 outputs: `out += row_sum` converts the float row sum to the output type first
+   (c10::Half has no += float), then adds and rounds again */
+#define SEG_H(v) tot_f16(v)
+#define SEG_B(v) tot_bf16(v)
 #define SEG_D(v) (v)
 static inline double tot_f32(double v) { return (double)(float)v; }
 static inline double tot_f16(double v) { return (double)ct__half_to_float(ct__float_to_half((float)v)); }
@@ -166,8 +188,8 @@ static inline double tot_f64(double v) { return v; }
     *(double *)acc = TOTR(*(double *)acc + SEGR(seg));                                                          \
   }                                                                                                             \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
-                                int64_t idx, const void *ctx) {                                                 \
-    (void)idx, (void)ctx;                                                                                       \
+                                int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
+    (void)cols, (void)idx, (void)ctx;                                                                                       \
     double *restrict a = acc;                                                                                   \
     double tmp[CT_RED_OUTER_MAX];                                                                               \
     for (int64_t j0 = 0; j0 < m; j0 += CT_RED_OUTER_MAX) {                                                      \
@@ -210,19 +232,97 @@ static inline double tot_f64(double v) { return v; }
     *(double *)acc = TOTR(*(double *)acc + *(const double *)b);                                                 \
   }
 
-#define DEF_FLOAT_PROD_LOOPS(NAME, T)                                                                           \
+/* Floating products in the input's own type, in PyTorch's order (binary_kernel_reduce_vec): a contiguous
+   run of at least 4 vectors (AVX2: 8 floats / 4 doubles / 4 complex64 / 2 complex128 each) multiplies
+   its blocks into 4 x LANES lanes seeded with the first block, folds them ((a0 * a1) * (a2 * a3)), then
+   lane by lane; that and the rest of the run multiply into the accumulator in order. Strided runs and
+   columns multiply in order. The order decides inf * 0 = NaN, so it has to be PyTorch's. */
+#define DEF_FLOAT_PROD_LOOPS(NAME, T, LANES)                                                                    \
   CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
-    double a = *(double *)acc;                                                                                  \
-    for (int64_t k = 0; k < n; k++) a *= (double)*(const T *)(in + k * s);                                      \
-    *(double *)acc = a;                                                                                         \
+    T a = (T) * (double *)acc;                                                                                  \
+    int64_t k = 0;                                                                                              \
+    if (s == (int64_t)sizeof(T) && n >= 4 * LANES) {                                                            \
+      const T *x = (const T *)in;                                                                               \
+      T l[4 * LANES];                                                                                           \
+      int64_t blocks = n / (4 * LANES);                                                                         \
+      for (int j = 0; j < 4 * LANES; j++) l[j] = x[j];                                                          \
+      for (int64_t b = 1; b < blocks; b++)                                                                      \
+        for (int j = 0; j < 4 * LANES; j++) l[j] = l[j] * x[b * 4 * LANES + j];                                 \
+      T r[LANES];                                                                                               \
+      for (int j = 0; j < LANES; j++) r[j] = (l[j] * l[LANES + j]) * (l[2 * LANES + j] * l[3 * LANES + j]);     \
+      T v = r[0];                                                                                               \
+      for (int j = 1; j < LANES; j++) v = v * r[j];                                                             \
+      a = a * v;                                                                                                \
+      k = blocks * 4 * LANES;                                                                                   \
+    }                                                                                                           \
+    for (; k < n; k++) a = a * *(const T *)(in + k * s);                                                        \
+    *(double *)acc = (double)a;                                                                                 \
   }                                                                                                             \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
-                                int64_t idx, const void *ctx) {                                                 \
-    (void)idx, (void)ctx;                                                                                       \
+                                int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
+    (void)cols, (void)idx, (void)ctx;                                                                                       \
     double *restrict a = acc;                                                                                   \
-    for (int64_t i = 0; i < n; i++)                                                                             \
-      for (int64_t j = 0; j < m; j++) a[j] *= (double)*(const T *)(in + i * rs + j * cs);                       \
+    for (int64_t j = 0; j < m; j++) {                                                                           \
+      T v = (T)a[j];                                                                                            \
+      for (int64_t i = 0; i < n; i++) v = v * *(const T *)(in + i * rs + j * cs);                              \
+      a[j] = (double)v;                                                                                         \
+    }                                                                                                           \
+  }                                                                                                             \
+  static void NAME##_combine(void *acc, const void *b, const void *ctx) {                                       \
+    (void)ctx;                                                                                                  \
+    *(double *)acc = (double)((T) * (double *)acc * (T) * (const double *)b);                                   \
+  }
+
+/* complex products: c10::complex's naive formula, in the component type, same order */
+#define CMUL(RT, ar, ai, br, bi)                                                                                \
+  do {                                                                                                          \
+    RT r_ = (ar) * (br) - (ai) * (bi), i_ = (ar) * (bi) + (ai) * (br);                                          \
+    ar = r_, ai = i_;                                                                                           \
+  } while (0)
+#define DEF_COMPLEX_PROD(NAME, RT, LANES)                                                                       \
+  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
+    (void)idx, (void)ctx;                                                                                       \
+    double *ad = acc;                                                                                           \
+    RT ar = (RT)ad[0], ai = (RT)ad[1];                                                                          \
+    int64_t k = 0;                                                                                              \
+    if (s == (int64_t)(2 * sizeof(RT)) && n >= 4 * LANES) {                                                     \
+      const RT *x = (const RT *)in;                                                                             \
+      RT lr[4 * LANES], li[4 * LANES];                                                                          \
+      int64_t blocks = n / (4 * LANES);                                                                         \
+      for (int j = 0; j < 4 * LANES; j++) lr[j] = x[2 * j], li[j] = x[2 * j + 1];                               \
+      for (int64_t b = 1; b < blocks; b++)                                                                      \
+        for (int j = 0; j < 4 * LANES; j++) {                                                                   \
+          const RT *y = x + 2 * (b * 4 * LANES + j);                                                            \
+          CMUL(RT, lr[j], li[j], y[0], y[1]);                                                                   \
+        }                                                                                                       \
+      RT vr = 0, vi = 0;                                                                                        \
+      for (int j = 0; j < LANES; j++) {                                                                         \
+        RT pr = lr[j], pi = li[j], qr = lr[2 * LANES + j], qi = li[2 * LANES + j];                              \
+        CMUL(RT, pr, pi, lr[LANES + j], li[LANES + j]);                                                         \
+        CMUL(RT, qr, qi, lr[3 * LANES + j], li[3 * LANES + j]);                                                 \
+        CMUL(RT, pr, pi, qr, qi);                                                                               \
+        if (j == 0) {                                                                                           \
+          vr = pr, vi = pi;                                                                                     \
+        } else {                                                                                                \
+          CMUL(RT, vr, vi, pr, pi);                                                                             \
+        }                                                                                                       \
+      }                                                                                                         \
+      CMUL(RT, ar, ai, vr, vi);                                                                                 \
+      k = blocks * 4 * LANES;                                                                                   \
+    }                                                                                                           \
+    for (; k < n; k++) {                                                                                        \
+      const RT *y = (const RT *)(in + k * s);                                                                   \
+      CMUL(RT, ar, ai, y[0], y[1]);                                                                             \
+    }                                                                                                           \
+    ad[0] = (double)ar, ad[1] = (double)ai;                                                                     \
+  }                                                                                                             \
+  static void NAME##_combine(void *acc, const void *b, const void *ctx) {                                       \
+    (void)ctx;                                                                                                  \
+    double *ad = acc;                                                                                           \
+    RT ar = (RT)ad[0], ai = (RT)ad[1];                                                                          \
+    CMUL(RT, ar, ai, (RT)((const double *)b)[0], (RT)((const double *)b)[1]);                                   \
+    ad[0] = (double)ar, ad[1] = (double)ai;                                                                     \
   }
 
 /* complex sums and products; RT is the component type, TOTR rounds the running total. */
@@ -336,20 +436,20 @@ CT_DT_INTEGRAL(DEF_SUM_INT)
 CT_DT_BOOL(DEF_PROD_INT)
 CT_DT_INTEGRAL(DEF_PROD_INT)
 
-DEF_FLOAT_SUM_LOOPS(sum_CT_FLOAT16, uint16_t, CT_LD_F16, CT_ID, f16_run, SEG_F, tot_f16)
-DEF_FLOAT_SUM_LOOPS(sum_CT_BFLOAT16, uint16_t, CT_LD_BF16, CT_ID, bf16_run, SEG_F, tot_bf16)
+DEF_FLOAT_SUM_LOOPS(sum_CT_FLOAT16, uint16_t, CT_LD_F16, CT_ID, f16_run, SEG_H, tot_f16)
+DEF_FLOAT_SUM_LOOPS(sum_CT_BFLOAT16, uint16_t, CT_LD_BF16, CT_ID, bf16_run, SEG_B, tot_bf16)
 DEF_FLOAT_SUM_LOOPS(sum_CT_FLOAT32, float, CT_LD_ID, CT_ID, run_f32, SEG_F, tot_f32)
 DEF_FLOAT_SUM_LOOPS(sum_CT_FLOAT64, double, CT_LD_ID, CT_ID, run_f64, SEG_D, tot_f64)
-DEF_FLOAT_SUM_LOOPS(nansum_CT_FLOAT16, uint16_t, CT_LD_F16, NAN0, nan_f16_run, SEG_F, tot_f16)
-DEF_FLOAT_SUM_LOOPS(nansum_CT_BFLOAT16, uint16_t, CT_LD_BF16, NAN0, nan_bf16_run, SEG_F, tot_bf16)
+DEF_FLOAT_SUM_LOOPS(nansum_CT_FLOAT16, uint16_t, CT_LD_F16, NAN0, nan_f16_run, SEG_H, tot_f16)
+DEF_FLOAT_SUM_LOOPS(nansum_CT_BFLOAT16, uint16_t, CT_LD_BF16, NAN0, nan_bf16_run, SEG_B, tot_bf16)
 DEF_FLOAT_SUM_LOOPS(nansum_CT_FLOAT32, float, CT_LD_ID, NAN0, run_nan_f32, SEG_F, tot_f32)
 DEF_FLOAT_SUM_LOOPS(nansum_CT_FLOAT64, double, CT_LD_ID, NAN0, nan_f64_run, SEG_D, tot_f64)
-DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT32, float)
-DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT64, double)
+DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT32, float, 8)
+DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT64, double, 4)
 DEF_COMPLEX_LOOPS(sum_CT_COMPLEX64, float, 0, tot_f32)
 DEF_COMPLEX_LOOPS(sum_CT_COMPLEX128, double, 0, tot_f64)
-DEF_COMPLEX_LOOPS(prod_CT_COMPLEX64, float, 1, tot_f32)
-DEF_COMPLEX_LOOPS(prod_CT_COMPLEX128, double, 1, tot_f64)
+DEF_COMPLEX_PROD(prod_CT_COMPLEX64, float, 4)
+DEF_COMPLEX_PROD(prod_CT_COMPLEX128, double, 2)
 
 /* ---- declarations ---- */
 #define K_INT(name, init, comb, fin) {8, init, name##_inner, name##_outer, comb, fin}
@@ -380,10 +480,10 @@ static const ct_red_kernel sum_k_CT_COMPLEX128 = {16, init_zero16, sum_CT_COMPLE
 static const ct_red_kernel mean_k_CT_COMPLEX64 = {16, init_zero16, sum_CT_COMPLEX64_inner, NULL, combine_add_c64, finish_mean_c};
 static const ct_red_kernel mean_k_CT_COMPLEX128 = {16, init_zero16, sum_CT_COMPLEX128_inner, NULL, combine_add_c, finish_mean_c};
 
-static const ct_red_kernel prod_k_CT_FLOAT32 = {8, init_one_f, prod_CT_FLOAT32_inner, prod_CT_FLOAT32_outer, combine_mul_f, finish_f};
-static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_inner, prod_CT_FLOAT64_outer, combine_mul_f, finish_f};
-static const ct_red_kernel prod_k_CT_COMPLEX64 = {16, init_one_c, prod_CT_COMPLEX64_inner, NULL, combine_mul_c, finish_c};
-static const ct_red_kernel prod_k_CT_COMPLEX128 = {16, init_one_c, prod_CT_COMPLEX128_inner, NULL, combine_mul_c, finish_c};
+static const ct_red_kernel prod_k_CT_FLOAT32 = {8, init_one_f, prod_CT_FLOAT32_inner, prod_CT_FLOAT32_outer, prod_CT_FLOAT32_combine, finish_f};
+static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_inner, prod_CT_FLOAT64_outer, prod_CT_FLOAT64_combine, finish_f};
+static const ct_red_kernel prod_k_CT_COMPLEX64 = {16, init_one_c, prod_CT_COMPLEX64_inner, NULL, prod_CT_COMPLEX64_combine, finish_c};
+static const ct_red_kernel prod_k_CT_COMPLEX128 = {16, init_one_c, prod_CT_COMPLEX128_inner, NULL, prod_CT_COMPLEX128_combine, finish_c};
 
 #define ENTRY(E, T, CT, LD, ST) [E] = &sum_k_##E,
 static const ct_red_table sum_table = {CT_DT_ALL(ENTRY)};
@@ -425,8 +525,8 @@ typedef struct nanmean_acc {
     a->sum = TOTR(a->sum + o->sum);                                                                             \
     a->count += o->count;                                                                                       \
   }
-DEF_NANMEAN(nanmean_CT_FLOAT16, uint16_t, CT_LD_F16, SEG_F, tot_f16)
-DEF_NANMEAN(nanmean_CT_BFLOAT16, uint16_t, CT_LD_BF16, SEG_F, tot_bf16)
+DEF_NANMEAN(nanmean_CT_FLOAT16, uint16_t, CT_LD_F16, SEG_H, tot_f16)
+DEF_NANMEAN(nanmean_CT_BFLOAT16, uint16_t, CT_LD_BF16, SEG_B, tot_bf16)
 DEF_NANMEAN(nanmean_CT_FLOAT32, float, CT_LD_ID, SEG_F, tot_f32)
 DEF_NANMEAN(nanmean_CT_FLOAT64, double, CT_LD_ID, SEG_D, tot_f64)
 
@@ -471,24 +571,27 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
   switch (kind) {
     case NANSUM:
     case NANMEAN:
-      if (kind == NANSUM && !ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+      /* PyTorch's order: nansum makes its result (dims) before nansum_out's checks, the out= form checks
+         first; nanmean checks the dtype, then counts the non-NaN values (dims) */
       if (kind == NANMEAN && !(ct__dt(in)->category == CT_CAT_FLOAT)) {
         ct__error(CT_ERR_RUNTIME, "nanmean(): expected input to have floating point dtype but got %s",
                   ct__dt(in)->scalar_name);
         return CT_ERR_RUNTIME;
       }
+      if (kind == NANMEAN && !ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+      if (kind == NANSUM && !out && !ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
       if (kind == NANSUM && ct__dt(in)->category == CT_CAT_COMPLEX) {
         ct__error(CT_ERR_RUNTIME, "nansum does not support complex inputs");
         return CT_ERR_RUNTIME;
       }
       if (kind == NANSUM && is_intlike(in)) return sum_like(SUM, out, t, opts, res);
-      if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
       dt = o->dtype ? o->dtype : out ? (ct_dtype)out->dtype : in;
       if (out && (ct_dtype)out->dtype != dt) {
         ct__error(CT_ERR_RUNTIME, "nansum: provided dtype must match dtype of result. Got %s and %s.",
                   ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt(dt)->scalar_name);
         return CT_ERR_RUNTIME;
       }
+      if (kind == NANSUM && out && !ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
       name = "nansum";
       table = kind == NANSUM ? &nansum_table : &nanmean_table;
       c.kdtype = dt;
@@ -535,10 +638,30 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
   }
   c.out_dtype[0] = dt;
   c.k = (*table)[c.kdtype];
+  if (c.k) { /* float32 / float64 / complex: PyTorch's cascade */
+    static const ct_red_sum_kind cascade_kind[] = {[SUM] = CT_RED_SUM, [NANSUM] = CT_RED_NANSUM, [MEAN] = CT_RED_MEAN,
+                                                   [NANMEAN] = CT_RED_NANMEAN, [PROD] = CT_RED_SUM};
+    const ct_red_kernel *ck = kind == PROD ? NULL : ct__red_cascade_kernel(cascade_kind[kind], c.kdtype);
+    if (ck) c.k = ck;
+  }
+  if (kind == NANMEAN && is_intlike(dt) && t->numel == 0) {
+    /* nansum gives integer zeros (no kernel runs for nothing), then the true division by the count
+       makes floats: a float result, or PyTorch's cast error for an integer out= */
+    if (out) {
+      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                ct__dt(ct_get_default_dtype())->scalar_name, ct__dt(dt)->scalar_name);
+      return CT_ERR_RUNTIME;
+    }
+    c.out_dtype[0] = ct_get_default_dtype();
+    c.fill = true;
+    c.fill_value = ct_scalar_double(NAN);
+    return ct__red_exec(&c, res);
+  }
   if (!c.k && t->numel == 0) { /* PyTorch fills the identity before dispatching a kernel */
     c.fill = true;
     c.fill_value = ct_scalar_int(kind == PROD ? 1 : 0);
-    if (kind == NANMEAN) c.fill_value = ct_scalar_double(NAN);
+    if (kind == NANMEAN) /* 0 / 0; a complex 0 / 0 is NaN in both parts */
+      c.fill_value = ct__dt(dt)->category == CT_CAT_COMPLEX ? ct_scalar_complex(NAN, NAN) : ct_scalar_double(NAN);
   } else if (!c.k) {
     char kname[32];
     snprintf(kname, sizeof kname, "%s_cpu", name);
@@ -575,7 +698,7 @@ DEF_RUN_SUM(sq_f64, double, CT_LD_ID, SQ_F64)
 DEF_RUN_SUM(sq_bf16, uint16_t, CT_LD_BF16, SQ_BF16)
 DEF_FLOAT_SUM_LOOPS(sumsq_CT_FLOAT32, float, CT_LD_ID, SQ_F32, sq_f32_run, SEG_F, tot_f32)
 DEF_FLOAT_SUM_LOOPS(sumsq_CT_FLOAT64, double, CT_LD_ID, SQ_F64, sq_f64_run, SEG_D, tot_f64)
-DEF_FLOAT_SUM_LOOPS(sumsq_CT_BFLOAT16, uint16_t, CT_LD_BF16, SQ_BF16, sq_bf16_run, SEG_F, tot_bf16)
+DEF_FLOAT_SUM_LOOPS(sumsq_CT_BFLOAT16, uint16_t, CT_LD_BF16, SQ_BF16, sq_bf16_run, SEG_B, tot_bf16)
 #define DEF_CSUMSQ(NAME, RT, TOTR)                                                                              \
   static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
     (void)idx, (void)ctx;                                                                                       \

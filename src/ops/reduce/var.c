@@ -26,6 +26,17 @@ static inline void chan(double *an, double *amean, double *am2, double n, double
   *an = tot;
 }
 
+/* PyTorch's Welford update (WelfordOps::reduce, its `m2 + delta * new_delta` fused as its AVX2 build
+   compiles it), run element by element over a run holding infinities or NaNs: which of them end as inf
+   and which as NaN depends on the order, so such runs take PyTorch's sequence. */
+static inline void welford(double *n, double *mean, double *m2, double x) {
+  double delta = x - *mean;
+  double new_mean = *mean + delta / (*n + 1);
+  *m2 = fma(delta, x - new_mean, *m2);
+  *mean = new_mean;
+  *n += 1;
+}
+
 /* shifted sums of a strided run: s1 = sum(x - k), s2 = sum((x - k)^2) */
 #define DEF_VAR_RUN(NAME, T, LD)                                                                                \
   static inline void NAME##_run(const char *in, int64_t s, int64_t n, double k, double *s1, double *s2) {      \
@@ -93,11 +104,15 @@ CT_KERNEL_CLONES static void f64_run(const char *in, int64_t s, int64_t n, doubl
     var_acc *a = acc;                                                                                           \
     double k = LD(*(const T *)in), s1, s2;                                                                      \
     RUN(in, s, n, k, &s1, &s2);                                                                                 \
+    if (!isfinite(s1) || !isfinite(s2)) {                                                                       \
+      for (int64_t i = 0; i < n; i++) welford(&a->n, &a->mean, &a->m2, LD(*(const T *)(in + i * s)));          \
+      return;                                                                                                   \
+    }                                                                                                           \
     chan(&a->n, &a->mean, &a->m2, (double)n, k + s1 / (double)n, s2 - s1 * (s1 / (double)n));                  \
   }                                                                                                             \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
-                                int64_t idx, const void *ctx) {                                                 \
-    (void)idx, (void)ctx;                                                                                       \
+                                int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
+    (void)cols, (void)idx, (void)ctx;                                                                                       \
     if (n <= 0) return;                                                                                         \
     var_acc *a = acc;                                                                                           \
     double k[VAR_OUTER_COLS], p[VAR_OUTER_COLS], q[VAR_OUTER_COLS];                                             \
@@ -123,6 +138,11 @@ CT_KERNEL_CLONES static void f64_run(const char *in, int64_t s, int64_t n, doubl
       double dn = (double)n;                                                                                    \
       for (int64_t j = 0; j < mm; j++) {                                                                        \
         var_acc *aj = a + j0 + j;                                                                               \
+        if (!isfinite(p[j]) || !isfinite(q[j])) {                                                               \
+          for (int64_t i = 0; i < n; i++)                                                                       \
+            welford(&aj->n, &aj->mean, &aj->m2, LD(*(const T *)(base + i * rs + j * cs)));                      \
+          continue;                                                                                             \
+        }                                                                                                       \
         chan(&aj->n, &aj->mean, &aj->m2, dn, k[j] + p[j] / dn, q[j] - p[j] * (p[j] / dn));                      \
       }                                                                                                         \
     }                                                                                                           \
@@ -160,8 +180,22 @@ static inline double part_round(double v, ct_dtype dt) {
       pr += dr, qr += dr * dr, pi += di, qi += di * di;                                                         \
     }                                                                                                           \
     double dn = (double)n, n0 = a->n, mi0 = a->mi, m2i0 = a->m2i;                                              \
-    chan(&a->n, &a->mr, &a->m2r, dn, kr + pr / dn, qr - pr * (pr / dn));                                       \
-    chan(&n0, &mi0, &m2i0, dn, ki + pi / dn, qi - pi * (pi / dn));                                             \
+    if (isfinite(pr) && isfinite(qr)) {                                                                         \
+      chan(&a->n, &a->mr, &a->m2r, dn, kr + pr / dn, qr - pr * (pr / dn));                                     \
+    } else {                                                                                                    \
+      for (int64_t i = 0; i < n; i++) {                                                                         \
+        double re = ((const RT *)(in + i * s))[0];                                                              \
+        welford(&a->n, &a->mr, &a->m2r, rnd ? part_round(re, pd) : re);                                         \
+      }                                                                                                         \
+    }                                                                                                           \
+    if (isfinite(pi) && isfinite(qi)) {                                                                         \
+      chan(&n0, &mi0, &m2i0, dn, ki + pi / dn, qi - pi * (pi / dn));                                           \
+    } else {                                                                                                    \
+      for (int64_t i = 0; i < n; i++) {                                                                         \
+        double im = ((const RT *)(in + i * s))[1];                                                              \
+        welford(&n0, &mi0, &m2i0, rnd ? part_round(im, pd) : im);                                               \
+      }                                                                                                         \
+    }                                                                                                           \
     a->mi = mi0, a->m2i = m2i0;                                                                                 \
   }
 DEF_CVAR(var_CT_COMPLEX64, float)
@@ -220,7 +254,12 @@ static double cvar_value(const cvar_acc *a, const ct_red_ctx *c) {
 }
 static void finish_cvar(char *const *out, const void *acc, const void *ctx) {
   const ct_red_ctx *c = ctx;
-  ct__red_store_f64(out[0], c->out_dtype[0], cvar_value(acc, c));
+  double v = cvar_value(acc, c);
+  /* std into a complex out=: sqrt_out on the complex result, whose sqrt of NaN + 0j is NaN + NaNj */
+  if (c->take_sqrt && v != v && ct__dt(c->out_dtype[0])->category == CT_CAT_COMPLEX)
+    ct__red_store_c128(out[0], c->out_dtype[0], NAN, NAN);
+  else
+    ct__red_store_f64(out[0], c->out_dtype[0], v);
 }
 static void finish_cvar_mean(char *const *out, const void *acc, const void *ctx) {
   const ct_red_ctx *c = ctx;
@@ -280,8 +319,88 @@ static bool parse_correction(const char *fn, const ct_var_opts *o, int64_t *corr
   }
 }
 
-/* PyTorch's whole-tensor path (std_var_all_cpu) into an output of a dtype without a var kernel: the
-   value computed in double, then fill_ (a checked conversion). */
+/* ---- the whole-tensor path (PyTorch's std_var_all_cpu): mean = self.mean() as a value of self's dtype,
+   then the sum of ((double)x - mean)^2 in double, divided by max(0, n - correction) ---- */
+#define LD8_F32(p) __builtin_convertvector(ct_ld8f(p), ct_v8d)
+#define LD8_F64(p) ct_ld8d(p)
+#define DEF_DEV2(NAME, T, LD8)                                                                                       \
+  CT_KERNEL_CLONES static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx,        \
+                                            const void *ctx) {                                                  \
+    (void)idx;                                                                                                  \
+    double m = ((const ct_red_ctx *)ctx)->p;                                                                    \
+    double a0 = 0, a1 = 0, a2 = 0, a3 = 0;                                                                      \
+    int64_t k = 0;                                                                                              \
+    if (s == (int64_t)sizeof(T)) {                                                                              \
+      const T *x = (const T *)in;                                                                               \
+      ct_v8d mm, v0 = {0}, v1 = {0};                                                                            \
+      for (int j = 0; j < 8; j++) mm[j] = m;                                                                    \
+      for (; k + 16 <= n; k += 16) {                                                                            \
+        ct_v8d d0 = LD8(x + k) - mm, d1 = LD8(x + k + 8) - mm;                                                  \
+        v0 += d0 * d0, v1 += d1 * d1;                                                                           \
+      }                                                                                                         \
+      a0 = ct_hsum8d(v0 + v1);                                                                                  \
+    }                                                                                                           \
+    for (; k + 2 <= n; k += 2) {                                                                                \
+      double d0 = (double)*(const T *)(in + k * s) - m, d1 = (double)*(const T *)(in + (k + 1) * s) - m;        \
+      a1 += d0 * d0, a2 += d1 * d1;                                                                             \
+    }                                                                                                           \
+    if (k < n) {                                                                                                \
+      double d = (double)*(const T *)(in + k * s) - m;                                                          \
+      a3 += d * d;                                                                                              \
+    }                                                                                                           \
+    *(double *)acc += a0 + (a1 + a2) + a3;                                                                      \
+  }
+DEF_DEV2(dev2_f32, float, LD8_F32)
+DEF_DEV2(dev2_f64, double, LD8_F64)
+static void init_z8(void *acc, const char *aux, const void *ctx) {
+  (void)aux, (void)ctx;
+  *(double *)acc = 0;
+}
+static void combine_z8(void *acc, const void *b, const void *ctx) {
+  (void)ctx;
+  *(double *)acc += *(const double *)b;
+}
+static void finish_z8(char *const *out, const void *acc, const void *ctx) {
+  (void)ctx;
+  *(double *)out[0] = *(const double *)acc;
+}
+static const ct_red_kernel dev2_k_f32 = {8, init_z8, dev2_f32_inner, NULL, combine_z8, finish_z8};
+static const ct_red_kernel dev2_k_f64 = {8, init_z8, dev2_f64_inner, NULL, combine_z8, finish_z8};
+
+/* One reduction of every element of x into a 0-dim scratch tensor of dtype dt; the value as a double. */
+static ct_status reduce_all_value(const ct_tensor *x, const ct_red_kernel *k, ct_dtype dt, double p, double *value) {
+  ct_tensor *tmp = ct__empty(0, NULL, dt, CT_DEVICE_CPU);
+  if (!tmp) return CT_ERR_OUT_OF_MEMORY;
+  ct_red_call c = {.in = x, .kdtype = (ct_dtype)x->dtype, .n_out = 1, .out = {tmp}, .out_dtype = {dt}, .k = k};
+  c.ctx.count = x->numel;
+  c.ctx.p = p;
+  ct_status s = ct__red_mask(x, CT_SHAPE_SCALAR, &c.mask) ? ct__red_exec(&c, NULL) : ct__null_status();
+  if (s == CT_OK) *value = dt == CT_FLOAT32 ? (double)*(const float *)ct__tdata(tmp) : *(const double *)ct__tdata(tmp);
+  ct_release(tmp);
+  return s;
+}
+
+static ct_status var_two_pass(const ct_tensor *x, int64_t corr, double *var) {
+  ct_dtype dt = (ct_dtype)x->dtype;
+  double mean = 0, ss = 0;
+  ct_status s = reduce_all_value(x, ct__red_cascade_kernel(CT_RED_MEAN, dt), dt, 0, &mean);
+  if (s == CT_OK) s = reduce_all_value(x, dt == CT_FLOAT32 ? &dev2_k_f32 : &dev2_k_f64, CT_FLOAT64, mean, &ss);
+  if (s != CT_OK) return s;
+  double div = (double)x->numel - (double)corr;
+  *var = ss / (div > 0 ? div : 0.0);
+  return CT_OK;
+}
+
+/* The real or imaginary part of a complex tensor as a real view (not registered anywhere). */
+static ct_tensor *part_view(const ct_tensor *t, int part) {
+  int64_t st[64];
+  for (int64_t i = 0; i < t->ndim; i++) st[i] = t->strides[i] * 2;
+  return ct__tensor_make(t->storage, (ct_dtype)t->dtype == CT_COMPLEX64 ? CT_FLOAT32 : CT_FLOAT64, t->offset * 2 + part,
+                         t->ndim, t->sizes, st);
+}
+
+/* PyTorch's whole-tensor path: the value computed as above (complex inputs: per part, then added in the
+   result's real dtype), then fill_ (a checked conversion) into the result. */
 static ct_status var_all_fill(ct_red_call *c, bool cplx, ct_tensor *out, ct_tensor **res) {
   ct_dtype od = c->out_dtype[0], rd = real_of(od);
   ct_dtype in_real = real_of((ct_dtype)c->in->dtype);
@@ -289,36 +408,33 @@ static ct_status var_all_fill(ct_red_call *c, bool cplx, ct_tensor *out, ct_tens
     ct__error(CT_ERR_RUNTIME, "std_var_all: Unsupported dtype %s", ct__dt(in_real)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  /* the parts (complex) or the value, in a double scratch tensor */
-  ct_tensor *tmp = ct__empty(0, NULL, cplx ? CT_COMPLEX128 : CT_FLOAT64, CT_DEVICE_CPU);
-  if (!tmp) return CT_ERR_OUT_OF_MEMORY;
-  ct_red_call v = *c;
-  v.kdtype = (ct_dtype)c->in->dtype;
-  v.keepdim = false;
-  v.n_out = 1;
-  v.out[0] = tmp;
-  v.out_dtype[0] = cplx ? CT_COMPLEX128 : CT_FLOAT64;
-  v.ctx.part_dtype = CT_FLOAT64;
-  v.ctx.take_sqrt = cplx ? false : c->ctx.take_sqrt;
-  v.k = cplx ? ((ct_dtype)c->in->dtype == CT_COMPLEX64 ? &var_parts_k_CT_COMPLEX64 : &var_parts_k_CT_COMPLEX128)
-             : &var_k_CT_FLOAT64;
-  if (!cplx) v.k = var_table[(ct_dtype)c->in->dtype];
-  /* mask over every dim of a copy with shape [] result: run on the input viewed as is */
-  ct_status s = ct__red_exec(&v, NULL);
   double parts[2] = {0, 0};
-  if (s == CT_OK) memcpy(parts, ct__tdata(tmp), cplx ? 16 : 8);
-  ct_release(tmp);
-  if (s != CT_OK) return s;
+  if (c->in->device_type != CT_META) {
+    if (!cplx) {
+      ct_status s = var_two_pass(c->in, c->ctx.correction, &parts[0]);
+      if (s != CT_OK) return s;
+    } else {
+      for (int q = 0; q < 2; q++) {
+        ct_tensor *v = part_view(c->in, q);
+        if (!v) return CT_ERR_OUT_OF_MEMORY;
+        ct_status s = var_two_pass(v, c->ctx.correction, &parts[q]);
+        ct_release(v);
+        if (s != CT_OK) return s;
+      }
+    }
+  }
+  /* std_var_all_cpu rounds to float when self (a part, for complex) is float32 */
+  bool single = in_real == CT_FLOAT32;
   ct_scalar value;
   if (!cplx) {
-    double x = parts[0];
-    if (rd == CT_FLOAT32) x = (double)(float)x;
+    double x = c->ctx.take_sqrt ? sqrt(parts[0]) : parts[0];
+    if (single) x = (double)(float)x;
     value = ct_scalar_double(x);
     if (!ct__scalar_fits(value, od)) return CT_ERR_RUNTIME;
   } else {
     /* var(real) and var(imag) each filled into the real dtype, added there, then sqrt */
-    ct_scalar pr = ct_scalar_double(rd == CT_FLOAT32 ? (double)(float)parts[0] : parts[0]);
-    ct_scalar pi = ct_scalar_double(rd == CT_FLOAT32 ? (double)(float)parts[1] : parts[1]);
+    ct_scalar pr = ct_scalar_double(single ? (double)(float)parts[0] : parts[0]);
+    ct_scalar pi = ct_scalar_double(single ? (double)(float)parts[1] : parts[1]);
     if (!ct__scalar_fits(pr, rd) || !ct__scalar_fits(pi, rd)) return CT_ERR_RUNTIME;
     if (ct__dt(rd)->category <= CT_CAT_INT) {
       if (c->ctx.take_sqrt) {
@@ -335,9 +451,10 @@ static ct_status var_all_fill(ct_red_call *c, bool cplx, ct_tensor *out, ct_tens
         value = ct_scalar_int(ct__load_scalar(rd, a).v.i + ct__load_scalar(rd, b).v.i);
       }
     } else {
-      double x = part_round(pr.v.d + pi.v.d, rd);
+      double x = part_round(part_round(pr.v.d, rd) + part_round(pi.v.d, rd), rd);
       if (c->ctx.take_sqrt) x = part_round(sqrt(x), rd);
       value = ct_scalar_double(x);
+      if (c->ctx.take_sqrt && x != x && ct__dt(od)->category == CT_CAT_COMPLEX) value = ct_scalar_complex(NAN, NAN);
     }
   }
   /* the output, resized like any reduction result */
@@ -363,7 +480,7 @@ static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, con
   }
   ct_red_call c = {.in = t, .keepdim = o->keepdim, .n_out = 1, .out = {out}};
   if (!parse_correction(fn, o, &c.ctx.correction)) return ct__null_status();
-  if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+  if (!ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
   ct_dtype od = out ? (ct_dtype)out->dtype : real_of(in), rd = cplx ? real_of(od) : od;
   c.out_dtype[0] = od;
   c.ctx.take_sqrt = kind == STD;
@@ -380,30 +497,21 @@ static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, con
       return CT_ERR_RUNTIME;
     }
   }
-  if (t->numel == 0) { /* NaN */
+  if (t->numel == 0) { /* NaN (std of complex into a complex out=: NaN + NaNj, see finish_cvar) */
     c.fill = true;
-    c.fill_value = ct_scalar_double(NAN);
+    c.fill_value = cplx && kind == STD && ct__dt(od)->category == CT_CAT_COMPLEX ? ct_scalar_complex(NAN, NAN)
+                                                                                 : ct_scalar_double(NAN);
     return ct__red_exec(&c, res);
   }
   int64_t shape[64];
   int64_t nd = ct__red_shape(t, c.mask, o->keepdim, shape), outn = 1;
   for (int64_t i = 0; i < nd; i++) outn *= shape[i];
+  if (outn <= 1 && rd != CT_FLOAT16 && rd != CT_BFLOAT16) return var_all_fill(&c, cplx, out, res);
   if (!is_floating(rd)) {
-    if (outn <= 1) return var_all_fill(&c, cplx, out, res);
     ct__red_not_implemented("std_cpu", rd);
     return CT_ERR_RUNTIME;
   }
-  if (!cplx && outn <= 1 && rd != CT_FLOAT16 && rd != CT_BFLOAT16 && in != CT_FLOAT32 && in != CT_FLOAT64) {
-    ct__error(CT_ERR_RUNTIME, "std_var_all: Unsupported dtype %s", ct__dt(in)->scalar_name);
-    return CT_ERR_RUNTIME;
-  }
-  if (cplx) {
-    c.kdtype = in; /* the parts round to rd inside the kernel */
-  } else if (outn <= 1 && rd != CT_FLOAT16 && rd != CT_BFLOAT16) {
-    c.kdtype = in; /* the whole-tensor path reads the input as it is */
-  } else {
-    c.kdtype = rd;
-  }
+  c.kdtype = cplx ? in : rd; /* complex: the parts round to rd inside the kernel */
   c.k = var_table[c.kdtype];
   return ct__red_exec(&c, res);
 }
@@ -423,7 +531,7 @@ static ct_status var_mean_like(var_kind kind, const ct_tensor *t, const ct_var_o
   }
   ct_red_call c = {.in = t, .kdtype = in, .keepdim = o->keepdim, .n_out = 2, .out_dtype = {real_of(in), in}};
   if (!parse_correction(fn, o, &c.ctx.correction)) return ct__null_status();
-  if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+  if (!ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
   c.ctx.take_sqrt = kind == STD;
   c.ctx.part_dtype = real_of(in);
   c.k = var_mean_table[in];

@@ -1,0 +1,199 @@
+/* PyTorch's cascade summation (ATen/native/cpu/SumKernel.cpp: multi_row_sum, row_sum,
+   vectorized_inner_sum, vectorized_outer_sum), reproduced operation for operation for float and double
+   components (complex sums are the same over interleaved (re, im) components), so float32, float64 and
+   complex sums round exactly as PyTorch's do at one thread. Instantiated by sum_cascade.c for T = float
+   (AVX2 vectors of 8) and T = double (vectors of 4).
+
+   multi_row_sum: nk accumulators ("columns" k), each fed `size` items; four levels: every `step` items
+   level 0 moves into level 1, every step^2 level 1 into level 2, and so on, so only numbers of a similar
+   magnitude meet. An item here is L independent lanes (the lanes of a vector, or of a run of output
+   columns: lane arithmetic never mixes, so any grouping of lanes gives the same bits). */
+#ifndef CT_CASCADE_T
+#error "define CT_CASCADE_T, CT_CASCADE_W and CT_CASCADE_NAME before including cascade.h"
+#endif
+
+#define CC_CAT2(a, b) a##_##b
+#define CC_CAT(a, b) CC_CAT2(a, b)
+#define CC(name) CC_CAT(CT_CASCADE_NAME, name)
+
+typedef CT_CASCADE_T CC(t);
+
+/* lanes a chunk of multi_row_sum keeps in its level arrays (3 levels x 4 columns x chunk) */
+#define CC_LANES (2048 / (int64_t)sizeof(CT_CASCADE_T) * 2)
+/* lanes level 0 covers at a time (registers / L1) */
+#define CC_BLOCK 64
+
+static inline int64_t CC(ceil_log2)(int64_t x) {
+  if (x <= 2) return 1;
+  return 64 - (int64_t)__builtin_clzll((uint64_t)x - 1);
+}
+
+static inline CC(t) CC(ld)(const char *p, int nanz) {
+  CC(t) v = *(const CC(t) *)p;
+  return nanz && v != v ? (CC(t))0 : v;
+}
+
+/* multi_row_sum: out[k * L + l] = cascade sum over q < size of the lane l of item (q, k), which is at
+   p + q * qs + k * ks + l * sizeof(T) (lanes contiguous). nk is 1 or 4. */
+static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, int64_t size, int64_t L, int nanz) {
+  int64_t lp = CC(ceil_log2)(size) / 4;
+  if (lp < 4) lp = 4;
+  int64_t step = (int64_t)1 << lp, mask = step - 1;
+  const int64_t ts = (int64_t)sizeof(CC(t));
+  CC(t) lvbuf[3 * 4 * CC_LANES];
+  const int64_t chunk = 4 * CC_LANES / nk; /* lanes per pass: the level arrays fill lvbuf */
+#define LV(j, k, l) lvbuf[((j) * nk + (k)) * chunk + (l)]
+  for (int64_t l0 = 0; l0 < L; l0 += chunk) {
+    int64_t ln = L - l0 < chunk ? L - l0 : chunk;
+    for (int j = 0; j < 3; j++)
+      for (int k = 0; k < nk; k++)
+        for (int64_t l = 0; l < ln; l++) LV(j, k, l) = 0;
+    int64_t i = 0;
+    for (; i + step <= size; i += step) {
+      /* level 0 over one tile of `step` items, a block of lanes at a time, then level 1 += level 0 */
+      for (int64_t b = 0; b < ln; b += CC_BLOCK) {
+        int64_t bn = ln - b < CC_BLOCK ? ln - b : CC_BLOCK;
+        for (int k = 0; k < nk; k++) {
+          CC(t) a0[CC_BLOCK] = {0};
+          const char *base = p + k * ks + (l0 + b) * ts;
+          for (int64_t q = i; q < i + step; q++) {
+            const char *row = base + q * qs;
+            for (int64_t l = 0; l < bn; l++) a0[l] += CC(ld)(row + l * ts, nanz);
+          }
+          for (int64_t l = 0; l < bn; l++) LV(0, k, b + l) += a0[l];
+        }
+      }
+      /* the upper levels, as far as the item count's bits say */
+      int64_t done = i + step;
+      for (int j = 2; j <= 3; j++) {
+        if ((done & (mask << ((j - 1) * lp))) != 0) break;
+        for (int k = 0; k < nk; k++)
+          for (int64_t l = 0; l < ln; l++) {
+            LV(j - 1, k, l) += LV(j - 2, k, l);
+            LV(j - 2, k, l) = 0;
+          }
+      }
+    }
+    /* the remaining items into level 0, then level 0 + 1 + 2 + 3 */
+    for (int k = 0; k < nk; k++) {
+      for (int64_t l = 0; l < ln; l++) {
+        CC(t) a0 = 0;
+        const char *base = p + k * ks + (l0 + l) * ts;
+        for (int64_t q = i; q < size; q++) a0 += CC(ld)(base + q * qs, nanz);
+        a0 += LV(0, k, l);
+        a0 += LV(1, k, l);
+        a0 += LV(2, k, l);
+        out[k * L + l0 + l] = a0;
+      }
+    }
+  }
+#undef LV
+}
+
+/* row_sum: `size` items at p + i * s (L lanes each): four interleaved partial sums over groups of four
+   items, the leftover items into the first, then partial 0 + 1 + 2 + 3. out[L]; scratch holds 4 * L. */
+static void CC(row_sum)(CC(t) *out, CC(t) *scratch, const char *p, int64_t s, int64_t size, int64_t L, int nanz) {
+  const int64_t ts = (int64_t)sizeof(CC(t));
+  int64_t ilp = size / 4;
+  CC(mrs)(scratch, p, 4 * s, s, 4, ilp, L, nanz);
+  for (int64_t l = 0; l < L; l++) {
+    CC(t) a = scratch[l];
+    for (int64_t i = ilp * 4; i < size; i++) a += CC(ld)(p + i * s + l * ts, nanz);
+    a += scratch[L + l];
+    a += scratch[2 * L + l];
+    a += scratch[3 * L + l];
+    out[l] = a;
+  }
+}
+
+/* row_sum over nvec contiguous vectors of W lanes (vectorized_inner_sum's vector part), the lanes in
+   registers: the hot path of contiguous sums. */
+typedef CT_CASCADE_T CC(vec) __attribute__((vector_size(CT_CASCADE_W * sizeof(CT_CASCADE_T))));
+static inline CC(vec) CC(vld)(const CC(t) *p, int nanz) {
+  CC(vec) v;
+  memcpy(&v, p, sizeof v);
+  if (nanz) {
+    CC(vec) z = {0};
+    v = (CC(vec))(((__typeof__(v == v))v & (v == v)) | ((__typeof__(v == v))z & ~(v == v)));
+  }
+  return v;
+}
+CT_KERNEL_CLONES static void CC(vrow)(CC(t) *out, const CC(t) *x, int64_t nvec, int nanz) {
+  int64_t ilp = nvec / 4;
+  int64_t lp = CC(ceil_log2)(ilp) / 4;
+  if (lp < 4) lp = 4;
+  int64_t step = (int64_t)1 << lp, mask = step - 1;
+  CC(vec) a[4][4];
+  memset(a, 0, sizeof a);
+  int64_t i = 0;
+  for (; i + step <= ilp;) {
+    CC(vec) a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+    for (int64_t e = i + step; i < e; i++) {
+      const CC(t) *q = x + i * 4 * CT_CASCADE_W;
+      a0 += CC(vld)(q, nanz);
+      a1 += CC(vld)(q + CT_CASCADE_W, nanz);
+      a2 += CC(vld)(q + 2 * CT_CASCADE_W, nanz);
+      a3 += CC(vld)(q + 3 * CT_CASCADE_W, nanz);
+    }
+    /* level 0 starts each tile at zero, so its sum is a0..a3 */
+    a[1][0] += a0, a[1][1] += a1, a[1][2] += a2, a[1][3] += a3;
+    for (int j = 2; j <= 3; j++) {
+      if ((i & (mask << ((j - 1) * lp))) != 0) break;
+      for (int k = 0; k < 4; k++) a[j][k] += a[j - 1][k], a[j - 1][k] = (CC(vec)){0};
+    }
+  }
+  for (; i < ilp; i++)
+    for (int k = 0; k < 4; k++) a[0][k] += CC(vld)(x + (i * 4 + k) * CT_CASCADE_W, nanz);
+  for (int k = 0; k < 4; k++) a[0][k] += a[1][k], a[0][k] += a[2][k], a[0][k] += a[3][k];
+  CC(vec) p0 = a[0][0];
+  for (int64_t q = ilp * 4; q < nvec; q++) p0 += CC(vld)(x + q * CT_CASCADE_W, nanz);
+  p0 += a[0][1];
+  p0 += a[0][2];
+  p0 += a[0][3];
+  memcpy(out, &p0, sizeof p0);
+}
+
+/* The sum of one line of n elements of C components at p, stride s (bytes), as PyTorch computes the
+   line's contribution: vectorized_inner_sum when the line is contiguous and holds a vector's worth,
+   else row_sum element by element. out[C]. */
+static void CC(line)(CC(t) *out, const char *p, int64_t s, int64_t n, int C, int nanz) {
+  const int64_t ts = (int64_t)sizeof(CC(t));
+  const int W = CT_CASCADE_W, per = W / C;
+  CC(t) scratch[4 * CT_CASCADE_W];
+  if (s == C * ts && n >= per) {
+    int64_t vecs = n / per;
+    CC(t) vacc[CT_CASCADE_W];
+    CC(vrow)(vacc, (const CC(t) *)p, vecs, nanz);
+    for (int c = 0; c < C; c++) {
+      CC(t) f = 0;
+      for (int64_t k = vecs * per; k < n; k++) f += CC(ld)(p + (k * C + c) * ts, nanz);
+      for (int k = 0; k < per; k++) f += vacc[k * C + c];
+      out[c] = f;
+    }
+    return;
+  }
+  CC(row_sum)(out, scratch, p, s, n, C, nanz);
+}
+
+/* The line sums of m output columns (lanes contiguous: C components each, columns at stride C * ts from
+   p), n rows at stride rs. `multi` selects multi_row_sum per column (vectorized_outer_sum's blocks of
+   4 vectors and scalar_outer_sum's groups of 4), else row_sum per column. out[m * C]. */
+static void CC(cols)(CC(t) *out, const char *p, int64_t rs, int64_t n, int64_t m, int C, int multi, int nanz) {
+  int64_t L = m * C;
+  if (multi) {
+    CC(mrs)(out, p, rs, 0, 1, n, L, nanz);
+    return;
+  }
+  CC(t) *scratch = out; /* row_sum by lane chunks through a small scratch */
+  for (int64_t l0 = 0; l0 < L; l0 += CC_LANES / 4) {
+    int64_t ln = L - l0 < CC_LANES / 4 ? L - l0 : CC_LANES / 4;
+    CC(t) tmp[CC_LANES];
+    CC(row_sum)(scratch + l0, tmp, p + l0 * (int64_t)sizeof(CC(t)), rs, n, ln, nanz);
+  }
+}
+
+#undef CC_CAT2
+#undef CC_CAT
+#undef CC
+#undef CC_LANES
+#undef CC_BLOCK
