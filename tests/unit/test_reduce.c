@@ -1,0 +1,368 @@
+/* Reductions: values, dtypes, shapes and strides of results, dims handling, out= forms, PyTorch's edge
+   behaviour and messages (all checked against torch 1.13), and results that do not depend on the thread
+   count. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+static ct_tensor *arange(int64_t n, ct_dtype dt) {
+  return ct_arange(CT_INT(0), CT_INT(n), CT_INT(1), &(ct_tensor_opts){.dtype = dt});
+}
+static ct_tensor *fdata(const float *v, ct_shape shape) { return ct_tensor_from_data(v, CT_FLOAT32, shape, NULL); }
+static double val(const ct_tensor *t) {
+  double d = NAN;
+  CHECK(ct_item_double(t, &d) == CT_OK);
+  return d;
+}
+static int64_t ival(const ct_tensor *t) {
+  int64_t v = -12345;
+  CHECK(ct_item_int64(t, &v) == CT_OK);
+  return v;
+}
+/* Element i of t read as double (t converted to a float64 buffer). */
+static double at(const ct_tensor *t, int64_t i) {
+  double buf[64];
+  int64_t n = ct_numel(t);
+  CHECK(n <= 64);
+  CHECK(ct_copy_to_buffer(t, buf, CT_FLOAT64, (size_t)n * sizeof(double)) == CT_OK);
+  return buf[i];
+}
+
+static void test_sums(void) {
+  ct_scope_begin();
+  ct_tensor *x = ct_view(arange(6, CT_FLOAT32), CT_SHAPE(2, 3)); /* [[0,1,2],[3,4,5]] */
+  ct_tensor *r = ct_sum(x, NULL);
+  CHECK_EQ_INT(ct_dim(r), 0);
+  CHECK(val(r) == 15);
+  r = ct_sum(x, &(ct_reduce_opts){.dims = CT_DIMS(0)});
+  CHECK_SHAPE(r, 3);
+  CHECK(at(r, 0) == 3 && at(r, 1) == 5 && at(r, 2) == 7);
+  r = ct_sum(x, &(ct_reduce_opts){.dims = CT_DIMS(-1), .keepdim = true});
+  CHECK_SHAPE(r, 2, 1);
+  CHECK(at(r, 0) == 3 && at(r, 1) == 12);
+  /* integer and bool sums and products are int64; dtype= computes in that dtype */
+  ct_tensor *xi = ct_view(arange(6, CT_INT32), CT_SHAPE(2, 3));
+  CHECK_EQ_INT(ct_dtype_of(ct_sum(xi, NULL)), CT_INT64);
+  CHECK_EQ_INT(ct_dtype_of(ct_prod(ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_BOOL}), NULL)), CT_INT64);
+  r = ct_sum(ct_full(CT_SHAPE(10), CT_INT(200), &(ct_tensor_opts){.dtype = CT_UINT8}),
+             &(ct_reduce_opts){.dtype = CT_UINT8});
+  CHECK_EQ_INT(ival(r), 208); /* 2000 wraps in uint8 */
+  r = ct_prod(ct_full(CT_SHAPE(10), CT_INT(3), &(ct_tensor_opts){.dtype = CT_INT8}), NULL);
+  CHECK_EQ_INT(ival(r), 59049);
+  r = ct_sum(ct_full(CT_SHAPE(6), CT_DOUBLE(1.5), NULL), &(ct_reduce_opts){.dtype = CT_INT32});
+  CHECK_EQ_INT(ival(r), 6); /* the input is cast first: 1.5 -> 1 */
+  r = ct_prod(x, &(ct_reduce_opts){.dims = CT_DIMS(1)});
+  CHECK(at(r, 0) == 0 && at(r, 1) == 60);
+  /* mean and nanmean */
+  CHECK(val(ct_mean(x, NULL)) == 2.5);
+  const float nanv[6] = {1, NAN, 3, 2, 5, 5};
+  ct_tensor *xn = fdata(nanv, CT_SHAPE(2, 3));
+  r = ct_nansum(xn, &(ct_reduce_opts){.dims = CT_DIMS(1)});
+  CHECK(at(r, 0) == 4 && at(r, 1) == 12);
+  r = ct_nanmean(xn, &(ct_reduce_opts){.dims = CT_DIMS(1)});
+  CHECK(at(r, 0) == 2 && at(r, 1) == 4);
+  CHECK(isnan(at(ct_sum(xn, &(ct_reduce_opts){.dims = CT_DIMS(1)}), 0)));
+  /* empty inputs: the identities, and NaN means */
+  ct_tensor *e = ct_empty(CT_SHAPE(0, 3), NULL);
+  CHECK(val(ct_sum(e, NULL)) == 0);
+  CHECK(val(ct_prod(e, NULL)) == 1);
+  CHECK(isnan(val(ct_mean(e, NULL))));
+  r = ct_sum(e, &(ct_reduce_opts){.dims = CT_DIMS(0)});
+  CHECK_SHAPE(r, 3);
+  CHECK(at(r, 2) == 0);
+  /* errors */
+  CHECK(!ct_mean(xi, NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "mean(): could not infer output dtype. Input dtype must be either a floating point or "
+                              "complex dtype. Got: Int");
+  CHECK(!ct_sum(x, &(ct_reduce_opts){.dims = CT_DIMS(0, 0)}));
+  CHECK_ERROR(CT_ERR_RUNTIME, "dim 0 appears multiple times in the list of dims");
+  CHECK(!ct_sum(x, &(ct_reduce_opts){.dims = CT_DIMS(2)}));
+  CHECK_ERROR(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
+  CHECK(!ct_prod(ct_half(x), NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "\"prod_cpu\" not implemented for 'Half'");
+  CHECK(!ct_nansum(ct_ones(CT_SHAPE(2), &(ct_tensor_opts){.dtype = CT_COMPLEX64}), NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "nansum does not support complex inputs");
+  CHECK(!ct_prod(x, &(ct_reduce_opts){.dims = CT_DIMS(0, 1)}));
+  CHECK_ERROR(CT_ERR_TYPE, "prod(): argument 'dim' must be int, not tuple");
+  ct_scope_end();
+}
+
+static void test_layout(void) {
+  ct_scope_begin();
+  /* results are contiguous whatever the input's layout; keepdim keeps size-1 dims */
+  ct_tensor *x = ct_permute(ct_view(arange(24, CT_FLOAT32), CT_SHAPE(2, 3, 4)), CT_DIMS(2, 1, 0)); /* (4, 3, 2) */
+  ct_tensor *r = ct_sum(x, &(ct_reduce_opts){.dims = CT_DIMS(1), .keepdim = true});
+  CHECK_SHAPE(r, 4, 1, 2);
+  CHECK_STRIDES(r, 2, 2, 1);
+  CHECK(at(r, 0) == 12 && at(r, 1) == 48 && at(r, 7) == 57);
+  r = ct_amax(x, &(ct_reduce_opts){.keepdim = true});
+  CHECK_SHAPE(r, 1, 1, 1);
+  CHECK(val(r) == 23);
+  /* argmax of a transposed tensor without a dim: the index into the logical flattening */
+  r = ct_argmax(x, NULL);
+  CHECK_EQ_INT(ival(r), 23);
+  ct_tensor *cl = ct_ones(CT_SHAPE(2, 3, 4, 5), &(ct_tensor_opts){.memory_format = CT_CHANNELS_LAST});
+  r = ct_sum(cl, &(ct_reduce_opts){.dims = CT_DIMS(1), .keepdim = true});
+  CHECK_STRIDES(r, 20, 20, 5, 1);
+  /* a 0-dim input reduces over dim 0 or -1 to itself */
+  ct_tensor *s = ct_scalar_tensor(CT_DOUBLE(3), NULL);
+  CHECK(val(ct_sum(s, &(ct_reduce_opts){.dims = CT_DIMS(-1), .keepdim = true})) == 3);
+  CHECK_EQ_INT(ct_dim(ct_sum(s, &(ct_reduce_opts){.dims = CT_DIMS(0), .keepdim = true})), 0);
+  /* aminmax's quirk: a 0-dim input along dim 0 with keepdim gives shape [1] */
+  ct_tensor *mn = NULL, *mx = NULL;
+  CHECK(ct_aminmax(s, &(ct_reduce_opts){.dims = CT_DIMS(0), .keepdim = true}, &mn, &mx) == CT_OK);
+  CHECK_SHAPE(mn, 1);
+  CHECK_SHAPE(mx, 1);
+  ct_scope_end();
+}
+
+static void test_extremes(void) {
+  ct_scope_begin();
+  const float v[6] = {1, NAN, 3, 2, 5, 5};
+  ct_tensor *x = fdata(v, CT_SHAPE(2, 3));
+  ct_tensor *vals = NULL, *idx = NULL;
+  CHECK(ct_max_dim(x, 1, false, &vals, &idx) == CT_OK);
+  CHECK(isnan(at(vals, 0)) && at(vals, 1) == 5);
+  CHECK(at(idx, 0) == 1 && at(idx, 1) == 1); /* NaN wins; ties keep the first index */
+  CHECK_EQ_INT(ct_dtype_of(idx), CT_INT64);
+  CHECK(ct_min_dim(x, 1, true, &vals, NULL) == CT_OK);
+  CHECK_SHAPE(vals, 2, 1);
+  CHECK(isnan(val(ct_max(x))));
+  CHECK_EQ_INT(ival(ct_argmax(x, NULL)), 1);
+  ct_tensor *r = ct_argmin(x, &(ct_reduce_opts){.dims = CT_DIMS(1)});
+  CHECK(at(r, 0) == 1 && at(r, 1) == 0);
+  CHECK(ct_aminmax(x, &(ct_reduce_opts){.dims = CT_DIMS(1)}, &vals, &idx) == CT_OK);
+  CHECK(isnan(at(vals, 0)) && at(vals, 1) == 2 && at(idx, 1) == 5);
+  r = ct_amax(x, &(ct_reduce_opts){.dims = CT_DIMS(1)});
+  CHECK(isnan(at(r, 0)) && at(r, 1) == 5);
+  /* empty dims and dtypes */
+  ct_tensor *e = ct_empty(CT_SHAPE(0, 3), NULL);
+  CHECK(!ct_max(e));
+  CHECK_ERROR(CT_ERR_RUNTIME, "max(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                              "reduction dim with the 'dim' argument.");
+  CHECK(ct_max_dim(e, 0, false, &vals, &idx) == CT_ERR_INDEX && !vals && !idx);
+  CHECK_ERROR(CT_ERR_INDEX, "max(): Expected reduction dim 0 to have non-zero size.");
+  CHECK(ct_max_dim(e, 1, false, &vals, &idx) == CT_OK);
+  CHECK_SHAPE(vals, 0);
+  CHECK(!ct_argmax(e, NULL));
+  CHECK_ERROR(CT_ERR_INDEX, "argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+  CHECK(!ct_amax(e, &(ct_reduce_opts){.dims = CT_DIMS(-2)}));
+  CHECK_ERROR(CT_ERR_INDEX, "amax(): Expected reduction dim -2 to have non-zero size.");
+  CHECK(!ct_argmax(ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_BOOL}), NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "\"argmax_cpu\" not implemented for 'Bool'");
+  CHECK(!ct_max(ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_COMPLEX64})));
+  CHECK_ERROR(CT_ERR_RUNTIME, "\"max_all\" not implemented for 'ComplexFloat'");
+  CHECK(ct_max_dim(ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_COMPLEX64}), 0, false, &vals, &idx) != CT_OK);
+  CHECK_ERROR(CT_ERR_RUNTIME, "max(): does not support complex input");
+  CHECK(ct_aminmax(ct_half(x), &(ct_reduce_opts){.dims = CT_DIMS(0)}, &vals, &idx) != CT_OK);
+  CHECK_ERROR(CT_ERR_RUNTIME, "\"aminmax_cpu\" not implemented for 'Half'");
+  ct_scope_end();
+}
+
+static void test_statistics(void) {
+  ct_scope_begin();
+  const float v[4] = {1, 2, 4, 7};
+  ct_tensor *x = fdata(v, CT_SHAPE(4));
+  CHECK(fabs(val(ct_var(x, NULL)) - 7.0) < 1e-6); /* mean 3.5, M2 21, / 3 */
+  CHECK(fabs(val(ct_var(x, &(ct_var_opts){.correction = CT_INT(0)})) - 5.25) < 1e-6);
+  CHECK(fabs(val(ct_std(x, NULL)) - sqrt(7.0)) < 1e-6);
+  ct_tensor *var = NULL, *mean = NULL;
+  CHECK(ct_var_mean(x, &(ct_var_opts){.dims = CT_DIMS(0), .keepdim = true}, &var, &mean) == CT_OK);
+  CHECK_SHAPE(var, 1);
+  CHECK(fabs(at(mean, 0) - 3.5) < 1e-6);
+  /* a correction above the count gives inf (or NaN for a zero M2), as PyTorch's max(0, n - c) */
+  CHECK(isinf(val(ct_var(x, &(ct_var_opts){.correction = CT_INT(5)}))));
+  CHECK(isnan(val(ct_var(ct_ones(CT_SHAPE(2), NULL), &(ct_var_opts){.correction = CT_INT(3)}))));
+  CHECK(isnan(val(ct_std(ct_ones(CT_SHAPE(1), NULL), NULL))));
+  /* complex: var(real) + var(imag), a real result */
+  ct_tensor *c = ct_to_dtype(x, CT_COMPLEX64);
+  ct_tensor *r = ct_var(c, NULL);
+  CHECK_EQ_INT(ct_dtype_of(r), CT_FLOAT32);
+  CHECK(fabs(val(r) - 7.0) < 1e-6);
+  CHECK(!ct_var(ct_long(x), NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "std and var only support floating point and complex dtypes");
+  CHECK(!ct_var(x, &(ct_var_opts){.correction = CT_DOUBLE(1.5)}));
+  CHECK_ERROR(CT_ERR_TYPE, "var(): argument 'correction' must be int, not float");
+  ct_scope_end();
+}
+
+static void test_norms(void) {
+  ct_scope_begin();
+  const float v[6] = {3, -4, 0, 1, -2, 2};
+  ct_tensor *x = fdata(v, CT_SHAPE(2, 3));
+  CHECK(fabs(val(ct_norm(x, NULL)) - sqrt(34.0)) < 1e-5);
+  CHECK(val(ct_norm(x, &(ct_norm_opts){.p = CT_INT(1)})) == 12);
+  CHECK(val(ct_norm(x, &(ct_norm_opts){.p = CT_INT(0)})) == 5);
+  CHECK(val(ct_norm(x, &(ct_norm_opts){.p = CT_DOUBLE(INFINITY)})) == 4);
+  CHECK(val(ct_norm(x, &(ct_norm_opts){.p = CT_DOUBLE(-INFINITY)})) == 0);
+  ct_tensor *r = ct_norm(x, &(ct_norm_opts){.p = CT_INT(2), .dims = CT_DIMS(1), .keepdim = true});
+  CHECK_SHAPE(r, 2, 1);
+  CHECK(at(r, 0) == 5 && at(r, 1) == 3);
+  r = ct_norm(x, &(ct_norm_opts){.p = CT_INT(2), .dims = CT_DIMS(1), .dtype = CT_FLOAT64});
+  CHECK_EQ_INT(ct_dtype_of(r), CT_FLOAT64);
+  CHECK(val(ct_norm(ct_empty(CT_SHAPE(0), NULL), &(ct_norm_opts){.p = CT_DOUBLE(-1)})) == 0);
+  CHECK(!ct_norm(ct_long(x), NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "norm(): input dtype should be either floating point or complex. Got Long instead.");
+  CHECK(!ct_norm(ct_ones(CT_SHAPE(2, 2, 2), NULL), &(ct_norm_opts){.dims = CT_DIMS(0, 1, 2), .keepdim = true}));
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected at most 2 dimensions, but got 3 dimensions instead.");
+  CHECK(!ct_norm(x, &(ct_norm_opts){.nuc = true}));
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_NOT_IMPLEMENTED);
+  ct_clear_error();
+  CHECK(!ct_norm(ct_ones(CT_SHAPE(3), NULL), &(ct_norm_opts){.nuc = true}));
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected a tensor with 2 dimensions, but got a tensor with 1 dimension instead.");
+  /* dist = norm(a - b) with broadcasting */
+  const float w[3] = {0, 0, 4};
+  r = ct_dist(x, fdata(w, CT_SHAPE(3)), &(ct_dist_opts){.p = CT_DOUBLE(INFINITY)});
+  CHECK(val(r) == 4);
+  ct_scope_end();
+}
+
+static void test_logical_and_lse(void) {
+  ct_scope_begin();
+  const float v[4] = {0, 0.5f, NAN, -1};
+  ct_tensor *x = fdata(v, CT_SHAPE(4));
+  bool b = true;
+  CHECK(ct_item_bool(ct_all(x, NULL), &b) == CT_OK && !b);
+  CHECK(ct_item_bool(ct_any(x, NULL), &b) == CT_OK && b);
+  CHECK_EQ_INT(ival(ct_count_nonzero(x, NULL)), 3);
+  /* uint8 in, uint8 out; a uint8 out= of several floats casts them first (0.5 -> 0) */
+  ct_tensor *u = ct_full(CT_SHAPE(2), CT_INT(5), &(ct_tensor_opts){.dtype = CT_UINT8});
+  CHECK_EQ_INT(ct_dtype_of(ct_all(u, NULL)), CT_UINT8);
+  ct_tensor *o = ct_empty(CT_SHAPE(0), &(ct_tensor_opts){.dtype = CT_UINT8});
+  const float h[2] = {0.5f, 0.5f};
+  CHECK(ct_all_out(o, fdata(h, CT_SHAPE(2)), NULL) == CT_OK);
+  CHECK_EQ_INT(ival(o), 0);
+  CHECK(ct_all_out(ct_empty(CT_SHAPE(0), NULL), x, NULL) != CT_OK);
+  CHECK_ERROR(CT_ERR_RUNTIME, "all only supports bool tensor for result, got: Float");
+  /* logsumexp: stable with large values, -inf for nothing, integers promote to float */
+  const float l[3] = {1000, 1000, -INFINITY};
+  ct_tensor *r = ct_logsumexp(fdata(l, CT_SHAPE(3)), &(ct_reduce_opts){.dims = CT_DIMS(0)});
+  CHECK(fabs(val(r) - (1000 + log(2.0))) < 1e-3);
+  r = ct_logsumexp(ct_empty(CT_SHAPE(0, 3), NULL), &(ct_reduce_opts){.dims = CT_DIMS(0)});
+  CHECK(isinf(at(r, 0)) && at(r, 0) < 0);
+  CHECK_EQ_INT(ct_dtype_of(ct_logsumexp(u, &(ct_reduce_opts){.dims = CT_DIMS(0)})), CT_FLOAT32);
+  CHECK(!ct_logsumexp(ct_ones(CT_SHAPE(3), NULL), NULL)); /* dim=() with an input: PyTorch's add_ fails */
+  CHECK_ERROR(CT_ERR_RUNTIME, "output with shape [] doesn't match the broadcast shape [1]");
+  ct_scope_end();
+}
+
+static void test_out_forms(void) {
+  ct_scope_begin();
+  ct_tensor *x = ct_view(arange(6, CT_FLOAT32), CT_SHAPE(2, 3));
+  /* out= of another shape is resized; one of the right shape keeps its strides */
+  ct_tensor *o = ct_empty(CT_SHAPE(5), NULL);
+  CHECK(ct_sum_out(o, x, &(ct_reduce_opts){.dims = CT_DIMS(0)}) == CT_OK);
+  CHECK_SHAPE(o, 3);
+  CHECK(at(o, 2) == 7);
+  ct_tensor *ot = ct_t(ct_empty(CT_SHAPE(3, 2), NULL)); /* (2, 3) with strides (1, 2) */
+  CHECK(ct_sum_out(ct_t(ct_empty(CT_SHAPE(1, 1), NULL)), x, NULL) == CT_OK);
+  ct_tensor *y = ct_view(arange(24, CT_FLOAT32), CT_SHAPE(2, 4, 3));
+  CHECK(ct_sum_out(ot, y, &(ct_reduce_opts){.dims = CT_DIMS(1)}) == CT_OK);
+  CHECK_STRIDES(ot, 1, 2);
+  /* the out dtype decides the compute dtype; mismatches keep out unchanged */
+  ct_tensor *o64 = ct_zeros(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_FLOAT64});
+  CHECK(ct_mean_out(o64, x, &(ct_reduce_opts){.dims = CT_DIMS(0)}) == CT_OK);
+  CHECK(at(o64, 0) == 1.5);
+  ct_tensor *oi = ct_zeros(CT_SHAPE(4), &(ct_tensor_opts){.dtype = CT_INT64});
+  CHECK(ct_mean_out(oi, x, &(ct_reduce_opts){.dims = CT_DIMS(0)}) != CT_OK);
+  CHECK_ERROR(CT_ERR_RUNTIME, "result type Float can't be cast to the desired output type Long");
+  CHECK_SHAPE(oi, 4);
+  CHECK(ct_sum_out(o64, x, &(ct_reduce_opts){.dtype = CT_FLOAT32}) != CT_OK);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected out tensor to have dtype float, but got double instead");
+  ct_tensor *vo = ct_empty(CT_SHAPE(0), NULL), *io = ct_empty(CT_SHAPE(0), &(ct_tensor_opts){.dtype = CT_INT32});
+  CHECK(ct_max_dim_out(vo, io, x, 1, false) != CT_OK);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected out tensor to have dtype long int, but got int instead");
+  CHECK_SHAPE(vo, 0);
+  CHECK(ct_amax_out(o64, x, NULL) != CT_OK);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected the dtype for input and out to match, but got Float for input's dtype and "
+                              "Double for out's dtype.");
+  /* NULL arguments: the status of the first error, no new error */
+  ct_clear_error();
+  CHECK(!ct_sum(NULL, NULL));
+  CHECK_EQ_INT(ct_last_error(), 0);
+  CHECK(ct_sum_out(NULL, x, NULL) != CT_OK);
+  ct_scope_end();
+}
+
+/* Every result is the same at one thread and at two (fixed chunks, ordered combination). */
+static bool same_bits(const ct_tensor *a, const ct_tensor *b) {
+  if (!a || !b || ct_numel(a) != ct_numel(b) || ct_dtype_of(a) != ct_dtype_of(b)) return false;
+  size_t n = (size_t)ct_numel(a) * (size_t)ct_element_size(a);
+  char *pa = malloc(n ? n : 1), *pb = malloc(n ? n : 1);
+  bool ok = pa && pb && ct_copy_to_buffer(a, pa, ct_dtype_of(a), n) == CT_OK &&
+            ct_copy_to_buffer(b, pb, ct_dtype_of(b), n) == CT_OK && memcmp(pa, pb, n) == 0;
+  free(pa);
+  free(pb);
+  return ok;
+}
+
+static void test_thread_independence(void) {
+  ct_scope_begin();
+  /* pseudo-random values with a wide range, large enough for several chunks and threads */
+  int64_t n = 300000;
+  float *v = malloc((size_t)n * sizeof(float));
+  uint32_t s = 12345;
+  for (int64_t i = 0; i < n; i++) {
+    s = s * 1664525u + 1013904223u;
+    v[i] = ((float)(s >> 8) / 16777216.0f - 0.5f) * (float)(1 + (s & 1023));
+  }
+  ct_tensor *flat = fdata(v, CT_SHAPE(300000));
+  free(v);
+  ct_tensor *inputs[4] = {flat, ct_view(flat, CT_SHAPE(3000, 100)), ct_view(flat, CT_SHAPE(100, 3000)),
+                          ct_transpose(ct_view(flat, CT_SHAPE(600, 500)), 0, 1)};
+  const ct_reduce_opts d0 = {.dims = CT_DIMS(0)}, d1 = {.dims = CT_DIMS(-1)};
+  for (int i = 0; i < 4; i++) {
+    ct_tensor *x = inputs[i];
+    for (int pass = 0; pass < 3; pass++) {
+      const ct_reduce_opts *o = pass == 0 ? NULL : pass == 1 ? &d0 : &d1;
+      if (ct_dim(x) == 1 && pass > 1) continue;
+      ct_tensor *r1[8], *r2[8];
+      for (int t = 0; t < 2; t++) {
+        ct_set_num_threads(t == 0 ? 1 : 2);
+        ct_tensor **r = t == 0 ? r1 : r2;
+        r[0] = ct_sum(x, o);
+        r[1] = ct_mean(x, o);
+        r[2] = ct_var(x, &(ct_var_opts){.dims = o ? o->dims : CT_SHAPE_SCALAR});
+        r[3] = ct_norm(x, &(ct_norm_opts){.p = CT_INT(3), .dims = o ? o->dims : CT_SHAPE_SCALAR});
+        r[4] = ct_amax(x, o);
+        r[5] = ct_argmax(x, o && ct_dim(x) > 1 ? o : NULL);
+        r[6] = ct_logsumexp(x, o ? o : &(ct_reduce_opts){.dims = CT_DIMS(0)});
+        r[7] = ct_prod(ct_to_dtype(x, CT_FLOAT64), o && ct_dim(x) > 1 ? o : NULL);
+      }
+      for (int k = 0; k < 8; k++) {
+        bool same = same_bits(r1[k], r2[k]);
+        if (!same) fprintf(stderr, "thread-dependent result: input %d, pass %d, op %d\n", i, pass, k);
+        CHECK(same);
+      }
+    }
+  }
+  ct_set_num_threads(0);
+  ct_scope_end();
+}
+
+static void test_meta(void) {
+  ct_scope_begin();
+  ct_tensor *m = ct_empty(CT_SHAPE(4, 5), &(ct_tensor_opts){.device = CT_DEVICE_META});
+  ct_tensor *r = ct_sum(m, &(ct_reduce_opts){.dims = CT_DIMS(1), .keepdim = true});
+  CHECK_SHAPE(r, 4, 1);
+  CHECK_EQ_INT(ct_device_of(r).type, CT_META);
+  ct_tensor *v = NULL, *i = NULL;
+  CHECK(ct_max_dim(m, 0, false, &v, &i) == CT_OK);
+  CHECK_SHAPE(i, 5);
+  CHECK(ct_var(m, NULL) != NULL);
+  ct_scope_end();
+}
+
+int main(void) {
+  test_sums();
+  test_layout();
+  test_extremes();
+  test_statistics();
+  test_norms();
+  test_logical_and_lse();
+  test_out_forms();
+  test_thread_independence();
+  test_meta();
+  return TEST_SUMMARY();
+}
