@@ -1,0 +1,85 @@
+/* Helpers shared by the unary elementary ops (see elem_internal.h). */
+#include "ops/pointwise/elem_internal.h"
+
+bool ct__elem_reject_complex(const ct_tensor *t, const char *msg) {
+  if (!ct__elem_is_complex(t)) return true;
+  ct__error(CT_ERR_RUNTIME, "%s", msg);
+  return false;
+}
+
+ct_status ct__elem_iter(ct_iter_config *cfg, ct_loop_fn loop, const void *ctx, ct_tensor **result) {
+  if (result) *result = NULL;
+  ct_iter it;
+  ct_status s = ct__iter_build(&it, cfg);
+  if (s != CT_OK) return s;
+  ct__iter_for_each(&it, loop, ctx);
+  if (result) *result = ct__iter_take_output(&it, 0);
+  ct__iter_finish(&it);
+  return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
+}
+
+ct_tensor *ct__elem_empty_like(const ct_tensor *t, ct_dtype dtype) {
+  ct_tensor *r = ct__empty(t->ndim, t->sizes, dtype, ct__tdevice(t));
+  if (r && r->ndim) ct__preserve_format_strides(t, r->strides);
+  return r;
+}
+
+ct_tensor *ct__elem_complex_to_real(const ct_tensor *t, ct_loop_fn loop) {
+  ct_dtype real = ct__elem_real_dtype((ct_dtype)t->dtype);
+  ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true};
+  cfg.in[0] = t;
+  cfg.compute_dtype = (ct_dtype)t->dtype;
+  cfg.static_out_dtype = real;
+  cfg.loop_out_dtype = real;
+  ct_tensor *r = NULL;
+  ct__elem_iter(&cfg, loop, NULL, &r);
+  return r;
+}
+
+ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, ct_loop_fn loop) {
+  ct_dtype real = ct__elem_real_dtype((ct_dtype)t->dtype);
+  if (!ct_can_cast(real, (ct_dtype)out->dtype)) {
+    ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(real)->scalar_name,
+              ct__dt((ct_dtype)out->dtype)->scalar_name);
+    return CT_ERR_RUNTIME;
+  }
+  ct_tensor *tmp = ct__elem_complex_to_real(t, loop);
+  if (!tmp) return ct__elem_null();
+  ct_status s = CT_OK;
+  bool same = out->ndim == tmp->ndim && (tmp->ndim == 0 || !memcmp(out->sizes, tmp->sizes, (size_t)tmp->ndim * sizeof(int64_t)));
+  if (!same) s = ct__tensor_resize(out, tmp->ndim, tmp->sizes, NULL);
+  if (s == CT_OK) s = ct__copy_into(out, tmp);
+  ct_release(tmp);
+  return s;
+}
+
+ct_tensor *ct__elem_relayout(ct_tensor *tmp, const ct_tensor *like) {
+  if (!tmp) return NULL;
+  int64_t nd = tmp->ndim;
+  ct_tensor *r = ct__empty(nd, tmp->sizes, (ct_dtype)tmp->dtype, ct__tdevice(tmp));
+  if (!r) {
+    ct_release(tmp);
+    return NULL;
+  }
+  if (like && nd) ct__preserve_format_strides(like, r->strides);
+  if (nd == 0 || !memcmp(r->strides, tmp->strides, (size_t)nd * sizeof(int64_t))) {
+    ct_release(r);
+    return ct__own(tmp);
+  }
+  ct_status s = ct__copy_into(r, tmp);
+  ct_release(tmp);
+  if (s != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return ct__own(r);
+}
+
+ct_tensor *ct__elem_bool_like(const ct_tensor *t, bool v) {
+  ct_tensor *r = ct__elem_empty_like(t, CT_BOOL);
+  if (r && ct__fill(r, ct_scalar_bool(v)) != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return ct__own(r);
+}
