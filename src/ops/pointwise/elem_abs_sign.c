@@ -19,7 +19,7 @@ CT_UNARY_LOOP(abs_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, ABS_INT(int
 CT_UNARY_LOOP(abs_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, ABS_INT(int32_t, uint32_t))
 CT_UNARY_LOOP(abs_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, ABS_INT(int64_t, uint64_t))
 CT_UNARY_LOOP(abs_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, fabsf(a))
-CT_UNARY_LOOP(abs_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, fabsf(a))
+CT_ELEM_BF16_LOOP(abs_CT_BFLOAT16, fabsf(a))
 CT_UNARY_LOOP(abs_CT_FLOAT32, float, float, CT_ID, float, CT_ID, fabsf(a))
 CT_UNARY_LOOP(abs_CT_FLOAT64, double, double, CT_ID, double, CT_ID, fabs(a))
 

@@ -10,7 +10,9 @@
 
 /* ---- reciprocal: 1 / a, integers and bool promoted to the default float ---- */
 #define DEF_RECIP(E, T, CT, LD, ST) CT_UNARY_LOOP(recip_##E, T, CT, LD, T, ST, (CT)1 / a)
-CT_DT_FLOATING(DEF_RECIP)
+DEF_RECIP(CT_FLOAT16, uint16_t, float, ct__half_to_float, ct__float_to_half)
+CT_DT_FLOAT(DEF_RECIP)
+CT_ELEM_BF16_LOOP(recip_CT_BFLOAT16, 1.0f / a)
 /* Vector code: (re, -im) / (re^2 + im^2). Scalar code: c10::complex 1 / z with the denominator fused
    (fma(re, re, im * im)) as GCC contracts it. */
 #define RECIP_V(T, SQRT, HYPOT, FMA) \
@@ -42,7 +44,9 @@ CT_UNARY_LOOP(square_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, SQ_INT(i
 CT_UNARY_LOOP(square_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, SQ_INT(int32_t, uint32_t))
 CT_UNARY_LOOP(square_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, SQ_INT(int64_t, uint64_t))
 #define DEF_SQUARE_F(E, T, CT, LD, ST) CT_UNARY_LOOP(square_##E, T, CT, LD, T, ST, a * a)
-CT_DT_FLOATING(DEF_SQUARE_F)
+DEF_SQUARE_F(CT_FLOAT16, uint16_t, float, ct__half_to_float, ct__float_to_half)
+CT_DT_FLOAT(DEF_SQUARE_F)
+CT_ELEM_BF16_LOOP(square_CT_BFLOAT16, a * a)
 /* Vector code: (re^2 - im^2, re*im + im*re), each product rounded. Scalar code: c10::complex z * z with
    GCC's contractions: (fma(re, re, -(im*im)), fma(re, im, im*re)). */
 #define SQ_V(T, SQRT, HYPOT, FMA) (o[0] = re * re - im * im, o[1] = re * im + im * re)
@@ -107,13 +111,33 @@ static bool angle_conv_check(const ct_tensor *t, bool to_rad) {
                                            : "rad2deg is not supported for complex tensors.");
 }
 
-/* mul(out, t, c) with c a wrapped number; out == NULL: in place on t. */
+/* mul's kernel for the dtypes a product with a float scalar can have. bfloat16 follows torch's vector
+   code (blocks of 32 with a contiguous or broadcast operand, NaN packed as 0xFFFF) and scalar tail. */
+#define DEF_MULF(E, T, CT, LD, ST) CT_BINARY_LOOP(mulc_##E, T, CT, LD, T, ST, a * b)
+DEF_MULF(CT_FLOAT16, uint16_t, float, ct__half_to_float, ct__float_to_half)
+CT_DT_FLOAT(DEF_MULF)
+CT_KERNEL_CLONES static void mulc_CT_BFLOAT16(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  (void)ctx;
+  bool vec = s[0] == 2 && ((s[1] == 2 && (s[2] == 2 || s[2] == 0)) || (s[1] == 0 && s[2] == 2));
+  int64_t nv = vec ? n - n % CT_ELEM_BF16_BLOCK : 0;
+  for (int64_t k = 0; k < n; k++) {
+    float r = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k)) * ct__bfloat16_to_float(CT_AT(uint16_t, d[2], s[2], k));
+    CT_OUT(uint16_t, d[0], s[0], k) = k < nv ? ct__elem_bf16_vec_store(r) : ct__float_to_bfloat16(r);
+  }
+}
+#define ENTRY(E, T, CT, LD, ST) [E] = mulc_##E,
+static const ct_loop_fn mulc_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)};
+#undef ENTRY
+static const ct_pw_op mulc_op = {"mul_cpu", CT_PW_COMMON, mulc_loops, NULL, NULL};
+
+/* mul_out(out, t, c) with c a wrapped number (out == t: mul_). */
 static ct_status angle_conv_run(ct_tensor *out, const ct_tensor *t, bool to_rad) {
   if (!t || !out) return ct__elem_null();
   if (!angle_conv_check(t, to_rad)) return CT_ERR_RUNTIME;
   ct_tensor *c = wrapped_double(to_rad ? M_PI_180 : M_180_PI);
   if (!c) return ct__elem_null();
-  ct_status s = out == t ? ct_mul_((ct_tensor *)t, c) : ct_mul_out(out, t, c);
+  const ct_tensor *in[2] = {t, c};
+  ct_status s = ct__pw_run(&mulc_op, out, in, 2, out == t, NULL, NULL);
   ct_release(c);
   return s;
 }

@@ -11,9 +11,11 @@
 #define DEF_COPY(E, T, CT, LD, ST) CT_UNARY_LOOP(copy_##E, T, CT, LD, T, ST, a)
 CT_DT_INTEGRAL(DEF_COPY)
 
-/* One rounding function over the integer copies, bfloat16 (through float), float32 and float64. */
+/* One rounding function over the integer copies, bfloat16 (through float), float32 and float64. These are
+   PyTorch's "vml" kernels: every element, strided or not, goes through the vector code, so bfloat16 NaN
+   is always packed as 0xFFFF. */
 #define DEF_ROUNDING(name, FF, FD)                                                                            \
-  CT_UNARY_LOOP(name##_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, FF(a)) \
+  CT_UNARY_LOOP(name##_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__elem_bf16_vec_store, FF(a)) \
   CT_UNARY_LOOP(name##_CT_FLOAT32, float, float, CT_ID, float, CT_ID, FF(a))                                  \
   CT_UNARY_LOOP(name##_CT_FLOAT64, double, double, CT_ID, double, CT_ID, FD(a))                               \
   static const ct_loop_fn name##_loops[CT_NUM_DTYPES + 1] = {                                                 \
@@ -101,7 +103,7 @@ ct_status ct_round_out(ct_tensor *out, const ct_tensor *t, const ct_round_opts *
 
 /* ---- frac: a - trunc(a), floating dtypes only ---- */
 CT_UNARY_LOOP(frac_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, a - truncf(a))
-CT_UNARY_LOOP(frac_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, a - truncf(a))
+CT_ELEM_BF16_LOOP(frac_CT_BFLOAT16, a - truncf(a))
 CT_UNARY_LOOP(frac_CT_FLOAT32, float, float, CT_ID, float, CT_ID, a - truncf(a))
 CT_UNARY_LOOP(frac_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a - trunc(a))
 static const ct_loop_fn frac_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT16] = frac_CT_FLOAT16, [CT_BFLOAT16] = frac_CT_BFLOAT16,
