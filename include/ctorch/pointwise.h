@@ -49,6 +49,33 @@ CT_POINTWISE_ALPHA_OPS(CT_DECLARE_ALPHA)
 /* ===== unary elementary: abs, sign, rounding, predicates, complex parts, bitwise/logical not ===== */
 
 /* ===== binary arithmetic: div, remainder, pow, atan2, hypot, min/max, ... ===== */
+/* Python numbers go in as wrapped-number tensors (ct_wrapped_scalar), in either position:
+   ct_remainder(ct_wrapped_scalar(ct_scalar_int(5)), t) is torch.remainder(5, t). pow follows PyTorch's
+   three overloads by which argument is a wrapped number: ct_pow(t, e) with e a wrapped number is
+   pow(Tensor, Scalar) (torch's special cases for exponents 0, 1, 2, 3, -2, 0.5, -0.5, -1 and the integer
+   rules: "Integers to negative integer powers are not allowed."), ct_pow(b, t) with b a wrapped number is
+   pow(Scalar, Tensor) (a contiguous result; base 1 gives ones), otherwise pow(Tensor, Tensor). The same
+   holds for float_power, which always computes in float64 / complex128. */
+
+/* div / divide: rounding_mode NULL (true division), "trunc" or "floor"; any other string fails with
+   PyTorch's message. */
+typedef struct ct_div_opts {
+  const char *rounding_mode;
+} ct_div_opts;
+#define CT_DECLARE_DIV(name)                                                                          \
+  CT_API ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts);       \
+  CT_API ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other, const ct_div_opts *opts);    \
+  CT_API ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts);
+#define CT_POINTWISE_DIV_OPS(X) X(div) X(divide)
+#define CT_POINTWISE_BINARY_ARITH_OPS(X)                                                               \
+  X(true_divide) X(floor_divide) X(remainder) X(fmod) X(pow) X(float_power) X(atan2) X(arctan2) X(hypot) \
+  X(nextafter) X(copysign) X(xlogy)
+/* no in-place form in PyTorch */
+#define CT_POINTWISE_BINARY_ARITH_NO_INPLACE_OPS(X) \
+  X(logaddexp) X(logaddexp2) X(maximum) X(minimum) X(fmax) X(fmin) X(special_xlogy)
+CT_POINTWISE_DIV_OPS(CT_DECLARE_DIV)
+CT_POINTWISE_BINARY_ARITH_OPS(CT_DECLARE_BINARY)
+CT_POINTWISE_BINARY_ARITH_NO_INPLACE_OPS(CT_DECLARE_BINARY_NO_INPLACE)
 
 /* ===== comparison, logical, bitwise and ternary ops ===== */
 
