@@ -24,7 +24,7 @@ static const int cl_order_5d[] = {1, 4, 3, 2, 0};
 bool ct__geom_is_channels_last(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
   const int *order = ndim == 4 ? cl_order_4d : ndim == 5 ? cl_order_5d : NULL;
   if (!order) return false;
-  if (has_zero_size(ndim, sizes)) return true;
+  /* unlike the default format, c10 has no shortcut for empty tensors here */
   int64_t expected = 1;
   for (int64_t k = 0; k < ndim; k++) {
     int d = order[k];

@@ -234,13 +234,14 @@ bool ct_is_signed(const ct_tensor *t) { return t && ct_dtype_is_signed((ct_dtype
 bool ct_is_cuda(const ct_tensor *t) { return t && t->device_type == CT_CUDA; }
 bool ct_is_meta(const ct_tensor *t) { return t && t->device_type == CT_META; }
 int64_t ct_get_device(const ct_tensor *t) { return t && t->device_type == CT_CUDA ? t->device_index : -1; }
-void *ct_data_ptr(const ct_tensor *t) { return t ? ct__tdata(t) : NULL; }
+/* PyTorch reports no address for a tensor without elements. */
+void *ct_data_ptr(const ct_tensor *t) { return t && t->numel ? ct__tdata(t) : NULL; }
 bool ct_requires_grad(const ct_tensor *t) { return t && (t->flags & CT_TENSOR_REQUIRES_GRAD); }
 
 ct_status ct_requires_grad_(ct_tensor *t, bool requires_grad) {
   if (!t) return ct__null_status();
   if (requires_grad && !(ct_is_floating_point(t) || ct_is_complex(t))) {
-    ct__error(CT_ERR_RUNTIME, "only Tensors of floating point and complex dtype can require gradients");
+    ct__error(CT_ERR_RUNTIME, "only Tensors of floating point dtype can require gradients");
     return CT_ERR_RUNTIME;
   }
   t->flags = (uint8_t)(requires_grad ? t->flags | CT_TENSOR_REQUIRES_GRAD : t->flags & ~CT_TENSOR_REQUIRES_GRAD);
