@@ -100,20 +100,27 @@ CT_VS_LOOP2(div_CT_BFLOAT16, uint16_t, CT_W_R16, div_bf16_v, div_bf16_s)
 
 /* complex: the vectorized rows compute Vectorized's (ac + bd, bc - ad) / (c^2 + d^2) (binary_sleef.c);
    c10::complex's scalar operator/ is the same formula, which GCC compiled into fma(c, c, d*d),
-   fma(a, c, b*d) and b*c - a*d as one fused multiply-subtract (a NaN product a*d comes back unchanged). */
-static inline float fmsf(float x, float y, float z) { return isnan(z) && !isnan(x) && !isnan(y) ? z : fmaf(x, y, -z); }
-static inline double fmsd(double x, double y, double z) { return isnan(z) && !isnan(x) && !isnan(y) ? z : fma(x, y, -z); }
-static inline ct_c64 cdiv64_s(ct_c64 x, ct_c64 y, const void *c) {
-  (void)c;
-  float ar = crealf(x), ai = cimagf(x), br = crealf(y), bi = cimagf(y);
-  float den = fmaf(br, br, bi * bi);
-  return CMPLXF(fmaf(ar, br, ai * bi) / den, fmsf(ai, br, ar * bi) / den);
+   fma(a, c, b*d) and b*c - a*d as one fused multiply-subtract. Where operands are NaN, the NaN that comes
+   out is the one torch's instructions pick (first NaN among c, a, b*d for the real part; c, b, a*d for
+   the imaginary part; a before b, b before d in the products); the compiler would not keep that order
+   for us, so it is spelled out. */
+#define NAN2(x, y, OP) (isnan(x) ? (x) + (x) : isnan(y) ? (y) + (y) : (x)OP(y))
+#define CDIV_SCALAR(T, MK, RE, IM, FMA)                                                     \
+  {                                                                                         \
+    T a = RE(x), b = IM(x), c = RE(y), d = IM(y);                                           \
+    T dd = NAN2(d, d, *), bd = NAN2(b, d, *), ad = NAN2(a, d, *);                           \
+    T den = isnan(c) ? c + c : isnan(dd) ? dd : FMA(c, c, dd);                              \
+    T re = isnan(c) ? c + c : isnan(a) ? a + a : isnan(bd) ? bd : FMA(a, c, bd);            \
+    T im = isnan(c) ? c + c : isnan(b) ? b + b : isnan(ad) ? ad : FMA(b, c, -ad);           \
+    return MK(NAN2(re, den, /), NAN2(im, den, /));                                          \
+  }
+static inline ct_c64 cdiv64_s(ct_c64 x, ct_c64 y, const void *ctx) {
+  (void)ctx;
+  CDIV_SCALAR(float, CMPLXF, crealf, cimagf, fmaf)
 }
-static inline ct_c128 cdiv128_s(ct_c128 x, ct_c128 y, const void *c) {
-  (void)c;
-  double ar = creal(x), ai = cimag(x), br = creal(y), bi = cimag(y);
-  double den = fma(br, br, bi * bi);
-  return CMPLX(fma(ar, br, ai * bi) / den, fmsd(ai, br, ar * bi) / den);
+static inline ct_c128 cdiv128_s(ct_c128 x, ct_c128 y, const void *ctx) {
+  (void)ctx;
+  CDIV_SCALAR(double, CMPLX, creal, cimag, fma)
 }
 static void cdiv64_vb(ct_c64 *o, const ct_c64 *a, bool as, const ct_c64 *b, bool bs, int64_t n, const void *c) {
   (void)c;
@@ -378,7 +385,7 @@ static ct_status div_run(ct_tensor *out, const ct_tensor *a, const ct_tensor *b,
   const ct_pw_op *op = div_mode_op(opts);
   if (!op) return CT_ERR_RUNTIME;
   const ct_tensor *in[2] = {a, b};
-  return ct__pw_run(op, out, in, 2, inplace, NULL, result);
+  return ct__bin_pw_run(op, out, in, 2, inplace, NULL, result);
 }
 
 ct_tensor *ct_div(const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts) {
@@ -400,7 +407,7 @@ ct_status ct_divide_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, 
   return ct_div_out(out, a, b, opts);
 }
 
-CT_PW_BINARY_API(true_divide, div_true_op)
-CT_PW_BINARY_API(floor_divide, div_floor_op)
-CT_PW_BINARY_API(remainder, rem_op)
-CT_PW_BINARY_API(fmod, fmod_op)
+CT_BIN_API(true_divide, div_true_op)
+CT_BIN_API(floor_divide, div_floor_op)
+CT_BIN_API(remainder, rem_op)
+CT_BIN_API(fmod, fmod_op)

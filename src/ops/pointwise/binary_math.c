@@ -191,12 +191,12 @@ static const ct_pw_op xlogy_op = {"xlogy_cpu", CT_PW_COMMON_FLOAT, xlogy_loops, 
 static const ct_pw_op logaddexp_op = {"logaddexp_cpu", CT_PW_COMMON, lae_loops, NULL, lae_prepare};
 static const ct_pw_op logaddexp2_op = {"logaddexp2_cpu", CT_PW_COMMON, lae_loops, NULL, lae_prepare};
 
-CT_PW_BINARY_API(atan2, atan2_op)
-CT_PW_BINARY_API(arctan2, atan2_op)
-CT_PW_BINARY_API(hypot, hypot_op)
-CT_PW_BINARY_API(nextafter, nextafter_op)
-CT_PW_BINARY_API(copysign, copysign_op)
-CT_PW_BINARY_API(xlogy, xlogy_op)
+CT_BIN_API(atan2, atan2_op)
+CT_BIN_API(arctan2, atan2_op)
+CT_BIN_API(hypot, hypot_op)
+CT_BIN_API(nextafter, nextafter_op)
+CT_BIN_API(copysign, copysign_op)
+CT_BIN_API(xlogy, xlogy_op)
 
 ct_tensor *ct_special_xlogy(const ct_tensor *a, const ct_tensor *b) { return ct_xlogy(a, b); }
 ct_status ct_special_xlogy_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { return ct_xlogy_out(out, a, b); }
@@ -204,12 +204,12 @@ ct_status ct_special_xlogy_out(ct_tensor *out, const ct_tensor *a, const ct_tens
 static ct_tensor *lae_run(const ct_tensor *a, const ct_tensor *b, bool two) {
   const ct_tensor *in[2] = {a, b};
   ct_tensor *r = NULL;
-  ct__pw_run(two ? &logaddexp2_op : &logaddexp_op, NULL, in, 2, false, two ? (const void *)1 : NULL, &r);
+  ct__bin_pw_run(two ? &logaddexp2_op : &logaddexp_op, NULL, in, 2, false, two ? (const void *)1 : NULL, &r);
   return r;
 }
 static ct_status lae_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, bool two) {
   const ct_tensor *in[2] = {a, b};
-  return ct__pw_run(two ? &logaddexp2_op : &logaddexp_op, out, in, 2, false, two ? (const void *)1 : NULL, NULL);
+  return ct__bin_pw_run(two ? &logaddexp2_op : &logaddexp_op, out, in, 2, false, two ? (const void *)1 : NULL, NULL);
 }
 ct_tensor *ct_logaddexp(const ct_tensor *a, const ct_tensor *b) { return lae_run(a, b, false); }
 ct_status ct_logaddexp_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { return lae_out(out, a, b, false); }

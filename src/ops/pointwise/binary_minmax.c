@@ -160,7 +160,7 @@ static ct_status minmax_run(const ct_pw_op *op, const char *name, ct_tensor *out
     return CT_ERR_RUNTIME;
   }
   const ct_tensor *in[2] = {a, b};
-  return ct__pw_run(op, out, in, 2, false, NULL, result);
+  return ct__bin_pw_run(op, out, in, 2, false, NULL, result);
 }
 
 #define MINMAX_API(name, op)                                                                \

@@ -400,22 +400,9 @@ static bool ps_validate(ct_dtype common, const void *arg) {
   return ct__scalar_fits(a->exp, common);
 }
 
-/* pow(base, exp) with exp a Python number, computed in `common` (UNSET: result_type(base, exp)). */
-static ct_status pow_tensor_scalar(ct_tensor *out, const ct_tensor *base, ct_scalar exp, ct_dtype common, bool inplace,
-                                   ct_tensor **result) {
-  if (common == CT_DTYPE_UNSET) {
-    if (ct__dt((ct_dtype)base->dtype)->category <= CT_CAT_INT && exp.kind != CT_SCALAR_DOUBLE &&
-        exp.kind != CT_SCALAR_COMPLEX && ct__scalar_to_int64(exp) < 0) {
-      ct__error(CT_ERR_RUNTIME, "Integers to negative integer powers are not allowed.");
-      return CT_ERR_RUNTIME;
-    }
-    ct_tensor *w = ct_wrapped_scalar(exp);
-    if (!w) return ct__null_status();
-    const ct_tensor *ops[2] = {base, w};
-    ct_status s = ct__result_type(ops, 2, &common);
-    ct_release(w);
-    if (s != CT_OK) return s;
-  }
+/* The unary engine run of pow(Tensor, Scalar) in `common`. */
+static ct_status ps_engine(ct_tensor *out, const ct_tensor *base, ct_scalar exp, ct_dtype common, bool inplace,
+                           ct_tensor **result) {
   ps_check_args chk = {out, exp};
   ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true, .no_resize_outputs = inplace};
   cfg.out[0] = out;
@@ -435,6 +422,38 @@ static ct_status pow_tensor_scalar(ct_tensor *out, const ct_tensor *base, ct_sca
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
 }
 
+typedef struct ps_arg {
+  ct_scalar exp;
+  ct_dtype common;
+} ps_arg;
+
+static ct_status ps_fn(const void *arg, ct_tensor *out, const ct_tensor *const *in, bool inplace, ct_tensor **result) {
+  const ps_arg *p = arg;
+  return ps_engine(out, in[0], p->exp, p->common, inplace, result);
+}
+
+/* pow(base, exp) with exp a Python number, computed in `common` (UNSET: result_type(base, exp)); base goes
+   in converted to that dtype (torch's base.to(common)). */
+static ct_status pow_tensor_scalar(ct_tensor *out, const ct_tensor *base, ct_scalar exp, ct_dtype common, bool inplace,
+                                   ct_tensor **result) {
+  if (common == CT_DTYPE_UNSET) {
+    if (ct__dt((ct_dtype)base->dtype)->category <= CT_CAT_INT && exp.kind != CT_SCALAR_DOUBLE &&
+        exp.kind != CT_SCALAR_COMPLEX && ct__scalar_to_int64(exp) < 0) {
+      ct__error(CT_ERR_RUNTIME, "Integers to negative integer powers are not allowed.");
+      return CT_ERR_RUNTIME;
+    }
+    ct_tensor *w = ct_wrapped_scalar(exp);
+    if (!w) return ct__null_status();
+    const ct_tensor *ops[2] = {base, w};
+    ct_status s = ct__result_type(ops, 2, &common);
+    ct_release(w);
+    if (s != CT_OK) return s;
+  }
+  if (out && (ct_dtype)out->dtype != common) return ps_engine(out, base, exp, common, inplace, result); /* its error */
+  ps_arg a = {exp, common};
+  return ct__bin_cast_run(ps_fn, &a, common, out, &base, 1, inplace, result);
+}
+
 static bool pt_validate(ct_dtype common, const void *arg) {
   (void)arg;
   if (!powt_loops[common]) {
@@ -444,9 +463,9 @@ static bool pt_validate(ct_dtype common, const void *arg) {
   return true;
 }
 
-/* pow(a, b) as a binary op, computed in `common` (UNSET: result_type). */
-static ct_status pow_tensor_tensor(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, ct_dtype common, bool inplace,
-                                   ct_tensor **result) {
+/* The binary engine run of pow(a, b), computed in `common` (UNSET: result_type). */
+static ct_status pt_engine(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, ct_dtype common, bool inplace,
+                           ct_tensor **result) {
   ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true, .no_resize_outputs = inplace};
   cfg.out[0] = out;
   cfg.in[0] = a;
@@ -463,6 +482,19 @@ static ct_status pow_tensor_tensor(ct_tensor *out, const ct_tensor *a, const ct_
   if (result) *result = ct__own(ct__iter_take_output(&it, 0));
   ct__iter_finish(&it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
+}
+
+static ct_status pt_fn(const void *arg, ct_tensor *out, const ct_tensor *const *in, bool inplace, ct_tensor **result) {
+  return pt_engine(out, in[0], in[1], *(const ct_dtype *)arg, inplace, result);
+}
+
+/* pow(a, b) as a binary op, through torch's casting route. */
+static ct_status pow_tensor_tensor(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, ct_dtype common, bool inplace,
+                                   ct_tensor **result) {
+  const ct_tensor *in[2] = {a, b};
+  ct_dtype c = common;
+  if (c == CT_DTYPE_UNSET && ct__result_type(in, 2, &c) != CT_OK) c = CT_DTYPE_UNSET;
+  return ct__bin_cast_run(pt_fn, &common, c, out, in, 2, inplace, result);
 }
 
 /* pow(Scalar base, Tensor exp): the result has exp's shape, contiguous (an out= of another shape is
