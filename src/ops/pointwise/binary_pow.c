@@ -434,19 +434,16 @@ static ct_status ps_fn(const void *arg, ct_tensor *out, const ct_tensor *const *
 
 /* pow(base, exp) with exp a Python number, computed in `common` (UNSET: result_type(base, exp)); base goes
    in converted to that dtype (torch's base.to(common)). */
-static ct_status pow_tensor_scalar(ct_tensor *out, const ct_tensor *base, ct_scalar exp, ct_dtype common, bool inplace,
-                                   ct_tensor **result) {
+static ct_status pow_tensor_scalar(ct_tensor *out, const ct_tensor *base, const ct_tensor *wexp, ct_scalar exp,
+                                   ct_dtype common, bool inplace, ct_tensor **result) {
   if (common == CT_DTYPE_UNSET) {
     if (ct__dt((ct_dtype)base->dtype)->category <= CT_CAT_INT && exp.kind != CT_SCALAR_DOUBLE &&
         exp.kind != CT_SCALAR_COMPLEX && ct__scalar_to_int64(exp) < 0) {
       ct__error(CT_ERR_RUNTIME, "Integers to negative integer powers are not allowed.");
       return CT_ERR_RUNTIME;
     }
-    ct_tensor *w = ct_wrapped_scalar(exp);
-    if (!w) return ct__null_status();
-    const ct_tensor *ops[2] = {base, w};
+    const ct_tensor *ops[2] = {base, wexp};
     ct_status s = ct__result_type(ops, 2, &common);
-    ct_release(w);
     if (s != CT_OK) return s;
   }
   if (out && (ct_dtype)out->dtype != common) return ps_engine(out, base, exp, common, inplace, result); /* its error */
@@ -558,7 +555,7 @@ static ct_status pow_dispatch(ct_tensor *out, const ct_tensor *a, const ct_tenso
     if (common != CT_DTYPE_UNSET) /* float_power converts its exponent to double / complex */
       e = common == CT_COMPLEX128 ? ct_scalar_complex(ct__scalar_to_double(e), e.kind == CT_SCALAR_COMPLEX ? e.v.c.im : 0)
                                   : ct_scalar_double(ct__scalar_to_double(e));
-    return pow_tensor_scalar(out, a, e, common, inplace, result);
+    return pow_tensor_scalar(out, a, b, e, common, inplace, result);
   }
   if (is_wrapped(a) && !inplace) return pow_scalar_tensor(out, a, b, common, result);
   return pow_tensor_tensor(out, a, b, common, inplace, result);
