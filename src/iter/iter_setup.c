@@ -157,7 +157,8 @@ static fast_kind fast_setup_type(const ct_iter_config *cfg, const ct_iter *it, c
     }
     seen_geometry(cfg, it, k, out_dtype, scratch);
     contiguous &= ct__geom_is_contiguous(ndim, shape, scratch);
-    channels_last &= (ndim == 4 || ndim == 5) && ct__geom_is_channels_last(ndim, shape, scratch);
+    /* TensorIterator checks MemoryFormat::ChannelsLast only: never true for 5-D tensors */
+    channels_last &= ndim == 4 && ct__geom_is_channels_last(ndim, shape, scratch);
     dense &= ct__geom_non_overlapping_dense(ndim, shape, scratch);
     any = true;
   }

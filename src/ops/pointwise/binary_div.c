@@ -3,6 +3,12 @@
    written; INT_MIN / -1 wraps (PyTorch itself dies of SIGFPE there for int32/int64). Float floor
    division and remainder are Python's, with signed zeros, computed by torch's own formulas (see
    binary_common.h for the vectorized/scalar split of a row). */
+/* The loops never rely on floating-point exception flags; telling GCC so lets it evaluate both sides of
+   the formulas' selects and vectorize them (torch 1.13 is built the same way). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math")
+#endif
+
 #include "core/cast.h"
 #include "ops/pointwise/binary_common.h"
 
@@ -66,7 +72,7 @@ static bool zero_check(ct_dtype common, const ct_tensor *const *in, const void *
 /* ---- integer kernels (b != 0 here) ---- */
 #define INT_DIVT(T, U) (b == -1 ? (T)(U)(0u - (U)a) : (T)(a / b))
 #define INT_DIVF(T, U) (b == -1 ? (T)(U)(0u - (U)a) : (T)(a / b - ((a % b != 0) && ((a % b < 0) != (b < 0)))))
-#define INT_REM(T, U) (b == -1 ? (T)0 : (T)(a % b + (((a % b != 0) && ((a % b < 0) != (b < 0))) ? b : 0)))
+#define INT_REM(T, U) (b == -1 ? (T)0 : (T)(a % b + (((a % b != 0) & ((a % b < 0) != (b < 0))) ? b : 0)))
 #define INT_FMOD(T, U) (b == -1 ? (T)0 : (T)(a % b))
 
 #define DEF_SIGNED(name, OP)                                                                    \
@@ -163,16 +169,20 @@ static const ct_pw_op div_trunc_op = {"div_trunc_cpu", CT_PW_COMMON, divt_loops,
    fl = floor(div); fl += 1 where div - fl > 0.5; fl = copysign(0, a / b) where div == 0; a / b where
    b == 0. Scalar: the same with an early a / b for b == 0. R rounds after each step (bfloat16 and the
    float16 vector path work in their own type). */
+/* Every step is evaluated unconditionally and then selected (no short-circuits), so the compiler can
+   vectorize it without -fno-trapping-math. */
 #define FLOORDIV_VEC(T, R, FLOOR, COPYSIGN, a, b, mod)                         \
   {                                                                            \
     T div_ = R(R((a) - (mod)) / (b));                                          \
-    if ((mod) != 0 && (((b) < 0) != ((mod) < 0))) div_ = R(div_ - 1);          \
+    T dm1_ = R(div_ - 1);                                                      \
+    div_ = (((mod) != 0) & (((b) < 0) != ((mod) < 0))) ? dm1_ : div_;          \
     T fl_ = R(FLOOR(div_));                                                    \
-    if (R(div_ - fl_) > (T)0.5) fl_ = R(fl_ + 1);                              \
+    T frac_ = R(div_ - fl_), fp1_ = R(fl_ + 1);                                \
+    fl_ = frac_ > (T)0.5 ? fp1_ : fl_;                                         \
     T basic_ = R((a) / (b));                                                   \
-    if (div_ == 0) fl_ = COPYSIGN((T)0, basic_);                               \
-    if ((b) == 0) fl_ = basic_;                                                \
-    return fl_;                                                                \
+    T zero_ = COPYSIGN((T)0, basic_);                                          \
+    fl_ = div_ == 0 ? zero_ : fl_;                                             \
+    return (b) == 0 ? basic_ : fl_;                                            \
   }
 #define FLOORDIV_SCA(T, R, FLOOR, COPYSIGN, a, b, mod)                         \
   {                                                                            \
@@ -245,32 +255,47 @@ static inline float floor_h_s(float a, float b) {
   return fl;
 }
 
-/* vector blocks through SLEEF's fmod */
+/* vector blocks through SLEEF's fmod: a chunk of fmod results, then the element formula (compiled for
+   the CPU clones, so floor/copysign/compares vectorize) */
+#define FMOD_ELEMS(ELEM, CVT)                                                                  \
+  if (as && bs) {                                                                              \
+    for (int64_t k = 0; k < m; k++) o[k0 + k] = CVT(ELEM(pa[k], pb[k], mod[k]));               \
+  } else if (bs) {                                                                             \
+    const float_t_ x = pa[0];                                                                  \
+    for (int64_t k = 0; k < m; k++) o[k0 + k] = CVT(ELEM(x, pb[k], mod[k]));                   \
+  } else {                                                                                     \
+    const float_t_ y = pb[0];                                                                  \
+    for (int64_t k = 0; k < m; k++) o[k0 + k] = CVT(ELEM(pa[k], y, mod[k]));                   \
+  }
 #define FMOD_VBLOCK(name, T, SL, ELEM)                                                                 \
-  static void name(T *o, const T *a, bool as, const T *b, bool bs, int64_t n, const void *ctx) {       \
+  CT_KERNEL_CLONES static void name(T *o, const T *a, bool as, const T *b, bool bs, int64_t n,         \
+                                    const void *ctx) {                                                 \
+    typedef T float_t_;                                                                                \
     (void)ctx;                                                                                         \
     T mod[CT_BIN_CHUNK];                                                                               \
     for (int64_t k0 = 0; k0 < n; k0 += CT_BIN_CHUNK) {                                                 \
       int64_t m = n - k0 < CT_BIN_CHUNK ? n - k0 : CT_BIN_CHUNK;                                       \
       const T *pa = as ? a + k0 : a, *pb = bs ? b + k0 : b;                                            \
       SL(CT_SL_FMOD, mod, pa, as, pb, bs, m);                                                          \
-      for (int64_t k = 0; k < m; k++) o[k0 + k] = ELEM(pa[as ? k : 0], pb[bs ? k : 0], mod[k]);        \
+      FMOD_ELEMS(ELEM, ID)                                                                             \
     }                                                                                                  \
   }
 /* bfloat16: through float scratch, results stored the vectorized way */
 #define FMOD_VBLOCK_BF(name, ELEM)                                                                       \
-  static void name(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b, bool bs, int64_t n,     \
-                   const void *ctx) {                                                                  \
+  CT_KERNEL_CLONES static void name(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b, bool bs, \
+                                    int64_t n, const void *ctx) {                                      \
+    typedef float float_t_;                                                                            \
     (void)ctx;                                                                                         \
     float fa[CT_BIN_CHUNK], fb[CT_BIN_CHUNK], mod[CT_BIN_CHUNK];                                       \
     for (int64_t k0 = 0; k0 < n; k0 += CT_BIN_CHUNK) {                                                 \
       int64_t m = n - k0 < CT_BIN_CHUNK ? n - k0 : CT_BIN_CHUNK;                                       \
-      for (int64_t k = 0; k < m; k++) {                                                                \
-        fa[k] = BF(a[as ? k0 + k : 0]);                                                                \
-        fb[k] = BF(b[bs ? k0 + k : 0]);                                                                \
-      }                                                                                                \
-      ct__sl2_f32(CT_SL_FMOD, mod, fa, true, fb, true, m);                                             \
-      for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bf16v(ELEM(fa[k], fb[k], ct__rbv(mod[k]))); \
+      int64_t ma = as ? m : 1, mb = bs ? m : 1;                                                        \
+      for (int64_t k = 0; k < ma; k++) fa[k] = BF(a[(as ? k0 : 0) + k]);                               \
+      for (int64_t k = 0; k < mb; k++) fb[k] = BF(b[(bs ? k0 : 0) + k]);                               \
+      ct__sl2_f32(CT_SL_FMOD, mod, fa, as, fb, bs, m);                                                 \
+      for (int64_t k = 0; k < m; k++) mod[k] = ct__rbv(mod[k]);                                        \
+      const float *pa = fa, *pb = fb;                                                                  \
+      FMOD_ELEMS(ELEM, ct__float_to_bf16v)                                                             \
     }                                                                                                  \
   }
 
@@ -297,8 +322,11 @@ static const ct_loop_fn divf_loops[CT_NUM_DTYPES + 1] = {
 static const ct_pw_op div_floor_op = {"div_floor_cpu", CT_PW_COMMON, divf_loops, zero_check, NULL};
 
 /* ---- remainder: mod = fmod(a, b); mod += b where mod != 0 and sign(b) != sign(mod) ---- */
-#define REM_ELEM(T, R, a, b, mod) \
-  { return ((mod) != 0 && (((b) < 0) != ((mod) < 0))) ? R((mod) + (b)) : (mod); }
+#define REM_ELEM(T, R, a, b, mod)                                            \
+  {                                                                          \
+    T sum_ = R((mod) + (b));                                                 \
+    return (((mod) != 0) & (((b) < 0) != ((mod) < 0))) ? sum_ : (mod);       \
+  }
 static inline float rem_f32_v(float a, float b, float mod) { (void)a; REM_ELEM(float, ID, a, b, mod) }
 static inline float rem_f32_s(float a, float b, const void *c) {
   (void)c;

@@ -1,6 +1,12 @@
 /* Binary math: atan2/arctan2, hypot, logaddexp, logaddexp2, nextafter, copysign, xlogy (and
    torch.special.xlogy). The vectorized part of a row uses the SLEEF functions torch's Vectorized calls,
    the rest glibc, as torch does (binary_common.h), so results match torch bit for bit. */
+/* The loops never rely on floating-point exception flags; telling GCC so lets it evaluate both sides of
+   the formulas' selects and vectorize them (torch 1.13 is built the same way). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math")
+#endif
+
 #include "ops/pointwise/binary_common.h"
 
 #define BF(x) ct__bfloat16_to_float(x)

@@ -2,6 +2,12 @@
    The vectorized rows of maximum/minimum are _mm256_max_ps / _mm256_min_ps (b wins ties, so
    maximum(-0., 0.) is 0.) ORed with the unordered mask (an all-ones NaN); the scalar ones are std::max /
    std::min (a wins ties) with quiet_NaN. */
+/* The loops never rely on floating-point exception flags; telling GCC so lets it evaluate both sides of
+   the formulas' selects and vectorize them (torch 1.13 is built the same way). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math")
+#endif
+
 #include "ops/pointwise/binary_common.h"
 
 #define BF(x) ct__bfloat16_to_float(x)

@@ -12,6 +12,12 @@
                         pow(Tensor, Tensor) of the wrapped base into it.
    float_power          the same in float64 (complex128 when either side is complex), with its own
                         dtype checks for out= and in-place. */
+/* The loops never rely on floating-point exception flags; telling GCC so lets it evaluate both sides of
+   the formulas' selects and vectorize them (torch 1.13 is built the same way). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math")
+#endif
+
 #include "core/cast.h"
 #include "ops/pointwise/binary_common.h"
 
