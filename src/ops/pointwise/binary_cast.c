@@ -27,6 +27,17 @@ static bool same_shape(const ct_tensor *t, const int64_t *shape, int64_t nd) {
   return true;
 }
 
+/* out.copy_(t) (t contiguous, same shape). A contiguous out of rank >= 1 is converted as one run, which
+   is what torch's copy does even for a single element (its bfloat16 NaNs then come out as 0xFFFF); the
+   copy engine treats a 1-element run as strided. */
+static ct_status copy_back(ct_tensor *out, const ct_tensor *t) {
+  if (out->ndim >= 1 && out->numel > 0 && ct_is_contiguous(out, CT_CONTIGUOUS_FORMAT)) {
+    ct__cast_n(ct__tdata(out), (ct_dtype)out->dtype, ct__tdata(t), (ct_dtype)t->dtype, out->numel);
+    return CT_OK;
+  }
+  return ct__copy_into(out, t);
+}
+
 ct_status ct__bin_cast_run(ct_bin_fn fn, const void *arg, ct_dtype common, ct_tensor *out, const ct_tensor *const *in,
                            int n_in, bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
@@ -94,7 +105,7 @@ ct_status ct__bin_cast_run(ct_bin_fn fn, const void *arg, ct_dtype common, ct_te
     ct_scope_end();
     if (s == CT_OK) s = ct__tensor_resize(out, t->ndim, t->sizes, t->strides);
   }
-  if (s == CT_OK) s = ct__copy_into(out, t);
+  if (s == CT_OK) s = copy_back(out, t);
   ct_release(t);
 done:
   for (int i = 0; i < n_in; i++) ct_release(tmp[i]);
