@@ -315,7 +315,7 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
   it->numel = 1;
   for (int64_t d = 0; d < nd; d++) it->numel *= shape[d];
 
-  /* 2. dtypes, devices, overlap */
+  /* 2. dtypes, devices */
   ct_dtype out_dtype[CT_ITER_MAX_OPERANDS];
   if (!compute_types(cfg, &it->common, out_dtype)) goto fail;
   if (!check_devices(cfg, it)) goto fail;
