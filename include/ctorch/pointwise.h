@@ -92,6 +92,77 @@ CT_API ct_status ct_nan_to_num_(ct_tensor *self, const ct_nan_to_num_opts *opts)
 CT_API ct_status ct_nan_to_num_out(ct_tensor *out, const ct_tensor *t, const ct_nan_to_num_opts *opts);
 
 /* ===== binary arithmetic: div, remainder, pow, atan2, hypot, min/max, ... ===== */
+/* Python numbers go in as wrapped-number tensors (ct_wrapped_scalar), in either position:
+   ct_remainder(ct_wrapped_scalar(ct_scalar_int(5)), t) is torch.remainder(5, t). pow follows PyTorch's
+   three overloads by which argument is a wrapped number: ct_pow(t, e) with e a wrapped number is
+   pow(Tensor, Scalar) (torch's special cases for exponents 0, 1, 2, 3, -2, 0.5, -0.5, -1 and the integer
+   rules: "Integers to negative integer powers are not allowed."), ct_pow(b, t) with b a wrapped number is
+   pow(Scalar, Tensor) (a contiguous result; base 1 gives ones), otherwise pow(Tensor, Tensor). The same
+   holds for float_power, which always computes in float64 / complex128. */
+
+/* div / divide: rounding_mode NULL (true division), "trunc" or "floor"; any other string fails with
+   PyTorch's message. (Declared one by one, not through macros, so tools that read this header see them.) */
+typedef struct ct_div_opts {
+  const char *rounding_mode;
+} ct_div_opts;
+
+CT_API ct_tensor *ct_div(const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts);
+CT_API ct_status ct_div_(ct_tensor *self, const ct_tensor *other, const ct_div_opts *opts);
+CT_API ct_status ct_div_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts);
+CT_API ct_tensor *ct_divide(const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts);
+CT_API ct_status ct_divide_(ct_tensor *self, const ct_tensor *other, const ct_div_opts *opts);
+CT_API ct_status ct_divide_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts);
+CT_API ct_tensor *ct_true_divide(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_true_divide_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_true_divide_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_floor_divide(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_floor_divide_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_floor_divide_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_remainder(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_remainder_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_remainder_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_fmod(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_fmod_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_fmod_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_pow(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_pow_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_pow_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_float_power(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_float_power_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_float_power_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_atan2(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_atan2_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_atan2_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_arctan2(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_arctan2_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_arctan2_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_hypot(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_hypot_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_hypot_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_nextafter(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_nextafter_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_nextafter_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_copysign(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_copysign_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_copysign_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_xlogy(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_xlogy_(ct_tensor *self, const ct_tensor *other);
+CT_API ct_status ct_xlogy_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+/* no in-place form in PyTorch */
+CT_API ct_tensor *ct_logaddexp(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_logaddexp_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_logaddexp2(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_logaddexp2_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_maximum(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_maximum_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_minimum(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_minimum_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_fmax(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_fmax_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_fmin(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_fmin_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_API ct_tensor *ct_special_xlogy(const ct_tensor *a, const ct_tensor *b);
+CT_API ct_status ct_special_xlogy_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
 
 /* ===== comparison, logical, bitwise and ternary ops ===== */
 

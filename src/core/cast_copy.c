@@ -185,18 +185,7 @@ ct_status ct__copy_into(ct_tensor *dst, const ct_tensor *src) {
   }
   /* views of the same data: nothing to do */
   if (ct_is_set_to(dst, src) && dst->dtype == src->dtype) return CT_OK;
-  if (ct__has_internal_overlap(dst)) {
-    ct__error(CT_ERR_RUNTIME,
-              "unsupported operation: more than one element of the written-to tensor refers to a single memory "
-              "location. Please clone() the tensor before performing the operation.");
-    return CT_ERR_RUNTIME;
-  }
-  if (ct__partial_overlap(dst, src)) {
-    ct__error(CT_ERR_RUNTIME,
-              "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
-              "memory location. Please clone() the tensor before performing the operation.");
-    return CT_ERR_RUNTIME;
-  }
+  if (!ct__check_no_internal_overlap(dst) || !ct__check_no_partial_overlap(dst, src)) return CT_ERR_RUNTIME;
   if (!check_broadcast(dst, src)) return ct_last_error();
   if (dst->numel == 0) return CT_OK;
   if (!may_share_memory(dst, src)) return copy_data(dst, src);
