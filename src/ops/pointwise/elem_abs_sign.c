@@ -39,6 +39,7 @@ static const ct_loop_fn abs_loops[CT_NUM_DTYPES + 1] = {
 static const ct_pw_op abs_op = {"abs_cpu", CT_PW_SAME, abs_loops, NULL, NULL};
 
 static ct_loop_fn cabs_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? cabs_c64 : cabs_c128; }
+static ct_loop_fn cabsc_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? cabsc_c64 : cabsc_c128; }
 
 /* abs of a complex tensor is real: computed as ATen's unary_op_impl_with_complex_to_float does, laid out
    as empty_like(self). */
@@ -60,7 +61,7 @@ ct_status ct_abs_(ct_tensor *self) {
 
 ct_status ct_abs_out(ct_tensor *out, const ct_tensor *t) {
   if (t && out && ct__elem_is_complex(t) && !ct__elem_is_complex(out))
-    return ct__elem_complex_to_real_out(out, t, cabs_loop(t));
+    return ct__elem_complex_to_real_out(out, t, cabsc_loop(t));
   return ct__pw_run(&abs_op, out, &t, 1, false, NULL, NULL);
 }
 

@@ -6,6 +6,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "ops/pointwise/binary_common.h"
 #include "ops/pointwise/elem_cplx.h"
 
 /* ---- reciprocal: 1 / a, integers and bool promoted to the default float ---- */
@@ -34,7 +35,13 @@ static const ct_loop_fn recip_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)[
                                                           [CT_COMPLEX128] = recip_c128};
 #undef ENTRY
 static const ct_pw_op recip_op = {"reciprocal_cpu", CT_PW_FLOAT, recip_loops, NULL, NULL};
-CT_PW_UNARY_API(reciprocal, recip_op)
+ct_tensor *ct_reciprocal(const ct_tensor *t) {
+  ct_tensor *r = NULL;
+  ct__elem_float_run(&recip_op, NULL, t, false, &r);
+  return r;
+}
+ct_status ct_reciprocal_(ct_tensor *self) { return ct__elem_float_run(&recip_op, self, self, true, NULL); }
+ct_status ct_reciprocal_out(ct_tensor *out, const ct_tensor *t) { return ct__elem_float_run(&recip_op, out, t, false, NULL); }
 
 /* ---- square: pow(t, 2), so bool becomes int64 and integers wrap ---- */
 #define SQ_INT(T, U) ((T)(U)((U)a * (U)a))
@@ -145,7 +152,7 @@ static ct_status angle_conv_run(ct_tensor *out, const ct_tensor *t, bool to_rad)
   ct_tensor *c = wrapped_double(to_rad ? M_PI_180 : M_180_PI);
   if (!c) return ct__elem_null();
   const ct_tensor *in[2] = {t, c};
-  ct_status s = ct__pw_run(&mulc_op, out, in, 2, out == t, NULL, NULL);
+  ct_status s = ct__bin_pw_run(&mulc_op, out, in, 2, out == t, NULL, NULL);
   ct_release(c);
   return s;
 }

@@ -1,10 +1,22 @@
 /* Helpers shared by the unary elementary ops (see elem_internal.h). */
 #include "ops/pointwise/elem_internal.h"
 
+#include "ops/pointwise/binary_common.h"
+
 bool ct__elem_reject_complex(const ct_tensor *t, const char *msg) {
   if (!ct__elem_is_complex(t)) return true;
   ct__error(CT_ERR_RUNTIME, "%s", msg);
   return false;
+}
+
+static ct_status float_fn(const void *arg, ct_tensor *out, const ct_tensor *const *in, bool inplace, ct_tensor **result) {
+  return ct__pw_run(arg, out, in, 1, inplace, NULL, result);
+}
+
+ct_status ct__elem_float_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t, bool inplace, ct_tensor **result) {
+  ct_dtype common = CT_DTYPE_UNSET;
+  if (t) common = ct__dt((ct_dtype)t->dtype)->category <= CT_CAT_INT ? ct_get_default_dtype() : (ct_dtype)t->dtype;
+  return ct__bin_cast_run(float_fn, op, common, out, &t, 1, inplace, result);
 }
 
 ct_status ct__elem_iter(ct_iter_config *cfg, ct_loop_fn loop, const void *ctx, ct_tensor **result) {
@@ -36,20 +48,28 @@ ct_tensor *ct__elem_complex_to_real(const ct_tensor *t, ct_loop_fn loop) {
   return r;
 }
 
-ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, ct_loop_fn loop) {
+ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, ct_loop_fn complex_loop) {
   ct_dtype real = ct__elem_real_dtype((ct_dtype)t->dtype);
   if (!ct_can_cast(real, (ct_dtype)out->dtype)) {
     ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(real)->scalar_name,
               ct__dt((ct_dtype)out->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  ct_tensor *tmp = ct__elem_complex_to_real(t, loop);
-  if (!tmp) return ct__elem_null();
-  ct_status s = CT_OK;
-  bool same = out->ndim == tmp->ndim && (tmp->ndim == 0 || !memcmp(out->sizes, tmp->sizes, (size_t)tmp->ndim * sizeof(int64_t)));
-  if (!same) s = ct__tensor_resize(out, tmp->ndim, tmp->sizes, NULL);
-  if (s == CT_OK) s = ct__copy_into(out, tmp);
+  /* the complex kernel into a complex temporary, then result.copy_(at::real(temporary)) */
+  ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true};
+  cfg.in[0] = t;
+  cfg.compute_dtype = (ct_dtype)t->dtype;
+  ct_tensor *tmp = NULL;
+  ct_status s = ct__elem_iter(&cfg, complex_loop, NULL, &tmp);
+  if (s != CT_OK) return s;
+  ct_tensor *re = ct__tensor_make(tmp->storage, real, tmp->offset * 2, tmp->ndim, tmp->sizes, tmp->strides);
   ct_release(tmp);
+  if (!re) return ct__elem_null();
+  for (int64_t i = 0; i < re->ndim; i++) re->strides[i] *= 2;
+  bool same = out->ndim == re->ndim && (re->ndim == 0 || !memcmp(out->sizes, re->sizes, (size_t)re->ndim * sizeof(int64_t)));
+  if (!same) s = ct__tensor_resize(out, re->ndim, re->sizes, NULL);
+  if (s == CT_OK) s = ct__copy_into(out, re);
+  ct_release(re);
   return s;
 }
 

@@ -125,18 +125,19 @@ static const ct_loop_fn angle_loops[CT_NUM_DTYPES + 1] = {
 static const ct_pw_op angle_op = {"angle_cpu", CT_PW_FLOAT, angle_loops, NULL, NULL};
 
 static ct_loop_fn cangle_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? cangle_c64 : cangle_c128; }
+static ct_loop_fn canglec_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? canglec_c64 : canglec_c128; }
 
 /* Complex: ATen computes into a temporary and resizes the (empty) result to contiguous. */
 ct_tensor *ct_angle(const ct_tensor *t) {
   if (t && ct__elem_is_complex(t)) return ct__elem_relayout(ct__elem_complex_to_real(t, cangle_loop(t)), NULL);
   ct_tensor *r = NULL;
-  ct__pw_run(&angle_op, NULL, &t, 1, false, NULL, &r);
+  ct__elem_float_run(&angle_op, NULL, t, false, &r);
   return r;
 }
 ct_status ct_angle_out(ct_tensor *out, const ct_tensor *t) {
   if (t && out && ct__elem_is_complex(t) && !ct__elem_is_complex(out))
-    return ct__elem_complex_to_real_out(out, t, cangle_loop(t));
-  return ct__pw_run(&angle_op, out, &t, 1, false, NULL, NULL);
+    return ct__elem_complex_to_real_out(out, t, canglec_loop(t));
+  return ct__elem_float_run(&angle_op, out, t, false, NULL);
 }
 
 /* ---- conj_physical / conj ---- */

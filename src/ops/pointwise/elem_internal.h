@@ -66,6 +66,11 @@ static inline bool ct__elem_is_complex(const ct_tensor *t) { return ct__dt((ct_d
    supported for complex inputs"). */
 bool ct__elem_reject_complex(const ct_tensor *t, const char *msg);
 
+/* A CT_PW_FLOAT op (reciprocal, angle) through torch's casting route (ct__bin_cast_run): an integer input
+   becomes a converted temporary and an out= of another dtype a contiguous temporary copied back, so rows
+   split between the vector and scalar formulas as in torch. */
+ct_status ct__elem_float_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t, bool inplace, ct_tensor **result);
+
 /* Runs one engine configuration with loop; cfg->out[0] NULL allocates the result into *result. */
 ct_status ct__elem_iter(ct_iter_config *cfg, ct_loop_fn loop, const void *ctx, ct_tensor **result);
 
@@ -78,9 +83,10 @@ ct_tensor *ct__elem_empty_like(const ct_tensor *t, ct_dtype dtype);
 ct_tensor *ct__elem_complex_to_real(const ct_tensor *t, ct_loop_fn loop);
 
 /* ATen's unary_op_impl_with_complex_to_float_out for a complex input and a non-complex out: can_cast(real
-   dtype, out dtype) or PyTorch's error, then the kernel into a temporary, out resized (contiguous) when its
-   shape differs, and the values copied. */
-ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, ct_loop_fn loop);
+   dtype, out dtype) or PyTorch's error, then the complex kernel (complex_loop: (f(z), 0)) into a complex
+   temporary, out resized (contiguous) when its shape differs, and the real view of the temporary copied
+   in (a strided source, as in torch, which decides how the copy packs bfloat16 NaN). */
+ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, ct_loop_fn complex_loop);
 
 /* Hands out tmp (scope-registered) as the result, copied first into the layout ATen's composite gives
    when its strides differ: empty_like(like, memory_format=preserve), or contiguous for like NULL.
