@@ -50,12 +50,63 @@ CT_POINTWISE_ALPHA_OPS(CT_DECLARE_ALPHA)
 /* Every form PyTorch has, no more: predicates (isnan, isinf, isfinite, isreal) and views/aliases (positive,
    conj, real, imag) have neither an in-place nor an out= form; signbit, isposinf, isneginf and angle have
    out= but no in-place form. */
-#define CT_POINTWISE_ELEM_UNARY_OPS(X)                                                                      \
-  X(abs) X(absolute) X(sign) X(sgn) X(ceil) X(floor) X(trunc) X(fix) X(frac) X(reciprocal) X(square)       \
-  X(deg2rad) X(rad2deg) X(conj_physical) X(bitwise_not) X(logical_not)
-#define CT_POINTWISE_ELEM_NO_INPLACE_OPS(X) X(signbit) X(isposinf) X(isneginf) X(angle)
-CT_POINTWISE_ELEM_UNARY_OPS(CT_DECLARE_UNARY)
-CT_POINTWISE_ELEM_NO_INPLACE_OPS(CT_DECLARE_UNARY_NO_INPLACE)
+/* (Declared one by one, not through macros, so tools that read this header see them.) */
+CT_API ct_tensor *ct_abs(const ct_tensor *t);
+CT_API ct_status ct_abs_(ct_tensor *self);
+CT_API ct_status ct_abs_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_absolute(const ct_tensor *t);
+CT_API ct_status ct_absolute_(ct_tensor *self);
+CT_API ct_status ct_absolute_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_sign(const ct_tensor *t);
+CT_API ct_status ct_sign_(ct_tensor *self);
+CT_API ct_status ct_sign_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_sgn(const ct_tensor *t);
+CT_API ct_status ct_sgn_(ct_tensor *self);
+CT_API ct_status ct_sgn_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_ceil(const ct_tensor *t);
+CT_API ct_status ct_ceil_(ct_tensor *self);
+CT_API ct_status ct_ceil_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_floor(const ct_tensor *t);
+CT_API ct_status ct_floor_(ct_tensor *self);
+CT_API ct_status ct_floor_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_trunc(const ct_tensor *t);
+CT_API ct_status ct_trunc_(ct_tensor *self);
+CT_API ct_status ct_trunc_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_fix(const ct_tensor *t);
+CT_API ct_status ct_fix_(ct_tensor *self);
+CT_API ct_status ct_fix_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_frac(const ct_tensor *t);
+CT_API ct_status ct_frac_(ct_tensor *self);
+CT_API ct_status ct_frac_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_reciprocal(const ct_tensor *t);
+CT_API ct_status ct_reciprocal_(ct_tensor *self);
+CT_API ct_status ct_reciprocal_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_square(const ct_tensor *t);
+CT_API ct_status ct_square_(ct_tensor *self);
+CT_API ct_status ct_square_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_deg2rad(const ct_tensor *t);
+CT_API ct_status ct_deg2rad_(ct_tensor *self);
+CT_API ct_status ct_deg2rad_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_rad2deg(const ct_tensor *t);
+CT_API ct_status ct_rad2deg_(ct_tensor *self);
+CT_API ct_status ct_rad2deg_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_conj_physical(const ct_tensor *t);
+CT_API ct_status ct_conj_physical_(ct_tensor *self);
+CT_API ct_status ct_conj_physical_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_bitwise_not(const ct_tensor *t);
+CT_API ct_status ct_bitwise_not_(ct_tensor *self);
+CT_API ct_status ct_bitwise_not_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_logical_not(const ct_tensor *t);
+CT_API ct_status ct_logical_not_(ct_tensor *self);
+CT_API ct_status ct_logical_not_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_signbit(const ct_tensor *t);
+CT_API ct_status ct_signbit_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_isposinf(const ct_tensor *t);
+CT_API ct_status ct_isposinf_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_isneginf(const ct_tensor *t);
+CT_API ct_status ct_isneginf_out(ct_tensor *out, const ct_tensor *t);
+CT_API ct_tensor *ct_angle(const ct_tensor *t);
+CT_API ct_status ct_angle_out(ct_tensor *out, const ct_tensor *t);
 /* Functional only. positive returns t itself (a new reference; bool tensors are an error). conj: ctorch has
    no lazy conjugate bit, so a complex t gives a new tensor holding the conjugate (the values of torch's
    resolved conj()); other dtypes give t itself. real/imag of a complex t are views of its storage (float

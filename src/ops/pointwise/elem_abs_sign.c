@@ -24,10 +24,10 @@ CT_UNARY_LOOP(abs_CT_FLOAT32, float, float, CT_ID, float, CT_ID, fabsf(a))
 CT_UNARY_LOOP(abs_CT_FLOAT64, double, double, CT_ID, double, CT_ID, fabs(a))
 
 /* |z|: torch's vector code squares and adds (then sqrt); its scalar code is std::abs (hypot). */
-#define CABS_V(T, SQRT, HYPOT, FMA) o[0] = SQRT(re * re + im * im)
-#define CABS_S(T, SQRT, HYPOT, FMA) o[0] = HYPOT(re, im)
-#define CABS_CV(T, SQRT, HYPOT, FMA) (o[0] = SQRT(re * re + im * im), o[1] = 0)
-#define CABS_CS(T, SQRT, HYPOT, FMA) (o[0] = HYPOT(re, im), o[1] = 0)
+#define CABS_V(T, SQRT, HYPOT, SUF) o[0] = SQRT(re * re + im * im)
+#define CABS_S(T, SQRT, HYPOT, SUF) o[0] = HYPOT(re, im)
+#define CABS_CV(T, SQRT, HYPOT, SUF) (o[0] = SQRT(re * re + im * im), o[1] = 0)
+#define CABS_CS(T, SQRT, HYPOT, SUF) (o[0] = HYPOT(re, im), o[1] = 0)
 CT_ELEM_CLOOPS(cabs, 1, CABS_V, CABS_S)  /* complex -> real */
 CT_ELEM_CLOOPS(cabsc, 2, CABS_CV, CABS_CS) /* complex -> complex (abs(z, out=complex)) */
 
@@ -82,25 +82,14 @@ DEF_SIGN_INT(CT_INT64, int64_t, int64_t, CT_ID, CT_ID)
 CT_DT_FLOATING(DEF_SIGN_FLOAT)
 
 /* sgn of a complex z: z / |z| (0 for 0). Vector code: z / sqrt(re^2 + im^2) component-wise, 0 where that
-   is 0. Scalar code: c10::complex division by (hypot, 0), i.e. (re * c) / (c * c). */
-#define SGN_V(T, SQRT, HYPOT, FMA)    \
+   is 0. Scalar code: c10::complex division by (hypot, 0) (elem_cscalar.c). */
+#define SGN_V(T, SQRT, HYPOT, SUF)    \
   do {                                \
     T a_ = SQRT(re * re + im * im);   \
     o[0] = a_ == 0 ? (T)0 : re / a_;  \
     o[1] = a_ == 0 ? (T)0 : im / a_;  \
   } while (0)
-#define SGN_S(T, SQRT, HYPOT, FMA)                  \
-  do {                                              \
-    if (re == 0 && im == 0) {                       \
-      o[0] = 0;                                     \
-      o[1] = 0;                                     \
-    } else {                                        \
-      const T zero_ = 0;                            \
-      T c_ = HYPOT(re, im), den_ = c_ * c_;          \
-      o[0] = (re * c_ + im * zero_) / den_;         \
-      o[1] = (im * c_ - re * zero_) / den_;         \
-    }                                               \
-  } while (0)
+#define SGN_S(T, SQRT, HYPOT, SUF) ct__elem_csgn_##SUF(re, im, o)
 CT_ELEM_CLOOPS(sgn, 2, SGN_V, SGN_S)
 
 #define ENTRY(E, T, CT, LD, ST) [E] = sign_##E,

@@ -14,21 +14,14 @@
 DEF_RECIP(CT_FLOAT16, uint16_t, float, ct__half_to_float, ct__float_to_half)
 CT_DT_FLOAT(DEF_RECIP)
 CT_ELEM_BF16_LOOP(recip_CT_BFLOAT16, 1.0f / a)
-/* Vector code: (re, -im) / (re^2 + im^2). Scalar code: c10::complex 1 / z with the denominator fused
-   (fma(re, re, im * im)) as GCC contracts it. */
-#define RECIP_V(T, SQRT, HYPOT, FMA) \
+/* Vector code: (re, -im) / (re^2 + im^2). Scalar code: c10::complex 1 / z (elem_cscalar.c). */
+#define RECIP_V(T, SQRT, HYPOT, SUF) \
   do {                               \
     T d_ = re * re + im * im;        \
     o[0] = re / d_;                  \
     o[1] = -im / d_;                 \
   } while (0)
-#define RECIP_S(T, SQRT, HYPOT, FMA)   \
-  do {                                 \
-    const T zero_ = 0;                 \
-    T d_ = FMA(re, re, im * im);       \
-    o[0] = (re + zero_ * im) / d_;     \
-    o[1] = (zero_ * re - im) / d_;     \
-  } while (0)
+#define RECIP_S(T, SQRT, HYPOT, SUF) ct__elem_crecip_##SUF(re, im, o)
 CT_ELEM_CLOOPS(recip, 2, RECIP_V, RECIP_S)
 #define ENTRY(E, T, CT, LD, ST) [E] = recip_##E,
 static const ct_loop_fn recip_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = recip_c64,
@@ -54,10 +47,10 @@ CT_UNARY_LOOP(square_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, SQ_INT(i
 DEF_SQUARE_F(CT_FLOAT16, uint16_t, float, ct__half_to_float, ct__float_to_half)
 CT_DT_FLOAT(DEF_SQUARE_F)
 CT_ELEM_BF16_LOOP(square_CT_BFLOAT16, a * a)
-/* Vector code: (re^2 - im^2, re*im + im*re), each product rounded. Scalar code: c10::complex z * z with
-   GCC's contractions: (fma(re, re, -(im*im)), fma(re, im, im*re)). */
-#define SQ_V(T, SQRT, HYPOT, FMA) (o[0] = re * re - im * im, o[1] = re * im + im * re)
-#define SQ_S(T, SQRT, HYPOT, FMA) (o[0] = FMA(re, re, -(im * im)), o[1] = FMA(re, im, im * re))
+/* Vector code: (re^2 - im^2, re*im + im*re), each product rounded. Scalar code: c10::complex z * z
+   (elem_cscalar.c). */
+#define SQ_V(T, SQRT, HYPOT, SUF) (o[0] = re * re - im * im, o[1] = re * im + im * re)
+#define SQ_S(T, SQRT, HYPOT, SUF) ct__elem_csquare_##SUF(re, im, o)
 CT_ELEM_CLOOPS(square, 2, SQ_V, SQ_S)
 #define ENTRY(E, T, CT, LD, ST) [E] = square_##E,
 static const ct_loop_fn square_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] =

@@ -170,7 +170,17 @@ ct_status ct_conj_physical_out(ct_tensor *out, const ct_tensor *t) {
 }
 
 /* torch.conj is a lazy view with the conjugate bit; without one, complex tensors are materialized. */
-ct_tensor *ct_conj(const ct_tensor *t) { return ct_conj_physical(t); }
+ct_tensor *ct_conj(const ct_tensor *t) {
+  if (!t || !ct__elem_is_complex(t)) return ct__elem_self(t);
+  /* resolve_conj: empty_like(t) filled by a copy that conjugates */
+  ct_tensor *r = NULL;
+  ct_status s = ct_scope_begin();
+  if (s != CT_OK) return NULL;
+  ct__pw_run(&conj_op, NULL, &t, 1, false, NULL, &r);
+  if (r) ct_retain(r);
+  ct_scope_end();
+  return ct__elem_relayout(r, t);
+}
 
 /* ---- real / imag: views of the float pairs of a complex tensor ---- */
 static ct_tensor *complex_part(const ct_tensor *t, int64_t part) {

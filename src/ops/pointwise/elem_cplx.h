@@ -38,10 +38,11 @@
     }                                                                                                       \
   }
 
-/* Both complex dtypes at once: name_c64 / name_c128 with the float / double spellings. */
-#define CT_ELEM_CLOOPS(name, OUTC, VEC, SCA)                                                   \
-  CT_ELEM_CLOOP(name##_c64, float, OUTC, CT_ELEM_BLOCK_C64, VEC(float, sqrtf, hypotf, fmaf), \
-                SCA(float, sqrtf, hypotf, fmaf))                                             \
-  CT_ELEM_CLOOP(name##_c128, double, OUTC, CT_ELEM_BLOCK_C128, VEC(double, sqrt, hypot, fma), SCA(double, sqrt, hypot, fma))
+/* Both complex dtypes at once: name_c64 / name_c128 with the float / double spellings (SUF picks the
+   elem_cscalar.c function: f or d). */
+#define CT_ELEM_CLOOPS(name, OUTC, VEC, SCA)                                                      \
+  CT_ELEM_CLOOP(name##_c64, float, OUTC, CT_ELEM_BLOCK_C64, VEC(float, sqrtf, hypotf, f),       \
+                SCA(float, sqrtf, hypotf, f))                                                   \
+  CT_ELEM_CLOOP(name##_c128, double, OUTC, CT_ELEM_BLOCK_C128, VEC(double, sqrt, hypot, d), SCA(double, sqrt, hypot, d))
 
 #endif

@@ -56,6 +56,14 @@ static inline uint16_t ct__elem_bf16_vec_store(float f) { return f != f ? UINT16
     }                                                                                                  \
   }
 
+/* torch's scalar complex formulas (elem_cscalar.c): o receives (re, im). */
+void ct__elem_csquare_f(float a, float b, float *o);
+void ct__elem_csquare_d(double a, double b, double *o);
+void ct__elem_crecip_f(float a, float b, float *o);
+void ct__elem_crecip_d(double a, double b, double *o);
+void ct__elem_csgn_f(float a, float b, float *o);
+void ct__elem_csgn_d(double a, double b, double *o);
+
 /* The real dtype of a complex one (complex64 -> float32). */
 static inline ct_dtype ct__elem_real_dtype(ct_dtype d) {
   return d == CT_COMPLEX64 ? CT_FLOAT32 : d == CT_COMPLEX128 ? CT_FLOAT64 : d;

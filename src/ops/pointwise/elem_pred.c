@@ -12,6 +12,82 @@
 
 #define FALSE_OF(a) ((void)(a), false)
 
+/* ---- layouts of ATen's composite chains ----
+   isinf is `abs(t) == inf`, isfinite `(t == t) * (abs(t) != inf)`, isreal `imag(t) == 0`: each step is a
+   TensorIterator whose output layout depends on the previous one's, and for size-1 dims and empty
+   tensors the chain's strides differ from a single step's. The chain is replayed on meta stand-ins (no
+   data), then the predicate runs once into a result with the chain's layout. */
+
+/* A meta tensor with t's sizes and strides (dtype kept). Not scope-registered. */
+static ct_tensor *meta_of(const ct_tensor *t) {
+  ct_tensor *m = ct__empty(t->ndim, t->sizes, (ct_dtype)t->dtype, CT_DEVICE_META);
+  if (m && m->ndim) memcpy(m->strides, t->strides, (size_t)t->ndim * sizeof(int64_t));
+  return m;
+}
+
+/* The bool output TensorIterator allocates over a (and b, when given: NULL is a unary step, a 0-dim
+   stand-in for a Python number is made when `scalar`). Consumes a and b. */
+static ct_tensor *meta_step(ct_tensor *a, ct_tensor *b, bool scalar) {
+  if (scalar && !b && a) b = ct__empty(0, NULL, (ct_dtype)a->dtype, CT_DEVICE_META);
+  ct_tensor *r = NULL;
+  if (a && (b || !scalar)) {
+    ct_iter_config cfg = {.n_out = 1, .n_in = b ? 2 : 1, .check_mem_overlap = false};
+    cfg.in[0] = a;
+    cfg.in[1] = b;
+    cfg.compute_dtype = (ct_dtype)a->dtype;
+    cfg.static_out_dtype = CT_BOOL;
+    cfg.loop_out_dtype = CT_BOOL;
+    ct_iter it;
+    if (ct__iter_build(&it, &cfg) == CT_OK) {
+      r = ct__iter_take_output(&it, 0);
+      ct__iter_finish(&it);
+    }
+  }
+  ct_release(a);
+  ct_release(b);
+  return r;
+}
+
+typedef enum { CHAIN_NE_SELF, CHAIN_ABS_CMP, CHAIN_FINITE, CHAIN_CMP } chain_kind;
+
+/* The result layout of a chain over t, as a meta tensor. */
+static ct_tensor *chain_layout(const ct_tensor *t, chain_kind k) {
+  switch (k) {
+    case CHAIN_NE_SELF: /* t != t */
+      return meta_step(meta_of(t), meta_of(t), false);
+    case CHAIN_CMP: /* t == 0 */
+      return meta_step(meta_of(t), NULL, true);
+    case CHAIN_ABS_CMP: /* abs(t) == inf: abs's output keeps t's dtype */
+      return meta_step(meta_step(meta_of(t), NULL, false), NULL, true);
+    default: { /* (t == t) * (abs(t) != inf) */
+      ct_tensor *eq = meta_step(meta_of(t), meta_of(t), false);
+      ct_tensor *ne = meta_step(meta_step(meta_of(t), NULL, false), NULL, true);
+      if (!eq || !ne) {
+        ct_release(eq);
+        ct_release(ne);
+        return NULL;
+      }
+      return meta_step(eq, ne, false);
+    }
+  }
+}
+
+/* op over `in` (t itself or its real/imaginary view) into a bool result with the chain's layout over
+   `like` (the tensor the chain starts from). */
+static ct_tensor *run_chain(const ct_pw_op *op, const ct_tensor *in, const ct_tensor *like, chain_kind k) {
+  ct_tensor *m = chain_layout(like, k);
+  if (!m) return NULL;
+  ct_tensor *r = ct__empty(m->ndim, m->sizes, CT_BOOL, ct__tdevice(in));
+  if (r && r->ndim) memcpy(r->strides, m->strides, (size_t)m->ndim * sizeof(int64_t));
+  ct_release(m);
+  if (!r) return NULL;
+  if (ct__pw_run(op, r, &in, 1, false, NULL, NULL) != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return ct__own(r);
+}
+
 /* ---- isnan: t != t ---- */
 #define DEF_ISNAN_F(E, T, CT, LD, ST) CT_UNARY_LOOP(isnan_##E, T, CT, LD, bool, CT_ID, a != a)
 #define DEF_FALSE(E, T, CT, LD, ST) CT_UNARY_LOOP(false_##E, T, CT, LD, bool, CT_ID, FALSE_OF(a))
@@ -29,11 +105,7 @@ static const ct_pw_op isnan_op = {"ne_cpu", CT_PW_PREDICATE, isnan_loops, NULL, 
 /* isposinf/isneginf/signbit of dtypes without the value: result.fill_(false) after the iterator is built. */
 static const ct_pw_op false_op = {"fill_", CT_PW_PREDICATE, false_loops, NULL, NULL};
 
-ct_tensor *ct_isnan(const ct_tensor *t) {
-  ct_tensor *r = NULL;
-  ct__pw_run(&isnan_op, NULL, &t, 1, false, NULL, &r);
-  return r;
-}
+ct_tensor *ct_isnan(const ct_tensor *t) { return t ? run_chain(&isnan_op, t, t, CHAIN_NE_SELF) : NULL; }
 
 /* ---- isposinf / isneginf ---- */
 #define DEF_POSINF(E, T, CT, LD, ST) CT_UNARY_LOOP(posinf_##E, T, CT, LD, bool, CT_ID, a == INFINITY)
@@ -135,12 +207,11 @@ static ct_tensor *part_view(const ct_tensor *t, int64_t part) {
   return r;
 }
 
-static ct_tensor *over_part(const ct_pw_op *op, const ct_tensor *t, int64_t part) {
+/* op over the real (part 0) or imaginary (part 1) view of t, with the chain's layout over that view. */
+static ct_tensor *over_part(const ct_pw_op *op, const ct_tensor *t, int64_t part, chain_kind k) {
   ct_tensor *v = part_view(t, part);
   if (!v) return NULL;
-  const ct_tensor *in = v;
-  ct_tensor *r = NULL;
-  ct__pw_run(op, NULL, &in, 1, false, NULL, &r);
+  ct_tensor *r = run_chain(op, v, v, k);
   ct_release(v);
   return r;
 }
@@ -148,11 +219,10 @@ static ct_tensor *over_part(const ct_pw_op *op, const ct_tensor *t, int64_t part
 static ct_tensor *isinf_or_finite(const ct_tensor *t, bool inf) {
   if (!t) return NULL;
   int cat = ct__dt((ct_dtype)t->dtype)->category;
+  chain_kind k = inf ? CHAIN_ABS_CMP : CHAIN_FINITE;
   if (cat <= CT_CAT_INT) return ct__elem_bool_like(t, !inf);
-  if (cat == CT_CAT_COMPLEX) return over_part(inf ? &cisinf_op : &cisfin_op, t, 0);
-  ct_tensor *r = NULL;
-  ct__pw_run(inf ? &isinf_op : &isfin_op, NULL, &t, 1, false, NULL, &r);
-  return r;
+  if (cat == CT_CAT_COMPLEX) return over_part(inf ? &cisinf_op : &cisfin_op, t, 0, k);
+  return run_chain(inf ? &isinf_op : &isfin_op, t, t, k);
 }
 ct_tensor *ct_isinf(const ct_tensor *t) { return isinf_or_finite(t, true); }
 ct_tensor *ct_isfinite(const ct_tensor *t) { return isinf_or_finite(t, false); }
@@ -166,5 +236,5 @@ static const ct_pw_op iszero_op = {"eq_cpu", CT_PW_PREDICATE, iszero_loops, NULL
 ct_tensor *ct_isreal(const ct_tensor *t) {
   if (!t) return NULL;
   if (!ct__elem_is_complex(t)) return ct__elem_bool_like(t, true);
-  return over_part(&iszero_op, t, 1);
+  return over_part(&iszero_op, t, 1, CHAIN_CMP);
 }
