@@ -141,7 +141,8 @@ ct_status ct_angle_out(ct_tensor *out, const ct_tensor *t) {
 }
 
 /* ---- conj_physical / conj ---- */
-#define DEF_COPY(E, T, CT, LD, ST) CT_UNARY_LOOP(ccopy_##E, T, CT, LD, T, ST, a)
+/* non-complex out=: torch's direct_copy_kernel moves the bits (bfloat16 NaN payloads included) */
+#define DEF_COPY(E, T, CT, LD, ST) CT_UNARY_LOOP(ccopy_##E, T, T, CT_ID, T, CT_ID, a)
 CT_DT_BOOL(DEF_COPY)
 CT_DT_INTEGRAL(DEF_COPY)
 CT_DT_FLOATING(DEF_COPY)
