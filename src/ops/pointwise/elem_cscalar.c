@@ -4,7 +4,7 @@
    decides the last bit and, through the FMA instructions' NaN propagation, the sign of NaN results, so
    these functions live apart from the vector-formula loops, which must not be contracted. */
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("fp-contract=fast", "no-math-errno")
+#pragma GCC optimize("O2", "fp-contract=fast", "no-math-errno") /* contracted in Debug builds too */
 #endif
 
 #include <math.h>
