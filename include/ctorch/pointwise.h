@@ -45,6 +45,39 @@ CT_POINTWISE_ARITH_BINARY_OPS(CT_DECLARE_BINARY)
 CT_POINTWISE_ALPHA_OPS(CT_DECLARE_ALPHA)
 
 /* ===== unary math: exp/log/trig/hyperbolic/special functions ===== */
+/* Integer and bool inputs compute in the default float dtype; complex where PyTorch has a kernel. */
+#define CT_POINTWISE_MATH_UNARY_OPS(X)                                                                      \
+  X(sqrt) X(rsqrt) X(exp) X(exp2) X(expm1) X(log) X(log2) X(log10) X(log1p) X(sin) X(cos) X(tan) X(asin)    \
+  X(arcsin) X(acos) X(arccos) X(atan) X(arctan) X(sinh) X(cosh) X(tanh) X(asinh) X(arcsinh) X(acosh)        \
+  X(arccosh) X(atanh) X(arctanh) X(sigmoid) X(erf) X(erfc) X(erfinv) X(lgamma) X(digamma) X(i0) X(sinc)
+CT_POINTWISE_MATH_UNARY_OPS(CT_DECLARE_UNARY)
+/* torch.special aliases: ct_special_X and ct_special_X_out. */
+#define CT_POINTWISE_MATH_SPECIAL_OPS(X) \
+  X(special_expit) X(special_exp2) X(special_expm1) X(special_log1p) X(special_erf) X(special_erfc) \
+  X(special_erfinv) X(special_gammaln) X(special_digamma) X(special_psi) X(special_i0) X(special_sinc)
+CT_POINTWISE_MATH_SPECIAL_OPS(CT_DECLARE_UNARY_NO_INPLACE)
+
+/* logit's eps: kind 0 (the zero value) is None; a bool or int counts as its float value. */
+typedef struct ct_logit_opts {
+  ct_scalar eps;
+} ct_logit_opts;
+CT_API ct_tensor *ct_logit(const ct_tensor *t, const ct_logit_opts *opts);
+CT_API ct_status ct_logit_(ct_tensor *self, const ct_logit_opts *opts);
+CT_API ct_status ct_logit_out(ct_tensor *out, const ct_tensor *t, const ct_logit_opts *opts);
+CT_API ct_tensor *ct_special_logit(const ct_tensor *t, const ct_logit_opts *opts);
+CT_API ct_status ct_special_logit_out(ct_tensor *out, const ct_tensor *t, const ct_logit_opts *opts);
+/* torch.polygamma(n, t); Tensor.polygamma_(n). */
+CT_API ct_tensor *ct_polygamma(int64_t n, const ct_tensor *t);
+CT_API ct_status ct_polygamma_(ct_tensor *self, int64_t n);
+CT_API ct_status ct_polygamma_out(ct_tensor *out, int64_t n, const ct_tensor *t);
+CT_API ct_tensor *ct_special_polygamma(int64_t n, const ct_tensor *t);
+CT_API ct_status ct_special_polygamma_out(ct_tensor *out, int64_t n, const ct_tensor *t);
+/* torch.mvlgamma(t, p) (torch.special.multigammaln); the result is contiguous, as PyTorch's. */
+CT_API ct_tensor *ct_mvlgamma(const ct_tensor *t, int64_t p);
+CT_API ct_status ct_mvlgamma_(ct_tensor *self, int64_t p);
+CT_API ct_status ct_mvlgamma_out(ct_tensor *out, const ct_tensor *t, int64_t p);
+CT_API ct_tensor *ct_special_multigammaln(const ct_tensor *t, int64_t p);
+CT_API ct_status ct_special_multigammaln_out(ct_tensor *out, const ct_tensor *t, int64_t p);
 
 /* ===== unary elementary: abs, sign, rounding, predicates, complex parts, bitwise/logical not ===== */
 
