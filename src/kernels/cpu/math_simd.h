@@ -168,6 +168,39 @@ static inline uint16_t ct__bf16_vec_round(float f) {
 #define CT_SLEEF_F64(name, fn, ulp) \
   CT_MAP_F64(name, Sleef_##fn##d8_##ulp##avx512f, Sleef_##fn##d4_##ulp##avx2, Sleef_##fn##_##ulp)
 
+/* SLEEF's AVX-512 logarithms give NaN results other bits than its AVX2 ones (which PyTorch uses):
+   lanes whose result is NaN are recomputed with the AVX2 function. CT_SLEEF_NANFIX_F32(log, u10)
+   defines ct__log_u10_f16 / ct__log_u10_d8 for use as V512 in CT_MAP_F32 / CT_MAP_F64. */
+#if CT_MATH_X86
+#define CT_SLEEF_NANFIX(fn, ulp)                                                                       \
+  CT_TARGET_AVX512 static inline __m512 ct__##fn##_##ulp##_f16(__m512 v) {                            \
+    __m512 r = Sleef_##fn##f16_##ulp##avx512f(v);                                                      \
+    __mmask16 m = _mm512_cmp_ps_mask(r, r, _CMP_UNORD_Q);                                              \
+    if (m) {                                                                                           \
+      __m256 lo = Sleef_##fn##f8_##ulp##avx2(_mm512_castps512_ps256(v));                               \
+      __m256 hi = Sleef_##fn##f8_##ulp##avx2(_mm512_extractf32x8_ps(v, 1));                            \
+      r = _mm512_mask_blend_ps(m, r, _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1));           \
+    }                                                                                                  \
+    return r;                                                                                          \
+  }                                                                                                    \
+  CT_TARGET_AVX512 static inline __m512d ct__##fn##_##ulp##_d8(__m512d v) {                           \
+    __m512d r = Sleef_##fn##d8_##ulp##avx512f(v);                                                      \
+    __mmask8 m = _mm512_cmp_pd_mask(r, r, _CMP_UNORD_Q);                                               \
+    if (m) {                                                                                           \
+      __m256d lo = Sleef_##fn##d4_##ulp##avx2(_mm512_castpd512_pd256(v));                              \
+      __m256d hi = Sleef_##fn##d4_##ulp##avx2(_mm512_extractf64x4_pd(v, 1));                           \
+      r = _mm512_mask_blend_pd(m, r, _mm512_insertf64x4(_mm512_castpd256_pd512(lo), hi, 1));           \
+    }                                                                                                  \
+    return r;                                                                                          \
+  }
+#define CT_SLEEF_NANFIX_MAPS(name, fn, ulp)                                                            \
+  CT_SLEEF_NANFIX(fn, ulp)                                                                             \
+  CT_MAP_F32(name##_f32, ct__##fn##_##ulp##_f16, Sleef_##fn##f8_##ulp##avx2, Sleef_##fn##f_##ulp)      \
+  CT_MAP_F64(name##_f64, ct__##fn##_##ulp##_d8, Sleef_##fn##d4_##ulp##avx2, Sleef_##fn##_##ulp)
+#else
+#define CT_SLEEF_NANFIX_MAPS(name, fn, ulp) CT_SLEEF_F32(name##_f32, fn, ulp) CT_SLEEF_F64(name##_f64, fn, ulp)
+#endif
+
 /* A bfloat16 map through a float map (the vector conversion both ways). */
 #define CT_MAP_BF16_VIA(name, f32map)                                                  \
   static void name(void *y, const void *x, int64_t n, const void *ctx) {              \

@@ -201,9 +201,12 @@ static const ct_pw_op log1p_op = {"log1p_vml_cpu", CT_PW_FLOAT, log1p_loops, NUL
 CT_PW_UNARY_API(log1p, log1p_op)
 
 /* ---- log, log2, log10: complex log2/log10 divide std::log's parts by log(2) / log(10) rounded to T ---- */
-CT_VML_SLEEF(log, log, u10)
-CT_VML_SLEEF(log2, log2, u10)
-CT_VML_SLEEF(log10, log10, u10)
+CT_SLEEF_NANFIX_MAPS(log, log, u10)
+CT_SLEEF_NANFIX_MAPS(log2, log2, u10)
+CT_SLEEF_NANFIX_MAPS(log10, log10, u10)
+CT_VML_REAL_LOOPS(log)
+CT_VML_REAL_LOOPS(log2)
+CT_VML_REAL_LOOPS(log10)
 #define CLOG_DIV_F(z, k) ct__cscale_div_f(clogf(z), (float)(k))
 #define CLOG_DIV_D(z, k) ct__cscale_div_d(clog(z), (k))
 CT_MAP_SCALAR(log_c64, ct_c64, ct_c64, CT_ID, CT_ID, clogf(a))

@@ -98,8 +98,7 @@ static inline double logit_clamp_scalar_d(double x, const logit_ctx *c) {
 static inline float bf(float x) { return ct__bfloat16_to_float(ct__float_to_bfloat16(x)); }
 
 /* vector path: the ratio in a buffer, then the log map */
-CT_SLEEF_F32(logit_log_f32, log, u10)
-CT_SLEEF_F64(logit_log_f64, log, u10)
+CT_SLEEF_NANFIX_MAPS(logit_log, log, u10)
 static void logit_f32(void *y_, const void *x_, int64_t n, const void *ctx) {
   float *y = y_;
   const float *x = x_;
@@ -183,9 +182,11 @@ static void logit_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
 
 static const ct_pw_op logit_op = {"logit_cpu", CT_PW_FLOAT, logit_loops, logit_check, logit_prepare};
 
-static bool logit_eps_ok(const ct_logit_opts *opts) {
+/* Python's argument parser: eps is a float (bool and int convert), never complex. */
+static bool logit_eps_ok(const ct_logit_opts *opts, const char *fn) {
   if (opts && opts->eps.kind == CT_SCALAR_COMPLEX) {
-    ct__error(CT_ERR_TYPE, "logit(): argument 'eps' (position 2) must be float, not complex");
+    ct__error(CT_ERR_TYPE, "%s(): argument 'eps' (position %d) must be float, not complex", fn,
+              fn[strlen(fn) - 1] == '_' ? 1 : 2); /* Tensor.logit_(eps) vs torch.logit(input, eps) */
     return false;
   }
   return true;
@@ -195,30 +196,31 @@ static logit_args logit_make(const ct_logit_opts *opts) {
   if (opts) a.eps = opts->eps;
   return a;
 }
-ct_tensor *ct_logit(const ct_tensor *t, const ct_logit_opts *opts) {
+static ct_tensor *logit_new(const ct_tensor *t, const ct_logit_opts *opts, const char *fn) {
   if (!t) return NULL;
-  if (!logit_eps_ok(opts)) return NULL;
+  if (!logit_eps_ok(opts, fn)) return NULL;
   logit_args a = logit_make(opts);
   ct_tensor *r = NULL;
   ct__pw_run(&logit_op, NULL, &t, 1, false, &a, &r);
   return r;
 }
-ct_status ct_logit_(ct_tensor *self, const ct_logit_opts *opts) {
-  if (!self) return ct__null_status();
-  if (!logit_eps_ok(opts)) return CT_ERR_TYPE;
-  logit_args a = logit_make(opts);
-  const ct_tensor *in[1] = {self};
-  return ct__pw_run(&logit_op, self, in, 1, true, &a, NULL);
-}
-ct_status ct_logit_out(ct_tensor *out, const ct_tensor *t, const ct_logit_opts *opts) {
+static ct_status logit_into(ct_tensor *out, const ct_tensor *t, const ct_logit_opts *opts, bool inplace,
+                            const char *fn) {
   if (!t || !out) return ct__null_status();
-  if (!logit_eps_ok(opts)) return CT_ERR_TYPE;
+  if (!logit_eps_ok(opts, fn)) return CT_ERR_TYPE;
   logit_args a = logit_make(opts);
-  return ct__pw_run(&logit_op, out, &t, 1, false, &a, NULL);
+  return ct__pw_run(&logit_op, out, &t, 1, inplace, &a, NULL);
 }
-ct_tensor *ct_special_logit(const ct_tensor *t, const ct_logit_opts *opts) { return ct_logit(t, opts); }
+ct_tensor *ct_logit(const ct_tensor *t, const ct_logit_opts *opts) { return logit_new(t, opts, "logit"); }
+ct_status ct_logit_(ct_tensor *self, const ct_logit_opts *opts) { return logit_into(self, self, opts, true, "logit_"); }
+ct_status ct_logit_out(ct_tensor *out, const ct_tensor *t, const ct_logit_opts *opts) {
+  return logit_into(out, t, opts, false, "logit");
+}
+ct_tensor *ct_special_logit(const ct_tensor *t, const ct_logit_opts *opts) {
+  return logit_new(t, opts, "special_logit");
+}
 ct_status ct_special_logit_out(ct_tensor *out, const ct_tensor *t, const ct_logit_opts *opts) {
-  return ct_logit_out(out, t, opts);
+  return logit_into(out, t, opts, false, "special_logit");
 }
 
 /* ---- erf, erfc, lgamma: SLEEF (erfc is u15, as PyTorch) ---- */

@@ -108,7 +108,7 @@ CT_PW_UNARY_API(sinh, sinh_op)
 CT_PW_UNARY_API(cosh, cosh_op)
 
 /* ---- asinh, acosh, atanh: scalar libm kernels ---- */
-#define SCALAR_OP(name)                                                                                    \
+#define SCALAR_OP(name, alias)                                                                                  \
   CT_UNARY_LOOP(name##_loop_f32, float, float, CT_ID, float, CT_ID, name##f(a))                            \
   CT_UNARY_LOOP(name##_loop_f64, double, double, CT_ID, double, CT_ID, name(a))                            \
   CT_UNARY_LOOP(name##_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, \
@@ -118,7 +118,7 @@ CT_PW_UNARY_API(cosh, cosh_op)
   static const ct_loop_fn name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)};       \
   static const ct_pw_op name##_op = {#name "_cpu", CT_PW_FLOAT, name##_loops, NULL, NULL};                 \
   CT_PW_UNARY_API(name, name##_op)                                                                         \
-  CT_PW_UNARY_API(arc##name, name##_op)
-SCALAR_OP(asinh)
-SCALAR_OP(acosh)
-SCALAR_OP(atanh)
+  CT_PW_UNARY_API(alias, name##_op)
+SCALAR_OP(asinh, arcsinh)
+SCALAR_OP(acosh, arccosh)
+SCALAR_OP(atanh, arctanh)
