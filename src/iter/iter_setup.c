@@ -157,7 +157,8 @@ static fast_kind fast_setup_type(const ct_iter_config *cfg, const ct_iter *it, c
     }
     seen_geometry(cfg, it, k, out_dtype, scratch);
     contiguous &= ct__geom_is_contiguous(ndim, shape, scratch);
-    channels_last &= (ndim == 4 || ndim == 5) && ct__geom_is_channels_last(ndim, shape, scratch);
+    /* is_contiguous(ChannelsLast) only: a 5-D channels_last_3d tensor takes the dense path (its strides kept) */
+    channels_last &= ndim == 4 && ct__geom_is_channels_last(ndim, shape, scratch);
     dense &= ct__geom_non_overlapping_dense(ndim, shape, scratch);
     any = true;
   }
@@ -188,7 +189,7 @@ static bool output_strides(const ct_iter_config *cfg, const ct_iter *it, const c
   fast_kind fk = fast_setup_type(cfg, it, out_dtype, shape, ndim, scratch, dense_src);
   if (fk == FAST_CONTIGUOUS) return false;
   if (fk == FAST_CHANNELS_LAST) {
-    ct__format_strides_for(ndim, shape, ndim == 4 ? CT_CHANNELS_LAST : CT_CHANNELS_LAST_3D, out_strides);
+    ct__format_strides_for(ndim, shape, CT_CHANNELS_LAST, out_strides);
     return true;
   }
   if (fk == FAST_DENSE) {
