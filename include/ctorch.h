@@ -16,5 +16,6 @@
 #include "ctorch/view.h"
 #include "ctorch/pointwise.h"
 #include "ctorch/format.h"
+#include "ctorch/random.h"
 
 #endif
