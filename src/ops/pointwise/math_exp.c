@@ -62,7 +62,7 @@ CT_KVEC_LOOP(rsqrt_loop_c64, ct_c64, 8, rsqrt_c64, rsqrt_e_c64)
 CT_KVEC_LOOP(rsqrt_loop_c128, ct_c128, 4, rsqrt_c128, rsqrt_e_c128)
 static const ct_loop_fn rsqrt_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(rsqrt), COMPLEX_LOOPS(rsqrt)};
 static const ct_pw_op rsqrt_op = {"rsqrt_cpu", CT_PW_FLOAT, rsqrt_loops, NULL, NULL};
-CT_PW_UNARY_API(rsqrt, rsqrt_op)
+CT_PW_UNARY_API_STAGED(rsqrt, rsqrt_op)
 
 /* ---- exp ---- */
 CT_VML_SLEEF(exp, exp, u10)

@@ -65,7 +65,7 @@ CT_KVEC_LOOP(sigmoid_loop_c64, ct_c64, 8, sigmoid_c64, sigmoid_e_c64)
 CT_KVEC_LOOP(sigmoid_loop_c128, ct_c128, 4, sigmoid_c128, sigmoid_e_c128)
 static const ct_loop_fn sigmoid_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sigmoid), COMPLEX_LOOPS(sigmoid)};
 static const ct_pw_op sigmoid_op = {"sigmoid_cpu", CT_PW_FLOAT, sigmoid_loops, NULL, NULL};
-CT_PW_UNARY_API(sigmoid, sigmoid_op)
+CT_PW_UNARY_API_STAGED(sigmoid, sigmoid_op)
 ct_tensor *ct_special_expit(const ct_tensor *t) { return ct_sigmoid(t); }
 ct_status ct_special_expit_out(ct_tensor *out, const ct_tensor *t) { return ct_sigmoid_out(out, t); }
 
@@ -201,7 +201,7 @@ static ct_tensor *logit_new(const ct_tensor *t, const ct_logit_opts *opts, const
   if (!logit_eps_ok(opts, fn)) return NULL;
   logit_args a = logit_make(opts);
   ct_tensor *r = NULL;
-  ct__pw_run(&logit_op, NULL, &t, 1, false, &a, &r);
+  ct__pw_run_staged(&logit_op, NULL, &t, 1, false, &a, &r);
   return r;
 }
 static ct_status logit_into(ct_tensor *out, const ct_tensor *t, const ct_logit_opts *opts, bool inplace,
@@ -209,7 +209,7 @@ static ct_status logit_into(ct_tensor *out, const ct_tensor *t, const ct_logit_o
   if (!t || !out) return ct__null_status();
   if (!logit_eps_ok(opts, fn)) return CT_ERR_TYPE;
   logit_args a = logit_make(opts);
-  return ct__pw_run(&logit_op, out, &t, 1, inplace, &a, NULL);
+  return ct__pw_run_staged(&logit_op, out, &t, 1, inplace, &a, NULL);
 }
 ct_tensor *ct_logit(const ct_tensor *t, const ct_logit_opts *opts) { return logit_new(t, opts, "logit"); }
 ct_status ct_logit_(ct_tensor *self, const ct_logit_opts *opts) { return logit_into(self, self, opts, true, "logit_"); }
@@ -373,7 +373,9 @@ ct_status ct_special_sinc_out(ct_tensor *out, const ct_tensor *t) { return ct_si
 #define MVL_MAX_VALUES 4096
 typedef struct mvl_ctx {
   int64_t p;
-  double c; /* p(p-1)/4 log(pi) */
+  double c;             /* p(p-1)/4 log(pi) */
+  const char *out_base; /* the contiguous result: an element's flat index picks add_'s path */
+  int64_t numel;
 } mvl_ctx;
 
 /* The sum over the last dim as PyTorch's cascade_sum does it for a contiguous row of n values:
@@ -471,7 +473,7 @@ DEF_ROW_SUM(row_sum_bf16, float, 8, 16)
           LGMAP(vals, vals, b, NULL);                                                                   \
           for (int64_t k = 0; k < b; k++) acc += ROUND(vals[k]);                                        \
         }                                                                                               \
-        y[i] = STORE(ROUND((T)0 + acc) + cst);                                                          \
+        y[i] = STORE(ROUND((T)0 + acc) + cst, (const char *)(y + i), c);                                \
       }                                                                                                 \
       return;                                                                                           \
     }                                                                                                   \
@@ -484,14 +486,21 @@ DEF_ROW_SUM(row_sum_bf16, float, 8, 16)
       LGMAP(vals, vals, m * p, NULL);                                                                   \
       for (int64_t i = 0; i < m; i++) {                                                                 \
         for (int64_t k = 0; k < p; k++) vals[i * p + k] = ROUND(vals[i * p + k]);                       \
-        y[off + i] = STORE(ROUND(ROWSUM(vals + i * p, p)) + cst);                                       \
+        y[off + i] = STORE(ROUND(ROWSUM(vals + i * p, p)) + cst, (const char *)(y + off + i), c);        \
       }                                                                                                 \
     }                                                                                                   \
   }
 #define MVL_ID(x) (x)
-DEF_MVL(mvlgamma_f32, float, float, MVL_ID, MVL_ID, MVL_ID, lgamma_f32, row_sum_f32, (float)c->c)
-DEF_MVL(mvlgamma_f64, double, double, MVL_ID, MVL_ID, MVL_ID, lgamma_f64, row_sum_f64, c->c)
-DEF_MVL(mvlgamma_bf16, float, uint16_t, ct__bfloat16_to_float, bf, ct__float_to_bfloat16, lgamma_f32, row_sum_bf16,
+#define MVL_STORE(x, at, c) (x)
+/* The final add_ of the constant runs on the contiguous result: PyTorch's vector path (NaN 0xFFFF) over
+   whole blocks of 32 bfloat16, its scalar path (NaN 0x7FC0) on the tail. */
+static inline uint16_t mvl_store_bf16(float v, const char *at, const mvl_ctx *c) {
+  int64_t idx = (int64_t)((at - c->out_base) / 2);
+  return idx < c->numel - c->numel % 32 ? ct__bf16_vec_round(v) : ct__float_to_bfloat16(v);
+}
+DEF_MVL(mvlgamma_f32, float, float, MVL_ID, MVL_ID, MVL_STORE, lgamma_f32, row_sum_f32, (float)c->c)
+DEF_MVL(mvlgamma_f64, double, double, MVL_ID, MVL_ID, MVL_STORE, lgamma_f64, row_sum_f64, c->c)
+DEF_MVL(mvlgamma_bf16, float, uint16_t, ct__bfloat16_to_float, bf, mvl_store_bf16, lgamma_f32, row_sum_bf16,
         bf((float)c->c))
 CT_VML_LOOP(mvlgamma_loop_f32, float, mvlgamma_f32)
 CT_VML_LOOP(mvlgamma_loop_f64, double, mvlgamma_f64)
@@ -530,20 +539,16 @@ static bool mvlgamma_check(const ct_tensor *t, int64_t p, bool inplace) {
   return true;
 }
 
-static mvl_ctx mvl_make(int64_t p) {
-  /* p * (p - 1) in int64 as PyTorch computes it (wrapping instead of overflowing) */
-  mvl_ctx c = {p, (double)(int64_t)((uint64_t)p * (uint64_t)(p - 1)) * log(PI_D) * 0.25};
-  return c;
-}
-
-/* The result, not registered with a scope. */
-static ct_tensor *mvlgamma_new(const ct_tensor *t, int64_t p) {
-  if (!mvlgamma_check(t, p, false)) return NULL;
+/* mvlgamma(t, p) into a new contiguous tensor (not registered with a scope): PyTorch's composite
+   computes in t's dtype (the default float for integers); in place and out= copy from it. */
+static ct_tensor *mvlgamma_new(const ct_tensor *t, int64_t p, bool inplace) {
+  if (!mvlgamma_check(t, p, inplace)) return NULL;
   ct_dtype d = (ct_dtype)t->dtype;
   if (ct__dt(d)->category <= CT_CAT_INT) d = ct_get_default_dtype();
   ct_tensor *r = ct__empty(t->ndim, t->sizes, d, ct__tdevice(t));
   if (!r) return NULL;
-  mvl_ctx c = mvl_make(p);
+  /* p * (p - 1) in int64 as PyTorch computes it (wrapping instead of overflowing) */
+  mvl_ctx c = {p, (double)(int64_t)((uint64_t)p * (uint64_t)(p - 1)) * log(PI_D) * 0.25, ct__tdata(r), r->numel};
   if (ct__pw_run(&mvlgamma_op, r, &t, 1, false, &c, NULL) != CT_OK) {
     ct_release(r);
     return NULL;
@@ -553,22 +558,23 @@ static ct_tensor *mvlgamma_new(const ct_tensor *t, int64_t p) {
 
 ct_tensor *ct_mvlgamma(const ct_tensor *t, int64_t p) {
   if (!t) return NULL;
-  return ct__own(mvlgamma_new(t, p));
+  return ct__own(mvlgamma_new(t, p, false));
 }
 
 ct_status ct_mvlgamma_(ct_tensor *self, int64_t p) {
   if (!self) return ct__null_status();
-  if (!mvlgamma_check(self, p, true)) return ct_last_error();
-  mvl_ctx c = mvl_make(p);
-  const ct_tensor *in[1] = {self};
-  return ct__pw_run(&mvlgamma_op, self, in, 1, true, &c, NULL);
+  ct_tensor *r = mvlgamma_new(self, p, true);
+  if (!r) return ct_last_error();
+  ct_status s = ct__copy_into(self, r);
+  ct_release(r);
+  return s;
 }
 
 /* PyTorch computes mvlgamma(t, p), checks the cast (its message names the input's dtype, then the
    result's), resizes out like resize_output and copies. */
 ct_status ct_mvlgamma_out(ct_tensor *out, const ct_tensor *t, int64_t p) {
   if (!t || !out) return ct__null_status();
-  ct_tensor *r = mvlgamma_new(t, p);
+  ct_tensor *r = mvlgamma_new(t, p, false);
   if (!r) return ct_last_error();
   ct_status s = CT_OK;
   if (!ct_can_cast((ct_dtype)r->dtype, (ct_dtype)out->dtype)) {

@@ -104,8 +104,8 @@ static const ct_loop_fn sinh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinh), COMPL
 static const ct_loop_fn cosh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(cosh), COMPLEX_LOOPS(cosh)};
 static const ct_pw_op sinh_op = {"sinh_cpu", CT_PW_FLOAT, sinh_loops, NULL, NULL};
 static const ct_pw_op cosh_op = {"cosh_cpu", CT_PW_FLOAT, cosh_loops, NULL, NULL};
-CT_PW_UNARY_API(sinh, sinh_op)
-CT_PW_UNARY_API(cosh, cosh_op)
+CT_PW_UNARY_API_STAGED(sinh, sinh_op)
+CT_PW_UNARY_API_STAGED(cosh, cosh_op)
 
 /* ---- asinh, acosh, atanh: scalar libm kernels ---- */
 #define SCALAR_OP(name, alias)                                                                                  \
