@@ -477,6 +477,37 @@ static void test_parameters(void) {
   ct_scope_end();
 }
 
+/* The engine follows TensorIterator where bits depend on it: converted inputs of cpu_kernel_vec ops are
+   staged into temporaries (the rows, hence the vector/scalar split, are PyTorch's), out= of another dtype
+   is computed in the compute dtype and copied in (copy_'s NaN bits), overlap is checked first. */
+static void test_engine_fidelity(void) {
+  ct_scope_begin();
+  const int8_t iv[4] = {2, 0, -1, 3};
+  ct_tensor *x = ct_expand(ct_tensor_from_data(iv, CT_INT8, CT_SHAPE(1, 4), NULL), CT_SHAPE(5, 4));
+  float r[20];
+  /* eps = True clamps to [1, 0]: the vector path gives -inf (0 / 1), the scalar path inf (x == 1) */
+  CHECK(ct_copy_to_buffer(ct_logit(x, &(ct_logit_opts){ct_scalar_bool(true)}), r, CT_FLOAT32, sizeof r) == CT_OK);
+  for (int i = 0; i < 20; i++) CHECK(isinf(r[i]) && (r[i] > 0) == (i == 17 || i == 18));
+  /* float -> bfloat16 through copy_: a contiguous out gets the vector NaN, a strided one the scalar NaN */
+  ct_tensor *m1 = ct_full(CT_SHAPE(20), ct_scalar_double(-1.0), NULL);
+  ct_tensor *o = ct_empty(CT_SHAPE(20), &(ct_tensor_opts){.dtype = CT_BFLOAT16});
+  uint16_t b[20];
+  CHECK_EQ_INT(ct_sqrt_out(o, m1), CT_OK);
+  CHECK(ct_copy_to_buffer(o, b, CT_BFLOAT16, sizeof b) == CT_OK && b[0] == 0xffff && b[19] == 0xffff);
+  ct_tensor *o2 = ct_slice(ct_empty(CT_SHAPE(40), &(ct_tensor_opts){.dtype = CT_BFLOAT16}), 0, 0, 40, 2);
+  CHECK_EQ_INT(ct_sqrt_out(o2, m1), CT_OK);
+  CHECK(ct_copy_to_buffer(o2, b, CT_BFLOAT16, sizeof b) == CT_OK && b[0] == 0x7fc0 && b[19] == 0x7fc0);
+  /* internal overlap is reported before the cast check */
+  ct_tensor *e = ct_expand(ct_ones(CT_SHAPE(1), &(ct_tensor_opts){.dtype = CT_INT32}), CT_SHAPE(3));
+  CHECK_EQ_INT(ct_exp_(e), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "unsupported operation: more than one element of the written-to tensor refers to a single "
+                              "memory location. Please clone() the tensor before performing the operation.");
+  CHECK_EQ_INT(ct_exp_out(e, ct_ones(CT_SHAPE(3), NULL)), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "unsupported operation: more than one element of the written-to tensor refers to a single "
+                              "memory location. Please clone() the tensor before performing the operation.");
+  ct_scope_end();
+}
+
 /* Threads split a large iteration; every element is computed the same way whatever the split. */
 static void test_large(void) {
   ct_scope_begin();
@@ -510,6 +541,7 @@ int main(void) {
   test_dtypes_and_errors();
   test_forms_and_layouts();
   test_parameters();
+  test_engine_fidelity();
   test_large();
   return TEST_SUMMARY();
 }
