@@ -15,6 +15,11 @@ static int detect(void) {
   return CT_SIMD_SCALAR;
 }
 
+/* Detected once at load time, before any thread can ask (kernels run inside OpenMP regions). */
+__attribute__((constructor)) static void detect_at_load(void) {
+  atomic_store_explicit(&detected_level, detect(), memory_order_relaxed);
+}
+
 int ct__math_simd(void) {
   int f = atomic_load_explicit(&forced_level, memory_order_relaxed);
   int d = atomic_load_explicit(&detected_level, memory_order_relaxed);
