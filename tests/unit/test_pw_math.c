@@ -204,6 +204,51 @@ static void test_levels_agree(void) {
   ct_scope_end();
 }
 
+/* SLEEF's sin/cos/tan reduce arguments one way when every lane is small and another when one is not:
+   AVX-512 must group lanes as PyTorch's AVX2 vectors do. Many groups mixing small and huge values. */
+static void test_trig_grouping(void) {
+  if (ct__math_simd() < 2) return;
+  ct_scope_begin();
+  enum { N = 1 << 17 };
+  static double v[N];
+  uint64_t s = 0x9E3779B97F4A7C15ull;
+  for (int i = 0; i < N; i++) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    double u = (double)(s >> 11) / 9007199254740992.0;
+    v[i] = (i % 11 == 5) ? (u < 0.5 ? 1e15 * u : 200.0 + u) : (u - 0.5) * 240.0;
+  }
+  static char a[16 * N], b[16 * N];
+  unary_fn fns[] = {ct_sin, ct_cos, ct_tan};
+  for (int dt = CT_FLOAT32; dt <= CT_COMPLEX128; dt++) {
+    /* complex: consecutive values pair up as (re, im), both of which steer sincos's reduction */
+    ct_tensor *x = dt >= CT_COMPLEX64
+                       ? ct_tensor_from_data(v, CT_COMPLEX128, CT_SHAPE(N / 2), &(ct_tensor_opts){.dtype = (ct_dtype)dt})
+                       : from_doubles(v, N, (ct_dtype)dt);
+    size_t nb = (size_t)ct_numel(x) * (size_t)ct_element_size(x);
+    for (int k = 0; k < (dt >= CT_COMPLEX64 ? 1 : 3); k++) {
+      unary_fn f = dt >= CT_COMPLEX64 ? ct_exp : fns[k];
+      ct_set_num_threads(1);
+      ct_tensor *r1 = f(x);
+      ct__math_force_simd(1);
+      ct_tensor *r2 = f(x);
+      ct__math_force_simd(-1);
+      ct_set_num_threads(0);
+      CHECK(ct_copy_to_buffer(r1, a, (ct_dtype)dt, nb) == CT_OK && ct_copy_to_buffer(r2, b, (ct_dtype)dt, nb) == CT_OK);
+      if (memcmp(a, b, nb) != 0) {
+        size_t isz = (size_t)ct_element_size(x), i = 0;
+        while (memcmp(a + i * isz, b + i * isz, isz) == 0) i++;
+        double p1[2] = {0, 0}, p2[2] = {0, 0};
+        memcpy(p1, a + i * isz, isz < 16 ? isz : 16);
+        memcpy(p2, b + i * isz, isz < 16 ? isz : 16);
+        fprintf(stderr, "  dtype %d op %d: AVX-512 and AVX2 differ at %zu (x = %g): %a %a vs %a %a\n", dt, k, i,
+                v[i], p1[0], p1[1], p2[0], p2[1]);
+      }
+      CHECK(memcmp(a, b, nb) == 0);
+    }
+  }
+  ct_scope_end();
+}
+
 static void check_bits16(const ct_tensor *t, ct_dtype dt, const uint16_t *expect, int n) {
   uint16_t got[8];
   CHECK(t && ct_dtype_of(t) == dt && ct_copy_to_buffer(t, got, dt, (size_t)n * 2) == CT_OK);
@@ -537,6 +582,7 @@ static void test_large(void) {
 int main(void) {
   test_values();
   test_levels_agree();
+  test_trig_grouping();
   test_complex_and_reduced();
   test_dtypes_and_errors();
   test_forms_and_layouts();

@@ -217,6 +217,54 @@ static inline uint16_t ct__bf16_vec_round(float f) {
 #define CT_SLEEF_NANFIX_MAPS(name, fn, ulp) CT_SLEEF_F32(name##_f32, fn, ulp) CT_SLEEF_F64(name##_f64, fn, ulp)
 #endif
 
+/* SLEEF's trigonometric functions take a fast argument reduction only when every lane of the vector is
+   small (float sin/cos/sincos: |x| < 125; double sin/cos/tan/sincos: |x| < 1e14), so a lane's result can
+   depend on its neighbours. PyTorch groups lanes by AVX2 vectors (8 floats / 4 doubles from the start of
+   each run): a 16-lane (8-lane) vector whose halves would choose differently has the half that is all
+   small recomputed with the AVX2 function, giving PyTorch's bits. */
+#define CT_TRIG_LIMIT_F 125.0f
+#define CT_TRIG_LIMIT_D 1e14
+#if CT_MATH_X86
+/* Bit k set: half k (lanes 8k..8k+7 / 4k..4k+3) must be recomputed with the AVX2 function. */
+CT_TARGET_AVX512 static inline unsigned ct__trig_halves_f16(__m512 v) {
+  __mmask16 small = _mm512_cmp_ps_mask(_mm512_abs_ps(v), _mm512_set1_ps(CT_TRIG_LIMIT_F), _CMP_LT_OQ);
+  if (small == 0xFFFF) return 0;
+  return ((small & 0xFF) == 0xFF ? 1u : 0u) | ((small >> 8) == 0xFF ? 2u : 0u);
+}
+CT_TARGET_AVX512 static inline unsigned ct__trig_halves_d8(__m512d v) {
+  __mmask8 small = _mm512_cmp_pd_mask(_mm512_abs_pd(v), _mm512_set1_pd(CT_TRIG_LIMIT_D), _CMP_LT_OQ);
+  if (small == 0xFF) return 0;
+  return ((small & 0xF) == 0xF ? 1u : 0u) | ((small >> 4) == 0xF ? 2u : 0u);
+}
+#define CT_SLEEF_TRIGFIX_F(fn, ulp)                                                                    \
+  CT_TARGET_AVX512 static inline __m512 ct__##fn##_##ulp##_tf16(__m512 v) {                           \
+    __m512 r = Sleef_##fn##f16_##ulp##avx512f(v);                                                      \
+    unsigned h = ct__trig_halves_f16(v);                                                               \
+    if (h & 1u) r = _mm512_insertf32x8(r, Sleef_##fn##f8_##ulp##avx2(_mm512_castps512_ps256(v)), 0);   \
+    if (h & 2u) r = _mm512_insertf32x8(r, Sleef_##fn##f8_##ulp##avx2(_mm512_extractf32x8_ps(v, 1)), 1); \
+    return r;                                                                                          \
+  }
+#define CT_SLEEF_TRIGFIX_D(fn, ulp)                                                                    \
+  CT_TARGET_AVX512 static inline __m512d ct__##fn##_##ulp##_td8(__m512d v) {                          \
+    __m512d r = Sleef_##fn##d8_##ulp##avx512f(v);                                                      \
+    unsigned h = ct__trig_halves_d8(v);                                                                \
+    if (h & 1u) r = _mm512_insertf64x4(r, Sleef_##fn##d4_##ulp##avx2(_mm512_castpd512_pd256(v)), 0);  \
+    if (h & 2u) r = _mm512_insertf64x4(r, Sleef_##fn##d4_##ulp##avx2(_mm512_extractf64x4_pd(v, 1)), 1); \
+    return r;                                                                                          \
+  }
+/* float and double maps of a trigonometric SLEEF function (tan's float version needs no fix). */
+#define CT_SLEEF_TRIG_MAPS(name, fn, ulp, fix_float)                                                   \
+  CT_SLEEF_TRIGFIX_F(fn, ulp)                                                                          \
+  CT_SLEEF_TRIGFIX_D(fn, ulp)                                                                          \
+  CT_MAP_F32(name##_f32, CT_TRIG_PICK_##fix_float(ct__##fn##_##ulp##_tf16, Sleef_##fn##f16_##ulp##avx512f), \
+             Sleef_##fn##f8_##ulp##avx2, Sleef_##fn##f_##ulp)                                         \
+  CT_MAP_F64(name##_f64, ct__##fn##_##ulp##_td8, Sleef_##fn##d4_##ulp##avx2, Sleef_##fn##_##ulp)
+#define CT_TRIG_PICK_1(fixed, plain) fixed
+#define CT_TRIG_PICK_0(fixed, plain) plain
+#else
+#define CT_SLEEF_TRIG_MAPS(name, fn, ulp, fix_float) CT_SLEEF_F32(name##_f32, fn, ulp) CT_SLEEF_F64(name##_f64, fn, ulp)
+#endif
+
 /* A bfloat16 map through a float map (the vector conversion both ways). */
 #define CT_MAP_BF16_VIA(name, f32map)                                                  \
   static void name(void *y, const void *x, int64_t n, const void *ctx) {              \

@@ -73,7 +73,15 @@ CT_VML_SLEEF(exp, exp, u10)
 CT_TARGET_AVX512 static void sincos_f32_avx512(float *sn, float *cs, const float *x, int64_t n) {
   for (int64_t i = 0; i < n; i += 16) {
     __mmask16 m = n - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - i)) - 1u);
-    Sleef___m512_2 r = Sleef_sincosf16_u10avx512f(_mm512_maskz_loadu_ps(m, x + i));
+    __m512 v = _mm512_maskz_loadu_ps(m, x + i);
+    Sleef___m512_2 r = Sleef_sincosf16_u10avx512f(v);
+    unsigned h = ct__trig_halves_f16(v); /* PyTorch's AVX2 grouping, see math_simd.h */
+    for (int k = 0; k < 2; k++) {
+      if (!(h & (1u << k))) continue;
+      Sleef___m256_2 q = Sleef_sincosf8_u10avx2(k ? _mm512_extractf32x8_ps(v, 1) : _mm512_castps512_ps256(v));
+      r.x = k ? _mm512_insertf32x8(r.x, q.x, 1) : _mm512_insertf32x8(r.x, q.x, 0);
+      r.y = k ? _mm512_insertf32x8(r.y, q.y, 1) : _mm512_insertf32x8(r.y, q.y, 0);
+    }
     _mm512_mask_storeu_ps(sn + i, m, r.x);
     _mm512_mask_storeu_ps(cs + i, m, r.y);
   }
@@ -93,7 +101,15 @@ CT_TARGET_AVX2 static void sincos_f32_avx2(float *sn, float *cs, const float *x,
 CT_TARGET_AVX512 static void sincos_f64_avx512(double *sn, double *cs, const double *x, int64_t n) {
   for (int64_t i = 0; i < n; i += 8) {
     __mmask8 m = n - i >= 8 ? (__mmask8)0xFF : (__mmask8)((1u << (n - i)) - 1u);
-    Sleef___m512d_2 r = Sleef_sincosd8_u10avx512f(_mm512_maskz_loadu_pd(m, x + i));
+    __m512d v = _mm512_maskz_loadu_pd(m, x + i);
+    Sleef___m512d_2 r = Sleef_sincosd8_u10avx512f(v);
+    unsigned h = ct__trig_halves_d8(v);
+    for (int k = 0; k < 2; k++) {
+      if (!(h & (1u << k))) continue;
+      Sleef___m256d_2 q = Sleef_sincosd4_u10avx2(k ? _mm512_extractf64x4_pd(v, 1) : _mm512_castpd512_pd256(v));
+      r.x = k ? _mm512_insertf64x4(r.x, q.x, 1) : _mm512_insertf64x4(r.x, q.x, 0);
+      r.y = k ? _mm512_insertf64x4(r.y, q.y, 1) : _mm512_insertf64x4(r.y, q.y, 0);
+    }
     _mm512_mask_storeu_pd(sn + i, m, r.x);
     _mm512_mask_storeu_pd(cs + i, m, r.y);
   }
@@ -150,16 +166,19 @@ static void sincos_f64(double *sn, double *cs, const double *x, int64_t n) {
   }
 }
 
+/* exp on the real parts; sincos, as PyTorch, on the interleaved (re, im) values, whose lanes also decide
+   SLEEF's argument reduction (math_simd.h), keeping the imaginary lanes. */
 #define DEF_CEXP(SFX, T, CT, expmap, sincos)                                                  \
   void ct__cexp_parts_##SFX(const void *x_, int64_t m, T *e, T *sn, T *cs) {                \
     const CT *x = x_;                                                                        \
-    T re[CT_CEXP_CHUNK], im[CT_CEXP_CHUNK];                                                  \
-    for (int64_t i = 0; i < m; i++) {                                                        \
-      re[i] = ct__creal_##T(x[i]);                                                           \
-      im[i] = ct__cimag_##T(x[i]);                                                           \
-    }                                                                                        \
+    T re[CT_CEXP_CHUNK], s2[2 * CT_CEXP_CHUNK], c2[2 * CT_CEXP_CHUNK];                       \
+    for (int64_t i = 0; i < m; i++) re[i] = ct__creal_##T(x[i]);                             \
     expmap(e, re, m, NULL);                                                                  \
-    sincos(sn, cs, im, m);                                                                   \
+    sincos(s2, c2, (const T *)x_, 2 * m);                                                    \
+    for (int64_t i = 0; i < m; i++) {                                                        \
+      sn[i] = s2[2 * i + 1];                                                                 \
+      cs[i] = c2[2 * i + 1];                                                                 \
+    }                                                                                        \
   }                                                                                          \
   static void exp_##SFX(void *y_, const void *x_, int64_t n, const void *ctx) {             \
     (void)ctx;                                                                               \
