@@ -178,7 +178,7 @@ static bool output_strides(const ct_iter_config *cfg, const ct_iter *it, const c
   fast_kind fk = fast_setup_type(cfg, it, out_dtype, shape, ndim, scratch, dense_src);
   if (fk == FAST_CONTIGUOUS) return false;
   if (fk == FAST_CHANNELS_LAST) {
-    ct__format_strides_for(ndim, shape, ndim == 4 ? CT_CHANNELS_LAST : CT_CHANNELS_LAST_3D, out_strides);
+    ct__format_strides_for(ndim, shape, CT_CHANNELS_LAST, out_strides);
     return true;
   }
   if (fk == FAST_DENSE) {
