@@ -1,0 +1,286 @@
+/* Comparisons: eq, ne, lt, le, gt, ge and their aliases (not_equal, less, less_equal, greater,
+   greater_equal); isclose and allclose.
+
+   Comparisons promote their operands to the common dtype (a Python number wraps into it: uint8 < -1
+   compares with 255, int tensor == 2.5 compares in float32), give bool, and cast into out= tensors of
+   another dtype without a can_cast check (Tensor.eq_ of a float tensor stores 1.0 / 0.0). NaN compares
+   false except for ne. Complex operands support eq and ne only. */
+#include <math.h>
+
+#include "core/cast.h"
+#include "core/layout_rules.h"
+#include "kernels/cpu/loops.h"
+#include "ops/pointwise/pw.h"
+
+/* ---- comparison loops: compute dtype in, bool out ---- */
+#define DEF_CMP(name, OP)                                                                                     \
+  CT_BINARY_LOOP(name##_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a OP b)                                      \
+  CT_BINARY_LOOP(name##_CT_UINT8, uint8_t, uint8_t, CT_ID, bool, CT_ID, a OP b)                               \
+  CT_BINARY_LOOP(name##_CT_INT8, int8_t, int8_t, CT_ID, bool, CT_ID, a OP b)                                  \
+  CT_BINARY_LOOP(name##_CT_INT16, int16_t, int16_t, CT_ID, bool, CT_ID, a OP b)                               \
+  CT_BINARY_LOOP(name##_CT_INT32, int32_t, int32_t, CT_ID, bool, CT_ID, a OP b)                               \
+  CT_BINARY_LOOP(name##_CT_INT64, int64_t, int64_t, CT_ID, bool, CT_ID, a OP b)                               \
+  CT_BINARY_LOOP(name##_CT_FLOAT16, uint16_t, float, ct__half_to_float, bool, CT_ID, a OP b)                  \
+  CT_BINARY_LOOP(name##_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, bool, CT_ID, a OP b)             \
+  CT_BINARY_LOOP(name##_CT_FLOAT32, float, float, CT_ID, bool, CT_ID, a OP b)                                 \
+  CT_BINARY_LOOP(name##_CT_FLOAT64, double, double, CT_ID, bool, CT_ID, a OP b)
+#define DEF_CMP_COMPLEX(name, OP)                                                   \
+  CT_BINARY_LOOP(name##_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, bool, CT_ID, a OP b)   \
+  CT_BINARY_LOOP(name##_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, bool, CT_ID, a OP b)
+
+DEF_CMP(eq, ==)
+DEF_CMP_COMPLEX(eq, ==)
+DEF_CMP(ne, !=)
+DEF_CMP_COMPLEX(ne, !=)
+DEF_CMP(lt, <)
+DEF_CMP(le, <=)
+DEF_CMP(gt, >)
+DEF_CMP(ge, >=)
+
+#define ENTRY_EQ(E, T, CT, LD, ST) [E] = eq_##E,
+#define ENTRY_NE(E, T, CT, LD, ST) [E] = ne_##E,
+#define ENTRY_LT(E, T, CT, LD, ST) [E] = lt_##E,
+#define ENTRY_LE(E, T, CT, LD, ST) [E] = le_##E,
+#define ENTRY_GT(E, T, CT, LD, ST) [E] = gt_##E,
+#define ENTRY_GE(E, T, CT, LD, ST) [E] = ge_##E,
+static const ct_loop_fn eq_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_EQ)};
+static const ct_loop_fn ne_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_NE)};
+static const ct_loop_fn lt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LT) CT_DT_INTEGRAL(ENTRY_LT) CT_DT_FLOATING(ENTRY_LT)};
+static const ct_loop_fn le_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LE) CT_DT_INTEGRAL(ENTRY_LE) CT_DT_FLOATING(ENTRY_LE)};
+static const ct_loop_fn gt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GT) CT_DT_INTEGRAL(ENTRY_GT) CT_DT_FLOATING(ENTRY_GT)};
+static const ct_loop_fn ge_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GE) CT_DT_INTEGRAL(ENTRY_GE) CT_DT_FLOATING(ENTRY_GE)};
+
+static const ct_pw_op eq_op = {"eq_cpu", CT_PW_COMPARE, eq_loops, NULL, NULL};
+static const ct_pw_op ne_op = {"ne_cpu", CT_PW_COMPARE, ne_loops, NULL, NULL};
+static const ct_pw_op lt_op = {"lt_cpu", CT_PW_COMPARE, lt_loops, NULL, NULL};
+static const ct_pw_op le_op = {"le_cpu", CT_PW_COMPARE, le_loops, NULL, NULL};
+static const ct_pw_op gt_op = {"gt_cpu", CT_PW_COMPARE, gt_loops, NULL, NULL};
+static const ct_pw_op ge_op = {"ge_cpu", CT_PW_COMPARE, ge_loops, NULL, NULL};
+
+CT_PW_BINARY_API(eq, eq_op)
+CT_PW_BINARY_API(ne, ne_op)
+CT_PW_BINARY_API(not_equal, ne_op)
+CT_PW_BINARY_API(lt, lt_op)
+CT_PW_BINARY_API(less, lt_op)
+CT_PW_BINARY_API(le, le_op)
+CT_PW_BINARY_API(less_equal, le_op)
+CT_PW_BINARY_API(gt, gt_op)
+CT_PW_BINARY_API(greater, gt_op)
+CT_PW_BINARY_API(ge, ge_op)
+CT_PW_BINARY_API(greater_equal, ge_op)
+
+/* ---- isclose / allclose ----
+   PyTorch 1.13 composes isclose from tensor ops:
+     close = a == b, or both NaN when equal_nan (floating and complex);
+     if rtol == 0 and atol == 0: close
+     integral and bool inputs are cast to the default float dtype D, then
+     allowed = atol + |rtol * b|, actual = |a - b|, close |= isfinite(actual) & actual <= allowed,
+   each step rounded to the dtype (float16 / bfloat16: every intermediate tensor rounds), the Python
+   floats rtol and atol converted to it first. For complex inputs |z| is the vectorized sqrt(re^2 + im^2)
+   over whole blocks of 2 x 256-bit vectors of a contiguous intermediate and hypot elsewhere; the fused
+   loop below takes the block rule by the element's position in the result. */
+typedef struct close_ctx {
+  double rtol, atol;
+  bool equal_nan, zero_tol;
+  bool dflt_double;     /* integral inputs compute in float64 (default dtype) */
+  const char *out_base; /* first byte of a contiguous result (complex); NULL: no vector positions */
+  int64_t numel, chunk, block;
+} close_ctx;
+
+/* Whether PyTorch's vectorized loop covers position p of a contiguous intermediate of c->numel elements:
+   at::parallel_for splits it into chunks of divup(numel, threads) above the 32768 grain, and each
+   chunk runs whole blocks of 2 vectors, then single elements. */
+static inline bool close_vec_at(const close_ctx *c, int64_t p) {
+  int64_t start = p / c->chunk * c->chunk;
+  int64_t len = c->numel - start < c->chunk ? c->numel - start : c->chunk;
+  return p - start < len - len % c->block;
+}
+
+static inline bool close_f32(float a, float b, float rt, float at) {
+  float allowed = at + fabsf(rt * b);
+  float actual = fabsf(a - b);
+  return isfinite(actual) && actual <= allowed;
+}
+static inline bool close_f64(double a, double b, double rt, double at) {
+  double allowed = at + fabs(rt * b);
+  double actual = fabs(a - b);
+  return isfinite(actual) && actual <= allowed;
+}
+
+/* integral and bool: exact equality, then the float computation in the default dtype */
+#define DEF_CLOSE_INT(E, T)                                                                             \
+  CT_KERNEL_CLONES static void close_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
+    const close_ctx *c = ctx;                                                                           \
+    float rtf = (float)c->rtol, atf = (float)c->atol;                                                   \
+    for (int64_t k = 0; k < n; k++) {                                                                   \
+      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                       \
+      bool r = a == b;                                                                                  \
+      if (!r && !c->zero_tol)                                                                           \
+        r = c->dflt_double ? close_f64((double)a, (double)b, c->rtol, c->atol)                          \
+                           : close_f32((float)a, (float)b, rtf, atf);                                   \
+      CT_OUT(bool, d[0], s[0], k) = r;                                                                  \
+    }                                                                                                   \
+  }
+DEF_CLOSE_INT(CT_BOOL, bool)
+DEF_CLOSE_INT(CT_UINT8, uint8_t)
+DEF_CLOSE_INT(CT_INT8, int8_t)
+DEF_CLOSE_INT(CT_INT16, int16_t)
+DEF_CLOSE_INT(CT_INT32, int32_t)
+DEF_CLOSE_INT(CT_INT64, int64_t)
+
+CT_KERNEL_CLONES static void close_CT_FLOAT32(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  const close_ctx *c = ctx;
+  float rt = (float)c->rtol, at = (float)c->atol;
+  for (int64_t k = 0; k < n; k++) {
+    float a = CT_AT(float, d[1], s[1], k), b = CT_AT(float, d[2], s[2], k);
+    bool r = a == b || (c->equal_nan && a != a && b != b);
+    if (!r && !c->zero_tol) r = close_f32(a, b, rt, at);
+    CT_OUT(bool, d[0], s[0], k) = r;
+  }
+}
+
+CT_KERNEL_CLONES static void close_CT_FLOAT64(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  const close_ctx *c = ctx;
+  for (int64_t k = 0; k < n; k++) {
+    double a = CT_AT(double, d[1], s[1], k), b = CT_AT(double, d[2], s[2], k);
+    bool r = a == b || (c->equal_nan && a != a && b != b);
+    if (!r && !c->zero_tol) r = close_f64(a, b, c->rtol, c->atol);
+    CT_OUT(bool, d[0], s[0], k) = r;
+  }
+}
+
+/* float16 / bfloat16: every intermediate tensor rounds to the dtype; rtol and atol convert to it (through
+   float, as a double converts to c10::Half). */
+#define DEF_CLOSE_REDUCED(E, TO_F, FROM_F)                                                                 \
+  CT_KERNEL_CLONES static void close_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {        \
+    const close_ctx *c = ctx;                                                                              \
+    float rt = TO_F(FROM_F((float)c->rtol)), at = TO_F(FROM_F((float)c->atol));                            \
+    for (int64_t k = 0; k < n; k++) {                                                                      \
+      float a = TO_F(CT_AT(uint16_t, d[1], s[1], k)), b = TO_F(CT_AT(uint16_t, d[2], s[2], k));            \
+      bool r = a == b || (c->equal_nan && a != a && b != b);                                               \
+      if (!r && !c->zero_tol) {                                                                            \
+        float allowed = TO_F(FROM_F(at + fabsf(TO_F(FROM_F(rt * b)))));                                    \
+        float actual = fabsf(TO_F(FROM_F(a - b)));                                                         \
+        r = isfinite(actual) && actual <= allowed;                                                         \
+      }                                                                                                    \
+      CT_OUT(bool, d[0], s[0], k) = r;                                                                     \
+    }                                                                                                      \
+  }
+DEF_CLOSE_REDUCED(CT_FLOAT16, ct__half_to_float, ct__float_to_half)
+DEF_CLOSE_REDUCED(CT_BFLOAT16, ct__bfloat16_to_float, ct__float_to_bfloat16)
+
+/* complex: |z| as PyTorch's abs computes it at that position (see above) */
+#define DEF_CLOSE_COMPLEX(E, T, R, SQRT, HYPOT, FABS, ISFIN)                                               \
+  static inline R cabs_##E(R re, R im, bool vec) {                                                         \
+    if (vec) {                                                                                             \
+      R rr = re * re, ii = im * im;                                                                        \
+      return SQRT(rr + ii);                                                                                \
+    }                                                                                                      \
+    return HYPOT(re, im);                                                                                  \
+  }                                                                                                        \
+  CT_KERNEL_CLONES static void close_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {        \
+    const close_ctx *c = ctx;                                                                              \
+    R rt = (R)c->rtol, at = (R)c->atol;                                                                    \
+    int64_t pos0 = c->out_base && s[0] == 1 ? (int64_t)(d[0] - c->out_base) : -1;                          \
+    for (int64_t k = 0; k < n; k++) {                                                                      \
+      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                          \
+      R ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);                                        \
+      bool r = (ar == br && ai == bi) ||                                                                   \
+               (c->equal_nan && (ar != ar || ai != ai) && (br != br || bi != bi));                         \
+      if (!r && !c->zero_tol) {                                                                            \
+        bool vec = pos0 >= 0 && close_vec_at(c, pos0 + k);                                                 \
+        R zero = 0;                                                                                        \
+        R pr = br * rt, pi = bi * rt, qr = bi * zero, qi = br * zero;                                      \
+        R allowed = at + cabs_##E(pr - qr, qi + pi, vec);                                                  \
+        R actual = cabs_##E(ar - br, ai - bi, vec);                                                        \
+        r = ISFIN(actual) && actual <= allowed;                                                            \
+      }                                                                                                    \
+      CT_OUT(bool, d[0], s[0], k) = r;                                                                     \
+    }                                                                                                      \
+  }
+DEF_CLOSE_COMPLEX(CT_COMPLEX64, ct_c64, float, sqrtf, hypotf, fabsf, isfinite)
+DEF_CLOSE_COMPLEX(CT_COMPLEX128, ct_c128, double, sqrt, hypot, fabs, isfinite)
+
+#define ENTRY_CLOSE(E, T, CT, LD, ST) [E] = close_##E,
+static const ct_loop_fn close_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_CLOSE)};
+
+static double opt_double(ct_scalar s, double dflt) {
+  return s.kind ? ct__scalar_to_double(s) : dflt;
+}
+
+/* The checks of isclose, in PyTorch's order; fills the loop context. */
+static bool close_setup(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts, close_ctx *c) {
+  if (a->dtype != b->dtype) {
+    ct__error(CT_ERR_RUNTIME, "%s did not match %s", ct__dt((ct_dtype)a->dtype)->scalar_name,
+              ct__dt((ct_dtype)b->dtype)->scalar_name);
+    return false;
+  }
+  memset(c, 0, sizeof *c);
+  c->rtol = opt_double(opts ? opts->rtol : (ct_scalar){0}, 1e-05);
+  c->atol = opt_double(opts ? opts->atol : (ct_scalar){0}, 1e-08);
+  c->equal_nan = opts && opts->equal_nan;
+  if (!(c->rtol >= 0)) {
+    ct__error(CT_ERR_RUNTIME, "rtol must be greater than or equal to zero, but got %g", c->rtol);
+    return false;
+  }
+  if (!(c->atol >= 0)) {
+    ct__error(CT_ERR_RUNTIME, "atol must be greater than or equal to zero, but got %g", c->atol);
+    return false;
+  }
+  c->zero_tol = c->rtol == 0 && c->atol == 0;
+  c->dflt_double = ct_get_default_dtype() == CT_FLOAT64;
+  return true;
+}
+
+static ct_tensor *isclose_run(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts) {
+  if (!a || !b) return NULL;
+  close_ctx c;
+  if (!close_setup(a, b, opts, &c)) return NULL;
+  ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true};
+  cfg.in[0] = a;
+  cfg.in[1] = b;
+  cfg.promote_inputs = true;
+  cfg.static_out_dtype = CT_BOOL;
+  cfg.loop_out_dtype = CT_BOOL;
+  ct_iter it;
+  if (ct__iter_build(&it, &cfg) != CT_OK) return NULL;
+  ct_dtype dt = (ct_dtype)a->dtype;
+  if (dt == CT_COMPLEX64 || dt == CT_COMPLEX128) {
+    /* PyTorch's abs over a contiguous intermediate: whole blocks of 2 vectors (8 complex64 / 4 complex128)
+       use the vector formula. The intermediates have the result's layout. */
+    const ct_tensor *o = it.ops[0];
+    if (ct__is_non_overlapping_and_dense(o)) {
+      int64_t nt = ct__num_threads(), grain = 32768;
+      if (o->numel <= grain) nt = 1;
+      if (nt > (o->numel + grain - 1) / grain) nt = (o->numel + grain - 1) / grain;
+      c.out_base = ct__tdata(o);
+      c.numel = o->numel;
+      c.chunk = nt > 1 ? (o->numel + nt - 1) / nt : o->numel;
+      c.block = dt == CT_COMPLEX64 ? 8 : 4;
+    }
+  }
+  ct__iter_for_each(&it, close_loops[dt], &c);
+  ct_tensor *r = ct__own(ct__iter_take_output(&it, 0));
+  ct__iter_finish(&it);
+  return r;
+}
+
+ct_tensor *ct_isclose(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts) {
+  return isclose_run(a, b, opts);
+}
+
+ct_status ct_allclose(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts, bool *out) {
+  if (out) *out = false;
+  if (!a || !b) return ct__null_status();
+  ct_scope_begin();
+  ct_tensor *r = isclose_run(a, b, opts);
+  ct_status s = r ? CT_OK : ct__null_status();
+  bool all = true;
+  if (r) {
+    const bool *p = (const bool *)ct__tdata(r);
+    for (int64_t i = 0; i < r->numel && all; i++) all = p[i];
+  }
+  ct_scope_end();
+  if (s == CT_OK && out) *out = all;
+  return s;
+}

@@ -1,0 +1,302 @@
+/* clamp / clip (Scalar and Tensor bounds), clamp_min, clamp_max.
+
+   Scalar bounds (every given bound a wrapped number): the result dtype is self's when self is floating,
+   else result_type(self, bounds); in place it must stay self's dtype, out= must have it ("Found dtype ...
+   but expected ..."). clamp with both bounds, clamp_min and clamp_max fill the result with NaN when a
+   bound is NaN; otherwise the bounds convert to the dtype with c10's overflow check and the kernel is
+   std::min(std::max(a, min), max) ("clamp_scalar_cpu"; one bound: "clamp_min_cpu" /
+   "clamp_max_scalar_cpu"). Its vector form agrees with it everywhere.
+
+   Tensor bounds: the operands promote (like add), out= gets a cast. Both bounds run PyTorch's clamp kernel
+   ("clamp_cpu"), a single one maximum ("maximum_cpu") or minimum ("minimum_cpu"). These propagate NaN,
+   and their vector and scalar forms differ in which operand a tie returns (max(-0.0, +0.0)) and in the
+   NaN they produce (all-ones bits vs the quiet NaN); like cpu_kernel_vec, whole blocks of 2 vectors of a
+   contiguous row take the vector form and the rest the scalar one, so results match bit for bit. */
+#include <math.h>
+
+#include "core/cast.h"
+#include "kernels/cpu/loops.h"
+#include "ops/pointwise/pw.h"
+
+static const char *const clamp_none_msg = "torch.clamp: At least one of 'min' or 'max' must not be None";
+static const char *const clamp_complex_msg = "clamp is not supported for complex types";
+
+/* See ternary_lerp.c: how many leading elements of a row take PyTorch's vector lambda. */
+static inline int64_t vec_prefix(const int64_t *s, int nops, int64_t isz, int64_t n, int64_t block) {
+  int zeros = 0;
+  if (s[0] != isz) return 0;
+  for (int k = 1; k < nops; k++) {
+    if (s[k] == isz) continue;
+    if (s[k] == 0 && ++zeros == 1) continue;
+    return 0;
+  }
+  return n - n % block;
+}
+
+/* The TypeMeta name PyTorch prints in the in-place promotion message ("... output type long int"). */
+static const char *typemeta_name(ct_dtype dt) {
+  static const char *const names[CT_NUM_DTYPES + 1] = {
+      "Undefined", "bool", "unsigned char", "signed char", "short int", "int", "long int", "c10::Half",
+      "c10::BFloat16", "float", "double", "c10::complex<float>", "c10::complex<double>"};
+  return names[ct__dtype_valid(dt) ? dt : 0];
+}
+
+static inline double bits_f64(uint64_t u) {
+  double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+
+/* Per dtype: storage T, compare type CT, load, the vector NaN (all ones, as `max | unordered` makes it;
+   bfloat16's vector store turns any NaN into 0xffff), the scalar quiet NaN, block = 2 vectors, and whether
+   the vector maximum is ATen's generic one (float16: a NaN first operand wins, no canonical NaN). */
+#define CLAMP_DTYPES_NO_HALF(X)                                                                                  \
+  X(CT_UINT8, uint8_t, uint8_t, CT_ID, 0, 0, 64, 0)                                                              \
+  X(CT_INT8, int8_t, int8_t, CT_ID, 0, 0, 64, 0)                                                                 \
+  X(CT_INT16, int16_t, int16_t, CT_ID, 0, 0, 32, 0)                                                              \
+  X(CT_INT32, int32_t, int32_t, CT_ID, 0, 0, 16, 0)                                                              \
+  X(CT_INT64, int64_t, int64_t, CT_ID, 0, 0, 8, 0)                                                               \
+  X(CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, UINT16_C(0xFFFF), UINT16_C(0x7FC0), 32, 0)              \
+  X(CT_FLOAT32, float, float, CT_ID, ct__bits_f32(0xFFFFFFFFu), ct__bits_f32(0x7FC00000u), 16, 0)                \
+  X(CT_FLOAT64, double, double, CT_ID, bits_f64(~UINT64_C(0)), bits_f64(UINT64_C(0x7FF8000000000000)), 8, 0)
+#define CLAMP_DTYPES(X) CLAMP_DTYPES_NO_HALF(X) X(CT_FLOAT16, uint16_t, float, ct__half_to_float, 0, UINT16_C(0x7E00), 32, 1)
+
+#define ISNAN(x) ((x) != (x))
+
+/* ---- Tensor bounds ---- */
+
+/* clamp kernel: operands (out, a, min, max) */
+#define DEF_CLAMP3(E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)                                           \
+  CT_KERNEL_CLONES static void clamp3_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {   \
+    (void)ctx;                                                                                         \
+    int64_t nv = vec_prefix(s, 4, (int64_t)sizeof(T), n, BLOCK);                                       \
+    for (int64_t k = 0; k < n; k++) {                                                                  \
+      T ra = CT_AT(T, d[1], s[1], k), rl = CT_AT(T, d[2], s[2], k), rh = CT_AT(T, d[3], s[3], k), r;   \
+      CT a = LD(ra), lo = LD(rl), hi = LD(rh);                                                         \
+      if (k < nv) { /* minimum(maximum(a, min), max) */                                                \
+        if (ISNAN(a) || ISNAN(lo) || ISNAN(hi)) {                                                      \
+          r = VNAN;                                                                                    \
+        } else {                                                                                       \
+          bool up = a > lo;                                                                            \
+          r = (up ? a : lo) < hi ? (up ? ra : rl) : rh;                                                \
+        }                                                                                              \
+      } else if (ISNAN(lo) || ISNAN(hi)) {                                                             \
+        r = SNAN;                                                                                      \
+      } else { /* std::min(std::max(a, min), max) */                                                   \
+        bool up = a < lo;                                                                              \
+        r = hi < (up ? lo : a) ? rh : (up ? rl : ra);                                                  \
+      }                                                                                                \
+      CT_OUT(T, d[0], s[0], k) = r;                                                                    \
+    }                                                                                                  \
+  }
+
+/* maximum (MAX: >, std::max) and minimum (MAX: <, std::min); operands (out, a, b) */
+#define DEF_MAXMIN(name, OP, E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)                                 \
+  CT_KERNEL_CLONES static void name##_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {   \
+    (void)ctx;                                                                                         \
+    int64_t nv = vec_prefix(s, 3, (int64_t)sizeof(T), n, BLOCK);                                       \
+    for (int64_t k = 0; k < n; k++) {                                                                  \
+      T ra = CT_AT(T, d[1], s[1], k), rb = CT_AT(T, d[2], s[2], k), r;                                 \
+      CT a = LD(ra), b = LD(rb);                                                                       \
+      if (k < nv) {                                                                                    \
+        if (GENERIC) /* vec_base: (a OP b) ? a : b, a NaN a wins */                                    \
+          r = ISNAN(a) || a OP b ? ra : rb;                                                            \
+        else /* AVX2: max_ps / min_ps, any NaN gives all ones */                                       \
+          r = ISNAN(a) || ISNAN(b) ? (T)VNAN : a OP b ? ra : rb;                                       \
+      } else {                                                                                         \
+        r = ISNAN(a) || ISNAN(b) ? (T)SNAN : b OP a ? rb : ra;                                         \
+      }                                                                                                \
+      CT_OUT(T, d[0], s[0], k) = r;                                                                    \
+    }                                                                                                  \
+  }
+#define DEF_MAX(E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC) DEF_MAXMIN(vmax, >, E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)
+#define DEF_MIN(E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC) DEF_MAXMIN(vmin, <, E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)
+CLAMP_DTYPES_NO_HALF(DEF_CLAMP3)
+CLAMP_DTYPES(DEF_MAX)
+CLAMP_DTYPES(DEF_MIN)
+CT_BINARY_LOOP(vmax_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a || b)
+CT_BINARY_LOOP(vmin_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a && b)
+
+#define ENTRY_CLAMP3(E, ...) [E] = clamp3_##E,
+#define ENTRY_MAX(E, ...) [E] = vmax_##E,
+#define ENTRY_MIN(E, ...) [E] = vmin_##E,
+static const ct_loop_fn clamp3_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMP3)};
+static const ct_loop_fn vmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MAX)[CT_BOOL] = vmax_CT_BOOL};
+static const ct_loop_fn vmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MIN)[CT_BOOL] = vmin_CT_BOOL};
+
+static const ct_pw_op clamp3_op = {"clamp_cpu", CT_PW_COMMON, clamp3_loops, NULL, NULL};
+static const ct_pw_op vmax_op = {"maximum_cpu", CT_PW_COMMON, vmax_loops, NULL, NULL};
+static const ct_pw_op vmin_op = {"minimum_cpu", CT_PW_COMMON, vmin_loops, NULL, NULL};
+
+/* ---- Scalar bounds ---- */
+typedef struct bounds_ctx {
+  _Alignas(8) unsigned char lo[8], hi[8]; /* the bounds in the dtype */
+} bounds_ctx;
+
+#define LOB(T) (*(const T *)((const bounds_ctx *)ctx)->lo)
+#define HIB(T) (*(const T *)((const bounds_ctx *)ctx)->hi)
+#define DEF_CLAMPS(E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)                                                   \
+  CT_UNARY_LOOP(clamps_##E, T, T, CT_ID, T, CT_ID,                                                             \
+                LD(a) < LD(LOB(T)) ? (LD(HIB(T)) < LD(LOB(T)) ? HIB(T) : LOB(T)) : (LD(HIB(T)) < LD(a) ? HIB(T) : a)) \
+  CT_UNARY_LOOP(clampmin_##E, T, T, CT_ID, T, CT_ID, LD(a) < LD(LOB(T)) ? LOB(T) : a)                          \
+  CT_UNARY_LOOP(clampmax_##E, T, T, CT_ID, T, CT_ID, LD(HIB(T)) < LD(a) ? HIB(T) : a)
+CLAMP_DTYPES_NO_HALF(DEF_CLAMPS)
+
+#define ENTRY_CLAMPS(E, ...) [E] = clamps_##E,
+#define ENTRY_CLAMPMIN(E, ...) [E] = clampmin_##E,
+#define ENTRY_CLAMPMAX(E, ...) [E] = clampmax_##E,
+static const ct_loop_fn clamps_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPS)};
+static const ct_loop_fn clampmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPMIN)};
+static const ct_loop_fn clampmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPMAX)};
+
+typedef enum { FILL_NONE, FILL_CANONICAL, FILL_BOUND } fill_kind;
+
+typedef struct fill_value {
+  _Alignas(16) unsigned char bytes[16];
+  size_t size;
+} fill_value;
+
+static void fill_bytes(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  const fill_value *f = ctx;
+  for (int64_t k = 0; k < n; k++) memcpy(d[0] + k * s[0], f->bytes, f->size);
+}
+
+/* which: 0 clamp, 1 clamp_min, 2 clamp_max */
+static ct_status clamp_scalar(ct_tensor *out, const ct_tensor *t, const ct_tensor *min, const ct_tensor *max, int which,
+                              bool inplace, ct_tensor **result) {
+  ct_dtype self_dt = (ct_dtype)t->dtype;
+  if (ct_dtype_is_complex(self_dt)) {
+    ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
+    return CT_ERR_RUNTIME;
+  }
+  ct_scalar lo = {0}, hi = {0};
+  if (min) lo = ct__load_scalar((ct_dtype)min->dtype, ct__tdata(min));
+  if (max) hi = ct__load_scalar((ct_dtype)max->dtype, ct__tdata(max));
+  if (which != 0 && (lo.kind == CT_SCALAR_COMPLEX || hi.kind == CT_SCALAR_COMPLEX)) {
+    ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
+    return CT_ERR_RUNTIME;
+  }
+  ct_dtype rt = self_dt;
+  if (ct__dt(self_dt)->category != CT_CAT_FLOAT) {
+    const ct_tensor *ops[3] = {t, min ? min : max, min && max ? max : NULL};
+    if (ct__result_type(ops, min && max ? 3 : 2, &rt) != CT_OK) return ct__null_status();
+    if (ct_dtype_is_complex(rt)) {
+      ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
+      return CT_ERR_RUNTIME;
+    }
+    if (inplace && rt != self_dt) {
+      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(rt)->scalar_name,
+                typemeta_name(self_dt));
+      return CT_ERR_RUNTIME;
+    }
+  }
+  if (out && (ct_dtype)out->dtype != rt) {
+    ct__error(CT_ERR_RUNTIME, "Found dtype %s but expected %s", ct__dt((ct_dtype)out->dtype)->scalar_name,
+              ct__dt(rt)->scalar_name);
+    return CT_ERR_RUNTIME;
+  }
+  /* the NaN test reads each bound as a double (Scalar::toDouble, checked) */
+  fill_kind fill = FILL_NONE;
+  ct_scalar fill_with = ct_scalar_double(NAN);
+  if (which == 0 && min && max) {
+    if (!ct__scalar_fits(lo, CT_FLOAT64) || !ct__scalar_fits(hi, CT_FLOAT64)) return CT_ERR_RUNTIME;
+    double l = ct__scalar_to_double(lo), h = ct__scalar_to_double(hi);
+    if (l != l || h != h) fill = FILL_CANONICAL;
+  } else if (which != 0) {
+    ct_scalar b = which == 1 ? lo : hi;
+    double v = ct__scalar_to_double(b);
+    if (v != v) {
+      fill = FILL_BOUND;
+      fill_with = b;
+    }
+  }
+  const ct_loop_fn *loops = which == 0 && min && max ? clamps_loops : min ? clampmin_loops : clampmax_loops;
+  const char *kernel = which == 0 && min && max ? "clamp_scalar_cpu" : min ? "clamp_min_cpu" : "clamp_max_scalar_cpu";
+  if (fill == FILL_NONE) {
+    if (!loops[rt]) {
+      ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel, ct__dt(rt)->scalar_name);
+      return CT_ERR_RUNTIME;
+    }
+    if ((min && !ct__scalar_fits(lo, rt)) || (max && !ct__scalar_fits(hi, rt))) return CT_ERR_RUNTIME;
+  }
+  ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true, .promote_inputs = true,
+                        .no_resize_outputs = inplace};
+  cfg.out[0] = out;
+  cfg.in[0] = t;
+  cfg.compute_dtype = rt;
+  ct_iter it;
+  ct_status s = ct__iter_build(&it, &cfg);
+  if (s != CT_OK) return s;
+  if (fill != FILL_NONE) {
+    fill_value f = {.size = ct__itemsize(rt)};
+    memset(f.bytes, 0, sizeof f.bytes);
+    ct__store_scalar(rt, f.bytes, fill_with);
+    ct__iter_for_each(&it, fill_bytes, &f);
+  } else {
+    bounds_ctx b;
+    memset(&b, 0, sizeof b);
+    if (min) ct__store_scalar(rt, b.lo, lo);
+    if (max) ct__store_scalar(rt, b.hi, hi);
+    ct__iter_for_each(&it, loops[rt], &b);
+  }
+  if (result) *result = ct__own(ct__iter_take_output(&it, 0));
+  ct__iter_finish(&it);
+  return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
+}
+
+static bool is_wrapped(const ct_tensor *t) { return t->flags & CT_TENSOR_WRAPPED_NUMBER; }
+
+/* which: 0 clamp (min and/or max), 1 clamp_min (min), 2 clamp_max (max) */
+static ct_status clamp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *min, const ct_tensor *max, int which,
+                           bool inplace, ct_tensor **result) {
+  if (result) *result = NULL;
+  if (!t || (!result && !out)) return ct__null_status();
+  if (which == 0 && !min && !max) {
+    /* both None: nothing failed before, so this is the first error */
+    ct__error(CT_ERR_RUNTIME, "%s", clamp_none_msg);
+    return CT_ERR_RUNTIME;
+  }
+  if ((which == 1 && !min) || (which == 2 && !max)) return ct__null_status();
+  if ((!min || is_wrapped(min)) && (!max || is_wrapped(max))) return clamp_scalar(out, t, min, max, which, inplace, result);
+  if (which == 0 && ct_dtype_is_complex((ct_dtype)t->dtype)) {
+    ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
+    return CT_ERR_RUNTIME;
+  }
+  const ct_tensor *in[3] = {t, min ? min : max, max};
+  const ct_pw_op *op = min && max ? &clamp3_op : min ? &vmax_op : &vmin_op;
+  return ct__pw_run(op, out, in, min && max ? 3 : 2, inplace, NULL, result);
+}
+
+#define DEF_CLAMP_API(name)                                                                                 \
+  ct_tensor *ct_##name(const ct_tensor *t, const ct_tensor *min, const ct_tensor *max) {                    \
+    ct_tensor *r = NULL;                                                                                    \
+    clamp_run(NULL, t, min, max, 0, false, &r);                                                             \
+    return r;                                                                                               \
+  }                                                                                                         \
+  ct_status ct_##name##_(ct_tensor *self, const ct_tensor *min, const ct_tensor *max) {                     \
+    return clamp_run(self, self, min, max, 0, true, NULL);                                                  \
+  }                                                                                                         \
+  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *min, const ct_tensor *max) { \
+    return clamp_run(out, t, min, max, 0, false, NULL);                                                     \
+  }
+DEF_CLAMP_API(clamp)
+DEF_CLAMP_API(clip)
+
+ct_tensor *ct_clamp_min(const ct_tensor *t, const ct_tensor *min) {
+  ct_tensor *r = NULL;
+  clamp_run(NULL, t, min, NULL, 1, false, &r);
+  return r;
+}
+ct_status ct_clamp_min_(ct_tensor *self, const ct_tensor *min) { return clamp_run(self, self, min, NULL, 1, true, NULL); }
+ct_status ct_clamp_min_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *min) {
+  return clamp_run(out, t, min, NULL, 1, false, NULL);
+}
+ct_tensor *ct_clamp_max(const ct_tensor *t, const ct_tensor *max) {
+  ct_tensor *r = NULL;
+  clamp_run(NULL, t, NULL, max, 2, false, &r);
+  return r;
+}
+ct_status ct_clamp_max_(ct_tensor *self, const ct_tensor *max) { return clamp_run(self, self, NULL, max, 2, true, NULL); }
+ct_status ct_clamp_max_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *max) {
+  return clamp_run(out, t, NULL, max, 2, false, NULL);
+}
