@@ -54,7 +54,8 @@ CT_API ct_tensor *ct_alias(const ct_tensor *t);
 CT_API ct_status ct_set_(ct_tensor *self, const ct_tensor *source);
 CT_API ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,
                                  ct_shape stride);
-/* memory_format UNSET means contiguous. */
+/* memory_format UNSET is PyTorch's None: contiguous strides, except that unchanged sizes keep their
+   strides; CT_CONTIGUOUS_FORMAT and the channels-last formats restride after resizing. */
 CT_API ct_status ct_resize_(ct_tensor *self, ct_shape size, ct_memory_format fmt);
 CT_API ct_status ct_resize_as_(ct_tensor *self, const ct_tensor *other);
 

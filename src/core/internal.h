@@ -143,7 +143,8 @@ ct_status ct__tensor_set_ndim(ct_tensor *t, int64_t ndim);
 ct_status ct__tensor_resize(ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides);
 /* Recomputes numel from sizes. */
 void ct__tensor_update_numel(ct_tensor *t);
-/* A tensor over storage s (retained) with the given geometry; refcount 1, not scope-registered. */
+/* A tensor over storage s (retained) with the given geometry; refcount 1, not scope-registered.
+   sizes and strides may be NULL: the caller then fills them and calls ct__tensor_update_numel. */
 ct_tensor *ct__tensor_make(ct_storage *s, ct_dtype dtype, int64_t offset, int64_t ndim, const int64_t *sizes,
                            const int64_t *strides);
 /* A new view of base's storage: same dtype and device; not scope-registered. */
@@ -161,7 +162,8 @@ int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes);
 int64_t ct__required_storage_elems(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset);
 
 /* Wraps a dim into [0, ndim) with PyTorch's IndexError; returns -1 after recording it.
-   ndim 0 is treated as 1 (scalars accept dim 0 and -1), as PyTorch's maybe_wrap_dim does. */
+   ndim 0 is treated as 1 (scalars accept dim 0 and -1; others get the [-1, 0] range message), as
+   PyTorch's maybe_wrap_dim does. */
 int64_t ct__wrap_dim(int64_t dim, int64_t ndim);
 
 /* ---- ownership and scopes ---- */

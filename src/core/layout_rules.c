@@ -166,10 +166,12 @@ void ct__format_strides_for(int64_t ndim, const int64_t *sizes, ct_memory_format
     ct__contiguous_strides(ndim, sizes, strides);
     return;
   }
+  /* Unlike contiguous strides, c10's channels-last strides do not clamp sizes to 1:
+     empty(2, 0, 4, 5, channels_last) has strides (0, 1, 0, 0). */
   int64_t s = 1;
   for (int64_t k = 0; k < ndim; k++) {
     strides[order[k]] = s;
-    s *= sizes[order[k]] > 1 ? sizes[order[k]] : 1;
+    s *= sizes[order[k]];
   }
 }
 

@@ -98,11 +98,14 @@ ct_tensor *ct__tensor_make(ct_storage *s, ct_dtype dtype, int64_t offset, int64_
   t->device_type = s->device_type;
   t->device_index = s->device_index;
   t->offset = offset;
-  if (ndim) {
+  /* NULL sizes/strides: the caller fills them (and numel) itself. */
+  if (ndim && sizes && strides) {
     memcpy(t->sizes, sizes, (size_t)ndim * sizeof(int64_t));
     memcpy(t->strides, strides, (size_t)ndim * sizeof(int64_t));
+    ct__tensor_update_numel(t);
+  } else {
+    t->numel = 1;
   }
-  ct__tensor_update_numel(t);
   return t;
 }
 
@@ -178,11 +181,8 @@ ct_tensor *ct__empty(int64_t ndim, const int64_t *sizes, ct_dtype dtype, ct_devi
 }
 
 int64_t ct__wrap_dim(int64_t dim, int64_t ndim) {
-  if (ndim <= 0) {
-    if (dim == 0 || dim == -1) return 0;
-    ct__error(CT_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions", (long long)dim);
-    return -1;
-  }
+  /* maybe_wrap_dim(wrap_scalar=true): a 0-dim tensor wraps as if it had one dim, range message included. */
+  if (ndim <= 0) ndim = 1;
   if (dim < -ndim || dim >= ndim) {
     ct__error(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
               (long long)-ndim, (long long)(ndim - 1), (long long)dim);
@@ -238,7 +238,7 @@ void *ct_data_ptr(const ct_tensor *t) { return t ? ct__tdata(t) : NULL; }
 bool ct_requires_grad(const ct_tensor *t) { return t && (t->flags & CT_TENSOR_REQUIRES_GRAD); }
 
 ct_status ct_requires_grad_(ct_tensor *t, bool requires_grad) {
-  if (!t) return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
+  if (!t) return ct__null_status();
   if (requires_grad && !(ct_is_floating_point(t) || ct_is_complex(t))) {
     ct__error(CT_ERR_RUNTIME, "only Tensors of floating point and complex dtype can require gradients");
     return CT_ERR_RUNTIME;

@@ -134,7 +134,7 @@ char *ct_to_string(const ct_tensor *t) {
 }
 
 ct_status ct_fprint(FILE *f, const ct_tensor *t) {
-  if (!t) return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
+  if (!t) return ct__null_status();
   if (!f) {
     ct__error(CT_ERR_VALUE, "ct_fprint: the FILE must not be NULL");
     return CT_ERR_VALUE;

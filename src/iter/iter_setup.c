@@ -302,7 +302,7 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
   it->n_out = cfg->n_out;
   it->n_ops = cfg->n_out + cfg->n_in;
   for (int i = 0; i < cfg->n_in; i++)
-    if (!cfg->in[i]) return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
+    if (!cfg->in[i]) return ct__null_status();
 
   int64_t ndim = 0;
   for (int i = 0; i < cfg->n_in; i++) ndim = cfg->in[i]->ndim > ndim ? cfg->in[i]->ndim : ndim;
@@ -368,7 +368,7 @@ fail:
   }
   ct__free(it->heap);
   it->heap = NULL;
-  return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
+  return ct__null_status();
 }
 
 ct_tensor *ct__iter_take_output(ct_iter *it, int i) {

@@ -33,7 +33,7 @@ static bool equal_values(const ct_tensor *a, const ct_tensor *b) {
 }
 
 ct_status ct_equal(const ct_tensor *a, const ct_tensor *b, bool *out) {
-  if (!a || !b) return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
+  if (!a || !b) return ct__null_status();
   if (a->device_type == CT_META || b->device_type == CT_META) {
     ct__error_no_meta_kernel("aten::equal");
     return CT_ERR_NOT_IMPLEMENTED;

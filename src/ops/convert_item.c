@@ -2,7 +2,7 @@
 #include "core/cast.h"
 #include "ops/create_internal.h"
 
-static ct_status propagated(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
+static ct_status propagated(void) { return ct__null_status(); }
 
 static ct_status no_meta(const ct_tensor *t) {
   if (t->device_type != CT_META) return CT_OK;

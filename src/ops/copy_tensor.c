@@ -3,7 +3,7 @@
 #include "ops/create_internal.h"
 
 /* A NULL argument propagates the first error without recording a new one. */
-static ct_status propagated(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
+static ct_status propagated(void) { return ct__null_status(); }
 
 ct_status ct_copy_(ct_tensor *self, const ct_tensor *src) {
   if (!self || !src) return propagated();

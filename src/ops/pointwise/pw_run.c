@@ -48,8 +48,8 @@ ct_status ct__pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const 
                      const void *args, ct_tensor **result) {
   if (result) *result = NULL;
   for (int i = 0; i < n_in; i++)
-    if (!in[i]) return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
-  if (!result && !out) return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME;
+    if (!in[i]) return ct__null_status();
+  if (!result && !out) return ct__null_status();
   ct_iter_config cfg = {.n_out = 1, .n_in = n_in, .check_mem_overlap = true, .no_resize_outputs = inplace};
   cfg.out[0] = out;
   for (int i = 0; i < n_in; i++) cfg.in[i] = in[i];

@@ -1,0 +1,30 @@
+/* Core costs: creating and releasing a small view, and the bytes of a tensor with its storage.
+   Prints `key value` lines read by bench/run.py. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "core/internal.h"
+
+static double now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+int main(int argc, char **argv) {
+  long iters = argc > 1 ? atol(argv[1]) : 2000000;
+  ct_tensor *t = ct_empty(CT_SHAPE(4, 4), NULL);
+  /* warm up the allocator */
+  for (long i = 0; i < 1000; i++) ct_release(ct_transpose(t, 0, 1));
+  double t0 = now_ns();
+  for (long i = 0; i < iters; i++) ct_release(ct_transpose(t, 0, 1));
+  double t1 = now_ns();
+  printf("view_ns %.2f\n", (t1 - t0) / (double)iters);
+  /* A 2-D tensor as allocated: header with inline room for its dims, plus its storage struct. */
+  size_t tensor_bytes = sizeof(ct_tensor) + 2 * 2 * sizeof(int64_t);
+  printf("tensor_bytes %zu\n", tensor_bytes);
+  printf("storage_bytes %zu\n", sizeof(ct_storage));
+  ct_release(t);
+  return 0;
+}

@@ -1,0 +1,226 @@
+/* The arithmetic every view shares: making view shells, -1 inference, view strides, numel and
+   storage-size checks, as_strided's checks. Each mirrors the ATen/c10 function it is named after,
+   including its unsigned overflow rules, so edge cases match PyTorch 1.13. */
+#include <stdio.h>
+
+#include "ops/view_internal.h"
+
+/* Wrapping int64 multiply: PyTorch computes these in int64 without checks; wrapping keeps UBSan quiet
+   and gives the same bits. */
+static int64_t mulw(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
+/* "[2, 3]" for messages. */
+static const char *fmt_list(char *buf, size_t n, int64_t count, const int64_t *vals) {
+  ct__fmt_int_list(buf, n, count, vals);
+  return buf;
+}
+
+ct_tensor *ct__view_shell(const ct_tensor *t, int64_t ndim, int64_t offset) {
+  ct_tensor *v = ct__view(t, ndim, NULL, NULL, offset);
+  if (v) v->flags = (uint8_t)(t->flags & CT_TENSOR_REQUIRES_GRAD);
+  return v;
+}
+
+ct_tensor *ct__view_done(ct_tensor *v) {
+  ct__tensor_update_numel(v);
+  return v;
+}
+
+ct_tensor *ct__view_geom(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides,
+                        int64_t offset) {
+  ct_tensor *v = ct__view_shell(t, ndim, offset);
+  if (!v) return NULL;
+  if (ndim) {
+    memcpy(v->sizes, sizes, (size_t)ndim * sizeof(int64_t));
+    memcpy(v->strides, strides, (size_t)ndim * sizeof(int64_t));
+  }
+  return ct__view_done(v);
+}
+
+ct_tensor *ct__same(const ct_tensor *t) { return ct_retain((ct_tensor *)t); }
+
+int64_t ct__size_dim(const ct_tensor *t, int64_t dim) {
+  if (t->ndim == 0) {
+    ct__error(CT_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions", (long long)dim);
+    return -1;
+  }
+  return ct__wrap_dim(dim, t->ndim);
+}
+
+ct_infer_result ct__infer_size(ct_shape shape, int64_t numel, int64_t *out) {
+  char buf[2048];
+  int64_t newsize = 1, infer_dim = -1;
+  for (int64_t d = 0; d < shape.ndim; d++) {
+    int64_t s = shape.data[d];
+    if (s == -1) {
+      if (infer_dim >= 0) {
+        ct__error(CT_ERR_RUNTIME, "only one dimension can be inferred");
+        return CT_INFER_TWO_INFERRED;
+      }
+      infer_dim = d;
+    } else if (s >= 0) {
+      newsize = mulw(newsize, s);
+    } else {
+      ct__error(CT_ERR_RUNTIME, "invalid shape dimension %lld", (long long)s);
+      return CT_INFER_NEGATIVE;
+    }
+  }
+  if (numel == newsize || (infer_dim >= 0 && newsize > 0 && numel % newsize == 0)) {
+    if (shape.ndim) memcpy(out, shape.data, (size_t)shape.ndim * sizeof(int64_t));
+    if (infer_dim >= 0) {
+      /* Any size fits a -1 when the other sizes multiply to 0: NumPy refuses, and so does PyTorch. */
+      if (newsize == 0) {
+        ct__error(CT_ERR_RUNTIME,
+                  "cannot reshape tensor of 0 elements into shape %s because the unspecified dimension size "
+                  "-1 can be any value and is ambiguous",
+                  fmt_list(buf, sizeof buf, shape.ndim, shape.data));
+        return CT_INFER_AMBIGUOUS;
+      }
+      out[infer_dim] = numel / newsize;
+    }
+    return CT_INFER_OK;
+  }
+  ct__error(CT_ERR_RUNTIME, "shape '%s' is invalid for input of size %lld",
+            fmt_list(buf, sizeof buf, shape.ndim, shape.data), (long long)numel);
+  return CT_INFER_WRONG_NUMEL;
+}
+
+bool ct__compute_view_strides(const ct_tensor *t, int64_t ndim, const int64_t *newshape, int64_t *out) {
+  const int64_t *oldshape = t->sizes, *oldstride = t->strides;
+  int64_t olddim = t->ndim;
+  if (olddim == 0) {
+    for (int64_t d = 0; d < ndim; d++) out[d] = 1;
+    return true;
+  }
+  int64_t numel = 1;
+  for (int64_t d = 0; d < olddim; d++) numel = mulw(numel, oldshape[d]);
+  if (numel == 0) {
+    /* Strides are arbitrary for empty tensors: NumPy keeps them when the shape is unchanged, and
+       otherwise uses the strides resize would give. */
+    if (olddim == ndim && memcmp(oldshape, newshape, (size_t)ndim * sizeof(int64_t)) == 0) {
+      memcpy(out, oldstride, (size_t)ndim * sizeof(int64_t));
+      return true;
+    }
+    for (int64_t d = ndim - 1; d >= 0; d--)
+      out[d] = d == ndim - 1 ? 1 : mulw(newshape[d + 1] > 1 ? newshape[d + 1] : 1, out[d + 1]);
+    return true;
+  }
+  /* Walk the old dims from the innermost, grouping them into chunks that are contiguous with each
+     other; each chunk must be rebuilt exactly by consecutive new dims. */
+  int64_t view_d = ndim - 1;
+  int64_t chunk_base_stride = oldstride[olddim - 1];
+  int64_t tensor_numel = 1, view_numel = 1;
+  for (int64_t tensor_d = olddim - 1; tensor_d >= 0; tensor_d--) {
+    tensor_numel = mulw(tensor_numel, oldshape[tensor_d]);
+    if (tensor_d == 0 ||
+        (oldshape[tensor_d - 1] != 1 && oldstride[tensor_d - 1] != mulw(tensor_numel, chunk_base_stride))) {
+      while (view_d >= 0 && (view_numel < tensor_numel || newshape[view_d] == 1)) {
+        out[view_d] = mulw(view_numel, chunk_base_stride);
+        view_numel = mulw(view_numel, newshape[view_d]);
+        view_d--;
+      }
+      if (view_numel != tensor_numel) return false;
+      if (tensor_d > 0) {
+        chunk_base_stride = oldstride[tensor_d - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  return view_d == -1;
+}
+
+bool ct__check_numel(int64_t ndim, const int64_t *sizes) {
+  uint64_t n = 1;
+  bool overflow = false;
+  for (int64_t d = 0; d < ndim; d++) overflow |= __builtin_mul_overflow(n, (uint64_t)sizes[d], &n);
+  if (overflow || n > (uint64_t)INT64_MAX) {
+    ct__error(CT_ERR_RUNTIME, "numel: integer multiplication overflow");
+    return false;
+  }
+  return true;
+}
+
+bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strides, size_t itemsize,
+                        int64_t offset, uint64_t *out) {
+  bool overflow = false;
+  uint64_t size;
+  if (strides) {
+    size = (uint64_t)offset + 1;
+    for (int64_t d = 0; d < ndim; d++) {
+      if (sizes[d] == 0) {
+        *out = 0;
+        return true;
+      }
+      uint64_t span;
+      overflow |= __builtin_mul_overflow((uint64_t)strides[d], (uint64_t)(sizes[d] - 1), &span);
+      overflow |= __builtin_add_overflow(size, span, &size);
+    }
+  } else {
+    size = 1;
+    for (int64_t d = 0; d < ndim; d++) overflow |= __builtin_mul_overflow(size, (uint64_t)sizes[d], &size);
+    overflow |= __builtin_add_overflow(size, (uint64_t)offset, &size);
+  }
+  overflow |= __builtin_mul_overflow(size, (uint64_t)itemsize, &size);
+  if (overflow || size > (uint64_t)INT64_MAX) {
+    char sb[2048], tb[2048];
+    if (strides)
+      ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s and strides=%s",
+                fmt_list(sb, sizeof sb, ndim, sizes), fmt_list(tb, sizeof tb, ndim, strides));
+    else
+      ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", fmt_list(sb, sizeof sb, ndim, sizes));
+    return false;
+  }
+  *out = size;
+  return true;
+}
+
+bool ct__check_as_strided(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides,
+                          int64_t offset) {
+  char sb[2048], tb[2048];
+  for (int64_t d = 0; d < ndim; d++) {
+    if (strides[d] < 0) {
+      ct__error(CT_ERR_RUNTIME, "as_strided: Negative strides are not supported at the moment, got strides: %s",
+                fmt_list(tb, sizeof tb, ndim, strides));
+      return false;
+    }
+  }
+  size_t itemsize = ct__itemsize((ct_dtype)t->dtype);
+  uint64_t nbytes;
+  if (!ct__storage_nbytes(ndim, sizes, strides, itemsize, 0, &nbytes)) return false;
+  /* A geometry with no elements fits any storage. Past that, offset bytes that overflow can never fit
+     (PyTorch's int64 sum would wrap and let them through). */
+  if (nbytes != 0) {
+    int64_t offset_bytes, need;
+    bool overflow = __builtin_mul_overflow(offset, (int64_t)itemsize, &offset_bytes) ||
+                    __builtin_add_overflow((int64_t)nbytes, offset_bytes, &need);
+    if (overflow || need > (int64_t)t->storage->nbytes) {
+      ct__error(CT_ERR_RUNTIME,
+                "setStorage: sizes %s, strides %s, storage offset %lld, and itemsize %zu requiring a storage size "
+                "of %lld are out of bounds for storage of size %zu",
+                fmt_list(sb, sizeof sb, ndim, sizes), fmt_list(tb, sizeof tb, ndim, strides), (long long)offset,
+                itemsize, overflow ? (long long)INT64_MAX : (long long)need, t->storage->nbytes);
+      return false;
+    }
+  }
+  if (offset < 0) {
+    ct__error(CT_ERR_RUNTIME, "Tensor: invalid storage offset %lld", (long long)offset);
+    return false;
+  }
+  return ct__check_numel(ndim, sizes);
+}
+
+void ct__tensor_type_str(const ct_tensor *t, char *buf, size_t n) {
+  ct_dtype dt = (ct_dtype)t->dtype;
+  /* Python's error translation renames the classic CPU/CUDA types to their legacy tensor names;
+     Bool, BFloat16 and the complex types keep ATen's "<Backend><Scalar>Type" form. */
+  bool legacy = dt == CT_UINT8 || dt == CT_INT8 || dt == CT_INT16 || dt == CT_INT32 || dt == CT_INT64 ||
+                dt == CT_FLOAT16 || dt == CT_FLOAT32 || dt == CT_FLOAT64;
+  const char *backend = t->device_type == CT_META ? "Meta" : t->device_type == CT_CUDA ? "CUDA" : "CPU";
+  if (legacy && t->device_type == CT_CPU)
+    snprintf(buf, n, "%s", ct__dt(dt)->legacy_name);
+  else if (legacy && t->device_type == CT_CUDA)
+    snprintf(buf, n, "torch.cuda.%s", ct__dt(dt)->legacy_name + 6);
+  else
+    snprintf(buf, n, "%s%sType", backend, ct__dt(dt)->scalar_name);
+}

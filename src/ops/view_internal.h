@@ -1,0 +1,64 @@
+/* Shared by the view ops: making views, PyTorch's shape/stride arithmetic and its checks, and the
+   unowned forms of the views other views are built from (results are not scope-registered, so a
+   list or a composite op can own them as it needs). */
+#ifndef CTORCH_OPS_VIEW_INTERNAL_H
+#define CTORCH_OPS_VIEW_INTERNAL_H
+
+#include "core/internal.h"
+
+/* ---- making views ---- */
+/* A view of t's storage with room for ndim dims whose sizes and strides the caller fills before
+   ct__view_done. It carries t's requires_grad flag (views of a tensor that requires grad do too). */
+ct_tensor *ct__view_shell(const ct_tensor *t, int64_t ndim, int64_t offset);
+/* Finishes a shell: computes numel. Returns v. */
+ct_tensor *ct__view_done(ct_tensor *v);
+/* A finished view of t with the given geometry (arrays of ndim entries). */
+ct_tensor *ct__view_geom(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides,
+                        int64_t offset);
+/* A new reference to t itself, for the calls where PyTorch returns `self`. */
+ct_tensor *ct__same(const ct_tensor *t);
+
+/* ---- PyTorch's geometry arithmetic ---- */
+/* The wrapped dim for Tensor.size(dim) (maybe_wrap_dim without scalar wrapping): a 0-dim tensor has
+   no dims at all. -1 after recording PyTorch's IndexError. */
+int64_t ct__size_dim(const ct_tensor *t, int64_t dim);
+/* at::infer_size: resolves one -1 against numel into out (shape.ndim entries). Records PyTorch's error
+   and returns its kind; unflatten rewords two of them, so each has its code. */
+typedef enum {
+  CT_INFER_OK = 0,
+  CT_INFER_TWO_INFERRED,  /* "only one dimension can be inferred" (std::runtime_error) */
+  CT_INFER_NEGATIVE,      /* "invalid shape dimension -2" */
+  CT_INFER_AMBIGUOUS,     /* "cannot reshape tensor of 0 elements ..." */
+  CT_INFER_WRONG_NUMEL    /* "shape '[2, 5]' is invalid for input of size 6" (std::runtime_error) */
+} ct_infer_result;
+ct_infer_result ct__infer_size(ct_shape shape, int64_t numel, int64_t *out);
+/* at::detail::computeStride: strides that let sizes `newshape` view t's memory, or false when the
+   view would span two contiguous subspaces. */
+bool ct__compute_view_strides(const ct_tensor *t, int64_t ndim, const int64_t *newshape, int64_t *out);
+/* TensorImpl::safe_compute_numel: false (and PyTorch's error) when the unsigned product overflows.
+   Negative sizes pass when a zero makes the product 0, as in PyTorch. */
+bool ct__check_numel(int64_t ndim, const int64_t *sizes);
+/* at::detail::computeStorageNbytes (strided) and computeStorageNbytesContiguous (strides NULL): the
+   bytes the geometry needs, with PyTorch's overflow error. */
+bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strides, size_t itemsize,
+                        int64_t offset, uint64_t *out);
+/* as_strided's checks (setStrided + checkInBoundsForStorage) for a view of t, in PyTorch's order. */
+bool ct__check_as_strided(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides,
+                          int64_t offset);
+/* Tensor::toString() as Python shows it: "torch.FloatTensor", "CPUBoolType", "MetaFloatType". */
+void ct__tensor_type_str(const ct_tensor *t, char *buf, size_t n);
+
+/* ---- unowned views used to build others (NULL + error on failure) ---- */
+ct_tensor *ct__view_shape(const ct_tensor *t, ct_shape shape);
+ct_tensor *ct__reshape(const ct_tensor *t, ct_shape shape);
+/* reshape for a shell over t (from ct__view_shell) whose sizes are already final; consumes v. */
+ct_tensor *ct__reshape_shell(const ct_tensor *t, ct_tensor *v);
+ct_tensor *ct__transpose(const ct_tensor *t, int64_t dim0, int64_t dim1);
+/* permute with already wrapped, distinct dims (no checks). */
+ct_tensor *ct__permute_unchecked(const ct_tensor *t, const int64_t *order);
+ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step);
+ct_tensor *ct__narrow(const ct_tensor *t, int64_t dim, int64_t start, int64_t length);
+ct_tensor *ct__select(const ct_tensor *t, int64_t dim, int64_t index);
+ct_tensor *ct__alias(const ct_tensor *t);
+
+#endif

@@ -1,0 +1,224 @@
+/* In-place metadata changes: set_ (from a tensor or a storage), resize_, resize_as_; and the
+   whole-tensor aliases detach and alias. A failed call leaves self exactly as it was: every check and
+   every allocation happens before the first change. */
+#include "ops/create_internal.h"
+#include "ops/view_internal.h"
+
+ct_tensor *ct_alias(const ct_tensor *t) { return t ? ct__own(ct__alias(t)) : NULL; }
+
+/* Shares storage and geometry but leaves autograd: the result never requires grad. */
+ct_tensor *ct_detach(const ct_tensor *t) {
+  if (!t) return NULL;
+  ct_tensor *v = ct__alias(t);
+  if (v) v->flags = (uint8_t)(v->flags & ~CT_TENSOR_REQUIRES_GRAD);
+  return ct__own(v);
+}
+
+static bool same_dims(int64_t n, const int64_t *a, const int64_t *b) {
+  return n == 0 || memcmp(a, b, (size_t)n * sizeof(int64_t)) == 0;
+}
+
+/* The new geometry for set_ / resize_ (PyTorch's resize_impl_cpu_ after checkSetStorage):
+   strides NULL means contiguous, except that unchanged sizes keep self's strides (PyTorch returns
+   early then). restride, when given, replaces the final strides (resize_'s memory_format). */
+typedef struct geometry {
+  ct_storage *storage;
+  int64_t offset, ndim;
+  const int64_t *sizes, *strides, *restride;
+} geometry;
+
+/* What applying a geometry takes, worked out (and checked) before anything changes. */
+typedef struct plan {
+  uint64_t nbytes; /* the storage's new size when resize is set */
+  bool resize;     /* set the storage's size to nbytes */
+  bool unclamped;  /* contiguous strides (g.strides NULL) without clamping sizes to 1 */
+} plan;
+
+static int64_t numel_of(int64_t ndim, const int64_t *sizes) {
+  int64_t n = 1;
+  for (int64_t d = 0; d < ndim; d++) n = (int64_t)((uint64_t)n * (uint64_t)sizes[d]);
+  return n;
+}
+
+static ct_status plan_geometry(ct_tensor *self, geometry *g, plan *p) {
+  *p = (plan){0};
+  bool unchanged = g->ndim == self->ndim && same_dims(g->ndim, g->sizes, self->sizes) &&
+                   (!g->strides || same_dims(g->ndim, g->strides, self->strides));
+  if (unchanged && !g->strides) g->strides = self->strides;
+  /* PyTorch skips the storage check for unchanged sizes; it is still made here when the storage or
+     offset changes, so a tensor never points past its storage. */
+  if (unchanged && g->storage == self->storage && g->offset == self->offset) return CT_OK;
+  if (!unchanged && !ct__check_numel(g->ndim, g->sizes)) return CT_ERR_RUNTIME;
+  if (!ct__storage_nbytes(g->ndim, g->sizes, g->strides, ct__itemsize((ct_dtype)self->dtype), g->offset, &p->nbytes))
+    return CT_ERR_RUNTIME;
+  /* Nothing to hold: PyTorch never resizes a storage for an empty geometry. */
+  p->resize = numel_of(g->ndim, g->sizes) != 0 && p->nbytes > g->storage->nbytes;
+  if (p->resize && !(g->storage->flags & CT_STORAGE_RESIZABLE)) {
+    ct__error(CT_ERR_RUNTIME, "Trying to resize storage that is not resizable");
+    return CT_ERR_RUNTIME;
+  }
+  return CT_OK;
+}
+
+/* set_ on a meta tensor (set_storage_meta__symint): no early return, contiguous strides without
+   PyTorch's usual clamp of sizes to 1, and the storage's size becomes exactly what the geometry
+   spans (it may shrink), computed without overflow checks. */
+static ct_status plan_meta_set(ct_tensor *self, geometry *g, plan *p) {
+  *p = (plan){.unclamped = true};
+  if (!ct__check_numel(g->ndim, g->sizes)) return CT_ERR_RUNTIME;
+  if (numel_of(g->ndim, g->sizes) == 0) return CT_OK;
+  if (!(g->storage->flags & CT_STORAGE_RESIZABLE)) {
+    ct__error(CT_ERR_RUNTIME, "Trying to resize storage that is not resizable");
+    return CT_ERR_RUNTIME;
+  }
+  uint64_t span = (uint64_t)g->offset + 1, stride = 1;
+  for (int64_t d = g->ndim - 1; d >= 0; d--) {
+    uint64_t sd = g->strides ? (uint64_t)g->strides[d] : stride;
+    span += sd * (uint64_t)(g->sizes[d] - 1);
+    stride *= (uint64_t)g->sizes[d];
+  }
+  int64_t bytes = (int64_t)(span * ct__itemsize((ct_dtype)self->dtype));
+  p->nbytes = bytes > 0 ? (uint64_t)bytes : 0;
+  p->resize = true;
+  return CT_OK;
+}
+
+/* Applies a checked plan; a failure (out of memory) leaves self as it was. */
+static ct_status apply_geometry(ct_tensor *self, const geometry *g, const plan *p) {
+  ct_status st = ct__tensor_reserve_dims(self, g->ndim);
+  if (st == CT_OK && p->resize) st = ct__storage_realloc(g->storage, (size_t)p->nbytes);
+  if (st != CT_OK) return st;
+  /* Commit: nothing below can fail. The arrays may be self's own, hence memmove. */
+  if (g->storage != self->storage) {
+    ct_storage *old = self->storage;
+    self->storage = ct_storage_retain(g->storage);
+    ct_storage_release(old);
+  }
+  self->offset = g->offset;
+  ct__tensor_set_ndim(self, g->ndim);
+  if (g->ndim) memmove(self->sizes, g->sizes, (size_t)g->ndim * sizeof(int64_t));
+  const int64_t *final = g->restride ? g->restride : g->strides;
+  if (final) {
+    if (g->ndim) memmove(self->strides, final, (size_t)g->ndim * sizeof(int64_t));
+  } else if (p->unclamped) {
+    uint64_t s = 1; /* wraps like ATen's SymInt product */
+    for (int64_t d = g->ndim - 1; d >= 0; s *= (uint64_t)self->sizes[d--]) self->strides[d] = (int64_t)s;
+  } else {
+    ct__contiguous_strides(g->ndim, self->sizes, self->strides);
+  }
+  ct__tensor_update_numel(self);
+  return CT_OK;
+}
+
+/* set_'s core: the meta kernel or the CPU one. */
+static ct_status set_storage(ct_tensor *self, geometry g) {
+  plan p;
+  ct_status st = self->device_type == CT_META ? plan_meta_set(self, &g, &p) : plan_geometry(self, &g, &p);
+  return st != CT_OK ? st : apply_geometry(self, &g, &p);
+}
+
+/* In-place ops on a leaf that requires grad are refused by autograd. */
+static bool check_leaf(const ct_tensor *self) {
+  if (!(self->flags & CT_TENSOR_REQUIRES_GRAD)) return true;
+  ct__error(CT_ERR_RUNTIME, "a leaf Variable that requires grad is being used in an in-place operation.");
+  return false;
+}
+
+/* checkSetStorage's device rule. */
+static bool check_device(const ct_tensor *self, const ct_storage *s) {
+  const ct_storage *mine = self->storage;
+  if (mine == s || (mine->device_type == s->device_type && mine->device_index == s->device_index)) return true;
+  char a[64], b[64];
+  ct_device_str((ct_device){(ct_device_type)mine->device_type, mine->device_index}, a, sizeof a);
+  ct_device_str((ct_device){(ct_device_type)s->device_type, s->device_index}, b, sizeof b);
+  ct__error(CT_ERR_RUNTIME,
+            "Attempted to set the storage of a tensor on device \"%s\" to a storage on different device \"%s\".  "
+            "This is no longer allowed; the devices must match.",
+            a, b);
+  return false;
+}
+
+static bool check_offset(int64_t offset) {
+  if (offset >= 0) return true;
+  ct__error(CT_ERR_RUNTIME, "Tensor: invalid storage offset %lld", (long long)offset);
+  return false;
+}
+
+ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,
+                          ct_shape stride) {
+  if (!self || !source) return ct__null_status();
+  if (!check_leaf(self)) return CT_ERR_RUNTIME;
+  /* A stride with no data is "not given" (contiguous), as in PyTorch. */
+  if (stride.data && size.ndim != stride.ndim) {
+    ct__error(CT_ERR_RUNTIME, "unequal size length (%lld) and stride length (%lld)", (long long)size.ndim,
+              (long long)stride.ndim);
+    return CT_ERR_RUNTIME;
+  }
+  if (!check_device(self, source) || !check_offset(storage_offset)) return CT_ERR_RUNTIME;
+  return set_storage(self, (geometry){source, storage_offset, size.ndim, size.data, stride.data, NULL});
+}
+
+ct_status ct_set_(ct_tensor *self, const ct_tensor *source) {
+  if (!self || !source) return ct__null_status();
+  if (!check_leaf(self)) return CT_ERR_RUNTIME;
+  /* Python's binding asserts this before ATen sees the call; its message is what users get. */
+  if (self->dtype != source->dtype) {
+    ct__error(CT_ERR_RUNTIME,
+              "source.dtype() == self.dtype() INTERNAL ASSERT FAILED at "
+              "\"./torch/csrc/autograd/generated/python_variable_methods.cpp\":16761, please report a bug to "
+              "PyTorch. ");
+    return CT_ERR_RUNTIME;
+  }
+  if (self == source) return CT_OK;
+  if (!check_device(self, source->storage)) return CT_ERR_RUNTIME;
+  ct_status st = set_storage(self, (geometry){source->storage, source->offset, source->ndim, source->sizes,
+                                              source->strides, NULL});
+  /* self now shows source's data: it requires grad when source does. */
+  if (st == CT_OK && (source->flags & CT_TENSOR_REQUIRES_GRAD)) self->flags |= CT_TENSOR_REQUIRES_GRAD;
+  return st;
+}
+
+static bool check_resizable_var(const ct_tensor *self) {
+  if (!(self->flags & CT_TENSOR_REQUIRES_GRAD)) return true;
+  ct__error(CT_ERR_RUNTIME, "cannot resize variables that require grad");
+  return false;
+}
+
+ct_status ct_resize_(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
+  if (!self) return ct__null_status();
+  if (!check_resizable_var(self)) return CT_ERR_RUNTIME;
+  /* PyTorch resizes first (resize_impl_cpu_), so its errors come before the memory format's. */
+  geometry g = {self->storage, self->offset, size.ndim, size.data, NULL, NULL};
+  plan p;
+  ct_status st = plan_geometry(self, &g, &p);
+  if (st != CT_OK) return st;
+  if (fmt == CT_PRESERVE_FORMAT) {
+    ct__error(CT_ERR_RUNTIME, "Unsupported memory formatPreserve");
+    return CT_ERR_RUNTIME;
+  }
+  /* UNSET is PyTorch's memory_format=None: no restride, so unchanged sizes keep their strides. A format
+     restrides after the resize (empty_tensor_restride); its strides are computed up front so a rank
+     error comes before any change. */
+  int64_t *restride = NULL;
+  if (fmt != CT_MEMORY_FORMAT_UNSET) {
+    restride = ct__malloc((size_t)(size.ndim ? size.ndim : 1) * sizeof(int64_t));
+    if (!restride) return CT_ERR_OUT_OF_MEMORY;
+    if (!ct__format_strides(size.ndim, size.data, fmt, restride)) {
+      ct__free(restride);
+      return CT_ERR_RUNTIME;
+    }
+    g.restride = restride;
+  }
+  st = apply_geometry(self, &g, &p);
+  ct__free(restride);
+  return st;
+}
+
+ct_status ct_resize_as_(ct_tensor *self, const ct_tensor *other) {
+  if (!self || !other) return ct__null_status();
+  if (!check_resizable_var(self)) return CT_ERR_RUNTIME;
+  geometry g = {self->storage, self->offset, other->ndim, other->sizes, NULL, NULL};
+  plan p;
+  ct_status st = plan_geometry(self, &g, &p);
+  return st != CT_OK ? st : apply_geometry(self, &g, &p);
+}

@@ -1,0 +1,76 @@
+/* Views that drop or add size-1 dims: squeeze (all, one dim, a list of dims) and unsqueeze. */
+#include "ops/view_internal.h"
+
+/* Which dims a squeeze may drop: all of them, one, or those in a mask (the list form). Only dims of
+   size 1 are dropped in any case. */
+typedef struct squeeze_sel {
+  bool all;
+  int64_t one; /* -1: none */
+  uint64_t mask;
+} squeeze_sel;
+
+static bool selected(const squeeze_sel *sel, int64_t d) {
+  return sel->all || d == sel->one || (d < 64 && ((sel->mask >> d) & 1u));
+}
+
+static ct_tensor *squeeze(const ct_tensor *t, const squeeze_sel *sel) {
+  int64_t kept = 0;
+  for (int64_t d = 0; d < t->ndim; d++) kept += !(t->sizes[d] == 1 && selected(sel, d));
+  ct_tensor *v = ct__view_shell(t, kept, t->offset);
+  if (!v) return NULL;
+  for (int64_t d = 0, k = 0; d < t->ndim; d++) {
+    if (t->sizes[d] == 1 && selected(sel, d)) continue;
+    v->sizes[k] = t->sizes[d];
+    v->strides[k++] = t->strides[d];
+  }
+  return ct__own(ct__view_done(v));
+}
+
+ct_tensor *ct_squeeze(const ct_tensor *t) {
+  if (!t) return NULL;
+  return squeeze(t, &(squeeze_sel){.all = true, .one = -1});
+}
+
+ct_tensor *ct_squeeze_dim(const ct_tensor *t, int64_t dim) {
+  if (!t) return NULL;
+  int64_t d = ct__wrap_dim(dim, t->ndim);
+  if (d < 0) return NULL;
+  return squeeze(t, &(squeeze_sel){.one = t->ndim ? d : -1});
+}
+
+/* PyTorch 2.0's squeeze(dims): at::dim_list_to_bitset's checks, then every listed size-1 dim goes. */
+ct_tensor *ct_squeeze_dims(const ct_tensor *t, ct_dims dims) {
+  if (!t) return NULL;
+  if (t->ndim > 64) return CT_ERR_NULL(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
+  uint64_t mask = 0;
+  for (int64_t i = 0; i < dims.ndim; i++) {
+    int64_t d = ct__wrap_dim(dims.data[i], t->ndim);
+    if (d < 0) return NULL;
+    if ((mask >> d) & 1u)
+      return CT_ERR_NULL(CT_ERR_RUNTIME, "dim %lld appears multiple times in the list of dims", (long long)d);
+    mask |= (uint64_t)1 << d;
+  }
+  /* A 0-dim tensor has nothing to drop even though dim 0 wraps. */
+  if (t->ndim == 0) mask = 0;
+  return squeeze(t, &(squeeze_sel){.one = -1, .mask = mask});
+}
+
+ct_tensor *ct_unsqueeze(const ct_tensor *t, int64_t dim) {
+  if (!t) return NULL;
+  int64_t n = t->ndim;
+  int64_t d = ct__wrap_dim(dim, n + 1);
+  if (d < 0) return NULL;
+  ct_tensor *v = ct__view_shell(t, n + 1, t->offset);
+  if (!v) return NULL;
+  for (int64_t i = 0, k = 0; i <= n; i++) {
+    if (i == d) {
+      /* inferUnsqueezeGeometry: the new dim strides over the dim it lands before. */
+      v->sizes[i] = 1;
+      v->strides[i] = d >= n ? 1 : (int64_t)((uint64_t)t->sizes[d] * (uint64_t)t->strides[d]);
+      continue;
+    }
+    v->sizes[i] = t->sizes[k];
+    v->strides[i] = t->strides[k++];
+  }
+  return ct__own(ct__view_done(v));
+}
