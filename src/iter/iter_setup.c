@@ -320,6 +320,9 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
   it->strides = buf + 2 * per;
   int64_t *work = buf + per * (2 + (size_t)it->n_ops);
 
+  /* 0. memory overlap, first as in TensorIterator (compute_mem_overlaps precedes compute_shape) */
+  if (cfg->check_mem_overlap && !check_overlaps(cfg)) goto fail;
+
   /* 1. broadcast shape of the inputs; outputs are resized to it unless the op forbids */
   int64_t nd = 0;
   for (int i = 0; i < cfg->n_in; i++) {
@@ -349,7 +352,6 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
   ct_dtype out_dtype[CT_ITER_MAX_OPERANDS];
   if (!compute_types(cfg, &it->common, out_dtype)) goto fail;
   if (!check_devices(cfg, it)) goto fail;
-  if (cfg->check_mem_overlap && !check_overlaps(cfg)) goto fail;
   if (cfg->validate && !cfg->validate(it->common, cfg->validate_arg)) goto fail;
   for (int o = 0; o < cfg->n_out; o++) it->loop_dtype[o] = cfg->loop_out_dtype ? cfg->loop_out_dtype : it->common;
   for (int i = 0; i < cfg->n_in; i++) {

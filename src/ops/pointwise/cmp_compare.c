@@ -12,6 +12,9 @@
 #include "kernels/cpu/loops.h"
 #include "ops/pointwise/pw.h"
 
+/* ternary_common.c */
+bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor **tmp);
+
 /* ---- comparison loops: compute dtype in, bool out ---- */
 #define DEF_CMP(name, OP)                                                                                     \
   CT_BINARY_LOOP(name##_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a OP b)                                      \
@@ -57,9 +60,73 @@ static const ct_pw_op le_op = {"le_cpu", CT_PW_COMPARE, le_loops, NULL, NULL};
 static const ct_pw_op gt_op = {"gt_cpu", CT_PW_COMPARE, gt_loops, NULL, NULL};
 static const ct_pw_op ge_op = {"ge_cpu", CT_PW_COMPARE, ge_loops, NULL, NULL};
 
-CT_PW_BINARY_API(eq, eq_op)
-CT_PW_BINARY_API(ne, ne_op)
-CT_PW_BINARY_API(not_equal, ne_op)
+/* eq / ne into a non-bool out= (or in place) with a complex common dtype: PyTorch's kernel then computes
+   in the common dtype, and its AVX2 form (Vectorized<complex>::eq / ne) compares the real and imaginary
+   parts separately, giving re_cmp + im_cmp * i, over whole blocks of 2 vectors of a contiguous row; the
+   scalar form gives 1 or 0. The result then casts into out (a real out keeps the real part). */
+#define DEF_CMP_CX_OUT(name, OP, JOIN, E, T, R, BLOCK)                                                   \
+  CT_KERNEL_CLONES static void name##_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
+    (void)ctx;                                                                                           \
+    const int64_t sz = (int64_t)sizeof(T);                                                               \
+    int zeros = (s[1] == 0) + (s[2] == 0);                                                               \
+    bool vec = s[0] == sz && (s[1] == sz || s[1] == 0) && (s[2] == sz || s[2] == 0) && zeros < 2;        \
+    int64_t nv = vec ? n - n % (BLOCK) : 0;                                                              \
+    for (int64_t k = 0; k < n; k++) {                                                                    \
+      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                        \
+      R re = creal(a) OP creal(b), im = cimag(a) OP cimag(b);                                            \
+      CT_OUT(T, d[0], s[0], k) = k < nv ? (T)(re + im * (T)I) : (T)(re JOIN im);                          \
+    }                                                                                                    \
+  }
+DEF_CMP_CX_OUT(eqcx, ==, &&, CT_COMPLEX64, ct_c64, float, 8)
+DEF_CMP_CX_OUT(eqcx, ==, &&, CT_COMPLEX128, ct_c128, double, 4)
+DEF_CMP_CX_OUT(necx, !=, ||, CT_COMPLEX64, ct_c64, float, 8)
+DEF_CMP_CX_OUT(necx, !=, ||, CT_COMPLEX128, ct_c128, double, 4)
+
+static ct_status cmp_run(const ct_pw_op *op, ct_loop_fn cx64, ct_loop_fn cx128, ct_tensor *out, const ct_tensor *a,
+                         const ct_tensor *b, bool inplace, ct_tensor **result) {
+  if (out && a && b && out->dtype != CT_BOOL) {
+    const ct_tensor *ab[2] = {a, b};
+    ct_dtype common;
+    if (ct__result_type(ab, 2, &common) == CT_OK && ct_dtype_is_complex(common)) {
+      /* the result depends on PyTorch's vector / scalar split: iterate as PyTorch does */
+      ct_tensor *tmp[2] = {NULL, NULL};
+      if (!ct__pw_materialize(ab, 2, common, tmp)) return ct__null_status();
+      ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true, .no_resize_outputs = inplace};
+      cfg.out[0] = out;
+      cfg.in[0] = ab[0];
+      cfg.in[1] = ab[1];
+      cfg.promote_inputs = true;
+      cfg.cast_to_outputs = true;
+      ct_iter it;
+      ct_status s = ct__iter_build(&it, &cfg);
+      if (s == CT_OK) {
+        ct__iter_for_each(&it, common == CT_COMPLEX64 ? cx64 : cx128, NULL);
+        ct__iter_finish(&it);
+      }
+      ct_release(tmp[0]);
+      ct_release(tmp[1]);
+      return s;
+    }
+  }
+  const ct_tensor *in[2] = {a, b};
+  return ct__pw_run(op, out, in, 2, inplace, NULL, result);
+}
+
+#define DEF_CMP_API(name, desc, cx)                                                                   \
+  ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b) {                                     \
+    ct_tensor *r = NULL;                                                                              \
+    cmp_run(&(desc), cx##_CT_COMPLEX64, cx##_CT_COMPLEX128, NULL, a, b, false, &r);                   \
+    return r;                                                                                         \
+  }                                                                                                   \
+  ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other) {                                  \
+    return cmp_run(&(desc), cx##_CT_COMPLEX64, cx##_CT_COMPLEX128, self, self, other, true, NULL);    \
+  }                                                                                                   \
+  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) {                \
+    return cmp_run(&(desc), cx##_CT_COMPLEX64, cx##_CT_COMPLEX128, out, a, b, false, NULL);           \
+  }
+DEF_CMP_API(eq, eq_op, eqcx)
+DEF_CMP_API(ne, ne_op, necx)
+DEF_CMP_API(not_equal, ne_op, necx)
 CT_PW_BINARY_API(lt, lt_op)
 CT_PW_BINARY_API(less, lt_op)
 CT_PW_BINARY_API(le, le_op)

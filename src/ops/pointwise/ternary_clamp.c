@@ -33,13 +33,10 @@ static inline int64_t vec_prefix(const int64_t *s, int nops, int64_t isz, int64_
   return n - n % block;
 }
 
-/* The TypeMeta name PyTorch prints in the in-place promotion message ("... output type long int"). */
-static const char *typemeta_name(ct_dtype dt) {
-  static const char *const names[CT_NUM_DTYPES + 1] = {
-      "Undefined", "bool", "unsigned char", "signed char", "short int", "int", "long int", "c10::Half",
-      "c10::BFloat16", "float", "double", "c10::complex<float>", "c10::complex<double>"};
-  return names[ct__dtype_valid(dt) ? dt : 0];
-}
+/* ternary_common.c */
+const char *ct__pw_typemeta_name(ct_dtype dt);
+bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor **tmp);
+#define typemeta_name ct__pw_typemeta_name
 
 static inline double bits_f64(uint64_t u) {
   double d;
@@ -161,110 +158,153 @@ static void fill_bytes(char **d, const int64_t *s, int64_t n, const void *ctx) {
   for (int64_t k = 0; k < n; k++) memcpy(d[0] + k * s[0], f->bytes, f->size);
 }
 
-/* which: 0 clamp, 1 clamp_min, 2 clamp_max */
-static ct_status clamp_scalar(ct_tensor *out, const ct_tensor *t, const ct_tensor *min, const ct_tensor *max, int which,
-                              bool inplace, ct_tensor **result) {
-  ct_dtype self_dt = (ct_dtype)t->dtype;
-  if (ct_dtype_is_complex(self_dt)) {
-    ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
-    return CT_ERR_RUNTIME;
-  }
-  ct_scalar lo = {0}, hi = {0};
-  if (min) lo = ct__load_scalar((ct_dtype)min->dtype, ct__tdata(min));
-  if (max) hi = ct__load_scalar((ct_dtype)max->dtype, ct__tdata(max));
-  if (which != 0 && (lo.kind == CT_SCALAR_COMPLEX || hi.kind == CT_SCALAR_COMPLEX)) {
-    ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
-    return CT_ERR_RUNTIME;
-  }
-  ct_dtype rt = self_dt;
-  if (ct__dt(self_dt)->category != CT_CAT_FLOAT) {
-    const ct_tensor *ops[3] = {t, min ? min : max, min && max ? max : NULL};
-    if (ct__result_type(ops, min && max ? 3 : 2, &rt) != CT_OK) return ct__null_status();
-    if (ct_dtype_is_complex(rt)) {
-      ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
-      return CT_ERR_RUNTIME;
-    }
-    if (inplace && rt != self_dt) {
-      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(rt)->scalar_name,
-                typemeta_name(self_dt));
-      return CT_ERR_RUNTIME;
-    }
-  }
-  if (out && (ct_dtype)out->dtype != rt) {
-    ct__error(CT_ERR_RUNTIME, "Found dtype %s but expected %s", ct__dt((ct_dtype)out->dtype)->scalar_name,
+/* The Scalar overload's state: bounds (kind 0: None), which op, and what the kernel will do. */
+typedef struct clamp_scalar_call {
+  int which; /* 0 clamp, 1 clamp_min, 2 clamp_max */
+  ct_scalar lo, hi;
+  const ct_tensor *out;
+  fill_kind fill;
+  ct_scalar fill_with;
+  const ct_loop_fn *loops;
+} clamp_scalar_call;
+
+/* result_type(self, numbers) for an integral or bool self: a float number gives the default float dtype,
+   an int number makes a bool self int64, a complex one the default complex dtype. */
+static ct_dtype clamp_result_type(ct_dtype self_dt, ct_scalar lo, ct_scalar hi) {
+  if (ct__dt(self_dt)->category == CT_CAT_FLOAT) return self_dt;
+  if (lo.kind == CT_SCALAR_COMPLEX || hi.kind == CT_SCALAR_COMPLEX)
+    return ct_get_default_dtype() == CT_FLOAT64 ? CT_COMPLEX128 : CT_COMPLEX64;
+  if (lo.kind == CT_SCALAR_DOUBLE || hi.kind == CT_SCALAR_DOUBLE) return ct_get_default_dtype();
+  if (self_dt == CT_BOOL && (lo.kind == CT_SCALAR_INT || hi.kind == CT_SCALAR_INT)) return CT_INT64;
+  return self_dt;
+}
+
+/* After the iterator's own checks (overlap, shape) and before it touches any output: build_unary_op's
+   dtype check, then clamp's impl (NaN bounds fill, kernel dispatch, bound conversion). */
+static bool clamp_scalar_validate(ct_dtype rt, const void *arg) {
+  clamp_scalar_call *c = (clamp_scalar_call *)arg;
+  if (c->out && (ct_dtype)c->out->dtype != rt) {
+    ct__error(CT_ERR_RUNTIME, "Found dtype %s but expected %s", ct__dt((ct_dtype)c->out->dtype)->scalar_name,
               ct__dt(rt)->scalar_name);
-    return CT_ERR_RUNTIME;
+    return false;
   }
-  /* the NaN test reads each bound as a double (Scalar::toDouble, checked) */
-  fill_kind fill = FILL_NONE;
-  ct_scalar fill_with = ct_scalar_double(NAN);
-  if (which == 0 && min && max) {
-    if (!ct__scalar_fits(lo, CT_FLOAT64) || !ct__scalar_fits(hi, CT_FLOAT64)) return CT_ERR_RUNTIME;
-    double l = ct__scalar_to_double(lo), h = ct__scalar_to_double(hi);
-    if (l != l || h != h) fill = FILL_CANONICAL;
-  } else if (which != 0) {
-    ct_scalar b = which == 1 ? lo : hi;
+  bool lo = c->lo.kind != 0, hi = c->hi.kind != 0;
+  c->fill = FILL_NONE;
+  c->fill_with = ct_scalar_double(NAN);
+  if (c->which == 0 && lo && hi) {
+    /* Scalar::toDouble, checked */
+    if (!ct__scalar_fits(c->lo, CT_FLOAT64) || !ct__scalar_fits(c->hi, CT_FLOAT64)) return false;
+    double l = ct__scalar_to_double(c->lo), h = ct__scalar_to_double(c->hi);
+    if (l != l || h != h) c->fill = FILL_CANONICAL;
+  } else if (c->which != 0) {
+    ct_scalar b = c->which == 1 ? c->lo : c->hi;
     double v = ct__scalar_to_double(b);
     if (v != v) {
-      fill = FILL_BOUND;
-      fill_with = b;
+      c->fill = FILL_BOUND;
+      c->fill_with = b;
     }
   }
-  const ct_loop_fn *loops = which == 0 && min && max ? clamps_loops : min ? clampmin_loops : clampmax_loops;
-  const char *kernel = which == 0 && min && max ? "clamp_scalar_cpu" : min ? "clamp_min_cpu" : "clamp_max_scalar_cpu";
-  if (fill == FILL_NONE) {
-    if (!loops[rt]) {
-      ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel, ct__dt(rt)->scalar_name);
-      return CT_ERR_RUNTIME;
-    }
-    if ((min && !ct__scalar_fits(lo, rt)) || (max && !ct__scalar_fits(hi, rt))) return CT_ERR_RUNTIME;
+  if (c->fill != FILL_NONE) return true;
+  c->loops = lo && hi ? clamps_loops : lo ? clampmin_loops : clampmax_loops;
+  if (!c->loops[rt]) {
+    const char *kernel = lo && hi ? "clamp_scalar_cpu" : lo ? "clamp_min_cpu" : "clamp_max_scalar_cpu";
+    ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel, ct__dt(rt)->scalar_name);
+    return false;
   }
+  return (!lo || ct__scalar_fits(c->lo, rt)) && (!hi || ct__scalar_fits(c->hi, rt));
+}
+
+static ct_status clamp_scalar(ct_tensor *out, const ct_tensor *t, ct_scalar lo, ct_scalar hi, int which, bool inplace,
+                              ct_tensor **result) {
+  ct_dtype self_dt = (ct_dtype)t->dtype;
+  if (ct_dtype_is_complex(self_dt) ||
+      (which != 0 && (lo.kind == CT_SCALAR_COMPLEX || hi.kind == CT_SCALAR_COMPLEX))) {
+    ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
+    return CT_ERR_RUNTIME;
+  }
+  ct_dtype rt = clamp_result_type(self_dt, lo, hi);
+  if (inplace && rt != self_dt) {
+    ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(rt)->scalar_name,
+              typemeta_name(self_dt));
+    return CT_ERR_RUNTIME;
+  }
+  if (ct_dtype_is_complex(rt)) {
+    ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
+    return CT_ERR_RUNTIME;
+  }
+  clamp_scalar_call call = {.which = which, .lo = lo, .hi = hi, .out = out};
   ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true, .promote_inputs = true,
                         .no_resize_outputs = inplace};
   cfg.out[0] = out;
   cfg.in[0] = t;
   cfg.compute_dtype = rt;
+  cfg.validate = clamp_scalar_validate;
+  cfg.validate_arg = &call;
   ct_iter it;
   ct_status s = ct__iter_build(&it, &cfg);
   if (s != CT_OK) return s;
-  if (fill != FILL_NONE) {
+  if (call.fill != FILL_NONE) {
     fill_value f = {.size = ct__itemsize(rt)};
     memset(f.bytes, 0, sizeof f.bytes);
-    ct__store_scalar(rt, f.bytes, fill_with);
+    ct__store_scalar(rt, f.bytes, call.fill_with);
     ct__iter_for_each(&it, fill_bytes, &f);
   } else {
     bounds_ctx b;
     memset(&b, 0, sizeof b);
-    if (min) ct__store_scalar(rt, b.lo, lo);
-    if (max) ct__store_scalar(rt, b.hi, hi);
-    ct__iter_for_each(&it, loops[rt], &b);
+    if (lo.kind) ct__store_scalar(rt, b.lo, lo);
+    if (hi.kind) ct__store_scalar(rt, b.hi, hi);
+    ct__iter_for_each(&it, call.loops[rt], &b);
   }
   if (result) *result = ct__own(ct__iter_take_output(&it, 0));
   ct__iter_finish(&it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
 }
 
-static bool is_wrapped(const ct_tensor *t) { return t->flags & CT_TENSOR_WRAPPED_NUMBER; }
+static bool is_wrapped(const ct_tensor *t) { return t && (t->flags & CT_TENSOR_WRAPPED_NUMBER); }
 
-/* which: 0 clamp (min and/or max), 1 clamp_min (min), 2 clamp_max (max) */
+/* A bound as PyTorch's Python binding reads it for the Scalar overload: a number, or a 0-dim tensor's
+   value. Meta tensors have none (ct_item's error). */
+static bool bound_scalar(const ct_tensor *b, ct_scalar *v) {
+  *v = (ct_scalar){0};
+  return !b || ct_item(b, v) == CT_OK;
+}
+
+/* which: 0 clamp (min and/or max), 1 clamp_min (min), 2 clamp_max (max). NULL bounds are None.
+   As torch's argument parser picks the overload: a Python number among the bounds selects the Scalar
+   one (a 0-dim tensor bound then counts as its value); otherwise the Tensor one. */
 static ct_status clamp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *min, const ct_tensor *max, int which,
                            bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
   if (!t || (!result && !out)) return ct__null_status();
-  if (which == 0 && !min && !max) {
-    /* both None: nothing failed before, so this is the first error */
-    ct__error(CT_ERR_RUNTIME, "%s", clamp_none_msg);
-    return CT_ERR_RUNTIME;
-  }
   if ((which == 1 && !min) || (which == 2 && !max)) return ct__null_status();
-  if ((!min || is_wrapped(min)) && (!max || is_wrapped(max))) return clamp_scalar(out, t, min, max, which, inplace, result);
+  bool scalar = is_wrapped(min) || is_wrapped(max);
+  if (scalar && (!min || is_wrapped(min) || min->ndim == 0) && (!max || is_wrapped(max) || max->ndim == 0)) {
+    ct_scalar lo, hi;
+    if (!bound_scalar(min, &lo) || !bound_scalar(max, &hi)) return ct__null_status();
+    if (which == 0 && !min && !max) goto none;
+    return clamp_scalar(out, t, lo, hi, which, inplace, result);
+  }
+  if (which == 0 && !min && !max) goto none;
   if (which == 0 && ct_dtype_is_complex((ct_dtype)t->dtype)) {
     ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
     return CT_ERR_RUNTIME;
   }
-  const ct_tensor *in[3] = {t, min ? min : max, max};
-  const ct_pw_op *op = min && max ? &clamp3_op : min ? &vmax_op : &vmin_op;
-  return ct__pw_run(op, out, in, min && max ? 3 : 2, inplace, NULL, result);
+  {
+    const ct_tensor *in[3] = {t, min ? min : max, max};
+    int n = min && max ? 3 : 2;
+    const ct_pw_op *op = min && max ? &clamp3_op : min ? &vmax_op : &vmin_op;
+    /* the vector and scalar forms disagree (ties of +-0, NaN bits): iterate as PyTorch does */
+    ct_tensor *tmp[3] = {NULL, NULL, NULL};
+    ct_dtype common;
+    if (ct__result_type(in, n, &common) == CT_OK && !ct__pw_materialize(in, n, common, tmp))
+      return ct__null_status();
+    ct_status s = ct__pw_run(op, out, in, n, inplace, NULL, result);
+    for (int i = 0; i < n; i++) ct_release(tmp[i]);
+    return s;
+  }
+none:
+  ct__error(CT_ERR_RUNTIME, "%s", clamp_none_msg);
+  return CT_ERR_RUNTIME;
 }
 
 #define DEF_CLAMP_API(name)                                                                                 \

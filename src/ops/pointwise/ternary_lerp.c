@@ -2,7 +2,8 @@
 
    PyTorch 1.13's CPU kernels, as its AVX2 build computes them (GCC contracts a * b + c into one fused
    multiply-add):
-     lerp:    |w| < 0.5 ? fma(w, end - self, self) : fma(-(end - self), 1 - w, end)
+     lerp:    w < 0.5 ? fma(w, end - self, self) : fma(-(end - self), 1 - w, end)
+              (complex: |w| < 0.5; PyTorch's zabs is the identity for real types, so w = -1 is "small")
      addcmul: fma(value * t1, t2, self)
      addcdiv: self + value * t1 / t2          (no fusion possible)
    bfloat16 computes in float (value and weight as float, unrounded) and rounds once; float16 has no
@@ -32,13 +33,10 @@ static inline int64_t vec_prefix(const int64_t *s, int nops, const int64_t *isz,
   return n - n % block;
 }
 
-/* The TypeMeta name PyTorch prints for a dtype in lerp's messages ("expected dtype float ..."). */
-static const char *typemeta_name(ct_dtype dt) {
-  static const char *const names[CT_NUM_DTYPES + 1] = {
-      "Undefined", "bool", "unsigned char", "signed char", "short int", "int", "long int", "c10::Half",
-      "c10::BFloat16", "float", "double", "c10::complex<float>", "c10::complex<double>"};
-  return names[ct__dtype_valid(dt) ? dt : 0];
-}
+/* ternary_common.c */
+const char *ct__pw_typemeta_name(ct_dtype dt);
+bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor **tmp);
+#define typemeta_name ct__pw_typemeta_name
 
 /* ---- complex arithmetic, both ways ---- */
 #define DEF_CX(SUF, T, R, FMA)                                                                        \
@@ -87,34 +85,75 @@ CT_TERNARY_LOOP(addcmul_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, ADDCMUL_I
 CT_TERNARY_LOOP(addcmul_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, ADDCMUL_INT(int16_t, uint16_t))
 CT_TERNARY_LOOP(addcmul_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, ADDCMUL_INT(int32_t, uint32_t))
 CT_TERNARY_LOOP(addcmul_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, ADDCMUL_INT(int64_t, uint64_t))
-CT_TERNARY_LOOP(addcmul_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
-                fmaf(VAL(f) * b, c, a))
 CT_TERNARY_LOOP(addcmul_CT_FLOAT32, float, float, CT_ID, float, CT_ID, fmaf(VAL(f) * b, c, a))
 CT_TERNARY_LOOP(addcmul_CT_FLOAT64, double, double, CT_ID, double, CT_ID, fma(VAL(d) * b, c, a))
-CT_TERNARY_LOOP(addcdiv_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
-                a + VAL(f) * b / c)
 CT_TERNARY_LOOP(addcdiv_CT_FLOAT32, float, float, CT_ID, float, CT_ID, a + VAL(f) * b / c)
 CT_TERNARY_LOOP(addcdiv_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a + VAL(d) * b / c)
 
-/* complex: the vector formulas on PyTorch's vectorized prefix, the scalar ones after it */
-#define DEF_ADDC_COMPLEX(name, E, T, SUF, FIELD, VEXPR, SEXPR, BLOCK)                                  \
-  CT_KERNEL_CLONES static void name##_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {   \
-    const int64_t isz[4] = {sizeof(T), sizeof(T), sizeof(T), sizeof(T)};                              \
-    const T v = VAL(FIELD);                                                                            \
-    int64_t nv = vec_prefix(s, 4, isz, n, BLOCK);                                                      \
-    for (int64_t k = 0; k < n; k++) {                                                                  \
-      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k), c = CT_AT(T, d[3], s[3], k);         \
-      CT_OUT(T, d[0], s[0], k) = k < nv ? (VEXPR) : (SEXPR);                                           \
-    }                                                                                                  \
+/* bfloat16: float arithmetic, one rounding. PyTorch's vector lambda stores a NaN as 0xffff (its
+   cvtfp32_bf16), the scalar one as c10::BFloat16's 0x7fc0. */
+#define DEF_ADDC_BF16(name, EXPR)                                                                            \
+  CT_KERNEL_CLONES static void name##_CT_BFLOAT16(char **d, const int64_t *s, int64_t n, const void *ctx) {  \
+    const int64_t isz[4] = {2, 2, 2, 2};                                                                     \
+    const float v = VAL(f);                                                                                  \
+    int64_t nv = vec_prefix(s, 4, isz, n, 32);                                                               \
+    for (int64_t k = 0; k < n; k++) {                                                                        \
+      float a = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k));                                       \
+      float b = ct__bfloat16_to_float(CT_AT(uint16_t, d[2], s[2], k));                                       \
+      float c = ct__bfloat16_to_float(CT_AT(uint16_t, d[3], s[3], k));                                       \
+      float r = EXPR;                                                                                        \
+      CT_OUT(uint16_t, d[0], s[0], k) = r != r && k < nv ? UINT16_C(0xFFFF) : ct__float_to_bfloat16(r);      \
+    }                                                                                                        \
   }
-DEF_ADDC_COMPLEX(addcmul, CT_COMPLEX64, ct_c64, c64, c64, cadd_c64(a, cmul_v_c64(cmul_v_c64(v, b), c)),
-                 cadd_c64(a, cmul_s_c64(cmul_s_c64(v, b), c)), 8)
-DEF_ADDC_COMPLEX(addcmul, CT_COMPLEX128, ct_c128, c128, c128, cadd_c128(a, cmul_v_c128(cmul_v_c128(v, b), c)),
-                 cadd_c128(a, cmul_s_c128(cmul_s_c128(v, b), c)), 4)
-DEF_ADDC_COMPLEX(addcdiv, CT_COMPLEX64, ct_c64, c64, c64, cadd_c64(a, cdiv_v_c64(cmul_v_c64(v, b), c)),
-                 cadd_c64(a, cdiv_s_c64(cmul_s_c64(v, b), c)), 8)
-DEF_ADDC_COMPLEX(addcdiv, CT_COMPLEX128, ct_c128, c128, c128, cadd_c128(a, cdiv_v_c128(cmul_v_c128(v, b), c)),
-                 cadd_c128(a, cdiv_s_c128(cmul_s_c128(v, b), c)), 4)
+DEF_ADDC_BF16(addcmul, fmaf(v * b, c, a))
+DEF_ADDC_BF16(addcdiv, a + v * b / c)
+
+/* complex64 addcdiv's scalar code, unrolled by GCC, ends with a leftover form that fuses differently for
+   the real and the imaginary part of the result (both found by matching PyTorch's bits). */
+static inline ct_c64 addcdiv_left_c64(ct_c64 s, ct_c64 v, ct_c64 x, ct_c64 y) {
+  float vr = crealf(v), vi = cimagf(v), xr = crealf(x), xi = cimagf(x), c = crealf(y), d = cimagf(y);
+  float vrxr = vr * xr, vixi = vi * xi, vrxi = vr * xi, vixr = vi * xr;
+  float den = fmaf(c, c, d * d);
+  float pr = vrxr - vixi, pi = fmaf(vr, xi, vixr); /* for the real part */
+  float qr = fmaf(vr, xr, -vixi), qi = vrxi + vixr; /* for the imaginary part */
+  return CMPLXF(crealf(s) + fmaf(pi, d, pr * c) / den, cimagf(s) + fmaf(-qr, d, qi * c) / den);
+}
+
+/* Which form PyTorch 1.13's AVX2 build gives each element of a row, complex addcmul / addcdiv:
+     V  vector lambda: whole blocks of 2 vectors when every operand is contiguous or one input is a
+        stride-0 scalar (vec_prefix);
+     S  the scalar lambda in GCC's auto-vectorized loop (its blocks: `unroll` elements from the start of
+        the scalar part), fused as c10::complex's operators;
+     L  the elements left after those blocks (complex64 only; complex128 has no leftover form).
+   The unroll is 4 for the tail after the vector blocks of a contiguous row, 2 after those of a row with a
+   scalar operand and 2 for strided rows (addcmul complex64), 4 everywhere (addcdiv complex64). In place
+   (the output is an input) only contiguous rows keep the unrolled blocks. */
+#define DEF_ADDC_COMPLEX(name, E, T, FIELD, VEXPR, SEXPR, LEXPR, BLOCK, UNROLL_CONTIG, UNROLL_OTHER)         \
+  CT_KERNEL_CLONES static void name##_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {         \
+    const int64_t isz[4] = {sizeof(T), sizeof(T), sizeof(T), sizeof(T)};                                    \
+    const T v = VAL(FIELD);                                                                                  \
+    bool contig = s[0] == isz[0] && s[1] == isz[1] && s[2] == isz[2] && s[3] == isz[3];                      \
+    int64_t nv = vec_prefix(s, 4, isz, n, BLOCK);                                                            \
+    int64_t u = contig ? (UNROLL_CONTIG) : (UNROLL_OTHER);                                                   \
+    int64_t ns = nv + (n - nv) / u * u; /* end of the unrolled scalar blocks */                              \
+    /* an output that is also an input fails the unrolled loop's runtime alias check unless every operand   \
+       is contiguous: GCC's fallback loop then computes the leftover form throughout */                    \
+    if (!contig && (d[0] == d[1] || d[0] == d[2] || d[0] == d[3])) ns = nv;                                  \
+    for (int64_t k = 0; k < n; k++) {                                                                        \
+      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k), c = CT_AT(T, d[3], s[3], k);               \
+      CT_OUT(T, d[0], s[0], k) = k < nv ? (VEXPR) : k < ns ? (SEXPR) : (LEXPR);                              \
+    }                                                                                                        \
+  }
+DEF_ADDC_COMPLEX(addcmul, CT_COMPLEX64, ct_c64, c64, cadd_c64(a, cmul_v_c64(cmul_v_c64(v, b), c)),
+                 cadd_c64(a, cmul_s_c64(cmul_s_c64(v, b), c)), cadd_c64(a, cmul_v_c64(cmul_s_c64(v, b), c)), 8, 4, 2)
+DEF_ADDC_COMPLEX(addcmul, CT_COMPLEX128, ct_c128, c128, cadd_c128(a, cmul_v_c128(cmul_v_c128(v, b), c)),
+                 cadd_c128(a, cmul_s_c128(cmul_s_c128(v, b), c)), cadd_c128(a, cmul_s_c128(cmul_s_c128(v, b), c)), 4,
+                 1, 1)
+DEF_ADDC_COMPLEX(addcdiv, CT_COMPLEX64, ct_c64, c64, cadd_c64(a, cdiv_v_c64(cmul_v_c64(v, b), c)),
+                 cadd_c64(a, cdiv_s_c64(cmul_s_c64(v, b), c)), addcdiv_left_c64(a, v, b, c), 8, 4, 4)
+DEF_ADDC_COMPLEX(addcdiv, CT_COMPLEX128, ct_c128, c128, cadd_c128(a, cdiv_v_c128(cmul_v_c128(v, b), c)),
+                 cadd_c128(a, cdiv_s_c128(cmul_s_c128(v, b), c)), cadd_c128(a, cdiv_s_c128(cmul_s_c128(v, b), c)), 4,
+                 1, 1)
 
 static const ct_loop_fn addcmul_loops[CT_NUM_DTYPES + 1] = {
     [CT_UINT8] = addcmul_CT_UINT8,         [CT_INT8] = addcmul_CT_INT8,         [CT_INT16] = addcmul_CT_INT16,
@@ -195,8 +234,16 @@ static ct_status addc_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t
   addc_args a = {ct_scalar_int(1), out, op->loops};
   if (opts && opts->value.kind) a.value = opts->value;
   const ct_tensor *in[3] = {t, t1, t2};
+  /* complex and bfloat16 results depend on PyTorch's vector / scalar split: iterate as PyTorch does */
+  ct_tensor *tmp[3] = {NULL, NULL, NULL};
+  ct_dtype common;
+  if (ct__result_type(in, 3, &common) == CT_OK && (ct_dtype_is_complex(common) || common == CT_BFLOAT16) &&
+      !ct__pw_materialize(in, 3, common, tmp))
+    return ct__null_status();
   /* no cast into out=: the engine's cast_to_outputs never applies, as out must have the common dtype */
-  return ct__pw_run(op, out, in, 3, inplace, &a, result);
+  ct_status s = ct__pw_run(op, out, in, 3, inplace, &a, result);
+  for (int i = 0; i < 3; i++) ct_release(tmp[i]);
+  return s;
 }
 
 #define DEF_ADDC_API(name)                                                                                   \
@@ -216,24 +263,24 @@ DEF_ADDC_API(addcmul)
 DEF_ADDC_API(addcdiv)
 
 /* ---- lerp ---- */
-#define LERP_REAL(w, s, e, FMA, FABS) (FABS(w) < 0.5 ? FMA((w), (e) - (s), (s)) : FMA(-((e) - (s)), 1 - (w), (e)))
+#define LERP_REAL(w, s, e, FMA) ((w) < 0.5 ? FMA((w), (e) - (s), (s)) : FMA(-((e) - (s)), 1 - (w), (e)))
 #define LERP_CX(SUF, HYPOT, R, w, s, e)                                                              \
   (HYPOT(creal(w), cimag(w)) < (R)0.5 ? cadd_##SUF((s), cmul_s_##SUF((w), csub_##SUF((e), (s))))     \
                                       : csub_##SUF((e), cmul_s_##SUF(csub_##SUF((e), (s)), csub_##SUF(1, (w)))))
 
 /* scalar weight: operands (out, self, end) */
 CT_BINARY_LOOP(lerps_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
-               LERP_REAL(VAL(f), a, b, fmaf, fabsf))
-CT_BINARY_LOOP(lerps_CT_FLOAT32, float, float, CT_ID, float, CT_ID, LERP_REAL(VAL(f), a, b, fmaf, fabsf))
-CT_BINARY_LOOP(lerps_CT_FLOAT64, double, double, CT_ID, double, CT_ID, LERP_REAL(VAL(d), a, b, fma, fabs))
+               LERP_REAL(VAL(f), a, b, fmaf))
+CT_BINARY_LOOP(lerps_CT_FLOAT32, float, float, CT_ID, float, CT_ID, LERP_REAL(VAL(f), a, b, fmaf))
+CT_BINARY_LOOP(lerps_CT_FLOAT64, double, double, CT_ID, double, CT_ID, LERP_REAL(VAL(d), a, b, fma))
 CT_BINARY_LOOP(lerps_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, VAL(c64), a, b))
 CT_BINARY_LOOP(lerps_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID,
                LERP_CX(c128, hypot, double, VAL(c128), a, b))
 /* tensor weight: operands (out, self, end, weight) */
 CT_TERNARY_LOOP(lerpt_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
-                LERP_REAL(c, a, b, fmaf, fabsf))
-CT_TERNARY_LOOP(lerpt_CT_FLOAT32, float, float, CT_ID, float, CT_ID, LERP_REAL(c, a, b, fmaf, fabsf))
-CT_TERNARY_LOOP(lerpt_CT_FLOAT64, double, double, CT_ID, double, CT_ID, LERP_REAL(c, a, b, fma, fabs))
+                LERP_REAL(c, a, b, fmaf))
+CT_TERNARY_LOOP(lerpt_CT_FLOAT32, float, float, CT_ID, float, CT_ID, LERP_REAL(c, a, b, fmaf))
+CT_TERNARY_LOOP(lerpt_CT_FLOAT64, double, double, CT_ID, double, CT_ID, LERP_REAL(c, a, b, fma))
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, c, a, b))
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, LERP_CX(c128, hypot, double, c, a, b))
 

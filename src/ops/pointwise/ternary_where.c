@@ -116,19 +116,19 @@ typedef struct fill_ctx {
   _Atomic bool bad_mask;                /* a non-bool mask held a byte other than 0 and 1 */
 } fill_ctx;
 
-/* operands: self (out), mask, self (input, unused: it makes self take part in broadcasting) */
+/* operands: self (out), self (input, unused: it makes self take part in broadcasting), mask */
 #define DEF_FILL(name, T)                                                                          \
   CT_KERNEL_CLONES static void name(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
     T v;                                                                                           \
     memcpy(&v, ((const fill_ctx *)ctx)->value, sizeof v);                                          \
-    if (s[0] == (int64_t)sizeof(T) && s[1] == 1) {                                                 \
+    if (s[0] == (int64_t)sizeof(T) && s[2] == 1) {                                                 \
       T *restrict o = (T *)d[0];                                                                   \
-      const uint8_t *restrict m = (const uint8_t *)d[1];                                           \
+      const uint8_t *restrict m = (const uint8_t *)d[2];                                           \
       for (int64_t k = 0; k < n; k++)                                                              \
         if (m[k]) o[k] = v;                                                                        \
     } else {                                                                                       \
       for (int64_t k = 0; k < n; k++)                                                              \
-        if (CT_AT(uint8_t, d[1], s[1], k)) CT_OUT(T, d[0], s[0], k) = v;                           \
+        if (CT_AT(uint8_t, d[2], s[2], k)) CT_OUT(T, d[0], s[0], k) = v;                           \
     }                                                                                              \
   }
 DEF_FILL(fill8, uint8_t)
@@ -146,7 +146,7 @@ static const ct_loop_fn fill_loops[CT_NUM_DTYPES + 1] = {
 static void mask_scan(char **d, const int64_t *s, int64_t n, const void *ctx) {
   fill_ctx *c = (fill_ctx *)ctx;
   bool bad = false;
-  for (int64_t k = 0; k < n; k++) bad |= CT_AT(uint8_t, d[1], s[1], k) > 1;
+  for (int64_t k = 0; k < n; k++) bad |= CT_AT(uint8_t, d[2], s[2], k) > 1;
   if (bad) atomic_store(&c->bad_mask, true);
 }
 
@@ -171,10 +171,10 @@ static ct_status masked_fill_into(ct_tensor *self, const ct_tensor *mask, ct_sca
   ct_dtype dt = (ct_dtype)self->dtype;
   ct_iter_config cfg = {.n_out = 1, .n_in = 2, .no_resize_outputs = true};
   cfg.out[0] = self;
-  cfg.in[0] = mask;
-  cfg.in[1] = self;
+  cfg.in[0] = self;
+  cfg.in[1] = mask;
   cfg.compute_dtype = dt;
-  cfg.in_dtype[0] = (ct_dtype)mask->dtype;
+  cfg.in_dtype[1] = (ct_dtype)mask->dtype;
   ct_iter it;
   ct_status s = ct__iter_build(&it, &cfg);
   if (s != CT_OK) return s;
