@@ -14,6 +14,8 @@
 
 /* ternary_common.c */
 bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor **tmp);
+bool ct__pw_out_via_temp(const ct_tensor *out, const ct_tensor *const *in, int n, ct_dtype common, bool safe_cast,
+                         ct_tensor **tmp);
 
 /* ---- comparison loops: compute dtype in, bool out ---- */
 #define DEF_CMP(name, OP)                                                                                     \
@@ -89,10 +91,14 @@ static ct_status cmp_run(const ct_pw_op *op, ct_loop_fn cx64, ct_loop_fn cx128, 
     ct_dtype common;
     if (ct__result_type(ab, 2, &common) == CT_OK && ct_dtype_is_complex(common)) {
       /* the result depends on PyTorch's vector / scalar split: iterate as PyTorch does */
-      ct_tensor *tmp[2] = {NULL, NULL};
-      if (!ct__pw_materialize(ab, 2, common, tmp)) return ct__null_status();
+      ct_tensor *tmp[2] = {NULL, NULL}, *tmp_out = NULL;
+      if (!inplace && !ct__pw_out_via_temp(out, ab, 2, common, false, &tmp_out)) return CT_ERR_RUNTIME;
+      if (!ct__pw_materialize(ab, 2, common, tmp)) {
+        ct_release(tmp_out);
+        return ct__null_status();
+      }
       ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true, .no_resize_outputs = inplace};
-      cfg.out[0] = out;
+      cfg.out[0] = tmp_out ? tmp_out : out;
       cfg.in[0] = ab[0];
       cfg.in[1] = ab[1];
       cfg.promote_inputs = true;
@@ -102,9 +108,11 @@ static ct_status cmp_run(const ct_pw_op *op, ct_loop_fn cx64, ct_loop_fn cx128, 
       if (s == CT_OK) {
         ct__iter_for_each(&it, common == CT_COMPLEX64 ? cx64 : cx128, NULL);
         ct__iter_finish(&it);
+        if (tmp_out) s = ct__copy_into(out, tmp_out);
       }
       ct_release(tmp[0]);
       ct_release(tmp[1]);
+      ct_release(tmp_out);
       return s;
     }
   }
@@ -299,10 +307,29 @@ static bool close_setup(const ct_tensor *a, const ct_tensor *b, const ct_isclose
   return true;
 }
 
+/* equal_nan's `close |= a.isnan().__iand__(b.isnan())` works in place on a.isnan(): a must have the
+   broadcast shape. */
+static bool close_nan_shape(const ct_tensor *a, const ct_tensor *b) {
+  int64_t nd = a->ndim > b->ndim ? a->ndim : b->ndim, buf[16];
+  int64_t *shape = nd <= 16 ? buf : ct__malloc((size_t)nd * sizeof(int64_t));
+  if (!shape) return false;
+  bool ok = ct__broadcast_shapes(a->sizes, a->ndim, b->sizes, b->ndim, shape) == CT_OK;
+  if (ok && (a->ndim != nd || memcmp(a->sizes, shape, (size_t)nd * sizeof(int64_t)) != 0)) {
+    char x[256], y[256];
+    ct__fmt_int_list(x, sizeof x, a->ndim, a->sizes);
+    ct__fmt_int_list(y, sizeof y, nd, shape);
+    ct__error(CT_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s", x, y);
+    ok = false;
+  }
+  if (shape != buf) ct__free(shape);
+  return ok;
+}
+
 static ct_tensor *isclose_run(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts) {
   if (!a || !b) return NULL;
   close_ctx c;
   if (!close_setup(a, b, opts, &c)) return NULL;
+  if (c.equal_nan && ct__dt((ct_dtype)a->dtype)->category >= CT_CAT_FLOAT && !close_nan_shape(a, b)) return NULL;
   ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true};
   cfg.in[0] = a;
   cfg.in[1] = b;

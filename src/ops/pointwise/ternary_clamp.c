@@ -36,6 +36,8 @@ static inline int64_t vec_prefix(const int64_t *s, int nops, int64_t isz, int64_
 /* ternary_common.c */
 const char *ct__pw_typemeta_name(ct_dtype dt);
 bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor **tmp);
+bool ct__pw_out_via_temp(const ct_tensor *out, const ct_tensor *const *in, int n, ct_dtype common, bool safe_cast,
+                         ct_tensor **tmp);
 #define typemeta_name ct__pw_typemeta_name
 
 static inline double bits_f64(uint64_t u) {
@@ -294,12 +296,19 @@ static ct_status clamp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *
     int n = min && max ? 3 : 2;
     const ct_pw_op *op = min && max ? &clamp3_op : min ? &vmax_op : &vmin_op;
     /* the vector and scalar forms disagree (ties of +-0, NaN bits): iterate as PyTorch does */
-    ct_tensor *tmp[3] = {NULL, NULL, NULL};
+    ct_tensor *tmp[3] = {NULL, NULL, NULL}, *tmp_out = NULL;
     ct_dtype common;
-    if (ct__result_type(in, n, &common) == CT_OK && !ct__pw_materialize(in, n, common, tmp))
-      return ct__null_status();
-    ct_status s = ct__pw_run(op, out, in, n, inplace, NULL, result);
+    if (ct__result_type(in, n, &common) == CT_OK) {
+      if (!inplace && !ct__pw_out_via_temp(out, in, n, common, true, &tmp_out)) return CT_ERR_RUNTIME;
+      if (!ct__pw_materialize(in, n, common, tmp)) {
+        ct_release(tmp_out);
+        return ct__null_status();
+      }
+    }
+    ct_status s = ct__pw_run(op, tmp_out ? tmp_out : out, in, n, inplace, NULL, result);
+    if (s == CT_OK && tmp_out) s = ct__copy_into(out, tmp_out);
     for (int i = 0; i < n; i++) ct_release(tmp[i]);
+    ct_release(tmp_out);
     return s;
   }
 none:

@@ -45,3 +45,47 @@ bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor 
   }
   return true;
 }
+
+/* out= of another dtype than the common one: PyTorch's TensorIterator computes into a contiguous temporary
+   of the common dtype (cast_common_dtype_to_outputs) and copies it into out afterwards, so the rows it
+   iterates are the temporary's. Ops whose results depend on the rows do the same: when out has the
+   broadcast shape and another dtype, *tmp receives such a temporary (the caller computes into it and
+   copies); out's own checks (overlaps, and can_cast when safe_cast) are made here, in the iterator's
+   order. *tmp NULL: use out directly. False: an error was recorded. */
+bool ct__pw_out_via_temp(const ct_tensor *out, const ct_tensor *const *in, int n, ct_dtype common, bool safe_cast,
+                         ct_tensor **tmp) {
+  *tmp = NULL;
+  if (!out || (ct_dtype)out->dtype == common || out->device_type == CT_META) return true;
+  int64_t nd = 0, shape[16], work[16];
+  for (int i = 0; i < n; i++) {
+    if (!in[i] || in[i]->ndim > 16) return true;
+    if (ct__broadcast_shapes(shape, nd, in[i]->sizes, in[i]->ndim, work) != CT_OK) {
+      ct_clear_error(); /* the engine reports it, in its order */
+      return true;
+    }
+    nd = nd > in[i]->ndim ? nd : in[i]->ndim;
+    memcpy(shape, work, (size_t)nd * sizeof(int64_t));
+  }
+  if (out->ndim != nd || memcmp(out->sizes, shape, (size_t)nd * sizeof(int64_t)) != 0) return true;
+  if (ct__has_internal_overlap(out)) {
+    ct__error(CT_ERR_RUNTIME, "unsupported operation: more than one element of the written-to tensor refers to a "
+                              "single memory location. Please clone() the tensor before performing the operation.");
+    return false;
+  }
+  for (int i = 0; i < n; i++) {
+    if (in[i] != out && ct__partial_overlap(out, in[i])) {
+      ct__error(CT_ERR_RUNTIME,
+                "unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+                "single memory location, or overlapping memory locations. Please clone() the tensor before "
+                "performing the operation.");
+      return false;
+    }
+  }
+  if (safe_cast && !ct_can_cast(common, (ct_dtype)out->dtype)) {
+    ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(common)->scalar_name,
+              ct__dt((ct_dtype)out->dtype)->scalar_name);
+    return false;
+  }
+  *tmp = ct__empty(nd, shape, common, ct__tdevice(out));
+  return *tmp != NULL;
+}
