@@ -62,52 +62,81 @@ static inline double bits_f64(uint64_t u) {
 
 #define ISNAN(x) ((x) != (x))
 
+/* A loop over (out, inputs...) whose elements below nv take the vector form VF and the rest the scalar
+   form SF (element functions of the raw input values); straight-line bodies the compiler vectorizes on
+   the contiguous path. */
+#define CLAMP_LOOP2(fname, T, VF, SF, BLOCK, CTXDECL, CTXARGS)                                               \
+  CT_KERNEL_CLONES static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {              \
+    CTXDECL;                                                                                                 \
+    const int64_t sz = (int64_t)sizeof(T);                                                                   \
+    int64_t nv = vec_prefix(s, 3, sz, n, BLOCK), k = 0;                                                      \
+    if (s[0] == sz && s[1] == sz && s[2] == sz) {                                                            \
+      T *restrict o = (T *)d[0];                                                                             \
+      const T *restrict x = (const T *)d[1], *restrict y = (const T *)d[2];                                  \
+      for (; k < nv; k++) o[k] = VF(x[k], y[k] CTXARGS);                                                     \
+      for (; k < n; k++) o[k] = SF(x[k], y[k] CTXARGS);                                                      \
+    } else {                                                                                                 \
+      for (; k < nv; k++) CT_OUT(T, d[0], s[0], k) = VF(CT_AT(T, d[1], s[1], k), CT_AT(T, d[2], s[2], k) CTXARGS); \
+      for (; k < n; k++) CT_OUT(T, d[0], s[0], k) = SF(CT_AT(T, d[1], s[1], k), CT_AT(T, d[2], s[2], k) CTXARGS); \
+    }                                                                                                        \
+  }
+#define NOCTX (void)ctx
+#define NOARGS
+
 /* ---- Tensor bounds ---- */
 
-/* clamp kernel: operands (out, a, min, max) */
-#define DEF_CLAMP3(E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)                                           \
-  CT_KERNEL_CLONES static void clamp3_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {   \
-    (void)ctx;                                                                                         \
-    int64_t nv = vec_prefix(s, 4, (int64_t)sizeof(T), n, BLOCK);                                       \
-    for (int64_t k = 0; k < n; k++) {                                                                  \
-      T ra = CT_AT(T, d[1], s[1], k), rl = CT_AT(T, d[2], s[2], k), rh = CT_AT(T, d[3], s[3], k), r;   \
-      CT a = LD(ra), lo = LD(rl), hi = LD(rh);                                                         \
-      if (k < nv) { /* minimum(maximum(a, min), max) */                                                \
-        if (ISNAN(a) || ISNAN(lo) || ISNAN(hi)) {                                                      \
-          r = VNAN;                                                                                    \
-        } else {                                                                                       \
-          bool up = a > lo;                                                                            \
-          r = (up ? a : lo) < hi ? (up ? ra : rl) : rh;                                                \
-        }                                                                                              \
-      } else if (ISNAN(lo) || ISNAN(hi)) {                                                             \
-        r = SNAN;                                                                                      \
-      } else { /* std::min(std::max(a, min), max) */                                                   \
-        bool up = a < lo;                                                                              \
-        r = hi < (up ? lo : a) ? rh : (up ? rl : ra);                                                  \
-      }                                                                                                \
-      CT_OUT(T, d[0], s[0], k) = r;                                                                    \
-    }                                                                                                  \
+/* clamp kernel, operands (out, a, min, max): vector minimum(maximum(a, min), max), scalar
+   NaN bound ? NaN : std::min(std::max(a, min), max) */
+#define DEF_CLAMP3(E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)                                                  \
+  static inline T clamp3v_##E(T ra, T rl, T rh) {                                                           \
+    CT a = LD(ra), lo = LD(rl), hi = LD(rh);                                                                 \
+    bool up = a > lo;                                                                                        \
+    T x = up ? ra : rl;                                                                                      \
+    CT xv = up ? a : lo;                                                                                     \
+    T r = xv < hi ? x : rh;                                                                                  \
+    return (ISNAN(a) | ISNAN(lo) | ISNAN(hi)) ? (T)(VNAN) : r;                                               \
+  }                                                                                                          \
+  static inline T clamp3s_##E(T ra, T rl, T rh) {                                                           \
+    CT a = LD(ra), lo = LD(rl), hi = LD(rh);                                                                 \
+    bool up = a < lo;                                                                                        \
+    T x = up ? rl : ra;                                                                                      \
+    CT xv = up ? lo : a;                                                                                     \
+    T r = hi < xv ? rh : x;                                                                                  \
+    return (ISNAN(lo) | ISNAN(hi)) ? (T)(SNAN) : r;                                                          \
+  }                                                                                                          \
+  CT_KERNEL_CLONES static void clamp3_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {         \
+    (void)ctx;                                                                                               \
+    const int64_t sz = (int64_t)sizeof(T);                                                                   \
+    int64_t nv = vec_prefix(s, 4, sz, n, BLOCK), k = 0;                                                      \
+    if (s[0] == sz && s[1] == sz && s[2] == sz && s[3] == sz) {                                              \
+      T *restrict o = (T *)d[0];                                                                             \
+      const T *restrict x = (const T *)d[1], *restrict lo = (const T *)d[2], *restrict hi = (const T *)d[3]; \
+      for (; k < nv; k++) o[k] = clamp3v_##E(x[k], lo[k], hi[k]);                                            \
+      for (; k < n; k++) o[k] = clamp3s_##E(x[k], lo[k], hi[k]);                                             \
+    } else {                                                                                                 \
+      for (; k < nv; k++)                                                                                    \
+        CT_OUT(T, d[0], s[0], k) =                                                                           \
+            clamp3v_##E(CT_AT(T, d[1], s[1], k), CT_AT(T, d[2], s[2], k), CT_AT(T, d[3], s[3], k));          \
+      for (; k < n; k++)                                                                                     \
+        CT_OUT(T, d[0], s[0], k) =                                                                           \
+            clamp3s_##E(CT_AT(T, d[1], s[1], k), CT_AT(T, d[2], s[2], k), CT_AT(T, d[3], s[3], k));          \
+    }                                                                                                        \
   }
 
-/* maximum (MAX: >, std::max) and minimum (MAX: <, std::min); operands (out, a, b) */
-#define DEF_MAXMIN(name, OP, E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)                                 \
-  CT_KERNEL_CLONES static void name##_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {   \
-    (void)ctx;                                                                                         \
-    int64_t nv = vec_prefix(s, 3, (int64_t)sizeof(T), n, BLOCK);                                       \
-    for (int64_t k = 0; k < n; k++) {                                                                  \
-      T ra = CT_AT(T, d[1], s[1], k), rb = CT_AT(T, d[2], s[2], k), r;                                 \
-      CT a = LD(ra), b = LD(rb);                                                                       \
-      if (k < nv) {                                                                                    \
-        if (GENERIC) /* vec_base: (a OP b) ? a : b, a NaN a wins */                                    \
-          r = ISNAN(a) || a OP b ? ra : rb;                                                            \
-        else /* AVX2: max_ps / min_ps, any NaN gives all ones */                                       \
-          r = ISNAN(a) || ISNAN(b) ? (T)VNAN : a OP b ? ra : rb;                                       \
-      } else {                                                                                         \
-        r = ISNAN(a) || ISNAN(b) ? (T)SNAN : b OP a ? rb : ra;                                         \
-      }                                                                                                \
-      CT_OUT(T, d[0], s[0], k) = r;                                                                    \
-    }                                                                                                  \
-  }
+/* maximum (OP >) and minimum (OP <), operands (out, a, b). Vector: AVX2 max_ps / min_ps, any NaN gives all
+   ones; ATen's generic Vectorized (float16): (a OP b) ? a : b, a NaN a wins. Scalar: a NaN gives the quiet
+   NaN, else std::max / std::min, which return a on ties. */
+#define DEF_MAXMIN(name, OP, E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)                                       \
+  static inline T name##v_##E(T ra, T rb) {                                                                 \
+    CT a = LD(ra), b = LD(rb);                                                                               \
+    if (GENERIC) return (ISNAN(a) | (a OP b)) ? ra : rb;                                                     \
+    return (ISNAN(a) | ISNAN(b)) ? (T)(VNAN) : (a OP b) ? ra : rb;                                           \
+  }                                                                                                          \
+  static inline T name##s_##E(T ra, T rb) {                                                                 \
+    CT a = LD(ra), b = LD(rb);                                                                               \
+    return (ISNAN(a) | ISNAN(b)) ? (T)(SNAN) : (b OP a) ? rb : ra;                                           \
+  }                                                                                                          \
+  CLAMP_LOOP2(name##_##E, T, name##v_##E, name##s_##E, BLOCK, NOCTX, NOARGS)
 #define DEF_MAX(E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC) DEF_MAXMIN(vmax, >, E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)
 #define DEF_MIN(E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC) DEF_MAXMIN(vmin, <, E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)
 CLAMP_DTYPES_NO_HALF(DEF_CLAMP3)
@@ -132,13 +161,61 @@ typedef struct bounds_ctx {
   _Alignas(8) unsigned char lo[8], hi[8]; /* the bounds in the dtype */
 } bounds_ctx;
 
-#define LOB(T) (*(const T *)((const bounds_ctx *)ctx)->lo)
-#define HIB(T) (*(const T *)((const bounds_ctx *)ctx)->hi)
-#define DEF_CLAMPS(E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)                                                   \
-  CT_UNARY_LOOP(clamps_##E, T, T, CT_ID, T, CT_ID,                                                             \
-                LD(a) < LD(LOB(T)) ? (LD(HIB(T)) < LD(LOB(T)) ? HIB(T) : LOB(T)) : (LD(HIB(T)) < LD(a) ? HIB(T) : a)) \
-  CT_UNARY_LOOP(clampmin_##E, T, T, CT_ID, T, CT_ID, LD(a) < LD(LOB(T)) ? LOB(T) : a)                          \
-  CT_UNARY_LOOP(clampmax_##E, T, T, CT_ID, T, CT_ID, LD(HIB(T)) < LD(a) ? HIB(T) : a)
+/* std::min(std::max(a, lo), hi), std::max(a, lo), std::min(a, hi); the vector forms agree. A NaN a stays. */
+#define DEF_CLAMPS(E, T, CT, LD, VNAN, SNAN, BLOCK, GENERIC)                                                  \
+  CT_KERNEL_CLONES static void clamps_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {         \
+    T lo, hi;                                                                                                \
+    memcpy(&lo, ((const bounds_ctx *)ctx)->lo, sizeof lo);                                                   \
+    memcpy(&hi, ((const bounds_ctx *)ctx)->hi, sizeof hi);                                                   \
+    const CT lov = LD(lo), hiv = LD(hi);                                                                     \
+    const T lohi = hiv < lov ? hi : lo; /* the result when a < lo */                                         \
+    if (s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T)) {                                          \
+      T *restrict o = (T *)d[0];                                                                             \
+      const T *restrict x = (const T *)d[1];                                                                 \
+      for (int64_t k = 0; k < n; k++) {                                                                      \
+        CT a = LD(x[k]);                                                                                     \
+        T up = hiv < a ? hi : x[k];                                                                          \
+        o[k] = a < lov ? lohi : up;                                                                          \
+      }                                                                                                      \
+    } else {                                                                                                 \
+      for (int64_t k = 0; k < n; k++) {                                                                      \
+        T ra = CT_AT(T, d[1], s[1], k);                                                                      \
+        CT a = LD(ra);                                                                                       \
+        T up = hiv < a ? hi : ra;                                                                            \
+        CT_OUT(T, d[0], s[0], k) = a < lov ? lohi : up;                                                      \
+      }                                                                                                      \
+    }                                                                                                        \
+  }                                                                                                          \
+  CT_KERNEL_CLONES static void clampmin_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {       \
+    T lo;                                                                                                    \
+    memcpy(&lo, ((const bounds_ctx *)ctx)->lo, sizeof lo);                                                   \
+    const CT lov = LD(lo);                                                                                   \
+    if (s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T)) {                                          \
+      T *restrict o = (T *)d[0];                                                                             \
+      const T *restrict x = (const T *)d[1];                                                                 \
+      for (int64_t k = 0; k < n; k++) o[k] = LD(x[k]) < lov ? lo : x[k];                                     \
+    } else {                                                                                                 \
+      for (int64_t k = 0; k < n; k++) {                                                                      \
+        T ra = CT_AT(T, d[1], s[1], k);                                                                      \
+        CT_OUT(T, d[0], s[0], k) = LD(ra) < lov ? lo : ra;                                                   \
+      }                                                                                                      \
+    }                                                                                                        \
+  }                                                                                                          \
+  CT_KERNEL_CLONES static void clampmax_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {       \
+    T hi;                                                                                                    \
+    memcpy(&hi, ((const bounds_ctx *)ctx)->hi, sizeof hi);                                                   \
+    const CT hiv = LD(hi);                                                                                   \
+    if (s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T)) {                                          \
+      T *restrict o = (T *)d[0];                                                                             \
+      const T *restrict x = (const T *)d[1];                                                                 \
+      for (int64_t k = 0; k < n; k++) o[k] = hiv < LD(x[k]) ? hi : x[k];                                     \
+    } else {                                                                                                 \
+      for (int64_t k = 0; k < n; k++) {                                                                      \
+        T ra = CT_AT(T, d[1], s[1], k);                                                                      \
+        CT_OUT(T, d[0], s[0], k) = hiv < LD(ra) ? hi : ra;                                                   \
+      }                                                                                                      \
+    }                                                                                                        \
+  }
 CLAMP_DTYPES_NO_HALF(DEF_CLAMPS)
 
 #define ENTRY_CLAMPS(E, ...) [E] = clamps_##E,
