@@ -93,6 +93,12 @@ int main(void) {
   show("torch.zeros(2, 3).transpose(0, 2)", ct_transpose(ct_zeros(CT_SHAPE(2, 3), NULL), 0, 2));
   show("torch.ones(3) + torch.ones(4)", ct_add(ct_ones(CT_SHAPE(3), NULL), ct_ones(CT_SHAPE(4), NULL), NULL));
 
+  printf("\n== Seeded random numbers are torch's, bit for bit ==\n");
+  ct_manual_seed(0);
+  show("torch.manual_seed(0); torch.randn(2, 3)", ct_randn(CT_SHAPE(2, 3), NULL));
+  show("torch.rand(4, dtype=torch.float64)", ct_rand(CT_SHAPE(4), &(ct_random_opts){.dtype = CT_FLOAT64}));
+  show("torch.randperm(6)", ct_randperm(6, NULL));
+
   printf("\n== Pointwise ops follow PyTorch's promotion and layouts ==\n");
   ct_tensor *i = ct_arange(CT_INT(0), CT_INT(6), CT_INT(1), &(ct_tensor_opts){.dtype = CT_INT32});
   show("i = torch.arange(6, dtype=torch.int32).view(2, 3); i + 2.5", ct_add(ct_view(i, CT_SHAPE(2, 3)), ct_wrapped_scalar(CT_DOUBLE(2.5)), NULL));

@@ -66,6 +66,7 @@ enum {
   CT_STORAGE_EXTERNAL = 1u << 1, /* caller memory with a deleter */
   CT_STORAGE_MAPPED = 1u << 2,   /* mmap of a file */
   CT_STORAGE_SHARED = 1u << 3,   /* POSIX shared memory or MAP_SHARED file */
+  CT_STORAGE_HAS_EXT = 1u << 4,  /* the union below holds ext, not allocator */
 };
 
 /* Optional parts of a storage (external memory, files, shared memory); NULL for plain storages. */
@@ -85,9 +86,23 @@ struct ct_storage {
   _Atomic uint32_t version; /* bumped by in-place writes; shared by every view */
   void *data;
   size_t nbytes;
-  const ct_allocator *allocator;
-  ct_storage_ext *ext;
+  /* Who frees data: the allocator that made it, or (external memory, files, shared memory; flag
+     CT_STORAGE_HAS_EXT) the ext's release. Never both, so they share the space. */
+  union {
+    const ct_allocator *allocator;
+    ct_storage_ext *ext;
+  };
 };
+
+/* The storage's ext, or NULL for allocator-made storages. */
+static inline ct_storage_ext *ct__storage_ext(const ct_storage *s) {
+  return (s->flags & CT_STORAGE_HAS_EXT) ? s->ext : NULL;
+}
+/* Makes ext the storage's owner of data (the storage had no allocator-owned data). */
+static inline void ct__storage_set_ext(ct_storage *s, ct_storage_ext *ext) {
+  s->ext = ext;
+  s->flags = (uint16_t)(s->flags | CT_STORAGE_HAS_EXT);
+}
 
 /* A storage of nbytes from the device's allocator; meta storages have no data. NULL + OOM on failure. */
 ct_storage *ct__storage_alloc(size_t nbytes, ct_device device);
@@ -106,22 +121,23 @@ enum {
   CT_TENSOR_REQUIRES_GRAD = 1u << 1,
 };
 
+/* Kept small: "many tiny tensors" is a real workload. A 2-D tensor is this header plus 32 bytes of
+   inline dims. Autograd metadata and the parts of non-strided kinds will need a pointer here when
+   they arrive. */
 struct ct_tensor {
   _Atomic int32_t refcount;
   uint8_t dtype;
   uint8_t layout;
   uint8_t device_type;
   uint8_t flags;
-  int32_t device_index;
+  int16_t device_index;
+  int16_t dim_capacity; /* dims held by the current block (inline or heap) */
   int32_t ndim;
-  int32_t dim_capacity; /* dims held by the inline block; more spill to the heap */
-  int32_t reserved;
   int64_t offset; /* in elements */
   int64_t numel;
   ct_storage *storage;
-  int64_t *sizes;
+  int64_t *sizes;   /* sizes[ndim] then, at sizes + dim_capacity, the strides */
   int64_t *strides;
-  void *ext; /* autograd metadata / parts of non-strided kinds: NULL for plain tensors */
   int64_t inline_dims[];
 };
 

@@ -24,7 +24,7 @@ static const int cl_order_5d[] = {1, 4, 3, 2, 0};
 bool ct__geom_is_channels_last(int64_t ndim, const int64_t *sizes, const int64_t *strides) {
   const int *order = ndim == 4 ? cl_order_4d : ndim == 5 ? cl_order_5d : NULL;
   if (!order) return false;
-  if (has_zero_size(ndim, sizes)) return true;
+  /* unlike the default format, c10 has no shortcut for empty tensors here */
   int64_t expected = 1;
   for (int64_t k = 0; k < ndim; k++) {
     int d = order[k];
@@ -141,6 +141,30 @@ void ct__reorder_dims(int64_t *const *rows, int n_rows, const int64_t *shape, in
   }
 }
 
+int64_t ct__coalesce_dims(int64_t nd, int64_t *shape, int64_t *const *rows, int n_rows) {
+  if (nd <= 1) return nd;
+  int64_t prev = 0;
+  for (int64_t d = 1; d < nd; d++) {
+    bool can = shape[prev] == 1 || shape[d] == 1;
+    if (!can) {
+      can = true;
+      for (int k = 0; k < n_rows && can; k++) can = shape[prev] * rows[k][prev] == rows[k][d];
+    }
+    if (can) {
+      if (shape[prev] == 1)
+        for (int k = 0; k < n_rows; k++) rows[k][prev] = rows[k][d];
+      shape[prev] *= shape[d];
+    } else {
+      prev++;
+      if (prev != d) {
+        for (int k = 0; k < n_rows; k++) rows[k][prev] = rows[k][d];
+        shape[prev] = shape[d];
+      }
+    }
+  }
+  return prev + 1;
+}
+
 void ct__infer_dense_strides(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t *out) {
   int64_t small[64];
   int64_t *perm = ndim <= 64 ? small : ct__malloc((size_t)ndim * sizeof *perm);
@@ -187,6 +211,14 @@ bool ct__has_internal_overlap(const ct_tensor *t) {
   if (ct__is_non_overlapping_and_dense(t)) return false;
   for (int64_t i = 0; i < t->ndim; i++)
     if (t->strides[i] == 0 && t->sizes[i] > 1) return true;
+  return false;
+}
+
+bool ct__check_no_internal_overlap(const ct_tensor *t) {
+  if (!ct__has_internal_overlap(t)) return true;
+  ct__error(CT_ERR_RUNTIME,
+            "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+            "location. Please clone() the tensor before performing the operation.");
   return false;
 }
 

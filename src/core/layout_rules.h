@@ -19,6 +19,9 @@ ct_memory_format ct__suggest_memory_format(const ct_tensor *t);
 /* TensorIterator::reorder_dimensions: perm[i] is the dim placed at position i (position 0 moves fastest),
    sorted by the byte strides in rows (one row per operand, NULL rows skipped). */
 void ct__reorder_dims(int64_t *const *rows, int n_rows, const int64_t *shape, int64_t ndim, int64_t *perm);
+/* TensorIterator::coalesce_dimensions: merges neighbouring dims that step through memory as one for
+   every row (byte strides, one row per operand, dim 0 fastest); returns the new rank. */
+int64_t ct__coalesce_dims(int64_t nd, int64_t *shape, int64_t *const *rows, int n_rows);
 /* at::infer_dense_strides: dense strides keeping the dim order of (sizes, strides). */
 void ct__infer_dense_strides(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t *out);
 /* Strides of empty_like(t, memory_format=preserve): t's own strides when it is non-overlapping and dense,
@@ -29,6 +32,8 @@ void ct__format_strides_for(int64_t ndim, const int64_t *sizes, ct_memory_format
 
 /* has_internal_overlap() == YES: some element is reachable by two indices (a stride-0 dim of size > 1). */
 bool ct__has_internal_overlap(const ct_tensor *t);
+/* assert_no_internal_overlap for a written tensor: records PyTorch's error and returns false. */
+bool ct__check_no_internal_overlap(const ct_tensor *t);
 /* get_overlap_status(a, b) == PARTIAL: both dense, same storage, byte ranges overlap but are not the
    same range with the same strides. */
 bool ct__partial_overlap(const ct_tensor *a, const ct_tensor *b);

@@ -78,7 +78,7 @@ ct_status ct__storage_realloc(ct_storage *s, size_t nbytes) {
     s->nbytes = nbytes;
     return CT_OK;
   }
-  const ct_allocator *a = s->allocator ? s->allocator : ct_get_allocator((ct_device_type)s->device_type);
+  const ct_allocator *a = !ct__storage_ext(s) && s->allocator ? s->allocator : ct_get_allocator((ct_device_type)s->device_type);
   void *p = NULL;
   if (nbytes) {
     p = ct__alloc_should_fail() ? NULL : a->alloc(a->ctx, nbytes);
@@ -89,7 +89,7 @@ ct_status ct__storage_realloc(ct_storage *s, size_t nbytes) {
     size_t keep = s->nbytes < nbytes ? s->nbytes : nbytes;
     if (keep && s->data) memcpy(p, s->data, keep);
   }
-  if (s->data && s->allocator) s->allocator->free(s->allocator->ctx, s->data, s->nbytes);
+  if (s->data && !ct__storage_ext(s) && s->allocator) s->allocator->free(s->allocator->ctx, s->data, s->nbytes);
   s->data = p;
   s->nbytes = nbytes;
   s->allocator = a;
@@ -106,17 +106,18 @@ ct_storage *ct_storage_retain(ct_storage *s) {
 }
 
 void ct__storage_free_data(ct_storage *s) {
-  if (s->ext && s->ext->release)
-    s->ext->release(s);
-  else if (s->data && s->allocator)
+  ct_storage_ext *ext = ct__storage_ext(s);
+  if (ext && ext->release)
+    ext->release(s);
+  else if (!ext && s->data && s->allocator)
     s->allocator->free(s->allocator->ctx, s->data, s->nbytes);
-  if (s->ext) {
-    ct__free(s->ext->filename);
-    ct__free(s->ext);
+  if (ext) {
+    ct__free(ext->filename);
+    ct__free(ext);
   }
   s->data = NULL;
-  s->ext = NULL;
   s->allocator = NULL;
+  s->flags = (uint16_t)(s->flags & ~CT_STORAGE_HAS_EXT);
 }
 
 void ct_storage_release(ct_storage *s) {
@@ -134,4 +135,4 @@ ct_device ct_storage_device(const ct_storage *s) {
 int64_t ct_storage_element_size(const ct_storage *s) { return s ? 1 : 0; }
 bool ct_storage_resizable(const ct_storage *s) { return s && (s->flags & CT_STORAGE_RESIZABLE); }
 bool ct_storage_is_shared(const ct_storage *s) { return s && (s->flags & CT_STORAGE_SHARED); }
-const char *ct_storage_filename(const ct_storage *s) { return s && s->ext ? s->ext->filename : NULL; }
+const char *ct_storage_filename(const ct_storage *s) { return s && ct__storage_ext(s) ? s->ext->filename : NULL; }

@@ -66,14 +66,14 @@ ct_storage *ct_storage_from_blob(void *data, size_t nbytes, void (*deleter)(void
   }
   ct_storage *s = ct__storage_shell(CT_DEVICE_CPU);
   if (!s) return NULL;
-  s->ext = ct__calloc(1, sizeof *s->ext);
+  ct__storage_set_ext(s, ct__calloc(1, sizeof(ct_storage_ext)));
   if (!s->ext) {
     ct_storage_release(s);
     return NULL;
   }
   s->data = data;
   s->nbytes = nbytes;
-  s->flags = CT_STORAGE_EXTERNAL;
+  s->flags = CT_STORAGE_EXTERNAL | CT_STORAGE_HAS_EXT;
   s->ext->release = blob_release;
   s->ext->ctx = ctx;
   /* The deleter is armed only once the call has succeeded: a failed call (even one whose scope
@@ -112,7 +112,7 @@ ct_storage *ct_storage_from_file(const char *filename, bool shared, size_t nbyte
   }
   ct_storage *s = ct__storage_shell(CT_DEVICE_CPU);
   if (!s) return NULL;
-  s->ext = ct__calloc(1, sizeof *s->ext);
+  ct__storage_set_ext(s, ct__calloc(1, sizeof(ct_storage_ext)));
   if (!s->ext || !(s->ext->filename = copy_string(filename))) {
     ct_storage_release(s);
     return NULL;
@@ -120,7 +120,7 @@ ct_storage *ct_storage_from_file(const char *filename, bool shared, size_t nbyte
   s->ext->release = unmap_release;
   /* PyTorch reports every file mapping as shared (is_shared() is true even for shared=False) and
      never resizes one. */
-  s->flags = CT_STORAGE_MAPPED | CT_STORAGE_SHARED;
+  s->flags = CT_STORAGE_MAPPED | CT_STORAGE_SHARED | CT_STORAGE_HAS_EXT;
   /* As in PyTorch, nbytes 0 opens nothing: there is nothing to map (mmap refuses length 0). */
   if (nbytes && map_into(s, filename, shared, nbytes) != CT_OK) {
     ct_storage_release(s);
@@ -184,6 +184,6 @@ ct_status ct_storage_share_memory_(ct_storage *s) {
   ct__storage_free_data(s); /* the old block: allocator, blob deleter, ... */
   s->data = p;
   s->ext = ext;
-  s->flags = CT_STORAGE_SHARED; /* no longer resizable, external or a file mapping */
+  s->flags = CT_STORAGE_SHARED | CT_STORAGE_HAS_EXT; /* no longer resizable, external or a file mapping */
   return CT_OK;
 }

@@ -1,6 +1,7 @@
 /* Byte-level storage operations (torch.UntypedStorage methods): resize_, clone, copy_, fill_,
    tolist and byteswap. Meta storages have a size but no bytes: the ops that only write are no-ops
    there, the ones that must read fail as PyTorch does. */
+#include "core/cast.h"
 #include "core/internal.h"
 
 static bool is_meta(const ct_storage *s) { return s->device_type == CT_META; }
@@ -107,4 +108,25 @@ ct_status ct_storage_byteswap(ct_storage *s, ct_dtype dtype) {
   else swap64(s->data, count);
   bump_version(s);
   return CT_OK;
+}
+
+ct_storage *ct_storage_to_dtype(const ct_storage *s, ct_dtype from, ct_dtype to) {
+  if (!s) return NULL;
+  if (!ct__check_dtype(from) || !ct__check_dtype(to)) return NULL;
+  size_t fsz = ct__itemsize(from), tsz = ct__itemsize(to);
+  if (s->nbytes % fsz != 0) {
+    ct__error(CT_ERR_RUNTIME, "Storage nbytes %zu is not a multiple of the element size %zu of %s", s->nbytes, fsz,
+              ct_dtype_name(from));
+    return NULL;
+  }
+  if (s->device_type == CT_META) {
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+    return NULL;
+  }
+  int64_t n = (int64_t)(s->nbytes / fsz);
+  ct_storage *r = ct__storage_alloc((size_t)n * tsz, ct_storage_device(s));
+  if (!r) return NULL;
+  /* TypedStorage conversions (storage.float(), ...) cast element by element like Tensor.to */
+  if (n) ct__cast_n(r->data, to, s->data, from, n);
+  return ct__own_storage(r);
 }

@@ -9,14 +9,24 @@
 
 static size_t tensor_bytes(int64_t cap) { return sizeof(ct_tensor) + 2 * (size_t)cap * sizeof(int64_t); }
 
+/* dim_capacity is 16 bits wide; no real tensor comes near this. */
+#define CT_MAX_DIMS INT16_MAX
+
+static bool check_rank(int64_t ndim) {
+  if (ndim <= CT_MAX_DIMS) return true;
+  ct__error(CT_ERR_RUNTIME, "ctorch supports at most %d dimensions, got %lld", CT_MAX_DIMS, (long long)ndim);
+  return false;
+}
+
 ct_tensor *ct__tensor_alloc(int64_t ndim) {
+  if (!check_rank(ndim)) return NULL;
   int64_t cap = ndim > CT_MIN_INLINE_DIMS ? ndim : CT_MIN_INLINE_DIMS;
   ct_tensor *t = ct__malloc(tensor_bytes(cap));
   if (!t) return NULL;
   memset(t, 0, sizeof *t);
   atomic_init(&t->refcount, 1);
   t->ndim = (int32_t)ndim;
-  t->dim_capacity = (int32_t)cap;
+  t->dim_capacity = (int16_t)cap;
   t->sizes = t->inline_dims;
   t->strides = t->inline_dims + cap;
   t->layout = CT_STRIDED;
@@ -27,6 +37,7 @@ ct_tensor *ct__tensor_alloc(int64_t ndim) {
 
 ct_status ct__tensor_reserve_dims(ct_tensor *t, int64_t ndim) {
   if (ndim <= t->dim_capacity) return CT_OK;
+  if (!check_rank(ndim)) return CT_ERR_RUNTIME;
   int64_t *block = ct__malloc(2 * (size_t)ndim * sizeof(int64_t));
   if (!block) return CT_ERR_OUT_OF_MEMORY;
   memcpy(block, t->sizes, (size_t)t->ndim * sizeof(int64_t));
@@ -34,7 +45,7 @@ ct_status ct__tensor_reserve_dims(ct_tensor *t, int64_t ndim) {
   if (t->sizes != t->inline_dims) ct__free(t->sizes);
   t->sizes = block;
   t->strides = block + ndim;
-  t->dim_capacity = (int32_t)ndim;
+  t->dim_capacity = (int16_t)ndim;
   return CT_OK;
 }
 
@@ -234,13 +245,14 @@ bool ct_is_signed(const ct_tensor *t) { return t && ct_dtype_is_signed((ct_dtype
 bool ct_is_cuda(const ct_tensor *t) { return t && t->device_type == CT_CUDA; }
 bool ct_is_meta(const ct_tensor *t) { return t && t->device_type == CT_META; }
 int64_t ct_get_device(const ct_tensor *t) { return t && t->device_type == CT_CUDA ? t->device_index : -1; }
-void *ct_data_ptr(const ct_tensor *t) { return t ? ct__tdata(t) : NULL; }
+/* PyTorch reports no address for a tensor without elements. */
+void *ct_data_ptr(const ct_tensor *t) { return t && t->numel ? ct__tdata(t) : NULL; }
 bool ct_requires_grad(const ct_tensor *t) { return t && (t->flags & CT_TENSOR_REQUIRES_GRAD); }
 
 ct_status ct_requires_grad_(ct_tensor *t, bool requires_grad) {
   if (!t) return ct__null_status();
   if (requires_grad && !(ct_is_floating_point(t) || ct_is_complex(t))) {
-    ct__error(CT_ERR_RUNTIME, "only Tensors of floating point and complex dtype can require gradients");
+    ct__error(CT_ERR_RUNTIME, "only Tensors of floating point dtype can require gradients");
     return CT_ERR_RUNTIME;
   }
   t->flags = (uint8_t)(requires_grad ? t->flags | CT_TENSOR_REQUIRES_GRAD : t->flags & ~CT_TENSOR_REQUIRES_GRAD);

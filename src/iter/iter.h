@@ -52,7 +52,9 @@ typedef struct ct_iter {
   int64_t *shape;   /* [ndim] */
   int64_t *strides; /* [n_ops][ndim] byte strides, operand-major */
   int64_t *heap;    /* spill block for shape/strides/perm when dims exceed the inline room */
-  int64_t inline_buf[(CT_ITER_MAX_OPERANDS + 2) * CT_ITER_INLINE_DIMS];
+  /* per dim: shape, loop shape, loop strides (n_ops) and the layout work area (5 + 2 * n_ops), so
+     iterations up to CT_ITER_INLINE_DIMS dims never allocate */
+  int64_t inline_buf[(7 + 3 * CT_ITER_MAX_OPERANDS) * CT_ITER_INLINE_DIMS];
 } ct_iter;
 
 /* Checks everything, allocates or resizes outputs and prepares the loop. On failure nothing was

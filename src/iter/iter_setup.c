@@ -36,12 +36,7 @@ static bool check_overlaps(const ct_iter_config *cfg) {
   for (int o = 0; o < cfg->n_out; o++) {
     const ct_tensor *out = cfg->out[o];
     if (!out) continue;
-    if (ct__has_internal_overlap(out)) {
-      ct__error(CT_ERR_RUNTIME,
-                "unsupported operation: more than one element of the written-to tensor refers to a single memory "
-                "location. Please clone() the tensor before performing the operation.");
-      return false;
-    }
+    if (!ct__check_no_internal_overlap(out)) return false;
     for (int i = 0; i < cfg->n_in; i++) {
       if (cfg->in[i] != out && ct__partial_overlap(out, cfg->in[i])) {
         ct__error(CT_ERR_RUNTIME,
@@ -266,31 +261,9 @@ static void loop_geometry(ct_iter *it, const int64_t *shape, int64_t ndim, int64
     it->shape[j] = shape[perm[j]];
     for (int k = 0; k < it->n_ops; k++) it->strides[(size_t)k * (size_t)ndim + (size_t)j] = rows[k][perm[j]];
   }
-  /* coalesce in place */
-  int64_t *sh = it->shape;
-  int64_t prev = 0;
-  for (int64_t d = 1; d < ndim; d++) {
-    bool can = sh[prev] == 1 || sh[d] == 1;
-    if (!can) {
-      can = true;
-      for (int k = 0; k < it->n_ops && can; k++) {
-        int64_t *s = it->strides + (size_t)k * (size_t)ndim;
-        can = sh[prev] * s[prev] == s[d];
-      }
-    }
-    if (can) {
-      if (sh[prev] == 1)
-        for (int k = 0; k < it->n_ops; k++) it->strides[(size_t)k * (size_t)ndim + (size_t)prev] = it->strides[(size_t)k * (size_t)ndim + (size_t)d];
-      sh[prev] *= sh[d];
-    } else {
-      prev++;
-      if (prev != d) {
-        for (int k = 0; k < it->n_ops; k++) it->strides[(size_t)k * (size_t)ndim + (size_t)prev] = it->strides[(size_t)k * (size_t)ndim + (size_t)d];
-        sh[prev] = sh[d];
-      }
-    }
-  }
-  int64_t new_nd = ndim ? prev + 1 : 0;
+  int64_t *loop_rows[CT_ITER_MAX_OPERANDS];
+  for (int k = 0; k < it->n_ops; k++) loop_rows[k] = it->strides + (size_t)k * (size_t)ndim;
+  int64_t new_nd = ndim ? ct__coalesce_dims(ndim, it->shape, loop_rows, it->n_ops) : 0;
   /* compact the operand rows to the new rank */
   for (int k = 1; k < it->n_ops; k++)
     memmove(it->strides + (size_t)k * (size_t)new_nd, it->strides + (size_t)k * (size_t)ndim, (size_t)new_nd * sizeof(int64_t));

@@ -2,7 +2,6 @@
 #include "core/cast.h"
 #include "ops/create_internal.h"
 
-static ct_status propagated(void) { return ct__null_status(); }
 
 static ct_status no_meta(const ct_tensor *t) {
   if (t->device_type != CT_META) return CT_OK;
@@ -11,9 +10,10 @@ static ct_status no_meta(const ct_tensor *t) {
 }
 
 ct_status ct_item(const ct_tensor *t, ct_scalar *out) {
-  if (!t) return propagated();
+  if (!t) return ct__null_status();
   if (t->numel != 1) {
-    ct__error(CT_ERR_RUNTIME, "a Tensor with %lld elements cannot be converted to Scalar", (long long)t->numel);
+    /* Python's Tensor.item() checks before ATen's "a Tensor with N elements cannot be converted to Scalar" */
+    ct__error(CT_ERR_VALUE, "only one element tensors can be converted to Python scalars");
     return CT_ERR_RUNTIME;
   }
   ct_status st = no_meta(t);
@@ -75,7 +75,7 @@ static ct_status element_at(const ct_tensor *t, const int64_t *index, char **p) 
 }
 
 ct_status ct_get_item(const ct_tensor *t, const int64_t *index, ct_scalar *out) {
-  if (!t) return propagated();
+  if (!t) return ct__null_status();
   char *p;
   ct_status st = element_at(t, index, &p);
   if (st == CT_OK) *out = ct__load_scalar((ct_dtype)t->dtype, p);
@@ -84,11 +84,12 @@ ct_status ct_get_item(const ct_tensor *t, const int64_t *index, ct_scalar *out) 
 
 /* t[index] = value is fill_ on the selected element: a checked conversion. */
 ct_status ct_set_item(ct_tensor *t, const int64_t *index, ct_scalar value) {
-  if (!t) return propagated();
+  if (!t) return ct__null_status();
+  /* PyTorch converts the value (with its overflow check) before it looks at the index. */
+  if (!ct__scalar_fits(value, (ct_dtype)t->dtype)) return CT_ERR_RUNTIME;
   char *p;
   ct_status st = element_at(t, index, &p);
   if (st != CT_OK) return st;
-  if (!ct__scalar_fits(value, (ct_dtype)t->dtype)) return CT_ERR_RUNTIME;
   ct__store_scalar((ct_dtype)t->dtype, p, value);
   atomic_fetch_add_explicit(&t->storage->version, 1, memory_order_relaxed);
   return CT_OK;

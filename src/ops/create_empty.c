@@ -67,6 +67,8 @@ bool ct__format_strides(int64_t ndim, const int64_t *sizes, ct_memory_format fmt
 }
 
 ct_tensor *ct__empty_with(ct_shape shape, const ct_resolved_opts *o) {
+  /* PyTorch checks the sizes before the memory format */
+  if (ct__checked_numel(shape.ndim, shape.data) < 0) return NULL;
   if (o->memory_format == CT_PRESERVE_FORMAT) {
     ct__error(CT_ERR_RUNTIME, "unsupported memory format Preserve");
     return NULL;
@@ -124,6 +126,12 @@ ct_tensor *ct__empty_strided_with(int64_t ndim, const int64_t *sizes, const int6
   if (!s) return NULL;
   ct_tensor *t = ct__tensor_make(s, o->dtype, 0, ndim, sizes, strides);
   ct_storage_release(s); /* the tensor holds its own reference */
+  if (!t) return NULL;
+  /* c10's set_sizes_and_strides: a negative stride (only possible on a size-0/1 dim once the storage
+     size check passed) becomes 1 on the last dim, else the next dim's extent, keeping strides monotonic. */
+  for (int64_t i = ndim - 1; i >= 0; i--)
+    if (t->strides[i] < 0)
+      t->strides[i] = i == ndim - 1 ? 1 : (t->sizes[i + 1] > 1 ? t->sizes[i + 1] : 1) * t->strides[i + 1];
   return ct__finish_requires_grad(t, o->requires_grad);
 }
 

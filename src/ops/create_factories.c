@@ -168,7 +168,7 @@ ct_tensor *ct_from_blob(void *data, ct_dtype dtype, ct_shape shape, const int64_
   ext->release = blob_release;
   s->ext = ext;
   s->data = data;
-  s->flags = CT_STORAGE_EXTERNAL; /* not resizable: the memory is not ours */
+  s->flags = CT_STORAGE_EXTERNAL | CT_STORAGE_HAS_EXT; /* not resizable: the memory is not ours */
   int64_t small[8];
   int64_t *contig = NULL;
   const int64_t *st = strides;

@@ -80,6 +80,9 @@ ct_tensor *ct_eye_m(int64_t n, int64_t m, const ct_tensor_opts *opts) {
   if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
   if (n < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "n must be greater or equal to 0, got %lld", (long long)n);
   if (m < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "m must be greater or equal to 0, got %lld", (long long)m);
+  /* PyTorch's CPU kernel has no bfloat16 instance (its meta kernel has no such limit) */
+  if (o.dtype == CT_BFLOAT16 && o.device.type != CT_META)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "\"eye\" not implemented for 'BFloat16'");
   ct_resolved_opts plain = o;
   plain.requires_grad = false;
   int64_t shape[2] = {n, m};

@@ -148,7 +148,8 @@ ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_o
                           ct_shape stride) {
   if (!self || !source) return ct__null_status();
   if (!check_leaf(self)) return CT_ERR_RUNTIME;
-  /* A stride with no data is "not given" (contiguous), as in PyTorch. */
+  /* An empty stride list is "not given" (contiguous), as in PyTorch, where it has no data. */
+  if (stride.ndim == 0) stride.data = NULL;
   if (stride.data && size.ndim != stride.ndim) {
     ct__error(CT_ERR_RUNTIME, "unequal size length (%lld) and stride length (%lld)", (long long)size.ndim,
               (long long)stride.ndim);

@@ -316,7 +316,33 @@ static void test_out_of_memory(void) {
   ct_clear_error();
 }
 
+/* TypedStorage conversions: torch.tensor([1.5, -2.7, 300.2]).storage().int() / .byte() / .half() */
+static void test_to_dtype(void) {
+  const float v[3] = {1.5f, -2.7f, 300.2f};
+  ct_storage *s = ct_storage_new(sizeof v, CT_DEVICE_CPU);
+  memcpy(ct_storage_data_ptr(s), v, sizeof v);
+  ct_storage *i = ct_storage_to_dtype(s, CT_FLOAT32, CT_INT32);
+  CHECK_EQ_INT(ct_storage_nbytes(i), 12);
+  const int32_t *iv = ct_storage_data_ptr(i);
+  CHECK(iv[0] == 1 && iv[1] == -2 && iv[2] == 300);
+  ct_storage *b = ct_storage_to_dtype(s, CT_FLOAT32, CT_UINT8);
+  const uint8_t *bv = ct_storage_data_ptr(b);
+  CHECK(ct_storage_nbytes(b) == 3 && bv[0] == 1 && bv[1] == 254 && bv[2] == 44);
+  ct_storage *h = ct_storage_to_dtype(s, CT_FLOAT32, CT_FLOAT16);
+  const uint16_t *hv = ct_storage_data_ptr(h);
+  /* 1.5, -2.69921875, 300.25 as float16 bits */
+  CHECK(hv[0] == 0x3E00 && hv[1] == 0xC166 && hv[2] == 0x5CB1);
+  CHECK(ct_storage_to_dtype(s, CT_FLOAT64, CT_INT32) == NULL); /* 12 bytes are not whole doubles */
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_RUNTIME);
+  ct_clear_error();
+  ct_storage_release(i);
+  ct_storage_release(b);
+  ct_storage_release(h);
+  ct_storage_release(s);
+}
+
 int main(void) {
+  test_to_dtype();
   test_basics();
   test_clone_copy();
   test_byteswap();

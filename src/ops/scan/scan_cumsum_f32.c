@@ -1,0 +1,228 @@
+/* float32 cumsum of a long contiguous line (at least CT_SCAN_LONG_LINE elements; shorter lines take
+   PyTorch's sequential loop in scan_kernels.c).
+
+   PyTorch computes s_i = fl(s_{i-1} + x_i) in double, one element after the other: a 3-cycle add
+   latency per element. Here the line is cut into fixed blocks of BLK elements from its start; within a
+   block the local prefix sums are computed in double with a vectorized log-step scan, and
+     out_j = (float)(s_b + local_j),   s_{b+1} = s_b + total_b,
+   where s_b is the running sum before block b. The association depends only on the block grid, never
+   on threads, so results are the same for every thread count: a long line is split over threads by
+   first computing the block totals of all chunks but the last (in parallel), walking them to get each
+   chunk's starting sum, then scanning every chunk on its own thread.
+
+   How close to PyTorch: whenever no partial sum rounds in double -- values on a common grid whose sums
+   stay within 53 bits, e.g. torch.rand's multiples of 2^-24 or integer-valued data -- every association
+   gives the same doubles and the results are bit for bit PyTorch's. Otherwise the doubles differ in
+   their last bits and the float results almost always still round alike (0 of 16M elements differ for
+   randn); only heavy cancellation (huge values that later cancel) can leave a visible difference.
+   Blocks holding an inf or NaN, and everything after a running sum that is no longer finite, are
+   summed sequentially exactly as PyTorch does, so NaN and inf results match bit for bit. */
+#include <math.h>
+#include <omp.h>
+
+#include "kernels/cpu/loops.h"
+#include "ops/scan/scan.h"
+
+#define BLK 1024
+
+typedef float v4f __attribute__((vector_size(16)));
+typedef float v4f_u __attribute__((vector_size(16), aligned(4), may_alias)); /* unaligned access */
+typedef double v4d __attribute__((vector_size(32)));
+typedef int64_t v4l __attribute__((vector_size(32)));
+
+/* PyTorch's loop (the running NaN wins, as in scan_kernels.c). o NULL: only the final sum. */
+static void sequential(float *o, const float *x, int64_t m, double *acc) {
+  double s = *acc;
+  if (o) {
+    for (int64_t j = 0; j < m; j++) {
+      s = isnan(s) ? s : s + (double)x[j];
+      o[j] = (float)s;
+    }
+  } else {
+    for (int64_t j = 0; j < m; j++) s = isnan(s) ? s : s + (double)x[j];
+  }
+  *acc = s;
+}
+
+/* No inf or NaN among x[0..m) (branch-free, vectorized). */
+CT_KERNEL_CLONES static bool finite_block(const float *x, int64_t m) {
+  uint32_t bad = 0;
+  for (int64_t j = 0; j < m; j++) {
+    uint32_t u;
+    memcpy(&u, &x[j], 4);
+    bad |= (u & 0x7f800000u) == 0x7f800000u;
+  }
+  return !bad;
+}
+
+/* The block's local prefix sums: 4-wide log-step scans in double, two vectors per step, with a running
+   carry; o != NULL: writes (float)(s + local_j). Returns the block total, the same with or without o.
+   (Macros rather than helpers: functions taking or returning 32-byte vectors change the ABI between the
+   clones' targets.) */
+/* [x0, x1, x2, x3] -> [x0, x1+x0, x2+x1, x3+x2] -> [x0, x1+x0, (x2+x1)+x0, (x3+x2)+(x1+x0)] */
+#define SHIFT1 ((v4l){4, 0, 1, 2})
+#define SHIFT2 ((v4l){4, 4, 0, 1})
+#define LAST ((v4l){3, 3, 3, 3})
+#define PREFIX4(v, x)                                    \
+  do {                                                   \
+    v = __builtin_convertvector(*(const v4f_u *)(x), v4d); \
+    v += __builtin_shuffle(v, zero, SHIFT1);  \
+    v += __builtin_shuffle(v, zero, SHIFT2);  \
+  } while (0)
+#define STORE4(o, v) (*(v4f_u *)(o) = __builtin_convertvector((v), v4f))
+
+CT_KERNEL_CLONES static double block_pass(float *o, const float *x, int64_t m, double s) {
+  const v4d zero = {0};
+  v4d carry = zero, base = zero + s;
+  int64_t j = 0, m8 = m - m % 8;
+  for (; j < m8; j += 8) {
+    v4d a, b;
+    PREFIX4(a, x + j);
+    PREFIX4(b, x + j + 4);
+    v4d ta = __builtin_shuffle(a, LAST), la = carry + a, lb = (carry + ta) + b;
+    if (o) {
+      STORE4(o + j, base + la);
+      STORE4(o + j + 4, base + lb);
+    }
+    carry += ta + __builtin_shuffle(b, LAST);
+  }
+  double t = carry[0];
+  for (; j < m; j++) {
+    t += (double)x[j];
+    if (o) o[j] = (float)(s + t);
+  }
+  return t;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+/* The same computation with AVX2 intrinsics (GCC's generic lowering of the vector code splits every
+   conversion in two): the same operations in the same order, so the same doubles. */
+#define SH1(v) _mm256_blend_pd(_mm256_permute4x64_pd((v), 0x90), zero, 1) /* [0, v0, v1, v2] */
+#define SH2(v) _mm256_permute2f128_pd((v), (v), 0x08)                       /* [0, 0, v0, v1] */
+#define BCAST3(v) _mm256_permute4x64_pd((v), 0xff)
+__attribute__((target("avx2"))) static double block_pass_avx2(float *o, const float *x, int64_t m, double s) {
+  const __m256d zero = _mm256_setzero_pd(), base = _mm256_set1_pd(s);
+  __m256d carry = zero;
+  int64_t j = 0, m8 = m - m % 8;
+  for (; j < m8; j += 8) {
+    __m256d a = _mm256_cvtps_pd(_mm_loadu_ps(x + j)), b = _mm256_cvtps_pd(_mm_loadu_ps(x + j + 4));
+    a = _mm256_add_pd(a, SH1(a));
+    b = _mm256_add_pd(b, SH1(b));
+    a = _mm256_add_pd(a, SH2(a));
+    b = _mm256_add_pd(b, SH2(b));
+    __m256d ta = BCAST3(a), la = _mm256_add_pd(carry, a), lb = _mm256_add_pd(_mm256_add_pd(carry, ta), b);
+    if (o) {
+      _mm_storeu_ps(o + j, _mm256_cvtpd_ps(_mm256_add_pd(base, la)));
+      _mm_storeu_ps(o + j + 4, _mm256_cvtpd_ps(_mm256_add_pd(base, lb)));
+    }
+    carry = _mm256_add_pd(carry, _mm256_add_pd(ta, BCAST3(b)));
+  }
+  double t = _mm256_cvtsd_f64(carry);
+  for (; j < m; j++) {
+    t += (double)x[j];
+    if (o) o[j] = (float)(s + t);
+  }
+  return t;
+}
+static _Atomic int use_avx2 = -1; /* racing first calls store the same answer */
+static double pass(float *o, const float *x, int64_t m, double s) {
+  if (use_avx2 < 0) {
+    __builtin_cpu_init();
+    use_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+  }
+  return use_avx2 ? block_pass_avx2(o, x, m, s) : block_pass(o, x, m, s);
+}
+void ct__cumsum_f32_debug_generic(bool on) { use_avx2 = on ? 0 : -1; }
+#else
+#define pass block_pass
+void ct__cumsum_f32_debug_generic(bool on) { (void)on; }
+#endif
+
+/* One block from the running sum *acc: the vector pass when everything is finite (a finite float block
+   has a finite double total, so an inf or NaN input shows in the total), else PyTorch's loop. In place
+   the inputs are checked first: the vector pass would overwrite them. */
+static void block(float *o, const float *x, int64_t m, double *acc) {
+  if (isfinite(*acc) && (o != x || finite_block(x, m))) {
+    double t = pass(o, x, m, *acc);
+    if (isfinite(t)) {
+      *acc += t;
+      return;
+    }
+  }
+  sequential(o, x, m, acc);
+}
+
+/* A line (or a chunk of one starting at a block boundary) from the running sum *acc. */
+static void line(float *o, const float *x, int64_t n, double *acc) {
+  for (int64_t off = 0; off < n; off += BLK) block(o + off, x + off, n - off < BLK ? n - off : BLK, acc);
+}
+
+#define MAX_CHUNKS 64
+
+/* A block's contribution for the walk: its total when it is finite. */
+typedef struct block_sum {
+  double total;
+  bool finite;
+} block_sum;
+
+/* Splits one line over nt threads: block totals of all chunks but the last, the walk to every chunk's
+   starting sum, then the chunks. */
+static void scan_threads(float *o, const float *x, int64_t len, double s, int nt) {
+  if (nt > MAX_CHUNKS) nt = MAX_CHUNKS;
+  int64_t blocks = (len + BLK - 1) / BLK;
+  int64_t bounds[MAX_CHUNKS + 1];
+  for (int t = 0; t <= nt; t++) bounds[t] = t == nt ? len : (blocks * t / nt) * BLK;
+  int64_t nsum = bounds[nt - 1] / BLK;
+  ct_error_kind before = ct_last_error();
+  block_sum *sums = ct__malloc((size_t)(nsum > 0 ? nsum : 1) * sizeof *sums);
+  if (!sums) {
+    /* not enough memory for the summaries only costs speed: one thread, the same bits */
+    if (before == CT_OK) ct_clear_error();
+    line(o, x, len, &s);
+    return;
+  }
+#pragma omp parallel for num_threads(nt) schedule(static)
+  for (int64_t b = 0; b < nsum; b++) {
+    const float *xb = x + b * BLK;
+    sums[b].total = pass(NULL, xb, BLK, 0.0);
+    sums[b].finite = isfinite(sums[b].total);
+  }
+  double start[MAX_CHUNKS];
+  int chunk = 0;
+  for (int64_t b = 0; b <= nsum; b++) {
+    while (chunk < nt && bounds[chunk] == b * BLK) start[chunk++] = s;
+    if (b == nsum) break;
+    if (isfinite(s) && sums[b].finite)
+      s += sums[b].total;
+    else
+      sequential(NULL, x + b * BLK, BLK, &s);
+  }
+  ct__free(sums);
+  /* x was only read so far: in place, each chunk reads and writes only its own elements from here */
+#pragma omp parallel for num_threads(nt) schedule(static, 1)
+  for (int t = 0; t < nt; t++) {
+    double acc = start[t];
+    line(o + bounds[t], x + bounds[t], bounds[t + 1] - bounds[t], &acc);
+  }
+}
+
+void ct__cumsum_f32_line(float *o, const float *x, int64_t n, int nt) {
+  if (nt > 1 && n >= 2 * BLK)
+    scan_threads(o, x, n, 0.0, nt);
+  else {
+    double acc = 0.0;
+    line(o, x, n, &acc);
+  }
+}
+
+static void long_line(char *const *d, const int64_t *st, int64_t len, const void *ctx, int nt) {
+  bool contiguous = st[0] == 4 && st[1] == 4;
+  bool apart = d[0] == d[1] || d[0] + len * 4 <= d[1] || d[1] + len * 4 <= d[0];
+  if (contiguous && apart)
+    ct__cumsum_f32_line((float *)d[0], (const float *)d[1], len, nt);
+  else
+    ct__cumsum_kernels[CT_FLOAT32](d, st, (const int64_t[3]){0, 0, 0}, len, 1, ctx);
+}
+
+const ct_scan_long_line ct__cumsum_f32_long_line = long_line;

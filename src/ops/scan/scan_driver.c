@@ -1,0 +1,203 @@
+/* The scan driver: the dims other than the scanned one name the lines. They are ordered by stride and
+   coalesced; when the innermost of them moves faster through memory than the scanned dim, consecutive
+   lines go to the kernel together (line-vector mode: row by row, contiguous and vectorizable), otherwise
+   one line per call. Lines are split across OpenMP threads in contiguous ranges; a line is never split
+   (except by an op's long-line routine, whose result is the same for every thread count), so results
+   never depend on the thread count. */
+#include <omp.h>
+
+#include "iter/iter.h"
+#include "ops/scan/scan.h"
+
+/* Below this many elements one thread does the work (the engine's grain). */
+#define CT_SCAN_GRAIN 32768
+#define CT_SCAN_INLINE_DIMS 16
+#define N_OPS 3
+
+typedef struct geom {
+  int n_ops;
+  char *base[N_OPS];
+  int64_t step[N_OPS];  /* byte stride along the scanned dim */
+  int64_t len;
+  int64_t nb;           /* batch dims, fastest first */
+  int64_t *size;        /* [nb] */
+  int64_t *stride;      /* [N_OPS][nb] byte strides */
+  bool vector;          /* line-vector mode over batch dim 0 */
+  int64_t lines;        /* product of the batch sizes */
+} geom;
+
+static int64_t byte_stride(const ct_tensor *t, int64_t d) {
+  return t->strides[d] * (int64_t)ct__itemsize((ct_dtype)t->dtype);
+}
+
+static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
+
+/* Orders the batch dims by stride (outputs first decide, the input breaks ties) and merges dims that
+   are contiguous in every operand, as TensorIterator's reorder_dimensions + coalesce do. */
+static void sort_and_coalesce(geom *g) {
+  int64_t nb = g->nb;
+  for (int64_t i = 1; i < nb; i++) {
+    for (int64_t j = i; j > 0; j--) {
+      bool swap = false;
+      for (int k = 0; k < g->n_ops; k++) {
+        int64_t a = abs64(g->stride[(size_t)k * (size_t)nb + (size_t)j - 1]);
+        int64_t b = abs64(g->stride[(size_t)k * (size_t)nb + (size_t)j]);
+        if (a == b) continue;
+        swap = a > b;
+        break;
+      }
+      if (!swap) break;
+      int64_t t = g->size[j];
+      g->size[j] = g->size[j - 1];
+      g->size[j - 1] = t;
+      for (int k = 0; k < g->n_ops; k++) {
+        int64_t *s = g->stride + (size_t)k * (size_t)nb;
+        t = s[j];
+        s[j] = s[j - 1];
+        s[j - 1] = t;
+      }
+    }
+  }
+  int64_t w = 0;
+  for (int64_t d = 1; d < nb; d++) {
+    bool can = true;
+    for (int k = 0; k < g->n_ops && can; k++) {
+      const int64_t *s = g->stride + (size_t)k * (size_t)nb;
+      can = s[w] * g->size[w] == s[d];
+    }
+    if (can) {
+      g->size[w] *= g->size[d];
+    } else {
+      w++;
+      g->size[w] = g->size[d];
+      for (int k = 0; k < g->n_ops; k++) g->stride[(size_t)k * (size_t)nb + (size_t)w] = g->stride[(size_t)k * (size_t)nb + (size_t)d];
+    }
+  }
+  int64_t new_nb = nb ? w + 1 : 0;
+  for (int k = 1; k < g->n_ops; k++)
+    memmove(g->stride + (size_t)k * (size_t)new_nb, g->stride + (size_t)k * (size_t)nb, (size_t)new_nb * sizeof(int64_t));
+  g->nb = new_nb;
+}
+
+/* Scans lines [begin, end) of the batch index space (dim 0 fastest); ix has room for nb indices. */
+static void run_range(const geom *g, const ct_scan_plan *p, int64_t begin, int64_t end, int64_t *ix) {
+  int64_t nb = g->nb;
+  int64_t rem = begin;
+  for (int64_t d = 0; d < nb; d++) {
+    ix[d] = rem % g->size[d];
+    rem /= g->size[d];
+  }
+  int64_t lstep[N_OPS];
+  for (int k = 0; k < g->n_ops; k++) lstep[k] = nb ? g->stride[(size_t)k * (size_t)nb] : 0;
+  for (int64_t pos = begin; pos < end;) {
+    int64_t n = 1;
+    if (g->vector) {
+      n = g->size[0] - ix[0];
+      if (n > end - pos) n = end - pos;
+    }
+    char *data[N_OPS];
+    for (int k = 0; k < g->n_ops; k++) {
+      const int64_t *s = g->stride + (size_t)k * (size_t)nb;
+      char *q = g->base[k];
+      for (int64_t d = 0; d < nb; d++) q += ix[d] * s[d];
+      data[k] = q;
+    }
+    p->kernel(data, g->step, lstep, g->len, n, p->ctx);
+    pos += n;
+    if (nb == 0) break;
+    ix[0] += n;
+    for (int64_t d = 0; d < nb - 1 && ix[d] == g->size[d]; d++) {
+      ix[d] = 0;
+      ix[d + 1]++;
+    }
+  }
+}
+
+ct_status ct__scan_prepare(ct_scan_plan *p) {
+  int64_t nd = p->in->ndim;
+  int nt = ct__num_threads();
+  if (p->in->numel < CT_SCAN_GRAIN) nt = 1;
+  p->threads = nt;
+  p->work = NULL;
+  /* sizes, strides and one line index per thread: on the stack unless the rank or team is large */
+  if (nd > CT_SCAN_INLINE_DIMS || nt > 2) {
+    p->work = ct__malloc((size_t)(N_OPS + 1 + nt) * (size_t)nd * sizeof(int64_t));
+    if (!p->work) return CT_ERR_OUT_OF_MEMORY;
+  }
+  return CT_OK;
+}
+
+void ct__scan_release(ct_scan_plan *p) {
+  ct__free(p->work);
+  p->work = NULL;
+}
+
+void ct__scan_run(const ct_scan_plan *p) {
+  const ct_tensor *in = p->in;
+  int64_t nd = in->ndim;
+  geom g = {.n_ops = p->n_out + 1, .len = in->sizes[p->dim]};
+  const ct_tensor *ops[N_OPS] = {p->out[0], p->n_out > 1 ? p->out[1] : in, in};
+  int nt = p->ordered ? 1 : p->threads;
+  int64_t buf[(N_OPS + 1 + 2) * CT_SCAN_INLINE_DIMS];
+  int64_t *mem = p->work ? p->work : buf;
+  g.size = mem;
+  g.stride = mem + nd;
+  int64_t *ixs = mem + (N_OPS + 1) * nd;
+  for (int k = 0; k < g.n_ops; k++) {
+    g.base[k] = ct__tdata(ops[k]);
+    g.step[k] = byte_stride(ops[k], p->dim);
+  }
+  /* batch dims: every dim but the scanned one, size-1 dims dropped; PyTorch's order when ordered */
+  int64_t nb = 0;
+  for (int64_t d = 0; d < nd; d++)
+    if (d != p->dim && in->sizes[d] != 1) nb++;
+  g.nb = nb;
+  int64_t b = 0;
+  for (int64_t d = 0; d < nd; d++) {
+    if (d == p->dim || in->sizes[d] == 1) continue;
+    g.size[b] = in->sizes[d];
+    for (int k = 0; k < g.n_ops; k++) g.stride[(size_t)k * (size_t)nb + (size_t)b] = byte_stride(ops[k], d);
+    b++;
+  }
+  if (!p->ordered) {
+    sort_and_coalesce(&g);
+    if (g.nb > 0) {
+      int64_t across = 0, along = 0;
+      for (int k = 0; k < g.n_ops; k++) {
+        across += abs64(g.stride[(size_t)k * (size_t)g.nb]);
+        along += abs64(g.step[k]);
+      }
+      g.vector = across < along;
+    }
+  }
+  g.lines = 1;
+  for (int64_t d = 0; d < g.nb; d++) g.lines *= g.size[d];
+
+  if (p->long_line && !g.vector && nt > 1 && g.len >= CT_SCAN_LONG_LINE && g.lines < nt) {
+    /* few long lines: each one gets every thread */
+    for (int64_t l = 0; l < g.lines; l++) {
+      int64_t rem = l;
+      char *data[N_OPS];
+      for (int k = 0; k < g.n_ops; k++) data[k] = g.base[k];
+      for (int64_t d = 0; d < g.nb; d++) {
+        int64_t i = rem % g.size[d];
+        rem /= g.size[d];
+        for (int k = 0; k < g.n_ops; k++) data[k] += i * g.stride[(size_t)k * (size_t)g.nb + (size_t)d];
+      }
+      p->long_line(data, g.step, g.len, p->ctx, nt);
+    }
+  } else {
+    int64_t max_threads = in->numel / CT_SCAN_GRAIN;
+    if (nt > max_threads) nt = (int)(max_threads > 1 ? max_threads : 1);
+    if (nt > g.lines) nt = (int)g.lines;
+    if (nt <= 1) {
+      run_range(&g, p, 0, g.lines, ixs);
+    } else {
+#pragma omp parallel num_threads(nt)
+      {
+        int64_t t = omp_get_thread_num(), n = omp_get_num_threads();
+        run_range(&g, p, g.lines * t / n, g.lines * (t + 1) / n, ixs + t * nd);
+      }
+    }
+  }
+}

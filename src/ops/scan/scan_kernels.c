@@ -1,0 +1,232 @@
+/* The typed scan kernels, written as PyTorch 1.13's CPU kernels compute them (ReduceOpsKernel.cpp and
+   ReduceOps.cpp): one accumulator per line in at::acc_type (int64 for integers, float for bfloat16,
+   double for float32, complex<double> for complex64), updated element by element in increasing order
+   and cast to the output type after every step. That order is kept exactly, so results are bit for bit
+   PyTorch's; only independent lines are processed side by side (line-vector mode, see scan.h). */
+#include <math.h>
+
+#include "kernels/cpu/loops.h"
+#include "ops/scan/scan.h"
+
+/* Lines processed together in line-vector mode (their accumulators live on the stack). */
+#define CH 256
+
+/* ---- accumulating scans: cumsum, cumprod, logcumsumexp ---- */
+#define CT_SCAN_ACC_KERNEL(fname, T, A, LOAD, STORE, INIT, STEP)                                           \
+  CT_KERNEL_CLONES static void fname(char *const *d, const int64_t *st, const int64_t *ls, int64_t len,    \
+                                     int64_t nl, const void *ctx) {                                         \
+    (void)ctx;                                                                                              \
+    if (nl == 1) {                                                                                          \
+      A acc = INIT;                                                                                         \
+      for (int64_t i = 0; i < len; i++) {                                                                   \
+        acc = STEP(acc, LOAD(*(const T *)(d[1] + i * st[1])));                                              \
+        *(T *)(d[0] + i * st[0]) = STORE(acc);                                                              \
+      }                                                                                                     \
+      return;                                                                                               \
+    }                                                                                                       \
+    const int64_t sz = (int64_t)sizeof(T);                                                                  \
+    for (int64_t j0 = 0; j0 < nl; j0 += CH) {                                                               \
+      int64_t m = nl - j0 < CH ? nl - j0 : CH;                                                              \
+      A acc[CH];                                                                                            \
+      for (int64_t j = 0; j < m; j++) acc[j] = INIT;                                                        \
+      char *o0 = d[0] + j0 * ls[0];                                                                         \
+      const char *x0 = d[1] + j0 * ls[1];                                                                   \
+      if (ls[0] == sz && ls[1] == sz && o0 != x0) {                                                         \
+        for (int64_t i = 0; i < len; i++) {                                                                 \
+          T *restrict o = (T *)(o0 + i * st[0]);                                                            \
+          const T *restrict x = (const T *)(x0 + i * st[1]);                                                \
+          for (int64_t j = 0; j < m; j++) {                                                                 \
+            acc[j] = STEP(acc[j], LOAD(x[j]));                                                              \
+            o[j] = STORE(acc[j]);                                                                           \
+          }                                                                                                 \
+        }                                                                                                   \
+      } else if (ls[0] == sz && ls[1] == sz) { /* in place: output and input coincide */                    \
+        for (int64_t i = 0; i < len; i++) {                                                                 \
+          T *o = (T *)(o0 + i * st[0]);                                                                     \
+          for (int64_t j = 0; j < m; j++) {                                                                 \
+            acc[j] = STEP(acc[j], LOAD(o[j]));                                                              \
+            o[j] = STORE(acc[j]);                                                                           \
+          }                                                                                                 \
+        }                                                                                                   \
+      } else {                                                                                              \
+        for (int64_t i = 0; i < len; i++)                                                                   \
+          for (int64_t j = 0; j < m; j++) {                                                                 \
+            acc[j] = STEP(acc[j], LOAD(*(const T *)(x0 + i * st[1] + j * ls[1])));                          \
+            *(T *)(o0 + i * st[0] + j * ls[0]) = STORE(acc[j]);                                             \
+          }                                                                                                 \
+      }                                                                                                     \
+    }                                                                                                       \
+  }
+
+/* Integers accumulate in int64 and wrap (computed in uint64: the same bits, no signed overflow). */
+#define LOAD_I(v) ((uint64_t)(int64_t)(v))
+#define ADD(a, v) ((a) + (v))
+#define MUL(a, v) ((a) * (v))
+#define TO_F32(a) ((float)(a))
+#define TO_C64(a) ((ct_c64)(a))
+#define LOAD_C128(v) ((ct_c128)(v))
+
+/* Floating steps keep PyTorch's NaN: its scalar loop computes acc + x / acc * x with acc as the first
+   operand, and x86 returns the first operand's NaN when both are NaN (the sign can differ: an invalid
+   operation such as inf - inf gives the negative default NaN). Spelled out so that vectorized code,
+   which may commute the operands, gives the same bits. */
+#define FADD(a, v) (isnan(a) ? (a) : (a) + (v))
+#define FMUL(a, v) (isnan(a) ? (a) : (a) * (v))
+static inline ct_c128 cadd(ct_c128 x, ct_c128 y) {
+  return CMPLX(FADD(creal(x), creal(y)), FADD(cimag(x), cimag(y)));
+}
+
+/* c10::complex's operator*= as PyTorch's AVX2 build compiles it (contracted to fused multiply-adds):
+   re = a*c - b*d as one vfmsub of a*c and t = b*d, im = a*d + b*c as one vfmadd of a*d and u = b*c.
+   A NaN result is the NaN operand those instructions propagate -- in the order measured on torch 1.13:
+   t: d, b; u: c, b; re: a, c, t (the subtraction does not flip t's sign); im: d, a, u -- and an
+   invalid operation (inf * 0, inf - inf) gives the default NaN. */
+static inline double first_nan(double r, double p, double q, double s) {
+  return isnan(p) ? p : isnan(q) ? q : isnan(s) ? s : r;
+}
+static inline ct_c128 cmul(ct_c128 x, ct_c128 y) {
+  double a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);
+  double t = b * d, u = b * c;
+  if (isnan(t)) t = first_nan(t, d, b, t);
+  if (isnan(u)) u = first_nan(u, c, b, u);
+  double re = fma(a, c, -t), im = fma(a, d, u);
+  if (isnan(re)) re = first_nan(re, a, c, t);
+  if (isnan(im)) im = first_nan(im, d, a, u);
+  return CMPLX(re, im);
+}
+
+#define DEF_INT(op, STEP, INIT)                                                                     \
+  CT_SCAN_ACC_KERNEL(op##_u8, uint8_t, uint64_t, LOAD_I, (uint8_t), INIT, STEP)                     \
+  CT_SCAN_ACC_KERNEL(op##_i8, int8_t, uint64_t, LOAD_I, (int8_t), INIT, STEP)                       \
+  CT_SCAN_ACC_KERNEL(op##_i16, int16_t, uint64_t, LOAD_I, (int16_t), INIT, STEP)                    \
+  CT_SCAN_ACC_KERNEL(op##_i32, int32_t, uint64_t, LOAD_I, (int32_t), INIT, STEP)                    \
+  CT_SCAN_ACC_KERNEL(op##_i64, int64_t, uint64_t, LOAD_I, (int64_t), INIT, STEP)
+DEF_INT(cumsum, ADD, 0)
+DEF_INT(cumprod, MUL, 1)
+CT_SCAN_ACC_KERNEL(cumsum_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16, 0.0f, FADD)
+CT_SCAN_ACC_KERNEL(cumprod_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16, 1.0f, FMUL)
+CT_SCAN_ACC_KERNEL(cumsum_f32_generic, float, double, (double), TO_F32, 0.0, FADD)
+CT_SCAN_ACC_KERNEL(cumprod_f32, float, double, (double), TO_F32, 1.0, FMUL)
+CT_SCAN_ACC_KERNEL(cumsum_f64, double, double, CT_ID, CT_ID, 0.0, FADD)
+CT_SCAN_ACC_KERNEL(cumprod_f64, double, double, CT_ID, CT_ID, 1.0, FMUL)
+CT_SCAN_ACC_KERNEL(cumsum_c64, ct_c64, ct_c128, LOAD_C128, TO_C64, 0.0, cadd)
+CT_SCAN_ACC_KERNEL(cumprod_c64, ct_c64, ct_c128, LOAD_C128, TO_C64, 1.0, cmul)
+CT_SCAN_ACC_KERNEL(cumsum_c128, ct_c128, ct_c128, CT_ID, CT_ID, 0.0, cadd)
+CT_SCAN_ACC_KERNEL(cumprod_c128, ct_c128, ct_c128, CT_ID, CT_ID, 1.0, cmul)
+
+/* float32 cumsum: a long contiguous line takes the blocked vector scan (scan_cumsum_f32.c); everything
+   else PyTorch's loop. */
+static void cumsum_f32(char *const *d, const int64_t *st, const int64_t *ls, int64_t len, int64_t nl,
+                       const void *ctx) {
+  if (nl == 1 && len >= CT_SCAN_LONG_LINE && st[0] == (int64_t)sizeof(float) && st[1] == (int64_t)sizeof(float) &&
+      (d[0] == d[1] || d[0] + len * 4 <= d[1] || d[1] + len * 4 <= d[0])) {
+    ct__cumsum_f32_line((float *)d[0], (const float *)d[1], len, 1);
+    return;
+  }
+  cumsum_f32_generic(d, st, ls, len, nl, ctx);
+}
+
+const ct_scan_kernel ct__cumsum_kernels[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = cumsum_u8,     [CT_INT8] = cumsum_i8,       [CT_INT16] = cumsum_i16,
+    [CT_INT32] = cumsum_i32,    [CT_INT64] = cumsum_i64,     [CT_BFLOAT16] = cumsum_bf16,
+    [CT_FLOAT32] = cumsum_f32,  [CT_FLOAT64] = cumsum_f64,   [CT_COMPLEX64] = cumsum_c64,
+    [CT_COMPLEX128] = cumsum_c128,
+};
+const ct_scan_kernel ct__cumprod_kernels[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = cumprod_u8,     [CT_INT8] = cumprod_i8,      [CT_INT16] = cumprod_i16,
+    [CT_INT32] = cumprod_i32,    [CT_INT64] = cumprod_i64,    [CT_BFLOAT16] = cumprod_bf16,
+    [CT_FLOAT32] = cumprod_f32,  [CT_FLOAT64] = cumprod_f64,  [CT_COMPLEX64] = cumprod_c64,
+    [CT_COMPLEX128] = cumprod_c128,
+};
+
+/* logcumsumexp's log_add_exp(x, acc) (std::min/std::max take the first argument on NaN; equal
+   infinities return x instead of inf - inf). */
+static inline double lae(double x, double y) {
+  double mn = isnan(y) ? y : (y < x ? y : x);
+  double mx = isnan(y) ? y : (x < y ? y : x);
+  if (mn != mx || isfinite(mn)) {
+    double r = log1p(exp(mn - mx));
+    return FADD(r, mx);
+  }
+  return x;
+}
+static inline float laef(float x, float y) {
+  float mn = isnan(y) ? y : (y < x ? y : x);
+  float mx = isnan(y) ? y : (x < y ? y : x);
+  if (mn != mx || isfinite(mn)) {
+    float r = log1pf(expf(mn - mx));
+    return FADD(r, mx);
+  }
+  return x;
+}
+#define LAE(acc, x) lae((x), (acc))
+#define LAEF(acc, x) laef((x), (acc))
+CT_SCAN_ACC_KERNEL(lcse_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16, -INFINITY, LAEF)
+CT_SCAN_ACC_KERNEL(lcse_f32, float, double, (double), TO_F32, -INFINITY, LAE)
+CT_SCAN_ACC_KERNEL(lcse_f64, double, double, CT_ID, CT_ID, -INFINITY, LAE)
+
+const ct_scan_kernel ct__logcumsumexp_kernels[CT_NUM_DTYPES + 1] = {
+    [CT_BFLOAT16] = lcse_bf16, [CT_FLOAT32] = lcse_f32, [CT_FLOAT64] = lcse_f64};
+
+/* ---- cummax / cummin: operands values, indices (int64), input ----
+   PyTorch's cummax_cummin_helper: a NaN always takes over (so the index follows the latest NaN), and a
+   value equal to the running one moves the index (>= and <=). Values are copied, not converted. */
+#define CT_SCAN_EXT_KERNEL(fname, T, LOAD, ISNAN, CMP)                                                     \
+  CT_KERNEL_CLONES static void fname(char *const *d, const int64_t *st, const int64_t *ls, int64_t len,    \
+                                     int64_t nl, const void *ctx) {                                         \
+    (void)ctx;                                                                                              \
+    if (nl == 1) {                                                                                          \
+      T best = *(const T *)d[2];                                                                            \
+      int64_t at = 0;                                                                                       \
+      for (int64_t i = 0; i < len; i++) {                                                                   \
+        T cur = *(const T *)(d[2] + i * st[2]);                                                             \
+        if (ISNAN(LOAD(cur)) || (!ISNAN(LOAD(best)) && CMP(LOAD(cur), LOAD(best)))) {                       \
+          best = cur;                                                                                       \
+          at = i;                                                                                           \
+        }                                                                                                   \
+        *(T *)(d[0] + i * st[0]) = best;                                                                    \
+        *(int64_t *)(d[1] + i * st[1]) = at;                                                                \
+      }                                                                                                     \
+      return;                                                                                               \
+    }                                                                                                       \
+    for (int64_t j0 = 0; j0 < nl; j0 += CH) {                                                               \
+      int64_t m = nl - j0 < CH ? nl - j0 : CH;                                                              \
+      T best[CH];                                                                                           \
+      int64_t at[CH];                                                                                       \
+      char *v0 = d[0] + j0 * ls[0], *i0 = d[1] + j0 * ls[1];                                                \
+      const char *x0 = d[2] + j0 * ls[2];                                                                   \
+      for (int64_t j = 0; j < m; j++) {                                                                     \
+        best[j] = *(const T *)(x0 + j * ls[2]);                                                             \
+        at[j] = 0;                                                                                          \
+      }                                                                                                     \
+      for (int64_t i = 0; i < len; i++)                                                                     \
+        for (int64_t j = 0; j < m; j++) {                                                                   \
+          T cur = *(const T *)(x0 + i * st[2] + j * ls[2]);                                                 \
+          bool take = ISNAN(LOAD(cur)) || (!ISNAN(LOAD(best[j])) && CMP(LOAD(cur), LOAD(best[j])));         \
+          best[j] = take ? cur : best[j];                                                                   \
+          at[j] = take ? i : at[j];                                                                         \
+          *(T *)(v0 + i * st[0] + j * ls[0]) = best[j];                                                     \
+          *(int64_t *)(i0 + i * st[1] + j * ls[1]) = at[j];                                                 \
+        }                                                                                                   \
+    }                                                                                                       \
+  }
+
+#define NO_NAN(x) ((void)(x), false)
+#define GE(a, b) ((a) >= (b))
+#define LE(a, b) ((a) <= (b))
+#define DEF_EXT(op, CMP)                                                                          \
+  CT_SCAN_EXT_KERNEL(op##_b, bool, CT_ID, NO_NAN, CMP)                                            \
+  CT_SCAN_EXT_KERNEL(op##_u8, uint8_t, CT_ID, NO_NAN, CMP)                                        \
+  CT_SCAN_EXT_KERNEL(op##_i8, int8_t, CT_ID, NO_NAN, CMP)                                         \
+  CT_SCAN_EXT_KERNEL(op##_i16, int16_t, CT_ID, NO_NAN, CMP)                                       \
+  CT_SCAN_EXT_KERNEL(op##_i32, int32_t, CT_ID, NO_NAN, CMP)                                       \
+  CT_SCAN_EXT_KERNEL(op##_i64, int64_t, CT_ID, NO_NAN, CMP)                                       \
+  CT_SCAN_EXT_KERNEL(op##_bf16, uint16_t, ct__bfloat16_to_float, isnan, CMP)                      \
+  CT_SCAN_EXT_KERNEL(op##_f32, float, CT_ID, isnan, CMP)                                          \
+  CT_SCAN_EXT_KERNEL(op##_f64, double, CT_ID, isnan, CMP)                                         \
+  const ct_scan_kernel ct__##op##_kernels[CT_NUM_DTYPES + 1] = {                                  \
+      [CT_BOOL] = op##_b,   [CT_UINT8] = op##_u8,     [CT_INT8] = op##_i8,                        \
+      [CT_INT16] = op##_i16, [CT_INT32] = op##_i32,   [CT_INT64] = op##_i64,                      \
+      [CT_BFLOAT16] = op##_bf16, [CT_FLOAT32] = op##_f32, [CT_FLOAT64] = op##_f64};
+DEF_EXT(cummax, GE)
+DEF_EXT(cummin, LE)

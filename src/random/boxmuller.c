@@ -1,0 +1,105 @@
+/* Box-Muller blocks for float64, float16 and bfloat16 (see boxmuller.h): PyTorch's scalar
+   normal_fill_16 with c10's operator semantics for the reduced types. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+
+#include <math.h>
+
+#include "core/half.h"
+#include "random/boxmuller.h"
+#include "random/cpu.h"
+
+#define TWO_PI (2.0 * 3.14159265358979323846)
+
+CT_ALWAYS_INLINE void block_f64(double *d, double mean, double std) {
+  for (int j = 0; j < 8; j++) {
+    double u1 = 1.0 - d[j];
+    double u2 = d[j + 8];
+    double radius = sqrt(-2.0 * log(u1));
+    double theta = TWO_PI * u2;
+    double rc = radius * cos(theta), rs = radius * sin(theta);
+    d[j] = fma(rc, std, mean); /* radius * cos * std + mean, contracted in PyTorch's AVX2 build */
+    d[j + 8] = fma(rs, std, mean);
+  }
+}
+
+/* fma / fmaf are correctly rounded either way: the FMA copy only saves the libm call. */
+static void f64_base(double *d, int64_t nblocks, double mean, double std) {
+  for (int64_t b = 0; b < nblocks; b++) block_f64(d + 16 * b, mean, std);
+}
+#ifdef CT_X86_VARIANTS
+CT_TARGET_AVX2_FMA static void f64_fma(double *d, int64_t nblocks, double mean, double std) {
+  for (int64_t b = 0; b < nblocks; b++) block_f64(d + 16 * b, mean, std);
+}
+#endif
+
+void ct__boxmuller_f64(double *d, int64_t nblocks, double mean, double std) {
+#ifdef CT_X86_VARIANTS
+  if (ct__cpu_avx2_fma()) {
+    f64_fma(d, nblocks, mean, std);
+    return;
+  }
+#endif
+  f64_base(d, nblocks, mean, std);
+}
+
+static inline float h2f(uint16_t h) { return ct__half_to_float(h); }
+static inline float hround(float f) { return ct__half_to_float(ct__float_to_half(f)); }
+
+/* Half: `1 - x` is Half - Half (rounded to half); log, sqrt, cos, sin are the float functions; the
+   Half radius and theta are rounded; the output arithmetic is float (Half * float is float). */
+CT_ALWAYS_INLINE void block_f16(uint16_t *d, float mean, float std) {
+  for (int j = 0; j < 8; j++) {
+    float u1 = hround(1.0f - h2f(d[j]));
+    float u2 = h2f(d[j + 8]);
+    float radius = hround(sqrtf(-2.0f * logf(u1)));
+    float theta = hround((float)(TWO_PI * (double)u2));
+    float rc = radius * cosf(theta), rs = radius * sinf(theta);
+    d[j] = ct__float_to_half(fmaf(rc, std, mean));
+    d[j + 8] = ct__float_to_half(fmaf(rs, std, mean));
+  }
+}
+
+static void f16_base(uint16_t *d, int64_t nblocks, float mean, float std) {
+  for (int64_t b = 0; b < nblocks; b++) block_f16(d + 16 * b, mean, std);
+}
+#ifdef CT_X86_VARIANTS
+CT_TARGET_AVX2_FMA static void f16_fma(uint16_t *d, int64_t nblocks, float mean, float std) {
+  for (int64_t b = 0; b < nblocks; b++) block_f16(d + 16 * b, mean, std);
+}
+#endif
+
+void ct__boxmuller_f16(uint16_t *d, int64_t nblocks, float mean, float std) {
+#ifdef CT_X86_VARIANTS
+  if (ct__cpu_avx2_fma()) {
+    f16_fma(d, nblocks, mean, std);
+    return;
+  }
+#endif
+  f16_base(d, nblocks, mean, std);
+}
+
+static inline float b2f(uint16_t b) { return ct__bfloat16_to_float(b); }
+static inline float bround(float f) { return ct__bfloat16_to_float(ct__float_to_bfloat16(f)); }
+
+/* BFloat16 has its own log/sqrt/cos/sin returning BFloat16, and BFloat16 * BFloat16 is BFloat16:
+   every step rounds. */
+static void block_bf16(uint16_t *d, float mean, float std) {
+  for (int j = 0; j < 8; j++) {
+    float u1 = bround(1.0f - b2f(d[j]));
+    float u2 = b2f(d[j + 8]);
+    float lg = bround(logf(u1));
+    float radius = bround(sqrtf(bround(-2.0f * lg)));
+    float theta = bround((float)(TWO_PI * (double)u2));
+    float c = bround(cosf(theta)), s = bround(sinf(theta));
+    d[j] = ct__float_to_bfloat16(bround(bround(radius * c) * std) + mean);
+    d[j + 8] = ct__float_to_bfloat16(bround(bround(radius * s) * std) + mean);
+  }
+}
+
+void ct__boxmuller_bf16(uint16_t *d, int64_t nblocks, float mean, float std) {
+  for (int64_t b = 0; b < nblocks; b++) block_bf16(d + 16 * b, mean, std);
+}

@@ -1,0 +1,268 @@
+/* random_ in its four forms, randint and randint_like: integers drawn with random() (or random64()
+   for ranges of 2^32 and more in int64 / float32 / float64 / bfloat16) and reduced modulo the range,
+   with PyTorch's argument checks and its from / to adjustment for floating dtypes. */
+#include <stdio.h>
+
+#include "random/random_internal.h"
+
+/* caffe2::TypeMeta names, as PyTorch's bounds messages print the dtype. */
+static const char *type_meta_name(ct_dtype dt) {
+  switch (dt) {
+    case CT_BOOL: return "bool";
+    case CT_UINT8: return "unsigned char";
+    case CT_INT8: return "signed char";
+    case CT_INT16: return "short int";
+    case CT_INT32: return "int";
+    case CT_INT64: return "long int";
+    case CT_FLOAT16: return "c10::Half";
+    case CT_BFLOAT16: return "c10::BFloat16";
+    case CT_FLOAT32: return "float";
+    default: return "double";
+  }
+}
+
+static bool is_integral_or_bool(ct_dtype dt) { return dt >= CT_BOOL && dt <= CT_INT64; }
+
+static int float_digits(ct_dtype dt) {
+  switch (dt) {
+    case CT_FLOAT16: return 11;
+    case CT_BFLOAT16: return 8;
+    case CT_FLOAT32: return 24;
+    default: return 53;
+  }
+}
+
+/* static_cast<int64_t>(static_cast<scalar_t>(v)) for a floating dtype. */
+static int64_t through_dtype(ct_dtype dt, int64_t v) {
+  double d;
+  switch (dt) {
+    case CT_FLOAT16: d = ct__half_to_float(ct__float_to_half((float)v)); break;
+    case CT_BFLOAT16: d = ct__bfloat16_to_float(ct__float_to_bfloat16((float)v)); break;
+    case CT_FLOAT32: d = (float)v; break;
+    default: d = (double)v; break;
+  }
+  return ct__cvt_f64_i64(d);
+}
+
+static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static int highest_bit(int64_t v) { /* floor(log2(|v|)) as PyTorch's shift loop counts it */
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  int n = 0;
+  while (u >>= 1) ++n;
+  return n;
+}
+
+/* update_from / update_to: move from right (to left) to the nearest value that stays inside
+   [from, to) after the cast to the dtype. */
+static int64_t update_from(ct_dtype dt, int64_t from) {
+  int64_t from_plus_1 = through_dtype(dt, wrap_add(from, 1));
+  if (from_plus_1 < from) {
+    int n = highest_bit(wrap_add(from, 1));
+    from = wrap_add(from_plus_1, (int64_t)(UINT64_C(1) << (n - float_digits(dt) + 1)));
+  }
+  return from;
+}
+static int64_t update_to(ct_dtype dt, int64_t to) {
+  int64_t to_minus_1 = through_dtype(dt, wrap_add(to, -1));
+  if (to_minus_1 >= to) {
+    int n = highest_bit(wrap_add(to, -1));
+    to = wrap_add(to_minus_1, -(int64_t)(UINT64_C(1) << (n - float_digits(dt) + 1)));
+  }
+  return to;
+}
+
+static bool check_in_range(ct_dtype dt, int64_t from, int64_t to_inc) {
+  if (ct__is_float_dtype(dt)) {
+    double mx = dt == CT_FLOAT16 ? 65504.0 : dt == CT_BFLOAT16 ? 0x1.fep127 : dt == CT_FLOAT32 ? 0x1.fffffep127 : 0x1.fffffffffffffp1023;
+    if (!((double)from >= -mx && (double)from <= mx)) {
+      ct__error(CT_ERR_RUNTIME, "from is out of bounds for %s", type_meta_name(dt));
+      return false;
+    }
+    if (!((double)to_inc >= -mx && (double)to_inc <= mx)) {
+      ct__error(CT_ERR_RUNTIME, "to - 1 is out of bounds for %s", type_meta_name(dt));
+      return false;
+    }
+    return true;
+  }
+  if (is_integral_or_bool(dt)) {
+    static const int64_t lo[] = {0, 0, 0, INT8_MIN, INT16_MIN, INT32_MIN, INT64_MIN};
+    static const int64_t hi[] = {0, 1, UINT8_MAX, INT8_MAX, INT16_MAX, INT32_MAX, INT64_MAX};
+    if (!(from >= lo[dt] && from <= hi[dt])) {
+      ct__error(CT_ERR_RUNTIME, "from is out of bounds for %s", type_meta_name(dt));
+      return false;
+    }
+    if (!(to_inc >= lo[dt] && to_inc <= hi[dt])) {
+      ct__error(CT_ERR_RUNTIME, "to - 1 is out of bounds for %s", type_meta_name(dt));
+      return false;
+    }
+    return true;
+  }
+  ct__error(CT_ERR_RUNTIME, "check_random_bounds handles only integral, floating-point and boolean types");
+  return false;
+}
+
+typedef enum { MODE_FROM_TO, MODE_FULL64, MODE_DEFAULT } int_mode;
+
+typedef struct int_ctx {
+  ct_generator *g;
+  ct_dtype dt;
+  int_mode mode;
+  bool use64;
+  uint64_t range;
+  int64_t base;
+} int_ctx;
+
+/* uniform_int_distribution<T> without bounds: [0, max] or [0, 2^digits]. */
+static int64_t default_value(ct_dtype dt, uint64_t v) {
+  switch (dt) {
+    case CT_BOOL: return (int64_t)(v & 1u);
+    case CT_UINT8: return (int64_t)(v % 256u);
+    case CT_INT8: return (int64_t)(v % 128u);
+    case CT_INT16: return (int64_t)(v % 32768u);
+    case CT_INT32: return (int64_t)(v % (UINT64_C(1) << 31));
+    case CT_INT64: return (int64_t)(v % (UINT64_C(1) << 63));
+    case CT_FLOAT16: return (int64_t)(v % ((UINT64_C(1) << 11) + 1));
+    case CT_BFLOAT16: return (int64_t)(v % ((UINT64_C(1) << 8) + 1));
+    case CT_FLOAT32: return (int64_t)(v % ((UINT64_C(1) << 24) + 1));
+    default: return (int64_t)(v % ((UINT64_C(1) << 53) + 1));
+  }
+}
+
+static void int_run(void *vctx, char *const *ptr, const int64_t *stride, int64_t n) {
+  int_ctx *c = vctx;
+  uint32_t buf[CT_RANDOM_CHUNK];
+  int64_t words = c->use64 ? 2 : 1;
+  for (int64_t done = 0; done < n;) {
+    int64_t m = n - done < CT_RANDOM_CHUNK / 2 ? n - done : CT_RANDOM_CHUNK / 2;
+    ct__mt_fill(&c->g->mt, buf, m * words);
+    for (int64_t i = 0; i < m; i++) {
+      uint64_t v = c->use64 ? (uint64_t)buf[2 * i] << 32 | buf[2 * i + 1] : buf[i];
+      int64_t r;
+      switch (c->mode) {
+        case MODE_FROM_TO: r = (int64_t)(v % c->range + (uint64_t)c->base); break;
+        case MODE_FULL64: r = (int64_t)v; break;
+        default: r = default_value(c->dt, v); break;
+      }
+      ct__store_i64(c->dt, ptr[0] + (done + i) * stride[0], r);
+    }
+    done += m;
+  }
+}
+
+static ct_status run(ct_tensor *self, int_ctx *c, const ct_sample_opts *opts) {
+  if (self->device_type == CT_META) return CT_OK;
+  c->g = ct__sample_gen(opts);
+  ct__gen_lock(c->g);
+  ct__walk(self, NULL, int_run, c);
+  ct__gen_unlock(c->g);
+  ct__mark_written(self);
+  return CT_OK;
+}
+
+/* uniform_int_from_to_distribution: 64-bit draws only for wide ranges in the 64-bit-capable dtypes. */
+static bool wide_draws(ct_dtype dt, uint64_t range) {
+  return (dt == CT_INT64 || dt == CT_FLOAT64 || dt == CT_FLOAT32 || dt == CT_BFLOAT16) && range >= (UINT64_C(1) << 32);
+}
+
+ct_status ct_random_from_to_(ct_tensor *self, int64_t from, int64_t to, const ct_sample_opts *opts) {
+  if (!self) return ct__random_fail();
+  if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
+  ct_dtype dt = (ct_dtype)self->dtype;
+  if (!(from < to)) {
+    ct__error(CT_ERR_RUNTIME, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld",
+              (long long)from, (long long)to);
+    return CT_ERR_RUNTIME;
+  }
+  if (ct__is_float_dtype(dt)) {
+    from = update_from(dt, from);
+    to = update_to(dt, to);
+    if (!(from < to)) {
+      ct__error(CT_ERR_RUNTIME,
+                "random_ expects 'from' casted to dtype to be less than 'to' casted to dtype, but got from=%lld >= "
+                "to=%lld",
+                (long long)from, (long long)to);
+      return CT_ERR_RUNTIME;
+    }
+  }
+  if (!check_in_range(dt, from, wrap_add(to, -1))) return CT_ERR_RUNTIME;
+  uint64_t range = (uint64_t)to - (uint64_t)from;
+  int_ctx c = {.dt = dt, .mode = MODE_FROM_TO, .use64 = wide_draws(dt, range), .range = range, .base = from};
+  return run(self, &c, opts);
+}
+
+ct_status ct_random_to_(ct_tensor *self, int64_t to, const ct_sample_opts *opts) {
+  return ct_random_from_to_(self, 0, to, opts);
+}
+
+ct_status ct_random_from_(ct_tensor *self, int64_t from, const ct_sample_opts *opts) {
+  if (!self) return ct__random_fail();
+  if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
+  ct_dtype dt = (ct_dtype)self->dtype;
+  if (from == INT64_MIN) {
+    /* [int64 min, int64 max]: every 64-bit value, for the dtypes that can hold them */
+    if (dt == CT_BOOL || dt == CT_FLOAT16 || !(is_integral_or_bool(dt) || ct__is_float_dtype(dt))) {
+      ct__dispatch_error("random_full_64_bits_range_kernel_cpu", dt);
+      return CT_ERR_RUNTIME;
+    }
+    if (!(dt == CT_INT64 || dt == CT_FLOAT64 || dt == CT_FLOAT32 || dt == CT_BFLOAT16)) {
+      ct__error(CT_ERR_RUNTIME, "random_full_64_bits_range_kernel_cpu handles only int64, double, float and bfloat16");
+      return CT_ERR_RUNTIME;
+    }
+    int_ctx c = {.dt = dt, .mode = MODE_FULL64, .use64 = true};
+    return run(self, &c, opts);
+  }
+  int64_t to_inc;
+  if (ct__is_float_dtype(dt)) {
+    int digits = float_digits(dt);
+    to_inc = digits >= 63 ? INT64_MAX : (int64_t)(UINT64_C(1) << digits);
+    from = update_from(dt, from);
+    if (!(from < to_inc)) {
+      ct__error(CT_ERR_RUNTIME,
+                "random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted to dtype, but got "
+                "from=%lld > to_inc=%lld",
+                (long long)from, (long long)to_inc);
+      return CT_ERR_RUNTIME;
+    }
+  } else if (is_integral_or_bool(dt)) {
+    static const int64_t hi[] = {0, 1, UINT8_MAX, INT8_MAX, INT16_MAX, INT32_MAX, INT64_MAX};
+    to_inc = hi[dt];
+  } else {
+    ct__error(CT_ERR_RUNTIME, "random_from_to_impl handles only integral, floating-point and boolean types");
+    return CT_ERR_RUNTIME;
+  }
+  if (!check_in_range(dt, from, to_inc)) return CT_ERR_RUNTIME;
+  uint64_t range = (uint64_t)to_inc - (uint64_t)from + 1;
+  int_ctx c = {.dt = dt, .mode = MODE_FROM_TO, .use64 = wide_draws(dt, range), .range = range, .base = from};
+  return run(self, &c, opts);
+}
+
+ct_status ct_random_(ct_tensor *self, const ct_sample_opts *opts) {
+  if (!self) return ct__random_fail();
+  if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
+  ct_dtype dt = (ct_dtype)self->dtype;
+  if (!(is_integral_or_bool(dt) || ct__is_float_dtype(dt))) {
+    ct__dispatch_error("random_kernel_cpu", dt);
+    return CT_ERR_RUNTIME;
+  }
+  int_ctx c = {.dt = dt, .mode = MODE_DEFAULT, .use64 = dt == CT_FLOAT64 || dt == CT_INT64};
+  return run(self, &c, opts);
+}
+
+static ct_tensor *fill_new(ct_tensor *t, int64_t low, int64_t high, const ct_random_opts *opts) {
+  if (!t) return NULL;
+  ct_sample_opts so = {opts ? opts->generator : NULL};
+  if (ct_random_from_to_(t, low, high, &so) != CT_OK) {
+    ct_release(t);
+    return NULL;
+  }
+  return ct__own(t);
+}
+
+ct_tensor *ct_randint(int64_t low, int64_t high, ct_shape size, const ct_random_opts *opts) {
+  return fill_new(ct__random_empty(size, opts, CT_INT64), low, high, opts);
+}
+
+ct_tensor *ct_randint_like(const ct_tensor *t, int64_t low, int64_t high, const ct_random_opts *opts) {
+  if (!t) return NULL;
+  return fill_new(ct__random_empty_like(t, opts), low, high, opts);
+}

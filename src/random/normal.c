@@ -1,0 +1,196 @@
+/* normal_, randn, randn_like, torch.normal(mean, std, size) and log_normal_.
+   Two paths, as in PyTorch: a contiguous floating tensor of at least 16 elements takes the "fill
+   path" (all uniforms first, then Box-Muller over blocks of 16, the last partial block redone on 16
+   fresh uniforms); anything else takes the scalar path, one normal_distribution<double> sample per
+   element in TensorIterator order, sharing the generator's cached second value. */
+#include <math.h>
+
+#include "random/boxmuller.h"
+#include "random/pipeline.h"
+#include "random/random_internal.h"
+
+/* ---- the fill path ---- */
+
+typedef struct fill_ctx {
+  ct_generator *g;
+  char *data;
+  ct_dtype dt;
+  size_t isz;
+  double mean, std; /* float64 */
+  float fmean, fstd; /* the other dtypes, mean and std already cast to the dtype */
+} fill_ctx;
+
+/* m uniforms in [0, 1) written as dtype elements at dst: float32 from random(), float64 from
+   random64(), float16 / bfloat16 from random()'s low 11 / 8 bits. */
+static void draw_uniforms(fill_ctx *c, char *dst, int64_t m) {
+  ct_mt19937 *mt = &c->g->mt;
+  switch (c->dt) {
+    case CT_FLOAT32:
+      ct__mt_fill(mt, (uint32_t *)(void *)dst, m);
+      ct__u24_inplace(dst, m);
+      return;
+    case CT_FLOAT64: /* element i's two words are exactly the bytes of element i */
+      ct__mt_fill(mt, (uint32_t *)(void *)dst, 2 * m);
+      ct__u53_inplace(dst, m);
+      return;
+    default: {
+      uint16_t *h = (uint16_t *)(void *)dst;
+      bool half = c->dt == CT_FLOAT16;
+      uint32_t buf[CT_RANDOM_CHUNK];
+      for (int64_t done = 0; done < m;) {
+        int64_t k = m - done < CT_RANDOM_CHUNK ? m - done : CT_RANDOM_CHUNK;
+        ct__mt_fill(mt, buf, k);
+        for (int64_t i = 0; i < k; i++)
+          h[done + i] = half ? ct__float_to_half(ct__u11(buf[i])) : ct__float_to_bfloat16(ct__u8(buf[i]));
+        done += k;
+      }
+      return;
+    }
+  }
+}
+
+static void produce(void *vctx, int64_t b0, int64_t b1) {
+  fill_ctx *c = vctx;
+  draw_uniforms(c, c->data + 16 * b0 * (int64_t)c->isz, 16 * (b1 - b0));
+}
+
+static void transform(void *vctx, int64_t b0, int64_t b1) {
+  fill_ctx *c = vctx;
+  char *p = c->data + 16 * b0 * (int64_t)c->isz;
+  switch (c->dt) {
+    case CT_FLOAT32: ct__boxmuller_f32((float *)(void *)p, b1 - b0, c->fmean, c->fstd); break;
+    case CT_FLOAT64: ct__boxmuller_f64((double *)(void *)p, b1 - b0, c->mean, c->std); break;
+    case CT_FLOAT16: ct__boxmuller_f16((uint16_t *)(void *)p, b1 - b0, c->fmean, c->fstd); break;
+    default: ct__boxmuller_bf16((uint16_t *)(void *)p, b1 - b0, c->fmean, c->fstd); break;
+  }
+}
+
+/* static_cast<scalar_t>(double) for the reduced types: through float. */
+static float cast_mean_std(ct_dtype dt, double v) {
+  switch (dt) {
+    case CT_FLOAT16: return ct__half_to_float(ct__float_to_half((float)v));
+    case CT_BFLOAT16: return ct__bfloat16_to_float(ct__float_to_bfloat16((float)v));
+    default: return (float)v;
+  }
+}
+
+/* normal_fill: all n uniforms in order, Box-Muller on the n / 16 full blocks (drawing and
+   transforming overlap when several threads run), then, when n % 16 != 0, 16 fresh uniforms for the
+   last 16 elements, transformed again. */
+static void fill_path(ct_tensor *self, double mean, double std, ct_generator *g) {
+  ct_dtype dt = (ct_dtype)self->dtype;
+  int64_t n = self->numel, nblocks = n / 16;
+  fill_ctx c = {g, ct__tdata(self), dt, ct__itemsize(dt), mean, std, cast_mean_std(dt, mean), cast_mean_std(dt, std)};
+  ct_pipeline p = {&c, produce, transform};
+  /* worth a second thread from about 64K float32 (the float64 transform is ~10x slower per block) */
+  ct__pipeline_run(&p, nblocks, dt == CT_FLOAT32 ? 4096 : 512);
+  if (n % 16) {
+    /* the elements after the last full block take their uniforms from the stream, then the last 16
+       elements are overwritten by 16 fresh ones and transformed as one more block */
+    draw_uniforms(&c, c.data + 16 * nblocks * (int64_t)c.isz, n - 16 * nblocks);
+    c.data += (n - 16) * (int64_t)c.isz;
+    draw_uniforms(&c, c.data, 16);
+    transform(&c, 0, 1);
+  }
+}
+
+typedef struct scalar_ctx {
+  ct_generator *g;
+  ct_dtype dt;
+  double mean, std;
+  bool log_normal;
+} scalar_ctx;
+
+static void scalar_run(void *vctx, char *const *ptr, const int64_t *stride, int64_t n) {
+  scalar_ctx *c = vctx;
+  for (int64_t i = 0; i < n; i++) {
+    double v = ct__gen_normal(c->g, c->mean, c->std);
+    ct__store_f64(c->dt, ptr[0] + i * stride[0], c->log_normal ? exp(v) : v);
+  }
+}
+
+static void normal_fill(ct_tensor *self, double mean, double std, ct_generator *g) {
+  ct_dtype dt = (ct_dtype)self->dtype;
+  int64_t n = self->numel;
+  if (n >= 16 && ct_is_contiguous(self, CT_CONTIGUOUS_FORMAT)) {
+    fill_path(self, mean, std, g);
+    return;
+  }
+  scalar_ctx c = {g, dt, mean, std, false};
+  ct__walk(self, NULL, scalar_run, &c);
+}
+
+ct_status ct_normal_(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
+  if (!self) return ct__random_fail();
+  if (!(std >= 0.0)) {
+    ct__error(CT_ERR_RUNTIME, "normal expects std >= 0.0, but found std %g", std);
+    return CT_ERR_RUNTIME;
+  }
+  ct_tensor *target = self;
+  if (ct_dtype_is_complex((ct_dtype)self->dtype)) {
+    /* real and imaginary parts each get half the variance */
+    target = ct__complex_as_real(self);
+    if (!target) return CT_ERR_OUT_OF_MEMORY;
+    std = std / sqrt(2.0);
+  }
+  ct_status st = CT_OK;
+  if (!ct__is_float_dtype((ct_dtype)target->dtype)) {
+    ct__dispatch_error("normal_kernel_cpu", (ct_dtype)target->dtype);
+    st = CT_ERR_RUNTIME;
+  } else if (!ct__check_no_internal_overlap(target)) { /* (the fill path's contiguous targets always pass) */
+    st = CT_ERR_RUNTIME;
+  } else if (target->device_type != CT_META) {
+    ct_generator *g = ct__sample_gen(opts);
+    ct__gen_lock(g);
+    normal_fill(target, mean, std, g);
+    ct__gen_unlock(g);
+    ct__mark_written(self);
+  }
+  if (target != self) ct_release(target);
+  return st;
+}
+
+ct_status ct_log_normal_(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
+  if (!self) return ct__random_fail();
+  if (!(std > 0.0)) {
+    ct__error(CT_ERR_RUNTIME, "log_normal_ expects std > 0.0, but found std=%g", std);
+    return CT_ERR_RUNTIME;
+  }
+  ct_dtype dt = (ct_dtype)self->dtype;
+  if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
+  if (!ct__is_float_dtype(dt)) {
+    ct__dispatch_error("log_normal_cpu", dt);
+    return CT_ERR_RUNTIME;
+  }
+  if (self->device_type == CT_META) return CT_OK;
+  ct_generator *g = ct__sample_gen(opts);
+  scalar_ctx c = {g, dt, mean, std, true};
+  ct__gen_lock(g);
+  ct__walk(self, NULL, scalar_run, &c);
+  ct__gen_unlock(g);
+  ct__mark_written(self);
+  return CT_OK;
+}
+
+static ct_tensor *fill_new(ct_tensor *t, double mean, double std, ct_generator *gen) {
+  if (!t) return NULL;
+  ct_sample_opts so = {gen};
+  if (ct_normal_(t, mean, std, &so) != CT_OK) {
+    ct_release(t);
+    return NULL;
+  }
+  return ct__own(t);
+}
+
+ct_tensor *ct_randn(ct_shape size, const ct_random_opts *opts) {
+  return fill_new(ct__random_empty(size, opts, ct_get_default_dtype()), 0.0, 1.0, opts ? opts->generator : NULL);
+}
+
+ct_tensor *ct_randn_like(const ct_tensor *t, const ct_random_opts *opts) {
+  if (!t) return NULL;
+  return fill_new(ct__random_empty_like(t, opts), 0.0, 1.0, opts ? opts->generator : NULL);
+}
+
+ct_tensor *ct_normal_size(double mean, double std, ct_shape size, const ct_random_opts *opts) {
+  return fill_new(ct__random_empty(size, opts, ct_get_default_dtype()), mean, std, opts ? opts->generator : NULL);
+}

@@ -1,0 +1,22 @@
+/* Runs a two-stage fill over a buffer of nblocks blocks: a serial stage (drawing the uniforms, which
+   must happen in order from one generator) and a parallel stage (a pure transform of each block).
+   With several OpenMP threads, one thread draws chunk after chunk while the others transform the
+   chunks already drawn, then joins them; with one thread it draws everything, then transforms. The
+   blocks' contents never depend on the thread count. */
+#ifndef CTORCH_RANDOM_PIPELINE_H
+#define CTORCH_RANDOM_PIPELINE_H
+
+#include <stdint.h>
+
+typedef struct ct_pipeline {
+  void *ctx;
+  /* Draws into blocks [begin, end); called for consecutive ranges, in order, by one thread. */
+  void (*produce)(void *ctx, int64_t begin, int64_t end);
+  /* Transforms blocks [begin, end); called from any thread once they are drawn. */
+  void (*transform)(void *ctx, int64_t begin, int64_t end);
+} ct_pipeline;
+
+/* Below min_parallel_blocks everything runs on the calling thread. */
+void ct__pipeline_run(const ct_pipeline *p, int64_t nblocks, int64_t min_parallel_blocks);
+
+#endif

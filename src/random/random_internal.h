@@ -1,0 +1,45 @@
+/* Shared by the random ops: argument plumbing, output creation, in-place prologue, dtype errors. */
+#ifndef CTORCH_RANDOM_INTERNAL_H
+#define CTORCH_RANDOM_INTERNAL_H
+
+#include "core/internal.h"
+#include "random/generator.h"
+#include "random/store.h"
+#include "random/walk.h"
+
+/* Draws are staged through buffers of this many 32-bit words on the stack. */
+#define CT_RANDOM_CHUNK 1024
+
+static inline ct_generator *ct__sample_gen(const ct_sample_opts *o) {
+  return ct__gen_or_default(o ? o->generator : NULL);
+}
+static inline ct_generator *ct__random_gen(const ct_random_opts *o) {
+  return ct__gen_or_default(o ? o->generator : NULL);
+}
+/* The status a call returns for a NULL input or a failed helper: the error already recorded. */
+static inline ct_status ct__random_fail(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
+
+static inline bool ct__is_float_dtype(ct_dtype d) {
+  return d == CT_FLOAT16 || d == CT_BFLOAT16 || d == CT_FLOAT32 || d == CT_FLOAT64;
+}
+
+/* AT_DISPATCH's error: "\"<kernel>\" not implemented for '<ScalarType>'". */
+void ct__dispatch_error(const char *kernel, ct_dtype dt);
+
+/* An uninitialized output for a random factory (size + options; dtype default when UNSET);
+   not scope-registered. */
+ct_tensor *ct__random_empty(ct_shape size, const ct_random_opts *opts, ct_dtype default_dtype);
+/* torch.empty_like(t, options): dtype/device like t unless set; memory format preserve unless set
+   (t's strides when it is dense, else the same stride order). Not scope-registered. */
+ct_tensor *ct__random_empty_like(const ct_tensor *t, const ct_random_opts *opts);
+
+/* Marks self's storage as written (the version counter views share). */
+static inline void ct__mark_written(ct_tensor *self) { atomic_fetch_add(&self->storage->version, 1u); }
+
+/* view_as_real of a complex tensor: the real dtype with a trailing dim of 2. Not scope-registered. */
+ct_tensor *ct__complex_as_real(const ct_tensor *t);
+
+/* exponential_(lambd) on a checked floating target with the generator locked (multinomial's race). */
+void ct__exponential_fill(ct_tensor *self, double lambd, ct_generator *g);
+
+#endif

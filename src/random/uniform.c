@@ -1,0 +1,188 @@
+/* uniform_, rand, rand_like: one draw per element in TensorIterator order, x in [0, 1) from the low
+   mantissa-many bits, then fma(x, to - from, from) in the dtype's compute type. */
+#include <float.h>
+#include <math.h>
+
+#include "random/random_internal.h"
+
+typedef struct uniform_ctx {
+  ct_generator *g;
+  ct_dtype dt;
+  double from, range; /* float64 */
+  float ffrom, frange; /* the other dtypes compute in float */
+  bool unit;           /* [0, 1): fma(x, 1, 0) is x, so skip the (libm) fma */
+} uniform_ctx;
+
+static void uniform_run(void *vctx, char *const *ptr, const int64_t *stride, int64_t n) {
+  uniform_ctx *c = vctx;
+  char *p = ptr[0];
+  int64_t st = stride[0];
+  uint32_t buf[CT_RANDOM_CHUNK];
+  if (c->unit && st == (int64_t)ct__itemsize(c->dt) && (c->dt == CT_FLOAT32 || c->dt == CT_FLOAT64)) {
+    /* Contiguous rand: draw straight into the output and convert in place (vectorizes). */
+    bool f32 = c->dt == CT_FLOAT32;
+    ct__mt_fill(&c->g->mt, (uint32_t *)(void *)p, f32 ? n : 2 * n);
+    if (f32)
+      ct__u24_inplace(p, n);
+    else
+      ct__u53_inplace(p, n);
+    return;
+  }
+  if (c->dt == CT_FLOAT64) {
+    for (int64_t done = 0; done < n;) {
+      int64_t m = n - done < CT_RANDOM_CHUNK / 2 ? n - done : CT_RANDOM_CHUNK / 2;
+      ct__mt_fill(&c->g->mt, buf, 2 * m);
+      for (int64_t i = 0; i < m; i++) {
+        double x = ct__u53_pair(buf[2 * i], buf[2 * i + 1]);
+        *(double *)(void *)(p + (done + i) * st) = c->unit ? x : fma(x, c->range, c->from);
+      }
+      done += m;
+    }
+    return;
+  }
+  for (int64_t done = 0; done < n;) {
+    int64_t m = n - done < CT_RANDOM_CHUNK ? n - done : CT_RANDOM_CHUNK;
+    ct__mt_fill(&c->g->mt, buf, m);
+    for (int64_t i = 0; i < m; i++) {
+      char *e = p + (done + i) * st;
+      switch (c->dt) {
+        case CT_FLOAT32: {
+          float x = ct__u24(buf[i]);
+          *(float *)(void *)e = c->unit ? x : fmaf(x, c->frange, c->ffrom);
+          break;
+        }
+        case CT_FLOAT16: {
+          float x = ct__u11(buf[i]);
+          *(uint16_t *)(void *)e = ct__float_to_half(c->unit ? x : fmaf(x, c->frange, c->ffrom));
+          break;
+        }
+        default: { /* bfloat16 */
+          float x = ct__u8(buf[i]);
+          *(uint16_t *)(void *)e = ct__float_to_bfloat16(c->unit ? x : fmaf(x, c->frange, c->ffrom));
+          break;
+        }
+      }
+    }
+    done += m;
+  }
+}
+
+/* from and to cast to the dtype; Half and BFloat16 subtract in their own type (c10's operator-). */
+static void uniform_fill(ct_tensor *self, double from, double to, ct_generator *g) {
+  uniform_ctx c = {.g = g, .dt = (ct_dtype)self->dtype};
+  switch (c.dt) {
+    case CT_FLOAT64:
+      c.from = from;
+      c.range = to - from;
+      c.unit = from == 0.0 && to == 1.0;
+      break;
+    case CT_FLOAT32:
+      c.ffrom = (float)from;
+      c.frange = (float)to - c.ffrom;
+      c.unit = c.ffrom == 0.0f && c.frange == 1.0f;
+      break;
+    case CT_FLOAT16: {
+      float f = ct__half_to_float(ct__float_to_half((float)from));
+      float t = ct__half_to_float(ct__float_to_half((float)to));
+      c.ffrom = f;
+      c.frange = ct__half_to_float(ct__float_to_half(t - f));
+      c.unit = c.ffrom == 0.0f && c.frange == 1.0f;
+      break;
+    }
+    default: {
+      float f = ct__bfloat16_to_float(ct__float_to_bfloat16((float)from));
+      float t = ct__bfloat16_to_float(ct__float_to_bfloat16((float)to));
+      c.ffrom = f;
+      c.frange = ct__bfloat16_to_float(ct__float_to_bfloat16(t - f));
+      c.unit = c.ffrom == 0.0f && c.frange == 1.0f;
+      break;
+    }
+  }
+  ct__walk(self, NULL, uniform_run, &c);
+}
+
+/* numeric_limits<T>::lowest()/max() and the names PyTorch's messages use for them. */
+static double dtype_max(ct_dtype dt) {
+  switch (dt) {
+    case CT_FLOAT16: return 65504.0;
+    case CT_BFLOAT16: return 0x1.fep127;
+    case CT_FLOAT32: return FLT_MAX;
+    default: return DBL_MAX;
+  }
+}
+static const char *type_meta_name(ct_dtype dt) {
+  switch (dt) {
+    case CT_FLOAT16: return "c10::Half";
+    case CT_BFLOAT16: return "c10::BFloat16";
+    case CT_FLOAT32: return "float";
+    default: return "double";
+  }
+}
+
+ct_status ct_uniform_(ct_tensor *self, double from, double to, const ct_sample_opts *opts) {
+  if (!self) return ct__random_fail();
+  ct_tensor *target = self;
+  if (ct_dtype_is_complex((ct_dtype)self->dtype)) {
+    target = ct__complex_as_real(self);
+    if (!target) return CT_ERR_OUT_OF_MEMORY;
+  }
+  ct_dtype dt = (ct_dtype)target->dtype;
+  ct_status st = CT_OK;
+  if (!ct__is_float_dtype(dt)) {
+    ct__dispatch_error("check_uniform_bounds", dt);
+    st = CT_ERR_RUNTIME;
+  } else {
+    double mx = dtype_max(dt), mn = -mx;
+    const char *tn = type_meta_name(dt);
+    if (!(from >= mn && from <= mx)) {
+      ct__error(CT_ERR_RUNTIME, "from is out of bounds for %s", tn);
+      st = CT_ERR_RUNTIME;
+    } else if (!(to >= mn && to <= mx)) {
+      ct__error(CT_ERR_RUNTIME, "to is out of bounds for %s", tn);
+      st = CT_ERR_RUNTIME;
+    } else if (!(from <= to)) {
+      ct__error(CT_ERR_RUNTIME, "uniform_ expects to return a [from, to) range, but found from=%g > to=%g", from, to);
+      st = CT_ERR_RUNTIME;
+    } else if (!(to - from <= mx)) {
+      ct__error(CT_ERR_RUNTIME,
+                "uniform_ expects to-from <= std::numeric_limits<%s>::max(), but found to=%g and from=%g which "
+                "result in to-from to exceed the limit",
+                ct_dtype_scalar_name(dt), to, from);
+      st = CT_ERR_RUNTIME;
+    } else if (!ct__check_no_internal_overlap(target)) {
+      st = CT_ERR_RUNTIME;
+    }
+  }
+  if (st == CT_OK && target->device_type != CT_META) {
+    ct_generator *g = ct__sample_gen(opts);
+    ct__gen_lock(g);
+    uniform_fill(target, from, to, g);
+    ct__gen_unlock(g);
+    ct__mark_written(self);
+  }
+  if (target != self) ct_release(target);
+  return st;
+}
+
+ct_tensor *ct_rand(ct_shape size, const ct_random_opts *opts) {
+  ct_tensor *t = ct__random_empty(size, opts, ct_get_default_dtype());
+  if (!t) return NULL;
+  ct_sample_opts so = {opts ? opts->generator : NULL};
+  if (ct_uniform_(t, 0.0, 1.0, &so) != CT_OK) {
+    ct_release(t);
+    return NULL;
+  }
+  return ct__own(t);
+}
+
+ct_tensor *ct_rand_like(const ct_tensor *t, const ct_random_opts *opts) {
+  if (!t) return NULL;
+  ct_tensor *r = ct__random_empty_like(t, opts);
+  if (!r) return NULL;
+  ct_sample_opts so = {opts ? opts->generator : NULL};
+  if (ct_uniform_(r, 0.0, 1.0, &so) != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return ct__own(r);
+}
