@@ -413,6 +413,8 @@ def bound(g, shape, dtype):
     if r < 0.6:
         return g.choice(CLAMP_NUMBERS)
     dt = dtype if g.chance(0.7) else g.dtype()
+    if c32(dt, dtype):
+        dt = dtype
     if g.chance(0.2):
         return g.tensor(shape=(), dtype=dt)
     return g.tensor(shape=shape, dtype=dt)

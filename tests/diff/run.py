@@ -26,11 +26,12 @@ import ctorch as C  # noqa: E402
 import harness as H  # noqa: E402
 import ops_convert  # noqa: E402
 import ops_create  # noqa: E402
+import ops_pw_compare  # noqa: E402
 import ops_query  # noqa: E402
 import ops_scan  # noqa: E402
 import ops_view  # noqa: E402
 
-TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS, ops_scan.OPS]
+TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS, ops_scan.OPS, ops_pw_compare.OPS]
 
 
 def select_ops(names_wanted):

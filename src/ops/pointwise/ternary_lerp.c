@@ -10,7 +10,8 @@
    kernel. Integers wrap. Complex multiplication and division differ between PyTorch's scalar code
    (c10::complex with fused products) and its AVX2 vector code (separately rounded products, added
    pairwise): addcmul and addcdiv run the vector formulas where cpu_kernel_vec vectorizes (whole blocks
-   of 2 vectors of a contiguous row) and the scalar ones elsewhere; lerp has no vector path. */
+   of 2 vectors of a contiguous row) and the scalar ones elsewhere; complex lerp has no vector path. The
+   bfloat16 vector code stores a NaN as 0xffff (the scalar code: 0x7fc0). */
 #include <math.h>
 
 #include "core/cast.h"
@@ -269,16 +270,36 @@ DEF_ADDC_API(addcdiv)
                                       : csub_##SUF((e), cmul_s_##SUF(csub_##SUF((e), (s)), csub_##SUF(1, (w)))))
 
 /* scalar weight: operands (out, self, end) */
-CT_BINARY_LOOP(lerps_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
-               LERP_REAL(VAL(f), a, b, fmaf))
 CT_BINARY_LOOP(lerps_CT_FLOAT32, float, float, CT_ID, float, CT_ID, LERP_REAL(VAL(f), a, b, fmaf))
 CT_BINARY_LOOP(lerps_CT_FLOAT64, double, double, CT_ID, double, CT_ID, LERP_REAL(VAL(d), a, b, fma))
 CT_BINARY_LOOP(lerps_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, VAL(c64), a, b))
 CT_BINARY_LOOP(lerps_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID,
                LERP_CX(c128, hypot, double, VAL(c128), a, b))
 /* tensor weight: operands (out, self, end, weight) */
-CT_TERNARY_LOOP(lerpt_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
-                LERP_REAL(c, a, b, fmaf))
+/* bfloat16 is vectorized in PyTorch (float math, one rounding): its vector form stores NaN as 0xffff */
+CT_KERNEL_CLONES static void lerps_CT_BFLOAT16(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  const int64_t isz[3] = {2, 2, 2};
+  const float w = VAL(f);
+  int64_t nv = vec_prefix(s, 3, isz, n, 32);
+  for (int64_t k = 0; k < n; k++) {
+    float a = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k));
+    float b = ct__bfloat16_to_float(CT_AT(uint16_t, d[2], s[2], k));
+    float r = LERP_REAL(w, a, b, fmaf);
+    CT_OUT(uint16_t, d[0], s[0], k) = r != r && k < nv ? UINT16_C(0xFFFF) : ct__float_to_bfloat16(r);
+  }
+}
+CT_KERNEL_CLONES static void lerpt_CT_BFLOAT16(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  (void)ctx;
+  const int64_t isz[4] = {2, 2, 2, 2};
+  int64_t nv = vec_prefix(s, 4, isz, n, 32);
+  for (int64_t k = 0; k < n; k++) {
+    float a = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k));
+    float b = ct__bfloat16_to_float(CT_AT(uint16_t, d[2], s[2], k));
+    float w = ct__bfloat16_to_float(CT_AT(uint16_t, d[3], s[3], k));
+    float r = LERP_REAL(w, a, b, fmaf);
+    CT_OUT(uint16_t, d[0], s[0], k) = r != r && k < nv ? UINT16_C(0xFFFF) : ct__float_to_bfloat16(r);
+  }
+}
 CT_TERNARY_LOOP(lerpt_CT_FLOAT32, float, float, CT_ID, float, CT_ID, LERP_REAL(c, a, b, fmaf))
 CT_TERNARY_LOOP(lerpt_CT_FLOAT64, double, double, CT_ID, double, CT_ID, LERP_REAL(c, a, b, fma))
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, c, a, b))
