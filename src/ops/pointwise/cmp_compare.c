@@ -158,17 +158,26 @@ typedef struct close_ctx {
   double rtol, atol;
   bool equal_nan, zero_tol;
   bool dflt_double;     /* integral inputs compute in float64 (default dtype) */
-  const char *out_base; /* first byte of a contiguous result (complex); NULL: no vector positions */
-  int64_t numel, chunk, block;
+  /* complex: where |z| is taken in PyTorch's intermediates. actual = |a - b| has the result's layout;
+     allowed = atol + |rtol * b| has b's (its memory order, when b is dense). NULL: no vector positions. */
+  const char *out_base, *b_base;
+  int64_t numel, chunk, b_numel, b_chunk, block, b_isz;
 } close_ctx;
 
-/* Whether PyTorch's vectorized loop covers position p of a contiguous intermediate of c->numel elements:
-   at::parallel_for splits it into chunks of divup(numel, threads) above the 32768 grain, and each
-   chunk runs whole blocks of 2 vectors, then single elements. */
-static inline bool close_vec_at(const close_ctx *c, int64_t p) {
-  int64_t start = p / c->chunk * c->chunk;
-  int64_t len = c->numel - start < c->chunk ? c->numel - start : c->chunk;
-  return p - start < len - len % c->block;
+/* Whether PyTorch's vectorized loop covers position p of a contiguous intermediate of numel elements:
+   at::parallel_for splits it into chunks of divup(numel, threads) above the 32768 grain, and each chunk
+   runs whole blocks of 2 vectors, then single elements. */
+static inline bool close_vec_at(int64_t numel, int64_t chunk, int64_t block, int64_t p) {
+  int64_t start = p / chunk * chunk;
+  int64_t len = numel - start < chunk ? numel - start : chunk;
+  return p - start < len - len % block;
+}
+
+static int64_t close_chunk(int64_t numel) {
+  int64_t nt = ct__num_threads(), grain = 32768;
+  if (numel <= grain) nt = 1;
+  if (nt > (numel + grain - 1) / grain) nt = (numel + grain - 1) / grain;
+  return nt > 1 ? (numel + nt - 1) / nt : numel;
 }
 
 static inline bool close_f32(float a, float b, float rt, float at) {
@@ -263,10 +272,15 @@ DEF_CLOSE_REDUCED(CT_BFLOAT16, ct__bfloat16_to_float, ct__float_to_bfloat16)
       bool r = (ar == br && ai == bi) ||                                                                   \
                (c->equal_nan && (ar != ar || ai != ai) && (br != br || bi != bi));                         \
       if (!r && !c->zero_tol) {                                                                            \
-        bool vec = pos0 >= 0 && close_vec_at(c, pos0 + k);                                                 \
+        bool vec = pos0 >= 0 && close_vec_at(c->numel, c->chunk, c->block, pos0 + k);                      \
+        bool bvec = vec;                                                                                   \
+        if (c->b_base) {                                                                                   \
+          int64_t pb = (int64_t)(d[2] + k * s[2] - c->b_base) / c->b_isz;                                  \
+          bvec = close_vec_at(c->b_numel, c->b_chunk, c->block, pb);                                       \
+        }                                                                                                  \
         R zero = 0;                                                                                        \
         R pr = br * rt, pi = bi * rt, qr = bi * zero, qi = br * zero;                                      \
-        R allowed = at + cabs_##E(pr - qr, qi + pi, vec);                                                  \
+        R allowed = at + cabs_##E(pr - qr, qi + pi, bvec);                                                 \
         R actual = cabs_##E(ar - br, ai - bi, vec);                                                        \
         r = ISFIN(actual) && actual <= allowed;                                                            \
       }                                                                                                    \
@@ -343,14 +357,19 @@ static ct_tensor *isclose_run(const ct_tensor *a, const ct_tensor *b, const ct_i
     /* PyTorch's abs over a contiguous intermediate: whole blocks of 2 vectors (8 complex64 / 4 complex128)
        use the vector formula. The intermediates have the result's layout. */
     const ct_tensor *o = it.ops[0];
+    c.block = dt == CT_COMPLEX64 ? 8 : 4;
     if (ct__is_non_overlapping_and_dense(o)) {
-      int64_t nt = ct__num_threads(), grain = 32768;
-      if (o->numel <= grain) nt = 1;
-      if (nt > (o->numel + grain - 1) / grain) nt = (o->numel + grain - 1) / grain;
       c.out_base = ct__tdata(o);
       c.numel = o->numel;
-      c.chunk = nt > 1 ? (o->numel + nt - 1) / nt : o->numel;
-      c.block = dt == CT_COMPLEX64 ? 8 : 4;
+      c.chunk = close_chunk(o->numel);
+    }
+    bool b_positive = true;
+    for (int64_t k = 0; k < b->ndim; k++) b_positive &= b->strides[k] >= 0;
+    if (c.out_base && b->numel > 0 && b_positive && ct__is_non_overlapping_and_dense(b)) {
+      c.b_base = ct__tdata(b);
+      c.b_numel = b->numel;
+      c.b_chunk = close_chunk(b->numel);
+      c.b_isz = (int64_t)ct__itemsize(dt);
     }
   }
   ct__iter_for_each(&it, close_loops[dt], &c);

@@ -271,9 +271,12 @@ static bool clamp_scalar_validate(ct_dtype rt, const void *arg) {
   c->fill = FILL_NONE;
   c->fill_with = ct_scalar_double(NAN);
   if (c->which == 0 && lo && hi) {
-    /* Scalar::toDouble, checked */
-    if (!ct__scalar_fits(c->lo, CT_FLOAT64) || !ct__scalar_fits(c->hi, CT_FLOAT64)) return false;
-    double l = ct__scalar_to_double(c->lo), h = ct__scalar_to_double(c->hi);
+    /* min.toDouble() != min.toDouble() || max.toDouble() != max.toDouble(): Scalar::toDouble is checked,
+       and a NaN min never reads max */
+    if (!ct__scalar_fits(c->lo, CT_FLOAT64)) return false;
+    double l = ct__scalar_to_double(c->lo);
+    if (l == l && !ct__scalar_fits(c->hi, CT_FLOAT64)) return false;
+    double h = ct__scalar_to_double(c->hi);
     if (l != l || h != h) c->fill = FILL_CANONICAL;
   } else if (c->which != 0) {
     ct_scalar b = c->which == 1 ? c->lo : c->hi;
