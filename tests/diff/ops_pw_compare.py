@@ -443,8 +443,15 @@ def gen_clamp(g, form, which="both"):
         while b is None:
             b = bound(g, s2, d)
         args = [x, b]
+    tensors = [a for a in args if isinstance(a, Spec)]
+    if any(t.dtype == torch.float16 for t in tensors) and any(t.dtype.is_complex for t in tensors):
+        args = [g.tensor(shape=a.shape, dtype=torch.float32) if isinstance(a, Spec) and a.dtype.is_complex else a
+                for a in args]  # no complex32 (see c32)
     if form == "out":
-        return A(*args, out=out_spec(g, s1, d))
+        o = out_spec(g, s1, d)
+        if o.dtype == torch.bfloat16 and any(a.dtype != torch.bfloat16 for a in tensors):
+            o = g.tensor(shape=o.shape, dtype=torch.float32)  # see out_spec: bfloat16 NaN of the cast core
+        return A(*args, out=o)
     return A(*args)
 
 
