@@ -119,8 +119,9 @@ static int64_t seen_geometry(const ct_iter_config *cfg, const ct_iter *it, int k
   const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
   bool is_out = k < cfg->n_out;
   ct_dtype seen = (ct_dtype)t->dtype;
-  if (!is_out && cfg->promote_inputs && seen != it->common) {
-    seen = it->common;
+  ct_dtype want = is_out || !cfg->in_dtype[k - cfg->n_out] ? it->common : cfg->in_dtype[k - cfg->n_out];
+  if (!is_out && cfg->promote_inputs && seen != want) {
+    seen = want;
     ct__preserve_format_strides(t, el);
   } else if (is_out && cfg->cast_to_outputs && out_dtype[k] != it->common) {
     seen = it->common;
@@ -322,7 +323,7 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
   if (cfg->validate && !cfg->validate(it->common, cfg->validate_arg)) goto fail;
   for (int o = 0; o < cfg->n_out; o++) it->loop_dtype[o] = cfg->loop_out_dtype ? cfg->loop_out_dtype : it->common;
   for (int i = 0; i < cfg->n_in; i++) {
-    it->loop_dtype[cfg->n_out + i] = it->common;
+    it->loop_dtype[cfg->n_out + i] = cfg->in_dtype[i] ? cfg->in_dtype[i] : it->common;
     it->ops[cfg->n_out + i] = (ct_tensor *)cfg->in[i];
   }
 
