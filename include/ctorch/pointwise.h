@@ -201,6 +201,49 @@ CT_API ct_tensor *ct_special_multigammaln(const ct_tensor *t, int64_t p);
 CT_API ct_status ct_special_multigammaln_out(ct_tensor *out, const ct_tensor *t, int64_t p);
 
 /* ===== unary elementary: abs, sign, rounding, predicates, complex parts, bitwise/logical not ===== */
+/* Every form PyTorch has, no more: predicates (isnan, isinf, isfinite, isreal) and views/aliases (positive,
+   conj, real, imag) have neither an in-place nor an out= form; signbit, isposinf, isneginf and angle have
+   out= but no in-place form. */
+#define CT_POINTWISE_ELEM_UNARY_OPS(X)                                                                      \
+  X(abs) X(absolute) X(sign) X(sgn) X(ceil) X(floor) X(trunc) X(fix) X(frac) X(reciprocal) X(square)       \
+  X(deg2rad) X(rad2deg) X(conj_physical) X(bitwise_not) X(logical_not)
+#define CT_POINTWISE_ELEM_NO_INPLACE_OPS(X) X(signbit) X(isposinf) X(isneginf) X(angle)
+CT_POINTWISE_ELEM_UNARY_OPS(CT_DECLARE_UNARY)
+CT_POINTWISE_ELEM_NO_INPLACE_OPS(CT_DECLARE_UNARY_NO_INPLACE)
+/* Functional only. positive returns t itself (a new reference; bool tensors are an error). conj: ctorch has
+   no lazy conjugate bit, so a complex t gives a new tensor holding the conjugate (the values of torch's
+   resolved conj()); other dtypes give t itself. real/imag of a complex t are views of its storage (float
+   dtype, strides doubled); real of a real t is t itself, imag of one is an error. */
+CT_API ct_tensor *ct_positive(const ct_tensor *t);
+CT_API ct_tensor *ct_conj(const ct_tensor *t);
+CT_API ct_tensor *ct_real(const ct_tensor *t);
+CT_API ct_tensor *ct_imag(const ct_tensor *t);
+CT_API ct_tensor *ct_isnan(const ct_tensor *t);
+CT_API ct_tensor *ct_isinf(const ct_tensor *t);
+CT_API ct_tensor *ct_isfinite(const ct_tensor *t);
+CT_API ct_tensor *ct_isreal(const ct_tensor *t);
+
+/* torch.round(input, *, decimals=0). decimals != 0 rounds to that many decimal places (negative: to tens,
+   hundreds, ...), float32/float64/bfloat16 only, as PyTorch's round.decimals. */
+typedef struct ct_round_opts {
+  int64_t decimals;
+} ct_round_opts;
+CT_API ct_tensor *ct_round(const ct_tensor *t, const ct_round_opts *opts);
+CT_API ct_status ct_round_(ct_tensor *self, const ct_round_opts *opts);
+CT_API ct_status ct_round_out(ct_tensor *out, const ct_tensor *t, const ct_round_opts *opts);
+
+/* torch.nan_to_num(input, nan=0.0, posinf=None, neginf=None): NaN becomes nan, +inf posinf (default the
+   dtype's largest finite value), -inf neginf (default the lowest). */
+typedef struct ct_nan_to_num_opts {
+  double nan;
+  bool has_posinf;
+  double posinf;
+  bool has_neginf;
+  double neginf;
+} ct_nan_to_num_opts;
+CT_API ct_tensor *ct_nan_to_num(const ct_tensor *t, const ct_nan_to_num_opts *opts);
+CT_API ct_status ct_nan_to_num_(ct_tensor *self, const ct_nan_to_num_opts *opts);
+CT_API ct_status ct_nan_to_num_out(ct_tensor *out, const ct_tensor *t, const ct_nan_to_num_opts *opts);
 
 /* ===== binary arithmetic: div, remainder, pow, atan2, hypot, min/max, ... ===== */
 /* Python numbers go in as wrapped-number tensors (ct_wrapped_scalar), in either position:
