@@ -15,6 +15,7 @@
 #include "ctorch/convert.h"
 #include "ctorch/view.h"
 #include "ctorch/pointwise.h"
+#include "ctorch/reduce.h"
 #include "ctorch/scan.h"
 #include "ctorch/format.h"
 #include "ctorch/random.h"

@@ -1,0 +1,327 @@
+/* The reduction driver: geometry (kept and reduced dims, ordered and coalesced), then chunked work items
+   run over threads. See iter_reduce.h for the contract that makes results independent of the thread count. */
+#include <omp.h>
+
+#include "iter/iter.h"
+#include "iter/iter_reduce.h"
+
+#define RED_DIMS 64
+/* Elements a work item aims at (fewer items than this are not worth a thread). */
+#define WORK_TARGET 32768
+/* Accumulator bytes a vertical run holds at once (the run's columns stay in L1). */
+#define RUN_BYTES 32768
+#define RUN_COLS_MAX 4096
+
+typedef struct geom {
+  int nk, nr, n_out;
+  bool has_aux;
+  int64_t M, N;
+  char *in, *out[CT_RED_MAX_OUT];
+  const char *aux;
+  int64_t ksz[RED_DIMS], kin[RED_DIMS], kout[CT_RED_MAX_OUT][RED_DIMS], kaux[RED_DIMS];
+  int64_t rsz[RED_DIMS], rin[RED_DIMS];
+} geom;
+
+static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
+
+/* Byte strides of a result-shaped tensor over the input's dims (0 on reduced dims). */
+static void result_strides(const ct_tensor *r, const ct_red_config *cfg, int64_t nd, int64_t *out) {
+  int64_t isz = (int64_t)ct__itemsize((ct_dtype)r->dtype);
+  int64_t j = 0;
+  for (int64_t d = 0; d < nd; d++) {
+    bool red = (cfg->mask >> d) & 1u;
+    if (cfg->keepdim) {
+      out[d] = red ? 0 : r->strides[d] * isz;
+    } else {
+      out[d] = red ? 0 : r->strides[j++] * isz;
+    }
+  }
+}
+
+static void setup(const ct_red_config *cfg, geom *g) {
+  const ct_tensor *t = cfg->in;
+  int64_t nd = t->ndim;
+  int64_t isz = (int64_t)ct__itemsize((ct_dtype)t->dtype);
+  int64_t ostr[CT_RED_MAX_OUT][RED_DIMS], astr[RED_DIMS];
+  g->n_out = cfg->n_out;
+  g->has_aux = cfg->aux != NULL;
+  for (int o = 0; o < cfg->n_out; o++) result_strides(cfg->out[o], cfg, nd, ostr[o]);
+  if (cfg->aux) result_strides(cfg->aux, cfg, nd, astr);
+  g->nk = g->nr = 0;
+  g->M = g->N = 1;
+  /* fastest-first lists: walk the dims from the last (fastest in logical order) */
+  for (int64_t d = nd - 1; d >= 0; d--) {
+    int64_t size = t->sizes[d];
+    if ((cfg->mask >> d) & 1u) {
+      g->N *= size;
+      if (size == 1) continue;
+      g->rsz[g->nr] = size;
+      g->rin[g->nr] = t->strides[d] * isz;
+      g->nr++;
+    } else {
+      g->M *= size;
+      if (size == 1) continue;
+      int k = g->nk++;
+      g->ksz[k] = size;
+      g->kin[k] = t->strides[d] * isz;
+      for (int o = 0; o < cfg->n_out; o++) g->kout[o][k] = ostr[o][d];
+      g->kaux[k] = cfg->aux ? astr[d] : 0;
+    }
+  }
+  /* order by input stride (stable: ties keep the logical order, later dims first) */
+  for (int i = 1; i < g->nk; i++) {
+    for (int j = i; j > 0 && abs64(g->kin[j]) < abs64(g->kin[j - 1]); j--) {
+#define SWAP(a) do { int64_t tmp_ = (a)[j]; (a)[j] = (a)[j - 1]; (a)[j - 1] = tmp_; } while (0)
+      SWAP(g->ksz);
+      SWAP(g->kin);
+      SWAP(g->kaux);
+      for (int o = 0; o < cfg->n_out; o++) SWAP(g->kout[o]);
+    }
+  }
+  if (!cfg->ordered) {
+    for (int i = 1; i < g->nr; i++) {
+      for (int j = i; j > 0 && abs64(g->rin[j]) < abs64(g->rin[j - 1]); j--) {
+        SWAP(g->rsz);
+        SWAP(g->rin);
+      }
+    }
+  }
+#undef SWAP
+  /* coalesce neighbours that step as one dim for every operand */
+  int n = 0;
+  for (int i = 0; i < g->nk; i++) {
+    if (n > 0) {
+      int p = n - 1;
+      bool can = g->kin[p] * g->ksz[p] == g->kin[i] && g->kaux[p] * g->ksz[p] == g->kaux[i];
+      for (int o = 0; o < cfg->n_out; o++) can = can && g->kout[o][p] * g->ksz[p] == g->kout[o][i];
+      if (can) {
+        g->ksz[p] *= g->ksz[i];
+        continue;
+      }
+    }
+    g->ksz[n] = g->ksz[i];
+    g->kin[n] = g->kin[i];
+    g->kaux[n] = g->kaux[i];
+    for (int o = 0; o < cfg->n_out; o++) g->kout[o][n] = g->kout[o][i];
+    n++;
+  }
+  g->nk = n;
+  n = 0;
+  for (int i = 0; i < g->nr; i++) {
+    if (n > 0 && g->rin[n - 1] * g->rsz[n - 1] == g->rin[i]) {
+      g->rsz[n - 1] *= g->rsz[i];
+      continue;
+    }
+    g->rsz[n] = g->rsz[i];
+    g->rin[n] = g->rin[i];
+    n++;
+  }
+  g->nr = n;
+  g->in = ct__tdata(t);
+  for (int o = 0; o < cfg->n_out; o++) g->out[o] = ct__tdata(cfg->out[o]);
+  g->aux = cfg->aux ? ct__tdata(cfg->aux) : NULL;
+}
+
+/* Position of kept index m: byte offsets of the input, each output and aux. */
+typedef struct kpos {
+  int64_t in, out[CT_RED_MAX_OUT], aux;
+} kpos;
+
+static kpos kept_pos(const geom *g, int64_t m) {
+  kpos p = {0};
+  for (int i = 0; i < g->nk && m; i++) {
+    int64_t k = m % g->ksz[i];
+    m /= g->ksz[i];
+    p.in += k * g->kin[i];
+    for (int o = 0; o < g->n_out; o++) p.out[o] += k * g->kout[o][i];
+    p.aux += k * g->kaux[i];
+  }
+  return p;
+}
+
+typedef struct run_ctx {
+  const geom *g;
+  const ct_red_kernel *k;
+  const void *ctx;
+} run_ctx;
+
+/* Feeds reduced indices [r0, r1) of the slice at base into acc (or, with m > 1, the vertical run of m
+   accumulators over columns base + j * col_stride). */
+static void reduce_range(const run_ctx *rc, void *acc, const char *base, int64_t m, int64_t col_stride, int64_t r0,
+                         int64_t r1) {
+  const geom *g = rc->g;
+  const ct_red_kernel *k = rc->k;
+  if (r0 >= r1) return;
+  if (g->nr == 0) { /* a single reduced element (size-1 dims only) */
+    if (m == 1) {
+      k->inner(acc, base, 0, 1, 0, rc->ctx);
+    } else if (k->outer) {
+      k->outer(acc, base, col_stride, m, 0, 1, 0, rc->ctx);
+    } else {
+      for (int64_t j = 0; j < m; j++) k->inner((char *)acc + j * k->acc_size, base + j * col_stride, 0, 1, 0, rc->ctx);
+    }
+    return;
+  }
+  int64_t idx[RED_DIMS];
+  int64_t rem = r0, off = 0;
+  for (int i = 0; i < g->nr; i++) {
+    idx[i] = rem % g->rsz[i];
+    rem /= g->rsz[i];
+    off += idx[i] * g->rin[i];
+  }
+  for (int64_t r = r0; r < r1;) {
+    int64_t seg = g->rsz[0] - idx[0];
+    if (seg > r1 - r) seg = r1 - r;
+    const char *p = base + off;
+    if (m == 1) {
+      k->inner(acc, p, g->rin[0], seg, r, rc->ctx);
+    } else if (k->outer) {
+      k->outer(acc, p, col_stride, m, g->rin[0], seg, r, rc->ctx);
+    } else {
+      for (int64_t j = 0; j < m; j++) k->inner((char *)acc + j * k->acc_size, p + j * col_stride, g->rin[0], seg, r, rc->ctx);
+    }
+    r += seg;
+    idx[0] += seg;
+    off += seg * g->rin[0];
+    for (int i = 0; i < g->nr - 1 && idx[i] == g->rsz[i]; i++) {
+      off -= idx[i] * g->rin[i];
+      idx[i] = 0;
+      idx[i + 1]++;
+      off += g->rin[i + 1];
+    }
+  }
+}
+
+static void finish_at(const run_ctx *rc, const kpos *p, int64_t j, const void *acc) {
+  const geom *g = rc->g;
+  char *outs[CT_RED_MAX_OUT];
+  for (int o = 0; o < g->n_out; o++) outs[o] = g->out[o] + p->out[o] + (g->nk ? j * g->kout[o][0] : 0);
+  rc->k->finish(outs, acc, rc->ctx);
+}
+
+typedef struct plan {
+  bool outer;
+  int64_t nchunks, block, nblocks, run_max;
+  char *part; /* [nchunks][M] accumulators when nchunks > 1 */
+} plan;
+
+/* One work item: kept indices [m0, m1) over chunk c. */
+static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, int64_t m1) {
+  const geom *g = rc->g;
+  const ct_red_kernel *k = rc->k;
+  size_t asz = k->acc_size;
+  int64_t r0 = c * CT_RED_CHUNK, r1 = r0 + CT_RED_CHUNK;
+  if (pl->nchunks == 1) r0 = 0, r1 = g->N;
+  if (r1 > g->N) r1 = g->N;
+  _Alignas(64) unsigned char local[RUN_BYTES + CT_RED_ACC_MAX];
+  for (int64_t m = m0; m < m1;) {
+    kpos p = kept_pos(g, m);
+    int64_t run = 1;
+    if (pl->outer) {
+      int64_t k0 = m % g->ksz[0];
+      run = g->ksz[0] - k0;
+      if (run > m1 - m) run = m1 - m;
+      if (run > pl->run_max) run = pl->run_max;
+    }
+    char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz : (char *)local;
+    int64_t aux_step = g->nk ? g->kaux[0] : 0;
+    for (int64_t j = 0; j < run; j++) k->init(acc + j * asz, g->has_aux ? g->aux + p.aux + j * aux_step : NULL, rc->ctx);
+    reduce_range(rc, acc, g->in + p.in, run, g->nk ? g->kin[0] : 0, r0, r1);
+    if (pl->nchunks == 1)
+      for (int64_t j = 0; j < run; j++) finish_at(rc, &p, j, acc + j * asz);
+    m += run;
+  }
+}
+
+/* Combines the chunks of kept indices [m0, m1) in chunk order and writes the outputs. */
+static void combine_range(const run_ctx *rc, const plan *pl, int64_t m0, int64_t m1) {
+  const geom *g = rc->g;
+  size_t asz = rc->k->acc_size;
+  _Alignas(64) unsigned char acc[CT_RED_ACC_MAX];
+  for (int64_t m = m0; m < m1; m++) {
+    memcpy(acc, pl->part + (size_t)m * asz, asz);
+    for (int64_t c = 1; c < pl->nchunks; c++)
+      rc->k->combine(acc, pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz, rc->ctx);
+    kpos p = kept_pos(g, m);
+    finish_at(rc, &p, 0, acc);
+  }
+}
+
+bool ct__reduce_is_lastdim(const ct_red_config *cfg) {
+  if (cfg->in->ndim > RED_DIMS) return false;
+  geom g;
+  setup(cfg, &g);
+  return g.nr == 1 && g.rin[0] == (int64_t)ct__itemsize((ct_dtype)cfg->in->dtype);
+}
+
+ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const void *ctx) {
+  if (cfg->in->device_type == CT_META) return CT_OK;
+  if (cfg->in->ndim > RED_DIMS) {
+    ct__error(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
+    return CT_ERR_RUNTIME;
+  }
+  geom *g = ct__malloc(sizeof *g);
+  if (!g) return CT_ERR_OUT_OF_MEMORY;
+  setup(cfg, g);
+  run_ctx rc = {g, k, ctx};
+  if (g->M == 0) {
+    ct__free(g);
+    return CT_OK;
+  }
+  size_t asz = k->acc_size;
+  plan pl = {0};
+  pl.outer = g->nk > 0 && g->nr > 0 && abs64(g->kin[0]) < abs64(g->rin[0]);
+  pl.nchunks = g->N <= CT_RED_CHUNK || k->sequential ? 1 : (g->N + CT_RED_CHUNK - 1) / CT_RED_CHUNK;
+  int64_t chunk_len = pl.nchunks == 1 ? g->N : CT_RED_CHUNK;
+  if (chunk_len < 1) chunk_len = 1;
+  pl.run_max = (int64_t)(RUN_BYTES / asz);
+  if (pl.run_max > RUN_COLS_MAX) pl.run_max = RUN_COLS_MAX;
+  int nt = ct__num_threads();
+  double work = (double)g->M * (double)(g->N ? g->N : 1);
+  if (work < 2.0 * WORK_TARGET) nt = 1;
+  /* Work items: kept indices in blocks (any partition gives the same results). A vertical run reads
+     whole rows of up to run_max columns, so blocks take long runs, split between the threads. */
+  pl.block = WORK_TARGET / chunk_len;
+  if (pl.outer) {
+    int64_t share = (g->M + nt - 1) / nt;
+    int64_t want = share < pl.run_max ? share : pl.run_max;
+    if (want > g->ksz[0]) want = g->ksz[0];
+    if (pl.block < want) pl.block = want;
+  }
+  if (pl.block < 1) pl.block = 1;
+  pl.nblocks = (g->M + pl.block - 1) / pl.block;
+  if (pl.nchunks > 1) {
+    pl.part = ct__malloc((size_t)pl.nchunks * (size_t)g->M * asz);
+    if (!pl.part) {
+      ct__free(g);
+      return CT_ERR_OUT_OF_MEMORY;
+    }
+  }
+  int64_t items = pl.nchunks * pl.nblocks;
+  if (nt > items) nt = (int)items;
+  if (nt <= 1) {
+    for (int64_t it = 0; it < items; it++) {
+      int64_t c = it / pl.nblocks, b = it % pl.nblocks;
+      int64_t m0 = b * pl.block, m1 = m0 + pl.block < g->M ? m0 + pl.block : g->M;
+      run_item(&rc, &pl, c, m0, m1);
+    }
+    if (pl.nchunks > 1) combine_range(&rc, &pl, 0, g->M);
+  } else {
+#pragma omp parallel num_threads(nt)
+    {
+#pragma omp for schedule(static)
+      for (int64_t it = 0; it < items; it++) {
+        int64_t c = it / pl.nblocks, b = it % pl.nblocks;
+        int64_t m0 = b * pl.block, m1 = m0 + pl.block < g->M ? m0 + pl.block : g->M;
+        run_item(&rc, &pl, c, m0, m1);
+      }
+      if (pl.nchunks > 1) {
+#pragma omp for schedule(static)
+        for (int64_t m = 0; m < g->M; m++) combine_range(&rc, &pl, m, m + 1);
+      }
+    }
+  }
+  ct__free(pl.part);
+  ct__free(g);
+  return CT_OK;
+}

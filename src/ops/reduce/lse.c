@@ -1,0 +1,245 @@
+/* logsumexp: log(sum(exp(x - m))) + m with m the maximum (0 when it is infinite), as PyTorch's
+   amax / exp / sum / log / add sequence, fused: each run of the input is read twice while it is in
+   cache (its maximum, then the exponentials, SLEEF's vectorized expf for float32), and runs with
+   different maxima combine by rescaling. */
+#include "ops/reduce/red.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#include <immintrin.h>
+#include <sleef.h>
+#pragma GCC pop_options
+#define LSE_AVX2 1
+#else
+#include <sleef.h>
+#define LSE_AVX2 0
+#endif
+
+typedef struct lse_acc {
+  double shift; /* the maximum the sum is relative to (0 for infinite maxima) */
+  double sum;
+} lse_acc;
+
+/* acc <- acc + sum * exp(shift) */
+static void lse_merge(lse_acc *a, double shift, double sum) {
+  if (sum == 0 && shift == shift) return;
+  if (a->sum == 0 && a->shift == 0) {
+    a->shift = shift, a->sum = sum;
+    return;
+  }
+  if (a->shift != a->shift || shift != shift) { /* NaN */
+    a->shift = NAN, a->sum = NAN;
+    return;
+  }
+  double m = a->shift > shift ? a->shift : shift;
+  a->sum = a->sum * exp(a->shift - m) + sum * exp(shift - m);
+  a->shift = m;
+}
+
+static inline double mask_inf(double m) { return m == INFINITY || m == -INFINITY ? 0.0 : m; }
+
+/* ---- float32 ---- */
+#if LSE_AVX2
+static bool have_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
+
+/* sum of expf(x - m) over n contiguous floats, double lanes */
+__attribute__((target("avx2,fma"))) static double expsum_avx2(const float *x, int64_t n, float m) {
+  __m256 vm = _mm256_set1_ps(m);
+  __m256d a0 = _mm256_setzero_pd(), a1 = _mm256_setzero_pd(), a2 = _mm256_setzero_pd(), a3 = _mm256_setzero_pd();
+  int64_t k = 0;
+  for (; k + 16 <= n; k += 16) {
+    __m256 e0 = Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_loadu_ps(x + k), vm));
+    __m256 e1 = Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_loadu_ps(x + k + 8), vm));
+    a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(_mm256_castps256_ps128(e0)));
+    a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(_mm256_extractf128_ps(e0, 1)));
+    a2 = _mm256_add_pd(a2, _mm256_cvtps_pd(_mm256_castps256_ps128(e1)));
+    a3 = _mm256_add_pd(a3, _mm256_cvtps_pd(_mm256_extractf128_ps(e1, 1)));
+  }
+  double l[4];
+  _mm256_storeu_pd(l, _mm256_add_pd(_mm256_add_pd(a0, a1), _mm256_add_pd(a2, a3)));
+  double s = (l[0] + l[1]) + (l[2] + l[3]);
+  for (; k < n; k++) s += Sleef_expf1_u10purecfma(x[k] - m);
+  return s;
+}
+#endif
+
+/* maximum of a strided float run, NaN if any */
+CT_KERNEL_CLONES static float max_f32(const char *in, int64_t s, int64_t n) {
+  float m = -INFINITY;
+  bool nan = false;
+  int64_t k = 0;
+  if (s == 4) {
+    const float *x = (const float *)in;
+    ct_v16f v;
+    for (int j = 0; j < 16; j++) v[j] = -INFINITY;
+    ct_v16i z = {0};
+    for (; k + 16 <= n; k += 16) {
+      ct_v16f xk = ct_ld16f(x + k);
+      ct_v16i gt = xk > v;
+      v = (ct_v16f)((gt & (ct_v16i)xk) | (~gt & (ct_v16i)v));
+      z |= xk != xk;
+    }
+    for (int j = 0; j < 16; j++) {
+      nan |= z[j] != 0;
+      if (v[j] > m) m = v[j];
+    }
+  }
+  for (; k < n; k++) {
+    float x = *(const float *)(in + k * s);
+    nan |= x != x;
+    if (x > m) m = x;
+  }
+  return nan ? NAN : m;
+}
+
+static void lse_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
+  (void)idx, (void)ctx;
+  if (n <= 0) return;
+  float m = max_f32(in, s, n);
+  if (m != m) {
+    lse_merge(acc, NAN, NAN);
+    return;
+  }
+  float sh = (float)mask_inf(m);
+  double sum = 0;
+#if LSE_AVX2
+  if (s == 4 && have_avx2()) {
+    sum = expsum_avx2((const float *)in, n, sh);
+  } else
+#endif
+  {
+    for (int64_t k = 0; k < n; k++) sum += Sleef_expf1_u10purec(*(const float *)(in + k * s) - sh);
+  }
+  lse_merge(acc, sh, sum);
+}
+
+/* ---- float64 and bfloat16 (bfloat16: x - m and exp round to bfloat16, as PyTorch's tensor ops do) ---- */
+static inline double bf16r(double v) { return ct__bfloat16_to_float(ct__float_to_bfloat16((float)v)); }
+
+static void lse_f64_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
+  (void)idx, (void)ctx;
+  if (n <= 0) return;
+  double m = -INFINITY;
+  for (int64_t k = 0; k < n; k++) {
+    double x = *(const double *)(in + k * s);
+    if (x > m || x != x) m = x;
+    if (m != m) break;
+  }
+  if (m != m) {
+    lse_merge(acc, NAN, NAN);
+    return;
+  }
+  double sh = mask_inf(m), sum = 0;
+  for (int64_t k = 0; k < n; k++) sum += exp(*(const double *)(in + k * s) - sh);
+  lse_merge(acc, sh, sum);
+}
+
+static void lse_bf16_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
+  (void)idx, (void)ctx;
+  if (n <= 0) return;
+  double m = -INFINITY;
+  for (int64_t k = 0; k < n; k++) {
+    double x = ct__bfloat16_to_float(*(const uint16_t *)(in + k * s));
+    if (x > m || x != x) m = x;
+    if (m != m) break;
+  }
+  if (m != m) {
+    lse_merge(acc, NAN, NAN);
+    return;
+  }
+  double sh = mask_inf(m), sum = 0;
+  for (int64_t k = 0; k < n; k++) {
+    double x = ct__bfloat16_to_float(*(const uint16_t *)(in + k * s));
+    sum += bf16r(expf((float)bf16r(x - sh)));
+  }
+  lse_merge(acc, sh, sum);
+}
+
+static void init_lse(void *acc, const char *aux, const void *ctx) {
+  (void)aux, (void)ctx;
+  memset(acc, 0, sizeof(lse_acc));
+}
+static void combine_lse(void *acc, const void *b, const void *ctx) {
+  (void)ctx;
+  const lse_acc *o = b;
+  lse_merge(acc, o->shift, o->sum);
+}
+/* log(sum) + shift in the result's dtype (PyTorch's log_ and add_ on the result) */
+static void finish_lse(char *const *out, const void *acc, const void *ctx) {
+  const ct_red_ctx *c = ctx;
+  const lse_acc *a = acc;
+  double v;
+  switch (c->out_dtype[0]) {
+    case CT_FLOAT32: v = (double)(logf((float)a->sum) + (float)a->shift); break;
+    case CT_BFLOAT16: v = bf16r(bf16r(logf((float)bf16r(a->sum))) + a->shift); break;
+    default: v = log(a->sum) + a->shift;
+  }
+  ct__red_store_f64(out[0], c->out_dtype[0], v);
+}
+
+static const ct_red_kernel lse_k_f32 = {sizeof(lse_acc), init_lse, lse_f32_inner, NULL, combine_lse, finish_lse};
+static const ct_red_kernel lse_k_f64 = {sizeof(lse_acc), init_lse, lse_f64_inner, NULL, combine_lse, finish_lse};
+static const ct_red_kernel lse_k_bf16 = {sizeof(lse_acc), init_lse, lse_bf16_inner, NULL, combine_lse, finish_lse};
+
+/* ======== entry points ======== */
+
+static const ct_reduce_opts no_opts;
+
+static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
+  if (res) *res = NULL;
+  if (!t || (!res && !out)) return ct__null_status();
+  const ct_reduce_opts *o = opts ? opts : &no_opts;
+  if (!ct__red_no_dtype("logsumexp", o)) return ct__null_status();
+  ct_dtype in = (ct_dtype)t->dtype;
+  bool intlike = ct__dt(in)->category <= CT_CAT_INT;
+  ct_dtype kd = intlike ? ct_get_default_dtype() : in;
+  ct_dtype od = out ? (ct_dtype)out->dtype : kd;
+  if (ct__dt(od)->category != CT_CAT_FLOAT) {
+    ct__error(CT_ERR_RUNTIME, "logsumexp(): Expected floating point type for result tensor, but got: %s",
+              ct__dt(od)->scalar_name);
+    return CT_ERR_RUNTIME;
+  }
+  ct_red_call c = {.in = t, .kdtype = kd, .keepdim = o->keepdim, .n_out = 1, .out = {out}, .out_dtype = {od}};
+  /* PyTorch takes amax over the dims first (their errors), then exp, sum, log_ and add_ */
+  if (t->numel != 0 && !ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+  if (ct__dt(kd)->category == CT_CAT_COMPLEX) { /* only an out= of a floating dtype gets here */
+    if (t->numel != 0) {
+      ct__red_not_implemented("max_values_cpu", kd);
+      return CT_ERR_RUNTIME;
+    }
+    c.fill = true; /* exp of nothing, summed: log(0) */
+    c.fill_value = ct_scalar_double(-INFINITY);
+  }
+  if (kd == CT_FLOAT16) {
+    ct__red_not_implemented("exp_vml_cpu", kd);
+    return CT_ERR_RUNTIME;
+  }
+  if (t->numel == 0 && !ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+  if (od == CT_FLOAT16) {
+    ct__red_not_implemented("log_vml_cpu", od);
+    return CT_ERR_RUNTIME;
+  }
+  /* dim=() with a non-empty input: amax keeps every dim, the sum drops them, and add_ cannot broadcast */
+  if (o->dims.ndim == 0 && !o->keepdim && t->numel != 0 && t->ndim > 0) {
+    char buf[256];
+    int64_t ones[64];
+    for (int64_t i = 0; i < t->ndim; i++) ones[i] = 1;
+    ct__fmt_int_list(buf, sizeof buf, t->ndim, ones);
+    ct__error(CT_ERR_RUNTIME, "output with shape [] doesn't match the broadcast shape %s", buf);
+    return CT_ERR_RUNTIME;
+  }
+  c.k = kd == CT_FLOAT32 ? &lse_k_f32 : kd == CT_FLOAT64 ? &lse_k_f64 : &lse_k_bf16;
+  if (od == CT_BFLOAT16 && kd != CT_BFLOAT16 && c.fill) c.fill_value = ct_scalar_double(-INFINITY);
+  return ct__red_exec(&c, res);
+}
+
+ct_tensor *ct_logsumexp(const ct_tensor *t, const ct_reduce_opts *opts) {
+  ct_tensor *r = NULL;
+  lse(NULL, t, opts, &r);
+  return r;
+}
+ct_status ct_logsumexp_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
+  if (!out) return ct__null_status();
+  return lse(out, t, opts, NULL);
+}

@@ -1,0 +1,358 @@
+/* torch.norm and torch.dist.
+
+   torch.norm in 1.13 is Python dispatching to three ATen ops, reproduced here: the vector p-norm
+   (at::norm: p = 0, 1, 2, inf, -inf or any other number, over dims, with dtype), the Frobenius norm
+   (at::frobenius_norm: at::norm(p=2) over at most one dim, sqrt(sum(x * x)) over two, out= by copy)
+   and the nuclear norm (needs linalg.svd: its argument checks, then "not implemented"). Accumulation
+   is in double; |x| of complex values is hypot(re, im). */
+#include "ops/reduce/red.h"
+
+typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_kind;
+
+/* PyTorch's norm kernels (NormOps and friends in SharedReduceOps.h, binary_kernel_reduce): one
+   accumulator fed element by element in iteration order. Its type is the input's real type, except that
+   float16 and bfloat16 accumulate in their own type (every step rounds); float `acc + x * x` is fused
+   as PyTorch's AVX2 build compiles it. The kernels are sequential (each output reduced front to back),
+   so they round as PyTorch does at one thread. R rounds to the accumulator type, SQ(a, v) is a + v * v. */
+#define NZ_R(T, LD) (LD(*(const T *)p) != 0)
+#define NZ_C(RT) (((const RT *)p)[0] != 0 || ((const RT *)p)[1] != 0)
+#define R_ID(v) (v)
+#define R_F16(v) ct__half_to_float(ct__float_to_half(v))
+#define R_BF16(v) ct__bfloat16_to_float(ct__float_to_bfloat16(v))
+#define SQ_FMAF(a, v) fmaf(v, v, a)
+#define SQ_FMA(a, v) fma(v, v, a)
+#define SQ_F16(a, v) R_F16((a) + R_F16((v) * (v)))
+#define SQ_BF16(a, v) R_BF16((a) + R_BF16((v) * (v)))
+
+#define DEF_NORM(E, ACC_T, ABS, NZ, SQ, R, POW, SQRT, RPOW)                                                           \
+  static inline ACC_T E##_abs(const char *p) { return (ACC_T)(ABS); }                                           \
+  static inline bool E##_nz(const char *p) { return NZ; }                                                       \
+  static void norm0_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    (void)idx, (void)ctx;                                                                                       \
+    ACC_T a = *(ACC_T *)acc;                                                                                    \
+    for (int64_t k = 0; k < n; k++) a = R(a + (E##_nz(in + k * s) ? (ACC_T)1 : (ACC_T)0));                      \
+    *(ACC_T *)acc = a;                                                                                          \
+  }                                                                                                             \
+  static void norm1_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    (void)idx, (void)ctx;                                                                                       \
+    ACC_T a = *(ACC_T *)acc;                                                                                    \
+    for (int64_t k = 0; k < n; k++) a = R(a + E##_abs(in + k * s));                                             \
+    *(ACC_T *)acc = a;                                                                                          \
+  }                                                                                                             \
+  static void norm2_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    (void)idx, (void)ctx;                                                                                       \
+    ACC_T a = *(ACC_T *)acc;                                                                                    \
+    for (int64_t k = 0; k < n; k++) {                                                                           \
+      ACC_T v = E##_abs(in + k * s);                                                                            \
+      a = SQ(a, v);                                                                                             \
+    }                                                                                                           \
+    *(ACC_T *)acc = a;                                                                                          \
+  }                                                                                                             \
+  static void norminf_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    (void)idx, (void)ctx;                                                                                       \
+    ACC_T a = *(ACC_T *)acc;                                                                                    \
+    for (int64_t k = 0; k < n && a == a; k++) {                                                                 \
+      ACC_T v = E##_abs(in + k * s);                                                                            \
+      if (v > a || v != v) a = v;                                                                               \
+    }                                                                                                           \
+    *(ACC_T *)acc = a;                                                                                          \
+  }                                                                                                             \
+  static void normninf_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    (void)idx, (void)ctx;                                                                                       \
+    ACC_T a = *(ACC_T *)acc;                                                                                    \
+    for (int64_t k = 0; k < n && a == a; k++) {                                                                 \
+      ACC_T v = E##_abs(in + k * s);                                                                            \
+      if (v < a || v != v) a = v;                                                                               \
+    }                                                                                                           \
+    *(ACC_T *)acc = a;                                                                                          \
+  }                                                                                                             \
+  static void normp_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    (void)idx;                                                                                                  \
+    ACC_T p = R((ACC_T)((const ct_red_ctx *)ctx)->p), a = *(ACC_T *)acc;                                        \
+    for (int64_t k = 0; k < n; k++) a = R(a + RPOW(POW(E##_abs(in + k * s), p)));                                     \
+    *(ACC_T *)acc = a;                                                                                          \
+  }                                                                                                             \
+  static void init_##E(void *acc, const char *aux, const void *ctx) {                                           \
+    (void)aux;                                                                                                  \
+    double p = ((const ct_red_ctx *)ctx)->p;                                                                    \
+    memset(acc, 0, 8);                                                                                          \
+    if (p == -INFINITY) *(ACC_T *)acc = (ACC_T)INFINITY;                                                        \
+  }                                                                                                             \
+  static void finish_##E(char *const *out, const void *acc, const void *ctx) {                                  \
+    const ct_red_ctx *c = ctx;                                                                                  \
+    ACC_T a = *(const ACC_T *)acc;                                                                              \
+    if (c->p == 2) {                                                                                            \
+      a = R(SQRT(a));                                                                                           \
+    } else if (c->p != 0 && c->p != 1 && c->p != INFINITY && c->p != -INFINITY) {                               \
+      ACC_T p = R((ACC_T)c->p);                                                                                 \
+      a = R(POW(a, R((ACC_T)1.0 / p)));                                                                         \
+    }                                                                                                           \
+    ct__red_store_f64(out[0], c->out_dtype[0], (double)a);                                                      \
+  }
+DEF_NORM(f16, float, fabsf(ct__half_to_float(*(const uint16_t *)p)), NZ_R(uint16_t, CT_LD_F16), SQ_F16, R_F16, powf, sqrtf, R_ID)
+DEF_NORM(bf16, float, fabsf(ct__bfloat16_to_float(*(const uint16_t *)p)), NZ_R(uint16_t, CT_LD_BF16), SQ_BF16, R_BF16, powf,
+         sqrtf, R_BF16)
+DEF_NORM(f32, float, fabsf(*(const float *)p), NZ_R(float, CT_LD_ID), SQ_FMAF, R_ID, powf, sqrtf, R_ID)
+DEF_NORM(f64, double, fabs(*(const double *)p), NZ_R(double, CT_LD_ID), SQ_FMA, R_ID, pow, sqrt, R_ID)
+DEF_NORM(c64, float, hypotf(((const float *)p)[0], ((const float *)p)[1]), NZ_C(float), SQ_FMAF, R_ID, powf, sqrtf, R_ID)
+DEF_NORM(c128, double, hypot(((const double *)p)[0], ((const double *)p)[1]), NZ_C(double), SQ_FMA, R_ID, pow, sqrt, R_ID)
+
+/* The 2-norm over a contiguous last dim (binary_kernel_reduce_lastdim): AVX2 vector lanes (8 floats,
+   4 doubles; bfloat16 feeds 16 values per step into 8 float lanes), the lanes added in order, then the
+   tail. */
+#define DEF_NORM2_LASTDIM(E, T, ACC_T, LANES, PER_STEP, LD, FMA)                                                \
+  static void norm2ld_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    (void)idx, (void)ctx, (void)s;                                                                              \
+    const T *x = (const T *)in;                                                                                 \
+    ACC_T l[LANES] = {0};                                                                                       \
+    int64_t d = 0;                                                                                              \
+    for (; d < n - (n % PER_STEP); d += PER_STEP)                                                               \
+      for (int j = 0; j < PER_STEP; j++) {                                                                      \
+        ACC_T v = (ACC_T)LD(x[d + j]);                                                                          \
+        l[j % LANES] = FMA(v, v, l[j % LANES]);                                                                 \
+      }                                                                                                         \
+    ACC_T a = l[0];                                                                                             \
+    for (int j = 1; j < LANES; j++) a = a + l[j];                                                               \
+    for (; d < n; d++) {                                                                                        \
+      ACC_T v = (ACC_T)LD(x[d]);                                                                                \
+      a = FMA(v, v, a);                                                                                         \
+    }                                                                                                           \
+    *(ACC_T *)acc = a;                                                                                          \
+  }
+DEF_NORM2_LASTDIM(f32, float, float, 8, 8, CT_ID, fmaf)
+DEF_NORM2_LASTDIM(f64, double, double, 4, 4, CT_ID, fma)
+DEF_NORM2_LASTDIM(bf16, uint16_t, float, 8, 16, ct__bfloat16_to_float, fmaf)
+
+static void combine_unused(void *acc, const void *b, const void *ctx) {
+  (void)acc, (void)b, (void)ctx; /* sequential kernels are never split */
+}
+
+#define K_NORM(E)                                                                                               \
+  CT_RED_KERNEL norm_k_##E[6] = {                                                                              \
+      {8, init_##E, norm0_##E##_inner, NULL, combine_unused, finish_##E, true},                                 \
+      {8, init_##E, norm1_##E##_inner, NULL, combine_unused, finish_##E, true},                                 \
+      {8, init_##E, norm2_##E##_inner, NULL, combine_unused, finish_##E, true},                                 \
+      {8, init_##E, norminf_##E##_inner, NULL, combine_unused, finish_##E, true},                               \
+      {8, init_##E, normninf_##E##_inner, NULL, combine_unused, finish_##E, true},                              \
+      {8, init_##E, normp_##E##_inner, NULL, combine_unused, finish_##E, true},                                 \
+  };
+K_NORM(f16)
+K_NORM(bf16)
+K_NORM(f32)
+K_NORM(f64)
+K_NORM(c64)
+K_NORM(c128)
+/* the vectorized path: float lanes for bfloat16 too, sqrt in the lane type */
+static void finish_ld_float(char *const *out, const void *acc, const void *ctx) {
+  ct__red_store_f64(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], (double)sqrtf(*(const float *)acc));
+}
+CT_RED_KERNEL norm2ld_k_f32 = {8, init_f32, norm2ld_f32_inner, NULL, combine_unused, finish_f32, true};
+CT_RED_KERNEL norm2ld_k_f64 = {8, init_f64, norm2ld_f64_inner, NULL, combine_unused, finish_f64, true};
+CT_RED_KERNEL norm2ld_k_bf16 = {8, init_f32, norm2ld_bf16_inner, NULL, combine_unused, finish_ld_float, true};
+
+static const ct_red_kernel *norm_kernel(ct_dtype dt, norm_kind k) {
+  if (k == N_TWO_LASTDIM) {
+    switch (dt) {
+      case CT_FLOAT32: return &norm2ld_k_f32;
+      case CT_FLOAT64: return &norm2ld_k_f64;
+      case CT_BFLOAT16: return &norm2ld_k_bf16;
+      default: k = N_TWO;
+    }
+  }
+  switch (dt) {
+    case CT_FLOAT16: return &norm_k_f16[k];
+    case CT_BFLOAT16: return &norm_k_bf16[k];
+    case CT_FLOAT32: return &norm_k_f32[k];
+    case CT_FLOAT64: return &norm_k_f64[k];
+    case CT_COMPLEX64: return &norm_k_c64[k];
+    case CT_COMPLEX128: return &norm_k_c128[k];
+    default: return NULL;
+  }
+}
+
+/* ======== entry points ======== */
+
+static bool is_fc(ct_dtype d) { return ct__dt(d)->category >= CT_CAT_FLOAT; }
+static ct_dtype real_of(ct_dtype d) {
+  return d == CT_COMPLEX64 ? CT_FLOAT32 : d == CT_COMPLEX128 ? CT_FLOAT64 : d;
+}
+
+/* at::norm(t, p, dims, keepdim, dtype) with out= (out NULL: a new result in *res). */
+static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct_dims dims, bool keepdim,
+                             ct_dtype dtype, bool own, ct_tensor **res) {
+  ct_dtype in = (ct_dtype)t->dtype;
+  if (dtype) {
+    if (!ct__check_dtype(dtype)) return ct__null_status();
+    if (!is_fc(dtype)) {
+      ct__error(CT_ERR_RUNTIME,
+                "norm(): the desired output dtype should be either floating point or complex. Got %s instead.",
+                ct__dt(dtype)->scalar_name);
+      return CT_ERR_RUNTIME;
+    }
+  } else if (!is_fc(in)) {
+    ct__error(CT_ERR_RUNTIME, "norm(): input dtype should be either floating point or complex. Got %s instead.",
+              ct__dt(in)->scalar_name);
+    return CT_ERR_RUNTIME;
+  }
+  ct_red_call c = {.in = t, .keepdim = keepdim, .n_out = 1, .out = {out}, .no_own = !own};
+  if (!ct__red_mask(t, dims, &c.mask)) return ct__null_status();
+  ct_dtype od = out ? (ct_dtype)out->dtype : dtype ? dtype : real_of(in);
+  c.out_dtype[0] = od;
+  /* complex inputs compute in dtype (or their own); real ones in the result's dtype */
+  c.kdtype = ct__dt(in)->category == CT_CAT_COMPLEX ? (dtype ? dtype : in) : od;
+  if (t->numel == 0) {
+    c.fill = true;
+    c.fill_value = ct_scalar_int(0);
+    return ct__red_exec(&c, res);
+  }
+  if (p.kind != CT_SCALAR_INT && p.kind != CT_SCALAR_DOUBLE) {
+    ct__error(CT_ERR_RUNTIME, "norm_kernel_tensor_iterator_impl expects norm to be integer or float");
+    return CT_ERR_RUNTIME;
+  }
+  double pv = ct__scalar_to_double(p);
+  norm_kind k = pv == 0 ? N_ZERO : pv == 1 ? N_ONE : pv == 2 ? N_TWO : pv == INFINITY ? N_INF : pv == -INFINITY ? N_NINF : N_GEN;
+  if (k == N_TWO && c.kdtype == od) { /* TensorIterator's is_reduce_lastdim fast path */
+    ct_red_config cfg = {.in = t, .mask = c.mask, .keepdim = keepdim};
+    if (ct__reduce_is_lastdim(&cfg)) k = N_TWO_LASTDIM;
+  }
+  c.k = norm_kernel(c.kdtype, k);
+  if (!c.k) {
+    ct__red_not_implemented("norm_cpu", c.kdtype);
+    return CT_ERR_RUNTIME;
+  }
+  c.ctx.p = pv;
+  return ct__red_exec(&c, res);
+}
+
+/* A result computed in its own dtype, then resized into out and copied (frobenius_norm's out=). */
+static ct_status copy_to_out(ct_tensor *out, ct_tensor *r) {
+  ct_status s = CT_OK;
+  if (out->ndim != r->ndim || memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) != 0)
+    s = ct__tensor_resize(out, r->ndim, r->sizes, NULL);
+  if (s == CT_OK) s = ct__copy_into(out, r);
+  return s;
+}
+
+static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, bool keepdim, ct_tensor **res) {
+  int64_t all[64];
+  if (dims.ndim == 0) { /* every dim */
+    if (t->ndim > 64) {
+      ct__error(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
+      return CT_ERR_RUNTIME;
+    }
+    for (int64_t i = 0; i < t->ndim; i++) all[i] = i;
+    dims = (ct_dims){all, t->ndim};
+  }
+  if (dims.ndim > 2) {
+    ct__error(CT_ERR_RUNTIME, "Expected at most 2 dimensions, but got %lld dimensions instead.", (long long)dims.ndim);
+    return CT_ERR_RUNTIME;
+  }
+  ct_tensor *r = NULL;
+  ct_status s;
+  if (dims.ndim <= 1) {
+    s = vector_norm(NULL, t, ct_scalar_double(2.0), dims, keepdim, CT_DTYPE_UNSET, !out, &r);
+  } else {
+    int64_t d0 = ct__wrap_dim(dims.data[0], t->ndim);
+    if (d0 < 0) return ct__null_status();
+    int64_t d1 = ct__wrap_dim(dims.data[1], t->ndim);
+    if (d1 < 0) return ct__null_status();
+    if (d0 == d1) {
+      ct__error(CT_ERR_RUNTIME, "Expected dims to be different, got [%lld, %lld] instead", (long long)dims.data[0],
+                (long long)dims.data[1]);
+      return CT_ERR_RUNTIME;
+    }
+    ct_dtype in = (ct_dtype)t->dtype;
+    if (!is_fc(in)) {
+      ct__error(CT_ERR_RUNTIME,
+                "result.scalar_type() == toRealValueType(self.scalar_type()) INTERNAL ASSERT FAILED at "
+                "\"./aten/src/ATen/native/LinearAlgebra.cpp\":2694, please report a bug to PyTorch. ");
+      return CT_ERR_RUNTIME;
+    }
+    if (in == CT_FLOAT16) {
+      ct__red_not_implemented("sqrt_vml_cpu", in);
+      return CT_ERR_RUNTIME;
+    }
+    ct_red_call c = {.in = t, .kdtype = in, .keepdim = keepdim, .n_out = 1, .out_dtype = {real_of(in)},
+                     .k = ct__red_sqrt_sumsq_kernel(in), .no_own = out != NULL};
+    c.mask = ((uint64_t)1 << d0) | ((uint64_t)1 << d1);
+    s = ct__red_exec(&c, &r);
+  }
+  if (s != CT_OK || !out) {
+    if (res) *res = r;
+    return s;
+  }
+  s = copy_to_out(out, r); /* r is a plain reference here */
+  ct_release(r);
+  return s;
+}
+
+static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *opts, ct_tensor **res) {
+  if (res) *res = NULL;
+  if (!t || (!res && !out)) return ct__null_status();
+  ct_norm_opts o = opts ? *opts : (ct_norm_opts){0};
+  if (o.nuc) {
+    if (o.dtype) {
+      ct__error(CT_ERR_VALUE, "dtype argument is not supported in nuclear norm");
+      return CT_ERR_VALUE;
+    }
+    if (o.dims.ndim == 0) {
+      if (t->ndim != 2) {
+        ct__error(CT_ERR_RUNTIME, "Expected a tensor with 2 dimensions, but got a tensor with %lld dimension%s instead.",
+                  (long long)t->ndim, t->ndim != 1 ? "s" : "");
+        return CT_ERR_RUNTIME;
+      }
+    } else {
+      if (o.dims.ndim != 2) {
+        ct__error(CT_ERR_RUNTIME, "nuclear norm requires a 'dim' argument of size 2");
+        return CT_ERR_RUNTIME;
+      }
+      int64_t d0 = ct__wrap_dim(o.dims.data[0], t->ndim);
+      if (d0 < 0) return ct__null_status();
+      int64_t d1 = ct__wrap_dim(o.dims.data[1], t->ndim);
+      if (d1 < 0) return ct__null_status();
+      if (d0 == d1) {
+        ct__error(CT_ERR_RUNTIME, "duplicate or invalid dimensions");
+        return CT_ERR_RUNTIME;
+      }
+    }
+    if (!is_fc((ct_dtype)t->dtype)) {
+      ct__error(CT_ERR_RUNTIME, "linalg.svd: Expected a floating point or complex tensor as input. Got %s",
+                ct__dt((ct_dtype)t->dtype)->scalar_name);
+      return CT_ERR_RUNTIME;
+    }
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "norm(): p='nuc' (the nuclear norm) needs linalg.svd, not implemented yet");
+    return CT_ERR_NOT_IMPLEMENTED;
+  }
+  if (o.p.kind == 0) { /* 'fro' */
+    if (o.dims.ndim == 0 && !out && !o.dtype)
+      return vector_norm(NULL, t, ct_scalar_double(2.0), o.dims, o.keepdim, CT_DTYPE_UNSET, true, res);
+    if (o.dtype) {
+      ct__error(CT_ERR_VALUE, "dtype argument is not supported in frobenius norm");
+      return CT_ERR_VALUE;
+    }
+    return frobenius(out, t, o.dims, o.keepdim, res);
+  }
+  return vector_norm(out, t, o.p, o.dims, o.keepdim, o.dtype, true, res);
+}
+
+ct_tensor *ct_norm(const ct_tensor *t, const ct_norm_opts *opts) {
+  ct_tensor *r = NULL;
+  norm_impl(NULL, t, opts, &r);
+  return r;
+}
+ct_status ct_norm_out(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *opts) {
+  if (!out) return ct__null_status();
+  return norm_impl(out, t, opts, NULL);
+}
+
+ct_tensor *ct_dist(const ct_tensor *a, const ct_tensor *b, const ct_dist_opts *opts) {
+  if (!a || !b) return NULL;
+  ct_scalar p = opts && opts->p.kind ? opts->p : ct_scalar_double(2.0);
+  ct_tensor *r = NULL;
+  if (ct_scope_begin() == CT_OK) {
+    ct_tensor *d = ct_sub(a, b, NULL);
+    if (d && vector_norm(NULL, d, p, CT_SHAPE_SCALAR, false, CT_DTYPE_UNSET, true, &r) == CT_OK) ct_keep(r);
+  }
+  ct_scope_end();
+  return r;
+}

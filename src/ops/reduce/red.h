@@ -1,0 +1,126 @@
+/* Shared by the reduction ops: argument parsing (dims, dtypes, out= checks with PyTorch's messages), the
+   generic entry that casts the input, allocates or resizes the outputs and runs a kernel declaration
+   through the reduction driver, and helpers for kernels (storing an accumulator in any dtype). */
+#ifndef CTORCH_OPS_REDUCE_RED_H
+#define CTORCH_OPS_REDUCE_RED_H
+
+#include <math.h>
+
+#include "core/cast.h"
+#include "iter/iter_reduce.h"
+#include "kernels/cpu/loops.h"
+
+/* ---- the op context every kernel receives ---- */
+typedef struct ct_red_ctx {
+  ct_dtype out_dtype[CT_RED_MAX_OUT]; /* dtypes finish writes */
+  int64_t count;                      /* reduced elements per output */
+  double p;                           /* norm order */
+  int64_t correction;                 /* var / std */
+  bool take_sqrt;                     /* std */
+  ct_dtype part_dtype;                /* var / std of complex inputs: the real dtype the parts round to */
+} ct_red_ctx;
+
+/* Kernels per kernel-input dtype; NULL: not implemented. */
+typedef const ct_red_kernel *ct_red_table[CT_NUM_DTYPES + 1];
+
+/* ---- arguments ---- */
+/* Wraps and checks dims (IndexError, "dim 0 appears multiple times in the list of dims"); empty: every dim. */
+bool ct__red_mask(const ct_tensor *t, ct_dims dims, uint64_t *mask);
+/* The result shape of reducing mask (shape holds t->ndim entries). */
+int64_t ct__red_shape(const ct_tensor *t, uint64_t mask, bool keepdim, int64_t *shape);
+/* Number of reduced elements. */
+int64_t ct__red_count(const ct_tensor *t, uint64_t mask);
+/* The caffe2 type name PyTorch prints in out= dtype messages: "float", "long int", "c10::Half". */
+const char *ct__red_type_name(ct_dtype dt);
+/* "Expected out tensor to have dtype X, but got Y instead" unless out has dtype dt. */
+bool ct__red_check_out_dtype(const ct_tensor *out, ct_dtype dt);
+/* "\"name\" not implemented for 'Float'" */
+void ct__red_not_implemented(const char *kernel, ct_dtype dt);
+/* Single-dim ops: at most one dim in opts (records a TypeError naming the op otherwise). */
+bool ct__red_single_dim(const char *op, ct_dims dims, bool *has_dim, int64_t *dim);
+/* Rejects an option the PyTorch op does not have. */
+bool ct__red_no_dtype(const char *op, const ct_reduce_opts *o);
+
+/* ---- running ---- */
+typedef struct ct_red_call {
+  const ct_tensor *in;
+  ct_dtype kdtype; /* the kernel's input dtype: in is cast to it first when it differs (PyTorch's self.to) */
+  uint64_t mask;
+  bool keepdim;
+  bool ordered;
+  int n_out;
+  ct_tensor *out[CT_RED_MAX_OUT]; /* given out= tensors, resized to the result shape; NULL: allocate */
+  ct_dtype out_dtype[CT_RED_MAX_OUT];
+  const ct_tensor *aux;
+  const ct_red_kernel *k;
+  ct_red_ctx ctx;
+  /* When set, the outputs are filled with this value instead of running the kernel (empty inputs). */
+  bool fill;
+  ct_scalar fill_value;
+  /* New outputs are returned as plain new references, not registered with the current scope (for
+     intermediates the op releases itself). */
+  bool no_own;
+} ct_red_call;
+
+/* Runs c; new outputs go to result[o] as owned references (result may be NULL when every output is given). */
+ct_status ct__red_exec(ct_red_call *c, ct_tensor **result);
+/* Two-output form: the results through a and b (either may be NULL: that result is dropped). */
+ct_status ct__red_exec2(ct_red_call *c, ct_tensor **a, ct_tensor **b);
+/* One-output convenience: a new result (out NULL) or a status through *status. */
+ct_tensor *ct__red_exec1(ct_red_call *c);
+
+/* sqrt(sum(x * x)) as torch.norm('fro') computes it over two dims (float32, float64, bfloat16, complex). */
+const ct_red_kernel *ct__red_sqrt_sumsq_kernel(ct_dtype dt);
+
+/* ---- kernel helpers ---- */
+void ct__red_store_i64(char *p, ct_dtype dt, int64_t v);
+void ct__red_store_f64(char *p, ct_dtype dt, double v);
+void ct__red_store_c128(char *p, ct_dtype dt, double re, double im);
+/* The value at p of dtype dt as a double (real part of complex). */
+double ct__red_load_f64(const char *p, ct_dtype dt);
+
+/* Loads as double from each kernel input type. */
+#define CT_LD_F16(x) ((double)ct__half_to_float(x))
+#define CT_LD_BF16(x) ((double)ct__bfloat16_to_float(x))
+#define CT_LD_ID(x) ((double)(x))
+/* Generated loops an op may leave unused. */
+/* Columns a vertical loop with a per-call temporary handles at once. */
+#define CT_RED_OUTER_MAX 4096
+/* Kernel declarations an op may leave unused. */
+#define CT_RED_KERNEL __attribute__((unused)) static const ct_red_kernel
+#define CT_RED_LOOP CT_KERNEL_CLONES __attribute__((unused)) static
+
+/* GCC vector types for the hand-vectorized loops. They never cross a non-inline call boundary, so the
+   note that their ABI differs between ISA levels does not apply. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+/* Kernel declarations list their fields in order and leave the trailing flags (sequential) at zero. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+typedef float ct_v8f __attribute__((vector_size(32)));
+typedef float ct_v16f __attribute__((vector_size(64)));
+typedef double ct_v4d __attribute__((vector_size(32)));
+typedef double ct_v8d __attribute__((vector_size(64)));
+typedef int32_t ct_v8i __attribute__((vector_size(32)));
+typedef int32_t ct_v16i __attribute__((vector_size(64)));
+typedef int64_t ct_v8l __attribute__((vector_size(64)));
+
+/* Unaligned loads (memcpy compiles to one vector load). */
+static inline ct_v8f ct_ld8f(const float *p) {
+  ct_v8f v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+static inline ct_v16f ct_ld16f(const float *p) {
+  ct_v16f v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+static inline ct_v8d ct_ld8d(const double *p) {
+  ct_v8d v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+static inline double ct_hsum8d(ct_v8d v) {
+  return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
+}
+
+#endif

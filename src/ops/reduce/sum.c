@@ -1,0 +1,617 @@
+/* Sums and products: sum, nansum, prod, mean, nanmean.
+
+   Accumulators: int64 with wraparound for bool and integers (PyTorch's integer sums wrap; accumulating in
+   int64 and truncating once gives the same bits as accumulating in a narrower type), double for
+   floating inputs (float16/bfloat16 widen exactly; float32 sums then round once, more accurate than the
+   cascade PyTorch uses and so within its tolerance), complex double for complex inputs. */
+#include <stdio.h>
+
+#include "ops/reduce/red.h"
+
+/* ======== kernels ======== */
+
+static void init_zero(void *acc, const char *aux, const void *ctx) {
+  (void)aux, (void)ctx;
+  memset(acc, 0, 8);
+}
+static void init_zero16(void *acc, const char *aux, const void *ctx) {
+  (void)aux, (void)ctx;
+  memset(acc, 0, 16);
+}
+static void init_one_i(void *acc, const char *aux, const void *ctx) {
+  (void)aux, (void)ctx;
+  *(uint64_t *)acc = 1;
+}
+static void init_one_f(void *acc, const char *aux, const void *ctx) {
+  (void)aux, (void)ctx;
+  *(double *)acc = 1.0;
+}
+static void init_one_c(void *acc, const char *aux, const void *ctx) {
+  (void)aux, (void)ctx;
+  ((double *)acc)[0] = 1.0, ((double *)acc)[1] = 0.0;
+}
+
+static void combine_add_i(void *acc, const void *b, const void *ctx) {
+  (void)ctx;
+  *(uint64_t *)acc += *(const uint64_t *)b;
+}
+static void combine_mul_i(void *acc, const void *b, const void *ctx) {
+  (void)ctx;
+  *(uint64_t *)acc *= *(const uint64_t *)b;
+}
+__attribute__((unused)) static void combine_add_f(void *acc, const void *b, const void *ctx) {
+  (void)ctx;
+  *(double *)acc += *(const double *)b;
+}
+static void combine_mul_f(void *acc, const void *b, const void *ctx) {
+  (void)ctx;
+  *(double *)acc *= *(const double *)b;
+}
+static void combine_add_c(void *acc, const void *b, const void *ctx) {
+  (void)ctx;
+  ((double *)acc)[0] += ((const double *)b)[0];
+  ((double *)acc)[1] += ((const double *)b)[1];
+}
+/* c10::complex's product (no Annex G special cases). */
+static inline void cmul(double *a, double br, double bi) {
+  double ar = a[0], ai = a[1];
+  a[0] = ar * br - ai * bi;
+  a[1] = ar * bi + ai * br;
+}
+static void combine_mul_c(void *acc, const void *b, const void *ctx) {
+  (void)ctx;
+  cmul(acc, ((const double *)b)[0], ((const double *)b)[1]);
+}
+
+static void finish_i(char *const *out, const void *acc, const void *ctx) {
+  ct__red_store_i64(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], *(const int64_t *)acc);
+}
+static void finish_f(char *const *out, const void *acc, const void *ctx) {
+  ct__red_store_f64(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], *(const double *)acc);
+}
+static void finish_c(char *const *out, const void *acc, const void *ctx) {
+  const double *a = acc;
+  ct__red_store_c128(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], a[0], a[1]);
+}
+
+/* mean = the sum rounded to the result dtype, then divided by the count in that dtype (PyTorch's
+   sum_out(...).div_(n)). */
+static double mean_of(double sum, ct_dtype dt, int64_t count) {
+  switch (dt) {
+    case CT_FLOAT32: return (double)((float)sum / (float)count);
+    case CT_FLOAT16: return (double)(ct__half_to_float(ct__float_to_half((float)sum)) / (float)count);
+    case CT_BFLOAT16: return (double)(ct__bfloat16_to_float(ct__float_to_bfloat16((float)sum)) / (float)count);
+    case CT_COMPLEX64: return (double)((float)sum / (float)count);
+    default: return sum / (double)count;
+  }
+}
+static void finish_mean_f(char *const *out, const void *acc, const void *ctx) {
+  const ct_red_ctx *c = ctx;
+  ct__red_store_f64(out[0], c->out_dtype[0], mean_of(*(const double *)acc, c->out_dtype[0], c->count));
+}
+static void finish_mean_c(char *const *out, const void *acc, const void *ctx) {
+  const ct_red_ctx *c = ctx;
+  const double *a = acc;
+  ct__red_store_c128(out[0], c->out_dtype[0], mean_of(a[0], c->out_dtype[0], c->count),
+                     mean_of(a[1], c->out_dtype[0], c->count));
+}
+
+/* ---- integer loops: OP(acc, x) on uint64 ---- */
+#define ADD_I(a, x) ((a) + (uint64_t)(int64_t)(x))
+#define MUL_I(a, x) ((a) * (uint64_t)(int64_t)(x))
+
+#define DEF_INT_LOOPS(NAME, T, OP)                                                                              \
+  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx,        \
+                                            const void *ctx) {                                                  \
+    (void)idx, (void)ctx;                                                                                       \
+    uint64_t a = *(uint64_t *)acc;                                                                              \
+    if (s == (int64_t)sizeof(T)) {                                                                              \
+      const T *x = (const T *)in;                                                                               \
+      for (int64_t k = 0; k < n; k++) a = OP(a, x[k]);                                                          \
+    } else {                                                                                                    \
+      for (int64_t k = 0; k < n; k++) a = OP(a, *(const T *)(in + k * s));                                      \
+    }                                                                                                           \
+    *(uint64_t *)acc = a;                                                                                       \
+  }                                                                                                             \
+  CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs,        \
+                                            int64_t n, int64_t idx, const void *ctx) {                          \
+    (void)idx, (void)ctx;                                                                                       \
+    uint64_t *restrict a = acc;                                                                                 \
+    for (int64_t i = 0; i < n; i++) {                                                                           \
+      const char *row = in + i * rs;                                                                            \
+      if (cs == (int64_t)sizeof(T)) {                                                                           \
+        const T *restrict x = (const T *)row;                                                                   \
+        for (int64_t j = 0; j < m; j++) a[j] = OP(a[j], x[j]);                                                  \
+      } else {                                                                                                  \
+        for (int64_t j = 0; j < m; j++) a[j] = OP(a[j], *(const T *)(row + j * cs));                            \
+      }                                                                                                         \
+    }                                                                                                           \
+  }
+
+/* ---- floating loops ----
+   Each call sums its run in double; the accumulator is the running total PyTorch keeps in the output
+   (CastStoreAccumulate: out += row_sum, rounded to the output dtype at every row of its innermost loop),
+   so float32 / float16 / bfloat16 totals round where PyTorch's do and the results stay close to its. */
+#define NAN0(v) ((v) != (v) ? 0.0 : (v))
+#define SEG_F(v) ((double)(float)(v))
+#define SEG_D(v) (v)
+static inline double tot_f32(double v) { return (double)(float)v; }
+static inline double tot_f16(double v) { return (double)ct__half_to_float(ct__float_to_half((float)v)); }
+static inline double tot_bf16(double v) { return (double)ct__bfloat16_to_float(ct__float_to_bfloat16((float)v)); }
+static inline double tot_f64(double v) { return v; }
+
+/* The plain sum of n values F(LD(x)) of a strided run, four partial sums. */
+#define DEF_RUN_SUM(NAME, T, LD, F)                                                                             \
+  static inline double NAME##_run(const char *in, int64_t s, int64_t n) {                                        \
+    double a0 = 0, a1 = 0, a2 = 0, a3 = 0;                                                                      \
+    int64_t k = 0;                                                                                              \
+    for (; k + 4 <= n; k += 4) {                                                                                \
+      double v0 = LD(*(const T *)(in + k * s)), v1 = LD(*(const T *)(in + (k + 1) * s));                        \
+      double v2 = LD(*(const T *)(in + (k + 2) * s)), v3 = LD(*(const T *)(in + (k + 3) * s));                  \
+      a0 += F(v0), a1 += F(v1), a2 += F(v2), a3 += F(v3);                                                       \
+    }                                                                                                           \
+    for (; k < n; k++) {                                                                                        \
+      double v = LD(*(const T *)(in + k * s));                                                                  \
+      a0 += F(v);                                                                                               \
+    }                                                                                                           \
+    return (a0 + a1) + (a2 + a3);                                                                               \
+  }
+
+/* inner, outer and combine of a floating sum; RUN(in, s, n) sums a run, SEGR rounds a run's sum to the
+   accumulation type, TOTR the running total to the output dtype. */
+#define DEF_FLOAT_SUM_LOOPS(NAME, T, LD, F, RUN, SEGR, TOTR)                                                    \
+  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    (void)idx, (void)ctx;                                                                                       \
+    double seg = RUN(in, s, n);                                                                                 \
+    *(double *)acc = TOTR(*(double *)acc + SEGR(seg));                                                          \
+  }                                                                                                             \
+  CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
+                                int64_t idx, const void *ctx) {                                                 \
+    (void)idx, (void)ctx;                                                                                       \
+    double *restrict a = acc;                                                                                   \
+    double tmp[CT_RED_OUTER_MAX];                                                                               \
+    for (int64_t j0 = 0; j0 < m; j0 += CT_RED_OUTER_MAX) {                                                      \
+      int64_t mm = m - j0 < CT_RED_OUTER_MAX ? m - j0 : CT_RED_OUTER_MAX;                                       \
+      for (int64_t j = 0; j < mm; j++) tmp[j] = 0;                                                              \
+      int64_t i = 0;                                                                                            \
+      if (cs == (int64_t)sizeof(T)) { /* eight rows at a time: one pass over tmp per eight rows */              \
+        for (; i + 8 <= n; i += 8) {                                                                            \
+          const T *restrict x0 = (const T *)(in + i * rs + j0 * cs), *restrict x1 = (const T *)((const char *)x0 + rs); \
+          const T *restrict x2 = (const T *)((const char *)x1 + rs), *restrict x3 = (const T *)((const char *)x2 + rs); \
+          const T *restrict x4 = (const T *)((const char *)x3 + rs), *restrict x5 = (const T *)((const char *)x4 + rs); \
+          const T *restrict x6 = (const T *)((const char *)x5 + rs), *restrict x7 = (const T *)((const char *)x6 + rs); \
+          for (int64_t j = 0; j < mm; j++) {                                                                    \
+            double v0 = LD(x0[j]), v1 = LD(x1[j]), v2 = LD(x2[j]), v3 = LD(x3[j]);                              \
+            double v4 = LD(x4[j]), v5 = LD(x5[j]), v6 = LD(x6[j]), v7 = LD(x7[j]);                              \
+            tmp[j] += ((F(v0) + F(v1)) + (F(v2) + F(v3))) + ((F(v4) + F(v5)) + (F(v6) + F(v7)));                \
+          }                                                                                                     \
+        }                                                                                                       \
+      }                                                                                                         \
+      for (; i < n; i++) {                                                                                      \
+        const char *row = in + i * rs + j0 * cs;                                                                \
+        if (cs == (int64_t)sizeof(T)) {                                                                         \
+          const T *restrict x = (const T *)row;                                                                 \
+          for (int64_t j = 0; j < mm; j++) {                                                                    \
+            double v = LD(x[j]);                                                                                \
+            tmp[j] += F(v);                                                                                     \
+          }                                                                                                     \
+        } else {                                                                                                \
+          for (int64_t j = 0; j < mm; j++) {                                                                    \
+            double v = LD(*(const T *)(row + j * cs));                                                          \
+            tmp[j] += F(v);                                                                                     \
+          }                                                                                                     \
+        }                                                                                                       \
+      }                                                                                                         \
+      for (int64_t j = 0; j < mm; j++) a[j0 + j] = TOTR(a[j0 + j] + SEGR(tmp[j]));                               \
+    }                                                                                                           \
+  }                                                                                                             \
+  static void NAME##_combine(void *acc, const void *b, const void *ctx) {                                       \
+    (void)ctx;                                                                                                  \
+    *(double *)acc = TOTR(*(double *)acc + *(const double *)b);                                                 \
+  }
+
+#define DEF_FLOAT_PROD_LOOPS(NAME, T)                                                                           \
+  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    (void)idx, (void)ctx;                                                                                       \
+    double a = *(double *)acc;                                                                                  \
+    for (int64_t k = 0; k < n; k++) a *= (double)*(const T *)(in + k * s);                                      \
+    *(double *)acc = a;                                                                                         \
+  }                                                                                                             \
+  CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
+                                int64_t idx, const void *ctx) {                                                 \
+    (void)idx, (void)ctx;                                                                                       \
+    double *restrict a = acc;                                                                                   \
+    for (int64_t i = 0; i < n; i++)                                                                             \
+      for (int64_t j = 0; j < m; j++) a[j] *= (double)*(const T *)(in + i * rs + j * cs);                       \
+  }
+
+/* complex sums and products; RT is the component type, TOTR rounds the running total. */
+#define DEF_COMPLEX_LOOPS(NAME, RT, IS_PROD, TOTR)                                                              \
+  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
+    (void)idx, (void)ctx;                                                                                       \
+    double *a = acc;                                                                                            \
+    if (IS_PROD) {                                                                                              \
+      for (int64_t k = 0; k < n; k++) {                                                                         \
+        const RT *x = (const RT *)(in + k * s);                                                                 \
+        cmul(a, (double)x[0], (double)x[1]);                                                                    \
+      }                                                                                                         \
+      return;                                                                                                   \
+    }                                                                                                           \
+    double re = 0, im = 0;                                                                                      \
+    for (int64_t k = 0; k < n; k++) {                                                                           \
+      const RT *x = (const RT *)(in + k * s);                                                                   \
+      re += (double)x[0];                                                                                       \
+      im += (double)x[1];                                                                                       \
+    }                                                                                                           \
+    a[0] = TOTR(a[0] + TOTR(re));                                                                               \
+    a[1] = TOTR(a[1] + TOTR(im));                                                                               \
+  }
+static void combine_add_c64(void *acc, const void *b, const void *ctx) {
+  (void)ctx;
+  ((double *)acc)[0] = tot_f32(((double *)acc)[0] + ((const double *)b)[0]);
+  ((double *)acc)[1] = tot_f32(((double *)acc)[1] + ((const double *)b)[1]);
+}
+
+/* float32 and float64 runs: double lanes over contiguous data. */
+CT_KERNEL_CLONES static double run_f32(const char *in, int64_t s, int64_t n) {
+  double a = 0;
+  int64_t k = 0;
+  if (s == 4) {
+    const float *x = (const float *)in;
+    ct_v8d v0 = {0}, v1 = {0}, v2 = {0}, v3 = {0};
+    for (; k + 32 <= n; k += 32) {
+      v0 += __builtin_convertvector(ct_ld8f(x + k), ct_v8d);
+      v1 += __builtin_convertvector(ct_ld8f(x + k + 8), ct_v8d);
+      v2 += __builtin_convertvector(ct_ld8f(x + k + 16), ct_v8d);
+      v3 += __builtin_convertvector(ct_ld8f(x + k + 24), ct_v8d);
+    }
+    a = ct_hsum8d((v0 + v1) + (v2 + v3));
+  }
+  double a0 = 0, a1 = 0;
+  for (; k + 2 <= n; k += 2) {
+    a0 += *(const float *)(in + k * s);
+    a1 += *(const float *)(in + (k + 1) * s);
+  }
+  if (k < n) a0 += *(const float *)(in + k * s);
+  return a + (a0 + a1);
+}
+
+CT_KERNEL_CLONES static double run_f64(const char *in, int64_t s, int64_t n) {
+  double a = 0;
+  int64_t k = 0;
+  if (s == 8) {
+    const double *x = (const double *)in;
+    ct_v8d v0 = {0}, v1 = {0}, v2 = {0}, v3 = {0};
+    for (; k + 32 <= n; k += 32) {
+      v0 += ct_ld8d(x + k);
+      v1 += ct_ld8d(x + k + 8);
+      v2 += ct_ld8d(x + k + 16);
+      v3 += ct_ld8d(x + k + 24);
+    }
+    a = ct_hsum8d((v0 + v1) + (v2 + v3));
+  }
+  double a0 = 0, a1 = 0;
+  for (; k + 2 <= n; k += 2) {
+    a0 += *(const double *)(in + k * s);
+    a1 += *(const double *)(in + (k + 1) * s);
+  }
+  if (k < n) a0 += *(const double *)(in + k * s);
+  return a + (a0 + a1);
+}
+
+/* float32 nansum runs: NaNs masked to zero in the lanes. */
+CT_KERNEL_CLONES static double run_nan_f32(const char *in, int64_t s, int64_t n) {
+  double a = 0;
+  int64_t k = 0;
+  if (s == 4) {
+    const float *x = (const float *)in;
+    ct_v8d v0 = {0}, v1 = {0};
+    for (; k + 16 <= n; k += 16) {
+      ct_v8f x0 = ct_ld8f(x + k), x1 = ct_ld8f(x + k + 8);
+      x0 = (ct_v8f)((ct_v8i)x0 & (x0 == x0));
+      x1 = (ct_v8f)((ct_v8i)x1 & (x1 == x1));
+      v0 += __builtin_convertvector(x0, ct_v8d);
+      v1 += __builtin_convertvector(x1, ct_v8d);
+    }
+    a = ct_hsum8d(v0 + v1);
+  }
+  double t = 0;
+  for (; k < n; k++) {
+    double v = *(const float *)(in + k * s);
+    t += NAN0(v);
+  }
+  return a + t;
+}
+
+DEF_RUN_SUM(f16, uint16_t, CT_LD_F16, CT_ID)
+DEF_RUN_SUM(bf16, uint16_t, CT_LD_BF16, CT_ID)
+DEF_RUN_SUM(nan_f16, uint16_t, CT_LD_F16, NAN0)
+DEF_RUN_SUM(nan_bf16, uint16_t, CT_LD_BF16, NAN0)
+DEF_RUN_SUM(nan_f64, double, CT_LD_ID, NAN0)
+
+#define DEF_SUM_INT(E, T, CT, LD, ST) DEF_INT_LOOPS(sum_##E, T, ADD_I)
+#define DEF_PROD_INT(E, T, CT, LD, ST) DEF_INT_LOOPS(prod_##E, T, MUL_I)
+CT_DT_BOOL(DEF_SUM_INT)
+CT_DT_INTEGRAL(DEF_SUM_INT)
+CT_DT_BOOL(DEF_PROD_INT)
+CT_DT_INTEGRAL(DEF_PROD_INT)
+
+DEF_FLOAT_SUM_LOOPS(sum_CT_FLOAT16, uint16_t, CT_LD_F16, CT_ID, f16_run, SEG_F, tot_f16)
+DEF_FLOAT_SUM_LOOPS(sum_CT_BFLOAT16, uint16_t, CT_LD_BF16, CT_ID, bf16_run, SEG_F, tot_bf16)
+DEF_FLOAT_SUM_LOOPS(sum_CT_FLOAT32, float, CT_LD_ID, CT_ID, run_f32, SEG_F, tot_f32)
+DEF_FLOAT_SUM_LOOPS(sum_CT_FLOAT64, double, CT_LD_ID, CT_ID, run_f64, SEG_D, tot_f64)
+DEF_FLOAT_SUM_LOOPS(nansum_CT_FLOAT16, uint16_t, CT_LD_F16, NAN0, nan_f16_run, SEG_F, tot_f16)
+DEF_FLOAT_SUM_LOOPS(nansum_CT_BFLOAT16, uint16_t, CT_LD_BF16, NAN0, nan_bf16_run, SEG_F, tot_bf16)
+DEF_FLOAT_SUM_LOOPS(nansum_CT_FLOAT32, float, CT_LD_ID, NAN0, run_nan_f32, SEG_F, tot_f32)
+DEF_FLOAT_SUM_LOOPS(nansum_CT_FLOAT64, double, CT_LD_ID, NAN0, nan_f64_run, SEG_D, tot_f64)
+DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT32, float)
+DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT64, double)
+DEF_COMPLEX_LOOPS(sum_CT_COMPLEX64, float, 0, tot_f32)
+DEF_COMPLEX_LOOPS(sum_CT_COMPLEX128, double, 0, tot_f64)
+DEF_COMPLEX_LOOPS(prod_CT_COMPLEX64, float, 1, tot_f32)
+DEF_COMPLEX_LOOPS(prod_CT_COMPLEX128, double, 1, tot_f64)
+
+/* ---- declarations ---- */
+#define K_INT(name, init, comb, fin) {8, init, name##_inner, name##_outer, comb, fin}
+#define K_SUMI(E, T, CT, LD, ST) static const ct_red_kernel sum_k_##E = K_INT(sum_##E, init_zero, combine_add_i, finish_i);
+#define K_PRODI(E, T, CT, LD, ST) static const ct_red_kernel prod_k_##E = K_INT(prod_##E, init_one_i, combine_mul_i, finish_i);
+CT_DT_BOOL(K_SUMI)
+CT_DT_INTEGRAL(K_SUMI)
+CT_DT_BOOL(K_PRODI)
+CT_DT_INTEGRAL(K_PRODI)
+
+#define K_FSUM(kname, loops, fin) \
+  static const ct_red_kernel kname = {8, init_zero, loops##_inner, loops##_outer, loops##_combine, fin};
+K_FSUM(sum_k_CT_FLOAT16, sum_CT_FLOAT16, finish_f)
+K_FSUM(sum_k_CT_BFLOAT16, sum_CT_BFLOAT16, finish_f)
+K_FSUM(sum_k_CT_FLOAT32, sum_CT_FLOAT32, finish_f)
+K_FSUM(sum_k_CT_FLOAT64, sum_CT_FLOAT64, finish_f)
+K_FSUM(nansum_k_CT_FLOAT16, nansum_CT_FLOAT16, finish_f)
+K_FSUM(nansum_k_CT_BFLOAT16, nansum_CT_BFLOAT16, finish_f)
+K_FSUM(nansum_k_CT_FLOAT32, nansum_CT_FLOAT32, finish_f)
+K_FSUM(nansum_k_CT_FLOAT64, nansum_CT_FLOAT64, finish_f)
+/* mean: the sum kernels with the mean finish */
+K_FSUM(mean_k_CT_FLOAT16, sum_CT_FLOAT16, finish_mean_f)
+K_FSUM(mean_k_CT_BFLOAT16, sum_CT_BFLOAT16, finish_mean_f)
+K_FSUM(mean_k_CT_FLOAT32, sum_CT_FLOAT32, finish_mean_f)
+K_FSUM(mean_k_CT_FLOAT64, sum_CT_FLOAT64, finish_mean_f)
+static const ct_red_kernel sum_k_CT_COMPLEX64 = {16, init_zero16, sum_CT_COMPLEX64_inner, NULL, combine_add_c64, finish_c};
+static const ct_red_kernel sum_k_CT_COMPLEX128 = {16, init_zero16, sum_CT_COMPLEX128_inner, NULL, combine_add_c, finish_c};
+static const ct_red_kernel mean_k_CT_COMPLEX64 = {16, init_zero16, sum_CT_COMPLEX64_inner, NULL, combine_add_c64, finish_mean_c};
+static const ct_red_kernel mean_k_CT_COMPLEX128 = {16, init_zero16, sum_CT_COMPLEX128_inner, NULL, combine_add_c, finish_mean_c};
+
+static const ct_red_kernel prod_k_CT_FLOAT32 = {8, init_one_f, prod_CT_FLOAT32_inner, prod_CT_FLOAT32_outer, combine_mul_f, finish_f};
+static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_inner, prod_CT_FLOAT64_outer, combine_mul_f, finish_f};
+static const ct_red_kernel prod_k_CT_COMPLEX64 = {16, init_one_c, prod_CT_COMPLEX64_inner, NULL, combine_mul_c, finish_c};
+static const ct_red_kernel prod_k_CT_COMPLEX128 = {16, init_one_c, prod_CT_COMPLEX128_inner, NULL, combine_mul_c, finish_c};
+
+#define ENTRY(E, T, CT, LD, ST) [E] = &sum_k_##E,
+static const ct_red_table sum_table = {CT_DT_ALL(ENTRY)};
+#undef ENTRY
+static const ct_red_table nansum_table = {[CT_FLOAT16] = &nansum_k_CT_FLOAT16, [CT_BFLOAT16] = &nansum_k_CT_BFLOAT16,
+                                          [CT_FLOAT32] = &nansum_k_CT_FLOAT32, [CT_FLOAT64] = &nansum_k_CT_FLOAT64};
+#define ENTRY(E, T, CT, LD, ST) [E] = &prod_k_##E,
+static const ct_red_table prod_table = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOAT(ENTRY) CT_DT_COMPLEX(ENTRY)};
+#undef ENTRY
+#define ENTRY(E, T, CT, LD, ST) [E] = &mean_k_##E,
+static const ct_red_table mean_table = {CT_DT_FLOATING(ENTRY) CT_DT_COMPLEX(ENTRY)};
+#undef ENTRY
+
+/* ---- nanmean: (sum, count) of the non-NaN values ---- */
+typedef struct nanmean_acc {
+  double sum;
+  int64_t count;
+} nanmean_acc;
+
+#define DEF_NANMEAN(NAME, T, LD, SEGR, TOTR)                                                                    \
+  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
+    (void)idx, (void)ctx;                                                                                       \
+    nanmean_acc *a = acc;                                                                                       \
+    double sum = 0;                                                                                             \
+    int64_t cnt = 0;                                                                                            \
+    for (int64_t k = 0; k < n; k++) {                                                                           \
+      double v = LD(*(const T *)(in + k * s));                                                                  \
+      bool ok = v == v;                                                                                         \
+      sum += ok ? v : 0.0;                                                                                      \
+      cnt += ok;                                                                                                \
+    }                                                                                                           \
+    a->sum = TOTR(a->sum + SEGR(sum));                                                                          \
+    a->count += cnt;                                                                                            \
+  }                                                                                                             \
+  static void NAME##_combine(void *acc, const void *b, const void *ctx) {                                       \
+    (void)ctx;                                                                                                  \
+    nanmean_acc *a = acc;                                                                                       \
+    const nanmean_acc *o = b;                                                                                   \
+    a->sum = TOTR(a->sum + o->sum);                                                                             \
+    a->count += o->count;                                                                                       \
+  }
+DEF_NANMEAN(nanmean_CT_FLOAT16, uint16_t, CT_LD_F16, SEG_F, tot_f16)
+DEF_NANMEAN(nanmean_CT_BFLOAT16, uint16_t, CT_LD_BF16, SEG_F, tot_bf16)
+DEF_NANMEAN(nanmean_CT_FLOAT32, float, CT_LD_ID, SEG_F, tot_f32)
+DEF_NANMEAN(nanmean_CT_FLOAT64, double, CT_LD_ID, SEG_D, tot_f64)
+
+static void finish_nanmean(char *const *out, const void *acc, const void *ctx) {
+  const ct_red_ctx *c = ctx;
+  const nanmean_acc *a = acc;
+  ct__red_store_f64(out[0], c->out_dtype[0], mean_of(a->sum, c->out_dtype[0], a->count));
+}
+#define K_NANMEAN(E, T, CT, LD, ST) \
+  static const ct_red_kernel nanmean_k_##E = {16, init_zero16, nanmean_##E##_inner, NULL, nanmean_##E##_combine, finish_nanmean};
+CT_DT_FLOATING(K_NANMEAN)
+#define ENTRY(E, T, CT, LD, ST) [E] = &nanmean_k_##E,
+static const ct_red_table nanmean_table = {CT_DT_FLOATING(ENTRY)};
+#undef ENTRY
+
+/* ======== entry points ======== */
+
+static bool is_intlike(ct_dtype d) { return ct__dt(d)->category <= CT_CAT_INT; }
+
+/* The kernel input for a sum-like op computing in `dt` (PyTorch casts the input to dt first): integer
+   and bool inputs feed an integer result directly (the int64 accumulator wraps the same way). */
+static ct_dtype sum_kernel_dtype(ct_dtype in, ct_dtype dt) {
+  if (is_intlike(in) && is_intlike(dt) && dt != CT_BOOL) return in;
+  return dt;
+}
+
+static const ct_reduce_opts no_opts;
+
+typedef enum { SUM, NANSUM, PROD, MEAN, NANMEAN } sum_kind;
+
+static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts,
+                          ct_tensor **res) {
+  if (res) *res = NULL;
+  if (!t || (!res && !out)) return ct__null_status();
+  const ct_reduce_opts *o = opts ? opts : &no_opts;
+  ct_dtype in = (ct_dtype)t->dtype;
+  if (o->dtype && !ct__check_dtype(o->dtype)) return ct__null_status();
+  ct_red_call c = {.in = t, .keepdim = o->keepdim, .n_out = 1, .out = {out}};
+  const char *name = "sum";
+  const ct_red_table *table = &sum_table;
+  ct_dtype dt;
+  switch (kind) {
+    case NANSUM:
+    case NANMEAN:
+      if (kind == NANSUM && !ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+      if (kind == NANMEAN && !(ct__dt(in)->category == CT_CAT_FLOAT)) {
+        ct__error(CT_ERR_RUNTIME, "nanmean(): expected input to have floating point dtype but got %s",
+                  ct__dt(in)->scalar_name);
+        return CT_ERR_RUNTIME;
+      }
+      if (kind == NANSUM && ct__dt(in)->category == CT_CAT_COMPLEX) {
+        ct__error(CT_ERR_RUNTIME, "nansum does not support complex inputs");
+        return CT_ERR_RUNTIME;
+      }
+      if (kind == NANSUM && is_intlike(in)) return sum_like(SUM, out, t, opts, res);
+      if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+      dt = o->dtype ? o->dtype : out ? (ct_dtype)out->dtype : in;
+      if (out && (ct_dtype)out->dtype != dt) {
+        ct__error(CT_ERR_RUNTIME, "nansum: provided dtype must match dtype of result. Got %s and %s.",
+                  ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt(dt)->scalar_name);
+        return CT_ERR_RUNTIME;
+      }
+      name = "nansum";
+      table = kind == NANSUM ? &nansum_table : &nanmean_table;
+      c.kdtype = dt;
+      break;
+    case MEAN:
+      if (o->dtype ? !(ct__dt(o->dtype)->category >= CT_CAT_FLOAT) : !(ct__dt(in)->category >= CT_CAT_FLOAT)) {
+        ct__error(CT_ERR_RUNTIME,
+                  "mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. "
+                  "Got: %s",
+                  o->dtype ? "Optional" : "Input", ct__dt(o->dtype ? o->dtype : in)->scalar_name);
+        return CT_ERR_RUNTIME;
+      }
+      if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+      dt = o->dtype ? o->dtype : out ? (ct_dtype)out->dtype : in;
+      if (out && o->dtype && !ct__red_check_out_dtype(out, dt)) return CT_ERR_RUNTIME;
+      if (is_intlike(dt)) { /* sum_out into out, then div_ by the count: a float can't go back */
+        ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                  ct__dt(ct_get_default_dtype())->scalar_name, ct__dt(dt)->scalar_name);
+        return CT_ERR_RUNTIME;
+      }
+      table = &mean_table;
+      c.kdtype = dt;
+      break;
+    case PROD:
+    case SUM:
+    default: {
+      if (kind == PROD) {
+        bool has_dim;
+        int64_t dim;
+        if (!ct__red_single_dim("prod", o->dims, &has_dim, &dim)) return ct__null_status();
+        if (!has_dim && out) {
+          ct__error(CT_ERR_TYPE, "prod(): the out= form needs a dim (PyTorch has no out= form of the whole product)");
+          return CT_ERR_TYPE;
+        }
+        name = "prod";
+        table = &prod_table;
+      }
+      if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+      dt = o->dtype ? o->dtype : out ? (ct_dtype)out->dtype : is_intlike(in) ? CT_INT64 : in;
+      if (out && o->dtype && !ct__red_check_out_dtype(out, dt)) return CT_ERR_RUNTIME;
+      c.kdtype = sum_kernel_dtype(in, dt);
+      break;
+    }
+  }
+  c.out_dtype[0] = dt;
+  c.k = (*table)[c.kdtype];
+  if (!c.k && t->numel == 0) { /* PyTorch fills the identity before dispatching a kernel */
+    c.fill = true;
+    c.fill_value = ct_scalar_int(kind == PROD ? 1 : 0);
+    if (kind == NANMEAN) c.fill_value = ct_scalar_double(NAN);
+  } else if (!c.k) {
+    char kname[32];
+    snprintf(kname, sizeof kname, "%s_cpu", name);
+    ct__red_not_implemented(kname, c.kdtype);
+    return CT_ERR_RUNTIME;
+  }
+  c.ctx.count = ct__red_count(t, c.mask);
+  return ct__red_exec(&c, res);
+}
+
+#define DEFINE_SUM_API(name, KIND)                                                              \
+  ct_tensor *ct_##name(const ct_tensor *t, const ct_reduce_opts *opts) {                       \
+    ct_tensor *r = NULL;                                                                        \
+    sum_like(KIND, NULL, t, opts, &r);                                                          \
+    return r;                                                                                   \
+  }                                                                                             \
+  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {  \
+    if (!out) return ct__null_status();                                                         \
+    return sum_like(KIND, out, t, opts, NULL);                                                  \
+  }
+DEFINE_SUM_API(sum, SUM)
+DEFINE_SUM_API(nansum, NANSUM)
+DEFINE_SUM_API(prod, PROD)
+DEFINE_SUM_API(mean, MEAN)
+DEFINE_SUM_API(nanmean, NANMEAN)
+
+/* ---- sum of squares for torch.norm('fro') over two dims: sqrt(sum(x * x)) with x * x rounded to the
+   input dtype (complex: real(conj(x) * x)), the sum rounding as sum's, then sqrt in the dtype ---- */
+#define SQ_F32(v) ((double)((float)(v) * (float)(v)))
+#define SQ_F64(v) ((v) * (v))
+#define SQ_BF16(v) tot_bf16((double)((float)(v) * (float)(v)))
+DEF_RUN_SUM(sq_f32, float, CT_LD_ID, SQ_F32)
+DEF_RUN_SUM(sq_f64, double, CT_LD_ID, SQ_F64)
+DEF_RUN_SUM(sq_bf16, uint16_t, CT_LD_BF16, SQ_BF16)
+DEF_FLOAT_SUM_LOOPS(sumsq_CT_FLOAT32, float, CT_LD_ID, SQ_F32, sq_f32_run, SEG_F, tot_f32)
+DEF_FLOAT_SUM_LOOPS(sumsq_CT_FLOAT64, double, CT_LD_ID, SQ_F64, sq_f64_run, SEG_D, tot_f64)
+DEF_FLOAT_SUM_LOOPS(sumsq_CT_BFLOAT16, uint16_t, CT_LD_BF16, SQ_BF16, sq_bf16_run, SEG_F, tot_bf16)
+#define DEF_CSUMSQ(NAME, RT, TOTR)                                                                              \
+  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
+    (void)idx, (void)ctx;                                                                                       \
+    double sum = 0;                                                                                             \
+    for (int64_t k = 0; k < n; k++) {                                                                           \
+      const RT *x = (const RT *)(in + k * s);                                                                   \
+      sum += (double)(RT)(x[0] * x[0] + x[1] * x[1]);                                                           \
+    }                                                                                                           \
+    *(double *)acc = TOTR(*(double *)acc + TOTR(sum));                                                          \
+  }                                                                                                             \
+  static void NAME##_combine(void *acc, const void *b, const void *ctx) {                                       \
+    (void)ctx;                                                                                                  \
+    *(double *)acc = TOTR(*(double *)acc + *(const double *)b);                                                 \
+  }
+DEF_CSUMSQ(sumsq_CT_COMPLEX64, float, tot_f32)
+DEF_CSUMSQ(sumsq_CT_COMPLEX128, double, tot_f64)
+
+static void finish_sqrt(char *const *out, const void *acc, const void *ctx) {
+  const ct_red_ctx *c = ctx;
+  double v = *(const double *)acc;
+  v = c->out_dtype[0] == CT_FLOAT64 ? sqrt(v) : (double)sqrtf((float)v);
+  ct__red_store_f64(out[0], c->out_dtype[0], v);
+}
+K_FSUM(sumsq_k_CT_FLOAT32, sumsq_CT_FLOAT32, finish_sqrt)
+K_FSUM(sumsq_k_CT_FLOAT64, sumsq_CT_FLOAT64, finish_sqrt)
+K_FSUM(sumsq_k_CT_BFLOAT16, sumsq_CT_BFLOAT16, finish_sqrt)
+static const ct_red_kernel sumsq_k_CT_COMPLEX64 = {8, init_zero, sumsq_CT_COMPLEX64_inner, NULL, sumsq_CT_COMPLEX64_combine, finish_sqrt};
+static const ct_red_kernel sumsq_k_CT_COMPLEX128 = {8, init_zero, sumsq_CT_COMPLEX128_inner, NULL, sumsq_CT_COMPLEX128_combine, finish_sqrt};
+
+const ct_red_kernel *ct__red_sqrt_sumsq_kernel(ct_dtype dt) {
+  switch (dt) {
+    case CT_FLOAT32: return &sumsq_k_CT_FLOAT32;
+    case CT_FLOAT64: return &sumsq_k_CT_FLOAT64;
+    case CT_BFLOAT16: return &sumsq_k_CT_BFLOAT16;
+    case CT_COMPLEX64: return &sumsq_k_CT_COMPLEX64;
+    case CT_COMPLEX128: return &sumsq_k_CT_COMPLEX128;
+    default: return NULL;
+  }
+}
