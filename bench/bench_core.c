@@ -21,6 +21,15 @@ int main(int argc, char **argv) {
   for (long i = 0; i < iters; i++) ct_release(ct_transpose(t, 0, 1));
   double t1 = now_ns();
   printf("view_ns %.2f\n", (t1 - t0) / (double)iters);
+  /* x + y on 1-element tensors: the per-call cost of the pointwise engine */
+  ct_tensor *a = ct_ones(CT_SHAPE(1), NULL), *b = ct_ones(CT_SHAPE(1), NULL);
+  for (long i = 0; i < 1000; i++) ct_release(ct_add(a, b, NULL));
+  t0 = now_ns();
+  for (long i = 0; i < iters; i++) ct_release(ct_add(a, b, NULL));
+  t1 = now_ns();
+  printf("add1_ns %.2f\n", (t1 - t0) / (double)iters);
+  ct_release(a);
+  ct_release(b);
   /* A 2-D tensor as allocated: header with inline room for its dims, plus its storage struct. */
   size_t tensor_bytes = sizeof(ct_tensor) + 2 * 2 * sizeof(int64_t);
   printf("tensor_bytes %zu\n", tensor_bytes);

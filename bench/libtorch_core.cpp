@@ -15,6 +15,13 @@ int main(int argc, char **argv) {
   for (long i = 0; i < iters; i++) { at::Tensor v = t.transpose(0, 1); }
   auto t1 = std::chrono::steady_clock::now();
   printf("view_ns %.2f\n", std::chrono::duration<double, std::nano>(t1 - t0).count() / (double)iters);
+  at::Tensor a = at::ones({1}), b = at::ones({1});
+  long small_iters = iters / 4;
+  for (long i = 0; i < 1000; i++) { at::Tensor c = a + b; }
+  t0 = std::chrono::steady_clock::now();
+  for (long i = 0; i < small_iters; i++) { at::Tensor c = a + b; }
+  t1 = std::chrono::steady_clock::now();
+  printf("add1_ns %.2f\n", std::chrono::duration<double, std::nano>(t1 - t0).count() / (double)small_iters);
   printf("tensor_bytes %zu\n", sizeof(c10::TensorImpl));
   printf("storage_bytes %zu\n", sizeof(c10::StorageImpl));
   return 0;

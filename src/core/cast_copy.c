@@ -159,6 +159,14 @@ static bool check_broadcast(const ct_tensor *dst, const ct_tensor *src) {
 /* Copies src (broadcast, already validated) into dst; both hold data. */
 static ct_status copy_data(ct_tensor *dst, const ct_tensor *src) {
   int64_t nd = dst->ndim, lead = dst->ndim - src->ndim;
+  if (dst->numel == 1 && nd > 0 && lead == 0) {
+    /* One element, same shape: TensorIterator's contiguous fast setup (size-1 dims are contiguous whatever
+       their strides) gives the loop element strides, so the kernel takes its vector path (float ->
+       bfloat16 NaN is 0xFFFF); a 0-dim copy gets zero strides, the scalar path. */
+    ct__cast_strided(ct__tdata(dst), (int64_t)ct__itemsize((ct_dtype)dst->dtype), (ct_dtype)dst->dtype, ct__tdata(src),
+                     (int64_t)ct__itemsize((ct_dtype)src->dtype), (ct_dtype)src->dtype, 1);
+    return CT_OK;
+  }
   int64_t small[16];
   int64_t *buf = 2 * nd <= 16 ? small : ct__malloc(2 * (size_t)nd * sizeof *buf);
   if (!buf) {

@@ -29,6 +29,10 @@ typedef struct ct_iter_config {
   ct_dtype static_out_dtype; /* dtype of allocated outputs (e.g. bool for comparisons); UNSET: common */
   ct_dtype loop_out_dtype;   /* dtype the loop writes outputs in; UNSET: common */
   ct_dtype compute_dtype;    /* forces the common dtype (skips promotion); UNSET: computed */
+  /* Dtype input i has inside the loop; UNSET: the common dtype. Lets an op take one input in its own dtype
+     (where's bool condition, masked_fill's mask) while the others are promoted. With promote_inputs, an
+     input converted to it is laid out as a converted temporary would be (empty_like(preserve)). */
+  ct_dtype in_dtype[CT_ITER_MAX_OPERANDS];
   /* Called once the compute dtype is known and before any output is allocated or resized: the op's own
      checks (kernel exists for the dtype, argument rules). Records the error and returns false to stop. */
   bool (*validate)(ct_dtype common, const void *arg);

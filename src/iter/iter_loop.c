@@ -133,12 +133,17 @@ void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
     serial_for_each(it, 0, numel, casts, loop, ctx);
     return;
   }
-  int64_t max_threads = numel / CT_GRAIN;
+  /* at::parallel_for's split: min(threads, ceil(numel / grain)) chunks of ceil(numel / chunks) elements. Rows
+     cut at the same places as in PyTorch, so kernels whose vector and scalar paths differ in the last bit
+     (complex abs, say) give PyTorch's bits with the same thread count. */
+  int64_t max_threads = (numel + CT_GRAIN - 1) / CT_GRAIN;
   if (nt > max_threads) nt = (int)max_threads;
 #pragma omp parallel num_threads(nt)
   {
-    int64_t t = omp_get_thread_num(), n = omp_get_num_threads();
-    int64_t b = numel * t / n, e = numel * (t + 1) / n;
-    serial_for_each(it, b, e, casts, loop, ctx);
+    int64_t n = omp_get_num_threads();
+    int64_t chunk = (numel + n - 1) / n;
+    int64_t b = omp_get_thread_num() * chunk;
+    int64_t e = b + chunk < numel ? b + chunk : numel;
+    if (b < e) serial_for_each(it, b, e, casts, loop, ctx);
   }
 }

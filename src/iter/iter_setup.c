@@ -119,8 +119,9 @@ static int64_t seen_geometry(const ct_iter_config *cfg, const ct_iter *it, int k
   const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
   bool is_out = k < cfg->n_out;
   ct_dtype seen = (ct_dtype)t->dtype;
-  if (!is_out && cfg->promote_inputs && seen != it->common) {
-    seen = it->common;
+  ct_dtype want = is_out || !cfg->in_dtype[k - cfg->n_out] ? it->common : cfg->in_dtype[k - cfg->n_out];
+  if (!is_out && cfg->promote_inputs && seen != want) {
+    seen = want;
     ct__preserve_format_strides(t, el);
   } else if (is_out && cfg->cast_to_outputs && out_dtype[k] != it->common) {
     seen = it->common;
@@ -146,7 +147,8 @@ static fast_kind fast_setup_type(const ct_iter_config *cfg, const ct_iter *it, c
     }
     seen_geometry(cfg, it, k, out_dtype, scratch);
     contiguous &= ct__geom_is_contiguous(ndim, shape, scratch);
-    channels_last &= (ndim == 4 || ndim == 5) && ct__geom_is_channels_last(ndim, shape, scratch);
+    /* TensorIterator checks MemoryFormat::ChannelsLast only: never true for 5-D tensors */
+    channels_last &= ndim == 4 && ct__geom_is_channels_last(ndim, shape, scratch);
     dense &= ct__geom_non_overlapping_dense(ndim, shape, scratch);
     any = true;
   }
@@ -177,7 +179,7 @@ static bool output_strides(const ct_iter_config *cfg, const ct_iter *it, const c
   fast_kind fk = fast_setup_type(cfg, it, out_dtype, shape, ndim, scratch, dense_src);
   if (fk == FAST_CONTIGUOUS) return false;
   if (fk == FAST_CHANNELS_LAST) {
-    ct__format_strides_for(ndim, shape, ndim == 4 ? CT_CHANNELS_LAST : CT_CHANNELS_LAST_3D, out_strides);
+    ct__format_strides_for(ndim, shape, CT_CHANNELS_LAST, out_strides);
     return true;
   }
   if (fk == FAST_DENSE) {
@@ -286,6 +288,9 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
   it->strides = buf + 2 * per;
   int64_t *work = buf + per * (2 + (size_t)it->n_ops);
 
+  /* 0. overlap checks come first, as in TensorIterator (compute_mem_overlaps before shapes and dtypes) */
+  if (cfg->check_mem_overlap && !check_overlaps(cfg)) goto fail;
+
   /* 1. broadcast shape of the inputs; outputs are resized to it unless the op forbids */
   int64_t nd = 0;
   for (int i = 0; i < cfg->n_in; i++) {
@@ -311,15 +316,14 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
   it->numel = 1;
   for (int64_t d = 0; d < nd; d++) it->numel *= shape[d];
 
-  /* 2. dtypes, devices, overlap */
+  /* 2. dtypes, devices */
   ct_dtype out_dtype[CT_ITER_MAX_OPERANDS];
   if (!compute_types(cfg, &it->common, out_dtype)) goto fail;
   if (!check_devices(cfg, it)) goto fail;
-  if (cfg->check_mem_overlap && !check_overlaps(cfg)) goto fail;
   if (cfg->validate && !cfg->validate(it->common, cfg->validate_arg)) goto fail;
   for (int o = 0; o < cfg->n_out; o++) it->loop_dtype[o] = cfg->loop_out_dtype ? cfg->loop_out_dtype : it->common;
   for (int i = 0; i < cfg->n_in; i++) {
-    it->loop_dtype[cfg->n_out + i] = it->common;
+    it->loop_dtype[cfg->n_out + i] = cfg->in_dtype[i] ? cfg->in_dtype[i] : it->common;
     it->ops[cfg->n_out + i] = (ct_tensor *)cfg->in[i];
   }
 

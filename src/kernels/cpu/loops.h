@@ -72,14 +72,25 @@
     }                                                                                             \
   }
 
-/* out[i] = EXPR(a, b, c). */
+/* out[i] = EXPR(a, b, c); a contiguous path the compiler vectorizes, then the general strided one. */
 #define CT_TERNARY_LOOP(fname, TI, CTI, LOADI, TO, STOREO, EXPR)                                 \
   CT_KERNEL_CLONES static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {                     \
     (void)ctx;                                                                                    \
-    for (int64_t k = 0; k < n; k++) {                                                             \
-      CTI a = LOADI(CT_AT(TI, d[1], s[1], k)), b = LOADI(CT_AT(TI, d[2], s[2], k)),               \
-          c = LOADI(CT_AT(TI, d[3], s[3], k));                                                    \
-      CT_OUT(TO, d[0], s[0], k) = STOREO(EXPR);                                                   \
+    const int64_t si_ = (int64_t)sizeof(TI);                                                      \
+    if (s[0] == (int64_t)sizeof(TO) && s[1] == si_ && s[2] == si_ && s[3] == si_) {               \
+      TO *restrict o_ = (TO *)d[0];                                                               \
+      const TI *restrict x_ = (const TI *)d[1], *restrict y_ = (const TI *)d[2],                  \
+                         *restrict z_ = (const TI *)d[3];                                         \
+      for (int64_t k = 0; k < n; k++) {                                                           \
+        CTI a = LOADI(x_[k]), b = LOADI(y_[k]), c = LOADI(z_[k]);                                 \
+        o_[k] = STOREO(EXPR);                                                                     \
+      }                                                                                           \
+    } else {                                                                                      \
+      for (int64_t k = 0; k < n; k++) {                                                           \
+        CTI a = LOADI(CT_AT(TI, d[1], s[1], k)), b = LOADI(CT_AT(TI, d[2], s[2], k)),             \
+            c = LOADI(CT_AT(TI, d[3], s[3], k));                                                  \
+        CT_OUT(TO, d[0], s[0], k) = STOREO(EXPR);                                                 \
+      }                                                                                           \
     }                                                                                             \
   }
 

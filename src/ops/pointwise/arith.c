@@ -79,16 +79,18 @@ static const ct_loop_fn add_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY)};
   CT_BINARY_LOOP(name##_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, expr) \
   CT_BINARY_LOOP(name##_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, expr) \
   CT_BINARY_LOOP(name##_CT_FLOAT32, float, float, CT_ID, float, CT_ID, expr)                         \
-  CT_BINARY_LOOP(name##_CT_FLOAT64, double, double, CT_ID, double, CT_ID, expr)                      \
-  CT_BINARY_LOOP(name##_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, expr)                    \
-  CT_BINARY_LOOP(name##_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, expr)
+  CT_BINARY_LOOP(name##_CT_FLOAT64, double, double, CT_ID, double, CT_ID, expr)
 DEF_PLAIN(plus, PLUS_INT, a + b)
 DEF_PLAIN(minus, MINUS_INT, a - b)
+/* Complex keeps a + alpha * b even for alpha 1: (1 + 0j) * (inf + xj) has NaN parts, as in PyTorch. */
 #define ENTRY(E, T, CT, LD, ST) [E] = plus_##E,
-static const ct_loop_fn plus_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)[CT_BOOL] = add_CT_BOOL};
+static const ct_loop_fn plus_loops[CT_NUM_DTYPES + 1] = {
+    CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_BOOL] = add_CT_BOOL, [CT_COMPLEX64] = add_CT_COMPLEX64,
+    [CT_COMPLEX128] = add_CT_COMPLEX128};
 #undef ENTRY
 #define ENTRY(E, T, CT, LD, ST) [E] = minus_##E,
-static const ct_loop_fn minus_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)};
+static const ct_loop_fn minus_loops[CT_NUM_DTYPES + 1] = {
+    CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = add_CT_COMPLEX64, [CT_COMPLEX128] = add_CT_COMPLEX128};
 #undef ENTRY
 
 typedef struct alpha_args {

@@ -34,6 +34,12 @@ typedef struct ct_pw_op {
 ct_status ct__pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
                      const void *args, ct_tensor **result);
 
+/* The same, but inputs of another dtype are first converted into temporaries laid out as Tensor.to lays
+   them out, as TensorIterator does, instead of on the fly: for kernels whose vector and scalar paths
+   differ (cpu_kernel_vec), so that the loop sees PyTorch's rows. */
+ct_status ct__pw_run_staged(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                            const void *args, ct_tensor **result);
+
 /* Defines the three public forms of a unary / binary op from its descriptor. */
 #define CT_PW_UNARY_API(name, desc)                                                   \
   ct_tensor *ct_##name(const ct_tensor *t) {                                         \

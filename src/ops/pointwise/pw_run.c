@@ -1,4 +1,6 @@
 /* The generic entry of every pointwise op: the op's promotion kind becomes the engine's configuration. */
+#include "core/cast.h"
+#include "core/layout_rules.h"
 #include "ops/pointwise/pw.h"
 
 static void configure(const ct_pw_op *op, ct_iter_config *cfg, const ct_tensor *out) {
@@ -44,8 +46,49 @@ static bool validate(ct_dtype common, const void *arg) {
   return true;
 }
 
-ct_status ct__pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
-                     const void *args, ct_tensor **result) {
+/* TensorIterator's cast_outputs: an out= (or in-place) tensor whose dtype is not the compute dtype is
+   computed into a temporary of the compute dtype (contiguous, or laid out as the resized out when the
+   call resized it) and copied in with copy_, so the final conversion rounds, and treats NaN, exactly as
+   PyTorch's copy does (bfloat16's vector and scalar NaN bits). The temporary is not scope-registered. */
+static ct_tensor *cast_temporary(const ct_tensor *out, ct_dtype dt, bool resized) {
+  if (!resized) return ct__empty(out->ndim, out->sizes, dt, ct__tdevice(out));
+  int64_t elems = ct__required_storage_elems(out->ndim, out->sizes, out->strides, 0);
+  ct_storage *st = ct__storage_alloc((size_t)elems * ct__itemsize(dt), ct__tdevice(out));
+  if (!st) return NULL;
+  ct_tensor *t = ct__tensor_make(st, dt, 0, out->ndim, out->sizes, out->strides);
+  ct_storage_release(st);
+  return t;
+}
+
+static ct_status run_built(const ct_pw_op *op, ct_iter *it, const void *args, ct_tensor **result) {
+  ct_pw_ctx ctx;
+  if (op->prepare) op->prepare(it->common, args, &ctx);
+  ct__iter_for_each(it, op->loops[it->common], &ctx);
+  if (result) *result = ct__own(ct__iter_take_output(it, 0));
+  ct__iter_finish(it);
+  return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
+}
+
+/* An input converted to dt as TensorIterator does it (Tensor.to: same strides when dense, else
+   infer_dense_strides); not scope-registered. */
+static ct_tensor *staged_input(const ct_tensor *t, ct_dtype dt) {
+  int64_t nd = t->ndim;
+  int64_t strides[nd + 1];
+  ct__preserve_format_strides(t, strides);
+  int64_t elems = ct__required_storage_elems(nd, t->sizes, strides, 0);
+  ct_storage *st = ct__storage_alloc((size_t)elems * ct__itemsize(dt), ct__tdevice(t));
+  if (!st) return NULL;
+  ct_tensor *r = ct__tensor_make(st, dt, 0, nd, t->sizes, strides);
+  ct_storage_release(st);
+  if (r && ct__copy_into(r, t) != CT_OK) {
+    ct_release(r);
+    r = NULL;
+  }
+  return r;
+}
+
+static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                        const void *args, ct_tensor **result, bool stage_casts) {
   if (result) *result = NULL;
   for (int i = 0; i < n_in; i++)
     if (!in[i]) return ct__null_status();
@@ -57,13 +100,50 @@ ct_status ct__pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const 
   pw_call call = {op, in, args};
   cfg.validate = validate;
   cfg.validate_arg = &call;
+  /* out's shape before the build: a change means the build resized it */
+  int64_t out_ndim = out ? out->ndim : 0;
+  int64_t out_sizes[out_ndim + 1];
+  if (out) memcpy(out_sizes, out->sizes, (size_t)out_ndim * sizeof(int64_t));
   ct_iter it;
   ct_status s = ct__iter_build(&it, &cfg);
   if (s != CT_OK) return s;
-  ct_pw_ctx ctx;
-  if (op->prepare) op->prepare(it.common, args, &ctx);
-  ct__iter_for_each(&it, op->loops[it.common], &ctx);
-  if (result) *result = ct__own(ct__iter_take_output(&it, 0));
+  bool live = !it.is_meta && it.numel > 0;
+  bool cast_out = live && out && cfg.cast_to_outputs && cfg.loop_out_dtype == CT_DTYPE_UNSET &&
+                  it.loop_dtype[0] != (ct_dtype)out->dtype;
+  bool stage = false;
+  for (int i = 0; i < n_in; i++) stage |= live && stage_casts && (ct_dtype)in[i]->dtype != it.loop_dtype[1 + i];
+  if (!cast_out && !stage) return run_built(op, &it, args, result);
+  /* the checks passed (and out= was resized): run again over PyTorch's temporaries */
+  ct_dtype loop_dtype[CT_ITER_MAX_OPERANDS];
+  memcpy(loop_dtype, it.loop_dtype, sizeof loop_dtype);
   ct__iter_finish(&it);
-  return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
+  ct_tensor *tmp[CT_ITER_MAX_OPERANDS] = {0};
+  s = CT_OK;
+  if (cast_out) {
+    bool resized = out->ndim != out_ndim || memcmp(out->sizes, out_sizes, (size_t)out_ndim * sizeof(int64_t)) != 0;
+    tmp[0] = cast_temporary(out, loop_dtype[0], resized);
+    if (!tmp[0]) s = CT_ERR_OUT_OF_MEMORY;
+    cfg.out[0] = tmp[0];
+  }
+  for (int i = 0; s == CT_OK && stage && i < n_in; i++) {
+    if ((ct_dtype)in[i]->dtype == loop_dtype[1 + i]) continue;
+    tmp[1 + i] = staged_input(in[i], loop_dtype[1 + i]);
+    if (!tmp[1 + i]) s = CT_ERR_OUT_OF_MEMORY;
+    cfg.in[i] = tmp[1 + i];
+  }
+  if (s == CT_OK) s = ct__iter_build(&it, &cfg);
+  if (s == CT_OK) s = run_built(op, &it, args, result);
+  if (s == CT_OK && cast_out) s = ct__copy_into(out, tmp[0]);
+  for (int k = 0; k <= n_in; k++) ct_release(tmp[k]);
+  return s == CT_ERR_OUT_OF_MEMORY && ct_last_error() ? ct_last_error() : s;
+}
+
+ct_status ct__pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                     const void *args, ct_tensor **result) {
+  return pw_run(op, out, in, n_in, inplace, args, result, false);
+}
+
+ct_status ct__pw_run_staged(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                            const void *args, ct_tensor **result) {
+  return pw_run(op, out, in, n_in, inplace, args, result, true);
 }

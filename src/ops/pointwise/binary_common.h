@@ -1,0 +1,129 @@
+/* Shared by the binary arithmetic ops (binary_*.c): PyTorch's split of a row between its vectorized and
+   its scalar formula, the SLEEF blocks that reproduce its vectorized transcendentals bit for bit, and the
+   reduced-float rounding helpers.
+
+   Why the split matters: torch 1.13's cpu_kernel_vec runs a row through the op's Vectorized formula when
+   the output and both inputs are contiguous (or one input is a broadcast scalar), in blocks of
+   2 * Vectorized<T>::size() elements (AVX2 on x86: 16 floats, 8 doubles, 32 bfloat16/float16, 8
+   complex64, 4 complex128), and through the scalar formula for the rest of the row and for every other
+   row. The two formulas differ for many ops (SLEEF vs glibc, bfloat16 NaN bits, FMA contraction in
+   complex division, std::max vs _mm256_max_ps on signed zeros), so each loop here does the same. */
+#ifndef CTORCH_OPS_BINARY_COMMON_H
+#define CTORCH_OPS_BINARY_COMMON_H
+
+#include <math.h>
+
+#include "kernels/cpu/loops.h"
+#include "ops/pointwise/pw.h"
+
+/* ---- SLEEF blocks (binary_sleef.c): AVX2 SLEEF, the functions torch's Vectorized<float/double> call,
+   so results match bit for bit (NaN payloads included); per-element SLEEF on CPUs without AVX2.
+   `as`/`bs` false: that input is one broadcast value. Any n. ---- */
+typedef enum { CT_SL_FMOD, CT_SL_ATAN2, CT_SL_HYPOT, CT_SL_POW, CT_SL_NEXTAFTER, CT_SL_N2 } ct_sl2;
+typedef enum { CT_SL_EXP, CT_SL_LOG, CT_SL_LOG2, CT_SL_N1 } ct_sl1;
+void ct__sl2_f32(ct_sl2 fn, float *o, const float *a, bool as, const float *b, bool bs, int64_t n);
+void ct__sl2_f64(ct_sl2 fn, double *o, const double *a, bool as, const double *b, bool bs, int64_t n);
+void ct__sl1_f32(ct_sl1 fn, float *o, const float *a, int64_t n);
+void ct__sl1_f64(ct_sl1 fn, double *o, const double *a, int64_t n);
+/* torch's vectorized logaddexp / logaddexp2 (maximum, blendv and all) for float and double. */
+void ct__logaddexp_f32(float *o, const float *a, bool as, const float *b, bool bs, int64_t n, bool base2);
+void ct__logaddexp_f64(double *o, const double *a, bool as, const double *b, bool bs, int64_t n, bool base2);
+
+/* Vectorized<c10::complex<T>>::operator/ over n complex elements (interleaved re, im). */
+void ct__cdiv_c64(float *o, const float *a, bool as, const float *b, bool bs, int64_t n);
+void ct__cdiv_c128(double *o, const double *a, bool as, const double *b, bool bs, int64_t n);
+
+/* ---- rounding to the reduced floats and back ---- */
+/* c10::BFloat16(float): NaN becomes 0x7FC0. */
+static inline float ct__rb(float x) { return ct__bfloat16_to_float(ct__float_to_bfloat16(x)); }
+/* Vectorized<BFloat16>'s cvtfp32_bf16: NaN becomes 0xFFFF. */
+static inline uint16_t ct__float_to_bf16v(float x) { return x != x ? (uint16_t)0xFFFF : ct__float_to_bfloat16(x); }
+static inline float ct__rbv(float x) { return ct__bfloat16_to_float(ct__float_to_bf16v(x)); }
+/* c10::Half(float). */
+static inline float ct__rh(float x) { return ct__half_to_float(ct__float_to_half(x)); }
+
+/* ---- the row split ---- */
+/* True when torch vectorizes a binary row: output contiguous, inputs contiguous or one of them a
+   broadcast scalar (stride 0). */
+static inline bool ct__vs_row2(const int64_t *s, int64_t z) {
+  return s[0] == z && ((s[1] == z && (s[2] == z || s[2] == 0)) || (s[1] == 0 && s[2] == z));
+}
+static inline bool ct__vs_row1(const int64_t *s, int64_t z) { return s[0] == z && (s[1] == z || s[1] == 0); }
+
+/* A binary loop split like torch's: VBLOCK(o, a, as, b, bs, k, ctx) takes the first k = n - n % W
+   elements of a vectorizable row, SFN(a, b, ctx) -> T every other element (storage values). */
+#define CT_VS_LOOP2(fname, T, W, VBLOCK, SFN)                                                          \
+  static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {                          \
+    int64_t k_ = 0;                                                                                     \
+    if (ct__vs_row2(s, (int64_t)sizeof(T))) {                                                           \
+      k_ = n - n % (W);                                                                                 \
+      if (k_ > 0) VBLOCK((T *)d[0], (const T *)d[1], s[1] != 0, (const T *)d[2], s[2] != 0, k_, ctx); \
+    }                                                                                                   \
+    for (; k_ < n; k_++) CT_OUT(T, d[0], s[0], k_) = SFN(CT_AT(T, d[1], s[1], k_), CT_AT(T, d[2], s[2], k_), ctx); \
+  }
+
+/* A vector block from an element function ELEM(a, b, ctx) -> T (compiled for the CPU clones). */
+#define CT_VBLOCK_ELEM(name, T, ELEM)                                                                   \
+  CT_KERNEL_CLONES static void name(T *restrict o, const T *restrict a, bool as, const T *restrict b, bool bs, \
+                                    int64_t n, const void *ctx) {                                      \
+    (void)ctx;                                                                                          \
+    if (as && bs) {                                                                                     \
+      for (int64_t k = 0; k < n; k++) o[k] = ELEM(a[k], b[k], ctx);                                     \
+    } else if (bs) {                                                                                    \
+      const T x = a[0];                                                                                 \
+      for (int64_t k = 0; k < n; k++) o[k] = ELEM(x, b[k], ctx);                                        \
+    } else {                                                                                            \
+      const T y = b[0];                                                                                 \
+      for (int64_t k = 0; k < n; k++) o[k] = ELEM(a[k], y, ctx);                                        \
+    }                                                                                                   \
+  }
+
+/* Elements per pass of the blocks that go through float scratch buffers (bfloat16 with SLEEF). */
+#define CT_BIN_CHUNK 256
+
+/* torch's vector widths (2 * Vectorized<T>::size() under AVX2). */
+#define CT_W_F32 16
+#define CT_W_F64 8
+#define CT_W_R16 32 /* float16 (generic Vectorized) and bfloat16 */
+#define CT_W_C64 8
+#define CT_W_C128 4
+#define CT_W_I64 8
+#define CT_W_I32 16
+#define CT_W_I16 32
+#define CT_W_I8 64
+
+/* ---- torch's casting route (binary_cast.c) ----
+   Inputs of another dtype than `common` become converted temporaries (Tensor.to's layout) and an output
+   of another dtype is computed into a contiguous temporary and copied back, as torch 1.13's CPU
+   TensorIterator does, so rows split between the vectorized and scalar formulas as in torch. */
+typedef ct_status (*ct_bin_fn)(const void *arg, ct_tensor *out, const ct_tensor *const *in, bool inplace,
+                               ct_tensor **result);
+ct_status ct__bin_cast_run(ct_bin_fn fn, const void *arg, ct_dtype common, ct_tensor *out, const ct_tensor *const *in,
+                           int n_in, bool inplace, ct_tensor **result);
+/* ct__pw_run through that route (the compute dtype from the op's promotion kind). */
+ct_status ct__bin_pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                         const void *args, ct_tensor **result);
+
+/* The three public forms of a binary op, run through ct__bin_pw_run. */
+#define CT_BIN_API(name, desc)                                                        \
+  ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b) {                     \
+    const ct_tensor *in[2] = {a, b};                                                  \
+    ct_tensor *r = NULL;                                                              \
+    ct__bin_pw_run(&(desc), NULL, in, 2, false, NULL, &r);                            \
+    return r;                                                                         \
+  }                                                                                   \
+  ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other) {                  \
+    const ct_tensor *in[2] = {self, other};                                           \
+    return ct__bin_pw_run(&(desc), self, in, 2, true, NULL, NULL);                    \
+  }                                                                                   \
+  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { \
+    const ct_tensor *in[2] = {a, b};                                                  \
+    return ct__bin_pw_run(&(desc), out, in, 2, false, NULL, NULL);                    \
+  }
+
+/* ---- ZeroDivisionError: integer division, remainder and fmod check the divisor before writing ---- */
+/* True (and PyTorch's "ZeroDivisionError" recorded) when some element of t, converted to the integral
+   dtype `common`, is zero. Empty broadcasts never fail. */
+bool ct__bin_has_zero_divisor(const ct_tensor *a, const ct_tensor *t, ct_dtype common);
+
+#endif

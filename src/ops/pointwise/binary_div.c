@@ -1,0 +1,441 @@
+/* Division family: div/divide (rounding_mode None, "trunc", "floor"), true_divide, floor_divide,
+   remainder, fmod. Integer division by zero raises PyTorch's "ZeroDivisionError" before anything is
+   written; INT_MIN / -1 wraps (PyTorch itself dies of SIGFPE there for int32/int64). Float floor
+   division and remainder are Python's, with signed zeros, computed by torch's own formulas (see
+   binary_common.h for the vectorized/scalar split of a row). */
+/* The loops never rely on floating-point exception flags; telling GCC so lets it evaluate both sides of
+   the formulas' selects and vectorize them (torch 1.13 is built the same way). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math")
+#endif
+
+#include "core/cast.h"
+#include "ops/pointwise/binary_common.h"
+
+/* ---- ZeroDivisionError ---- */
+
+#define ZERO_RUN(T)                                                             \
+  for (int64_t k = 0; k < n; k++)                                               \
+    if (((uint64_t)(int64_t) * (const T *)(p + k * stride) & mask) == 0) return true; \
+  return false;
+
+static bool any_zero_run(const char *p, int64_t stride, int64_t n, ct_dtype dt, uint64_t mask) {
+  switch (dt) {
+    case CT_BOOL: ZERO_RUN(bool)
+    case CT_UINT8: ZERO_RUN(uint8_t)
+    case CT_INT8: ZERO_RUN(int8_t)
+    case CT_INT16: ZERO_RUN(int16_t)
+    case CT_INT32: ZERO_RUN(int32_t)
+    case CT_INT64: ZERO_RUN(int64_t)
+    default: return false;
+  }
+}
+
+bool ct__bin_has_zero_divisor(const ct_tensor *a, const ct_tensor *t, ct_dtype common) {
+  if (a->numel == 0 || t->numel == 0 || !t->storage->data) return false;
+  size_t bits = ct__itemsize(common) * 8;
+  uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
+  ct_dtype dt = (ct_dtype)t->dtype;
+  int64_t isz = (int64_t)ct__itemsize(dt);
+  const char *base = ct__tdata(t);
+  bool found = false;
+  if (ct_is_contiguous(t, CT_CONTIGUOUS_FORMAT)) {
+    found = any_zero_run(base, isz, t->numel, dt, mask);
+  } else {
+    /* odometer over the outer dims, the last dim as the run */
+    int64_t nd = t->ndim, inner = t->sizes[nd - 1], st = t->strides[nd - 1] * isz;
+    int64_t idx[nd > 1 ? nd - 1 : 1];
+    memset(idx, 0, sizeof idx);
+    int64_t rows = t->numel / inner;
+    for (int64_t r = 0; r < rows && !found; r++) {
+      const char *p = base;
+      for (int64_t d = 0; d < nd - 1; d++) p += idx[d] * t->strides[d] * isz;
+      found = any_zero_run(p, st, inner, dt, mask);
+      for (int64_t d = nd - 2; d >= 0; d--) {
+        if (++idx[d] < t->sizes[d]) break;
+        idx[d] = 0;
+      }
+    }
+  }
+  if (found) ct__error(CT_ERR_RUNTIME, "ZeroDivisionError");
+  return found;
+}
+
+/* check hook of the integer-dividing kernels: the divisor is in[1] */
+static bool zero_check(ct_dtype common, const ct_tensor *const *in, const void *args) {
+  (void)args;
+  int cat = ct__dt(common)->category;
+  if (cat != CT_CAT_INT) return true;
+  return !ct__bin_has_zero_divisor(in[0], in[1], common);
+}
+
+/* ---- integer kernels (b != 0 here) ---- */
+#define INT_DIVT(T, U) (b == -1 ? (T)(U)(0u - (U)a) : (T)(a / b))
+#define INT_DIVF(T, U) (b == -1 ? (T)(U)(0u - (U)a) : (T)(a / b - ((a % b != 0) && ((a % b < 0) != (b < 0)))))
+#define INT_REM(T, U) (b == -1 ? (T)0 : (T)(a % b + (((a % b != 0) & ((a % b < 0) != (b < 0))) ? b : 0)))
+#define INT_FMOD(T, U) (b == -1 ? (T)0 : (T)(a % b))
+
+#define DEF_SIGNED(name, OP)                                                                    \
+  CT_BINARY_LOOP(name##_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, OP(int8_t, uint8_t))     \
+  CT_BINARY_LOOP(name##_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, OP(int16_t, uint16_t)) \
+  CT_BINARY_LOOP(name##_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, OP(int32_t, uint32_t)) \
+  CT_BINARY_LOOP(name##_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, OP(int64_t, uint64_t))
+DEF_SIGNED(divt, INT_DIVT)
+DEF_SIGNED(divf, INT_DIVF)
+DEF_SIGNED(rem, INT_REM)
+DEF_SIGNED(fmod, INT_FMOD)
+/* uint8: floor == trunc, remainder == fmod */
+CT_BINARY_LOOP(divt_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, (uint8_t)(a / b))
+CT_BINARY_LOOP(rem_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, (uint8_t)(a % b))
+
+/* ---- true division ---- */
+CT_BINARY_LOOP(div_CT_FLOAT32, float, float, CT_ID, float, CT_ID, a / b)
+CT_BINARY_LOOP(div_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a / b)
+CT_BINARY_LOOP(div_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, a / b)
+
+#define BF(x) ct__bfloat16_to_float(x)
+/* bfloat16: the vectorized rows store NaN as 0xFFFF, the scalar ones as 0x7FC0 */
+#define DIV_BFV(x, y, c) ct__float_to_bf16v(BF(x) / BF(y))
+#define DIV_BFS(x, y) ct__float_to_bfloat16(BF(x) / BF(y))
+CT_VBLOCK_ELEM(div_bf16_v, uint16_t, DIV_BFV)
+static inline uint16_t div_bf16_s(uint16_t x, uint16_t y, const void *c) {
+  (void)c;
+  return DIV_BFS(x, y);
+}
+CT_VS_LOOP2(div_CT_BFLOAT16, uint16_t, CT_W_R16, div_bf16_v, div_bf16_s)
+
+/* complex: the vectorized rows compute Vectorized's (ac + bd, bc - ad) / (c^2 + d^2) (binary_sleef.c);
+   c10::complex's scalar operator/ is the same formula, which GCC compiled into fma(c, c, d*d),
+   fma(a, c, b*d) and b*c - a*d as one fused multiply-subtract. Where operands are NaN, the NaN that comes
+   out is the one torch's instructions pick (first NaN among c, a, b*d for the real part; c, b, a*d for
+   the imaginary part; a before b, b before d in the products); the compiler would not keep that order
+   for us, so it is spelled out. */
+#define NAN2(x, y, OP) (isnan(x) ? (x) + (x) : isnan(y) ? (y) + (y) : (x)OP(y))
+#define CDIV_SCALAR(T, MK, RE, IM, FMA)                                                     \
+  {                                                                                         \
+    T a = RE(x), b = IM(x), c = RE(y), d = IM(y);                                           \
+    T dd = NAN2(d, d, *), bd = NAN2(b, d, *), ad = NAN2(a, d, *);                           \
+    T den = isnan(c) ? c + c : isnan(dd) ? dd : FMA(c, c, dd);                              \
+    T re = isnan(c) ? c + c : isnan(a) ? a + a : isnan(bd) ? bd : FMA(a, c, bd);            \
+    T im = isnan(c) ? c + c : isnan(b) ? b + b : isnan(ad) ? ad : FMA(b, c, -ad);           \
+    return MK(NAN2(re, den, /), NAN2(im, den, /));                                          \
+  }
+static inline ct_c64 cdiv64_s(ct_c64 x, ct_c64 y, const void *ctx) {
+  (void)ctx;
+  CDIV_SCALAR(float, CMPLXF, crealf, cimagf, fmaf)
+}
+static inline ct_c128 cdiv128_s(ct_c128 x, ct_c128 y, const void *ctx) {
+  (void)ctx;
+  CDIV_SCALAR(double, CMPLX, creal, cimag, fma)
+}
+static void cdiv64_vb(ct_c64 *o, const ct_c64 *a, bool as, const ct_c64 *b, bool bs, int64_t n, const void *c) {
+  (void)c;
+  ct__cdiv_c64((float *)o, (const float *)a, as, (const float *)b, bs, n);
+}
+static void cdiv128_vb(ct_c128 *o, const ct_c128 *a, bool as, const ct_c128 *b, bool bs, int64_t n, const void *c) {
+  (void)c;
+  ct__cdiv_c128((double *)o, (const double *)a, as, (const double *)b, bs, n);
+}
+CT_VS_LOOP2(div_CT_COMPLEX64, ct_c64, CT_W_C64, cdiv64_vb, cdiv64_s)
+CT_VS_LOOP2(div_CT_COMPLEX128, ct_c128, CT_W_C128, cdiv128_vb, cdiv128_s)
+
+static const ct_loop_fn div_loops[CT_NUM_DTYPES + 1] = {
+    [CT_FLOAT16] = div_CT_FLOAT16,     [CT_BFLOAT16] = div_CT_BFLOAT16,   [CT_FLOAT32] = div_CT_FLOAT32,
+    [CT_FLOAT64] = div_CT_FLOAT64,     [CT_COMPLEX64] = div_CT_COMPLEX64, [CT_COMPLEX128] = div_CT_COMPLEX128,
+};
+static const ct_pw_op div_true_op = {"div_true_cpu", CT_PW_COMMON_FLOAT, div_loops, NULL, NULL};
+
+/* ---- trunc division ---- */
+CT_BINARY_LOOP(divt_CT_FLOAT32, float, float, CT_ID, float, CT_ID, truncf(a / b))
+CT_BINARY_LOOP(divt_CT_FLOAT64, double, double, CT_ID, double, CT_ID, trunc(a / b))
+CT_BINARY_LOOP(divt_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, truncf(ct__rh(a / b)))
+#define DIVT_BFV(x, y, c) ct__float_to_bf16v(truncf(ct__rbv(BF(x) / BF(y))))
+CT_VBLOCK_ELEM(divt_bf16_v, uint16_t, DIVT_BFV)
+static inline uint16_t divt_bf16_s(uint16_t x, uint16_t y, const void *c) {
+  (void)c;
+  return ct__float_to_bfloat16(truncf(ct__rb(BF(x) / BF(y))));
+}
+CT_VS_LOOP2(divt_CT_BFLOAT16, uint16_t, CT_W_R16, divt_bf16_v, divt_bf16_s)
+
+static const ct_loop_fn divt_loops[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = divt_CT_UINT8,     [CT_INT8] = divt_CT_INT8,         [CT_INT16] = divt_CT_INT16,
+    [CT_INT32] = divt_CT_INT32,     [CT_INT64] = divt_CT_INT64,       [CT_FLOAT16] = divt_CT_FLOAT16,
+    [CT_BFLOAT16] = divt_CT_BFLOAT16, [CT_FLOAT32] = divt_CT_FLOAT32, [CT_FLOAT64] = divt_CT_FLOAT64,
+};
+static const ct_pw_op div_trunc_op = {"div_trunc_cpu", CT_PW_COMMON, divt_loops, zero_check, NULL};
+
+/* ---- floor division: torch's div_floor_kernel formulas ----
+   vectorized: mod = fmod(a, b); div = (a - mod) / b; div -= 1 where mod != 0 and sign(b) != sign(mod);
+   fl = floor(div); fl += 1 where div - fl > 0.5; fl = copysign(0, a / b) where div == 0; a / b where
+   b == 0. Scalar: the same with an early a / b for b == 0. R rounds after each step (bfloat16 and the
+   float16 vector path work in their own type). */
+/* Every step is evaluated unconditionally and then selected (no short-circuits), so the compiler can
+   vectorize it without -fno-trapping-math. */
+#define FLOORDIV_VEC(T, R, FLOOR, COPYSIGN, a, b, mod)                         \
+  {                                                                            \
+    T div_ = R(R((a) - (mod)) / (b));                                          \
+    T dm1_ = R(div_ - 1);                                                      \
+    div_ = (((mod) != 0) & (((b) < 0) != ((mod) < 0))) ? dm1_ : div_;          \
+    T fl_ = R(FLOOR(div_));                                                    \
+    T frac_ = R(div_ - fl_), fp1_ = R(fl_ + 1);                                \
+    fl_ = frac_ > (T)0.5 ? fp1_ : fl_;                                         \
+    T basic_ = R((a) / (b));                                                   \
+    T zero_ = COPYSIGN((T)0, basic_);                                          \
+    fl_ = div_ == 0 ? zero_ : fl_;                                             \
+    return (b) == 0 ? basic_ : fl_;                                            \
+  }
+#define FLOORDIV_SCA(T, R, FLOOR, COPYSIGN, a, b, mod)                         \
+  {                                                                            \
+    if ((b) == 0) return R((a) / (b));                                         \
+    T div_ = R(R((a) - (mod)) / (b));                                          \
+    if ((mod) != 0 && (((b) < 0) != ((mod) < 0))) div_ = R(div_ - 1);          \
+    T fl_;                                                                     \
+    if (div_ != 0) {                                                           \
+      fl_ = R(FLOOR(div_));                                                    \
+      if (R(div_ - fl_) > (T)0.5) fl_ = R(fl_ + 1);                            \
+    } else {                                                                   \
+      fl_ = COPYSIGN((T)0, R((a) / (b)));                                      \
+    }                                                                          \
+    return fl_;                                                                \
+  }
+#define ID(x) (x)
+
+static inline float floor_f32_v(float a, float b, float mod) FLOORDIV_VEC(float, ID, floorf, copysignf, a, b, mod)
+static inline float floor_f32_s(float a, float b, const void *c) {
+  (void)c;
+  float mod = fmodf(a, b);
+  FLOORDIV_SCA(float, ID, floorf, copysignf, a, b, mod)
+}
+static inline double floor_f64_v(double a, double b, double mod) FLOORDIV_VEC(double, ID, floor, copysign, a, b, mod)
+static inline double floor_f64_s(double a, double b, const void *c) {
+  (void)c;
+  double mod = fmod(a, b);
+  FLOORDIV_SCA(double, ID, floor, copysign, a, b, mod)
+}
+static inline float floor_bf_v(float a, float b, float mod) FLOORDIV_VEC(float, ct__rbv, floorf, copysignf, a, b, mod)
+static inline uint16_t floor_bf_s(uint16_t x, uint16_t y, const void *c) {
+  (void)c;
+  float a = BF(x), b = BF(y), mod = ct__rb(fmodf(a, b));
+  float r;
+  {
+    r = 0;
+    if (b == 0) {
+      r = ct__rb(a / b);
+    } else {
+      float div = ct__rb(ct__rb(a - mod) / b);
+      if (mod != 0 && ((b < 0) != (mod < 0))) div = ct__rb(div - 1);
+      if (div != 0) {
+        r = ct__rb(floorf(div));
+        if (ct__rb(div - r) > 0.5f) r = ct__rb(r + 1);
+      } else {
+        r = copysignf(0, ct__rb(a / b));
+      }
+    }
+  }
+  return ct__float_to_bfloat16(r);
+}
+/* float16: the vectorized path (generic Vectorized<Half>) rounds each step to half and uses glibc's fmod;
+   the scalar one keeps the float results of `auto mod = std::fmod(a, b)` and `(a - mod) / b`. */
+static inline float floor_h_v(float a, float b) {
+  float mod = ct__rh(fmodf(a, b));
+  FLOORDIV_VEC(float, ct__rh, floorf, copysignf, a, b, mod)
+}
+static inline float floor_h_s(float a, float b) {
+  if (b == 0) return a / b;
+  float mod = fmodf(a, b);
+  float div = (a - mod) / b;
+  if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;
+  float fl;
+  if (div != 0) {
+    fl = ct__rh(floorf(div));
+    if (div - fl > 0.5f) fl = ct__rh(fl + 1);
+  } else {
+    fl = copysignf(0, ct__rh(a / b));
+  }
+  return fl;
+}
+
+/* vector blocks through SLEEF's fmod: a chunk of fmod results, then the element formula (compiled for
+   the CPU clones, so floor/copysign/compares vectorize) */
+#define FMOD_ELEMS(ELEM, CVT)                                                                  \
+  if (as && bs) {                                                                              \
+    for (int64_t k = 0; k < m; k++) o[k0 + k] = CVT(ELEM(pa[k], pb[k], mod[k]));               \
+  } else if (bs) {                                                                             \
+    const float_t_ x = pa[0];                                                                  \
+    for (int64_t k = 0; k < m; k++) o[k0 + k] = CVT(ELEM(x, pb[k], mod[k]));                   \
+  } else {                                                                                     \
+    const float_t_ y = pb[0];                                                                  \
+    for (int64_t k = 0; k < m; k++) o[k0 + k] = CVT(ELEM(pa[k], y, mod[k]));                   \
+  }
+#define FMOD_VBLOCK(name, T, SL, ELEM)                                                                 \
+  CT_KERNEL_CLONES static void name(T *o, const T *a, bool as, const T *b, bool bs, int64_t n,         \
+                                    const void *ctx) {                                                 \
+    typedef T float_t_;                                                                                \
+    (void)ctx;                                                                                         \
+    T mod[CT_BIN_CHUNK];                                                                               \
+    for (int64_t k0 = 0; k0 < n; k0 += CT_BIN_CHUNK) {                                                 \
+      int64_t m = n - k0 < CT_BIN_CHUNK ? n - k0 : CT_BIN_CHUNK;                                       \
+      const T *pa = as ? a + k0 : a, *pb = bs ? b + k0 : b;                                            \
+      SL(CT_SL_FMOD, mod, pa, as, pb, bs, m);                                                          \
+      FMOD_ELEMS(ELEM, ID)                                                                             \
+    }                                                                                                  \
+  }
+/* bfloat16: through float scratch, results stored the vectorized way */
+#define FMOD_VBLOCK_BF(name, ELEM)                                                                       \
+  CT_KERNEL_CLONES static void name(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b, bool bs, \
+                                    int64_t n, const void *ctx) {                                      \
+    typedef float float_t_;                                                                            \
+    (void)ctx;                                                                                         \
+    float fa[CT_BIN_CHUNK], fb[CT_BIN_CHUNK], mod[CT_BIN_CHUNK];                                       \
+    for (int64_t k0 = 0; k0 < n; k0 += CT_BIN_CHUNK) {                                                 \
+      int64_t m = n - k0 < CT_BIN_CHUNK ? n - k0 : CT_BIN_CHUNK;                                       \
+      int64_t ma = as ? m : 1, mb = bs ? m : 1;                                                        \
+      for (int64_t k = 0; k < ma; k++) fa[k] = BF(a[(as ? k0 : 0) + k]);                               \
+      for (int64_t k = 0; k < mb; k++) fb[k] = BF(b[(bs ? k0 : 0) + k]);                               \
+      ct__sl2_f32(CT_SL_FMOD, mod, fa, as, fb, bs, m);                                                 \
+      for (int64_t k = 0; k < m; k++) mod[k] = ct__rbv(mod[k]);                                        \
+      const float *pa = fa, *pb = fb;                                                                  \
+      FMOD_ELEMS(ELEM, ct__float_to_bf16v)                                                             \
+    }                                                                                                  \
+  }
+
+FMOD_VBLOCK(floor_f32_vb, float, ct__sl2_f32, floor_f32_v)
+FMOD_VBLOCK(floor_f64_vb, double, ct__sl2_f64, floor_f64_v)
+FMOD_VBLOCK_BF(floor_bf_vb, floor_bf_v)
+CT_VS_LOOP2(divf_CT_FLOAT32, float, CT_W_F32, floor_f32_vb, floor_f32_s)
+CT_VS_LOOP2(divf_CT_FLOAT64, double, CT_W_F64, floor_f64_vb, floor_f64_s)
+CT_VS_LOOP2(divf_CT_BFLOAT16, uint16_t, CT_W_R16, floor_bf_vb, floor_bf_s)
+#define H(x) ct__half_to_float(x)
+#define FLOOR_HV(x, y, c) ct__float_to_half(floor_h_v(H(x), H(y)))
+CT_VBLOCK_ELEM(floor_h_vb, uint16_t, FLOOR_HV)
+static inline uint16_t floor_h_sw(uint16_t x, uint16_t y, const void *c) {
+  (void)c;
+  return ct__float_to_half(floor_h_s(H(x), H(y)));
+}
+CT_VS_LOOP2(divf_CT_FLOAT16, uint16_t, CT_W_R16, floor_h_vb, floor_h_sw)
+
+static const ct_loop_fn divf_loops[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = divt_CT_UINT8,     [CT_INT8] = divf_CT_INT8,         [CT_INT16] = divf_CT_INT16,
+    [CT_INT32] = divf_CT_INT32,     [CT_INT64] = divf_CT_INT64,       [CT_FLOAT16] = divf_CT_FLOAT16,
+    [CT_BFLOAT16] = divf_CT_BFLOAT16, [CT_FLOAT32] = divf_CT_FLOAT32, [CT_FLOAT64] = divf_CT_FLOAT64,
+};
+static const ct_pw_op div_floor_op = {"div_floor_cpu", CT_PW_COMMON, divf_loops, zero_check, NULL};
+
+/* ---- remainder: mod = fmod(a, b); mod += b where mod != 0 and sign(b) != sign(mod) ---- */
+#define REM_ELEM(T, R, a, b, mod)                                            \
+  {                                                                          \
+    T sum_ = R((mod) + (b));                                                 \
+    return (((mod) != 0) & (((b) < 0) != ((mod) < 0))) ? sum_ : (mod);       \
+  }
+static inline float rem_f32_v(float a, float b, float mod) { (void)a; REM_ELEM(float, ID, a, b, mod) }
+static inline float rem_f32_s(float a, float b, const void *c) {
+  (void)c;
+  float mod = fmodf(a, b);
+  REM_ELEM(float, ID, a, b, mod)
+}
+static inline double rem_f64_v(double a, double b, double mod) { (void)a; REM_ELEM(double, ID, a, b, mod) }
+static inline double rem_f64_s(double a, double b, const void *c) {
+  (void)c;
+  double mod = fmod(a, b);
+  REM_ELEM(double, ID, a, b, mod)
+}
+static inline float rem_bf_v(float a, float b, float mod) { (void)a; REM_ELEM(float, ct__rbv, a, b, mod) }
+static inline uint16_t rem_bf_s(uint16_t x, uint16_t y, const void *c) {
+  (void)c;
+  float a = BF(x), b = BF(y), mod = ct__rb(fmodf(a, b));
+  float r = (mod != 0 && ((b < 0) != (mod < 0))) ? ct__rb(mod + b) : mod;
+  return ct__float_to_bfloat16(r);
+}
+FMOD_VBLOCK(rem_f32_vb, float, ct__sl2_f32, rem_f32_v)
+FMOD_VBLOCK(rem_f64_vb, double, ct__sl2_f64, rem_f64_v)
+FMOD_VBLOCK_BF(rem_bf_vb, rem_bf_v)
+CT_VS_LOOP2(rem_CT_FLOAT32, float, CT_W_F32, rem_f32_vb, rem_f32_s)
+CT_VS_LOOP2(rem_CT_FLOAT64, double, CT_W_F64, rem_f64_vb, rem_f64_s)
+CT_VS_LOOP2(rem_CT_BFLOAT16, uint16_t, CT_W_R16, rem_bf_vb, rem_bf_s)
+static inline float rem_h(float a, float b) {
+  float mod = ct__rh(fmodf(a, b));
+  return (mod != 0 && ((b < 0) != (mod < 0))) ? ct__rh(mod + b) : mod;
+}
+CT_BINARY_LOOP(rem_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, rem_h(a, b))
+
+static const ct_loop_fn rem_loops[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = rem_CT_UINT8,     [CT_INT8] = rem_CT_INT8,         [CT_INT16] = rem_CT_INT16,
+    [CT_INT32] = rem_CT_INT32,     [CT_INT64] = rem_CT_INT64,       [CT_FLOAT16] = rem_CT_FLOAT16,
+    [CT_BFLOAT16] = rem_CT_BFLOAT16, [CT_FLOAT32] = rem_CT_FLOAT32, [CT_FLOAT64] = rem_CT_FLOAT64,
+};
+static const ct_pw_op rem_op = {"remainder_cpu", CT_PW_COMMON, rem_loops, zero_check, NULL};
+
+/* ---- fmod ---- */
+static void fmod_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n, const void *c) {
+  (void)c;
+  ct__sl2_f32(CT_SL_FMOD, o, a, as, b, bs, n);
+}
+static void fmod_f64_vb(double *o, const double *a, bool as, const double *b, bool bs, int64_t n, const void *c) {
+  (void)c;
+  ct__sl2_f64(CT_SL_FMOD, o, a, as, b, bs, n);
+}
+static inline float fmod_f32_s(float a, float b, const void *c) { (void)c; return fmodf(a, b); }
+static inline double fmod_f64_s(double a, double b, const void *c) { (void)c; return fmod(a, b); }
+static inline float fmod_bf_v(float a, float b, float mod) { (void)a; (void)b; return mod; }
+static inline uint16_t fmod_bf_s(uint16_t x, uint16_t y, const void *c) {
+  (void)c;
+  return ct__float_to_bfloat16(fmodf(BF(x), BF(y)));
+}
+FMOD_VBLOCK_BF(fmod_bf_vb, fmod_bf_v)
+CT_VS_LOOP2(fmod_CT_FLOAT32, float, CT_W_F32, fmod_f32_vb, fmod_f32_s)
+CT_VS_LOOP2(fmod_CT_FLOAT64, double, CT_W_F64, fmod_f64_vb, fmod_f64_s)
+CT_VS_LOOP2(fmod_CT_BFLOAT16, uint16_t, CT_W_R16, fmod_bf_vb, fmod_bf_s)
+CT_BINARY_LOOP(fmod_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, fmodf(a, b))
+
+static const ct_loop_fn fmod_loops[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = rem_CT_UINT8,      [CT_INT8] = fmod_CT_INT8,         [CT_INT16] = fmod_CT_INT16,
+    [CT_INT32] = fmod_CT_INT32,     [CT_INT64] = fmod_CT_INT64,       [CT_FLOAT16] = fmod_CT_FLOAT16,
+    [CT_BFLOAT16] = fmod_CT_BFLOAT16, [CT_FLOAT32] = fmod_CT_FLOAT32, [CT_FLOAT64] = fmod_CT_FLOAT64,
+};
+static const ct_pw_op fmod_op = {"fmod_cpu", CT_PW_COMMON, fmod_loops, zero_check, NULL};
+
+/* ---- public entries ---- */
+
+/* The op for a rounding mode, or NULL with PyTorch's error for an unknown one. */
+static const ct_pw_op *div_mode_op(const ct_div_opts *opts) {
+  const char *m = opts ? opts->rounding_mode : NULL;
+  if (!m) return &div_true_op;
+  if (strcmp(m, "trunc") == 0) return &div_trunc_op;
+  if (strcmp(m, "floor") == 0) return &div_floor_op;
+  ct__error(CT_ERR_RUNTIME, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", m);
+  return NULL;
+}
+
+static ct_status div_run(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts, bool inplace,
+                         ct_tensor **result) {
+  if (result) *result = NULL;
+  if (!a || !b || (!result && !out)) return ct__null_status();
+  const ct_pw_op *op = div_mode_op(opts);
+  if (!op) return CT_ERR_RUNTIME;
+  const ct_tensor *in[2] = {a, b};
+  return ct__bin_pw_run(op, out, in, 2, inplace, NULL, result);
+}
+
+ct_tensor *ct_div(const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts) {
+  ct_tensor *r;
+  div_run(NULL, a, b, opts, false, &r);
+  return r;
+}
+ct_status ct_div_(ct_tensor *self, const ct_tensor *other, const ct_div_opts *opts) {
+  return div_run(self, self, other, opts, true, NULL);
+}
+ct_status ct_div_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts) {
+  return div_run(out, a, b, opts, false, NULL);
+}
+ct_tensor *ct_divide(const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts) { return ct_div(a, b, opts); }
+ct_status ct_divide_(ct_tensor *self, const ct_tensor *other, const ct_div_opts *opts) {
+  return ct_div_(self, other, opts);
+}
+ct_status ct_divide_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts) {
+  return ct_div_out(out, a, b, opts);
+}
+
+CT_BIN_API(true_divide, div_true_op)
+CT_BIN_API(floor_divide, div_floor_op)
+CT_BIN_API(remainder, rem_op)
+CT_BIN_API(fmod, fmod_op)

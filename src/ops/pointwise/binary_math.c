@@ -1,0 +1,223 @@
+/* Binary math: atan2/arctan2, hypot, logaddexp, logaddexp2, nextafter, copysign, xlogy (and
+   torch.special.xlogy). The vectorized part of a row uses the SLEEF functions torch's Vectorized calls,
+   the rest glibc, as torch does (binary_common.h), so results match torch bit for bit. */
+/* The loops never rely on floating-point exception flags; telling GCC so lets it evaluate both sides of
+   the formulas' selects and vectorize them (torch 1.13 is built the same way). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math")
+#endif
+
+#include "ops/pointwise/binary_common.h"
+
+#define BF(x) ct__bfloat16_to_float(x)
+#define H(x) ct__half_to_float(x)
+
+/* ---- SLEEF-backed vector blocks ---- */
+#define SL2_BLOCKS(name, FN)                                                                                 \
+  static void name##_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n,          \
+                            const void *c) {                                                                 \
+    (void)c;                                                                                                 \
+    ct__sl2_f32(FN, o, a, as, b, bs, n);                                                                     \
+  }                                                                                                          \
+  static void name##_f64_vb(double *o, const double *a, bool as, const double *b, bool bs, int64_t n,       \
+                            const void *c) {                                                                 \
+    (void)c;                                                                                                 \
+    ct__sl2_f64(FN, o, a, as, b, bs, n);                                                                     \
+  }                                                                                                          \
+  /* Vectorized<BFloat16>: widen, SLEEF in float, round back with NaN as 0xFFFF */                         \
+  __attribute__((unused)) static void name##_bf_vb(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b, \
+                                                   bool bs, int64_t n, const void *c) {                     \
+    (void)c;                                                                                                 \
+    float fa[CT_BIN_CHUNK], fb[CT_BIN_CHUNK], r[CT_BIN_CHUNK];                                               \
+    for (int64_t k0 = 0; k0 < n; k0 += CT_BIN_CHUNK) {                                                       \
+      int64_t m = n - k0 < CT_BIN_CHUNK ? n - k0 : CT_BIN_CHUNK;                                             \
+      for (int64_t k = 0; k < m; k++) {                                                                      \
+        fa[k] = BF(a[as ? k0 + k : 0]);                                                                      \
+        fb[k] = BF(b[bs ? k0 + k : 0]);                                                                      \
+      }                                                                                                      \
+      ct__sl2_f32(FN, r, fa, true, fb, true, m);                                                             \
+      for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bf16v(r[k]);                                  \
+    }                                                                                                        \
+  }
+
+/* ---- atan2, hypot: SLEEF vectorized, glibc scalar; bfloat16 computes in float and rounds ---- */
+#define SCALAR_FNS(name, FF, FD)                                                                   \
+  static inline float name##_f32_s(float a, float b, const void *c) {                             \
+    (void)c;                                                                                       \
+    return FF(a, b);                                                                               \
+  }                                                                                                \
+  static inline double name##_f64_s(double a, double b, const void *c) {                          \
+    (void)c;                                                                                       \
+    return FD(a, b);                                                                               \
+  }                                                                                                \
+  static inline uint16_t name##_bf_s(uint16_t a, uint16_t b, const void *c) {                     \
+    (void)c;                                                                                       \
+    return ct__float_to_bfloat16(FF(BF(a), BF(b)));                                                \
+  }
+#define SL2_LOOPS(name)                                                                  \
+  CT_VS_LOOP2(name##_CT_FLOAT32, float, CT_W_F32, name##_f32_vb, name##_f32_s)           \
+  CT_VS_LOOP2(name##_CT_FLOAT64, double, CT_W_F64, name##_f64_vb, name##_f64_s)          \
+  CT_VS_LOOP2(name##_CT_BFLOAT16, uint16_t, CT_W_R16, name##_bf_vb, name##_bf_s)         \
+  static const ct_loop_fn name##_loops[CT_NUM_DTYPES + 1] = {                            \
+      [CT_BFLOAT16] = name##_CT_BFLOAT16,                                                \
+      [CT_FLOAT32] = name##_CT_FLOAT32,                                                  \
+      [CT_FLOAT64] = name##_CT_FLOAT64,                                                  \
+  };
+
+SL2_BLOCKS(atan2, CT_SL_ATAN2)
+SCALAR_FNS(atan2, atan2f, atan2)
+SL2_LOOPS(atan2)
+SL2_BLOCKS(hypot, CT_SL_HYPOT)
+SCALAR_FNS(hypot, hypotf, hypot)
+SL2_LOOPS(hypot)
+
+/* nextafter: bfloat16 has c10's own bit-stepping nextafter (musl's) on every path */
+SL2_BLOCKS(nextafter, CT_SL_NEXTAFTER)
+static inline float nextafter_f32_s(float a, float b, const void *c) {
+  (void)c;
+  return nextafterf(a, b);
+}
+static inline double nextafter_f64_s(double a, double b, const void *c) {
+  (void)c;
+  return nextafter(a, b);
+}
+static inline uint16_t nextafter_bf_s(uint16_t from, uint16_t to, const void *c) {
+  (void)c;
+  float f = BF(from), t = BF(to);
+  if (f != f || t != t) return ct__float_to_bfloat16(f + t);
+  if (from == to) return from;
+  uint16_t af = from & 0x7FFF, at = to & 0x7FFF;
+  if (af == 0) return at == 0 ? to : (uint16_t)((to & 0x8000) | 1);
+  return (af > at || ((from ^ to) & 0x8000)) ? (uint16_t)(from - 1) : (uint16_t)(from + 1);
+}
+CT_VS_LOOP2(nextafter_CT_FLOAT32, float, CT_W_F32, nextafter_f32_vb, nextafter_f32_s)
+CT_VS_LOOP2(nextafter_CT_FLOAT64, double, CT_W_F64, nextafter_f64_vb, nextafter_f64_s)
+CT_BINARY_LOOP(nextafter_CT_BFLOAT16, uint16_t, uint16_t, CT_ID, uint16_t, CT_ID, nextafter_bf_s(a, b, ctx))
+static const ct_loop_fn nextafter_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BFLOAT16] = nextafter_CT_BFLOAT16,
+    [CT_FLOAT32] = nextafter_CT_FLOAT32,
+    [CT_FLOAT64] = nextafter_CT_FLOAT64,
+};
+
+/* ---- logaddexp, logaddexp2 ----
+   vectorized: m = maximum(a, b) (NaN-propagating); m + log(1 + exp(-|a - b|)) (base 2:
+   m + log2(1 + pow(2, -|a - b|))), a where a == b == +-inf. Scalar: a if isinf(a) && a == b, else the same
+   with m = std::max(a, b) and glibc. bfloat16 computes in float. */
+/* the loop context's first byte says which base: 0 for e, 1 for 2 */
+static inline bool base2(const void *c) { return ((const ct_pw_ctx *)c)->bytes[0] != 0; }
+static void lae_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n, const void *c) {
+  ct__logaddexp_f32(o, a, as, b, bs, n, base2(c));
+}
+static void lae_f64_vb(double *o, const double *a, bool as, const double *b, bool bs, int64_t n, const void *c) {
+  ct__logaddexp_f64(o, a, as, b, bs, n, base2(c));
+}
+static inline float lae_f32_s(float a, float b, const void *c) {
+  if (isinf(a) && a == b) return a;
+  float m = a < b ? b : a, t = -fabsf(a - b);
+  return base2(c) ? m + log2f(1.0f + powf(2.0f, t)) : m + logf(1.0f + expf(t));
+}
+static inline double lae_f64_s(double a, double b, const void *c) {
+  if (isinf(a) && a == b) return a;
+  double m = a < b ? b : a, t = -fabs(a - b);
+  return base2(c) ? m + log2(1.0 + pow(2.0, t)) : m + log(1.0 + exp(t));
+}
+/* bfloat16 computes in float and rounds once (the vectorized rows store NaN as 0xFFFF) */
+static inline uint16_t lae_bf_s(uint16_t x, uint16_t y, const void *c) {
+  return ct__float_to_bfloat16(lae_f32_s(BF(x), BF(y), c));
+}
+static void lae_bf_vb(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b, bool bs, int64_t n, const void *c) {
+  float fa[CT_BIN_CHUNK], fb[CT_BIN_CHUNK], r[CT_BIN_CHUNK];
+  for (int64_t k0 = 0; k0 < n; k0 += CT_BIN_CHUNK) {
+    int64_t m = n - k0 < CT_BIN_CHUNK ? n - k0 : CT_BIN_CHUNK;
+    for (int64_t k = 0; k < m; k++) {
+      fa[k] = BF(a[as ? k0 + k : 0]);
+      fb[k] = BF(b[bs ? k0 + k : 0]);
+    }
+    ct__logaddexp_f32(r, fa, true, fb, true, m, base2(c));
+    for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bf16v(r[k]);
+  }
+}
+CT_VS_LOOP2(lae_CT_FLOAT32, float, CT_W_F32, lae_f32_vb, lae_f32_s)
+CT_VS_LOOP2(lae_CT_FLOAT64, double, CT_W_F64, lae_f64_vb, lae_f64_s)
+CT_VS_LOOP2(lae_CT_BFLOAT16, uint16_t, CT_W_R16, lae_bf_vb, lae_bf_s)
+static const ct_loop_fn lae_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BFLOAT16] = lae_CT_BFLOAT16,
+    [CT_FLOAT32] = lae_CT_FLOAT32,
+    [CT_FLOAT64] = lae_CT_FLOAT64,
+};
+static void lae_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
+  (void)common;
+  ctx->bytes[0] = args != NULL;
+}
+
+/* ---- copysign: the sign bit of b on a (bit operations for every dtype, NaN payloads kept) ---- */
+CT_BINARY_LOOP(copysign_CT_FLOAT32, float, float, CT_ID, float, CT_ID, copysignf(a, b))
+CT_BINARY_LOOP(copysign_CT_FLOAT64, double, double, CT_ID, double, CT_ID, copysign(a, b))
+CT_BINARY_LOOP(copysign_R16, uint16_t, uint16_t, CT_ID, uint16_t, CT_ID, (uint16_t)((a & 0x7FFF) | (b & 0x8000)))
+static const ct_loop_fn copysign_loops[CT_NUM_DTYPES + 1] = {
+    [CT_FLOAT16] = copysign_R16,
+    [CT_BFLOAT16] = copysign_R16,
+    [CT_FLOAT32] = copysign_CT_FLOAT32,
+    [CT_FLOAT64] = copysign_CT_FLOAT64,
+};
+
+/* ---- xlogy: NaN if y is NaN, 0 if x == 0, else x * log(y) (scalar loop in torch too) ---- */
+/* when x and log(y) are both NaN, torch's product returns log's NaN (the first operand of its mulss) */
+static inline float xlogy_f(float x, float y) {
+  if (isnan(y)) return NAN;
+  if (x == 0) return 0.0f;
+  float l = logf(y);
+  return isnan(l) ? l : x * l;
+}
+static inline double xlogy_d(double x, double y) {
+  if (isnan(y)) return NAN;
+  if (x == 0) return 0.0;
+  double l = log(y);
+  return isnan(l) ? l : x * l;
+}
+CT_BINARY_LOOP(xlogy_CT_FLOAT32, float, float, CT_ID, float, CT_ID, xlogy_f(a, b))
+CT_BINARY_LOOP(xlogy_CT_FLOAT64, double, double, CT_ID, double, CT_ID, xlogy_d(a, b))
+/* float16: std::log(Half) is float, one rounding; bfloat16: std::log(BFloat16) rounds, then the product */
+CT_BINARY_LOOP(xlogy_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, xlogy_f(a, b))
+CT_BINARY_LOOP(xlogy_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
+               isnan(b) ? NAN : a == 0 ? 0.0f : ct__rb(logf(b)) * a)
+static const ct_loop_fn xlogy_loops[CT_NUM_DTYPES + 1] = {
+    [CT_FLOAT16] = xlogy_CT_FLOAT16,
+    [CT_BFLOAT16] = xlogy_CT_BFLOAT16,
+    [CT_FLOAT32] = xlogy_CT_FLOAT32,
+    [CT_FLOAT64] = xlogy_CT_FLOAT64,
+};
+
+/* ---- ops ---- */
+static const ct_pw_op atan2_op = {"atan2_cpu", CT_PW_COMMON_FLOAT, atan2_loops, NULL, NULL};
+static const ct_pw_op hypot_op = {"hypot_cpu", CT_PW_COMMON, hypot_loops, NULL, NULL};
+static const ct_pw_op nextafter_op = {"nextafter_cpu", CT_PW_COMMON, nextafter_loops, NULL, NULL};
+static const ct_pw_op copysign_op = {"copysign_cpu", CT_PW_COMMON_FLOAT, copysign_loops, NULL, NULL};
+static const ct_pw_op xlogy_op = {"xlogy_cpu", CT_PW_COMMON_FLOAT, xlogy_loops, NULL, NULL};
+static const ct_pw_op logaddexp_op = {"logaddexp_cpu", CT_PW_COMMON, lae_loops, NULL, lae_prepare};
+static const ct_pw_op logaddexp2_op = {"logaddexp2_cpu", CT_PW_COMMON, lae_loops, NULL, lae_prepare};
+
+CT_BIN_API(atan2, atan2_op)
+CT_BIN_API(arctan2, atan2_op)
+CT_BIN_API(hypot, hypot_op)
+CT_BIN_API(nextafter, nextafter_op)
+CT_BIN_API(copysign, copysign_op)
+CT_BIN_API(xlogy, xlogy_op)
+
+ct_tensor *ct_special_xlogy(const ct_tensor *a, const ct_tensor *b) { return ct_xlogy(a, b); }
+ct_status ct_special_xlogy_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { return ct_xlogy_out(out, a, b); }
+
+static ct_tensor *lae_run(const ct_tensor *a, const ct_tensor *b, bool two) {
+  const ct_tensor *in[2] = {a, b};
+  ct_tensor *r = NULL;
+  ct__bin_pw_run(two ? &logaddexp2_op : &logaddexp_op, NULL, in, 2, false, two ? (const void *)1 : NULL, &r);
+  return r;
+}
+static ct_status lae_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, bool two) {
+  const ct_tensor *in[2] = {a, b};
+  return ct__bin_pw_run(two ? &logaddexp2_op : &logaddexp_op, out, in, 2, false, two ? (const void *)1 : NULL, NULL);
+}
+ct_tensor *ct_logaddexp(const ct_tensor *a, const ct_tensor *b) { return lae_run(a, b, false); }
+ct_status ct_logaddexp_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { return lae_out(out, a, b, false); }
+ct_tensor *ct_logaddexp2(const ct_tensor *a, const ct_tensor *b) { return lae_run(a, b, true); }
+ct_status ct_logaddexp2_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { return lae_out(out, a, b, true); }

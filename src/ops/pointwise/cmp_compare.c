@@ -1,0 +1,399 @@
+/* Comparisons: eq, ne, lt, le, gt, ge and their aliases (not_equal, less, less_equal, greater,
+   greater_equal); isclose and allclose.
+
+   Comparisons promote their operands to the common dtype (a Python number wraps into it: uint8 < -1
+   compares with 255, int tensor == 2.5 compares in float32), give bool, and cast into out= tensors of
+   another dtype without a can_cast check (Tensor.eq_ of a float tensor stores 1.0 / 0.0). NaN compares
+   false except for ne. Complex operands support eq and ne only. */
+#include <math.h>
+
+#include "core/cast.h"
+#include "core/layout_rules.h"
+#include "kernels/cpu/loops.h"
+#include "ops/pointwise/pw.h"
+
+/* ternary_common.c */
+bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor **tmp);
+bool ct__pw_out_via_temp(const ct_tensor *out, const ct_tensor *const *in, int n, ct_dtype common, bool safe_cast,
+                         ct_tensor **tmp);
+
+/* ---- comparison loops: compute dtype in, bool out ---- */
+#define DEF_CMP(name, OP)                                                                                     \
+  CT_BINARY_LOOP(name##_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a OP b)                                      \
+  CT_BINARY_LOOP(name##_CT_UINT8, uint8_t, uint8_t, CT_ID, bool, CT_ID, a OP b)                               \
+  CT_BINARY_LOOP(name##_CT_INT8, int8_t, int8_t, CT_ID, bool, CT_ID, a OP b)                                  \
+  CT_BINARY_LOOP(name##_CT_INT16, int16_t, int16_t, CT_ID, bool, CT_ID, a OP b)                               \
+  CT_BINARY_LOOP(name##_CT_INT32, int32_t, int32_t, CT_ID, bool, CT_ID, a OP b)                               \
+  CT_BINARY_LOOP(name##_CT_INT64, int64_t, int64_t, CT_ID, bool, CT_ID, a OP b)                               \
+  CT_BINARY_LOOP(name##_CT_FLOAT16, uint16_t, float, ct__half_to_float, bool, CT_ID, a OP b)                  \
+  CT_BINARY_LOOP(name##_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, bool, CT_ID, a OP b)             \
+  CT_BINARY_LOOP(name##_CT_FLOAT32, float, float, CT_ID, bool, CT_ID, a OP b)                                 \
+  CT_BINARY_LOOP(name##_CT_FLOAT64, double, double, CT_ID, bool, CT_ID, a OP b)
+#define DEF_CMP_COMPLEX(name, OP)                                                   \
+  CT_BINARY_LOOP(name##_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, bool, CT_ID, a OP b)   \
+  CT_BINARY_LOOP(name##_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, bool, CT_ID, a OP b)
+
+DEF_CMP(eq, ==)
+DEF_CMP_COMPLEX(eq, ==)
+DEF_CMP(ne, !=)
+DEF_CMP_COMPLEX(ne, !=)
+DEF_CMP(lt, <)
+DEF_CMP(le, <=)
+DEF_CMP(gt, >)
+DEF_CMP(ge, >=)
+
+#define ENTRY_EQ(E, T, CT, LD, ST) [E] = eq_##E,
+#define ENTRY_NE(E, T, CT, LD, ST) [E] = ne_##E,
+#define ENTRY_LT(E, T, CT, LD, ST) [E] = lt_##E,
+#define ENTRY_LE(E, T, CT, LD, ST) [E] = le_##E,
+#define ENTRY_GT(E, T, CT, LD, ST) [E] = gt_##E,
+#define ENTRY_GE(E, T, CT, LD, ST) [E] = ge_##E,
+static const ct_loop_fn eq_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_EQ)};
+static const ct_loop_fn ne_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_NE)};
+static const ct_loop_fn lt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LT) CT_DT_INTEGRAL(ENTRY_LT) CT_DT_FLOATING(ENTRY_LT)};
+static const ct_loop_fn le_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LE) CT_DT_INTEGRAL(ENTRY_LE) CT_DT_FLOATING(ENTRY_LE)};
+static const ct_loop_fn gt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GT) CT_DT_INTEGRAL(ENTRY_GT) CT_DT_FLOATING(ENTRY_GT)};
+static const ct_loop_fn ge_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GE) CT_DT_INTEGRAL(ENTRY_GE) CT_DT_FLOATING(ENTRY_GE)};
+
+static const ct_pw_op eq_op = {"eq_cpu", CT_PW_COMPARE, eq_loops, NULL, NULL};
+static const ct_pw_op ne_op = {"ne_cpu", CT_PW_COMPARE, ne_loops, NULL, NULL};
+static const ct_pw_op lt_op = {"lt_cpu", CT_PW_COMPARE, lt_loops, NULL, NULL};
+static const ct_pw_op le_op = {"le_cpu", CT_PW_COMPARE, le_loops, NULL, NULL};
+static const ct_pw_op gt_op = {"gt_cpu", CT_PW_COMPARE, gt_loops, NULL, NULL};
+static const ct_pw_op ge_op = {"ge_cpu", CT_PW_COMPARE, ge_loops, NULL, NULL};
+
+/* eq / ne into a non-bool out= (or in place) with a complex common dtype: PyTorch's kernel then computes
+   in the common dtype, and its AVX2 form (Vectorized<complex>::eq / ne) compares the real and imaginary
+   parts separately, giving re_cmp + im_cmp * i, over whole blocks of 2 vectors of a contiguous row; the
+   scalar form gives 1 or 0. The result then casts into out (a real out keeps the real part). */
+#define DEF_CMP_CX_OUT(name, OP, JOIN, E, T, R, BLOCK)                                                   \
+  CT_KERNEL_CLONES static void name##_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
+    (void)ctx;                                                                                           \
+    const int64_t sz = (int64_t)sizeof(T);                                                               \
+    int zeros = (s[1] == 0) + (s[2] == 0);                                                               \
+    bool vec = s[0] == sz && (s[1] == sz || s[1] == 0) && (s[2] == sz || s[2] == 0) && zeros < 2;        \
+    int64_t nv = vec ? n - n % (BLOCK) : 0;                                                              \
+    for (int64_t k = 0; k < n; k++) {                                                                    \
+      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                        \
+      R re = creal(a) OP creal(b), im = cimag(a) OP cimag(b);                                            \
+      CT_OUT(T, d[0], s[0], k) = k < nv ? (T)(re + im * (T)I) : (T)(re JOIN im);                          \
+    }                                                                                                    \
+  }
+DEF_CMP_CX_OUT(eqcx, ==, &&, CT_COMPLEX64, ct_c64, float, 8)
+DEF_CMP_CX_OUT(eqcx, ==, &&, CT_COMPLEX128, ct_c128, double, 4)
+DEF_CMP_CX_OUT(necx, !=, ||, CT_COMPLEX64, ct_c64, float, 8)
+DEF_CMP_CX_OUT(necx, !=, ||, CT_COMPLEX128, ct_c128, double, 4)
+
+static ct_status cmp_run(const ct_pw_op *op, ct_loop_fn cx64, ct_loop_fn cx128, ct_tensor *out, const ct_tensor *a,
+                         const ct_tensor *b, bool inplace, ct_tensor **result) {
+  if (out && a && b && out->dtype != CT_BOOL) {
+    const ct_tensor *ab[2] = {a, b};
+    ct_dtype common;
+    if (ct__result_type(ab, 2, &common) == CT_OK && ct_dtype_is_complex(common)) {
+      /* the result depends on PyTorch's vector / scalar split: iterate as PyTorch does */
+      ct_tensor *tmp[2] = {NULL, NULL}, *tmp_out = NULL;
+      if (!ct__pw_out_via_temp(out, ab, 2, common, false, &tmp_out)) return CT_ERR_RUNTIME;
+      if (!ct__pw_materialize(ab, 2, common, tmp)) {
+        ct_release(tmp_out);
+        return ct__null_status();
+      }
+      ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true, .no_resize_outputs = inplace};
+      cfg.out[0] = tmp_out ? tmp_out : out;
+      cfg.in[0] = ab[0];
+      cfg.in[1] = ab[1];
+      cfg.promote_inputs = true;
+      cfg.cast_to_outputs = true;
+      ct_iter it;
+      ct_status s = ct__iter_build(&it, &cfg);
+      if (s == CT_OK) {
+        ct__iter_for_each(&it, common == CT_COMPLEX64 ? cx64 : cx128, NULL);
+        ct__iter_finish(&it);
+        if (tmp_out) s = ct__copy_into(out, tmp_out);
+      }
+      ct_release(tmp[0]);
+      ct_release(tmp[1]);
+      ct_release(tmp_out);
+      return s;
+    }
+  }
+  const ct_tensor *in[2] = {a, b};
+  return ct__pw_run(op, out, in, 2, inplace, NULL, result);
+}
+
+#define DEF_CMP_API(name, desc, cx)                                                                   \
+  ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b) {                                     \
+    ct_tensor *r = NULL;                                                                              \
+    cmp_run(&(desc), cx##_CT_COMPLEX64, cx##_CT_COMPLEX128, NULL, a, b, false, &r);                   \
+    return r;                                                                                         \
+  }                                                                                                   \
+  ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other) {                                  \
+    return cmp_run(&(desc), cx##_CT_COMPLEX64, cx##_CT_COMPLEX128, self, self, other, true, NULL);    \
+  }                                                                                                   \
+  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) {                \
+    return cmp_run(&(desc), cx##_CT_COMPLEX64, cx##_CT_COMPLEX128, out, a, b, false, NULL);           \
+  }
+DEF_CMP_API(eq, eq_op, eqcx)
+DEF_CMP_API(ne, ne_op, necx)
+DEF_CMP_API(not_equal, ne_op, necx)
+CT_PW_BINARY_API(lt, lt_op)
+CT_PW_BINARY_API(less, lt_op)
+CT_PW_BINARY_API(le, le_op)
+CT_PW_BINARY_API(less_equal, le_op)
+CT_PW_BINARY_API(gt, gt_op)
+CT_PW_BINARY_API(greater, gt_op)
+CT_PW_BINARY_API(ge, ge_op)
+CT_PW_BINARY_API(greater_equal, ge_op)
+
+/* ---- isclose / allclose ----
+   PyTorch 1.13 composes isclose from tensor ops:
+     close = a == b, or both NaN when equal_nan (floating and complex);
+     if rtol == 0 and atol == 0: close
+     integral and bool inputs are cast to the default float dtype D, then
+     allowed = atol + |rtol * b|, actual = |a - b|, close |= isfinite(actual) & actual <= allowed,
+   each step rounded to the dtype (float16 / bfloat16: every intermediate tensor rounds), the Python
+   floats rtol and atol converted to it first. For complex inputs |z| is the vectorized sqrt(re^2 + im^2)
+   over whole blocks of 2 x 256-bit vectors of a contiguous intermediate and hypot elsewhere; the fused
+   loop below takes the block rule by the element's position in the result. */
+typedef struct close_ctx {
+  double rtol, atol;
+  bool equal_nan, zero_tol;
+  bool dflt_double;     /* integral inputs compute in float64 (default dtype) */
+  /* complex: where |z| is taken in PyTorch's intermediates. actual = |a - b| has the result's layout;
+     allowed = atol + |rtol * b| has b's (its memory order, when b is dense). NULL: no vector positions. */
+  const char *out_base, *b_base;
+  int64_t numel, chunk, b_numel, b_chunk, block, b_isz;
+} close_ctx;
+
+/* Whether PyTorch's vectorized loop covers position p of a contiguous intermediate of numel elements:
+   at::parallel_for splits it into chunks of divup(numel, threads) above the 32768 grain, and each chunk
+   runs whole blocks of 2 vectors, then single elements. */
+static inline bool close_vec_at(int64_t numel, int64_t chunk, int64_t block, int64_t p) {
+  int64_t start = p / chunk * chunk;
+  int64_t len = numel - start < chunk ? numel - start : chunk;
+  return p - start < len - len % block;
+}
+
+static int64_t close_chunk(int64_t numel) {
+  int64_t nt = ct__num_threads(), grain = 32768;
+  if (numel <= grain) nt = 1;
+  if (nt > (numel + grain - 1) / grain) nt = (numel + grain - 1) / grain;
+  return nt > 1 ? (numel + nt - 1) / nt : numel;
+}
+
+static inline bool close_f32(float a, float b, float rt, float at) {
+  float allowed = at + fabsf(rt * b);
+  float actual = fabsf(a - b);
+  return isfinite(actual) && actual <= allowed;
+}
+static inline bool close_f64(double a, double b, double rt, double at) {
+  double allowed = at + fabs(rt * b);
+  double actual = fabs(a - b);
+  return isfinite(actual) && actual <= allowed;
+}
+
+/* integral and bool: exact equality, then the float computation in the default dtype */
+#define DEF_CLOSE_INT(E, T)                                                                             \
+  CT_KERNEL_CLONES static void close_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
+    const close_ctx *c = ctx;                                                                           \
+    float rtf = (float)c->rtol, atf = (float)c->atol;                                                   \
+    for (int64_t k = 0; k < n; k++) {                                                                   \
+      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                       \
+      bool r = a == b;                                                                                  \
+      if (!r && !c->zero_tol)                                                                           \
+        r = c->dflt_double ? close_f64((double)a, (double)b, c->rtol, c->atol)                          \
+                           : close_f32((float)a, (float)b, rtf, atf);                                   \
+      CT_OUT(bool, d[0], s[0], k) = r;                                                                  \
+    }                                                                                                   \
+  }
+DEF_CLOSE_INT(CT_BOOL, bool)
+DEF_CLOSE_INT(CT_UINT8, uint8_t)
+DEF_CLOSE_INT(CT_INT8, int8_t)
+DEF_CLOSE_INT(CT_INT16, int16_t)
+DEF_CLOSE_INT(CT_INT32, int32_t)
+DEF_CLOSE_INT(CT_INT64, int64_t)
+
+CT_KERNEL_CLONES static void close_CT_FLOAT32(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  const close_ctx *c = ctx;
+  float rt = (float)c->rtol, at = (float)c->atol;
+  for (int64_t k = 0; k < n; k++) {
+    float a = CT_AT(float, d[1], s[1], k), b = CT_AT(float, d[2], s[2], k);
+    bool r = a == b || (c->equal_nan && a != a && b != b);
+    if (!r && !c->zero_tol) r = close_f32(a, b, rt, at);
+    CT_OUT(bool, d[0], s[0], k) = r;
+  }
+}
+
+CT_KERNEL_CLONES static void close_CT_FLOAT64(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  const close_ctx *c = ctx;
+  for (int64_t k = 0; k < n; k++) {
+    double a = CT_AT(double, d[1], s[1], k), b = CT_AT(double, d[2], s[2], k);
+    bool r = a == b || (c->equal_nan && a != a && b != b);
+    if (!r && !c->zero_tol) r = close_f64(a, b, c->rtol, c->atol);
+    CT_OUT(bool, d[0], s[0], k) = r;
+  }
+}
+
+/* float16 / bfloat16: every intermediate tensor rounds to the dtype; rtol and atol convert to it (through
+   float, as a double converts to c10::Half). */
+#define DEF_CLOSE_REDUCED(E, TO_F, FROM_F)                                                                 \
+  CT_KERNEL_CLONES static void close_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {        \
+    const close_ctx *c = ctx;                                                                              \
+    float rt = TO_F(FROM_F((float)c->rtol)), at = TO_F(FROM_F((float)c->atol));                            \
+    for (int64_t k = 0; k < n; k++) {                                                                      \
+      float a = TO_F(CT_AT(uint16_t, d[1], s[1], k)), b = TO_F(CT_AT(uint16_t, d[2], s[2], k));            \
+      bool r = a == b || (c->equal_nan && a != a && b != b);                                               \
+      if (!r && !c->zero_tol) {                                                                            \
+        float allowed = TO_F(FROM_F(at + fabsf(TO_F(FROM_F(rt * b)))));                                    \
+        float actual = fabsf(TO_F(FROM_F(a - b)));                                                         \
+        r = isfinite(actual) && actual <= allowed;                                                         \
+      }                                                                                                    \
+      CT_OUT(bool, d[0], s[0], k) = r;                                                                     \
+    }                                                                                                      \
+  }
+DEF_CLOSE_REDUCED(CT_FLOAT16, ct__half_to_float, ct__float_to_half)
+DEF_CLOSE_REDUCED(CT_BFLOAT16, ct__bfloat16_to_float, ct__float_to_bfloat16)
+
+/* complex: |z| as PyTorch's abs computes it at that position (see above) */
+#define DEF_CLOSE_COMPLEX(E, T, R, SQRT, HYPOT, FABS, ISFIN)                                               \
+  static inline R cabs_##E(R re, R im, bool vec) {                                                         \
+    if (vec) {                                                                                             \
+      R rr = re * re, ii = im * im;                                                                        \
+      return SQRT(rr + ii);                                                                                \
+    }                                                                                                      \
+    return HYPOT(re, im);                                                                                  \
+  }                                                                                                        \
+  CT_KERNEL_CLONES static void close_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {        \
+    const close_ctx *c = ctx;                                                                              \
+    R rt = (R)c->rtol, at = (R)c->atol;                                                                    \
+    int64_t pos0 = c->out_base && s[0] == 1 ? (int64_t)(d[0] - c->out_base) : -1;                          \
+    for (int64_t k = 0; k < n; k++) {                                                                      \
+      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                          \
+      R ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);                                        \
+      bool r = (ar == br && ai == bi) ||                                                                   \
+               (c->equal_nan && (ar != ar || ai != ai) && (br != br || bi != bi));                         \
+      if (!r && !c->zero_tol) {                                                                            \
+        bool vec = pos0 >= 0 && close_vec_at(c->numel, c->chunk, c->block, pos0 + k);                      \
+        bool bvec = vec;                                                                                   \
+        if (c->b_base) {                                                                                   \
+          int64_t pb = (int64_t)(d[2] + k * s[2] - c->b_base) / c->b_isz;                                  \
+          bvec = close_vec_at(c->b_numel, c->b_chunk, c->block, pb);                                       \
+        }                                                                                                  \
+        R zero = 0;                                                                                        \
+        R pr = br * rt, pi = bi * rt, qr = bi * zero, qi = br * zero;                                      \
+        R allowed = at + cabs_##E(pr - qr, qi + pi, bvec);                                                 \
+        R actual = cabs_##E(ar - br, ai - bi, vec);                                                        \
+        r = ISFIN(actual) && actual <= allowed;                                                            \
+      }                                                                                                    \
+      CT_OUT(bool, d[0], s[0], k) = r;                                                                     \
+    }                                                                                                      \
+  }
+DEF_CLOSE_COMPLEX(CT_COMPLEX64, ct_c64, float, sqrtf, hypotf, fabsf, isfinite)
+DEF_CLOSE_COMPLEX(CT_COMPLEX128, ct_c128, double, sqrt, hypot, fabs, isfinite)
+
+#define ENTRY_CLOSE(E, T, CT, LD, ST) [E] = close_##E,
+static const ct_loop_fn close_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_CLOSE)};
+
+static double opt_double(ct_scalar s, double dflt) {
+  return s.kind ? ct__scalar_to_double(s) : dflt;
+}
+
+/* The checks of isclose, in PyTorch's order; fills the loop context. */
+static bool close_setup(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts, close_ctx *c) {
+  if (a->dtype != b->dtype) {
+    ct__error(CT_ERR_RUNTIME, "%s did not match %s", ct__dt((ct_dtype)a->dtype)->scalar_name,
+              ct__dt((ct_dtype)b->dtype)->scalar_name);
+    return false;
+  }
+  memset(c, 0, sizeof *c);
+  c->rtol = opt_double(opts ? opts->rtol : (ct_scalar){0}, 1e-05);
+  c->atol = opt_double(opts ? opts->atol : (ct_scalar){0}, 1e-08);
+  c->equal_nan = opts && opts->equal_nan;
+  if (!(c->rtol >= 0)) {
+    ct__error(CT_ERR_RUNTIME, "rtol must be greater than or equal to zero, but got %g", c->rtol);
+    return false;
+  }
+  if (!(c->atol >= 0)) {
+    ct__error(CT_ERR_RUNTIME, "atol must be greater than or equal to zero, but got %g", c->atol);
+    return false;
+  }
+  c->zero_tol = c->rtol == 0 && c->atol == 0;
+  c->dflt_double = ct_get_default_dtype() == CT_FLOAT64;
+  return true;
+}
+
+/* equal_nan's `close |= a.isnan().__iand__(b.isnan())` works in place on a.isnan(): a must have the
+   broadcast shape. */
+static bool close_nan_shape(const ct_tensor *a, const ct_tensor *b) {
+  int64_t nd = a->ndim > b->ndim ? a->ndim : b->ndim, buf[16];
+  int64_t *shape = nd <= 16 ? buf : ct__malloc((size_t)nd * sizeof(int64_t));
+  if (!shape) return false;
+  bool ok = ct__broadcast_shapes(a->sizes, a->ndim, b->sizes, b->ndim, shape) == CT_OK;
+  if (ok && (a->ndim != nd || memcmp(a->sizes, shape, (size_t)nd * sizeof(int64_t)) != 0)) {
+    char x[256], y[256];
+    ct__fmt_int_list(x, sizeof x, a->ndim, a->sizes);
+    ct__fmt_int_list(y, sizeof y, nd, shape);
+    ct__error(CT_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s", x, y);
+    ok = false;
+  }
+  if (shape != buf) ct__free(shape);
+  return ok;
+}
+
+static ct_tensor *isclose_run(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts) {
+  if (!a || !b) return NULL;
+  close_ctx c;
+  if (!close_setup(a, b, opts, &c)) return NULL;
+  if (c.equal_nan && ct__dt((ct_dtype)a->dtype)->category >= CT_CAT_FLOAT && !close_nan_shape(a, b)) return NULL;
+  ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true};
+  cfg.in[0] = a;
+  cfg.in[1] = b;
+  cfg.promote_inputs = true;
+  cfg.static_out_dtype = CT_BOOL;
+  cfg.loop_out_dtype = CT_BOOL;
+  ct_iter it;
+  if (ct__iter_build(&it, &cfg) != CT_OK) return NULL;
+  ct_dtype dt = (ct_dtype)a->dtype;
+  if (dt == CT_COMPLEX64 || dt == CT_COMPLEX128) {
+    /* PyTorch's abs over a contiguous intermediate: whole blocks of 2 vectors (8 complex64 / 4 complex128)
+       use the vector formula. The intermediates have the result's layout. */
+    const ct_tensor *o = it.ops[0];
+    c.block = dt == CT_COMPLEX64 ? 8 : 4;
+    if (ct__is_non_overlapping_and_dense(o)) {
+      c.out_base = ct__tdata(o);
+      c.numel = o->numel;
+      c.chunk = close_chunk(o->numel);
+    }
+    bool b_positive = true;
+    for (int64_t k = 0; k < b->ndim; k++) b_positive &= b->strides[k] >= 0;
+    if (c.out_base && b->numel > 0 && b_positive && ct__is_non_overlapping_and_dense(b)) {
+      c.b_base = ct__tdata(b);
+      c.b_numel = b->numel;
+      c.b_chunk = close_chunk(b->numel);
+      c.b_isz = (int64_t)ct__itemsize(dt);
+    }
+  }
+  ct__iter_for_each(&it, close_loops[dt], &c);
+  ct_tensor *r = ct__own(ct__iter_take_output(&it, 0));
+  ct__iter_finish(&it);
+  return r;
+}
+
+ct_tensor *ct_isclose(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts) {
+  return isclose_run(a, b, opts);
+}
+
+ct_status ct_allclose(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts, bool *out) {
+  if (out) *out = false;
+  if (!a || !b) return ct__null_status();
+  ct_scope_begin();
+  ct_tensor *r = isclose_run(a, b, opts);
+  ct_status s = r ? CT_OK : ct__null_status();
+  bool all = true;
+  if (r) {
+    const bool *p = (const bool *)ct__tdata(r);
+    for (int64_t i = 0; i < r->numel && all; i++) all = p[i];
+  }
+  ct_scope_end();
+  if (s == CT_OK && out) *out = all;
+  return s;
+}

@@ -1,0 +1,99 @@
+/* Logical and bitwise ops: logical_and / logical_or / logical_xor, bitwise_and / bitwise_or /
+   bitwise_xor, bitwise_left_shift / bitwise_right_shift.
+
+   logical_* compare like eq: operands promote to the common dtype (so a float32 tensor and a 0-dim
+   float64 1e-300 give False: 1e-300 is 0 in float32), the result is bool and out= or in-place targets of
+   another dtype receive 1 / 0. bitwise_* promote like add (can_cast applies to out= and in place) and
+   exist for bool and integers. Shifts follow x86 as PyTorch's kernels compile: types of 32 bits or
+   fewer shift in 32 bits, int64 in 64, the count taken mod the width; right shifts are arithmetic for
+   signed types. */
+#include "kernels/cpu/loops.h"
+#include "ops/pointwise/pw.h"
+
+/* ---- logical: nonzero tests in the compute dtype ---- */
+#define NZ(x) ((x) != 0)
+/* float16 / bfloat16 are nonzero unless +-0 (NaN is nonzero), read from the bits */
+#define NZ16(x) (((x) & 0x7fffu) != 0)
+#define DEF_LOGICAL(name, OP)                                                                               \
+  CT_BINARY_LOOP(name##_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a OP b)                                    \
+  CT_BINARY_LOOP(name##_CT_UINT8, uint8_t, uint8_t, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                     \
+  CT_BINARY_LOOP(name##_CT_INT8, int8_t, int8_t, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                        \
+  CT_BINARY_LOOP(name##_CT_INT16, int16_t, int16_t, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                     \
+  CT_BINARY_LOOP(name##_CT_INT32, int32_t, int32_t, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                     \
+  CT_BINARY_LOOP(name##_CT_INT64, int64_t, int64_t, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                     \
+  CT_BINARY_LOOP(name##_CT_FLOAT16, uint16_t, uint16_t, CT_ID, bool, CT_ID, NZ16(a) OP NZ16(b))             \
+  CT_BINARY_LOOP(name##_CT_BFLOAT16, uint16_t, uint16_t, CT_ID, bool, CT_ID, NZ16(a) OP NZ16(b))            \
+  CT_BINARY_LOOP(name##_CT_FLOAT32, float, float, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                       \
+  CT_BINARY_LOOP(name##_CT_FLOAT64, double, double, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                     \
+  CT_BINARY_LOOP(name##_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                   \
+  CT_BINARY_LOOP(name##_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))
+DEF_LOGICAL(land, &&)
+DEF_LOGICAL(lor, ||)
+DEF_LOGICAL(lxor, !=)
+
+#define ENTRY_LAND(E, T, CT, LD, ST) [E] = land_##E,
+#define ENTRY_LOR(E, T, CT, LD, ST) [E] = lor_##E,
+#define ENTRY_LXOR(E, T, CT, LD, ST) [E] = lxor_##E,
+static const ct_loop_fn land_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LAND)};
+static const ct_loop_fn lor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LOR)};
+static const ct_loop_fn lxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LXOR)};
+
+static const ct_pw_op land_op = {"logical_and_cpu", CT_PW_COMPARE, land_loops, NULL, NULL};
+static const ct_pw_op lor_op = {"logical_or_cpu", CT_PW_COMPARE, lor_loops, NULL, NULL};
+static const ct_pw_op lxor_op = {"logical_xor_cpu", CT_PW_COMPARE, lxor_loops, NULL, NULL};
+CT_PW_BINARY_API(logical_and, land_op)
+CT_PW_BINARY_API(logical_or, lor_op)
+CT_PW_BINARY_API(logical_xor, lxor_op)
+
+/* ---- bitwise and / or / xor ---- */
+#define DEF_BITWISE(name, OP)                                                                   \
+  CT_BINARY_LOOP(name##_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, (bool)(a OP b))                \
+  CT_BINARY_LOOP(name##_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, (uint8_t)(a OP b))   \
+  CT_BINARY_LOOP(name##_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, (int8_t)(a OP b))        \
+  CT_BINARY_LOOP(name##_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, (int16_t)(a OP b))   \
+  CT_BINARY_LOOP(name##_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, (int32_t)(a OP b))   \
+  CT_BINARY_LOOP(name##_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, (int64_t)(a OP b))
+DEF_BITWISE(band, &)
+DEF_BITWISE(bor, |)
+DEF_BITWISE(bxor, ^)
+
+#define ENTRY_BAND(E, T, CT, LD, ST) [E] = band_##E,
+#define ENTRY_BOR(E, T, CT, LD, ST) [E] = bor_##E,
+#define ENTRY_BXOR(E, T, CT, LD, ST) [E] = bxor_##E,
+static const ct_loop_fn band_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BAND) CT_DT_INTEGRAL(ENTRY_BAND)};
+static const ct_loop_fn bor_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BOR) CT_DT_INTEGRAL(ENTRY_BOR)};
+static const ct_loop_fn bxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BXOR) CT_DT_INTEGRAL(ENTRY_BXOR)};
+
+static const ct_pw_op band_op = {"bitwise_and_cpu", CT_PW_COMMON, band_loops, NULL, NULL};
+static const ct_pw_op bor_op = {"bitwise_or_cpu", CT_PW_COMMON, bor_loops, NULL, NULL};
+static const ct_pw_op bxor_op = {"bitwise_xor_cpu", CT_PW_COMMON, bxor_loops, NULL, NULL};
+CT_PW_BINARY_API(bitwise_and, band_op)
+CT_PW_BINARY_API(bitwise_or, bor_op)
+CT_PW_BINARY_API(bitwise_xor, bxor_op)
+
+/* ---- shifts ----
+   left:  (T)((W)(U)a << (b & (bits(W) - 1)))  with W = uint32 or uint64 (no signed overflow)
+   right: (T)(S a >> (b & (bits(W) - 1)))      with S = int32 (int64 for int64): a sign- or
+                                                zero-extends as C++'s promotion does */
+#define SHL(T, U, W, M) ((T)(W)((W)(U)a << ((W)b & (M))))
+#define SHR(T, S, M) ((T)((S)a >> ((uint32_t)b & (M))))
+CT_BINARY_LOOP(shl_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, SHL(uint8_t, uint8_t, uint32_t, 31u))
+CT_BINARY_LOOP(shl_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, SHL(int8_t, uint8_t, uint32_t, 31u))
+CT_BINARY_LOOP(shl_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, SHL(int16_t, uint16_t, uint32_t, 31u))
+CT_BINARY_LOOP(shl_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, SHL(int32_t, uint32_t, uint32_t, 31u))
+CT_BINARY_LOOP(shl_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, SHL(int64_t, uint64_t, uint64_t, 63u))
+CT_BINARY_LOOP(shr_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, SHR(uint8_t, int32_t, 31u))
+CT_BINARY_LOOP(shr_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, SHR(int8_t, int32_t, 31u))
+CT_BINARY_LOOP(shr_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, SHR(int16_t, int32_t, 31u))
+CT_BINARY_LOOP(shr_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, SHR(int32_t, int32_t, 31u))
+CT_BINARY_LOOP(shr_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, SHR(int64_t, int64_t, 63u))
+
+#define ENTRY_SHL(E, T, CT, LD, ST) [E] = shl_##E,
+#define ENTRY_SHR(E, T, CT, LD, ST) [E] = shr_##E,
+static const ct_loop_fn shl_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY_SHL)};
+static const ct_loop_fn shr_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY_SHR)};
+
+static const ct_pw_op shl_op = {"lshift_cpu", CT_PW_COMMON, shl_loops, NULL, NULL};
+static const ct_pw_op shr_op = {"rshift_cpu", CT_PW_COMMON, shr_loops, NULL, NULL};
+CT_PW_BINARY_API(bitwise_left_shift, shl_op)
+CT_PW_BINARY_API(bitwise_right_shift, shr_op)

@@ -1,0 +1,207 @@
+/* Complex parts: angle, conj, conj_physical, real, imag. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-math-errno", "no-trapping-math")
+#endif
+
+#include <math.h>
+
+#include "ops/pointwise/elem_cplx.h"
+
+/* ---- angle ---- */
+
+/* torch's AVX2 complex angle calls Sleef_atan2f8_u10 / Sleef_atan2d4_u10 (the scalar tail and
+   non-contiguous rows call atan2f / atan2). The same SLEEF entry points give the same bits; they need
+   AVX2 (without it PyTorch runs its scalar kernels, and so do we). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define CT_ANGLE_SLEEF 1
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#include <immintrin.h>
+#include <sleef.h>
+/* n (a multiple of the block) values from x (xs floats apart) to o (os floats apart, imaginary parts 0). */
+static void angle_sleef_c64(const float *x, int64_t xs, float *o, int64_t os, int64_t n) {
+  for (int64_t k = 0; k < n; k += 8) {
+    float re[8], im[8], r[8];
+    for (int j = 0; j < 8; j++) {
+      re[j] = x[(k + j) * xs];
+      im[j] = x[(k + j) * xs + 1];
+    }
+    _mm256_storeu_ps(r, Sleef_atan2f8_u10(_mm256_loadu_ps(im), _mm256_loadu_ps(re)));
+    for (int j = 0; j < 8; j++) {
+      o[(k + j) * os] = r[j];
+      if (os == 2) o[(k + j) * os + 1] = 0;
+    }
+  }
+}
+static void angle_sleef_c128(const double *x, int64_t xs, double *o, int64_t os, int64_t n) {
+  for (int64_t k = 0; k < n; k += 4) {
+    double re[4], im[4], r[4];
+    for (int j = 0; j < 4; j++) {
+      re[j] = x[(k + j) * xs];
+      im[j] = x[(k + j) * xs + 1];
+    }
+    _mm256_storeu_pd(r, Sleef_atan2d4_u10(_mm256_loadu_pd(im), _mm256_loadu_pd(re)));
+    for (int j = 0; j < 4; j++) {
+      o[(k + j) * os] = r[j];
+      if (os == 2) o[(k + j) * os + 1] = 0;
+    }
+  }
+}
+#pragma GCC pop_options
+static bool have_avx2(void) {
+  static int cached = -1;
+  if (cached < 0) cached = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return cached;
+}
+#endif
+
+/* OUTC 1: real result; 2: complex result (angle, 0). */
+#define DEF_CANGLE(name, T, OUTC, BLOCK, SLEEF, ATAN2)                                            \
+  static void name(char **d, const int64_t *s, int64_t n, const void *ctx) {                      \
+    (void)ctx;                                                                                    \
+    int64_t nv = 0;                                                                               \
+    CT_ANGLE_VEC(nv = ct__elem_vec_count(s, (OUTC) * (int64_t)sizeof(T), 2 * (int64_t)sizeof(T), n, BLOCK); \
+                 if (nv) SLEEF((const T *)d[1], s[1] / (int64_t)sizeof(T), (T *)d[0], OUTC, nv);)  \
+    for (int64_t k = nv; k < n; k++) {                                                            \
+      const T *x = (const T *)(d[1] + k * s[1]);                                                  \
+      T *o = (T *)(d[0] + k * s[0]);                                                              \
+      o[0] = ATAN2(x[1], x[0]);                                                                   \
+      if ((OUTC) == 2) o[1] = 0;                                                                  \
+    }                                                                                             \
+  }
+#ifdef CT_ANGLE_SLEEF
+#define CT_ANGLE_VEC(...) \
+  if (have_avx2()) {      \
+    __VA_ARGS__           \
+  }
+#else
+#define CT_ANGLE_VEC(...)
+#endif
+DEF_CANGLE(cangle_c64, float, 1, CT_ELEM_BLOCK_C64, angle_sleef_c64, atan2f)
+DEF_CANGLE(cangle_c128, double, 1, CT_ELEM_BLOCK_C128, angle_sleef_c128, atan2)
+DEF_CANGLE(canglec_c64, float, 2, CT_ELEM_BLOCK_C64, angle_sleef_c64, atan2f)
+DEF_CANGLE(canglec_c128, double, 2, CT_ELEM_BLOCK_C128, angle_sleef_c128, atan2)
+
+/* Real inputs: pi for negatives, 0 otherwise; NaN stays (the vector code writes its canonical NaN, the
+   scalar code returns the input). */
+#define DEF_RANGLE(name, T, BLOCK, PI, VNAN)                                                       \
+  CT_KERNEL_CLONES static void name(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
+    (void)ctx;                                                                                    \
+    int64_t nv = ct__elem_vec_count(s, sizeof(T), sizeof(T), n, BLOCK);                           \
+    if (s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T)) {                               \
+      T *restrict o_ = (T *)d[0];                                                                 \
+      const T *restrict x_ = (const T *)d[1];                                                     \
+      for (int64_t k = 0; k < nv; k++) o_[k] = x_[k] != x_[k] ? VNAN : x_[k] < 0 ? PI : 0;        \
+      for (int64_t k = nv; k < n; k++) o_[k] = x_[k] != x_[k] ? x_[k] : x_[k] < 0 ? PI : 0;       \
+    } else {                                                                                      \
+      for (int64_t k = 0; k < n; k++) {                                                           \
+        T a = CT_AT(T, d[1], s[1], k);                                                            \
+        CT_OUT(T, d[0], s[0], k) = a != a ? (k < nv ? VNAN : a) : a < 0 ? PI : 0;                 \
+      }                                                                                           \
+    }                                                                                             \
+  }
+DEF_RANGLE(rangle_f32, float, 16, (float)3.14159265358979323846, NAN)
+DEF_RANGLE(rangle_f64, double, 8, 3.14159265358979323846, (double)NAN)
+
+/* float16 (no vector code in torch 1.13) and bfloat16 (vector code in float, NaN packed as 0xFFFF). */
+static inline uint16_t angle_h(uint16_t h) {
+  float a = ct__half_to_float(h);
+  return a != a ? h : ct__float_to_half(a < 0 ? (float)3.14159265358979323846 : 0.0f);
+}
+CT_UNARY_LOOP(rangle_f16, uint16_t, uint16_t, CT_ID, uint16_t, CT_ID, angle_h(a))
+static inline uint16_t angle_bf(uint16_t b, bool vec) {
+  float a = ct__bfloat16_to_float(b);
+  return a != a ? (vec ? UINT16_C(0xFFFF) : b) : ct__float_to_bfloat16(a < 0 ? (float)3.14159265358979323846 : 0.0f);
+}
+static void rangle_bf16(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  (void)ctx;
+  int64_t nv = ct__elem_vec_count(s, 2, 2, n, 32);
+  for (int64_t k = 0; k < n; k++) CT_OUT(uint16_t, d[0], s[0], k) = angle_bf(CT_AT(uint16_t, d[1], s[1], k), k < nv);
+}
+
+static const ct_loop_fn angle_loops[CT_NUM_DTYPES + 1] = {
+    [CT_FLOAT16] = rangle_f16,     [CT_BFLOAT16] = rangle_bf16,     [CT_FLOAT32] = rangle_f32,
+    [CT_FLOAT64] = rangle_f64,     [CT_COMPLEX64] = canglec_c64,    [CT_COMPLEX128] = canglec_c128};
+static const ct_pw_op angle_op = {"angle_cpu", CT_PW_FLOAT, angle_loops, NULL, NULL};
+
+static ct_loop_fn cangle_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? cangle_c64 : cangle_c128; }
+static ct_loop_fn canglec_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? canglec_c64 : canglec_c128; }
+
+/* Complex: ATen computes into a temporary and resizes the (empty) result to contiguous. */
+ct_tensor *ct_angle(const ct_tensor *t) {
+  if (t && ct__elem_is_complex(t)) return ct__elem_relayout(ct__elem_complex_to_real(t, cangle_loop(t)), NULL);
+  ct_tensor *r = NULL;
+  ct__elem_float_run(&angle_op, NULL, t, false, &r);
+  return r;
+}
+ct_status ct_angle_out(ct_tensor *out, const ct_tensor *t) {
+  if (t && out && ct__elem_is_complex(t) && !ct__elem_is_complex(out))
+    return ct__elem_complex_to_real_out(out, t, canglec_loop(t));
+  return ct__elem_float_run(&angle_op, out, t, false, NULL);
+}
+
+/* ---- conj_physical / conj ---- */
+/* non-complex out=: torch's direct_copy_kernel moves the bits (bfloat16 NaN payloads included) */
+#define DEF_COPY(E, T, CT, LD, ST) CT_UNARY_LOOP(ccopy_##E, T, T, CT_ID, T, CT_ID, a)
+CT_DT_BOOL(DEF_COPY)
+CT_DT_INTEGRAL(DEF_COPY)
+CT_DT_FLOATING(DEF_COPY)
+CT_UNARY_LOOP(conj_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, conjf(a))
+CT_UNARY_LOOP(conj_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, conj(a))
+#define ENTRY(E, T, CT, LD, ST) [E] = ccopy_##E,
+static const ct_loop_fn conj_loops[CT_NUM_DTYPES + 1] = {
+    CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = conj_c64, [CT_COMPLEX128] = conj_c128};
+#undef ENTRY
+static const ct_pw_op conj_op = {"conj_cpu", CT_PW_SAME, conj_loops, NULL, NULL};
+
+/* Non-complex tensors are returned as they are (functional) or left alone (in place); out= copies. */
+ct_tensor *ct_conj_physical(const ct_tensor *t) {
+  if (t && !ct__elem_is_complex(t)) return ct__elem_self(t);
+  ct_tensor *r = NULL;
+  ct__pw_run(&conj_op, NULL, &t, 1, false, NULL, &r);
+  return r;
+}
+ct_status ct_conj_physical_(ct_tensor *self) {
+  if (self && !ct__elem_is_complex(self)) return CT_OK;
+  const ct_tensor *in[1] = {self};
+  return ct__pw_run(&conj_op, self, in, 1, true, NULL, NULL);
+}
+ct_status ct_conj_physical_out(ct_tensor *out, const ct_tensor *t) {
+  return ct__pw_run(&conj_op, out, &t, 1, false, NULL, NULL);
+}
+
+/* torch.conj is a lazy view with the conjugate bit; without one, complex tensors are materialized. */
+ct_tensor *ct_conj(const ct_tensor *t) {
+  if (!t || !ct__elem_is_complex(t)) return ct__elem_self(t);
+  /* resolve_conj: empty_like(t) filled by a copy that conjugates */
+  ct_tensor *r = NULL;
+  ct_status s = ct_scope_begin();
+  if (s != CT_OK) return NULL;
+  ct__pw_run(&conj_op, NULL, &t, 1, false, NULL, &r);
+  if (r) ct_retain(r);
+  ct_scope_end();
+  return ct__elem_relayout(r, t);
+}
+
+/* ---- real / imag: views of the float pairs of a complex tensor ---- */
+static ct_tensor *complex_part(const ct_tensor *t, int64_t part) {
+  ct_tensor *r = ct__tensor_make(t->storage, ct__elem_real_dtype((ct_dtype)t->dtype), t->offset * 2 + part, t->ndim,
+                                 t->sizes, t->strides);
+  if (r)
+    for (int64_t i = 0; i < r->ndim; i++) r->strides[i] *= 2;
+  return ct__own(r);
+}
+
+ct_tensor *ct_real(const ct_tensor *t) {
+  if (!t) return NULL;
+  return ct__elem_is_complex(t) ? complex_part(t, 0) : ct__elem_self(t);
+}
+
+ct_tensor *ct_imag(const ct_tensor *t) {
+  if (!t) return NULL;
+  if (!ct__elem_is_complex(t)) {
+    ct__error(CT_ERR_RUNTIME, "imag is not implemented for tensors with non-complex dtypes.");
+    return NULL;
+  }
+  return complex_part(t, 1);
+}

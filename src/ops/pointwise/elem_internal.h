@@ -1,0 +1,145 @@
+/* Shared parts of the unary elementary ops (elem_*.c): PyTorch's meta-function checks that come before
+   TensorIterator's, the composite routes ATen takes (complex -> real results through a temporary,
+   results laid out as empty_like(preserve)), and the rule of torch's vectorized CPU loops that makes
+   some complex kernels position dependent.
+
+   PyTorch 1.13's CPU kernels (built for AVX2) run a contiguous row (or a row whose input is broadcast)
+   in blocks of 2 * Vectorized<T>::size() elements through the vector formula and the rest of the row
+   through the scalar one; other rows are all scalar. For most ops both formulas give the same bits;
+   for complex abs, sgn, angle, reciprocal and square they do not (the vector code squares without
+   hypot, the scalar code has FMA contractions), so those loops reproduce the split. */
+#ifndef CTORCH_OPS_ELEM_INTERNAL_H
+#define CTORCH_OPS_ELEM_INTERNAL_H
+
+#include "core/cast.h"
+#include "core/layout_rules.h"
+#include "kernels/cpu/loops.h"
+#include "ops/pointwise/pw.h"
+
+/* Elements per vector-loop step of torch's AVX2 kernels: 2 * Vectorized<T>::size(). */
+#define CT_ELEM_BLOCK_C64 8
+#define CT_ELEM_BLOCK_C128 4
+
+/* How many leading elements of a row take torch's vector formula: out contiguous and the input
+   contiguous or broadcast, then whole blocks only. */
+static inline int64_t ct__elem_vec_count(const int64_t *s, int64_t out_size, int64_t in_size, int64_t n,
+                                         int64_t block) {
+  if (s[0] != out_size || (s[1] != in_size && s[1] != 0)) return 0;
+  return n - n % block;
+}
+
+/* bfloat16 loops: torch's AVX2 vector code computes in float and packs NaN as 0xFFFF (cvtfp32_bf16),
+   its scalar code as c10::BFloat16 does (0x7FC0); blocks of 2 * 16 elements. EXPR reads the float `a`. */
+#define CT_ELEM_BF16_BLOCK 32
+static inline uint16_t ct__elem_bf16_vec_store(float f) { return f != f ? UINT16_C(0xFFFF) : ct__float_to_bfloat16(f); }
+#define CT_ELEM_BF16_LOOP(fname, EXPR)                                                                  \
+  CT_KERNEL_CLONES static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {          \
+    (void)ctx;                                                                                         \
+    int64_t nv_ = ct__elem_vec_count(s, 2, 2, n, CT_ELEM_BF16_BLOCK);                                  \
+    if (s[0] == 2 && s[1] == 2) {                                                                      \
+      uint16_t *restrict o_ = (uint16_t *)d[0];                                                        \
+      const uint16_t *restrict x_ = (const uint16_t *)d[1];                                            \
+      for (int64_t k = 0; k < nv_; k++) {                                                              \
+        float a = ct__bfloat16_to_float(x_[k]);                                                        \
+        o_[k] = ct__elem_bf16_vec_store(EXPR);                                                         \
+      }                                                                                                \
+      for (int64_t k = nv_; k < n; k++) {                                                              \
+        float a = ct__bfloat16_to_float(x_[k]);                                                        \
+        o_[k] = ct__float_to_bfloat16(EXPR);                                                           \
+      }                                                                                                \
+    } else {                                                                                           \
+      for (int64_t k = 0; k < n; k++) {                                                                \
+        float a = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k));                               \
+        float r_ = (EXPR);                                                                             \
+        CT_OUT(uint16_t, d[0], s[0], k) = k < nv_ ? ct__elem_bf16_vec_store(r_) : ct__float_to_bfloat16(r_); \
+      }                                                                                                \
+    }                                                                                                  \
+  }
+
+/* torch's scalar complex formulas (elem_cscalar.c): o receives (re, im). */
+void ct__elem_csquare_f(float a, float b, float *o);
+void ct__elem_csquare_d(double a, double b, double *o);
+void ct__elem_crecip_f(float a, float b, float *o);
+void ct__elem_crecip_d(double a, double b, double *o);
+void ct__elem_csgn_f(float a, float b, float *o);
+void ct__elem_csgn_d(double a, double b, double *o);
+
+/* The real dtype of a complex one (complex64 -> float32). */
+static inline ct_dtype ct__elem_real_dtype(ct_dtype d) {
+  return d == CT_COMPLEX64 ? CT_FLOAT32 : d == CT_COMPLEX128 ? CT_FLOAT64 : d;
+}
+static inline bool ct__elem_is_complex(const ct_tensor *t) { return ct__dt((ct_dtype)t->dtype)->category == CT_CAT_COMPLEX; }
+
+/* Records a runtime error with msg when t is complex (meta-function checks such as "ceil is not
+   supported for complex inputs"). */
+bool ct__elem_reject_complex(const ct_tensor *t, const char *msg);
+
+/* A CT_PW_FLOAT op (reciprocal, angle) through torch's casting route (ct__bin_cast_run): an integer input
+   becomes a converted temporary and an out= of another dtype a contiguous temporary copied back, so rows
+   split between the vector and scalar formulas as in torch. */
+ct_status ct__elem_float_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t, bool inplace, ct_tensor **result);
+
+/* Runs one engine configuration with loop; cfg->out[0] NULL allocates the result into *result. */
+ct_status ct__elem_iter(ct_iter_config *cfg, ct_loop_fn loop, const void *ctx, ct_tensor **result);
+
+/* An uninitialized tensor shaped like t with empty_like(t, dtype, memory_format=preserve)'s strides.
+   Not scope-registered. */
+ct_tensor *ct__elem_empty_like(const ct_tensor *t, ct_dtype dtype);
+
+/* The result of a complex -> real kernel (abs, angle) over t, in a fresh tensor laid out as TensorIterator
+   lays out a unary op's output; loop reads t's dtype and writes its real dtype. Not scope-registered. */
+ct_tensor *ct__elem_complex_to_real(const ct_tensor *t, ct_loop_fn loop);
+
+/* ATen's unary_op_impl_with_complex_to_float_out for a complex input and a non-complex out: can_cast(real
+   dtype, out dtype) or PyTorch's error, then the complex kernel (complex_loop: (f(z), 0)) into a complex
+   temporary, out resized (contiguous) when its shape differs, and the real view of the temporary copied
+   in (a strided source, as in torch, which decides how the copy packs bfloat16 NaN). */
+ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, ct_loop_fn complex_loop);
+
+/* Hands out tmp (scope-registered) as the result, copied first into the layout ATen's composite gives
+   when its strides differ: empty_like(like, memory_format=preserve), or contiguous for like NULL.
+   Consumes tmp. */
+ct_tensor *ct__elem_relayout(ct_tensor *tmp, const ct_tensor *like);
+
+/* A bool tensor like t (empty_like(preserve)) filled with v: zeros_like / ones_like(t, dtype=bool). */
+ct_tensor *ct__elem_bool_like(const ct_tensor *t, bool v);
+
+/* The input itself as a new reference (ops that return self: positive, conj and real of real tensors). */
+static inline ct_tensor *ct__elem_self(const ct_tensor *t) { return t ? ct__own(ct_retain((ct_tensor *)t)) : NULL; }
+
+/* Engine status for a NULL input or output. */
+static inline ct_status ct__elem_null(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
+
+/* The three forms of a unary op whose meta function checks something before TensorIterator does
+   (pre(t, out) records PyTorch's error and returns false; out is NULL for the functional form). */
+#define CT_ELEM_UNARY_API(name, desc, pre)                                      \
+  ct_tensor *ct_##name(const ct_tensor *t) {                                   \
+    ct_tensor *r = NULL;                                                        \
+    if (t && !pre(t, NULL)) return NULL;                                        \
+    ct__pw_run(&(desc), NULL, &t, 1, false, NULL, &r);                          \
+    return r;                                                                   \
+  }                                                                             \
+  ct_status ct_##name##_(ct_tensor *self) {                                    \
+    const ct_tensor *in[1] = {self};                                            \
+    if (self && !pre(self, self)) return ct_last_error();                       \
+    return ct__pw_run(&(desc), self, in, 1, true, NULL, NULL);                  \
+  }                                                                             \
+  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t) {              \
+    if (t && out && !pre(t, out)) return ct_last_error();                       \
+    return ct__pw_run(&(desc), out, &t, 1, false, NULL, NULL);                  \
+  }
+
+/* ct_X and ct_X_out only (signbit, isposinf, isneginf). */
+#define CT_ELEM_UNARY_NO_INPLACE_API(name, desc, pre)                           \
+  ct_tensor *ct_##name(const ct_tensor *t) {                                   \
+    ct_tensor *r = NULL;                                                        \
+    if (t && !pre(t, NULL)) return NULL;                                        \
+    ct__pw_run(&(desc), NULL, &t, 1, false, NULL, &r);                          \
+    return r;                                                                   \
+  }                                                                             \
+  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t) {              \
+    if (t && out && !pre(t, out)) return ct_last_error();                       \
+    return ct__pw_run(&(desc), out, &t, 1, false, NULL, NULL);                  \
+  }
+
+#endif

@@ -1,0 +1,240 @@
+/* Predicates with bool results: isnan, isinf, isposinf, isneginf, isfinite, isreal. Each follows the
+   route ATen's composite takes, which decides the result's layout: isnan is `t != t`; isinf, isfinite
+   and isreal give zeros_like/ones_like(t) for dtypes that cannot hold the value, and look at the real
+   and imaginary views of complex tensors. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-math-errno", "no-trapping-math")
+#endif
+
+#include <math.h>
+
+#include "ops/pointwise/elem_internal.h"
+
+#define FALSE_OF(a) ((void)(a), false)
+
+/* ---- layouts of ATen's composite chains ----
+   isinf is `abs(t) == inf`, isfinite `(t == t) * (abs(t) != inf)`, isreal `imag(t) == 0`: each step is a
+   TensorIterator whose output layout depends on the previous one's, and for size-1 dims and empty
+   tensors the chain's strides differ from a single step's. The chain is replayed on meta stand-ins (no
+   data), then the predicate runs once into a result with the chain's layout. */
+
+/* A meta tensor with t's sizes and strides (dtype kept). Not scope-registered. */
+static ct_tensor *meta_of(const ct_tensor *t) {
+  ct_tensor *m = ct__empty(t->ndim, t->sizes, (ct_dtype)t->dtype, CT_DEVICE_META);
+  if (m && m->ndim) memcpy(m->strides, t->strides, (size_t)t->ndim * sizeof(int64_t));
+  return m;
+}
+
+/* The bool output TensorIterator allocates over a (and b, when given: NULL is a unary step, a 0-dim
+   stand-in for a Python number is made when `scalar`). Consumes a and b. */
+static ct_tensor *meta_step(ct_tensor *a, ct_tensor *b, bool scalar) {
+  if (scalar && !b && a) b = ct__empty(0, NULL, (ct_dtype)a->dtype, CT_DEVICE_META);
+  ct_tensor *r = NULL;
+  if (a && (b || !scalar)) {
+    ct_iter_config cfg = {.n_out = 1, .n_in = b ? 2 : 1, .check_mem_overlap = false};
+    cfg.in[0] = a;
+    cfg.in[1] = b;
+    cfg.compute_dtype = (ct_dtype)a->dtype;
+    cfg.static_out_dtype = CT_BOOL;
+    cfg.loop_out_dtype = CT_BOOL;
+    ct_iter it;
+    if (ct__iter_build(&it, &cfg) == CT_OK) {
+      r = ct__iter_take_output(&it, 0);
+      ct__iter_finish(&it);
+    }
+  }
+  ct_release(a);
+  ct_release(b);
+  return r;
+}
+
+typedef enum { CHAIN_NE_SELF, CHAIN_ABS_CMP, CHAIN_FINITE, CHAIN_CMP } chain_kind;
+
+/* The result layout of a chain over t, as a meta tensor. */
+static ct_tensor *chain_layout(const ct_tensor *t, chain_kind k) {
+  switch (k) {
+    case CHAIN_NE_SELF: /* t != t */
+      return meta_step(meta_of(t), meta_of(t), false);
+    case CHAIN_CMP: /* t == 0 */
+      return meta_step(meta_of(t), NULL, true);
+    case CHAIN_ABS_CMP: /* abs(t) == inf: abs's output keeps t's dtype */
+      return meta_step(meta_step(meta_of(t), NULL, false), NULL, true);
+    default: { /* (t == t) * (abs(t) != inf) */
+      ct_tensor *eq = meta_step(meta_of(t), meta_of(t), false);
+      ct_tensor *ne = meta_step(meta_step(meta_of(t), NULL, false), NULL, true);
+      if (!eq || !ne) {
+        ct_release(eq);
+        ct_release(ne);
+        return NULL;
+      }
+      return meta_step(eq, ne, false);
+    }
+  }
+}
+
+/* op over `in` (t itself or its real/imaginary view) into a bool result with the chain's layout over
+   `like` (the tensor the chain starts from). */
+static ct_tensor *run_chain(const ct_pw_op *op, const ct_tensor *in, const ct_tensor *like, chain_kind k) {
+  ct_tensor *m = chain_layout(like, k);
+  if (!m) return NULL;
+  ct_tensor *r = ct__empty(m->ndim, m->sizes, CT_BOOL, ct__tdevice(in));
+  if (r && r->ndim) memcpy(r->strides, m->strides, (size_t)m->ndim * sizeof(int64_t));
+  ct_release(m);
+  if (!r) return NULL;
+  if (ct__pw_run(op, r, &in, 1, false, NULL, NULL) != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return ct__own(r);
+}
+
+/* ---- isnan: t != t ---- */
+#define DEF_ISNAN_F(E, T, CT, LD, ST) CT_UNARY_LOOP(isnan_##E, T, CT, LD, bool, CT_ID, a != a)
+#define DEF_FALSE(E, T, CT, LD, ST) CT_UNARY_LOOP(false_##E, T, CT, LD, bool, CT_ID, FALSE_OF(a))
+CT_DT_BOOL(DEF_FALSE)
+CT_DT_INTEGRAL(DEF_FALSE)
+CT_DT_FLOATING(DEF_ISNAN_F)
+CT_DT_COMPLEX(DEF_ISNAN_F)
+#define ENTRY_F(E, T, CT, LD, ST) [E] = false_##E,
+#define ENTRY_N(E, T, CT, LD, ST) [E] = isnan_##E,
+static const ct_loop_fn isnan_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
+                                                              CT_DT_FLOATING(ENTRY_N) CT_DT_COMPLEX(ENTRY_N)};
+static const ct_loop_fn false_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)};
+#undef ENTRY_N
+static const ct_pw_op isnan_op = {"ne_cpu", CT_PW_PREDICATE, isnan_loops, NULL, NULL};
+/* isposinf/isneginf/signbit of dtypes without the value: result.fill_(false) after the iterator is built. */
+static const ct_pw_op false_op = {"fill_", CT_PW_PREDICATE, false_loops, NULL, NULL};
+
+ct_tensor *ct_isnan(const ct_tensor *t) { return t ? run_chain(&isnan_op, t, t, CHAIN_NE_SELF) : NULL; }
+
+/* ---- isposinf / isneginf ---- */
+#define DEF_POSINF(E, T, CT, LD, ST) CT_UNARY_LOOP(posinf_##E, T, CT, LD, bool, CT_ID, a == INFINITY)
+#define DEF_NEGINF(E, T, CT, LD, ST) CT_UNARY_LOOP(neginf_##E, T, CT, LD, bool, CT_ID, a == -INFINITY)
+CT_DT_FLOATING(DEF_POSINF)
+CT_DT_FLOATING(DEF_NEGINF)
+#define ENTRY_P(E, T, CT, LD, ST) [E] = posinf_##E,
+#define ENTRY_M(E, T, CT, LD, ST) [E] = neginf_##E,
+static const ct_loop_fn posinf_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY_P)};
+static const ct_loop_fn neginf_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY_M)};
+#undef ENTRY_P
+#undef ENTRY_M
+static const ct_pw_op posinf_op = {"isposinf_cpu", CT_PW_PREDICATE, posinf_loops, NULL, NULL};
+static const ct_pw_op neginf_op = {"isneginf_cpu", CT_PW_PREDICATE, neginf_loops, NULL, NULL};
+
+static bool inf_pre(const ct_tensor *t, const ct_tensor *out, const char *name) {
+  if (ct__elem_is_complex(t)) {
+    ct__error(CT_ERR_RUNTIME, "%s does not support complex inputs.", name);
+    return false;
+  }
+  if (out && out->dtype != CT_BOOL) {
+    ct__error(CT_ERR_RUNTIME, "%s does not support non-boolean outputs.", name);
+    return false;
+  }
+  return true;
+}
+
+static ct_status inf_run(ct_tensor *out, const ct_tensor *t, bool pos, ct_tensor **result) {
+  if (result) *result = NULL;
+  if (t && !inf_pre(t, out, pos ? "isposinf" : "isneginf")) return CT_ERR_RUNTIME;
+  const ct_pw_op *op = t && ct__dt((ct_dtype)t->dtype)->category == CT_CAT_FLOAT ? (pos ? &posinf_op : &neginf_op) : &false_op;
+  return ct__pw_run(op, out, &t, 1, false, NULL, result);
+}
+
+ct_tensor *ct_isposinf(const ct_tensor *t) {
+  ct_tensor *r;
+  inf_run(NULL, t, true, &r);
+  return r;
+}
+ct_status ct_isposinf_out(ct_tensor *out, const ct_tensor *t) { return out ? inf_run(out, t, true, NULL) : ct__elem_null(); }
+ct_tensor *ct_isneginf(const ct_tensor *t) {
+  ct_tensor *r;
+  inf_run(NULL, t, false, &r);
+  return r;
+}
+ct_status ct_isneginf_out(ct_tensor *out, const ct_tensor *t) { return out ? inf_run(out, t, false, NULL) : ct__elem_null(); }
+
+/* ---- isinf / isfinite ---- */
+#define DEF_ISINF(E, T, CT, LD, ST) CT_UNARY_LOOP(isinf_##E, T, CT, LD, bool, CT_ID, a == INFINITY || a == -INFINITY)
+#define DEF_ISFIN(E, T, CT, LD, ST) CT_UNARY_LOOP(isfin_##E, T, CT, LD, bool, CT_ID, a == a && a != INFINITY && a != -INFINITY)
+CT_DT_FLOATING(DEF_ISINF)
+CT_DT_FLOATING(DEF_ISFIN)
+
+/* Complex tensors are run over their real view (strides doubled), whose layout ATen's composite follows;
+   the loop reads the imaginary part next to each real one. */
+#define DEF_CPAIR(name, T, EXPR)                                                                   \
+  CT_KERNEL_CLONES static void name(char **d, const int64_t *s, int64_t n, const void *ctx) {      \
+    (void)ctx;                                                                                     \
+    if (s[0] == 1 && s[1] == 2 * (int64_t)sizeof(T)) {                                             \
+      bool *restrict o_ = (bool *)d[0];                                                            \
+      const T *restrict x_ = (const T *)d[1];                                                      \
+      for (int64_t k = 0; k < n; k++) {                                                            \
+        T re = x_[2 * k], im = x_[2 * k + 1];                                                      \
+        o_[k] = (EXPR);                                                                            \
+      }                                                                                            \
+    } else {                                                                                       \
+      for (int64_t k = 0; k < n; k++) {                                                            \
+        const T *x = (const T *)(d[1] + k * s[1]);                                                 \
+        T re = x[0], im = x[1];                                                                    \
+        CT_OUT(bool, d[0], s[0], k) = (EXPR);                                                      \
+      }                                                                                            \
+    }                                                                                              \
+  }
+DEF_CPAIR(cisinf_f32, float, fabsf(re) == INFINITY || fabsf(im) == INFINITY)
+DEF_CPAIR(cisinf_f64, double, fabs(re) == INFINITY || fabs(im) == INFINITY)
+DEF_CPAIR(cisfin_f32, float, (re == re && fabsf(re) != INFINITY) && (im == im && fabsf(im) != INFINITY))
+DEF_CPAIR(cisfin_f64, double, (re == re && fabs(re) != INFINITY) && (im == im && fabs(im) != INFINITY))
+
+#define ENTRY_I(E, T, CT, LD, ST) [E] = isinf_##E,
+#define ENTRY_F2(E, T, CT, LD, ST) [E] = isfin_##E,
+static const ct_loop_fn isinf_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY_I)};
+static const ct_loop_fn isfin_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY_F2)};
+static const ct_loop_fn cisinf_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = cisinf_f32, [CT_FLOAT64] = cisinf_f64};
+static const ct_loop_fn cisfin_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = cisfin_f32, [CT_FLOAT64] = cisfin_f64};
+#undef ENTRY_I
+#undef ENTRY_F2
+static const ct_pw_op isinf_op = {"isinf", CT_PW_PREDICATE, isinf_loops, NULL, NULL};
+static const ct_pw_op isfin_op = {"isfinite", CT_PW_PREDICATE, isfin_loops, NULL, NULL};
+static const ct_pw_op cisinf_op = {"isinf", CT_PW_PREDICATE, cisinf_loops, NULL, NULL};
+static const ct_pw_op cisfin_op = {"isfinite", CT_PW_PREDICATE, cisfin_loops, NULL, NULL};
+
+/* The real (part 0) or imaginary (part 1) view of a complex tensor; not scope-registered. */
+static ct_tensor *part_view(const ct_tensor *t, int64_t part) {
+  int64_t nd = t->ndim;
+  ct_tensor *r = ct__tensor_make(t->storage, ct__elem_real_dtype((ct_dtype)t->dtype), t->offset * 2 + part, nd, t->sizes,
+                                 t->strides);
+  if (r)
+    for (int64_t i = 0; i < nd; i++) r->strides[i] *= 2;
+  return r;
+}
+
+/* op over the real (part 0) or imaginary (part 1) view of t, with the chain's layout over that view. */
+static ct_tensor *over_part(const ct_pw_op *op, const ct_tensor *t, int64_t part, chain_kind k) {
+  ct_tensor *v = part_view(t, part);
+  if (!v) return NULL;
+  ct_tensor *r = run_chain(op, v, v, k);
+  ct_release(v);
+  return r;
+}
+
+static ct_tensor *isinf_or_finite(const ct_tensor *t, bool inf) {
+  if (!t) return NULL;
+  int cat = ct__dt((ct_dtype)t->dtype)->category;
+  chain_kind k = inf ? CHAIN_ABS_CMP : CHAIN_FINITE;
+  if (cat <= CT_CAT_INT) return ct__elem_bool_like(t, !inf);
+  if (cat == CT_CAT_COMPLEX) return over_part(inf ? &cisinf_op : &cisfin_op, t, 0, k);
+  return run_chain(inf ? &isinf_op : &isfin_op, t, t, k);
+}
+ct_tensor *ct_isinf(const ct_tensor *t) { return isinf_or_finite(t, true); }
+ct_tensor *ct_isfinite(const ct_tensor *t) { return isinf_or_finite(t, false); }
+
+/* ---- isreal: imag(t) == 0 for complex tensors, all true otherwise ---- */
+#define DEF_ISZERO(E, T, CT, LD, ST) CT_UNARY_LOOP(iszero_##E, T, CT, LD, bool, CT_ID, a == 0)
+CT_DT_FLOAT(DEF_ISZERO)
+static const ct_loop_fn iszero_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = iszero_CT_FLOAT32, [CT_FLOAT64] = iszero_CT_FLOAT64};
+static const ct_pw_op iszero_op = {"eq_cpu", CT_PW_PREDICATE, iszero_loops, NULL, NULL};
+
+ct_tensor *ct_isreal(const ct_tensor *t) {
+  if (!t) return NULL;
+  if (!ct__elem_is_complex(t)) return ct__elem_bool_like(t, true);
+  return over_part(&iszero_op, t, 1, CHAIN_CMP);
+}

@@ -1,0 +1,259 @@
+/* Unary math, powers and logarithms: sqrt, rsqrt, exp, exp2, expm1, log, log2, log10, log1p.
+   Real kernels follow PyTorch 1.13's CPU choices (see kernels/cpu/math_simd.h); complex ones follow
+   Vectorized<c10::complex<T>>: exp by its formula on SLEEF's exp and sincos, the rest through libm's
+   complex functions, which is what std::log/std::sqrt of c10::complex call. */
+#include <math.h>
+
+#include "kernels/cpu/loops.h"
+#include "kernels/cpu/math_scalar.h"
+#include "kernels/cpu/math_simd.h"
+#include "ops/pointwise/pw.h"
+
+/* ---- sqrt: correctly rounded everywhere, so any vector width gives the same bits ---- */
+#if CT_MATH_X86
+#define SQRT512F(v) _mm512_sqrt_ps(v)
+#define SQRT256F(v) _mm256_sqrt_ps(v)
+#define SQRT512D(v) _mm512_sqrt_pd(v)
+#define SQRT256D(v) _mm256_sqrt_pd(v)
+#endif
+CT_MAP_F32(sqrt_f32, SQRT512F, SQRT256F, sqrtf)
+CT_MAP_F64(sqrt_f64, SQRT512D, SQRT256D, sqrt)
+CT_VML_REAL_LOOPS(sqrt)
+CT_MAP_SCALAR(sqrt_c64, ct_c64, ct_c64, CT_ID, CT_ID, csqrtf(a))
+CT_MAP_SCALAR(sqrt_c128, ct_c128, ct_c128, CT_ID, CT_ID, csqrt(a))
+CT_VML_LOOP(sqrt_loop_c64, ct_c64, sqrt_c64)
+CT_VML_LOOP(sqrt_loop_c128, ct_c128, sqrt_c128)
+
+/* Loop tables: real floating types with bfloat16 (PyTorch's AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16)),
+   plus complex where the op has complex kernels. */
+#define REAL_LOOPS(name) [CT_BFLOAT16] = name##_loop_bf16, [CT_FLOAT32] = name##_loop_f32, [CT_FLOAT64] = name##_loop_f64
+#define COMPLEX_LOOPS(name) [CT_COMPLEX64] = name##_loop_c64, [CT_COMPLEX128] = name##_loop_c128
+
+static const ct_loop_fn sqrt_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sqrt), COMPLEX_LOOPS(sqrt)};
+static const ct_pw_op sqrt_op = {"sqrt_vml_cpu", CT_PW_FLOAT, sqrt_loops, NULL, NULL};
+CT_PW_UNARY_API(sqrt, sqrt_op)
+
+/* ---- rsqrt: vector 1 / sqrt(x) in blocks, scalar 1 / std::sqrt(x) on the rest. For float and double
+   both are the same two correctly rounded operations; bfloat16's scalar path rounds sqrt to bfloat16
+   first; complex vector path takes the vector reciprocal, the scalar one c10::complex's division. ---- */
+#if CT_MATH_X86
+#define RSQRT512F(v) _mm512_div_ps(_mm512_set1_ps(1.0f), _mm512_sqrt_ps(v))
+#define RSQRT256F(v) _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_sqrt_ps(v))
+#define RSQRT512D(v) _mm512_div_pd(_mm512_set1_pd(1.0), _mm512_sqrt_pd(v))
+#define RSQRT256D(v) _mm256_div_pd(_mm256_set1_pd(1.0), _mm256_sqrt_pd(v))
+#endif
+#define RSQRTF(x) (1.0f / sqrtf(x))
+#define RSQRTD(x) (1.0 / sqrt(x))
+CT_MAP_F32(rsqrt_f32, RSQRT512F, RSQRT256F, RSQRTF)
+CT_MAP_F64(rsqrt_f64, RSQRT512D, RSQRT256D, RSQRTD)
+CT_MAP_BF16_VIA(rsqrt_bf16, rsqrt_f32)
+CT_ELEM_SCALAR(rsqrt_e_f32, float, float, CT_ID, CT_ID, RSQRTF(a))
+CT_ELEM_SCALAR(rsqrt_e_f64, double, double, CT_ID, CT_ID, RSQRTD(a))
+CT_ELEM_SCALAR(rsqrt_e_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16,
+               1.0f / ct__bfloat16_to_float(ct__float_to_bfloat16(sqrtf(a))))
+CT_MAP_SCALAR(rsqrt_c64, ct_c64, ct_c64, CT_ID, CT_ID, ct__cvec_recip_f(csqrtf(a)))
+CT_MAP_SCALAR(rsqrt_c128, ct_c128, ct_c128, CT_ID, CT_ID, ct__cvec_recip_d(csqrt(a)))
+CT_ELEM_SCALAR(rsqrt_e_c64, ct_c64, ct_c64, CT_ID, CT_ID, ct__c10_div_f(1.0f, 0.0f, csqrtf(a)))
+CT_ELEM_SCALAR(rsqrt_e_c128, ct_c128, ct_c128, CT_ID, CT_ID, ct__c10_div_d(1.0, 0.0, csqrt(a)))
+CT_KVEC_LOOP(rsqrt_loop_f32, float, 16, rsqrt_f32, rsqrt_e_f32)
+CT_KVEC_LOOP(rsqrt_loop_f64, double, 8, rsqrt_f64, rsqrt_e_f64)
+CT_KVEC_LOOP(rsqrt_loop_bf16, uint16_t, 32, rsqrt_bf16, rsqrt_e_bf16)
+CT_KVEC_LOOP(rsqrt_loop_c64, ct_c64, 8, rsqrt_c64, rsqrt_e_c64)
+CT_KVEC_LOOP(rsqrt_loop_c128, ct_c128, 4, rsqrt_c128, rsqrt_e_c128)
+static const ct_loop_fn rsqrt_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(rsqrt), COMPLEX_LOOPS(rsqrt)};
+static const ct_pw_op rsqrt_op = {"rsqrt_cpu", CT_PW_FLOAT, rsqrt_loops, NULL, NULL};
+CT_PW_UNARY_API_STAGED(rsqrt, rsqrt_op)
+
+/* ---- exp ---- */
+CT_VML_SLEEF(exp, exp, u10)
+
+/* Complex exp as Vectorized<c10::complex<T>>::exp: exp(a) * (cos(b), sin(b)) with SLEEF's u10 exp and
+   sincos, run as float/double maps over the split real and imaginary parts. */
+#if CT_MATH_X86
+CT_TARGET_AVX512 static void sincos_f32_avx512(float *sn, float *cs, const float *x, int64_t n) {
+  for (int64_t i = 0; i < n; i += 16) {
+    __mmask16 m = n - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - i)) - 1u);
+    __m512 v = _mm512_maskz_loadu_ps(m, x + i);
+    Sleef___m512_2 r = Sleef_sincosf16_u10avx512f(v);
+    unsigned h = ct__trig_halves_f16(v); /* PyTorch's AVX2 grouping, see math_simd.h */
+    for (int k = 0; k < 2; k++) {
+      if (!(h & (1u << k))) continue;
+      Sleef___m256_2 q = Sleef_sincosf8_u10avx2(k ? _mm512_extractf32x8_ps(v, 1) : _mm512_castps512_ps256(v));
+      r.x = k ? _mm512_insertf32x8(r.x, q.x, 1) : _mm512_insertf32x8(r.x, q.x, 0);
+      r.y = k ? _mm512_insertf32x8(r.y, q.y, 1) : _mm512_insertf32x8(r.y, q.y, 0);
+    }
+    _mm512_mask_storeu_ps(sn + i, m, r.x);
+    _mm512_mask_storeu_ps(cs + i, m, r.y);
+  }
+}
+CT_TARGET_AVX2 static void sincos_f32_avx2(float *sn, float *cs, const float *x, int64_t n) {
+  for (int64_t i = 0; i < n; i += 8) {
+    int64_t k = n - i >= 8 ? 8 : n - i;
+    float t[8] = {0}, a[8], b[8];
+    memcpy(t, x + i, (size_t)k * sizeof(float));
+    Sleef___m256_2 r = Sleef_sincosf8_u10avx2(_mm256_loadu_ps(t));
+    _mm256_storeu_ps(a, r.x);
+    _mm256_storeu_ps(b, r.y);
+    memcpy(sn + i, a, (size_t)k * sizeof(float));
+    memcpy(cs + i, b, (size_t)k * sizeof(float));
+  }
+}
+CT_TARGET_AVX512 static void sincos_f64_avx512(double *sn, double *cs, const double *x, int64_t n) {
+  for (int64_t i = 0; i < n; i += 8) {
+    __mmask8 m = n - i >= 8 ? (__mmask8)0xFF : (__mmask8)((1u << (n - i)) - 1u);
+    __m512d v = _mm512_maskz_loadu_pd(m, x + i);
+    Sleef___m512d_2 r = Sleef_sincosd8_u10avx512f(v);
+    unsigned h = ct__trig_halves_d8(v);
+    for (int k = 0; k < 2; k++) {
+      if (!(h & (1u << k))) continue;
+      Sleef___m256d_2 q = Sleef_sincosd4_u10avx2(k ? _mm512_extractf64x4_pd(v, 1) : _mm512_castpd512_pd256(v));
+      r.x = k ? _mm512_insertf64x4(r.x, q.x, 1) : _mm512_insertf64x4(r.x, q.x, 0);
+      r.y = k ? _mm512_insertf64x4(r.y, q.y, 1) : _mm512_insertf64x4(r.y, q.y, 0);
+    }
+    _mm512_mask_storeu_pd(sn + i, m, r.x);
+    _mm512_mask_storeu_pd(cs + i, m, r.y);
+  }
+}
+CT_TARGET_AVX2 static void sincos_f64_avx2(double *sn, double *cs, const double *x, int64_t n) {
+  for (int64_t i = 0; i < n; i += 4) {
+    int64_t k = n - i >= 4 ? 4 : n - i;
+    double t[4] = {0}, a[4], b[4];
+    memcpy(t, x + i, (size_t)k * sizeof(double));
+    Sleef___m256d_2 r = Sleef_sincosd4_u10avx2(_mm256_loadu_pd(t));
+    _mm256_storeu_pd(a, r.x);
+    _mm256_storeu_pd(b, r.y);
+    memcpy(sn + i, a, (size_t)k * sizeof(double));
+    memcpy(cs + i, b, (size_t)k * sizeof(double));
+  }
+}
+#endif
+
+static void sincos_f32(float *sn, float *cs, const float *x, int64_t n) {
+#if CT_MATH_X86
+  int lvl = ct__math_simd();
+  if (lvl == CT_SIMD_AVX512) {
+    sincos_f32_avx512(sn, cs, x, n);
+    return;
+  }
+  if (lvl == CT_SIMD_AVX2) {
+    sincos_f32_avx2(sn, cs, x, n);
+    return;
+  }
+#endif
+  for (int64_t i = 0; i < n; i++) {
+    Sleef_float2 r = Sleef_sincosf_u10(x[i]);
+    sn[i] = r.x;
+    cs[i] = r.y;
+  }
+}
+
+static void sincos_f64(double *sn, double *cs, const double *x, int64_t n) {
+#if CT_MATH_X86
+  int lvl = ct__math_simd();
+  if (lvl == CT_SIMD_AVX512) {
+    sincos_f64_avx512(sn, cs, x, n);
+    return;
+  }
+  if (lvl == CT_SIMD_AVX2) {
+    sincos_f64_avx2(sn, cs, x, n);
+    return;
+  }
+#endif
+  for (int64_t i = 0; i < n; i++) {
+    Sleef_double2 r = Sleef_sincos_u10(x[i]);
+    sn[i] = r.x;
+    cs[i] = r.y;
+  }
+}
+
+/* exp on the real parts; sincos, as PyTorch, on the interleaved (re, im) values, whose lanes also decide
+   SLEEF's argument reduction (math_simd.h), keeping the imaginary lanes. */
+#define DEF_CEXP(SFX, T, CT, expmap, sincos)                                                  \
+  void ct__cexp_parts_##SFX(const void *x_, int64_t m, T *e, T *sn, T *cs) {                \
+    const CT *x = x_;                                                                        \
+    T re[CT_CEXP_CHUNK], s2[2 * CT_CEXP_CHUNK], c2[2 * CT_CEXP_CHUNK];                       \
+    for (int64_t i = 0; i < m; i++) re[i] = ct__creal_##T(x[i]);                             \
+    expmap(e, re, m, NULL);                                                                  \
+    sincos(s2, c2, (const T *)x_, 2 * m);                                                    \
+    for (int64_t i = 0; i < m; i++) {                                                        \
+      sn[i] = s2[2 * i + 1];                                                                 \
+      cs[i] = c2[2 * i + 1];                                                                 \
+    }                                                                                        \
+  }                                                                                          \
+  static void exp_##SFX(void *y_, const void *x_, int64_t n, const void *ctx) {             \
+    (void)ctx;                                                                               \
+    CT *y = y_;                                                                              \
+    const CT *x = x_;                                                                        \
+    T e[CT_CEXP_CHUNK], sn[CT_CEXP_CHUNK], cs[CT_CEXP_CHUNK];                                \
+    for (int64_t off = 0; off < n; off += CT_CEXP_CHUNK) {                                   \
+      int64_t m = n - off < CT_CEXP_CHUNK ? n - off : CT_CEXP_CHUNK;                         \
+      ct__cexp_parts_##SFX(x + off, m, e, sn, cs);                                           \
+      for (int64_t i = 0; i < m; i++) y[off + i] = ct__cmake_##T(e[i] * cs[i], e[i] * sn[i]); \
+    }                                                                                        \
+  }
+DEF_CEXP(c64, float, ct_c64, exp_f32, sincos_f32)
+DEF_CEXP(c128, double, ct_c128, exp_f64, sincos_f64)
+CT_VML_LOOP(exp_loop_c64, ct_c64, exp_c64)
+CT_VML_LOOP(exp_loop_c128, ct_c128, exp_c128)
+static const ct_loop_fn exp_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(exp), COMPLEX_LOOPS(exp)};
+static const ct_pw_op exp_op = {"exp_vml_cpu", CT_PW_FLOAT, exp_loops, NULL, NULL};
+CT_PW_UNARY_API(exp, exp_op)
+
+/* ---- exp2: a scalar kernel (std::exp2) for float16, bfloat16, float and double ---- */
+CT_UNARY_LOOP(exp2_loop_f16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, exp2f(a))
+CT_UNARY_LOOP(exp2_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, exp2f(a))
+CT_UNARY_LOOP(exp2_loop_f32, float, float, CT_ID, float, CT_ID, exp2f(a))
+CT_UNARY_LOOP(exp2_loop_f64, double, double, CT_ID, double, CT_ID, exp2(a))
+static const ct_loop_fn exp2_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(exp2), [CT_FLOAT16] = exp2_loop_f16};
+static const ct_pw_op exp2_op = {"exp2", CT_PW_FLOAT, exp2_loops, NULL, NULL};
+CT_PW_UNARY_API(exp2, exp2_op)
+
+/* ---- expm1, log1p: real only ---- */
+CT_VML_SLEEF(expm1, expm1, u10)
+static const ct_loop_fn expm1_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(expm1)};
+static const ct_pw_op expm1_op = {"expm1_vml_cpu", CT_PW_FLOAT, expm1_loops, NULL, NULL};
+CT_PW_UNARY_API(expm1, expm1_op)
+
+CT_VML_SLEEF(log1p, log1p, u10)
+static const ct_loop_fn log1p_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(log1p)};
+static const ct_pw_op log1p_op = {"log1p_vml_cpu", CT_PW_FLOAT, log1p_loops, NULL, NULL};
+CT_PW_UNARY_API(log1p, log1p_op)
+
+/* ---- log, log2, log10: complex log2/log10 divide std::log's parts by log(2) / log(10) rounded to T ---- */
+CT_SLEEF_NANFIX_MAPS(log, log, u10)
+CT_SLEEF_NANFIX_MAPS(log2, log2, u10)
+CT_SLEEF_NANFIX_MAPS(log10, log10, u10)
+CT_VML_REAL_LOOPS(log)
+CT_VML_REAL_LOOPS(log2)
+CT_VML_REAL_LOOPS(log10)
+#define CLOG_DIV_F(z, k) ct__cscale_div_f(clogf(z), (float)(k))
+#define CLOG_DIV_D(z, k) ct__cscale_div_d(clog(z), (k))
+CT_MAP_SCALAR(log_c64, ct_c64, ct_c64, CT_ID, CT_ID, clogf(a))
+CT_MAP_SCALAR(log_c128, ct_c128, ct_c128, CT_ID, CT_ID, clog(a))
+CT_MAP_SCALAR(log2_c64, ct_c64, ct_c64, CT_ID, CT_ID, CLOG_DIV_F(a, 0.69314718055994530942))
+CT_MAP_SCALAR(log2_c128, ct_c128, ct_c128, CT_ID, CT_ID, CLOG_DIV_D(a, 0.69314718055994530942))
+CT_MAP_SCALAR(log10_c64, ct_c64, ct_c64, CT_ID, CT_ID, CLOG_DIV_F(a, 2.30258509299404568402))
+CT_MAP_SCALAR(log10_c128, ct_c128, ct_c128, CT_ID, CT_ID, CLOG_DIV_D(a, 2.30258509299404568402))
+CT_VML_LOOP(log_loop_c64, ct_c64, log_c64)
+CT_VML_LOOP(log_loop_c128, ct_c128, log_c128)
+CT_VML_LOOP(log2_loop_c64, ct_c64, log2_c64)
+CT_VML_LOOP(log2_loop_c128, ct_c128, log2_c128)
+CT_VML_LOOP(log10_loop_c64, ct_c64, log10_c64)
+CT_VML_LOOP(log10_loop_c128, ct_c128, log10_c128)
+static const ct_loop_fn log_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(log), COMPLEX_LOOPS(log)};
+static const ct_loop_fn log2_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(log2), COMPLEX_LOOPS(log2)};
+static const ct_loop_fn log10_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(log10), COMPLEX_LOOPS(log10)};
+static const ct_pw_op log_op = {"log_vml_cpu", CT_PW_FLOAT, log_loops, NULL, NULL};
+static const ct_pw_op log2_op = {"log2_vml_cpu", CT_PW_FLOAT, log2_loops, NULL, NULL};
+static const ct_pw_op log10_op = {"log10_vml_cpu", CT_PW_FLOAT, log10_loops, NULL, NULL};
+CT_PW_UNARY_API(log, log_op)
+CT_PW_UNARY_API(log2, log2_op)
+CT_PW_UNARY_API(log10, log10_op)
+
+/* torch.special aliases (no in-place forms). */
+ct_tensor *ct_special_exp2(const ct_tensor *t) { return ct_exp2(t); }
+ct_status ct_special_exp2_out(ct_tensor *out, const ct_tensor *t) { return ct_exp2_out(out, t); }
+ct_tensor *ct_special_expm1(const ct_tensor *t) { return ct_expm1(t); }
+ct_status ct_special_expm1_out(ct_tensor *out, const ct_tensor *t) { return ct_expm1_out(out, t); }
+ct_tensor *ct_special_log1p(const ct_tensor *t) { return ct_log1p(t); }
+ct_status ct_special_log1p_out(ct_tensor *out, const ct_tensor *t) { return ct_log1p_out(out, t); }
