@@ -33,6 +33,59 @@ static inline CC(t) CC(ld)(const char *p, int nanz) {
   return nanz && v != v ? (CC(t))0 : v;
 }
 
+typedef CT_CASCADE_T CC(vec) __attribute__((vector_size(CT_CASCADE_W * sizeof(CT_CASCADE_T))));
+static inline CC(vec) CC(vld)(const CC(t) *p, int nanz) {
+  CC(vec) v;
+  memcpy(&v, p, sizeof v);
+  if (nanz) {
+    CC(vec) z = {0};
+    v = (CC(vec))(((__typeof__(v == v))v & (v == v)) | ((__typeof__(v == v))z & ~(v == v)));
+  }
+  return v;
+}
+/* a0[l] += item q's lane l for `rows` items (a multiple of 4) at p + q * qs, in item order per lane:
+   the streaming loop of multi_row_sum's level 0 over long lines. Items that follow each other in memory
+   one by one (a sequential sweep), others four at a time (fewer passes over a0 between far rows). */
+CT_KERNEL_CLONES static void CC(add_rows)(CC(t) *a0, const char *p, int64_t qs, int64_t rows, int64_t ln, int nanz) {
+  const int64_t W = CT_CASCADE_W;
+  if (qs == ln * (int64_t)sizeof(CC(t))) { /* the items follow each other: one sequential sweep */
+    for (int64_t q = 0; q < rows; q++) {
+      const CC(t) *x = (const CC(t) *)(p + q * qs);
+      int64_t l = 0;
+      for (; l + W <= ln; l += W) {
+        CC(vec) a;
+        memcpy(&a, a0 + l, sizeof a);
+        a += CC(vld)(x + l, nanz);
+        memcpy(a0 + l, &a, sizeof a);
+      }
+      for (; l < ln; l++) a0[l] += CC(ld)((const char *)(x + l), nanz);
+    }
+    return;
+  }
+  for (int64_t q = 0; q < rows; q += 4) {
+    const CC(t) *x0 = (const CC(t) *)(p + q * qs), *x1 = (const CC(t) *)(p + (q + 1) * qs),
+                *x2 = (const CC(t) *)(p + (q + 2) * qs), *x3 = (const CC(t) *)(p + (q + 3) * qs);
+    int64_t l = 0;
+    for (; l + W <= ln; l += W) {
+      CC(vec) a;
+      memcpy(&a, a0 + l, sizeof a);
+      a += CC(vld)(x0 + l, nanz);
+      a += CC(vld)(x1 + l, nanz);
+      a += CC(vld)(x2 + l, nanz);
+      a += CC(vld)(x3 + l, nanz);
+      memcpy(a0 + l, &a, sizeof a);
+    }
+    for (; l < ln; l++) {
+      CC(t) a = a0[l];
+      a += CC(ld)((const char *)(x0 + l), nanz);
+      a += CC(ld)((const char *)(x1 + l), nanz);
+      a += CC(ld)((const char *)(x2 + l), nanz);
+      a += CC(ld)((const char *)(x3 + l), nanz);
+      a0[l] = a;
+    }
+  }
+}
+
 /* multi_row_sum: out[k * L + l] = cascade sum over q < size of the lane l of item (q, k), which is at
    p + q * qs + k * ks + l * sizeof(T) (lanes contiguous). nk is 1 or 4. */
 static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, int64_t size, int64_t L, int nanz) {
@@ -40,7 +93,7 @@ static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, i
   if (lp < 4) lp = 4;
   int64_t step = (int64_t)1 << lp, mask = step - 1;
   const int64_t ts = (int64_t)sizeof(CC(t));
-  CC(t) lvbuf[3 * 4 * CC_LANES];
+  CC(t) lvbuf[3 * 4 * CC_LANES], a0buf[4 * CC_LANES];
   const int64_t chunk = 4 * CC_LANES / nk; /* lanes per pass: the level arrays fill lvbuf */
 #define LV(j, k, l) lvbuf[((j) * nk + (k)) * chunk + (l)]
   for (int64_t l0 = 0; l0 < L; l0 += chunk) {
@@ -50,17 +103,25 @@ static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, i
         for (int64_t l = 0; l < ln; l++) LV(j, k, l) = 0;
     int64_t i = 0;
     for (; i + step <= size; i += step) {
-      /* level 0 over one tile of `step` items, a block of lanes at a time, then level 1 += level 0 */
-      for (int64_t b = 0; b < ln; b += CC_BLOCK) {
-        int64_t bn = ln - b < CC_BLOCK ? ln - b : CC_BLOCK;
+      /* level 0 over one tile of `step` items, then level 1 += level 0. Short lines: a block of lanes
+         at a time in registers; long ones: whole items in order (add_rows: streaming reads), level 0
+         in L1. */
+      if (ln <= CC_BLOCK) {
         for (int k = 0; k < nk; k++) {
           CC(t) a0[CC_BLOCK] = {0};
-          const char *base = p + k * ks + (l0 + b) * ts;
+          const char *base = p + k * ks + l0 * ts;
           for (int64_t q = i; q < i + step; q++) {
             const char *row = base + q * qs;
-            for (int64_t l = 0; l < bn; l++) a0[l] += CC(ld)(row + l * ts, nanz);
+            for (int64_t l = 0; l < ln; l++) a0[l] += CC(ld)(row + l * ts, nanz);
           }
-          for (int64_t l = 0; l < bn; l++) LV(0, k, b + l) += a0[l];
+          for (int64_t l = 0; l < ln; l++) LV(0, k, l) += a0[l];
+        }
+      } else {
+        for (int k = 0; k < nk; k++) {
+          CC(t) *a0 = a0buf + k * chunk;
+          for (int64_t l = 0; l < ln; l++) a0[l] = 0;
+          CC(add_rows)(a0, p + i * qs + k * ks + l0 * ts, qs, step, ln, nanz);
+          for (int64_t l = 0; l < ln; l++) LV(0, k, l) += a0[l];
         }
       }
       /* the upper levels, as far as the item count's bits say */
@@ -108,16 +169,6 @@ static void CC(row_sum)(CC(t) *out, CC(t) *scratch, const char *p, int64_t s, in
 
 /* row_sum over nvec contiguous vectors of W lanes (vectorized_inner_sum's vector part), the lanes in
    registers: the hot path of contiguous sums. */
-typedef CT_CASCADE_T CC(vec) __attribute__((vector_size(CT_CASCADE_W * sizeof(CT_CASCADE_T))));
-static inline CC(vec) CC(vld)(const CC(t) *p, int nanz) {
-  CC(vec) v;
-  memcpy(&v, p, sizeof v);
-  if (nanz) {
-    CC(vec) z = {0};
-    v = (CC(vec))(((__typeof__(v == v))v & (v == v)) | ((__typeof__(v == v))z & ~(v == v)));
-  }
-  return v;
-}
 CT_KERNEL_CLONES static void CC(vrow)(CC(t) *out, const CC(t) *x, int64_t nvec, int nanz) {
   int64_t ilp = nvec / 4;
   int64_t lp = CC(ceil_log2)(ilp) / 4;

@@ -274,13 +274,22 @@ static inline double tot_f64(double v) { return v; }
     *(double *)acc = (double)((T) * (double *)acc * (T) * (const double *)b);                                   \
   }
 
-/* complex products: c10::complex's naive formula, in the component type, same order */
+/* complex products: c10::complex's naive formula, in the component type, same order. PyTorch's vector
+   product (Vectorized<complex>::operator*) rounds each product; its scalar one is compiled with FMA
+   contraction: (a c - b d) as fma(a, c, -(b d)), (a d + b c) as fma(a, d, b c). */
 #define CMUL(RT, ar, ai, br, bi)                                                                                \
   do {                                                                                                          \
     RT r_ = (ar) * (br) - (ai) * (bi), i_ = (ar) * (bi) + (ai) * (br);                                          \
     ar = r_, ai = i_;                                                                                           \
   } while (0)
-#define DEF_COMPLEX_PROD(NAME, RT, LANES)                                                                       \
+#define CMUL_FMA(RT, ar, ai, br, bi)                                                                            \
+  do {                                                                                                          \
+    RT r_ = CT_FMA_##RT((ar), (br), -((ai) * (bi))), i_ = CT_FMA_##RT((ar), (bi), (ai) * (br));                 \
+    ar = r_, ai = i_;                                                                                           \
+  } while (0)
+#define CT_FMA_float fmaf
+#define CT_FMA_double fma
+#define DEF_COMPLEX_PROD(NAME, RT, LANES, SCALAR_FMA)                                                                     \
   static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
     (void)idx, (void)ctx;                                                                                       \
     double *ad = acc;                                                                                           \
@@ -304,24 +313,73 @@ static inline double tot_f64(double v) { return v; }
         CMUL(RT, pr, pi, qr, qi);                                                                               \
         if (j == 0) {                                                                                           \
           vr = pr, vi = pi;                                                                                     \
+        } else if (LANES == 4 && j == 3) {                                                                      \
+          lr[0] = pr, li[0] = pi;                                                                               \
         } else {                                                                                                \
-          CMUL(RT, vr, vi, pr, pi);                                                                             \
+          CMUL_FMA(RT, vr, vi, pr, pi);                                                                         \
         }                                                                                                       \
       }                                                                                                         \
-      CMUL(RT, ar, ai, vr, vi);                                                                                 \
+      if (LANES == 4) {                                                                                         \
+        /* complex<float>: GCC's code for PyTorch's last lane step and the product into the output: the     \
+           lane product R = v * (c + di) both unfused and (as the output's imaginary factor) fused */         \
+        RT c = lr[0], d = li[0];                                                                                \
+        RT rr = vr * c - vi * d, ri = vr * d + vi * c;                                                          \
+        RT ri2 = CT_FMA_##RT(vi, c, vr * d), rr2 = CT_FMA_##RT(-vi, d, vr * c);                                  \
+        RT nr = ar * rr - ai * ri2, ni = ar * ri + ai * rr2;                                                    \
+        ar = nr, ai = ni;                                                                                       \
+      } else {                                                                                                  \
+        CMUL_FMA(RT, ar, ai, vr, vi);                                                                           \
+      }                                                                                                         \
       k = blocks * 4 * LANES;                                                                                   \
     }                                                                                                           \
     for (; k < n; k++) {                                                                                        \
       const RT *y = (const RT *)(in + k * s);                                                                   \
-      CMUL(RT, ar, ai, y[0], y[1]);                                                                             \
+      if (SCALAR_FMA || s == (int64_t)(2 * sizeof(RT)))                                                         \
+        CMUL_FMA(RT, ar, ai, y[0], y[1]);                                                                       \
+      else                                                                                                      \
+        CMUL(RT, ar, ai, y[0], y[1]);                                                                           \
     }                                                                                                           \
     ad[0] = (double)ar, ad[1] = (double)ai;                                                                     \
+  }                                                                                                             \
+  /* columns: PyTorch's vectorized_outer_reduction over contiguous columns of one reduced dim (blocks of  \
+     4 vectors: each column's product unfused, then times the output; the remaining columns one by one,    \
+     fused), else per column as the inner loop */                                                          \
+  static void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,             \
+                           int64_t idx, const ct_red_cols *cols, const void *ctx) {                             \
+    const int64_t es = (int64_t)(2 * sizeof(RT));                                                               \
+    bool outer = cols->nr == 1 && cs == es;                                                                     \
+    int64_t vec_end = outer ? cols->total / (4 * LANES) * (4 * LANES) : 0;                                      \
+    for (int64_t j = 0; j < m; j++) {                                                                           \
+      double *ad = (double *)acc + 2 * j;                                                                       \
+      const char *p = in + j * cs;                                                                              \
+      if (!outer) {                                                                                             \
+        NAME##_inner(ad, p, rs, n, idx, ctx);                                                                   \
+        continue;                                                                                               \
+      }                                                                                                         \
+      if (n <= 0) continue;                                                                                     \
+      RT ar = (RT)ad[0], ai = (RT)ad[1];                                                                        \
+      if (cols->first + j < vec_end) {                                                                          \
+        RT vr = ((const RT *)p)[0], vi = ((const RT *)p)[1];                                                    \
+        for (int64_t i = 1; i < n; i++) {                                                                       \
+          const RT *y = (const RT *)(p + i * rs);                                                               \
+          CMUL(RT, vr, vi, y[0], y[1]);                                                                         \
+        }                                                                                                       \
+        CMUL(RT, vr, vi, ar, ai);                                                                               \
+        ar = vr, ai = vi;                                                                                       \
+      } else {                                                                                                  \
+        for (int64_t i = 0; i < n; i++) {                                                                       \
+          const RT *y = (const RT *)(p + i * rs);                                                               \
+          CMUL_FMA(RT, ar, ai, y[0], y[1]);                                                                     \
+        }                                                                                                       \
+      }                                                                                                         \
+      ad[0] = (double)ar, ad[1] = (double)ai;                                                                   \
+    }                                                                                                           \
   }                                                                                                             \
   static void NAME##_combine(void *acc, const void *b, const void *ctx) {                                       \
     (void)ctx;                                                                                                  \
     double *ad = acc;                                                                                           \
     RT ar = (RT)ad[0], ai = (RT)ad[1];                                                                          \
-    CMUL(RT, ar, ai, (RT)((const double *)b)[0], (RT)((const double *)b)[1]);                                   \
+    CMUL_FMA(RT, ar, ai, (RT)((const double *)b)[0], (RT)((const double *)b)[1]);                               \
     ad[0] = (double)ar, ad[1] = (double)ai;                                                                     \
   }
 
@@ -448,8 +506,8 @@ DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT32, float, 8)
 DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT64, double, 4)
 DEF_COMPLEX_LOOPS(sum_CT_COMPLEX64, float, 0, tot_f32)
 DEF_COMPLEX_LOOPS(sum_CT_COMPLEX128, double, 0, tot_f64)
-DEF_COMPLEX_PROD(prod_CT_COMPLEX64, float, 4)
-DEF_COMPLEX_PROD(prod_CT_COMPLEX128, double, 2)
+DEF_COMPLEX_PROD(prod_CT_COMPLEX64, float, 4, 0)
+DEF_COMPLEX_PROD(prod_CT_COMPLEX128, double, 2, 1)
 
 /* ---- declarations ---- */
 #define K_INT(name, init, comb, fin) {8, init, name##_inner, name##_outer, comb, fin}
@@ -482,8 +540,8 @@ static const ct_red_kernel mean_k_CT_COMPLEX128 = {16, init_zero16, sum_CT_COMPL
 
 static const ct_red_kernel prod_k_CT_FLOAT32 = {8, init_one_f, prod_CT_FLOAT32_inner, prod_CT_FLOAT32_outer, prod_CT_FLOAT32_combine, finish_f};
 static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_inner, prod_CT_FLOAT64_outer, prod_CT_FLOAT64_combine, finish_f};
-static const ct_red_kernel prod_k_CT_COMPLEX64 = {16, init_one_c, prod_CT_COMPLEX64_inner, NULL, prod_CT_COMPLEX64_combine, finish_c};
-static const ct_red_kernel prod_k_CT_COMPLEX128 = {16, init_one_c, prod_CT_COMPLEX128_inner, NULL, prod_CT_COMPLEX128_combine, finish_c};
+static const ct_red_kernel prod_k_CT_COMPLEX64 = {16, init_one_c, prod_CT_COMPLEX64_inner, prod_CT_COMPLEX64_outer, prod_CT_COMPLEX64_combine, finish_c};
+static const ct_red_kernel prod_k_CT_COMPLEX128 = {16, init_one_c, prod_CT_COMPLEX128_inner, prod_CT_COMPLEX128_outer, prod_CT_COMPLEX128_combine, finish_c};
 
 #define ENTRY(E, T, CT, LD, ST) [E] = &sum_k_##E,
 static const ct_red_table sum_table = {CT_DT_ALL(ENTRY)};
@@ -654,7 +712,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
     }
     c.out_dtype[0] = ct_get_default_dtype();
     c.fill = true;
-    c.fill_value = ct_scalar_double(NAN);
+    c.fill_value = ct_scalar_double(-(double)NAN); /* 0 / 0 on x86: the NaN with the sign bit set */
     return ct__red_exec(&c, res);
   }
   if (!c.k && t->numel == 0) { /* PyTorch fills the identity before dispatching a kernel */

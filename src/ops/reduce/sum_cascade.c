@@ -22,8 +22,9 @@
 #undef CT_CASCADE_W
 #undef CT_CASCADE_NAME
 
-/* columns a vertical call handles per pass (line sums on the stack) */
-#define COLS_PASS 2048
+/* line sums a vertical call keeps per pass, on the stack (32 KiB): whole rows of up to 4096 float or
+   double columns, so that a tile of rows is one contiguous read */
+#define LINES_BYTES 32768
 
 typedef struct nm_acc {
   double sum;
@@ -69,10 +70,11 @@ typedef struct nm_acc {
   static void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,             \
                            int64_t idx, const ct_red_cols *cols, const void *ctx) {                             \
     (void)idx, (void)ctx;                                                                                       \
-    T lines[COLS_PASS * 2];                                                                                     \
+    enum { PASS = LINES_BYTES / (C * sizeof(T)) };                                                              \
+    T lines[PASS * C];                                                                                          \
     double *a = acc;                                                                                            \
-    for (int64_t j0 = 0; j0 < m; j0 += COLS_PASS) {                                                             \
-      int64_t mm = m - j0 < COLS_PASS ? m - j0 : COLS_PASS;                                                     \
+    for (int64_t j0 = 0; j0 < m; j0 += PASS) {                                                                  \
+      int64_t mm = m - j0 < PASS ? m - j0 : PASS;                                                               \
       NAME##_lines(lines, in + j0 * cs, cs, mm, rs, n, cols, cols->first + j0);                                 \
       for (int64_t j = 0; j < mm * C; j++) a[j0 * C + j] = (double)((T)a[j0 * C + j] + lines[j]);               \
     }                                                                                                           \
@@ -154,9 +156,10 @@ static void finish_nanmean(char *const *out, const void *acc, const void *ctx) {
   static void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,             \
                            int64_t idx, const ct_red_cols *cols, const void *ctx) {                             \
     nm_acc *a = acc;                                                                                            \
-    T lines[COLS_PASS];                                                                                         \
-    for (int64_t j0 = 0; j0 < m; j0 += COLS_PASS) {                                                             \
-      int64_t mm = m - j0 < COLS_PASS ? m - j0 : COLS_PASS;                                                     \
+    enum { PASS = LINES_BYTES / sizeof(T) };                                                                    \
+    T lines[PASS];                                                                                              \
+    for (int64_t j0 = 0; j0 < m; j0 += PASS) {                                                                  \
+      int64_t mm = m - j0 < PASS ? m - j0 : PASS;                                                               \
       SUM##_lines(lines, in + j0 * cs, cs, mm, rs, n, cols, cols->first + j0);                                  \
       for (int64_t j = 0; j < mm; j++) {                                                                        \
         nm_acc *aj = a + j0 + j;                                                                                \

@@ -380,11 +380,48 @@ static ct_status reduce_all_value(const ct_tensor *x, const ct_red_kernel *k, ct
   return s;
 }
 
+/* float32: the mean and M2 of the one-pass kernel above (double, fixed chunks), into a 0-dim complex128
+   scratch (real: mean, imaginary: M2) */
+static void finish_raw(char *const *out, const void *acc, const void *ctx) {
+  (void)ctx;
+  const var_acc *a = acc;
+  ((double *)out[0])[0] = a->mean;
+  ((double *)out[0])[1] = a->m2;
+}
+
+/* float32 in one pass: PyTorch's sum of (x - m)^2 around the float32 mean m is M2 + n (mean - m)^2 with
+   m the mean rounded to float (PyTorch's own float32 mean differs from it in the last bits at most, a
+   change of the result far below float32's precision); half the memory traffic of two passes. *done is
+   false where the two passes are needed: non-finite values, or sums near float's overflow. */
+static ct_status var_one_pass_f32(const ct_tensor *x, double *ss, bool *done) {
+  ct_red_kernel k = *var_table[CT_FLOAT32];
+  k.finish = finish_raw;
+  ct_tensor *tmp = ct__empty(0, NULL, CT_COMPLEX128, CT_DEVICE_CPU);
+  if (!tmp) return CT_ERR_OUT_OF_MEMORY;
+  ct_red_call c = {.in = x, .kdtype = CT_FLOAT32, .n_out = 1, .out = {tmp}, .out_dtype = {CT_COMPLEX128}, .k = &k};
+  c.ctx.count = x->numel;
+  ct_status s = ct__red_mask(x, CT_SHAPE_SCALAR, &c.mask) ? ct__red_exec(&c, NULL) : ct__null_status();
+  *done = false;
+  if (s == CT_OK) {
+    const double *r = (const double *)ct__tdata(tmp), n = (double)x->numel;
+    double d = r[0] - (double)(float)r[0];
+    *ss = r[1] + n * d * d;
+    /* sum |x| <= sqrt(n sum x^2): far from float's range, PyTorch's float32 mean cannot overflow */
+    *done = isfinite(*ss) && sqrt(n * (r[1] + n * r[0] * r[0])) < 1e37;
+  }
+  ct_release(tmp);
+  return s;
+}
+
 static ct_status var_two_pass(const ct_tensor *x, int64_t corr, double *var) {
   ct_dtype dt = (ct_dtype)x->dtype;
   double mean = 0, ss = 0;
-  ct_status s = reduce_all_value(x, ct__red_cascade_kernel(CT_RED_MEAN, dt), dt, 0, &mean);
-  if (s == CT_OK) s = reduce_all_value(x, dt == CT_FLOAT32 ? &dev2_k_f32 : &dev2_k_f64, CT_FLOAT64, mean, &ss);
+  bool done = false;
+  ct_status s = dt == CT_FLOAT32 ? var_one_pass_f32(x, &ss, &done) : CT_OK;
+  if (s == CT_OK && !done) {
+    s = reduce_all_value(x, ct__red_cascade_kernel(CT_RED_MEAN, dt), dt, 0, &mean);
+    if (s == CT_OK) s = reduce_all_value(x, dt == CT_FLOAT32 ? &dev2_k_f32 : &dev2_k_f64, CT_FLOAT64, mean, &ss);
+  }
   if (s != CT_OK) return s;
   double div = (double)x->numel - (double)corr;
   *var = ss / (div > 0 ? div : 0.0);
