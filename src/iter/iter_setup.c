@@ -263,6 +263,13 @@ static void loop_geometry(ct_iter *it, const int64_t *shape, int64_t ndim, int64
   for (int k = 1; k < it->n_ops; k++)
     memmove(it->strides + (size_t)k * (size_t)new_nd, it->strides + (size_t)k * (size_t)ndim, (size_t)new_nd * sizeof(int64_t));
   it->ndim = new_nd;
+  /* TensorIterator's fast setup: operands that all have the iteration's shape and are contiguous are
+     iterated as one row of element-size strides. A single element is contiguous whatever its strides,
+     so a one-element row gets those strides too (kernels whose vectorized path differs see it). */
+  bool same = it->numel == 1 && new_nd == 1;
+  for (int k = it->n_out; same && k < it->n_ops; k++) same = same_shape(it->ops[k], shape, ndim);
+  if (same)
+    for (int k = 0; k < it->n_ops; k++) it->strides[k] = (int64_t)ct__itemsize((ct_dtype)it->ops[k]->dtype);
 }
 
 ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {

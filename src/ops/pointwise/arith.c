@@ -1,31 +1,55 @@
-/* Arithmetic: neg, add and sub (with alpha), mul. */
-#include <math.h>
+/* Arithmetic: neg, add and sub (with alpha), mul, bit for bit as torch 1.13's CPU kernels (AVX2 build).
 
-#include "kernels/cpu/loops.h"
-#include "ops/pointwise/pw.h"
+   torch computes add as self + alpha * other (sub: alpha negated; the vectorized rows fmadd(other,
+   alpha, self)) and runs a row through its vectorized formula or its scalar one (binary_common.h); the
+   two differ for bfloat16 (vectorized: in float, one rounding, NaN stored as 0xFFFF; scalar: c10's
+   BFloat16 operators, alpha * other rounded first, NaN 0x7FC0), for float16 add (the order in which the
+   NaNs of self and alpha * other win), for complex (arith_cx.c) and, in the tails of rows with a
+   broadcast other, for float/double add (alpha * other hoisted out of GCC's loop and rounded). Those
+   compute dtypes go through torch's casting route (binary_cast.c) when an operand or out= has another
+   dtype, so the rows are torch's; the others convert on the fly. */
+/* The loops never rely on floating-point exception flags; telling GCC so lets it vectorize their selects
+   (torch 1.13 is built the same way). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math")
+#endif
+
+#include "core/cast.h"
+#include "ops/pointwise/arith_cx.h"
+#include "ops/pointwise/binary_common.h"
+#include "ops/pointwise/elem_cplx.h"
 
 /* Integer arithmetic wraps around as in PyTorch: computed in the unsigned type of the same width. */
 #define CT_WRAP(T, U, expr) ((T)(U)(expr))
+#define BF(x) ct__bfloat16_to_float(x)
+#define H(x) ct__half_to_float(x)
 
 /* ---- neg ---- */
 #define NEG_INT(T, U) CT_WRAP(T, U, 0u - (U)a)
-#define DEF_NEG(E, T, CT, LD, ST) CT_UNARY_LOOP(neg_##E, T, CT, LD, T, ST, -a)
-CT_DT_FLOATING(DEF_NEG)
-CT_DT_COMPLEX(DEF_NEG)
+CT_UNARY_LOOP(neg_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, -a)
+CT_UNARY_LOOP(neg_CT_FLOAT32, float, float, CT_ID, float, CT_ID, -a)
+CT_UNARY_LOOP(neg_CT_FLOAT64, double, double, CT_ID, double, CT_ID, -a)
 CT_UNARY_LOOP(neg_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, NEG_INT(uint8_t, uint8_t))
 CT_UNARY_LOOP(neg_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, NEG_INT(int8_t, uint8_t))
 CT_UNARY_LOOP(neg_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, NEG_INT(int16_t, uint16_t))
 CT_UNARY_LOOP(neg_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, NEG_INT(int32_t, uint32_t))
 CT_UNARY_LOOP(neg_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, NEG_INT(int64_t, uint64_t))
+/* bfloat16: Vectorized's neg (in float, NaN 0xFFFF) on the vectorized part of a row, c10's -x (0x7FC0) on
+   the rest; complex: Vectorized's 0 - z (NaN signs kept, -(+0) is +0) there, -z elsewhere */
+CT_ELEM_BF16_LOOP(neg_CT_BFLOAT16, -a)
+CT_ELEM_CLOOP(neg_CT_COMPLEX64, float, 2, CT_ELEM_BLOCK_C64, (o[0] = 0.0f - re, o[1] = 0.0f - im), (o[0] = -re, o[1] = -im))
+CT_ELEM_CLOOP(neg_CT_COMPLEX128, double, 2, CT_ELEM_BLOCK_C128, (o[0] = 0.0 - re, o[1] = 0.0 - im),
+              (o[0] = -re, o[1] = -im))
 
 #define ENTRY(E, T, CT, LD, ST) [E] = neg_##E,
 static const ct_loop_fn neg_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)};
 #undef ENTRY
 
-static bool neg_check(ct_dtype common, const ct_tensor *const *in, const void *args) {
-  (void)args;
-  (void)common;
-  if (in[0]->dtype == CT_BOOL) {
+static const ct_pw_op neg_op = {"neg_cpu", CT_PW_SAME, neg_loops, NULL, NULL};
+
+/* neg's meta function rejects bool before TensorIterator checks anything. */
+static bool neg_ok(const ct_tensor *t) {
+  if (t && t->dtype == CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
                               "invert a mask, use the `~` or `logical_not()` operator instead.");
     return false;
@@ -33,19 +57,32 @@ static bool neg_check(ct_dtype common, const ct_tensor *const *in, const void *a
   return true;
 }
 
-static const ct_pw_op neg_op = {"neg_cpu", CT_PW_SAME, neg_loops, neg_check, NULL};
-CT_PW_UNARY_API(neg, neg_op)
-CT_PW_UNARY_API(negative, neg_op)
+#define NEG_API(name)                                                       \
+  ct_tensor *ct_##name(const ct_tensor *t) {                               \
+    ct_tensor *r = NULL;                                                    \
+    if (neg_ok(t)) ct__pw_run(&neg_op, NULL, &t, 1, false, NULL, &r);       \
+    return r;                                                               \
+  }                                                                         \
+  ct_status ct_##name##_(ct_tensor *self) {                                \
+    const ct_tensor *in[1] = {self};                                        \
+    if (!neg_ok(self)) return CT_ERR_RUNTIME;                               \
+    return ct__pw_run(&neg_op, self, in, 1, true, NULL, NULL);              \
+  }                                                                         \
+  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t) {          \
+    if (!neg_ok(t)) return CT_ERR_RUNTIME;                                  \
+    return ct__pw_run(&neg_op, out, &t, 1, false, NULL, NULL);              \
+  }
+NEG_API(neg)
+NEG_API(negative)
 
-/* ---- add / sub: a + alpha * b, fused as PyTorch's vectorized kernel does (fmadd). alpha == 1 and -1
-   take plain a + b / a - b loops, which give the same bits (fma(b, +-1, a) is exact). ---- */
+/* ---- add / sub: self + alpha * other ---- */
 typedef union alpha_ctx {
   int64_t i;
   double d;
   float f;
   bool b;
-  ct_c64 c64;
-  ct_c128 c128;
+  float c64[2];
+  double c128[2];
 } alpha_ctx;
 
 #define ALPHA(ctx, field) (((const alpha_ctx *)(ctx))->field)
@@ -56,63 +93,96 @@ CT_BINARY_LOOP(add_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, ADD_INT(int8_t
 CT_BINARY_LOOP(add_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, ADD_INT(int16_t, uint16_t))
 CT_BINARY_LOOP(add_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, ADD_INT(int32_t, uint32_t))
 CT_BINARY_LOOP(add_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, ADD_INT(int64_t, uint64_t))
-CT_BINARY_LOOP(add_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, fmaf(b, ALPHA(ctx, f), a))
-CT_BINARY_LOOP(add_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
-               fmaf(b, ALPHA(ctx, f), a))
-CT_BINARY_LOOP(add_CT_FLOAT32, float, float, CT_ID, float, CT_ID, fmaf(b, ALPHA(ctx, f), a))
-CT_BINARY_LOOP(add_CT_FLOAT64, double, double, CT_ID, double, CT_ID, fma(b, ALPHA(ctx, d), a))
-CT_BINARY_LOOP(add_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, a + ALPHA(ctx, c64) * b)
-CT_BINARY_LOOP(add_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, a + ALPHA(ctx, c128) * b)
 
-#define ENTRY(E, T, CT, LD, ST) [E] = add_##E,
-static const ct_loop_fn add_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY)};
-#undef ENTRY
+/* float16: both of torch's formulas are c10::Half arithmetic, alpha * other rounded to half, then the sum
+   rounded; the vectorized rows add (alpha * other) + self, the scalar ones self + (alpha * other): the
+   NaN that wins differs. */
+static inline float h_product(uint16_t y, const void *ctx) { return ct__rh(ALPHA(ctx, f) * H(y)); }
+static inline uint16_t add_h_v(uint16_t x, uint16_t y, const void *ctx) {
+  float a = H(x), p = h_product(y, ctx);
+  return ct__float_to_half(p != p ? p : a != a ? a : p + a);
+}
+static inline uint16_t add_h_s(uint16_t x, uint16_t y, const void *ctx) {
+  float a = H(x), p = h_product(y, ctx);
+  return ct__float_to_half(a != a ? a : p != p ? p : a + p);
+}
+CT_VBLOCK_ELEM(add_h_vb, uint16_t, add_h_v)
+CT_VS_LOOP2(add_CT_FLOAT16, uint16_t, CT_W_R16, add_h_vb, add_h_s)
 
-#define PLUS_INT(T, U) CT_WRAP(T, U, (U)a + (U)b)
-#define MINUS_INT(T, U) CT_WRAP(T, U, (U)a - (U)b)
-#define DEF_PLAIN(name, OPI, expr)                                                                     \
-  CT_BINARY_LOOP(name##_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, OPI(uint8_t, uint8_t))     \
-  CT_BINARY_LOOP(name##_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, OPI(int8_t, uint8_t))          \
-  CT_BINARY_LOOP(name##_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, OPI(int16_t, uint16_t))    \
-  CT_BINARY_LOOP(name##_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, OPI(int32_t, uint32_t))    \
-  CT_BINARY_LOOP(name##_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, OPI(int64_t, uint64_t))    \
-  CT_BINARY_LOOP(name##_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, expr) \
-  CT_BINARY_LOOP(name##_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, expr) \
-  CT_BINARY_LOOP(name##_CT_FLOAT32, float, float, CT_ID, float, CT_ID, expr)                         \
-  CT_BINARY_LOOP(name##_CT_FLOAT64, double, double, CT_ID, double, CT_ID, expr)
-DEF_PLAIN(plus, PLUS_INT, a + b)
-DEF_PLAIN(minus, MINUS_INT, a - b)
-/* Complex keeps a + alpha * b even for alpha 1: (1 + 0j) * (inf + xj) has NaN parts, as in PyTorch. */
-#define ENTRY(E, T, CT, LD, ST) [E] = plus_##E,
-static const ct_loop_fn plus_loops[CT_NUM_DTYPES + 1] = {
-    CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_BOOL] = add_CT_BOOL, [CT_COMPLEX64] = add_CT_COMPLEX64,
-    [CT_COMPLEX128] = add_CT_COMPLEX128};
-#undef ENTRY
-#define ENTRY(E, T, CT, LD, ST) [E] = minus_##E,
-static const ct_loop_fn minus_loops[CT_NUM_DTYPES + 1] = {
-    CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = add_CT_COMPLEX64, [CT_COMPLEX128] = add_CT_COMPLEX128};
-#undef ENTRY
+/* bfloat16: vectorized, fma in float and one rounding (NaN 0xFFFF); scalar, BFloat16(alpha * other)
+   first, then the sum (NaN 0x7FC0) */
+static inline uint16_t add_bf_v(uint16_t x, uint16_t y, const void *ctx) {
+  return ct__float_to_bf16v(fmaf(BF(y), ALPHA(ctx, f), BF(x)));
+}
+static inline uint16_t add_bf_s(uint16_t x, uint16_t y, const void *ctx) {
+  return ct__float_to_bfloat16(BF(x) + ct__rb(ALPHA(ctx, f) * BF(y)));
+}
+CT_VBLOCK_ELEM(add_bf_vb, uint16_t, add_bf_v)
+CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
+
+/* float, double: fma(other, alpha, self) everywhere (GCC contracts the scalar formula too; other's NaN,
+   then alpha's, win over self's), except in the tail of a row whose other is one broadcast value: there
+   GCC's vectorized blocks add the hoisted, rounded alpha * other (its NaN first). Those blocks start
+   after the tail's first element, are VF elements wide (128-bit vectors) and need VF + 1 elements. */
+#define DEF_ADD_REAL(SUF, T, FIELD, FMA, W, VF)                                                              \
+  static inline T add_##SUF##_fused(T a, T b, T al) { return b != b ? b + b : al != al ? al + al : FMA(b, al, a); } \
+  static inline T add_##SUF##_hoisted(T a, T p) { return p != p ? p : a != a ? a + a : p + a; }               \
+  /* n elements of a row with contiguous output and self; other contiguous (ys 1) or broadcast (ys 0) */     \
+  CT_KERNEL_CLONES static void add_##SUF##_contig(T *restrict o, const T *restrict x, const T *restrict y,    \
+                                                  bool ys, int64_t n, T al) {                                \
+    if (ys) {                                                                                                \
+      for (int64_t k = 0; k < n; k++) o[k] = add_##SUF##_fused(x[k], y[k], al);                              \
+    } else {                                                                                                 \
+      const T b = y[0];                                                                                      \
+      for (int64_t k = 0; k < n; k++) o[k] = add_##SUF##_fused(x[k], b, al);                                 \
+    }                                                                                                        \
+  }                                                                                                          \
+  static void add_##SUF(char **d, const int64_t *s, int64_t n, const void *ctx) {                           \
+    const T al = ALPHA(ctx, FIELD);                                                                          \
+    const int64_t z = (int64_t)sizeof(T);                                                                    \
+    ct_row_kind kind = ct__row_kind2(d, s, n, z);                                                            \
+    if (kind == CT_ROW_CONTIG) {                                                                             \
+      add_##SUF##_contig((T *)d[0], (const T *)d[1], (const T *)d[2], true, n, al);                          \
+      return;                                                                                                \
+    }                                                                                                        \
+    int64_t k = 0;                                                                                           \
+    if (kind == CT_ROW_SCALAR_B) {                                                                           \
+      T *o = (T *)d[0];                                                                                      \
+      const T *x = (const T *)d[1], b = *(const T *)d[2];                                                    \
+      int64_t t = n % (W);                                                                                   \
+      k = n - t;                                                                                             \
+      add_##SUF##_contig(o, x, (const T *)d[2], false, k, al);                                               \
+      if (t >= (VF) + 1) {                                                                                   \
+        const T p = b != b ? b + b : b * al; /* other's NaN first */                                         \
+        o[k] = add_##SUF##_fused(x[k], b, al);                                                               \
+        for (int64_t e = k + 1 + (t - 1) / (VF) * (VF), i = k + 1; i < e; i++) o[i] = add_##SUF##_hoisted(x[i], p); \
+        k += 1 + (t - 1) / (VF) * (VF);                                                                      \
+      }                                                                                                      \
+    }                                                                                                        \
+    for (; k < n; k++)                                                                                       \
+      CT_OUT(T, d[0], s[0], k) = add_##SUF##_fused(CT_AT(T, d[1], s[1], k), CT_AT(T, d[2], s[2], k), al);     \
+  }
+DEF_ADD_REAL(f32, float, f, fmaf, CT_W_F32, 4)
+DEF_ADD_REAL(f64, double, d, fma, CT_W_F64, 2)
+
+static const ct_loop_fn add_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BOOL] = add_CT_BOOL,     [CT_UINT8] = add_CT_UINT8,       [CT_INT8] = add_CT_INT8,
+    [CT_INT16] = add_CT_INT16,   [CT_INT32] = add_CT_INT32,       [CT_INT64] = add_CT_INT64,
+    [CT_FLOAT16] = add_CT_FLOAT16, [CT_BFLOAT16] = add_CT_BFLOAT16, [CT_FLOAT32] = add_f32,
+    [CT_FLOAT64] = add_f64,      [CT_COMPLEX64] = ct__cadd_c64,   [CT_COMPLEX128] = ct__cadd_c128};
+
+/* sub with alpha 1 and add with alpha -1 would be the same kernel: torch has no separate loops for the
+   plain sum, so neither do we (fma(b, +-1, a) is a + b exactly). */
 
 typedef struct alpha_args {
   ct_scalar alpha;
   bool negate; /* sub */
 } alpha_args;
 
-/* PyTorch's alpha_check and sub_check. */
+/* PyTorch's alpha_check (after TensorIterator's checks, once the common dtype is known). */
 static bool alpha_check(ct_dtype common, const ct_tensor *const *in, const void *arg) {
+  (void)in;
   const alpha_args *a = arg;
-  if (a->negate) {
-    if (in[0]->dtype == CT_BOOL && in[1]->dtype == CT_BOOL) {
-      ct__error(CT_ERR_RUNTIME, "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
-                                "or `logical_xor()` operator instead.");
-      return false;
-    }
-    if (in[0]->dtype == CT_BOOL || in[1]->dtype == CT_BOOL) {
-      ct__error(CT_ERR_RUNTIME, "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-                                "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
-      return false;
-    }
-  }
   ct_scalar_kind k = a->alpha.kind;
   if (k == CT_SCALAR_BOOL && common != CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "Boolean alpha only supported for Boolean results.");
@@ -130,36 +200,156 @@ static bool alpha_check(ct_dtype common, const ct_tensor *const *in, const void 
   return true;
 }
 
+/* sub's meta function rejects bool tensors before anything else (sub_check). */
+static bool sub_ok(const ct_tensor *x, const ct_tensor *y) {
+  if (!x || !y) return true; /* the engine reports it */
+  if (x->dtype == CT_BOOL && y->dtype == CT_BOOL) {
+    ct__error(CT_ERR_RUNTIME, "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+                              "or `logical_xor()` operator instead.");
+    return false;
+  }
+  if (x->dtype == CT_BOOL || y->dtype == CT_BOOL) {
+    ct__error(CT_ERR_RUNTIME, "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+                              "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+    return false;
+  }
+  return true;
+}
+
+/* alpha.to<scalar_t>() of the compute dtype (sub: of -alpha), as the loops read it: float16/bfloat16
+   alpha rounded to the dtype, held as float. */
 static void alpha_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
   const alpha_args *a = arg;
   alpha_ctx *c = (alpha_ctx *)ctx->bytes;
-  double re = ct__scalar_to_double(a->alpha), im = a->alpha.kind == CT_SCALAR_COMPLEX ? a->alpha.v.c.im : 0.0;
-  int64_t i = ct__scalar_to_int64(a->alpha);
+  ct_scalar al = a->alpha;
   if (a->negate) {
-    re = -re;
-    im = -im;
-    i = (int64_t)(0u - (uint64_t)i);
+    switch (al.kind) {
+      case CT_SCALAR_INT: al.v.i = (int64_t)(0u - (uint64_t)al.v.i); break;
+      case CT_SCALAR_DOUBLE: al.v.d = -al.v.d; break;
+      case CT_SCALAR_COMPLEX: al.v.c.re = -al.v.c.re, al.v.c.im = -al.v.c.im; break;
+      default: break; /* bool: rejected by the checks */
+    }
   }
-  switch (ct__dt(common)->category) {
-    case CT_CAT_BOOL: c->b = i != 0; break;
-    case CT_CAT_INT: c->i = i; break;
-    case CT_CAT_FLOAT:
-      if (common == CT_FLOAT64)
-        c->d = re;
-      else
-        c->f = (float)re;
+  switch (common) {
+    case CT_BOOL: c->b = ct__scalar_to_int64(al) != 0; break;
+    case CT_FLOAT16:
+    case CT_BFLOAT16: {
+      uint16_t h;
+      ct__store_scalar(common, &h, al);
+      c->f = common == CT_FLOAT16 ? H(h) : BF(h);
       break;
-    default:
-      if (common == CT_COMPLEX64)
-        c->c64 = (float)re + (float)im * I;
-      else
-        c->c128 = re + im * I;
+    }
+    case CT_FLOAT32:
+    case CT_FLOAT64:
+    case CT_COMPLEX64:
+    case CT_COMPLEX128: ct__store_scalar(common, c, al); break;
+    default: c->i = ct__scalar_to_int64(al);
   }
 }
 
 static const ct_pw_op add_op = {"add_cpu", CT_PW_COMMON, add_loops, alpha_check, alpha_prepare};
-static const ct_pw_op plus_op = {"add_cpu", CT_PW_COMMON, plus_loops, alpha_check, alpha_prepare};
-static const ct_pw_op minus_op = {"sub_cpu", CT_PW_COMMON, minus_loops, alpha_check, alpha_prepare};
+static const ct_pw_op sub_op = {"sub_cpu", CT_PW_COMMON, add_loops, alpha_check, alpha_prepare};
+
+/* ---- mul ---- */
+#define MUL_INT(T, U) CT_WRAP(T, U, (U)a * (U)b)
+CT_BINARY_LOOP(mul_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a && b)
+CT_BINARY_LOOP(mul_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, MUL_INT(uint8_t, uint8_t))
+CT_BINARY_LOOP(mul_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, MUL_INT(int8_t, uint8_t))
+CT_BINARY_LOOP(mul_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, MUL_INT(int16_t, uint16_t))
+CT_BINARY_LOOP(mul_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, MUL_INT(int32_t, uint32_t))
+CT_BINARY_LOOP(mul_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, MUL_INT(int64_t, uint64_t))
+/* float, double, float16: one product either way, but the operand whose NaN wins depends on where torch
+   computes it: 'a' (self) or 'b' (other) first. Vectorized rows take other's NaN (self's when self is the
+   broadcast one); in their tails GCC's blocks and leftovers alternate as the tables say; strided rows take
+   other's. float16 takes self's everywhere. */
+#define MUL_FIRST(T, x, y) ((x) != (x) ? (x) + (x) : (x) * (y))
+#define DEF_MUL_REAL(SUF, T, W, VF, ...)                                                                    \
+  static const char *const mul_##SUF##_tails[W] = {__VA_ARGS__};                                            \
+  CT_KERNEL_CLONES static void mul_##SUF##_contig(T *restrict o, const T *restrict x, const T *restrict y,   \
+                                                  ct_row_kind kind, int64_t n) {                            \
+    if (kind == CT_ROW_CONTIG) {                                                                             \
+      for (int64_t k = 0; k < n; k++) o[k] = MUL_FIRST(T, y[k], x[k]);                                       \
+    } else if (kind == CT_ROW_SCALAR_B) {                                                                    \
+      const T b = y[0];                                                                                      \
+      for (int64_t k = 0; k < n; k++) o[k] = MUL_FIRST(T, b, x[k]);                                          \
+    } else {                                                                                                 \
+      const T a = x[0];                                                                                      \
+      for (int64_t k = 0; k < n; k++) o[k] = MUL_FIRST(T, a, y[k]);                                          \
+    }                                                                                                        \
+  }                                                                                                          \
+  static void mul_##SUF(char **d, const int64_t *s, int64_t n, const void *ctx) {                           \
+    (void)ctx;                                                                                               \
+    ct_row_kind kind = ct__row_kind2(d, s, n, (int64_t)sizeof(T));                                           \
+    int64_t k = 0;                                                                                           \
+    char tail[W];                                                                                            \
+    if (kind <= CT_ROW_SCALAR_A) {                                                                           \
+      int64_t t = n % (W);                                                                                   \
+      k = n - t;                                                                                             \
+      mul_##SUF##_contig((T *)d[0], (const T *)d[1], (const T *)d[2], kind, k);                              \
+      if (kind == CT_ROW_CONTIG) {                                                                           \
+        memcpy(tail, mul_##SUF##_tails[t], (size_t)t);                                                       \
+      } else { /* one element, blocks of VF, the rest: the broadcast operand's NaN first, then the other's */ \
+        char bc = kind == CT_ROW_SCALAR_B ? 'b' : 'a', other = kind == CT_ROW_SCALAR_B ? 'a' : 'b';           \
+        for (int64_t i = 0; i < t; i++) tail[i] = i == 0 || i <= (t - 1) / (VF) * (VF) ? bc : other;          \
+      }                                                                                                      \
+    }                                                                                                        \
+    for (; k < n; k++) {                                                                                     \
+      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                            \
+      CT_OUT(T, d[0], s[0], k) = kind <= CT_ROW_SCALAR_A && tail[k % (W)] == 'a' ? MUL_FIRST(T, a, b) : MUL_FIRST(T, b, a); \
+    }                                                                                                        \
+  }
+DEF_MUL_REAL(f32, float, 16, 4, "", "b", "ba", "baa", "aaaa", "aaaab", "aaaabb", "aaaabba", "bbbbbbbb", "bbbbbbbbb",
+             "bbbbbbbbbb", "bbbbbbbbbba", "bbbbbbbbaaaa", "bbbbbbbbaaaab", "bbbbbbbbaaaabb", "bbbbbbbbaaaabba")
+DEF_MUL_REAL(f64, double, 8, 2, "", "b", "aa", "aaa", "bbbb", "bbbba", "bbbbaa", "bbbbaaa")
+CT_BINARY_LOOP(mul_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, MUL_FIRST(float, a, b))
+/* bfloat16: one product in float either way; the vectorized rows store NaN as 0xFFFF */
+#define MUL_BFV(x, y, c) ct__float_to_bf16v(BF(x) * BF(y))
+CT_VBLOCK_ELEM(mul_bf_vb, uint16_t, MUL_BFV)
+static inline uint16_t mul_bf_s(uint16_t x, uint16_t y, const void *c) {
+  (void)c;
+  return ct__float_to_bfloat16(BF(x) * BF(y));
+}
+CT_VS_LOOP2(mul_CT_BFLOAT16, uint16_t, CT_W_R16, mul_bf_vb, mul_bf_s)
+
+static const ct_loop_fn mul_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BOOL] = mul_CT_BOOL,       [CT_UINT8] = mul_CT_UINT8,         [CT_INT8] = mul_CT_INT8,
+    [CT_INT16] = mul_CT_INT16,     [CT_INT32] = mul_CT_INT32,         [CT_INT64] = mul_CT_INT64,
+    [CT_FLOAT16] = mul_CT_FLOAT16, [CT_BFLOAT16] = mul_CT_BFLOAT16,   [CT_FLOAT32] = mul_f32,
+    [CT_FLOAT64] = mul_f64,        [CT_COMPLEX64] = ct__cmul_c64,     [CT_COMPLEX128] = ct__cmul_c128};
+static const ct_pw_op mul_op = {"mul_cpu", CT_PW_COMMON, mul_loops, NULL, NULL};
+
+/* ---- routing ---- */
+
+/* Whether a compute dtype's loop depends on the rows it is given (see the top of the file). */
+static bool rows_matter(const ct_pw_op *op, ct_dtype common, const alpha_args *a) {
+  switch (common) {
+    case CT_BFLOAT16:
+    case CT_COMPLEX64:
+    case CT_COMPLEX128: return true;
+    case CT_FLOAT16: return op != &mul_op;
+    case CT_FLOAT32:
+    case CT_FLOAT64: {
+      if (op == &mul_op) return false;
+      double al = ct__scalar_to_double(a->alpha);
+      return al != 1.0 && al != -1.0;
+    }
+    default: return false;
+  }
+}
+
+static ct_status arith_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *x, const ct_tensor *y, bool inplace,
+                           const alpha_args *a, ct_tensor **result) {
+  const ct_tensor *in[2] = {x, y};
+  if (result) *result = NULL;
+  if (x && y && (x->dtype != y->dtype || (out && out->dtype != x->dtype))) {
+    ct_dtype common;
+    if (ct__result_type(in, 2, &common) != CT_OK)
+      ct_clear_error(); /* the engine reports it, in its order */
+    else if (rows_matter(op, common, a))
+      return ct__bin_pw_run(op, out, in, 2, inplace, a, result);
+  }
+  return ct__pw_run(op, out, in, 2, inplace, a, result);
+}
 
 static alpha_args make_alpha(const ct_alpha_opts *opts, bool negate) {
   alpha_args a = {ct_scalar_int(1), negate};
@@ -167,26 +357,19 @@ static alpha_args make_alpha(const ct_alpha_opts *opts, bool negate) {
   return a;
 }
 
-/* The loops for an alpha: the plain ones when alpha is the number 1 (int or float). */
-static const ct_pw_op *alpha_kernel(const alpha_args *a) {
-  bool one = (a->alpha.kind == CT_SCALAR_INT && a->alpha.v.i == 1) || (a->alpha.kind == CT_SCALAR_DOUBLE && a->alpha.v.d == 1.0);
-  if (!one) return &add_op;
-  return a->negate ? &minus_op : &plus_op;
-}
-
 static ct_tensor *alpha_op(const ct_tensor *x, const ct_tensor *y, const ct_alpha_opts *opts, bool negate) {
-  const ct_tensor *in[2] = {x, y};
+  if (negate && !sub_ok(x, y)) return NULL;
   alpha_args a = make_alpha(opts, negate);
   ct_tensor *r = NULL;
-  ct__pw_run(alpha_kernel(&a), NULL, in, 2, false, &a, &r);
+  arith_run(negate ? &sub_op : &add_op, NULL, x, y, false, &a, &r);
   return r;
 }
 
 static ct_status alpha_op_out(ct_tensor *out, const ct_tensor *x, const ct_tensor *y, const ct_alpha_opts *opts,
                               bool negate, bool inplace) {
-  const ct_tensor *in[2] = {x, y};
+  if (negate && !sub_ok(x, y)) return CT_ERR_RUNTIME;
   alpha_args a = make_alpha(opts, negate);
-  return ct__pw_run(alpha_kernel(&a), out, in, 2, inplace, &a, NULL);
+  return arith_run(negate ? &sub_op : &add_op, out, x, y, inplace, &a, NULL);
 }
 
 ct_tensor *ct_add(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *o) { return alpha_op(a, b, o, false); }
@@ -209,22 +392,17 @@ ct_status ct_subtract_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b
   return ct_sub_out(out, a, b, o);
 }
 
-/* ---- mul ---- */
-#define MUL_INT(T, U) CT_WRAP(T, U, (U)a * (U)b)
-CT_BINARY_LOOP(mul_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a && b)
-CT_BINARY_LOOP(mul_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, MUL_INT(uint8_t, uint8_t))
-CT_BINARY_LOOP(mul_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, MUL_INT(int8_t, uint8_t))
-CT_BINARY_LOOP(mul_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, MUL_INT(int16_t, uint16_t))
-CT_BINARY_LOOP(mul_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, MUL_INT(int32_t, uint32_t))
-CT_BINARY_LOOP(mul_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, MUL_INT(int64_t, uint64_t))
-#define DEF_MUL(E, T, CT, LD, ST) CT_BINARY_LOOP(mul_##E, T, CT, LD, T, ST, a * b)
-CT_DT_FLOATING(DEF_MUL)
-CT_DT_COMPLEX(DEF_MUL)
-
-#define ENTRY(E, T, CT, LD, ST) [E] = mul_##E,
-static const ct_loop_fn mul_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY)};
-#undef ENTRY
-
-static const ct_pw_op mul_op = {"mul_cpu", CT_PW_COMMON, mul_loops, NULL, NULL};
-CT_PW_BINARY_API(mul, mul_op)
-CT_PW_BINARY_API(multiply, mul_op)
+#define MUL_API(name)                                                                  \
+  ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b) {                      \
+    ct_tensor *r = NULL;                                                               \
+    arith_run(&mul_op, NULL, a, b, false, NULL, &r);                                   \
+    return r;                                                                          \
+  }                                                                                    \
+  ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other) {                   \
+    return arith_run(&mul_op, self, self, other, true, NULL, NULL);                    \
+  }                                                                                    \
+  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) {  \
+    return arith_run(&mul_op, out, a, b, false, NULL, NULL);                           \
+  }
+MUL_API(mul)
+MUL_API(multiply)
