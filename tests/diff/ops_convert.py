@@ -132,6 +132,59 @@ def gen_copy_overlap(g):
     return A(x, dst, src)
 
 
+# ---- conversions into bfloat16 of NaN-rich rows ----
+# torch 1.13 stores a NaN as 0xFFFF where its vectorized float->bfloat16 conversion runs (contiguous
+# float32 rows of any length; float64 rows in blocks of 16) and as 0x7FC0 elsewhere (strided or
+# broadcast sources, float64 tails, float16 and complex sources): rows around those block sizes.
+ROW_LENGTHS = [1, 2, 7, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65]
+NAN_SOURCES = [torch.float32, torch.float64, torch.float16, torch.complex64, torch.complex128]
+
+
+def nan_rich(g, shape, dt):
+    """Values of which a third are NaN (either sign, random payloads), some infinities."""
+    n = int(np.prod(shape, dtype=np.int64))
+    real = {torch.complex64: torch.float32, torch.complex128: torch.float64}.get(dt, dt)
+    m = 2 * n if dt.is_complex else n
+    npf, npu, ebits, mbits = {torch.float32: (np.float32, np.uint32, 8, 23), torch.float64: (np.float64, np.uint64, 11, 52),
+                              torch.float16: (np.float16, np.uint16, 5, 10)}[real]
+    v = np.asarray(g.rng.standard_normal(m) * 100, npf)
+    v = np.where(g.rng.random(m) < 0.1, np.asarray(g.rng.choice([np.inf, -np.inf]), npf), v).astype(npf)
+    bits = v.view(npu)
+    for k in np.nonzero(g.rng.random(m) < 0.35)[0]:
+        sign = int(g.rng.integers(0, 2)) << (ebits + mbits)
+        bits[k] = sign | (((1 << ebits) - 1) << mbits) | int(g.rng.integers(1, 1 << mbits))
+    t = torch.from_numpy(v.copy())
+    return (t.view(dt) if dt.is_complex else t).reshape(shape)
+
+
+def nan_row_shape(g):
+    r = g.random()
+    if r < 0.1:
+        return ()
+    if r < 0.6:
+        return (g.choice(ROW_LENGTHS),)
+    return (g.int(1, 3), g.choice(ROW_LENGTHS))
+
+
+def gen_to_bf16_nan(g):
+    dt = g.choice(NAN_SOURCES)
+    shape = nan_row_shape(g)
+    return A(Spec(shape, dt, g.layout(), base=nan_rich(g, shape, dt)))
+
+
+def gen_copy_bf16_nan(g):
+    dt = g.choice(NAN_SOURCES)
+    shape = nan_row_shape(g)
+    layout = g.layout()
+    if "expanded" in layout:
+        layout = ["contiguous"]
+    src = Spec(shape, dt, g.layout(), base=nan_rich(g, shape, dt))
+    if g.chance(0.3) and shape:  # broadcast sources: one row for every row, one value per row, one value
+        sshape = g.choice([shape[-1:], shape[:-1] + (1,), ()])
+        src = Spec(sshape, dt, g.layout(), base=nan_rich(g, sshape, dt))
+    return A(Spec(shape, torch.bfloat16, layout), src)
+
+
 def _to_torch(x, dt, fmt, copy):
     k = {}
     if fmt is not None:
@@ -160,6 +213,8 @@ OPS = [
     Op("copy_", gen_copy_, torch=lambda x, s: x.copy_(s), ct=lambda x, s: C.copy_(x, s), weight=4, min_cases=144),
     Op("copy_overlap", gen_copy_overlap, torch=lambda x, d, s: D.apply_torch(x, d).copy_(D.apply_torch(x, s)),
        ct=lambda x, d, s: C.copy_(D.apply_ct(x, d), D.apply_ct(x, s))),
+    Op("to_bf16_nan", gen_to_bf16_nan, torch=lambda x: x.to(torch.bfloat16), ct=lambda x: C.to_dtype(x, torch.bfloat16)),
+    Op("copy_bf16_nan", gen_copy_bf16_nan, torch=lambda x, s: x.copy_(s), ct=lambda x, s: C.copy_(x, s)),
     Op("item", gen_item, torch=lambda x: x.item(), ct=lambda x: C.item(x)),
     Op("get_item", gen_get_item, torch=lambda x, i: x[i].item(), ct=lambda x, i: C.get_item(x, i)),
     Op("set_item", gen_set_item, torch=_set_item_torch, ct=lambda x, i, v: C.set_item(x, i, v)),

@@ -36,12 +36,8 @@ import ops_reduce  # noqa: E402
 import ops_scan  # noqa: E402
 import ops_view  # noqa: E402
 
-TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS, ops_scan.OPS, ops_pw_binary.OPS, ops_pw_math.OPS,
-          ops_pw_compare.OPS, ops_pw_elem.OPS, ops_reduce.OPS]
-# The arithmetic core (add/sub/mul/neg) still differs from torch in NaN payloads, bfloat16 NaN packing and
-# mixed-dtype rounding of torch's vectorized rows (issue 4 is open on it): opt in with CT_DIFF_ARITH=1.
-if os.environ.get("CT_DIFF_ARITH"):
-    TABLES.append(ops_pw_arith.OPS)
+TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS, ops_scan.OPS, ops_pw_binary.OPS, ops_pw_arith.OPS,
+          ops_pw_math.OPS, ops_pw_compare.OPS, ops_pw_elem.OPS, ops_reduce.OPS]
 
 
 def select_ops(names_wanted):

@@ -102,11 +102,21 @@ static inline uint16_t add_h_v(uint16_t x, uint16_t y, const void *ctx) {
   float a = H(x), p = h_product(y, ctx);
   return ct__float_to_half(p != p ? p : a != a ? a : p + a);
 }
+/* alpha 1: the product is other itself (a NaN keeps its sign, all a float16 NaN can carry) */
+static inline uint16_t add_h_v1(uint16_t x, uint16_t y, const void *ctx) {
+  (void)ctx;
+  float a = H(x), p = H(y);
+  return ct__float_to_half(p != p ? p : a != a ? a : p + a);
+}
 static inline uint16_t add_h_s(uint16_t x, uint16_t y, const void *ctx) {
   float a = H(x), p = h_product(y, ctx);
   return ct__float_to_half(a != a ? a : p != p ? p : a + p);
 }
-CT_VBLOCK_ELEM(add_h_vb, uint16_t, add_h_v)
+CT_VBLOCK_ELEM(add_h_vbg, uint16_t, add_h_v)
+CT_VBLOCK_ELEM(add_h_vb1, uint16_t, add_h_v1)
+static void add_h_vb(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b, bool bs, int64_t n, const void *ctx) {
+  (ALPHA(ctx, f) == 1.0f ? add_h_vb1 : add_h_vbg)(o, a, as, b, bs, n, ctx);
+}
 CT_VS_LOOP2(add_CT_FLOAT16, uint16_t, CT_W_R16, add_h_vb, add_h_s)
 
 /* bfloat16: vectorized, fma in float and one rounding (NaN 0xFFFF); scalar, BFloat16(alpha * other)
@@ -320,19 +330,22 @@ static const ct_pw_op mul_op = {"mul_cpu", CT_PW_COMMON, mul_loops, NULL, NULL};
 
 /* ---- routing ---- */
 
-/* Whether a compute dtype's loop depends on the rows it is given (see the top of the file). */
-static bool rows_matter(const ct_pw_op *op, ct_dtype common, const alpha_args *a) {
+/* Whether the loop for this call depends on the rows it is given (see the top of the file): always for
+   bfloat16 and complex; float16 add (which NaN wins); float/double add whose alpha is not +-1 (the
+   hoisted products); float/double mul only through which of two NaN operands wins, so only when both
+   operands can be NaN. */
+static bool rows_matter(const ct_pw_op *op, ct_dtype common, const alpha_args *a, const ct_tensor *x,
+                        const ct_tensor *y) {
   switch (common) {
     case CT_BFLOAT16:
     case CT_COMPLEX64:
     case CT_COMPLEX128: return true;
     case CT_FLOAT16: return op != &mul_op;
     case CT_FLOAT32:
-    case CT_FLOAT64: {
-      if (op == &mul_op) return false;
-      double al = ct__scalar_to_double(a->alpha);
-      return al != 1.0 && al != -1.0;
-    }
+    case CT_FLOAT64:
+      if (op == &mul_op)
+        return ct__dt((ct_dtype)x->dtype)->category >= CT_CAT_FLOAT && ct__dt((ct_dtype)y->dtype)->category >= CT_CAT_FLOAT;
+      return ct__scalar_to_double(a->alpha) != 1.0 && ct__scalar_to_double(a->alpha) != -1.0;
     default: return false;
   }
 }
@@ -345,7 +358,7 @@ static ct_status arith_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
     ct_dtype common;
     if (ct__result_type(in, 2, &common) != CT_OK)
       ct_clear_error(); /* the engine reports it, in its order */
-    else if (rows_matter(op, common, a))
+    else if (rows_matter(op, common, a, x, y))
       return ct__bin_pw_run(op, out, in, 2, inplace, a, result);
   }
   return ct__pw_run(op, out, in, 2, inplace, a, result);
