@@ -150,7 +150,7 @@ CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
   static void add_##SUF(char **d, const int64_t *s, int64_t n, const void *ctx) {                           \
     const T al = ALPHA(ctx, FIELD);                                                                          \
     const int64_t z = (int64_t)sizeof(T);                                                                    \
-    ct_row_kind kind = ct__row_kind2(d, s, n, z);                                                            \
+    ct_row_kind kind = ct__row_kind2(d, s, z);                                                            \
     if (kind == CT_ROW_CONTIG) {                                                                             \
       add_##SUF##_contig((T *)d[0], (const T *)d[1], (const T *)d[2], true, n, al);                          \
       return;                                                                                                \
@@ -289,7 +289,7 @@ CT_BINARY_LOOP(mul_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, MUL_INT(in
   }                                                                                                          \
   static void mul_##SUF(char **d, const int64_t *s, int64_t n, const void *ctx) {                           \
     (void)ctx;                                                                                               \
-    ct_row_kind kind = ct__row_kind2(d, s, n, (int64_t)sizeof(T));                                           \
+    ct_row_kind kind = ct__row_kind2(d, s, (int64_t)sizeof(T));                                           \
     int64_t k = 0;                                                                                           \
     char tail[W];                                                                                            \
     if (kind <= CT_ROW_SCALAR_A) {                                                                           \

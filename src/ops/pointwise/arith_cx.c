@@ -99,30 +99,22 @@ typedef struct cx_kernel {
   char fallback;
 } cx_kernel;
 
-static const cx_kernel mul64 = {8,
-                                {'V', 'V', 'W'},
-                                {{"", "X", "BB", "BBX", "AAAA", "AAAAX", "AAAABB", "AAAABBX"},
-                                 {"", "X", "XX", "XXY", "XXYX", "XGGGG", "XGGGGY", "XGGGGYX"},
-                                 {"", "Y", "YY", "YYY", "YYYY", "YBBBB", "YBBBBY", "YBBBBYY"}},
-                                'G',
-                                'G',
-                                'X',
-                                NULL,
-                                'X'};
-static const cx_kernel mul128 = {4, {'V', 'V', 'W'}, {{"", "B", "BB", "BBB"}, {"", "G", "GB", "GGG"}, {"", "B", "BB", "BBB"}},
-                                 'G', 'G', 'H', NULL, 'A'};
-static const cx_kernel add64 = {8,
-                                {'V', 'v', 'w'},
-                                {{"", "U", "UU", "UUU", "FFFF", "FFFFU", "FFFFUU", "FFFFUUU"},
-                                 {"", "U", "Uu", "UuU", "UuUT", "Uffff", "UffffU", "UffffUU"},
-                                 {"", "T", "TT", "TTT", "TTTT", "Tgggg", "TggggT", "TggggTT"}},
-                                'G',
-                                'H',
-                                'u',
-                                NULL,
-                                'u'};
-static const cx_kernel add128 = {4, {'V', 'v', 'w'}, {{"", "F", "FF", "FFF"}, {"", "K", "KF", "Kff"}, {"", "J", "JM", "Jgg"}},
-                                 'P', 'P', 'M', "MM", 'M'};
+/* mul: self * other */
+static const cx_kernel mul64 = {
+    .width = 8, .vec = {'V', 'V', 'W'}, .blk4 = 'G', .blk2 = 'G', .one = 'X', .fallback = 'X',
+    .tail = {{"", "X", "BB", "BBX", "AAAA", "AAAAX", "AAAABB", "AAAABBX"},
+             {"", "X", "XX", "XXY", "XXYX", "XGGGG", "XGGGGY", "XGGGGYX"},
+             {"", "Y", "YY", "YYY", "YYYY", "YBBBB", "YBBBBY", "YBBBBYY"}}};
+static const cx_kernel mul128 = {.width = 4, .vec = {'V', 'V', 'W'}, .blk4 = 'G', .blk2 = 'G', .one = 'H', .fallback = 'A',
+                                 .tail = {{"", "B", "BB", "BBB"}, {"", "G", "GB", "GGG"}, {"", "B", "BB", "BBB"}}};
+/* add: self + alpha * other */
+static const cx_kernel add64 = {
+    .width = 8, .vec = {'V', 'v', 'w'}, .blk4 = 'G', .blk2 = 'H', .one = 'u', .fallback = 'u',
+    .tail = {{"", "U", "UU", "UUU", "FFFF", "FFFFU", "FFFFUU", "FFFFUUU"},
+             {"", "U", "Uu", "UuU", "UuUT", "Uffff", "UffffU", "UffffUU"},
+             {"", "T", "TT", "TTT", "TTTT", "Tgggg", "TggggT", "TggggTT"}}};
+static const cx_kernel add128 = {.width = 4, .vec = {'V', 'v', 'w'}, .blk4 = 'P', .blk2 = 'P', .one = 'M', .two = "MM",
+                                 .fallback = 'M', .tail = {{"", "F", "FF", "FFF"}, {"", "K", "KF", "Kff"}, {"", "J", "JM", "Jgg"}}};
 
 typedef struct cx_seg {
   char form;
@@ -239,7 +231,7 @@ CX_EVAL(d, double, fma)
 #define CX_LOOPS(SUF, T)                                                                                \
   static void mul_row_##SUF(const cx_kernel *k, char **d, const int64_t *s, int64_t n) {                \
     cx_seg sg[12];                                                                                      \
-    int ns = row_plan(k, ct__row_kind2(d, s, n, 2 * (int64_t)sizeof(T)), n, sg);                        \
+    int ns = row_plan(k, ct__row_kind2(d, s, 2 * (int64_t)sizeof(T)), n, sg);                        \
     int64_t i = 0;                                                                                      \
     for (int g = 0; g < ns; g++) {                                                                      \
       const cx_form *f = &mul_forms[(unsigned char)sg[g].form];                                         \
@@ -249,7 +241,7 @@ CX_EVAL(d, double, fma)
   }                                                                                                     \
   static void add_row_##SUF(const cx_kernel *k, char **d, const int64_t *s, int64_t n, const T *al) {   \
     cx_seg sg[12];                                                                                      \
-    int ns = row_plan(k, ct__row_kind2(d, s, n, 2 * (int64_t)sizeof(T)), n, sg);                        \
+    int ns = row_plan(k, ct__row_kind2(d, s, 2 * (int64_t)sizeof(T)), n, sg);                        \
     int64_t i = 0;                                                                                      \
     for (int g = 0; g < ns; g++) {                                                                      \
       const cx_form *f = &add_forms[(unsigned char)sg[g].form];                                         \

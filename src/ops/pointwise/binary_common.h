@@ -53,16 +53,16 @@ static inline bool ct__vs_row1(const int64_t *s, int64_t z) { return s[0] == z &
 /* The kind of a binary row as torch's AVX2 build runs it: vectorized with every operand contiguous, with
    b or a a broadcast scalar (the row's tail then goes through GCC's auto-vectorized scalar loop, whose
    blocks depend on the kind), or not vectorized at all: GCC's strided loop, or its plain fallback when
-   the output is one of the inputs (the loop's runtime alias check fails) or the row is a single element
-   with zero strides (0-dim operands). */
+   the output is one of the inputs (the loop's runtime alias check fails) or has a zero stride (a 0-dim
+   operation). */
 typedef enum { CT_ROW_CONTIG, CT_ROW_SCALAR_B, CT_ROW_SCALAR_A, CT_ROW_STRIDED, CT_ROW_FALLBACK } ct_row_kind;
-static inline ct_row_kind ct__row_kind2(char *const *d, const int64_t *s, int64_t n, int64_t z) {
+static inline ct_row_kind ct__row_kind2(char *const *d, const int64_t *s, int64_t z) {
   if (s[0] == z) {
     if (s[1] == z && s[2] == z) return CT_ROW_CONTIG;
     if (s[1] == z && s[2] == 0) return CT_ROW_SCALAR_B;
     if (s[1] == 0 && s[2] == z) return CT_ROW_SCALAR_A;
   }
-  return (d[0] == d[1] || d[0] == d[2] || n == 1) ? CT_ROW_FALLBACK : CT_ROW_STRIDED;
+  return (d[0] == d[1] || d[0] == d[2] || s[0] == 0) ? CT_ROW_FALLBACK : CT_ROW_STRIDED;
 }
 
 /* A binary loop split like torch's: VBLOCK(o, a, as, b, bs, k, ctx) takes the first k = n - n % W
