@@ -1,9 +1,12 @@
 /* Sums and products: sum, nansum, prod, mean, nanmean.
 
    Accumulators: int64 with wraparound for bool and integers (PyTorch's integer sums wrap; accumulating in
-   int64 and truncating once gives the same bits as accumulating in a narrower type), double for
-   floating inputs (float16/bfloat16 widen exactly; float32 sums then round once, more accurate than the
-   cascade PyTorch uses and so within its tolerance), complex double for complex inputs. */
+   int64 and truncating once gives the same bits as accumulating in a narrower type); float32, float64
+   and complex sums take PyTorch's cascade (sum_cascade.c: its bits at one thread for reductions of up to
+   CT_RED_CHUNK elements per output; longer ones are cut into fixed chunks added in order, so the result
+   never depends on the thread count, where PyTorch's does); float16/bfloat16 sums run in double per run and
+   round where PyTorch's float accumulator rounds (the output type after each line); products in double
+   or complex double. */
 #include <stdio.h>
 
 #include "ops/reduce/red.h"
