@@ -71,6 +71,15 @@ void ct__iter_finish(ct_iter *it);
    size of tensor b (4) at non-singleton dimension 1"); out must hold max(na, nb) entries. */
 ct_status ct__broadcast_shapes(const int64_t *a, int64_t na, const int64_t *b, int64_t nb, int64_t *out);
 
+/* Declares loop elementwise: at each operand address it reads or writes one element of the operand's loop
+   dtype, every input's being in_size bytes, and the result of an element depends only on the values and on
+   which strides equal the element size, which are 0 and which are anything else. The engine may then feed
+   an input through a buffer of another stride of the same kind (a transposed tile, iter_tile.c). The loop
+   generators of kernels/cpu/loops.h declare their loops (at load time); other loops are never buffered. */
+void ct__loop_declare_elementwise(ct_loop_fn loop, int in_size);
+/* in_size of a declared loop; 0 for any other. */
+int ct__loop_elementwise_size(ct_loop_fn loop);
+
 /* Threads used by the engine (torch.set_num_threads). */
 int ct__num_threads(void);
 

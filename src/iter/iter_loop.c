@@ -5,6 +5,7 @@
 
 #include "core/cast.h"
 #include "iter/iter.h"
+#include "iter/iter_tile.h"
 
 /* Elements per conversion chunk: 16 bytes (complex128) x 512 = 8 KiB per buffer. */
 #define CT_CAST_CHUNK 512
@@ -123,14 +124,25 @@ static void serial_for_each(const ct_iter *it, int64_t begin, int64_t end, bool 
   }
 }
 
+/* Elements [begin, end): tiled when planned so (iter_tile.c), else row by row. */
+static void range_for_each(const ct_iter *it, const ct_tile_plan *tp, int64_t begin, int64_t end, bool casts,
+                           ct_loop_fn loop, const void *ctx) {
+  if (tp->w)
+    ct__tile_range(it, tp, begin, end, loop, ctx);
+  else
+    serial_for_each(it, begin, end, casts, loop, ctx);
+}
+
 void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
   if (it->is_meta || it->numel == 0) return;
   bool casts = false;
   for (int k = 0; k < it->n_ops; k++) casts |= (ct_dtype)it->ops[k]->dtype != it->loop_dtype[k];
   int64_t numel = it->numel;
+  ct_tile_plan tp = {0};
+  if (!casts) ct__tile_plan(it, loop, &tp);
   int nt = ct__num_threads();
   if (nt <= 1 || numel < CT_GRAIN) {
-    serial_for_each(it, 0, numel, casts, loop, ctx);
+    range_for_each(it, &tp, 0, numel, casts, loop, ctx);
     return;
   }
   /* at::parallel_for's split: min(threads, ceil(numel / grain)) chunks of ceil(numel / chunks) elements. Rows
@@ -144,6 +156,6 @@ void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
     int64_t chunk = (numel + n - 1) / n;
     int64_t b = omp_get_thread_num() * chunk;
     int64_t e = b + chunk < numel ? b + chunk : numel;
-    if (b < e) serial_for_each(it, b, e, casts, loop, ctx);
+    if (b < e) range_for_each(it, &tp, b, e, casts, loop, ctx);
   }
 }

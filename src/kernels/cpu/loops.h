@@ -4,6 +4,7 @@
 #ifndef CTORCH_KERNELS_LOOPS_H
 #define CTORCH_KERNELS_LOOPS_H
 
+#include "iter/iter.h"
 #include "kernels/cpu/dtypes.h"
 
 /* Every kernel is compiled for x86-64-v4 (AVX-512), v3 (AVX2 + FMA) and the baseline, and the best one
@@ -12,6 +13,21 @@
 #define CT_KERNEL_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define CT_KERNEL_CLONES
+#endif
+
+/* Declares a generated loop elementwise to the engine at load time (see ct__loop_declare_elementwise): each
+   generator below reads exactly one TI at every input address and computes the same EXPR in all its paths.
+   A function with target clones has two addresses: the one code takes (through a PLT stub) and the resolved
+   one that data holding it (the ops' loop tables) gets; both are declared. */
+#if defined(__GNUC__)
+#define CT_LOOP_ELEMENTWISE(fname, TI)                                                   \
+  static ct_loop_fn const volatile fname##_addr_ = fname;                               \
+  __attribute__((constructor)) static void fname##_declare_(void) {                     \
+    ct__loop_declare_elementwise(fname, (int)sizeof(TI));                               \
+    ct__loop_declare_elementwise(fname##_addr_, (int)sizeof(TI));                       \
+  }
+#else
+#define CT_LOOP_ELEMENTWISE(fname, TI)
 #endif
 
 #define CT_AT(T, p, stride, i) (*(const T *)((p) + (i) * (stride)))
@@ -34,7 +50,8 @@
         CT_OUT(TO, d[0], s[0], k) = STOREO(EXPR);                                                 \
       }                                                                                           \
     }                                                                                             \
-  }
+  }                                                                                               \
+  CT_LOOP_ELEMENTWISE(fname, TI)
 
 /* out[i] = EXPR(a, b); both inputs of type TI. */
 #define CT_BINARY_LOOP(fname, TI, CTI, LOADI, TO, STOREO, EXPR)                                  \
@@ -70,7 +87,8 @@
         CT_OUT(TO, d[0], s[0], k) = STOREO(EXPR);                                                 \
       }                                                                                           \
     }                                                                                             \
-  }
+  }                                                                                               \
+  CT_LOOP_ELEMENTWISE(fname, TI)
 
 /* out[i] = EXPR(a, b, c); a contiguous path the compiler vectorizes, then the general strided one. */
 #define CT_TERNARY_LOOP(fname, TI, CTI, LOADI, TO, STOREO, EXPR)                                 \
@@ -92,6 +110,7 @@
         CT_OUT(TO, d[0], s[0], k) = STOREO(EXPR);                                                 \
       }                                                                                           \
     }                                                                                             \
-  }
+  }                                                                                               \
+  CT_LOOP_ELEMENTWISE(fname, TI)
 
 #endif
