@@ -17,7 +17,7 @@
 #define REG_SLOTS 16384 /* a power of two, well above the number of generated loops */
 static struct {
   ct_loop_fn fn;
-  int size;
+  ct_loop_info info;
 } registry[REG_SLOTS];
 
 static size_t reg_slot(ct_loop_fn fn) {
@@ -28,24 +28,24 @@ static size_t reg_slot(ct_loop_fn fn) {
   return (size_t)h & (REG_SLOTS - 1);
 }
 
-void ct__loop_declare_elementwise(ct_loop_fn loop, int in_size) {
+void ct__loop_declare_elementwise(ct_loop_fn loop, int in_size, ct_loop_fn stream) {
   for (size_t i = reg_slot(loop), n = 0; n < REG_SLOTS; i = (i + 1) & (REG_SLOTS - 1), n++) {
     if (registry[i].fn == loop) return;
     if (!registry[i].fn) {
       registry[i].fn = loop;
-      registry[i].size = in_size;
+      registry[i].info = (ct_loop_info){in_size, stream};
       return;
     }
   }
   /* full: the loop stays undeclared, which only means its inputs are not buffered */
 }
 
-int ct__loop_elementwise_size(ct_loop_fn loop) {
+ct_loop_info ct__loop_elementwise(ct_loop_fn loop) {
   for (size_t i = reg_slot(loop), n = 0; n < REG_SLOTS; i = (i + 1) & (REG_SLOTS - 1), n++) {
-    if (registry[i].fn == loop) return registry[i].size;
-    if (!registry[i].fn) return 0;
+    if (registry[i].fn == loop) return registry[i].info;
+    if (!registry[i].fn) break;
   }
-  return 0;
+  return (ct_loop_info){0, NULL};
 }
 
 /* ---- the plan ---- */
@@ -75,8 +75,7 @@ static void extent(const ct_iter *it, int k, uintptr_t *lo, uintptr_t *hi) {
   *hi = base + (uintptr_t)b + ct__itemsize((ct_dtype)it->ops[k]->dtype);
 }
 
-/* An input whose memory meets an output's without being the same elements at the same strides. */
-static bool outputs_meet_inputs(const ct_iter *it) {
+bool ct__iter_outputs_meet_inputs(const ct_iter *it, bool same_ok) {
   int64_t nd = it->ndim;
   for (int o = 0; o < it->n_out; o++) {
     uintptr_t olo, ohi;
@@ -88,7 +87,7 @@ static bool outputs_meet_inputs(const ct_iter *it) {
       bool same = ct__tdata(it->ops[k]) == ct__tdata(it->ops[o]) && it->ops[k]->dtype == it->ops[o]->dtype &&
                   memcmp(it->strides + (size_t)k * (size_t)nd, it->strides + (size_t)o * (size_t)nd,
                          (size_t)nd * sizeof(int64_t)) == 0;
-      if (!same) return true;
+      if (!same || !same_ok) return true;
     }
   }
   return false;
@@ -109,11 +108,11 @@ void ct__tile_plan(const ct_iter *it, ct_loop_fn loop, ct_tile_plan *tp) {
     strided[k] = true;
     if (s1min == 0 || a1 < s1min) s1min = a1;
   }
-  if (s1min == 0 || outputs_meet_inputs(it)) return;
+  if (s1min == 0 || ct__iter_outputs_meet_inputs(it, true)) return;
   /* rows: two cache lines of the strided input per tile column */
   int64_t h = 128 / s1min;
   if (h > it->shape[1]) h = it->shape[1];
-  int in_size = ct__loop_elementwise_size(loop);
+  int in_size = ct__loop_elementwise(loop).in_size;
   int64_t rows_room = (h + 1) & ~(int64_t)1, isz_max = 0;
   for (int k = it->n_out; k < it->n_ops; k++) {
     int64_t isz = (int64_t)ct__itemsize((ct_dtype)it->ops[k]->dtype);

@@ -12,6 +12,9 @@ typedef struct ct_tile_plan {
   int64_t copy_isz[CT_ITER_MAX_OPERANDS];
 } ct_tile_plan;
 
+/* Whether an input's memory meets an output's; same_ok: except an input that is the output itself (same
+   elements at the same strides). */
+bool ct__iter_outputs_meet_inputs(const ct_iter *it, bool same_ok);
 /* Decides whether and how an iteration (no casts) is tiled for loop. */
 void ct__tile_plan(const ct_iter *it, ct_loop_fn loop, ct_tile_plan *tp);
 /* Runs elements [begin, end) (linear index, dim 0 fastest) of a tiled iteration. */
