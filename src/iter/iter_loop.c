@@ -136,6 +136,10 @@ static ct_loop_fn plan_stream(const ct_iter *it, ct_loop_fn loop) {
   ct_loop_fn stream = ct__loop_elementwise(loop).stream;
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)it->ops[0]->dtype);
   if (!stream || it->strides[0] != isz || it->numel * isz <= stream_threshold()) return NULL;
+  /* not for complex loops: GCC compiles complex products to fused multiply-adds (vfmaddsub) in some loops
+     and not in others, so a complex result's last bit depends on the code that computes it */
+  for (int k = 0; k < it->n_ops; k++)
+    if (ct__dt(it->loop_dtype[k])->category == CT_CAT_COMPLEX) return NULL;
   return ct__iter_outputs_meet_inputs(it, false) ? NULL : stream;
 }
 

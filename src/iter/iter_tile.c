@@ -49,6 +49,10 @@ ct_loop_info ct__loop_elementwise(ct_loop_fn loop) {
 }
 
 /* ---- the plan ---- */
+static _Atomic bool tiling_on = true;
+
+void ct__iter_set_tiling(bool on) { atomic_store(&tiling_on, on); }
+
 /* Stack bytes for the buffered inputs of one tile. */
 #define TILE_BYTES 16384
 /* Tile width when no input is buffered. */
@@ -97,6 +101,7 @@ void ct__tile_plan(const ct_iter *it, ct_loop_fn loop, ct_tile_plan *tp) {
   tp->w = tp->h = 0;
   tp->n_copy = 0;
   int64_t nd = it->ndim;
+  if (!atomic_load_explicit(&tiling_on, memory_order_relaxed)) return;
   if (nd < 2 || it->shape[0] < 2 || it->shape[1] < 2) return;
   /* inputs that jump a cache line per element in dim 0 and share lines along dim 1 */
   bool strided[CT_ITER_MAX_OPERANDS] = {0};

@@ -39,19 +39,17 @@
 
 /* ---- streaming stores ----
    The _nt variant of a generated loop writes a contiguous output row with non-temporal stores: whole
-   64-byte lines go to memory without first being read (read for ownership), which a + b into an output
+   64-byte blocks go to memory without first being read (read for ownership), which a + b into an output
    far larger than the cache would otherwise do for every line. The engine calls it for such outputs only
-   (iter_loop.c); it computes every element with the same expression as the loop itself, and any other
-   row goes to the loop. */
-/* Elements before the first 64-byte boundary of o (all n when o is not aligned to its element size). */
-static inline int64_t ct__stream_head(const void *o, int64_t size, int64_t n) {
-  uintptr_t p = (uintptr_t)o;
-  if (p % (uintptr_t)size) return n;
-  int64_t h = (int64_t)((64 - p % 64) % 64) / size;
-  return h < n ? h : n;
-}
-/* One 64-byte line from the aligned src to the aligned dst, around the caches. */
-static inline void ct__stream_line(void *dst, const void *src) {
+   (iter_loop.c); any other row goes to the loop itself.
+   Its results are the loop's, bit for bit. A block of the row (64 bytes of output, counted from the row's
+   start) computes the loop's expression; IEEE arithmetic gives every non-NaN result exactly, whatever
+   instructions compute it, but which NaN comes out of two NaN operands (sign, payload) depends on the
+   instructions the compiler picked, which need not be the loop's. So at the first block with a NaN
+   result, the rest of the row goes to the loop itself: a sub-row that starts a multiple of 64 bytes into
+   the row, where the loop's vector code (whose width divides 64 bytes) lines up as on the whole row. */
+/* One 64-byte block from the 64-byte aligned src to the 16-byte aligned dst, around the caches. */
+static inline void ct__stream_block(void *dst, const void *src) {
 #if defined(__SSE2__)
   for (int i = 0; i < 4; i++)
     _mm_stream_si128((__m128i *)dst + i, _mm_load_si128((const __m128i *)src + i));
@@ -59,26 +57,30 @@ static inline void ct__stream_line(void *dst, const void *src) {
   memcpy(dst, src, 64);
 #endif
 }
-/* o_[k] = VAL for k in [0, n), LOADS (statements reading element k) first; whole lines streamed. */
-#define CT_STREAM_ROW(TO, o_, n, LOADS, VAL)                                                     \
+/* The streamed row o_[k] = STOREO(EXPR) for k in [0, n), LOADS (statements reading element k) first; the
+   rest of the row from the first NaN result (and the last partial block) by fname over NOPS operands. */
+#define CT_STREAM_ROW(fname, NOPS, TO, o_, LOADS, EXPR, STOREO)                                   \
   do {                                                                                            \
     enum { CT_B_ = 64 / sizeof(TO) };                                                             \
-    int64_t kb_ = 0, e_ = ct__stream_head(o_, (int64_t)sizeof(TO), (n));                         \
-    for (; kb_ < e_; kb_++) {                                                                     \
-      const int64_t k = kb_;                                                                      \
-      LOADS o_[k] = VAL;                                                                          \
-    }                                                                                             \
-    for (; kb_ + CT_B_ <= (n); kb_ += CT_B_) {                                                    \
-      _Alignas(64) TO t_[CT_B_];                                                                  \
-      for (int64_t j_ = 0; j_ < CT_B_; j_++) {                                                    \
-        const int64_t k = kb_ + j_;                                                               \
-        LOADS t_[j_] = VAL;                                                                       \
+    int64_t kb_ = 0;                                                                              \
+    if ((uintptr_t)(o_) % 16 == 0) {                                                              \
+      for (; kb_ + CT_B_ <= n; kb_ += CT_B_) {                                                    \
+        _Alignas(64) TO t_[CT_B_];                                                                \
+        bool nan_ = false;                                                                        \
+        for (int64_t j_ = 0; j_ < CT_B_; j_++) {                                                  \
+          const int64_t k = kb_ + j_;                                                             \
+          LOADS __typeof__(EXPR) r_ = (EXPR);                                                     \
+          nan_ |= r_ != r_;                                                                       \
+          t_[j_] = STOREO(r_);                                                                    \
+        }                                                                                         \
+        if (nan_) break;                                                                          \
+        ct__stream_block((o_) + kb_, t_);                                                         \
       }                                                                                           \
-      ct__stream_line(o_ + kb_, t_);                                                              \
     }                                                                                             \
-    for (; kb_ < (n); kb_++) {                                                                    \
-      const int64_t k = kb_;                                                                      \
-      LOADS o_[k] = VAL;                                                                          \
+    if (kb_ < n) {                                                                                \
+      char *rest_[NOPS];                                                                          \
+      for (int q_ = 0; q_ < (NOPS); q_++) rest_[q_] = d[q_] + kb_ * s[q_];                        \
+      fname(rest_, s, n - kb_, ctx);                                                              \
     }                                                                                             \
   } while (0)
 
@@ -107,7 +109,7 @@ static inline void ct__stream_line(void *dst, const void *src) {
     if (s[0] == (int64_t)sizeof(TO) && s[1] == (int64_t)sizeof(TI)) {                            \
       TO *restrict o_ = (TO *)d[0];                                                               \
       const TI *restrict i_ = (const TI *)d[1];                                                   \
-      CT_STREAM_ROW(TO, o_, n, CTI a = LOADI(i_[k]);, STOREO(EXPR));                              \
+      CT_STREAM_ROW(fname, 2, TO, o_, CTI a = LOADI(i_[k]);, EXPR, STOREO);                              \
     } else {                                                                                      \
       fname(d, s, n, ctx);                                                                        \
     }                                                                                             \
@@ -154,17 +156,17 @@ static inline void ct__stream_line(void *dst, const void *src) {
     if (s[0] == so_ && s[1] == si_ && s[2] == si_) {                                              \
       TO *restrict o_ = (TO *)d[0];                                                               \
       const TI *restrict x_ = (const TI *)d[1], *restrict y_ = (const TI *)d[2];                  \
-      CT_STREAM_ROW(TO, o_, n, CTI a = LOADI(x_[k]); CTI b = LOADI(y_[k]);, STOREO(EXPR));        \
+      CT_STREAM_ROW(fname, 3, TO, o_, CTI a = LOADI(x_[k]); CTI b = LOADI(y_[k]);, EXPR, STOREO);        \
     } else if (s[0] == so_ && s[1] == si_ && s[2] == 0) {                                         \
       TO *restrict o_ = (TO *)d[0];                                                               \
       const TI *restrict x_ = (const TI *)d[1];                                                   \
       const CTI b = LOADI(*(const TI *)d[2]);                                                     \
-      CT_STREAM_ROW(TO, o_, n, CTI a = LOADI(x_[k]);, STOREO(EXPR));                              \
+      CT_STREAM_ROW(fname, 3, TO, o_, CTI a = LOADI(x_[k]);, EXPR, STOREO);                              \
     } else if (s[0] == so_ && s[1] == 0 && s[2] == si_) {                                         \
       TO *restrict o_ = (TO *)d[0];                                                               \
       const TI *restrict y_ = (const TI *)d[2];                                                   \
       const CTI a = LOADI(*(const TI *)d[1]);                                                     \
-      CT_STREAM_ROW(TO, o_, n, CTI b = LOADI(y_[k]);, STOREO(EXPR));                              \
+      CT_STREAM_ROW(fname, 3, TO, o_, CTI b = LOADI(y_[k]);, EXPR, STOREO);                              \
     } else {                                                                                      \
       fname(d, s, n, ctx);                                                                        \
     }                                                                                             \
@@ -198,7 +200,7 @@ static inline void ct__stream_line(void *dst, const void *src) {
       TO *restrict o_ = (TO *)d[0];                                                               \
       const TI *restrict x_ = (const TI *)d[1], *restrict y_ = (const TI *)d[2],                  \
                          *restrict z_ = (const TI *)d[3];                                         \
-      CT_STREAM_ROW(TO, o_, n, CTI a = LOADI(x_[k]); CTI b = LOADI(y_[k]); CTI c = LOADI(z_[k]);, STOREO(EXPR)); \
+      CT_STREAM_ROW(fname, 4, TO, o_, CTI a = LOADI(x_[k]); CTI b = LOADI(y_[k]); CTI c = LOADI(z_[k]);, EXPR, STOREO); \
     } else {                                                                                      \
       fname(d, s, n, ctx);                                                                        \
     }                                                                                             \
