@@ -12,6 +12,7 @@
 
 /* ---- inputs: deterministic values with NaN, infinities and signed zeros among them ---- */
 static uint64_t lcg_state = 0x9E3779B97F4A7C15u;
+static bool with_specials = true; /* floating values include NaN, infinities and zeros */
 static double next_value(bool specials) {
   lcg_state = lcg_state * 6364136223846793005u + 1442695040888963407u;
   uint64_t r = lcg_state >> 33;
@@ -37,7 +38,7 @@ static ct_tensor *make(ct_dtype dt, int64_t nd, const int64_t *shape) {
   bool integral = dt <= CT_INT64; /* bool and the integer dtypes come first in ct_dtype */
   double *v = malloc((size_t)(cplx ? 2 * n : n) * sizeof(double) + 8);
   for (int64_t i = 0; i < (cplx ? 2 * n : n); i++) {
-    double x = next_value(!integral);
+    double x = next_value(!integral && with_specials);
     v[i] = integral ? floor(x / 4) : x;
   }
   ct_tensor *f = ct_tensor_from_data(v, cplx ? CT_COMPLEX128 : CT_FLOAT64, (ct_shape){shape, nd}, NULL);
@@ -341,6 +342,21 @@ static void test_overlap_not_tiled(void) {
 
 /* Streaming stores: with the threshold lowered to nothing, every op whose output qualifies streams; the
    bits must be those of the same call without streaming. Rows start at every alignment (narrowed views). */
+/* A float input without specials but for one NaN (and one infinity) far into it, so that the streamed
+   blocks before it and the loop's own rows after it meet in the middle of a row. */
+static ct_tensor *sparse_nan(ct_dtype dt, int64_t n, int64_t at) {
+  with_specials = false;
+  ct_tensor *t = make(dt, 1, (int64_t[]){n});
+  with_specials = true;
+  if (dt >= CT_FLOAT16 && dt <= CT_FLOAT64) {
+    ct_tensor *nan = ct_full(CT_SHAPE(1), ct_scalar_double(NAN), &(ct_tensor_opts){.dtype = dt});
+    ct_tensor *inf = ct_full(CT_SHAPE(1), ct_scalar_double(-INFINITY), &(ct_tensor_opts){.dtype = dt});
+    CHECK(ct_copy_(ct_narrow(t, 0, at, 1), nan) == CT_OK);
+    CHECK(ct_copy_(ct_narrow(t, 0, at / 2, 1), inf) == CT_OK);
+  }
+  return t;
+}
+
 static void test_streaming(void) {
   static const struct {
     const char *name;
@@ -387,6 +403,35 @@ static void test_streaming(void) {
           ct_set_num_threads(0);
           ct_scope_end();
         }
+      }
+    }
+  }
+  /* real dtypes with few specials: most blocks streamed, the rest of a row from a NaN on by the loop */
+  static const ct_dtype reals[] = {CT_FLOAT16, CT_BFLOAT16, CT_FLOAT32, CT_FLOAT64, CT_INT16};
+  for (size_t d = 0; d < sizeof reals / sizeof reals[0]; d++) {
+    for (int threads = 1; threads <= 2; threads++) {
+      for (int64_t at = 100; at < 90000; at += 44444) {
+        ct_scope_begin();
+        ct_set_num_threads(threads);
+        ct_dtype dt = reals[d];
+        int64_t n = 90001;
+        ct_tensor *a = sparse_nan(dt, n, at), *b = sparse_nan(dt, n, n - 1 - at);
+        for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+          if (ops[o].floats_only && dt == CT_INT16) continue;
+          ct_dtype odt = ops[o].out_bool ? CT_BOOL : dt;
+          ct_tensor *o1 = ct_empty(CT_SHAPE(n), &(ct_tensor_opts){.dtype = odt});
+          ct_tensor *o2 = ct_empty(CT_SHAPE(n), &(ct_tensor_opts){.dtype = odt});
+          ct__iter_set_stream_threshold(1);
+          ct_status s1 = ops[o].fn(o1, a, b);
+          ct__iter_set_stream_threshold(0);
+          ct_status s2 = ops[o].fn(o2, a, b);
+          bool ok = s1 == s2 && (s1 != CT_OK || same_bits(o1, o2));
+          ct_clear_error();
+          if (!ok) fprintf(stderr, "  streaming, sparse NaN: %s %s at %lld\n", ops[o].name, ct__dt(dt)->name, (long long)at);
+          CHECK(ok);
+        }
+        ct_set_num_threads(0);
+        ct_scope_end();
       }
     }
   }

@@ -57,6 +57,13 @@ static inline void ct__stream_block(void *dst, const void *src) {
   memcpy(dst, src, 64);
 #endif
 }
+/* A block loop kept whole, so that the loop vectorizer (which handles the NaN test as a reduction) and
+   not the straight-line one (which gives up on it and computes the block element by element) sees it. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define CT_NO_UNROLL _Pragma("GCC unroll 1")
+#else
+#define CT_NO_UNROLL
+#endif
 /* The streamed row o_[k] = STOREO(EXPR) for k in [0, n), LOADS (statements reading element k) first; the
    rest of the row from the first NaN result (and the last partial block) by fname over NOPS operands. */
 #define CT_STREAM_ROW(fname, NOPS, TO, o_, LOADS, EXPR, STOREO)                                   \
@@ -66,7 +73,8 @@ static inline void ct__stream_block(void *dst, const void *src) {
     if ((uintptr_t)(o_) % 16 == 0) {                                                              \
       for (; kb_ + CT_B_ <= n; kb_ += CT_B_) {                                                    \
         _Alignas(64) TO t_[CT_B_];                                                                \
-        bool nan_ = false;                                                                        \
+        int nan_ = 0;                                                                             \
+        CT_NO_UNROLL                                                                              \
         for (int64_t j_ = 0; j_ < CT_B_; j_++) {                                                  \
           const int64_t k = kb_ + j_;                                                             \
           LOADS __typeof__(EXPR) r_ = (EXPR);                                                     \
