@@ -1,6 +1,8 @@
 /* Running an iteration: each row of the coalesced shape goes to the op's 1-D loop. Operands whose dtype
    differs from the loop's are converted through small stack buffers, chunk by chunk; large iterations are
-   split over threads by linear index, so results never depend on the thread count. */
+   split over threads by linear index, as at::parallel_for splits them. Rows with an input that walks them
+   with a large stride go in cache-sized tiles (iter_tile.c); outputs far beyond the last-level cache are
+   written with non-temporal stores. Neither changes a bit of any result. */
 #include <omp.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -92,8 +94,8 @@ static void run_row_cast(const ct_iter *it, char *const *ptrs, const int64_t *st
    values and sends whole lines to memory with non-temporal stores. (Computing chunks into a cached
    buffer and streaming that out is no faster than plain stores: the burst of stores stalls the loads.) */
 
-/* The last-level cache in bytes: the highest level sysfs lists for cpu 0 (sysconf's figure can be the
-   host's in a virtual machine), else sysconf's, else 32 MiB. */
+/* The last-level cache in bytes: the largest cache sysfs lists for cpu 0 (sysconf's figure can be the
+   host's in a virtual machine: 320 MiB here for a 32 MiB L3), else sysconf's, else 32 MiB. */
 static int64_t llc_bytes(void) {
   int64_t best = 0;
   for (int i = 0; i < 8; i++) {
@@ -160,30 +162,18 @@ static void serial_for_each(const ct_iter *it, int64_t begin, int64_t end, bool 
     return;
   }
   int64_t idx[nd];
-  int64_t rem = begin;
-  for (int64_t d = 0; d < nd; d++) {
-    idx[d] = rem % it->shape[d];
-    rem /= it->shape[d];
-  }
+  ct__iter_unravel(it, begin, idx);
   for (int64_t pos = begin; pos < end;) {
     int64_t n = it->shape[0] - idx[0];
     if (n > end - pos) n = end - pos;
-    for (int k = 0; k < it->n_ops; k++) {
-      const int64_t *s = it->strides + (size_t)k * (size_t)nd;
-      char *p = base[k];
-      for (int64_t d = 0; d < nd; d++) p += idx[d] * s[d];
-      ptrs[k] = p;
-    }
+    ct__iter_pointers(it, idx, ptrs);
     if (casts)
       run_row_cast(it, ptrs, inner, n, loop, ctx);
     else
       loop(ptrs, inner, n, ctx);
     pos += n;
     idx[0] += n;
-    for (int64_t d = 0; d < nd - 1 && idx[d] == it->shape[d]; d++) {
-      idx[d] = 0;
-      idx[d + 1]++;
-    }
+    ct__iter_carry(it, idx);
   }
 }
 

@@ -227,18 +227,9 @@ void ct__tile_range(const ct_iter *it, const ct_tile_plan *tp, int64_t begin, in
   int64_t inner[CT_ITER_MAX_OPERANDS];
   for (int k = 0; k < it->n_ops; k++) inner[k] = it->strides[(size_t)k * (size_t)nd];
   int64_t idx[nd];
-  int64_t rem = begin;
-  for (int64_t d = 0; d < nd; d++) {
-    idx[d] = rem % it->shape[d];
-    rem /= it->shape[d];
-  }
+  ct__iter_unravel(it, begin, idx);
   for (int64_t pos = begin; pos < end;) {
-    for (int k = 0; k < it->n_ops; k++) {
-      const int64_t *s = it->strides + (size_t)k * (size_t)nd;
-      char *q = ct__tdata(it->ops[k]);
-      for (int64_t d = 0; d < nd; d++) q += idx[d] * s[d];
-      ptrs[k] = q;
-    }
+    ct__iter_pointers(it, idx, ptrs);
     /* whole rows from here, within this dim-1 run, go in tiles; a partial row (where a thread's range
        starts or ends) goes as it is */
     int64_t rows = idx[0] == 0 ? (end - pos) / n0 : 0;
@@ -254,10 +245,6 @@ void ct__tile_range(const ct_iter *it, const ct_tile_plan *tp, int64_t begin, in
       pos += n;
       idx[0] += n;
     }
-    for (int64_t d = 0; d < nd - 1; d++) { /* not only from dim 0: a tile run ends with idx[1] full */
-      if (idx[d] != it->shape[d]) continue;
-      idx[d] = 0;
-      idx[d + 1]++;
-    }
+    ct__iter_carry(it, idx);
   }
 }

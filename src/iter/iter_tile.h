@@ -12,6 +12,33 @@ typedef struct ct_tile_plan {
   int64_t copy_isz[CT_ITER_MAX_OPERANDS];
 } ct_tile_plan;
 
+/* ---- walking the coalesced index space (dim 0 fastest), for the loop drivers ---- */
+/* idx = the multi-index of linear position pos. */
+static inline void ct__iter_unravel(const ct_iter *it, int64_t pos, int64_t *idx) {
+  for (int64_t d = 0; d < it->ndim; d++) {
+    idx[d] = pos % it->shape[d];
+    pos /= it->shape[d];
+  }
+}
+/* Each operand's address at idx. */
+static inline void ct__iter_pointers(const ct_iter *it, const int64_t *idx, char **ptrs) {
+  int64_t nd = it->ndim;
+  for (int k = 0; k < it->n_ops; k++) {
+    const int64_t *s = it->strides + (size_t)k * (size_t)nd;
+    char *p = ct__tdata(it->ops[k]);
+    for (int64_t d = 0; d < nd; d++) p += idx[d] * s[d];
+    ptrs[k] = p;
+  }
+}
+/* Carries full dims of idx into the next ones (after idx[0] or idx[1] advanced). */
+static inline void ct__iter_carry(const ct_iter *it, int64_t *idx) {
+  for (int64_t d = 0; d < it->ndim - 1; d++) {
+    if (idx[d] != it->shape[d]) continue;
+    idx[d] = 0;
+    idx[d + 1]++;
+  }
+}
+
 /* Whether an input's memory meets an output's; same_ok: except an input that is the output itself (same
    elements at the same strides). */
 bool ct__iter_outputs_meet_inputs(const ct_iter *it, bool same_ok);
