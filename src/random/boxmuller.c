@@ -14,13 +14,27 @@
 
 #define TWO_PI (2.0 * 3.14159265358979323846)
 
+/* PyTorch's normal_fill_16<double> writes std::cos(theta) and std::sin(theta); GCC (which built torch
+   1.13) merges the two into one glibc sincos call, and that call is what gives torch's bits. Call it
+   by name, so the result does not hang on this compiler making the same merge. */
+static inline void sin_cos(double x, double *s, double *c) {
+#ifdef __GLIBC__
+  sincos(x, s, c);
+#else
+  *s = sin(x);
+  *c = cos(x);
+#endif
+}
+
 CT_ALWAYS_INLINE void block_f64(double *d, double mean, double std) {
   for (int j = 0; j < 8; j++) {
     double u1 = 1.0 - d[j];
     double u2 = d[j + 8];
     double radius = sqrt(-2.0 * log(u1));
     double theta = TWO_PI * u2;
-    double rc = radius * cos(theta), rs = radius * sin(theta);
+    double s, c;
+    sin_cos(theta, &s, &c);
+    double rc = radius * c, rs = radius * s;
     d[j] = fma(rc, std, mean); /* radius * cos * std + mean, contracted in PyTorch's AVX2 build */
     d[j + 8] = fma(rs, std, mean);
   }

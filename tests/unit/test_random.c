@@ -516,6 +516,36 @@ static void test_boxmuller_variants(void) {
   free(b);
 }
 
+/* The normal fill's pipeline (chunks of 1024 blocks of 16) gives the same bits and leaves the same
+   generator state at any thread count, for sizes on each side of its chunk edges and of the sizes
+   where it turns parallel, with and without a partial last block. */
+static void test_fill_threads(void) {
+  static const int64_t sizes[] = {16, 31, 8191, 8192, 8193, 16384, 16385, 16400, 65535, 65536, 65537, 3 * 16384 + 117};
+  static const ct_dtype dts[] = {CT_FLOAT32, CT_FLOAT64};
+  for (size_t d = 0; d < 2; d++) {
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+      int64_t n = sizes[i];
+      ct_tensor *r[3], *st[3];
+      for (int th = 1; th <= 3; th++) {
+        ct_set_num_threads(th);
+        ct_manual_seed(1000 + (int64_t)i);
+        r[th - 1] = ct_randn(CT_SHAPE(n), &(ct_random_opts){.dtype = dts[d]});
+        st[th - 1] = ct_get_rng_state();
+      }
+      size_t bytes = (size_t)n * ct_element_size(r[0]);
+      for (int th = 1; th < 3; th++) {
+        CHECK(memcmp(ct_data_ptr(r[0]), ct_data_ptr(r[th]), bytes) == 0);
+        CHECK(memcmp(ct_data_ptr(st[0]), ct_data_ptr(st[th]), 5056) == 0);
+      }
+      for (int th = 0; th < 3; th++) {
+        ct_release(r[th]);
+        ct_release(st[th]);
+      }
+    }
+  }
+  ct_set_num_threads(0);
+}
+
 static void test_scope(void) {
   ct_scope_begin();
   ct_tensor *t = ct_rand(CT_SHAPE(2), NULL);
@@ -538,6 +568,7 @@ int main(void) {
   test_failure_atomicity();
   test_allocation_failures();
   test_boxmuller_variants();
+  test_fill_threads();
   test_scope();
   return TEST_SUMMARY();
 }
