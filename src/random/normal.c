@@ -73,6 +73,10 @@ static void produce(void *vctx, int64_t b0, int64_t b1) {
 static void transform(void *vctx, int64_t b0, int64_t b1) {
   fill_ctx *c = vctx;
   char *p = c->data + 16 * b0 * (int64_t)c->isz;
+  if (c->dt == CT_FLOAT32) {
+    ct__boxmuller_f32_words(p, b1 - b0, c->fmean, c->fstd); /* converts as it loads */
+    return;
+  }
   convert(c, p, 16 * (b1 - b0));
   boxmuller(c, p, b1 - b0);
 }

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "core/internal.h"
 #include "random/boxmuller.h"
+#include "random/generator.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -512,6 +513,24 @@ static void test_boxmuller_variants(void) {
   ct__boxmuller_f32(a, N / 16, 0.5f, 2.0f);
   ct__boxmuller_f32_scalar(b, N / 16, 0.5f, 2.0f);
   CHECK(memcmp(a, b, N * sizeof(float)) == 0);
+  /* the variant that takes raw random() words and converts them as it loads, the 24-bit ends and
+     bits above them included */
+  uint32_t *w = malloc(N * sizeof(uint32_t));
+  for (int i = 0; i < N; i++) {
+    x = x * 1664525u + 1013904223u;
+    w[i] = x;
+  }
+  w[0] = 0xFF000000u;
+  w[1] = 0x00FFFFFFu;
+  w[8] = 0xFFFFFFFFu;
+  w[9] = 0x00000000u;
+  memcpy(a, w, N * sizeof(float));
+  memcpy(b, w, N * sizeof(float));
+  ct__boxmuller_f32_words(a, N / 16, -1.0f, 0.25f);
+  ct__u24_inplace((char *)b, N);
+  ct__boxmuller_f32_scalar(b, N / 16, -1.0f, 0.25f);
+  CHECK(memcmp(a, b, N * sizeof(float)) == 0);
+  free(w);
   free(a);
   free(b);
 }
