@@ -30,7 +30,7 @@ asan-check: asan
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
 # The differential suites against PyTorch 1.13: each prints its seed, so a failure can be replayed.
-DIFF_SUITES := $(wildcard tests/diff/run.py tests/diff/print_diff.py tests/diff/random_diff.py)
+DIFF_SUITES := $(wildcard tests/diff/run.py tests/diff/print_diff.py tests/diff/random_diff.py tests/diff/tour_diff.py)
 diff: build
 	@set -e; for s in $(DIFF_SUITES); do \
 	  CTORCH_LIB=$(BUILD)/libctorch.so CTORCH_BUILD=$(BUILD) $(PYTHON) $$s; done

@@ -1,5 +1,6 @@
-/* Times ctorch's rand / randn on 16M elements (best of several runs). Prints "name seconds" lines;
-   bench/random_bench.py runs it next to torch and prints the ratios. Thread count: OMP_NUM_THREADS. */
+/* Times ctorch's rand / randn on 16M elements (best of several runs) on its own. Prints "name seconds"
+   lines. Thread count: OMP_NUM_THREADS. The comparison with torch is bench/random_bench.py, which
+   calls the library and torch in turn in one process. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

@@ -132,7 +132,7 @@ def cases():
         ("mean 16M", 1.0, 4 * N, red("ct_mean", cx, []), lambda: x.mean()),
         ("sum 4096x4096 dim 0", 1.3, 4 * N, red("ct_sum", cm, [0]), lambda: m.sum(0)),
         ("sum 4096x4096 dim 1", 1.0, 4 * N, red("ct_sum", cm, [1]), lambda: m.sum(1)),
-        ("max 16M", 1.3, 0, lambda: lib.ct_max(cx), lambda: x.max()),
+        ("max 16M", 1.3, 4 * N, lambda: lib.ct_max(cx), lambda: x.max()),
         ("argmax 16M", 4.0, 0, red("ct_argmax", cx, []), lambda: x.argmax()),
         ("argmax 4096x4096 dim 1", 3.0, 0, red("ct_argmax", cm, [1]), lambda: m.argmax(1)),
         ("var 16M", 3.0, 0, red("ct_var", cx, [], VarOpts), lambda: x.var()),

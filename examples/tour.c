@@ -106,6 +106,22 @@ int main(void) {
   show("i.view(3, 2).t() + torch.ones(3)", sum);
   show_shape("  its layout follows the transposed input", sum);
 
+  printf("\n== Reductions and scans ==\n");
+  show("x.sum()", ct_sum(x, NULL));
+  show("x.sum(1, keepdim=True)", ct_sum(x, &(ct_reduce_opts){.dims = CT_DIMS(1), .keepdim = true}));
+  show("x.mean(0)", ct_mean(x, &(ct_reduce_opts){.dims = CT_DIMS(0)}));
+  show("x.var(1)", ct_var(x, &(ct_var_opts){.dims = CT_DIMS(1)}));
+  show("x.norm()", ct_norm(x, NULL));
+  ct_tensor *values = NULL, *indices = NULL;
+  if (ct_max_dim(x, 0, false, &values, &indices) == CT_OK) {
+    show("x.max(0).values", values);
+    show("x.max(0).indices", indices);
+  }
+  show("x.argmin()", ct_argmin(x, NULL));
+  show("i.sum()  # integer sums accumulate in int64", ct_sum(i, NULL));
+  show("x.cumsum(1)", ct_cumsum(x, 1, NULL));
+  show("torch.logsumexp(x, 1)", ct_logsumexp(x, &(ct_reduce_opts){.dims = CT_DIMS(1)}));
+
   ct_scope_end();
   return 0;
 }

@@ -71,6 +71,28 @@ void ct__iter_finish(ct_iter *it);
    size of tensor b (4) at non-singleton dimension 1"); out must hold max(na, nb) entries. */
 ct_status ct__broadcast_shapes(const int64_t *a, int64_t na, const int64_t *b, int64_t nb, int64_t *out);
 
+/* Declares loop elementwise: at each operand address it reads or writes one element of the operand's loop
+   dtype, every input's being in_size bytes, and on a row where some input's stride is neither 0 nor its
+   element size, each element's result depends on the values alone (not on that stride, the row's length
+   or where the row starts). The engine may then read such an input through a buffer, at another stride of
+   the same kind (a transposed tile, iter_tile.c). stream (or NULL) is a variant that writes the same values
+   and sends a contiguous output to memory with non-temporal stores, for outputs far larger than the cache.
+   The loop generators of kernels/cpu/loops.h and binary_common.h declare their loops (at load time);
+   other loops are never buffered or replaced. */
+void ct__loop_declare_elementwise(ct_loop_fn loop, int in_size, ct_loop_fn stream);
+typedef struct ct_loop_info {
+  int in_size;       /* 0: not declared */
+  ct_loop_fn stream; /* NULL: none */
+} ct_loop_info;
+ct_loop_info ct__loop_elementwise(ct_loop_fn loop);
+
+/* Output bytes beyond which outputs are streamed; 0 restores the default (the last-level cache size).
+   For tests. */
+void ct__iter_set_stream_threshold(int64_t bytes);
+
+/* Turns the cache-blocked path off (and on again). For tests. */
+void ct__iter_set_tiling(bool on);
+
 /* Threads used by the engine (torch.set_num_threads). */
 int ct__num_threads(void);
 

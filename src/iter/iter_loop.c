@@ -1,10 +1,18 @@
 /* Running an iteration: each row of the coalesced shape goes to the op's 1-D loop. Operands whose dtype
    differs from the loop's are converted through small stack buffers, chunk by chunk; large iterations are
-   split over threads by linear index, so results never depend on the thread count. */
+   split over threads by linear index, as at::parallel_for splits them. Rows with an input that walks them
+   with a large stride go in cache-sized tiles (iter_tile.c); outputs far beyond the last-level cache are
+   written with non-temporal stores. Neither changes a bit of any result. */
 #include <omp.h>
+#include <stdio.h>
+#include <unistd.h>
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 #include "core/cast.h"
 #include "iter/iter.h"
+#include "iter/iter_tile.h"
 
 /* Elements per conversion chunk: 16 bytes (complex128) x 512 = 8 KiB per buffer. */
 #define CT_CAST_CHUNK 512
@@ -79,6 +87,64 @@ static void run_row_cast(const ct_iter *it, char *const *ptrs, const int64_t *st
   }
 }
 
+/* ---- streaming stores for large outputs ----
+   An output far larger than the last-level cache cannot stay cached for whoever reads it next, and each
+   plain store first reads its line from memory (read for ownership): a + b moves four bytes for three.
+   Such outputs are written by the loop's streaming variant (kernels/cpu/loops.h), which computes the same
+   values and sends whole lines to memory with non-temporal stores. (Computing chunks into a cached
+   buffer and streaming that out is no faster than plain stores: the burst of stores stalls the loads.) */
+
+/* The last-level cache in bytes: the largest cache sysfs lists for cpu 0 (sysconf's figure can be the
+   host's in a virtual machine: 320 MiB here for a 32 MiB L3), else sysconf's, else 32 MiB. */
+static int64_t llc_bytes(void) {
+  int64_t best = 0;
+  for (int i = 0; i < 8; i++) {
+    char path[96], text[32] = {0};
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+    FILE *f = fopen(path, "r");
+    if (!f) break;
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[got] = 0;
+    char *end;
+    long long v = strtoll(text, &end, 10);
+    if (*end == 'K') v <<= 10;
+    if (*end == 'M') v <<= 20;
+    if (v > best) best = v;
+  }
+  if (best <= 0) best = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  return best > 0 ? best : (int64_t)32 << 20;
+}
+
+/* Outputs of more bytes than this are streamed: beyond the last-level cache, smaller ones stay in it
+   for whoever reads them next. */
+static _Atomic int64_t stream_bytes = 0; /* 0: not yet known */
+
+void ct__iter_set_stream_threshold(int64_t bytes) { atomic_store(&stream_bytes, bytes > 0 ? bytes : llc_bytes()); }
+
+static int64_t stream_threshold(void) {
+  int64_t t = atomic_load_explicit(&stream_bytes, memory_order_relaxed);
+  if (!t) {
+    t = llc_bytes();
+    atomic_store_explicit(&stream_bytes, t, memory_order_relaxed);
+  }
+  return t;
+}
+
+/* The streaming variant of loop when the output is a single one, contiguous in the inner dim, larger than
+   the threshold and met by no input (an in-place output has its lines cached by the reads anyway). */
+static ct_loop_fn plan_stream(const ct_iter *it, ct_loop_fn loop) {
+  if (it->n_out != 1 || it->ndim == 0) return NULL;
+  ct_loop_fn stream = ct__loop_elementwise(loop).stream;
+  int64_t isz = (int64_t)ct__itemsize((ct_dtype)it->ops[0]->dtype);
+  if (!stream || it->strides[0] != isz || it->numel * isz <= stream_threshold()) return NULL;
+  /* not for complex loops: GCC compiles complex products to fused multiply-adds (vfmaddsub) in some loops
+     and not in others, so a complex result's last bit depends on the code that computes it */
+  for (int k = 0; k < it->n_ops; k++)
+    if (ct__dt(it->loop_dtype[k])->category == CT_CAT_COMPLEX) return NULL;
+  return ct__iter_outputs_meet_inputs(it, false) ? NULL : stream;
+}
+
 static void serial_for_each(const ct_iter *it, int64_t begin, int64_t end, bool casts, ct_loop_fn loop,
                             const void *ctx) {
   int64_t nd = it->ndim;
@@ -96,30 +162,31 @@ static void serial_for_each(const ct_iter *it, int64_t begin, int64_t end, bool 
     return;
   }
   int64_t idx[nd];
-  int64_t rem = begin;
-  for (int64_t d = 0; d < nd; d++) {
-    idx[d] = rem % it->shape[d];
-    rem /= it->shape[d];
-  }
+  ct__iter_unravel(it, begin, idx);
   for (int64_t pos = begin; pos < end;) {
     int64_t n = it->shape[0] - idx[0];
     if (n > end - pos) n = end - pos;
-    for (int k = 0; k < it->n_ops; k++) {
-      const int64_t *s = it->strides + (size_t)k * (size_t)nd;
-      char *p = base[k];
-      for (int64_t d = 0; d < nd; d++) p += idx[d] * s[d];
-      ptrs[k] = p;
-    }
+    ct__iter_pointers(it, idx, ptrs);
     if (casts)
       run_row_cast(it, ptrs, inner, n, loop, ctx);
     else
       loop(ptrs, inner, n, ctx);
     pos += n;
     idx[0] += n;
-    for (int64_t d = 0; d < nd - 1 && idx[d] == it->shape[d]; d++) {
-      idx[d] = 0;
-      idx[d + 1]++;
-    }
+    ct__iter_carry(it, idx);
+  }
+}
+
+/* Elements [begin, end): tiled when planned so (iter_tile.c), else row by row. */
+static void range_for_each(const ct_iter *it, const ct_tile_plan *tp, int64_t begin, int64_t end, bool casts,
+                           bool stream, ct_loop_fn loop, const void *ctx) {
+  if (tp->w) {
+    ct__tile_range(it, tp, begin, end, loop, ctx);
+  } else {
+    serial_for_each(it, begin, end, casts, loop, ctx);
+#if defined(__SSE2__)
+    if (stream) _mm_sfence(); /* the streamed lines are visible before the caller (or the join) goes on */
+#endif
   }
 }
 
@@ -128,9 +195,13 @@ void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
   bool casts = false;
   for (int k = 0; k < it->n_ops; k++) casts |= (ct_dtype)it->ops[k]->dtype != it->loop_dtype[k];
   int64_t numel = it->numel;
+  ct_tile_plan tp = {0};
+  if (!casts) ct__tile_plan(it, loop, &tp);
+  ct_loop_fn stream = casts || tp.w ? NULL : plan_stream(it, loop);
+  if (stream) loop = stream;
   int nt = ct__num_threads();
   if (nt <= 1 || numel < CT_GRAIN) {
-    serial_for_each(it, 0, numel, casts, loop, ctx);
+    range_for_each(it, &tp, 0, numel, casts, stream != NULL, loop, ctx);
     return;
   }
   /* at::parallel_for's split: min(threads, ceil(numel / grain)) chunks of ceil(numel / chunks) elements. Rows
@@ -144,6 +215,6 @@ void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
     int64_t chunk = (numel + n - 1) / n;
     int64_t b = omp_get_thread_num() * chunk;
     int64_t e = b + chunk < numel ? b + chunk : numel;
-    if (b < e) serial_for_each(it, b, e, casts, loop, ctx);
+    if (b < e) range_for_each(it, &tp, b, e, casts, stream != NULL, loop, ctx);
   }
 }

@@ -354,7 +354,9 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   } else {
 #pragma omp parallel num_threads(nt)
     {
-#pragma omp for schedule(static)
+      /* dynamic: a thread the OS holds back leaves its items to the others (each item's result is
+         the same whichever thread computes it) */
+#pragma omp for schedule(dynamic)
       for (int64_t it = 0; it < items; it++) {
         int64_t c = it / pl.nblocks, b = it % pl.nblocks;
         int64_t m0 = b * pl.block, m1 = m0 + pl.block < g->M ? m0 + pl.block : g->M;

@@ -14,13 +14,36 @@
 
 #define TWO_PI (2.0 * 3.14159265358979323846)
 
+/* PyTorch's normal_fill_16 writes std::cos(theta) and std::sin(theta); GCC (which built torch 1.13)
+   merges the two into one glibc sincos / sincosf call (for Half and BFloat16 too, whose cos and sin
+   are the float ones), and that call is what gives torch's bits. Call it by name, so the result does
+   not hang on this compiler making the same merge. */
+static inline void sin_cos(double x, double *s, double *c) {
+#ifdef __GLIBC__
+  sincos(x, s, c);
+#else
+  *s = sin(x);
+  *c = cos(x);
+#endif
+}
+static inline void sin_cos_f(float x, float *s, float *c) {
+#ifdef __GLIBC__
+  sincosf(x, s, c);
+#else
+  *s = sinf(x);
+  *c = cosf(x);
+#endif
+}
+
 CT_ALWAYS_INLINE void block_f64(double *d, double mean, double std) {
   for (int j = 0; j < 8; j++) {
     double u1 = 1.0 - d[j];
     double u2 = d[j + 8];
     double radius = sqrt(-2.0 * log(u1));
     double theta = TWO_PI * u2;
-    double rc = radius * cos(theta), rs = radius * sin(theta);
+    double s, c;
+    sin_cos(theta, &s, &c);
+    double rc = radius * c, rs = radius * s;
     d[j] = fma(rc, std, mean); /* radius * cos * std + mean, contracted in PyTorch's AVX2 build */
     d[j + 8] = fma(rs, std, mean);
   }
@@ -57,7 +80,9 @@ CT_ALWAYS_INLINE void block_f16(uint16_t *d, float mean, float std) {
     float u2 = h2f(d[j + 8]);
     float radius = hround(sqrtf(-2.0f * logf(u1)));
     float theta = hround((float)(TWO_PI * (double)u2));
-    float rc = radius * cosf(theta), rs = radius * sinf(theta);
+    float sn, cs;
+    sin_cos_f(theta, &sn, &cs);
+    float rc = radius * cs, rs = radius * sn;
     d[j] = ct__float_to_half(fmaf(rc, std, mean));
     d[j + 8] = ct__float_to_half(fmaf(rs, std, mean));
   }
@@ -94,7 +119,9 @@ static void block_bf16(uint16_t *d, float mean, float std) {
     float lg = bround(logf(u1));
     float radius = bround(sqrtf(bround(-2.0f * lg)));
     float theta = bround((float)(TWO_PI * (double)u2));
-    float c = bround(cosf(theta)), s = bround(sinf(theta));
+    float sn, cs;
+    sin_cos_f(theta, &sn, &cs);
+    float c = bround(cs), s = bround(sn);
     d[j] = ct__float_to_bfloat16(bround(bround(radius * c) * std) + mean);
     d[j + 8] = ct__float_to_bfloat16(bround(bround(radius * s) * std) + mean);
   }

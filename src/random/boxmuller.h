@@ -10,7 +10,10 @@
    contractions GCC makes in PyTorch's AVX2 build, computed with explicit fmaf (or the same
    operations in AVX2 + FMA when the CPU has them). d holds uniforms in [0, 1) on entry. */
 void ct__boxmuller_f32(float *d, int64_t nblocks, float mean, float std);
-/* float64: glibc log / sqrt / cos / sin, then fma(r * cos, std, mean). */
+/* The same on raw random() words: ct__u24_inplace and ct__boxmuller_f32 in one pass. */
+void ct__boxmuller_f32_words(void *d, int64_t nblocks, float mean, float std);
+/* float64: glibc log / sqrt / sincos (what GCC made of torch's std::cos + std::sin), then
+   fma(r * cos, std, mean). */
 void ct__boxmuller_f64(double *d, int64_t nblocks, double mean, double std);
 /* float16 / bfloat16 (raw bits): computed in float with c10's intermediate roundings. */
 void ct__boxmuller_f16(uint16_t *d, int64_t nblocks, float mean, float std);

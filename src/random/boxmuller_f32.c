@@ -15,6 +15,7 @@
 #include "random/boxmuller.h"
 
 #include "random/cpu.h"
+#include "random/generator.h"
 #ifdef CT_X86_VARIANTS
 #include <immintrin.h>
 #endif
@@ -206,11 +207,19 @@ AVX2_FN static inline void sincos_avx2(__m256 x, __m256 *s, __m256 *c) {
   *c = _mm256_xor_ps(_mm256_add_ps(yc, ys), sign_bit_cos);
 }
 
-AVX2_FN static void blocks_avx2(float *d, int64_t nblocks, float mean, float std) {
+/* 8 uniforms at p: floats, or (raw) random() words made U24 on the way in: (r & 0xFFFFFF) * 2^-24,
+   exact in float either way. */
+AVX2_FN static inline __m256 load_u(const float *p, bool raw) {
+  if (!raw) return _mm256_loadu_ps(p);
+  __m256i r = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(const void *)p), _mm256_set1_epi32(0xFFFFFF));
+  return _mm256_mul_ps(_mm256_cvtepi32_ps(r), _mm256_set1_ps(0x1p-24f));
+}
+
+CT_ALWAYS_INLINE AVX2_FN void blocks_avx2(float *d, int64_t nblocks, float mean, float std, bool raw) {
   for (int64_t b = 0; b < nblocks; b++) {
     float *p = d + 16 * b;
-    const __m256 u1 = _mm256_sub_ps(_mm256_set1_ps(1.0f), _mm256_loadu_ps(p));
-    const __m256 u2 = _mm256_loadu_ps(p + 8);
+    const __m256 u1 = _mm256_sub_ps(_mm256_set1_ps(1.0f), load_u(p, raw));
+    const __m256 u2 = load_u(p + 8, raw);
     const __m256 radius = _mm256_sqrt_ps(_mm256_mul_ps(_mm256_set1_ps(-2.0f), log_avx2(u1)));
     const __m256 theta = _mm256_mul_ps(_mm256_set1_ps(TWO_PI_F), u2);
     __m256 sn, cs;
@@ -222,6 +231,13 @@ AVX2_FN static void blocks_avx2(float *d, int64_t nblocks, float mean, float std
   }
 }
 
+AVX2_FN static void floats_avx2(float *d, int64_t nblocks, float mean, float std) {
+  blocks_avx2(d, nblocks, mean, std, false);
+}
+AVX2_FN static void words_avx2(float *d, int64_t nblocks, float mean, float std) {
+  blocks_avx2(d, nblocks, mean, std, true);
+}
+
 int ct__boxmuller_f32_uses_avx2(void) { return ct__cpu_avx2_fma(); }
 #else
 int ct__boxmuller_f32_uses_avx2(void) { return 0; }
@@ -230,9 +246,20 @@ int ct__boxmuller_f32_uses_avx2(void) { return 0; }
 void ct__boxmuller_f32(float *d, int64_t nblocks, float mean, float std) {
 #ifdef CT_X86_VARIANTS
   if (ct__boxmuller_f32_uses_avx2()) {
-    blocks_avx2(d, nblocks, mean, std);
+    floats_avx2(d, nblocks, mean, std);
     return;
   }
 #endif
+  ct__boxmuller_f32_scalar(d, nblocks, mean, std);
+}
+
+void ct__boxmuller_f32_words(void *d, int64_t nblocks, float mean, float std) {
+#ifdef CT_X86_VARIANTS
+  if (ct__boxmuller_f32_uses_avx2()) {
+    words_avx2(d, nblocks, mean, std);
+    return;
+  }
+#endif
+  ct__u24_inplace(d, 16 * nblocks);
   ct__boxmuller_f32_scalar(d, nblocks, mean, std);
 }

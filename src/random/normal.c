@@ -20,49 +20,65 @@ typedef struct fill_ctx {
   float fmean, fstd; /* the other dtypes, mean and std already cast to the dtype */
 } fill_ctx;
 
-/* m uniforms in [0, 1) written as dtype elements at dst: float32 from random(), float64 from
-   random64(), float16 / bfloat16 from random()'s low 11 / 8 bits. */
-static void draw_uniforms(fill_ctx *c, char *dst, int64_t m) {
+/* float32 and float64 keep their raw draws in the output until they are converted (one word per
+   float, two per double: element i's words are exactly the bytes of element i); float16 and
+   bfloat16 elements are too small for that and are converted while drawing. */
+static bool raw_in_place(ct_dtype dt) { return dt == CT_FLOAT32 || dt == CT_FLOAT64; }
+
+/* The draws for m elements at dst: raw words for float32 (random()) and float64 (random64()),
+   finished uniforms from random()'s low 11 / 8 bits for float16 / bfloat16. */
+static void draw(fill_ctx *c, char *dst, int64_t m) {
   ct_mt19937 *mt = &c->g->mt;
-  switch (c->dt) {
-    case CT_FLOAT32:
-      ct__mt_fill(mt, (uint32_t *)(void *)dst, m);
-      ct__u24_inplace(dst, m);
-      return;
-    case CT_FLOAT64: /* element i's two words are exactly the bytes of element i */
-      ct__mt_fill(mt, (uint32_t *)(void *)dst, 2 * m);
-      ct__u53_inplace(dst, m);
-      return;
-    default: {
-      uint16_t *h = (uint16_t *)(void *)dst;
-      bool half = c->dt == CT_FLOAT16;
-      uint32_t buf[CT_RANDOM_CHUNK];
-      for (int64_t done = 0; done < m;) {
-        int64_t k = m - done < CT_RANDOM_CHUNK ? m - done : CT_RANDOM_CHUNK;
-        ct__mt_fill(mt, buf, k);
-        for (int64_t i = 0; i < k; i++)
-          h[done + i] = half ? ct__float_to_half(ct__u11(buf[i])) : ct__float_to_bfloat16(ct__u8(buf[i]));
-        done += k;
-      }
-      return;
-    }
+  if (raw_in_place(c->dt)) {
+    ct__mt_fill(mt, (uint32_t *)(void *)dst, c->dt == CT_FLOAT64 ? 2 * m : m);
+    return;
+  }
+  uint16_t *h = (uint16_t *)(void *)dst;
+  bool half = c->dt == CT_FLOAT16;
+  uint32_t buf[CT_RANDOM_CHUNK];
+  for (int64_t done = 0; done < m;) {
+    int64_t k = m - done < CT_RANDOM_CHUNK ? m - done : CT_RANDOM_CHUNK;
+    ct__mt_fill(mt, buf, k);
+    for (int64_t i = 0; i < k; i++)
+      h[done + i] = half ? ct__float_to_half(ct__u11(buf[i])) : ct__float_to_bfloat16(ct__u8(buf[i]));
+    done += k;
   }
 }
 
+/* Turns the raw draws of m elements at p into uniforms in [0, 1) (U24 / U53). */
+static void convert(const fill_ctx *c, char *p, int64_t m) {
+  if (c->dt == CT_FLOAT32)
+    ct__u24_inplace(p, m);
+  else if (c->dt == CT_FLOAT64)
+    ct__u53_inplace(p, m);
+}
+
+/* Box-Muller on nb blocks of uniforms at p. */
+static void boxmuller(const fill_ctx *c, char *p, int64_t nb) {
+  switch (c->dt) {
+    case CT_FLOAT32: ct__boxmuller_f32((float *)(void *)p, nb, c->fmean, c->fstd); break;
+    case CT_FLOAT64: ct__boxmuller_f64((double *)(void *)p, nb, c->mean, c->std); break;
+    case CT_FLOAT16: ct__boxmuller_f16((uint16_t *)(void *)p, nb, c->fmean, c->fstd); break;
+    default: ct__boxmuller_bf16((uint16_t *)(void *)p, nb, c->fmean, c->fstd); break;
+  }
+}
+
+/* The pipeline's stages: drawing is serial; converting and transforming a drawn chunk (in cache, on
+   any thread) is not. */
 static void produce(void *vctx, int64_t b0, int64_t b1) {
   fill_ctx *c = vctx;
-  draw_uniforms(c, c->data + 16 * b0 * (int64_t)c->isz, 16 * (b1 - b0));
+  draw(c, c->data + 16 * b0 * (int64_t)c->isz, 16 * (b1 - b0));
 }
 
 static void transform(void *vctx, int64_t b0, int64_t b1) {
   fill_ctx *c = vctx;
   char *p = c->data + 16 * b0 * (int64_t)c->isz;
-  switch (c->dt) {
-    case CT_FLOAT32: ct__boxmuller_f32((float *)(void *)p, b1 - b0, c->fmean, c->fstd); break;
-    case CT_FLOAT64: ct__boxmuller_f64((double *)(void *)p, b1 - b0, c->mean, c->std); break;
-    case CT_FLOAT16: ct__boxmuller_f16((uint16_t *)(void *)p, b1 - b0, c->fmean, c->fstd); break;
-    default: ct__boxmuller_bf16((uint16_t *)(void *)p, b1 - b0, c->fmean, c->fstd); break;
+  if (c->dt == CT_FLOAT32) {
+    ct__boxmuller_f32_words(p, b1 - b0, c->fmean, c->fstd); /* converts as it loads */
+    return;
   }
+  convert(c, p, 16 * (b1 - b0));
+  boxmuller(c, p, b1 - b0);
 }
 
 /* static_cast<scalar_t>(double) for the reduced types: through float. */
@@ -87,10 +103,11 @@ static void fill_path(ct_tensor *self, double mean, double std, ct_generator *g)
   if (n % 16) {
     /* the elements after the last full block take their uniforms from the stream, then the last 16
        elements are overwritten by 16 fresh ones and transformed as one more block */
-    draw_uniforms(&c, c.data + 16 * nblocks * (int64_t)c.isz, n - 16 * nblocks);
-    c.data += (n - 16) * (int64_t)c.isz;
-    draw_uniforms(&c, c.data, 16);
-    transform(&c, 0, 1);
+    char *last = c.data + (n - 16) * (int64_t)c.isz;
+    draw(&c, c.data + 16 * nblocks * (int64_t)c.isz, n - 16 * nblocks); /* (inside `last`: overwritten) */
+    draw(&c, last, 16);
+    convert(&c, last, 16);
+    boxmuller(&c, last, 1);
   }
 }
 

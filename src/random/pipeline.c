@@ -4,24 +4,29 @@
 
 #include "random/pipeline.h"
 
+#include "ctorch.h" /* ct_get_num_threads: the same thread setting as the other ops */
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
-#define CHUNK_BLOCKS 1024 /* 16K elements: small enough to start transforming early */
+static inline int64_t chunk_end(int64_t k, int64_t nblocks) {
+  int64_t end = (k + 1) * CT_PIPELINE_CHUNK;
+  return end < nblocks ? end : nblocks;
+}
 
 void ct__pipeline_run(const ct_pipeline *p, int64_t nblocks, int64_t min_parallel_blocks) {
+  int64_t nchunks = (nblocks + CT_PIPELINE_CHUNK - 1) / CT_PIPELINE_CHUNK;
 #ifdef _OPENMP
-  if (nblocks >= min_parallel_blocks && omp_get_max_threads() > 1) {
-    int64_t nchunks = (nblocks + CHUNK_BLOCKS - 1) / CHUNK_BLOCKS;
+  int nthreads = nblocks >= min_parallel_blocks ? ct_get_num_threads() : 1;
+  if (nthreads > 1) {
     _Atomic int64_t produced = 0, next = 0;
-#pragma omp parallel
+#pragma omp parallel num_threads(nthreads)
     {
 #pragma omp single nowait
       {
         for (int64_t k = 0; k < nchunks; k++) {
-          int64_t end = (k + 1) * CHUNK_BLOCKS < nblocks ? (k + 1) * CHUNK_BLOCKS : nblocks;
-          p->produce(p->ctx, k * CHUNK_BLOCKS, end);
+          p->produce(p->ctx, k * CT_PIPELINE_CHUNK, chunk_end(k, nblocks));
           atomic_store_explicit(&produced, k + 1, memory_order_release);
         }
       }
@@ -29,8 +34,7 @@ void ct__pipeline_run(const ct_pipeline *p, int64_t nblocks, int64_t min_paralle
         int64_t k = atomic_fetch_add_explicit(&next, 1, memory_order_relaxed);
         if (k >= nchunks) break;
         while (atomic_load_explicit(&produced, memory_order_acquire) <= k) sched_yield();
-        int64_t end = (k + 1) * CHUNK_BLOCKS < nblocks ? (k + 1) * CHUNK_BLOCKS : nblocks;
-        p->transform(p->ctx, k * CHUNK_BLOCKS, end);
+        p->transform(p->ctx, k * CT_PIPELINE_CHUNK, chunk_end(k, nblocks));
       }
     }
     return;
@@ -38,6 +42,8 @@ void ct__pipeline_run(const ct_pipeline *p, int64_t nblocks, int64_t min_paralle
 #else
   (void)min_parallel_blocks;
 #endif
-  p->produce(p->ctx, 0, nblocks);
-  p->transform(p->ctx, 0, nblocks);
+  for (int64_t k = 0; k < nchunks; k++) {
+    p->produce(p->ctx, k * CT_PIPELINE_CHUNK, chunk_end(k, nblocks));
+    p->transform(p->ctx, k * CT_PIPELINE_CHUNK, chunk_end(k, nblocks));
+  }
 }

@@ -1,12 +1,17 @@
 /* Runs a two-stage fill over a buffer of nblocks blocks: a serial stage (drawing the uniforms, which
    must happen in order from one generator) and a parallel stage (a pure transform of each block).
-   With several OpenMP threads, one thread draws chunk after chunk while the others transform the
-   chunks already drawn, then joins them; with one thread it draws everything, then transforms. The
-   blocks' contents never depend on the thread count. */
+   The work goes in chunks of CT_PIPELINE_CHUNK blocks. With several OpenMP threads, one thread draws
+   chunk after chunk while the others transform the chunks already drawn, then joins them; with one
+   thread each chunk is drawn and transformed in turn, while it is still in cache. The blocks'
+   contents never depend on the thread count. */
 #ifndef CTORCH_RANDOM_PIPELINE_H
 #define CTORCH_RANDOM_PIPELINE_H
 
 #include <stdint.h>
+
+/* 16K elements a chunk: 64 or 128 KiB of float32 / float64, small enough to stay in L2 between the
+   two stages and to start the transforms early, big enough that handing chunks out costs nothing. */
+#define CT_PIPELINE_CHUNK 1024
 
 typedef struct ct_pipeline {
   void *ctx;

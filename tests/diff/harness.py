@@ -254,6 +254,29 @@ def _show_py(v):
     return repr(v)
 
 
+# The largest distance in units in the last place between ctorch's and torch's finite floating values
+# that were compared with a tolerance, since the last take_max_ulp() (the runner reports it per op).
+_max_ulp = [0.0]
+
+
+def take_max_ulp():
+    v, _max_ulp[0] = _max_ulp[0], 0.0
+    return v
+
+
+def _ulp_distance(a, b):
+    """max |a - b| / ulp(b) over the elements where both are finite (complex: per component), with ulp
+    taken in the arrays' own precision."""
+    if a.dtype.kind == "c":
+        return max(_ulp_distance(a.real, b.real), _ulp_distance(a.imag, b.imag))
+    a64, b64 = a.astype(np.float64).reshape(-1), b.astype(np.float64).reshape(-1)
+    ok = np.isfinite(a64) & np.isfinite(b64) & (a64 != b64)
+    if not ok.any():
+        return 0.0
+    ulp = np.spacing(np.abs(b.reshape(-1)[ok])).astype(np.float64)
+    return float(np.max(np.abs(a64[ok] - b64[ok]) / ulp))
+
+
 def _values_equal(a, b, tol):
     if a.dtype != b.dtype or a.shape != b.shape:
         return False
@@ -264,6 +287,7 @@ def _values_equal(a, b, tol):
     both_nan = np.isnan(a64) & np.isnan(b64)
     same = (a64 == b64) | both_nan
     close = np.abs(a64 - b64) <= atol + rtol * np.abs(b64)
+    _max_ulp[0] = max(_max_ulp[0], _ulp_distance(a, b))
     return bool(np.all(same | close))
 
 

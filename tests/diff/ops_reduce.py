@@ -9,8 +9,10 @@ Known differences kept out of the draws: complex products with infinite parts al
 reduced dim (which part turns NaN depends on where PyTorch's vectorized loop multiplies by the
 identity); large bool products (torch 1.13's vectorized bool product answers True where a False is
 present); norm(p='nuc') (no SVD yet: ctorch reports NotImplementedError after PyTorch's argument
-checks); large badly conditioned float32 sums (ctorch's double accumulation is more accurate than
-PyTorch's float cascade, beyond the tolerance when the sum cancels to a small value).
+checks); large badly conditioned float sums (both use PyTorch's cascade, but ctorch cuts reductions longer
+than CT_RED_CHUNK into fixed chunks so that results do not depend on the thread count, where
+PyTorch's split follows its thread count: a sum that cancels to a small value then differs beyond
+the tolerance).
 
 Integer, bool and index results and the extremes are compared exactly (the extremes up to the sign of
 a zero: which of 0.0 and -0.0 is "the" maximum depends on vector lanes). Floating results of the sums,

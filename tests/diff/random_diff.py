@@ -186,7 +186,8 @@ def torch_state_hex(seed, draws, legacy=False):
 
 def fixed_script():
     """Script 0: the cases the issue names, every size class around 16 up to 200003, the fill path's
-    parallel blocks (large sizes), and an interleaving that leaves and reuses a cached normal."""
+    parallel blocks (large sizes) and chunk edges, and an interleaving that leaves and reuses a cached
+    normal."""
     lines = ["seed 0", "op randn float32 c 3", "op randn float32 c 20", "op rand float32 c 5", "op randn float64 c 1"]
     for seed in [0, 1, 42, 12345, 2**32 + 1, 2**63 - 1]:
         lines.append(f"seed {seed}")
@@ -195,6 +196,12 @@ def fixed_script():
                 lines.append(f"op randn {dt} c {n}")
                 if n < 70000 or seed == 0:
                     lines.append(f"op rand {dt} c {n}")
+    # the normal fill's pipeline: its chunks are 1024 blocks (16384 elements); float64 goes parallel from
+    # 512 blocks, float32 from 4096: sizes on each side of those lines, odd tails included
+    lines.append("seed 3")
+    for n in [8191, 8192, 8193, 16383, 16384, 16385, 16400, 32767, 49161, 65535, 65536, 65537, 3 * 16384 + 16 * 7 + 5]:
+        for dt in FLOATS:
+            lines.append(f"op randn {dt} c {n}")
     lines += ["seed 7", "op normal_ float32 t 300,700 1 2", "op normal_ float64 c 100003 -1 0.5",
               "op normal_ float16 c 70001 2 3", "op normal_ bfloat16 c 70001 2 3", "op randn complex64 c 40001",
               "op uniform_ float32 t 300,701 -2 3", "op randint int64 c 100000 0 1000000", "op randperm int64 c - 100000"]
@@ -481,7 +488,7 @@ def main():
     for s in seeds:
         script = gen_script(s, args.commands)
         theirs = TorchRunner().run(script)
-        for threads in (1, 2):
+        for threads in (1, 2, 3):
             ours = run_ctorch(tool, script, threads)
             if not compare(script, ours, theirs, f"script seed {s}, {threads} thread(s)"):
                 print(f"replay: CTORCH_BUILD={build} /usr/bin/python3 tests/diff/random_diff.py --seed {s}"
@@ -491,7 +498,7 @@ def main():
         total += len(theirs)
         if not ok:
             break
-    print(f"random_diff: {'OK' if ok else 'FAILED'}: script seeds {seeds} at 1 and 2 threads, "
+    print(f"random_diff: {'OK' if ok else 'FAILED'}: script seeds {seeds} at 1, 2 and 3 threads, "
           f"{total} output lines compared")
     sys.exit(0 if ok else 1)
 

@@ -85,7 +85,8 @@ def child(args, seed):
                 for line in r.lines:
                     print("    " + line)
                 sys.stdout.flush()
-            progress.write("E\t%s\t%d\t%s\t%s\t%.6f\n" % (op.name, k, r.status, r.missing or "", time.time() - t))
+            progress.write("E\t%s\t%d\t%s\t%s\t%.6f\t%r\n" % (op.name, k, r.status, r.missing or "", time.time() - t,
+                                                          H.take_max_ulp()))
     progress.close()
     return 0
 
@@ -121,6 +122,7 @@ def main():
     t0 = time.time()
     counts = {op.name: collections.Counter() for op in ops}
     secs = collections.Counter()
+    ulps = collections.Counter()  # per op: the largest ulp distance among values compared with a tolerance
     missing = collections.Counter()
     crashes = 0
     start_op, start_case = None, 0
@@ -142,10 +144,11 @@ def main():
                         pending, desc = (parts[1], int(parts[2])), ""
                     elif parts[0] == "D":
                         desc = "\t".join(parts[1:])
-                    elif parts[0] == "E" and len(parts) == 6:
+                    elif parts[0] == "E" and len(parts) == 7:
                         pending = None
                         counts[parts[1]][parts[3]] += 1
                         secs[parts[1]] += float(parts[5])
+                        ulps[parts[1]] = max(ulps[parts[1]], float(parts[6]))
                         if parts[3] == H.Result.SKIP:
                             missing[parts[4]] += 1
             if rc == 0:
@@ -165,7 +168,10 @@ def main():
     failed = sum(c["fail"] for c in counts.values())
     skipped = sum(c["skip"] for c in counts.values())
     for name, c in counts.items():
-        print("  %-22s %5d passed %5d failed %5d skipped  %5.2fs" % (name, c["pass"], c["fail"], c["skip"], secs[name]))
+        tolerant = next((op.tol for op in ops if op.name == name), None) not in (None, (0.0, 0.0))
+        ulp = "  max %.3g ulp" % ulps[name] if tolerant else ""
+        print("  %-22s %5d passed %5d failed %5d skipped  %5.2fs%s" % (name, c["pass"], c["fail"], c["skip"], secs[name],
+                                                                        ulp))
     if missing:
         print("skipped %d cases: not in the library yet: %s" % (
             skipped, ", ".join("%s (%d)" % (m, k) for m, k in sorted(missing.items()))))

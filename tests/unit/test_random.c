@@ -9,6 +9,7 @@
 #include "check.h"
 #include "core/internal.h"
 #include "random/boxmuller.h"
+#include "random/generator.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -512,8 +513,56 @@ static void test_boxmuller_variants(void) {
   ct__boxmuller_f32(a, N / 16, 0.5f, 2.0f);
   ct__boxmuller_f32_scalar(b, N / 16, 0.5f, 2.0f);
   CHECK(memcmp(a, b, N * sizeof(float)) == 0);
+  /* the variant that takes raw random() words and converts them as it loads, the 24-bit ends and
+     bits above them included */
+  uint32_t *w = malloc(N * sizeof(uint32_t));
+  for (int i = 0; i < N; i++) {
+    x = x * 1664525u + 1013904223u;
+    w[i] = x;
+  }
+  w[0] = 0xFF000000u;
+  w[1] = 0x00FFFFFFu;
+  w[8] = 0xFFFFFFFFu;
+  w[9] = 0x00000000u;
+  memcpy(a, w, N * sizeof(float));
+  memcpy(b, w, N * sizeof(float));
+  ct__boxmuller_f32_words(a, N / 16, -1.0f, 0.25f);
+  ct__u24_inplace((char *)b, N);
+  ct__boxmuller_f32_scalar(b, N / 16, -1.0f, 0.25f);
+  CHECK(memcmp(a, b, N * sizeof(float)) == 0);
+  free(w);
   free(a);
   free(b);
+}
+
+/* The normal fill's pipeline (chunks of 1024 blocks of 16) gives the same bits and leaves the same
+   generator state at any thread count, for sizes on each side of its chunk edges and of the sizes
+   where it turns parallel, with and without a partial last block. */
+static void test_fill_threads(void) {
+  static const int64_t sizes[] = {16, 31, 8191, 8192, 8193, 16384, 16385, 16400, 65535, 65536, 65537, 3 * 16384 + 117};
+  static const ct_dtype dts[] = {CT_FLOAT32, CT_FLOAT64};
+  for (size_t d = 0; d < 2; d++) {
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+      int64_t n = sizes[i];
+      ct_tensor *r[3], *st[3];
+      for (int th = 1; th <= 3; th++) {
+        ct_set_num_threads(th);
+        ct_manual_seed(1000 + (int64_t)i);
+        r[th - 1] = ct_randn(CT_SHAPE(n), &(ct_random_opts){.dtype = dts[d]});
+        st[th - 1] = ct_get_rng_state();
+      }
+      size_t bytes = (size_t)n * ct_element_size(r[0]);
+      for (int th = 1; th < 3; th++) {
+        CHECK(memcmp(ct_data_ptr(r[0]), ct_data_ptr(r[th]), bytes) == 0);
+        CHECK(memcmp(ct_data_ptr(st[0]), ct_data_ptr(st[th]), 5056) == 0);
+      }
+      for (int th = 0; th < 3; th++) {
+        ct_release(r[th]);
+        ct_release(st[th]);
+      }
+    }
+  }
+  ct_set_num_threads(0);
 }
 
 static void test_scope(void) {
@@ -538,6 +587,7 @@ int main(void) {
   test_failure_atomicity();
   test_allocation_failures();
   test_boxmuller_variants();
+  test_fill_threads();
   test_scope();
   return TEST_SUMMARY();
 }

@@ -66,7 +66,9 @@ static inline ct_row_kind ct__row_kind2(char *const *d, const int64_t *s, int64_
 }
 
 /* A binary loop split like torch's: VBLOCK(o, a, as, b, bs, k, ctx) takes the first k = n - n % W
-   elements of a vectorizable row, SFN(a, b, ctx) -> T every other element (storage values). */
+   elements of a vectorizable row, SFN(a, b, ctx) -> T every other element (storage values). Declared
+   elementwise to the engine (one T per operand address, the split decided by the strides alone), so a
+   transposed input may come through the engine's tile buffer, which keeps the row unvectorizable. */
 #define CT_VS_LOOP2(fname, T, W, VBLOCK, SFN)                                                          \
   static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {                          \
     int64_t k_ = 0;                                                                                     \
@@ -75,7 +77,8 @@ static inline ct_row_kind ct__row_kind2(char *const *d, const int64_t *s, int64_
       if (k_ > 0) VBLOCK((T *)d[0], (const T *)d[1], s[1] != 0, (const T *)d[2], s[2] != 0, k_, ctx); \
     }                                                                                                   \
     for (; k_ < n; k_++) CT_OUT(T, d[0], s[0], k_) = SFN(CT_AT(T, d[1], s[1], k_), CT_AT(T, d[2], s[2], k_), ctx); \
-  }
+  }                                                                                                     \
+  CT_LOOP_DECLARE(fname, T, NULL)
 
 /* A vector block from an element function ELEM(a, b, ctx) -> T (compiled for the CPU clones). */
 #define CT_VBLOCK_ELEM(name, T, ELEM)                                                                   \

@@ -34,7 +34,8 @@ static inline CC(t) CC(ld)(const char *p, int nanz) {
 }
 
 typedef CT_CASCADE_T CC(vec) __attribute__((vector_size(CT_CASCADE_W * sizeof(CT_CASCADE_T))));
-static inline CC(vec) CC(vld)(const CC(t) *p, int nanz) {
+/* CT_VINLINE (red.h): a vector result goes by another convention in the callers' AVX clones. */
+CT_VINLINE CC(vec) CC(vld)(const CC(t) *p, int nanz) {
   CC(vec) v;
   memcpy(&v, p, sizeof v);
   if (nanz) {

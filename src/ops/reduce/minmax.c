@@ -103,7 +103,7 @@
   }
 
 /* float32 over contiguous runs: vector lanes (NaN tracked apart; the blend keeps non-NaN extremes). */
-static inline ct_v16f vsel16(ct_v16i m, ct_v16f a, ct_v16f b) {
+CT_VINLINE ct_v16f vsel16(ct_v16i m, ct_v16f a, ct_v16f b) {
   return (ct_v16f)((m & (ct_v16i)a) | (~m & (ct_v16i)b));
 }
 

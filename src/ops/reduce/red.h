@@ -80,6 +80,8 @@ typedef enum { CT_RED_SUM, CT_RED_NANSUM, CT_RED_MEAN, CT_RED_NANMEAN } ct_red_s
 const ct_red_kernel *ct__red_cascade_kernel(ct_red_sum_kind kind, ct_dtype dt);
 /* (re + im i) / complex(n, 0) with c10::complex's formula, in complex64 (single) or complex128. */
 void ct__red_complex_div_n(double re, double im, int64_t n, bool single, double *ore, double *oim);
+/* A complex mean's finish: the sum rounded to the result dtype divided by complex(count, 0) as above. */
+void ct__red_finish_mean_complex(char *const *out, const void *acc, const void *ctx);
 
 /* sqrt(sum(x * x)) as torch.norm('fro') computes it over two dims (float32, float64, bfloat16, complex). */
 const ct_red_kernel *ct__red_sqrt_sumsq_kernel(ct_dtype dt);
@@ -103,10 +105,13 @@ double ct__red_load_f64(const char *p, ct_dtype dt);
 #define CT_RED_LOOP CT_KERNEL_CLONES __attribute__((unused)) static
 
 /* GCC vector types for the hand-vectorized loops. They never cross a non-inline call boundary, so the
-   note that their ABI differs between ISA levels does not apply. */
+   note that their ABI differs between ISA levels does not apply: the helpers that take or return them
+   are CT_VINLINE, inlined even in -O0 builds, where an out-of-line baseline copy called from an AVX clone
+   would get its arguments and result by another convention. */
 #pragma GCC diagnostic ignored "-Wpsabi"
 /* Kernel declarations list their fields in order and leave the trailing flags (sequential) at zero. */
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#define CT_VINLINE __attribute__((always_inline)) static inline
 typedef float ct_v8f __attribute__((vector_size(32)));
 typedef float ct_v16f __attribute__((vector_size(64)));
 typedef double ct_v4d __attribute__((vector_size(32)));
@@ -116,22 +121,22 @@ typedef int32_t ct_v16i __attribute__((vector_size(64)));
 typedef int64_t ct_v8l __attribute__((vector_size(64)));
 
 /* Unaligned loads (memcpy compiles to one vector load). */
-static inline ct_v8f ct_ld8f(const float *p) {
+CT_VINLINE ct_v8f ct_ld8f(const float *p) {
   ct_v8f v;
   memcpy(&v, p, sizeof v);
   return v;
 }
-static inline ct_v16f ct_ld16f(const float *p) {
+CT_VINLINE ct_v16f ct_ld16f(const float *p) {
   ct_v16f v;
   memcpy(&v, p, sizeof v);
   return v;
 }
-static inline ct_v8d ct_ld8d(const double *p) {
+CT_VINLINE ct_v8d ct_ld8d(const double *p) {
   ct_v8d v;
   memcpy(&v, p, sizeof v);
   return v;
 }
-static inline double ct_hsum8d(ct_v8d v) {
+CT_VINLINE double ct_hsum8d(ct_v8d v) {
   return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
 }
 

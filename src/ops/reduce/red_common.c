@@ -3,22 +3,11 @@
 #include "ops/reduce/red.h"
 
 bool ct__red_mask(const ct_tensor *t, ct_dims dims, uint64_t *mask) {
-  int64_t nd = t->ndim;
-  if (nd > 64) {
-    ct__error(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
-    return false;
-  }
-  if (dims.ndim == 0) {
-    *mask = nd == 64 ? ~(uint64_t)0 : (((uint64_t)1 << nd) - 1);
-    return true;
-  }
-  if (!dims.data) {
-    ct__error(CT_ERR_VALUE, "dims: a list of %lld dims with no data", (long long)dims.ndim);
-    return false;
-  }
-  /* PyTorch wraps every dim first (the first out of range raises), then looks for repeats */
-  for (int64_t i = 0; i < dims.ndim; i++)
-    if (ct__wrap_dim(dims.data[i], nd) < 0) return false;
+  /* PyTorch wraps every dim first (the first out of range raises), then looks for repeats; the
+     argument checks themselves are ct__red_mask_1pass's */
+  if (t->ndim <= 64 && dims.data)
+    for (int64_t i = 0; i < dims.ndim; i++)
+      if (ct__wrap_dim(dims.data[i], t->ndim) < 0) return false;
   return ct__red_mask_1pass(t, dims, mask);
 }
 

@@ -1,9 +1,12 @@
 /* Sums and products: sum, nansum, prod, mean, nanmean.
 
    Accumulators: int64 with wraparound for bool and integers (PyTorch's integer sums wrap; accumulating in
-   int64 and truncating once gives the same bits as accumulating in a narrower type), double for
-   floating inputs (float16/bfloat16 widen exactly; float32 sums then round once, more accurate than the
-   cascade PyTorch uses and so within its tolerance), complex double for complex inputs. */
+   int64 and truncating once gives the same bits as accumulating in a narrower type); float32, float64
+   and complex sums take PyTorch's cascade (sum_cascade.c: its bits at one thread for reductions of up to
+   CT_RED_CHUNK elements per output; longer ones are cut into fixed chunks added in order, so the result
+   never depends on the thread count, where PyTorch's does); float16/bfloat16 sums run in double per run and
+   round where PyTorch's float accumulator rounds (the output type after each line); products in double
+   or complex double. */
 #include <stdio.h>
 
 #include "ops/reduce/red.h"
@@ -86,34 +89,6 @@ static void finish_mean_f(char *const *out, const void *acc, const void *ctx) {
   const ct_red_ctx *c = ctx;
   ct__red_store_f64(out[0], c->out_dtype[0], mean_of(*(const double *)acc, c->out_dtype[0], c->count));
 }
-/* complex mean: the sum rounded to the result dtype, divided by complex(n, 0) with c10::complex's
-   formula, whose cross terms turn an infinite part into NaN in the other part, as in PyTorch */
-#define CDIV_N(RT, a, b, n, re, im)                                                                             \
-  do {                                                                                                          \
-    RT c_ = (RT)(n), d_ = 0;                                                                                    \
-    if (c_ == 0) {                                                                                              \
-      re = (a) / c_, im = (b) / d_;                                                                             \
-    } else {                                                                                                    \
-      RT rat_ = d_ / c_;                                                                                        \
-      double scl_ = 1.0 / (double)(c_ + d_ * rat_);                                                             \
-      re = (RT)((double)((a) + (b) * rat_) * scl_);                                                             \
-      im = (RT)((double)((b) - (a) * rat_) * scl_);                                                             \
-    }                                                                                                           \
-  } while (0)
-static void finish_mean_c(char *const *out, const void *acc, const void *ctx) {
-  const ct_red_ctx *c = ctx;
-  const double *a = acc;
-  if (c->out_dtype[0] == CT_COMPLEX64) {
-    float ar = (float)a[0], ai = (float)a[1], re, im;
-    CDIV_N(float, ar, ai, c->count, re, im);
-    ct__red_store_c128(out[0], c->out_dtype[0], re, im);
-  } else {
-    double re, im;
-    CDIV_N(double, a[0], a[1], c->count, re, im);
-    ct__red_store_c128(out[0], c->out_dtype[0], re, im);
-  }
-}
-
 /* ---- integer loops: OP(acc, x) on uint64 ---- */
 #define ADD_I(a, x) ((a) + (uint64_t)(int64_t)(x))
 #define MUL_I(a, x) ((a) * (uint64_t)(int64_t)(x))
@@ -535,8 +510,8 @@ K_FSUM(mean_k_CT_FLOAT32, sum_CT_FLOAT32, finish_mean_f)
 K_FSUM(mean_k_CT_FLOAT64, sum_CT_FLOAT64, finish_mean_f)
 static const ct_red_kernel sum_k_CT_COMPLEX64 = {16, init_zero16, sum_CT_COMPLEX64_inner, NULL, combine_add_c64, finish_c};
 static const ct_red_kernel sum_k_CT_COMPLEX128 = {16, init_zero16, sum_CT_COMPLEX128_inner, NULL, combine_add_c, finish_c};
-static const ct_red_kernel mean_k_CT_COMPLEX64 = {16, init_zero16, sum_CT_COMPLEX64_inner, NULL, combine_add_c64, finish_mean_c};
-static const ct_red_kernel mean_k_CT_COMPLEX128 = {16, init_zero16, sum_CT_COMPLEX128_inner, NULL, combine_add_c, finish_mean_c};
+static const ct_red_kernel mean_k_CT_COMPLEX64 = {16, init_zero16, sum_CT_COMPLEX64_inner, NULL, combine_add_c64, ct__red_finish_mean_complex};
+static const ct_red_kernel mean_k_CT_COMPLEX128 = {16, init_zero16, sum_CT_COMPLEX128_inner, NULL, combine_add_c, ct__red_finish_mean_complex};
 
 static const ct_red_kernel prod_k_CT_FLOAT32 = {8, init_one_f, prod_CT_FLOAT32_inner, prod_CT_FLOAT32_outer, prod_CT_FLOAT32_combine, finish_f};
 static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_inner, prod_CT_FLOAT64_outer, prod_CT_FLOAT64_combine, finish_f};

@@ -136,7 +136,7 @@ static void finish_mean_real(char *const *out, const void *acc, const void *ctx)
   double v = c->out_dtype[0] == CT_FLOAT32 ? (double)((float)s / (float)c->count) : s / (double)c->count;
   ct__red_store_f64(out[0], c->out_dtype[0], v);
 }
-static void finish_mean_complex(char *const *out, const void *acc, const void *ctx) {
+void ct__red_finish_mean_complex(char *const *out, const void *acc, const void *ctx) {
   const ct_red_ctx *c = ctx;
   const double *a = acc;
   double re, im;
@@ -186,8 +186,8 @@ K(k_nansum_f32, 8, init_zero8, nansum_f32, finish_real)
 K(k_nansum_f64, 8, init_zero8, nansum_f64, finish_real)
 K(k_mean_f32, 8, init_zero8, sum_f32, finish_mean_real)
 K(k_mean_f64, 8, init_zero8, sum_f64, finish_mean_real)
-K(k_mean_c64, 16, init_zero16, sum_c64, finish_mean_complex)
-K(k_mean_c128, 16, init_zero16, sum_c128, finish_mean_complex)
+K(k_mean_c64, 16, init_zero16, sum_c64, ct__red_finish_mean_complex)
+K(k_mean_c128, 16, init_zero16, sum_c128, ct__red_finish_mean_complex)
 K(k_nanmean_f32, 16, init_zero16, nanmean_f32, finish_nanmean)
 K(k_nanmean_f64, 16, init_zero16, nanmean_f64, finish_nanmean)
 

@@ -9,7 +9,8 @@
    at data[k] + i * step[k] + j * lstep[k] (bytes). It scans nlines independent lines of len elements,
    each in increasing i, reading element i before writing element i -- PyTorch's sequential order, so
    every line's result is the same whichever lines share a call or a thread. nlines > 1 only comes
-   from the driver's line-vector mode, where outputs never overlap the input unless they coincide. */
+   from the driver's line-vector and group modes, where outputs never overlap the input unless they
+   coincide (operands that may overlap otherwise are scanned ordered, one line per call). */
 typedef void (*ct_scan_kernel)(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
                                int64_t nlines, const void *ctx);
 /* Optional: one long line scanned with up to nthreads threads, with the same result as the kernel. */
@@ -45,6 +46,9 @@ extern const ct_scan_kernel ct__cumprod_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__logcumsumexp_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__cummax_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__cummin_kernels[CT_NUM_DTYPES + 1];
+/* Lines shorter than CT_SCAN_LONG_LINE that lie along the scanned dim go to the kernel this many at a
+   time (each still walked in order), so their dependency chains overlap. */
+#define CT_SCAN_GROUP 4
 /* Lines at least this long may take an op's blocked long-line method (and its threads). */
 #define CT_SCAN_LONG_LINE 65536
 /* float32 cumsum of a long line (scan_cumsum_f32.c): the blocked scan, split over nthreads; the same

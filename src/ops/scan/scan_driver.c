@@ -23,6 +23,7 @@ typedef struct geom {
   int64_t *size;        /* [nb] */
   int64_t *stride;      /* [N_OPS][nb] byte strides */
   bool vector;          /* line-vector mode over batch dim 0 */
+  bool group;           /* otherwise: up to CT_SCAN_GROUP lines of batch dim 0 per call */
   int64_t lines;        /* product of the batch sizes */
 } geom;
 
@@ -91,8 +92,9 @@ static void run_range(const geom *g, const ct_scan_plan *p, int64_t begin, int64
   for (int k = 0; k < g->n_ops; k++) lstep[k] = nb ? g->stride[(size_t)k * (size_t)nb] : 0;
   for (int64_t pos = begin; pos < end;) {
     int64_t n = 1;
-    if (g->vector) {
+    if (g->vector || g->group) {
       n = g->size[0] - ix[0];
+      if (g->group && n > CT_SCAN_GROUP) n = CT_SCAN_GROUP;
       if (n > end - pos) n = end - pos;
     }
     char *data[N_OPS];
@@ -168,6 +170,7 @@ void ct__scan_run(const ct_scan_plan *p) {
         along += abs64(g.step[k]);
       }
       g.vector = across < along;
+      g.group = !g.vector && g.len < CT_SCAN_LONG_LINE;
     }
   }
   g.lines = 1;

@@ -48,6 +48,12 @@
             o[j] = STORE(acc[j]);                                                                           \
           }                                                                                                 \
         }                                                                                                   \
+      } else if (m == CT_SCAN_GROUP) { /* a group of lines, each walked in order: independent chains */    \
+        for (int64_t i = 0; i < len; i++)                                                                   \
+          for (int64_t j = 0; j < CT_SCAN_GROUP; j++) {                                                     \
+            acc[j] = STEP(acc[j], LOAD(*(const T *)(x0 + i * st[1] + j * ls[1])));                          \
+            *(T *)(o0 + i * st[0] + j * ls[0]) = STORE(acc[j]);                                             \
+          }                                                                                                 \
       } else {                                                                                              \
         for (int64_t i = 0; i < len; i++)                                                                   \
           for (int64_t j = 0; j < m; j++) {                                                                 \
