@@ -241,6 +241,10 @@ class _Lib:
             self._fns[name] = f
         return f
 
+    def called(self):
+        """The functions resolved so far (every one a case reached)."""
+        return set(self._fns)
+
     def has(self, name):
         try:
             self.fn(name)

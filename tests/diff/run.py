@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import torch  # noqa: E402
 
 import ctorch as C  # noqa: E402
+import coverage  # noqa: E402
 import harness as H  # noqa: E402
 import ops_convert  # noqa: E402
 import ops_create  # noqa: E402
@@ -87,6 +88,7 @@ def child(args, seed):
                 sys.stdout.flush()
             progress.write("E\t%s\t%d\t%s\t%s\t%.6f\t%r\n" % (op.name, k, r.status, r.missing or "", time.time() - t,
                                                           H.take_max_ulp()))
+    progress.write("F\t%s\n" % ",".join(sorted(C.lib().called())))
     progress.close()
     return 0
 
@@ -122,6 +124,7 @@ def main():
     t0 = time.time()
     counts = {op.name: collections.Counter() for op in ops}
     secs = collections.Counter()
+    called = set()  # every library function the cases resolved through the bridge
     ulps = collections.Counter()  # per op: the largest ulp distance among values compared with a tolerance
     missing = collections.Counter()
     crashes = 0
@@ -142,6 +145,8 @@ def main():
                     parts = line.rstrip("\n").split("\t")
                     if parts[0] == "B" and len(parts) == 3:
                         pending, desc = (parts[1], int(parts[2])), ""
+                    elif parts[0] == "F":
+                        called.update(parts[1].split(","))
                     elif parts[0] == "D":
                         desc = "\t".join(parts[1:])
                     elif parts[0] == "E" and len(parts) == 7:
@@ -175,6 +180,10 @@ def main():
     if missing:
         print("skipped %d cases: not in the library yet: %s" % (
             skipped, ", ".join("%s (%d)" % (m, k) for m, k in sorted(missing.items()))))
+    if not args.op and args.only is None:
+        for header, fns in coverage.uncalled(called).items():
+            failed += 1
+            print("FAIL no case called these functions of include/ctorch/%s: %s" % (header, ", ".join(fns)))
     print("time: %.1fs" % (time.time() - t0))
     print("diff: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
