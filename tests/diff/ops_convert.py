@@ -45,7 +45,8 @@ def gen_type_as(g):
 
 
 def gen_cast(g):
-    return A(g.tensor(), g.choice(CASTS))
+    # the first cases take each method in turn, so every run calls all of them
+    return A(g.tensor(), CASTS[g.index] if g.index < len(CASTS) else g.choice(CASTS))
 
 
 def gen_fmt(g):
@@ -205,7 +206,8 @@ OPS = [
        min_cases=144),
     Op("type_as", gen_type_as, torch=lambda x, o: x.type_as(o), ct=lambda x, o: C.type_as(x, o), weight=2,
        min_cases=144),
-    Op("casts", gen_cast, torch=lambda x, m: getattr(x, m)(), ct=lambda x, m: C.cast(x, m), weight=2),
+    Op("casts", gen_cast, torch=lambda x, m: getattr(x, m)(), ct=lambda x, m: C.cast(x, m), weight=2,
+       min_cases=len(CASTS)),
     Op("contiguous", gen_fmt, torch=lambda x, f: x.contiguous(memory_format=f) if f else x.contiguous(),
        ct=lambda x, f: C.contiguous(x, f)),
     Op("clone", gen_fmt, torch=lambda x, f: x.clone(memory_format=f) if f else x.clone(),
