@@ -147,7 +147,7 @@ CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
       for (int64_t k = 0; k < n; k++) o[k] = add_##SUF##_fused(x[k], b, al);                                 \
     }                                                                                                        \
   }                                                                                                          \
-  static void add_##SUF(char **d, const int64_t *s, int64_t n, const void *ctx) {                           \
+  CT_KERNEL_CLONES static void add_##SUF(char **d, const int64_t *s, int64_t n, const void *ctx) {          \
     const T al = ALPHA(ctx, FIELD);                                                                          \
     const int64_t z = (int64_t)sizeof(T);                                                                    \
     ct_row_kind kind = ct__row_kind2(d, s, z);                                                            \
