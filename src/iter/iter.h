@@ -80,9 +80,13 @@ ct_status ct__broadcast_shapes(const int64_t *a, int64_t na, const int64_t *b, i
    The loop generators of kernels/cpu/loops.h and binary_common.h declare their loops (at load time);
    other loops are never buffered or replaced. */
 void ct__loop_declare_elementwise(ct_loop_fn loop, int in_size, ct_loop_fn stream);
+/* Declares that loop's results depend on the whole row it is given (its length, an element's place in it):
+   the engine then never cuts rows into tiles for it (the thread split cuts them as torch's does). */
+void ct__loop_declare_whole_rows(ct_loop_fn loop);
 typedef struct ct_loop_info {
-  int in_size;       /* 0: not declared */
+  int in_size;       /* 0: not declared elementwise */
   ct_loop_fn stream; /* NULL: none */
+  bool whole_rows;   /* ct__loop_declare_whole_rows */
 } ct_loop_info;
 ct_loop_info ct__loop_elementwise(ct_loop_fn loop);
 

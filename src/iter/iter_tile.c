@@ -28,16 +28,31 @@ static size_t reg_slot(ct_loop_fn fn) {
   return (size_t)h & (REG_SLOTS - 1);
 }
 
-void ct__loop_declare_elementwise(ct_loop_fn loop, int in_size, ct_loop_fn stream) {
+/* loop's entry, added when absent (NULL when the set is full) */
+static ct_loop_info *reg_entry(ct_loop_fn loop) {
   for (size_t i = reg_slot(loop), n = 0; n < REG_SLOTS; i = (i + 1) & (REG_SLOTS - 1), n++) {
-    if (registry[i].fn == loop) return;
+    if (registry[i].fn == loop) return &registry[i].info;
     if (!registry[i].fn) {
       registry[i].fn = loop;
-      registry[i].info = (ct_loop_info){in_size, stream};
-      return;
+      return &registry[i].info;
     }
   }
+  return NULL;
+}
+
+void ct__loop_declare_elementwise(ct_loop_fn loop, int in_size, ct_loop_fn stream) {
+  ct_loop_info *e = reg_entry(loop);
+  if (e && !e->in_size) {
+    e->in_size = in_size;
+    e->stream = stream;
+  }
   /* full: the loop stays undeclared, which only means its inputs are not buffered */
+}
+
+void ct__loop_declare_whole_rows(ct_loop_fn loop) {
+  ct_loop_info *e = reg_entry(loop);
+  if (e) e->whole_rows = true;
+  /* (the set holds a few hundred loops: never full) */
 }
 
 ct_loop_info ct__loop_elementwise(ct_loop_fn loop) {
@@ -45,7 +60,7 @@ ct_loop_info ct__loop_elementwise(ct_loop_fn loop) {
     if (registry[i].fn == loop) return registry[i].info;
     if (!registry[i].fn) break;
   }
-  return (ct_loop_info){0, NULL};
+  return (ct_loop_info){0, NULL, false};
 }
 
 /* ---- the plan ---- */
@@ -103,6 +118,8 @@ void ct__tile_plan(const ct_iter *it, ct_loop_fn loop, ct_tile_plan *tp) {
   int64_t nd = it->ndim;
   if (!atomic_load_explicit(&tiling_on, memory_order_relaxed)) return;
   if (nd < 2 || it->shape[0] < 2 || it->shape[1] < 2) return;
+  ct_loop_info info = ct__loop_elementwise(loop);
+  if (info.whole_rows) return;
   /* inputs that jump a cache line per element in dim 0 and share lines along dim 1 */
   bool strided[CT_ITER_MAX_OPERANDS] = {0};
   int64_t s1min = 0;
@@ -117,7 +134,7 @@ void ct__tile_plan(const ct_iter *it, ct_loop_fn loop, ct_tile_plan *tp) {
   /* rows: two cache lines of the strided input per tile column */
   int64_t h = 128 / s1min;
   if (h > it->shape[1]) h = it->shape[1];
-  int in_size = ct__loop_elementwise(loop).in_size;
+  int in_size = info.in_size;
   int64_t rows_room = (h + 1) & ~(int64_t)1, isz_max = 0;
   for (int k = it->n_out; k < it->n_ops; k++) {
     int64_t isz = (int64_t)ct__itemsize((ct_dtype)it->ops[k]->dtype);

@@ -87,10 +87,12 @@ typedef struct op_case {
 } op_case;
 
 static const op_case OPS[] = {
-    {"add", op_add, 2, true, true, true, false, true},
-    {"add alpha", op_add_alpha, 2, false, true, true, false, true},
-    {"sub", op_sub, 2, false, true, true, false, true},
-    {"mul", op_mul, 2, true, true, true, false, true},
+    /* add/sub/mul compute bfloat16, complex (and which NaN wins in float16 / float / double) by torch's
+       forms for the row's kind and an element's place in it */
+    {"add", op_add, 2, true, true, true, false, false},
+    {"add alpha", op_add_alpha, 2, false, true, true, false, false},
+    {"sub", op_sub, 2, false, true, true, false, false},
+    {"mul", op_mul, 2, true, true, true, false, false},
     {"div", op_div, 2, true, true, true, false, false},
     {"maximum", op_maximum, 2, true, true, false, false, false},
     {"atan2", op_atan2, 2, false, false, false, false, false},
@@ -293,8 +295,8 @@ static void test_out_and_inplace(void) {
       CHECK(same_tiled(out_add, out, NULL, bt, true));
       CHECK(same_tiled(out_mul, out, NULL, bt, true));
       CHECK(same_tiled(out_sub, out_t, NULL, b, true));
-      /* and, for these loops of one formula, the contiguous results */
-      if (dt != CT_COMPLEX128) {
+      /* and, where add and mul have one formula (one NaN in the data), the contiguous results */
+      if (dt != CT_COMPLEX128 && dt != CT_BFLOAT16) {
         ct_tensor *o = ct_empty(CT_SHAPE(R, C), &(ct_tensor_opts){.dtype = dt});
         CHECK(ct_add_out(o, a, bt, NULL) == CT_OK);
         CHECK(same_bits(o, ct_add(a, ct_contiguous(bt, CT_CONTIGUOUS_FORMAT), NULL)));

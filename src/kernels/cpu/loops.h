@@ -33,6 +33,17 @@
 #else
 #define CT_LOOP_DECLARE(fname, TI, STREAM)
 #endif
+/* Declares a loop whose results depend on the whole row (ct__loop_declare_whole_rows), at load time. */
+#if defined(__GNUC__)
+#define CT_LOOP_WHOLE_ROWS(fname)                                                       \
+  static ct_loop_fn const volatile fname##_rows_addr_ = fname;                         \
+  __attribute__((constructor)) static void fname##_whole_rows_(void) {                 \
+    ct__loop_declare_whole_rows(fname);                                                 \
+    ct__loop_declare_whole_rows(fname##_rows_addr_);                                    \
+  }
+#else
+#define CT_LOOP_WHOLE_ROWS(fname)
+#endif
 /* The generators below read exactly one TI at every input address, write every output element and
    compute the same EXPR in all their paths; each also defines fname##_nt, its streaming variant. */
 #define CT_LOOP_ELEMENTWISE(fname, TI) CT_LOOP_DECLARE(fname, TI, fname##_nt)

@@ -147,6 +147,10 @@ CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
       for (int64_t k = 0; k < n; k++) o[k] = add_##SUF##_fused(x[k], b, al);                                 \
     }                                                                                                        \
   }                                                                                                          \
+  CT_KERNEL_CLONES static void add_##SUF##_strided(char *o, const char *x, const char *y, const int64_t *s,   \
+                                                   int64_t n, T al) {                                        \
+    for (int64_t k = 0; k < n; k++) CT_OUT(T, o, s[0], k) = add_##SUF##_fused(CT_AT(T, x, s[1], k), CT_AT(T, y, s[2], k), al); \
+  }                                                                                                          \
   static void add_##SUF(char **d, const int64_t *s, int64_t n, const void *ctx) {                           \
     const T al = ALPHA(ctx, FIELD);                                                                          \
     const int64_t z = (int64_t)sizeof(T);                                                                    \
@@ -169,9 +173,28 @@ CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
         k += 1 + (t - 1) / (VF) * (VF);                                                                      \
       }                                                                                                      \
     }                                                                                                        \
-    for (; k < n; k++)                                                                                       \
-      CT_OUT(T, d[0], s[0], k) = add_##SUF##_fused(CT_AT(T, d[1], s[1], k), CT_AT(T, d[2], s[2], k), al);     \
-  }
+    add_##SUF##_strided(d[0] + k * s[0], d[1] + k * s[1], d[2] + k * s[2], s, n - k, al);                   \
+  }                                                                                                          \
+  /* the streaming variant (loops.h): 64-byte blocks of a vectorized row are its vectorized part */          \
+  CT_KERNEL_CLONES static void add_##SUF##_nt(char **d, const int64_t *s, int64_t n, const void *ctx) {       \
+    const T al = ALPHA(ctx, FIELD);                                                                          \
+    ct_row_kind kind = ct__row_kind2(d, s, (int64_t)sizeof(T));                                              \
+    T *restrict o_ = (T *)d[0];                                                                              \
+    const T *restrict x_ = (const T *)d[1], *restrict y_ = (const T *)d[2];                                  \
+    if (kind == CT_ROW_CONTIG) {                                                                             \
+      CT_STREAM_ROW(add_##SUF, 3, T, o_, T a = x_[k]; T b = y_[k];, add_##SUF##_fused(a, b, al), CT_ID);      \
+    } else if (kind == CT_ROW_SCALAR_B) {                                                                    \
+      const T b = y_[0];                                                                                     \
+      CT_STREAM_ROW(add_##SUF, 3, T, o_, T a = x_[k];, add_##SUF##_fused(a, b, al), CT_ID);                   \
+    } else if (kind == CT_ROW_SCALAR_A) {                                                                    \
+      const T a = x_[0];                                                                                     \
+      CT_STREAM_ROW(add_##SUF, 3, T, o_, T b = y_[k];, add_##SUF##_fused(a, b, al), CT_ID);                   \
+    } else {                                                                                                 \
+      add_##SUF(d, s, n, ctx);                                                                               \
+    }                                                                                                        \
+  }                                                                                                          \
+  /* elementwise: a strided row is fma with other's NaN first throughout, whatever its length */            \
+  CT_LOOP_DECLARE(add_##SUF, T, add_##SUF##_nt)
 DEF_ADD_REAL(f32, float, f, fmaf, CT_W_F32, 4)
 DEF_ADD_REAL(f64, double, d, fma, CT_W_F64, 2)
 
@@ -307,7 +330,24 @@ CT_BINARY_LOOP(mul_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, MUL_INT(in
       T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                            \
       CT_OUT(T, d[0], s[0], k) = kind <= CT_ROW_SCALAR_A && tail[k % (W)] == 'a' ? MUL_FIRST(T, a, b) : MUL_FIRST(T, b, a); \
     }                                                                                                        \
-  }
+  }                                                                                                          \
+  CT_KERNEL_CLONES static void mul_##SUF##_nt(char **d, const int64_t *s, int64_t n, const void *ctx) {       \
+    ct_row_kind kind = ct__row_kind2(d, s, (int64_t)sizeof(T));                                              \
+    T *restrict o_ = (T *)d[0];                                                                              \
+    const T *restrict x_ = (const T *)d[1], *restrict y_ = (const T *)d[2];                                  \
+    if (kind == CT_ROW_CONTIG) {                                                                             \
+      CT_STREAM_ROW(mul_##SUF, 3, T, o_, T a = x_[k]; T b = y_[k];, MUL_FIRST(T, b, a), CT_ID);               \
+    } else if (kind == CT_ROW_SCALAR_B) {                                                                    \
+      const T b = y_[0];                                                                                     \
+      CT_STREAM_ROW(mul_##SUF, 3, T, o_, T a = x_[k];, MUL_FIRST(T, b, a), CT_ID);                            \
+    } else if (kind == CT_ROW_SCALAR_A) {                                                                    \
+      const T a = x_[0];                                                                                     \
+      CT_STREAM_ROW(mul_##SUF, 3, T, o_, T b = y_[k];, MUL_FIRST(T, a, b), CT_ID);                            \
+    } else {                                                                                                 \
+      mul_##SUF(d, s, n, ctx);                                                                               \
+    }                                                                                                        \
+  }                                                                                                          \
+  CT_LOOP_DECLARE(mul_##SUF, T, mul_##SUF##_nt)
 DEF_MUL_REAL(f32, float, 16, 4, "", "b", "ba", "baa", "aaaa", "aaaab", "aaaabb", "aaaabba", "bbbbbbbb", "bbbbbbbbb",
              "bbbbbbbbbb", "bbbbbbbbbba", "bbbbbbbbaaaa", "bbbbbbbbaaaab", "bbbbbbbbaaaabb", "bbbbbbbbaaaabba")
 DEF_MUL_REAL(f64, double, 8, 2, "", "b", "aa", "aaa", "bbbb", "bbbba", "bbbbaa", "bbbbaaa")

@@ -267,3 +267,10 @@ void ct__cadd_c64(char **d, const int64_t *s, int64_t n, const void *ctx) {
 void ct__cadd_c128(char **d, const int64_t *s, int64_t n, const void *ctx) {
   add_row_d(&add128, d, s, n, (const double *)ctx);
 }
+
+/* The forms of a strided row depend on its length (a complex128 add row of two elements has its own), so
+   the engine must not cut rows into tiles for these loops. */
+CT_LOOP_WHOLE_ROWS(ct__cmul_c64)
+CT_LOOP_WHOLE_ROWS(ct__cmul_c128)
+CT_LOOP_WHOLE_ROWS(ct__cadd_c64)
+CT_LOOP_WHOLE_ROWS(ct__cadd_c128)
