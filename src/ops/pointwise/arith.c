@@ -147,7 +147,11 @@ CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
       for (int64_t k = 0; k < n; k++) o[k] = add_##SUF##_fused(x[k], b, al);                                 \
     }                                                                                                        \
   }                                                                                                          \
-  CT_KERNEL_CLONES static void add_##SUF(char **d, const int64_t *s, int64_t n, const void *ctx) {          \
+  CT_KERNEL_CLONES static void add_##SUF##_strided(char *o, const char *x, const char *y, const int64_t *s,   \
+                                                   int64_t n, T al) {                                        \
+    for (int64_t k = 0; k < n; k++) CT_OUT(T, o, s[0], k) = add_##SUF##_fused(CT_AT(T, x, s[1], k), CT_AT(T, y, s[2], k), al); \
+  }                                                                                                          \
+  static void add_##SUF(char **d, const int64_t *s, int64_t n, const void *ctx) {                           \
     const T al = ALPHA(ctx, FIELD);                                                                          \
     const int64_t z = (int64_t)sizeof(T);                                                                    \
     ct_row_kind kind = ct__row_kind2(d, s, z);                                                            \
@@ -169,8 +173,7 @@ CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
         k += 1 + (t - 1) / (VF) * (VF);                                                                      \
       }                                                                                                      \
     }                                                                                                        \
-    for (; k < n; k++)                                                                                       \
-      CT_OUT(T, d[0], s[0], k) = add_##SUF##_fused(CT_AT(T, d[1], s[1], k), CT_AT(T, d[2], s[2], k), al);     \
+    add_##SUF##_strided(d[0] + k * s[0], d[1] + k * s[1], d[2] + k * s[2], s, n - k, al);                   \
   }                                                                                                          \
   /* the streaming variant (loops.h): 64-byte blocks of a vectorized row are its vectorized part */          \
   CT_KERNEL_CLONES static void add_##SUF##_nt(char **d, const int64_t *s, int64_t n, const void *ctx) {       \
