@@ -7,7 +7,13 @@
    NaNs of self and alpha * other win), for complex (arith_cx.c) and, in the tails of rows with a
    broadcast other, for float/double add (alpha * other hoisted out of GCC's loop and rounded). Those
    compute dtypes go through torch's casting route (binary_cast.c) when an operand or out= has another
-   dtype, so the rows are torch's; the others convert on the fly. */
+   dtype, so the rows are torch's; the others convert on the fly.
+
+   Not reproduced (measured, left out on purpose): GCC's auto-vectorized tail loops in torch check at run
+   time that the output does not start less than 64 bytes after an input; a row shorter than that whose
+   out= is placed so in one buffer takes their fallback form in torch (ctorch does not look at
+   addresses). And with a NaN alpha, which of alpha's and other's NaN wins in the tail blocks of float /
+   double add (torch: other's in the vectorized part, alpha's in some tail blocks; here: other's). */
 /* The loops never rely on floating-point exception flags; telling GCC so lets it vectorize their selects
    (torch 1.13 is built the same way). */
 #if defined(__GNUC__) && !defined(__clang__)
