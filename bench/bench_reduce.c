@@ -10,25 +10,7 @@
 
 #include <ctorch.h>
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-/* a fixed-seed xorshift, so every run reduces the same data */
-static uint64_t state = 88172645463325252ull;
-static uint64_t next(void) {
-  state ^= state << 13;
-  state ^= state >> 7;
-  state ^= state << 17;
-  return state;
-}
+#include "bench_util.h"
 
 static ct_tensor *normal(int64_t n) {
   float *v = malloc((size_t)n * sizeof *v);
