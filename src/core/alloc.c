@@ -4,10 +4,8 @@
 #include "core/internal.h"
 
 static _Atomic int64_t fail_countdown = -1; /* -1: never fail */
-static _Atomic int64_t alloc_count = 0;
 
 bool ct__alloc_should_fail(void) {
-  atomic_fetch_add_explicit(&alloc_count, 1, memory_order_relaxed);
   int64_t c = atomic_load_explicit(&fail_countdown, memory_order_relaxed);
   if (CT_LIKELY(c < 0)) return false;
   int64_t prev = atomic_fetch_sub(&fail_countdown, 1);
@@ -15,8 +13,6 @@ bool ct__alloc_should_fail(void) {
 }
 
 void ct_debug_fail_allocation_at(int64_t n) { atomic_store(&fail_countdown, n < 0 ? -1 : n); }
-int64_t ct_debug_allocation_count(void) { return atomic_load(&alloc_count); }
-void ct_debug_reset_allocation_count(void) { atomic_store(&alloc_count, 0); }
 
 void ct__oom_error(size_t n) {
   ct__error(CT_ERR_OUT_OF_MEMORY,

@@ -262,16 +262,24 @@ ct_scalar ct__load_scalar(ct_dtype dt, const void *p) {
   }
 }
 
+/* One element: ct__cast_n's vector special cases never apply to a single element from a scalar's type. */
+static void store_one(ct_dtype dt, void *p, const void *src, ct_dtype st) {
+  if (dt == st)
+    memcpy(p, src, ct__itemsize(dt));
+  else
+    cast_table[st][dt](p, 0, src, 0, 1);
+}
+
 void ct__store_scalar(ct_dtype dt, void *p, ct_scalar v) {
   switch (v.kind) {
     case CT_SCALAR_BOOL: {
       uint8_t b = v.v.b;
-      ct__cast_n(p, dt, &b, CT_BOOL, 1);
+      store_one(dt, p, &b, CT_BOOL);
       break;
     }
-    case CT_SCALAR_INT: ct__cast_n(p, dt, &v.v.i, CT_INT64, 1); break;
-    case CT_SCALAR_DOUBLE: ct__cast_n(p, dt, &v.v.d, CT_FLOAT64, 1); break;
-    case CT_SCALAR_COMPLEX: ct__cast_n(p, dt, &v.v.c, CT_COMPLEX128, 1); break;
+    case CT_SCALAR_INT: store_one(dt, p, &v.v.i, CT_INT64); break;
+    case CT_SCALAR_DOUBLE: store_one(dt, p, &v.v.d, CT_FLOAT64); break;
+    case CT_SCALAR_COMPLEX: store_one(dt, p, &v.v.c, CT_COMPLEX128); break;
   }
 }
 

@@ -11,6 +11,12 @@
 
 #define CT_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #define CT_LIKELY(x) __builtin_expect(!!(x), 1)
+#define CT_NOINLINE __attribute__((noinline))
+/* Drops one of the references counted by rc; true when it was the last. A holder of the only reference
+   shares the object with no one, so it skips the locked read-modify-write (the acquire load still orders
+   the other holders' earlier releases before the free). */
+#define CT_DROP_LAST(rc) \
+  (atomic_load_explicit(&(rc), memory_order_acquire) == 1 || atomic_fetch_sub_explicit(&(rc), 1, memory_order_acq_rel) == 1)
 #define CT_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 /* ---- dtype traits: the one table every dtype question is answered from ---- */
@@ -56,9 +62,6 @@ void ct__oom_error(size_t n);
 bool ct__alloc_should_fail(void);
 /* Test hooks: the allocation `n` steps from now fails (n = 0: the next one); negative disables. */
 CT_API void ct_debug_fail_allocation_at(int64_t n);
-/* Allocations made since the counter was last reset; a test uses it to enumerate failure points. */
-CT_API int64_t ct_debug_allocation_count(void);
-CT_API void ct_debug_reset_allocation_count(void);
 
 /* ---- storage ---- */
 enum {
@@ -84,6 +87,9 @@ struct ct_storage {
   int8_t device_index;
   uint16_t flags;
   _Atomic uint32_t version; /* bumped by in-place writes; shared by every view */
+  /* Nonzero when the storage's block also holds the tensor created with it (ct__empty of a small CPU
+     tensor): the number of the two (storage, tensor) still alive; the last one frees the block. */
+  _Atomic uint32_t block_holders;
   void *data;
   size_t nbytes;
   /* Who frees data: the allocator that made it, or (external memory, files, shared memory; flag
@@ -108,6 +114,15 @@ static inline void ct__storage_set_ext(ct_storage *s, ct_storage_ext *ext) {
 ct_storage *ct__storage_alloc(size_t nbytes, ct_device device);
 /* A storage struct with no data yet (for external memory and mappings). */
 ct_storage *ct__storage_shell(ct_device device);
+/* Whether a storage of nbytes on device may share one allocation with its tensor: small CPU data from
+   the default allocator. */
+bool ct__storage_block_fits(size_t nbytes, ct_device device);
+/* Such a storage, with room for a tensor struct of tensor_bytes at CT_BLOCK_TENSOR_OFFSET from it: one
+   allocation instead of two for the many small tensors ops create. */
+ct_storage *ct__storage_alloc_with_tensor(size_t nbytes, size_t tensor_bytes);
+#define CT_BLOCK_TENSOR_OFFSET 48
+/* Drops one holder of a shared storage-and-tensor block, freeing it with the last. */
+void ct__block_drop(ct_storage *s);
 const ct_allocator *ct__default_allocator(ct_device_type type);
 /* Frees the data block (through ext->release or the allocator) and the optional parts, leaving a
    storage with no data; used by release and by share_memory_ when it moves the bytes. */
@@ -119,6 +134,7 @@ ct_status ct__storage_realloc(ct_storage *s, size_t nbytes);
 enum {
   CT_TENSOR_WRAPPED_NUMBER = 1u << 0,
   CT_TENSOR_REQUIRES_GRAD = 1u << 1,
+  CT_TENSOR_IN_STORAGE_BLOCK = 1u << 2, /* the struct lives in its first storage's block */
 };
 
 /* Kept small: "many tiny tensors" is a real workload. A 2-D tensor is this header plus 32 bytes of

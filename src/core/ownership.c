@@ -13,6 +13,8 @@ typedef struct scope {
   int64_t n, cap;
 } scope;
 
+/* (Not initial-exec: loaded with dlopen after libtorch, as the differential tests do, no static TLS room
+   is left.) */
 static _Thread_local scope *tl_scopes;
 static _Thread_local int64_t tl_depth, tl_cap;
 
@@ -23,7 +25,7 @@ ct_tensor *ct_retain(ct_tensor *t) {
 
 void ct_release(ct_tensor *t) {
   if (!t) return;
-  if (atomic_fetch_sub_explicit(&t->refcount, 1, memory_order_acq_rel) == 1) ct__tensor_free(t);
+  if (CT_DROP_LAST(t->refcount)) ct__tensor_free(t);
 }
 
 int64_t ct_refcount(const ct_tensor *t) { return t ? atomic_load(&((ct_tensor *)t)->refcount) : 0; }

@@ -94,6 +94,14 @@ static ct_dtype combine_categories(ct_dtype higher, ct_dtype lower, bool *comple
 }
 
 ct_status ct__result_type(const ct_tensor *const *ts, int64_t n, ct_dtype *out) {
+  /* operands of one dtype, none a wrapped number: every category rule gives that dtype */
+  bool uniform = n > 0;
+  for (int64_t i = 0; uniform && i < n; i++)
+    uniform = ts[i] && ts[i]->dtype == ts[0]->dtype && !(ts[i]->flags & CT_TENSOR_WRAPPED_NUMBER);
+  if (uniform) {
+    *out = (ct_dtype)ts[0]->dtype;
+    return CT_OK;
+  }
   ct_dtype dim_result = UNDEF, zero_result = UNDEF, wrapped_result = UNDEF;
   for (int64_t i = 0; i < n; i++) {
     const ct_tensor *t = ts[i];

@@ -40,24 +40,44 @@ static bool check_device_usable(ct_device device) {
    allocator still sees every data allocation. */
 #define CT_INLINE_DATA_BYTES 64
 
+/* A storage whose data (nbytes <= CT_INLINE_DATA_BYTES) lives in its own block, after room for a tensor
+   struct of tensor_bytes (0: none) at CT_BLOCK_TENSOR_OFFSET. No allocator: the bytes go with the struct.
+   Plain malloc, not posix_memalign: glibc's memalign splits and frees the block's ends on every call (and
+   a free next to the top chunk then consolidates), which costs more than the whole tensor. The data
+   starts at the first 64-byte boundary after the header and tensor, keeping PyTorch's 64-byte alignment
+   of data pointers. */
+static ct_storage *inline_block(size_t nbytes, size_t tensor_bytes) {
+  _Static_assert(sizeof(ct_storage) <= CT_BLOCK_TENSOR_OFFSET, "storage header must fit before the tensor");
+  size_t head = tensor_bytes ? CT_BLOCK_TENSOR_OFFSET + tensor_bytes : sizeof(ct_storage);
+  ct_storage *s = ct__malloc(head + 63 + CT_INLINE_DATA_BYTES);
+  if (!s) return NULL;
+  memset(s, 0, sizeof *s);
+  atomic_init(&s->refcount, 1);
+  atomic_init(&s->block_holders, tensor_bytes ? 2 : 0);
+  s->device_type = CT_CPU;
+  s->device_index = -1;
+  s->flags = CT_STORAGE_RESIZABLE;
+  s->nbytes = nbytes;
+  s->data = (void *)(((uintptr_t)s + head + 63) & ~(uintptr_t)63);
+  return s;
+}
+
+bool ct__storage_block_fits(size_t nbytes, ct_device device) {
+  const ct_allocator *user = allocators[CT_CPU];
+  return nbytes > 0 && nbytes <= CT_INLINE_DATA_BYTES && (device.type == CT_CPU || device.type == CT_DEVICE_TYPE_UNSET) &&
+         (!user || user == ct__default_allocator(CT_CPU));
+}
+
+ct_storage *ct__storage_alloc_with_tensor(size_t nbytes, size_t tensor_bytes) {
+  return inline_block(nbytes, tensor_bytes);
+}
+
 ct_storage *ct__storage_alloc(size_t nbytes, ct_device device) {
   if (!check_device_usable(device)) return NULL;
   ct_device_type type = device.type == CT_DEVICE_TYPE_UNSET ? CT_CPU : device.type;
   const ct_allocator *a = type == CT_META ? NULL : ct_get_allocator(type);
-  if (a && nbytes > 0 && nbytes <= CT_INLINE_DATA_BYTES && a == ct__default_allocator(CT_CPU)) {
-    /* data at +64 keeps PyTorch's 64-byte alignment of data pointers */
-    _Static_assert(sizeof(ct_storage) <= 64, "storage header must fit before the inline data");
-    ct_storage *s = ct__malloc_aligned(64, 64 + CT_INLINE_DATA_BYTES);
-    if (!s) return NULL;
-    memset(s, 0, sizeof *s);
-    atomic_init(&s->refcount, 1);
-    s->device_type = CT_CPU;
-    s->device_index = -1;
-    s->flags = CT_STORAGE_RESIZABLE;
-    s->nbytes = nbytes;
-    s->data = (char *)s + 64; /* no allocator: the bytes go with the struct */
-    return s;
-  }
+  if (a && nbytes > 0 && nbytes <= CT_INLINE_DATA_BYTES && a == ct__default_allocator(CT_CPU))
+    return inline_block(nbytes, 0);
   ct_storage *s = ct__storage_shell(device);
   if (!s) return NULL;
   s->flags = CT_STORAGE_RESIZABLE;
@@ -120,10 +140,17 @@ void ct__storage_free_data(ct_storage *s) {
   s->flags = (uint16_t)(s->flags & ~CT_STORAGE_HAS_EXT);
 }
 
+void ct__block_drop(ct_storage *s) {
+  if (CT_DROP_LAST(s->block_holders)) ct__free(s);
+}
+
 void ct_storage_release(ct_storage *s) {
-  if (!s || atomic_fetch_sub_explicit(&s->refcount, 1, memory_order_acq_rel) != 1) return;
+  if (!s || !CT_DROP_LAST(s->refcount)) return;
   ct__storage_free_data(s);
-  ct__free(s);
+  if (atomic_load_explicit(&s->block_holders, memory_order_relaxed))
+    ct__block_drop(s);
+  else
+    ct__free(s);
 }
 
 int64_t ct_storage_refcount(const ct_storage *s) { return s ? atomic_load(&((ct_storage *)s)->refcount) : 0; }

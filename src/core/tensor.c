@@ -18,11 +18,7 @@ static bool check_rank(int64_t ndim) {
   return false;
 }
 
-ct_tensor *ct__tensor_alloc(int64_t ndim) {
-  if (!check_rank(ndim)) return NULL;
-  int64_t cap = ndim > CT_MIN_INLINE_DIMS ? ndim : CT_MIN_INLINE_DIMS;
-  ct_tensor *t = ct__malloc(tensor_bytes(cap));
-  if (!t) return NULL;
+static ct_tensor *tensor_init(ct_tensor *t, int64_t cap, int64_t ndim) {
   memset(t, 0, sizeof *t);
   atomic_init(&t->refcount, 1);
   t->ndim = (int32_t)ndim;
@@ -33,6 +29,13 @@ ct_tensor *ct__tensor_alloc(int64_t ndim) {
   t->device_type = CT_CPU;
   t->device_index = -1;
   return t;
+}
+
+ct_tensor *ct__tensor_alloc(int64_t ndim) {
+  if (!check_rank(ndim)) return NULL;
+  int64_t cap = ndim > CT_MIN_INLINE_DIMS ? ndim : CT_MIN_INLINE_DIMS;
+  ct_tensor *t = ct__malloc(tensor_bytes(cap));
+  return t ? tensor_init(t, cap, ndim) : NULL;
 }
 
 ct_status ct__tensor_reserve_dims(ct_tensor *t, int64_t ndim) {
@@ -95,9 +98,25 @@ void ct__tensor_update_numel(ct_tensor *t) {
 }
 
 void ct__tensor_free(ct_tensor *t) {
-  ct_storage_release(t->storage);
   if (t->sizes != t->inline_dims) ct__free(t->sizes);
-  ct__free(t);
+  if (!(t->flags & CT_TENSOR_IN_STORAGE_BLOCK)) {
+    ct_storage_release(t->storage);
+    ct__free(t);
+    return;
+  }
+  ct_storage *home = (ct_storage *)((char *)t - CT_BLOCK_TENSOR_OFFSET);
+  if (t->storage != home) { /* set_ gave it another storage */
+    ct_storage_release(t->storage);
+    ct__block_drop(home);
+  } else if (!CT_DROP_LAST(home->refcount)) { /* its storage lives on in views */
+    ct__block_drop(home);
+  } else {
+    /* the usual end of a small temporary: its storage dies with it, both holders of the block go at once */
+    ct__storage_free_data(home);
+    if (atomic_load_explicit(&home->block_holders, memory_order_acquire) == 2 ||
+        atomic_fetch_sub_explicit(&home->block_holders, 2, memory_order_acq_rel) == 2)
+      ct__free(home);
+  }
 }
 
 ct_tensor *ct__tensor_make(ct_storage *s, ct_dtype dtype, int64_t offset, int64_t ndim, const int64_t *sizes,
@@ -174,18 +193,28 @@ ct_tensor *ct__empty(int64_t ndim, const int64_t *sizes, ct_dtype dtype, ct_devi
     ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", buf);
     return NULL;
   }
-  ct_storage *s = ct__storage_alloc((size_t)numel * isz, device);
-  if (!s) return NULL;
-  ct_tensor *t = ct__tensor_alloc(ndim);
-  if (!t) {
-    ct_storage_release(s);
-    return NULL;
+  size_t nbytes = (size_t)numel * isz;
+  ct_storage *s;
+  ct_tensor *t;
+  if (ndim <= CT_MIN_INLINE_DIMS && ct__storage_block_fits(nbytes, device)) {
+    s = ct__storage_alloc_with_tensor(nbytes, tensor_bytes(CT_MIN_INLINE_DIMS));
+    if (!s) return NULL;
+    t = tensor_init((ct_tensor *)((char *)s + CT_BLOCK_TENSOR_OFFSET), CT_MIN_INLINE_DIMS, ndim);
+    t->flags = CT_TENSOR_IN_STORAGE_BLOCK;
+  } else {
+    s = ct__storage_alloc(nbytes, device);
+    if (!s) return NULL;
+    t = ct__tensor_alloc(ndim);
+    if (!t) {
+      ct_storage_release(s);
+      return NULL;
+    }
   }
   t->storage = s; /* takes the allocation's reference */
   t->dtype = (uint8_t)dtype;
   t->device_type = s->device_type;
   t->device_index = s->device_index;
-  if (ndim) memcpy(t->sizes, sizes, (size_t)ndim * sizeof(int64_t));
+  for (int64_t i = 0; i < ndim; i++) t->sizes[i] = sizes[i];
   ct__contiguous_strides(ndim, sizes, t->strides);
   t->numel = numel;
   return t;

@@ -39,6 +39,10 @@ typedef struct ct_iter_config {
   const void *validate_arg;
 } ct_iter_config;
 
+/* All fields zero. Ops on the per-call path start their config as a copy of it: GCC compiles a zeroing
+   initializer of this size to rep stos, whose start-up costs more than the rest of a small op's setup. */
+extern const ct_iter_config ct__iter_config_zero;
+
 typedef struct ct_iter {
   int n_out, n_ops;
   ct_tensor *ops[CT_ITER_MAX_OPERANDS]; /* outputs owned (one reference each), inputs borrowed */

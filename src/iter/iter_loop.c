@@ -38,7 +38,8 @@ static void scatter(char *dst, int64_t stride, const char *src, int64_t n, size_
   for (int64_t i = 0; i < n; i++) memcpy(dst + i * stride, src + (size_t)i * isz, isz);
 }
 
-static void run_row_cast(const ct_iter *it, char *const *ptrs, const int64_t *strides, int64_t n, ct_loop_fn loop,
+/* Not inlined: its 56 KiB of buffers would make every caller's frame probe the stack on each call. */
+static CT_NOINLINE void run_row_cast(const ct_iter *it, char *const *ptrs, const int64_t *strides, int64_t n, ct_loop_fn loop,
                          const void *ctx) {
   _Alignas(64) char bufs[CT_ITER_MAX_OPERANDS][CT_CAST_CHUNK * 16];
   _Alignas(64) char tmp[CT_CAST_CHUNK * 16];
@@ -161,6 +162,14 @@ static void serial_for_each(const ct_iter *it, int64_t begin, int64_t end, bool 
       loop(base, inner, 1, ctx);
     return;
   }
+  if (nd == 1) { /* one row: no index to carry */
+    for (int k = 0; k < it->n_ops; k++) base[k] += begin * inner[k];
+    if (casts)
+      run_row_cast(it, base, inner, end - begin, loop, ctx);
+    else
+      loop(base, inner, end - begin, ctx);
+    return;
+  }
   int64_t idx[nd];
   ct__iter_unravel(it, begin, idx);
   for (int64_t pos = begin; pos < end;) {
@@ -195,12 +204,16 @@ void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
   bool casts = false;
   for (int k = 0; k < it->n_ops; k++) casts |= (ct_dtype)it->ops[k]->dtype != it->loop_dtype[k];
   int64_t numel = it->numel;
+  if (numel < CT_GRAIN) { /* one thread, rows too short for tiles or streams to pay */
+    serial_for_each(it, 0, numel, casts, loop, ctx);
+    return;
+  }
   ct_tile_plan tp = {0};
   if (!casts) ct__tile_plan(it, loop, &tp);
   ct_loop_fn stream = casts || tp.w ? NULL : plan_stream(it, loop);
   if (stream) loop = stream;
   int nt = ct__num_threads();
-  if (nt <= 1 || numel < CT_GRAIN) {
+  if (nt <= 1) {
     range_for_each(it, &tp, 0, numel, casts, stream != NULL, loop, ctx);
     return;
   }

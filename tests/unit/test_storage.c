@@ -341,7 +341,58 @@ static void test_to_dtype(void) {
   ct_storage_release(s);
 }
 
+/* A small tensor from ct_empty shares one block with its storage (core/storage.c): every order in which
+   the two can die must keep the other usable and free the block exactly once (ASan/LSan check the
+   second half of that). */
+static void test_small_tensor_block(void) {
+  for (int64_t n = 1; n <= 16; n++) { /* up to the inline data size, and past it */
+    ct_tensor *t = ct_empty(CT_SHAPE(n), NULL);
+    CHECK_EQ_INT(((uintptr_t)ct_data_ptr(t)) % 64, 0);
+    ct_release(t);
+  }
+  /* the tensor dies first; its storage lives on */
+  ct_tensor *t = ct_full(CT_SHAPE(3), ct_scalar_double(2.5), NULL);
+  ct_storage *s = ct_untyped_storage(t);
+  ct_release(t);
+  const float *v = ct_storage_data_ptr(s);
+  CHECK(v[0] == 2.5f && v[2] == 2.5f);
+  CHECK_EQ_INT(ct_storage_resize_(s, 400), CT_OK); /* moves the data out of the block */
+  v = ct_storage_data_ptr(s);
+  CHECK(v[1] == 2.5f);
+  ct_storage_release(s);
+  /* a view keeps the storage after the tensor goes */
+  t = ct_full(CT_SHAPE(2, 2), ct_scalar_double(-1), NULL);
+  ct_tensor *row = ct_select(t, 0, 1);
+  ct_release(t);
+  CHECK(((const float *)ct_data_ptr(row))[1] == -1.0f);
+  ct_release(row);
+  /* the storage dies first: set_ gives the tensor another one */
+  t = ct_empty(CT_SHAPE(2), NULL);
+  ct_tensor *other = ct_ones(CT_SHAPE(8), NULL);
+  CHECK_EQ_INT(ct_set_(t, other), CT_OK);
+  ct_release(other);
+  CHECK(((const float *)ct_data_ptr(t))[7] == 1.0f);
+  ct_release(t);
+  /* resize_ past the inline room grows the block's storage in place of the tensor's */
+  t = ct_zeros(CT_SHAPE(2), NULL);
+  CHECK_EQ_INT(ct_resize_(t, CT_SHAPE(100), CT_CONTIGUOUS_FORMAT), CT_OK);
+  CHECK(((const float *)ct_data_ptr(t))[1] == 0.0f);
+  ct_release(t);
+  /* shared memory takes over the data of a block storage */
+  t = ct_full(CT_SHAPE(4), ct_scalar_double(3), NULL);
+  s = ct_untyped_storage(t);
+  if (ct_storage_share_memory_(s) == CT_OK) {
+    CHECK(ct_storage_is_shared(s));
+    CHECK(((const float *)ct_data_ptr(t))[3] == 3.0f);
+  } else {
+    ct_clear_error(); /* no /dev/shm here */
+  }
+  ct_release(t);
+  ct_storage_release(s);
+}
+
 int main(void) {
+  test_small_tensor_block();
   test_to_dtype();
   test_basics();
   test_clone_copy();

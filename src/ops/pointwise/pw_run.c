@@ -93,7 +93,11 @@ static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *con
   for (int i = 0; i < n_in; i++)
     if (!in[i]) return ct__null_status();
   if (!result && !out) return ct__null_status();
-  ct_iter_config cfg = {.n_out = 1, .n_in = n_in, .check_mem_overlap = true, .no_resize_outputs = inplace};
+  ct_iter_config cfg = ct__iter_config_zero; /* a copy, not an initializer: see ct__iter_config_zero */
+  cfg.n_out = 1;
+  cfg.n_in = n_in;
+  cfg.check_mem_overlap = true;
+  cfg.no_resize_outputs = inplace;
   cfg.out[0] = out;
   for (int i = 0; i < n_in; i++) cfg.in[i] = in[i];
   configure(op, &cfg, out);
