@@ -186,14 +186,15 @@ int64_t ct__required_storage_elems(int64_t ndim, const int64_t *sizes, const int
 ct_tensor *ct__empty(int64_t ndim, const int64_t *sizes, ct_dtype dtype, ct_device device) {
   int64_t numel = ct__checked_numel(ndim, sizes);
   if (numel < 0) return NULL;
-  size_t isz = ct__itemsize(dtype);
-  if (numel > 0 && (uint64_t)numel > SIZE_MAX / 2 / isz) {
+  size_t isz = ct__itemsize(dtype), nbytes;
+  /* (a multiplication, not numel > SIZE_MAX / 2 / isz: a division costs more than the rest of a small op's
+     allocation) */
+  if (__builtin_mul_overflow((size_t)numel, isz, &nbytes) || nbytes > SIZE_MAX / 2) {
     char buf[512];
     ct__fmt_int_list(buf, sizeof buf, ndim, sizes);
     ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", buf);
     return NULL;
   }
-  size_t nbytes = (size_t)numel * isz;
   ct_storage *s;
   ct_tensor *t;
   if (ndim <= CT_MIN_INLINE_DIMS && ct__storage_block_fits(nbytes, device)) {
