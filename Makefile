@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 PYTHON     ?= /usr/bin/python3
 
-.PHONY: all deps build asan run check unit asan-check diff install-check bench install clean
+.PHONY: all deps build asan run check unit asan-check diff install-check docs bench install clean
 
 all: build
 
@@ -39,6 +39,11 @@ install-check: build
 	@tests/install/check_install.sh $(BUILD)
 
 check: unit asan-check diff install-check
+
+# The generated API reference (docs/api/pointwise.md), rewritten from the op table and the ops' descriptors;
+# `make check` fails when the committed file is out of date.
+docs: build
+	@./$(BUILD)/scripts/pointwise_doc > docs/api/pointwise.md.tmp && mv docs/api/pointwise.md.tmp docs/api/pointwise.md
 
 bench: build
 	@CTORCH_LIB=$(BUILD)/libctorch.so $(PYTHON) bench/run.py

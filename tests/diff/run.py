@@ -184,6 +184,9 @@ def main():
         for header, fns in coverage.uncalled(called).items():
             failed += 1
             print("FAIL no case called these functions of include/ctorch/%s: %s" % (header, ", ".join(fns)))
+        for gap in coverage.table_gaps(op.name for op in ops):
+            failed += 1
+            print("FAIL %s" % gap)
     print("time: %.1fs" % (time.time() - t0))
     print("diff: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0

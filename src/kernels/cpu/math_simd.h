@@ -67,22 +67,6 @@ static inline uint16_t ct__bf16_vec_round(float f) {
   return ct__float_to_bfloat16(f);
 }
 
-/* The three public forms of a unary cpu_kernel_vec op: as CT_PW_UNARY_API, with inputs of another dtype
-   converted up front (ct__pw_run_staged) so the vector/scalar split falls where PyTorch's does. */
-#define CT_PW_UNARY_API_STAGED(name, desc)                                            \
-  ct_tensor *ct_##name(const ct_tensor *t) {                                         \
-    ct_tensor *r = NULL;                                                              \
-    ct__pw_run_staged(&(desc), NULL, &t, 1, false, NULL, &r);                         \
-    return r;                                                                         \
-  }                                                                                   \
-  ct_status ct_##name##_(ct_tensor *self) {                                          \
-    const ct_tensor *in[1] = {self};                                                  \
-    return ct__pw_run_staged(&(desc), self, in, 1, true, NULL, NULL);                 \
-  }                                                                                   \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t) {                    \
-    return ct__pw_run_staged(&(desc), out, &t, 1, false, NULL, NULL);                 \
-  }
-
 #define CT_VML_LOOP(fname, T, map)                                                \
   static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
     ct__vml_run(d, s, n, sizeof(T), (map), ctx);                                  \

@@ -51,35 +51,18 @@ CT_ELEM_CLOOP(neg_CT_COMPLEX128, double, 2, CT_ELEM_BLOCK_C128, (o[0] = 0.0 - re
 static const ct_loop_fn neg_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)};
 #undef ENTRY
 
-static const ct_pw_op neg_op = {"neg_cpu", CT_PW_SAME, neg_loops, NULL, NULL};
-
 /* neg's meta function rejects bool before TensorIterator checks anything. */
-static bool neg_ok(const ct_tensor *t) {
-  if (t && t->dtype == CT_BOOL) {
+static ct_status neg_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                         const void *args, ct_tensor **result) {
+  if (in[0] && in[0]->dtype == CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
                               "invert a mask, use the `~` or `logical_not()` operator instead.");
-    return false;
+    return CT_ERR_RUNTIME;
   }
-  return true;
+  return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
 
-#define NEG_API(name)                                                       \
-  ct_tensor *ct_##name(const ct_tensor *t) {                               \
-    ct_tensor *r = NULL;                                                    \
-    if (neg_ok(t)) ct__pw_run(&neg_op, NULL, &t, 1, false, NULL, &r);       \
-    return r;                                                               \
-  }                                                                         \
-  ct_status ct_##name##_(ct_tensor *self) {                                \
-    const ct_tensor *in[1] = {self};                                        \
-    if (!neg_ok(self)) return CT_ERR_RUNTIME;                               \
-    return ct__pw_run(&neg_op, self, in, 1, true, NULL, NULL);              \
-  }                                                                         \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t) {          \
-    if (!neg_ok(t)) return CT_ERR_RUNTIME;                                  \
-    return ct__pw_run(&neg_op, out, &t, 1, false, NULL, NULL);              \
-  }
-NEG_API(neg)
-NEG_API(negative)
+const ct_pw_op ct__pw_op_neg = {"neg_cpu", CT_PW_SAME, neg_loops, NULL, NULL, neg_run};
 
 /* ---- add / sub: self + alpha * other ---- */
 typedef union alpha_ctx {
@@ -204,11 +187,14 @@ CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
 DEF_ADD_REAL(f32, float, f, fmaf, CT_W_F32, 4)
 DEF_ADD_REAL(f64, double, d, fma, CT_W_F64, 2)
 
-static const ct_loop_fn add_loops[CT_NUM_DTYPES + 1] = {
-    [CT_BOOL] = add_CT_BOOL,     [CT_UINT8] = add_CT_UINT8,       [CT_INT8] = add_CT_INT8,
-    [CT_INT16] = add_CT_INT16,   [CT_INT32] = add_CT_INT32,       [CT_INT64] = add_CT_INT64,
-    [CT_FLOAT16] = add_CT_FLOAT16, [CT_BFLOAT16] = add_CT_BFLOAT16, [CT_FLOAT32] = add_f32,
-    [CT_FLOAT64] = add_f64,      [CT_COMPLEX64] = ct__cadd_c64,   [CT_COMPLEX128] = ct__cadd_c128};
+#define ADD_NUMERIC_LOOPS                                                                 \
+  [CT_UINT8] = add_CT_UINT8, [CT_INT8] = add_CT_INT8, [CT_INT16] = add_CT_INT16,          \
+  [CT_INT32] = add_CT_INT32, [CT_INT64] = add_CT_INT64, [CT_FLOAT16] = add_CT_FLOAT16,    \
+  [CT_BFLOAT16] = add_CT_BFLOAT16, [CT_FLOAT32] = add_f32, [CT_FLOAT64] = add_f64,         \
+  [CT_COMPLEX64] = ct__cadd_c64, [CT_COMPLEX128] = ct__cadd_c128
+static const ct_loop_fn add_loops[CT_NUM_DTYPES + 1] = {[CT_BOOL] = add_CT_BOOL, ADD_NUMERIC_LOOPS};
+/* sub's meta function rejects bool operands (sub_ok), so its compute dtype is never bool */
+static const ct_loop_fn sub_loops[CT_NUM_DTYPES + 1] = {ADD_NUMERIC_LOOPS};
 
 /* sub with alpha 1 and add with alpha -1 would be the same kernel: torch has no separate loops for the
    plain sum, so neither do we (fma(b, +-1, a) is a + b exactly). */
@@ -294,8 +280,6 @@ static void alpha_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
   store_alpha(common, c, al);
 }
 
-static const ct_pw_op add_op = {"add_cpu", CT_PW_COMMON, add_loops, alpha_check, alpha_prepare};
-static const ct_pw_op sub_op = {"sub_cpu", CT_PW_COMMON, add_loops, alpha_check, alpha_prepare};
 
 /* ---- mul ---- */
 #define MUL_INT(T, U) CT_WRAP(T, U, (U)a * (U)b)
@@ -380,7 +364,6 @@ static const ct_loop_fn mul_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT16] = mul_CT_INT16,     [CT_INT32] = mul_CT_INT32,         [CT_INT64] = mul_CT_INT64,
     [CT_FLOAT16] = mul_CT_FLOAT16, [CT_BFLOAT16] = mul_CT_BFLOAT16,   [CT_FLOAT32] = mul_f32,
     [CT_FLOAT64] = mul_f64,        [CT_COMPLEX64] = ct__cmul_c64,     [CT_COMPLEX128] = ct__cmul_c128};
-static const ct_pw_op mul_op = {"mul_cpu", CT_PW_COMMON, mul_loops, NULL, NULL};
 
 /* ---- routing ---- */
 
@@ -394,28 +377,30 @@ static bool rows_matter(const ct_pw_op *op, ct_dtype common, const alpha_args *a
     case CT_BFLOAT16:
     case CT_COMPLEX64:
     case CT_COMPLEX128: return true;
-    case CT_FLOAT16: return op != &mul_op;
+    case CT_FLOAT16: return op != &ct__pw_op_mul;
     case CT_FLOAT32:
     case CT_FLOAT64:
-      if (op == &mul_op)
+      if (op == &ct__pw_op_mul)
         return ct__dt((ct_dtype)x->dtype)->category >= CT_CAT_FLOAT && ct__dt((ct_dtype)y->dtype)->category >= CT_CAT_FLOAT;
       return ct__scalar_to_double(a->alpha) != 1.0 && ct__scalar_to_double(a->alpha) != -1.0;
     default: return false;
   }
 }
 
-static ct_status arith_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *x, const ct_tensor *y, bool inplace,
-                           const alpha_args *a, ct_tensor **result) {
-  const ct_tensor *in[2] = {x, y};
+/* mul's route, and add's and sub's once their alpha is known (args: the alpha_args). */
+static ct_status arith_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                           const void *args, ct_tensor **result) {
+  const ct_tensor *x = in[0], *y = in[1];
+  const alpha_args *a = args;
   if (result) *result = NULL;
   if (x && y && (x->dtype != y->dtype || (out && out->dtype != x->dtype))) {
     ct_dtype common;
     if (ct__result_type(in, 2, &common) != CT_OK)
       ct_clear_error(); /* the engine reports it, in its order */
     else if (rows_matter(op, common, a, x, y))
-      return ct__bin_pw_run(op, out, in, 2, inplace, a, result);
+      return ct__bin_pw_run(op, out, in, n_in, inplace, a, result);
   }
-  return ct__pw_run(op, out, in, 2, inplace, a, result);
+  return ct__pw_run(op, out, in, n_in, inplace, a, result);
 }
 
 /* The default alphas are constants, not built per call: a struct assembled field by field on the stack
@@ -430,52 +415,15 @@ static const alpha_args *pick_alpha(const ct_alpha_opts *opts, bool negate, alph
   return room;
 }
 
-static ct_tensor *alpha_op(const ct_tensor *x, const ct_tensor *y, const ct_alpha_opts *opts, bool negate) {
-  if (negate && !sub_ok(x, y)) return NULL;
+/* add's and sub's route: args is the public forms' ct_alpha_opts. */
+static ct_status alpha_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                           const void *args, ct_tensor **result) {
+  bool negate = op == &ct__pw_op_sub;
+  if (negate && !sub_ok(in[0], in[1])) return CT_ERR_RUNTIME;
   alpha_args room;
-  ct_tensor *r = NULL;
-  arith_run(negate ? &sub_op : &add_op, NULL, x, y, false, pick_alpha(opts, negate, &room), &r);
-  return r;
+  return arith_run(op, out, in, n_in, inplace, pick_alpha(args, negate, &room), result);
 }
 
-static ct_status alpha_op_out(ct_tensor *out, const ct_tensor *x, const ct_tensor *y, const ct_alpha_opts *opts,
-                              bool negate, bool inplace) {
-  if (negate && !sub_ok(x, y)) return CT_ERR_RUNTIME;
-  alpha_args room;
-  return arith_run(negate ? &sub_op : &add_op, out, x, y, inplace, pick_alpha(opts, negate, &room), NULL);
-}
-
-ct_tensor *ct_add(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *o) { return alpha_op(a, b, o, false); }
-ct_status ct_add_(ct_tensor *self, const ct_tensor *b, const ct_alpha_opts *o) {
-  return alpha_op_out(self, self, b, o, false, true);
-}
-ct_status ct_add_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *o) {
-  return alpha_op_out(out, a, b, o, false, false);
-}
-ct_tensor *ct_sub(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *o) { return alpha_op(a, b, o, true); }
-ct_status ct_sub_(ct_tensor *self, const ct_tensor *b, const ct_alpha_opts *o) {
-  return alpha_op_out(self, self, b, o, true, true);
-}
-ct_status ct_sub_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *o) {
-  return alpha_op_out(out, a, b, o, true, false);
-}
-ct_tensor *ct_subtract(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *o) { return ct_sub(a, b, o); }
-ct_status ct_subtract_(ct_tensor *self, const ct_tensor *b, const ct_alpha_opts *o) { return ct_sub_(self, b, o); }
-ct_status ct_subtract_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *o) {
-  return ct_sub_out(out, a, b, o);
-}
-
-#define MUL_API(name)                                                                  \
-  ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b) {                      \
-    ct_tensor *r = NULL;                                                               \
-    arith_run(&mul_op, NULL, a, b, false, NULL, &r);                                   \
-    return r;                                                                          \
-  }                                                                                    \
-  ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other) {                   \
-    return arith_run(&mul_op, self, self, other, true, NULL, NULL);                    \
-  }                                                                                    \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) {  \
-    return arith_run(&mul_op, out, a, b, false, NULL, NULL);                           \
-  }
-MUL_API(mul)
-MUL_API(multiply)
+const ct_pw_op ct__pw_op_add = {"add_cpu", CT_PW_COMMON, add_loops, alpha_check, alpha_prepare, alpha_run};
+const ct_pw_op ct__pw_op_sub = {"sub_cpu", CT_PW_COMMON, sub_loops, alpha_check, alpha_prepare, alpha_run};
+const ct_pw_op ct__pw_op_mul = {"mul_cpu", CT_PW_COMMON, mul_loops, NULL, NULL, arith_run};

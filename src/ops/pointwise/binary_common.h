@@ -122,23 +122,6 @@ ct_status ct__bin_cast_run(ct_bin_fn fn, const void *arg, ct_dtype common, ct_te
 ct_status ct__bin_pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
                          const void *args, ct_tensor **result);
 
-/* The three public forms of a binary op, run through ct__bin_pw_run. */
-#define CT_BIN_API(name, desc)                                                        \
-  ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b) {                     \
-    const ct_tensor *in[2] = {a, b};                                                  \
-    ct_tensor *r = NULL;                                                              \
-    ct__bin_pw_run(&(desc), NULL, in, 2, false, NULL, &r);                            \
-    return r;                                                                         \
-  }                                                                                   \
-  ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other) {                  \
-    const ct_tensor *in[2] = {self, other};                                           \
-    return ct__bin_pw_run(&(desc), self, in, 2, true, NULL, NULL);                    \
-  }                                                                                   \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { \
-    const ct_tensor *in[2] = {a, b};                                                  \
-    return ct__bin_pw_run(&(desc), out, in, 2, false, NULL, NULL);                    \
-  }
-
 /* ---- ZeroDivisionError: integer division, remainder and fmod check the divisor before writing ---- */
 /* True (and PyTorch's "ZeroDivisionError" recorded) when some element of t, converted to the integral
    dtype `common`, is zero. Empty broadcasts never fail. */

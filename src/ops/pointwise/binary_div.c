@@ -143,7 +143,8 @@ static const ct_loop_fn div_loops[CT_NUM_DTYPES + 1] = {
     [CT_FLOAT16] = div_CT_FLOAT16,     [CT_BFLOAT16] = div_CT_BFLOAT16,   [CT_FLOAT32] = div_CT_FLOAT32,
     [CT_FLOAT64] = div_CT_FLOAT64,     [CT_COMPLEX64] = div_CT_COMPLEX64, [CT_COMPLEX128] = div_CT_COMPLEX128,
 };
-static const ct_pw_op div_true_op = {"div_true_cpu", CT_PW_COMMON_FLOAT, div_loops, NULL, NULL};
+/* true_divide, and div without a rounding mode */
+const ct_pw_op ct__pw_op_true_divide = {"div_true_cpu", CT_PW_COMMON_FLOAT, div_loops, NULL, NULL, ct__bin_pw_run};
 
 /* ---- trunc division ---- */
 CT_BINARY_LOOP(divt_CT_FLOAT32, float, float, CT_ID, float, CT_ID, truncf(a / b))
@@ -162,7 +163,7 @@ static const ct_loop_fn divt_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = divt_CT_INT32,     [CT_INT64] = divt_CT_INT64,       [CT_FLOAT16] = divt_CT_FLOAT16,
     [CT_BFLOAT16] = divt_CT_BFLOAT16, [CT_FLOAT32] = divt_CT_FLOAT32, [CT_FLOAT64] = divt_CT_FLOAT64,
 };
-static const ct_pw_op div_trunc_op = {"div_trunc_cpu", CT_PW_COMMON, divt_loops, zero_check, NULL};
+static const ct_pw_op div_trunc_op = {"div_trunc_cpu", CT_PW_COMMON, divt_loops, zero_check, NULL, NULL};
 
 /* ---- floor division: torch's div_floor_kernel formulas ----
    vectorized: mod = fmod(a, b); div = (a - mod) / b; div -= 1 where mod != 0 and sign(b) != sign(mod);
@@ -319,7 +320,8 @@ static const ct_loop_fn divf_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = divf_CT_INT32,     [CT_INT64] = divf_CT_INT64,       [CT_FLOAT16] = divf_CT_FLOAT16,
     [CT_BFLOAT16] = divf_CT_BFLOAT16, [CT_FLOAT32] = divf_CT_FLOAT32, [CT_FLOAT64] = divf_CT_FLOAT64,
 };
-static const ct_pw_op div_floor_op = {"div_floor_cpu", CT_PW_COMMON, divf_loops, zero_check, NULL};
+/* floor_divide, and div with rounding_mode 'floor' */
+const ct_pw_op ct__pw_op_floor_divide = {"div_floor_cpu", CT_PW_COMMON, divf_loops, zero_check, NULL, ct__bin_pw_run};
 
 /* ---- remainder: mod = fmod(a, b); mod += b where mod != 0 and sign(b) != sign(mod) ---- */
 #define REM_ELEM(T, R, a, b, mod)                                            \
@@ -363,7 +365,7 @@ static const ct_loop_fn rem_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = rem_CT_INT32,     [CT_INT64] = rem_CT_INT64,       [CT_FLOAT16] = rem_CT_FLOAT16,
     [CT_BFLOAT16] = rem_CT_BFLOAT16, [CT_FLOAT32] = rem_CT_FLOAT32, [CT_FLOAT64] = rem_CT_FLOAT64,
 };
-static const ct_pw_op rem_op = {"remainder_cpu", CT_PW_COMMON, rem_loops, zero_check, NULL};
+const ct_pw_op ct__pw_op_remainder = {"remainder_cpu", CT_PW_COMMON, rem_loops, zero_check, NULL, ct__bin_pw_run};
 
 /* ---- fmod ---- */
 static void fmod_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n, const void *c) {
@@ -392,16 +394,16 @@ static const ct_loop_fn fmod_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = fmod_CT_INT32,     [CT_INT64] = fmod_CT_INT64,       [CT_FLOAT16] = fmod_CT_FLOAT16,
     [CT_BFLOAT16] = fmod_CT_BFLOAT16, [CT_FLOAT32] = fmod_CT_FLOAT32, [CT_FLOAT64] = fmod_CT_FLOAT64,
 };
-static const ct_pw_op fmod_op = {"fmod_cpu", CT_PW_COMMON, fmod_loops, zero_check, NULL};
+const ct_pw_op ct__pw_op_fmod = {"fmod_cpu", CT_PW_COMMON, fmod_loops, zero_check, NULL, ct__bin_pw_run};
 
 /* ---- public entries ---- */
 
 /* The op for a rounding mode, or NULL with PyTorch's error for an unknown one. */
 static const ct_pw_op *div_mode_op(const ct_div_opts *opts) {
   const char *m = opts ? opts->rounding_mode : NULL;
-  if (!m) return &div_true_op;
+  if (!m) return &ct__pw_op_true_divide;
   if (strcmp(m, "trunc") == 0) return &div_trunc_op;
-  if (strcmp(m, "floor") == 0) return &div_floor_op;
+  if (strcmp(m, "floor") == 0) return &ct__pw_op_floor_divide;
   ct__error(CT_ERR_RUNTIME, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", m);
   return NULL;
 }
@@ -434,8 +436,3 @@ ct_status ct_divide_(ct_tensor *self, const ct_tensor *other, const ct_div_opts 
 ct_status ct_divide_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts) {
   return ct_div_out(out, a, b, opts);
 }
-
-CT_BIN_API(true_divide, div_true_op)
-CT_BIN_API(floor_divide, div_floor_op)
-CT_BIN_API(remainder, rem_op)
-CT_BIN_API(fmod, fmod_op)

@@ -1,6 +1,7 @@
-/* Binary math: atan2/arctan2, hypot, logaddexp, logaddexp2, nextafter, copysign, xlogy (and
-   torch.special.xlogy). The vectorized part of a row uses the SLEEF functions torch's Vectorized calls,
-   the rest glibc, as torch does (binary_common.h), so results match torch bit for bit. */
+/* Binary math: atan2, hypot, logaddexp, logaddexp2, nextafter, copysign, xlogy (arctan2 and
+   torch.special.xlogy are aliases in the op table). The vectorized part of a row uses the SLEEF functions
+   torch's Vectorized calls, the rest glibc, as torch does (binary_common.h), so results match torch bit
+   for bit. */
 /* The loops never rely on floating-point exception flags; telling GCC so lets it evaluate both sides of
    the formulas' selects and vectorize them (torch 1.13 is built the same way). */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -145,9 +146,16 @@ static const ct_loop_fn lae_loops[CT_NUM_DTYPES + 1] = {
     [CT_FLOAT32] = lae_CT_FLOAT32,
     [CT_FLOAT64] = lae_CT_FLOAT64,
 };
+/* The loops' context: whether the op is logaddexp2. */
 static void lae_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   (void)common;
-  ctx->bytes[0] = args != NULL;
+  (void)args;
+  ctx->bytes[0] = 0;
+}
+static void lae2_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
+  (void)common;
+  (void)args;
+  ctx->bytes[0] = 1;
 }
 
 /* ---- copysign: the sign bit of b on a (bit operations for every dtype, NaN payloads kept) ---- */
@@ -189,35 +197,10 @@ static const ct_loop_fn xlogy_loops[CT_NUM_DTYPES + 1] = {
 };
 
 /* ---- ops ---- */
-static const ct_pw_op atan2_op = {"atan2_cpu", CT_PW_COMMON_FLOAT, atan2_loops, NULL, NULL};
-static const ct_pw_op hypot_op = {"hypot_cpu", CT_PW_COMMON, hypot_loops, NULL, NULL};
-static const ct_pw_op nextafter_op = {"nextafter_cpu", CT_PW_COMMON, nextafter_loops, NULL, NULL};
-static const ct_pw_op copysign_op = {"copysign_cpu", CT_PW_COMMON_FLOAT, copysign_loops, NULL, NULL};
-static const ct_pw_op xlogy_op = {"xlogy_cpu", CT_PW_COMMON_FLOAT, xlogy_loops, NULL, NULL};
-static const ct_pw_op logaddexp_op = {"logaddexp_cpu", CT_PW_COMMON, lae_loops, NULL, lae_prepare};
-static const ct_pw_op logaddexp2_op = {"logaddexp2_cpu", CT_PW_COMMON, lae_loops, NULL, lae_prepare};
-
-CT_BIN_API(atan2, atan2_op)
-CT_BIN_API(arctan2, atan2_op)
-CT_BIN_API(hypot, hypot_op)
-CT_BIN_API(nextafter, nextafter_op)
-CT_BIN_API(copysign, copysign_op)
-CT_BIN_API(xlogy, xlogy_op)
-
-ct_tensor *ct_special_xlogy(const ct_tensor *a, const ct_tensor *b) { return ct_xlogy(a, b); }
-ct_status ct_special_xlogy_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { return ct_xlogy_out(out, a, b); }
-
-static ct_tensor *lae_run(const ct_tensor *a, const ct_tensor *b, bool two) {
-  const ct_tensor *in[2] = {a, b};
-  ct_tensor *r = NULL;
-  ct__bin_pw_run(two ? &logaddexp2_op : &logaddexp_op, NULL, in, 2, false, two ? (const void *)1 : NULL, &r);
-  return r;
-}
-static ct_status lae_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, bool two) {
-  const ct_tensor *in[2] = {a, b};
-  return ct__bin_pw_run(two ? &logaddexp2_op : &logaddexp_op, out, in, 2, false, two ? (const void *)1 : NULL, NULL);
-}
-ct_tensor *ct_logaddexp(const ct_tensor *a, const ct_tensor *b) { return lae_run(a, b, false); }
-ct_status ct_logaddexp_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { return lae_out(out, a, b, false); }
-ct_tensor *ct_logaddexp2(const ct_tensor *a, const ct_tensor *b) { return lae_run(a, b, true); }
-ct_status ct_logaddexp2_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { return lae_out(out, a, b, true); }
+const ct_pw_op ct__pw_op_atan2 = {"atan2_cpu", CT_PW_COMMON_FLOAT, atan2_loops, NULL, NULL, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_hypot = {"hypot_cpu", CT_PW_COMMON, hypot_loops, NULL, NULL, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_nextafter = {"nextafter_cpu", CT_PW_COMMON, nextafter_loops, NULL, NULL, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_copysign = {"copysign_cpu", CT_PW_COMMON_FLOAT, copysign_loops, NULL, NULL, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_xlogy = {"xlogy_cpu", CT_PW_COMMON_FLOAT, xlogy_loops, NULL, NULL, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_logaddexp = {"logaddexp_cpu", CT_PW_COMMON, lae_loops, NULL, lae_prepare, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_logaddexp2 = {"logaddexp2_cpu", CT_PW_COMMON, lae_loops, NULL, lae2_prepare, ct__bin_pw_run};

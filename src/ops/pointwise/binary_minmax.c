@@ -151,34 +151,24 @@ static const ct_loop_fn fmin_loops[CT_NUM_DTYPES + 1] = {
     [CT_FLOAT32] = fmin_CT_FLOAT32, [CT_FLOAT64] = fmin_CT_FLOAT64};
 #undef ENTRY
 
-static const ct_pw_op maximum_op = {"maximum_cpu", CT_PW_COMMON, max_loops, NULL, NULL};
-static const ct_pw_op minimum_op = {"minimum_cpu", CT_PW_COMMON, min_loops, NULL, NULL};
-static const ct_pw_op fmax_op = {"fmax_cpu", CT_PW_COMMON, fmax_loops, NULL, NULL};
-static const ct_pw_op fmin_op = {"fmin_cpu", CT_PW_COMMON, fmin_loops, NULL, NULL};
-
 /* PyTorch rejects complex inputs before anything else (their meta functions). */
-static ct_status minmax_run(const ct_pw_op *op, const char *name, ct_tensor *out, const ct_tensor *a,
-                            const ct_tensor *b, ct_tensor **result) {
+static ct_status minmax_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                            const void *args, ct_tensor **result) {
+  const ct_tensor *a = in[0], *b = in[1];
   if (result) *result = NULL;
   if (!a || !b || (!result && !out)) return ct__null_status();
   if (ct__dt((ct_dtype)a->dtype)->category == CT_CAT_COMPLEX || ct__dt((ct_dtype)b->dtype)->category == CT_CAT_COMPLEX) {
+    const char *name = op == &ct__pw_op_maximum   ? "maximum"
+                       : op == &ct__pw_op_minimum ? "minimum"
+                       : op == &ct__pw_op_fmax    ? "fmax"
+                                                  : "fmin";
     ct__error(CT_ERR_RUNTIME, "%s not implemented for complex tensors.", name);
     return CT_ERR_RUNTIME;
   }
-  const ct_tensor *in[2] = {a, b};
-  return ct__bin_pw_run(op, out, in, 2, false, NULL, result);
+  return ct__bin_pw_run(op, out, in, n_in, inplace, args, result);
 }
 
-#define MINMAX_API(name, op)                                                                \
-  ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b) {                           \
-    ct_tensor *r;                                                                           \
-    minmax_run(&(op), #name, NULL, a, b, &r);                                               \
-    return r;                                                                               \
-  }                                                                                         \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) {      \
-    return minmax_run(&(op), #name, out, a, b, NULL);                                       \
-  }
-MINMAX_API(maximum, maximum_op)
-MINMAX_API(minimum, minimum_op)
-MINMAX_API(fmax, fmax_op)
-MINMAX_API(fmin, fmin_op)
+const ct_pw_op ct__pw_op_maximum = {"maximum_cpu", CT_PW_COMMON, max_loops, NULL, NULL, minmax_run};
+const ct_pw_op ct__pw_op_minimum = {"minimum_cpu", CT_PW_COMMON, min_loops, NULL, NULL, minmax_run};
+const ct_pw_op ct__pw_op_fmax = {"fmax_cpu", CT_PW_COMMON, fmax_loops, NULL, NULL, minmax_run};
+const ct_pw_op ct__pw_op_fmin = {"fmin_cpu", CT_PW_COMMON, fmin_loops, NULL, NULL, minmax_run};

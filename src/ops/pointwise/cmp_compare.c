@@ -1,5 +1,5 @@
-/* Comparisons: eq, ne, lt, le, gt, ge and their aliases (not_equal, less, less_equal, greater,
-   greater_equal); isclose and allclose.
+/* Comparisons: eq, ne, lt, le, gt, ge (their aliases not_equal, less, less_equal, greater, greater_equal
+   are in the op table); isclose and allclose.
 
    Comparisons promote their operands to the common dtype (a Python number wraps into it: uint8 < -1
    compares with 255, int tensor == 2.5 compares in float32), give bool, and cast into out= tensors of
@@ -55,12 +55,10 @@ static const ct_loop_fn le_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LE) CT_D
 static const ct_loop_fn gt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GT) CT_DT_INTEGRAL(ENTRY_GT) CT_DT_FLOATING(ENTRY_GT)};
 static const ct_loop_fn ge_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GE) CT_DT_INTEGRAL(ENTRY_GE) CT_DT_FLOATING(ENTRY_GE)};
 
-static const ct_pw_op eq_op = {"eq_cpu", CT_PW_COMPARE, eq_loops, NULL, NULL};
-static const ct_pw_op ne_op = {"ne_cpu", CT_PW_COMPARE, ne_loops, NULL, NULL};
-static const ct_pw_op lt_op = {"lt_cpu", CT_PW_COMPARE, lt_loops, NULL, NULL};
-static const ct_pw_op le_op = {"le_cpu", CT_PW_COMPARE, le_loops, NULL, NULL};
-static const ct_pw_op gt_op = {"gt_cpu", CT_PW_COMPARE, gt_loops, NULL, NULL};
-static const ct_pw_op ge_op = {"ge_cpu", CT_PW_COMPARE, ge_loops, NULL, NULL};
+const ct_pw_op ct__pw_op_lt = {"lt_cpu", CT_PW_COMPARE, lt_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_le = {"le_cpu", CT_PW_COMPARE, le_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_gt = {"gt_cpu", CT_PW_COMPARE, gt_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_ge = {"ge_cpu", CT_PW_COMPARE, ge_loops, NULL, NULL, NULL};
 
 /* eq / ne into a non-bool out= (or in place) with a complex common dtype: PyTorch's kernel then computes
    in the common dtype, and its AVX2 form (Vectorized<complex>::eq / ne) compares the real and imaginary
@@ -84,8 +82,10 @@ DEF_CMP_CX_OUT(eqcx, ==, &&, CT_COMPLEX128, ct_c128, double, 4)
 DEF_CMP_CX_OUT(necx, !=, ||, CT_COMPLEX64, ct_c64, float, 8)
 DEF_CMP_CX_OUT(necx, !=, ||, CT_COMPLEX128, ct_c128, double, 4)
 
-static ct_status cmp_run(const ct_pw_op *op, ct_loop_fn cx64, ct_loop_fn cx128, ct_tensor *out, const ct_tensor *a,
-                         const ct_tensor *b, bool inplace, ct_tensor **result) {
+/* eq's and ne's route. */
+static ct_status eq_ne_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                           const void *args, ct_tensor **result) {
+  const ct_tensor *a = in[0], *b = in[1];
   if (out && a && b && out->dtype != CT_BOOL) {
     const ct_tensor *ab[2] = {a, b};
     ct_dtype common;
@@ -106,7 +106,10 @@ static ct_status cmp_run(const ct_pw_op *op, ct_loop_fn cx64, ct_loop_fn cx128, 
       ct_iter it;
       ct_status s = ct__iter_build(&it, &cfg);
       if (s == CT_OK) {
-        ct__iter_for_each(&it, common == CT_COMPLEX64 ? cx64 : cx128, NULL);
+        bool eq = op == &ct__pw_op_eq;
+        ct_loop_fn cx = common == CT_COMPLEX64 ? (eq ? eqcx_CT_COMPLEX64 : necx_CT_COMPLEX64)
+                                               : (eq ? eqcx_CT_COMPLEX128 : necx_CT_COMPLEX128);
+        ct__iter_for_each(&it, cx, NULL);
         ct__iter_finish(&it);
         if (tmp_out) s = ct__copy_into(out, tmp_out);
       }
@@ -116,33 +119,10 @@ static ct_status cmp_run(const ct_pw_op *op, ct_loop_fn cx64, ct_loop_fn cx128, 
       return s;
     }
   }
-  const ct_tensor *in[2] = {a, b};
-  return ct__pw_run(op, out, in, 2, inplace, NULL, result);
+  return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
-
-#define DEF_CMP_API(name, desc, cx)                                                                   \
-  ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b) {                                     \
-    ct_tensor *r = NULL;                                                                              \
-    cmp_run(&(desc), cx##_CT_COMPLEX64, cx##_CT_COMPLEX128, NULL, a, b, false, &r);                   \
-    return r;                                                                                         \
-  }                                                                                                   \
-  ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other) {                                  \
-    return cmp_run(&(desc), cx##_CT_COMPLEX64, cx##_CT_COMPLEX128, self, self, other, true, NULL);    \
-  }                                                                                                   \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) {                \
-    return cmp_run(&(desc), cx##_CT_COMPLEX64, cx##_CT_COMPLEX128, out, a, b, false, NULL);           \
-  }
-DEF_CMP_API(eq, eq_op, eqcx)
-DEF_CMP_API(ne, ne_op, necx)
-DEF_CMP_API(not_equal, ne_op, necx)
-CT_PW_BINARY_API(lt, lt_op)
-CT_PW_BINARY_API(less, lt_op)
-CT_PW_BINARY_API(le, le_op)
-CT_PW_BINARY_API(less_equal, le_op)
-CT_PW_BINARY_API(gt, gt_op)
-CT_PW_BINARY_API(greater, gt_op)
-CT_PW_BINARY_API(ge, ge_op)
-CT_PW_BINARY_API(greater_equal, ge_op)
+const ct_pw_op ct__pw_op_eq = {"eq_cpu", CT_PW_COMPARE, eq_loops, NULL, NULL, eq_ne_run};
+const ct_pw_op ct__pw_op_ne = {"ne_cpu", CT_PW_COMPARE, ne_loops, NULL, NULL, eq_ne_run};
 
 /* ---- isclose / allclose ----
    PyTorch 1.13 composes isclose from tensor ops:

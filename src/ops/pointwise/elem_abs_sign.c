@@ -1,4 +1,4 @@
-/* abs/absolute, sign, sgn, signbit, positive. */
+/* abs (absolute is its alias in the op table), sign, sgn, signbit, positive. */
 #if defined(__GNUC__) && !defined(__clang__)
 /* No kernel here reads errno or FP exception flags; saying so lets GCC vectorize sqrt and the rounding
    functions (PyTorch builds with -fno-math-errno -fno-trapping-math too). */
@@ -36,38 +36,30 @@ static const ct_loop_fn abs_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = abs_CT_INT32,     [CT_INT64] = abs_CT_INT64,       [CT_FLOAT16] = abs_CT_FLOAT16,
     [CT_BFLOAT16] = abs_CT_BFLOAT16, [CT_FLOAT32] = abs_CT_FLOAT32, [CT_FLOAT64] = abs_CT_FLOAT64,
     [CT_COMPLEX64] = cabsc_c64,    [CT_COMPLEX128] = cabsc_c128};
-static const ct_pw_op abs_op = {"abs_cpu", CT_PW_SAME, abs_loops, NULL, NULL};
 
 static ct_loop_fn cabs_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? cabs_c64 : cabs_c128; }
 static ct_loop_fn cabsc_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? cabsc_c64 : cabsc_c128; }
 
 /* abs of a complex tensor is real: computed as ATen's unary_op_impl_with_complex_to_float does, laid out
-   as empty_like(self). */
-ct_tensor *ct_abs(const ct_tensor *t) {
-  if (t && ct__elem_is_complex(t)) return ct__elem_relayout(ct__elem_complex_to_real(t, cabs_loop(t)), t);
-  ct_tensor *r = NULL;
-  ct__pw_run(&abs_op, NULL, &t, 1, false, NULL, &r);
-  return r;
-}
-
-ct_status ct_abs_(ct_tensor *self) {
-  if (self && ct__elem_is_complex(self)) {
-    ct__error(CT_ERR_RUNTIME, "In-place abs is not supported for complex tensors.");
-    return CT_ERR_RUNTIME;
+   as empty_like(self); in place it is an error. */
+static ct_status abs_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                         const void *args, ct_tensor **result) {
+  const ct_tensor *t = in[0];
+  if (t && ct__elem_is_complex(t)) {
+    if (result) {
+      *result = ct__elem_relayout(ct__elem_complex_to_real(t, cabs_loop(t)), t);
+      return *result ? CT_OK : ct__elem_null();
+    }
+    if (inplace) {
+      ct__error(CT_ERR_RUNTIME, "In-place abs is not supported for complex tensors.");
+      return CT_ERR_RUNTIME;
+    }
+    if (out && !ct__elem_is_complex(out)) return ct__elem_complex_to_real_out(out, t, cabsc_loop(t));
   }
-  const ct_tensor *in[1] = {self};
-  return ct__pw_run(&abs_op, self, in, 1, true, NULL, NULL);
+  return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
 
-ct_status ct_abs_out(ct_tensor *out, const ct_tensor *t) {
-  if (t && out && ct__elem_is_complex(t) && !ct__elem_is_complex(out))
-    return ct__elem_complex_to_real_out(out, t, cabsc_loop(t));
-  return ct__pw_run(&abs_op, out, &t, 1, false, NULL, NULL);
-}
-
-ct_tensor *ct_absolute(const ct_tensor *t) { return ct_abs(t); }
-ct_status ct_absolute_(ct_tensor *self) { return ct_abs_(self); }
-ct_status ct_absolute_out(ct_tensor *out, const ct_tensor *t) { return ct_abs_out(out, t); }
+const ct_pw_op ct__pw_op_abs = {"abs_cpu", CT_PW_SAME, abs_loops, NULL, NULL, abs_run};
 
 /* ---- sign: (0 < a) - (a < 0); NaN and -0.0 give +0 ---- */
 #define SIGN_F(a) (float)((0 < (a)) - ((a) < 0))
@@ -97,21 +89,15 @@ static const ct_loop_fn sign_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT
 static const ct_loop_fn sgn_loops[CT_NUM_DTYPES + 1] = {
     CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = sgn_c64, [CT_COMPLEX128] = sgn_c128};
 #undef ENTRY
-static const ct_pw_op sign_op = {"sign_cpu", CT_PW_SAME, sign_loops, NULL, NULL};
-static const ct_pw_op sgn_op = {"sgn_cpu", CT_PW_SAME, sgn_loops, NULL, NULL};
 
 static bool sign_pre(const ct_tensor *t, const ct_tensor *out) {
   (void)out;
   return ct__elem_reject_complex(t, "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
                                     "torch.sgn instead.");
 }
-static bool no_pre(const ct_tensor *t, const ct_tensor *out) {
-  (void)t;
-  (void)out;
-  return true;
-}
-CT_ELEM_UNARY_API(sign, sign_op, sign_pre)
-CT_ELEM_UNARY_API(sgn, sgn_op, no_pre)
+CT_ELEM_PRE_ROUTE(sign_run, sign_pre)
+const ct_pw_op ct__pw_op_sign = {"sign_cpu", CT_PW_SAME, sign_loops, NULL, NULL, sign_run};
+const ct_pw_op ct__pw_op_sgn = {"sgn_cpu", CT_PW_SAME, sgn_loops, NULL, NULL, NULL};
 
 /* ---- signbit: bool result; bool inputs give false ---- */
 #define DEF_SIGNBIT_S(E, T, CT, LD, ST) CT_UNARY_LOOP(signbit_##E, T, CT, LD, bool, CT_ID, a < 0)
@@ -135,7 +121,6 @@ CT_UNARY_LOOP(signbit_CT_FLOAT64, double, double, CT_ID, bool, CT_ID, sign_bit64
 #define ENTRY(E, T, CT, LD, ST) [E] = signbit_##E,
 static const ct_loop_fn signbit_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)};
 #undef ENTRY
-static const ct_pw_op signbit_op = {"signbit_cpu", CT_PW_PREDICATE, signbit_loops, NULL, NULL};
 
 static bool signbit_pre(const ct_tensor *t, const ct_tensor *out) {
   if (!ct__elem_reject_complex(t, "signbit is not implemented for complex tensors.")) return false;
@@ -145,7 +130,8 @@ static bool signbit_pre(const ct_tensor *t, const ct_tensor *out) {
   }
   return true;
 }
-CT_ELEM_UNARY_NO_INPLACE_API(signbit, signbit_op, signbit_pre)
+CT_ELEM_PRE_ROUTE(signbit_run, signbit_pre)
+const ct_pw_op ct__pw_op_signbit = {"signbit_cpu", CT_PW_PREDICATE, signbit_loops, NULL, NULL, signbit_run};
 
 /* ---- positive: the input itself ---- */
 ct_tensor *ct_positive(const ct_tensor *t) {

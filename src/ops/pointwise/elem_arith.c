@@ -27,14 +27,7 @@ CT_ELEM_CLOOPS(recip, 2, RECIP_V, RECIP_S)
 static const ct_loop_fn recip_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = recip_c64,
                                                           [CT_COMPLEX128] = recip_c128};
 #undef ENTRY
-static const ct_pw_op recip_op = {"reciprocal_cpu", CT_PW_FLOAT, recip_loops, NULL, NULL};
-ct_tensor *ct_reciprocal(const ct_tensor *t) {
-  ct_tensor *r = NULL;
-  ct__elem_float_run(&recip_op, NULL, t, false, &r);
-  return r;
-}
-ct_status ct_reciprocal_(ct_tensor *self) { return ct__elem_float_run(&recip_op, self, self, true, NULL); }
-ct_status ct_reciprocal_out(ct_tensor *out, const ct_tensor *t) { return ct__elem_float_run(&recip_op, out, t, false, NULL); }
+const ct_pw_op ct__pw_op_reciprocal = {"reciprocal_cpu", CT_PW_FLOAT, recip_loops, NULL, NULL, ct__elem_float_run};
 
 /* ---- square: pow(t, 2), so bool becomes int64 and integers wrap ---- */
 #define SQ_INT(T, U) ((T)(U)((U)a * (U)a))
@@ -57,7 +50,6 @@ static const ct_loop_fn square_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY)
                                                                square_c64,
                                                            [CT_COMPLEX128] = square_c128};
 #undef ENTRY
-static const ct_pw_op square_op = {"pow", CT_PW_SAME, square_loops, NULL, NULL};
 
 /* pow's meta function converts a bool base to the result type of (base, 2): int64, laid out as .to() does. */
 static const ct_tensor *square_base(const ct_tensor *t) {
@@ -73,25 +65,14 @@ static void square_done(const ct_tensor *base, const ct_tensor *t) {
   if (base != t) ct_release((ct_tensor *)base);
 }
 
-ct_tensor *ct_square(const ct_tensor *t) {
-  const ct_tensor *b = square_base(t);
-  ct_tensor *r = NULL;
-  ct__pw_run(&square_op, NULL, &b, 1, false, NULL, &r);
-  square_done(b, t);
-  return r;
-}
-ct_status ct_square_(ct_tensor *self) {
-  const ct_tensor *in[1] = {square_base(self)};
-  ct_status s = ct__pw_run(&square_op, self, in, 1, true, NULL, NULL);
-  square_done(in[0], self);
+static ct_status square_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                            const void *args, ct_tensor **result) {
+  const ct_tensor *base[1] = {square_base(in[0])};
+  ct_status s = ct__pw_run(op, out, base, n_in, inplace, args, result);
+  square_done(base[0], in[0]);
   return s;
 }
-ct_status ct_square_out(ct_tensor *out, const ct_tensor *t) {
-  const ct_tensor *b = square_base(t);
-  ct_status s = ct__pw_run(&square_op, out, &b, 1, false, NULL, NULL);
-  square_done(b, t);
-  return s;
-}
+const ct_pw_op ct__pw_op_square = {"pow", CT_PW_SAME, square_loops, NULL, NULL, square_run};
 
 /* ---- deg2rad / rad2deg: ATen multiplies by a wrapped double (so float16 uses the constant rounded to
    float16); integer and bool inputs give the default float dtype, laid out as empty_like(t). ---- */
@@ -136,7 +117,7 @@ CT_KERNEL_CLONES static void mulc_CT_BFLOAT16(char **d, const int64_t *s, int64_
 #define ENTRY(E, T, CT, LD, ST) [E] = mulc_##E,
 static const ct_loop_fn mulc_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)};
 #undef ENTRY
-static const ct_pw_op mulc_op = {"mul_cpu", CT_PW_COMMON, mulc_loops, NULL, NULL};
+static const ct_pw_op mulc_op = {"mul_cpu", CT_PW_COMMON, mulc_loops, NULL, NULL, NULL};
 
 /* mul_out(out, t, c) with c a wrapped number (out == t: mul_). */
 static ct_status angle_conv_run(ct_tensor *out, const ct_tensor *t, bool to_rad) {
@@ -163,12 +144,20 @@ static ct_tensor *angle_conv(const ct_tensor *t, bool to_rad) {
   return ct__own(r);
 }
 
-ct_tensor *ct_deg2rad(const ct_tensor *t) { return angle_conv(t, true); }
-ct_status ct_deg2rad_(ct_tensor *self) { return angle_conv_run(self, self, true); }
-ct_status ct_deg2rad_out(ct_tensor *out, const ct_tensor *t) { return angle_conv_run(out, t, true); }
-ct_tensor *ct_rad2deg(const ct_tensor *t) { return angle_conv(t, false); }
-ct_status ct_rad2deg_(ct_tensor *self) { return angle_conv_run(self, self, false); }
-ct_status ct_rad2deg_out(ct_tensor *out, const ct_tensor *t) { return angle_conv_run(out, t, false); }
+/* The route of deg2rad and rad2deg (in place, out is t). */
+static ct_status angle_conv_route(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
+                                  bool inplace, const void *args, ct_tensor **result) {
+  (void)n_in;
+  (void)inplace;
+  (void)args;
+  bool to_rad = op == &ct__pw_op_deg2rad;
+  if (!result) return angle_conv_run(out, in[0], to_rad);
+  *result = angle_conv(in[0], to_rad);
+  return *result ? CT_OK : ct__elem_null();
+}
+/* Their promotion and dtypes are those of the product they are: mul's kernel with a float scalar. */
+const ct_pw_op ct__pw_op_deg2rad = {"mul_cpu", CT_PW_FLOAT, mulc_loops, NULL, NULL, angle_conv_route};
+const ct_pw_op ct__pw_op_rad2deg = {"mul_cpu", CT_PW_FLOAT, mulc_loops, NULL, NULL, angle_conv_route};
 
 /* ---- nan_to_num ---- */
 typedef struct nan_ctx {
@@ -219,7 +208,7 @@ static void nan_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   c->d[2] = o && o->has_neginf ? o->neginf : -max;
   for (int i = 0; i < 3; i++) c->f[i] = to_dtype_float(c->d[i], common);
 }
-static const ct_pw_op nan_op = {"nan_to_num", CT_PW_SAME, nan_loops, NULL, nan_prepare};
+static const ct_pw_op nan_op = {"nan_to_num", CT_PW_SAME, nan_loops, NULL, nan_prepare, NULL};
 
 static ct_status nan_to_num_into(ct_tensor *out, const ct_tensor *t, const ct_nan_to_num_opts *opts, bool inplace) {
   if (!t || !out) return ct__elem_null();
@@ -263,8 +252,7 @@ CT_DT_INTEGRAL(DEF_BNOT)
 #define ENTRY(E, T, CT, LD, ST) [E] = bnot_##E,
 static const ct_loop_fn bnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)};
 #undef ENTRY
-static const ct_pw_op bnot_op = {"bitwise_not_cpu", CT_PW_SAME, bnot_loops, NULL, NULL};
-CT_PW_UNARY_API(bitwise_not, bnot_op)
+const ct_pw_op ct__pw_op_bitwise_not = {"bitwise_not_cpu", CT_PW_SAME, bnot_loops, NULL, NULL, NULL};
 
 /* ---- logical_not: bool result, or !a converted to out's dtype (any) ---- */
 #define DEF_LNOT(E, T, CT, LD, ST) CT_UNARY_LOOP(lnot_##E, T, CT, LD, bool, CT_ID, a == 0)
@@ -273,5 +261,4 @@ CT_DT_ALL_NUMERIC(DEF_LNOT)
 #define ENTRY(E, T, CT, LD, ST) [E] = lnot_##E,
 static const ct_loop_fn lnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY)};
 #undef ENTRY
-static const ct_pw_op lnot_op = {"logical_not_cpu", CT_PW_COMPARE, lnot_loops, NULL, NULL};
-CT_PW_UNARY_API(logical_not, lnot_op)
+const ct_pw_op ct__pw_op_logical_not = {"logical_not_cpu", CT_PW_COMPARE, lnot_loops, NULL, NULL, NULL};

@@ -13,10 +13,14 @@ static ct_status float_fn(const void *arg, ct_tensor *out, const ct_tensor *cons
   return ct__pw_run(arg, out, in, 1, inplace, NULL, result);
 }
 
-ct_status ct__elem_float_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t, bool inplace, ct_tensor **result) {
+ct_status ct__elem_float_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                             const void *args, ct_tensor **result) {
+  (void)n_in;
+  (void)args;
+  const ct_tensor *t = in[0];
   ct_dtype common = CT_DTYPE_UNSET;
   if (t) common = ct__dt((ct_dtype)t->dtype)->category <= CT_CAT_INT ? ct_get_default_dtype() : (ct_dtype)t->dtype;
-  return ct__bin_cast_run(float_fn, op, common, out, &t, 1, inplace, result);
+  return ct__bin_cast_run(float_fn, op, common, out, in, 1, inplace, result);
 }
 
 ct_status ct__elem_iter(ct_iter_config *cfg, ct_loop_fn loop, const void *ctx, ct_tensor **result) {

@@ -122,23 +122,24 @@ static void rangle_bf16(char **d, const int64_t *s, int64_t n, const void *ctx) 
 static const ct_loop_fn angle_loops[CT_NUM_DTYPES + 1] = {
     [CT_FLOAT16] = rangle_f16,     [CT_BFLOAT16] = rangle_bf16,     [CT_FLOAT32] = rangle_f32,
     [CT_FLOAT64] = rangle_f64,     [CT_COMPLEX64] = canglec_c64,    [CT_COMPLEX128] = canglec_c128};
-static const ct_pw_op angle_op = {"angle_cpu", CT_PW_FLOAT, angle_loops, NULL, NULL};
 
 static ct_loop_fn cangle_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? cangle_c64 : cangle_c128; }
 static ct_loop_fn canglec_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? canglec_c64 : canglec_c128; }
 
 /* Complex: ATen computes into a temporary and resizes the (empty) result to contiguous. */
-ct_tensor *ct_angle(const ct_tensor *t) {
-  if (t && ct__elem_is_complex(t)) return ct__elem_relayout(ct__elem_complex_to_real(t, cangle_loop(t)), NULL);
-  ct_tensor *r = NULL;
-  ct__elem_float_run(&angle_op, NULL, t, false, &r);
-  return r;
+static ct_status angle_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                           const void *args, ct_tensor **result) {
+  const ct_tensor *t = in[0];
+  if (t && ct__elem_is_complex(t)) {
+    if (result) {
+      *result = ct__elem_relayout(ct__elem_complex_to_real(t, cangle_loop(t)), NULL);
+      return *result ? CT_OK : ct__elem_null();
+    }
+    if (out && !ct__elem_is_complex(out)) return ct__elem_complex_to_real_out(out, t, canglec_loop(t));
+  }
+  return ct__elem_float_run(op, out, in, n_in, inplace, args, result);
 }
-ct_status ct_angle_out(ct_tensor *out, const ct_tensor *t) {
-  if (t && out && ct__elem_is_complex(t) && !ct__elem_is_complex(out))
-    return ct__elem_complex_to_real_out(out, t, canglec_loop(t));
-  return ct__elem_float_run(&angle_op, out, t, false, NULL);
-}
+const ct_pw_op ct__pw_op_angle = {"angle_cpu", CT_PW_FLOAT, angle_loops, NULL, NULL, angle_run};
 
 /* ---- conj_physical / conj ---- */
 /* non-complex out=: torch's direct_copy_kernel moves the bits (bfloat16 NaN payloads included) */
@@ -152,23 +153,17 @@ CT_UNARY_LOOP(conj_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, conj(a))
 static const ct_loop_fn conj_loops[CT_NUM_DTYPES + 1] = {
     CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = conj_c64, [CT_COMPLEX128] = conj_c128};
 #undef ENTRY
-static const ct_pw_op conj_op = {"conj_cpu", CT_PW_SAME, conj_loops, NULL, NULL};
 
 /* Non-complex tensors are returned as they are (functional) or left alone (in place); out= copies. */
-ct_tensor *ct_conj_physical(const ct_tensor *t) {
-  if (t && !ct__elem_is_complex(t)) return ct__elem_self(t);
-  ct_tensor *r = NULL;
-  ct__pw_run(&conj_op, NULL, &t, 1, false, NULL, &r);
-  return r;
+static ct_status conj_physical_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
+                                   bool inplace, const void *args, ct_tensor **result) {
+  if (in[0] && !ct__elem_is_complex(in[0]) && (result || inplace)) {
+    if (result) *result = ct__elem_self(in[0]);
+    return CT_OK;
+  }
+  return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
-ct_status ct_conj_physical_(ct_tensor *self) {
-  if (self && !ct__elem_is_complex(self)) return CT_OK;
-  const ct_tensor *in[1] = {self};
-  return ct__pw_run(&conj_op, self, in, 1, true, NULL, NULL);
-}
-ct_status ct_conj_physical_out(ct_tensor *out, const ct_tensor *t) {
-  return ct__pw_run(&conj_op, out, &t, 1, false, NULL, NULL);
-}
+const ct_pw_op ct__pw_op_conj_physical = {"conj_cpu", CT_PW_SAME, conj_loops, NULL, NULL, conj_physical_run};
 
 /* torch.conj is a lazy view with the conjugate bit; without one, complex tensors are materialized. */
 ct_tensor *ct_conj(const ct_tensor *t) {
@@ -177,7 +172,7 @@ ct_tensor *ct_conj(const ct_tensor *t) {
   ct_tensor *r = NULL;
   ct_status s = ct_scope_begin();
   if (s != CT_OK) return NULL;
-  ct__pw_run(&conj_op, NULL, &t, 1, false, NULL, &r);
+  ct__pw_run(&ct__pw_op_conj_physical, NULL, &t, 1, false, NULL, &r);
   if (r) ct_retain(r);
   ct_scope_end();
   return ct__elem_relayout(r, t);

@@ -74,10 +74,11 @@ static inline bool ct__elem_is_complex(const ct_tensor *t) { return ct__dt((ct_d
    supported for complex inputs"). */
 bool ct__elem_reject_complex(const ct_tensor *t, const char *msg);
 
-/* A CT_PW_FLOAT op (reciprocal, angle) through torch's casting route (ct__bin_cast_run): an integer input
-   becomes a converted temporary and an out= of another dtype a contiguous temporary copied back, so rows
-   split between the vector and scalar formulas as in torch. */
-ct_status ct__elem_float_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t, bool inplace, ct_tensor **result);
+/* The route of a CT_PW_FLOAT unary op (reciprocal, angle) through torch's casting route (ct__bin_cast_run):
+   an integer input becomes a converted temporary and an out= of another dtype a contiguous temporary
+   copied back, so rows split between the vector and scalar formulas as in torch. */
+ct_status ct__elem_float_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                             const void *args, ct_tensor **result);
 
 /* Runs one engine configuration with loop; cfg->out[0] NULL allocates the result into *result. */
 ct_status ct__elem_iter(ct_iter_config *cfg, ct_loop_fn loop, const void *ctx, ct_tensor **result);
@@ -110,36 +111,14 @@ static inline ct_tensor *ct__elem_self(const ct_tensor *t) { return t ? ct__own(
 /* Engine status for a NULL input or output. */
 static inline ct_status ct__elem_null(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
 
-/* The three forms of a unary op whose meta function checks something before TensorIterator does
-   (pre(t, out) records PyTorch's error and returns false; out is NULL for the functional form). */
-#define CT_ELEM_UNARY_API(name, desc, pre)                                      \
-  ct_tensor *ct_##name(const ct_tensor *t) {                                   \
-    ct_tensor *r = NULL;                                                        \
-    if (t && !pre(t, NULL)) return NULL;                                        \
-    ct__pw_run(&(desc), NULL, &t, 1, false, NULL, &r);                          \
-    return r;                                                                   \
-  }                                                                             \
-  ct_status ct_##name##_(ct_tensor *self) {                                    \
-    const ct_tensor *in[1] = {self};                                            \
-    if (self && !pre(self, self)) return ct_last_error();                       \
-    return ct__pw_run(&(desc), self, in, 1, true, NULL, NULL);                  \
-  }                                                                             \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t) {              \
-    if (t && out && !pre(t, out)) return ct_last_error();                       \
-    return ct__pw_run(&(desc), out, &t, 1, false, NULL, NULL);                  \
-  }
-
-/* ct_X and ct_X_out only (signbit, isposinf, isneginf). */
-#define CT_ELEM_UNARY_NO_INPLACE_API(name, desc, pre)                           \
-  ct_tensor *ct_##name(const ct_tensor *t) {                                   \
-    ct_tensor *r = NULL;                                                        \
-    if (t && !pre(t, NULL)) return NULL;                                        \
-    ct__pw_run(&(desc), NULL, &t, 1, false, NULL, &r);                          \
-    return r;                                                                   \
-  }                                                                             \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t) {              \
-    if (t && out && !pre(t, out)) return ct_last_error();                       \
-    return ct__pw_run(&(desc), out, &t, 1, false, NULL, NULL);                  \
+/* A route (ct_pw_route) for a unary op whose meta function checks something before TensorIterator does:
+   pre(t, out) records PyTorch's error and returns false; out is NULL for the functional form. The check
+   is skipped when t, or the out= tensor, is NULL: the engine reports that. */
+#define CT_ELEM_PRE_ROUTE(fname, pre)                                                                      \
+  static ct_status fname(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace, \
+                         const void *args, ct_tensor **result) {                                          \
+    if (in[0] && (result || out) && !pre(in[0], out)) return ct_last_error();                             \
+    return ct__pw_run(op, out, in, n_in, inplace, args, result);                                          \
   }
 
 #endif

@@ -99,59 +99,44 @@ CT_DT_COMPLEX(DEF_ISNAN_F)
 #define ENTRY_N(E, T, CT, LD, ST) [E] = isnan_##E,
 static const ct_loop_fn isnan_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
                                                               CT_DT_FLOATING(ENTRY_N) CT_DT_COMPLEX(ENTRY_N)};
-static const ct_loop_fn false_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)};
 #undef ENTRY_N
-static const ct_pw_op isnan_op = {"ne_cpu", CT_PW_PREDICATE, isnan_loops, NULL, NULL};
-/* isposinf/isneginf/signbit of dtypes without the value: result.fill_(false) after the iterator is built. */
-static const ct_pw_op false_op = {"fill_", CT_PW_PREDICATE, false_loops, NULL, NULL};
+static const ct_pw_op isnan_op = {"ne_cpu", CT_PW_PREDICATE, isnan_loops, NULL, NULL, NULL};
 
 ct_tensor *ct_isnan(const ct_tensor *t) { return t ? run_chain(&isnan_op, t, t, CHAIN_NE_SELF) : NULL; }
 
-/* ---- isposinf / isneginf ---- */
+/* ---- isposinf / isneginf: bool and integer tensors hold no infinity, so their loops give false (torch's
+   result.fill_(false) after the iterator is built) ---- */
 #define DEF_POSINF(E, T, CT, LD, ST) CT_UNARY_LOOP(posinf_##E, T, CT, LD, bool, CT_ID, a == INFINITY)
 #define DEF_NEGINF(E, T, CT, LD, ST) CT_UNARY_LOOP(neginf_##E, T, CT, LD, bool, CT_ID, a == -INFINITY)
 CT_DT_FLOATING(DEF_POSINF)
 CT_DT_FLOATING(DEF_NEGINF)
 #define ENTRY_P(E, T, CT, LD, ST) [E] = posinf_##E,
 #define ENTRY_M(E, T, CT, LD, ST) [E] = neginf_##E,
-static const ct_loop_fn posinf_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY_P)};
-static const ct_loop_fn neginf_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY_M)};
+static const ct_loop_fn posinf_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
+                                                               CT_DT_FLOATING(ENTRY_P)};
+static const ct_loop_fn neginf_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
+                                                               CT_DT_FLOATING(ENTRY_M)};
 #undef ENTRY_P
 #undef ENTRY_M
-static const ct_pw_op posinf_op = {"isposinf_cpu", CT_PW_PREDICATE, posinf_loops, NULL, NULL};
-static const ct_pw_op neginf_op = {"isneginf_cpu", CT_PW_PREDICATE, neginf_loops, NULL, NULL};
 
-static bool inf_pre(const ct_tensor *t, const ct_tensor *out, const char *name) {
-  if (ct__elem_is_complex(t)) {
-    ct__error(CT_ERR_RUNTIME, "%s does not support complex inputs.", name);
-    return false;
-  }
-  if (out && out->dtype != CT_BOOL) {
-    ct__error(CT_ERR_RUNTIME, "%s does not support non-boolean outputs.", name);
-    return false;
-  }
-  return true;
-}
-
-static ct_status inf_run(ct_tensor *out, const ct_tensor *t, bool pos, ct_tensor **result) {
+/* The meta functions' checks; the out form with a NULL out is the engine's error. */
+static ct_status inf_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                         const void *args, ct_tensor **result) {
+  const char *name = op == &ct__pw_op_isposinf ? "isposinf" : "isneginf";
   if (result) *result = NULL;
-  if (t && !inf_pre(t, out, pos ? "isposinf" : "isneginf")) return CT_ERR_RUNTIME;
-  const ct_pw_op *op = t && ct__dt((ct_dtype)t->dtype)->category == CT_CAT_FLOAT ? (pos ? &posinf_op : &neginf_op) : &false_op;
-  return ct__pw_run(op, out, &t, 1, false, NULL, result);
+  if (!result && !out) return ct__elem_null();
+  if (in[0] && ct__elem_is_complex(in[0])) {
+    ct__error(CT_ERR_RUNTIME, "%s does not support complex inputs.", name);
+    return CT_ERR_RUNTIME;
+  }
+  if (in[0] && out && out->dtype != CT_BOOL) {
+    ct__error(CT_ERR_RUNTIME, "%s does not support non-boolean outputs.", name);
+    return CT_ERR_RUNTIME;
+  }
+  return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
-
-ct_tensor *ct_isposinf(const ct_tensor *t) {
-  ct_tensor *r;
-  inf_run(NULL, t, true, &r);
-  return r;
-}
-ct_status ct_isposinf_out(ct_tensor *out, const ct_tensor *t) { return out ? inf_run(out, t, true, NULL) : ct__elem_null(); }
-ct_tensor *ct_isneginf(const ct_tensor *t) {
-  ct_tensor *r;
-  inf_run(NULL, t, false, &r);
-  return r;
-}
-ct_status ct_isneginf_out(ct_tensor *out, const ct_tensor *t) { return out ? inf_run(out, t, false, NULL) : ct__elem_null(); }
+const ct_pw_op ct__pw_op_isposinf = {"isposinf_cpu", CT_PW_PREDICATE, posinf_loops, NULL, NULL, inf_run};
+const ct_pw_op ct__pw_op_isneginf = {"isneginf_cpu", CT_PW_PREDICATE, neginf_loops, NULL, NULL, inf_run};
 
 /* ---- isinf / isfinite ---- */
 #define DEF_ISINF(E, T, CT, LD, ST) CT_UNARY_LOOP(isinf_##E, T, CT, LD, bool, CT_ID, a == INFINITY || a == -INFINITY)
@@ -192,10 +177,10 @@ static const ct_loop_fn cisinf_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = cisinf
 static const ct_loop_fn cisfin_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = cisfin_f32, [CT_FLOAT64] = cisfin_f64};
 #undef ENTRY_I
 #undef ENTRY_F2
-static const ct_pw_op isinf_op = {"isinf", CT_PW_PREDICATE, isinf_loops, NULL, NULL};
-static const ct_pw_op isfin_op = {"isfinite", CT_PW_PREDICATE, isfin_loops, NULL, NULL};
-static const ct_pw_op cisinf_op = {"isinf", CT_PW_PREDICATE, cisinf_loops, NULL, NULL};
-static const ct_pw_op cisfin_op = {"isfinite", CT_PW_PREDICATE, cisfin_loops, NULL, NULL};
+static const ct_pw_op isinf_op = {"isinf", CT_PW_PREDICATE, isinf_loops, NULL, NULL, NULL};
+static const ct_pw_op isfin_op = {"isfinite", CT_PW_PREDICATE, isfin_loops, NULL, NULL, NULL};
+static const ct_pw_op cisinf_op = {"isinf", CT_PW_PREDICATE, cisinf_loops, NULL, NULL, NULL};
+static const ct_pw_op cisfin_op = {"isfinite", CT_PW_PREDICATE, cisfin_loops, NULL, NULL, NULL};
 
 /* The real (part 0) or imaginary (part 1) view of a complex tensor; not scope-registered. */
 static ct_tensor *part_view(const ct_tensor *t, int64_t part) {
@@ -231,7 +216,7 @@ ct_tensor *ct_isfinite(const ct_tensor *t) { return isinf_or_finite(t, false); }
 #define DEF_ISZERO(E, T, CT, LD, ST) CT_UNARY_LOOP(iszero_##E, T, CT, LD, bool, CT_ID, a == 0)
 CT_DT_FLOAT(DEF_ISZERO)
 static const ct_loop_fn iszero_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = iszero_CT_FLOAT32, [CT_FLOAT64] = iszero_CT_FLOAT64};
-static const ct_pw_op iszero_op = {"eq_cpu", CT_PW_PREDICATE, iszero_loops, NULL, NULL};
+static const ct_pw_op iszero_op = {"eq_cpu", CT_PW_PREDICATE, iszero_loops, NULL, NULL, NULL};
 
 ct_tensor *ct_isreal(const ct_tensor *t) {
   if (!t) return NULL;

@@ -27,11 +27,6 @@ DEF_ROUNDING(floor, floorf, floor)
 DEF_ROUNDING(trunc, truncf, trunc)
 DEF_ROUNDING(round, nearbyintf, nearbyint) /* half to even */
 
-static const ct_pw_op ceil_op = {"ceil_vml_cpu", CT_PW_SAME, ceil_loops, NULL, NULL};
-static const ct_pw_op floor_op = {"floor_vml_cpu", CT_PW_SAME, floor_loops, NULL, NULL};
-static const ct_pw_op trunc_op = {"trunc_vml_cpu", CT_PW_SAME, trunc_loops, NULL, NULL};
-static const ct_pw_op round_op = {"round_vml_cpu", CT_PW_SAME, round_loops, NULL, NULL};
-
 static bool ceil_pre(const ct_tensor *t, const ct_tensor *out) {
   (void)out;
   return ct__elem_reject_complex(t, "ceil is not supported for complex inputs");
@@ -44,10 +39,13 @@ static bool trunc_pre(const ct_tensor *t, const ct_tensor *out) {
   (void)out;
   return ct__elem_reject_complex(t, "trunc is not supported for complex inputs");
 }
-CT_ELEM_UNARY_API(ceil, ceil_op, ceil_pre)
-CT_ELEM_UNARY_API(floor, floor_op, floor_pre)
-CT_ELEM_UNARY_API(trunc, trunc_op, trunc_pre)
-CT_ELEM_UNARY_API(fix, trunc_op, trunc_pre)
+CT_ELEM_PRE_ROUTE(ceil_run, ceil_pre)
+CT_ELEM_PRE_ROUTE(floor_run, floor_pre)
+CT_ELEM_PRE_ROUTE(trunc_run, trunc_pre)
+const ct_pw_op ct__pw_op_ceil = {"ceil_vml_cpu", CT_PW_SAME, ceil_loops, NULL, NULL, ceil_run};
+const ct_pw_op ct__pw_op_floor = {"floor_vml_cpu", CT_PW_SAME, floor_loops, NULL, NULL, floor_run};
+const ct_pw_op ct__pw_op_trunc = {"trunc_vml_cpu", CT_PW_SAME, trunc_loops, NULL, NULL, trunc_run};
+static const ct_pw_op round_op = {"round_vml_cpu", CT_PW_SAME, round_loops, NULL, NULL, NULL};
 
 /* ---- round(decimals): nearbyint(a * 10^d) / 10^d, or nearbyint(a / 10^-d) * 10^-d for d < 0, with
    10^d converted to the dtype; bfloat16 rounds after each step as c10::BFloat16 arithmetic does. ---- */
@@ -75,7 +73,7 @@ static void roundd_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   c->td = p;
   c->tf = common == CT_BFLOAT16 ? BF((float)p) : (float)p;
 }
-static const ct_pw_op roundd_op = {"round_cpu", CT_PW_SAME, roundd_loops, NULL, roundd_prepare};
+static const ct_pw_op roundd_op = {"round_cpu", CT_PW_SAME, roundd_loops, NULL, roundd_prepare, NULL};
 
 static const ct_pw_op *round_kernel(const ct_round_opts *opts, int64_t *d) {
   *d = opts ? opts->decimals : 0;
@@ -108,5 +106,4 @@ CT_UNARY_LOOP(frac_CT_FLOAT32, float, float, CT_ID, float, CT_ID, a - truncf(a))
 CT_UNARY_LOOP(frac_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a - trunc(a))
 static const ct_loop_fn frac_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT16] = frac_CT_FLOAT16, [CT_BFLOAT16] = frac_CT_BFLOAT16,
                                                          [CT_FLOAT32] = frac_CT_FLOAT32, [CT_FLOAT64] = frac_CT_FLOAT64};
-static const ct_pw_op frac_op = {"frac_cpu", CT_PW_SAME, frac_loops, NULL, NULL};
-CT_PW_UNARY_API(frac, frac_op)
+const ct_pw_op ct__pw_op_frac = {"frac_cpu", CT_PW_SAME, frac_loops, NULL, NULL, NULL};

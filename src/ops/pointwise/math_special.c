@@ -1,5 +1,6 @@
 /* Unary math, special functions: sigmoid, logit, erf, erfc, erfinv, lgamma, digamma, polygamma,
-   mvlgamma, i0, sinc, and their torch.special names. Kernels follow PyTorch 1.13's CPU choices (see
+   mvlgamma, i0, sinc, and the torch.special names of logit, polygamma and mvlgamma (the others are
+   aliases in the op table, include/ctorch/pointwise_ops.h). Kernels follow PyTorch 1.13's CPU choices (see
    kernels/cpu/math_simd.h); the special functions are ATen/native/Math.h's (kernels/cpu/math_scalar.h). */
 #include <math.h>
 
@@ -64,10 +65,7 @@ CT_KVEC_LOOP(sigmoid_loop_bf16, uint16_t, 32, sigmoid_bf16, sigmoid_e_bf16)
 CT_KVEC_LOOP(sigmoid_loop_c64, ct_c64, 8, sigmoid_c64, sigmoid_e_c64)
 CT_KVEC_LOOP(sigmoid_loop_c128, ct_c128, 4, sigmoid_c128, sigmoid_e_c128)
 static const ct_loop_fn sigmoid_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sigmoid), COMPLEX_LOOPS(sigmoid)};
-static const ct_pw_op sigmoid_op = {"sigmoid_cpu", CT_PW_FLOAT, sigmoid_loops, NULL, NULL};
-CT_PW_UNARY_API_STAGED(sigmoid, sigmoid_op)
-ct_tensor *ct_special_expit(const ct_tensor *t) { return ct_sigmoid(t); }
-ct_status ct_special_expit_out(ct_tensor *out, const ct_tensor *t) { return ct_sigmoid_out(out, t); }
+const ct_pw_op ct__pw_op_sigmoid = {"sigmoid_cpu", CT_PW_FLOAT, sigmoid_loops, NULL, NULL, ct__pw_run_staged};
 
 /* ---- logit: log(x / (1 - x)) after clamping to [eps, 1 - eps] (eps None is -1, NaN: no clamp).
    Vector path: SLEEF's log, no x == 1 test; scalar path: x == 1 gives inf. bfloat16 rounds after each
@@ -180,7 +178,7 @@ static void logit_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   }
 }
 
-static const ct_pw_op logit_op = {"logit_cpu", CT_PW_FLOAT, logit_loops, logit_check, logit_prepare};
+static const ct_pw_op logit_op = {"logit_cpu", CT_PW_FLOAT, logit_loops, logit_check, logit_prepare, NULL};
 
 /* Python's argument parser: eps is a float (bool and int convert), never complex. */
 static bool logit_eps_ok(const ct_logit_opts *opts, const char *fn) {
@@ -230,12 +228,9 @@ CT_VML_SLEEF(lgamma, lgamma, u10)
 static const ct_loop_fn erf_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erf)};
 static const ct_loop_fn erfc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfc)};
 static const ct_loop_fn lgamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(lgamma)};
-static const ct_pw_op erf_op = {"erf_vml_cpu", CT_PW_FLOAT, erf_loops, NULL, NULL};
-static const ct_pw_op erfc_op = {"erfc_vml_cpu", CT_PW_FLOAT, erfc_loops, NULL, NULL};
-static const ct_pw_op lgamma_op = {"lgamma_vml_cpu", CT_PW_FLOAT, lgamma_loops, NULL, NULL};
-CT_PW_UNARY_API(erf, erf_op)
-CT_PW_UNARY_API(erfc, erfc_op)
-CT_PW_UNARY_API(lgamma, lgamma_op)
+const ct_pw_op ct__pw_op_erf = {"erf_vml_cpu", CT_PW_FLOAT, erf_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_erfc = {"erfc_vml_cpu", CT_PW_FLOAT, erfc_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_lgamma = {"lgamma_vml_cpu", CT_PW_FLOAT, lgamma_loops, NULL, NULL, NULL};
 
 /* ---- erfinv, i0: Math.h's scalar functions mapped over vectors (bfloat16 through float, rounded by the
    vector conversion) ---- */
@@ -250,10 +245,8 @@ MAPPED_SCALAR(erfinv, ct__erfinv_f, ct__erfinv_d)
 MAPPED_SCALAR(i0, ct__i0_f, ct__i0_d)
 static const ct_loop_fn erfinv_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfinv)};
 static const ct_loop_fn i0_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(i0)};
-static const ct_pw_op erfinv_op = {"erfinv_vml_cpu", CT_PW_FLOAT, erfinv_loops, NULL, NULL};
-static const ct_pw_op i0_op = {"i0_vml_cpu", CT_PW_FLOAT, i0_loops, NULL, NULL};
-CT_PW_UNARY_API(erfinv, erfinv_op)
-CT_PW_UNARY_API(i0, i0_op)
+const ct_pw_op ct__pw_op_erfinv = {"erfinv_vml_cpu", CT_PW_FLOAT, erfinv_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_i0 = {"i0_vml_cpu", CT_PW_FLOAT, i0_loops, NULL, NULL, NULL};
 
 /* ---- digamma, trigamma, polygamma: scalar kernels; bfloat16 computes in float ---- */
 #define SCALAR_REAL(name, FF, FD)                                                                          \
@@ -270,25 +263,20 @@ CT_UNARY_LOOP(polygamma_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint1
 static const ct_loop_fn digamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(digamma)};
 static const ct_loop_fn trigamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(trigamma)};
 static const ct_loop_fn polygamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(polygamma)};
-static const ct_pw_op digamma_op = {"digamma", CT_PW_FLOAT, digamma_loops, NULL, NULL};
+const ct_pw_op ct__pw_op_digamma = {"digamma", CT_PW_FLOAT, digamma_loops, NULL, NULL, NULL};
 static void polygamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   (void)common;
   memcpy(ctx->bytes, args, sizeof(int64_t));
 }
-static const ct_pw_op trigamma_op = {"trigamma", CT_PW_FLOAT, trigamma_loops, NULL, NULL};
-static const ct_pw_op polygamma_op = {"polygamma", CT_PW_FLOAT, polygamma_loops, NULL, polygamma_prepare};
-CT_PW_UNARY_API(digamma, digamma_op)
-ct_tensor *ct_special_digamma(const ct_tensor *t) { return ct_digamma(t); }
-ct_status ct_special_digamma_out(ct_tensor *out, const ct_tensor *t) { return ct_digamma_out(out, t); }
-ct_tensor *ct_special_psi(const ct_tensor *t) { return ct_digamma(t); }
-ct_status ct_special_psi_out(ct_tensor *out, const ct_tensor *t) { return ct_digamma_out(out, t); }
+static const ct_pw_op trigamma_op = {"trigamma", CT_PW_FLOAT, trigamma_loops, NULL, NULL, NULL};
+static const ct_pw_op polygamma_op = {"polygamma", CT_PW_FLOAT, polygamma_loops, NULL, polygamma_prepare, NULL};
 
 static const ct_pw_op *polygamma_kernel(int64_t n) {
   if (n < 0) {
     ct__error(CT_ERR_RUNTIME, "polygamma(n, x) does not support negative n.");
     return NULL;
   }
-  return n == 0 ? &digamma_op : n == 1 ? &trigamma_op : &polygamma_op;
+  return n == 0 ? &ct__pw_op_digamma : n == 1 ? &trigamma_op : &polygamma_op;
 }
 ct_tensor *ct_polygamma(int64_t n, const ct_tensor *t) {
   if (!t) return NULL;
@@ -313,18 +301,6 @@ ct_status ct_polygamma_out(ct_tensor *out, int64_t n, const ct_tensor *t) {
 }
 ct_tensor *ct_special_polygamma(int64_t n, const ct_tensor *t) { return ct_polygamma(n, t); }
 ct_status ct_special_polygamma_out(ct_tensor *out, int64_t n, const ct_tensor *t) { return ct_polygamma_out(out, n, t); }
-
-/* ---- i0, erfinv, erf, erfc, lgamma under torch.special ---- */
-ct_tensor *ct_special_erf(const ct_tensor *t) { return ct_erf(t); }
-ct_status ct_special_erf_out(ct_tensor *out, const ct_tensor *t) { return ct_erf_out(out, t); }
-ct_tensor *ct_special_erfc(const ct_tensor *t) { return ct_erfc(t); }
-ct_status ct_special_erfc_out(ct_tensor *out, const ct_tensor *t) { return ct_erfc_out(out, t); }
-ct_tensor *ct_special_erfinv(const ct_tensor *t) { return ct_erfinv(t); }
-ct_status ct_special_erfinv_out(ct_tensor *out, const ct_tensor *t) { return ct_erfinv_out(out, t); }
-ct_tensor *ct_special_gammaln(const ct_tensor *t) { return ct_lgamma(t); }
-ct_status ct_special_gammaln_out(ct_tensor *out, const ct_tensor *t) { return ct_lgamma_out(out, t); }
-ct_tensor *ct_special_i0(const ct_tensor *t) { return ct_i0(t); }
-ct_status ct_special_i0_out(ct_tensor *out, const ct_tensor *t) { return ct_i0_out(out, t); }
 
 /* ---- sinc: sin(pi x) / (pi x), 1 at 0; a scalar kernel in the compute type (c10::pi<T> * x) ---- */
 #define PI_D 3.14159265358979323846
@@ -361,10 +337,7 @@ CT_UNARY_LOOP(sinc_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, 
 CT_UNARY_LOOP(sinc_loop_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, sinc_c64(a))
 CT_UNARY_LOOP(sinc_loop_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, sinc_c128(a))
 static const ct_loop_fn sinc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinc), COMPLEX_LOOPS(sinc)};
-static const ct_pw_op sinc_op = {"sinc_cpu", CT_PW_FLOAT, sinc_loops, NULL, NULL};
-CT_PW_UNARY_API(sinc, sinc_op)
-ct_tensor *ct_special_sinc(const ct_tensor *t) { return ct_sinc(t); }
-ct_status ct_special_sinc_out(ct_tensor *out, const ct_tensor *t) { return ct_sinc_out(out, t); }
+const ct_pw_op ct__pw_op_sinc = {"sinc_cpu", CT_PW_FLOAT, sinc_loops, NULL, NULL, NULL};
 
 /* ---- mvlgamma: sum_{j<p} lgamma(x - j/2) + p(p-1)/4 log(pi), computed as PyTorch's composite does:
    args = arange(-(p-1)/2, 1/2, 1/2) + x in the compute dtype, lgamma (SLEEF, as the vml kernel), a sum
@@ -510,7 +483,7 @@ static void mvlgamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) 
   (void)common;
   memcpy(ctx->bytes, args, sizeof(mvl_ctx));
 }
-static const ct_pw_op mvlgamma_op = {"lgamma_vml_cpu", CT_PW_FLOAT, mvlgamma_loops, NULL, mvlgamma_prepare};
+static const ct_pw_op mvlgamma_op = {"lgamma_vml_cpu", CT_PW_FLOAT, mvlgamma_loops, NULL, mvlgamma_prepare, NULL};
 
 /* mvlgamma_check, then what fails first in the composite: arange (complex; integers in place, whose
    arange step 0.5 becomes 0), then lgamma (float16). */

@@ -1,7 +1,8 @@
 /* Unary math, trigonometric and hyperbolic: sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh,
-   acosh, atanh and their arc* aliases. Real kernels follow PyTorch 1.13's CPU choices (SLEEF u10 for
-   the vml and vectorized ones, libm for the scalar ones); complex ones call libm's complex functions
-   as std:: does, except asin and atan, which use Vectorized<c10::complex<T>>'s own formulas. */
+   acosh, atanh (their arc* names are aliases in the op table). Real kernels follow PyTorch 1.13's CPU
+   choices (SLEEF u10 for the vml and vectorized ones, libm for the scalar ones); complex ones call libm's
+   complex functions as std:: does, except asin and atan, which use Vectorized<c10::complex<T>>'s own
+   formulas. */
 #include <math.h>
 
 #include "kernels/cpu/loops.h"
@@ -76,8 +77,7 @@ CVML(tanh, ctanhf(a), ctanh(a))
 
 #define VML_OP(name, kernel)                                                                          \
   static const ct_loop_fn name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)}; \
-  static const ct_pw_op name##_op = {kernel, CT_PW_FLOAT, name##_loops, NULL, NULL};                 \
-  CT_PW_UNARY_API(name, name##_op)
+  const ct_pw_op ct__pw_op_##name = {kernel, CT_PW_FLOAT, name##_loops, NULL, NULL, NULL};
 VML_OP(sin, "sin_vml_cpu")
 VML_OP(cos, "cos_vml_cpu")
 VML_OP(tan, "tan_vml_cpu")
@@ -85,9 +85,6 @@ VML_OP(asin, "asin_vml_cpu")
 VML_OP(acos, "acos_vml_cpu")
 VML_OP(atan, "atan_vml_cpu")
 VML_OP(tanh, "tanh_vml_cpu")
-CT_PW_UNARY_API(arcsin, asin_op)
-CT_PW_UNARY_API(arccos, acos_op)
-CT_PW_UNARY_API(arctan, atan_op)
 
 /* ---- sinh, cosh: SLEEF in vector blocks, libm on the rest; complex through libm both ways ---- */
 #define KVEC_SLEEF(name)                                                                               \
@@ -105,13 +102,11 @@ KVEC_SLEEF(sinh)
 KVEC_SLEEF(cosh)
 static const ct_loop_fn sinh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinh), COMPLEX_LOOPS(sinh)};
 static const ct_loop_fn cosh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(cosh), COMPLEX_LOOPS(cosh)};
-static const ct_pw_op sinh_op = {"sinh_cpu", CT_PW_FLOAT, sinh_loops, NULL, NULL};
-static const ct_pw_op cosh_op = {"cosh_cpu", CT_PW_FLOAT, cosh_loops, NULL, NULL};
-CT_PW_UNARY_API_STAGED(sinh, sinh_op)
-CT_PW_UNARY_API_STAGED(cosh, cosh_op)
+const ct_pw_op ct__pw_op_sinh = {"sinh_cpu", CT_PW_FLOAT, sinh_loops, NULL, NULL, ct__pw_run_staged};
+const ct_pw_op ct__pw_op_cosh = {"cosh_cpu", CT_PW_FLOAT, cosh_loops, NULL, NULL, ct__pw_run_staged};
 
 /* ---- asinh, acosh, atanh: scalar libm kernels ---- */
-#define SCALAR_OP(name, alias)                                                                                  \
+#define SCALAR_OP(name)                                                                                  \
   CT_UNARY_LOOP(name##_loop_f32, float, float, CT_ID, float, CT_ID, name##f(a))                            \
   CT_UNARY_LOOP(name##_loop_f64, double, double, CT_ID, double, CT_ID, name(a))                            \
   CT_UNARY_LOOP(name##_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, \
@@ -119,9 +114,7 @@ CT_PW_UNARY_API_STAGED(cosh, cosh_op)
   CT_UNARY_LOOP(name##_loop_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, c##name##f(a))                      \
   CT_UNARY_LOOP(name##_loop_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, c##name(a))                     \
   static const ct_loop_fn name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)};       \
-  static const ct_pw_op name##_op = {#name "_cpu", CT_PW_FLOAT, name##_loops, NULL, NULL};                 \
-  CT_PW_UNARY_API(name, name##_op)                                                                         \
-  CT_PW_UNARY_API(alias, name##_op)
-SCALAR_OP(asinh, arcsinh)
-SCALAR_OP(acosh, arccosh)
-SCALAR_OP(atanh, arctanh)
+  const ct_pw_op ct__pw_op_##name = {#name "_cpu", CT_PW_FLOAT, name##_loops, NULL, NULL, NULL};
+SCALAR_OP(asinh)
+SCALAR_OP(acosh)
+SCALAR_OP(atanh)

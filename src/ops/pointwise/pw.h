@@ -1,6 +1,6 @@
-/* Pointwise ops: one descriptor per op (name, promotion kind, loops per dtype, optional argument checks)
-   and the generic entry that runs any of them through the engine in its three forms: out-of-place,
-   in-place (`_`) and `_out`. */
+/* Pointwise ops: one descriptor per op (kernel name, promotion kind, loops per dtype, optional argument
+   checks, the route its public forms take) and the generic entry that runs any of them through the
+   engine in its three forms: out-of-place, in-place (`_`) and `_out`. */
 #ifndef CTORCH_OPS_PW_H
 #define CTORCH_OPS_PW_H
 
@@ -20,7 +20,16 @@ typedef struct ct_pw_ctx {
   _Alignas(16) unsigned char bytes[64];
 } ct_pw_ctx;
 
-typedef struct ct_pw_op {
+typedef struct ct_pw_op ct_pw_op;
+
+/* How the public forms of an op run it. out: NULL for the functional form, self in place, the out=
+   tensor; in: its n_in operands (self first in place); args: the op's arguments (the alpha ops pass
+   their ct_alpha_opts, the others NULL); result: where the functional form's new tensor goes (NULL for
+   the other forms). ct__pw_run is the plain one. */
+typedef ct_status (*ct_pw_route)(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
+                                 bool inplace, const void *args, ct_tensor **result);
+
+struct ct_pw_op {
   const char *kernel; /* the name in PyTorch's "not implemented" message: "abs_cpu" */
   ct_pw_kind kind;
   const ct_loop_fn *loops; /* [CT_NUM_DTYPES + 1] by compute dtype; NULL: not implemented */
@@ -28,7 +37,16 @@ typedef struct ct_pw_op {
   bool (*check)(ct_dtype common, const ct_tensor *const *in, const void *args);
   /* Fills the loop context for the compute dtype from the op's arguments. */
   void (*prepare)(ct_dtype common, const void *args, ct_pw_ctx *ctx);
-} ct_pw_op;
+  /* The route of the public forms; NULL is ct__pw_run. Others add the checks PyTorch makes before
+     TensorIterator's, take its casting route (ct__pw_run_staged, ct__bin_pw_run) or its composite. */
+  ct_pw_route run;
+};
+
+/* The descriptors of the regular ops of include/ctorch/pointwise_ops.h, ct__pw_op_<name>, each defined
+   with the op's kernels; pw_api.c defines the public forms from them. */
+#define CT__PW_OP_EXTERN(name, form, torch, kind) extern const ct_pw_op ct__pw_op_##name;
+CT_POINTWISE_OPS(CT__PW_OP_EXTERN, CT_POINTWISE_SKIP, CT_POINTWISE_SKIP)
+#undef CT__PW_OP_EXTERN
 
 /* Runs op. out NULL: a new result is stored in *result. inplace: out is in[0] and keeps its shape. */
 ct_status ct__pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
@@ -39,36 +57,5 @@ ct_status ct__pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const 
    differ (cpu_kernel_vec), so that the loop sees PyTorch's rows. */
 ct_status ct__pw_run_staged(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
                             const void *args, ct_tensor **result);
-
-/* Defines the three public forms of a unary / binary op from its descriptor. */
-#define CT_PW_UNARY_API(name, desc)                                                   \
-  ct_tensor *ct_##name(const ct_tensor *t) {                                         \
-    ct_tensor *r = NULL;                                                              \
-    ct__pw_run(&(desc), NULL, &t, 1, false, NULL, &r);                                \
-    return r;                                                                         \
-  }                                                                                   \
-  ct_status ct_##name##_(ct_tensor *self) {                                          \
-    const ct_tensor *in[1] = {self};                                                  \
-    return ct__pw_run(&(desc), self, in, 1, true, NULL, NULL);                        \
-  }                                                                                   \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t) {                    \
-    return ct__pw_run(&(desc), out, &t, 1, false, NULL, NULL);                        \
-  }
-
-#define CT_PW_BINARY_API(name, desc)                                                  \
-  ct_tensor *ct_##name(const ct_tensor *a, const ct_tensor *b) {                     \
-    const ct_tensor *in[2] = {a, b};                                                  \
-    ct_tensor *r = NULL;                                                              \
-    ct__pw_run(&(desc), NULL, in, 2, false, NULL, &r);                                \
-    return r;                                                                         \
-  }                                                                                   \
-  ct_status ct_##name##_(ct_tensor *self, const ct_tensor *other) {                  \
-    const ct_tensor *in[2] = {self, other};                                           \
-    return ct__pw_run(&(desc), self, in, 2, true, NULL, NULL);                        \
-  }                                                                                   \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { \
-    const ct_tensor *in[2] = {a, b};                                                  \
-    return ct__pw_run(&(desc), out, in, 2, false, NULL, NULL);                        \
-  }
 
 #endif

@@ -152,9 +152,9 @@ static const ct_loop_fn clamp3_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(
 static const ct_loop_fn vmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MAX)[CT_BOOL] = vmax_CT_BOOL};
 static const ct_loop_fn vmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MIN)[CT_BOOL] = vmin_CT_BOOL};
 
-static const ct_pw_op clamp3_op = {"clamp_cpu", CT_PW_COMMON, clamp3_loops, NULL, NULL};
-static const ct_pw_op vmax_op = {"maximum_cpu", CT_PW_COMMON, vmax_loops, NULL, NULL};
-static const ct_pw_op vmin_op = {"minimum_cpu", CT_PW_COMMON, vmin_loops, NULL, NULL};
+static const ct_pw_op clamp3_op = {"clamp_cpu", CT_PW_COMMON, clamp3_loops, NULL, NULL, NULL};
+static const ct_pw_op vmax_op = {"maximum_cpu", CT_PW_COMMON, vmax_loops, NULL, NULL, NULL};
+static const ct_pw_op vmin_op = {"minimum_cpu", CT_PW_COMMON, vmin_loops, NULL, NULL, NULL};
 
 /* ---- Scalar bounds ---- */
 typedef struct bounds_ctx {

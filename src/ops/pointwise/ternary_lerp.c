@@ -211,8 +211,8 @@ static void addc_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
 }
 
 /* build_ternary_op: promote, safe-cast to outputs, but no cast into them (see addc_check) */
-static const ct_pw_op addcmul_op = {"addcmul_cpu_out", CT_PW_COMMON, addcmul_loops, addc_check, addc_prepare};
-static const ct_pw_op addcdiv_op = {"addcdiv_cpu_out", CT_PW_COMMON, addcdiv_loops, addc_check, addc_prepare};
+static const ct_pw_op addcmul_op = {"addcmul_cpu_out", CT_PW_COMMON, addcmul_loops, addc_check, addc_prepare, NULL};
+static const ct_pw_op addcdiv_op = {"addcdiv_cpu_out", CT_PW_COMMON, addcdiv_loops, addc_check, addc_prepare, NULL};
 
 static bool addcdiv_integral(const ct_tensor *t1, const ct_tensor *t2) {
   if (ct__dt((ct_dtype)t1->dtype)->category <= CT_CAT_INT && ct__dt((ct_dtype)t2->dtype)->category <= CT_CAT_INT) {
@@ -328,8 +328,8 @@ static void lerps_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
 
 /* Number weight: build_binary_op (promote, cast into out= of another dtype); Tensor weight: all
    operands of one dtype. */
-static const ct_pw_op lerps_op = {"lerp_kernel_scalar", CT_PW_COMMON, lerps_loops, lerps_check, lerps_prepare};
-static const ct_pw_op lerpt_op = {"lerp_kernel_tensor", CT_PW_SAME, lerpt_loops, NULL, NULL};
+static const ct_pw_op lerps_op = {"lerp_kernel_scalar", CT_PW_COMMON, lerps_loops, lerps_check, lerps_prepare, NULL};
+static const ct_pw_op lerpt_op = {"lerp_kernel_tensor", CT_PW_SAME, lerpt_loops, NULL, NULL, NULL};
 
 static bool lerp_same_dtype(const ct_tensor *self, const ct_tensor *other, const char *what) {
   if (self->dtype == other->dtype) return true;

@@ -1,0 +1,106 @@
+/* The public forms of the regular ops of include/ctorch/pointwise_ops.h, defined from the table: an op's
+   forms hand their operands to its descriptor's route, an alias's forms call its target's. */
+#include "ops/pointwise/pw.h"
+
+static ct_status run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
+                     const void *args, ct_tensor **result) {
+  return (op->run ? op->run : ct__pw_run)(op, out, in, n_in, inplace, args, result);
+}
+
+static ct_tensor *unary(const ct_pw_op *op, const ct_tensor *t) {
+  ct_tensor *r = NULL;
+  run(op, NULL, &t, 1, false, NULL, &r);
+  return r;
+}
+static ct_status unary_(const ct_pw_op *op, ct_tensor *self) {
+  const ct_tensor *in[1] = {self};
+  return run(op, self, in, 1, true, NULL, NULL);
+}
+static ct_status unary_out(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t) {
+  return run(op, out, &t, 1, false, NULL, NULL);
+}
+
+/* args: the alpha ops' options, NULL for the others */
+static ct_tensor *binary(const ct_pw_op *op, const ct_tensor *a, const ct_tensor *b, const void *args) {
+  const ct_tensor *in[2] = {a, b};
+  ct_tensor *r = NULL;
+  run(op, NULL, in, 2, false, args, &r);
+  return r;
+}
+static ct_status binary_(const ct_pw_op *op, ct_tensor *self, const ct_tensor *other, const void *args) {
+  const ct_tensor *in[2] = {self, other};
+  return run(op, self, in, 2, true, args, NULL);
+}
+static ct_status binary_out(const ct_pw_op *op, ct_tensor *out, const ct_tensor *a, const ct_tensor *b,
+                            const void *args) {
+  const ct_tensor *in[2] = {a, b};
+  return run(op, out, in, 2, false, args, NULL);
+}
+
+/* ---- an op's forms, from its descriptor ct__pw_op_<name> ---- */
+#define OP_UNARY_FN(n) \
+  ct_tensor *ct_##n(const ct_tensor *t) { return unary(&ct__pw_op_##n, t); }
+#define OP_UNARY_INPLACE(n) \
+  ct_status ct_##n##_(ct_tensor *self) { return unary_(&ct__pw_op_##n, self); }
+#define OP_UNARY_OUT(n) \
+  ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *t) { return unary_out(&ct__pw_op_##n, out, t); }
+#define OP_BINARY_FN(n) \
+  ct_tensor *ct_##n(const ct_tensor *a, const ct_tensor *b) { return binary(&ct__pw_op_##n, a, b, NULL); }
+#define OP_BINARY_INPLACE(n)                                       \
+  ct_status ct_##n##_(ct_tensor *self, const ct_tensor *other) { \
+    return binary_(&ct__pw_op_##n, self, other, NULL);             \
+  }
+#define OP_BINARY_OUT(n)                                                        \
+  ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { \
+    return binary_out(&ct__pw_op_##n, out, a, b, NULL);                         \
+  }
+#define OP_ALPHA(n)                                                                                        \
+  ct_tensor *ct_##n(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts) {                  \
+    return binary(&ct__pw_op_##n, a, b, opts);                                                             \
+  }                                                                                                        \
+  ct_status ct_##n##_(ct_tensor *self, const ct_tensor *other, const ct_alpha_opts *opts) {               \
+    return binary_(&ct__pw_op_##n, self, other, opts);                                                     \
+  }                                                                                                        \
+  ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts) { \
+    return binary_out(&ct__pw_op_##n, out, a, b, opts);                                                    \
+  }
+#define OP_FORMS_UNARY(n) OP_UNARY_FN(n) OP_UNARY_INPLACE(n) OP_UNARY_OUT(n)
+#define OP_FORMS_UNARY_NO_INPLACE(n) OP_UNARY_FN(n) OP_UNARY_OUT(n)
+#define OP_FORMS_BINARY(n) OP_BINARY_FN(n) OP_BINARY_INPLACE(n) OP_BINARY_OUT(n)
+#define OP_FORMS_BINARY_NO_INPLACE(n) OP_BINARY_FN(n) OP_BINARY_OUT(n)
+#define OP_FORMS_ALPHA(n) OP_ALPHA(n)
+#define DEFINE_OP(name, form, torch, kind) OP_FORMS_##form(name)
+CT_POINTWISE_OPS(DEFINE_OP, CT_POINTWISE_SKIP, CT_POINTWISE_SKIP)
+
+/* ---- an alias's forms: calls of its target's ---- */
+#define ALIAS_UNARY_FN(n, t) \
+  ct_tensor *ct_##n(const ct_tensor *x) { return ct_##t(x); }
+#define ALIAS_UNARY_INPLACE(n, t) \
+  ct_status ct_##n##_(ct_tensor *self) { return ct_##t##_(self); }
+#define ALIAS_UNARY_OUT(n, t) \
+  ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *x) { return ct_##t##_out(out, x); }
+#define ALIAS_BINARY_FN(n, t) \
+  ct_tensor *ct_##n(const ct_tensor *a, const ct_tensor *b) { return ct_##t(a, b); }
+#define ALIAS_BINARY_INPLACE(n, t) \
+  ct_status ct_##n##_(ct_tensor *self, const ct_tensor *other) { return ct_##t##_(self, other); }
+#define ALIAS_BINARY_OUT(n, t)                                                  \
+  ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { \
+    return ct_##t##_out(out, a, b);                                             \
+  }
+#define ALIAS_ALPHA(n, t)                                                                                  \
+  ct_tensor *ct_##n(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts) {                  \
+    return ct_##t(a, b, opts);                                                                             \
+  }                                                                                                        \
+  ct_status ct_##n##_(ct_tensor *self, const ct_tensor *other, const ct_alpha_opts *opts) {               \
+    return ct_##t##_(self, other, opts);                                                                   \
+  }                                                                                                        \
+  ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts) { \
+    return ct_##t##_out(out, a, b, opts);                                                                  \
+  }
+#define ALIAS_FORMS_UNARY(n, t) ALIAS_UNARY_FN(n, t) ALIAS_UNARY_INPLACE(n, t) ALIAS_UNARY_OUT(n, t)
+#define ALIAS_FORMS_UNARY_NO_INPLACE(n, t) ALIAS_UNARY_FN(n, t) ALIAS_UNARY_OUT(n, t)
+#define ALIAS_FORMS_BINARY(n, t) ALIAS_BINARY_FN(n, t) ALIAS_BINARY_INPLACE(n, t) ALIAS_BINARY_OUT(n, t)
+#define ALIAS_FORMS_BINARY_NO_INPLACE(n, t) ALIAS_BINARY_FN(n, t) ALIAS_BINARY_OUT(n, t)
+#define ALIAS_FORMS_ALPHA(n, t) ALIAS_ALPHA(n, t)
+#define DEFINE_ALIAS(name, form, torch, target) ALIAS_FORMS_##form(name, target)
+CT_POINTWISE_OPS(CT_POINTWISE_SKIP, DEFINE_ALIAS, CT_POINTWISE_SKIP)
