@@ -218,6 +218,38 @@ static void test_norms(void) {
   ct_scope_end();
 }
 
+/* norm(x, +-inf) of complex x takes |x| from the pointwise abs kernel, whose vector blocks (8 complex64,
+   4 complex128) compute sqrt(re^2 + im^2) and the rest hypot. torch 1.13:
+     torch.norm(torch.full((n,), complex(nan, inf), dtype=torch.complex64), inf)   -> inf (n = 4), nan (n = 8)
+     torch.norm(torch.full((n,), complex(1e30, 1e30), dtype=torch.complex64), inf) -> 1.4142135e30 (n = 4), inf (n = 8)
+     torch.norm(torch.full((8,), complex(1e30, 1e30), dtype=torch.complex64), inf, dtype=torch.complex128)
+                                                                                   -> 1.4142135e30 (double math)
+     torch.norm(torch.full((8,), 1e30, dtype=torch.float64), inf, dtype=torch.complex64) -> 1e30 (real input) */
+static void test_complex_extreme_norms(void) {
+  ct_scope_begin();
+  ct_norm_opts inf = {.p = CT_DOUBLE(INFINITY)}, ninf = {.p = CT_DOUBLE(-INFINITY)};
+  for (int64_t n = 4; n <= 8; n += 4) {
+    ct_tensor *z = ct_full(CT_SHAPE(n), CT_COMPLEX(NAN, INFINITY), &(ct_tensor_opts){.dtype = CT_COMPLEX64});
+    double r = val(ct_norm(z, &inf));
+    CHECK(n == 4 ? r == INFINITY : isnan(r));
+    CHECK(n == 4 ? val(ct_norm(z, &ninf)) == INFINITY : isnan(val(ct_norm(z, &ninf))));
+    ct_tensor *big = ct_full(CT_SHAPE(n), CT_COMPLEX(1e30, 1e30), &(ct_tensor_opts){.dtype = CT_COMPLEX64});
+    r = val(ct_norm(big, &inf));
+    CHECK(n == 4 ? r == (double)1.41421351e30f : r == INFINITY);
+    ct_tensor *wide = ct_norm(big, &(ct_norm_opts){.p = CT_DOUBLE(INFINITY), .dtype = CT_COMPLEX128});
+    CHECK_EQ_INT(ct_dtype_of(wide), CT_COMPLEX128);
+    CHECK(fabs(at(ct_real(wide), 0) - 1.41421351e30) < 1e24);
+    /* out= with a vector row: the kernel's NaN lands in out */
+    ct_tensor *out = ct_empty(CT_SHAPE(0), NULL);
+    CHECK_EQ_INT(ct_norm_out(out, z, &inf), CT_OK);
+    CHECK(n == 4 ? val(out) == INFINITY : isnan(val(out)));
+  }
+  ct_tensor *real = ct_full(CT_SHAPE(8), CT_DOUBLE(1e30), &(ct_tensor_opts){.dtype = CT_FLOAT64});
+  CHECK(at(ct_real(ct_norm(real, &(ct_norm_opts){.p = CT_DOUBLE(INFINITY), .dtype = CT_COMPLEX64})), 0) ==
+        (double)1e30f);
+  ct_scope_end();
+}
+
 static void test_logical_and_lse(void) {
   ct_scope_begin();
   const float v[4] = {0, 0.5f, NAN, -1};
@@ -355,6 +387,7 @@ static void test_meta(void) {
 }
 
 int main(void) {
+  test_complex_extreme_norms();
   test_sums();
   test_layout();
   test_extremes();

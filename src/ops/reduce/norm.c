@@ -181,6 +181,44 @@ static ct_dtype real_of(ct_dtype d) {
   return d == CT_COMPLEX64 ? CT_FLOAT32 : d == CT_COMPLEX128 ? CT_FLOAT64 : d;
 }
 
+/* norm(x, +-inf) of complex x, as torch 1.13 computes it: x (converted to the compute dtype) through the
+   pointwise abs kernel, then the extreme (a real x converted to a complex dtype takes the kernel's hypot). That kernel's vector rows take sqrt(re^2 + im^2) -- NaN for
+   nan+inf*j, inf past sqrt of the largest float -- where its scalar rows take hypot, so the norm of a
+   complex row depends on where abs vectorized it; ct_abs reproduces where. */
+static ct_status copy_to_out(ct_tensor *out, ct_tensor *r);
+
+static ct_status complex_extreme_norm(ct_red_call *c, norm_kind k, ct_tensor **res) {
+  ct_dtype od = c->out_dtype[0];
+  bool complex_out = ct__dt(od)->category == CT_CAT_COMPLEX, own = !c->no_own;
+  ct_tensor *out = c->out[0], *r = NULL;
+  ct_status s = ct_scope_begin();
+  if (s == CT_OK) {
+    ct_tensor *x = ct_to_dtype(c->in, c->kdtype);
+    ct_tensor *a = x ? ct_abs(x) : NULL;
+    s = a ? CT_OK : ct__null_status();
+    if (s == CT_OK) {
+      c->in = a;
+      c->kdtype = real_of(c->kdtype);
+      c->k = norm_kernel(c->kdtype, k);
+      if (complex_out) { /* a real extreme, then the complex dtype asked for */
+        c->out[0] = NULL;
+        c->out_dtype[0] = c->kdtype;
+        c->no_own = false;
+        s = ct__red_exec(c, &r);
+        r = s == CT_OK ? ct_to_dtype(r, od) : NULL;
+        if (s == CT_OK && !r) s = ct__null_status();
+        if (s == CT_OK && out) s = copy_to_out(out, r);
+        if (s == CT_OK && !out) *res = own ? ct_keep(r) : ct_retain(r); /* past the scope that owns x, a, r */
+      } else {
+        s = ct__red_exec(c, res);
+        if (s == CT_OK && res && *res && own) ct_keep(*res);
+      }
+    }
+  }
+  ct_scope_end();
+  return s;
+}
+
 /* at::norm(t, p, dims, keepdim, dtype) with out= (out NULL: a new result in *res). */
 static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct_dims dims, bool keepdim,
                              ct_dtype dtype, bool own, ct_tensor **res) {
@@ -215,6 +253,8 @@ static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct
   }
   double pv = ct__scalar_to_double(p);
   norm_kind k = pv == 0 ? N_ZERO : pv == 1 ? N_ONE : pv == 2 ? N_TWO : pv == INFINITY ? N_INF : pv == -INFINITY ? N_NINF : N_GEN;
+  c.ctx.p = pv;
+  if (ct__dt(in)->category == CT_CAT_COMPLEX && (k == N_INF || k == N_NINF)) return complex_extreme_norm(&c, k, res);
   c.k = norm_kernel(c.kdtype, k);
   if (k == N_TWO && c.kdtype == od) { /* TensorIterator's is_reduce_lastdim fast path */
     const ct_red_kernel *ld = norm_kernel(c.kdtype, N_TWO_LASTDIM);
@@ -224,7 +264,6 @@ static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct
     ct__red_not_implemented("norm_cpu", c.kdtype);
     return CT_ERR_RUNTIME;
   }
-  c.ctx.p = pv;
   return ct__red_exec(&c, res);
 }
 
