@@ -375,7 +375,33 @@ static void test_null_inputs(void) {
   ct_scope_end();
 }
 
+/* lerp with a NaN scalar weight where end - self is NaN too (-inf, -inf): torch 1.13's vector code returns
+   end - self's NaN (negative, from inf - inf), its scalar code the weight's (positive); it runs the scalar
+   code on one-element rows and in place. torch.full((4,), -inf).lerp(torch.full((4,), -inf), nan) -> -nan x4;
+   the same .lerp_ -> +nan x4; torch.full((1,), -inf).lerp(torch.full((1,), -inf), nan) -> +nan. */
+static bool nan_sign(const ct_tensor *t, int64_t i) {
+  double v[8];
+  CHECK(ct_copy_to_buffer(t, v, CT_FLOAT64, (size_t)ct_numel(t) * sizeof(double)) == CT_OK);
+  return signbit(v[i]) && isnan(v[i]);
+}
+static void test_lerp_nan_weight(void) {
+  ct_scope_begin();
+  for (ct_dtype dt = CT_FLOAT32; dt <= CT_FLOAT64; dt++) {
+    ct_tensor_opts o = {.dtype = dt};
+    ct_tensor *s4 = ct_full(CT_SHAPE(4), CT_DOUBLE(-INFINITY), &o), *e4 = ct_full(CT_SHAPE(4), CT_DOUBLE(-INFINITY), &o);
+    ct_tensor *w = ct_wrapped_scalar(CT_DOUBLE(NAN)); /* a Python float weight */
+    ct_tensor *r = ct_lerp(s4, e4, w);
+    for (int64_t i = 0; i < 4; i++) CHECK(nan_sign(r, i));
+    CHECK_EQ_INT(ct_lerp_(s4, e4, w), CT_OK);
+    for (int64_t i = 0; i < 4; i++) CHECK(!nan_sign(s4, i));
+    ct_tensor *s1 = ct_full(CT_SHAPE(1), CT_DOUBLE(-INFINITY), &o), *e1 = ct_full(CT_SHAPE(1), CT_DOUBLE(-INFINITY), &o);
+    CHECK(!nan_sign(ct_lerp(s1, e1, w), 0));
+  }
+  ct_scope_end();
+}
+
 int main(void) {
+  test_lerp_nan_weight();
   test_comparisons();
   test_logical_bitwise();
   test_isclose();

@@ -270,8 +270,27 @@ DEF_ADDC_API(addcdiv)
                                       : csub_##SUF((e), cmul_s_##SUF(csub_##SUF((e), (s)), csub_##SUF(1, (w)))))
 
 /* scalar weight: operands (out, self, end) */
-CT_BINARY_LOOP(lerps_CT_FLOAT32, float, float, CT_ID, float, CT_ID, LERP_REAL(VAL(f), a, b, fmaf))
-CT_BINARY_LOOP(lerps_CT_FLOAT64, double, double, CT_ID, double, CT_ID, LERP_REAL(VAL(d), a, b, fma))
+/* A NaN weight gives NaN. Which NaN, when end - self is NaN too (a NaN operand, inf - inf), depends on the
+   code torch 1.13 ran (measured): its vector code returns end - self's, its scalar code the weight's, and it
+   runs the scalar code on one-element rows and in place (out meets an input: the runtime alias check of
+   GCC's vectorized loop fails). Decided here, not left to how GCC compiles our own loop. */
+#define DEF_LERPS_REAL(E, T, FIELD, FMA)                                                                       \
+  CT_BINARY_LOOP(lerps_##E##_num, T, T, CT_ID, T, CT_ID, LERP_REAL(VAL(FIELD), a, b, FMA))                     \
+  static void lerps_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {                             \
+    const T w = VAL(FIELD);                                                                                    \
+    if (w == w) {                                                                                              \
+      lerps_##E##_num(d, s, n, ctx);                                                                           \
+      return;                                                                                                  \
+    }                                                                                                          \
+    const bool vec = n > 1 && d[0] != d[1] && d[0] != d[2];                                                    \
+    const T q = w + w; /* the weight's NaN, quiet */                                                           \
+    for (int64_t k = 0; k < n; k++) {                                                                          \
+      T diff = CT_AT(T, d[2], s[2], k) - CT_AT(T, d[1], s[1], k);                                              \
+      CT_OUT(T, d[0], s[0], k) = vec && diff != diff ? diff : q;                                               \
+    }                                                                                                          \
+  }
+DEF_LERPS_REAL(CT_FLOAT32, float, f, fmaf)
+DEF_LERPS_REAL(CT_FLOAT64, double, d, fma)
 CT_BINARY_LOOP(lerps_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, VAL(c64), a, b))
 CT_BINARY_LOOP(lerps_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID,
                LERP_CX(c128, hypot, double, VAL(c128), a, b))
