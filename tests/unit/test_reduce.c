@@ -193,6 +193,16 @@ static void test_half_sums(void) {
      torch.mean(rows(1, 2061, torch.bfloat16).to(torch.int32), dtype=torch.bfloat16) */
   ct_tensor *xi = ct_to_dtype(cancel_rows(1, 2061, CT_BFLOAT16, false), CT_INT32);
   CHECK(same_values(ct_mean(xi, &(ct_reduce_opts){.dtype = CT_BFLOAT16}), &int_mean_bf16, 1));
+  /* keepdim gives PyTorch's iterator the result itself: its size-1 dim over the input's size-1 dim has a
+     stride, which changes the order of the reduced dims, so of the float16 roundings (iter_reduce.c).
+     b = torch.tensor([-0.0, -129.5, 1210.0, -1277.0, -4.0, -300.75]).reshape(2, 1, 1, 3, 1).half();
+     x = b.permute(1, 4, 2, 3, 0).expand(1, 3, 2, 3, 2): x.sum((0, 1, 2, 3, 4), keepdim=True) is -3008,
+     x.sum() is -3014 */
+  const float kv[6] = {-0.0f, -129.5f, 1210.0f, -1277.0f, -4.0f, -300.75f};
+  ct_tensor *xk = ct_expand(ct_permute(ct_half(fdata(kv, CT_SHAPE(2, 1, 1, 3, 1))), CT_DIMS(1, 4, 2, 3, 0)),
+                            CT_SHAPE(1, 3, 2, 3, 2));
+  CHECK(same_values(ct_sum(xk, &(ct_reduce_opts){.keepdim = true}), (const float[]){-3008.0f}, 1));
+  CHECK(same_values(ct_sum(xk, NULL), (const float[]){-3014.0f}, 1));
   ct_scope_end();
 }
 
