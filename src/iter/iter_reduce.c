@@ -24,14 +24,18 @@ typedef struct geom {
 
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
 
-/* Byte strides of a result-shaped tensor over the input's dims (0 on reduced dims). */
+/* Byte strides of a result-shaped tensor over the input's dims, as PyTorch's iterator sees them: 0 on
+   reduced dims, except that with keepdim it gets the result itself (review_reduce_result), whose size-1
+   dim broadcasts (stride 0) only where the input's size is not 1 too. A reduced dim of size 1 with a
+   stride is not a reduced dim to TensorIterator::reorder_dimensions, which changes the order of the
+   others (a float16 sum rounds differently). */
 static void result_strides(const ct_tensor *r, const ct_red_config *cfg, int64_t nd, int64_t *out) {
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)r->dtype);
   int64_t j = 0;
   for (int64_t d = 0; d < nd; d++) {
     bool red = (cfg->mask >> d) & 1u;
     if (cfg->keepdim) {
-      out[d] = red ? 0 : r->strides[d] * isz;
+      out[d] = red && cfg->in->sizes[d] != 1 ? 0 : r->strides[d] * isz;
     } else {
       out[d] = red ? 0 : r->strides[j++] * isz;
     }

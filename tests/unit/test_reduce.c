@@ -88,6 +88,124 @@ static void test_sums(void) {
   ct_scope_end();
 }
 
+/* ---- float16 / bfloat16 sums: PyTorch's float cascade on the converted values ----
+   The inputs are lines of pairs +-b at i and n - 1 - i, which cancel exactly, and small values, which a
+   float accumulator holding a large partial sum absorbs: the result shows the order and rounding of
+   PyTorch's float additions (a sum in double, as ctorch once had, gives the small values' sum). The
+   expected values are torch 1.13's (one thread) for the same inputs, built in Python as
+     P = {torch.float16: (256.0, 2.0 ** -10), torch.bfloat16: (2.0 ** 23, 32.0)}
+     def cancel(i, n, big, small, nans):
+         j = min(i, n - 1 - i)
+         if j % 5 == 2 or 2 * i == n - 1:
+             return float('nan') if nans and j % 10 == 7 else (1 + j % 7) * small
+         b = big * (1 + j * 37 % 61)
+         return b if i == j else -b
+     def rows(r, n, dt, nans=False):  # r lines of n values, line k times k % 3 + 1
+         return torch.tensor([[cancel(i, n, *P[dt], nans) * (k % 3 + 1) for i in range(n)]
+                              for k in range(r)]).to(dt) */
+static float cancel_value(int64_t i, int64_t n, ct_dtype dt, bool nans) {
+  float big = dt == CT_FLOAT16 ? 256.0f : 0x1p23f, small = dt == CT_FLOAT16 ? 0x1p-10f : 32.0f;
+  int64_t j = i < n - 1 - i ? i : n - 1 - i;
+  if (j % 5 == 2 || 2 * i == n - 1) return nans && j % 10 == 7 ? NAN : (float)(1 + j % 7) * small;
+  float b = big * (float)(1 + j * 37 % 61);
+  return i == j ? b : -b;
+}
+static ct_tensor *cancel_rows(int64_t r, int64_t n, ct_dtype dt, bool nans) {
+  float *v = malloc((size_t)(r * n) * sizeof(float));
+  for (int64_t k = 0; k < r; k++)
+    for (int64_t i = 0; i < n; i++) v[k * n + i] = cancel_value(i, n, dt, nans) * (float)(k % 3 + 1);
+  ct_tensor *t = ct_to_dtype(fdata(v, CT_SHAPE(r, n)), dt);
+  free(v);
+  return t;
+}
+/* t's values, read as float32, are want's, bit for bit */
+static bool same_values(const ct_tensor *t, const float *want, int64_t n) {
+  float got[64];
+  if (!t || ct_numel(t) != n || n > 64) return false;
+  if (ct_copy_to_buffer(t, got, CT_FLOAT32, (size_t)n * sizeof(float)) != CT_OK) return false;
+  bool same = memcmp(got, want, (size_t)n * sizeof(float)) == 0;
+  for (int64_t i = 0; i < n && !same; i++)
+    if (memcmp(&got[i], &want[i], sizeof(float)) != 0) fprintf(stderr, "  [%lld] %a, want %a\n", (long long)i, got[i], want[i]);
+  return same;
+}
+
+static void test_half_sums(void) {
+  ct_scope_begin();
+  const ct_dtype dts[2] = {CT_FLOAT16, CT_BFLOAT16};
+  const float whole[2][3] = {{1.234375f, 0.0361328125f, 0.0126953125f},
+      {37376.0f, 1152.0f, 416.0f}};
+  const float rows_sum[2][3] = {{0.26171875f, 0.5234375f, 0.796875f},
+      {8320.0f, 16640.0f, 23808.0f}};
+  const float rows_mean[2][3] = {{0.00078582763671875f, 0.0015716552734375f, 0.0023937225341796875f},
+      {25.0f, 50.0f, 71.5f}};
+  const float rows_sum_strided[2][3] = {{0.2587890625f, 0.517578125f, 0.6796875f},
+      {8448.0f, 16896.0f, 22272.0f}};
+  const float cols45[2][45] = {{0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.484375f, 0.24609375f, 0.4921875f, 0.484375f, 0.24609375f, 0.4921875f, 0.484375f, 0.24609375f, 0.4921875f, 0.484375f, 0.24609375f, 0.4921875f, 0.484375f},
+      {3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 15872.0f, 8064.0f, 16128.0f, 15872.0f, 8064.0f, 16128.0f, 15872.0f, 8064.0f, 16128.0f, 15872.0f, 8064.0f, 16128.0f, 15872.0f}};
+  const float cols12[2][12] = {{0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f, 0.09375f, 0.1875f, 0.375f},
+      {3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f, 3072.0f, 6144.0f, 12288.0f}};
+  const float rows8_t[2][8] = {{0.125f, 0.25f, 0.25f, 0.125f, 0.25f, 0.25f, 0.125f, 0.25f},
+      {4096.0f, 8192.0f, 8192.0f, 4096.0f, 8192.0f, 8192.0f, 4096.0f, 8192.0f}};
+  const float nan_whole[2] = {0.28125f, 19968.0f};
+  const float nan_rows_mean[2][3] = {{0.0004930496215820312f, 0.0009860992431640625f, 0.0014791488647460938f},
+      {15.8125f, 31.625f, 42.75f}};
+  const float int_mean_bf16 = 18.125f;
+  for (int d = 0; d < 2; d++) {
+    ct_dtype dt = dts[d];
+    /* whole lines: vectorized_inner_sum (loads of 16 values folded into 8 float lanes, the cascade over
+       128 loads, a tail of 13) and row_sum (13 values) */
+    const int64_t lens[3] = {2061, 45, 13};
+    for (int k = 0; k < 3; k++) {
+      ct_tensor *x = ct_view(cancel_rows(1, lens[k], dt, false), CT_SHAPE(lens[k]));
+      CHECK(same_values(ct_sum(x, NULL), &whole[d][k], 1)); /* torch.sum(rows(1, n, dt)[0]) */
+    }
+    /* along the last dim, keepdim, mean, out=: rows(3, 333, dt).sum(1, keepdim=True), .mean(1) */
+    ct_tensor *x = cancel_rows(3, 333, dt, false);
+    ct_tensor *r = ct_sum(x, &(ct_reduce_opts){.dims = CT_DIMS(1), .keepdim = true});
+    CHECK_SHAPE(r, 3, 1);
+    CHECK(same_values(r, rows_sum[d], 3));
+    CHECK(same_values(ct_mean(x, &(ct_reduce_opts){.dims = CT_DIMS(-1)}), rows_mean[d], 3));
+    ct_tensor *o = ct_empty(CT_SHAPE(0), &(ct_tensor_opts){.dtype = dt});
+    CHECK(ct_sum_out(o, x, &(ct_reduce_opts){.dims = CT_DIMS(1)}) == CT_OK);
+    CHECK(same_values(o, rows_sum[d], 3));
+    /* a strided line (row_sum): s = torch.zeros(3, 333, 2, dtype=dt); s[..., 0] = rows(3, 333, dt);
+       s[..., 0].sum(1) */
+    ct_tensor *s = ct_select(ct_zeros(CT_SHAPE(3, 333, 2), &(ct_tensor_opts){.dtype = dt}), 2, 0);
+    CHECK(ct_copy_(s, x) == CT_OK);
+    CHECK(same_values(ct_sum(s, &(ct_reduce_opts){.dims = CT_DIMS(1)}), rows_sum_strided[d], 3));
+    /* contiguous columns, rows(45, 300, dt).t().contiguous().sum(0): vectorized_outer_sum (32 columns by
+       multi_row_sum, 8 by row_sum, 5 one by one); 12 columns, fewer than a Vectorized<Half>:
+       scalar_outer_sum (multi_row_sum by groups of 4) */
+    ct_tensor *c45 = ct_contiguous(ct_t(cancel_rows(45, 300, dt, false)), CT_CONTIGUOUS_FORMAT);
+    CHECK(same_values(ct_sum(c45, &(ct_reduce_opts){.dims = CT_DIMS(0)}), cols45[d], 45));
+    ct_tensor *c12 = ct_contiguous(ct_t(cancel_rows(12, 300, dt, false)), CT_CONTIGUOUS_FORMAT);
+    CHECK(same_values(ct_sum(c12, &(ct_reduce_opts){.dims = CT_DIMS(0)}), cols12[d], 12));
+    /* 8 lines reduced along a strided dim, the kept one contiguous:
+       rows(8, 333, dt).t().contiguous().t().sum(1) (scalar_outer_sum) */
+    ct_tensor *t8 = ct_t(ct_contiguous(ct_t(cancel_rows(8, 333, dt, false)), CT_CONTIGUOUS_FORMAT));
+    CHECK(same_values(ct_sum(t8, &(ct_reduce_opts){.dims = CT_DIMS(1)}), rows8_t[d], 8));
+    /* NaN as zero: torch.nansum(rows(1, 2061, dt, True)), torch.nanmean(rows(3, 333, dt, True), 1) */
+    CHECK(same_values(ct_nansum(cancel_rows(1, 2061, dt, true), NULL), &nan_whole[d], 1));
+    CHECK(same_values(ct_nanmean(cancel_rows(3, 333, dt, true), &(ct_reduce_opts){.dims = CT_DIMS(1)}),
+                      nan_rows_mean[d], 3));
+  }
+  /* the case that showed the difference: a mean in bfloat16 of int32 values near 5e8 that cancel,
+     torch.mean(rows(1, 2061, torch.bfloat16).to(torch.int32), dtype=torch.bfloat16) */
+  ct_tensor *xi = ct_to_dtype(cancel_rows(1, 2061, CT_BFLOAT16, false), CT_INT32);
+  CHECK(same_values(ct_mean(xi, &(ct_reduce_opts){.dtype = CT_BFLOAT16}), &int_mean_bf16, 1));
+  /* keepdim gives PyTorch's iterator the result itself: its size-1 dim over the input's size-1 dim has a
+     stride, which changes the order of the reduced dims, so of the float16 roundings (iter_reduce.c).
+     b = torch.tensor([-0.0, -129.5, 1210.0, -1277.0, -4.0, -300.75]).reshape(2, 1, 1, 3, 1).half();
+     x = b.permute(1, 4, 2, 3, 0).expand(1, 3, 2, 3, 2): x.sum((0, 1, 2, 3, 4), keepdim=True) is -3008,
+     x.sum() is -3014 */
+  const float kv[6] = {-0.0f, -129.5f, 1210.0f, -1277.0f, -4.0f, -300.75f};
+  ct_tensor *xk = ct_expand(ct_permute(ct_half(fdata(kv, CT_SHAPE(2, 1, 1, 3, 1))), CT_DIMS(1, 4, 2, 3, 0)),
+                            CT_SHAPE(1, 3, 2, 3, 2));
+  CHECK(same_values(ct_sum(xk, &(ct_reduce_opts){.keepdim = true}), (const float[]){-3008.0f}, 1));
+  CHECK(same_values(ct_sum(xk, NULL), (const float[]){-3014.0f}, 1));
+  ct_scope_end();
+}
+
 static void test_layout(void) {
   ct_scope_begin();
   /* results are contiguous whatever the input's layout; keepdim keeps size-1 dims */
@@ -349,7 +467,7 @@ static void test_thread_independence(void) {
     for (int pass = 0; pass < 3; pass++) {
       const ct_reduce_opts *o = pass == 0 ? NULL : pass == 1 ? &d0 : &d1;
       if (ct_dim(x) == 1 && pass > 1) continue;
-      ct_tensor *r1[8], *r2[8];
+      ct_tensor *r1[10], *r2[10];
       for (int t = 0; t < 2; t++) {
         ct_set_num_threads(t == 0 ? 1 : 2);
         ct_tensor **r = t == 0 ? r1 : r2;
@@ -361,8 +479,10 @@ static void test_thread_independence(void) {
         r[5] = ct_argmax(x, o && ct_dim(x) > 1 ? o : NULL);
         r[6] = ct_logsumexp(x, o ? o : &(ct_reduce_opts){.dims = CT_DIMS(0)});
         r[7] = ct_prod(ct_to_dtype(x, CT_FLOAT64), o && ct_dim(x) > 1 ? o : NULL);
+        r[8] = ct_sum(ct_half(x), o);
+        r[9] = ct_mean(ct_to_dtype(x, CT_BFLOAT16), o);
       }
-      for (int k = 0; k < 8; k++) {
+      for (int k = 0; k < 10; k++) {
         bool same = same_bits(r1[k], r2[k]);
         if (!same) fprintf(stderr, "thread-dependent result: input %d, pass %d, op %d\n", i, pass, k);
         CHECK(same);
@@ -389,6 +509,7 @@ static void test_meta(void) {
 int main(void) {
   test_complex_extreme_norms();
   test_sums();
+  test_half_sums();
   test_layout();
   test_extremes();
   test_statistics();

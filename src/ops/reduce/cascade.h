@@ -2,7 +2,16 @@
    vectorized_inner_sum, vectorized_outer_sum), reproduced operation for operation for float and double
    components (complex sums are the same over interleaved (re, im) components), so float32, float64 and
    complex sums round exactly as PyTorch's do at one thread. Instantiated by sum_cascade.c for T = float
-   (AVX2 vectors of 8) and T = double (vectors of 4).
+   (AVX2 vectors of 8) and T = double (vectors of 4), and for float16 and bfloat16 values summed in float
+   (T = float, stored type S = uint16_t): PyTorch's cast-load policies convert each value to float as it
+   is loaded, so their sums are the float cascade run on the converted values.
+
+   Parameters: CT_CASCADE_T (the accumulator), CT_CASCADE_W (its lanes in a vector), CT_CASCADE_NAME (the
+   prefix); for a 16-bit stored type S (T = float): CT_CASCADE_S, CT_CASCADE_CVT (S to T),
+   CT_CASCADE_VCVT (the same for a vector of W 32-bit lanes, each holding a value's bits in its low 16
+   bits; the high ones are ignored), and CT_CASCADE_FOLD where Vectorized<S> holds twice the lanes of
+   Vectorized<T>: how one load of vectorized_inner_sum folds its 2W values into the W lanes,
+   CT_FOLD_PAIRS (lane l = x[2l] + x[2l + 1]) or CT_FOLD_HALVES (lane l = x[l] + x[l + W]).
 
    multi_row_sum: nk accumulators ("columns" k), each fed `size` items; four levels: every `step` items
    level 0 moves into level 1, every step^2 level 1 into level 2, and so on, so only numbers of a similar
@@ -11,12 +20,31 @@
 #ifndef CT_CASCADE_T
 #error "define CT_CASCADE_T, CT_CASCADE_W and CT_CASCADE_NAME before including cascade.h"
 #endif
+#define CT_FOLD_PAIRS 1
+#define CT_FOLD_HALVES 2
 
 #define CC_CAT2(a, b) a##_##b
 #define CC_CAT(a, b) CC_CAT2(a, b)
 #define CC(name) CC_CAT(CT_CASCADE_NAME, name)
 
 typedef CT_CASCADE_T CC(t);
+#ifdef CT_CASCADE_S
+typedef CT_CASCADE_S CC(s);
+typedef uint16_t CC(narrow) __attribute__((vector_size(CT_CASCADE_W * 2)));
+typedef uint32_t CC(wide) __attribute__((vector_size(CT_CASCADE_W * 4)));
+#define CC_CVT(x) CT_CASCADE_CVT(x)
+#else
+typedef CT_CASCADE_T CC(s);
+#define CC_CVT(x) (x)
+#endif
+/* stored elements one load of vectorized_inner_sum reads (Vectorized<S>::size()) */
+#ifdef CT_CASCADE_FOLD
+#define CC_ITEM (2 * CT_CASCADE_W)
+#else
+#define CC_ITEM CT_CASCADE_W
+#endif
+/* for the includer: the lanes of Vectorized<T> and of Vectorized<S> */
+enum { CC(lanes) = CT_CASCADE_W, CC(item) = CC_ITEM };
 
 /* lanes a chunk of multi_row_sum keeps in its level arrays (3 levels x 4 columns x chunk) */
 #define CC_LANES (2048 / (int64_t)sizeof(CT_CASCADE_T) * 2)
@@ -29,29 +57,55 @@ static inline int64_t CC(ceil_log2)(int64_t x) {
 }
 
 static inline CC(t) CC(ld)(const char *p, int nanz) {
-  CC(t) v = *(const CC(t) *)p;
+  CC(t) v = CC_CVT(*(const CC(s) *)p);
   return nanz && v != v ? (CC(t))0 : v;
 }
 
 typedef CT_CASCADE_T CC(vec) __attribute__((vector_size(CT_CASCADE_W * sizeof(CT_CASCADE_T))));
 /* CT_VINLINE (red.h): a vector result goes by another convention in the callers' AVX clones. */
-CT_VINLINE CC(vec) CC(vld)(const CC(t) *p, int nanz) {
-  CC(vec) v;
-  memcpy(&v, p, sizeof v);
+CT_VINLINE CC(vec) CC(vnan0)(CC(vec) v, int nanz) {
   if (nanz) {
     CC(vec) z = {0};
     v = (CC(vec))(((__typeof__(v == v))v & (v == v)) | ((__typeof__(v == v))z & ~(v == v)));
   }
   return v;
 }
+/* W values at p */
+CT_VINLINE CC(vec) CC(vld)(const CC(s) *p, int nanz) {
+#ifdef CT_CASCADE_S
+  CC(narrow) h;
+  memcpy(&h, p, sizeof h);
+  CC(vec) v = CT_CASCADE_VCVT(__builtin_convertvector(h, CC(wide)));
+#else
+  CC(vec) v;
+  memcpy(&v, p, sizeof v);
+#endif
+  return CC(vnan0)(v, nanz);
+}
+/* One load of vectorized_inner_sum: CC_ITEM stored elements into the W lanes. Vectorized<c10::Half> is
+   ATen's generic vector of 16 and goes through load_reduce_vec, which adds neighbours into a float
+   lane starting at 0 (the same sum: a -0 lane only ever meets accumulators that start at +0, and NaN
+   skipped or taken as 0 gives the same lane); Vectorized<c10::BFloat16> converts its two halves
+   (load_fp32_from_bf16) and adds them. */
+CT_VINLINE CC(vec) CC(vitem)(const CC(s) *p, int nanz) {
+#if !defined(CT_CASCADE_FOLD)
+  return CC(vld)(p, nanz);
+#elif CT_CASCADE_FOLD == CT_FOLD_HALVES
+  return CC(vld)(p, nanz) + CC(vld)(p + CT_CASCADE_W, nanz);
+#else /* the 2W values as W 32-bit lanes: lane l holds x[2l] in its low half, x[2l + 1] in its high one */
+  CC(wide) u;
+  memcpy(&u, p, sizeof u);
+  return CC(vnan0)(CT_CASCADE_VCVT(u), nanz) + CC(vnan0)(CT_CASCADE_VCVT(u >> 16), nanz);
+#endif
+}
 /* a0[l] += item q's lane l for `rows` items (a multiple of 4) at p + q * qs, in item order per lane:
    the streaming loop of multi_row_sum's level 0 over long lines. Items that follow each other in memory
    one by one (a sequential sweep), others four at a time (fewer passes over a0 between far rows). */
 CT_KERNEL_CLONES static void CC(add_rows)(CC(t) *a0, const char *p, int64_t qs, int64_t rows, int64_t ln, int nanz) {
   const int64_t W = CT_CASCADE_W;
-  if (qs == ln * (int64_t)sizeof(CC(t))) { /* the items follow each other: one sequential sweep */
+  if (qs == ln * (int64_t)sizeof(CC(s))) { /* the items follow each other: one sequential sweep */
     for (int64_t q = 0; q < rows; q++) {
-      const CC(t) *x = (const CC(t) *)(p + q * qs);
+      const CC(s) *x = (const CC(s) *)(p + q * qs);
       int64_t l = 0;
       for (; l + W <= ln; l += W) {
         CC(vec) a;
@@ -64,8 +118,8 @@ CT_KERNEL_CLONES static void CC(add_rows)(CC(t) *a0, const char *p, int64_t qs, 
     return;
   }
   for (int64_t q = 0; q < rows; q += 4) {
-    const CC(t) *x0 = (const CC(t) *)(p + q * qs), *x1 = (const CC(t) *)(p + (q + 1) * qs),
-                *x2 = (const CC(t) *)(p + (q + 2) * qs), *x3 = (const CC(t) *)(p + (q + 3) * qs);
+    const CC(s) *x0 = (const CC(s) *)(p + q * qs), *x1 = (const CC(s) *)(p + (q + 1) * qs),
+                *x2 = (const CC(s) *)(p + (q + 2) * qs), *x3 = (const CC(s) *)(p + (q + 3) * qs);
     int64_t l = 0;
     for (; l + W <= ln; l += W) {
       CC(vec) a;
@@ -88,12 +142,12 @@ CT_KERNEL_CLONES static void CC(add_rows)(CC(t) *a0, const char *p, int64_t qs, 
 }
 
 /* multi_row_sum: out[k * L + l] = cascade sum over q < size of the lane l of item (q, k), which is at
-   p + q * qs + k * ks + l * sizeof(T) (lanes contiguous). nk is 1 or 4. */
+   p + q * qs + k * ks + l * sizeof(S) (lanes contiguous). nk is 1 or 4. */
 static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, int64_t size, int64_t L, int nanz) {
   int64_t lp = CC(ceil_log2)(size) / 4;
   if (lp < 4) lp = 4;
   int64_t step = (int64_t)1 << lp, mask = step - 1;
-  const int64_t ts = (int64_t)sizeof(CC(t));
+  const int64_t ts = (int64_t)sizeof(CC(s));
   CC(t) lvbuf[3 * 4 * CC_LANES], a0buf[4 * CC_LANES];
   const int64_t chunk = 4 * CC_LANES / nk; /* lanes per pass: the level arrays fill lvbuf */
 #define LV(j, k, l) lvbuf[((j) * nk + (k)) * chunk + (l)]
@@ -155,7 +209,7 @@ static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, i
 /* row_sum: `size` items at p + i * s (L lanes each): four interleaved partial sums over groups of four
    items, the leftover items into the first, then partial 0 + 1 + 2 + 3. out[L]; scratch holds 4 * L. */
 static void CC(row_sum)(CC(t) *out, CC(t) *scratch, const char *p, int64_t s, int64_t size, int64_t L, int nanz) {
-  const int64_t ts = (int64_t)sizeof(CC(t));
+  const int64_t ts = (int64_t)sizeof(CC(s));
   int64_t ilp = size / 4;
   CC(mrs)(scratch, p, 4 * s, s, 4, ilp, L, nanz);
   for (int64_t l = 0; l < L; l++) {
@@ -168,9 +222,9 @@ static void CC(row_sum)(CC(t) *out, CC(t) *scratch, const char *p, int64_t s, in
   }
 }
 
-/* row_sum over nvec contiguous vectors of W lanes (vectorized_inner_sum's vector part), the lanes in
-   registers: the hot path of contiguous sums. */
-CT_KERNEL_CLONES static void CC(vrow)(CC(t) *out, const CC(t) *x, int64_t nvec, int nanz) {
+/* row_sum over nvec contiguous loads of CC_ITEM stored elements, W lanes each (vectorized_inner_sum's
+   vector part), the lanes in registers: the hot path of contiguous sums. */
+CT_KERNEL_CLONES static void CC(vrow)(CC(t) *out, const CC(s) *x, int64_t nvec, int nanz) {
   int64_t ilp = nvec / 4;
   int64_t lp = CC(ceil_log2)(ilp) / 4;
   if (lp < 4) lp = 4;
@@ -181,11 +235,11 @@ CT_KERNEL_CLONES static void CC(vrow)(CC(t) *out, const CC(t) *x, int64_t nvec, 
   for (; i + step <= ilp;) {
     CC(vec) a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
     for (int64_t e = i + step; i < e; i++) {
-      const CC(t) *q = x + i * 4 * CT_CASCADE_W;
-      a0 += CC(vld)(q, nanz);
-      a1 += CC(vld)(q + CT_CASCADE_W, nanz);
-      a2 += CC(vld)(q + 2 * CT_CASCADE_W, nanz);
-      a3 += CC(vld)(q + 3 * CT_CASCADE_W, nanz);
+      const CC(s) *q = x + i * 4 * CC_ITEM;
+      a0 += CC(vitem)(q, nanz);
+      a1 += CC(vitem)(q + CC_ITEM, nanz);
+      a2 += CC(vitem)(q + 2 * CC_ITEM, nanz);
+      a3 += CC(vitem)(q + 3 * CC_ITEM, nanz);
     }
     /* level 0 starts each tile at zero, so its sum is a0..a3 */
     a[1][0] += a0, a[1][1] += a1, a[1][2] += a2, a[1][3] += a3;
@@ -195,10 +249,10 @@ CT_KERNEL_CLONES static void CC(vrow)(CC(t) *out, const CC(t) *x, int64_t nvec, 
     }
   }
   for (; i < ilp; i++)
-    for (int k = 0; k < 4; k++) a[0][k] += CC(vld)(x + (i * 4 + k) * CT_CASCADE_W, nanz);
+    for (int k = 0; k < 4; k++) a[0][k] += CC(vitem)(x + (i * 4 + k) * CC_ITEM, nanz);
   for (int k = 0; k < 4; k++) a[0][k] += a[1][k], a[0][k] += a[2][k], a[0][k] += a[3][k];
   CC(vec) p0 = a[0][0];
-  for (int64_t q = ilp * 4; q < nvec; q++) p0 += CC(vld)(x + q * CT_CASCADE_W, nanz);
+  for (int64_t q = ilp * 4; q < nvec; q++) p0 += CC(vitem)(x + q * CC_ITEM, nanz);
   p0 += a[0][1];
   p0 += a[0][2];
   p0 += a[0][3];
@@ -206,20 +260,20 @@ CT_KERNEL_CLONES static void CC(vrow)(CC(t) *out, const CC(t) *x, int64_t nvec, 
 }
 
 /* The sum of one line of n elements of C components at p, stride s (bytes), as PyTorch computes the
-   line's contribution: vectorized_inner_sum when the line is contiguous and holds a vector's worth,
-   else row_sum element by element. out[C]. */
+   line's contribution: vectorized_inner_sum when the line is contiguous and holds a vector's worth
+   (Vectorized<S>::size() elements), else row_sum element by element. out[C]. */
 static void CC(line)(CC(t) *out, const char *p, int64_t s, int64_t n, int C, int nanz) {
-  const int64_t ts = (int64_t)sizeof(CC(t));
-  const int W = CT_CASCADE_W, per = W / C;
+  const int64_t ts = (int64_t)sizeof(CC(s));
+  const int per = CC_ITEM / C, lanes = CT_CASCADE_W / C; /* elements per load, per accumulator vector */
   CC(t) scratch[4 * CT_CASCADE_W];
   if (s == C * ts && n >= per) {
     int64_t vecs = n / per;
     CC(t) vacc[CT_CASCADE_W];
-    CC(vrow)(vacc, (const CC(t) *)p, vecs, nanz);
+    CC(vrow)(vacc, (const CC(s) *)p, vecs, nanz);
     for (int c = 0; c < C; c++) {
       CC(t) f = 0;
       for (int64_t k = vecs * per; k < n; k++) f += CC(ld)(p + (k * C + c) * ts, nanz);
-      for (int k = 0; k < per; k++) f += vacc[k * C + c];
+      for (int k = 0; k < lanes; k++) f += vacc[k * C + c];
       out[c] = f;
     }
     return;
@@ -227,9 +281,10 @@ static void CC(line)(CC(t) *out, const char *p, int64_t s, int64_t n, int C, int
   CC(row_sum)(out, scratch, p, s, n, C, nanz);
 }
 
-/* The line sums of m output columns (lanes contiguous: C components each, columns at stride C * ts from
-   p), n rows at stride rs. `multi` selects multi_row_sum per column (vectorized_outer_sum's blocks of
-   4 vectors and scalar_outer_sum's groups of 4), else row_sum per column. out[m * C]. */
+/* The line sums of m output columns (lanes contiguous: C components each, columns at stride
+   C * sizeof(S) from p), n rows at stride rs. `multi` selects multi_row_sum per column
+   (vectorized_outer_sum's blocks of 4 vectors and scalar_outer_sum's groups of 4), else row_sum per
+   column. out[m * C]. */
 static void CC(cols)(CC(t) *out, const char *p, int64_t rs, int64_t n, int64_t m, int C, int multi, int nanz) {
   int64_t L = m * C;
   if (multi) {
@@ -240,7 +295,7 @@ static void CC(cols)(CC(t) *out, const char *p, int64_t rs, int64_t n, int64_t m
   for (int64_t l0 = 0; l0 < L; l0 += CC_LANES / 4) {
     int64_t ln = L - l0 < CC_LANES / 4 ? L - l0 : CC_LANES / 4;
     CC(t) tmp[CC_LANES];
-    CC(row_sum)(scratch + l0, tmp, p + l0 * (int64_t)sizeof(CC(t)), rs, n, ln, nanz);
+    CC(row_sum)(scratch + l0, tmp, p + l0 * (int64_t)sizeof(CC(s)), rs, n, ln, nanz);
   }
 }
 
@@ -249,3 +304,7 @@ static void CC(cols)(CC(t) *out, const char *p, int64_t rs, int64_t n, int64_t m
 #undef CC
 #undef CC_LANES
 #undef CC_BLOCK
+#undef CC_CVT
+#undef CC_ITEM
+#undef CT_FOLD_PAIRS
+#undef CT_FOLD_HALVES

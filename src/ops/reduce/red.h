@@ -75,7 +75,7 @@ ct_status ct__red_exec2(ct_red_call *c, ct_tensor **a, ct_tensor **b);
 /* One-output convenience: a new result (out NULL) or a status through *status. */
 ct_tensor *ct__red_exec1(ct_red_call *c);
 
-/* PyTorch's cascade sums for float32, float64, complex64 and complex128 (sum_cascade.c). */
+/* PyTorch's cascade sums for the floating and complex dtypes (sum_cascade.c); NULL for the others. */
 typedef enum { CT_RED_SUM, CT_RED_NANSUM, CT_RED_MEAN, CT_RED_NANMEAN } ct_red_sum_kind;
 const ct_red_kernel *ct__red_cascade_kernel(ct_red_sum_kind kind, ct_dtype dt);
 /* (re + im i) / complex(n, 0) with c10::complex's formula, in complex64 (single) or complex128. */
@@ -116,7 +116,6 @@ typedef float ct_v8f __attribute__((vector_size(32)));
 typedef float ct_v16f __attribute__((vector_size(64)));
 typedef double ct_v4d __attribute__((vector_size(32)));
 typedef double ct_v8d __attribute__((vector_size(64)));
-typedef int32_t ct_v8i __attribute__((vector_size(32)));
 typedef int32_t ct_v16i __attribute__((vector_size(64)));
 typedef int64_t ct_v8l __attribute__((vector_size(64)));
 

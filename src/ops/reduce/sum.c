@@ -1,12 +1,11 @@
 /* Sums and products: sum, nansum, prod, mean, nanmean.
 
    Accumulators: int64 with wraparound for bool and integers (PyTorch's integer sums wrap; accumulating in
-   int64 and truncating once gives the same bits as accumulating in a narrower type); float32, float64
-   and complex sums take PyTorch's cascade (sum_cascade.c: its bits at one thread for reductions of up to
-   CT_RED_CHUNK elements per output; longer ones are cut into fixed chunks added in order, so the result
-   never depends on the thread count, where PyTorch's does); float16/bfloat16 sums run in double per run and
-   round where PyTorch's float accumulator rounds (the output type after each line); products in double
-   or complex double. */
+   int64 and truncating once gives the same bits as accumulating in a narrower type); floating and complex
+   sums take PyTorch's cascade (sum_cascade.c, float16/bfloat16 in float: its bits at one thread for
+   reductions of up to CT_RED_CHUNK elements per output; longer ones are cut into fixed chunks added in
+   order, so the result never depends on the thread count, where PyTorch's does); products in double or
+   complex double. */
 #include <stdio.h>
 
 #include "ops/reduce/red.h"
@@ -16,10 +15,6 @@
 static void init_zero(void *acc, const char *aux, const void *ctx) {
   (void)aux, (void)ctx;
   memset(acc, 0, 8);
-}
-static void init_zero16(void *acc, const char *aux, const void *ctx) {
-  (void)aux, (void)ctx;
-  memset(acc, 0, 16);
 }
 static void init_one_i(void *acc, const char *aux, const void *ctx) {
   (void)aux, (void)ctx;
@@ -42,22 +37,6 @@ static void combine_mul_i(void *acc, const void *b, const void *ctx) {
   (void)ctx;
   *(uint64_t *)acc *= *(const uint64_t *)b;
 }
-__attribute__((unused)) static void combine_add_f(void *acc, const void *b, const void *ctx) {
-  (void)ctx;
-  *(double *)acc += *(const double *)b;
-}
-static void combine_add_c(void *acc, const void *b, const void *ctx) {
-  (void)ctx;
-  ((double *)acc)[0] += ((const double *)b)[0];
-  ((double *)acc)[1] += ((const double *)b)[1];
-}
-/* c10::complex's product (no Annex G special cases). */
-static inline void cmul(double *a, double br, double bi) {
-  double ar = a[0], ai = a[1];
-  a[0] = ar * br - ai * bi;
-  a[1] = ar * bi + ai * br;
-}
-
 static void finish_i(char *const *out, const void *acc, const void *ctx) {
   ct__red_store_i64(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], *(const int64_t *)acc);
 }
@@ -69,26 +48,6 @@ static void finish_c(char *const *out, const void *acc, const void *ctx) {
   ct__red_store_c128(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], a[0], a[1]);
 }
 
-/* mean = the sum rounded to the result dtype, then divided by the count in that dtype (PyTorch's
-   sum_out(...).div_(n)). */
-static double mean_of(double sum, ct_dtype dt, int64_t count) {
-  switch (dt) {
-    case CT_FLOAT32: return (double)((float)sum / (float)count);
-    /* the count is a scalar of the result's dtype too: 70000 is inf as a float16 */
-    case CT_FLOAT16:
-      return (double)(ct__half_to_float(ct__float_to_half((float)sum)) /
-                      ct__half_to_float(ct__float_to_half((float)count)));
-    case CT_BFLOAT16:
-      return (double)(ct__bfloat16_to_float(ct__float_to_bfloat16((float)sum)) /
-                      ct__bfloat16_to_float(ct__float_to_bfloat16((float)count)));
-    case CT_COMPLEX64: return (double)((float)sum / (float)count);
-    default: return sum / (double)count;
-  }
-}
-static void finish_mean_f(char *const *out, const void *acc, const void *ctx) {
-  const ct_red_ctx *c = ctx;
-  ct__red_store_f64(out[0], c->out_dtype[0], mean_of(*(const double *)acc, c->out_dtype[0], c->count));
-}
 /* ---- integer loops: OP(acc, x) on uint64 ---- */
 #define ADD_I(a, x) ((a) + (uint64_t)(int64_t)(x))
 #define MUL_I(a, x) ((a) * (uint64_t)(int64_t)(x))
@@ -121,19 +80,16 @@ static void finish_mean_f(char *const *out, const void *acc, const void *ctx) {
     }                                                                                                           \
   }
 
-/* ---- floating loops ----
+/* ---- sums of squares (norm 'fro') ----
    Each call sums its run in double; the accumulator is the running total PyTorch keeps in the output
    (CastStoreAccumulate: out += row_sum, rounded to the output dtype at every row of its innermost loop),
-   so float32 / float16 / bfloat16 totals round where PyTorch's do and the results stay close to its. */
-#define NAN0(v) ((v) != (v) ? 0.0 : (v))
+   so float32 / bfloat16 totals round where PyTorch's do and the results stay close to its. */
 #define SEG_F(v) ((double)(float)(v))
-/* float16/bfloat16 outputs: `out += row_sum` converts the float row sum to the output type first
-   (c10::Half has no += float), then adds and rounds again */
-#define SEG_H(v) tot_f16(v)
+/* bfloat16 outputs: `out += row_sum` converts the float row sum to the output type first (c10::BFloat16
+   has no += float), then adds and rounds again */
 #define SEG_B(v) tot_bf16(v)
 #define SEG_D(v) (v)
 static inline double tot_f32(double v) { return (double)(float)v; }
-static inline double tot_f16(double v) { return (double)ct__half_to_float(ct__float_to_half((float)v)); }
 static inline double tot_bf16(double v) { return (double)ct__bfloat16_to_float(ct__float_to_bfloat16((float)v)); }
 static inline double tot_f64(double v) { return v; }
 
@@ -358,110 +314,6 @@ static inline double tot_f64(double v) { return v; }
     ad[0] = (double)ar, ad[1] = (double)ai;                                                                     \
   }
 
-/* complex sums and products; RT is the component type, TOTR rounds the running total. */
-#define DEF_COMPLEX_LOOPS(NAME, RT, IS_PROD, TOTR)                                                              \
-  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
-    (void)idx, (void)ctx;                                                                                       \
-    double *a = acc;                                                                                            \
-    if (IS_PROD) {                                                                                              \
-      for (int64_t k = 0; k < n; k++) {                                                                         \
-        const RT *x = (const RT *)(in + k * s);                                                                 \
-        cmul(a, (double)x[0], (double)x[1]);                                                                    \
-      }                                                                                                         \
-      return;                                                                                                   \
-    }                                                                                                           \
-    double re = 0, im = 0;                                                                                      \
-    for (int64_t k = 0; k < n; k++) {                                                                           \
-      const RT *x = (const RT *)(in + k * s);                                                                   \
-      re += (double)x[0];                                                                                       \
-      im += (double)x[1];                                                                                       \
-    }                                                                                                           \
-    a[0] = TOTR(a[0] + TOTR(re));                                                                               \
-    a[1] = TOTR(a[1] + TOTR(im));                                                                               \
-  }
-static void combine_add_c64(void *acc, const void *b, const void *ctx) {
-  (void)ctx;
-  ((double *)acc)[0] = tot_f32(((double *)acc)[0] + ((const double *)b)[0]);
-  ((double *)acc)[1] = tot_f32(((double *)acc)[1] + ((const double *)b)[1]);
-}
-
-/* float32 and float64 runs: double lanes over contiguous data. */
-CT_KERNEL_CLONES static double run_f32(const char *in, int64_t s, int64_t n) {
-  double a = 0;
-  int64_t k = 0;
-  if (s == 4) {
-    const float *x = (const float *)in;
-    ct_v8d v0 = {0}, v1 = {0}, v2 = {0}, v3 = {0};
-    for (; k + 32 <= n; k += 32) {
-      v0 += __builtin_convertvector(ct_ld8f(x + k), ct_v8d);
-      v1 += __builtin_convertvector(ct_ld8f(x + k + 8), ct_v8d);
-      v2 += __builtin_convertvector(ct_ld8f(x + k + 16), ct_v8d);
-      v3 += __builtin_convertvector(ct_ld8f(x + k + 24), ct_v8d);
-    }
-    a = ct_hsum8d((v0 + v1) + (v2 + v3));
-  }
-  double a0 = 0, a1 = 0;
-  for (; k + 2 <= n; k += 2) {
-    a0 += *(const float *)(in + k * s);
-    a1 += *(const float *)(in + (k + 1) * s);
-  }
-  if (k < n) a0 += *(const float *)(in + k * s);
-  return a + (a0 + a1);
-}
-
-CT_KERNEL_CLONES static double run_f64(const char *in, int64_t s, int64_t n) {
-  double a = 0;
-  int64_t k = 0;
-  if (s == 8) {
-    const double *x = (const double *)in;
-    ct_v8d v0 = {0}, v1 = {0}, v2 = {0}, v3 = {0};
-    for (; k + 32 <= n; k += 32) {
-      v0 += ct_ld8d(x + k);
-      v1 += ct_ld8d(x + k + 8);
-      v2 += ct_ld8d(x + k + 16);
-      v3 += ct_ld8d(x + k + 24);
-    }
-    a = ct_hsum8d((v0 + v1) + (v2 + v3));
-  }
-  double a0 = 0, a1 = 0;
-  for (; k + 2 <= n; k += 2) {
-    a0 += *(const double *)(in + k * s);
-    a1 += *(const double *)(in + (k + 1) * s);
-  }
-  if (k < n) a0 += *(const double *)(in + k * s);
-  return a + (a0 + a1);
-}
-
-/* float32 nansum runs: NaNs masked to zero in the lanes. */
-CT_KERNEL_CLONES static double run_nan_f32(const char *in, int64_t s, int64_t n) {
-  double a = 0;
-  int64_t k = 0;
-  if (s == 4) {
-    const float *x = (const float *)in;
-    ct_v8d v0 = {0}, v1 = {0};
-    for (; k + 16 <= n; k += 16) {
-      ct_v8f x0 = ct_ld8f(x + k), x1 = ct_ld8f(x + k + 8);
-      x0 = (ct_v8f)((ct_v8i)x0 & (x0 == x0));
-      x1 = (ct_v8f)((ct_v8i)x1 & (x1 == x1));
-      v0 += __builtin_convertvector(x0, ct_v8d);
-      v1 += __builtin_convertvector(x1, ct_v8d);
-    }
-    a = ct_hsum8d(v0 + v1);
-  }
-  double t = 0;
-  for (; k < n; k++) {
-    double v = *(const float *)(in + k * s);
-    t += NAN0(v);
-  }
-  return a + t;
-}
-
-DEF_RUN_SUM(f16, uint16_t, CT_LD_F16, CT_ID)
-DEF_RUN_SUM(bf16, uint16_t, CT_LD_BF16, CT_ID)
-DEF_RUN_SUM(nan_f16, uint16_t, CT_LD_F16, NAN0)
-DEF_RUN_SUM(nan_bf16, uint16_t, CT_LD_BF16, NAN0)
-DEF_RUN_SUM(nan_f64, double, CT_LD_ID, NAN0)
-
 #define DEF_SUM_INT(E, T, CT, LD, ST) DEF_INT_LOOPS(sum_##E, T, ADD_I)
 #define DEF_PROD_INT(E, T, CT, LD, ST) DEF_INT_LOOPS(prod_##E, T, MUL_I)
 CT_DT_BOOL(DEF_SUM_INT)
@@ -469,18 +321,8 @@ CT_DT_INTEGRAL(DEF_SUM_INT)
 CT_DT_BOOL(DEF_PROD_INT)
 CT_DT_INTEGRAL(DEF_PROD_INT)
 
-DEF_FLOAT_SUM_LOOPS(sum_CT_FLOAT16, uint16_t, CT_LD_F16, CT_ID, f16_run, SEG_H, tot_f16)
-DEF_FLOAT_SUM_LOOPS(sum_CT_BFLOAT16, uint16_t, CT_LD_BF16, CT_ID, bf16_run, SEG_B, tot_bf16)
-DEF_FLOAT_SUM_LOOPS(sum_CT_FLOAT32, float, CT_LD_ID, CT_ID, run_f32, SEG_F, tot_f32)
-DEF_FLOAT_SUM_LOOPS(sum_CT_FLOAT64, double, CT_LD_ID, CT_ID, run_f64, SEG_D, tot_f64)
-DEF_FLOAT_SUM_LOOPS(nansum_CT_FLOAT16, uint16_t, CT_LD_F16, NAN0, nan_f16_run, SEG_H, tot_f16)
-DEF_FLOAT_SUM_LOOPS(nansum_CT_BFLOAT16, uint16_t, CT_LD_BF16, NAN0, nan_bf16_run, SEG_B, tot_bf16)
-DEF_FLOAT_SUM_LOOPS(nansum_CT_FLOAT32, float, CT_LD_ID, NAN0, run_nan_f32, SEG_F, tot_f32)
-DEF_FLOAT_SUM_LOOPS(nansum_CT_FLOAT64, double, CT_LD_ID, NAN0, nan_f64_run, SEG_D, tot_f64)
 DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT32, float, 8)
 DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT64, double, 4)
-DEF_COMPLEX_LOOPS(sum_CT_COMPLEX64, float, 0, tot_f32)
-DEF_COMPLEX_LOOPS(sum_CT_COMPLEX128, double, 0, tot_f64)
 DEF_COMPLEX_PROD(prod_CT_COMPLEX64, float, 4, 0)
 DEF_COMPLEX_PROD(prod_CT_COMPLEX128, double, 2, 1)
 
@@ -495,84 +337,17 @@ CT_DT_INTEGRAL(K_PRODI)
 
 #define K_FSUM(kname, loops, fin) \
   static const ct_red_kernel kname = {8, init_zero, loops##_inner, loops##_outer, loops##_combine, fin};
-K_FSUM(sum_k_CT_FLOAT16, sum_CT_FLOAT16, finish_f)
-K_FSUM(sum_k_CT_BFLOAT16, sum_CT_BFLOAT16, finish_f)
-K_FSUM(sum_k_CT_FLOAT32, sum_CT_FLOAT32, finish_f)
-K_FSUM(sum_k_CT_FLOAT64, sum_CT_FLOAT64, finish_f)
-K_FSUM(nansum_k_CT_FLOAT16, nansum_CT_FLOAT16, finish_f)
-K_FSUM(nansum_k_CT_BFLOAT16, nansum_CT_BFLOAT16, finish_f)
-K_FSUM(nansum_k_CT_FLOAT32, nansum_CT_FLOAT32, finish_f)
-K_FSUM(nansum_k_CT_FLOAT64, nansum_CT_FLOAT64, finish_f)
-/* mean: the sum kernels with the mean finish */
-K_FSUM(mean_k_CT_FLOAT16, sum_CT_FLOAT16, finish_mean_f)
-K_FSUM(mean_k_CT_BFLOAT16, sum_CT_BFLOAT16, finish_mean_f)
-K_FSUM(mean_k_CT_FLOAT32, sum_CT_FLOAT32, finish_mean_f)
-K_FSUM(mean_k_CT_FLOAT64, sum_CT_FLOAT64, finish_mean_f)
-static const ct_red_kernel sum_k_CT_COMPLEX64 = {16, init_zero16, sum_CT_COMPLEX64_inner, NULL, combine_add_c64, finish_c};
-static const ct_red_kernel sum_k_CT_COMPLEX128 = {16, init_zero16, sum_CT_COMPLEX128_inner, NULL, combine_add_c, finish_c};
-static const ct_red_kernel mean_k_CT_COMPLEX64 = {16, init_zero16, sum_CT_COMPLEX64_inner, NULL, combine_add_c64, ct__red_finish_mean_complex};
-static const ct_red_kernel mean_k_CT_COMPLEX128 = {16, init_zero16, sum_CT_COMPLEX128_inner, NULL, combine_add_c, ct__red_finish_mean_complex};
-
 static const ct_red_kernel prod_k_CT_FLOAT32 = {8, init_one_f, prod_CT_FLOAT32_inner, prod_CT_FLOAT32_outer, prod_CT_FLOAT32_combine, finish_f};
 static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_inner, prod_CT_FLOAT64_outer, prod_CT_FLOAT64_combine, finish_f};
 static const ct_red_kernel prod_k_CT_COMPLEX64 = {16, init_one_c, prod_CT_COMPLEX64_inner, prod_CT_COMPLEX64_outer, prod_CT_COMPLEX64_combine, finish_c};
 static const ct_red_kernel prod_k_CT_COMPLEX128 = {16, init_one_c, prod_CT_COMPLEX128_inner, prod_CT_COMPLEX128_outer, prod_CT_COMPLEX128_combine, finish_c};
 
+/* bool and integer sums; the floating and complex ones are the cascade's (sum_cascade.c) */
 #define ENTRY(E, T, CT, LD, ST) [E] = &sum_k_##E,
-static const ct_red_table sum_table = {CT_DT_ALL(ENTRY)};
+static const ct_red_table sum_table = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)};
 #undef ENTRY
-static const ct_red_table nansum_table = {[CT_FLOAT16] = &nansum_k_CT_FLOAT16, [CT_BFLOAT16] = &nansum_k_CT_BFLOAT16,
-                                          [CT_FLOAT32] = &nansum_k_CT_FLOAT32, [CT_FLOAT64] = &nansum_k_CT_FLOAT64};
 #define ENTRY(E, T, CT, LD, ST) [E] = &prod_k_##E,
 static const ct_red_table prod_table = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOAT(ENTRY) CT_DT_COMPLEX(ENTRY)};
-#undef ENTRY
-#define ENTRY(E, T, CT, LD, ST) [E] = &mean_k_##E,
-static const ct_red_table mean_table = {CT_DT_FLOATING(ENTRY) CT_DT_COMPLEX(ENTRY)};
-#undef ENTRY
-
-/* ---- nanmean: (sum, count) of the non-NaN values ---- */
-typedef struct nanmean_acc {
-  double sum;
-  int64_t count;
-} nanmean_acc;
-
-#define DEF_NANMEAN(NAME, T, LD, SEGR, TOTR)                                                                    \
-  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
-    (void)idx, (void)ctx;                                                                                       \
-    nanmean_acc *a = acc;                                                                                       \
-    double sum = 0;                                                                                             \
-    int64_t cnt = 0;                                                                                            \
-    for (int64_t k = 0; k < n; k++) {                                                                           \
-      double v = LD(*(const T *)(in + k * s));                                                                  \
-      bool ok = v == v;                                                                                         \
-      sum += ok ? v : 0.0;                                                                                      \
-      cnt += ok;                                                                                                \
-    }                                                                                                           \
-    a->sum = TOTR(a->sum + SEGR(sum));                                                                          \
-    a->count += cnt;                                                                                            \
-  }                                                                                                             \
-  static void NAME##_combine(void *acc, const void *b, const void *ctx) {                                       \
-    (void)ctx;                                                                                                  \
-    nanmean_acc *a = acc;                                                                                       \
-    const nanmean_acc *o = b;                                                                                   \
-    a->sum = TOTR(a->sum + o->sum);                                                                             \
-    a->count += o->count;                                                                                       \
-  }
-DEF_NANMEAN(nanmean_CT_FLOAT16, uint16_t, CT_LD_F16, SEG_H, tot_f16)
-DEF_NANMEAN(nanmean_CT_BFLOAT16, uint16_t, CT_LD_BF16, SEG_B, tot_bf16)
-DEF_NANMEAN(nanmean_CT_FLOAT32, float, CT_LD_ID, SEG_F, tot_f32)
-DEF_NANMEAN(nanmean_CT_FLOAT64, double, CT_LD_ID, SEG_D, tot_f64)
-
-static void finish_nanmean(char *const *out, const void *acc, const void *ctx) {
-  const ct_red_ctx *c = ctx;
-  const nanmean_acc *a = acc;
-  ct__red_store_f64(out[0], c->out_dtype[0], mean_of(a->sum, c->out_dtype[0], a->count));
-}
-#define K_NANMEAN(E, T, CT, LD, ST) \
-  static const ct_red_kernel nanmean_k_##E = {16, init_zero16, nanmean_##E##_inner, NULL, nanmean_##E##_combine, finish_nanmean};
-CT_DT_FLOATING(K_NANMEAN)
-#define ENTRY(E, T, CT, LD, ST) [E] = &nanmean_k_##E,
-static const ct_red_table nanmean_table = {CT_DT_FLOATING(ENTRY)};
 #undef ENTRY
 
 /* ======== entry points ======== */
@@ -599,7 +374,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
   if (o->dtype && !ct__check_dtype(o->dtype)) return ct__null_status();
   ct_red_call c = {.in = t, .keepdim = o->keepdim, .n_out = 1, .out = {out}};
   const char *name = "sum";
-  const ct_red_table *table = &sum_table;
+  const ct_red_table *table = &sum_table; /* kernels besides the cascade's */
   ct_dtype dt;
   switch (kind) {
     case NANSUM:
@@ -626,7 +401,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
       }
       if (kind == NANSUM && out && !ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
       name = "nansum";
-      table = kind == NANSUM ? &nansum_table : &nanmean_table;
+      table = NULL;
       c.kdtype = dt;
       break;
     case MEAN:
@@ -645,7 +420,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
                   ct__dt(ct_get_default_dtype())->scalar_name, ct__dt(dt)->scalar_name);
         return CT_ERR_RUNTIME;
       }
-      table = &mean_table;
+      table = NULL;
       c.kdtype = dt;
       break;
     case PROD:
@@ -670,13 +445,12 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
     }
   }
   c.out_dtype[0] = dt;
-  c.k = (*table)[c.kdtype];
-  if (c.k) { /* float32 / float64 / complex: PyTorch's cascade */
+  if (kind != PROD) { /* floating and complex sums: PyTorch's cascade */
     static const ct_red_sum_kind cascade_kind[] = {[SUM] = CT_RED_SUM, [NANSUM] = CT_RED_NANSUM, [MEAN] = CT_RED_MEAN,
-                                                   [NANMEAN] = CT_RED_NANMEAN, [PROD] = CT_RED_SUM};
-    const ct_red_kernel *ck = kind == PROD ? NULL : ct__red_cascade_kernel(cascade_kind[kind], c.kdtype);
-    if (ck) c.k = ck;
+                                                   [NANMEAN] = CT_RED_NANMEAN};
+    c.k = ct__red_cascade_kernel(cascade_kind[kind], c.kdtype);
   }
+  if (!c.k && table) c.k = (*table)[c.kdtype];
   if (kind == NANMEAN && is_intlike(dt) && t->numel == 0) {
     /* nansum gives integer zeros (no kernel runs for nothing), then the true division by the count
        makes floats: a float result, or PyTorch's cast error for an integer out= */
