@@ -380,7 +380,7 @@ static void test_null_inputs(void) {
    code on one-element rows and in place. torch.full((4,), -inf).lerp(torch.full((4,), -inf), nan) -> -nan x4;
    the same .lerp_ -> +nan x4; torch.full((1,), -inf).lerp(torch.full((1,), -inf), nan) -> +nan. */
 static bool nan_sign(const ct_tensor *t, int64_t i) {
-  double v[8];
+  double v[32];
   CHECK(ct_copy_to_buffer(t, v, CT_FLOAT64, (size_t)ct_numel(t) * sizeof(double)) == CT_OK);
   return signbit(v[i]) && isnan(v[i]);
 }
@@ -396,6 +396,25 @@ static void test_lerp_nan_weight(void) {
     for (int64_t i = 0; i < 4; i++) CHECK(!nan_sign(s4, i));
     ct_tensor *s1 = ct_full(CT_SHAPE(1), CT_DOUBLE(-INFINITY), &o), *e1 = ct_full(CT_SHAPE(1), CT_DOUBLE(-INFINITY), &o);
     CHECK(!nan_sign(ct_lerp(s1, e1, w), 0));
+  }
+  /* tensor weights: torch's scalar loop as GCC vectorized it (torch 1.13, s = e = full(n, -inf),
+     w = full(n, nan)): float64 n = 5 -> "----+" ("-": -nan), in place "+++++"; float32 n = 17 -> 16 x "-"
+     then "+"; float32 n = 4 -> "++++" */
+  const struct {
+    ct_dtype dt;
+    int64_t n;
+    const char *signs, *inplace;
+  } rows[] = {{CT_FLOAT64, 5, "----+", "+++++"}, {CT_FLOAT32, 17, "----------------+", "+++++++++++++++++"},
+              {CT_FLOAT32, 4, "++++", "++++"}};
+  for (size_t c = 0; c < sizeof rows / sizeof rows[0]; c++) {
+    ct_tensor_opts o = {.dtype = rows[c].dt};
+    int64_t n = rows[c].n;
+    ct_tensor *s = ct_full(CT_SHAPE(n), CT_DOUBLE(-INFINITY), &o), *e = ct_full(CT_SHAPE(n), CT_DOUBLE(-INFINITY), &o);
+    ct_tensor *w = ct_full(CT_SHAPE(n), CT_DOUBLE(NAN), &o);
+    ct_tensor *r = ct_lerp(s, e, w);
+    for (int64_t i = 0; i < n; i++) CHECK(nan_sign(r, i) == (rows[c].signs[i] == '-'));
+    CHECK_EQ_INT(ct_lerp_(s, e, w), CT_OK);
+    for (int64_t i = 0; i < n; i++) CHECK(nan_sign(s, i) == (rows[c].inplace[i] == '-'));
   }
   ct_scope_end();
 }

@@ -13,6 +13,7 @@
    of 2 vectors of a contiguous row) and the scalar ones elsewhere; complex lerp has no vector path. The
    bfloat16 vector code stores a NaN as 0xffff (the scalar code: 0x7fc0). */
 #include <math.h>
+#include <stdlib.h>
 
 #include "core/cast.h"
 #include "kernels/cpu/loops.h"
@@ -319,8 +320,55 @@ CT_KERNEL_CLONES static void lerpt_CT_BFLOAT16(char **d, const int64_t *s, int64
     CT_OUT(uint16_t, d[0], s[0], k) = r != r && k < nv ? UINT16_C(0xFFFF) : ct__float_to_bfloat16(r);
   }
 }
-CT_TERNARY_LOOP(lerpt_CT_FLOAT32, float, float, CT_ID, float, CT_ID, LERP_REAL(c, a, b, fmaf))
-CT_TERNARY_LOOP(lerpt_CT_FLOAT64, double, double, CT_ID, double, CT_ID, LERP_REAL(c, a, b, fma))
+/* The same NaN choice for tensor weights, where torch's code is its scalar loop as GCC vectorized it
+   (measured): in place nothing is vectorized; otherwise rows of at least 4 doubles / 16 floats run whole
+   blocks of 4 / 8 lanes, then one block of 2 / 4 if that many remain, and the rest scalar; shorter rows run
+   scalar. Only the elements where both NaNs meet are patched after the row's usual loop (which other
+   elements' bits depend on), their values taken before the loop can overwrite an input in place. (A kernel
+   cannot fail: without memory for a long row's patches, the row keeps the loop's NaNs.) */
+static int64_t lerpt_vector_end(int64_t n, int64_t lanes, int64_t min_n) {
+  if (n < min_n) return 0;
+  int64_t m = n - n % lanes;
+  return n - m >= lanes / 2 ? m + lanes / 2 : m;
+}
+#define LERPT_PATCH_ROOM 256 /* patches kept on the stack; rows with more (rare) take the heap */
+#define DEF_LERPT_REAL(E, T, FMA, LANES, MIN_N)                                                                \
+  CT_TERNARY_LOOP(lerpt_##E##_num, T, T, CT_ID, T, CT_ID, LERP_REAL(c, a, b, FMA))                             \
+  static bool lerpt_##E##_meet(const char *const *d, const int64_t *s, int64_t k, T *diff) {                   \
+    T c = CT_AT(T, d[3], s[3], k);                                                                             \
+    *diff = CT_AT(T, d[2], s[2], k) - CT_AT(T, d[1], s[1], k);                                                 \
+    return c != c && *diff != *diff;                                                                           \
+  }                                                                                                            \
+  static void lerpt_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {                             \
+    int64_t count = 0;                                                                                         \
+    T diff;                                                                                                    \
+    for (int64_t k = 0; k < n; k++) count += lerpt_##E##_meet((const char *const *)d, s, k, &diff);          \
+    if (!count) {                                                                                              \
+      lerpt_##E##_num(d, s, n, ctx);                                                                           \
+      return;                                                                                                  \
+    }                                                                                                          \
+    const bool inplace = d[0] == d[1] || d[0] == d[2] || d[0] == d[3];                                        \
+    const int64_t vend = inplace ? 0 : lerpt_vector_end(n, LANES, MIN_N);                                     \
+    int64_t idx_room[LERPT_PATCH_ROOM];                                                                        \
+    T val_room[LERPT_PATCH_ROOM];                                                                              \
+    bool heap = count > LERPT_PATCH_ROOM;                                                                      \
+    int64_t *idx = heap ? malloc((size_t)count * sizeof *idx) : idx_room;                                      \
+    T *val = heap ? malloc((size_t)count * sizeof *val) : val_room;                                            \
+    int64_t np = 0;                                                                                            \
+    for (int64_t k = 0; idx && val && k < n; k++) {                                                            \
+      if (!lerpt_##E##_meet((const char *const *)d, s, k, &diff)) continue;                                    \
+      idx[np] = k;                                                                                             \
+      val[np++] = k < vend ? diff : CT_AT(T, d[3], s[3], k) + CT_AT(T, d[3], s[3], k);                         \
+    }                                                                                                          \
+    lerpt_##E##_num(d, s, n, ctx);                                                                             \
+    for (int64_t i = 0; i < np; i++) CT_OUT(T, d[0], s[0], idx[i]) = val[i];                                  \
+    if (heap) {                                                                                                \
+      free(idx);                                                                                               \
+      free(val);                                                                                               \
+    }                                                                                                          \
+  }
+DEF_LERPT_REAL(CT_FLOAT32, float, fmaf, 8, 16)
+DEF_LERPT_REAL(CT_FLOAT64, double, fma, 4, 4)
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, c, a, b))
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, LERP_CX(c128, hypot, double, c, a, b))
 
