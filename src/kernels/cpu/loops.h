@@ -21,7 +21,7 @@
 
 /* Declares a loop elementwise to the engine at load time (see ct__loop_declare_elementwise), with its
    streaming variant STREAM (or NULL). A function with target clones has two addresses: the one code takes
-   (through a PLT stub) and the resolved one that data holding it (the ops' loop tables) gets; both are
+   (through a PLT entry) and the resolved one that data holding it (the ops' loop tables) gets; both are
    declared. */
 #if defined(__GNUC__)
 #define CT_LOOP_DECLARE(fname, TI, STREAM)                                               \
