@@ -117,12 +117,8 @@ CT_API ct_status ct_nan_to_num_out(ct_tensor *out, const ct_tensor *t, const ct_
    rules: "Integers to negative integer powers are not allowed."), ct_pow(b, t) with b a wrapped number is
    pow(Scalar, Tensor) (a contiguous result; base 1 gives ones), otherwise pow(Tensor, Tensor). The same
    holds for float_power, which always computes in float64 / complex128. */
-CT_API ct_tensor *ct_pow(const ct_tensor *a, const ct_tensor *b);
-CT_API ct_status ct_pow_(ct_tensor *self, const ct_tensor *other);
-CT_API ct_status ct_pow_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
-CT_API ct_tensor *ct_float_power(const ct_tensor *a, const ct_tensor *b);
-CT_API ct_status ct_float_power_(ct_tensor *self, const ct_tensor *other);
-CT_API ct_status ct_float_power_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+CT_DECLARE_BINARY(pow)
+CT_DECLARE_BINARY(float_power)
 
 /* div / divide: rounding_mode NULL (true division), "trunc" or "floor"; any other string fails with
    PyTorch's message. */
