@@ -232,6 +232,16 @@ static void test_layout(void) {
   CHECK(ct_aminmax(s, &(ct_reduce_opts){.dims = CT_DIMS(0), .keepdim = true}, &mn, &mx) == CT_OK);
   CHECK_SHAPE(mn, 1);
   CHECK_SHAPE(mx, 1);
+  /* with out=, torch 1.13 sizes the outputs () and then [1]: a strided or misshapen out ends contiguous */
+  ct_tensor *base = ct_zeros(CT_SHAPE(3), NULL);
+  mn = ct_zeros(CT_SHAPE(1, 2, 2), NULL);
+  mx = ct_slice(base, 0, 1, 3, 2);
+  CHECK_STRIDES(mx, 2);
+  CHECK(ct_aminmax_out(mn, mx, s, &(ct_reduce_opts){.dims = CT_DIMS(-1), .keepdim = true}) == CT_OK);
+  CHECK_SHAPE(mn, 1);
+  CHECK_SHAPE(mx, 1);
+  CHECK_STRIDES(mx, 1);
+  CHECK(val(mn) == 3 && at(base, 1) == 3 && at(base, 0) == 0 && at(base, 2) == 0);
   ct_scope_end();
 }
 
@@ -293,6 +303,17 @@ static void test_statistics(void) {
   CHECK(isinf(val(ct_var(x, &(ct_var_opts){.correction = CT_INT(5)}))));
   CHECK(isnan(val(ct_var(ct_ones(CT_SHAPE(2), NULL), &(ct_var_opts){.correction = CT_INT(3)}))));
   CHECK(isnan(val(ct_std(ct_ones(CT_SHAPE(1), NULL), NULL))));
+  /* nearly equal values: the whole-tensor variance is around torch's float32 mean, whose rounding is
+     most of it (values from torch 1.13) */
+  const float same[3] = {-1680.7878f, -1680.7878f, -1680.7878f};
+  CHECK(val(ct_var(fdata(same, CT_SHAPE(3)), NULL)) == 0x1.8p-26);
+  CHECK(val(ct_std(fdata(same, CT_SHAPE(3, 1)), &(ct_var_opts){.dims = CT_DIMS(0), .keepdim = true})) == 0x1.3988e2p-13);
+  float *near = malloc(1000 * sizeof *near);
+  CHECK(near != NULL);
+  for (int i = 0; near && i < 1000; i++) near[i] = (float)(1000.0 + (i % 7) * 1e-3);
+  ct_tensor *nt = near ? fdata(near, CT_SHAPE(1000)) : NULL;
+  CHECK(val(ct_var(nt, NULL)) == 0x1.0cafecp-18 && val(ct_std(nt, NULL)) == 0x1.064452p-9);
+  free(near);
   /* complex: var(real) + var(imag), a real result */
   ct_tensor *c = ct_to_dtype(x, CT_COMPLEX64);
   ct_tensor *r = ct_var(c, NULL);
@@ -506,12 +527,55 @@ static void test_meta(void) {
   ct_scope_end();
 }
 
+void ct__math_force_simd(int level); /* internal: run the kernels at a lower SIMD level */
+
+/* float32 max/min of contiguous runs (the AVX-512 and the generic kernels, and the scalar path of short
+   runs) against a plain loop: NaN and infinities at every position of the vector blocks, the 16-lane
+   loop and the masked tail. */
+static void test_float_extreme_kernels(void) {
+  static const int64_t lengths[] = {1, 15, 63, 64, 65, 79, 80, 127, 128, 129, 191, 200, 1000, 40001};
+  float *v = malloc(40001 * sizeof *v);
+  CHECK(v != NULL);
+  for (int level = 2; level >= 0 && v; level--) {
+    ct__math_force_simd(level);
+    for (size_t li = 0; li < sizeof lengths / sizeof lengths[0]; li++) {
+      int64_t n = lengths[li];
+      for (int64_t p = -1; p < n; p += p < 200 ? 1 : 997) {
+        for (int special = 0; special < 3; special++) {
+          ct_scope_begin();
+          for (int64_t i = 0; i < n; i++) v[i] = (float)((i * 7919) % 1009) - 504.5f;
+          if (p >= 0) v[p] = special == 0 ? NAN : special == 1 ? INFINITY : -INFINITY;
+          float mx = -INFINITY, mn = INFINITY;
+          bool nan = false;
+          for (int64_t i = 0; i < n; i++) {
+            nan |= v[i] != v[i];
+            if (v[i] > mx) mx = v[i];
+            if (v[i] < mn) mn = v[i];
+          }
+          ct_tensor *x = fdata(v, CT_SHAPE(n));
+          double got_max = val(ct_max(x)), got_min = val(ct_min(x));
+          if (nan) {
+            CHECK(isnan(got_max) && isnan(got_min));
+          } else {
+            CHECK(got_max == mx && got_min == mn);
+          }
+          ct_scope_end();
+          if (p >= 0 && special == 0 && n > 200 && p % 7 != 0) special = 3; /* NaN alone at most positions */
+        }
+      }
+    }
+  }
+  ct__math_force_simd(-1);
+  free(v);
+}
+
 int main(void) {
   test_complex_extreme_norms();
   test_sums();
   test_half_sums();
   test_layout();
   test_extremes();
+  test_float_extreme_kernels();
   test_statistics();
   test_norms();
   test_logical_and_lse();

@@ -3,6 +3,7 @@
    Floating extremes propagate NaN (the first NaN is the extreme, as in PyTorch); ties keep the first
    index: a later element replaces the accumulator only when strictly better, and chunks combine in
    order. Values travel as double (float16/bfloat16/float32 convert exactly) or int64. */
+#include "ops/reduce/minmax_simd.h"
 #include "ops/reduce/red.h"
 
 /* ======== kernels ======== */
@@ -211,7 +212,12 @@ static void vmax_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int6
     max_CT_FLOAT32_inner(acc, in, s, n, idx, ctx);
     return;
   }
-  double r = vmax_f32((const float *)in, n), a = *(double *)acc;
+#if CT_MATH_X86
+  double r = ct__math_simd() == CT_SIMD_AVX512 ? ct__vmax_f32_avx512((const float *)in, n) : vmax_f32((const float *)in, n);
+#else
+  double r = vmax_f32((const float *)in, n);
+#endif
+  double a = *(double *)acc;
   if (GT_F(r, a)) *(double *)acc = r;
 }
 static void vmin_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
@@ -219,7 +225,12 @@ static void vmin_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int6
     min_CT_FLOAT32_inner(acc, in, s, n, idx, ctx);
     return;
   }
-  double r = vmin_f32((const float *)in, n), a = *(double *)acc;
+#if CT_MATH_X86
+  double r = ct__math_simd() == CT_SIMD_AVX512 ? ct__vmin_f32_avx512((const float *)in, n) : vmin_f32((const float *)in, n);
+#else
+  double r = vmin_f32((const float *)in, n);
+#endif
+  double a = *(double *)acc;
   if (LT_F(r, a)) *(double *)acc = r;
 }
 
@@ -649,6 +660,15 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
     if (!one) return CT_ERR_OUT_OF_MEMORY;
     c.in = one;
     c.mask = 1;
+    /* PyTorch's meta function sizes given outputs as () and its kernel then resizes them to [1], so
+       they end up contiguous whatever their strides were */
+    for (int o = 0; o < 2 && !fresh; o++) {
+      ct_status rs = ct__tensor_resize(o ? mx : mn, 1, (const int64_t[]){1}, NULL);
+      if (rs != CT_OK) {
+        ct_release(one);
+        return rs;
+      }
+    }
   }
   ct_status s = fresh ? ct__red_exec2(&c, rmin, rmax) : ct__red_exec(&c, NULL);
   ct_release(one);

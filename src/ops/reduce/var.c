@@ -389,11 +389,17 @@ static void finish_raw(char *const *out, const void *acc, const void *ctx) {
   ((double *)out[0])[1] = a->m2;
 }
 
-/* float32 in one pass: PyTorch's sum of (x - m)^2 around the float32 mean m is M2 + n (mean - m)^2 with
-   m the mean rounded to float (PyTorch's own float32 mean differs from it in the last bits at most, a
-   change of the result far below float32's precision); half the memory traffic of two passes. *done is
-   false where the two passes are needed: non-finite values, or sums near float's overflow. */
-static ct_status var_one_pass_f32(const ct_tensor *x, double *ss, bool *done) {
+/* float32 in one pass: PyTorch's sum of (x - m)^2 around its float32 mean m is M2 + n (mean - m)^2, with
+   mean and M2 exact to double precision; half the memory traffic of two passes. PyTorch's m is its
+   float32 cascade mean, which can differ from the exact mean rounded to float by the float sum's
+   rounding error. That changes n (mean - m)^2 by at most n (2 |d| + err) err, with d the distance to
+   the rounded mean and err a bound on that error ((64 + log2 n) float epsilons of the mean of |x|,
+   which is at most the root mean square). Where that bound is not far below float32 precision of the
+   result (nearly equal values, whose tiny variance is mostly this term), *m2 and *mean are returned
+   for var_two_pass to add the term with PyTorch's own float mean (*precise false). *done is false where
+   the two passes are needed: non-finite values, or sums near float's overflow. */
+static ct_status var_one_pass_f32(const ct_tensor *x, double *ss, double *mean, double *m2, bool *precise,
+                                  bool *done) {
   ct_red_kernel k = *var_table[CT_FLOAT32];
   k.finish = finish_raw;
   ct_tensor *tmp = ct__empty(0, NULL, CT_COMPLEX128, CT_DEVICE_CPU);
@@ -401,13 +407,16 @@ static ct_status var_one_pass_f32(const ct_tensor *x, double *ss, bool *done) {
   ct_red_call c = {.in = x, .kdtype = CT_FLOAT32, .n_out = 1, .out = {tmp}, .out_dtype = {CT_COMPLEX128}, .k = &k};
   c.ctx.count = x->numel;
   ct_status s = ct__red_mask(x, CT_SHAPE_SCALAR, &c.mask) ? ct__red_exec(&c, NULL) : ct__null_status();
-  *done = false;
+  *done = *precise = false;
   if (s == CT_OK) {
     const double *r = (const double *)ct__tdata(tmp), n = (double)x->numel;
     double d = r[0] - (double)(float)r[0];
+    *mean = r[0], *m2 = r[1];
     *ss = r[1] + n * d * d;
+    double rms = sqrt((r[1] + n * r[0] * r[0]) / n), err = (64.0 + log2(n)) * 0x1p-24 * rms;
     /* sum |x| <= sqrt(n sum x^2): far from float's range, PyTorch's float32 mean cannot overflow */
-    *done = isfinite(*ss) && sqrt(n * (r[1] + n * r[0] * r[0])) < 1e37;
+    *done = isfinite(*ss) && n * rms < 1e37;
+    *precise = n * (2.0 * fabs(d) + err) * err <= 1e-8 * *ss;
   }
   ct_release(tmp);
   return s;
@@ -415,12 +424,16 @@ static ct_status var_one_pass_f32(const ct_tensor *x, double *ss, bool *done) {
 
 static ct_status var_two_pass(const ct_tensor *x, int64_t corr, double *var) {
   ct_dtype dt = (ct_dtype)x->dtype;
-  double mean = 0, ss = 0;
-  bool done = false;
-  ct_status s = dt == CT_FLOAT32 ? var_one_pass_f32(x, &ss, &done) : CT_OK;
-  if (s == CT_OK && !done) {
+  double mean = 0, ss = 0, exact_mean = 0, m2 = 0;
+  bool done = false, precise = false;
+  ct_status s = dt == CT_FLOAT32 ? var_one_pass_f32(x, &ss, &exact_mean, &m2, &precise, &done) : CT_OK;
+  if (s == CT_OK && (!done || !precise))
     s = reduce_all_value(x, ct__red_cascade_kernel(CT_RED_MEAN, dt), dt, 0, &mean);
-    if (s == CT_OK) s = reduce_all_value(x, dt == CT_FLOAT32 ? &dev2_k_f32 : &dev2_k_f64, CT_FLOAT64, mean, &ss);
+  if (s == CT_OK && done && !precise) {
+    double d = exact_mean - mean;
+    ss = m2 + (double)x->numel * d * d;
+  } else if (s == CT_OK && !done) {
+    s = reduce_all_value(x, dt == CT_FLOAT32 ? &dev2_k_f32 : &dev2_k_f64, CT_FLOAT64, mean, &ss);
   }
   if (s != CT_OK) return s;
   double div = (double)x->numel - (double)corr;
