@@ -175,13 +175,23 @@ typedef struct kpos {
   int64_t in, out[CT_RED_MAX_OUT], aux;
 } kpos;
 
-static kpos kept_pos(const geom *g, int64_t m) {
+/* inlined: returned through memory, its fields stored one by one and read back in pairs stall on store
+   forwarding */
+static inline __attribute__((always_inline)) kpos kept_pos(const geom *g, int64_t m) {
+  /* every output slot, unused ones too (their strides are 0): loops of a constant count let GCC keep p
+     in registers, where a variable count leaves it in memory, written by fields and read in pairs */
   kpos p = {0};
+  if (g->nk == 1) { /* no division: it costs more than the short rows of a 1024-column sum */
+    p.in = m * g->kin[0];
+    for (int o = 0; o < CT_RED_MAX_OUT; o++) p.out[o] = m * g->kout[o][0];
+    p.aux = m * g->kaux[0];
+    return p;
+  }
   for (int i = 0; i < g->nk && m; i++) {
     int64_t k = m % g->ksz[i];
     m /= g->ksz[i];
     p.in += k * g->kin[i];
-    for (int o = 0; o < g->n_out; o++) p.out[o] += k * g->kout[o][i];
+    for (int o = 0; o < CT_RED_MAX_OUT; o++) p.out[o] += k * g->kout[o][i];
     p.aux += k * g->kaux[i];
   }
   return p;
@@ -240,7 +250,8 @@ static void reduce_range(const run_ctx *rc, void *acc, const char *base, int64_t
   }
 }
 
-static void finish_at(const run_ctx *rc, const kpos *p, int64_t j, const void *acc) {
+static inline __attribute__((always_inline)) void finish_at(const run_ctx *rc, const kpos *p, int64_t j,
+                                                             const void *acc) {
   const geom *g = rc->g;
   char *outs[CT_RED_MAX_OUT];
   for (int o = 0; o < g->n_out; o++) outs[o] = g->out[o] + p->out[o] + (g->nk ? j * g->kout[o][0] : 0);
@@ -311,6 +322,7 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   }
   geom *g = ct__malloc(sizeof *g);
   if (!g) return CT_ERR_OUT_OF_MEMORY;
+  memset(g->kout, 0, sizeof g->kout); /* kept_pos reads the strides of unused output slots */
   setup(cfg, g);
   run_ctx rc = {g, k, ctx};
   if (g->M == 0) {

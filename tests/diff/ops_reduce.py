@@ -12,7 +12,9 @@ present); norm(p='nuc') (no SVD yet: ctorch reports NotImplementedError after Py
 checks); large badly conditioned float sums (both use PyTorch's cascade, but ctorch cuts reductions longer
 than CT_RED_CHUNK into fixed chunks so that results do not depend on the thread count, where
 PyTorch's split follows its thread count: a sum that cancels to a small value then differs beyond
-the tolerance).
+the tolerance; large int inputs summed with a floating dtype= are drawn positive for the same reason,
+since int32 extremes cancel in a float or bfloat16 accumulator, and a permuted one also meets the
+kept-dim order difference below).
 
 Known differences the tolerances cover: ctorch orders the kept dims of a reduction by the input's
 strides, PyTorch by the output's (its logical order for a new result), so with two kept dims out of
@@ -295,8 +297,9 @@ def t_pair(name):
 BIG = [(40000,), (300, 200), (2, 70000), (70000, 2), (5, 3000, 7)]
 
 
-def _tensor(g, dt, specials=True, big=True):
-    """Mostly small random shapes and layouts; now and then a large float32/int input."""
+def _tensor(g, dt, specials=True, big=True, float_acc=False):
+    """Mostly small random shapes and layouts; now and then a large float32/int input. float_acc: the
+    op accumulates in a floating dtype (dtype= option), so a large int input is well conditioned too."""
     if big and g.chance(0.04) and dt in (torch.float32, torch.int32, torch.float64):
         shape = g.choice(BIG)
         layout = g.choice([["contiguous"], ["contiguous"], ["transposed"], ["strided"]])
@@ -304,6 +307,9 @@ def _tensor(g, dt, specials=True, big=True):
         if dt.is_floating_point:  # well conditioned: no cancellation (module notes)
             base = torch.from_numpy(g.rng.random(int(np.prod(shape))) + 0.5).reshape(shape).to(dt)
             layout = ["contiguous"]  # a base has the final shape; the transposed/strided views take ints
+        elif float_acc:
+            base = torch.from_numpy(g.rng.integers(1, 1000, int(np.prod(shape)))).reshape(shape).to(dt)
+            layout = ["contiguous"]
         return Spec(shape, dt, layout, specials=g.chance(0.3), base=base)
     x = g.tensor(dtype=dt, shape=g.shape(max_numel=60))
     if not specials:
@@ -355,10 +361,12 @@ def gen_sumlike(cls, op, out_form):
         dts, _ = CLASSES[cls]
         src = g.choice(dts) if g.chance(0.85) else g.dtype()
         opt = g.choice(dts) if g.chance(0.4) else None
-        # torch 1.13's vectorized bool product is wrong (module notes): bool products stay small
-        x = _tensor(g, src, big=not (op == "prod" and (opt == torch.bool or (src == torch.bool and opt is None))))
         if _default_dtype(op, src) not in dts and opt is None:
             opt = g.choice(dts)
+        # torch 1.13's vectorized bool product is wrong (module notes): bool products stay small
+        float_acc = opt is not None and (opt.is_floating_point or opt.is_complex)
+        x = _tensor(g, src, big=not (op == "prod" and (opt == torch.bool or (src == torch.bool and opt is None))),
+                    float_acc=float_acc)
         if op == "prod" and (src.is_complex or (opt is not None and opt.is_complex)):
             x.specials = False  # complex products with infinite parts: see the module's notes
         single = op == "prod"
