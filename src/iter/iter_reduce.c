@@ -77,6 +77,49 @@ static void torch_order(int64_t *const *rows, int n_rows, int n_out, const int64
   }
 }
 
+/* Merges neighbouring kept dims that step as one dim for every operand. */
+static void coalesce_kept(geom *g) {
+  int n = 0;
+  for (int i = 0; i < g->nk; i++) {
+    if (n > 0) {
+      int p = n - 1;
+      bool can = g->kin[p] * g->ksz[p] == g->kin[i] && g->kaux[p] * g->ksz[p] == g->kaux[i];
+      for (int o = 0; o < g->n_out; o++) can = can && g->kout[o][p] * g->ksz[p] == g->kout[o][i];
+      if (can) {
+        g->ksz[p] *= g->ksz[i];
+        continue;
+      }
+    }
+    g->ksz[n] = g->ksz[i];
+    g->kin[n] = g->kin[i];
+    g->kaux[n] = g->kaux[i];
+    for (int o = 0; o < g->n_out; o++) g->kout[o][n] = g->kout[o][i];
+    n++;
+  }
+  g->nk = n;
+}
+
+/* Kept dims by input stride, fastest first (stable). Only where each output is reduced on its own (no
+   vertical run over columns): the values do not depend on the order outputs are visited in, and this
+   one reads the input in memory order. */
+static void sort_kept_by_input(geom *g) {
+  for (int i = 1; i < g->nk; i++) {
+    for (int j = i; j > 0 && abs64(g->kin[j]) < abs64(g->kin[j - 1]); j--) {
+#define SWAP(a) do { int64_t tmp_ = (a)[j]; (a)[j] = (a)[j - 1]; (a)[j - 1] = tmp_; } while (0)
+      SWAP(g->ksz);
+      SWAP(g->kin);
+      SWAP(g->kaux);
+      for (int o = 0; o < g->n_out; o++) SWAP(g->kout[o]);
+#undef SWAP
+    }
+  }
+  coalesce_kept(g);
+}
+
+/* Whether the fastest kept dim steps through the input faster than the reduced one: then a run of
+   outputs is fed row by row (PyTorch's outer loops), else each output on its own. */
+static bool vertical(const geom *g) { return g->nk > 0 && g->nr > 0 && abs64(g->kin[0]) < abs64(g->rin[0]); }
+
 static void setup(const ct_red_config *cfg, geom *g) {
   const ct_tensor *t = cfg->in;
   int64_t nd = t->ndim;
@@ -109,51 +152,23 @@ static void setup(const ct_red_config *cfg, geom *g) {
     g->rin[g->nr] = t->strides[d] * isz;
     g->nr++;
   }
-  /* kept dims, fastest first by input stride (any order gives the same values) */
-  for (int64_t d = nd - 1; d >= 0; d--) {
+  /* kept dims in PyTorch's order too (the outputs' strides decide it): which kept dim moves fastest
+     picks PyTorch's loop (a vertical sum over contiguous columns, or one sum per column), and the loops
+     round differently */
+  for (int64_t i = 0; i < nd; i++) {
+    int64_t d = order[i];
     int64_t size = t->sizes[d];
-    if ((cfg->mask >> d) & 1u) {
-      continue;
-    } else {
-      g->M *= size;
-      if (size == 1) continue;
-      int k = g->nk++;
-      g->ksz[k] = size;
-      g->kin[k] = t->strides[d] * isz;
-      for (int o = 0; o < cfg->n_out; o++) g->kout[o][k] = ostr[o][d];
-      g->kaux[k] = cfg->aux ? astr[d] : 0;
-    }
+    if ((cfg->mask >> d) & 1u) continue;
+    g->M *= size;
+    if (size == 1) continue;
+    int k = g->nk++;
+    g->ksz[k] = size;
+    g->kin[k] = t->strides[d] * isz;
+    for (int o = 0; o < cfg->n_out; o++) g->kout[o][k] = ostr[o][d];
+    g->kaux[k] = cfg->aux ? astr[d] : 0;
   }
-  /* order by input stride (stable: ties keep the logical order, later dims first) */
-  for (int i = 1; i < g->nk; i++) {
-    for (int j = i; j > 0 && abs64(g->kin[j]) < abs64(g->kin[j - 1]); j--) {
-#define SWAP(a) do { int64_t tmp_ = (a)[j]; (a)[j] = (a)[j - 1]; (a)[j - 1] = tmp_; } while (0)
-      SWAP(g->ksz);
-      SWAP(g->kin);
-      SWAP(g->kaux);
-      for (int o = 0; o < cfg->n_out; o++) SWAP(g->kout[o]);
-    }
-  }
-#undef SWAP
-  /* coalesce neighbours that step as one dim for every operand */
+  coalesce_kept(g);
   int n = 0;
-  for (int i = 0; i < g->nk; i++) {
-    if (n > 0) {
-      int p = n - 1;
-      bool can = g->kin[p] * g->ksz[p] == g->kin[i] && g->kaux[p] * g->ksz[p] == g->kaux[i];
-      for (int o = 0; o < cfg->n_out; o++) can = can && g->kout[o][p] * g->ksz[p] == g->kout[o][i];
-      if (can) {
-        g->ksz[p] *= g->ksz[i];
-        continue;
-      }
-    }
-    g->ksz[n] = g->ksz[i];
-    g->kin[n] = g->kin[i];
-    g->kaux[n] = g->kaux[i];
-    for (int o = 0; o < cfg->n_out; o++) g->kout[o][n] = g->kout[o][i];
-    n++;
-  }
-  g->nk = n;
   n = 0;
   for (int i = 0; i < g->nr; i++) {
     if (n > 0 && g->rin[n - 1] * g->rsz[n - 1] == g->rin[i]) {
@@ -165,6 +180,7 @@ static void setup(const ct_red_config *cfg, geom *g) {
     n++;
   }
   g->nr = n;
+  if (!vertical(g)) sort_kept_by_input(g);
   g->in = ct__tdata(t);
   for (int o = 0; o < cfg->n_out; o++) g->out[o] = ct__tdata(cfg->out[o]);
   g->aux = cfg->aux ? ct__tdata(cfg->aux) : NULL;
@@ -331,7 +347,7 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   }
   size_t asz = k->acc_size;
   plan pl = {0};
-  pl.outer = g->nk > 0 && g->nr > 0 && abs64(g->kin[0]) < abs64(g->rin[0]);
+  pl.outer = vertical(g);
   pl.nchunks = g->N <= CT_RED_CHUNK || k->sequential ? 1 : (g->N + CT_RED_CHUNK - 1) / CT_RED_CHUNK;
   int64_t chunk_len = pl.nchunks == 1 ? g->N : CT_RED_CHUNK;
   if (chunk_len < 1) chunk_len = 1;

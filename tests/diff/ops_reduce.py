@@ -13,14 +13,10 @@ checks); large badly conditioned float sums (both use PyTorch's cascade, but cto
 than CT_RED_CHUNK into fixed chunks so that results do not depend on the thread count, where
 PyTorch's split follows its thread count: a sum that cancels to a small value then differs beyond
 the tolerance; large int inputs summed with a floating dtype= are drawn positive for the same reason,
-since int32 extremes cancel in a float or bfloat16 accumulator, and a permuted one also meets the
-kept-dim order difference below).
+since int32 extremes cancel in a float or bfloat16 accumulator).
 
-Known differences the tolerances cover: ctorch orders the kept dims of a reduction by the input's
-strides, PyTorch by the output's (its logical order for a new result), so with two kept dims out of
-order in the input (a permuted 3-D input) a few columns take row_sum in one and multi_row_sum in the
-other, which rounds differently (any floating sum); a bfloat16 mean or nanmean that is NaN has the bits
-0x7fc0 in ctorch and, where PyTorch's div_ converts a vector of floats, 0xffff in PyTorch.
+A known difference the tolerances cover: a bfloat16 mean or nanmean that is NaN has the bits 0x7fc0 in
+ctorch and, where PyTorch's div_ converts a vector of floats, 0xffff in PyTorch.
 
 Integer, bool and index results and the extremes are compared exactly (the extremes up to the sign of
 a zero: which of 0.0 and -0.0 is "the" maximum depends on vector lanes). Floating results of the sums,

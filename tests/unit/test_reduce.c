@@ -569,6 +569,66 @@ static void test_float_extreme_kernels(void) {
   free(v);
 }
 
+/* A reduction over a permuted input walks its kept dims in PyTorch's order (the result's strides), so
+   its float sums take PyTorch's loop and round as PyTorch's do: the FNV-1a hash of torch 1.13's result
+   bits (torch's sum of a contiguous copy differs in 512 of its 561 elements). */
+static void test_permuted_sum_bits(void) {
+  ct_scope_begin();
+  enum { N = 64 * 33 * 17 };
+  float *v = malloc(N * sizeof *v);
+  CHECK(v != NULL);
+  for (int64_t i = 0; v && i < N; i++) v[i] = (float)((i * 7919) % 2003 - 1001) / 7.0f;
+  ct_tensor *base = v ? fdata(v, CT_SHAPE(64, 33, 17)) : NULL;
+  free(v);
+  ct_tensor *r = ct_sum(ct_permute(base, CT_DIMS(2, 1, 0)), &(ct_reduce_opts){.dims = CT_DIMS(2)});
+  CHECK_SHAPE(r, 17, 33);
+  uint32_t bits[17 * 33];
+  CHECK(ct_copy_to_buffer(r, bits, CT_FLOAT32, sizeof bits) == CT_OK);
+  uint64_t h = 14695981039346656037u;
+  for (int i = 0; i < 17 * 33; i++) h = (h ^ bits[i]) * 1099511628211u;
+  CHECK(h == 0x67c86635fed10969u);
+  ct_scope_end();
+}
+
+/* amax/amin down contiguous columns (the vectorized vertical loop) against a plain loop: NaN and
+   infinities in every row of a few columns, float32 and float64, column counts off the vector width */
+static void test_vertical_extremes(void) {
+  for (int dt = 0; dt < 2; dt++) {
+    for (int64_t cols = 1; cols <= 40; cols += 13) {
+      ct_scope_begin();
+      const int64_t rows = 6;
+      double v[6 * 40], mx[40], mn[40];
+      for (int64_t j = 0; j < cols; j++) {
+        bool nan = false;
+        mx[j] = -INFINITY, mn[j] = INFINITY;
+        for (int64_t i = 0; i < rows; i++) {
+          double x = (double)((i * 37 + j * 11) % 23) - 11.5;
+          if (j % 5 == 1 && i == j % rows) x = NAN;
+          if (j % 5 == 2 && i == (j + 3) % rows) x = INFINITY;
+          if (j % 5 == 3 && i == (j + 1) % rows) x = -INFINITY;
+          v[i * cols + j] = x;
+          nan |= x != x;
+          if (x > mx[j]) mx[j] = x;
+          if (x < mn[j]) mn[j] = x;
+        }
+        if (nan) mx[j] = mn[j] = NAN;
+      }
+      ct_tensor *x = ct_tensor_from_data(v, CT_FLOAT64, CT_SHAPE(rows, cols), NULL);
+      if (dt == 0) x = ct_to_dtype(x, CT_FLOAT32);
+      double got_max[40], got_min[40];
+      CHECK(ct_copy_to_buffer(ct_amax(x, &(ct_reduce_opts){.dims = CT_DIMS(0)}), got_max, CT_FLOAT64,
+                              (size_t)cols * sizeof(double)) == CT_OK);
+      CHECK(ct_copy_to_buffer(ct_amin(x, &(ct_reduce_opts){.dims = CT_DIMS(0)}), got_min, CT_FLOAT64,
+                              (size_t)cols * sizeof(double)) == CT_OK);
+      for (int64_t j = 0; j < cols; j++) {
+        CHECK(mx[j] != mx[j] ? got_max[j] != got_max[j] : got_max[j] == mx[j]);
+        CHECK(mn[j] != mn[j] ? got_min[j] != got_min[j] : got_min[j] == mn[j]);
+      }
+      ct_scope_end();
+    }
+  }
+}
+
 int main(void) {
   test_complex_extreme_norms();
   test_sums();
@@ -576,6 +636,8 @@ int main(void) {
   test_layout();
   test_extremes();
   test_float_extreme_kernels();
+  test_permuted_sum_bits();
+  test_vertical_extremes();
   test_statistics();
   test_norms();
   test_logical_and_lse();

@@ -142,14 +142,18 @@ CT_KERNEL_CLONES static void CC(add_rows)(CC(t) *a0, const char *p, int64_t qs, 
 }
 
 /* multi_row_sum: out[k * L + l] = cascade sum over q < size of the lane l of item (q, k), which is at
-   p + q * qs + k * ks + l * sizeof(S) (lanes contiguous). nk is 1 or 4. */
-static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, int64_t size, int64_t L, int nanz) {
+   p + q * qs + k * ks + l * ls. nk is 1 or 4. Lanes are contiguous (ls = sizeof(S)) or, for
+   scalar_outer_sum's columns, ls apart: every lane is summed on its own, so a pass takes as many lanes
+   as fit (PyTorch's four are one grouping of them). */
+static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, int64_t size, int64_t L, int64_t ls,
+                    int nanz) {
   int64_t lp = CC(ceil_log2)(size) / 4;
   if (lp < 4) lp = 4;
   int64_t step = (int64_t)1 << lp, mask = step - 1;
   const int64_t ts = (int64_t)sizeof(CC(s));
   CC(t) lvbuf[3 * 4 * CC_LANES], a0buf[4 * CC_LANES];
-  const int64_t chunk = 4 * CC_LANES / nk; /* lanes per pass: the level arrays fill lvbuf */
+  /* lanes per pass: the level arrays fill lvbuf; scattered lanes a register block at a time */
+  const int64_t chunk = ls == ts ? 4 * CC_LANES / nk : CC_BLOCK;
 #define LV(j, k, l) lvbuf[((j) * nk + (k)) * chunk + (l)]
   for (int64_t l0 = 0; l0 < L; l0 += chunk) {
     int64_t ln = L - l0 < chunk ? L - l0 : chunk;
@@ -164,10 +168,10 @@ static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, i
       if (ln <= CC_BLOCK) {
         for (int k = 0; k < nk; k++) {
           CC(t) a0[CC_BLOCK] = {0};
-          const char *base = p + k * ks + l0 * ts;
+          const char *base = p + k * ks + l0 * ls;
           for (int64_t q = i; q < i + step; q++) {
             const char *row = base + q * qs;
-            for (int64_t l = 0; l < ln; l++) a0[l] += CC(ld)(row + l * ts, nanz);
+            for (int64_t l = 0; l < ln; l++) a0[l] += CC(ld)(row + l * ls, nanz);
           }
           for (int64_t l = 0; l < ln; l++) LV(0, k, l) += a0[l];
         }
@@ -192,14 +196,19 @@ static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, i
     }
     /* the remaining items into level 0, then level 0 + 1 + 2 + 3 */
     for (int k = 0; k < nk; k++) {
+      CC(t) *a0 = a0buf; /* item by item across the lanes: memory order, and a vector loop */
+      const char *base = p + k * ks + l0 * ls;
+      for (int64_t l = 0; l < ln; l++) a0[l] = 0;
+      for (int64_t q = i; q < size; q++) {
+        const char *row = base + q * qs;
+        for (int64_t l = 0; l < ln; l++) a0[l] += CC(ld)(row + l * ls, nanz);
+      }
       for (int64_t l = 0; l < ln; l++) {
-        CC(t) a0 = 0;
-        const char *base = p + k * ks + (l0 + l) * ts;
-        for (int64_t q = i; q < size; q++) a0 += CC(ld)(base + q * qs, nanz);
-        a0 += LV(0, k, l);
-        a0 += LV(1, k, l);
-        a0 += LV(2, k, l);
-        out[k * L + l0 + l] = a0;
+        CC(t) a = a0[l];
+        a += LV(0, k, l);
+        a += LV(1, k, l);
+        a += LV(2, k, l);
+        out[k * L + l0 + l] = a;
       }
     }
   }
@@ -211,7 +220,7 @@ static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, i
 static void CC(row_sum)(CC(t) *out, CC(t) *scratch, const char *p, int64_t s, int64_t size, int64_t L, int nanz) {
   const int64_t ts = (int64_t)sizeof(CC(s));
   int64_t ilp = size / 4;
-  CC(mrs)(scratch, p, 4 * s, s, 4, ilp, L, nanz);
+  CC(mrs)(scratch, p, 4 * s, s, 4, ilp, L, ts, nanz);
   for (int64_t l = 0; l < L; l++) {
     CC(t) a = scratch[l];
     for (int64_t i = ilp * 4; i < size; i++) a += CC(ld)(p + i * s + l * ts, nanz);
@@ -302,7 +311,7 @@ static void CC(line)(CC(t) *out, const char *p, int64_t s, int64_t n, int C, int
 static void CC(cols)(CC(t) *out, const char *p, int64_t rs, int64_t n, int64_t m, int C, int multi, int nanz) {
   int64_t L = m * C;
   if (multi) {
-    CC(mrs)(out, p, rs, 0, 1, n, L, nanz);
+    CC(mrs)(out, p, rs, 0, 1, n, L, (int64_t)sizeof(CC(s)), nanz);
     return;
   }
   CC(t) *scratch = out; /* row_sum by lane chunks through a small scratch */

@@ -52,6 +52,35 @@
     }                                                                                                           \
   }
 
+/* float32 / float64 max and min down contiguous columns (amax over dim 0), each with the scalar rule
+   above (a NaN replaces a number; the first NaN stays), written so that GCC vectorizes it: a select
+   on non-short-circuit tests (its vector-extension form crashes GCC 12). Other layouts take FALLBACK. */
+#define KEEP_MAX(x, v) ((x) <= (v))
+#define KEEP_MIN(x, v) ((v) <= (x))
+#define VOUTER_COLS 1024
+#define DEF_VOUTER(NAME, T, KEEP, FALLBACK)                                                                     \
+  CT_KERNEL_CLONES static void NAME(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,    \
+                                    int64_t idx, const ct_red_cols *cols, const void *ctx) {                    \
+    if (cs != (int64_t)sizeof(T)) {                                                                             \
+      FALLBACK(acc, in, cs, m, rs, n, idx, cols, ctx);                                                          \
+      return;                                                                                                   \
+    }                                                                                                           \
+    double *a = acc;                                                                                            \
+    T t[VOUTER_COLS]; /* the accumulators in T (exact: they hold T values or the initial infinity) */          \
+    for (int64_t j0 = 0; j0 < m; j0 += VOUTER_COLS) {                                                           \
+      int64_t mm = m - j0 < VOUTER_COLS ? m - j0 : VOUTER_COLS;                                                 \
+      for (int64_t j = 0; j < mm; j++) t[j] = (T)a[j0 + j];                                                     \
+      for (int64_t i = 0; i < n; i++) {                                                                         \
+        const T *restrict row = (const T *)(in + i * rs) + j0;                                                  \
+        for (int64_t j = 0; j < mm; j++) {                                                                      \
+          T x = row[j], v = t[j];                                                                               \
+          t[j] = ((v == v) & !KEEP(x, v)) ? x : v;                                                              \
+        }                                                                                                       \
+      }                                                                                                         \
+      for (int64_t j = 0; j < mm; j++) a[j0 + j] = t[j];                                                        \
+    }                                                                                                           \
+  }
+
 /* ---- (min, max) accumulators ---- */
 #define DEF_MINMAX(NAME, T, AT, LD, GT, LT)                                                                     \
   static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
@@ -207,6 +236,11 @@ DEF_VAL(min_CT_FLOAT64, double, double, CT_LD_ID, LT_F)
 #define DEF_VAL_I(E, T, LD) DEF_VAL(max_##E, T, int64_t, LD, GT_I) DEF_VAL(min_##E, T, int64_t, LD, LT_I)
 MM_INTS(DEF_VAL_I)
 
+DEF_VOUTER(vmax_f32_outer, float, KEEP_MAX, max_CT_FLOAT32_outer)
+DEF_VOUTER(vmin_f32_outer, float, KEEP_MIN, min_CT_FLOAT32_outer)
+DEF_VOUTER(vmax_f64_outer, double, KEEP_MAX, max_CT_FLOAT64_outer)
+DEF_VOUTER(vmin_f64_outer, double, KEEP_MIN, min_CT_FLOAT64_outer)
+
 static void vmax_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
   if (s != 4 || n < 64) {
     max_CT_FLOAT32_inner(acc, in, s, n, idx, ctx);
@@ -356,10 +390,11 @@ static void finish_idx(char *const *out, const void *acc, const void *ctx) {
   CT_RED_KERNEL min_k_##E = {8, init_min_i, min_##E##_inner, min_##E##_outer, combine_min_i, finish_val_i};
 K_VAL_F(CT_FLOAT16, uint16_t, CT_LD_F16)
 K_VAL_F(CT_BFLOAT16, uint16_t, CT_LD_BF16)
-K_VAL_F(CT_FLOAT64, double, CT_LD_ID)
 MM_INTS(K_VAL_I)
-CT_RED_KERNEL max_k_CT_FLOAT32 = {8, init_max_f, vmax_f32_inner, max_CT_FLOAT32_outer, combine_max_f, finish_val_f};
-CT_RED_KERNEL min_k_CT_FLOAT32 = {8, init_min_f, vmin_f32_inner, min_CT_FLOAT32_outer, combine_min_f, finish_val_f};
+CT_RED_KERNEL max_k_CT_FLOAT64 = {8, init_max_f, max_CT_FLOAT64_inner, vmax_f64_outer, combine_max_f, finish_val_f};
+CT_RED_KERNEL min_k_CT_FLOAT64 = {8, init_min_f, min_CT_FLOAT64_inner, vmin_f64_outer, combine_min_f, finish_val_f};
+CT_RED_KERNEL max_k_CT_FLOAT32 = {8, init_max_f, vmax_f32_inner, vmax_f32_outer, combine_max_f, finish_val_f};
+CT_RED_KERNEL min_k_CT_FLOAT32 = {8, init_min_f, vmin_f32_inner, vmin_f32_outer, combine_min_f, finish_val_f};
 
 #define K_MINMAX_F(E, T, LD) \
   CT_RED_KERNEL minmax_k_##E = {16, init_minmax_f, minmax_##E##_inner, NULL, combine_minmax_f, finish_minmax_f};

@@ -112,11 +112,13 @@ typedef struct nm_acc {
       int64_t col = first + j;                                                                                  \
       bool multi = col < multi_end;                                                                             \
       int64_t len = multi ? (multi_end - col < m - j ? multi_end - col : m - j) : m - j;                        \
-      if (rs == es || !contig) { /* per column: a contiguous (vectorized) line, or scattered columns */         \
+      if (multi && !contig && C == 1 && rs != es) { /* scalar_outer_sum's columns, many per pass */           \
+        P##_mrs(out + j, in + j * cs, rs, 0, 1, n, len, cs, NANZ);                                              \
+      } else if (rs == es || !contig) { /* per column: a contiguous (vectorized) line, or scattered columns */  \
         for (int64_t q = 0; q < len; q++) {                                                                     \
           const char *p = in + (j + q) * cs;                                                                    \
           if (multi)                                                                                            \
-            P##_mrs(out + (j + q) * C, p, rs, 0, 1, n, C, NANZ);                                                \
+            P##_mrs(out + (j + q) * C, p, rs, 0, 1, n, C, (int64_t)sizeof(P##_s), NANZ);                        \
           else                                                                                                  \
             P##_line(out + (j + q) * C, p, rs, n, C, NANZ);                                                     \
         }                                                                                                       \
