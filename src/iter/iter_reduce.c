@@ -99,9 +99,8 @@ static void coalesce_kept(geom *g) {
   g->nk = n;
 }
 
-/* Kept dims by input stride, fastest first (stable). Only where each output is reduced on its own (no
-   vertical run over columns): the values do not depend on the order outputs are visited in, and this
-   one reads the input in memory order. */
+/* Kept dims by input stride, fastest first (stable): the input read in memory order. Values do not
+   depend on it, except for kernels that reproduce PyTorch's vertical loops (ct_red_kernel.torch_loops). */
 static void sort_kept_by_input(geom *g) {
   for (int i = 1; i < g->nk; i++) {
     for (int j = i; j > 0 && abs64(g->kin[j]) < abs64(g->kin[j - 1]); j--) {
@@ -120,7 +119,7 @@ static void sort_kept_by_input(geom *g) {
    outputs is fed row by row (PyTorch's outer loops), else each output on its own. */
 static bool vertical(const geom *g) { return g->nk > 0 && g->nr > 0 && abs64(g->kin[0]) < abs64(g->rin[0]); }
 
-static void setup(const ct_red_config *cfg, geom *g) {
+static void setup(const ct_red_config *cfg, bool torch_loops, geom *g) {
   const ct_tensor *t = cfg->in;
   int64_t nd = t->ndim;
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)t->dtype);
@@ -152,9 +151,9 @@ static void setup(const ct_red_config *cfg, geom *g) {
     g->rin[g->nr] = t->strides[d] * isz;
     g->nr++;
   }
-  /* kept dims in PyTorch's order too (the outputs' strides decide it): which kept dim moves fastest
-     picks PyTorch's loop (a vertical sum over contiguous columns, or one sum per column), and the loops
-     round differently */
+  /* kept dims in PyTorch's order too (the outputs' strides decide it): for kernels that reproduce
+     PyTorch's loops, which kept dim moves fastest picks the loop (a vertical sum over contiguous
+     columns, or one sum per column), and the loops round differently */
   for (int64_t i = 0; i < nd; i++) {
     int64_t d = order[i];
     int64_t size = t->sizes[d];
@@ -180,7 +179,7 @@ static void setup(const ct_red_config *cfg, geom *g) {
     n++;
   }
   g->nr = n;
-  if (!vertical(g)) sort_kept_by_input(g);
+  if (!torch_loops || !vertical(g)) sort_kept_by_input(g);
   g->in = ct__tdata(t);
   for (int o = 0; o < cfg->n_out; o++) g->out[o] = ct__tdata(cfg->out[o]);
   g->aux = cfg->aux ? ct__tdata(cfg->aux) : NULL;
@@ -326,7 +325,7 @@ static void combine_range(const run_ctx *rc, const plan *pl, int64_t m0, int64_t
 bool ct__reduce_is_lastdim(const ct_red_config *cfg) {
   if (cfg->in->ndim > RED_DIMS) return false;
   geom g;
-  setup(cfg, &g);
+  setup(cfg, false, &g); /* the reduced dims decide it; the kept order does not matter */
   return g.nr == 1 && g.rin[0] == (int64_t)ct__itemsize((ct_dtype)cfg->in->dtype);
 }
 
@@ -339,7 +338,7 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   geom *g = ct__malloc(sizeof *g);
   if (!g) return CT_ERR_OUT_OF_MEMORY;
   memset(g->kout, 0, sizeof g->kout); /* kept_pos reads the strides of unused output slots */
-  setup(cfg, g);
+  setup(cfg, k->torch_loops, g);
   run_ctx rc = {g, k, ctx};
   if (g->M == 0) {
     ct__free(g);

@@ -1,8 +1,9 @@
 /* The reduction mode of the iteration engine (DESIGN.md section 4), in the spirit of TensorIterator's
    is_reduction: the input's dims split into kept dims (the outputs' dims; outputs broadcast with stride 0
-   over the reduced ones) and reduced dims. Dims of size 1 drop out, each group is ordered by input stride
-   (reduced dims in logical order for index-tracking reductions) and coalesced, then a driver walks the
-   reduced index space in fixed chunks and calls the op's kernel.
+   over the reduced ones) and reduced dims. Dims of size 1 drop out; reduced dims take PyTorch's order
+   (logical order for index-tracking reductions), kept dims the input's stride order (PyTorch's where
+   a kernel reproduces its loops); each group is coalesced, then a driver walks the reduced index space
+   in fixed chunks and calls the op's kernel.
 
    An op is a declaration: its accumulator (size, identity), two inner loops (a strided 1-D run into one
    accumulator, and the vertical form that feeds a row of accumulators from consecutive kept columns),
@@ -47,6 +48,9 @@ typedef struct ct_red_kernel {
   /* Each output is reduced front to back by one call sequence, never split into chunks (for kernels that
      reproduce PyTorch's sequential accumulation; combine is then never called). */
   bool sequential;
+  /* outer reproduces PyTorch's loop over columns (its rounding depends on it): the kept dim that moves
+     fastest is then PyTorch's (the outputs' strides decide it), not the input's fastest. */
+  bool torch_loops;
 } ct_red_kernel;
 
 typedef struct ct_red_config {

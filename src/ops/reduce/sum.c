@@ -337,10 +337,10 @@ CT_DT_INTEGRAL(K_PRODI)
 
 #define K_FSUM(kname, loops, fin) \
   static const ct_red_kernel kname = {8, init_zero, loops##_inner, loops##_outer, loops##_combine, fin};
-static const ct_red_kernel prod_k_CT_FLOAT32 = {8, init_one_f, prod_CT_FLOAT32_inner, prod_CT_FLOAT32_outer, prod_CT_FLOAT32_combine, finish_f};
-static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_inner, prod_CT_FLOAT64_outer, prod_CT_FLOAT64_combine, finish_f};
-static const ct_red_kernel prod_k_CT_COMPLEX64 = {16, init_one_c, prod_CT_COMPLEX64_inner, prod_CT_COMPLEX64_outer, prod_CT_COMPLEX64_combine, finish_c};
-static const ct_red_kernel prod_k_CT_COMPLEX128 = {16, init_one_c, prod_CT_COMPLEX128_inner, prod_CT_COMPLEX128_outer, prod_CT_COMPLEX128_combine, finish_c};
+static const ct_red_kernel prod_k_CT_FLOAT32 = {8, init_one_f, prod_CT_FLOAT32_inner, prod_CT_FLOAT32_outer, prod_CT_FLOAT32_combine, finish_f, false, true};
+static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_inner, prod_CT_FLOAT64_outer, prod_CT_FLOAT64_combine, finish_f, false, true};
+static const ct_red_kernel prod_k_CT_COMPLEX64 = {16, init_one_c, prod_CT_COMPLEX64_inner, prod_CT_COMPLEX64_outer, prod_CT_COMPLEX64_combine, finish_c, false, true};
+static const ct_red_kernel prod_k_CT_COMPLEX128 = {16, init_one_c, prod_CT_COMPLEX128_inner, prod_CT_COMPLEX128_outer, prod_CT_COMPLEX128_combine, finish_c, false, true};
 
 /* bool and integer sums; the floating and complex ones are the cascade's (sum_cascade.c) */
 #define ENTRY(E, T, CT, LD, ST) [E] = &sum_k_##E,

@@ -254,7 +254,8 @@ DEF_NANMEAN_OUTER(nanmean_f64, cd, nansum_f64, ADD_F64)
 DEF_NANMEAN_OUTER(nanmean_f16, ch, nansum_f16, add_f16)
 DEF_NANMEAN_OUTER(nanmean_bf16, cb, nansum_bf16, add_bf16)
 
-#define K(name, size, init, loops, fin) static const ct_red_kernel name = {size, init, loops##_inner, loops##_outer, loops##_combine, fin};
+#define K(name, size, init, loops, fin) \
+  static const ct_red_kernel name = {size, init, loops##_inner, loops##_outer, loops##_combine, fin, false, true};
 K(k_sum_f32, 8, init_zero8, sum_f32, finish_real)
 K(k_sum_f64, 8, init_zero8, sum_f64, finish_real)
 K(k_sum_c64, 16, init_zero16, sum_c64, finish_complex)
