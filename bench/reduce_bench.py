@@ -5,7 +5,8 @@ torch call (after a warm-up); the median of the per-round ratios torch/ctorch is
 faster), with the targets of issue 5. The cases that read their input once (16M sum, mean and max, the
 dim sums) also print the read bandwidth ctorch reached beside the machine's triad bandwidth (bench_stream)
 at that thread count. "max 1M (in cache)" has no target: its 4 MiB input stays in L3, so it shows the max
-kernels where memory bandwidth does not cap both libraries. Every pair of results is checked to agree
+kernels where memory bandwidth does not cap both libraries, and the dim 0 rows show the reductions down
+contiguous columns. Every pair of results is checked to agree
 within assert_close's float32 tolerance (indices exactly).
 
 bench_reduce (C, no Python) times the same ctorch calls on their own."""
@@ -56,7 +57,7 @@ for name, res, args in [("ct_tensor_from_data", P, [P, ctypes.c_int, Shape, P]),
                         ("ct_dtype_of", ctypes.c_int, [P]),
                         ("ct_copy_to_buffer", ctypes.c_int, [P, P, ctypes.c_int, ctypes.c_size_t]),
                         ("ct_max", P, [P])] + \
-                       [(f, P, [P, P]) for f in ("ct_sum", "ct_mean", "ct_argmax", "ct_logsumexp", "ct_var")]:
+                       [(f, P, [P, P]) for f in ("ct_sum", "ct_mean", "ct_argmax", "ct_logsumexp", "ct_var", "ct_amax")]:
     f = getattr(lib, name)
     f.restype, f.argtypes = res, args
 
@@ -142,6 +143,9 @@ def cases():
         ("var 16M", 3.0, 0, red("ct_var", cx, [], VarOpts), lambda: x.var()),
         ("var 4096x4096 dim 1", 5.0, 0, red("ct_var", cm, [1], VarOpts), lambda: m.var(1)),
         ("logsumexp 4096x4096 dim 1", 1.5, 0, red("ct_logsumexp", cm, [1]), lambda: torch.logsumexp(m, 1)),
+        # no target: the vertical (down the columns) forms of the last rows
+        ("amax 4096x4096 dim 0", None, 4 * N, red("ct_amax", cm, [0]), lambda: m.amax(0)),
+        ("logsumexp 4096x4096 dim 0", None, 4 * N, red("ct_logsumexp", cm, [0]), lambda: torch.logsumexp(m, 0)),
     ]
 
 

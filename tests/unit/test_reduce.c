@@ -629,6 +629,38 @@ static void test_vertical_extremes(void) {
   }
 }
 
+/* logsumexp down contiguous columns (blocks of rows, merged) against log(sum(exp(x - m))) + m in
+   double: more rows than a block, NaN, infinities and an all -inf column */
+static void test_lse_columns(void) {
+  ct_scope_begin();
+  enum { R = 150, C = 37 };
+  float v[R * C];
+  for (int i = 0; i < R; i++)
+    for (int j = 0; j < C; j++) v[i * C + j] = (float)((i * 31 + j * 17) % 101) * 0.25f - 12.0f + (float)j;
+  v[77 * C + 3] = NAN;
+  v[140 * C + 5] = INFINITY;
+  for (int i = 0; i < R; i++) v[i * C + 7] = -INFINITY;
+  v[10 * C + 9] = -INFINITY;
+  double got[C];
+  CHECK(ct_copy_to_buffer(ct_logsumexp(fdata(v, CT_SHAPE(R, C)), &(ct_reduce_opts){.dims = CT_DIMS(0)}), got,
+                          CT_FLOAT64, sizeof got) == CT_OK);
+  for (int j = 0; j < C; j++) {
+    double m = -INFINITY, s = 0;
+    bool nan = false;
+    for (int i = 0; i < R; i++) nan |= v[i * C + j] != v[i * C + j], m = v[i * C + j] > m ? v[i * C + j] : m;
+    double sh = isinf(m) ? 0 : m;
+    for (int i = 0; i < R; i++) s += exp(v[i * C + j] - sh);
+    double want = nan ? NAN : log(s) + sh;
+    if (want != want)
+      CHECK(got[j] != got[j]);
+    else if (isinf(want))
+      CHECK(got[j] == want);
+    else
+      CHECK(fabs(got[j] - want) <= 1e-5 * fabs(want) + 1e-5);
+  }
+  ct_scope_end();
+}
+
 int main(void) {
   test_complex_extreme_norms();
   test_sums();
@@ -638,6 +670,7 @@ int main(void) {
   test_float_extreme_kernels();
   test_permuted_sum_bits();
   test_vertical_extremes();
+  test_lse_columns();
   test_statistics();
   test_norms();
   test_logical_and_lse();

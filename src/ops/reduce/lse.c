@@ -97,6 +97,36 @@ CT_KERNEL_CLONES static float max_f32(const char *in, int64_t s, int64_t n) {
   return nan ? NAN : m;
 }
 
+/* mx[j] = the maximum of column j of n rows (rs bytes apart) of m contiguous floats, NaN if any: the
+   first NaN stays, and a NaN replaces a number (a select GCC vectorizes) */
+CT_KERNEL_CLONES static void col_max_f32(float *mx, const char *in, int64_t rs, int64_t m, int64_t n) {
+  for (int64_t j = 0; j < m; j++) mx[j] = -INFINITY;
+  for (int64_t i = 0; i < n; i++) {
+    const float *restrict row = (const float *)(in + i * rs);
+    for (int64_t j = 0; j < m; j++) {
+      float x = row[j], v = mx[j];
+      mx[j] = ((v == v) & !(x <= v)) ? x : v;
+    }
+  }
+}
+
+#if LSE_AVX2
+/* sum[j] += expf(x - sh[j]) over n rows of m contiguous floats; eight columns per vector */
+__attribute__((target("avx2,fma"))) static void col_expsum_avx2(double *sum, const float *sh, const char *in,
+                                                                 int64_t rs, int64_t m, int64_t n) {
+  for (int64_t i = 0; i < n; i++) {
+    const float *row = (const float *)(in + i * rs);
+    int64_t j = 0;
+    for (; j + 8 <= m; j += 8) {
+      __m256 e = Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_loadu_ps(row + j), _mm256_loadu_ps(sh + j)));
+      _mm256_storeu_pd(sum + j, _mm256_add_pd(_mm256_loadu_pd(sum + j), _mm256_cvtps_pd(_mm256_castps256_ps128(e))));
+      _mm256_storeu_pd(sum + j + 4, _mm256_add_pd(_mm256_loadu_pd(sum + j + 4), _mm256_cvtps_pd(_mm256_extractf128_ps(e, 1))));
+    }
+    for (; j < m; j++) sum[j] += Sleef_expf1_u10purecfma(row[j] - sh[j]);
+  }
+}
+#endif
+
 static void lse_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
   (void)idx, (void)ctx;
   if (n <= 0) return;
@@ -116,6 +146,42 @@ static void lse_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64
     for (int64_t k = 0; k < n; k++) sum += Sleef_expf1_u10purec(*(const float *)(in + k * s) - sh);
   }
   lse_merge(acc, sh, sum);
+}
+
+/* Contiguous columns (logsumexp over dim 0): blocks of LSE_COLS columns by LSE_ROWS rows, each read
+   twice while in cache (the column maxima, then the exponentials, eight columns per SLEEF call), and
+   merged into the columns' accumulators. Per column this is the inner loop's arithmetic over shorter
+   runs, the same values within rounding. */
+#define LSE_COLS 256
+#define LSE_ROWS 64
+static void lse_f32_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n, int64_t idx,
+                          const ct_red_cols *cols, const void *ctx) {
+  lse_acc *a = acc;
+#if LSE_AVX2
+  if (cs == 4 && have_avx2()) {
+    for (int64_t j0 = 0; j0 < m; j0 += LSE_COLS) {
+      int64_t mm = m - j0 < LSE_COLS ? m - j0 : LSE_COLS;
+      for (int64_t i0 = 0; i0 < n; i0 += LSE_ROWS) {
+        int64_t nn = n - i0 < LSE_ROWS ? n - i0 : LSE_ROWS;
+        const char *base = in + i0 * rs + j0 * 4;
+        float mx[LSE_COLS];
+        double sum[LSE_COLS];
+        col_max_f32(mx, base, rs, mm, nn);
+        for (int64_t j = 0; j < mm; j++) mx[j] = mx[j] != mx[j] ? mx[j] : (float)mask_inf(mx[j]), sum[j] = 0;
+        col_expsum_avx2(sum, mx, base, rs, mm, nn);
+        for (int64_t j = 0; j < mm; j++) {
+          if (mx[j] != mx[j])
+            lse_merge(&a[j0 + j], NAN, NAN);
+          else
+            lse_merge(&a[j0 + j], mx[j], sum[j]);
+        }
+      }
+    }
+    return;
+  }
+#endif
+  for (int64_t j = 0; j < m; j++) lse_f32_inner(&a[j], in + j * cs, rs, n, idx, ctx);
+  (void)cols;
 }
 
 /* ---- float64 and bfloat16 (bfloat16: x - m and exp round to bfloat16, as PyTorch's tensor ops do) ---- */
@@ -182,7 +248,7 @@ static void finish_lse(char *const *out, const void *acc, const void *ctx) {
   ct__red_store_f64(out[0], c->out_dtype[0], v);
 }
 
-static const ct_red_kernel lse_k_f32 = {sizeof(lse_acc), init_lse, lse_f32_inner, NULL, combine_lse, finish_lse};
+static const ct_red_kernel lse_k_f32 = {sizeof(lse_acc), init_lse, lse_f32_inner, lse_f32_outer, combine_lse, finish_lse};
 static const ct_red_kernel lse_k_f64 = {sizeof(lse_acc), init_lse, lse_f64_inner, NULL, combine_lse, finish_lse};
 static const ct_red_kernel lse_k_bf16 = {sizeof(lse_acc), init_lse, lse_bf16_inner, NULL, combine_lse, finish_lse};
 
