@@ -10,7 +10,7 @@
 #define TRUTH_C(RT) (((const RT *)p)[0] != 0)
 #define NZ_C(RT) (((const RT *)p)[0] != 0 || ((const RT *)p)[1] != 0)
 
-#define DEF_LOGIC(E, TRUTH, NZ)                                                                                 \
+#define DEF_LOGIC(E, TRUTH, NZ, SZ)                                                                                 \
   static inline bool E##_truth(const char *p) { return TRUTH; }                                                 \
   static inline bool E##_nz(const char *p) { return NZ; }                                                       \
   static void all_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {   \
@@ -25,24 +25,28 @@
     for (int64_t k = 0; k < n && !a; k++) a = E##_truth(in + k * s);                                            \
     *(uint64_t *)acc = a;                                                                                       \
   }                                                                                                             \
-  static void cnz_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {   \
+  CT_KERNEL_CLONES static void cnz_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx,    \
+                                               const void *ctx) {                                              \
     (void)idx, (void)ctx;                                                                                       \
     uint64_t a = 0;                                                                                             \
-    for (int64_t k = 0; k < n; k++) a += E##_nz(in + k * s);                                                    \
+    if (s == (int64_t)(SZ)) /* a constant stride: a vector loop */                                             \
+      for (int64_t k = 0; k < n; k++) a += E##_nz(in + k * (int64_t)(SZ));                                      \
+    else                                                                                                        \
+      for (int64_t k = 0; k < n; k++) a += E##_nz(in + k * s);                                                  \
     *(uint64_t *)acc += a;                                                                                      \
   }
-DEF_LOGIC(CT_BOOL, TRUTH_R(bool), TRUTH_R(bool))
-DEF_LOGIC(CT_UINT8, TRUTH_R(uint8_t), TRUTH_R(uint8_t))
-DEF_LOGIC(CT_INT8, TRUTH_R(int8_t), TRUTH_R(int8_t))
-DEF_LOGIC(CT_INT16, TRUTH_R(int16_t), TRUTH_R(int16_t))
-DEF_LOGIC(CT_INT32, TRUTH_R(int32_t), TRUTH_R(int32_t))
-DEF_LOGIC(CT_INT64, TRUTH_R(int64_t), TRUTH_R(int64_t))
-DEF_LOGIC(CT_FLOAT16, TRUTH_H(uint16_t), TRUTH_H(uint16_t))
-DEF_LOGIC(CT_BFLOAT16, TRUTH_H(uint16_t), TRUTH_H(uint16_t))
-DEF_LOGIC(CT_FLOAT32, TRUTH_R(float), TRUTH_R(float))
-DEF_LOGIC(CT_FLOAT64, TRUTH_R(double), TRUTH_R(double))
-DEF_LOGIC(CT_COMPLEX64, TRUTH_C(float), NZ_C(float))
-DEF_LOGIC(CT_COMPLEX128, TRUTH_C(double), NZ_C(double))
+DEF_LOGIC(CT_BOOL, TRUTH_R(bool), TRUTH_R(bool), sizeof(bool))
+DEF_LOGIC(CT_UINT8, TRUTH_R(uint8_t), TRUTH_R(uint8_t), sizeof(uint8_t))
+DEF_LOGIC(CT_INT8, TRUTH_R(int8_t), TRUTH_R(int8_t), sizeof(int8_t))
+DEF_LOGIC(CT_INT16, TRUTH_R(int16_t), TRUTH_R(int16_t), sizeof(int16_t))
+DEF_LOGIC(CT_INT32, TRUTH_R(int32_t), TRUTH_R(int32_t), sizeof(int32_t))
+DEF_LOGIC(CT_INT64, TRUTH_R(int64_t), TRUTH_R(int64_t), sizeof(int64_t))
+DEF_LOGIC(CT_FLOAT16, TRUTH_H(uint16_t), TRUTH_H(uint16_t), sizeof(uint16_t))
+DEF_LOGIC(CT_BFLOAT16, TRUTH_H(uint16_t), TRUTH_H(uint16_t), sizeof(uint16_t))
+DEF_LOGIC(CT_FLOAT32, TRUTH_R(float), TRUTH_R(float), sizeof(float))
+DEF_LOGIC(CT_FLOAT64, TRUTH_R(double), TRUTH_R(double), sizeof(double))
+DEF_LOGIC(CT_COMPLEX64, TRUTH_C(float), NZ_C(float), 2 * sizeof(float))
+DEF_LOGIC(CT_COMPLEX128, TRUTH_C(double), NZ_C(double), 2 * sizeof(double))
 
 static void init_one(void *acc, const char *aux, const void *ctx) {
   (void)aux, (void)ctx;

@@ -168,6 +168,7 @@ static inline double tot_f64(double v) { return v; }
    its blocks into 4 x LANES lanes seeded with the first block, folds them ((a0 * a1) * (a2 * a3)), then
    lane by lane; that and the rest of the run multiply into the accumulator in order. Strided runs and
    columns multiply in order. The order decides inf * 0 = NaN, so it has to be PyTorch's. */
+#define PROD_COLS 1024
 #define DEF_FLOAT_PROD_LOOPS(NAME, T, LANES)                                                                    \
   CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
@@ -194,10 +195,20 @@ static inline double tot_f64(double v) { return v; }
                                 int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
     (void)cols, (void)idx, (void)ctx;                                                                                       \
     double *restrict a = acc;                                                                                   \
-    for (int64_t j = 0; j < m; j++) {                                                                           \
-      T v = (T)a[j];                                                                                            \
-      for (int64_t i = 0; i < n; i++) v = v * *(const T *)(in + i * rs + j * cs);                              \
-      a[j] = (double)v;                                                                                         \
+    T v[PROD_COLS]; /* each column's product in T, row after row (memory order; the same bits) */            \
+    for (int64_t j0 = 0; j0 < m; j0 += PROD_COLS) {                                                             \
+      int64_t mm = m - j0 < PROD_COLS ? m - j0 : PROD_COLS;                                                     \
+      for (int64_t j = 0; j < mm; j++) v[j] = (T)a[j0 + j];                                                     \
+      for (int64_t i = 0; i < n; i++) {                                                                         \
+        const char *row = in + i * rs + j0 * cs;                                                                \
+        if (cs == (int64_t)sizeof(T)) {                                                                         \
+          const T *restrict x = (const T *)row;                                                                 \
+          for (int64_t j = 0; j < mm; j++) v[j] = v[j] * x[j];                                                  \
+        } else {                                                                                                \
+          for (int64_t j = 0; j < mm; j++) v[j] = v[j] * *(const T *)(row + j * cs);                            \
+        }                                                                                                       \
+      }                                                                                                         \
+      for (int64_t j = 0; j < mm; j++) a[j0 + j] = (double)v[j];                                                \
     }                                                                                                           \
   }                                                                                                             \
   static void NAME##_combine(void *acc, const void *b, const void *ctx) {                                       \
