@@ -241,32 +241,24 @@ DEF_VOUTER(vmin_f32_outer, float, KEEP_MIN, min_CT_FLOAT32_outer)
 DEF_VOUTER(vmax_f64_outer, double, KEEP_MAX, max_CT_FLOAT64_outer)
 DEF_VOUTER(vmin_f64_outer, double, KEEP_MIN, min_CT_FLOAT64_outer)
 
-static void vmax_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
-  if (s != 4 || n < 64) {
-    max_CT_FLOAT32_inner(acc, in, s, n, idx, ctx);
-    return;
-  }
+/* float32 runs: the vector kernels on contiguous runs of 64 or more (AVX-512 where the CPU has it), the
+   scalar loop SCALAR elsewhere */
 #if CT_MATH_X86
-  double r = ct__math_simd() == CT_SIMD_AVX512 ? ct__vmax_f32_avx512((const float *)in, n) : vmax_f32((const float *)in, n);
+#define VEXT_RUN(GENERIC, AVX512, x, n) (ct__math_simd() == CT_SIMD_AVX512 ? AVX512(x, n) : GENERIC(x, n))
 #else
-  double r = vmax_f32((const float *)in, n);
+#define VEXT_RUN(GENERIC, AVX512, x, n) GENERIC(x, n)
 #endif
-  double a = *(double *)acc;
-  if (GT_F(r, a)) *(double *)acc = r;
-}
-static void vmin_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
-  if (s != 4 || n < 64) {
-    min_CT_FLOAT32_inner(acc, in, s, n, idx, ctx);
-    return;
+#define DEF_VINNER(NAME, SCALAR, GENERIC, AVX512, BETTER)                                                      \
+  static void NAME(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {             \
+    if (s != 4 || n < 64) {                                                                                     \
+      SCALAR(acc, in, s, n, idx, ctx);                                                                          \
+      return;                                                                                                   \
+    }                                                                                                           \
+    double r = VEXT_RUN(GENERIC, AVX512, (const float *)in, n), a = *(double *)acc;                            \
+    if (BETTER(r, a)) *(double *)acc = r;                                                                       \
   }
-#if CT_MATH_X86
-  double r = ct__math_simd() == CT_SIMD_AVX512 ? ct__vmin_f32_avx512((const float *)in, n) : vmin_f32((const float *)in, n);
-#else
-  double r = vmin_f32((const float *)in, n);
-#endif
-  double a = *(double *)acc;
-  if (LT_F(r, a)) *(double *)acc = r;
-}
+DEF_VINNER(vmax_f32_inner, max_CT_FLOAT32_inner, vmax_f32, ct__vmax_f32_avx512, GT_F)
+DEF_VINNER(vmin_f32_inner, min_CT_FLOAT32_inner, vmin_f32, ct__vmin_f32_avx512, LT_F)
 
 #define DEF_MINMAX_F(E, T, LD) DEF_MINMAX(minmax_##E, T, double, LD, GT_F, LT_F)
 #define DEF_MINMAX_I(E, T, LD) DEF_MINMAX(minmax_##E, T, int64_t, LD, GT_I, LT_I)
