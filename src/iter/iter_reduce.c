@@ -15,6 +15,7 @@
 typedef struct geom {
   int nk, nr, n_out;
   bool has_aux;
+  bool outer; /* a run of outputs is fed row by row (the kernel's outer loop), else each on its own */
   int64_t M, N;
   char *in, *out[CT_RED_MAX_OUT];
   const char *aux;
@@ -179,7 +180,15 @@ static void setup(const ct_red_config *cfg, bool torch_loops, geom *g) {
     n++;
   }
   g->nr = n;
-  if (!torch_loops || !vertical(g)) sort_kept_by_input(g);
+  /* kernels reproducing PyTorch's loops keep its order where it feeds outputs row by row; where it
+     reduces each output on its own, the outputs may be visited in memory order, but must stay on
+     their own (a vertical run in that order would take PyTorch's other loop) */
+  if (torch_loops && vertical(g)) {
+    g->outer = true;
+  } else {
+    sort_kept_by_input(g);
+    g->outer = !torch_loops && vertical(g);
+  }
   g->in = ct__tdata(t);
   for (int o = 0; o < cfg->n_out; o++) g->out[o] = ct__tdata(cfg->out[o]);
   g->aux = cfg->aux ? ct__tdata(cfg->aux) : NULL;
@@ -346,7 +355,7 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   }
   size_t asz = k->acc_size;
   plan pl = {0};
-  pl.outer = vertical(g);
+  pl.outer = g->outer;
   pl.nchunks = g->N <= CT_RED_CHUNK || k->sequential ? 1 : (g->N + CT_RED_CHUNK - 1) / CT_RED_CHUNK;
   int64_t chunk_len = pl.nchunks == 1 ? g->N : CT_RED_CHUNK;
   if (chunk_len < 1) chunk_len = 1;

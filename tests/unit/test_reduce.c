@@ -569,24 +569,39 @@ static void test_float_extreme_kernels(void) {
   free(v);
 }
 
-/* A reduction over a permuted input walks its kept dims in PyTorch's order (the result's strides), so
-   its float sums take PyTorch's loop and round as PyTorch's do: the FNV-1a hash of torch 1.13's result
-   bits (torch's sum of a contiguous copy differs in 512 of its 561 elements). */
+/* FNV-1a of the float32 bits of a float32 result. */
+static uint64_t bits_hash(const ct_tensor *r) {
+  int64_t n = ct_numel(r);
+  uint32_t *bits = malloc((size_t)n * sizeof *bits);
+  uint64_t h = 14695981039346656037u;
+  CHECK(bits && ct_copy_to_buffer(r, bits, CT_FLOAT32, (size_t)n * sizeof *bits) == CT_OK);
+  for (int64_t i = 0; bits && i < n; i++) h = (h ^ bits[i]) * 1099511628211u;
+  free(bits);
+  return h;
+}
+
+/* A float sum over a permuted input takes PyTorch's loop, chosen by the kept dim that moves fastest in
+   PyTorch's order (the result's strides), and rounds as PyTorch's does: the hashes are of torch 1.13's
+   result bits; torch's sums of contiguous copies differ in 512 of 561 and 160 of 240 elements.
+   (17, 33, 64) reduced over dim 2 runs vertically; (6, 70, 40) over dim 1 sums each output on its own,
+   though its input's fastest dim is a kept one. */
 static void test_permuted_sum_bits(void) {
   ct_scope_begin();
-  enum { N = 64 * 33 * 17 };
-  float *v = malloc(N * sizeof *v);
-  CHECK(v != NULL);
-  for (int64_t i = 0; v && i < N; i++) v[i] = (float)((i * 7919) % 2003 - 1001) / 7.0f;
-  ct_tensor *base = v ? fdata(v, CT_SHAPE(64, 33, 17)) : NULL;
-  free(v);
-  ct_tensor *r = ct_sum(ct_permute(base, CT_DIMS(2, 1, 0)), &(ct_reduce_opts){.dims = CT_DIMS(2)});
-  CHECK_SHAPE(r, 17, 33);
-  uint32_t bits[17 * 33];
-  CHECK(ct_copy_to_buffer(r, bits, CT_FLOAT32, sizeof bits) == CT_OK);
-  uint64_t h = 14695981039346656037u;
-  for (int i = 0; i < 17 * 33; i++) h = (h ^ bits[i]) * 1099511628211u;
-  CHECK(h == 0x67c86635fed10969u);
+  static const struct {
+    int64_t shape[3], dim;
+    uint64_t hash;
+  } cases[] = {{{64, 33, 17}, 2, 0x67c86635fed10969u}, {{40, 70, 6}, 1, 0x869d5740196d8c48u}};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    const int64_t *sh = cases[c].shape, n = sh[0] * sh[1] * sh[2];
+    float *v = malloc((size_t)n * sizeof *v);
+    CHECK(v != NULL);
+    if (!v) break;
+    for (int64_t i = 0; i < n; i++) v[i] = (float)((i * 7919) % 2003 - 1001) / 7.0f;
+    ct_tensor *base = fdata(v, CT_SHAPE(sh[0], sh[1], sh[2]));
+    free(v);
+    ct_tensor *r = ct_sum(ct_permute(base, CT_DIMS(2, 1, 0)), &(ct_reduce_opts){.dims = CT_DIMS(cases[c].dim)});
+    CHECK(r != NULL && bits_hash(r) == cases[c].hash);
+  }
   ct_scope_end();
 }
 
