@@ -227,8 +227,8 @@ typedef struct run_ctx {
   const void *ctx;
 } run_ctx;
 
-/* Feeds reduced indices [r0, r1) of the slice at base into acc (or, with m > 1, the vertical run of m
-   accumulators over columns base + j * col_stride). */
+/* Feeds reduced indices [r0, r1) of the slice at base into acc (or, where g->outer, the vertical run of
+   m accumulators over columns base + j * col_stride). */
 static void reduce_range(const run_ctx *rc, void *acc, const char *base, int64_t m, int64_t col_stride, int64_t r0,
                          int64_t r1, const ct_red_cols *cols) {
   const geom *g = rc->g;
@@ -255,9 +255,9 @@ static void reduce_range(const run_ctx *rc, void *acc, const char *base, int64_t
     int64_t seg = g->rsz[0] - idx[0];
     if (seg > r1 - r) seg = r1 - r;
     const char *p = base + off;
-    if (m == 1) {
+    if (m == 1 && !g->outer) {
       k->inner(acc, p, g->rin[0], seg, r, rc->ctx);
-    } else if (k->outer) {
+    } else if (k->outer) { /* a vertical run, even of one column (cut by a work item): PyTorch's loop */
       k->outer(acc, p, col_stride, m, g->rin[0], seg, r, cols, rc->ctx);
     } else {
       for (int64_t j = 0; j < m; j++) k->inner((char *)acc + j * k->acc_size, p + j * col_stride, g->rin[0], seg, r, rc->ctx);

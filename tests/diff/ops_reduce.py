@@ -15,6 +15,10 @@ PyTorch's split follows its thread count: a sum that cancels to a small value th
 the tolerance; large int inputs summed with a floating dtype= are drawn positive for the same reason,
 since int32 extremes cancel in a float or bfloat16 accumulator).
 
+Float32/float64 sums, means and products of fewer elements per output than one chunk are also compared
+bit for bit over every layout (the *_exact entries): a permuted input must take PyTorch's loop (its
+kept dims ordered by the result's strides), as the loops round differently.
+
 A known difference the tolerances cover: a bfloat16 mean or nanmean that is NaN has the bits 0x7fc0 in
 ctorch and, where PyTorch's div_ converts a vector of floats, 0xffff in PyTorch.
 
@@ -409,10 +413,7 @@ def gen_cancel(cls, op):
         if op.startswith("nan") and src != torch.int32:
             v[g.rng.random(n) < 0.1] = np.nan
         base = torch.from_numpy(np.round(v) if src == torch.int32 else v).reshape(shape)
-        layout = g.layout()
-        if len(shape) == 3:  # two kept dims out of order: see the module notes
-            layout = [k for k in layout if k != "transposed"] or ["contiguous"]
-        x = Spec(shape, src, layout, base=base)
+        x = Spec(shape, src, g.layout(), base=base)
         kw = {}
         if src != dt or g.chance(0.3):
             kw["dtype"] = dt
@@ -420,6 +421,29 @@ def gen_cancel(cls, op):
         if g.chance(0.3) and not (op == "nanmean" and dt == torch.bfloat16):
             kw["out"] = Spec(g.choice([(0,), (1,)]), dt, g.choice([["contiguous"], ["offset"]]))
         return A(x, _dims(g, len(shape)), g.chance(0.4), **kw)
+    return gen
+
+
+def gen_exact(op):
+    """float32/float64 sums, means and products over every layout (permuted, strided, expanded) and
+    dims, fewer elements per output than one chunk (CT_RED_CHUNK) so that PyTorch's one-thread cascade
+    and ctorch's agree: compared bit for bit, which checks that each takes PyTorch's loop for the
+    layout (module notes)."""
+    def gen(g):
+        dt = g.choice([torch.float32, torch.float64])
+        nd = g.int(1, 4)
+        shape = tuple(g.choice([1, 2, 3, 5, 8, 13, 17, 33, 40]) for _ in range(nd))
+        while np.prod(shape) > 32768:  # CT_RED_CHUNK
+            shape = shape[:-1]
+        nd, n = len(shape), int(np.prod(shape))
+        v = g.rng.standard_normal(n) * 100
+        if op == "prod":
+            v = 1 + v * 1e-4
+        if op.startswith("nan"):
+            v[g.rng.random(n) < 0.1] = np.nan
+        x = Spec(shape, dt, g.layout(), base=torch.from_numpy(v).reshape(shape))
+        dims = [g.dim(nd, bad=0.0)] if op == "prod" else _dims(g, nd)
+        return A(x, dims, g.chance(0.4))
     return gen
 
 
@@ -580,6 +604,10 @@ for _cls, (_dts, _tol) in CLASSES.items():
         _add("%s_out[%s]" % (_op, _cls), gen_sumlike(_cls, _op, True), _tf, ct_red(_op), _tol, 0.4, len(_dts))
     if _cls == "int":
         continue
+    if _cls == "float":
+        for _op, _tf in (("sum", t_red(torch.sum)), ("nansum", t_red(torch.nansum)), ("mean", t_red(torch.mean)),
+                         ("nanmean", t_red(torch.nanmean)), ("prod", t_prod)):
+            _add("%s_exact[float]" % _op, gen_exact(_op), _tf, ct_red(_op), EXACT, 0.3)
     if _cls in ("half", "bf16"):
         for _op, _tf in (("sum", t_red(torch.sum)), ("nansum", t_red(torch.nansum)), ("mean", t_red(torch.mean)),
                          ("nanmean", t_red(torch.nanmean))):
