@@ -676,6 +676,20 @@ static void test_lse_columns(void) {
   ct_scope_end();
 }
 
+/* bfloat16 logsumexp rounds at each of PyTorch's steps, its two-dim sum between loops too: torch 1.13's
+   bits (the fused double sum gave 6.28125 for the middle one) */
+static void test_lse_bf16(void) {
+  ct_scope_begin();
+  const float v[24] = {0.25f, 9.75f, -10.0f, -3.25f, -1.75f, -8.25f, 5.25f, 5.0f, -5.75f, -8.25f, -9.5f, 0.0f,
+                       1.25f, 1.0f, 6.0f, 1.25f, 2.0f, 1.25f, -3.0f, 5.25f, 7.0f, -9.5f, -3.0f, 2.25f};
+  ct_tensor *x = ct_to_dtype(fdata(v, CT_SHAPE(2, 3, 4)), CT_BFLOAT16);
+  uint16_t got[3] = {0};
+  CHECK(ct_copy_to_buffer(ct_logsumexp(x, &(ct_reduce_opts){.dims = CT_DIMS(0, 2)}), got, CT_BFLOAT16, sizeof got) ==
+        CT_OK);
+  CHECK(got[0] == 0x411c && got[1] == 0x40ca && got[2] == 0x40e0);
+  ct_scope_end();
+}
+
 int main(void) {
   test_complex_extreme_norms();
   test_sums();
@@ -686,6 +700,7 @@ int main(void) {
   test_permuted_sum_bits();
   test_vertical_extremes();
   test_lse_columns();
+  test_lse_bf16();
   test_statistics();
   test_norms();
   test_logical_and_lse();

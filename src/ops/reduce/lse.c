@@ -1,7 +1,8 @@
 /* logsumexp: log(sum(exp(x - m))) + m with m the maximum (0 when it is infinite), as PyTorch's
    amax / exp / sum / log / add sequence, fused: each run of the input is read twice while it is in
    cache (its maximum, then the exponentials, SLEEF's vectorized expf for float32), and runs with
-   different maxima combine by rescaling. */
+   different maxima combine by rescaling. A bfloat16 input takes PyTorch's op sequence unfused
+   (lse_bf16), which rounds at every step. */
 #include "ops/reduce/red.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -184,7 +185,7 @@ static void lse_f32_outer(void *acc, const char *in, int64_t cs, int64_t m, int6
   (void)cols;
 }
 
-/* ---- float64 and bfloat16 (bfloat16: x - m and exp round to bfloat16, as PyTorch's tensor ops do) ---- */
+/* ---- float64; bf16r rounds a float32 input's result for a bfloat16 out= (finish_lse) ---- */
 static inline double bf16r(double v) { return ct__bfloat16_to_float(ct__float_to_bfloat16((float)v)); }
 
 static void lse_f64_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
@@ -202,27 +203,6 @@ static void lse_f64_inner(void *acc, const char *in, int64_t s, int64_t n, int64
   }
   double sh = mask_inf(m), sum = 0;
   for (int64_t k = 0; k < n; k++) sum += exp(*(const double *)(in + k * s) - sh);
-  lse_merge(acc, sh, sum);
-}
-
-static void lse_bf16_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
-  (void)idx, (void)ctx;
-  if (n <= 0) return;
-  double m = -INFINITY;
-  for (int64_t k = 0; k < n; k++) {
-    double x = ct__bfloat16_to_float(*(const uint16_t *)(in + k * s));
-    if (x > m || x != x) m = x;
-    if (m != m) break;
-  }
-  if (m != m) {
-    lse_merge(acc, NAN, NAN);
-    return;
-  }
-  double sh = mask_inf(m), sum = 0;
-  for (int64_t k = 0; k < n; k++) {
-    double x = ct__bfloat16_to_float(*(const uint16_t *)(in + k * s));
-    sum += bf16r(expf((float)bf16r(x - sh)));
-  }
   lse_merge(acc, sh, sum);
 }
 
@@ -250,11 +230,42 @@ static void finish_lse(char *const *out, const void *acc, const void *ctx) {
 
 static const ct_red_kernel lse_k_f32 = {sizeof(lse_acc), init_lse, lse_f32_inner, lse_f32_outer, combine_lse, finish_lse};
 static const ct_red_kernel lse_k_f64 = {sizeof(lse_acc), init_lse, lse_f64_inner, NULL, combine_lse, finish_lse};
-static const ct_red_kernel lse_k_bf16 = {sizeof(lse_acc), init_lse, lse_bf16_inner, NULL, combine_lse, finish_lse};
 
 /* ======== entry points ======== */
 
 static const ct_reduce_opts no_opts;
+
+/* A bfloat16 input: PyTorch's sequence itself, op by op through ctorch's ops that reproduce
+   each (every step rounds to bfloat16, and its bfloat16 sum over several dims rounds between loops):
+     maxes = amax(t, dims, keepdim=True); maxes[isinf(maxes)] = 0;
+     r = sum(exp_(t - maxes), dims, keepdim) (into out); r.log_().add_(maxes viewed as r) */
+static ct_status lse_bf16(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o, ct_tensor **res) {
+  ct_status s = ct_scope_begin();
+  if (s != CT_OK) return s;
+  bool empty = t->numel == 0; /* PyTorch: sum(exp(t)).log_(), no maxima */
+  ct_tensor *maxes = empty ? NULL : ct_amax(t, &(ct_reduce_opts){.dims = o->dims, .keepdim = true});
+  ct_tensor *inf = maxes ? ct_isinf(maxes) : NULL;
+  ct_tensor *zero = ct_scalar_tensor(ct_scalar_double(0), &(ct_tensor_opts){.dtype = CT_BFLOAT16});
+  s = empty ? CT_OK : inf && zero ? ct_masked_fill_(maxes, inf, zero) : ct__null_status();
+  ct_tensor *e = s != CT_OK ? NULL : empty ? ct_exp(t) : ct_sub(t, maxes, NULL);
+  if (s == CT_OK) s = !e ? ct__null_status() : empty ? CT_OK : ct_exp_(e);
+  ct_reduce_opts so = {.dims = o->dims, .keepdim = o->keepdim};
+  ct_tensor *r = out;
+  if (s == CT_OK) {
+    if (out) {
+      s = ct_sum_out(out, e, &so);
+    } else {
+      r = ct_sum(e, &so);
+      s = r ? CT_OK : ct__null_status();
+    }
+  }
+  ct_tensor *m = s == CT_OK && !empty ? ct_view(maxes, (ct_shape){r->sizes, r->ndim}) : NULL;
+  if (s == CT_OK) s = m || empty ? ct_log_(r) : ct__null_status();
+  if (s == CT_OK && !empty) s = ct_add_(r, m, NULL);
+  if (s == CT_OK && !out) *res = ct_keep(r); /* past this scope, which owns the temporaries and r */
+  ct_scope_end();
+  return s;
+}
 
 static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
   if (res) *res = NULL;
@@ -299,7 +310,8 @@ static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
     ct__error(CT_ERR_RUNTIME, "output with shape [] doesn't match the broadcast shape %s", buf);
     return CT_ERR_RUNTIME;
   }
-  c.k = kd == CT_FLOAT32 ? &lse_k_f32 : kd == CT_FLOAT64 ? &lse_k_f64 : &lse_k_bf16;
+  if (kd == CT_BFLOAT16) return lse_bf16(out, t, o, res);
+  c.k = kd == CT_FLOAT32 ? &lse_k_f32 : &lse_k_f64;
   if (od == CT_BFLOAT16 && kd != CT_BFLOAT16 && c.fill) c.fill_value = ct_scalar_double(-INFINITY);
   return ct__red_exec(&c, res);
 }
