@@ -288,7 +288,11 @@ typedef struct plan {
   char *part; /* [nchunks][M] accumulators when nchunks > 1 */
 } plan;
 
-/* One work item: kept indices [m0, m1) over chunk c. */
+/* One work item: kept indices [m0, m1) over chunk c, a run along the fastest kept dim at a time (its
+   position found once). A vertical run goes to the kernel's outer loop; otherwise each output is
+   reduced on its own, and where the reduced elements are one strided line read as a whole (one chunk,
+   one reduced dim) the kernel's inner loop gets it directly: rows of a few elements are most of the
+   work per output there, and the driver's own per-output steps would outweigh them. */
 static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, int64_t m1) {
   const geom *g = rc->g;
   const ct_red_kernel *k = rc->k;
@@ -297,22 +301,43 @@ static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, i
   if (pl->nchunks == 1) r0 = 0, r1 = g->N;
   if (r1 > g->N) r1 = g->N;
   _Alignas(64) unsigned char local[RUN_BYTES + CT_RED_ACC_MAX];
+  const int64_t kin0 = g->nk ? g->kin[0] : 0, aux_step = g->nk ? g->kaux[0] : 0;
+  const bool whole_line = pl->nchunks == 1 && g->nr <= 1 && g->N > 0;
+  const int64_t line_stride = g->nr ? g->rin[0] : 0, line_n = g->nr ? g->rsz[0] : 1;
   for (int64_t m = m0; m < m1;) {
     kpos p = kept_pos(g, m);
-    int64_t run = 1;
+    int64_t run = g->nk ? g->ksz[0] - m % g->ksz[0] : 1;
+    if (run > m1 - m) run = m1 - m;
     if (pl->outer) {
-      int64_t k0 = m % g->ksz[0];
-      run = g->ksz[0] - k0;
-      if (run > m1 - m) run = m1 - m;
       if (run > pl->run_max) run = pl->run_max;
+      char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz : (char *)local;
+      for (int64_t j = 0; j < run; j++) k->init(acc + j * asz, g->has_aux ? g->aux + p.aux + j * aux_step : NULL, rc->ctx);
+      ct_red_cols cols = {g->nk ? m % g->ksz[0] : 0, g->nk ? g->ksz[0] : 1, g->nr};
+      reduce_range(rc, acc, g->in + p.in, run, kin0, r0, r1, &cols);
+      if (pl->nchunks == 1)
+        for (int64_t j = 0; j < run; j++) finish_at(rc, &p, j, acc + j * asz);
+    } else if (whole_line && k->inner_run) {
+      for (int64_t j0 = 0; j0 < run; j0 += pl->run_max) {
+        int64_t mm = run - j0 < pl->run_max ? run - j0 : pl->run_max;
+        char *acc = (char *)local; /* whole lines: one chunk */
+        for (int64_t j = 0; j < mm; j++)
+          k->init(acc + j * asz, g->has_aux ? g->aux + p.aux + (j0 + j) * aux_step : NULL, rc->ctx);
+        k->inner_run(acc, g->in + p.in + j0 * kin0, kin0, mm, line_stride, line_n, rc->ctx);
+        for (int64_t j = 0; j < mm; j++) finish_at(rc, &p, j0 + j, acc + j * asz);
+      }
+    } else {
+      ct_red_cols cols = {0, 1, g->nr};
+      for (int64_t j = 0; j < run; j++) {
+        char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)(m + j)) * asz : (char *)local;
+        k->init(acc, g->has_aux ? g->aux + p.aux + j * aux_step : NULL, rc->ctx);
+        const char *in = g->in + p.in + j * kin0;
+        if (whole_line)
+          k->inner(acc, in, line_stride, line_n, 0, rc->ctx);
+        else
+          reduce_range(rc, acc, in, 1, 0, r0, r1, &cols);
+        if (pl->nchunks == 1) finish_at(rc, &p, j, acc);
+      }
     }
-    char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz : (char *)local;
-    int64_t aux_step = g->nk ? g->kaux[0] : 0;
-    for (int64_t j = 0; j < run; j++) k->init(acc + j * asz, g->has_aux ? g->aux + p.aux + j * aux_step : NULL, rc->ctx);
-    ct_red_cols cols = {g->nk ? m % g->ksz[0] : 0, g->nk ? g->ksz[0] : 1, g->nr};
-    reduce_range(rc, acc, g->in + p.in, run, g->nk ? g->kin[0] : 0, r0, r1, &cols);
-    if (pl->nchunks == 1)
-      for (int64_t j = 0; j < run; j++) finish_at(rc, &p, j, acc + j * asz);
     m += run;
   }
 }

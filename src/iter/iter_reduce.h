@@ -51,6 +51,11 @@ typedef struct ct_red_kernel {
   /* outer reproduces PyTorch's loop over columns (its rounding depends on it): the kept dim that moves
      fastest is then PyTorch's (the outputs' strides decide it), not the input's fastest. */
   bool torch_loops;
+  /* For j < m, each on its own: acc_j <- acc_j (+) the n elements in + j * col_stride + i * row_stride
+     (exactly inner on each line, idx 0), for outputs whose whole reduction is one line each. Optional:
+     NULL makes the driver call inner per output, whose call and dispatch cost more than a short line. */
+  void (*inner_run)(void *acc, const char *in, int64_t col_stride, int64_t m, int64_t row_stride, int64_t n,
+                    const void *ctx);
 } ct_red_kernel;
 
 typedef struct ct_red_config {

@@ -215,12 +215,50 @@ static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, i
 #undef LV
 }
 
+/* multi_row_sum of four columns of one or two contiguous lanes (row_sum of one real or complex output
+   value), its levels in registers: clearing mrs's level arrays costs more than summing a short row. */
+static void CC(mrs4_short)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int64_t size, int64_t L, int nanz) {
+  int64_t lp = CC(ceil_log2)(size) / 4;
+  if (lp < 4) lp = 4;
+  const int64_t step = (int64_t)1 << lp, mask = step - 1, ts = (int64_t)sizeof(CC(s));
+  CC(t) v0[4][2] = {{0}}, v1[4][2] = {{0}}, v2[4][2] = {{0}};
+  int64_t i = 0;
+  for (; i + step <= size; i += step) {
+    for (int k = 0; k < 4; k++)
+      for (int64_t l = 0; l < L; l++) {
+        CC(t) a = 0;
+        for (int64_t q = i; q < i + step; q++) a += CC(ld)(p + q * qs + k * ks + l * ts, nanz);
+        v0[k][l] += a;
+      }
+    int64_t done = i + step;
+    if ((done & (mask << lp)) == 0) {
+      for (int k = 0; k < 4; k++)
+        for (int64_t l = 0; l < L; l++) v1[k][l] += v0[k][l], v0[k][l] = 0;
+      if ((done & (mask << (2 * lp))) == 0)
+        for (int k = 0; k < 4; k++)
+          for (int64_t l = 0; l < L; l++) v2[k][l] += v1[k][l], v1[k][l] = 0;
+    }
+  }
+  for (int k = 0; k < 4; k++)
+    for (int64_t l = 0; l < L; l++) {
+      CC(t) a = 0;
+      for (int64_t q = i; q < size; q++) a += CC(ld)(p + q * qs + k * ks + l * ts, nanz);
+      a += v0[k][l];
+      a += v1[k][l];
+      a += v2[k][l];
+      out[k * L + l] = a;
+    }
+}
+
 /* row_sum: `size` items at p + i * s (L lanes each): four interleaved partial sums over groups of four
    items, the leftover items into the first, then partial 0 + 1 + 2 + 3. out[L]; scratch holds 4 * L. */
 static void CC(row_sum)(CC(t) *out, CC(t) *scratch, const char *p, int64_t s, int64_t size, int64_t L, int nanz) {
   const int64_t ts = (int64_t)sizeof(CC(s));
   int64_t ilp = size / 4;
-  CC(mrs)(scratch, p, 4 * s, s, 4, ilp, L, ts, nanz);
+  if (L <= 2)
+    CC(mrs4_short)(scratch, p, 4 * s, s, ilp, L, nanz);
+  else
+    CC(mrs)(scratch, p, 4 * s, s, 4, ilp, L, ts, nanz);
   for (int64_t l = 0; l < L; l++) {
     CC(t) a = scratch[l];
     for (int64_t i = ilp * 4; i < size; i++) a += CC(ld)(p + i * s + l * ts, nanz);
@@ -282,13 +320,39 @@ CT_KERNEL_CLONES static void CC(vrow)(CC(t) *out, const CC(s) *x, int64_t nvec, 
 #undef CC_ZERO4
 #undef CC_MOVE4
 
+/* row_sum of fewer than 64 elements (multi_row_sum's first tile would take 16 groups of four): four
+   partial sums over the groups, the leftover elements into the first, then partial 0 + 1 + 2 + 3 (the
+   empty upper levels add +0, which changes nothing: a partial starts at +0, so it is never -0). */
+static inline void CC(short_row)(CC(t) *out, const char *p, int64_t s, int64_t n, int C, int nanz) {
+  const int64_t ts = (int64_t)sizeof(CC(s)), ilp = n / 4;
+  for (int c = 0; c < C; c++) {
+    const char *q = p + c * ts;
+    CC(t) s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (int64_t i = 0; i < ilp; i++, q += 4 * s) {
+      s0 += CC(ld)(q, nanz);
+      s1 += CC(ld)(q + s, nanz);
+      s2 += CC(ld)(q + 2 * s, nanz);
+      s3 += CC(ld)(q + 3 * s, nanz);
+    }
+    for (int64_t i = ilp * 4; i < n; i++, q += s) s0 += CC(ld)(q, nanz);
+    s0 += s1;
+    s0 += s2;
+    s0 += s3;
+    out[c] = s0;
+  }
+}
+
 /* The sum of one line of n elements of C components at p, stride s (bytes), as PyTorch computes the
    line's contribution: vectorized_inner_sum when the line is contiguous and holds a vector's worth
    (Vectorized<S>::size() elements), else row_sum element by element. out[C]. */
-static void CC(line)(CC(t) *out, const char *p, int64_t s, int64_t n, int C, int nanz) {
+static inline void CC(line)(CC(t) *out, const char *p, int64_t s, int64_t n, int C, int nanz) {
   const int64_t ts = (int64_t)sizeof(CC(s));
   const int per = CC_ITEM / C, lanes = CT_CASCADE_W / C; /* elements per load, per accumulator vector */
   CC(t) scratch[4 * CT_CASCADE_W];
+  if (n < 64 && !(s == C * ts && n >= per)) {
+    CC(short_row)(out, p, s, n, C, nanz);
+    return;
+  }
   if (s == C * ts && n >= per) {
     int64_t vecs = n / per;
     CC(t) vacc[CT_CASCADE_W];

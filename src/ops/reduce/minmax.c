@@ -8,11 +8,34 @@
 
 /* ======== kernels ======== */
 
-/* x replaces a: strictly better, or the first NaN */
-#define GT_F(x, a) ((x) > (a) || ((x) != (x) && (a) == (a)))
-#define LT_F(x, a) ((x) < (a) || ((x) != (x) && (a) == (a)))
+/* x replaces a: strictly better, or the first NaN. Bitwise, not short-circuit: one select, not branches
+   that random data mispredicts half the time on short lines. */
+#define GT_F(x, a) (((x) > (a)) | (((x) != (x)) & ((a) == (a))))
+#define LT_F(x, a) (((x) < (a)) | (((x) != (x)) & ((a) == (a))))
+/* The select "x replaces a" of a line's loop, without branches (random data mispredicts them half the
+   time on short lines): for doubles the tests and the blend in vector registers, where GCC would branch
+   on the scalar ?: of a compound test or move the value through integer registers. _MASK: all ones
+   where x replaces a. */
+typedef double pick_v2d __attribute__((vector_size(16)));
+typedef int64_t pick_v2m __attribute__((vector_size(16)));
+#define DEF_PICK_F(NAME, BETTER)                                                        \
+  CT_VINLINE int64_t NAME##_MASK(double x, double a) {                                  \
+    pick_v2d X = {x, x}, A = {a, a};                                                    \
+    return BETTER(X, A)[0];                                                             \
+  }                                                                                     \
+  CT_VINLINE double NAME##_PICK(double x, double a) {                                   \
+    pick_v2d X = {x, x}, A = {a, a};                                                    \
+    pick_v2m m = BETTER(X, A);                                                          \
+    return ((pick_v2d)(((pick_v2m)X & m) | ((pick_v2m)A & ~m)))[0];                     \
+  }
+DEF_PICK_F(GT_F, GT_F)
+DEF_PICK_F(LT_F, LT_F)
 #define GT_I(x, a) ((x) > (a))
 #define LT_I(x, a) ((x) < (a))
+#define GT_I_MASK(x, a) (-(int64_t)GT_I(x, a))
+#define LT_I_MASK(x, a) (-(int64_t)LT_I(x, a))
+#define GT_I_PICK(x, a) (GT_I(x, a) ? (x) : (a))
+#define LT_I_PICK(x, a) (LT_I(x, a) ? (x) : (a))
 #define LD_I(x) ((int64_t)(x))
 
 #define MM_FLOATS(X)                              \
@@ -30,15 +53,19 @@
 
 /* ---- value accumulators: AT a ---- */
 #define DEF_VAL(NAME, T, AT, LD, BETTER)                                                                        \
-  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+  CT_VINLINE void NAME##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {  \
     (void)idx, (void)ctx;                                                                                       \
     AT a = *(AT *)acc;                                                                                          \
     for (int64_t k = 0; k < n; k++) {                                                                           \
       AT x = LD(*(const T *)(in + k * s));                                                                      \
-      if (BETTER(x, a)) a = x;                                                                                  \
+      a = BETTER##_PICK(x, a);                                                                                  \
     }                                                                                                           \
     *(AT *)acc = a;                                                                                             \
   }                                                                                                             \
+  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
+  }                                                                                                             \
+  CT_RED_DEF_RUN(NAME##_inner_run, sizeof(AT), NAME##_line)                                                     \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
                                 int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
     (void)cols, (void)idx, (void)ctx;                                                                                       \
@@ -83,7 +110,7 @@
 
 /* ---- (min, max) accumulators ---- */
 #define DEF_MINMAX(NAME, T, AT, LD, GT, LT)                                                                     \
-  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
+  CT_VINLINE void NAME##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {  \
     (void)idx, (void)ctx;                                                                                       \
     AT lo = ((AT *)acc)[0], hi = ((AT *)acc)[1];                                                                \
     for (int64_t k = 0; k < n; k++) {                                                                           \
@@ -92,7 +119,11 @@
       if (GT(x, hi)) hi = x;                                                                                    \
     }                                                                                                           \
     ((AT *)acc)[0] = lo, ((AT *)acc)[1] = hi;                                                                   \
-  }
+  }                                                                                                             \
+  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
+    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
+  }                                                                                                             \
+  CT_RED_DEF_RUN(NAME##_inner_run, 2 * sizeof(AT), NAME##_line)
 
 /* ---- (value, index) accumulators; index -1: nothing seen yet ---- */
 #define DEF_ARG(NAME, T, AT, LD, BETTER)                                                                        \
@@ -100,7 +131,7 @@
     AT v;                                                                                                       \
     int64_t i;                                                                                                  \
   } NAME##_acc;                                                                                                 \
-  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+  CT_VINLINE void NAME##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {  \
     (void)ctx;                                                                                                  \
     NAME##_acc *a = acc;                                                                                        \
     int64_t k = 0;                                                                                              \
@@ -109,10 +140,15 @@
     int64_t best = -1;                                                                                          \
     for (; k < n; k++) {                                                                                        \
       AT x = LD(*(const T *)(in + k * s));                                                                      \
-      if (BETTER(x, v)) v = x, best = k;                                                                        \
+      int64_t b = BETTER##_MASK(x, v);                                                                          \
+      v = BETTER##_PICK(x, v), best = (k & b) | (best & ~b);                                                    \
     }                                                                                                           \
     if (best >= 0) a->v = v, a->i = idx + best;                                                                 \
   }                                                                                                             \
+  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
+  }                                                                                                             \
+  CT_RED_DEF_RUN(NAME##_inner_run, sizeof(NAME##_acc), NAME##_line)                                             \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
                                 int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
     (void)cols, (void)ctx;                                                                                                  \
@@ -249,16 +285,20 @@ DEF_VOUTER(vmin_f64_outer, double, KEEP_MIN, min_CT_FLOAT64_outer)
 #define VEXT_RUN(GENERIC, AVX512, x, n) GENERIC(x, n)
 #endif
 #define DEF_VINNER(NAME, SCALAR, GENERIC, AVX512, BETTER)                                                      \
-  static void NAME(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {             \
+  CT_VINLINE void NAME##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {  \
     if (s != 4 || n < 64) {                                                                                     \
-      SCALAR(acc, in, s, n, idx, ctx);                                                                          \
+      SCALAR##_line(acc, in, s, n, idx, ctx);                                                                   \
       return;                                                                                                   \
     }                                                                                                           \
     double r = VEXT_RUN(GENERIC, AVX512, (const float *)in, n), a = *(double *)acc;                            \
     if (BETTER(r, a)) *(double *)acc = r;                                                                       \
-  }
-DEF_VINNER(vmax_f32_inner, max_CT_FLOAT32_inner, vmax_f32, ct__vmax_f32_avx512, GT_F)
-DEF_VINNER(vmin_f32_inner, min_CT_FLOAT32_inner, vmin_f32, ct__vmin_f32_avx512, LT_F)
+  }                                                                                                             \
+  static void NAME(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {             \
+    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
+  }                                                                                                             \
+  CT_RED_DEF_RUN(NAME##_run, 8, NAME##_line)
+DEF_VINNER(vmax_f32_inner, max_CT_FLOAT32, vmax_f32, ct__vmax_f32_avx512, GT_F)
+DEF_VINNER(vmin_f32_inner, min_CT_FLOAT32, vmin_f32, ct__vmin_f32_avx512, LT_F)
 
 #define DEF_MINMAX_F(E, T, LD) DEF_MINMAX(minmax_##E, T, double, LD, GT_F, LT_F)
 #define DEF_MINMAX_I(E, T, LD) DEF_MINMAX(minmax_##E, T, int64_t, LD, GT_I, LT_I)
@@ -272,18 +312,22 @@ MM_INTS(DEF_ARG_I)
 
 /* float32 arg extremes over contiguous runs: the extreme by lanes, then its first index. */
 #define DEF_VARG(NAME, SCALAR, VEXT, BETTER)                                                                    \
-  static void NAME(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {             \
+  CT_VINLINE void NAME##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {  \
     if (s != 4 || n < 64) {                                                                                     \
-      SCALAR(acc, in, s, n, idx, ctx);                                                                          \
+      SCALAR##_line(acc, in, s, n, idx, ctx);                                                                   \
       return;                                                                                                   \
     }                                                                                                           \
     float v;                                                                                                    \
     int64_t k = VEXT((const float *)in, n, &v);                                                                 \
     argmax_CT_FLOAT32_acc *a = acc;                                                                             \
     if (a->i < 0 || BETTER((double)v, a->v)) a->v = v, a->i = idx + k;                                          \
-  }
-DEF_VARG(vargmax_f32_inner, argmax_CT_FLOAT32_inner, vargmax_f32, GT_F)
-DEF_VARG(vargmin_f32_inner, argmin_CT_FLOAT32_inner, vargmin_f32, LT_F)
+  }                                                                                                             \
+  static void NAME(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {             \
+    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
+  }                                                                                                             \
+  CT_RED_DEF_RUN(NAME##_run, 16, NAME##_line)
+DEF_VARG(vargmax_f32_inner, argmax_CT_FLOAT32, vargmax_f32, GT_F)
+DEF_VARG(vargmin_f32_inner, argmin_CT_FLOAT32, vargmin_f32, LT_F)
 
 /* ---- init / combine / finish ---- */
 static void init_max_f(void *acc, const char *aux, const void *ctx) {
@@ -375,31 +419,45 @@ static void finish_idx(char *const *out, const void *acc, const void *ctx) {
 
 /* ---- declarations ---- */
 #define K_VAL_F(E, T, LD)                                                                                       \
-  CT_RED_KERNEL max_k_##E = {8, init_max_f, max_##E##_inner, max_##E##_outer, combine_max_f, finish_val_f}; \
-  CT_RED_KERNEL min_k_##E = {8, init_min_f, min_##E##_inner, min_##E##_outer, combine_min_f, finish_val_f};
+  CT_RED_KERNEL max_k_##E = {8, init_max_f, max_##E##_inner, max_##E##_outer, combine_max_f, finish_val_f,       \
+                             false, false, max_##E##_inner_run};                                                \
+  CT_RED_KERNEL min_k_##E = {8, init_min_f, min_##E##_inner, min_##E##_outer, combine_min_f, finish_val_f,       \
+                             false, false, min_##E##_inner_run};
 #define K_VAL_I(E, T, LD)                                                                                       \
-  CT_RED_KERNEL max_k_##E = {8, init_max_i, max_##E##_inner, max_##E##_outer, combine_max_i, finish_val_i}; \
-  CT_RED_KERNEL min_k_##E = {8, init_min_i, min_##E##_inner, min_##E##_outer, combine_min_i, finish_val_i};
+  CT_RED_KERNEL max_k_##E = {8, init_max_i, max_##E##_inner, max_##E##_outer, combine_max_i, finish_val_i,       \
+                             false, false, max_##E##_inner_run};                                                \
+  CT_RED_KERNEL min_k_##E = {8, init_min_i, min_##E##_inner, min_##E##_outer, combine_min_i, finish_val_i,       \
+                             false, false, min_##E##_inner_run};
 K_VAL_F(CT_FLOAT16, uint16_t, CT_LD_F16)
 K_VAL_F(CT_BFLOAT16, uint16_t, CT_LD_BF16)
 MM_INTS(K_VAL_I)
-CT_RED_KERNEL max_k_CT_FLOAT64 = {8, init_max_f, max_CT_FLOAT64_inner, vmax_f64_outer, combine_max_f, finish_val_f};
-CT_RED_KERNEL min_k_CT_FLOAT64 = {8, init_min_f, min_CT_FLOAT64_inner, vmin_f64_outer, combine_min_f, finish_val_f};
-CT_RED_KERNEL max_k_CT_FLOAT32 = {8, init_max_f, vmax_f32_inner, vmax_f32_outer, combine_max_f, finish_val_f};
-CT_RED_KERNEL min_k_CT_FLOAT32 = {8, init_min_f, vmin_f32_inner, vmin_f32_outer, combine_min_f, finish_val_f};
+CT_RED_KERNEL max_k_CT_FLOAT64 = {8,     init_max_f,   max_CT_FLOAT64_inner, vmax_f64_outer, combine_max_f,
+                                  finish_val_f, false, false,          max_CT_FLOAT64_inner_run};
+CT_RED_KERNEL min_k_CT_FLOAT64 = {8,     init_min_f,   min_CT_FLOAT64_inner, vmin_f64_outer, combine_min_f,
+                                  finish_val_f, false, false,          min_CT_FLOAT64_inner_run};
+CT_RED_KERNEL max_k_CT_FLOAT32 = {8,            init_max_f, vmax_f32_inner, vmax_f32_outer, combine_max_f,
+                                  finish_val_f, false,      false,          vmax_f32_inner_run};
+CT_RED_KERNEL min_k_CT_FLOAT32 = {8,            init_min_f, vmin_f32_inner, vmin_f32_outer, combine_min_f,
+                                  finish_val_f, false,      false,          vmin_f32_inner_run};
 
-#define K_MINMAX_F(E, T, LD) \
-  CT_RED_KERNEL minmax_k_##E = {16, init_minmax_f, minmax_##E##_inner, NULL, combine_minmax_f, finish_minmax_f};
-#define K_MINMAX_I(E, T, LD) \
-  CT_RED_KERNEL minmax_k_##E = {16, init_minmax_i, minmax_##E##_inner, NULL, combine_minmax_i, finish_minmax_i};
+#define K_MINMAX_F(E, T, LD)                                                                                     \
+  CT_RED_KERNEL minmax_k_##E = {16,    init_minmax_f, minmax_##E##_inner, NULL, combine_minmax_f, finish_minmax_f, \
+                                false, false,         minmax_##E##_inner_run};
+#define K_MINMAX_I(E, T, LD)                                                                                     \
+  CT_RED_KERNEL minmax_k_##E = {16,    init_minmax_i, minmax_##E##_inner, NULL, combine_minmax_i, finish_minmax_i, \
+                                false, false,         minmax_##E##_inner_run};
 MM_FLOATS(K_MINMAX_F)
 MM_INTS(K_MINMAX_I)
 
 #define K_ARG(E, INNER_MAX, INNER_MIN, FIN)                                                                     \
-  CT_RED_KERNEL argmax_k_##E = {16, init_arg, INNER_MAX, argmax_##E##_outer, argmax_##E##_combine, finish_idx}; \
-  CT_RED_KERNEL argmin_k_##E = {16, init_arg, INNER_MIN, argmin_##E##_outer, argmin_##E##_combine, finish_idx}; \
-  CT_RED_KERNEL maxdim_k_##E = {16, init_arg, INNER_MAX, argmax_##E##_outer, argmax_##E##_combine, FIN};      \
-  CT_RED_KERNEL mindim_k_##E = {16, init_arg, INNER_MIN, argmin_##E##_outer, argmin_##E##_combine, FIN};
+  CT_RED_KERNEL argmax_k_##E = {16,         init_arg, INNER_MAX, argmax_##E##_outer, argmax_##E##_combine,          \
+                                finish_idx, false,    false,     INNER_MAX##_run};                                  \
+  CT_RED_KERNEL argmin_k_##E = {16,         init_arg, INNER_MIN, argmin_##E##_outer, argmin_##E##_combine,          \
+                                finish_idx, false,    false,     INNER_MIN##_run};                                  \
+  CT_RED_KERNEL maxdim_k_##E = {16, init_arg, INNER_MAX, argmax_##E##_outer, argmax_##E##_combine, FIN,             \
+                                false, false, INNER_MAX##_run};                                                     \
+  CT_RED_KERNEL mindim_k_##E = {16, init_arg, INNER_MIN, argmin_##E##_outer, argmin_##E##_combine, FIN,             \
+                                false, false, INNER_MIN##_run};
 #define K_ARG_F(E, T, LD) K_ARG(E, argmax_##E##_inner, argmin_##E##_inner, finish_vi_f)
 #define K_ARG_I(E, T, LD) K_ARG(E, argmax_##E##_inner, argmin_##E##_inner, finish_vi_i)
 K_ARG_F(CT_FLOAT16, uint16_t, CT_LD_F16)

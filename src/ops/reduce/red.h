@@ -87,8 +87,29 @@ void ct__red_finish_mean_complex(char *const *out, const void *acc, const void *
 const ct_red_kernel *ct__red_sqrt_sumsq_kernel(ct_dtype dt);
 
 /* ---- kernel helpers ---- */
-void ct__red_store_i64(char *p, ct_dtype dt, int64_t v);
-void ct__red_store_f64(char *p, ct_dtype dt, double v);
+/* Stores a result in the output's dtype: inline, as finishing is a step per output value. */
+static inline void ct__red_store_f64(char *p, ct_dtype dt, double v) {
+  switch (dt) {
+    case CT_FLOAT32: *(float *)p = (float)v; break;
+    case CT_FLOAT64: *(double *)p = v; break;
+    case CT_FLOAT16: *(uint16_t *)p = ct__float_to_half((float)v); break;
+    case CT_BFLOAT16: *(uint16_t *)p = ct__float_to_bfloat16((float)v); break;
+    case CT_COMPLEX64: ((float *)p)[0] = (float)v, ((float *)p)[1] = 0.0f; break;
+    case CT_COMPLEX128: ((double *)p)[0] = v, ((double *)p)[1] = 0.0; break;
+    default: ct__store_scalar(dt, p, ct_scalar_double(v));
+  }
+}
+static inline void ct__red_store_i64(char *p, ct_dtype dt, int64_t v) {
+  switch (dt) {
+    case CT_BOOL: *(bool *)p = v != 0; break;
+    case CT_UINT8: *(uint8_t *)p = (uint8_t)v; break;
+    case CT_INT8: *(int8_t *)p = (int8_t)(uint8_t)v; break;
+    case CT_INT16: *(int16_t *)p = (int16_t)(uint16_t)v; break;
+    case CT_INT32: *(int32_t *)p = (int32_t)(uint32_t)v; break;
+    case CT_INT64: *(int64_t *)p = v; break;
+    default: ct__red_store_f64(p, dt, (double)v);
+  }
+}
 void ct__red_store_c128(char *p, ct_dtype dt, double re, double im);
 /* The value at p of dtype dt as a double (real part of complex). */
 double ct__red_load_f64(const char *p, ct_dtype dt);
@@ -102,6 +123,12 @@ double ct__red_load_f64(const char *p, ct_dtype dt);
 #define CT_RED_OUTER_MAX 4096
 /* Kernel declarations an op may leave unused. */
 #define CT_RED_KERNEL __attribute__((unused)) static const ct_red_kernel
+/* A kernel's inner_run over its inline line body LINE (the signature of inner): one call for a run of
+   outputs whose lines are short, where calling inner per line would cost more than the line. */
+#define CT_RED_DEF_RUN(NAME, ASZ, LINE)                                                                       \
+  CT_RED_LOOP void NAME(void *acc, const char *in, int64_t cs, int64_t m, int64_t s, int64_t n, const void *ctx) { \
+    for (int64_t j = 0; j < m; j++) LINE((char *)acc + j * (int64_t)(ASZ), in + j * cs, s, n, 0, ctx);          \
+  }
 #define CT_RED_LOOP CT_KERNEL_CLONES __attribute__((unused)) static
 
 /* GCC vector types for the hand-vectorized loops. They never cross a non-inline call boundary, so the

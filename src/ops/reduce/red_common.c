@@ -200,30 +200,6 @@ ct_tensor *ct__red_exec1(ct_red_call *c) {
 }
 
 /* ---- stores ---- */
-void ct__red_store_i64(char *p, ct_dtype dt, int64_t v) {
-  switch (dt) {
-    case CT_BOOL: *(bool *)p = v != 0; break;
-    case CT_UINT8: *(uint8_t *)p = (uint8_t)v; break;
-    case CT_INT8: *(int8_t *)p = (int8_t)(uint8_t)v; break;
-    case CT_INT16: *(int16_t *)p = (int16_t)(uint16_t)v; break;
-    case CT_INT32: *(int32_t *)p = (int32_t)(uint32_t)v; break;
-    case CT_INT64: *(int64_t *)p = v; break;
-    default: ct__red_store_f64(p, dt, (double)v);
-  }
-}
-
-void ct__red_store_f64(char *p, ct_dtype dt, double v) {
-  switch (dt) {
-    case CT_FLOAT32: *(float *)p = (float)v; break;
-    case CT_FLOAT64: *(double *)p = v; break;
-    case CT_FLOAT16: *(uint16_t *)p = ct__float_to_half((float)v); break;
-    case CT_BFLOAT16: *(uint16_t *)p = ct__float_to_bfloat16((float)v); break;
-    case CT_COMPLEX64: ((float *)p)[0] = (float)v, ((float *)p)[1] = 0.0f; break;
-    case CT_COMPLEX128: ((double *)p)[0] = v, ((double *)p)[1] = 0.0; break;
-    default: ct__store_scalar(dt, p, ct_scalar_double(v));
-  }
-}
-
 void ct__red_store_c128(char *p, ct_dtype dt, double re, double im) {
   switch (dt) {
     case CT_COMPLEX64: ((float *)p)[0] = (float)re, ((float *)p)[1] = (float)im; break;

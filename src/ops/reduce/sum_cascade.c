@@ -96,6 +96,16 @@ typedef struct nm_acc {
     double *a = acc;                                                                                            \
     for (int c = 0; c < C; c++) a[c] = ADD(a[c], line[c]);                                                     \
   }                                                                                                             \
+  static void NAME##_inner_run(void *acc, const char *in, int64_t cs, int64_t m, int64_t s, int64_t n,        \
+                               const void *ctx) {                                                               \
+    (void)ctx;                                                                                                  \
+    double *a = acc;                                                                                            \
+    for (int64_t j = 0; j < m; j++) {                                                                           \
+      P##_t line[2];                                                                                            \
+      P##_line(line, in + j * cs, s, n, C, NANZ);                                                               \
+      for (int c = 0; c < C; c++) a[j * C + c] = ADD(a[j * C + c], line[c]);                                   \
+    }                                                                                                           \
+  }                                                                                                             \
   /* the line sums of m columns, PyTorch's way for their place in the row */                                   \
   static void NAME##_lines(P##_t *out, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,           \
                            const ct_red_cols *cols, int64_t first) {                                            \
@@ -254,8 +264,11 @@ DEF_NANMEAN_OUTER(nanmean_f64, cd, nansum_f64, ADD_F64)
 DEF_NANMEAN_OUTER(nanmean_f16, ch, nansum_f16, add_f16)
 DEF_NANMEAN_OUTER(nanmean_bf16, cb, nansum_bf16, add_bf16)
 
-#define K(name, size, init, loops, fin) \
-  static const ct_red_kernel name = {size, init, loops##_inner, loops##_outer, loops##_combine, fin, false, true};
+#define K_RUN(name, size, init, loops, fin, run) \
+  static const ct_red_kernel name = {size, init, loops##_inner, loops##_outer, loops##_combine, fin, false, true, run};
+/* nanmean's accumulator counts too: its lines go through inner */
+#define K(name, size, init, loops, fin) K_RUN(name, size, init, loops, fin, loops##_inner_run)
+#define K_NM(name, loops) K_RUN(name, 16, init_zero16, loops, finish_nanmean, NULL)
 K(k_sum_f32, 8, init_zero8, sum_f32, finish_real)
 K(k_sum_f64, 8, init_zero8, sum_f64, finish_real)
 K(k_sum_c64, 16, init_zero16, sum_c64, finish_complex)
@@ -272,10 +285,10 @@ K(k_mean_c64, 16, init_zero16, sum_c64, ct__red_finish_mean_complex)
 K(k_mean_c128, 16, init_zero16, sum_c128, ct__red_finish_mean_complex)
 K(k_mean_f16, 8, init_zero8, sum_f16, finish_mean_real)
 K(k_mean_bf16, 8, init_zero8, sum_bf16, finish_mean_real)
-K(k_nanmean_f32, 16, init_zero16, nanmean_f32, finish_nanmean)
-K(k_nanmean_f64, 16, init_zero16, nanmean_f64, finish_nanmean)
-K(k_nanmean_f16, 16, init_zero16, nanmean_f16, finish_nanmean)
-K(k_nanmean_bf16, 16, init_zero16, nanmean_bf16, finish_nanmean)
+K_NM(k_nanmean_f32, nanmean_f32)
+K_NM(k_nanmean_f64, nanmean_f64)
+K_NM(k_nanmean_f16, nanmean_f16)
+K_NM(k_nanmean_bf16, nanmean_bf16)
 
 static const ct_red_table cascade_kernels[] = {
     [CT_RED_SUM] = {[CT_FLOAT16] = &k_sum_f16, [CT_BFLOAT16] = &k_sum_bf16, [CT_FLOAT32] = &k_sum_f32,
