@@ -274,12 +274,37 @@ static void reduce_range(const run_ctx *rc, void *acc, const char *base, int64_t
   }
 }
 
-static inline __attribute__((always_inline)) void finish_at(const run_ctx *rc, const kpos *p, int64_t j,
-                                                             const void *acc) {
+/* Initializes the accumulators of kept indices j0 + j (j < m) of the run at p. */
+static void init_accs(const run_ctx *rc, const kpos *p, int64_t j0, int64_t m, char *acc) {
   const geom *g = rc->g;
+  const ct_red_kernel *k = rc->k;
+  const int64_t step = g->nk ? g->kaux[0] : 0;
+  const char *aux = g->has_aux ? g->aux + p->aux + j0 * step : NULL;
+  if (k->init_run) {
+    k->init_run(acc, aux, step, m, rc->ctx);
+    return;
+  }
+  for (int64_t j = 0; j < m; j++) k->init(acc + j * (int64_t)k->acc_size, aux ? aux + j * step : NULL, rc->ctx);
+}
+
+/* Writes the outputs of kept indices j0 + j (j < m) of the run at p from their accumulators. */
+static void finish_accs(const run_ctx *rc, const kpos *p, int64_t j0, int64_t m, const char *acc) {
+  const geom *g = rc->g;
+  const ct_red_kernel *k = rc->k;
   char *outs[CT_RED_MAX_OUT];
-  for (int o = 0; o < g->n_out; o++) outs[o] = g->out[o] + p->out[o] + (g->nk ? j * g->kout[o][0] : 0);
-  rc->k->finish(outs, acc, rc->ctx);
+  int64_t step[CT_RED_MAX_OUT];
+  for (int o = 0; o < g->n_out; o++) {
+    step[o] = g->nk ? g->kout[o][0] : 0;
+    outs[o] = g->out[o] + p->out[o] + j0 * step[o];
+  }
+  if (k->finish_run) {
+    k->finish_run(outs, step, acc, m, rc->ctx);
+    return;
+  }
+  for (int64_t j = 0; j < m; j++) {
+    k->finish(outs, acc + j * (int64_t)k->acc_size, rc->ctx);
+    for (int o = 0; o < g->n_out; o++) outs[o] += step[o];
+  }
 }
 
 typedef struct plan {
@@ -287,6 +312,28 @@ typedef struct plan {
   int64_t nchunks, block, nblocks, run_max;
   char *part; /* [nchunks][M] accumulators when nchunks > 1 */
 } plan;
+
+/* A vertical run of the fastest kept dim alone is short when that dim is; where the second kept dim
+   steps over exactly the first's extent in the input (the two read as one dim, though the outputs'
+   strides do not coalesce them: a transposing reduction) and the kernel's columns are independent
+   (not PyTorch's loops, whose rounding depends on the columns' place), whole rows of the first dim
+   starting at m go to the kernel as one longer run. Returns how many (1: no stacking). */
+static int64_t stacked_rows(const geom *g, const plan *pl, const ct_red_kernel *k, int64_t m, int64_t m1) {
+  if (k->torch_loops || g->nk < 2 || g->kin[1] != g->ksz[0] * g->kin[0] || 2 * g->ksz[0] > pl->run_max ||
+      m % g->ksz[0] != 0)
+    return 1;
+  int64_t rows = (m1 - m) / g->ksz[0], left = g->ksz[1] - (m / g->ksz[0]) % g->ksz[1];
+  if (rows > left) rows = left;
+  if (rows > pl->run_max / g->ksz[0]) rows = pl->run_max / g->ksz[0];
+  return rows;
+}
+
+/* The position of the next row of the fastest kept dim (within the same second kept dim's row). */
+static void step_row(const geom *g, kpos *q) {
+  q->in += g->kin[1];
+  for (int o = 0; o < CT_RED_MAX_OUT; o++) q->out[o] += g->kout[o][1];
+  q->aux += g->kaux[1];
+}
 
 /* One work item: kept indices [m0, m1) over chunk c, a run along the fastest kept dim at a time (its
    position found once). A vertical run goes to the kernel's outer loop; otherwise each output is
@@ -301,41 +348,50 @@ static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, i
   if (pl->nchunks == 1) r0 = 0, r1 = g->N;
   if (r1 > g->N) r1 = g->N;
   _Alignas(64) unsigned char local[RUN_BYTES + CT_RED_ACC_MAX];
-  const int64_t kin0 = g->nk ? g->kin[0] : 0, aux_step = g->nk ? g->kaux[0] : 0;
+  const int64_t kin0 = g->nk ? g->kin[0] : 0;
   const bool whole_line = pl->nchunks == 1 && g->nr <= 1 && g->N > 0;
   const int64_t line_stride = g->nr ? g->rin[0] : 0, line_n = g->nr ? g->rsz[0] : 1;
   for (int64_t m = m0; m < m1;) {
     kpos p = kept_pos(g, m);
     int64_t run = g->nk ? g->ksz[0] - m % g->ksz[0] : 1;
     if (run > m1 - m) run = m1 - m;
-    if (pl->outer) {
+    int64_t rows = pl->outer ? stacked_rows(g, pl, k, m, m1) : 1;
+    if (rows > 1) { /* whole rows of the fastest kept dim that follow each other in the input: one run */
+      run = rows * g->ksz[0];
+      char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz : (char *)local;
+      kpos q = p;
+      for (int64_t b = 0; b < rows; b++, step_row(g, &q)) init_accs(rc, &q, 0, g->ksz[0], acc + b * g->ksz[0] * asz);
+      ct_red_cols cols = {0, run, g->nr};
+      reduce_range(rc, acc, g->in + p.in, run, kin0, r0, r1, &cols);
+      q = p;
+      if (pl->nchunks == 1)
+        for (int64_t b = 0; b < rows; b++, step_row(g, &q)) finish_accs(rc, &q, 0, g->ksz[0], acc + b * g->ksz[0] * asz);
+    } else if (pl->outer) {
       if (run > pl->run_max) run = pl->run_max;
       char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz : (char *)local;
-      for (int64_t j = 0; j < run; j++) k->init(acc + j * asz, g->has_aux ? g->aux + p.aux + j * aux_step : NULL, rc->ctx);
+      init_accs(rc, &p, 0, run, acc);
       ct_red_cols cols = {g->nk ? m % g->ksz[0] : 0, g->nk ? g->ksz[0] : 1, g->nr};
       reduce_range(rc, acc, g->in + p.in, run, kin0, r0, r1, &cols);
-      if (pl->nchunks == 1)
-        for (int64_t j = 0; j < run; j++) finish_at(rc, &p, j, acc + j * asz);
+      if (pl->nchunks == 1) finish_accs(rc, &p, 0, run, acc);
     } else if (whole_line && k->inner_run) {
       for (int64_t j0 = 0; j0 < run; j0 += pl->run_max) {
         int64_t mm = run - j0 < pl->run_max ? run - j0 : pl->run_max;
         char *acc = (char *)local; /* whole lines: one chunk */
-        for (int64_t j = 0; j < mm; j++)
-          k->init(acc + j * asz, g->has_aux ? g->aux + p.aux + (j0 + j) * aux_step : NULL, rc->ctx);
+        init_accs(rc, &p, j0, mm, acc);
         k->inner_run(acc, g->in + p.in + j0 * kin0, kin0, mm, line_stride, line_n, rc->ctx);
-        for (int64_t j = 0; j < mm; j++) finish_at(rc, &p, j0 + j, acc + j * asz);
+        finish_accs(rc, &p, j0, mm, acc);
       }
     } else {
       ct_red_cols cols = {0, 1, g->nr};
       for (int64_t j = 0; j < run; j++) {
         char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)(m + j)) * asz : (char *)local;
-        k->init(acc, g->has_aux ? g->aux + p.aux + j * aux_step : NULL, rc->ctx);
+        init_accs(rc, &p, j, 1, acc);
         const char *in = g->in + p.in + j * kin0;
         if (whole_line)
           k->inner(acc, in, line_stride, line_n, 0, rc->ctx);
         else
           reduce_range(rc, acc, in, 1, 0, r0, r1, &cols);
-        if (pl->nchunks == 1) finish_at(rc, &p, j, acc);
+        if (pl->nchunks == 1) finish_accs(rc, &p, j, 1, acc);
       }
     }
     m += run;
@@ -352,7 +408,7 @@ static void combine_range(const run_ctx *rc, const plan *pl, int64_t m0, int64_t
     for (int64_t c = 1; c < pl->nchunks; c++)
       rc->k->combine(acc, pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz, rc->ctx);
     kpos p = kept_pos(g, m);
-    finish_at(rc, &p, 0, acc);
+    finish_accs(rc, &p, 0, 1, (const char *)acc);
   }
 }
 

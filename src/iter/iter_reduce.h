@@ -56,6 +56,11 @@ typedef struct ct_red_kernel {
      NULL makes the driver call inner per output, whose call and dispatch cost more than a short line. */
   void (*inner_run)(void *acc, const char *in, int64_t col_stride, int64_t m, int64_t row_stride, int64_t n,
                     const void *ctx);
+  /* Optional batch forms of init and finish for m consecutive accumulators (aux + j * aux_stride, output
+     o's element at out[o] + j * out_stride[o]; aux NULL when there is none): with short reductions an
+     indirect call per output costs as much as the reduction. NULL: the driver calls init / finish. */
+  void (*init_run)(void *acc, const char *aux, int64_t aux_stride, int64_t m, const void *ctx);
+  void (*finish_run)(char *const *out, const int64_t *out_stride, const void *acc, int64_t m, const void *ctx);
 } ct_red_kernel;
 
 typedef struct ct_red_config {

@@ -605,6 +605,58 @@ static void test_permuted_sum_bits(void) {
   ct_scope_end();
 }
 
+/* Many short reductions (a run of whole lines in one kernel call) and transposing ones (rows of a small
+   fastest kept dim stacked into one vertical run) against plain loops over the permuted view: amax,
+   argmax (first index of the maximum, or of the first NaN) and sum of small integers (exact in any
+   order), NaN in some lines. */
+static void test_short_and_stacked_lines(void) {
+  static const int64_t shapes[][3] = {{7, 300, 5}, {2, 2000, 2}, {3, 50, 40}, {300, 3, 2}};
+  static const int64_t perms[][3] = {{0, 1, 2}, {2, 0, 1}, {1, 2, 0}, {2, 1, 0}};
+  for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+    const int64_t *s = shapes[si], n = s[0] * s[1] * s[2];
+    float *v = malloc((size_t)n * sizeof *v);
+    double *got = malloc((size_t)n * 3 * sizeof *got);
+    CHECK(v && got);
+    if (!v || !got) return;
+    for (int64_t i = 0; i < n; i++) v[i] = (float)((i * 37) % 17 - 8);
+    for (int64_t i = 5; i < n; i += 97) v[i] = NAN;
+    const int64_t bstr[3] = {s[1] * s[2], s[2], 1};
+    for (size_t pi = 0; pi < sizeof perms / sizeof perms[0]; pi++) {
+      const int64_t *pm = perms[pi];
+      const int64_t ps[3] = {s[pm[0]], s[pm[1]], s[pm[2]]}, pst[3] = {bstr[pm[0]], bstr[pm[1]], bstr[pm[2]]};
+      for (int d = 0; d < 3; d++) {
+        ct_scope_begin();
+        ct_tensor *x = ct_permute(fdata(v, CT_SHAPE(s[0], s[1], s[2])), CT_DIMS(pm[0], pm[1], pm[2]));
+        const ct_reduce_opts o = {.dims = CT_DIMS(d)};
+        ct_tensor *mx = ct_amax(x, &o), *am = ct_argmax(x, &o), *sm = ct_sum(x, &o);
+        const int k0 = d == 0 ? 1 : 0, k1 = d == 2 ? 1 : 2; /* the kept dims, in order */
+        int64_t m = ps[k0] * ps[k1];
+        CHECK(ct_copy_to_buffer(mx, got, CT_FLOAT64, (size_t)m * 8) == CT_OK);
+        CHECK(ct_copy_to_buffer(am, got + m, CT_FLOAT64, (size_t)m * 8) == CT_OK);
+        CHECK(ct_copy_to_buffer(sm, got + 2 * m, CT_FLOAT64, (size_t)m * 8) == CT_OK);
+        int bad = 0;
+        for (int64_t a = 0; a < ps[k0]; a++)
+          for (int64_t b = 0; b < ps[k1]; b++) {
+            double best = 0, sum = 0;
+            int64_t arg = -1;
+            for (int64_t r = 0; r < ps[d]; r++) {
+              double e = v[a * pst[k0] + b * pst[k1] + r * pst[d]];
+              sum += e;
+              if (arg < 0 || (best == best && (e > best || e != e))) best = e, arg = r;
+            }
+            int64_t j = a * ps[k1] + b;
+            bad += !(best != best ? got[j] != got[j] : got[j] == best);
+            bad += got[m + j] != (double)arg;
+            bad += !(sum != sum ? got[2 * m + j] != got[2 * m + j] : got[2 * m + j] == sum);
+          }
+        CHECK(bad == 0);
+        ct_scope_end();
+      }
+    }
+    free(v), free(got);
+  }
+}
+
 /* amax/amin down contiguous columns (the vectorized vertical loop) against a plain loop: NaN and
    infinities in every row of a few columns, float32 and float64, column counts off the vector width */
 static void test_vertical_extremes(void) {
@@ -699,6 +751,7 @@ int main(void) {
   test_float_extreme_kernels();
   test_permuted_sum_bits();
   test_vertical_extremes();
+  test_short_and_stacked_lines();
   test_lse_columns();
   test_lse_bf16();
   test_statistics();

@@ -141,6 +141,23 @@ CT_KERNEL_CLONES static void CC(add_rows)(CC(t) *a0, const char *p, int64_t qs, 
   }
 }
 
+/* multi_row_sum of fewer items than a tile over contiguous lanes: each lane's items in order from +0,
+   a whole row of lanes at a time (a vector loop). */
+CT_KERNEL_CLONES static void CC(mrs_short)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, int64_t size,
+                                           int64_t L, int nanz) {
+  for (int k = 0; k < nk; k++) {
+    CC(t) *o = out + k * L;
+    for (int64_t l = 0; l < L; l++) o[l] = 0;
+    for (int64_t q = 0; q < size; q++) {
+      const CC(s) *x = (const CC(s) *)(p + k * ks + q * qs);
+      if (nanz)
+        for (int64_t l = 0; l < L; l++) o[l] += CC(ld)((const char *)(x + l), 1);
+      else
+        for (int64_t l = 0; l < L; l++) o[l] += CC_CVT(x[l]);
+    }
+  }
+}
+
 /* multi_row_sum: out[k * L + l] = cascade sum over q < size of the lane l of item (q, k), which is at
    p + q * qs + k * ks + l * ls. nk is 1 or 4. Lanes are contiguous (ls = sizeof(S)) or, for
    scalar_outer_sum's columns, ls apart: every lane is summed on its own, so a pass takes as many lanes
@@ -155,11 +172,19 @@ static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, i
   /* lanes per pass: the level arrays fill lvbuf; scattered lanes a register block at a time */
   const int64_t chunk = ls == ts ? 4 * CC_LANES / nk : CC_BLOCK;
 #define LV(j, k, l) lvbuf[((j) * nk + (k)) * chunk + (l)]
+  /* fewer items than a tile: the levels stay 0 and adding them changes nothing (level 0 starts at +0,
+     so it is never -0), so they are neither cleared nor added: clearing them cost more than a few rows */
+  const bool tiles = size >= step;
+  if (!tiles && ls == ts) {
+    CC(mrs_short)(out, p, qs, ks, nk, size, L, nanz);
+    return;
+  }
   for (int64_t l0 = 0; l0 < L; l0 += chunk) {
     int64_t ln = L - l0 < chunk ? L - l0 : chunk;
-    for (int j = 0; j < 3; j++)
-      for (int k = 0; k < nk; k++)
-        for (int64_t l = 0; l < ln; l++) LV(j, k, l) = 0;
+    if (tiles)
+      for (int j = 0; j < 3; j++)
+        for (int k = 0; k < nk; k++)
+          for (int64_t l = 0; l < ln; l++) LV(j, k, l) = 0;
     int64_t i = 0;
     for (; i + step <= size; i += step) {
       /* level 0 over one tile of `step` items, then level 1 += level 0. Short lines: a block of lanes
@@ -202,6 +227,10 @@ static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, i
       for (int64_t q = i; q < size; q++) {
         const char *row = base + q * qs;
         for (int64_t l = 0; l < ln; l++) a0[l] += CC(ld)(row + l * ls, nanz);
+      }
+      if (!tiles) {
+        memcpy(out + k * L + l0, a0, (size_t)ln * sizeof *a0);
+        continue;
       }
       for (int64_t l = 0; l < ln; l++) {
         CC(t) a = a0[l];

@@ -417,47 +417,65 @@ static void finish_idx(char *const *out, const void *acc, const void *ctx) {
   *(int64_t *)out[0] = ((const int64_t *)acc)[1];
 }
 
+/* batch forms: one call per run of outputs */
+CT_RED_DEF_INIT_RUN(init_max_f_run, 8, init_max_f)
+CT_RED_DEF_INIT_RUN(init_min_f_run, 8, init_min_f)
+CT_RED_DEF_INIT_RUN(init_max_i_run, 8, init_max_i)
+CT_RED_DEF_INIT_RUN(init_min_i_run, 8, init_min_i)
+CT_RED_DEF_INIT_RUN(init_minmax_f_run, 16, init_minmax_f)
+CT_RED_DEF_INIT_RUN(init_minmax_i_run, 16, init_minmax_i)
+CT_RED_DEF_INIT_RUN(init_arg_run, 16, init_arg)
+static void finish_val_f_run(char *const *out, const int64_t *os, const void *acc, int64_t m, const void *ctx) {
+  ct__red_store_f64_run(out[0], os[0], ((const ct_red_ctx *)ctx)->out_dtype[0], acc, 1, m);
+}
+CT_RED_DEF_FINISH_RUN(finish_val_i_run, 8, 1, finish_val_i)
+CT_RED_DEF_FINISH_RUN(finish_minmax_f_run, 16, 2, finish_minmax_f)
+CT_RED_DEF_FINISH_RUN(finish_minmax_i_run, 16, 2, finish_minmax_i)
+CT_RED_DEF_FINISH_RUN(finish_vi_f_run, 16, 2, finish_vi_f)
+CT_RED_DEF_FINISH_RUN(finish_vi_i_run, 16, 2, finish_vi_i)
+CT_RED_DEF_FINISH_RUN(finish_idx_run, 16, 1, finish_idx)
+
 /* ---- declarations ---- */
 #define K_VAL_F(E, T, LD)                                                                                       \
   CT_RED_KERNEL max_k_##E = {8, init_max_f, max_##E##_inner, max_##E##_outer, combine_max_f, finish_val_f,       \
-                             false, false, max_##E##_inner_run};                                                \
+                             false, false, max_##E##_inner_run, init_max_f_run, finish_val_f_run};                                                \
   CT_RED_KERNEL min_k_##E = {8, init_min_f, min_##E##_inner, min_##E##_outer, combine_min_f, finish_val_f,       \
-                             false, false, min_##E##_inner_run};
+                             false, false, min_##E##_inner_run, init_min_f_run, finish_val_f_run};
 #define K_VAL_I(E, T, LD)                                                                                       \
   CT_RED_KERNEL max_k_##E = {8, init_max_i, max_##E##_inner, max_##E##_outer, combine_max_i, finish_val_i,       \
-                             false, false, max_##E##_inner_run};                                                \
+                             false, false, max_##E##_inner_run, init_max_i_run, finish_val_i_run};                                                \
   CT_RED_KERNEL min_k_##E = {8, init_min_i, min_##E##_inner, min_##E##_outer, combine_min_i, finish_val_i,       \
-                             false, false, min_##E##_inner_run};
+                             false, false, min_##E##_inner_run, init_min_i_run, finish_val_i_run};
 K_VAL_F(CT_FLOAT16, uint16_t, CT_LD_F16)
 K_VAL_F(CT_BFLOAT16, uint16_t, CT_LD_BF16)
 MM_INTS(K_VAL_I)
 CT_RED_KERNEL max_k_CT_FLOAT64 = {8,     init_max_f,   max_CT_FLOAT64_inner, vmax_f64_outer, combine_max_f,
-                                  finish_val_f, false, false,          max_CT_FLOAT64_inner_run};
+                                  finish_val_f, false, false,          max_CT_FLOAT64_inner_run, init_max_f_run, finish_val_f_run};
 CT_RED_KERNEL min_k_CT_FLOAT64 = {8,     init_min_f,   min_CT_FLOAT64_inner, vmin_f64_outer, combine_min_f,
-                                  finish_val_f, false, false,          min_CT_FLOAT64_inner_run};
+                                  finish_val_f, false, false,          min_CT_FLOAT64_inner_run, init_min_f_run, finish_val_f_run};
 CT_RED_KERNEL max_k_CT_FLOAT32 = {8,            init_max_f, vmax_f32_inner, vmax_f32_outer, combine_max_f,
-                                  finish_val_f, false,      false,          vmax_f32_inner_run};
+                                  finish_val_f, false,      false,          vmax_f32_inner_run, init_max_f_run, finish_val_f_run};
 CT_RED_KERNEL min_k_CT_FLOAT32 = {8,            init_min_f, vmin_f32_inner, vmin_f32_outer, combine_min_f,
-                                  finish_val_f, false,      false,          vmin_f32_inner_run};
+                                  finish_val_f, false,      false,          vmin_f32_inner_run, init_min_f_run, finish_val_f_run};
 
 #define K_MINMAX_F(E, T, LD)                                                                                     \
   CT_RED_KERNEL minmax_k_##E = {16,    init_minmax_f, minmax_##E##_inner, NULL, combine_minmax_f, finish_minmax_f, \
-                                false, false,         minmax_##E##_inner_run};
+                                false, false,         minmax_##E##_inner_run, init_minmax_f_run, finish_minmax_f_run};
 #define K_MINMAX_I(E, T, LD)                                                                                     \
   CT_RED_KERNEL minmax_k_##E = {16,    init_minmax_i, minmax_##E##_inner, NULL, combine_minmax_i, finish_minmax_i, \
-                                false, false,         minmax_##E##_inner_run};
+                                false, false,         minmax_##E##_inner_run, init_minmax_i_run, finish_minmax_i_run};
 MM_FLOATS(K_MINMAX_F)
 MM_INTS(K_MINMAX_I)
 
 #define K_ARG(E, INNER_MAX, INNER_MIN, FIN)                                                                     \
   CT_RED_KERNEL argmax_k_##E = {16,         init_arg, INNER_MAX, argmax_##E##_outer, argmax_##E##_combine,          \
-                                finish_idx, false,    false,     INNER_MAX##_run};                                  \
+                                finish_idx, false,    false,     INNER_MAX##_run, init_arg_run, finish_idx_run};                                  \
   CT_RED_KERNEL argmin_k_##E = {16,         init_arg, INNER_MIN, argmin_##E##_outer, argmin_##E##_combine,          \
-                                finish_idx, false,    false,     INNER_MIN##_run};                                  \
+                                finish_idx, false,    false,     INNER_MIN##_run, init_arg_run, finish_idx_run};                                  \
   CT_RED_KERNEL maxdim_k_##E = {16, init_arg, INNER_MAX, argmax_##E##_outer, argmax_##E##_combine, FIN,             \
-                                false, false, INNER_MAX##_run};                                                     \
+                                false, false, INNER_MAX##_run, init_arg_run, FIN##_run};                                                     \
   CT_RED_KERNEL mindim_k_##E = {16, init_arg, INNER_MIN, argmin_##E##_outer, argmin_##E##_combine, FIN,             \
-                                false, false, INNER_MIN##_run};
+                                false, false, INNER_MIN##_run, init_arg_run, FIN##_run};
 #define K_ARG_F(E, T, LD) K_ARG(E, argmax_##E##_inner, argmin_##E##_inner, finish_vi_f)
 #define K_ARG_I(E, T, LD) K_ARG(E, argmax_##E##_inner, argmin_##E##_inner, finish_vi_i)
 K_ARG_F(CT_FLOAT16, uint16_t, CT_LD_F16)

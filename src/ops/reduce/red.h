@@ -110,6 +110,25 @@ static inline void ct__red_store_i64(char *p, ct_dtype dt, int64_t v) {
     default: ct__red_store_f64(p, dt, (double)v);
   }
 }
+/* m values v[j * vs] stored at p + j * ps in dtype dt: the dtype's switch taken once for the run */
+static inline void ct__red_store_f64_run(char *p, int64_t ps, ct_dtype dt, const double *v, int64_t vs, int64_t m) {
+  switch (dt) {
+    case CT_FLOAT32:
+      if (ps == 4 && vs == 1) /* a vector loop */
+        for (int64_t j = 0; j < m; j++) ((float *)p)[j] = (float)v[j];
+      else
+        for (int64_t j = 0; j < m; j++) *(float *)(p + j * ps) = (float)v[j * vs];
+      break;
+    case CT_FLOAT64:
+      if (ps == 8 && vs == 1)
+        memcpy(p, v, (size_t)m * 8);
+      else
+        for (int64_t j = 0; j < m; j++) *(double *)(p + j * ps) = v[j * vs];
+      break;
+    default:
+      for (int64_t j = 0; j < m; j++) ct__red_store_f64(p + j * ps, dt, v[j * vs]);
+  }
+}
 void ct__red_store_c128(char *p, ct_dtype dt, double re, double im);
 /* The value at p of dtype dt as a double (real part of complex). */
 double ct__red_load_f64(const char *p, ct_dtype dt);
@@ -123,6 +142,21 @@ double ct__red_load_f64(const char *p, ct_dtype dt);
 #define CT_RED_OUTER_MAX 4096
 /* Kernel declarations an op may leave unused. */
 #define CT_RED_KERNEL __attribute__((unused)) static const ct_red_kernel
+/* Batch init / finish (ct_red_kernel's init_run, finish_run) from a kernel's own init and finish, which
+   the loop inlines; NOUT: the outputs finish writes. */
+#define CT_RED_DEF_INIT_RUN(NAME, ASZ, INIT)                                                                  \
+  static void NAME(void *acc, const char *aux, int64_t as, int64_t m, const void *ctx) {                       \
+    for (int64_t j = 0; j < m; j++) INIT((char *)acc + j * (int64_t)(ASZ), aux ? aux + j * as : NULL, ctx);    \
+  }
+#define CT_RED_DEF_FINISH_RUN(NAME, ASZ, NOUT, FIN)                                                           \
+  static void NAME(char *const *out, const int64_t *os, const void *acc, int64_t m, const void *ctx) {          \
+    char *o[NOUT];                                                                                              \
+    for (int k = 0; k < (NOUT); k++) o[k] = out[k];                                                            \
+    for (int64_t j = 0; j < m; j++) {                                                                           \
+      FIN(o, (const char *)acc + j * (int64_t)(ASZ), ctx);                                                     \
+      for (int k = 0; k < (NOUT); k++) o[k] += os[k];                                                          \
+    }                                                                                                           \
+  }
 /* A kernel's inner_run over its inline line body LINE (the signature of inner): one call for a run of
    outputs whose lines are short, where calling inner per line would cost more than the line. */
 #define CT_RED_DEF_RUN(NAME, ASZ, LINE)                                                                       \

@@ -235,6 +235,23 @@ static void finish_nanmean(char *const *out, const void *acc, const void *ctx) {
   ct__red_store_f64(out[0], c->out_dtype[0], div_count(a->sum, c->out_dtype[0], a->count));
 }
 
+static void init_zero8_run(void *acc, const char *aux, int64_t as, int64_t m, const void *ctx) {
+  (void)aux, (void)as, (void)ctx;
+  memset(acc, 0, (size_t)m * 8);
+}
+static void init_zero16_run(void *acc, const char *aux, int64_t as, int64_t m, const void *ctx) {
+  (void)aux, (void)as, (void)ctx;
+  memset(acc, 0, (size_t)m * 16);
+}
+static void finish_real_run(char *const *out, const int64_t *os, const void *acc, int64_t m, const void *ctx) {
+  ct__red_store_f64_run(out[0], os[0], ((const ct_red_ctx *)ctx)->out_dtype[0], acc, 1, m);
+}
+CT_RED_DEF_FINISH_RUN(finish_complex_run, 16, 1, finish_complex)
+CT_RED_DEF_FINISH_RUN(finish_mean_real_run, 8, 1, finish_mean_real)
+#define finish_mean_complex ct__red_finish_mean_complex
+CT_RED_DEF_FINISH_RUN(finish_mean_complex_run, 16, 1, finish_mean_complex)
+CT_RED_DEF_FINISH_RUN(finish_nanmean_run, 16, 1, finish_nanmean)
+
 /* nanmean's vertical calls: per column as the inner loop does (counts are exact, the sums go through the
    cascade of the columns' lines) */
 #define DEF_NANMEAN_OUTER(NAME, P, SUM, ADD)                                                                   \
@@ -264,8 +281,9 @@ DEF_NANMEAN_OUTER(nanmean_f64, cd, nansum_f64, ADD_F64)
 DEF_NANMEAN_OUTER(nanmean_f16, ch, nansum_f16, add_f16)
 DEF_NANMEAN_OUTER(nanmean_bf16, cb, nansum_bf16, add_bf16)
 
-#define K_RUN(name, size, init, loops, fin, run) \
-  static const ct_red_kernel name = {size, init, loops##_inner, loops##_outer, loops##_combine, fin, false, true, run};
+#define K_RUN(name, size, init, loops, fin, run)                                                                 \
+  static const ct_red_kernel name = {size, init, loops##_inner, loops##_outer, loops##_combine, fin, false, true, \
+                                     run,  init##_run, fin##_run};
 /* nanmean's accumulator counts too: its lines go through inner */
 #define K(name, size, init, loops, fin) K_RUN(name, size, init, loops, fin, loops##_inner_run)
 #define K_NM(name, loops) K_RUN(name, 16, init_zero16, loops, finish_nanmean, NULL)
@@ -281,8 +299,8 @@ K(k_nansum_f16, 8, init_zero8, nansum_f16, finish_real)
 K(k_nansum_bf16, 8, init_zero8, nansum_bf16, finish_real)
 K(k_mean_f32, 8, init_zero8, sum_f32, finish_mean_real)
 K(k_mean_f64, 8, init_zero8, sum_f64, finish_mean_real)
-K(k_mean_c64, 16, init_zero16, sum_c64, ct__red_finish_mean_complex)
-K(k_mean_c128, 16, init_zero16, sum_c128, ct__red_finish_mean_complex)
+K_RUN(k_mean_c64, 16, init_zero16, sum_c64, finish_mean_complex, sum_c64_inner_run)
+K_RUN(k_mean_c128, 16, init_zero16, sum_c128, finish_mean_complex, sum_c128_inner_run)
 K(k_mean_f16, 8, init_zero8, sum_f16, finish_mean_real)
 K(k_mean_bf16, 8, init_zero8, sum_bf16, finish_mean_real)
 K_NM(k_nanmean_f32, nanmean_f32)
