@@ -48,13 +48,24 @@ static void finish_c(char *const *out, const void *acc, const void *ctx) {
   ct__red_store_c128(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], a[0], a[1]);
 }
 
+/* batch forms: one call per run of outputs */
+static void init_zero_run(void *acc, const char *aux, int64_t as, int64_t m, const void *ctx) {
+  (void)aux, (void)as, (void)ctx;
+  memset(acc, 0, (size_t)m * 8);
+}
+CT_RED_DEF_INIT_RUN(init_one_i_run, 8, init_one_i)
+CT_RED_DEF_INIT_RUN(init_one_f_run, 8, init_one_f)
+CT_RED_DEF_FINISH_RUN(finish_i_run, 8, 1, finish_i)
+static void finish_f_run(char *const *out, const int64_t *os, const void *acc, int64_t m, const void *ctx) {
+  ct__red_store_f64_run(out[0], os[0], ((const ct_red_ctx *)ctx)->out_dtype[0], acc, 1, m);
+}
+
 /* ---- integer loops: OP(acc, x) on uint64 ---- */
 #define ADD_I(a, x) ((a) + (uint64_t)(int64_t)(x))
 #define MUL_I(a, x) ((a) * (uint64_t)(int64_t)(x))
 
 #define DEF_INT_LOOPS(NAME, T, OP)                                                                              \
-  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx,        \
-                                            const void *ctx) {                                                  \
+  CT_VINLINE void NAME##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {  \
     (void)idx, (void)ctx;                                                                                       \
     uint64_t a = *(uint64_t *)acc;                                                                              \
     if (s == (int64_t)sizeof(T)) {                                                                              \
@@ -65,6 +76,10 @@ static void finish_c(char *const *out, const void *acc, const void *ctx) {
     }                                                                                                           \
     *(uint64_t *)acc = a;                                                                                       \
   }                                                                                                             \
+  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
+  }                                                                                                             \
+  CT_RED_DEF_RUN(NAME##_inner_run, 8, NAME##_line)                                                              \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs,        \
                                             int64_t n, int64_t idx, const ct_red_cols *cols, const void *ctx) {                          \
     (void)cols, (void)idx, (void)ctx, (void)cols;                                                                          \
@@ -170,7 +185,7 @@ static inline double tot_f64(double v) { return v; }
    columns multiply in order. The order decides inf * 0 = NaN, so it has to be PyTorch's. */
 #define PROD_COLS 1024
 #define DEF_FLOAT_PROD_LOOPS(NAME, T, LANES)                                                                    \
-  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+  CT_VINLINE void NAME##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {  \
     (void)idx, (void)ctx;                                                                                       \
     T a = (T) * (double *)acc;                                                                                  \
     int64_t k = 0;                                                                                              \
@@ -191,6 +206,10 @@ static inline double tot_f64(double v) { return v; }
     for (; k < n; k++) a = a * *(const T *)(in + k * s);                                                        \
     *(double *)acc = (double)a;                                                                                 \
   }                                                                                                             \
+  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
+  }                                                                                                             \
+  CT_RED_DEF_RUN(NAME##_inner_run, 8, NAME##_line)                                                              \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
                                 int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
     (void)cols, (void)idx, (void)ctx;                                                                                       \
@@ -338,7 +357,8 @@ DEF_COMPLEX_PROD(prod_CT_COMPLEX64, float, 4, 0)
 DEF_COMPLEX_PROD(prod_CT_COMPLEX128, double, 2, 1)
 
 /* ---- declarations ---- */
-#define K_INT(name, init, comb, fin) {8, init, name##_inner, name##_outer, comb, fin}
+#define K_INT(name, init, comb, fin) \
+  {8, init, name##_inner, name##_outer, comb, fin, false, false, name##_inner_run, init##_run, fin##_run}
 #define K_SUMI(E, T, CT, LD, ST) static const ct_red_kernel sum_k_##E = K_INT(sum_##E, init_zero, combine_add_i, finish_i);
 #define K_PRODI(E, T, CT, LD, ST) static const ct_red_kernel prod_k_##E = K_INT(prod_##E, init_one_i, combine_mul_i, finish_i);
 CT_DT_BOOL(K_SUMI)
@@ -348,8 +368,12 @@ CT_DT_INTEGRAL(K_PRODI)
 
 #define K_FSUM(kname, loops, fin) \
   static const ct_red_kernel kname = {8, init_zero, loops##_inner, loops##_outer, loops##_combine, fin};
-static const ct_red_kernel prod_k_CT_FLOAT32 = {8, init_one_f, prod_CT_FLOAT32_inner, prod_CT_FLOAT32_outer, prod_CT_FLOAT32_combine, finish_f, false, true};
-static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_inner, prod_CT_FLOAT64_outer, prod_CT_FLOAT64_combine, finish_f, false, true};
+static const ct_red_kernel prod_k_CT_FLOAT32 = {8, init_one_f, prod_CT_FLOAT32_inner, prod_CT_FLOAT32_outer,
+                                                prod_CT_FLOAT32_combine, finish_f, false, true, prod_CT_FLOAT32_inner_run,
+                                                init_one_f_run, finish_f_run};
+static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_inner, prod_CT_FLOAT64_outer,
+                                                prod_CT_FLOAT64_combine, finish_f, false, true, prod_CT_FLOAT64_inner_run,
+                                                init_one_f_run, finish_f_run};
 static const ct_red_kernel prod_k_CT_COMPLEX64 = {16, init_one_c, prod_CT_COMPLEX64_inner, prod_CT_COMPLEX64_outer, prod_CT_COMPLEX64_combine, finish_c, false, true};
 static const ct_red_kernel prod_k_CT_COMPLEX128 = {16, init_one_c, prod_CT_COMPLEX128_inner, prod_CT_COMPLEX128_outer, prod_CT_COMPLEX128_combine, finish_c, false, true};
 
