@@ -605,6 +605,31 @@ static void test_permuted_sum_bits(void) {
   ct_scope_end();
 }
 
+/* Float sums down a few contiguous columns (PyTorch's scalar_outer_sum: groups of four columns by
+   multi_row_sum, the rest by row_sum, over more rows than a tile), as torch 1.13 rounds them: hashes of
+   its result bits (a float64 sum rounded to float32 differs in 15, 12 and 9 elements). */
+static void test_outer_column_bits(void) {
+  ct_scope_begin();
+  static const struct {
+    int64_t shape[3], ndim, dim;
+    uint64_t hash;
+  } cases[] = {{{3, 20000, 5}, 3, 1, 0x48890520f326ea56u},
+               {{2, 3000, 6}, 3, 1, 0x304dbbefbefb6af0u},
+               {{4000, 9, 1}, 2, 0, 0xa69978623b35ae37u}};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    const int64_t *sh = cases[c].shape, n = sh[0] * sh[1] * sh[2];
+    float *v = malloc((size_t)n * sizeof *v);
+    CHECK(v != NULL);
+    if (!v) break;
+    for (int64_t i = 0; i < n; i++) v[i] = (float)((i * 7919) % 2003 - 1001) / 7.0f;
+    ct_tensor *x = ct_tensor_from_data(v, CT_FLOAT32, (ct_shape){sh, cases[c].ndim}, NULL);
+    free(v);
+    ct_tensor *r = ct_sum(x, &(ct_reduce_opts){.dims = CT_DIMS(cases[c].dim)});
+    CHECK(r != NULL && bits_hash(r) == cases[c].hash);
+  }
+  ct_scope_end();
+}
+
 /* Many short reductions (a run of whole lines in one kernel call) and transposing ones (rows of a small
    fastest kept dim stacked into one vertical run) against plain loops over the permuted view: amax,
    argmax (first index of the maximum, or of the first NaN) and sum of small integers (exact in any
@@ -750,6 +775,7 @@ int main(void) {
   test_extremes();
   test_float_extreme_kernels();
   test_permuted_sum_bits();
+  test_outer_column_bits();
   test_vertical_extremes();
   test_short_and_stacked_lines();
   test_lse_columns();

@@ -192,12 +192,33 @@ static void CC(mrs)(CC(t) *out, const char *p, int64_t qs, int64_t ks, int nk, i
          in L1. */
       if (ln <= CC_BLOCK) {
         for (int k = 0; k < nk; k++) {
-          CC(t) a0[CC_BLOCK] = {0};
+          /* level 0 from +0: the first item + 0 (the same sum, IEEE addition commutes), which spares
+             clearing the block (a rep stos per tile) */
+          CC(t) a0[CC_BLOCK];
           const char *base = p + k * ks + l0 * ls;
-          for (int64_t q = i; q < i + step; q++) {
-            const char *row = base + q * qs;
-            for (int64_t l = 0; l < ln; l++) a0[l] += CC(ld)(row + l * ls, nanz);
+          if (ln == 4 && ls == ts) { /* scalar_outer_sum's group of four columns: in registers */
+            CC(t) b0 = CC(ld)(base + i * qs, nanz) + (CC(t))0, b1 = CC(ld)(base + i * qs + ts, nanz) + (CC(t))0,
+                  b2 = CC(ld)(base + i * qs + 2 * ts, nanz) + (CC(t))0,
+                  b3 = CC(ld)(base + i * qs + 3 * ts, nanz) + (CC(t))0;
+            for (int64_t q = i + 1; q < i + step; q++) {
+              const char *row = base + q * qs;
+              b0 += CC(ld)(row, nanz), b1 += CC(ld)(row + ts, nanz), b2 += CC(ld)(row + 2 * ts, nanz);
+              b3 += CC(ld)(row + 3 * ts, nanz);
+            }
+            LV(0, k, 0) += b0, LV(0, k, 1) += b1, LV(0, k, 2) += b2, LV(0, k, 3) += b3;
+            continue;
           }
+          for (int64_t l = 0; l < ln; l++) a0[l] = CC(ld)(base + i * qs + l * ls, nanz) + (CC(t))0;
+          if (ls == ts) /* contiguous lanes: plain vector loads */
+            for (int64_t q = i + 1; q < i + step; q++) {
+              const CC(s) *row = (const CC(s) *)(base + q * qs);
+              for (int64_t l = 0; l < ln; l++) a0[l] += CC(ld)((const char *)(row + l), nanz);
+            }
+          else
+            for (int64_t q = i + 1; q < i + step; q++) {
+              const char *row = base + q * qs;
+              for (int64_t l = 0; l < ln; l++) a0[l] += CC(ld)(row + l * ls, nanz);
+            }
           for (int64_t l = 0; l < ln; l++) LV(0, k, l) += a0[l];
         }
       } else {
@@ -253,12 +274,19 @@ static void CC(mrs4_short)(CC(t) *out, const char *p, int64_t qs, int64_t ks, in
   CC(t) v0[4][2] = {{0}}, v1[4][2] = {{0}}, v2[4][2] = {{0}};
   int64_t i = 0;
   for (; i + step <= size; i += step) {
-    for (int k = 0; k < 4; k++)
-      for (int64_t l = 0; l < L; l++) {
-        CC(t) a = 0;
-        for (int64_t q = i; q < i + step; q++) a += CC(ld)(p + q * qs + k * ks + l * ts, nanz);
-        v0[k][l] += a;
-      }
+    if (L == 1) { /* the four columns side by side: four independent chains */
+      CC(t) a[4] = {0};
+      for (int64_t q = i; q < i + step; q++)
+        for (int k = 0; k < 4; k++) a[k] += CC(ld)(p + q * qs + k * ks, nanz);
+      for (int k = 0; k < 4; k++) v0[k][0] += a[k];
+    } else {
+      for (int k = 0; k < 4; k++)
+        for (int64_t l = 0; l < L; l++) {
+          CC(t) a = 0;
+          for (int64_t q = i; q < i + step; q++) a += CC(ld)(p + q * qs + k * ks + l * ts, nanz);
+          v0[k][l] += a;
+        }
+    }
     int64_t done = i + step;
     if ((done & (mask << lp)) == 0) {
       for (int k = 0; k < 4; k++)
