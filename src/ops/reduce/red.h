@@ -146,7 +146,10 @@ double ct__red_load_f64(const char *p, ct_dtype dt);
    the loop inlines; NOUT: the outputs finish writes. */
 #define CT_RED_DEF_INIT_RUN(NAME, ASZ, INIT)                                                                  \
   static void NAME(void *acc, const char *aux, int64_t as, int64_t m, const void *ctx) {                       \
-    for (int64_t j = 0; j < m; j++) INIT((char *)acc + j * (int64_t)(ASZ), aux ? aux + j * as : NULL, ctx);    \
+    if (aux)                                                                                                    \
+      for (int64_t j = 0; j < m; j++) INIT((char *)acc + j * (int64_t)(ASZ), aux + j * as, ctx);               \
+    else /* a fill loop */                                                                                      \
+      for (int64_t j = 0; j < m; j++) INIT((char *)acc + j * (int64_t)(ASZ), NULL, ctx);                       \
   }
 #define CT_RED_DEF_FINISH_RUN(NAME, ASZ, NOUT, FIN)                                                           \
   static void NAME(char *const *out, const int64_t *os, const void *acc, int64_t m, const void *ctx) {          \
