@@ -753,6 +753,48 @@ static void test_lse_columns(void) {
   ct_scope_end();
 }
 
+/* logsumexp of many short lines (blocks of lines exponentiated side by side) against the same formula
+   in double, contiguous and strided lines: NaN, +inf, an all -inf line and a line with one -inf */
+static void test_lse_short_lines(void) {
+  enum { R = 300 };
+  static const int ns[] = {1, 2, 5, 15};
+  for (size_t c = 0; c < sizeof ns / sizeof ns[0]; c++) {
+    const int n = ns[c];
+    float v[R * 15];
+    for (int i = 0; i < R; i++)
+      for (int k = 0; k < n; k++) v[i * n + k] = (float)((i * 31 + k * 17) % 101) * 0.25f - 12.0f + (float)(i % 7);
+    v[3 * n] = NAN;
+    v[7 * n + n - 1] = INFINITY;
+    for (int k = 0; k < n; k++) v[11 * n + k] = -INFINITY;
+    v[13 * n] = -INFINITY;
+    for (int strided = 0; strided < 2; strided++) {
+      ct_scope_begin();
+      ct_tensor *x = fdata(v, CT_SHAPE(R, n));
+      double got[R];
+      if (strided) x = ct_t(ct_contiguous(ct_t(x), CT_MEMORY_FORMAT_UNSET)); /* the same values, lines R elements apart */
+      CHECK(ct_copy_to_buffer(ct_logsumexp(x, &(ct_reduce_opts){.dims = CT_DIMS(1)}), got, CT_FLOAT64, sizeof got) ==
+            CT_OK);
+      int bad = 0;
+      for (int i = 0; i < R; i++) {
+        double m = -INFINITY, sum = 0;
+        bool nan = false;
+        for (int k = 0; k < n; k++) nan |= v[i * n + k] != v[i * n + k], m = v[i * n + k] > m ? v[i * n + k] : m;
+        double sh = isinf(m) ? 0 : m;
+        for (int k = 0; k < n; k++) sum += exp(v[i * n + k] - sh);
+        double want = nan ? NAN : log(sum) + sh;
+        if (want != want)
+          bad += got[i] == got[i];
+        else if (isinf(want))
+          bad += got[i] != want;
+        else
+          bad += !(fabs(got[i] - want) <= 1e-5 * fabs(want) + 1e-5);
+      }
+      CHECK(bad == 0);
+      ct_scope_end();
+    }
+  }
+}
+
 /* bfloat16 logsumexp rounds at each of PyTorch's steps, its two-dim sum between loops too: torch 1.13's
    bits (the fused double sum gave 6.28125 for the middle one) */
 static void test_lse_bf16(void) {
@@ -779,6 +821,7 @@ int main(void) {
   test_vertical_extremes();
   test_short_and_stacked_lines();
   test_lse_columns();
+  test_lse_short_lines();
   test_lse_bf16();
   test_statistics();
   test_norms();

@@ -149,6 +149,49 @@ static void lse_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64
   lse_merge(acc, sh, sum);
 }
 
+/* Many short lines (fewer than 16 elements each: logsumexp over a few classes per sample): a block of
+   lines at a time, their maxima, then element k of every line gathered into a row and exponentiated
+   eight lines per SLEEF call; per line the inner loop's arithmetic (float differences, expf, a double
+   sum in element order). */
+#define LSE_SHORT 16
+#define LSE_BLOCK 256
+static void lse_f32_inner_run(void *acc, const char *in, int64_t cs, int64_t m, int64_t s, int64_t n,
+                              const void *ctx) {
+  lse_acc *a = acc;
+#if LSE_AVX2
+  if (n > 0 && n < LSE_SHORT && have_avx2()) {
+    for (int64_t j0 = 0; j0 < m; j0 += LSE_BLOCK) {
+      int64_t mm = m - j0 < LSE_BLOCK ? m - j0 : LSE_BLOCK;
+      float mx[LSE_BLOCK], row[LSE_BLOCK];
+      double sum[LSE_BLOCK];
+      for (int64_t j = 0; j < mm; j++) {
+        const char *p = in + (j0 + j) * cs;
+        float v = -INFINITY;
+        bool nan = false;
+        for (int64_t k = 0; k < n; k++) {
+          float x = *(const float *)(p + k * s);
+          nan |= x != x;
+          v = x > v ? x : v;
+        }
+        mx[j] = nan ? NAN : (float)mask_inf(v), sum[j] = 0;
+      }
+      for (int64_t k = 0; k < n; k++) {
+        for (int64_t j = 0; j < mm; j++) row[j] = *(const float *)(in + (j0 + j) * cs + k * s);
+        col_expsum_avx2(sum, mx, (const char *)row, 0, mm, 1);
+      }
+      for (int64_t j = 0; j < mm; j++) {
+        if (mx[j] != mx[j])
+          lse_merge(&a[j0 + j], NAN, NAN);
+        else
+          lse_merge(&a[j0 + j], mx[j], sum[j]);
+      }
+    }
+    return;
+  }
+#endif
+  for (int64_t j = 0; j < m; j++) lse_f32_inner(&a[j], in + j * cs, s, n, 0, ctx);
+}
+
 /* Contiguous columns (logsumexp over dim 0): blocks of LSE_COLS columns by LSE_ROWS rows, each read
    twice while in cache (the column maxima, then the exponentials, eight columns per SLEEF call), and
    merged into the columns' accumulators. Per column this is the inner loop's arithmetic over shorter
@@ -228,7 +271,12 @@ static void finish_lse(char *const *out, const void *acc, const void *ctx) {
   ct__red_store_f64(out[0], c->out_dtype[0], v);
 }
 
-static const ct_red_kernel lse_k_f32 = {sizeof(lse_acc), init_lse, lse_f32_inner, lse_f32_outer, combine_lse, finish_lse};
+CT_RED_DEF_INIT_RUN(init_lse_run, sizeof(lse_acc), init_lse)
+CT_RED_DEF_FINISH_RUN(finish_lse_run, sizeof(lse_acc), 1, finish_lse)
+static const ct_red_kernel lse_k_f32 = {sizeof(lse_acc), init_lse,          lse_f32_inner,
+                                        lse_f32_outer,   combine_lse,       finish_lse,
+                                        false,           false,             lse_f32_inner_run,
+                                        init_lse_run,    finish_lse_run};
 static const ct_red_kernel lse_k_f64 = {sizeof(lse_acc), init_lse, lse_f64_inner, NULL, combine_lse, finish_lse};
 
 /* ======== entry points ======== */
