@@ -7,10 +7,11 @@
 
    An op is a declaration: its accumulator (size, identity), two inner loops (a strided 1-D run into one
    accumulator, and the vertical form that feeds a row of accumulators from consecutive kept columns),
-   combine (merging the accumulator of a later chunk), and finish (writing the outputs). Chunks of the
-   reduced index space have a fixed size, partial accumulators are combined in chunk order, and every
-   output is computed from the same chunks by the same kernel calls whatever the thread count, so results
-   do not depend on it. */
+   combine (merging the accumulator of a later chunk), and finish (writing the outputs); optionally batch
+   forms of the inner loop, init and finish for runs of outputs, where many short reductions would pay
+   an indirect call per output for each step. Chunks of the reduced index space have a fixed size,
+   partial accumulators are combined in chunk order, and every output is computed from the same chunks
+   by the same kernel calls whatever the thread count, so results do not depend on it. */
 #ifndef CTORCH_ITER_REDUCE_H
 #define CTORCH_ITER_REDUCE_H
 
