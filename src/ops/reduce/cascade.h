@@ -274,18 +274,18 @@ static void CC(mrs4_short)(CC(t) *out, const char *p, int64_t qs, int64_t ks, in
   CC(t) v0[4][2] = {{0}}, v1[4][2] = {{0}}, v2[4][2] = {{0}};
   int64_t i = 0;
   for (; i + step <= size; i += step) {
-    if (L == 1) { /* the four columns side by side: four independent chains */
+    /* the four columns (and two lanes) side by side: independent chains, fixed counts in registers */
+    if (L == 1) {
       CC(t) a[4] = {0};
       for (int64_t q = i; q < i + step; q++)
         for (int k = 0; k < 4; k++) a[k] += CC(ld)(p + q * qs + k * ks, nanz);
       for (int k = 0; k < 4; k++) v0[k][0] += a[k];
     } else {
-      for (int k = 0; k < 4; k++)
-        for (int64_t l = 0; l < L; l++) {
-          CC(t) a = 0;
-          for (int64_t q = i; q < i + step; q++) a += CC(ld)(p + q * qs + k * ks + l * ts, nanz);
-          v0[k][l] += a;
-        }
+      CC(t) a[4][2] = {{0}};
+      for (int64_t q = i; q < i + step; q++)
+        for (int k = 0; k < 4; k++)
+          for (int l = 0; l < 2; l++) a[k][l] += CC(ld)(p + q * qs + k * ks + l * ts, nanz);
+      for (int k = 0; k < 4; k++) v0[k][0] += a[k][0], v0[k][1] += a[k][1];
     }
     int64_t done = i + step;
     if ((done & (mask << lp)) == 0) {
