@@ -580,42 +580,25 @@ static uint64_t bits_hash(const ct_tensor *r) {
   return h;
 }
 
-/* A float sum over a permuted input takes PyTorch's loop, chosen by the kept dim that moves fastest in
-   PyTorch's order (the result's strides), and rounds as PyTorch's does: the hashes are of torch 1.13's
-   result bits; torch's sums of contiguous copies differ in 512 of 561 and 160 of 240 elements.
-   (17, 33, 64) reduced over dim 2 runs vertically; (6, 70, 40) over dim 1 sums each output on its own,
-   though its input's fastest dim is a kept one. */
-static void test_permuted_sum_bits(void) {
-  ct_scope_begin();
-  static const struct {
-    int64_t shape[3], dim;
-    uint64_t hash;
-  } cases[] = {{{64, 33, 17}, 2, 0x67c86635fed10969u}, {{40, 70, 6}, 1, 0x869d5740196d8c48u}};
-  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-    const int64_t *sh = cases[c].shape, n = sh[0] * sh[1] * sh[2];
-    float *v = malloc((size_t)n * sizeof *v);
-    CHECK(v != NULL);
-    if (!v) break;
-    for (int64_t i = 0; i < n; i++) v[i] = (float)((i * 7919) % 2003 - 1001) / 7.0f;
-    ct_tensor *base = fdata(v, CT_SHAPE(sh[0], sh[1], sh[2]));
-    free(v);
-    ct_tensor *r = ct_sum(ct_permute(base, CT_DIMS(2, 1, 0)), &(ct_reduce_opts){.dims = CT_DIMS(cases[c].dim)});
-    CHECK(r != NULL && bits_hash(r) == cases[c].hash);
-  }
-  ct_scope_end();
-}
-
-/* Float sums down a few contiguous columns (PyTorch's scalar_outer_sum: groups of four columns by
-   multi_row_sum, the rest by row_sum, over more rows than a tile), as torch 1.13 rounds them: hashes of
-   its result bits (a float64 sum rounded to float32 differs in 15, 12 and 9 elements). */
-static void test_outer_column_bits(void) {
+/* Float sums round as torch 1.13's do; the hashes are of its result bits.
+   Permuted inputs (dims reversed) take PyTorch's loop, chosen by the kept dim that moves fastest in
+   PyTorch's order (the result's strides): torch's sums of contiguous copies differ in 512 of 561 and 160
+   of 240 elements. (17, 33, 64) reduced over dim 2 runs vertically; (6, 70, 40) over dim 1 sums each
+   output on its own, though its input's fastest dim is a kept one.
+   Contiguous inputs summed down a few columns take PyTorch's scalar_outer_sum (groups of four columns
+   by multi_row_sum, the rest by row_sum, over more rows than a tile): a float64 sum rounded to float32
+   differs in 15, 12 and 9 elements. */
+static void test_sum_bits(void) {
   ct_scope_begin();
   static const struct {
     int64_t shape[3], ndim, dim;
+    bool reversed;
     uint64_t hash;
-  } cases[] = {{{3, 20000, 5}, 3, 1, 0x48890520f326ea56u},
-               {{2, 3000, 6}, 3, 1, 0x304dbbefbefb6af0u},
-               {{4000, 9, 1}, 2, 0, 0xa69978623b35ae37u}};
+  } cases[] = {{{64, 33, 17}, 3, 2, true, 0x67c86635fed10969u},
+               {{40, 70, 6}, 3, 1, true, 0x869d5740196d8c48u},
+               {{3, 20000, 5}, 3, 1, false, 0x48890520f326ea56u},
+               {{2, 3000, 6}, 3, 1, false, 0x304dbbefbefb6af0u},
+               {{4000, 9, 1}, 2, 0, false, 0xa69978623b35ae37u}};
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     const int64_t *sh = cases[c].shape, n = sh[0] * sh[1] * sh[2];
     float *v = malloc((size_t)n * sizeof *v);
@@ -624,6 +607,7 @@ static void test_outer_column_bits(void) {
     for (int64_t i = 0; i < n; i++) v[i] = (float)((i * 7919) % 2003 - 1001) / 7.0f;
     ct_tensor *x = ct_tensor_from_data(v, CT_FLOAT32, (ct_shape){sh, cases[c].ndim}, NULL);
     free(v);
+    if (cases[c].reversed) x = ct_permute(x, CT_DIMS(2, 1, 0));
     ct_tensor *r = ct_sum(x, &(ct_reduce_opts){.dims = CT_DIMS(cases[c].dim)});
     CHECK(r != NULL && bits_hash(r) == cases[c].hash);
   }
@@ -723,6 +707,22 @@ static void test_vertical_extremes(void) {
 
 /* logsumexp down contiguous columns (blocks of rows, merged) against log(sum(exp(x - m))) + m in
    double: more rows than a block, NaN, infinities and an all -inf column */
+/* logsumexp of n floats v[0], v[s], ... in double: log(sum(exp(x - m))) + m, m the maximum (0 when
+   infinite), NaN if any is; and whether got matches it */
+static double lse_want(const float *v, int n, int s) {
+  double m = -INFINITY, sum = 0;
+  bool nan = false;
+  for (int k = 0; k < n; k++) nan |= v[k * s] != v[k * s], m = v[k * s] > m ? v[k * s] : m;
+  double sh = isinf(m) ? 0 : m;
+  for (int k = 0; k < n; k++) sum += exp(v[k * s] - sh);
+  return nan ? NAN : log(sum) + sh;
+}
+static bool lse_ok(double got, double want) {
+  if (want != want) return got != got;
+  if (isinf(want)) return got == want;
+  return fabs(got - want) <= 1e-5 * fabs(want) + 1e-5;
+}
+
 static void test_lse_columns(void) {
   ct_scope_begin();
   enum { R = 150, C = 37 };
@@ -736,20 +736,7 @@ static void test_lse_columns(void) {
   double got[C];
   CHECK(ct_copy_to_buffer(ct_logsumexp(fdata(v, CT_SHAPE(R, C)), &(ct_reduce_opts){.dims = CT_DIMS(0)}), got,
                           CT_FLOAT64, sizeof got) == CT_OK);
-  for (int j = 0; j < C; j++) {
-    double m = -INFINITY, s = 0;
-    bool nan = false;
-    for (int i = 0; i < R; i++) nan |= v[i * C + j] != v[i * C + j], m = v[i * C + j] > m ? v[i * C + j] : m;
-    double sh = isinf(m) ? 0 : m;
-    for (int i = 0; i < R; i++) s += exp(v[i * C + j] - sh);
-    double want = nan ? NAN : log(s) + sh;
-    if (want != want)
-      CHECK(got[j] != got[j]);
-    else if (isinf(want))
-      CHECK(got[j] == want);
-    else
-      CHECK(fabs(got[j] - want) <= 1e-5 * fabs(want) + 1e-5);
-  }
+  for (int j = 0; j < C; j++) CHECK(lse_ok(got[j], lse_want(v + j, R, C)));
   ct_scope_end();
 }
 
@@ -775,20 +762,7 @@ static void test_lse_short_lines(void) {
       CHECK(ct_copy_to_buffer(ct_logsumexp(x, &(ct_reduce_opts){.dims = CT_DIMS(1)}), got, CT_FLOAT64, sizeof got) ==
             CT_OK);
       int bad = 0;
-      for (int i = 0; i < R; i++) {
-        double m = -INFINITY, sum = 0;
-        bool nan = false;
-        for (int k = 0; k < n; k++) nan |= v[i * n + k] != v[i * n + k], m = v[i * n + k] > m ? v[i * n + k] : m;
-        double sh = isinf(m) ? 0 : m;
-        for (int k = 0; k < n; k++) sum += exp(v[i * n + k] - sh);
-        double want = nan ? NAN : log(sum) + sh;
-        if (want != want)
-          bad += got[i] == got[i];
-        else if (isinf(want))
-          bad += got[i] != want;
-        else
-          bad += !(fabs(got[i] - want) <= 1e-5 * fabs(want) + 1e-5);
-      }
+      for (int i = 0; i < R; i++) bad += !lse_ok(got[i], lse_want(v + i * n, n, 1));
       CHECK(bad == 0);
       ct_scope_end();
     }
@@ -816,8 +790,7 @@ int main(void) {
   test_layout();
   test_extremes();
   test_float_extreme_kernels();
-  test_permuted_sum_bits();
-  test_outer_column_bits();
+  test_sum_bits();
   test_vertical_extremes();
   test_short_and_stacked_lines();
   test_lse_columns();

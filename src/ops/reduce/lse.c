@@ -149,6 +149,16 @@ static void lse_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64
   lse_merge(acc, sh, sum);
 }
 
+/* a[j] <- a[j] + sum[j] * exp(mx[j]) for a block of lines or columns (mx NaN: the line had a NaN) */
+static void merge_block(lse_acc *a, const float *mx, const double *sum, int64_t m) {
+  for (int64_t j = 0; j < m; j++) {
+    if (mx[j] != mx[j])
+      lse_merge(&a[j], NAN, NAN);
+    else
+      lse_merge(&a[j], mx[j], sum[j]);
+  }
+}
+
 /* Many short lines (fewer than 16 elements each: logsumexp over a few classes per sample): a block of
    lines at a time, their maxima, then element k of every line gathered into a row and exponentiated
    eight lines per SLEEF call; per line the inner loop's arithmetic (float differences, expf, a double
@@ -179,12 +189,7 @@ static void lse_f32_inner_run(void *acc, const char *in, int64_t cs, int64_t m, 
         for (int64_t j = 0; j < mm; j++) row[j] = *(const float *)(in + (j0 + j) * cs + k * s);
         col_expsum_avx2(sum, mx, (const char *)row, 0, mm, 1);
       }
-      for (int64_t j = 0; j < mm; j++) {
-        if (mx[j] != mx[j])
-          lse_merge(&a[j0 + j], NAN, NAN);
-        else
-          lse_merge(&a[j0 + j], mx[j], sum[j]);
-      }
+      merge_block(a + j0, mx, sum, mm);
     }
     return;
   }
@@ -213,12 +218,7 @@ static void lse_f32_outer(void *acc, const char *in, int64_t cs, int64_t m, int6
         col_max_f32(mx, base, rs, mm, nn);
         for (int64_t j = 0; j < mm; j++) mx[j] = mx[j] != mx[j] ? mx[j] : (float)mask_inf(mx[j]), sum[j] = 0;
         col_expsum_avx2(sum, mx, base, rs, mm, nn);
-        for (int64_t j = 0; j < mm; j++) {
-          if (mx[j] != mx[j])
-            lse_merge(&a[j0 + j], NAN, NAN);
-          else
-            lse_merge(&a[j0 + j], mx[j], sum[j]);
-        }
+        merge_block(a + j0, mx, sum, mm);
       }
     }
     return;
