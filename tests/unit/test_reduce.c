@@ -619,7 +619,8 @@ static void test_sum_bits(void) {
    argmax (first index of the maximum, or of the first NaN) and sum of small integers (exact in any
    order), NaN in some lines. */
 static void test_short_and_stacked_lines(void) {
-  static const int64_t shapes[][3] = {{7, 300, 5}, {2, 2000, 2}, {3, 50, 40}, {300, 3, 2}};
+  /* (3, 4000, 5): more than one work item, the second starting inside a row of the fastest kept dim */
+  static const int64_t shapes[][3] = {{7, 300, 5}, {2, 2000, 2}, {3, 50, 40}, {300, 3, 2}, {3, 4000, 5}};
   static const int64_t perms[][3] = {{0, 1, 2}, {2, 0, 1}, {1, 2, 0}, {2, 1, 0}};
   for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
     const int64_t *s = shapes[si], n = s[0] * s[1] * s[2];
