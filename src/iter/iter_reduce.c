@@ -313,6 +313,12 @@ typedef struct plan {
   char *part; /* [nchunks][M] accumulators when nchunks > 1 */
 } plan;
 
+/* Where the accumulators of kept indices from m for chunk c live: the chunk partials when there are
+   several chunks, else the work item's local buffer (finished before the next run reuses it). */
+static char *acc_at(const plan *pl, const geom *g, size_t asz, int64_t c, int64_t m, unsigned char *local) {
+  return pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz : (char *)local;
+}
+
 /* A vertical run of the fastest kept dim alone is short when that dim is; where the second kept dim
    steps over exactly the first's extent in the input (the two read as one dim, though the outputs'
    strides do not coalesce them: a transposing reduction) and the kernel's columns are independent
@@ -358,7 +364,7 @@ static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, i
     int64_t rows = pl->outer ? stacked_rows(g, pl, k, m, m1) : 1;
     if (rows > 1) { /* whole rows of the fastest kept dim that follow each other in the input: one run */
       run = rows * g->ksz[0];
-      char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz : (char *)local;
+      char *acc = acc_at(pl, g, asz, c, m, local);
       kpos q = p;
       for (int64_t b = 0; b < rows; b++, step_row(g, &q)) init_accs(rc, &q, 0, g->ksz[0], acc + b * g->ksz[0] * asz);
       ct_red_cols cols = {0, run, g->nr};
@@ -368,7 +374,7 @@ static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, i
         for (int64_t b = 0; b < rows; b++, step_row(g, &q)) finish_accs(rc, &q, 0, g->ksz[0], acc + b * g->ksz[0] * asz);
     } else if (pl->outer) {
       if (run > pl->run_max) run = pl->run_max;
-      char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)m) * asz : (char *)local;
+      char *acc = acc_at(pl, g, asz, c, m, local);
       init_accs(rc, &p, 0, run, acc);
       ct_red_cols cols = {g->nk ? m % g->ksz[0] : 0, g->nk ? g->ksz[0] : 1, g->nr};
       reduce_range(rc, acc, g->in + p.in, run, kin0, r0, r1, &cols);
@@ -384,7 +390,7 @@ static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, i
     } else {
       ct_red_cols cols = {0, 1, g->nr};
       for (int64_t j = 0; j < run; j++) {
-        char *acc = pl->nchunks > 1 ? pl->part + ((size_t)c * (size_t)g->M + (size_t)(m + j)) * asz : (char *)local;
+        char *acc = acc_at(pl, g, asz, c, m + j, local);
         init_accs(rc, &p, j, 1, acc);
         const char *in = g->in + p.in + j * kin0;
         if (whole_line)
