@@ -10,23 +10,37 @@
 #define TRUTH_C(RT) (((const RT *)p)[0] != 0)
 #define NZ_C(RT) (((const RT *)p)[0] != 0 || ((const RT *)p)[1] != 0)
 
+/* Each element is tested on its own, so any grouping gives the same results: the vertical loops
+   (OUTER) fold a row at a time into a row of accumulators, branch-free. */
+#define DEF_OUTER(NAME, TEST, OP, SZ)                                                                           \
+  CT_KERNEL_CLONES static void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs,       \
+                                            int64_t n, int64_t idx, const ct_red_cols *cols, const void *ctx) { \
+    (void)idx, (void)cols, (void)ctx;                                                                           \
+    uint64_t *restrict a = acc;                                                                                 \
+    for (int64_t i = 0; i < n; i++) {                                                                           \
+      const char *row = in + i * rs;                                                                            \
+      if (cs == (int64_t)(SZ)) /* a constant stride: a vector loop */                                          \
+        for (int64_t j = 0; j < m; j++) a[j] OP (uint64_t)TEST(row + j * (int64_t)(SZ));                        \
+      else                                                                                                      \
+        for (int64_t j = 0; j < m; j++) a[j] OP (uint64_t)TEST(row + j * cs);                                   \
+    }                                                                                                           \
+  }
 #define DEF_LOGIC(E, TRUTH, NZ, SZ)                                                                                 \
   static inline bool E##_truth(const char *p) { return TRUTH; }                                                 \
   static inline bool E##_nz(const char *p) { return NZ; }                                                       \
-  static void all_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {   \
+  CT_VINLINE void all_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
     uint64_t a = *(uint64_t *)acc;                                                                              \
     for (int64_t k = 0; k < n && a; k++) a = E##_truth(in + k * s);                                             \
     *(uint64_t *)acc = a;                                                                                       \
   }                                                                                                             \
-  static void any_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {   \
+  CT_VINLINE void any_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
     uint64_t a = *(uint64_t *)acc;                                                                              \
     for (int64_t k = 0; k < n && !a; k++) a = E##_truth(in + k * s);                                            \
     *(uint64_t *)acc = a;                                                                                       \
   }                                                                                                             \
-  CT_KERNEL_CLONES static void cnz_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx,    \
-                                               const void *ctx) {                                              \
+  CT_VINLINE void cnz_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
     uint64_t a = 0;                                                                                             \
     if (s == (int64_t)(SZ)) /* a constant stride: a vector loop */                                             \
@@ -34,7 +48,22 @@
     else                                                                                                        \
       for (int64_t k = 0; k < n; k++) a += E##_nz(in + k * s);                                                  \
     *(uint64_t *)acc += a;                                                                                      \
-  }
+  }                                                                                                             \
+  CT_RED_LOOP void all_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    all_##E##_line(acc, in, s, n, idx, ctx);                                                                    \
+  }                                                                                                             \
+  CT_RED_LOOP void any_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    any_##E##_line(acc, in, s, n, idx, ctx);                                                                    \
+  }                                                                                                             \
+  CT_RED_LOOP void cnz_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    cnz_##E##_line(acc, in, s, n, idx, ctx);                                                                    \
+  }                                                                                                             \
+  CT_RED_DEF_RUN(all_##E##_inner_run, 8, all_##E##_line)                                                        \
+  CT_RED_DEF_RUN(any_##E##_inner_run, 8, any_##E##_line)                                                        \
+  CT_RED_DEF_RUN(cnz_##E##_inner_run, 8, cnz_##E##_line)                                                        \
+  DEF_OUTER(all_##E, E##_truth, &=, SZ)                                                                         \
+  DEF_OUTER(any_##E, E##_truth, |=, SZ)                                                                         \
+  DEF_OUTER(cnz_##E, E##_nz, +=, SZ)
 DEF_LOGIC(CT_BOOL, TRUTH_R(bool), TRUTH_R(bool), sizeof(bool))
 DEF_LOGIC(CT_UINT8, TRUTH_R(uint8_t), TRUTH_R(uint8_t), sizeof(uint8_t))
 DEF_LOGIC(CT_INT8, TRUTH_R(int8_t), TRUTH_R(int8_t), sizeof(int8_t))
@@ -72,10 +101,23 @@ static void finish_int(char *const *out, const void *acc, const void *ctx) {
   ct__red_store_i64(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], (int64_t) * (const uint64_t *)acc);
 }
 
+static void init_one_run(void *acc, const char *aux, int64_t as, int64_t m, const void *ctx) {
+  (void)aux, (void)as, (void)ctx;
+  for (int64_t j = 0; j < m; j++) ((uint64_t *)acc)[j] = 1;
+}
+static void init_zero_run(void *acc, const char *aux, int64_t as, int64_t m, const void *ctx) {
+  (void)aux, (void)as, (void)ctx;
+  memset(acc, 0, (size_t)m * 8);
+}
+CT_RED_DEF_FINISH_RUN(finish_int_run, 8, 1, finish_int)
+
 #define K_LOGIC(E, T, CT, LD, ST)                                                                              \
-  static const ct_red_kernel all_k_##E = {8, init_one, all_##E##_inner, NULL, combine_and, finish_int};        \
-  static const ct_red_kernel any_k_##E = {8, init_zero, any_##E##_inner, NULL, combine_or, finish_int};        \
-  static const ct_red_kernel cnz_k_##E = {8, init_zero, cnz_##E##_inner, NULL, combine_add, finish_int};
+  static const ct_red_kernel all_k_##E = {8,     init_one, all_##E##_inner, all_##E##_outer, combine_and, finish_int, \
+                                          false, false,    all_##E##_inner_run, init_one_run, finish_int_run};        \
+  static const ct_red_kernel any_k_##E = {8,     init_zero, any_##E##_inner, any_##E##_outer, combine_or, finish_int, \
+                                          false, false,     any_##E##_inner_run, init_zero_run, finish_int_run};      \
+  static const ct_red_kernel cnz_k_##E = {8,     init_zero, cnz_##E##_inner, cnz_##E##_outer, combine_add, finish_int, \
+                                          false, false,     cnz_##E##_inner_run, init_zero_run, finish_int_run};
 CT_DT_ALL(K_LOGIC)
 #define ENTRY_ALL(E, T, CT, LD, ST) [E] = &all_k_##E,
 #define ENTRY_ANY(E, T, CT, LD, ST) [E] = &any_k_##E,
