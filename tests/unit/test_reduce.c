@@ -617,7 +617,8 @@ static void test_sum_bits(void) {
 /* Many short reductions (a run of whole lines in one kernel call) and transposing ones (rows of a small
    fastest kept dim stacked into one vertical run) against plain loops over the permuted view: amax,
    argmax (first index of the maximum, or of the first NaN), sum of small integers (exact in any order),
-   all, any and count_nonzero (NaN is true), with NaN and zeros in some lines. */
+   all, any and count_nonzero (NaN is true) and the 2-norm (of small integers: the sum of squares is
+   exact, its square root correctly rounded), with NaN and zeros in some lines. */
 static void test_short_and_stacked_lines(void) {
   /* (3, 4000, 5): more than one work item, the second starting inside a row of the fastest kept dim */
   static const int64_t shapes[][3] = {{7, 300, 5}, {2, 2000, 2}, {3, 50, 40}, {300, 3, 2}, {3, 4000, 5}};
@@ -625,7 +626,7 @@ static void test_short_and_stacked_lines(void) {
   for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
     const int64_t *s = shapes[si], n = s[0] * s[1] * s[2];
     float *v = malloc((size_t)n * sizeof *v);
-    double *got = malloc((size_t)n * 6 * sizeof *got);
+    double *got = malloc((size_t)n * 7 * sizeof *got);
     CHECK(v && got);
     if (!v || !got) return;
     for (int64_t i = 0; i < n; i++) v[i] = (float)((i * 37) % 17 - 8);
@@ -638,19 +639,19 @@ static void test_short_and_stacked_lines(void) {
         ct_scope_begin();
         ct_tensor *x = ct_permute(fdata(v, CT_SHAPE(s[0], s[1], s[2])), CT_DIMS(pm[0], pm[1], pm[2]));
         const ct_reduce_opts o = {.dims = CT_DIMS(d)};
-        ct_tensor *res[6] = {ct_amax(x, &o), ct_argmax(x, &o), ct_sum(x, &o),
-                             ct_all(x, &o),  ct_any(x, &o),    ct_count_nonzero(x, &o)};
+        ct_tensor *res[7] = {ct_amax(x, &o), ct_argmax(x, &o), ct_sum(x, &o), ct_all(x, &o),
+                             ct_any(x, &o),  ct_count_nonzero(x, &o),          ct_norm(x, &(ct_norm_opts){.dims = o.dims})};
         const int k0 = d == 0 ? 1 : 0, k1 = d == 2 ? 1 : 2; /* the kept dims, in order */
         int64_t m = ps[k0] * ps[k1];
-        for (int r = 0; r < 6; r++) CHECK(ct_copy_to_buffer(res[r], got + r * m, CT_FLOAT64, (size_t)m * 8) == CT_OK);
+        for (int r = 0; r < 7; r++) CHECK(ct_copy_to_buffer(res[r], got + r * m, CT_FLOAT64, (size_t)m * 8) == CT_OK);
         int bad = 0;
         for (int64_t a = 0; a < ps[k0]; a++)
           for (int64_t b = 0; b < ps[k1]; b++) {
-            double best = 0, sum = 0;
+            double best = 0, sum = 0, sumsq = 0;
             int64_t arg = -1, nonzero = 0;
             for (int64_t r = 0; r < ps[d]; r++) {
               double e = v[a * pst[k0] + b * pst[k1] + r * pst[d]];
-              sum += e;
+              sum += e, sumsq += e * e;
               nonzero += e != 0;
               if (arg < 0 || (best == best && (e > best || e != e))) best = e, arg = r;
             }
@@ -661,6 +662,8 @@ static void test_short_and_stacked_lines(void) {
             bad += got[3 * m + j] != (double)(nonzero == ps[d]);
             bad += got[4 * m + j] != (double)(nonzero > 0);
             bad += got[5 * m + j] != (double)nonzero;
+            double norm = (float)sqrt(sumsq);
+            bad += !(norm != norm ? got[6 * m + j] != got[6 * m + j] : got[6 * m + j] == norm);
           }
         CHECK(bad == 0);
         ct_scope_end();

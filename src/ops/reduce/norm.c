@@ -24,22 +24,37 @@ typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_
 #define SQ_F16(a, v) R_F16((a) + R_F16((v) * (v)))
 #define SQ_BF16(a, v) R_BF16((a) + R_BF16((v) * (v)))
 
+/* A kernel's inner loop, its run form and its vertical loop over the inline line body NAME##_line: the
+   vertical loop takes a row at a time into the row's accumulators, each column's elements in order as
+   the line would (the same results). Clones: fmaf is one instruction where the CPU has FMA, a libm call
+   in the baseline build. */
+#define NORM_LOOPS(NAME)                                                                                        \
+  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
+  }                                                                                                             \
+  CT_RED_DEF_RUN(NAME##_inner_run, 8, NAME##_line)                                                              \
+  CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,       \
+                                int64_t idx, const ct_red_cols *cols, const void *ctx) {                        \
+    (void)cols;                                                                                                 \
+    for (int64_t i = 0; i < n; i++)                                                                             \
+      for (int64_t j = 0; j < m; j++) NAME##_line((char *)acc + j * 8, in + i * rs + j * cs, 0, 1, idx + i, ctx); \
+  }
 #define DEF_NORM(E, ACC_T, ABS, NZ, SQ, R, POW, SQRT, RPOW)                                                           \
   static inline ACC_T E##_abs(const char *p) { return (ACC_T)(ABS); }                                           \
   static inline bool E##_nz(const char *p) { return NZ; }                                                       \
-  static void norm0_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+  CT_VINLINE void norm0_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
     ACC_T a = *(ACC_T *)acc;                                                                                    \
     for (int64_t k = 0; k < n; k++) a = R(a + (E##_nz(in + k * s) ? (ACC_T)1 : (ACC_T)0));                      \
     *(ACC_T *)acc = a;                                                                                          \
   }                                                                                                             \
-  static void norm1_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+  CT_VINLINE void norm1_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
     ACC_T a = *(ACC_T *)acc;                                                                                    \
     for (int64_t k = 0; k < n; k++) a = R(a + E##_abs(in + k * s));                                             \
     *(ACC_T *)acc = a;                                                                                          \
   }                                                                                                             \
-  static void norm2_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+  CT_VINLINE void norm2_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
     ACC_T a = *(ACC_T *)acc;                                                                                    \
     for (int64_t k = 0; k < n; k++) {                                                                           \
@@ -48,7 +63,7 @@ typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_
     }                                                                                                           \
     *(ACC_T *)acc = a;                                                                                          \
   }                                                                                                             \
-  static void norminf_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+  CT_VINLINE void norminf_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
     ACC_T a = *(ACC_T *)acc;                                                                                    \
     for (int64_t k = 0; k < n && a == a; k++) {                                                                 \
@@ -57,7 +72,7 @@ typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_
     }                                                                                                           \
     *(ACC_T *)acc = a;                                                                                          \
   }                                                                                                             \
-  static void normninf_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+  CT_VINLINE void normninf_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
     ACC_T a = *(ACC_T *)acc;                                                                                    \
     for (int64_t k = 0; k < n && a == a; k++) {                                                                 \
@@ -66,7 +81,7 @@ typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_
     }                                                                                                           \
     *(ACC_T *)acc = a;                                                                                          \
   }                                                                                                             \
-  static void normp_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+  CT_VINLINE void normp_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx;                                                                                                  \
     ACC_T p = R((ACC_T)((const ct_red_ctx *)ctx)->p), a = *(ACC_T *)acc;                                        \
     for (int64_t k = 0; k < n; k++) a = R(a + RPOW(POW(E##_abs(in + k * s), p)));                                     \
@@ -88,7 +103,15 @@ typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_
       a = R(POW(a, R((ACC_T)1.0 / p)));                                                                         \
     }                                                                                                           \
     ct__red_store_f64(out[0], c->out_dtype[0], (double)a);                                                      \
-  }
+  }                                                                                                             \
+  CT_RED_DEF_INIT_RUN(init_##E##_run, 8, init_##E)                                                              \
+  CT_RED_DEF_FINISH_RUN(finish_##E##_run, 8, 1, finish_##E)                                                     \
+  NORM_LOOPS(norm0_##E)                                                                                         \
+  NORM_LOOPS(norm1_##E)                                                                                         \
+  NORM_LOOPS(norm2_##E)                                                                                         \
+  NORM_LOOPS(norminf_##E)                                                                                       \
+  NORM_LOOPS(normninf_##E)                                                                                      \
+  NORM_LOOPS(normp_##E)
 DEF_NORM(f16, float, fabsf(ct__half_to_float(*(const uint16_t *)p)), NZ_R(uint16_t, CT_LD_F16), SQ_F16, R_F16, powf, sqrtf, R_ID)
 DEF_NORM(bf16, float, fabsf(ct__bfloat16_to_float(*(const uint16_t *)p)), NZ_R(uint16_t, CT_LD_BF16), SQ_BF16, R_BF16, powf,
          sqrtf, R_BF16)
@@ -101,10 +124,10 @@ DEF_NORM(c128, double, hypot(((const double *)p)[0], ((const double *)p)[1]), NZ
    4 doubles; bfloat16 feeds 16 values per step into 8 float lanes), the lanes added in order, then the
    tail. */
 #define DEF_NORM2_LASTDIM(E, T, ACC_T, LANES, PER_STEP, LD, FMA)                                                \
-  static void norm2ld_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+  CT_VINLINE void norm2ld_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
     if (s != (int64_t)sizeof(T)) { /* never: the variant is chosen for contiguous runs only */               \
-      norm2_##E##_inner(acc, in, s, n, idx, ctx);                                                               \
+      norm2_##E##_line(acc, in, s, n, idx, ctx);                                                                \
       return;                                                                                                   \
     }                                                                                                           \
     const T *x = (const T *)in;                                                                                 \
@@ -122,7 +145,8 @@ DEF_NORM(c128, double, hypot(((const double *)p)[0], ((const double *)p)[1]), NZ
       a = FMA(v, v, a);                                                                                         \
     }                                                                                                           \
     *(ACC_T *)acc = a;                                                                                          \
-  }
+  }                                                                                                             \
+  NORM_LOOPS(norm2ld_##E)
 DEF_NORM2_LASTDIM(f32, float, float, 8, 8, CT_ID, fmaf)
 DEF_NORM2_LASTDIM(f64, double, double, 4, 4, CT_ID, fma)
 DEF_NORM2_LASTDIM(bf16, uint16_t, float, 8, 16, ct__bfloat16_to_float, fmaf)
@@ -131,15 +155,12 @@ static void combine_unused(void *acc, const void *b, const void *ctx) {
   (void)acc, (void)b, (void)ctx; /* sequential kernels are never split */
 }
 
-#define K_NORM(E)                                                                                               \
-  CT_RED_KERNEL norm_k_##E[6] = {                                                                              \
-      {8, init_##E, norm0_##E##_inner, NULL, combine_unused, finish_##E, true},                                 \
-      {8, init_##E, norm1_##E##_inner, NULL, combine_unused, finish_##E, true},                                 \
-      {8, init_##E, norm2_##E##_inner, NULL, combine_unused, finish_##E, true},                                 \
-      {8, init_##E, norminf_##E##_inner, NULL, combine_unused, finish_##E, true},                               \
-      {8, init_##E, normninf_##E##_inner, NULL, combine_unused, finish_##E, true},                              \
-      {8, init_##E, normp_##E##_inner, NULL, combine_unused, finish_##E, true},                                 \
-  };
+#define K_NORM1(E, KIND) \
+  {8, init_##E, KIND##_##E##_inner, KIND##_##E##_outer, combine_unused, finish_##E, true, false, KIND##_##E##_inner_run, \
+   init_##E##_run, finish_##E##_run}
+#define K_NORM(E)                                                                                                 \
+  CT_RED_KERNEL norm_k_##E[6] = {K_NORM1(E, norm0),   K_NORM1(E, norm1),    K_NORM1(E, norm2),                    \
+                                 K_NORM1(E, norminf), K_NORM1(E, normninf), K_NORM1(E, normp)};
 K_NORM(f16)
 K_NORM(bf16)
 K_NORM(f32)
@@ -150,9 +171,13 @@ K_NORM(c128)
 static void finish_ld_float(char *const *out, const void *acc, const void *ctx) {
   ct__red_store_f64(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], (double)sqrtf(*(const float *)acc));
 }
-CT_RED_KERNEL norm2ld_k_f32 = {8, init_f32, norm2ld_f32_inner, NULL, combine_unused, finish_f32, true};
-CT_RED_KERNEL norm2ld_k_f64 = {8, init_f64, norm2ld_f64_inner, NULL, combine_unused, finish_f64, true};
-CT_RED_KERNEL norm2ld_k_bf16 = {8, init_f32, norm2ld_bf16_inner, NULL, combine_unused, finish_ld_float, true};
+CT_RED_DEF_FINISH_RUN(finish_ld_float_run, 8, 1, finish_ld_float)
+CT_RED_KERNEL norm2ld_k_f32 = {8, init_f32, norm2ld_f32_inner, NULL, combine_unused, finish_f32, true, false,
+                               norm2ld_f32_inner_run, init_f32_run, finish_f32_run};
+CT_RED_KERNEL norm2ld_k_f64 = {8, init_f64, norm2ld_f64_inner, NULL, combine_unused, finish_f64, true, false,
+                               norm2ld_f64_inner_run, init_f64_run, finish_f64_run};
+CT_RED_KERNEL norm2ld_k_bf16 = {8,     init_f32, norm2ld_bf16_inner, NULL, combine_unused, finish_ld_float,
+                                true,  false,    norm2ld_bf16_inner_run, init_f32_run, finish_ld_float_run};
 
 static const ct_red_kernel *norm_kernel(ct_dtype dt, norm_kind k) {
   if (k == N_TWO_LASTDIM) {
