@@ -49,18 +49,9 @@
       for (int64_t k = 0; k < n; k++) a += E##_nz(in + k * s);                                                  \
     *(uint64_t *)acc += a;                                                                                      \
   }                                                                                                             \
-  CT_RED_LOOP void all_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
-    all_##E##_line(acc, in, s, n, idx, ctx);                                                                    \
-  }                                                                                                             \
-  CT_RED_LOOP void any_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
-    any_##E##_line(acc, in, s, n, idx, ctx);                                                                    \
-  }                                                                                                             \
-  CT_RED_LOOP void cnz_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
-    cnz_##E##_line(acc, in, s, n, idx, ctx);                                                                    \
-  }                                                                                                             \
-  CT_RED_DEF_RUN(all_##E##_inner_run, 8, all_##E##_line)                                                        \
-  CT_RED_DEF_RUN(any_##E##_inner_run, 8, any_##E##_line)                                                        \
-  CT_RED_DEF_RUN(cnz_##E##_inner_run, 8, cnz_##E##_line)                                                        \
+  CT_RED_DEF_INNER(all_##E, 8)                                                                                  \
+  CT_RED_DEF_INNER(any_##E, 8)                                                                                  \
+  CT_RED_DEF_INNER(cnz_##E, 8)                                                                                  \
   DEF_OUTER(all_##E, E##_truth, &=, SZ)                                                                         \
   DEF_OUTER(any_##E, E##_truth, |=, SZ)                                                                         \
   DEF_OUTER(cnz_##E, E##_nz, +=, SZ)

@@ -62,10 +62,7 @@ DEF_PICK_F(LT_F, LT_F)
     }                                                                                                           \
     *(AT *)acc = a;                                                                                             \
   }                                                                                                             \
-  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
-    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
-  }                                                                                                             \
-  CT_RED_DEF_RUN(NAME##_inner_run, sizeof(AT), NAME##_line)                                                     \
+  CT_RED_DEF_INNER(NAME, sizeof(AT))                                                                          \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
                                 int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
     (void)cols, (void)idx, (void)ctx;                                                                                       \
@@ -120,10 +117,7 @@ DEF_PICK_F(LT_F, LT_F)
     }                                                                                                           \
     ((AT *)acc)[0] = lo, ((AT *)acc)[1] = hi;                                                                   \
   }                                                                                                             \
-  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
-    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
-  }                                                                                                             \
-  CT_RED_DEF_RUN(NAME##_inner_run, 2 * sizeof(AT), NAME##_line)
+  CT_RED_DEF_INNER(NAME, 2 * sizeof(AT))
 
 /* ---- (value, index) accumulators; index -1: nothing seen yet ---- */
 #define DEF_ARG(NAME, T, AT, LD, BETTER)                                                                        \
@@ -145,10 +139,7 @@ DEF_PICK_F(LT_F, LT_F)
     }                                                                                                           \
     if (best >= 0) a->v = v, a->i = idx + best;                                                                 \
   }                                                                                                             \
-  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
-    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
-  }                                                                                                             \
-  CT_RED_DEF_RUN(NAME##_inner_run, sizeof(NAME##_acc), NAME##_line)                                             \
+  CT_RED_DEF_INNER(NAME, sizeof(NAME##_acc))                                                                  \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
                                 int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
     (void)cols, (void)ctx;                                                                                                  \

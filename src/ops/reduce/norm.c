@@ -29,10 +29,7 @@ typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_
    the line would (the same results). Clones: fmaf is one instruction where the CPU has FMA, a libm call
    in the baseline build. */
 #define NORM_LOOPS(NAME)                                                                                        \
-  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
-    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
-  }                                                                                                             \
-  CT_RED_DEF_RUN(NAME##_inner_run, 8, NAME##_line)                                                              \
+  CT_RED_DEF_INNER(NAME, 8)                                                                                   \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,       \
                                 int64_t idx, const ct_red_cols *cols, const void *ctx) {                        \
     (void)cols;                                                                                                 \

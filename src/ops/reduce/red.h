@@ -160,6 +160,13 @@ double ct__red_load_f64(const char *p, ct_dtype dt);
       for (int k = 0; k < (NOUT); k++) o[k] += os[k];                                                          \
     }                                                                                                           \
   }
+/* A kernel's inner loop NAME##_inner and its run form NAME##_inner_run over its inline line body
+   NAME##_line (ASZ: the accumulator's bytes). */
+#define CT_RED_DEF_INNER(NAME, ASZ)                                                                            \
+  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
+    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
+  }                                                                                                             \
+  CT_RED_DEF_RUN(NAME##_inner_run, ASZ, NAME##_line)
 /* A kernel's inner_run over its inline line body LINE (the signature of inner): one call for a run of
    outputs whose lines are short, where calling inner per line would cost more than the line. */
 #define CT_RED_DEF_RUN(NAME, ASZ, LINE)                                                                       \

@@ -76,10 +76,7 @@ static void finish_f_run(char *const *out, const int64_t *os, const void *acc, i
     }                                                                                                           \
     *(uint64_t *)acc = a;                                                                                       \
   }                                                                                                             \
-  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
-    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
-  }                                                                                                             \
-  CT_RED_DEF_RUN(NAME##_inner_run, 8, NAME##_line)                                                              \
+  CT_RED_DEF_INNER(NAME, 8)                                                                                   \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs,        \
                                             int64_t n, int64_t idx, const ct_red_cols *cols, const void *ctx) {                          \
     (void)cols, (void)idx, (void)ctx, (void)cols;                                                                          \
@@ -206,10 +203,7 @@ static inline double tot_f64(double v) { return v; }
     for (; k < n; k++) a = a * *(const T *)(in + k * s);                                                        \
     *(double *)acc = (double)a;                                                                                 \
   }                                                                                                             \
-  CT_RED_LOOP void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
-    NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
-  }                                                                                                             \
-  CT_RED_DEF_RUN(NAME##_inner_run, 8, NAME##_line)                                                              \
+  CT_RED_DEF_INNER(NAME, 8)                                                                                   \
   CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
                                 int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
     (void)cols, (void)idx, (void)ctx;                                                                                       \
