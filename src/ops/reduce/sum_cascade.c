@@ -180,6 +180,7 @@ DEF_CASCADE_SUM(nansum_bf16, cb, 1, 1, add_bf16)
     }                                                                                                           \
     a->count += c;                                                                                              \
   }                                                                                                             \
+  CT_RED_DEF_RUN(NAME##_inner_run, sizeof(nm_acc), NAME##_inner)                                                \
   static void NAME##_combine(void *acc, const void *b, const void *ctx) {                                       \
     nm_acc *a = acc;                                                                                            \
     const nm_acc *o = b;                                                                                        \
@@ -284,9 +285,8 @@ DEF_NANMEAN_OUTER(nanmean_bf16, cb, nansum_bf16, add_bf16)
 #define K_RUN(name, size, init, loops, fin, run)                                                                 \
   static const ct_red_kernel name = {size, init, loops##_inner, loops##_outer, loops##_combine, fin, false, true, \
                                      run,  init##_run, fin##_run};
-/* nanmean's accumulator counts too: its lines go through inner */
 #define K(name, size, init, loops, fin) K_RUN(name, size, init, loops, fin, loops##_inner_run)
-#define K_NM(name, loops) K_RUN(name, 16, init_zero16, loops, finish_nanmean, NULL)
+#define K_NM(name, loops) K(name, 16, init_zero16, loops, finish_nanmean)
 K(k_sum_f32, 8, init_zero8, sum_f32, finish_real)
 K(k_sum_f64, 8, init_zero8, sum_f64, finish_real)
 K(k_sum_c64, 16, init_zero16, sum_c64, finish_complex)
