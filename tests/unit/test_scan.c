@@ -105,6 +105,42 @@ static void test_dtypes(void) {
   ct_scope_end();
 }
 
+/* Scans down 1 to 5 contiguous columns (a few columns keep their running values in registers) against
+   plain loops: cumsum of small integers (exact), cummax with ties (the index moves to the latest equal
+   value) and NaN (it takes over, and the index follows the latest NaN). */
+static void test_few_columns(void) {
+  enum { R = 50 };
+  for (int64_t c = 1; c <= 5; c++) {
+    ct_scope_begin();
+    float v[R * 5];
+    for (int64_t i = 0; i < R * c; i++) v[i] = (float)((i * 7) % 5);
+    v[17 * c] = NAN;
+    v[31 * c + c - 1] = NAN;
+    ct_tensor *x = f32(v, CT_SHAPE(R, c)), *mx = NULL, *ix = NULL;
+    double sum[R * 5], got_max[R * 5];
+    int64_t got_ix[R * 5];
+    values_f64(ct_cumsum(x, 0, NULL), sum, (size_t)(R * c));
+    CHECK(ct_cummax(x, 0, &mx, &ix) == CT_OK);
+    values_f64(mx, got_max, (size_t)(R * c));
+    values_i64(ix, got_ix, (size_t)(R * c));
+    int bad = 0;
+    for (int64_t j = 0; j < c; j++) {
+      double s = 0, best = v[j];
+      int64_t at = 0;
+      for (int64_t i = 0; i < R; i++) {
+        double x_ = v[i * c + j];
+        s += x_;
+        if (x_ != x_ || (best == best && x_ >= best)) best = x_, at = i;
+        bad += !(s != s ? sum[i * c + j] != sum[i * c + j] : sum[i * c + j] == s);
+        bad += !(best != best ? got_max[i * c + j] != got_max[i * c + j] : got_max[i * c + j] == best);
+        bad += got_ix[i * c + j] != at;
+      }
+    }
+    CHECK(bad == 0);
+    ct_scope_end();
+  }
+}
+
 static void test_edges(void) {
   ct_scope_begin();
   /* 0-dim: a checked copy of the value; cummax/cummin never look at dim */
@@ -355,6 +391,7 @@ int main(void) {
   test_values_and_layout();
   test_dtypes();
   test_edges();
+  test_few_columns();
   test_out_and_inplace();
   test_null_and_scopes();
   test_threads();

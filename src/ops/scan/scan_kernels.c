@@ -12,6 +12,21 @@
 #define CH 256
 
 /* ---- accumulating scans: cumsum, cumprod, logcumsumexp ---- */
+/* M contiguous columns scanned down len rows, the accumulators (acc[0..M)) in registers: through the
+   stack each row would wait on a store and a load of the previous row's accumulator */
+#define SCAN_FEW(M, T, A, LOAD, STORE, STEP)                                                                \
+  do {                                                                                                      \
+    A r[M];                                                                                                 \
+    for (int j = 0; j < (M); j++) r[j] = acc[j];                                                            \
+    for (int64_t i = 0; i < len; i++) {                                                                     \
+      T *restrict o = (T *)(o0 + i * st[0]);                                                                \
+      const T *restrict x = (const T *)(x0 + i * st[1]);                                                    \
+      for (int j = 0; j < (M); j++) {                                                                       \
+        r[j] = STEP(r[j], LOAD(x[j]));                                                                      \
+        o[j] = STORE(r[j]);                                                                                 \
+      }                                                                                                     \
+    }                                                                                                       \
+  } while (0)
 #define CT_SCAN_ACC_KERNEL(fname, T, A, LOAD, STORE, INIT, STEP)                                           \
   CT_KERNEL_CLONES static void fname(char *const *d, const int64_t *st, const int64_t *ls, int64_t len,    \
                                      int64_t nl, const void *ctx) {                                         \
@@ -31,7 +46,14 @@
       for (int64_t j = 0; j < m; j++) acc[j] = INIT;                                                        \
       char *o0 = d[0] + j0 * ls[0];                                                                         \
       const char *x0 = d[1] + j0 * ls[1];                                                                   \
-      if (ls[0] == sz && ls[1] == sz && o0 != x0) {                                                         \
+      if (ls[0] == sz && ls[1] == sz && o0 != x0 && m <= 4) { /* a few columns: chains in registers */     \
+        switch (m) {                                                                                        \
+          case 1: SCAN_FEW(1, T, A, LOAD, STORE, STEP); break;                                              \
+          case 2: SCAN_FEW(2, T, A, LOAD, STORE, STEP); break;                                              \
+          case 3: SCAN_FEW(3, T, A, LOAD, STORE, STEP); break;                                              \
+          default: SCAN_FEW(4, T, A, LOAD, STORE, STEP); break;                                             \
+        }                                                                                                   \
+      } else if (ls[0] == sz && ls[1] == sz && o0 != x0) {                                                  \
         for (int64_t i = 0; i < len; i++) {                                                                 \
           T *restrict o = (T *)(o0 + i * st[0]);                                                            \
           const T *restrict x = (const T *)(x0 + i * st[1]);                                                \
@@ -177,6 +199,23 @@ const ct_scan_kernel ct__logcumsumexp_kernels[CT_NUM_DTYPES + 1] = {
 /* ---- cummax / cummin: operands values, indices (int64), input ----
    PyTorch's cummax_cummin_helper: a NaN always takes over (so the index follows the latest NaN), and a
    value equal to the running one moves the index (>= and <=). Values are copied, not converted. */
+/* The rows of M lines, each line's running extreme and index updated in order (best[], at[] hold the
+   first element's) */
+#define EXT_ROWS(M, T, LOAD, ISNAN, CMP)                                                                    \
+  do {                                                                                                      \
+    T b[CH];                                                                                                \
+    int64_t a[CH];                                                                                          \
+    for (int64_t j = 0; j < (M); j++) b[j] = best[j], a[j] = at[j];                                         \
+    for (int64_t i = 0; i < len; i++)                                                                       \
+      for (int64_t j = 0; j < (M); j++) {                                                                   \
+        T cur = *(const T *)(x0 + i * st[2] + j * ls[2]);                                                   \
+        bool take = ISNAN(LOAD(cur)) || (!ISNAN(LOAD(b[j])) && CMP(LOAD(cur), LOAD(b[j])));                 \
+        b[j] = take ? cur : b[j];                                                                           \
+        a[j] = take ? i : a[j];                                                                             \
+        *(T *)(v0 + i * st[0] + j * ls[0]) = b[j];                                                          \
+        *(int64_t *)(i0 + i * st[1] + j * ls[1]) = a[j];                                                    \
+      }                                                                                                     \
+  } while (0)
 #define CT_SCAN_EXT_KERNEL(fname, T, LOAD, ISNAN, CMP)                                                     \
   CT_KERNEL_CLONES static void fname(char *const *d, const int64_t *st, const int64_t *ls, int64_t len,    \
                                      int64_t nl, const void *ctx) {                                         \
@@ -205,15 +244,13 @@ const ct_scan_kernel ct__logcumsumexp_kernels[CT_NUM_DTYPES + 1] = {
         best[j] = *(const T *)(x0 + j * ls[2]);                                                             \
         at[j] = 0;                                                                                          \
       }                                                                                                     \
-      for (int64_t i = 0; i < len; i++)                                                                     \
-        for (int64_t j = 0; j < m; j++) {                                                                   \
-          T cur = *(const T *)(x0 + i * st[2] + j * ls[2]);                                                 \
-          bool take = ISNAN(LOAD(cur)) || (!ISNAN(LOAD(best[j])) && CMP(LOAD(cur), LOAD(best[j])));         \
-          best[j] = take ? cur : best[j];                                                                   \
-          at[j] = take ? i : at[j];                                                                         \
-          *(T *)(v0 + i * st[0] + j * ls[0]) = best[j];                                                     \
-          *(int64_t *)(i0 + i * st[1] + j * ls[1]) = at[j];                                                 \
-        }                                                                                                   \
+      switch (m) { /* a few lines: their running extremes in registers */                                 \
+        case 1: EXT_ROWS(1, T, LOAD, ISNAN, CMP); break;                                                    \
+        case 2: EXT_ROWS(2, T, LOAD, ISNAN, CMP); break;                                                    \
+        case 3: EXT_ROWS(3, T, LOAD, ISNAN, CMP); break;                                                    \
+        case 4: EXT_ROWS(4, T, LOAD, ISNAN, CMP); break;                                                    \
+        default: EXT_ROWS(m, T, LOAD, ISNAN, CMP);                                                          \
+      }                                                                                                     \
     }                                                                                                       \
   }
 
