@@ -80,8 +80,6 @@ typedef enum { CT_RED_SUM, CT_RED_NANSUM, CT_RED_MEAN, CT_RED_NANMEAN } ct_red_s
 const ct_red_kernel *ct__red_cascade_kernel(ct_red_sum_kind kind, ct_dtype dt);
 /* (re + im i) / complex(n, 0) with c10::complex's formula, in complex64 (single) or complex128. */
 void ct__red_complex_div_n(double re, double im, int64_t n, bool single, double *ore, double *oim);
-/* A complex mean's finish: the sum rounded to the result dtype divided by complex(count, 0) as above. */
-void ct__red_finish_mean_complex(char *const *out, const void *acc, const void *ctx);
 
 /* sqrt(sum(x * x)) as torch.norm('fro') computes it over two dims (float32, float64, bfloat16, complex). */
 const ct_red_kernel *ct__red_sqrt_sumsq_kernel(ct_dtype dt);

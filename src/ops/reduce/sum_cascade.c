@@ -222,7 +222,7 @@ static void finish_mean_real(char *const *out, const void *acc, const void *ctx)
   const ct_red_ctx *c = ctx;
   ct__red_store_f64(out[0], c->out_dtype[0], div_count(*(const double *)acc, c->out_dtype[0], c->count));
 }
-void ct__red_finish_mean_complex(char *const *out, const void *acc, const void *ctx) {
+static void finish_mean_complex(char *const *out, const void *acc, const void *ctx) {
   const ct_red_ctx *c = ctx;
   const double *a = acc;
   double re, im;
@@ -249,7 +249,6 @@ static void finish_real_run(char *const *out, const int64_t *os, const void *acc
 }
 CT_RED_DEF_FINISH_RUN(finish_complex_run, 16, 1, finish_complex)
 CT_RED_DEF_FINISH_RUN(finish_mean_real_run, 8, 1, finish_mean_real)
-#define finish_mean_complex ct__red_finish_mean_complex
 CT_RED_DEF_FINISH_RUN(finish_mean_complex_run, 16, 1, finish_mean_complex)
 CT_RED_DEF_FINISH_RUN(finish_nanmean_run, 16, 1, finish_nanmean)
 
@@ -282,10 +281,9 @@ DEF_NANMEAN_OUTER(nanmean_f64, cd, nansum_f64, ADD_F64)
 DEF_NANMEAN_OUTER(nanmean_f16, ch, nansum_f16, add_f16)
 DEF_NANMEAN_OUTER(nanmean_bf16, cb, nansum_bf16, add_bf16)
 
-#define K_RUN(name, size, init, loops, fin, run)                                                                 \
+#define K(name, size, init, loops, fin)                                                                        \
   static const ct_red_kernel name = {size, init, loops##_inner, loops##_outer, loops##_combine, fin, false, true, \
-                                     run,  init##_run, fin##_run};
-#define K(name, size, init, loops, fin) K_RUN(name, size, init, loops, fin, loops##_inner_run)
+                                     loops##_inner_run, init##_run, fin##_run};
 #define K_NM(name, loops) K(name, 16, init_zero16, loops, finish_nanmean)
 K(k_sum_f32, 8, init_zero8, sum_f32, finish_real)
 K(k_sum_f64, 8, init_zero8, sum_f64, finish_real)
@@ -299,8 +297,8 @@ K(k_nansum_f16, 8, init_zero8, nansum_f16, finish_real)
 K(k_nansum_bf16, 8, init_zero8, nansum_bf16, finish_real)
 K(k_mean_f32, 8, init_zero8, sum_f32, finish_mean_real)
 K(k_mean_f64, 8, init_zero8, sum_f64, finish_mean_real)
-K_RUN(k_mean_c64, 16, init_zero16, sum_c64, finish_mean_complex, sum_c64_inner_run)
-K_RUN(k_mean_c128, 16, init_zero16, sum_c128, finish_mean_complex, sum_c128_inner_run)
+K(k_mean_c64, 16, init_zero16, sum_c64, finish_mean_complex)
+K(k_mean_c128, 16, init_zero16, sum_c128, finish_mean_complex)
 K(k_mean_f16, 8, init_zero8, sum_f16, finish_mean_real)
 K(k_mean_bf16, 8, init_zero8, sum_bf16, finish_mean_real)
 K_NM(k_nanmean_f32, nanmean_f32)
