@@ -3,7 +3,8 @@
 
 #include "core/internal.h"
 
-#define CT_ERROR_CAPACITY 4096
+/* Room for torch's longest messages: its dispatcher errors list every backend (about 4.8 KB). */
+#define CT_ERROR_CAPACITY 8192
 
 static _Thread_local ct_error_kind tl_kind = CT_OK;
 static _Thread_local char tl_message[CT_ERROR_CAPACITY];
@@ -13,9 +14,11 @@ void ct__error(ct_error_kind kind, const char *fmt, ...) {
   char tmp[CT_ERROR_CAPACITY];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(tmp, sizeof tmp, fmt, ap);
+  int len = vsnprintf(tmp, sizeof tmp, fmt, ap);
   va_end(ap);
-  memcpy(tl_message, tmp, sizeof tmp);
+  size_t used = len < 0 ? 0 : (size_t)len < sizeof tmp ? (size_t)len : sizeof tmp - 1;
+  tmp[used] = '\0';
+  memcpy(tl_message, tmp, used + 1);
   tl_kind = kind;
 }
 
@@ -29,7 +32,8 @@ void ct_clear_error(void) {
 
 const char *ct_error_kind_name(ct_error_kind kind) {
   static const char *const names[] = {"", "RuntimeError", "ValueError", "TypeError", "IndexError",
-                                      "NotImplementedError", "OutOfMemoryError", "OSError"};
+                                      "NotImplementedError", "OutOfMemoryError", "OSError",
+                                      "OverflowError"};
   return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "Error";
 }
 

@@ -135,7 +135,13 @@ enum {
   CT_TENSOR_WRAPPED_NUMBER = 1u << 0,
   CT_TENSOR_REQUIRES_GRAD = 1u << 1,
   CT_TENSOR_IN_STORAGE_BLOCK = 1u << 2, /* the struct lives in its first storage's block */
+  /* Where a tensor that requires grad stands in torch's graph (both clear for a leaf, and for every
+     tensor that does not require grad): a view of a leaf, or the result of an op. Autograd refuses
+     in-place writes to the first two kinds only. */
+  CT_TENSOR_GRAD_VIEW_OF_LEAF = 1u << 3,
+  CT_TENSOR_GRAD_NON_LEAF = 1u << 4,
 };
+#define CT_TENSOR_GRAD_BITS (CT_TENSOR_REQUIRES_GRAD | CT_TENSOR_GRAD_VIEW_OF_LEAF | CT_TENSOR_GRAD_NON_LEAF)
 
 /* Kept small: "many tiny tensors" is a real workload. A 2-D tensor is this header plus 32 bytes of
    inline dims. Autograd metadata and the parts of non-strided kinds will need a pointer here when
@@ -222,5 +228,17 @@ ct_status ct__result_type(const ct_tensor *const *ts, int64_t n, ct_dtype *out);
 /* ---- formatting helpers for messages ---- */
 /* "[2, 3]" into buf (PyTorch's IntArrayRef printing). */
 int ct__fmt_int_list(char *buf, size_t n, int64_t count, const int64_t *vals);
+
+/* ---- autograd's leaf rules (autograd_flags.c) ---- */
+/* The grad bits a view of t gets: a view of a leaf (or of a view of one) is a view of a leaf, a view of
+   a result is a result. */
+uint8_t ct__grad_view_flags(const ct_tensor *t);
+/* Marks r as the result of an op on src: it requires grad (as a non-leaf) when src does. */
+void ct__grad_mark_result(ct_tensor *r, const ct_tensor *src);
+/* check_inplace: refuses an in-place write to a leaf that requires grad, or to a view of one, with
+   torch's message. Records the error and returns false. */
+bool ct__check_inplace(const ct_tensor *t);
+/* The same for a tensor with these flags (a view not made: ct__grad_view_flags). */
+bool ct__check_inplace_flags(uint8_t flags);
 
 #endif

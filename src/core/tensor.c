@@ -285,7 +285,14 @@ ct_status ct_requires_grad_(ct_tensor *t, bool requires_grad) {
     ct__error(CT_ERR_RUNTIME, "only Tensors of floating point dtype can require gradients");
     return CT_ERR_RUNTIME;
   }
-  t->flags = (uint8_t)(requires_grad ? t->flags | CT_TENSOR_REQUIRES_GRAD : t->flags & ~CT_TENSOR_REQUIRES_GRAD);
+  if (t->flags & (CT_TENSOR_GRAD_VIEW_OF_LEAF | CT_TENSOR_GRAD_NON_LEAF)) {
+    if (requires_grad) return CT_OK;
+    ct__error(CT_ERR_RUNTIME,
+              "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in "
+              "a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+    return CT_ERR_RUNTIME;
+  }
+  t->flags = (uint8_t)(requires_grad ? t->flags | CT_TENSOR_REQUIRES_GRAD : t->flags & ~CT_TENSOR_GRAD_BITS);
   return CT_OK;
 }
 

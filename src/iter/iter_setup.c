@@ -335,6 +335,10 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
   it->n_ops = cfg->n_out + cfg->n_in;
   for (int i = 0; i < cfg->n_in; i++)
     if (!cfg->in[i]) return ct__null_status();
+  /* every in-place op reaches here: autograd's rule for its target */
+  if (cfg->no_resize_outputs)
+    for (int o = 0; o < cfg->n_out; o++)
+      if (cfg->out[o] && !ct__check_inplace(cfg->out[o])) return CT_ERR_RUNTIME;
 
   if (is_simple(cfg)) return build_simple(it, cfg);
 

@@ -90,6 +90,8 @@ ct_status ct_set_item(ct_tensor *t, const int64_t *index, ct_scalar value) {
   char *p;
   ct_status st = element_at(t, index, &p);
   if (st != CT_OK) return st;
+  /* t[index] = value writes through the view t[index] (t itself when t is 0-dim) */
+  if (!ct__check_inplace_flags(t->ndim ? ct__grad_view_flags(t) : t->flags)) return CT_ERR_RUNTIME;
   ct__store_scalar((ct_dtype)t->dtype, p, value);
   atomic_fetch_add_explicit(&t->storage->version, 1, memory_order_relaxed);
   return CT_OK;

@@ -11,8 +11,7 @@ static ct_tensor *finish_copy(ct_tensor *r, const ct_tensor *src) {
     return NULL;
   }
   ct_dtype d = (ct_dtype)r->dtype;
-  if ((src->flags & CT_TENSOR_REQUIRES_GRAD) && (ct_dtype_is_floating_point(d) || ct_dtype_is_complex(d)))
-    r->flags |= CT_TENSOR_REQUIRES_GRAD;
+  if (ct_dtype_is_floating_point(d) || ct_dtype_is_complex(d)) ct__grad_mark_result(r, src);
   return ct__own(r);
 }
 

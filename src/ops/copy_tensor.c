@@ -7,6 +7,7 @@ static ct_status propagated(void) { return ct__null_status(); }
 
 ct_status ct_copy_(ct_tensor *self, const ct_tensor *src) {
   if (!self || !src) return propagated();
+  if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_status st = ct__copy_into(self, src);
   if (st == CT_OK && self->storage) atomic_fetch_add_explicit(&self->storage->version, 1, memory_order_relaxed);
   return st;

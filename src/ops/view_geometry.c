@@ -17,7 +17,7 @@ static const char *fmt_list(char *buf, size_t n, int64_t count, const int64_t *v
 
 ct_tensor *ct__view_shell(const ct_tensor *t, int64_t ndim, int64_t offset) {
   ct_tensor *v = ct__view(t, ndim, NULL, NULL, offset);
-  if (v) v->flags = (uint8_t)(t->flags & CT_TENSOR_REQUIRES_GRAD);
+  if (v) v->flags = ct__grad_view_flags(t);
   return v;
 }
 

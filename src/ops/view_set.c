@@ -10,7 +10,7 @@ ct_tensor *ct_alias(const ct_tensor *t) { return t ? ct__own(ct__alias(t)) : NUL
 ct_tensor *ct_detach(const ct_tensor *t) {
   if (!t) return NULL;
   ct_tensor *v = ct__alias(t);
-  if (v) v->flags = (uint8_t)(v->flags & ~CT_TENSOR_REQUIRES_GRAD);
+  if (v) v->flags = (uint8_t)(v->flags & ~CT_TENSOR_GRAD_BITS);
   return ct__own(v);
 }
 
@@ -117,13 +117,6 @@ static ct_status set_storage(ct_tensor *self, geometry g) {
   return st != CT_OK ? st : apply_geometry(self, &g, &p);
 }
 
-/* In-place ops on a leaf that requires grad are refused by autograd. */
-static bool check_leaf(const ct_tensor *self) {
-  if (!(self->flags & CT_TENSOR_REQUIRES_GRAD)) return true;
-  ct__error(CT_ERR_RUNTIME, "a leaf Variable that requires grad is being used in an in-place operation.");
-  return false;
-}
-
 /* checkSetStorage's device rule. */
 static bool check_device(const ct_tensor *self, const ct_storage *s) {
   const ct_storage *mine = self->storage;
@@ -147,7 +140,7 @@ static bool check_offset(int64_t offset) {
 ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,
                           ct_shape stride) {
   if (!self || !source) return ct__null_status();
-  if (!check_leaf(self)) return CT_ERR_RUNTIME;
+  if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* An empty stride list is "not given" (contiguous), as in PyTorch, where it has no data. */
   if (stride.ndim == 0) stride.data = NULL;
   if (stride.data && size.ndim != stride.ndim) {
@@ -161,7 +154,7 @@ ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_o
 
 ct_status ct_set_(ct_tensor *self, const ct_tensor *source) {
   if (!self || !source) return ct__null_status();
-  if (!check_leaf(self)) return CT_ERR_RUNTIME;
+  if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* Python's binding asserts this before ATen sees the call; its message is what users get. */
   if (self->dtype != source->dtype) {
     ct__error(CT_ERR_RUNTIME,
@@ -175,7 +168,7 @@ ct_status ct_set_(ct_tensor *self, const ct_tensor *source) {
   ct_status st = set_storage(self, (geometry){source->storage, source->offset, source->ndim, source->sizes,
                                               source->strides, NULL});
   /* self now shows source's data: it requires grad when source does. */
-  if (st == CT_OK && (source->flags & CT_TENSOR_REQUIRES_GRAD)) self->flags |= CT_TENSOR_REQUIRES_GRAD;
+  if (st == CT_OK && (source->flags & CT_TENSOR_REQUIRES_GRAD)) ct__grad_mark_result(self, source);
   return st;
 }
 

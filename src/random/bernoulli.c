@@ -3,6 +3,7 @@
    random() and compares U24 < p in float. */
 #include <stdio.h>
 
+#include "ops/view_internal.h"
 #include "random/random_internal.h"
 
 static bool bernoulli_self_ok(ct_dtype dt, const char *kernel) {
@@ -28,6 +29,7 @@ static void scalar_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 
 ct_status ct_bernoulli_(ct_tensor *self, double p, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
+  if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   if (!(0 <= p && p <= 1)) {
     ct__error(CT_ERR_RUNTIME, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
     return CT_ERR_RUNTIME;
@@ -48,12 +50,14 @@ static ct_tensor *expand_to(const ct_tensor *p, const ct_tensor *self) {
   int64_t nd = self->ndim, pd = p->ndim;
   char want[512], have[512];
   if (pd > nd) {
+    char type[64];
+    ct__tensor_type_str(p, type, sizeof type);
     ct__fmt_int_list(want, sizeof want, nd, self->sizes);
     ct__fmt_int_list(have, sizeof have, pd, p->sizes);
     ct__error(CT_ERR_RUNTIME,
               "expand(%s{%s}, size=%s): the number of sizes provided (%lld) must be greater or equal to the number "
               "of dimensions in the tensor (%lld)",
-              ct_dtype_legacy_type_name((ct_dtype)p->dtype) + 6, have, want, (long long)nd, (long long)pd);
+              type, have, want, (long long)nd, (long long)pd);
     return NULL;
   }
   int64_t *strides = ct__malloc((size_t)(nd ? nd : 1) * sizeof(int64_t));
@@ -108,6 +112,7 @@ static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 
 ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sample_opts *opts) {
   if (!self || !p) return ct__random_fail();
+  if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype, pdt = (ct_dtype)p->dtype;
   if (!bernoulli_self_ok(dt, "bernoulli_tensor_cpu_self_")) return CT_ERR_RUNTIME;

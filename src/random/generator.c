@@ -128,9 +128,8 @@ ct_status ct_generator_manual_seed_scalar(ct_generator *g, ct_scalar seed) {
         return CT_ERR_VALUE;
       }
       if (isinf(d)) {
-        /* Python raises OverflowError, which has no ct_error_kind; RuntimeError is the nearest. */
-        ct__error(CT_ERR_RUNTIME, "cannot convert float infinity to integer");
-        return CT_ERR_RUNTIME;
+        ct__error(CT_ERR_OVERFLOW, "cannot convert float infinity to integer");
+        return CT_ERR_OVERFLOW;
       }
       d = trunc(d);
       /* [-2^63, 2^64): the union of the signed and the unsigned 64-bit ranges */

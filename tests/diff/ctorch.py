@@ -315,7 +315,10 @@ def release_from(mark):
 
 def check(status):
     if status != 0:
-        _raise()
+        kind, msg = last_error()
+        if lib().ct_last_error() != status:  # DESIGN.md: the status is the kind of the error recorded
+            raise CTError("StatusMismatch", "status %d, but the recorded error is %s: %s" % (status, kind, msg))
+        raise CTError(kind, msg)
 
 
 class Tensor:

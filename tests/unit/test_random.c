@@ -172,6 +172,12 @@ static void test_generators(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, "Overflow when unpacking long");
   CHECK_EQ_INT(ct_generator_manual_seed_scalar(g, CT_DOUBLE(-0x1p63 - 4096)), CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "Overflow when unpacking long");
+  /* Python's int(inf) raises OverflowError, as torch.manual_seed(float('inf')) does */
+  CHECK_EQ_INT(ct_generator_manual_seed_scalar(g, CT_DOUBLE(INFINITY)), CT_ERR_OVERFLOW);
+  CHECK_ERROR(CT_ERR_OVERFLOW, "cannot convert float infinity to integer");
+  CHECK_EQ_INT(ct_generator_manual_seed_scalar(g, CT_DOUBLE(-INFINITY)), CT_ERR_OVERFLOW);
+  CHECK_ERROR(CT_ERR_OVERFLOW, "cannot convert float infinity to integer");
+  CHECK_STR(ct_error_kind_name(CT_ERR_OVERFLOW), "OverflowError");
   CHECK_EQ_INT(ct_generator_manual_seed_scalar(g, CT_DOUBLE(NAN)), CT_ERR_VALUE);
   CHECK_ERROR(CT_ERR_VALUE, "cannot convert float NaN to integer");
   CHECK_EQ_INT(ct_generator_manual_seed_scalar(g, CT_COMPLEX(1, 2)), CT_ERR_TYPE);

@@ -536,6 +536,7 @@ ct_tensor *ct_mvlgamma(const ct_tensor *t, int64_t p) {
 
 ct_status ct_mvlgamma_(ct_tensor *self, int64_t p) {
   if (!self) return ct__null_status();
+  if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_tensor *r = mvlgamma_new(self, p, true);
   if (!r) return ct_last_error();
   ct_status s = ct__copy_into(self, r);

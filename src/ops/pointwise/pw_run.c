@@ -93,6 +93,7 @@ static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *con
   for (int i = 0; i < n_in; i++)
     if (!in[i]) return ct__null_status();
   if (!result && !out) return ct__null_status();
+  if (inplace && !ct__check_inplace(out)) return CT_ERR_RUNTIME;
   ct_iter_config cfg = ct__iter_config_zero; /* a copy, not an initializer: see ct__iter_config_zero */
   cfg.n_out = 1;
   cfg.n_in = n_in;

@@ -201,6 +201,7 @@ static ct_status masked_fill_into(ct_tensor *self, const ct_tensor *mask, ct_sca
 
 ct_status ct_masked_fill_(ct_tensor *self, const ct_tensor *mask, const ct_tensor *value) {
   if (!self || !mask || !value) return ct__null_status();
+  if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_scalar v;
   ct_status s = fill_value(value, &v);
   if (s != CT_OK) return s;

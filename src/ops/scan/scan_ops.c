@@ -170,6 +170,7 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
                           const ct_scan_opts *opts, bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
   if (!self || (!result && !out)) return ct__null_status();
+  if (inplace && !ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_dtype want = opts ? opts->dtype : CT_DTYPE_UNSET;
   if (want != CT_DTYPE_UNSET && !ct__check_dtype(want)) return ct_last_error();
   int64_t d = ct__wrap_dim(dim, self->ndim);

@@ -1,0 +1,81 @@
+"""Entries for errors whose text or kind is easy to get subtly wrong: torch's dispatcher message for ops
+without a Meta kernel (word for word, every backend line), bernoulli_'s expand message (the tensor's type
+as Python prints it), and manual_seed's exception class for each kind of bad float seed."""
+import torch
+
+import ctorch as C
+import ops_scan
+from harness import A, Op
+
+_DTYPES = [torch.float32, torch.float64, torch.int64, torch.int32, torch.bool, torch.complex64, torch.bfloat16,
+           torch.float16, torch.uint8]
+
+
+def gen_meta(g):
+    """Shapes with something to scan: torch refuses those (empty or 0-dim meta scans just give geometry,
+    which ops_scan covers)."""
+    shape = g.choice([(3,), (2, 3), (1, 4, 2)])
+    return A(shape, g.choice(_DTYPES), g.choice([0, -1]))
+
+
+def _meta_case(lib, op):
+    def run(shape, dtype, dim):
+        empty = torch.empty if lib is torch else C.empty
+        m = empty(shape, dtype=dtype, device="meta")
+        if op == "item":
+            return (lib.item if lib is C else lambda t: t.item())(empty((), dtype=dtype, device="meta"))
+        if op == "equal":
+            return lib.equal(m, m)
+        if lib is torch:
+            return getattr(torch, op)(m, dim)
+        return (ops_scan.ct_lcse if op == "logcumsumexp" else ops_scan.ct_ext(op))(m, dim)
+    return run
+
+
+def gen_bernoulli_expand(g):
+    pd = g.choice(_DTYPES[:2] + [torch.bfloat16, torch.float16, torch.int64, torch.bool, torch.complex64])
+    return A(g.choice([torch.float32, torch.float64, torch.bfloat16, torch.int32]), pd,
+             g.choice([(3,), ()]), g.choice([(2, 3), (1, 1, 3), (4, 2, 3)]))
+
+
+def _bern_torch(sdt, pdt, sshape, pshape):
+    return torch.zeros(sshape, dtype=sdt).bernoulli_(torch.full(pshape, 0.5).to(pdt))
+
+
+def _bern_ct(sdt, pdt, sshape, pshape):
+    x = C.zeros(sshape, dtype=sdt)
+    C.check(C.lib().ct_bernoulli_tensor_(x, C.to(C.full(pshape, 0.5), pdt), None))
+    return x
+
+
+def gen_seed(g):
+    return A(g.choice([float("inf"), float("-inf"), float("nan"), 2.0 ** 64, -2.0 ** 63 - 4096.0, 1.7, -1.0]))
+
+
+def _seed_torch(v):
+    # torch.manual_seed(seed) is default_generator.manual_seed(int(seed)) (a fresh generator here)
+    return torch.Generator().manual_seed(int(v)).initial_seed()
+
+
+def _seed_ct(v):
+    L = C.lib()
+    g = L.ct_generator_create(C.device_arg("cpu"))
+    try:
+        C.check(L.ct_generator_manual_seed_scalar(g, C.ct_scalar.of(v)))
+        return L.ct_generator_initial_seed(g)
+    finally:
+        L.ct_generator_release(g)
+
+
+OPS = [
+    Op("meta_item", gen_meta, torch=_meta_case(torch, "item"), ct=_meta_case(C, "item"), values=False, weight=0.2, min_cases=20),
+    Op("meta_equal", gen_meta, torch=_meta_case(torch, "equal"), ct=_meta_case(C, "equal"), values=False, weight=0.2, min_cases=20),
+    Op("meta_scans", gen_meta, torch=_meta_case(torch, "logcumsumexp"), ct=_meta_case(C, "logcumsumexp"), values=False, weight=0.2,
+       min_cases=20),
+    Op("meta_cummax", gen_meta, torch=_meta_case(torch, "cummax"), ct=_meta_case(C, "cummax"), values=False, weight=0.2,
+       min_cases=20),
+    Op("meta_cummin", gen_meta, torch=_meta_case(torch, "cummin"), ct=_meta_case(C, "cummin"), values=False, weight=0.2,
+       min_cases=20),
+    Op("bernoulli_expand", gen_bernoulli_expand, torch=_bern_torch, ct=_bern_ct, weight=0.2, min_cases=30),
+    Op("manual_seed_float", gen_seed, torch=_seed_torch, ct=_seed_ct, weight=0.1, min_cases=20),
+]
