@@ -34,6 +34,8 @@ DIFF_SUITES := $(wildcard tests/diff/run.py tests/diff/print_diff.py tests/diff/
 diff: build
 	@set -e; for s in $(DIFF_SUITES); do \
 	  CTORCH_LIB=$(BUILD)/libctorch.so CTORCH_BUILD=$(BUILD) $(PYTHON) $$s; done
+	@$(PYTHON) scripts/gen_meta_messages.py | cmp -s - src/ops/meta_messages.c || { echo "src/ops/meta_messages.c \
+	  differs from torch's messages: run $(PYTHON) scripts/gen_meta_messages.py > src/ops/meta_messages.c"; exit 1; }
 
 install-check: build
 	@tests/install/check_install.sh $(BUILD)
