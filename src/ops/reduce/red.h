@@ -79,6 +79,12 @@ typedef struct ct_red_call {
      checks (compare_base_kernel: max / min along a dim, aminmax with a dim): an output repeating elements
      or partly overlapping the input is refused, with PyTorch's messages (ctorch: before any resize). */
   bool check_overlap;
+  /* How PyTorch's out= form meets an out on another device than the input (checked before out is
+     touched): resize_out's "Expected out tensor to have device meta, but got cpu instead" (the
+     structured ops), the copy of a computed result ("Attempting to copy from device meta to device cpu,
+     but cross-device copies are not allowed!": nansum), or a TensorIterator over both ("Expected all
+     tensors to be on the same device, but found at least two devices, meta and cpu!": nanmean). */
+  enum { CT_RED_DEV_RESIZE_OUT, CT_RED_DEV_COPY, CT_RED_DEV_ITER } device_rule;
 } ct_red_call;
 
 /* The lowest (or highest) value of dtype dt, as a scalar: amax's (amin's) identity. */

@@ -135,10 +135,16 @@ ct_scalar ct__red_extreme(ct_dtype dt, bool highest) {
 static bool check_out_devices(const ct_red_call *c) {
   for (int o = 0; o < c->n_out; o++) {
     if (!c->out[o] || ct_device_equal(ct__tdevice(c->out[o]), ct__tdevice(c->in))) continue;
+    if (c->device_rule == CT_RED_DEV_COPY) return ct__check_copy_devices(c->out[o], c->in);
+    bool in_first = c->device_rule == CT_RED_DEV_RESIZE_OUT || c->in->device_type != CT_CPU;
     char a[32], b[32];
-    ct_device_str(ct__tdevice(c->in), a, sizeof a);
-    ct_device_str(ct__tdevice(c->out[o]), b, sizeof b);
-    ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
+    ct_device_str(ct__tdevice(in_first ? c->in : c->out[o]), a, sizeof a);
+    ct_device_str(ct__tdevice(in_first ? c->out[o] : c->in), b, sizeof b);
+    if (c->device_rule == CT_RED_DEV_RESIZE_OUT)
+      ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
+    else /* the iterator's common device is its first operand not on the CPU */
+      ct__error(CT_ERR_RUNTIME,
+                "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a, b);
     return false;
   }
   return true;
@@ -317,7 +323,7 @@ done:
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
   int64_t shape[64];
   int64_t nd = ct__red_shape(c->in, c->mask, c->keepdim, shape);
-  if (!check_out_devices(c)) return CT_ERR_RUNTIME;
+  if (!check_out_devices(c)) return ct_last_error();
   if (!c->fill && c->in->device_type != CT_META) {
     uint64_t extra;
     int a = aliasing(c, shape, nd, &extra);

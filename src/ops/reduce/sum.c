@@ -432,6 +432,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
       if (kind == NANSUM && out && !ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
       name = "nansum";
       table = NULL;
+      c.device_rule = kind == NANSUM ? CT_RED_DEV_COPY : CT_RED_DEV_ITER;
       c.kdtype = dt;
       break;
     case MEAN:
