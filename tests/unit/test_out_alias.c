@@ -236,6 +236,16 @@ static void test_out_devices(void) {
   CHECK(ct_cummin_out(ct_zeros(CT_SHAPE_SCALAR, NULL), ct_zeros(CT_SHAPE_SCALAR, &(ct_tensor_opts){.dtype = CT_INT64, .device = {CT_META, -1}}),
                       ct_ones(CT_SHAPE(3), NULL), 0) == CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "expected device cpu but found meta");
+  CHECK(ct_nansum_out(c, m, &d0) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Attempting to copy from device meta to device cpu, but cross-device copies are not allowed!");
+  CHECK(ct_nanmean_out(c, m, &d0) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two devices, meta and cpu!");
+  CHECK(ct_nanmean_out(ct_empty(CT_SHAPE_SCALAR, &meta_opts), ct_ones(CT_SHAPE(3), NULL), &d0) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two devices, meta and cpu!");
+  CHECK(ct_var_out(c, m, &(ct_var_opts){.dims = CT_DIMS(0)}) == CT_ERR_NOT_IMPLEMENTED);
+  CHECK(strncmp(ct_last_error_message(), "Could not run 'aten::var.correction_out' with arguments from the 'Meta' backend.",
+                80) == 0);
+  ct_clear_error();
   CHECK(ct_mvlgamma_out(c, ct_empty(CT_SHAPE(4096), &meta_opts), 1) == CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "Attempting to copy from device meta to device cpu, but cross-device copies are not allowed!");
   CHECK_EQ_INT(ct_dim(c), 0); /* untouched by every failed call */
