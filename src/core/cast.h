@@ -48,6 +48,10 @@ const char *ct__dtype_cpp_name(ct_dtype dt);
    shape, overlap and meta errors. dst is written only when the call succeeds. Copies into a meta
    dst do nothing (as in PyTorch); copies out of a meta src fail. */
 ct_status ct__copy_into(ct_tensor *dst, const ct_tensor *src);
+/* The device check of an out= form that computes a result and copies it into out (resize_output, then
+   copy_): "Attempting to copy from device meta to device cpu, but cross-device copies are not allowed!".
+   Such forms run it before resizing out, so that a failed call leaves out as it was. */
+bool ct__check_copy_devices(const ct_tensor *dst, const ct_tensor *src);
 /* Writes v (converted with ct__store_scalar, no range check) into every element of t; no-op for meta
    tensors. Fails only when it cannot allocate its loop descriptor (rank > 8). */
 ct_status ct__fill(ct_tensor *t, ct_scalar v);

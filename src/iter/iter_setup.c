@@ -23,6 +23,63 @@ ct_status ct__broadcast_shapes(const int64_t *a, int64_t na, const int64_t *b, i
   return CT_OK;
 }
 
+static bool is_input(const ct_iter_config *cfg, const ct_tensor *t) {
+  for (int i = 0; i < cfg->n_in; i++)
+    if (cfg->in[i] == t) return true;
+  return false;
+}
+
+/* The byte range [lo, hi) a geometry reaches in its storage (empty: lo == hi). */
+static void byte_span(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset, int64_t isz,
+                      int64_t *lo, int64_t *hi) {
+  int64_t a = offset, b = offset;
+  for (int64_t i = 0; i < ndim; i++) {
+    if (sizes[i] == 0) {
+      *lo = *hi = 0;
+      return;
+    }
+    int64_t ext = (sizes[i] - 1) * strides[i];
+    if (ext < 0) a += ext; else b += ext;
+  }
+  *lo = a * isz;
+  *hi = (b + 1) * isz;
+}
+
+static bool same_geometry(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
+                          int64_t isz) {
+  if (t->ndim != ndim || t->offset != offset || (int64_t)ct__itemsize((ct_dtype)t->dtype) != isz) return false;
+  for (int64_t i = 0; i < ndim; i++)
+    if (t->sizes[i] != sizes[i] || t->strides[i] != strides[i]) return false;
+  return true;
+}
+
+/* An output about to be resized that shares memory with an input other than element for element (a view
+   of it, not the tensor itself, which mark_resize_outputs refuses to resize): PyTorch resizes it and then
+   runs the loop over the new geometry, so that some inputs read elements the loop has already written;
+   its result depends on its loop order and thread split (add(ones(4, 100000), y, out=y[:]) gives rows
+   1, 2, 1, 1 at two threads and 1, 2, 3, 4 at one). ctorch refuses such a call with PyTorch's own message
+   for a partial overlap, before anything is resized. Memory shared with the output's geometry exactly
+   (neg(x[0], out=x) with x shrinking to x[0]'s shape) is an ordinary in-place loop and goes on. */
+static bool check_resized_overlap(const ct_iter_config *cfg, const ct_tensor *out, const int64_t *shape, int64_t nd,
+                                  const int64_t *st) {
+  int64_t isz = (int64_t)ct__itemsize((ct_dtype)out->dtype), lo, hi;
+  byte_span(nd, shape, st, out->offset, isz, &lo, &hi);
+  if (lo == hi) return true;
+  for (int i = 0; i < cfg->n_in; i++) {
+    const ct_tensor *in = cfg->in[i];
+    if (in->storage != out->storage || same_geometry(in, nd, shape, st, out->offset, isz)) continue;
+    int64_t ilo, ihi;
+    byte_span(in->ndim, in->sizes, in->strides, in->offset, (int64_t)ct__itemsize((ct_dtype)in->dtype), &ilo, &ihi);
+    if (ilo < ihi && ilo < hi && lo < ihi) {
+      ct__error(CT_ERR_RUNTIME,
+                "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "
+                "memory location. Please clone() the tensor before performing the operation.");
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool same_shape(const ct_tensor *t, const int64_t *shape, int64_t ndim) {
   if (t->ndim != ndim) return false;
   for (int64_t i = 0; i < ndim; i++)
@@ -44,7 +101,8 @@ static bool check_overlaps(const ct_iter_config *cfg) {
   return true;
 }
 
-/* The compute dtype, each output's dtype, and PyTorch's dtype checks. */
+/* The compute dtype and each output's dtype (TensorIterator::compute_types, first pass). The per-operand
+   checks (device, safe cast) are check_operands'. */
 static bool compute_types(const ct_iter_config *cfg, ct_dtype *common, ct_dtype *out_dtype) {
   ct_dtype c = cfg->compute_dtype;
   if (c == CT_DTYPE_UNSET) {
@@ -69,27 +127,32 @@ static bool compute_types(const ct_iter_config *cfg, ct_dtype *common, ct_dtype 
   for (int o = 0; o < cfg->n_out; o++) {
     const ct_tensor *out = cfg->out[o];
     out_dtype[o] = out ? (ct_dtype)out->dtype : cfg->static_out_dtype ? cfg->static_out_dtype : produced;
-    if (out && cfg->enforce_safe_cast && out_dtype[o] != c && !ct_can_cast(c, out_dtype[o])) {
-      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(c)->scalar_name,
-                ct__dt(out_dtype[o])->scalar_name);
-      return false;
-    }
   }
   *common = c;
   return true;
 }
 
-static bool check_devices(const ct_iter_config *cfg, ct_iter *it) {
-  ct_device device = {CT_DEVICE_TYPE_UNSET, -1};
+/* TensorIterator::compute_types, second pass: the common device is the first operand's (outputs first)
+   that is not on the CPU, else the CPU; then each operand in turn must be on it (a CPU 0-dim input may
+   join another device, as PyTorch's allow_cpu_scalars), and a given output must be a safe cast of the
+   common dtype. So `ones(2) + empty((), device='meta')` reports "meta and cpu", as PyTorch does. */
+static bool check_operands(const ct_iter_config *cfg, ct_iter *it, const ct_dtype *out_dtype) {
+  ct_device device = CT_DEVICE_CPU;
+  bool found = false;
   for (int k = 0; k < cfg->n_out + cfg->n_in; k++) {
     const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
     if (!t) continue;
     if (t->device_type == CT_META) it->is_meta = true;
-    /* CPU scalars may join tensors of another device, as in PyTorch */
-    if (t->ndim == 0 && t->device_type == CT_CPU && k >= cfg->n_out) continue;
-    if (device.type == CT_DEVICE_TYPE_UNSET) {
+    if (!found && t->device_type != CT_CPU) {
       device = ct__tdevice(t);
-    } else if (!ct_device_equal(device, ct__tdevice(t))) {
+      found = true;
+    }
+  }
+  for (int k = 0; k < cfg->n_out + cfg->n_in; k++) {
+    const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
+    if (!t) continue;
+    bool cpu_scalar = t->ndim == 0 && t->device_type == CT_CPU && k >= cfg->n_out;
+    if (!cpu_scalar && !ct_device_equal(device, ct__tdevice(t))) {
       char a[32], b[32];
       ct_device_str(device, a, sizeof a);
       ct_device_str(ct__tdevice(t), b, sizeof b);
@@ -97,8 +160,13 @@ static bool check_devices(const ct_iter_config *cfg, ct_iter *it) {
                 "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a, b);
       return false;
     }
+    if (k < cfg->n_out && cfg->enforce_safe_cast && out_dtype[k] != it->common && !ct_can_cast(it->common, out_dtype[k])) {
+      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                ct__dt(it->common)->scalar_name, ct__dt(out_dtype[k])->scalar_name);
+      return false;
+    }
   }
-  it->device = device.type == CT_DEVICE_TYPE_UNSET ? CT_DEVICE_CPU : device;
+  it->device = device;
   return true;
 }
 
@@ -232,6 +300,8 @@ static ct_status place_outputs(const ct_iter_config *cfg, ct_iter *it, const ct_
       it->allocated[o] = true;
     }
   }
+  for (int o = 0; o < cfg->n_out; o++)
+    if (!it->ops[o] && !check_resized_overlap(cfg, cfg->out[o], shape, ndim, st)) return CT_ERR_RUNTIME;
   for (int o = 0; o < cfg->n_out; o++) {
     if (it->ops[o]) continue;
     ct_status s = ct__tensor_resize(cfg->out[o], ndim, shape, st);
@@ -274,7 +344,7 @@ static void loop_geometry(ct_iter *it, const int64_t *shape, int64_t ndim, int64
 
 /* Step 2 of a build: the compute dtype, each operand's dtype in the loop, devices, the op's own checks. */
 static bool settle_types(const ct_iter_config *cfg, ct_iter *it, ct_dtype *out_dtype) {
-  if (!compute_types(cfg, &it->common, out_dtype) || !check_devices(cfg, it)) return false;
+  if (!compute_types(cfg, &it->common, out_dtype) || !check_operands(cfg, it, out_dtype)) return false;
   if (cfg->validate && !cfg->validate(it->common, cfg->validate_arg)) return false;
   for (int o = 0; o < cfg->n_out; o++) it->loop_dtype[o] = cfg->loop_out_dtype ? cfg->loop_out_dtype : it->common;
   for (int i = 0; i < cfg->n_in; i++) {
@@ -373,9 +443,11 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
     nd = ndim;
     memcpy(shape, cfg->out[0]->sizes, (size_t)nd * sizeof(int64_t));
   }
+  /* TensorIterator::mark_resize_outputs: an output that is also one of the inputs (the same tensor, its
+     is_read_write) is never resized, as resizing would change the input under the loop */
   for (int o = 0; o < cfg->n_out; o++) {
     const ct_tensor *t = cfg->out[o];
-    if (t && cfg->no_resize_outputs && !same_shape(t, shape, nd)) {
+    if (t && (cfg->no_resize_outputs || is_input(cfg, t)) && !same_shape(t, shape, nd)) {
       char a[256], b[256];
       ct__fmt_int_list(a, sizeof a, t->ndim, t->sizes);
       ct__fmt_int_list(b, sizeof b, nd, shape);

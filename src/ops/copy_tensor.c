@@ -33,3 +33,12 @@ ct_status ct_copy_to_buffer(const ct_tensor *t, void *buf, ct_dtype dtype, size_
   ct_release(out);
   return st;
 }
+
+bool ct__check_copy_devices(const ct_tensor *dst, const ct_tensor *src) {
+  if (ct_device_equal(ct__tdevice(dst), ct__tdevice(src))) return true;
+  char a[32], b[32];
+  ct_device_str(ct__tdevice(src), a, sizeof a);
+  ct_device_str(ct__tdevice(dst), b, sizeof b);
+  ct__error(CT_ERR_RUNTIME, "Attempting to copy from device %s to device %s, but cross-device copies are not allowed!", a, b);
+  return false;
+}

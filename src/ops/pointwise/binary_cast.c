@@ -82,6 +82,9 @@ ct_status ct__bin_cast_run(ct_bin_fn fn, const void *arg, ct_dtype common, ct_te
     for (int i = 0; i < n_in && via_temp; i++)
       if (in[i] != out && ct__partial_overlap(out, in[i])) via_temp = false;
     if (via_temp && inplace && !same_shape(out, shape, nd)) via_temp = false;
+    /* an out to be resized that shares memory with an input: the engine refuses it (iter_setup.c) */
+    for (int i = 0; i < n_in && via_temp; i++)
+      if (!same_shape(out, shape, nd) && in[i]->storage == out->storage) via_temp = false;
   }
   if (!via_temp) {
     s = fn(arg, out, cin, inplace, result);

@@ -556,6 +556,7 @@ ct_status ct_mvlgamma_out(ct_tensor *out, const ct_tensor *t, int64_t p) {
               ct__dt((ct_dtype)t->dtype)->scalar_name, ct__dt((ct_dtype)r->dtype)->scalar_name);
     s = CT_ERR_RUNTIME;
   }
+  if (s == CT_OK && !ct__check_copy_devices(out, r)) s = CT_ERR_RUNTIME; /* before resize_output touches out */
   bool same = s == CT_OK && out->ndim == r->ndim;
   for (int64_t i = 0; same && i < r->ndim; i++) same = out->sizes[i] == r->sizes[i];
   if (s == CT_OK && !same) s = ct__tensor_resize(out, r->ndim, r->sizes, NULL);

@@ -135,7 +135,9 @@ static ct_status allany(bool is_all, ct_tensor *out, const ct_tensor *t, const c
   }
   ct_dtype in = (ct_dtype)t->dtype;
   ct_dtype od = out ? (ct_dtype)out->dtype : in == CT_UINT8 ? CT_UINT8 : CT_BOOL;
-  ct_red_call c = {.in = t, .keepdim = o->keepdim, .n_out = 1, .out = {out}, .out_dtype = {od}};
+  ct_red_call c = {.in = t, .keepdim = o->keepdim, .n_out = 1, .out = {out}, .out_dtype = {od},
+                   /* PyTorch copies a one-element input (allany_impl) and fills only otherwise */
+                   .alias_fill = t->numel != 1, .alias_identity = ct_scalar_bool(is_all)};
   if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
   /* more than one element into a uint8 result: PyTorch casts the input to uint8 first */
   c.kdtype = od == CT_UINT8 && t->numel > 1 && in != CT_BOOL ? CT_UINT8 : in;

@@ -329,7 +329,8 @@ static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
               ct__dt(od)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  ct_red_call c = {.in = t, .kdtype = kd, .keepdim = o->keepdim, .n_out = 1, .out = {out}, .out_dtype = {od}};
+  ct_red_call c = {.in = t, .kdtype = kd, .keepdim = o->keepdim, .n_out = 1, .out = {out}, .out_dtype = {od},
+                   .no_expanded_out = true};
   /* PyTorch takes amax over the dims first (their errors), then exp, sum, log_ and add_ */
   if (t->numel != 0 && !ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
   if (ct__dt(kd)->category == CT_CAT_COMPLEX) { /* only an out= of a floating dtype gets here */

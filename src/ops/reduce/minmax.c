@@ -551,7 +551,10 @@ static ct_status extreme(bool is_max, ct_tensor *out, const ct_tensor *t, const 
       if (!nonempty_dim(t, d, o->dims.data[i], fn)) return CT_ERR_INDEX;
     }
   }
-  ct_red_call c = {.in = t, .kdtype = dt, .keepdim = o->keepdim, .n_out = 1, .out = {out}, .out_dtype = {dt}};
+  ct_red_call c = {.in = t, .kdtype = dt, .keepdim = o->keepdim, .n_out = 1, .out = {out}, .out_dtype = {dt},
+                   /* int64 amin: PyTorch's binary_kernel_reduce, which does not fill (its vector min
+                      lacks int64's upper bound) */
+                   .alias_fill = is_max || dt != CT_INT64, .alias_identity = ct__red_extreme(dt, !is_max)};
   if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
   c.k = (is_max ? max_table : min_table)[dt];
   if (!c.k) {
@@ -628,7 +631,7 @@ static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices,
   ct_dtype dt = (ct_dtype)t->dtype;
   if (!ct__red_check_out_dtype(values, dt) || !ct__red_check_out_dtype(indices, CT_INT64)) return CT_ERR_RUNTIME;
   ct_red_call c = {.in = t, .kdtype = dt, .keepdim = keepdim, .ordered = true, .n_out = 2, .out = {values, indices},
-                   .out_dtype = {dt, CT_INT64}};
+                   .out_dtype = {dt, CT_INT64}, .check_overlap = true};
   c.mask = t->ndim ? (uint64_t)1 << d : 0;
   c.k = (is_max ? maxdim_table : mindim_table)[dt];
   if (!c.k) { /* unreachable: every real dtype has one */
@@ -733,6 +736,7 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
     if (d < 0) return ct__null_status();
     if (!nonempty_dim(t, d, d, "aminmax")) return CT_ERR_INDEX;
     c.mask = t->ndim ? (uint64_t)1 << d : 0;
+    c.check_overlap = true;
   } else {
     if (t->numel == 0) {
       ct__error(CT_ERR_RUNTIME,

@@ -258,7 +258,7 @@ static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct
               ct__dt(in)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  ct_red_call c = {.in = t, .keepdim = keepdim, .n_out = 1, .out = {out}, .no_own = !own};
+  ct_red_call c = {.in = t, .keepdim = keepdim, .n_out = 1, .out = {out}, .no_own = !own, .no_expanded_out = true};
   if (!ct__red_mask(t, dims, &c.mask)) return ct__null_status();
   ct_dtype od = out ? (ct_dtype)out->dtype : dtype ? dtype : real_of(in);
   c.out_dtype[0] = od;

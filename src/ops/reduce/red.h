@@ -66,7 +66,29 @@ typedef struct ct_red_call {
   /* New outputs are returned as plain new references, not registered with the current scope (for
      intermediates the op releases itself). */
   bool no_own;
+  /* What PyTorch's kernel does with an out= tensor sharing memory with the input (red_common.c): it fills
+     the output with alias_identity and then accumulates into it (binary_kernel_reduce_vec, cascade_sum:
+     sum, nansum, prod, mean, nanmean, amax, amin, all, any), so that the input reads the identity where
+     they overlap. Otherwise the result is computed from the input as it was, then written. */
+  bool alias_fill;
+  ct_scalar alias_identity;
+  /* The op refuses an out= tensor whose elements repeat (a later in-place step of PyTorch's checks it:
+     mean's div_, logsumexp's log_, norm), where the others reduce over the repeated dims too. */
+  bool no_expanded_out;
+  /* The op's kernel builds a TensorIterator over the resized outputs and the input with its overlap
+     checks (compare_base_kernel: max / min along a dim, aminmax with a dim): an output repeating elements
+     or partly overlapping the input is refused, with PyTorch's messages (ctorch: before any resize). */
+  bool check_overlap;
+  /* How PyTorch's out= form meets an out on another device than the input (checked before out is
+     touched): resize_out's "Expected out tensor to have device meta, but got cpu instead" (the
+     structured ops), the copy of a computed result ("Attempting to copy from device meta to device cpu,
+     but cross-device copies are not allowed!": nansum), or a TensorIterator over both ("Expected all
+     tensors to be on the same device, but found at least two devices, meta and cpu!": nanmean). */
+  enum { CT_RED_DEV_RESIZE_OUT, CT_RED_DEV_COPY, CT_RED_DEV_ITER } device_rule;
 } ct_red_call;
+
+/* The lowest (or highest) value of dtype dt, as a scalar: amax's (amin's) identity. */
+ct_scalar ct__red_extreme(ct_dtype dt, bool highest);
 
 /* Runs c; new outputs go to result[o] as owned references (result may be NULL when every output is given). */
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result);

@@ -1,4 +1,5 @@
 /* The generic reduction entry and argument helpers shared by every reduction op. */
+#include "core/layout_rules.h"
 #include "ops/create_internal.h"
 #include "ops/reduce/red.h"
 
@@ -117,9 +118,218 @@ static bool same_shape(const ct_tensor *t, const int64_t *shape, int64_t nd) {
   return true;
 }
 
+ct_scalar ct__red_extreme(ct_dtype dt, bool highest) {
+  switch (dt) {
+    case CT_BOOL: return ct_scalar_bool(highest);
+    case CT_UINT8: return ct_scalar_int(highest ? UINT8_MAX : 0);
+    case CT_INT8: return ct_scalar_int(highest ? INT8_MAX : INT8_MIN);
+    case CT_INT16: return ct_scalar_int(highest ? INT16_MAX : INT16_MIN);
+    case CT_INT32: return ct_scalar_int(highest ? INT32_MAX : INT32_MIN);
+    case CT_INT64: return ct_scalar_int(highest ? INT64_MAX : INT64_MIN);
+    default: return ct_scalar_double(highest ? INFINITY : -INFINITY);
+  }
+}
+
+/* resize_out's check (after the dtype's, which the ops make): every out= tensor on the input's device,
+   before anything is touched ("Expected out tensor to have device meta, but got cpu instead"). */
+static bool check_out_devices(const ct_red_call *c) {
+  for (int o = 0; o < c->n_out; o++) {
+    if (!c->out[o] || ct_device_equal(ct__tdevice(c->out[o]), ct__tdevice(c->in))) continue;
+    if (c->device_rule == CT_RED_DEV_COPY) return ct__check_copy_devices(c->out[o], c->in);
+    bool in_first = c->device_rule == CT_RED_DEV_RESIZE_OUT || c->in->device_type != CT_CPU;
+    char a[32], b[32];
+    ct_device_str(ct__tdevice(in_first ? c->in : c->out[o]), a, sizeof a);
+    ct_device_str(ct__tdevice(in_first ? c->out[o] : c->in), b, sizeof b);
+    if (c->device_rule == CT_RED_DEV_RESIZE_OUT)
+      ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
+    else /* the iterator's common device is its first operand not on the CPU */
+      ct__error(CT_ERR_RUNTIME,
+                "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a, b);
+    return false;
+  }
+  return true;
+}
+
+/* Whether a geometry on t's storage and t itself reach a common byte. */
+static bool spans_meet(const ct_tensor *t, int64_t nd, const int64_t *sizes, const int64_t *strides, int64_t offset,
+                       int64_t isz) {
+  int64_t lo[2], hi[2];
+  const ct_tensor *g[2] = {NULL, t};
+  for (int k = 0; k < 2; k++) {
+    int64_t n = g[k] ? g[k]->ndim : nd, a = g[k] ? g[k]->offset : offset, b = a;
+    const int64_t *sz = g[k] ? g[k]->sizes : sizes, *st = g[k] ? g[k]->strides : strides;
+    for (int64_t i = 0; i < n; i++) {
+      if (sz[i] == 0) return false;
+      int64_t ext = (sz[i] - 1) * st[i];
+      if (ext < 0) a += ext; else b += ext;
+    }
+    int64_t w = g[k] ? (int64_t)ct__itemsize((ct_dtype)t->dtype) : isz;
+    lo[k] = a * w;
+    hi[k] = (b + 1) * w;
+  }
+  return lo[0] < hi[1] && lo[1] < hi[0];
+}
+
+/* Sizes and strides over the input's dims (in_nd, in_sizes: the input's geometry before any resize, for
+   the input itself may be the out) of out (given, result-shaped): reduced dims and the extra ones size 1,
+   kept dims out's own strides. */
+static void out_geometry(const ct_red_call *c, int64_t in_nd, const int64_t *in_sizes, const ct_tensor *out,
+                         uint64_t extra, int64_t *sizes, int64_t *strides) {
+  int64_t j = 0;
+  for (int64_t d = 0; d < in_nd; d++) {
+    bool red = (c->mask >> d) & 1u;
+    if (red && !c->keepdim) {
+      sizes[d] = 1, strides[d] = 0;
+      continue;
+    }
+    strides[d] = out->strides[j++];
+    sizes[d] = red || ((extra >> d) & 1u) ? 1 : in_sizes[d];
+  }
+}
+
+/* How the given outputs meet the input: 0 not at all, 1 they share memory with it or repeat elements
+   (*extra: the kept dims over which an output keeping its shape has stride 0), -1 refused (recorded). */
+static int aliasing(const ct_red_call *c, const int64_t *shape, int64_t nd, uint64_t *extra) {
+  int found = 0;
+  *extra = 0;
+  for (int o = 0; o < c->n_out; o++) {
+    const ct_tensor *out = c->out[o];
+    if (!out) continue;
+    int64_t isz = (int64_t)ct__itemsize((ct_dtype)out->dtype);
+    if (c->check_overlap) { /* on the geometry out will have, before it has it */
+      int64_t st[64];
+      ct__contiguous_strides(nd, shape, st);
+      bool keep = same_shape(out, shape, nd);
+      ct_tensor *probe = keep ? NULL : ct__view(out, nd, shape, st, out->offset);
+      const ct_tensor *g = keep ? out : probe;
+      bool ok = g && ct__check_no_internal_overlap(g) && (out == c->in || ct__check_no_partial_overlap(g, c->in));
+      ct_release(probe);
+      if (!ok) return -1;
+    }
+    if (same_shape(out, shape, nd)) {
+      int64_t j = 0;
+      for (int64_t d = 0; d < c->in->ndim; d++) {
+        bool red = (c->mask >> d) & 1u;
+        if (red && !c->keepdim) continue;
+        if (!red && c->in->sizes[d] > 1 && out->strides[j] == 0) *extra |= (uint64_t)1 << d;
+        j++;
+      }
+      if (out == c->in ||
+          (out->storage == c->in->storage && spans_meet(c->in, out->ndim, out->sizes, out->strides, out->offset, isz)))
+        found = 1;
+    } else if (out == c->in) {
+      found = 1; /* resizing it changes the input too, even an empty one */
+    } else if (out->storage == c->in->storage) {
+      int64_t st[64];
+      ct__contiguous_strides(nd, shape, st); /* resize_output's layout */
+      if (spans_meet(c->in, nd, shape, st, out->offset, isz)) found = 1;
+    }
+  }
+  if (*extra && c->no_expanded_out) {
+    ct__error(CT_ERR_RUNTIME,
+              "unsupported operation: more than one element of the written-to tensor refers to a single memory "
+              "location. Please clone() the tensor before performing the operation.");
+    return -1;
+  }
+  return *extra ? 1 : found;
+}
+
+static ct_status resize_outs(ct_red_call *c, const int64_t *shape, int64_t nd) {
+  for (int o = 0; o < c->n_out; o++) {
+    if (!c->out[o] || same_shape(c->out[o], shape, nd)) continue;
+    ct_status s = ct__tensor_resize(c->out[o], nd, shape, NULL);
+    if (s != CT_OK) return s;
+  }
+  return CT_OK;
+}
+
+/* A reduction whose out= tensors share memory with the input, or repeat elements, as PyTorch 1.13 runs it:
+   - An output's dims of stride 0 (an expanded out) are reduced dims to TensorIterator: every element that
+     lands on one memory location is reduced into it (sum(x, 0, out=zeros(1).expand(3)) is the sum of all of
+     x, var the variance of all). ctorch reduces over those dims too and writes the result once.
+   - Ops whose kernel fills the output with the identity and accumulates into it (ct_red_call.alias_fill)
+     see the identity where the input overlaps the output: sum(x, 0, out=x[0]) sums the identity and row 1.
+     ctorch resizes, fills, then reduces the input as it now is (into temporaries: an output never changes
+     the input under the reduction; where PyTorch's own result would depend on its loop order -- an output
+     element read again as the input of a later output -- ctorch's is this one) and writes the results.
+     The input itself as out: PyTorch resizes it first, so it reduces the identity it just filled
+     (sum(x3, 0, out=x3) is 0); ctorch writes the identity. (Where the input's new rank no longer holds the
+     dims PyTorch raises an IndexError after filling; ctorch gives the identity.)
+   - The other ops compute from the input as it was and then write (var(x, 0, out=x[0]) is the variance
+     of the columns), PyTorch's order too except where it recomputes over an input it has resized (the input
+     itself as out of var, argmax, max: ctorch gives the values of the input as it was).
+   The input's data is read after any resize, through its storage, so a grown storage is never read
+   where it was. */
+static ct_status exec_aliased(ct_red_call *c, const int64_t *shape, int64_t nd, uint64_t extra, ct_tensor **result) {
+  ct_status s = CT_OK;
+  bool same_resize = false;
+  for (int o = 0; o < c->n_out; o++)
+    if (c->out[o] == c->in && !same_shape(c->out[o], shape, nd)) same_resize = true;
+  ct_tensor *kin = NULL, *r[CT_RED_MAX_OUT] = {0}, *made[CT_RED_MAX_OUT] = {0};
+  /* PyTorch converts the input to the out= tensor's dtype (make_reduction's self.to) before its kernel
+     fills the output; ctorch's own conversions to a kernel dtype (int32 sums in int64) come after */
+  bool snapshot = c->out[0] && (ct_dtype)c->in->dtype != (ct_dtype)c->out[0]->dtype && (ct_dtype)c->in->dtype != c->kdtype;
+  if (snapshot && !(kin = cast_copy(c->in, c->kdtype))) return ct__null_status();
+  ct_red_call t = *c;
+  t.in = kin ? kin : c->in;
+  t.mask = c->mask | extra;
+  t.keepdim = true;
+  t.no_own = true;
+  t.alias_fill = t.no_expanded_out = false;
+  if (extra) t.ctx.count = ct__red_count(c->in, t.mask);
+  for (int o = 0; o < c->n_out; o++) {
+    t.out[o] = NULL;
+    if (c->out[o]) t.out_dtype[o] = (ct_dtype)c->out[o]->dtype;
+  }
+  int64_t vs[64], vt[64], in_sizes[64], in_nd = c->in->ndim;
+  memcpy(in_sizes, c->in->sizes, (size_t)in_nd * sizeof(int64_t));
+  if (c->alias_fill) {
+    s = resize_outs(c, shape, nd);
+    for (int o = 0; o < c->n_out && s == CT_OK; o++) {
+      if (!c->out[o]) continue;
+      out_geometry(c, in_nd, in_sizes, c->out[o], extra, vs, vt);
+      ct_tensor *v = ct__view(c->out[o], in_nd, vs, vt, c->out[o]->offset);
+      s = v ? ct__fill(v, c->alias_identity) : ct__null_status();
+      ct_release(v);
+    }
+    if (same_resize || s != CT_OK) goto done;
+  }
+  s = ct__red_exec(&t, r);
+  if (s == CT_OK && !c->alias_fill) s = resize_outs(c, shape, nd);
+  for (int o = 0; o < c->n_out && s == CT_OK; o++) {
+    ct_tensor *dst = c->out[o];
+    if (!dst && !(dst = made[o] = ct__empty(nd, shape, t.out_dtype[o], ct__tdevice(c->in)))) {
+      s = CT_ERR_OUT_OF_MEMORY;
+      break;
+    }
+    out_geometry(c, in_nd, in_sizes, dst, extra, vs, vt);
+    ct_tensor *v = ct__view(dst, in_nd, vs, vt, dst->offset);
+    s = v ? ct__copy_into(v, r[o]) : ct__null_status();
+    ct_release(v);
+  }
+  if (s == CT_OK) {
+    for (int o = 0; o < c->n_out; o++) {
+      if (c->out[o]) continue;
+      result[o] = c->no_own ? made[o] : ct__own(made[o]);
+      made[o] = NULL;
+    }
+  }
+done:
+  ct_release(kin);
+  for (int o = 0; o < c->n_out; o++) ct_release(r[o]), ct_release(made[o]);
+  return s;
+}
+
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
   int64_t shape[64];
   int64_t nd = ct__red_shape(c->in, c->mask, c->keepdim, shape);
+  if (!check_out_devices(c)) return ct_last_error();
+  if (!c->fill && c->in->device_type != CT_META) {
+    uint64_t extra;
+    int a = aliasing(c, shape, nd, &extra);
+    if (a < 0) return ct_last_error();
+    if (a > 0) return exec_aliased(c, shape, nd, extra, result);
+  }
   ct_tensor *made[CT_RED_MAX_OUT] = {0};
   ct_tensor *tmp = NULL;
   ct_status s = CT_ERR_OUT_OF_MEMORY;

@@ -401,7 +401,8 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   ct_dtype in = (ct_dtype)t->dtype;
   if (o->dtype && !ct__check_dtype(o->dtype)) return ct__null_status();
-  ct_red_call c = {.in = t, .keepdim = o->keepdim, .n_out = 1, .out = {out}};
+  ct_red_call c = {.in = t, .keepdim = o->keepdim, .n_out = 1, .out = {out}, .alias_fill = true,
+                   .alias_identity = ct_scalar_int(kind == PROD), .no_expanded_out = kind == MEAN || kind == NANMEAN};
   const char *name = "sum";
   const ct_red_table *table = &sum_table; /* kernels besides the cascade's */
   ct_dtype dt;
@@ -431,6 +432,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
       if (kind == NANSUM && out && !ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
       name = "nansum";
       table = NULL;
+      c.device_rule = kind == NANSUM ? CT_RED_DEV_COPY : CT_RED_DEV_ITER;
       c.kdtype = dt;
       break;
     case MEAN:

@@ -4,6 +4,7 @@
    keeps the cancellation harmless), turned into (count, mean, M2) and merged with Chan's formula, the
    parallel form of the Welford update PyTorch uses (also in double). Complex inputs keep the real and
    imaginary parts' M2 apart, as PyTorch computes var(real) + var(imag). */
+#include "ops/create_internal.h"
 #include "ops/reduce/red.h"
 
 typedef struct var_acc {
@@ -522,6 +523,10 @@ static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, con
   if (!t || (!res && !out)) return ct__null_status();
   const ct_var_opts *o = opts ? opts : &no_opts;
   const char *fn = kind == STD ? "std" : "var";
+  if (out && (t->device_type == CT_META || out->device_type == CT_META)) { /* the dispatcher, first */
+    ct__error_no_meta_kernel(kind == STD ? "aten::std.correction_out" : "aten::var.correction_out");
+    return CT_ERR_NOT_IMPLEMENTED;
+  }
   ct_dtype in = (ct_dtype)t->dtype;
   bool cplx = ct__dt(in)->category == CT_CAT_COMPLEX;
   if (!is_floating(in) && !cplx) {

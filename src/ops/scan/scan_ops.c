@@ -189,6 +189,14 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
                   typemeta_name((ct_dtype)out->dtype));
       return CT_ERR_RUNTIME;
     }
+    /* the structured out= check after the dtype's: out on self's device, before it is touched */
+    if (!inplace && !ct_device_equal(ct__tdevice(out), ct__tdevice(self))) {
+      char a[32], b[32];
+      ct_device_str(ct__tdevice(self), a, sizeof a);
+      ct_device_str(ct__tdevice(out), b, sizeof b);
+      ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
+      return CT_ERR_RUNTIME;
+    }
   }
   ct_tensor *res[1] = {out};
   bool meta = self->device_type == CT_META || (out && out->device_type == CT_META);
@@ -236,17 +244,25 @@ ACC_API(cumsum, cumsum_op)
 ACC_API(cumprod, cumprod_op)
 
 /* ---- logcumsumexp ---- */
-static bool same_dtype_as_self(const ct_tensor *out, ct_dtype expect) {
-  if ((ct_dtype)out->dtype == expect) return true;
-  ct__error(CT_ERR_RUNTIME, "expected scalar_type %s but found %s", ct__dt(expect)->scalar_name,
-            ct__dt((ct_dtype)out->dtype)->scalar_name);
+/* check_scalar_type_device_layout_equal(out, like): out's dtype, then its device. */
+static bool same_dtype_as_self(const ct_tensor *out, ct_dtype expect, const ct_tensor *like) {
+  if ((ct_dtype)out->dtype != expect) {
+    ct__error(CT_ERR_RUNTIME, "expected scalar_type %s but found %s", ct__dt(expect)->scalar_name,
+              ct__dt((ct_dtype)out->dtype)->scalar_name);
+    return false;
+  }
+  if (ct_device_equal(ct__tdevice(out), ct__tdevice(like))) return true;
+  char a[32], b[32];
+  ct_device_str(ct__tdevice(like), a, sizeof a);
+  ct_device_str(ct__tdevice(out), b, sizeof b);
+  ct__error(CT_ERR_RUNTIME, "expected device %s but found %s", a, b);
   return false;
 }
 
 static ct_status lcse(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_tensor **result) {
   if (result) *result = NULL;
   if (!self || (!result && !out)) return ct__null_status();
-  if (out && !same_dtype_as_self(out, (ct_dtype)self->dtype)) return CT_ERR_RUNTIME;
+  if (out && !same_dtype_as_self(out, (ct_dtype)self->dtype, self)) return CT_ERR_RUNTIME;
   if (self->device_type == CT_META || (out && out->device_type == CT_META)) {
     ct__error_no_meta_kernel("aten::_logcumsumexp");
     return CT_ERR_NOT_IMPLEMENTED;
@@ -290,7 +306,8 @@ static const ext_op cummin_op = {"cummin_cpu", "aten::_cummin_helper", ct__cummi
 static ct_status extreme(const ext_op *op, ct_tensor **outs, bool given, const ct_tensor *self, int64_t dim) {
   if (!self || (given && (!outs[0] || !outs[1]))) return ct__null_status();
   ct_dtype dt = (ct_dtype)self->dtype, dts[2] = {dt, CT_INT64};
-  if (given && (!same_dtype_as_self(outs[0], dt) || !same_dtype_as_self(outs[1], CT_INT64))) return CT_ERR_RUNTIME;
+  if (given && (!same_dtype_as_self(outs[0], dt, self) || !same_dtype_as_self(outs[1], CT_INT64, self)))
+    return CT_ERR_RUNTIME;
   bool scan = self->ndim > 0 && self->numel > 0;
   bool meta = self->device_type == CT_META || (given && (outs[0]->device_type == CT_META || outs[1]->device_type == CT_META));
   ct_tensor *res[2] = {given ? outs[0] : NULL, given ? outs[1] : NULL};

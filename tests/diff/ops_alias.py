@@ -1,0 +1,238 @@
+"""out= tensors that alias an input (issue 13, items 1 and 2): the out is the input itself, a view of it (a
+row, a column, one element expanded), an expanded tensor, a tensor needing a resize, for pointwise ops,
+reductions and scans, over 0-dim and empty inputs too. The out is derived from the drawn input inside
+each call (the same recipe in both libraries), so that the harness compares the result, every input after
+the call (the memory the out shares with it), and errors with their messages. Values are small integers,
+so that sums compare bit for bit whatever the order.
+
+Kept out of the draws, where ctorch deliberately differs from PyTorch (see src/iter/iter_setup.c and
+src/ops/reduce/red_common.c): a pointwise out that is a view of an input and must be resized over memory
+the input reads (PyTorch's result depends on its loop order and threads; ctorch refuses with PyTorch's
+partial-overlap message); the input itself as the out of var/std/argmax/max/aminmax when it must be
+resized (PyTorch reduces its resized self; ctorch the input as it was); the input itself as the out of
+a filling reduction where PyTorch, having resized it, raises an IndexError for a dim the new rank lacks
+(ctorch gives the identity), or of all/any resized to one element (PyTorch copies that element of its
+resized self), of mean, whose out PyTorch resizes twice (mean's, then sum_out's: a 0-dim identity;
+ctorch gives the identity in the result's shape), or of nansum, which reduces its resized self again
+(a shape error where the dims no longer fit)."""
+import torch
+
+import ctorch as C
+import ops_pw_compare  # noqa: F401  (declares the clamp/lerp/where/addcmul prototypes)
+import ops_reduce as R
+import ops_scan as S
+from harness import A, Op, Spec
+from ops_pw_binary import _out, _w
+
+FLOAT = [torch.float32, torch.float64]
+
+
+def _small(g, shape, dt):
+    v = torch.from_numpy(g.rng.integers(-3, 4, size=shape)).to(dt) if shape else torch.tensor(
+        float(g.int(-3, 3))).to(dt)
+    if dt == torch.bool:
+        v = torch.from_numpy(g.rng.integers(0, 2, size=shape)).bool() if shape else torch.tensor(g.chance(0.5))
+    return Spec(shape, dt, base=v)
+
+
+# ---- recipes: the out, built from the inputs in the same way in each library ----------------------------
+
+def _is_torch(x):
+    return isinstance(x, torch.Tensor)
+
+
+def make_out(recipe, x, other, rshape):
+    """x: the input; other: a separate tensor (a fresh out, or the base of an expanded one)."""
+    t = _is_torch(x)
+    if recipe == "self":
+        return x
+    if recipe == "row":
+        return x.select(0, 0) if t else C.select(x, 0, 0)
+    if recipe == "col":
+        return x.select(-1, 0) if t else C.select(x, -1, 0)
+    if recipe == "view":
+        return x.view(x.shape) if t else C.view(x, x.shape)
+    if recipe == "elem":  # x's first element expanded to the result's shape
+        flat = x.reshape(-1) if t else C.reshape(x, (-1,))
+        one = flat.narrow(0, 0, 1) if t else C.narrow(flat, 0, 0, 1)
+        return one.expand(rshape) if t else C.expand(one, rshape)
+    if recipe == "expand":
+        one = other.reshape(-1).narrow(0, 0, 1) if t else C.narrow(C.reshape(other, (-1,)), 0, 0, 1)
+        return one.expand(rshape) if t else C.expand(one, rshape)
+    return other  # "fresh"
+
+
+def _red_shape(shape, dim, keepdim):
+    if not shape:
+        return ()
+    d = dim % len(shape)
+    return tuple(1 if i == d else s for i, s in enumerate(shape) if keepdim or i != d)
+
+
+SHAPES = [(2, 3), (3, 4), (4,), (2, 3, 4), (), (0, 3), (3, 1), (1, 3), (2, 1, 3)]
+
+
+# ---- reductions --------------------------------------------------------------------------------------
+
+# name: (torch fn, ctorch fn, dtypes, fills the output first (PyTorch's kernel), refuses an expanded out, tol)
+REDUCTIONS = {
+    "sum": (R.t_red(torch.sum), R.ct_red("sum"), FLOAT + [torch.int64, torch.int32], True, False, None),
+    "nansum": (R.t_red(torch.nansum), R.ct_red("nansum"), FLOAT, True, False, None),
+    "prod": (R.t_prod, R.ct_red("prod"), FLOAT + [torch.int64], True, False, None),
+    "mean": (R.t_red(torch.mean), R.ct_red("mean"), FLOAT, True, True, None),
+    "amax": (R.t_amax(torch.amax), R.ct_red("amax"), FLOAT + [torch.int64, torch.int8], True, False, None),
+    "amin": (R.t_amax(torch.amin), R.ct_red("amin"), FLOAT + [torch.int64], True, False, None),
+    "all": (R.t_allany(torch.all), R.ct_red("all"), [torch.bool], True, False, None),
+    "any": (R.t_allany(torch.any), R.ct_red("any"), [torch.bool], True, False, None),
+    "var": (R.t_var("var"), R.ct_var("var"), FLOAT, False, False, (1.3e-6, 1e-5)),
+    "logsumexp": (R.t_lse, R.ct_red("logsumexp"), FLOAT, False, True, (1.3e-6, 1e-5)),
+    "argmax": (R.t_red(torch.argmax, single_dim=True), R.ct_red("argmax"), [torch.int64], False, False, None),
+}
+
+
+def gen_red(name):
+    _, _, dtypes, fills, _, _ = REDUCTIONS[name]
+
+    def gen(g):
+        dt = g.choice(dtypes)
+        fill = fills and not (name == "amin" and dt == torch.int64)  # int64 amin: binary_kernel_reduce
+        while True:
+            shape = g.choice(SHAPES)
+            dim = g.int(-len(shape), len(shape) - 1) if shape else g.choice([0, -1])
+            keepdim = g.chance(0.3)
+            rs = _red_shape(shape, dim, keepdim)
+            recipes = ["self", "fresh", "expand"] + (["row", "col", "elem"] if shape and 0 not in shape else [])
+            recipe = g.choice(recipes)
+            resize = rs != tuple(shape)
+            if recipe == "self" and resize:
+                if not fill or name in ("mean", "nansum"):
+                    continue  # documented difference (module docstring)
+                if not rs or not -len(rs) <= dim < len(rs):
+                    continue  # PyTorch: IndexError after resizing; ctorch: the identity
+                if name in ("all", "any") and all(s == 1 for s in rs):
+                    continue  # PyTorch copies its resized one-element self; ctorch: the identity
+            if recipe in ("expand", "elem") and (not rs or 0 in rs):
+                continue
+            if name == "argmax" and 0 in shape:
+                continue
+            break
+        x = _small(g, shape, dt)
+        odt = torch.int64 if name == "argmax" else dt
+        other = _small(g, (5,) if recipe == "fresh" else (1,), odt)
+        return A(x, other, [dim], keepdim, recipe, rs)
+    return gen
+
+
+def red_op(name):
+    tf, cf, _, _, _, tol = REDUCTIONS[name]
+    var = name == "var"
+
+    def run(fn, x, other, dim, keepdim, recipe, rs):
+        out = make_out(recipe, x, other, rs)
+        if var:
+            fn(x, dim, None, keepdim, out=out)
+        else:
+            fn(x, dim, keepdim, out=out)
+        return out
+    return Op("alias_" + name, gen_red(name), torch=lambda *a: run(tf, *a), ct=lambda *a: run(cf, *a), tol=tol,
+              null_check=False)
+
+
+# ---- scans -------------------------------------------------------------------------------------------
+
+SCANS = {
+    "cumsum": (lambda x, d, out: torch.cumsum(x, d, out=out), lambda x, d, out: S.ct_acc_out("cumsum")(x, d, out=out)),
+    "cumprod": (lambda x, d, out: torch.cumprod(x, d, out=out), lambda x, d, out: S.ct_acc_out("cumprod")(x, d, out=out)),
+    "logcumsumexp": (lambda x, d, out: torch.logcumsumexp(x, d, out=out), lambda x, d, out: S.ct_lcse_out(x, d, out=out)),
+}
+
+
+def gen_scan(g):
+    shape = g.choice(SHAPES)
+    dim = g.int(-len(shape), len(shape) - 1) if shape else 0
+    recipes = ["self", "view", "fresh", "expand"] + (["row", "col"] if shape and 0 not in shape else [])
+    recipe = g.choice(recipes)
+    if recipe == "expand" and (not shape or 0 in shape):
+        recipe = "fresh"
+    x = _small(g, shape, torch.float32)
+    return A(x, _small(g, (5,) if recipe == "fresh" else (1,), torch.float32), dim, recipe, tuple(shape))
+
+
+def scan_op(name):
+    tf, cf = SCANS[name]
+
+    def run(fn, x, other, dim, recipe, rs):
+        out = make_out(recipe, x, other, rs)
+        fn(x, dim, out)
+        return out
+    return Op("alias_" + name, gen_scan, torch=lambda *a: run(tf, *a), ct=lambda *a: run(cf, *a),
+              tol=(1.3e-6, 1e-5) if name == "logcumsumexp" else None, null_check=False)
+
+
+# ---- pointwise ---------------------------------------------------------------------------------------
+
+def _tdiv(a, b, out):
+    return torch.div(a, b, rounding_mode="floor", out=out)
+
+
+def _cdiv(a, b, out):
+    return _out("ct_div_out", out, a, b, R.ctypes.byref(_DIV))
+
+
+class _DivOpts(R.ctypes.Structure):
+    _fields_ = [("rounding_mode", R.ctypes.c_char_p)]
+
+
+_DIV = _DivOpts(b"floor")
+
+# name: (torch fn(a, b, out), ctorch fn(a, b, out))
+POINTWISE = {
+    "add": (lambda a, b, o: torch.add(a, b, out=o), lambda a, b, o: _out("ct_add_out", o, a, b, None)),
+    "mul": (lambda a, b, o: torch.mul(a, b, out=o), lambda a, b, o: _out("ct_mul_out", o, a, b)),
+    "atan2": (lambda a, b, o: torch.atan2(a, b, out=o), lambda a, b, o: _out("ct_atan2_out", o, a, b)),
+    "lt": (lambda a, b, o: torch.lt(a, b, out=o), lambda a, b, o: _out("ct_lt_out", o, a, b)),
+    "maximum": (lambda a, b, o: torch.maximum(a, b, out=o), lambda a, b, o: _out("ct_maximum_out", o, a, b)),
+    "div_floor": (_tdiv, _cdiv),
+    "where": (lambda a, b, o: torch.where(a > 0, a, b, out=o),
+              lambda a, b, o: _out("ct_where_out", o, C.own(C.lib().fn("ct_gt")(a, _w(0))), a, b)),
+    "clamp": (lambda a, b, o: torch.clamp(a, b, None, out=o), lambda a, b, o: _out("ct_clamp_out", o, a, b, None)),
+    "addcmul": (lambda a, b, o: torch.addcmul(a, b, b, out=o), lambda a, b, o: _out("ct_addcmul_out", o, a, b, b, None)),
+    "lerp": (lambda a, b, o: torch.lerp(a, b, b, out=o), lambda a, b, o: _out("ct_lerp_out", o, a, b, b)),
+}
+
+# (shape of a, shape of b); the out recipe names which operand it comes from
+PW_SHAPES = [((2, 3), (3,)), ((3,), (2, 3)), ((2, 3), ()), ((), (2, 3)), ((2, 3), (2, 3)), ((0, 3), (3,)),
+             ((3, 1), (1, 3)), ((), ())]
+
+
+def gen_pw(g):
+    sa, sb = g.choice(PW_SHAPES)
+    swap = g.chance(0.5)
+    recipe = g.choice(["a", "b", "view_a", "row_a", "fresh"])
+    shape = torch.broadcast_shapes(sa, sb)
+    if recipe == "view_a" and tuple(sa) != tuple(shape):
+        recipe = "a"  # a view of an input resized: documented difference (module docstring)
+    if recipe == "row_a" and not sa:
+        recipe = "b"
+    a, b = _small(g, sa, torch.float32), _small(g, sb, torch.float32)
+    fresh = _small(g, (5,), torch.float32)
+    return A(a, b, fresh, swap, recipe)
+
+
+def pw_op(name):
+    tf, cf = POINTWISE[name]
+
+    def run(fn, a, b, fresh, swap, recipe):
+        t = _is_torch(a)
+        out = {"a": a, "b": b, "fresh": fresh,
+               "view_a": (a.view(a.shape) if t else C.view(a, a.shape)),
+               "row_a": (a.select(0, 0) if t else C.select(a, 0, 0)) if len(a.shape) else a}[recipe]
+        if name == "lt" and recipe in ("fresh",):
+            pass
+        x, y = (b, a) if swap else (a, b)
+        fn(x, y, out)
+        return out
+    return Op("alias_" + name, gen_pw, torch=lambda *a: run(tf, *a), ct=lambda *a: run(cf, *a), null_check=False)
+
+
+OPS = ([pw_op(n) for n in POINTWISE] + [red_op(n) for n in REDUCTIONS] + [scan_op(n) for n in SCANS])
