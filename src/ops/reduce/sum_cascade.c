@@ -334,3 +334,16 @@ static const ct_red_table cascade_kernels[] = {
 };
 
 const ct_red_kernel *ct__red_cascade_kernel(ct_red_sum_kind kind, ct_dtype dt) { return cascade_kernels[kind][dt]; }
+
+/* The cascade sum of one contiguous line, as sum computes a line's contribution (logsumexp's fused path
+   sums its exponentials with it). */
+float ct__red_cascade_line_f32(const float *x, int64_t n) {
+  float r;
+  cf_line(&r, (const char *)x, 4, n, 1, 0);
+  return r;
+}
+double ct__red_cascade_line_f64(const double *x, int64_t n) {
+  double r;
+  cd_line(&r, (const char *)x, 8, n, 1, 0);
+  return r;
+}
