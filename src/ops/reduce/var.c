@@ -333,6 +333,68 @@ typedef struct dev2_acc {
   int64_t step;     /* the row step of a block */
   int64_t rows;
 } dev2_acc;
+/* l + the n terms ((double)x[k] - m)^2, k < n (stride s), added one after the other */
+#define DEF_DEV2_SEQ(NAME, T)                                                                                    \
+  static double NAME##_seq(double l, const char *in, int64_t s, int64_t n, double m) {                          \
+    for (int64_t k = 0; k < n; k++) {                                                                           \
+      double dx = (double)*(const T *)(in + k * s) - m;                                                         \
+      l += dx * dx;                                                                                             \
+    }                                                                                                           \
+    return l;                                                                                                   \
+  }
+DEF_DEV2_SEQ(dev2_f32, float)
+DEF_DEV2_SEQ(dev2_f64, double)
+
+/* The same sum a block of DEV2_BLOCK terms at a time, in vector lanes, with the same result: while the
+   running sum l stays in one binade [K, 2K), adding t rounds to the nearest multiple of l's ulp u, and l
+   is such a multiple, so l + t rounds to l + r with r = t rounded to a multiple of u, which is
+   (K + t) - K when t < K. So a block whose r sum exactly (multiples of u below 2K) to R with l + R < 2K,
+   and where no t is a tie (t - r = +-u/2: the rounding would look at l's last bit) or non-finite,
+   ends at l + R. Other blocks (the sum crossing into the next binade, at most once per binade, or the
+   first terms, while l is small) are added one by one. */
+#define DEV2_BLOCK 512
+#if VAR_AVX2
+#define DEF_DEV2_FAST(NAME, T, LD4)                                                                              \
+  VAR_TARGET static double NAME##_fast(double l, const T *x, int64_t n, double m) {                             \
+    int64_t k = 0;                                                                                              \
+    const __m256d vm = _mm256_set1_pd(m), sign = _mm256_set1_pd(-0.0);                                          \
+    while (k < n) {                                                                                             \
+      int64_t b = n - k < DEV2_BLOCK ? n - k : DEV2_BLOCK;                                                      \
+      if (b == DEV2_BLOCK && l >= 0x1p-1000 && l < INFINITY) {                                                  \
+        int e;                                                                                                  \
+        (void)frexp(l, &e); /* l in [2^(e-1), 2^e) */                                                           \
+        const double K = ldexp(1.0, e - 1), half = ldexp(1.0, e - 54);                                          \
+        const __m256d vk = _mm256_set1_pd(K), vh = _mm256_set1_pd(half);                                        \
+        __m256d r0 = _mm256_setzero_pd(), r1 = r0, bad = r0;                                                    \
+        for (int64_t i = k; i < k + b; i += 8) {                                                                \
+          __m256d d0 = _mm256_sub_pd(LD4(x + i), vm), d1 = _mm256_sub_pd(LD4(x + i + 4), vm);                   \
+          __m256d t0 = _mm256_mul_pd(d0, d0), t1 = _mm256_mul_pd(d1, d1);                                       \
+          __m256d q0 = _mm256_sub_pd(_mm256_add_pd(vk, t0), vk), q1 = _mm256_sub_pd(_mm256_add_pd(vk, t1), vk); \
+          __m256d e0 = _mm256_andnot_pd(sign, _mm256_sub_pd(t0, q0));                                           \
+          __m256d e1 = _mm256_andnot_pd(sign, _mm256_sub_pd(t1, q1));                                           \
+          /* t >= K, a tie, or NaN (unordered) */                                                              \
+          bad = _mm256_or_pd(bad, _mm256_or_pd(_mm256_cmp_pd(t0, vk, _CMP_NLT_UQ), _mm256_cmp_pd(e0, vh, _CMP_EQ_OQ))); \
+          bad = _mm256_or_pd(bad, _mm256_or_pd(_mm256_cmp_pd(t1, vk, _CMP_NLT_UQ), _mm256_cmp_pd(e1, vh, _CMP_EQ_OQ))); \
+          r0 = _mm256_add_pd(r0, q0), r1 = _mm256_add_pd(r1, q1);                                               \
+        }                                                                                                       \
+        double rr[4];                                                                                           \
+        _mm256_storeu_pd(rr, _mm256_add_pd(r0, r1));                                                            \
+        double R = (rr[0] + rr[1]) + (rr[2] + rr[3]);                                                           \
+        if (_mm256_movemask_pd(bad) == 0 && l + R < 2 * K) {                                                    \
+          l += R;                                                                                               \
+          k += b;                                                                                               \
+          continue;                                                                                             \
+        }                                                                                                       \
+      }                                                                                                         \
+      l = NAME##_seq(l, (const char *)(x + k), (int64_t)sizeof(T), b, m);                                       \
+      k += b;                                                                                                   \
+    }                                                                                                           \
+    return l;                                                                                                   \
+  }
+DEF_DEV2_FAST(dev2_f32, float, VLD4_F32)
+DEF_DEV2_FAST(dev2_f64, double, VLD4_F64)
+#endif
+
 #define DEF_DEV2(NAME, T)                                                                                        \
   static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
     (void)idx;                                                                                                  \
@@ -344,13 +406,19 @@ typedef struct dev2_acc {
       a->total += a->local;                                                                                     \
       a->local = 0;                                                                                             \
     }                                                                                                           \
-    double l = a->local;                                                                                        \
-    for (int64_t k = 0; k < n; k++) {                                                                           \
-      double dx = (double)*(const T *)(in + k * s) - m;                                                         \
-      l += dx * dx;                                                                                             \
-    }                                                                                                           \
-    a->local = l, a->prev = in, a->rows++;                                                                      \
+    if (VAR_AVX2 && s == (int64_t)sizeof(T) && n >= 4 * DEV2_BLOCK && have_avx2_fma())                         \
+      a->local = NAME##_fast_any(a->local, (const T *)in, n, m);                                                \
+    else                                                                                                        \
+      a->local = NAME##_seq(a->local, in, s, n, m);                                                             \
+    a->prev = in, a->rows++;                                                                                    \
   }
+#if VAR_AVX2
+#define dev2_f32_fast_any dev2_f32_fast
+#define dev2_f64_fast_any dev2_f64_fast
+#else
+#define dev2_f32_fast_any(l, x, n, m) dev2_f32_seq(l, (const char *)(x), 4, n, m)
+#define dev2_f64_fast_any(l, x, n, m) dev2_f64_seq(l, (const char *)(x), 8, n, m)
+#endif
 DEF_DEV2(dev2_f32, float)
 DEF_DEV2(dev2_f64, double)
 static void init_dev2(void *acc, const char *aux, const void *ctx) {
