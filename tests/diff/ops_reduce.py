@@ -46,6 +46,9 @@ CLASSES = {  # name: (dtypes, tolerance)
     "half": ([torch.float16], (1e-3, 1e-5)),
     "bf16": ([torch.bfloat16], (1.6e-2, 1e-5)),
 }
+# float32/float64 statistics, norms and logsumexp, compared bit for bit (the *_exact entries): not a class
+# of the table loop below
+REAL = [torch.float32, torch.float64]
 EXACT = (0.0, 0.0)  # values equal (0.0 == -0.0), NaN matches NaN
 
 
@@ -447,17 +450,17 @@ def gen_exact(op):
     return gen
 
 
-def gen_var(cls, op, out_form):
+def gen_var(cls, op, out_form, exact=False):
     def gen(g):
-        dts, _ = CLASSES[cls]
-        src = g.choice(dts) if g.chance(0.93) else g.dtype()
-        x = _tensor(g, src)
+        dts = REAL if exact else CLASSES[cls][0]
+        src = g.choice(dts) if exact or g.chance(0.93) else g.dtype()
+        x = _tensor(g, src, big=not exact or g.chance(0.3))
         dims = _dims(g, len(x.shape))
         corr = g.choice([None, None, 0, 1, 2, 7])
         kw = {}
         if out_form:
             nat = {torch.complex64: torch.float32, torch.complex128: torch.float64}.get(src, src)
-            odt = nat if g.chance(0.75) else g.choice(dts if cls != "float" else dts + INTS)
+            odt = nat if g.chance(0.75) else g.choice(dts if cls != "float" or exact else dts + INTS)
             if odt == torch.bfloat16:
                 odt = torch.float32
             kw["out"] = _out(g, x, odt)
@@ -468,16 +471,16 @@ def gen_var(cls, op, out_form):
 PS = ["fro", "fro", "nuc", 2, 2, 1, 0, float("inf"), float("-inf"), 3, 0.5, -1, 2.5]
 
 
-def gen_norm(cls, out_form):
+def gen_norm(cls, out_form, exact=False):
     def gen(g):
-        dts, _ = CLASSES[cls]
-        src = g.choice(dts) if g.chance(0.9) else g.dtype()
-        x = _tensor(g, src)
+        dts = REAL if exact else CLASSES[cls][0]
+        src = g.choice(dts) if exact or g.chance(0.9) else g.dtype()
+        x = _tensor(g, src, big=not exact)
         p = g.choice(PS)
         dims = _dims(g, len(x.shape)) or None  # ctorch's empty list is PyTorch's dim=None
         kw = {}
         if g.chance(0.2):
-            kw["dtype"] = g.choice(dts) if g.chance(0.85) else g.dtype()
+            kw["dtype"] = g.choice(dts) if exact or g.chance(0.85) else g.dtype()
         if out_form:
             nat = {torch.complex64: torch.float32, torch.complex128: torch.float64}.get(src, src)
             odt = kw.get("dtype", nat) if g.chance(0.8) else g.choice(dts)
@@ -496,15 +499,15 @@ def gen_norm(cls, out_form):
     return gen
 
 
-def gen_dist(cls):
+def gen_dist(cls, exact=False):
     def gen(g):
-        dts, _ = CLASSES[cls]
-        a = g.choice(dts) if g.chance(0.9) else g.dtype()
+        dts = REAL if exact else CLASSES[cls][0]
+        a = g.choice(dts) if exact or g.chance(0.9) else g.dtype()
         b = a if g.chance(0.7) else g.choice(dts)
         if a == torch.float16 and b.is_complex or b == torch.float16 and a.is_complex:
             b = a  # float16 with complex promotes to complex32, which ctorch does not have
         # complex a - b with infinities: ctorch's sub and torch's a + (-1) * b differ (pointwise, not here)
-        x = _tensor(g, a, specials=not (a.is_complex or b.is_complex))
+        x = _tensor(g, a, specials=not (a.is_complex or b.is_complex), big=not exact)
         shape = x.shape
         if g.chance(0.3) and shape:
             shape = tuple(1 if g.chance(0.5) else s for s in shape[1:])  # broadcasts
@@ -569,16 +572,16 @@ def gen_pair(op, out_form):
     return gen
 
 
-def gen_lse(cls, out_form):
+def gen_lse(cls, out_form, exact=False):
     def gen(g):
-        dts, _ = CLASSES[cls]
-        src = g.choice(dts) if g.chance(0.85) else g.dtype()
-        x = _tensor(g, src)
+        dts = REAL if exact else CLASSES[cls][0]
+        src = g.choice(dts + ([torch.int32, torch.int64] if exact else [])) if exact or g.chance(0.85) else g.dtype()
+        x = _tensor(g, src, big=not exact)
         dims = _dims(g, len(x.shape), allow_none=g.chance(0.3))
         kw = {}
         if out_form:
             nat = torch.float32 if (src in INTS) else src
-            odt = nat if g.chance(0.85) else g.choice([torch.float16, torch.int64, torch.complex64] + dts)
+            odt = nat if g.chance(0.85) or exact else g.choice([torch.float16, torch.int64, torch.complex64] + dts)
             if odt == torch.bfloat16:
                 odt = torch.float32
             if odt in (torch.float32, torch.float64) and nat != odt and nat in (torch.float32, torch.float64):
@@ -623,6 +626,17 @@ for _cls, (_dts, _tol) in CLASSES.items():
     _add("logsumexp[%s]" % _cls, gen_lse(_cls, False), t_lse, ct_red("logsumexp"), _tol, 0.6)
     _add("logsumexp_out[%s]" % _cls, gen_lse(_cls, True), t_lse, ct_red("logsumexp"), _tol, 0.4)
 _add("logsumexp[int]", gen_lse("int", False), t_lse, ct_red("logsumexp"), CLASSES["float"][1], 0.3)
+# float32 / float64 (and integer inputs for logsumexp), bit for bit at one thread (module notes)
+for _op in ("var", "std"):
+    _add("%s_exact[float]" % _op, gen_var("float", _op, False, True), t_var(_op), ct_var(_op), EXACT, 0.4)
+    _add("%s_out_exact[float]" % _op, gen_var("float", _op, True, True), t_var(_op), ct_var(_op), EXACT, 0.2)
+    _add("%s_mean_exact[float]" % _op, gen_var("float", _op + "_mean", False, True), t_var(_op + "_mean"),
+         ct_var(_op + "_mean"), EXACT, 0.3)
+_add("norm_exact[float]", gen_norm("float", False, True), t_norm, ct_norm, EXACT, 0.6)
+_add("norm_out_exact[float]", gen_norm("float", True, True), t_norm, ct_norm, EXACT, 0.3)
+_add("dist_exact[float]", gen_dist("float", True), lambda a, b, p=2: torch.dist(a, b, p), ct_dist, EXACT, 0.3)
+_add("logsumexp_exact[float]", gen_lse("float", False, True), t_lse, ct_red("logsumexp"), EXACT, 0.4)
+_add("logsumexp_out_exact[float]", gen_lse("float", True, True), t_lse, ct_red("logsumexp"), EXACT, 0.2)
 
 for _op, _tf in (("amax", t_amax(torch.amax)), ("amin", t_amax(torch.amin)), ("argmax", t_red(torch.argmax, True)),
                  ("argmin", t_red(torch.argmin, True)), ("all", t_allany(torch.all)), ("any", t_allany(torch.any))):

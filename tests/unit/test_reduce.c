@@ -790,7 +790,131 @@ static void test_lse_bf16(void) {
   ct_scope_end();
 }
 
+/* ---- issue 13: float32/float64 statistics, norms and logsumexp equal torch 1.13's bits at one thread
+   (the expected bits printed by torch 1.13 with torch.set_num_threads(1)) ---- */
+/* n values (i * 37 % 101) / 7 as dtype dt (torch.tensor of the same Python floats) */
+static ct_tensor *pattern(int64_t n, ct_dtype dt, int64_t mul, int64_t mod, double div) {
+  double v[2100];
+  CHECK(n <= 2100);
+  for (int64_t i = 0; i < n; i++) v[i] = (double)(i * mul % mod) / div;
+  return ct_to_dtype(ct_tensor_from_data(v, CT_FLOAT64, CT_SHAPE(n), NULL), dt);
+}
+static uint32_t bits32(const ct_tensor *t, int64_t i) {
+  float f[2100];
+  int64_t n = ct_numel(t);
+  CHECK(n <= 2100 && i < n);
+  CHECK(ct_copy_to_buffer(t, f, CT_FLOAT32, (size_t)n * sizeof(float)) == CT_OK);
+  uint32_t u;
+  memcpy(&u, &f[i], 4);
+  return u;
+}
+static uint64_t bits64(const ct_tensor *t, int64_t i) {
+  double d = at(t, i);
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return u;
+}
+/* the sum of the float32 results' bits (a checksum of every row) */
+static uint64_t bitsum32(const ct_tensor *t) {
+  uint64_t s = 0;
+  for (int64_t i = 0; i < ct_numel(t); i++) s += bits32(t, i);
+  return s;
+}
+
+/* item 4: torch sums exp(x - max) in the input's float dtype (its cascade), then SLEEF's log */
+static void test_lse_bits(void) {
+  ct_scope_begin();
+  ct_set_num_threads(1);
+  float a8[8]; /* torch.arange(8) / 10.: float32 divisions */
+  for (int i = 0; i < 8; i++) a8[i] = (float)i / 10.0f;
+  CHECK_EQ_INT(bits32(ct_logsumexp(fdata(a8, CT_SHAPE(8)), &(ct_reduce_opts){.dims = CT_DIMS(0)}), 0), 0x401d27bf);
+  const float v[3] = {1, 5, 3};
+  CHECK_EQ_INT(bits32(ct_logsumexp(fdata(v, CT_SHAPE(3)), &(ct_reduce_opts){.dims = CT_DIMS(0)}), 0), 0x40a492e6);
+  const int64_t iv[5] = {1, 5, 3, -2, 7}; /* integers: the default dtype */
+  ct_tensor *xi = ct_tensor_from_data(iv, CT_INT64, CT_SHAPE(5), NULL);
+  CHECK_EQ_INT(bits32(ct_logsumexp(xi, &(ct_reduce_opts){.dims = CT_DIMS(0)}), 0), 0x40e4a55a);
+  /* down the columns (op by op) and along float64 rows (fused) */
+  ct_tensor *d = ct_view(pattern(60, CT_FLOAT32, 37, 101, 7.0), CT_SHAPE(6, 10));
+  ct_tensor *r = ct_logsumexp(d, &(ct_reduce_opts){.dims = CT_DIMS(0)});
+  CHECK(bitsum32(r) == UINT64_C(10955067079) && bits32(r, 3) == 0x413a1cff);
+  r = ct_logsumexp(ct_view(pattern(60, CT_FLOAT64, 37, 101, 7.0), CT_SHAPE(6, 10)), &(ct_reduce_opts){.dims = CT_DIMS(1)});
+  const uint64_t want[6] = {0x402b63400cb8d34d, 0x402c44038fa5ea3b, 0x402a46e8a5b3f08b,
+                            0x402d5ae2c8295798, 0x402bfadefd5cc5a9, 0x4029fdc4136acbf8};
+  for (int i = 0; i < 6; i++) CHECK(bits64(r, i) == want[i]);
+  ct_set_num_threads(0);
+  ct_scope_end();
+}
+
+/* item 5: norm p=2 of float32 over a contiguous last dim: vector lanes, then the tail as torch's build
+   computes it; float64 by NormTwoOps (fused, in order); two dims: sqrt(sum(x * x)) */
+static void test_norm_bits(void) {
+  ct_scope_begin();
+  const float v[4] = {0, .1f, .2f, .3f};
+  CHECK_EQ_INT(bits32(ct_norm(fdata(v, CT_SHAPE(4)), NULL), 0), 0x3ebf92a8);
+  CHECK_EQ_INT(bits32(ct_norm(pattern(13, CT_FLOAT32, 37, 101, 7.0), NULL), 0), 0x41d7ea54);
+  CHECK(bits64(ct_norm(pattern(40, CT_FLOAT64, 37, 101, 7.0), NULL), 0) == UINT64_C(0x404a2a2a2b120012));
+  ct_tensor *a = pattern(30, CT_FLOAT32, 37, 101, 7.0), *b = pattern(30, CT_FLOAT32, 53, 97, 9.0);
+  CHECK_EQ_INT(bits32(ct_dist(a, b, NULL), 0), 0x41e209a2);
+  ct_tensor *d = ct_view(pattern(60, CT_FLOAT32, 37, 101, 7.0), CT_SHAPE(6, 10));
+  CHECK_EQ_INT(bits32(ct_norm(d, &(ct_norm_opts){.dims = CT_DIMS(0, 1)}), 0), 0x427e5452);
+  CHECK_EQ_INT(bits32(ct_norm(ct_t(d), &(ct_norm_opts){.dims = CT_DIMS(0, 1)}), 0), 0x427e5452);
+  ct_scope_end();
+}
+
+/* item 6: var/std by WelfordOps element by element (var_mean's mean too), the whole-tensor var by
+   std_var_all_cpu's two passes; the complex mean divides as c10::complex did in 1.13 */
+static void test_var_bits(void) {
+  ct_scope_begin();
+  ct_set_num_threads(1);
+  ct_tensor *s = ct_sqrt(ct_arange(CT_INT(1), CT_INT(5), CT_INT(1), &(ct_tensor_opts){.dtype = CT_FLOAT64}));
+  CHECK(bits64(ct_var(s, NULL), 0) == UINT64_C(0x3fc7b77539dedafd));
+  const double v3[3] = {1, 2, 4};
+  ct_tensor *var = NULL, *mean = NULL;
+  CHECK(ct_var_mean(ct_tensor_from_data(v3, CT_FLOAT64, CT_SHAPE(3), NULL), &(ct_var_opts){.dims = CT_DIMS(0)}, &var,
+                    &mean) == CT_OK);
+  CHECK(bits64(var, 0) == UINT64_C(0x4002aaaaaaaaaaaa) && bits64(mean, 0) == UINT64_C(0x4002aaaaaaaaaaab));
+  ct_tensor *e = ct_view(pattern(2100, CT_FLOAT32, 37, 101, 7.0), CT_SHAPE(300, 7));
+  CHECK(ct_var_mean(e, &(ct_var_opts){.dims = CT_DIMS(1)}, &var, &mean) == CT_OK);
+  CHECK(bitsum32(var) == UINT64_C(330166360177) && bitsum32(mean) == UINT64_C(326594381449));
+  CHECK(ct_std_mean(ct_to_dtype(e, CT_FLOAT64), &(ct_var_opts){.dims = CT_DIMS(0)}, &var, &mean) == CT_OK);
+  const uint64_t sd[7] = {0x4010b5fb22a76899, 0x4010b4f7903ad8c6, 0x4010a96a96b7374a, 0x4010b13f45b0976e,
+                          0x4010ae8a2cf7a56e, 0x4010b2638a527ba2, 0x4010b43fa98aefdc};
+  const uint64_t mn[7] = {0x401c8bf2591ddde1, 0x401c87120afbbbbd, 0x401cb3719db0a3d3, 0x401c7d516ee06d36,
+                          0x401c787120cbf25b, 0x401ca4d0b391eb87, 0x401c9ff06598bf27};
+  for (int i = 0; i < 7; i++) CHECK(bits64(var, i) == sd[i] && bits64(mean, i) == mn[i]);
+  CHECK_EQ_INT(bits32(ct_var(e, NULL), 0), 0x418af11a);
+  CHECK_EQ_INT(bits32(ct_std(ct_t(e), NULL), 0), 0x40855bd6);
+  const double c[6] = {8.5, 7.6, 3.7, 2.6, -0.7, 5.2};
+  ct_tensor *xc = ct_tensor_from_data(c, CT_COMPLEX128, CT_SHAPE(3), NULL);
+  ct_complex128 m = {0, 0};
+  CHECK(ct_item_complex(ct_mean(xc, NULL), &m) == CT_OK);
+  CHECK(m.re == 0x1.eaaaaaaaaaaabp+1 && m.im == 0x1.4888888888889p+2);
+  CHECK(ct_item_complex(ct_mean(ct_to_dtype(xc, CT_COMPLEX64), NULL), &m) == CT_OK);
+  float mr = (float)m.re, mi = (float)m.im;
+  uint32_t ur, ui;
+  memcpy(&ur, &mr, 4), memcpy(&ui, &mi, 4);
+  CHECK(ur == 0x40755555 && ui == 0x40a44444);
+  ct_set_num_threads(0);
+  ct_scope_end();
+}
+
+/* item 7: an int32 input summed with dtype=bfloat16 accumulates in float (torch's cascade on the
+   converted values): 6, where a double accumulator gives 25 */
+static void test_bf16_int_sum_bits(void) {
+  ct_scope_begin();
+  const int32_t v[8] = {500000000, 3, -500000000, 5, 499999999, -499999990, 7, 1};
+  ct_tensor *x = ct_tensor_from_data(v, CT_INT32, CT_SHAPE(8), NULL);
+  uint16_t got = 0;
+  CHECK(ct_copy_to_buffer(ct_sum(x, &(ct_reduce_opts){.dtype = CT_BFLOAT16}), &got, CT_BFLOAT16, 2) == CT_OK);
+  CHECK_EQ_INT(got, 0x40c0);
+  ct_scope_end();
+}
+
 int main(void) {
+  test_lse_bits();
+  test_norm_bits();
+  test_var_bits();
+  test_bf16_int_sum_bits();
   test_complex_extreme_norms();
   test_sums();
   test_half_sums();

@@ -1,8 +1,12 @@
-/* logsumexp: log(sum(exp(x - m))) + m with m the maximum (0 when it is infinite), as PyTorch's
-   amax / exp / sum / log / add sequence, fused: each run of the input is read twice while it is in
-   cache (its maximum, then the exponentials, SLEEF's vectorized expf for float32), and runs with
-   different maxima combine by rescaling. A bfloat16 input takes PyTorch's op sequence unfused
-   (lse_bf16), which rounds at every step. */
+/* logsumexp as PyTorch 1.13 computes it (ReduceOps.cpp, logsumexp_out_impl), op by op:
+     maxes = amax(self, dims, keepdim=True); maxes[|maxes| == inf] = 0;
+     result = sum((self - maxes).exp_(), dims, keepdim); result.log_().add_(maxes)
+   with integer inputs converted to the default dtype first. Every step rounds in the input's dtype (exp
+   and log are SLEEF's u10 functions, vectorized as PyTorch's vml map calls them on every element), and
+   the sum is PyTorch's cascade, so ctorch runs the same steps: through its own ops in general (lse_ops),
+   fused where each output's elements are one contiguous line of a float32 or float64 input (then the
+   temporary self - maxes is laid out the same way and sum takes that line in one vectorized_inner_sum):
+   per line its maximum, the exponentials into a buffer, the cascade of the buffer, log and add. */
 #include "ops/reduce/red.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -12,290 +16,169 @@
 #include <sleef.h>
 #pragma GCC pop_options
 #define LSE_AVX2 1
+static bool have_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
 #else
 #include <sleef.h>
 #define LSE_AVX2 0
 #endif
 
+/* elements of a line's exponentials kept on the stack (longer lines allocate) */
+#define LSE_BUF 8192
+
 typedef struct lse_acc {
-  double shift; /* the maximum the sum is relative to (0 for infinite maxima) */
-  double sum;
+  double sum, shift; /* the line's cascade sum of exponentials and its maximum (0 if infinite) */
 } lse_acc;
 
-/* acc <- acc + sum * exp(shift) */
-static void lse_merge(lse_acc *a, double shift, double sum) {
-  if (sum == 0 && shift == shift) return;
-  if (a->sum == 0 && a->shift == 0) {
-    a->shift = shift, a->sum = sum;
-    return;
-  }
-  if (a->shift != a->shift || shift != shift) { /* NaN */
-    a->shift = NAN, a->sum = NAN;
-    return;
-  }
-  if (a->sum == INFINITY || sum == INFINITY) { /* an infinite term: the sum is infinite */
-    a->shift = 0, a->sum = INFINITY;
-    return;
-  }
-  double m = a->shift > shift ? a->shift : shift;
-  a->sum = a->sum * exp(a->shift - m) + sum * exp(shift - m);
-  a->shift = m;
-}
-
-static inline double mask_inf(double m) { return m == INFINITY || m == -INFINITY ? 0.0 : m; }
-
-/* ---- float32 ---- */
 #if LSE_AVX2
-static bool have_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
-
-/* sum of expf(x - m) over n contiguous floats, double lanes */
-__attribute__((target("avx2,fma"))) static double expsum_avx2(const float *x, int64_t n, float m) {
+/* y[k] = exp(x[k] - m) for k < n, every element through SLEEF's 8-lane (4-lane) function, the last
+   partial vector zero-padded as Vectorized::loadu(ptr, count) pads it */
+__attribute__((target("avx2,fma"))) static void exp_shift_f32_avx2(float *y, const float *x, int64_t n, float m) {
   __m256 vm = _mm256_set1_ps(m);
-  __m256d a0 = _mm256_setzero_pd(), a1 = _mm256_setzero_pd(), a2 = _mm256_setzero_pd(), a3 = _mm256_setzero_pd();
   int64_t k = 0;
-  for (; k + 16 <= n; k += 16) {
-    __m256 e0 = Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_loadu_ps(x + k), vm));
-    __m256 e1 = Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_loadu_ps(x + k + 8), vm));
-    a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(_mm256_castps256_ps128(e0)));
-    a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(_mm256_extractf128_ps(e0, 1)));
-    a2 = _mm256_add_pd(a2, _mm256_cvtps_pd(_mm256_castps256_ps128(e1)));
-    a3 = _mm256_add_pd(a3, _mm256_cvtps_pd(_mm256_extractf128_ps(e1, 1)));
+  for (; k + 8 <= n; k += 8) _mm256_storeu_ps(y + k, Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_loadu_ps(x + k), vm)));
+  if (k < n) {
+    float t[8] = {0};
+    for (int64_t j = k; j < n; j++) t[j - k] = x[j] - m;
+    _mm256_storeu_ps(t, Sleef_expf8_u10avx2(_mm256_loadu_ps(t)));
+    memcpy(y + k, t, (size_t)(n - k) * sizeof *t);
   }
-  double l[4];
-  _mm256_storeu_pd(l, _mm256_add_pd(_mm256_add_pd(a0, a1), _mm256_add_pd(a2, a3)));
-  double s = (l[0] + l[1]) + (l[2] + l[3]);
-  for (; k < n; k++) s += Sleef_expf1_u10purecfma(x[k] - m);
-  return s;
+}
+__attribute__((target("avx2,fma"))) static void exp_shift_f64_avx2(double *y, const double *x, int64_t n, double m) {
+  __m256d vm = _mm256_set1_pd(m);
+  int64_t k = 0;
+  for (; k + 4 <= n; k += 4) _mm256_storeu_pd(y + k, Sleef_expd4_u10avx2(_mm256_sub_pd(_mm256_loadu_pd(x + k), vm)));
+  if (k < n) {
+    double t[4] = {0};
+    for (int64_t j = k; j < n; j++) t[j - k] = x[j] - m;
+    _mm256_storeu_pd(t, Sleef_expd4_u10avx2(_mm256_loadu_pd(t)));
+    memcpy(y + k, t, (size_t)(n - k) * sizeof *t);
+  }
+}
+__attribute__((target("avx2,fma"))) static float log_f32_avx2(float v) {
+  float t[8];
+  _mm256_storeu_ps(t, Sleef_logf8_u10avx2(_mm256_set1_ps(v)));
+  return t[0];
+}
+__attribute__((target("avx2,fma"))) static double log_f64_avx2(double v) {
+  double t[4];
+  _mm256_storeu_pd(t, Sleef_logd4_u10avx2(_mm256_set1_pd(v)));
+  return t[0];
 }
 #endif
+/* without AVX2 (not PyTorch's build here): SLEEF's scalar functions */
+static void exp_shift_f32(float *y, const float *x, int64_t n, float m) {
+#if LSE_AVX2
+  if (have_avx2()) {
+    exp_shift_f32_avx2(y, x, n, m);
+    return;
+  }
+#endif
+  for (int64_t k = 0; k < n; k++) y[k] = Sleef_expf_u10(x[k] - m);
+}
+static void exp_shift_f64(double *y, const double *x, int64_t n, double m) {
+#if LSE_AVX2
+  if (have_avx2()) {
+    exp_shift_f64_avx2(y, x, n, m);
+    return;
+  }
+#endif
+  for (int64_t k = 0; k < n; k++) y[k] = Sleef_exp_u10(x[k] - m);
+}
+static float log_f32(float v) {
+#if LSE_AVX2
+  if (have_avx2()) return log_f32_avx2(v);
+#endif
+  return Sleef_logf_u10(v);
+}
+static double log_f64(double v) {
+#if LSE_AVX2
+  if (have_avx2()) return log_f64_avx2(v);
+#endif
+  return Sleef_log_u10(v);
+}
 
-/* maximum of a strided float run, NaN if any */
-CT_KERNEL_CLONES static float max_f32(const char *in, int64_t s, int64_t n) {
+/* maximum of n contiguous values, NaN if any (amax); an infinite one is 0 (masked_fill_) */
+CT_KERNEL_CLONES static float max_f32(const float *x, int64_t n) {
   float m = -INFINITY;
   bool nan = false;
-  int64_t k = 0;
-  if (s == 4) {
-    const float *x = (const float *)in;
-    ct_v16f v;
-    for (int j = 0; j < 16; j++) v[j] = -INFINITY;
-    ct_v16i z = {0};
-    for (; k + 16 <= n; k += 16) {
-      ct_v16f xk = ct_ld16f(x + k);
-      ct_v16i gt = xk > v;
-      v = (ct_v16f)((gt & (ct_v16i)xk) | (~gt & (ct_v16i)v));
-      z |= xk != xk;
-    }
-    for (int j = 0; j < 16; j++) {
-      nan |= z[j] != 0;
-      if (v[j] > m) m = v[j];
-    }
-  }
-  for (; k < n; k++) {
-    float x = *(const float *)(in + k * s);
-    nan |= x != x;
-    if (x > m) m = x;
-  }
-  return nan ? NAN : m;
-}
-
-/* mx[j] = the maximum of column j of n rows (rs bytes apart) of m contiguous floats, NaN if any: the
-   first NaN stays, and a NaN replaces a number (a select GCC vectorizes) */
-CT_KERNEL_CLONES static void col_max_f32(float *mx, const char *in, int64_t rs, int64_t m, int64_t n) {
-  for (int64_t j = 0; j < m; j++) mx[j] = -INFINITY;
-  for (int64_t i = 0; i < n; i++) {
-    const float *restrict row = (const float *)(in + i * rs);
-    for (int64_t j = 0; j < m; j++) {
-      float x = row[j], v = mx[j];
-      mx[j] = ((v == v) & !(x <= v)) ? x : v;
-    }
-  }
-}
-
-#if LSE_AVX2
-/* sum[j] += expf(x - sh[j]) over n rows of m contiguous floats; eight columns per vector */
-__attribute__((target("avx2,fma"))) static void col_expsum_avx2(double *sum, const float *sh, const char *in,
-                                                                 int64_t rs, int64_t m, int64_t n) {
-  for (int64_t i = 0; i < n; i++) {
-    const float *row = (const float *)(in + i * rs);
-    int64_t j = 0;
-    for (; j + 8 <= m; j += 8) {
-      __m256 e = Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_loadu_ps(row + j), _mm256_loadu_ps(sh + j)));
-      _mm256_storeu_pd(sum + j, _mm256_add_pd(_mm256_loadu_pd(sum + j), _mm256_cvtps_pd(_mm256_castps256_ps128(e))));
-      _mm256_storeu_pd(sum + j + 4, _mm256_add_pd(_mm256_loadu_pd(sum + j + 4), _mm256_cvtps_pd(_mm256_extractf128_ps(e, 1))));
-    }
-    for (; j < m; j++) sum[j] += Sleef_expf1_u10purecfma(row[j] - sh[j]);
-  }
-}
-#endif
-
-static void lse_f32_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
-  (void)idx, (void)ctx;
-  if (n <= 0) return;
-  float m = max_f32(in, s, n);
-  if (m != m) {
-    lse_merge(acc, NAN, NAN);
-    return;
-  }
-  float sh = (float)mask_inf(m);
-  double sum = 0;
-#if LSE_AVX2
-  if (s == 4 && have_avx2()) {
-    sum = expsum_avx2((const float *)in, n, sh);
-  } else
-#endif
-  {
-    for (int64_t k = 0; k < n; k++) sum += Sleef_expf1_u10purec(*(const float *)(in + k * s) - sh);
-  }
-  lse_merge(acc, sh, sum);
-}
-
-/* a[j] <- a[j] + sum[j] * exp(mx[j]) for a block of lines or columns (mx NaN: the line had a NaN) */
-static void merge_block(lse_acc *a, const float *mx, const double *sum, int64_t m) {
-  for (int64_t j = 0; j < m; j++) {
-    if (mx[j] != mx[j])
-      lse_merge(&a[j], NAN, NAN);
-    else
-      lse_merge(&a[j], mx[j], sum[j]);
-  }
-}
-
-/* Many short lines (fewer than 16 elements each: logsumexp over a few classes per sample): a block of
-   lines at a time, their maxima, then element k of every line gathered into a row and exponentiated
-   eight lines per SLEEF call; per line the inner loop's arithmetic (float differences, expf, a double
-   sum in element order). */
-#define LSE_SHORT 16
-#define LSE_BLOCK 256
-static void lse_f32_inner_run(void *acc, const char *in, int64_t cs, int64_t m, int64_t s, int64_t n,
-                              const void *ctx) {
-  lse_acc *a = acc;
-#if LSE_AVX2
-  if (n > 0 && n < LSE_SHORT && have_avx2()) {
-    for (int64_t j0 = 0; j0 < m; j0 += LSE_BLOCK) {
-      int64_t mm = m - j0 < LSE_BLOCK ? m - j0 : LSE_BLOCK;
-      float mx[LSE_BLOCK], row[LSE_BLOCK];
-      double sum[LSE_BLOCK];
-      for (int64_t j = 0; j < mm; j++) {
-        const char *p = in + (j0 + j) * cs;
-        float v = -INFINITY;
-        bool nan = false;
-        for (int64_t k = 0; k < n; k++) {
-          float x = *(const float *)(p + k * s);
-          nan |= x != x;
-          v = x > v ? x : v;
-        }
-        mx[j] = nan ? NAN : (float)mask_inf(v), sum[j] = 0;
-      }
-      for (int64_t k = 0; k < n; k++) {
-        for (int64_t j = 0; j < mm; j++) row[j] = *(const float *)(in + (j0 + j) * cs + k * s);
-        col_expsum_avx2(sum, mx, (const char *)row, 0, mm, 1);
-      }
-      merge_block(a + j0, mx, sum, mm);
-    }
-    return;
-  }
-#endif
-  for (int64_t j = 0; j < m; j++) lse_f32_inner(&a[j], in + j * cs, s, n, 0, ctx);
-}
-
-/* Contiguous columns (logsumexp over dim 0): blocks of LSE_COLS columns by LSE_ROWS rows, each read
-   twice while in cache (the column maxima, then the exponentials, eight columns per SLEEF call), and
-   merged into the columns' accumulators. Per column this is the inner loop's arithmetic over shorter
-   runs, the same values within rounding. */
-#define LSE_COLS 256
-#define LSE_ROWS 64
-static void lse_f32_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n, int64_t idx,
-                          const ct_red_cols *cols, const void *ctx) {
-  lse_acc *a = acc;
-#if LSE_AVX2
-  if (cs == 4 && have_avx2()) {
-    for (int64_t j0 = 0; j0 < m; j0 += LSE_COLS) {
-      int64_t mm = m - j0 < LSE_COLS ? m - j0 : LSE_COLS;
-      for (int64_t i0 = 0; i0 < n; i0 += LSE_ROWS) {
-        int64_t nn = n - i0 < LSE_ROWS ? n - i0 : LSE_ROWS;
-        const char *base = in + i0 * rs + j0 * 4;
-        float mx[LSE_COLS];
-        double sum[LSE_COLS];
-        col_max_f32(mx, base, rs, mm, nn);
-        for (int64_t j = 0; j < mm; j++) mx[j] = mx[j] != mx[j] ? mx[j] : (float)mask_inf(mx[j]), sum[j] = 0;
-        col_expsum_avx2(sum, mx, base, rs, mm, nn);
-        merge_block(a + j0, mx, sum, mm);
-      }
-    }
-    return;
-  }
-#endif
-  for (int64_t j = 0; j < m; j++) lse_f32_inner(&a[j], in + j * cs, rs, n, idx, ctx);
-  (void)cols;
-}
-
-/* ---- float64; bf16r rounds a float32 input's result for a bfloat16 out= (finish_lse) ---- */
-static inline double bf16r(double v) { return ct__bfloat16_to_float(ct__float_to_bfloat16((float)v)); }
-
-static void lse_f64_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {
-  (void)idx, (void)ctx;
-  if (n <= 0) return;
-  double m = -INFINITY;
   for (int64_t k = 0; k < n; k++) {
-    double x = *(const double *)(in + k * s);
-    if (x > m || x != x) m = x;
-    if (m != m) break;
+    nan |= x[k] != x[k];
+    m = x[k] > m ? x[k] : m;
   }
-  if (m != m) {
-    lse_merge(acc, NAN, NAN);
-    return;
-  }
-  double sh = mask_inf(m), sum = 0;
-  for (int64_t k = 0; k < n; k++) sum += exp(*(const double *)(in + k * s) - sh);
-  lse_merge(acc, sh, sum);
+  return nan ? NAN : m == INFINITY || m == -INFINITY ? 0.0f : m;
 }
+CT_KERNEL_CLONES static double max_f64(const double *x, int64_t n) {
+  double m = -INFINITY;
+  bool nan = false;
+  for (int64_t k = 0; k < n; k++) {
+    nan |= x[k] != x[k];
+    m = x[k] > m ? x[k] : m;
+  }
+  return nan ? NAN : m == INFINITY || m == -INFINITY ? 0.0 : m;
+}
+
+#define DEF_LSE_LINE(E, T)                                                                                     \
+  static void lse_##E##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {  \
+    (void)idx, (void)ctx, (void)s; /* s is the element size: the kernel runs on contiguous lines only */      \
+    lse_acc *a = acc;                                                                                           \
+    const T *x = (const T *)in;                                                                                 \
+    T m = max_##E(x, n);                                                                                        \
+    T buf[LSE_BUF], *y = n <= LSE_BUF ? buf : ct__malloc((size_t)n * sizeof(T));                                \
+    if (!y) { /* no memory for the buffer: the same values a piece at a time would round otherwise */        \
+      a->sum = NAN, a->shift = NAN;                                                                             \
+      return;                                                                                                   \
+    }                                                                                                           \
+    exp_shift_##E(y, x, n, m);                                                                                  \
+    a->sum = (double)ct__red_cascade_line_##E(y, n);                                                           \
+    a->shift = (double)m;                                                                                       \
+    if (y != buf) ct__free(y);                                                                                  \
+  }                                                                                                             \
+  static void lse_##E##_inner_run(void *acc, const char *in, int64_t cs, int64_t m, int64_t s, int64_t n,      \
+                                  const void *ctx) {                                                            \
+    for (int64_t j = 0; j < m; j++) lse_##E##_inner((lse_acc *)acc + j, in + j * cs, s, n, 0, ctx);            \
+  }
+DEF_LSE_LINE(f32, float)
+DEF_LSE_LINE(f64, double)
 
 static void init_lse(void *acc, const char *aux, const void *ctx) {
   (void)aux, (void)ctx;
   memset(acc, 0, sizeof(lse_acc));
 }
-static void combine_lse(void *acc, const void *b, const void *ctx) {
-  (void)ctx;
-  const lse_acc *o = b;
-  lse_merge(acc, o->shift, o->sum);
+static void combine_unused(void *acc, const void *b, const void *ctx) {
+  (void)acc, (void)b, (void)ctx; /* sequential: never split */
 }
-/* log(sum) + shift in the result's dtype (PyTorch's log_ and add_ on the result) */
-static void finish_lse(char *const *out, const void *acc, const void *ctx) {
-  const ct_red_ctx *c = ctx;
+/* log_() then add_(maxes) in the result's dtype */
+static void finish_lse_f32(char *const *out, const void *acc, const void *ctx) {
   const lse_acc *a = acc;
-  double v;
-  switch (c->out_dtype[0]) {
-    case CT_FLOAT32: v = (double)(logf((float)a->sum) + (float)a->shift); break;
-    case CT_BFLOAT16: v = bf16r(bf16r(logf((float)bf16r(a->sum))) + a->shift); break;
-    default: v = log(a->sum) + a->shift;
-  }
-  ct__red_store_f64(out[0], c->out_dtype[0], v);
+  float v = log_f32((float)a->sum) + (float)a->shift;
+  *(float *)out[0] = v;
+  (void)ctx;
 }
+static void finish_lse_f64(char *const *out, const void *acc, const void *ctx) {
+  const lse_acc *a = acc;
+  *(double *)out[0] = log_f64(a->sum) + a->shift;
+  (void)ctx;
+}
+static const ct_red_kernel lse_k_f32 = {sizeof(lse_acc), init_lse,       lse_f32_inner, NULL, combine_unused,
+                                        finish_lse_f32,  true,           false,         lse_f32_inner_run};
+static const ct_red_kernel lse_k_f64 = {sizeof(lse_acc), init_lse,       lse_f64_inner, NULL, combine_unused,
+                                        finish_lse_f64,  true,           false,         lse_f64_inner_run};
 
-CT_RED_DEF_INIT_RUN(init_lse_run, sizeof(lse_acc), init_lse)
-CT_RED_DEF_FINISH_RUN(finish_lse_run, sizeof(lse_acc), 1, finish_lse)
-static const ct_red_kernel lse_k_f32 = {sizeof(lse_acc), init_lse,          lse_f32_inner,
-                                        lse_f32_outer,   combine_lse,       finish_lse,
-                                        false,           false,             lse_f32_inner_run,
-                                        init_lse_run,    finish_lse_run};
-static const ct_red_kernel lse_k_f64 = {sizeof(lse_acc), init_lse, lse_f64_inner, NULL, combine_lse, finish_lse};
-
-/* ======== entry points ======== */
-
-static const ct_reduce_opts no_opts;
-
-/* A bfloat16 input: PyTorch's sequence itself, op by op through ctorch's ops that reproduce
-   each (every step rounds to bfloat16, and its bfloat16 sum over several dims rounds between loops):
+/* PyTorch's sequence op by op through ctorch's ops, which reproduce each (every step rounds in the
+   input's dtype; a bfloat16 sum over several dims rounds between loops; with an out= of another dtype the
+   sum, log_ and add_ compute in out's dtype): an integer input converted to the default dtype first;
      maxes = amax(t, dims, keepdim=True); maxes[isinf(maxes)] = 0;
      r = sum(exp_(t - maxes), dims, keepdim) (into out); r.log_().add_(maxes viewed as r) */
-static ct_status lse_bf16(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o, ct_tensor **res) {
+static ct_status lse_ops(ct_tensor *out, const ct_tensor *t, ct_dtype kd, const ct_reduce_opts *o, ct_tensor **res) {
   ct_status s = ct_scope_begin();
   if (s != CT_OK) return s;
   bool empty = t->numel == 0; /* PyTorch: sum(exp(t)).log_(), no maxima */
-  ct_tensor *maxes = empty ? NULL : ct_amax(t, &(ct_reduce_opts){.dims = o->dims, .keepdim = true});
+  const ct_tensor *x = (ct_dtype)t->dtype == kd ? t : ct_to_dtype(t, kd);
+  ct_tensor *maxes = !x || empty ? NULL : ct_amax(x, &(ct_reduce_opts){.dims = o->dims, .keepdim = true});
   ct_tensor *inf = maxes ? ct_isinf(maxes) : NULL;
-  ct_tensor *zero = ct_scalar_tensor(ct_scalar_double(0), &(ct_tensor_opts){.dtype = CT_BFLOAT16});
-  s = empty ? CT_OK : inf && zero ? ct_masked_fill_(maxes, inf, zero) : ct__null_status();
-  ct_tensor *e = s != CT_OK ? NULL : empty ? ct_exp(t) : ct_sub(t, maxes, NULL);
+  ct_tensor *zero = ct_scalar_tensor(ct_scalar_double(0), &(ct_tensor_opts){.dtype = kd});
+  s = !x ? ct__null_status() : empty ? CT_OK : inf && zero ? ct_masked_fill_(maxes, inf, zero) : ct__null_status();
+  ct_tensor *e = s != CT_OK ? NULL : empty ? ct_exp(x) : ct_sub(x, maxes, NULL);
   if (s == CT_OK) s = !e ? ct__null_status() : empty ? CT_OK : ct_exp_(e);
   ct_reduce_opts so = {.dims = o->dims, .keepdim = o->keepdim};
   ct_tensor *r = out;
@@ -314,6 +197,10 @@ static ct_status lse_bf16(ct_tensor *out, const ct_tensor *t, const ct_reduce_op
   ct_scope_end();
   return s;
 }
+
+/* ======== entry points ======== */
+
+static const ct_reduce_opts no_opts;
 
 static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
   if (res) *res = NULL;
@@ -359,10 +246,16 @@ static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
     ct__error(CT_ERR_RUNTIME, "output with shape [] doesn't match the broadcast shape %s", buf);
     return CT_ERR_RUNTIME;
   }
-  if (kd == CT_BFLOAT16) return lse_bf16(out, t, o, res);
-  c.k = kd == CT_FLOAT32 ? &lse_k_f32 : &lse_k_f64;
-  if (od == CT_BFLOAT16 && kd != CT_BFLOAT16 && c.fill) c.fill_value = ct_scalar_double(-INFINITY);
-  return ct__red_exec(&c, res);
+  if (c.fill) return ct__red_exec(&c, res);
+  /* fused: each output one contiguous line of a float32 / float64 input, a result of the input's dtype */
+  if ((kd == CT_FLOAT32 || kd == CT_FLOAT64) && kd == in && od == kd && t->numel != 0 && t->device_type != CT_META) {
+    ct_red_config cfg = {.in = t, .mask = c.mask, .keepdim = o->keepdim};
+    if (ct__reduce_is_lastdim(&cfg)) {
+      c.k = kd == CT_FLOAT32 ? &lse_k_f32 : &lse_k_f64;
+      return ct__red_exec(&c, res);
+    }
+  }
+  return lse_ops(out, t, kd, o, res);
 }
 
 ct_tensor *ct_logsumexp(const ct_tensor *t, const ct_reduce_opts *opts) {

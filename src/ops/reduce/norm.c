@@ -117,9 +117,9 @@ DEF_NORM(f64, double, fabs(*(const double *)p), NZ_R(double, CT_LD_ID), SQ_FMA, 
 DEF_NORM(c64, float, hypotf(((const float *)p)[0], ((const float *)p)[1]), NZ_C(float), SQ_FMAF, R_ID, powf, sqrtf, R_ID)
 DEF_NORM(c128, double, hypot(((const double *)p)[0], ((const double *)p)[1]), NZ_C(double), SQ_FMA, R_ID, pow, sqrt, R_ID)
 
-/* The 2-norm over a contiguous last dim (binary_kernel_reduce_lastdim): AVX2 vector lanes (8 floats,
-   4 doubles; bfloat16 feeds 16 values per step into 8 float lanes), the lanes added in order, then the
-   tail. */
+/* The 2-norm over a contiguous last dim (binary_kernel_reduce_lastdim, PyTorch 1.13's fast path for
+   float32 and bfloat16 only; float64 takes NormTwoOps): AVX2 vector lanes (8 floats; bfloat16 feeds 16
+   values per step into 8 float lanes), the lanes added in order, then the tail. */
 #define DEF_NORM2_LASTDIM(E, T, ACC_T, LANES, PER_STEP, LD, FMA)                                                \
   CT_VINLINE void norm2ld_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
     (void)idx, (void)ctx;                                                                                       \
@@ -137,6 +137,14 @@ DEF_NORM(c128, double, hypot(((const double *)p)[0], ((const double *)p)[1]), NZ
       }                                                                                                         \
     ACC_T a = l[0];                                                                                             \
     for (int j = 1; j < LANES; j++) a = a + l[j];                                                               \
+    /* the tail as GCC compiled PyTorch's `buffer[0] += v * v`: four squares at once (rounded), added in   \
+       order, then the rest fused */                                                                           \
+    if (n - d >= 4) {                                                                                           \
+      ACC_T q[4];                                                                                               \
+      for (int j = 0; j < 4; j++) q[j] = (ACC_T)LD(x[d + j]) * (ACC_T)LD(x[d + j]);                             \
+      for (int j = 0; j < 4; j++) a = a + q[j];                                                                 \
+      d += 4;                                                                                                   \
+    }                                                                                                           \
     for (; d < n; d++) {                                                                                        \
       ACC_T v = (ACC_T)LD(x[d]);                                                                                \
       a = FMA(v, v, a);                                                                                         \
@@ -145,7 +153,6 @@ DEF_NORM(c128, double, hypot(((const double *)p)[0], ((const double *)p)[1]), NZ
   }                                                                                                             \
   NORM_LOOPS(norm2ld_##E)
 DEF_NORM2_LASTDIM(f32, float, float, 8, 8, CT_ID, fmaf)
-DEF_NORM2_LASTDIM(f64, double, double, 4, 4, CT_ID, fma)
 DEF_NORM2_LASTDIM(bf16, uint16_t, float, 8, 16, ct__bfloat16_to_float, fmaf)
 
 static void combine_unused(void *acc, const void *b, const void *ctx) {
@@ -171,8 +178,6 @@ static void finish_ld_float(char *const *out, const void *acc, const void *ctx) 
 CT_RED_DEF_FINISH_RUN(finish_ld_float_run, 8, 1, finish_ld_float)
 CT_RED_KERNEL norm2ld_k_f32 = {8, init_f32, norm2ld_f32_inner, NULL, combine_unused, finish_f32, true, false,
                                norm2ld_f32_inner_run, init_f32_run, finish_f32_run};
-CT_RED_KERNEL norm2ld_k_f64 = {8, init_f64, norm2ld_f64_inner, NULL, combine_unused, finish_f64, true, false,
-                               norm2ld_f64_inner_run, init_f64_run, finish_f64_run};
 CT_RED_KERNEL norm2ld_k_bf16 = {8,     init_f32, norm2ld_bf16_inner, NULL, combine_unused, finish_ld_float,
                                 true,  false,    norm2ld_bf16_inner_run, init_f32_run, finish_ld_float_run};
 
@@ -180,7 +185,6 @@ static const ct_red_kernel *norm_kernel(ct_dtype dt, norm_kind k) {
   if (k == N_TWO_LASTDIM) {
     switch (dt) {
       case CT_FLOAT32: return &norm2ld_k_f32;
-      case CT_FLOAT64: return &norm2ld_k_f64;
       case CT_BFLOAT16: return &norm2ld_k_bf16;
       default: k = N_TWO;
     }
@@ -337,10 +341,23 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
       ct__red_not_implemented("sqrt_vml_cpu", in);
       return CT_ERR_RUNTIME;
     }
-    ct_red_call c = {.in = t, .kdtype = in, .keepdim = keepdim, .n_out = 1, .out_dtype = {real_of(in)},
-                     .k = ct__red_sqrt_sumsq_kernel(in), .no_own = out != NULL};
-    c.mask = ((uint64_t)1 << d0) | ((uint64_t)1 << d1);
-    s = ct__red_exec(&c, &r);
+    if (ct__dt(in)->category == CT_CAT_COMPLEX || t->device_type == CT_META) {
+      ct_red_call c = {.in = t, .kdtype = in, .keepdim = keepdim, .n_out = 1, .out_dtype = {real_of(in)},
+                       .k = ct__red_sqrt_sumsq_kernel(in), .no_own = out != NULL};
+      c.mask = ((uint64_t)1 << d0) | ((uint64_t)1 << d1);
+      s = ct__red_exec(&c, &r);
+    } else { /* PyTorch's at::sqrt(at::sum(self * self, dim, keepdim)), op by op: its bits */
+      s = ct_scope_begin();
+      if (s == CT_OK) {
+        int64_t dd[2] = {d0, d1};
+        ct_tensor *sq = ct_mul(t, t);
+        ct_tensor *sm = sq ? ct_sum(sq, &(ct_reduce_opts){.dims = {dd, 2}, .keepdim = keepdim}) : NULL;
+        s = sm ? ct_sqrt_(sm) : ct__null_status();
+        /* past the scope: owned by the enclosing one, or a plain reference for out= */
+        if (s == CT_OK) r = out ? ct_retain(sm) : ct_keep(sm);
+      }
+      ct_scope_end();
+    }
   }
   if (s != CT_OK || !out) {
     if (res) *res = r;

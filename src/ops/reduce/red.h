@@ -100,6 +100,9 @@ ct_tensor *ct__red_exec1(ct_red_call *c);
 /* PyTorch's cascade sums for the floating and complex dtypes (sum_cascade.c); NULL for the others. */
 typedef enum { CT_RED_SUM, CT_RED_NANSUM, CT_RED_MEAN, CT_RED_NANMEAN } ct_red_sum_kind;
 const ct_red_kernel *ct__red_cascade_kernel(ct_red_sum_kind kind, ct_dtype dt);
+/* The cascade sum of n contiguous values (one line of sum's vectorized_inner_sum / row_sum). */
+float ct__red_cascade_line_f32(const float *x, int64_t n);
+double ct__red_cascade_line_f64(const double *x, int64_t n);
 /* (re + im i) / complex(n, 0) with c10::complex's formula, in complex64 (single) or complex128. */
 void ct__red_complex_div_n(double re, double im, int64_t n, bool single, double *ore, double *oim);
 

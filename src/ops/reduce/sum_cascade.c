@@ -222,11 +222,27 @@ static void finish_mean_real(char *const *out, const void *acc, const void *ctx)
   const ct_red_ctx *c = ctx;
   ct__red_store_f64(out[0], c->out_dtype[0], div_count(*(const double *)acc, c->out_dtype[0], c->count));
 }
+/* sum / complex(n, 0) as torch 1.13's c10::complex division computes it (its vectorized form is the
+   same operations): (a c + b d) / (c c + d d) and (b c - a d) / (c c + d d), the products of d = 0
+   adding a signed zero (NaN for an infinite part); c c rounds in the type beyond 2^12 (float) */
+#define CDIV_N_1_13(RT, a, b, n, re, im)                                                                        \
+  do {                                                                                                          \
+    RT c_ = (RT)(n), d_ = 0, den_ = c_ * c_ + d_ * d_;                                                          \
+    RT ac_ = (RT)(a) * c_, bd_ = (RT)(b) * d_, bc_ = (RT)(b) * c_, ad_ = (RT)(a) * d_;                           \
+    re = (ac_ + bd_) / den_;                                                                                    \
+    im = (bc_ - ad_) / den_;                                                                                    \
+  } while (0)
 static void finish_mean_complex(char *const *out, const void *acc, const void *ctx) {
   const ct_red_ctx *c = ctx;
   const double *a = acc;
   double re, im;
-  ct__red_complex_div_n(a[0], a[1], c->count, c->out_dtype[0] == CT_COMPLEX64, &re, &im);
+  if (c->out_dtype[0] == CT_COMPLEX64) {
+    float r, i;
+    CDIV_N_1_13(float, (float)a[0], (float)a[1], c->count, r, i);
+    re = r, im = i;
+  } else {
+    CDIV_N_1_13(double, a[0], a[1], c->count, re, im);
+  }
   ct__red_store_c128(out[0], c->out_dtype[0], re, im);
 }
 /* nanmean = nansum / the count of non-NaN values (a tensor cast to the result's type: as for mean) */
@@ -318,3 +334,16 @@ static const ct_red_table cascade_kernels[] = {
 };
 
 const ct_red_kernel *ct__red_cascade_kernel(ct_red_sum_kind kind, ct_dtype dt) { return cascade_kernels[kind][dt]; }
+
+/* The cascade sum of one contiguous line, as sum computes a line's contribution (logsumexp's fused path
+   sums its exponentials with it). */
+float ct__red_cascade_line_f32(const float *x, int64_t n) {
+  float r;
+  cf_line(&r, (const char *)x, 4, n, 1, 0);
+  return r;
+}
+double ct__red_cascade_line_f64(const double *x, int64_t n) {
+  double r;
+  cd_line(&r, (const char *)x, 8, n, 1, 0);
+  return r;
+}

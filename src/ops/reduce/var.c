@@ -38,120 +38,119 @@ static inline void welford(double *n, double *mean, double *m2, double x) {
   *n += 1;
 }
 
-/* shifted sums of a strided run: s1 = sum(x - k), s2 = sum((x - k)^2) */
-#define DEF_VAR_RUN(NAME, T, LD)                                                                                \
-  static inline void NAME##_run(const char *in, int64_t s, int64_t n, double k, double *s1, double *s2) {      \
-    double a1 = 0, a2 = 0, b1 = 0, b2 = 0;                                                                      \
-    int64_t i = 0;                                                                                              \
-    for (; i + 2 <= n; i += 2) {                                                                                \
-      double d0 = LD(*(const T *)(in + i * s)) - k, d1 = LD(*(const T *)(in + (i + 1) * s)) - k;                \
-      a1 += d0, a2 += d0 * d0, b1 += d1, b2 += d1 * d1;                                                         \
-    }                                                                                                           \
-    if (i < n) {                                                                                                \
-      double d0 = LD(*(const T *)(in + i * s)) - k;                                                             \
-      a1 += d0, a2 += d0 * d0;                                                                                  \
-    }                                                                                                           \
-    *s1 = a1 + b1, *s2 = a2 + b2;                                                                               \
-  }
-DEF_VAR_RUN(f16, uint16_t, CT_LD_F16)
-DEF_VAR_RUN(bf16, uint16_t, CT_LD_BF16)
-DEF_VAR_RUN(g32, float, CT_LD_ID)
-DEF_VAR_RUN(g64, double, CT_LD_ID)
+/* ---- real inputs: WelfordOps as binary_kernel_reduce runs it at one thread, each output's elements one
+   by one in the iterator's order (the driver's sequential kernels), in double:
+     delta = x - mean; mean += delta / n; m2 = fma(delta, x - mean, m2)
+   (PyTorch's `m2 + delta * new_delta`, fused as its AVX2 build compiles it). Each step needs the last,
+   so a line is a chain of divisions; many outputs run side by side in vector lanes (several vectors in
+   flight), which is where the speed comes from: the same operations per lane, so the same bits. ---- */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define VAR_AVX2 1
+static bool have_avx2_fma(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
+#else
+#define VAR_AVX2 0
+static bool have_avx2_fma(void) { return false; }
+#endif
 
-/* float32 / float64 contiguous runs: double lanes */
-CT_KERNEL_CLONES static void f32_run(const char *in, int64_t s, int64_t n, double k, double *s1, double *s2) {
-  if (s != 4 || n < 32) {
-    g32_run(in, s, n, k, s1, s2);
-    return;
-  }
-  const float *x = (const float *)in;
-  ct_v8d kk, p0 = {0}, p1 = {0}, q0 = {0}, q1 = {0};
-  for (int j = 0; j < 8; j++) kk[j] = k;
-  int64_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    ct_v8d d0 = __builtin_convertvector(ct_ld8f(x + i), ct_v8d) - kk;
-    ct_v8d d1 = __builtin_convertvector(ct_ld8f(x + i + 8), ct_v8d) - kk;
-    p0 += d0, q0 += d0 * d0, p1 += d1, q1 += d1 * d1;
-  }
-  double t1, t2;
-  g32_run((const char *)(x + i), 4, n - i, k, &t1, &t2);
-  *s1 = ct_hsum8d(p0 + p1) + t1;
-  *s2 = ct_hsum8d(q0 + q1) + t2;
-}
-CT_KERNEL_CLONES static void f64_run(const char *in, int64_t s, int64_t n, double k, double *s1, double *s2) {
-  if (s != 8 || n < 32) {
-    g64_run(in, s, n, k, s1, s2);
-    return;
-  }
-  const double *x = (const double *)in;
-  ct_v8d kk, p0 = {0}, p1 = {0}, q0 = {0}, q1 = {0};
-  for (int j = 0; j < 8; j++) kk[j] = k;
-  int64_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    ct_v8d d0 = ct_ld8d(x + i) - kk, d1 = ct_ld8d(x + i + 8) - kk;
-    p0 += d0, q0 += d0 * d0, p1 += d1, q1 += d1 * d1;
-  }
-  double t1, t2;
-  g64_run((const char *)(x + i), 8, n - i, k, &t1, &t2);
-  *s1 = ct_hsum8d(p0 + p1) + t1;
-  *s2 = ct_hsum8d(q0 + q1) + t2;
-}
+/* lanes of one vector pass: VAR_VECS vectors of 4 doubles */
+#define VAR_VECS 4
+#define VAR_LANES (4 * VAR_VECS)
 
-#define VAR_OUTER_COLS 1024
-#define DEF_VAR_LOOPS(NAME, T, LD, RUN)                                                                         \
+/* gather 4 lanes: element at p + l * st for l < 4 */
+#define VLD4(LD, T, p, st) \
+  _mm256_set_pd(LD(*(const T *)((p) + 3 * (st))), LD(*(const T *)((p) + 2 * (st))), LD(*(const T *)((p) + (st))), \
+                LD(*(const T *)(p)))
+#define VLD4_F32(p) _mm256_cvtps_pd(_mm_loadu_ps((const float *)(p)))
+#define VLD4_F64(p) _mm256_loadu_pd((const double *)(p))
+
+/* NAME_lanes: acc[l] (l < L <= VAR_LANES, at acc + l * sizeof(var_acc)) <- Welford over n elements each,
+   element i of lane l at in + l * ls + i * is; CONTIG_LD4: a vector load of 4 lanes when ls is the
+   element size (NULL-like 0 when there is none). */
+#define DEF_WELFORD_SCALAR(NAME, T, LD)                                                                    \
+  static void NAME##_scalar(var_acc *a, const char *in, int64_t is, int64_t n) {                                \
+    for (int64_t i = 0; i < n; i++) welford(&a->n, &a->mean, &a->m2, LD(*(const T *)(in + i * is)));           \
+  }
+#if VAR_AVX2
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#include <immintrin.h>
+#pragma GCC pop_options
+#define VAR_TARGET __attribute__((target("avx2,fma")))
+VAR_TARGET static inline __m256d wf_f32_ld4(const char *p) { return VLD4_F32(p); }
+VAR_TARGET static inline __m256d wf_f64_ld4(const char *p) { return VLD4_F64(p); }
+VAR_TARGET static inline __m256d wf_f16_ld4(const char *p) { return VLD4(CT_LD_F16, uint16_t, p, 2); }
+VAR_TARGET static inline __m256d wf_bf16_ld4(const char *p) { return VLD4(CT_LD_BF16, uint16_t, p, 2); }
+#define DEF_WELFORD_VEC(NAME, T, LD, CONTIG_LD4)                                                               \
+  VAR_TARGET static void NAME##_vec(var_acc *a, const char *in, int64_t ls, int64_t is, int64_t n, int nv) {    \
+    __m256d cnt[VAR_VECS], mean[VAR_VECS], m2[VAR_VECS];                                                        \
+    const __m256d one = _mm256_set1_pd(1.0);                                                                    \
+    for (int v = 0; v < nv; v++) {                                                                              \
+      var_acc *b = a + 4 * v;                                                                                   \
+      cnt[v] = _mm256_set_pd(b[3].n, b[2].n, b[1].n, b[0].n);                                                   \
+      mean[v] = _mm256_set_pd(b[3].mean, b[2].mean, b[1].mean, b[0].mean);                                      \
+      m2[v] = _mm256_set_pd(b[3].m2, b[2].m2, b[1].m2, b[0].m2);                                                \
+    }                                                                                                           \
+    const bool contig = CONTIG_LD4 && ls == (int64_t)sizeof(T);                                                 \
+    for (int64_t i = 0; i < n; i++) {                                                                           \
+      const char *row = in + i * is;                                                                            \
+      for (int v = 0; v < nv; v++) {                                                                            \
+        const char *p = row + 4 * v * ls;                                                                       \
+        __m256d x = contig ? NAME##_ld4(p) : VLD4(LD, T, p, ls);                                                \
+        __m256d nf = _mm256_add_pd(cnt[v], one);                                                                \
+        __m256d delta = _mm256_sub_pd(x, mean[v]);                                                              \
+        __m256d nm = _mm256_add_pd(mean[v], _mm256_div_pd(delta, nf));                                          \
+        m2[v] = _mm256_fmadd_pd(delta, _mm256_sub_pd(x, nm), m2[v]);                                            \
+        mean[v] = nm, cnt[v] = nf;                                                                              \
+      }                                                                                                         \
+    }                                                                                                           \
+    for (int v = 0; v < nv; v++) {                                                                              \
+      double c[4], mu[4], q[4];                                                                                 \
+      _mm256_storeu_pd(c, cnt[v]), _mm256_storeu_pd(mu, mean[v]), _mm256_storeu_pd(q, m2[v]);                   \
+      for (int l = 0; l < 4; l++) a[4 * v + l] = (var_acc){c[l], mu[l], q[l]};                                  \
+    }                                                                                                           \
+  }
+#else /* no AVX2 build: the same steps lane by lane */
+#define DEF_WELFORD_VEC(NAME, T, LD, CONTIG_LD4)                                                               \
+  static void NAME##_vec(var_acc *a, const char *in, int64_t ls, int64_t is, int64_t n, int nv) {               \
+    for (int l = 0; l < 4 * nv; l++) NAME##_scalar(a + l, in + l * ls, is, n);                                  \
+  }
+#endif
+#define DEF_WELFORD(NAME, T, LD, CONTIG_LD4)                                                                    \
+  DEF_WELFORD_SCALAR(NAME, T, LD)                                                                               \
+  DEF_WELFORD_VEC(NAME, T, LD, CONTIG_LD4)                                                                      \
+  static void NAME##_lanes(var_acc *a, const char *in, int64_t ls, int64_t is, int64_t L, int64_t n) {          \
+    int64_t l = 0;                                                                                              \
+    if (VAR_AVX2 && have_avx2_fma())                                                                            \
+      for (; l + 4 <= L; l += 4 * VAR_VECS) {                                                                   \
+        int nv = (int)((L - l) / 4 < VAR_VECS ? (L - l) / 4 : VAR_VECS);                                        \
+        NAME##_vec(a + l, in + l * ls, ls, is, n, nv);                                                          \
+        if (nv < VAR_VECS) {                                                                                    \
+          l += 4 * nv;                                                                                          \
+          break;                                                                                                \
+        }                                                                                                       \
+      }                                                                                                         \
+    for (; l < L; l++) NAME##_scalar(a + l, in + l * ls, is, n);                                                \
+  }                                                                                                             \
   static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
     (void)idx, (void)ctx;                                                                                       \
-    if (n <= 0) return;                                                                                         \
-    var_acc *a = acc;                                                                                           \
-    double k = LD(*(const T *)in), s1, s2;                                                                      \
-    RUN(in, s, n, k, &s1, &s2);                                                                                 \
-    if (!isfinite(s1) || !isfinite(s2)) {                                                                       \
-      for (int64_t i = 0; i < n; i++) welford(&a->n, &a->mean, &a->m2, LD(*(const T *)(in + i * s)));          \
-      return;                                                                                                   \
-    }                                                                                                           \
-    chan(&a->n, &a->mean, &a->m2, (double)n, k + s1 / (double)n, s2 - s1 * (s1 / (double)n));                  \
+    NAME##_scalar(acc, in, s, n);                                                                               \
   }                                                                                                             \
-  CT_RED_LOOP void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,         \
-                                int64_t idx, const ct_red_cols *cols, const void *ctx) {                                                 \
-    (void)cols, (void)idx, (void)ctx;                                                                                       \
-    if (n <= 0) return;                                                                                         \
+  static void NAME##_inner_run(void *acc, const char *in, int64_t cs, int64_t m, int64_t s, int64_t n,         \
+                               const void *ctx) {                                                               \
+    (void)ctx;                                                                                                  \
+    NAME##_lanes(acc, in, cs, s, m, n);                                                                         \
+  }                                                                                                             \
+  static void NAME##_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,             \
+                           int64_t idx, const ct_red_cols *cols, const void *ctx) {                             \
+    (void)idx, (void)cols, (void)ctx;                                                                           \
     var_acc *a = acc;                                                                                           \
-    double k[VAR_OUTER_COLS], p[VAR_OUTER_COLS], q[VAR_OUTER_COLS];                                             \
-    for (int64_t j0 = 0; j0 < m; j0 += VAR_OUTER_COLS) {                                                        \
-      int64_t mm = m - j0 < VAR_OUTER_COLS ? m - j0 : VAR_OUTER_COLS;                                           \
-      const char *base = in + j0 * cs;                                                                          \
-      for (int64_t j = 0; j < mm; j++) k[j] = LD(*(const T *)(base + j * cs)), p[j] = 0, q[j] = 0;              \
-      for (int64_t i = 0; i < n; i++) {                                                                         \
-        const char *row = base + i * rs;                                                                        \
-        if (cs == (int64_t)sizeof(T)) {                                                                         \
-          const T *restrict x = (const T *)row;                                                                 \
-          for (int64_t j = 0; j < mm; j++) {                                                                    \
-            double d = LD(x[j]) - k[j];                                                                         \
-            p[j] += d, q[j] += d * d;                                                                           \
-          }                                                                                                     \
-        } else {                                                                                                \
-          for (int64_t j = 0; j < mm; j++) {                                                                    \
-            double d = LD(*(const T *)(row + j * cs)) - k[j];                                                   \
-            p[j] += d, q[j] += d * d;                                                                           \
-          }                                                                                                     \
-        }                                                                                                       \
-      }                                                                                                         \
-      double dn = (double)n;                                                                                    \
-      for (int64_t j = 0; j < mm; j++) {                                                                        \
-        var_acc *aj = a + j0 + j;                                                                               \
-        if (!isfinite(p[j]) || !isfinite(q[j])) {                                                               \
-          for (int64_t i = 0; i < n; i++)                                                                       \
-            welford(&aj->n, &aj->mean, &aj->m2, LD(*(const T *)(base + i * rs + j * cs)));                      \
-          continue;                                                                                             \
-        }                                                                                                       \
-        chan(&aj->n, &aj->mean, &aj->m2, dn, k[j] + p[j] / dn, q[j] - p[j] * (p[j] / dn));                      \
-      }                                                                                                         \
-    }                                                                                                           \
+    for (int64_t j = 0; j < m; j += VAR_LANES) /* a block of columns over every row */                        \
+      NAME##_lanes(a + j, in + j * cs, cs, rs, m - j < VAR_LANES ? m - j : VAR_LANES, n);                       \
   }
-DEF_VAR_LOOPS(var_CT_FLOAT16, uint16_t, CT_LD_F16, f16_run)
-DEF_VAR_LOOPS(var_CT_BFLOAT16, uint16_t, CT_LD_BF16, bf16_run)
-DEF_VAR_LOOPS(var_CT_FLOAT32, float, CT_LD_ID, f32_run)
-DEF_VAR_LOOPS(var_CT_FLOAT64, double, CT_LD_ID, f64_run)
+DEF_WELFORD(wf_f16, uint16_t, CT_LD_F16, 0)
+DEF_WELFORD(wf_bf16, uint16_t, CT_LD_BF16, 0)
+DEF_WELFORD(wf_f32, float, CT_LD_ID, 1)
+DEF_WELFORD(wf_f64, double, CT_LD_ID, 1)
 
 /* complex: the parts rounded to the dtype PyTorch computes them in (the result's real dtype) */
 static inline double part_round(double v, ct_dtype dt) {
@@ -277,14 +276,16 @@ static void finish_cvar_parts(char *const *out, const void *acc, const void *ctx
   ((double *)out[0])[1] = var_of(a->m2i, a->n, c->correction);
 }
 
-#define K_VAR(E)                                                                                                \
-  CT_RED_KERNEL var_k_##E = {sizeof(var_acc), init_var_real, var_##E##_inner, var_##E##_outer, combine_var, finish_var}; \
-  CT_RED_KERNEL var_mean_k_##E = {sizeof(var_acc), init_var_real, var_##E##_inner, var_##E##_outer, combine_var,  \
-                                  finish_var_mean};
-K_VAR(CT_FLOAT16)
-K_VAR(CT_BFLOAT16)
-K_VAR(CT_FLOAT32)
-K_VAR(CT_FLOAT64)
+/* sequential: each output front to back, never split into chunks (PyTorch's one-thread order) */
+#define K_VAR(E, W)                                                                                             \
+  CT_RED_KERNEL var_k_##E = {sizeof(var_acc), init_var_real, W##_inner, W##_outer, combine_var, finish_var,     \
+                             true, false, W##_inner_run};                                                       \
+  CT_RED_KERNEL var_mean_k_##E = {sizeof(var_acc), init_var_real, W##_inner, W##_outer, combine_var,            \
+                                  finish_var_mean, true, false, W##_inner_run};
+K_VAR(CT_FLOAT16, wf_f16)
+K_VAR(CT_BFLOAT16, wf_bf16)
+K_VAR(CT_FLOAT32, wf_f32)
+K_VAR(CT_FLOAT64, wf_f64)
 #define K_CVAR(E)                                                                                               \
   CT_RED_KERNEL var_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar};     \
   CT_RED_KERNEL var_mean_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar_mean}; \
@@ -321,52 +322,119 @@ static bool parse_correction(const char *fn, const ct_var_opts *o, int64_t *corr
 }
 
 /* ---- the whole-tensor path (PyTorch's std_var_all_cpu): mean = self.mean() as a value of self's dtype,
-   then the sum of ((double)x - mean)^2 in double, divided by max(0, n - correction) ---- */
-#define LD8_F32(p) __builtin_convertvector(ct_ld8f(p), ct_v8d)
-#define LD8_F64(p) ct_ld8d(p)
-#define DEF_DEV2(NAME, T, LD8)                                                                                       \
-  CT_KERNEL_CLONES static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx,        \
-                                            const void *ctx) {                                                  \
-    (void)idx;                                                                                                  \
-    double m = ((const ct_red_ctx *)ctx)->p;                                                                    \
-    double a0 = 0, a1 = 0, a2 = 0, a3 = 0;                                                                      \
-    int64_t k = 0;                                                                                              \
-    if (s == (int64_t)sizeof(T)) {                                                                              \
-      const T *x = (const T *)in;                                                                               \
-      ct_v8d mm, v0 = {0}, v1 = {0};                                                                            \
-      for (int j = 0; j < 8; j++) mm[j] = m;                                                                    \
-      for (; k + 16 <= n; k += 16) {                                                                            \
-        ct_v8d d0 = LD8(x + k) - mm, d1 = LD8(x + k + 8) - mm;                                                  \
-        v0 += d0 * d0, v1 += d1 * d1;                                                                           \
-      }                                                                                                         \
-      a0 = ct_hsum8d(v0 + v1);                                                                                  \
+   then ((double)x - mean)^2 summed in double one element after the other (ReduceOps.cpp is built for
+   the baseline ISA: no fused multiply-add), a partial sum per 2-D block of its input-only iterator
+   (serial_for_each hands its loop the two innermost dims at a time) added to the total, divided by
+   max(0, n - correction). The driver walks the reduced dims in that iterator's order and coalesced the
+   same way; a block starts where the next row is not one row step further (the rows of a block step
+   evenly; dims that stepped on would have been coalesced). ---- */
+typedef struct dev2_acc {
+  double total, local;
+  const char *prev; /* the last row's start */
+  int64_t step;     /* the row step of a block */
+  int64_t rows;
+} dev2_acc;
+/* l + the n terms ((double)x[k] - m)^2, k < n (stride s), added one after the other */
+#define DEF_DEV2_SEQ(NAME, T)                                                                                    \
+  static double NAME##_seq(double l, const char *in, int64_t s, int64_t n, double m) {                          \
+    for (int64_t k = 0; k < n; k++) {                                                                           \
+      double dx = (double)*(const T *)(in + k * s) - m;                                                         \
+      l += dx * dx;                                                                                             \
     }                                                                                                           \
-    for (; k + 2 <= n; k += 2) {                                                                                \
-      double d0 = (double)*(const T *)(in + k * s) - m, d1 = (double)*(const T *)(in + (k + 1) * s) - m;        \
-      a1 += d0 * d0, a2 += d1 * d1;                                                                             \
-    }                                                                                                           \
-    if (k < n) {                                                                                                \
-      double d = (double)*(const T *)(in + k * s) - m;                                                          \
-      a3 += d * d;                                                                                              \
-    }                                                                                                           \
-    *(double *)acc += a0 + (a1 + a2) + a3;                                                                      \
+    return l;                                                                                                   \
   }
-DEF_DEV2(dev2_f32, float, LD8_F32)
-DEF_DEV2(dev2_f64, double, LD8_F64)
-static void init_z8(void *acc, const char *aux, const void *ctx) {
+DEF_DEV2_SEQ(dev2_f32, float)
+DEF_DEV2_SEQ(dev2_f64, double)
+
+/* The same sum a block of DEV2_BLOCK terms at a time, in vector lanes, with the same result: while the
+   running sum l stays in one binade [K, 2K), adding t rounds to the nearest multiple of l's ulp u, and l
+   is such a multiple, so l + t rounds to l + r with r = t rounded to a multiple of u, which is
+   (K + t) - K when t < K. So a block whose r sum exactly (multiples of u below 2K) to R with l + R < 2K,
+   and where no t is a tie (t - r = +-u/2: the rounding would look at l's last bit) or non-finite,
+   ends at l + R. Other blocks (the sum crossing into the next binade, at most once per binade, or the
+   first terms, while l is small) are added one by one. */
+#define DEV2_BLOCK 512
+#if VAR_AVX2
+#define DEF_DEV2_FAST(NAME, T, LD4)                                                                              \
+  VAR_TARGET static double NAME##_fast(double l, const T *x, int64_t n, double m) {                             \
+    int64_t k = 0;                                                                                              \
+    const __m256d vm = _mm256_set1_pd(m), sign = _mm256_set1_pd(-0.0);                                          \
+    while (k < n) {                                                                                             \
+      int64_t b = n - k < DEV2_BLOCK ? n - k : DEV2_BLOCK;                                                      \
+      if (b == DEV2_BLOCK && l >= 0x1p-1000 && l < INFINITY) {                                                  \
+        int e;                                                                                                  \
+        (void)frexp(l, &e); /* l in [2^(e-1), 2^e) */                                                           \
+        const double K = ldexp(1.0, e - 1), half = ldexp(1.0, e - 54);                                          \
+        const __m256d vk = _mm256_set1_pd(K), vh = _mm256_set1_pd(half);                                        \
+        __m256d r0 = _mm256_setzero_pd(), r1 = r0, bad = r0;                                                    \
+        for (int64_t i = k; i < k + b; i += 8) {                                                                \
+          __m256d d0 = _mm256_sub_pd(LD4(x + i), vm), d1 = _mm256_sub_pd(LD4(x + i + 4), vm);                   \
+          __m256d t0 = _mm256_mul_pd(d0, d0), t1 = _mm256_mul_pd(d1, d1);                                       \
+          __m256d q0 = _mm256_sub_pd(_mm256_add_pd(vk, t0), vk), q1 = _mm256_sub_pd(_mm256_add_pd(vk, t1), vk); \
+          __m256d e0 = _mm256_andnot_pd(sign, _mm256_sub_pd(t0, q0));                                           \
+          __m256d e1 = _mm256_andnot_pd(sign, _mm256_sub_pd(t1, q1));                                           \
+          /* t >= K, a tie, or NaN (unordered) */                                                              \
+          bad = _mm256_or_pd(bad, _mm256_or_pd(_mm256_cmp_pd(t0, vk, _CMP_NLT_UQ), _mm256_cmp_pd(e0, vh, _CMP_EQ_OQ))); \
+          bad = _mm256_or_pd(bad, _mm256_or_pd(_mm256_cmp_pd(t1, vk, _CMP_NLT_UQ), _mm256_cmp_pd(e1, vh, _CMP_EQ_OQ))); \
+          r0 = _mm256_add_pd(r0, q0), r1 = _mm256_add_pd(r1, q1);                                               \
+        }                                                                                                       \
+        double rr[4];                                                                                           \
+        _mm256_storeu_pd(rr, _mm256_add_pd(r0, r1));                                                            \
+        double R = (rr[0] + rr[1]) + (rr[2] + rr[3]);                                                           \
+        if (_mm256_movemask_pd(bad) == 0 && l + R < 2 * K) {                                                    \
+          l += R;                                                                                               \
+          k += b;                                                                                               \
+          continue;                                                                                             \
+        }                                                                                                       \
+      }                                                                                                         \
+      l = NAME##_seq(l, (const char *)(x + k), (int64_t)sizeof(T), b, m);                                       \
+      k += b;                                                                                                   \
+    }                                                                                                           \
+    return l;                                                                                                   \
+  }
+DEF_DEV2_FAST(dev2_f32, float, VLD4_F32)
+DEF_DEV2_FAST(dev2_f64, double, VLD4_F64)
+#endif
+
+#define DEF_DEV2(NAME, T)                                                                                        \
+  static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
+    (void)idx;                                                                                                  \
+    dev2_acc *a = acc;                                                                                          \
+    const double m = ((const ct_red_ctx *)ctx)->p;                                                              \
+    if (a->rows == 1) {                                                                                         \
+      a->step = in - a->prev;                                                                                   \
+    } else if (a->rows > 1 && in - a->prev != a->step) { /* the next 2-D block */                            \
+      a->total += a->local;                                                                                     \
+      a->local = 0;                                                                                             \
+    }                                                                                                           \
+    if (VAR_AVX2 && s == (int64_t)sizeof(T) && n >= 4 * DEV2_BLOCK && have_avx2_fma())                         \
+      a->local = NAME##_fast_any(a->local, (const T *)in, n, m);                                                \
+    else                                                                                                        \
+      a->local = NAME##_seq(a->local, in, s, n, m);                                                             \
+    a->prev = in, a->rows++;                                                                                    \
+  }
+#if VAR_AVX2
+#define dev2_f32_fast_any dev2_f32_fast
+#define dev2_f64_fast_any dev2_f64_fast
+#else
+#define dev2_f32_fast_any(l, x, n, m) dev2_f32_seq(l, (const char *)(x), 4, n, m)
+#define dev2_f64_fast_any(l, x, n, m) dev2_f64_seq(l, (const char *)(x), 8, n, m)
+#endif
+DEF_DEV2(dev2_f32, float)
+DEF_DEV2(dev2_f64, double)
+static void init_dev2(void *acc, const char *aux, const void *ctx) {
   (void)aux, (void)ctx;
-  *(double *)acc = 0;
+  memset(acc, 0, sizeof(dev2_acc));
 }
-static void combine_z8(void *acc, const void *b, const void *ctx) {
+static void finish_dev2(char *const *out, const void *acc, const void *ctx) {
   (void)ctx;
-  *(double *)acc += *(const double *)b;
+  const dev2_acc *a = acc;
+  *(double *)out[0] = a->total + a->local;
 }
-static void finish_z8(char *const *out, const void *acc, const void *ctx) {
-  (void)ctx;
-  *(double *)out[0] = *(const double *)acc;
-}
-static const ct_red_kernel dev2_k_f32 = {8, init_z8, dev2_f32_inner, NULL, combine_z8, finish_z8};
-static const ct_red_kernel dev2_k_f64 = {8, init_z8, dev2_f64_inner, NULL, combine_z8, finish_z8};
+static const ct_red_kernel dev2_k_f32 = {sizeof(dev2_acc), init_dev2, dev2_f32_inner, NULL, combine_var, finish_dev2,
+                                         true};
+static const ct_red_kernel dev2_k_f64 = {sizeof(dev2_acc), init_dev2, dev2_f64_inner, NULL, combine_var, finish_dev2,
+                                         true};
 
 /* One reduction of every element of x into a 0-dim scratch tensor of dtype dt; the value as a double. */
 static ct_status reduce_all_value(const ct_tensor *x, const ct_red_kernel *k, ct_dtype dt, double p, double *value) {
@@ -381,64 +449,19 @@ static ct_status reduce_all_value(const ct_tensor *x, const ct_red_kernel *k, ct
   return s;
 }
 
-/* float32: the mean and M2 of the one-pass kernel above (double, fixed chunks), into a 0-dim complex128
-   scratch (real: mean, imaginary: M2) */
-static void finish_raw(char *const *out, const void *acc, const void *ctx) {
-  (void)ctx;
-  const var_acc *a = acc;
-  ((double *)out[0])[0] = a->mean;
-  ((double *)out[0])[1] = a->m2;
-}
-
-/* float32 in one pass: PyTorch's sum of (x - m)^2 around its float32 mean m is M2 + n (mean - m)^2, with
-   mean and M2 exact to double precision; half the memory traffic of two passes. PyTorch's m is its
-   float32 cascade mean, which can differ from the exact mean rounded to float by the float sum's
-   rounding error. That changes n (mean - m)^2 by at most n (2 |d| + err) err, with d the distance to
-   the rounded mean and err a bound on that error ((64 + log2 n) float epsilons of the mean of |x|,
-   which is at most the root mean square). Where that bound is not far below float32 precision of the
-   result (nearly equal values, whose tiny variance is mostly this term), *m2 and *mean are returned
-   for var_two_pass to add the term with PyTorch's own float mean (*precise false). *done is false where
-   the two passes are needed: non-finite values, or sums near float's overflow. */
-static ct_status var_one_pass_f32(const ct_tensor *x, double *ss, double *mean, double *m2, bool *precise,
-                                  bool *done) {
-  ct_red_kernel k = *var_table[CT_FLOAT32];
-  k.finish = finish_raw;
-  ct_tensor *tmp = ct__empty(0, NULL, CT_COMPLEX128, CT_DEVICE_CPU);
-  if (!tmp) return CT_ERR_OUT_OF_MEMORY;
-  ct_red_call c = {.in = x, .kdtype = CT_FLOAT32, .n_out = 1, .out = {tmp}, .out_dtype = {CT_COMPLEX128}, .k = &k};
-  c.ctx.count = x->numel;
-  ct_status s = ct__red_mask(x, CT_SHAPE_SCALAR, &c.mask) ? ct__red_exec(&c, NULL) : ct__null_status();
-  *done = *precise = false;
-  if (s == CT_OK) {
-    const double *r = (const double *)ct__tdata(tmp), n = (double)x->numel;
-    double d = r[0] - (double)(float)r[0];
-    *mean = r[0], *m2 = r[1];
-    *ss = r[1] + n * d * d;
-    double rms = sqrt((r[1] + n * r[0] * r[0]) / n), err = (64.0 + log2(n)) * 0x1p-24 * rms;
-    /* sum |x| <= sqrt(n sum x^2): far from float's range, PyTorch's float32 mean cannot overflow */
-    *done = isfinite(*ss) && n * rms < 1e37;
-    *precise = n * (2.0 * fabs(d) + err) * err <= 1e-8 * *ss;
-  }
-  ct_release(tmp);
-  return s;
-}
-
+/* sum_dx2 / max(0, n - correction) in double (not yet rounded to float, nor its sqrt taken) */
 static ct_status var_two_pass(const ct_tensor *x, int64_t corr, double *var) {
   ct_dtype dt = (ct_dtype)x->dtype;
-  double mean = 0, ss = 0, exact_mean = 0, m2 = 0;
-  bool done = false, precise = false;
-  ct_status s = dt == CT_FLOAT32 ? var_one_pass_f32(x, &ss, &exact_mean, &m2, &precise, &done) : CT_OK;
-  if (s == CT_OK && (!done || !precise))
-    s = reduce_all_value(x, ct__red_cascade_kernel(CT_RED_MEAN, dt), dt, 0, &mean);
-  if (s == CT_OK && done && !precise) {
-    double d = exact_mean - mean;
-    ss = m2 + (double)x->numel * d * d;
-  } else if (s == CT_OK && !done) {
-    s = reduce_all_value(x, dt == CT_FLOAT32 ? &dev2_k_f32 : &dev2_k_f64, CT_FLOAT64, mean, &ss);
-  }
+  double mean = 0, ss = 0;
+  /* the cascade mean in one piece, as PyTorch's at one thread (not cut into fixed chunks) */
+  ct_red_kernel km = *ct__red_cascade_kernel(CT_RED_MEAN, dt);
+  km.sequential = true;
+  ct_status s = reduce_all_value(x, &km, dt, 0, &mean);
+  if (s == CT_OK) s = reduce_all_value(x, dt == CT_FLOAT32 ? &dev2_k_f32 : &dev2_k_f64, CT_FLOAT64, mean, &ss);
   if (s != CT_OK) return s;
-  double div = (double)x->numel - (double)corr;
-  *var = ss / (div > 0 ? div : 0.0);
+  int64_t div;
+  if (__builtin_sub_overflow(x->numel, corr, &div)) div = corr < 0 ? INT64_MAX : 0;
+  *var = ss / (double)(div > 0 ? div : 0);
   return CT_OK;
 }
 
