@@ -6,9 +6,10 @@
    block the local prefix sums are computed in double with a vectorized log-step scan, and
      out_j = (float)(s_b + local_j),   s_{b+1} = s_b + total_b,
    where s_b is the running sum before block b. The association depends only on the block grid, never
-   on threads, so results are the same for every thread count: a long line is split over threads by
-   first computing the block totals of all chunks but the last (in parallel), walking them to get each
-   chunk's starting sum, then scanning every chunk on its own thread.
+   on threads, so results are the same for every thread count: a long line is split into chunks of whole
+   blocks, more chunks than threads, by first computing the block totals of all chunks but the last (in
+   parallel), walking them to get each chunk's starting sum, then scanning the chunks, each on whichever
+   thread is free (core/parallel.h).
 
    How close to PyTorch: whenever no partial sum rounds in double -- values on a common grid whose sums
    stay within 53 bits, e.g. torch.rand's multiples of 2^-24 or integer-valued data -- every association
@@ -18,8 +19,8 @@
    Blocks holding an inf or NaN, and everything after a running sum that is no longer finite, are
    summed sequentially exactly as PyTorch does, so NaN and inf results match bit for bit. */
 #include <math.h>
-#include <omp.h>
 
+#include "core/parallel.h"
 #include "kernels/cpu/loops.h"
 #include "ops/scan/scan.h"
 
@@ -166,14 +167,43 @@ typedef struct block_sum {
   bool finite;
 } block_sum;
 
-/* Splits one line over nt threads: block totals of all chunks but the last, the walk to every chunk's
-   starting sum, then the chunks. */
+/* Phase 1: the totals of blocks [n * i / parts, n * (i + 1) / parts); phase 2: chunk i from start[i]. */
+typedef struct par_scan {
+  float *o;
+  const float *x;
+  block_sum *sums;
+  int64_t nsum, parts;
+  const int64_t *bounds;
+  const double *start;
+} par_scan;
+
+static void par_sums(void *v, int64_t i, int tid) {
+  (void)tid;
+  const par_scan *p = v;
+  for (int64_t b = p->nsum * i / p->parts, e = p->nsum * (i + 1) / p->parts; b < e; b++) {
+    p->sums[b].total = pass(NULL, p->x + b * BLK, BLK, 0.0);
+    p->sums[b].finite = isfinite(p->sums[b].total);
+  }
+}
+
+static void par_chunk(void *v, int64_t i, int tid) {
+  (void)tid;
+  const par_scan *p = v;
+  double acc = p->start[i];
+  line(p->o + p->bounds[i], p->x + p->bounds[i], p->bounds[i + 1] - p->bounds[i], &acc);
+}
+
+/* Splits one line into chunks for nt threads: block totals of all chunks but the last, the walk to every
+   chunk's starting sum, then the chunks. More chunks than threads, so that a thread the OS holds back
+   delays one chunk only (each costs a little more of the first pass, which reads every chunk but the last). */
 static void scan_threads(float *o, const float *x, int64_t len, double s, int nt) {
-  if (nt > MAX_CHUNKS) nt = MAX_CHUNKS;
   int64_t blocks = (len + BLK - 1) / BLK;
+  int64_t nc = 8 * (int64_t)nt;
+  if (nc > MAX_CHUNKS) nc = MAX_CHUNKS;
+  if (nc > blocks) nc = blocks;
   int64_t bounds[MAX_CHUNKS + 1];
-  for (int t = 0; t <= nt; t++) bounds[t] = t == nt ? len : (blocks * t / nt) * BLK;
-  int64_t nsum = bounds[nt - 1] / BLK;
+  for (int64_t c = 0; c <= nc; c++) bounds[c] = c == nc ? len : (blocks * c / nc) * BLK;
+  int64_t nsum = bounds[nc - 1] / BLK;
   ct_error_kind before = ct_last_error();
   block_sum *sums = ct__malloc((size_t)(nsum > 0 ? nsum : 1) * sizeof *sums);
   if (!sums) {
@@ -182,16 +212,12 @@ static void scan_threads(float *o, const float *x, int64_t len, double s, int nt
     line(o, x, len, &s);
     return;
   }
-#pragma omp parallel for num_threads(nt) schedule(static)
-  for (int64_t b = 0; b < nsum; b++) {
-    const float *xb = x + b * BLK;
-    sums[b].total = pass(NULL, xb, BLK, 0.0);
-    sums[b].finite = isfinite(sums[b].total);
-  }
   double start[MAX_CHUNKS];
-  int chunk = 0;
+  par_scan p = {o, x, sums, nsum, ct__parallel_nchunks(nsum * BLK, nt), bounds, start};
+  ct__parallel_chunks(p.parts, nt, par_sums, &p);
+  int64_t chunk = 0;
   for (int64_t b = 0; b <= nsum; b++) {
-    while (chunk < nt && bounds[chunk] == b * BLK) start[chunk++] = s;
+    while (chunk < nc && bounds[chunk] == b * BLK) start[chunk++] = s;
     if (b == nsum) break;
     if (isfinite(s) && sums[b].finite)
       s += sums[b].total;
@@ -200,11 +226,7 @@ static void scan_threads(float *o, const float *x, int64_t len, double s, int nt
   }
   ct__free(sums);
   /* x was only read so far: in place, each chunk reads and writes only its own elements from here */
-#pragma omp parallel for num_threads(nt) schedule(static, 1)
-  for (int t = 0; t < nt; t++) {
-    double acc = start[t];
-    line(o + bounds[t], x + bounds[t], bounds[t + 1] - bounds[t], &acc);
-  }
+  ct__parallel_chunks(nc, nt, par_chunk, &p);
 }
 
 void ct__cumsum_f32_line(float *o, const float *x, int64_t n, int nt) {
