@@ -35,10 +35,10 @@
 #define MAX_WORKERS 255
 /* A worker that finished a job spins this long for the next one before it sleeps: consecutive ops on
    an idle machine then start at once. */
-static int64_t WORKER_SPIN_NS = 50000;
+#define WORKER_SPIN_NS 100000
 /* The calling thread waits this long, spinning, for the chunks workers still hold, then sleeps and
    frees its core (for the late worker itself, when the OS moves it there). */
-static int64_t OWNER_SPIN_NS = 20000;
+#define OWNER_SPIN_NS 20000
 
 /* ---- thread count ---- */
 
@@ -163,8 +163,6 @@ static void grow(int n) {
   if (n > MAX_WORKERS) n = MAX_WORKERS;
   if (pool.nworkers >= n) return;
   pthread_once(&fork_once, register_fork_handler);
-  if (getenv("CT_WSPIN")) WORKER_SPIN_NS = atoll(getenv("CT_WSPIN"));
-  if (getenv("CT_OSPIN")) OWNER_SPIN_NS = atoll(getenv("CT_OSPIN"));
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old);
