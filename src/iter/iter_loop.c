@@ -3,7 +3,6 @@
    split over threads by linear index, as at::parallel_for splits them. Rows with an input that walks them
    with a large stride go in cache-sized tiles (iter_tile.c); outputs far beyond the last-level cache are
    written with non-temporal stores. Neither changes a bit of any result. */
-#include <omp.h>
 #include <stdio.h>
 #include <unistd.h>
 #if defined(__SSE2__)
@@ -11,24 +10,15 @@
 #endif
 
 #include "core/cast.h"
+#include "core/parallel.h"
 #include "iter/iter.h"
 #include "iter/iter_tile.h"
 
 /* Elements per conversion chunk: 16 bytes (complex128) x 512 = 8 KiB per buffer. */
 #define CT_CAST_CHUNK 512
-/* Below this many elements one thread does the work (threads cost more than they save). */
-#define CT_GRAIN 32768
-
-static _Atomic int num_threads_setting = 0; /* 0: OpenMP's default */
-
-void ct_set_num_threads(int n) { atomic_store(&num_threads_setting, n > 0 ? n : 0); }
-
-int ct_get_num_threads(void) {
-  int n = atomic_load(&num_threads_setting);
-  return n > 0 ? n : omp_get_max_threads();
-}
-
-int ct__num_threads(void) { return ct_get_num_threads(); }
+/* Cuts inside a row fall a multiple of this many elements after the start of the row's piece in its
+   thread's range, and leave at least as many after them (see cut). */
+#define CT_CUT_ALIGN 512
 
 /* Strided gather / scatter of n elements of size isz. */
 static void gather(char *dst, const char *src, int64_t stride, int64_t n, size_t isz) {
@@ -199,12 +189,56 @@ static void range_for_each(const ct_iter *it, const ct_tile_plan *tp, int64_t be
   }
 }
 
+/* A parallel iteration: PyTorch's ranges (one per thread), each cut into pieces that any thread may run. */
+typedef struct par_iter {
+  const ct_iter *it;
+  const ct_tile_plan *tp;
+  bool casts, stream;
+  ct_loop_fn loop;
+  const void *ctx;
+  int64_t range;  /* elements per range (the last may have fewer) */
+  int64_t pieces; /* pieces per range */
+} par_iter;
+
+/* Where a piece boundary aimed at c goes, within the range [b, e). The loops see exactly the calls they
+   would see for the whole range, so no element changes its formula: a cut falls at the start of the row
+   piece (the part of c's row inside [b, e)) it aims into, or, in a row piece that is not tiled, a
+   multiple of CT_CUT_ALIGN elements after its start with CT_CUT_ALIGN or more still after it. A loop's
+   vector blocks (at most 64 bytes of 1-byte elements), its unrolled scalar groups and the conversion
+   chunks (CT_CAST_CHUNK) all count from the start of the call, so they stay where they were, and the
+   last call keeps its tail; no call shrinks below CT_CUT_ALIGN elements where short rows have forms of
+   their own. Monotone in c, so pieces never overlap. */
+static int64_t cut(const par_iter *p, int64_t c, int64_t b, int64_t e) {
+  int64_t n0 = p->it->shape[0];
+  int64_t r = c - c % n0;
+  int64_t ps = r > b ? r : b;
+  if (p->tp->w) return ps;
+  int64_t pe = r + n0 < e ? r + n0 : e;
+  int64_t room = pe - ps - CT_CUT_ALIGN; /* what may go before the cut */
+  int64_t k = c - ps < room ? c - ps : room;
+  k = k / CT_CUT_ALIGN * CT_CUT_ALIGN;
+  return k > 0 ? ps + k : ps;
+}
+
+static void par_piece(void *v, int64_t i, int tid) {
+  (void)tid;
+  const par_iter *p = v;
+  int64_t numel = p->it->numel;
+  int64_t r = i / p->pieces, k = i % p->pieces;
+  int64_t b = r * p->range, e = b + p->range < numel ? b + p->range : numel;
+  if (b >= e) return; /* PyTorch's split can leave the last ranges empty */
+  int64_t len = e - b;
+  int64_t pb = k == 0 ? b : cut(p, b + len * k / p->pieces, b, e);
+  int64_t pe = k == p->pieces - 1 ? e : cut(p, b + len * (k + 1) / p->pieces, b, e);
+  if (pb < pe) range_for_each(p->it, p->tp, pb, pe, p->casts, p->stream, p->loop, p->ctx);
+}
+
 void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
   if (it->is_meta || it->numel == 0) return;
   bool casts = false;
   for (int k = 0; k < it->n_ops; k++) casts |= (ct_dtype)it->ops[k]->dtype != it->loop_dtype[k];
   int64_t numel = it->numel;
-  if (numel < CT_GRAIN) { /* one thread, rows too short for tiles or streams to pay */
+  if (numel < CT_PAR_GRAIN) { /* one thread, rows too short for tiles or streams to pay */
     serial_for_each(it, 0, numel, casts, loop, ctx);
     return;
   }
@@ -217,17 +251,13 @@ void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
     range_for_each(it, &tp, 0, numel, casts, stream != NULL, loop, ctx);
     return;
   }
-  /* at::parallel_for's split: min(threads, ceil(numel / grain)) chunks of ceil(numel / chunks) elements. Rows
-     cut at the same places as in PyTorch, so kernels whose vector and scalar paths differ in the last bit
-     (complex abs, say) give PyTorch's bits with the same thread count. */
-  int64_t max_threads = (numel + CT_GRAIN - 1) / CT_GRAIN;
-  if (nt > max_threads) nt = (int)max_threads;
-#pragma omp parallel num_threads(nt)
-  {
-    int64_t n = omp_get_num_threads();
-    int64_t chunk = (numel + n - 1) / n;
-    int64_t b = omp_get_thread_num() * chunk;
-    int64_t e = b + chunk < numel ? b + chunk : numel;
-    if (b < e) range_for_each(it, &tp, b, e, casts, stream != NULL, loop, ctx);
-  }
+  /* at::parallel_for's split: min(threads, ceil(numel / grain)) ranges of ceil(numel / ranges) elements.
+     Rows cut at the same places as in PyTorch, so kernels whose vector and scalar paths differ in the
+     last bit (complex abs, say) give PyTorch's bits with the same thread count. Each range then goes in
+     pieces (cut above), handed to whichever thread is free. */
+  int64_t max_threads = (numel + CT_PAR_GRAIN - 1) / CT_PAR_GRAIN;
+  int64_t ranges = nt < max_threads ? nt : max_threads;
+  par_iter p = {it, &tp, casts, stream != NULL, loop, ctx, (numel + ranges - 1) / ranges, 1};
+  p.pieces = ct__parallel_nchunks(p.range, 1);
+  ct__parallel_chunks(ranges * p.pieces, nt, par_piece, &p);
 }

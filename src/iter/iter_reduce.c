@@ -1,13 +1,12 @@
 /* The reduction driver: geometry (kept and reduced dims, ordered and coalesced), then chunked work items
    run over threads. See iter_reduce.h for the contract that makes results independent of the thread count. */
-#include <omp.h>
-
+#include "core/parallel.h"
 #include "iter/iter.h"
 #include "iter/iter_reduce.h"
 
 #define RED_DIMS 64
 /* Elements a work item aims at (fewer items than this are not worth a thread). */
-#define WORK_TARGET 32768
+#define WORK_TARGET CT_PAR_GRAIN
 /* Accumulator bytes a vertical run holds at once (the run's columns stay in L1). */
 #define RUN_BYTES 32768
 #define RUN_COLS_MAX 4096
@@ -425,6 +424,27 @@ bool ct__reduce_is_lastdim(const ct_red_config *cfg) {
   return g.nr == 1 && g.rin[0] == (int64_t)ct__itemsize((ct_dtype)cfg->in->dtype);
 }
 
+typedef struct par_red {
+  const run_ctx *rc;
+  const plan *pl;
+  int64_t pieces; /* of the combine */
+} par_red;
+
+static void par_item(void *v, int64_t it, int tid) {
+  (void)tid;
+  const par_red *p = v;
+  int64_t c = it / p->pl->nblocks, b = it % p->pl->nblocks, M = p->rc->g->M;
+  int64_t m0 = b * p->pl->block, m1 = m0 + p->pl->block < M ? m0 + p->pl->block : M;
+  run_item(p->rc, p->pl, c, m0, m1);
+}
+
+static void par_combine(void *v, int64_t i, int tid) {
+  (void)tid;
+  const par_red *p = v;
+  int64_t M = p->rc->g->M;
+  combine_range(p->rc, p->pl, M * i / p->pieces, M * (i + 1) / p->pieces);
+}
+
 ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const void *ctx) {
   if (cfg->in->device_type == CT_META) return CT_OK;
   if (cfg->in->ndim > RED_DIMS) {
@@ -479,20 +499,14 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
     }
     if (pl.nchunks > 1) combine_range(&rc, &pl, 0, g->M);
   } else {
-#pragma omp parallel num_threads(nt)
-    {
-      /* dynamic: a thread the OS holds back leaves its items to the others (each item's result is
-         the same whichever thread computes it) */
-#pragma omp for schedule(dynamic)
-      for (int64_t it = 0; it < items; it++) {
-        int64_t c = it / pl.nblocks, b = it % pl.nblocks;
-        int64_t m0 = b * pl.block, m1 = m0 + pl.block < g->M ? m0 + pl.block : g->M;
-        run_item(&rc, &pl, c, m0, m1);
-      }
-      if (pl.nchunks > 1) {
-#pragma omp for schedule(static)
-        for (int64_t m = 0; m < g->M; m++) combine_range(&rc, &pl, m, m + 1);
-      }
+    /* any thread takes the next item (each item's result is the same whichever thread computes it),
+       so one that the OS holds back leaves its share to the others */
+    par_red pr = {&rc, &pl, 0};
+    ct__parallel_chunks(items, nt, par_item, &pr);
+    if (pl.nchunks > 1) {
+      int64_t pieces = ct__parallel_nchunks(g->M * pl.nchunks, nt);
+      pr.pieces = pieces < g->M ? pieces : g->M;
+      ct__parallel_chunks(pr.pieces, nt, par_combine, &pr);
     }
   }
   ct__free(pl.part);

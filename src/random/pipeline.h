@@ -1,6 +1,6 @@
 /* Runs a two-stage fill over a buffer of nblocks blocks: a serial stage (drawing the uniforms, which
    must happen in order from one generator) and a parallel stage (a pure transform of each block).
-   The work goes in chunks of CT_PIPELINE_CHUNK blocks. With several OpenMP threads, one thread draws
+   The work goes in chunks of CT_PIPELINE_CHUNK blocks. With several threads, the calling thread draws
    chunk after chunk while the others transform the chunks already drawn, then joins them; with one
    thread each chunk is drawn and transformed in turn, while it is still in cache. The blocks'
    contents never depend on the thread count. */

@@ -6,9 +6,10 @@
    block the local prefix sums are computed in double with a vectorized log-step scan, and
      out_j = (float)(s_b + local_j),   s_{b+1} = s_b + total_b,
    where s_b is the running sum before block b. The association depends only on the block grid, never
-   on threads, so results are the same for every thread count: a long line is split over threads by
-   first computing the block totals of all chunks but the last (in parallel), walking them to get each
-   chunk's starting sum, then scanning every chunk on its own thread.
+   on threads, so results are the same for every thread count. A long line is cut into chunks of whole
+   blocks, scanned from both ends at once (scan_threads below): the calling thread scans from the
+   front, the others compute block totals from the back, and where they meet the totals give every
+   remaining chunk's starting sum.
 
    How close to PyTorch: whenever no partial sum rounds in double -- values on a common grid whose sums
    stay within 53 bits, e.g. torch.rand's multiples of 2^-24 or integer-valued data -- every association
@@ -18,8 +19,9 @@
    Blocks holding an inf or NaN, and everything after a running sum that is no longer finite, are
    summed sequentially exactly as PyTorch does, so NaN and inf results match bit for bit. */
 #include <math.h>
-#include <omp.h>
+#include <sched.h>
 
+#include "core/parallel.h"
 #include "kernels/cpu/loops.h"
 #include "ops/scan/scan.h"
 
@@ -166,45 +168,121 @@ typedef struct block_sum {
   bool finite;
 } block_sum;
 
-/* Splits one line over nt threads: block totals of all chunks but the last, the walk to every chunk's
-   starting sum, then the chunks. */
+/* A line over several threads, from both ends. The calling thread scans chunk after chunk from the
+   front, as it would alone (one pass, the running sum carried along). The other threads take chunks from
+   the back and compute only their block totals. Where the two meet, the calling thread walks the totals
+   (as its own scan would carry the sum: block by block, non-finite blocks summed in order) to every
+   remaining chunk's starting sum and hands each chunk out as soon as its start is known; every thread
+   then scans those chunks. With no worker the calling thread does a one-thread scan; with a worker that
+   the OS holds back, the calling thread scans the chunks the worker has not finished itself (when the
+   output is not the input; in place it waits, as the worker's totals read the input). */
+enum { CH_CLAIMED, CH_TOTALS, CH_STARTED, CH_DONE };
+
+typedef struct par_scan {
+  float *o;
+  const float *x;
+  bool in_place;
+  int64_t nc;
+  const int64_t *bounds; /* [nc + 1], block multiples but the last */
+  block_sum *sums;       /* per block */
+  double *start;         /* per chunk */
+  _Atomic int64_t ends;  /* front | back << 32: chunks [front, back) are unclaimed */
+  _Atomic int state[MAX_CHUNKS];
+  _Atomic int64_t next_b; /* chunks scanned in the second round: meet + next_b */
+  double s;               /* the starting sum, then the calling thread's running sum */
+} par_scan;
+
+/* Takes the next chunk from the front (back false) or the back; -1 when the ends have met. */
+static int64_t claim(par_scan *p, bool back) {
+  int64_t e = atomic_load(&p->ends);
+  for (;;) {
+    int64_t f = e & 0xffffffff, k = e >> 32;
+    if (f >= k) return -1;
+    int64_t want = back ? f | (k - 1) << 32 : (f + 1) | k << 32;
+    if (atomic_compare_exchange_weak(&p->ends, &e, want)) return back ? k - 1 : f;
+  }
+}
+
+static void chunk_totals(par_scan *p, int64_t c) {
+  for (int64_t b = p->bounds[c] / BLK; b < p->bounds[c + 1] / BLK; b++) {
+    p->sums[b].total = pass(NULL, p->x + b * BLK, BLK, 0.0);
+    p->sums[b].finite = isfinite(p->sums[b].total);
+  }
+}
+
+static void scan_chunk(par_scan *p, int64_t c, double *acc) {
+  line(p->o + p->bounds[c], p->x + p->bounds[c], p->bounds[c + 1] - p->bounds[c], acc);
+}
+
+static void wait_state(par_scan *p, int64_t c, int at_least) {
+  for (int i = 0; atomic_load(&p->state[c]) < at_least; i++)
+    if (i > 1000) sched_yield(); /* the thread we wait for may need this core */
+}
+
+static void scan_run(void *v, int tid) {
+  par_scan *p = v;
+  int64_t c;
+  if (tid == 0) {
+    while ((c = claim(p, false)) >= 0) scan_chunk(p, c, &p->s);
+    int64_t meet = atomic_load(&p->ends) >> 32;
+    for (c = meet; c < p->nc; c++) {
+      int expected = CH_CLAIMED;
+      if (!p->in_place && atomic_compare_exchange_strong(&p->state[c], &expected, CH_DONE)) {
+        scan_chunk(p, c, &p->s); /* its totals are late: scan it here */
+        continue;
+      }
+      wait_state(p, c, CH_TOTALS);
+      p->start[c] = p->s;
+      if (c + 1 < p->nc) /* the walk to the next chunk's start (the last chunk has no totals) */
+        for (int64_t b = p->bounds[c] / BLK; b < p->bounds[c + 1] / BLK; b++) {
+          if (isfinite(p->s) && p->sums[b].finite)
+            p->s += p->sums[b].total;
+          else
+            sequential(NULL, p->x + b * BLK, BLK, &p->s);
+        }
+      atomic_store(&p->state[c], CH_STARTED);
+    }
+  } else {
+    while ((c = claim(p, true)) >= 0) {
+      if (c + 1 < p->nc) chunk_totals(p, c);
+      int expected = CH_CLAIMED;
+      atomic_compare_exchange_strong(&p->state[c], &expected, CH_TOTALS); /* unless scanned meanwhile */
+    }
+  }
+  int64_t meet = atomic_load(&p->ends) >> 32;
+  while ((c = meet + atomic_fetch_add(&p->next_b, 1)) < p->nc) {
+    wait_state(p, c, CH_STARTED);
+    if (atomic_load(&p->state[c]) == CH_DONE) continue;
+    double acc = p->start[c];
+    scan_chunk(p, c, &acc);
+  }
+}
+
 static void scan_threads(float *o, const float *x, int64_t len, double s, int nt) {
-  if (nt > MAX_CHUNKS) nt = MAX_CHUNKS;
   int64_t blocks = (len + BLK - 1) / BLK;
+  int64_t nc = blocks / 8 < MAX_CHUNKS ? blocks / 8 : MAX_CHUNKS;
+  if (nc < 2) nc = 2;
   int64_t bounds[MAX_CHUNKS + 1];
-  for (int t = 0; t <= nt; t++) bounds[t] = t == nt ? len : (blocks * t / nt) * BLK;
-  int64_t nsum = bounds[nt - 1] / BLK;
+  for (int64_t c = 0; c <= nc; c++) bounds[c] = c == nc ? len : (blocks * c / nc) * BLK;
   ct_error_kind before = ct_last_error();
-  block_sum *sums = ct__malloc((size_t)(nsum > 0 ? nsum : 1) * sizeof *sums);
-  if (!sums) {
+  block_sum *sums = ct__malloc((size_t)blocks * sizeof *sums);
+  double *start = ct__malloc((size_t)nc * sizeof *start);
+  if (!sums || !start) {
     /* not enough memory for the summaries only costs speed: one thread, the same bits */
     if (before == CT_OK) ct_clear_error();
+    ct__free(sums);
+    ct__free(start);
     line(o, x, len, &s);
     return;
   }
-#pragma omp parallel for num_threads(nt) schedule(static)
-  for (int64_t b = 0; b < nsum; b++) {
-    const float *xb = x + b * BLK;
-    sums[b].total = pass(NULL, xb, BLK, 0.0);
-    sums[b].finite = isfinite(sums[b].total);
-  }
-  double start[MAX_CHUNKS];
-  int chunk = 0;
-  for (int64_t b = 0; b <= nsum; b++) {
-    while (chunk < nt && bounds[chunk] == b * BLK) start[chunk++] = s;
-    if (b == nsum) break;
-    if (isfinite(s) && sums[b].finite)
-      s += sums[b].total;
-    else
-      sequential(NULL, x + b * BLK, BLK, &s);
-  }
+  par_scan *p = &(par_scan){.o = o, .x = x, .in_place = o == x, .nc = nc, .bounds = bounds, .sums = sums,
+                            .start = start, .s = s};
+  atomic_store(&p->ends, (int64_t)nc << 32);
+  atomic_store(&p->next_b, 0);
+  for (int64_t c = 0; c < nc; c++) atomic_store(&p->state[c], CH_CLAIMED);
+  ct__parallel_run(nt, scan_run, p);
   ct__free(sums);
-  /* x was only read so far: in place, each chunk reads and writes only its own elements from here */
-#pragma omp parallel for num_threads(nt) schedule(static, 1)
-  for (int t = 0; t < nt; t++) {
-    double acc = start[t];
-    line(o + bounds[t], x + bounds[t], bounds[t + 1] - bounds[t], &acc);
-  }
+  ct__free(start);
 }
 
 void ct__cumsum_f32_line(float *o, const float *x, int64_t n, int nt) {

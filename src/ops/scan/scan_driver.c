@@ -1,16 +1,16 @@
 /* The scan driver: the dims other than the scanned one name the lines. They are ordered by stride and
    coalesced; when the innermost of them moves faster through memory than the scanned dim, consecutive
    lines go to the kernel together (line-vector mode: row by row, contiguous and vectorizable), otherwise
-   one line per call. Lines are split across OpenMP threads in contiguous ranges; a line is never split
+   one line per call. Lines go to threads in contiguous ranges (more ranges than threads, each to
+   whichever thread is free: core/parallel.h); a line is never split
    (except by an op's long-line routine, whose result is the same for every thread count), so results
    never depend on the thread count. */
-#include <omp.h>
-
+#include "core/parallel.h"
 #include "iter/iter.h"
 #include "ops/scan/scan.h"
 
 /* Below this many elements one thread does the work (the engine's grain). */
-#define CT_SCAN_GRAIN 32768
+#define CT_SCAN_GRAIN CT_PAR_GRAIN
 #define CT_SCAN_INLINE_DIMS 16
 #define N_OPS 3
 
@@ -115,6 +115,20 @@ static void run_range(const geom *g, const ct_scan_plan *p, int64_t begin, int64
   }
 }
 
+/* Line ranges for ct__parallel_chunks; each thread has its own index scratch. */
+typedef struct par_lines {
+  const geom *g;
+  const ct_scan_plan *p;
+  int64_t *ixs; /* [threads][nd] */
+  int64_t nd, ranges;
+} par_lines;
+
+static void par_range(void *v, int64_t i, int tid) {
+  const par_lines *pl = v;
+  int64_t lines = pl->g->lines;
+  run_range(pl->g, pl->p, lines * i / pl->ranges, lines * (i + 1) / pl->ranges, pl->ixs + tid * pl->nd);
+}
+
 ct_status ct__scan_prepare(ct_scan_plan *p) {
   int64_t nd = p->in->ndim;
   int nt = ct__num_threads();
@@ -196,11 +210,9 @@ void ct__scan_run(const ct_scan_plan *p) {
     if (nt <= 1) {
       run_range(&g, p, 0, g.lines, ixs);
     } else {
-#pragma omp parallel num_threads(nt)
-      {
-        int64_t t = omp_get_thread_num(), n = omp_get_num_threads();
-        run_range(&g, p, g.lines * t / n, g.lines * (t + 1) / n, ixs + t * nd);
-      }
+      par_lines pl = {&g, p, ixs, nd, ct__parallel_nchunks(in->numel, nt)};
+      if (pl.ranges > g.lines) pl.ranges = g.lines;
+      ct__parallel_chunks(pl.ranges, nt, par_range, &pl);
     }
   }
 }

@@ -1,0 +1,248 @@
+/* The thread pool behind ct__parallel_run (see parallel.h).
+
+   Why not OpenMP: libgomp's team ends every region with a barrier, splits `for` loops statically unless
+   told otherwise, and lets idle threads spin (GOMP_SPINCOUNT) before they sleep. With the other core
+   busy, the region's end waits for a worker that the OS has not run yet, and the spinning threads take
+   the core from the one that holds the work: a 16M sum took 11x longer at 2 threads than at 1. Here the
+   calling thread works from the start and never waits for a worker that has taken nothing; it waits
+   only for the chunks that workers hold, spinning briefly and then sleeping, so that the OS can move
+   the late worker onto the core it leaves free. Workers spin briefly after a job (the next op often
+   follows at once) and then sleep on a futex.
+
+   The protocol: the owner (the one thread that holds the pool for a job) publishes the job in `cur` and
+   bumps `gen`; a worker that sees `gen` move enters `busy`, and only then reads `cur`. The owner runs its
+   own share, clears `cur`, and waits for `busy` to drop to 0. Both pairs of accesses are sequentially
+   consistent, so a worker either sees the job while the owner still counts it, or sees no job. */
+#include "core/parallel.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#endif
+#include <omp.h>
+
+#include "ctorch.h"
+
+#define MAX_WORKERS 255
+/* A worker that finished a job spins this long for the next one before it sleeps: consecutive ops on
+   an idle machine then start at once. */
+#define WORKER_SPIN_NS 100000
+/* The calling thread waits this long, spinning, for the chunks workers still hold, then sleeps and
+   frees its core (for the late worker itself, when the OS moves it there). */
+#define OWNER_SPIN_NS 20000
+
+/* ---- thread count ---- */
+
+static _Atomic int num_threads_setting = 0; /* 0: OpenMP's default */
+
+void ct_set_num_threads(int n) { atomic_store(&num_threads_setting, n > 0 ? n : 0); }
+
+int ct_get_num_threads(void) {
+  int n = atomic_load(&num_threads_setting);
+  return n > 0 ? n : omp_get_max_threads();
+}
+
+int ct__num_threads(void) { return ct_get_num_threads(); }
+
+/* ---- waiting ---- */
+
+static inline void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+static int64_t now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Spins until *w != v or ns nanoseconds have passed; returns whether *w moved. */
+static bool spin_while_eq(_Atomic uint32_t *w, uint32_t v, int64_t ns) {
+  int64_t deadline = 0;
+  for (int i = 0;; i++) {
+    if (atomic_load_explicit(w, memory_order_acquire) != v) return true;
+    cpu_relax();
+    if ((i & 63) == 63) { /* the clock every 64 pauses: a few microseconds */
+      int64_t t = now_ns();
+      if (!deadline)
+        deadline = t + ns;
+      else if (t >= deadline)
+        return false;
+    }
+  }
+}
+
+#if defined(__linux__)
+/* Sleeps while *w == v (returns at once when it differs; spurious returns are allowed). */
+static void sleep_on(_Atomic uint32_t *w, uint32_t v) {
+  syscall(SYS_futex, (uint32_t *)w, FUTEX_WAIT_PRIVATE, v, NULL, NULL, 0);
+}
+static void wake_all(_Atomic uint32_t *w) { syscall(SYS_futex, (uint32_t *)w, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0); }
+#else
+static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wait_cond = PTHREAD_COND_INITIALIZER;
+static void sleep_on(_Atomic uint32_t *w, uint32_t v) {
+  pthread_mutex_lock(&wait_lock);
+  if (atomic_load(w) == v) pthread_cond_wait(&wait_cond, &wait_lock);
+  pthread_mutex_unlock(&wait_lock);
+}
+static void wake_all(_Atomic uint32_t *w) {
+  (void)w;
+  pthread_mutex_lock(&wait_lock);
+  pthread_cond_broadcast(&wait_cond);
+  pthread_mutex_unlock(&wait_lock);
+}
+#endif
+
+/* ---- the pool ---- */
+
+typedef struct job {
+  void (*fn)(void *ctx, int tid);
+  void *ctx;
+  int want;          /* workers wanted: nt - 1 */
+  _Atomic int slots; /* worker slots handed out so far */
+} job;
+
+static struct {
+  _Atomic uint32_t gen;      /* bumped for each job; workers sleep on it */
+  _Atomic int sleepers;      /* workers asleep (or about to be) on gen */
+  _Atomic(job *) cur;        /* the open job, or NULL */
+  _Atomic uint32_t busy;     /* workers between seeing gen move and leaving; the owner sleeps on it */
+  _Atomic int owner_waits;   /* the owner sleeps (or is about to) on busy */
+  _Atomic int owned;         /* a thread holds the pool */
+  int nworkers;              /* started so far (changed by the owner only) */
+} pool;
+
+/* arg: gen when the worker was started (before the job it was started for was published). */
+static void *worker_main(void *arg) {
+  uint32_t seen = (uint32_t)(uintptr_t)arg;
+  for (;;) {
+    if (!spin_while_eq(&pool.gen, seen, WORKER_SPIN_NS)) {
+      atomic_fetch_add(&pool.sleepers, 1);
+      while (atomic_load(&pool.gen) == seen) sleep_on(&pool.gen, seen);
+      atomic_fetch_sub(&pool.sleepers, 1);
+    }
+    seen = atomic_load(&pool.gen);
+    atomic_fetch_add(&pool.busy, 1);
+    job *j = atomic_load(&pool.cur);
+    if (j) {
+      int slot = atomic_fetch_add_explicit(&j->slots, 1, memory_order_relaxed);
+      if (slot < j->want) j->fn(j->ctx, slot + 1);
+    }
+    if (atomic_fetch_sub(&pool.busy, 1) == 1 && atomic_load(&pool.owner_waits)) wake_all(&pool.busy);
+  }
+  return NULL;
+}
+
+/* A forked child has none of the parent's workers: it starts a pool of its own when it needs one. */
+static void after_fork_child(void) {
+  atomic_store(&pool.cur, NULL);
+  atomic_store(&pool.busy, 0);
+  atomic_store(&pool.sleepers, 0);
+  atomic_store(&pool.owner_waits, 0);
+  atomic_store(&pool.owned, 0);
+  pool.nworkers = 0;
+}
+static void register_fork_handler(void) { pthread_atfork(NULL, NULL, after_fork_child); }
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+/* Starts workers until there are n (fewer if the system refuses); the owner calls it. Workers block
+   every signal: a program's handlers run on its own threads. */
+static void grow(int n) {
+  if (n > MAX_WORKERS) n = MAX_WORKERS;
+  if (pool.nworkers >= n) return;
+  pthread_once(&fork_once, register_fork_handler);
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  while (pool.nworkers < n) {
+    pthread_t t;
+    if (pthread_create(&t, &attr, worker_main, (void *)(uintptr_t)atomic_load(&pool.gen)) != 0) break;
+    pool.nworkers++;
+  }
+  pthread_attr_destroy(&attr);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+void ct__parallel_run(int nt, void (*fn)(void *ctx, int tid), void *ctx) {
+  int expected = 0;
+  if (nt <= 1 || !atomic_compare_exchange_strong(&pool.owned, &expected, 1)) {
+    fn(ctx, 0);
+    return;
+  }
+  grow(nt - 1);
+  job j = {fn, ctx, nt - 1 < pool.nworkers ? nt - 1 : pool.nworkers, 0};
+  if (j.want > 0) {
+    atomic_store(&pool.cur, &j);
+    atomic_fetch_add(&pool.gen, 1);
+    if (atomic_load(&pool.sleepers) > 0) wake_all(&pool.gen);
+  }
+  fn(ctx, 0);
+  if (j.want > 0) {
+    atomic_store(&pool.cur, NULL);
+    int64_t deadline = 0;
+    uint32_t b;
+    while ((b = atomic_load(&pool.busy)) != 0) {
+      int64_t t = now_ns();
+      if (!deadline) deadline = t + OWNER_SPIN_NS;
+      if (t < deadline) {
+        cpu_relax();
+        continue;
+      }
+      /* workers that leave after this store see it; the last one out wakes us */
+      atomic_store(&pool.owner_waits, 1);
+      if ((b = atomic_load(&pool.busy)) != 0) sleep_on(&pool.busy, b);
+    }
+    atomic_store(&pool.owner_waits, 0);
+  }
+  atomic_store(&pool.owned, 0);
+}
+
+/* ---- chunks ---- */
+
+typedef struct chunk_job {
+  ct_par_chunk_fn fn;
+  void *ctx;
+  int64_t n;
+  _Atomic int64_t next;
+} chunk_job;
+
+static void run_chunks(void *p, int tid) {
+  chunk_job *c = p;
+  for (;;) {
+    int64_t i = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
+    if (i >= c->n) return;
+    c->fn(c->ctx, i, tid);
+  }
+}
+
+void ct__parallel_chunks(int64_t n, int nt, ct_par_chunk_fn fn, void *ctx) {
+  if (nt > n) nt = (int)n;
+  if (nt <= 1) {
+    for (int64_t i = 0; i < n; i++) fn(ctx, i, 0);
+    return;
+  }
+  chunk_job c = {fn, ctx, n, 0};
+  ct__parallel_run(nt, run_chunks, &c);
+}
+
+int64_t ct__parallel_nchunks(int64_t n, int nt) {
+  int64_t k = n / (2 * CT_PAR_GRAIN);
+  if (k < nt) k = n / CT_PAR_GRAIN < nt ? n / CT_PAR_GRAIN : nt;
+  if (k > CT_PAR_MAX_CHUNKS) k = CT_PAR_MAX_CHUNKS;
+  return k > 1 ? k : 1;
+}

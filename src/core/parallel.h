@@ -1,0 +1,40 @@
+/* The library's one parallel_for (DESIGN.md 4.5): every op that runs on several threads goes through
+   here, with the thread count from ct_set_num_threads and the grain below.
+
+   Work is cut into more chunks than threads and the chunks are handed out one at a time from an atomic
+   counter; the calling thread takes chunks too, from the start. A worker that the OS holds back (its
+   core busy with another process) therefore delays nothing but the chunk it holds, and one that wakes
+   late finds the work done: an op is never slower at 2 threads than at 1, loaded or not. Who runs a
+   chunk never changes its result: callers fix the chunk boundaries independently of the thread count
+   (or where PyTorch puts them), so results are the same bits at any thread count. */
+#ifndef CT_CORE_PARALLEL_H
+#define CT_CORE_PARALLEL_H
+
+#include <stdint.h>
+
+/* Below this many elements (or units of work of about an element's cost) one thread does the work:
+   starting others costs more than they save. */
+#define CT_PAR_GRAIN 32768
+
+/* The thread count ops use: ct_set_num_threads's setting, else OpenMP's default (OMP_NUM_THREADS, or
+   the CPUs this process may run on). */
+int ct__num_threads(void);
+
+/* Runs fn(ctx, tid) on the calling thread (tid 0) and on up to nt - 1 pool workers (tids 1 .. nt - 1,
+   each at most once), and returns when every call that started has returned. A worker that arrives
+   after the calling thread's fn has returned does not call fn at all, so fn must share its work out
+   dynamically (ct__parallel_chunks does). Nested or concurrent calls (from inside fn, or from two user
+   threads at once) run fn on the calling thread alone. */
+void ct__parallel_run(int nt, void (*fn)(void *ctx, int tid), void *ctx);
+
+/* fn(ctx, i, tid) for every chunk i in [0, n), each exactly once, on up to nt threads: the chunks go to
+   whichever thread asks next. tid < nt names the thread (for per-thread scratch). */
+typedef void (*ct_par_chunk_fn)(void *ctx, int64_t i, int tid);
+void ct__parallel_chunks(int64_t n, int nt, ct_par_chunk_fn fn, void *ctx);
+
+/* How many chunks to cut a range of n elements into for nt threads: about CT_PAR_GRAIN * 2 elements
+   each (a chunk is then some tens of microseconds), at least nt when n allows, at most CT_PAR_MAX_CHUNKS. */
+#define CT_PAR_MAX_CHUNKS 4096
+int64_t ct__parallel_nchunks(int64_t n, int nt);
+
+#endif
