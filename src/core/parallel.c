@@ -34,11 +34,23 @@
 
 #define MAX_WORKERS 255
 /* A worker that finished a job spins this long for the next one before it sleeps: consecutive ops on
-   an idle machine then start at once. */
+   an idle machine then start at once. Longer costs the other programs CPU after every op; shorter makes
+   ops that come a little apart wake the worker each time (in a virtual machine that takes long enough
+   that a 16M sum between 1-thread calls got no help from it at 100 us, where libgomp, spinning for
+   milliseconds, got 0.6x; back to back both get 0.6x). */
 #define WORKER_SPIN_NS 100000
-/* The calling thread waits this long, spinning, for the chunks workers still hold, then sleeps and
-   frees its core (for the late worker itself, when the OS moves it there). */
-#define OWNER_SPIN_NS 20000
+/* The calling thread, done with its share, spins while workers finish the chunks they hold: about twice
+   its own mean chunk time (a worker still running finishes its chunk within about one chunk's time; one
+   that has not by then is most likely held back by the OS), or an eighth of its own share's time where
+   the job has no chunks of its own, within these bounds. Then it sleeps and frees its core, for the late
+   worker itself when the OS moves it there. (A fixed 20 us cost idle 2-thread sums of 4096x4096 over a
+   dim 0.8x of one thread instead of 0.45x: a worker finishing 30 us later had to wake the caller, slow
+   in a virtual machine; a fixed 500 us cost a loaded cumsum 1.9x.) */
+#define OWNER_SPIN_MIN_NS 20000
+#define OWNER_SPIN_MAX_NS 500000
+
+/* Set by run_chunks on the owning thread: its mean time per chunk (0: not a chunked job). */
+static _Thread_local int64_t owner_chunk_ns;
 
 /* ---- thread count ---- */
 
@@ -191,14 +203,18 @@ void ct__parallel_run(int nt, void (*fn)(void *ctx, int tid), void *ctx) {
     atomic_fetch_add(&pool.gen, 1);
     if (atomic_load(&pool.sleepers) > 0) wake_all(&pool.gen);
   }
+  owner_chunk_ns = 0;
+  int64_t t0 = now_ns();
   fn(ctx, 0);
   if (j.want > 0) {
     atomic_store(&pool.cur, NULL);
+    int64_t spin = owner_chunk_ns ? 2 * owner_chunk_ns : (now_ns() - t0) / 8;
+    spin = spin < OWNER_SPIN_MIN_NS ? OWNER_SPIN_MIN_NS : spin > OWNER_SPIN_MAX_NS ? OWNER_SPIN_MAX_NS : spin;
     int64_t deadline = 0;
     uint32_t b;
     while ((b = atomic_load(&pool.busy)) != 0) {
       int64_t t = now_ns();
-      if (!deadline) deadline = t + OWNER_SPIN_NS;
+      if (!deadline) deadline = t + spin;
       if (t < deadline) {
         cpu_relax();
         continue;
@@ -223,11 +239,13 @@ typedef struct chunk_job {
 
 static void run_chunks(void *p, int tid) {
   chunk_job *c = p;
-  for (;;) {
+  int64_t done = 0, t0 = tid == 0 ? now_ns() : 0;
+  for (;; done++) {
     int64_t i = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
-    if (i >= c->n) return;
+    if (i >= c->n) break;
     c->fn(c->ctx, i, tid);
   }
+  if (tid == 0 && done) owner_chunk_ns = (now_ns() - t0) / done;
 }
 
 void ct__parallel_chunks(int64_t n, int nt, ct_par_chunk_fn fn, void *ctx) {
