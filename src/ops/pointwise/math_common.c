@@ -15,7 +15,7 @@ static int detect(void) {
   return CT_SIMD_SCALAR;
 }
 
-/* Detected once at load time, before any thread can ask (kernels run inside OpenMP regions). */
+/* Detected once at load time, before any thread can ask (kernels run on the thread pool's workers). */
 __attribute__((constructor)) static void detect_at_load(void) {
   atomic_store_explicit(&detected_level, detect(), memory_order_relaxed);
 }
