@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 PYTHON     ?= /usr/bin/python3
 
-.PHONY: all deps build asan run check unit asan-check diff install-check docs bench install clean
+.PHONY: all deps build asan run check unit asan-check diff diff-alias-asan install-check docs bench install clean
 
 all: build
 
@@ -37,10 +37,20 @@ diff: build
 	@$(PYTHON) scripts/gen_meta_messages.py | cmp -s - src/ops/meta_messages.c || { echo "src/ops/meta_messages.c \
 	  differs from torch's messages: run $(PYTHON) scripts/gen_meta_messages.py > src/ops/meta_messages.c"; exit 1; }
 
+# The out=-aliasing differential table (tests/diff/ops_alias.py) against the ASan + UBSan library: an out=
+# tensor that is, or overlaps, an input must never make ctorch read freed or reallocated memory. Python is
+# not instrumented, so the ASan runtime is preloaded (with libstdc++, whose __cxa_throw ASan intercepts:
+# torch throws its errors as C++ exceptions); Python's own leaks are not ctorch's.
+diff-alias-asan: asan
+	@ops=$$(cd tests/diff && $(PYTHON) -c 'import ops_alias; print(" ".join("--op " + o.name for o in ops_alias.OPS))') && \
+	  LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libstdc++.so)" \
+	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  CTORCH_LIB=$(ASAN_BUILD)/libctorch.so CTORCH_BUILD=$(ASAN_BUILD) $(PYTHON) tests/diff/run.py $$ops --cases 1200
+
 install-check: build
 	@tests/install/check_install.sh $(BUILD)
 
-check: unit asan-check diff install-check
+check: unit asan-check diff diff-alias-asan install-check
 
 # The generated API reference (docs/api/pointwise.md), rewritten from the op table and the ops' descriptors;
 # `make check` fails when the committed file is out of date.

@@ -236,6 +236,13 @@ static void test_out_devices(void) {
   CHECK(ct_cummin_out(ct_zeros(CT_SHAPE_SCALAR, NULL), ct_zeros(CT_SHAPE_SCALAR, &(ct_tensor_opts){.dtype = CT_INT64, .device = {CT_META, -1}}),
                       ct_ones(CT_SHAPE(3), NULL), 0) == CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "expected device cpu but found meta");
+  /* aminmax of a 0-dim input with keepdim resizes its outs to [1] itself: the device check comes first */
+  ct_tensor *a2 = ct_zeros(CT_SHAPE(2), NULL), *b2 = ct_zeros(CT_SHAPE(2), NULL);
+  CHECK(ct_aminmax_out(a2, b2, ct_empty(CT_SHAPE_SCALAR, &meta_opts), &(ct_reduce_opts){.dims = CT_DIMS(0), .keepdim = true}) ==
+        CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, msg);
+  CHECK_SHAPE(a2, 2);
+  CHECK_SHAPE(b2, 2);
   CHECK(ct_nansum_out(c, m, &d0) == CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "Attempting to copy from device meta to device cpu, but cross-device copies are not allowed!");
   CHECK(ct_nanmean_out(c, m, &d0) == CT_ERR_RUNTIME);

@@ -759,7 +759,11 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
     c.in = one;
     c.mask = 1;
     /* PyTorch's meta function sizes given outputs as () and its kernel then resizes them to [1], so
-       they end up contiguous whatever their strides were */
+       they end up contiguous whatever their strides were (its device check comes first) */
+    if (!fresh && !ct__red_check_out_devices(&c)) {
+      ct_release(one);
+      return ct_last_error();
+    }
     for (int o = 0; o < 2 && !fresh; o++) {
       ct_status rs = ct__tensor_resize(o ? mx : mn, 1, (const int64_t[]){1}, NULL);
       if (rs != CT_OK) {

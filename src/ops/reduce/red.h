@@ -87,6 +87,9 @@ typedef struct ct_red_call {
   enum { CT_RED_DEV_RESIZE_OUT, CT_RED_DEV_COPY, CT_RED_DEV_ITER } device_rule;
 } ct_red_call;
 
+/* The out= tensors' devices, as c->device_rule says (ct__red_exec checks them first; for ops that touch
+   an out before calling it). */
+bool ct__red_check_out_devices(const ct_red_call *c);
 /* The lowest (or highest) value of dtype dt, as a scalar: amax's (amin's) identity. */
 ct_scalar ct__red_extreme(ct_dtype dt, bool highest);
 

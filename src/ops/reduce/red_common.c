@@ -132,7 +132,7 @@ ct_scalar ct__red_extreme(ct_dtype dt, bool highest) {
 
 /* resize_out's check (after the dtype's, which the ops make): every out= tensor on the input's device,
    before anything is touched ("Expected out tensor to have device meta, but got cpu instead"). */
-static bool check_out_devices(const ct_red_call *c) {
+bool ct__red_check_out_devices(const ct_red_call *c) {
   for (int o = 0; o < c->n_out; o++) {
     if (!c->out[o] || ct_device_equal(ct__tdevice(c->out[o]), ct__tdevice(c->in))) continue;
     if (c->device_rule == CT_RED_DEV_COPY) return ct__check_copy_devices(c->out[o], c->in);
@@ -323,7 +323,7 @@ done:
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
   int64_t shape[64];
   int64_t nd = ct__red_shape(c->in, c->mask, c->keepdim, shape);
-  if (!check_out_devices(c)) return ct_last_error();
+  if (!ct__red_check_out_devices(c)) return ct_last_error();
   if (!c->fill && c->in->device_type != CT_META) {
     uint64_t extra;
     int a = aliasing(c, shape, nd, &extra);
