@@ -160,42 +160,22 @@ static inline double part_round(double v, ct_dtype dt) {
     default: return v;
   }
 }
+/* PyTorch computes the variances of the real and imaginary parts (at::real / at::imag views) with the
+   real kernel, WelfordOps element by element: the same steps per part here, the two in one pass */
 #define DEF_CVAR(NAME, RT)                                                                                      \
   static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
     (void)idx;                                                                                                  \
-    if (n <= 0) return;                                                                                         \
     ct_dtype pd = ((const ct_red_ctx *)ctx)->part_dtype;                                                        \
     bool rnd = pd != CT_FLOAT64 && !(pd == CT_FLOAT32 && sizeof(RT) == 4);                                      \
     cvar_acc *a = acc;                                                                                          \
-    const RT *x0 = (const RT *)in;                                                                              \
-    double kr = x0[0], ki = x0[1];                                                                              \
-    if (rnd) kr = part_round(kr, pd), ki = part_round(ki, pd);                                                  \
-    double pr = 0, pi = 0, qr = 0, qi = 0;                                                                      \
+    double ni = a->n;                                                                                           \
     for (int64_t i = 0; i < n; i++) {                                                                           \
       const RT *x = (const RT *)(in + i * s);                                                                   \
       double re = x[0], im = x[1];                                                                              \
       if (rnd) re = part_round(re, pd), im = part_round(im, pd);                                                \
-      double dr = re - kr, di = im - ki;                                                                        \
-      pr += dr, qr += dr * dr, pi += di, qi += di * di;                                                         \
+      welford(&a->n, &a->mr, &a->m2r, re);                                                                      \
+      welford(&ni, &a->mi, &a->m2i, im);                                                                        \
     }                                                                                                           \
-    double dn = (double)n, n0 = a->n, mi0 = a->mi, m2i0 = a->m2i;                                              \
-    if (isfinite(pr) && isfinite(qr)) {                                                                         \
-      chan(&a->n, &a->mr, &a->m2r, dn, kr + pr / dn, qr - pr * (pr / dn));                                     \
-    } else {                                                                                                    \
-      for (int64_t i = 0; i < n; i++) {                                                                         \
-        double re = ((const RT *)(in + i * s))[0];                                                              \
-        welford(&a->n, &a->mr, &a->m2r, rnd ? part_round(re, pd) : re);                                         \
-      }                                                                                                         \
-    }                                                                                                           \
-    if (isfinite(pi) && isfinite(qi)) {                                                                         \
-      chan(&n0, &mi0, &m2i0, dn, ki + pi / dn, qi - pi * (pi / dn));                                           \
-    } else {                                                                                                    \
-      for (int64_t i = 0; i < n; i++) {                                                                         \
-        double im = ((const RT *)(in + i * s))[1];                                                              \
-        welford(&n0, &mi0, &m2i0, rnd ? part_round(im, pd) : im);                                               \
-      }                                                                                                         \
-    }                                                                                                           \
-    a->mi = mi0, a->m2i = m2i0;                                                                                 \
   }
 DEF_CVAR(var_CT_COMPLEX64, float)
 DEF_CVAR(var_CT_COMPLEX128, double)
@@ -286,9 +266,11 @@ K_VAR(CT_BFLOAT16, wf_bf16)
 K_VAR(CT_FLOAT32, wf_f32)
 K_VAR(CT_FLOAT64, wf_f64)
 #define K_CVAR(E)                                                                                               \
-  CT_RED_KERNEL var_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar};     \
-  CT_RED_KERNEL var_mean_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar_mean}; \
-  CT_RED_KERNEL var_parts_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar_parts};
+  CT_RED_KERNEL var_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar, true};     \
+  CT_RED_KERNEL var_mean_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar_mean,  \
+                                  true};                                                                          \
+  CT_RED_KERNEL var_parts_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar_parts, \
+                                   true};
 K_CVAR(CT_COMPLEX64)
 K_CVAR(CT_COMPLEX128)
 
