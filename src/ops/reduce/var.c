@@ -1,9 +1,9 @@
-/* var, std, var_mean, std_mean.
-
-   One pass per run in double: the run's sum and sum of squares around its first element (a shift that
-   keeps the cancellation harmless), turned into (count, mean, M2) and merged with Chan's formula, the
-   parallel form of the Welford update PyTorch uses (also in double). Complex inputs keep the real and
-   imaginary parts' M2 apart, as PyTorch computes var(real) + var(imag). */
+/* var, std, var_mean, std_mean, with PyTorch 1.13's algorithms, so that results equal its bits at one
+   thread: over dims (and var_mean always) WelfordOps in double, element by element in the iterator's
+   order (a sequential kernel per output; many outputs side by side in vector lanes); a whole-tensor
+   var/std of float32/float64 std_var_all_cpu's two passes (its mean, then the sum of squared deviations
+   one term after the other). Complex inputs: the real and imaginary parts each the same way, their
+   variances added in the result's real dtype, as PyTorch computes var(real) + var(imag). */
 #include "ops/reduce/red.h"
 
 typedef struct var_acc {
@@ -13,7 +13,7 @@ typedef struct cvar_acc {
   double n, mr, mi, m2r, m2i;
 } cvar_acc;
 
-/* acc <- acc merged with the run (n, mean, m2) */
+/* acc <- acc merged with the run (n, mean, m2): combine, which the sequential kernels never call */
 static inline void chan(double *an, double *amean, double *am2, double n, double mean, double m2) {
   if (n == 0) return;
   if (*an == 0) {
@@ -27,8 +27,7 @@ static inline void chan(double *an, double *amean, double *am2, double n, double
 }
 
 /* PyTorch's Welford update (WelfordOps::reduce, its `m2 + delta * new_delta` fused as its AVX2 build
-   compiles it), run element by element over a run holding infinities or NaNs: which of them end as inf
-   and which as NaN depends on the order, so such runs take PyTorch's sequence. */
+   compiles it) */
 static inline void welford(double *n, double *mean, double *m2, double x) {
   double delta = x - *mean;
   double new_mean = *mean + delta / (*n + 1);
