@@ -306,14 +306,45 @@ static bool parse_correction(const char *fn, const ct_var_opts *o, int64_t *corr
    the baseline ISA: no fused multiply-add), a partial sum per 2-D block of its input-only iterator
    (serial_for_each hands its loop the two innermost dims at a time) added to the total, divided by
    max(0, n - correction). The driver walks the reduced dims in that iterator's order and coalesced the
-   same way; a block starts where the next row is not one row step further (the rows of a block step
-   evenly; dims that stepped on would have been coalesced). ---- */
+   same way, a row per call, and passes each row's flat index: a block starts at multiples of its
+   size (iter_block). ---- */
 typedef struct dev2_acc {
   double total, local;
-  const char *prev; /* the last row's start */
-  int64_t step;     /* the row step of a block */
-  int64_t rows;
 } dev2_acc;
+
+/* Elements of one 2-D block of TensorIteratorConfig().add_input(x).build(): its dims ordered as
+   reorder_dimensions orders them for one operand (by stride; a stride-0 dim compares as ambiguous,
+   which lets a dim move past it), coalesced as coalesce_dimensions does; shape[0] * shape[1]. */
+static int64_t iter_block(const ct_tensor *x) {
+  int64_t nd = x->ndim, perm[64], sz[64], st[64];
+  if (nd <= 1) return x->numel;
+  for (int64_t i = 0; i < nd; i++) perm[i] = nd - 1 - i;
+  for (int64_t i = 1; i < nd; i++) {
+    int64_t d1 = i;
+    for (int64_t d0 = i - 1; d0 >= 0; d0--) {
+      int64_t a = perm[d0], b = perm[d1], s0 = x->strides[a], s1 = x->strides[b];
+      int c = s0 == 0 || s1 == 0 ? 0 : s0 < s1 ? -1 : s0 > s1 ? 1 : x->sizes[a] > x->sizes[b] ? 1 : 0;
+      if (c > 0) {
+        perm[d0] = b, perm[d1] = a;
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  for (int64_t i = 0; i < nd; i++) sz[i] = x->sizes[perm[i]], st[i] = x->strides[perm[i]];
+  int64_t prev = 0;
+  for (int64_t d = 1; d < nd; d++) {
+    if (sz[prev] == 1 || sz[d] == 1 || sz[prev] * st[prev] == st[d]) {
+      if (sz[prev] == 1) st[prev] = st[d];
+      sz[prev] *= sz[d];
+    } else {
+      prev++;
+      sz[prev] = sz[d], st[prev] = st[d];
+    }
+  }
+  return prev == 0 ? sz[0] : sz[0] * sz[1];
+}
 /* l + the n terms ((double)x[k] - m)^2, k < n (stride s), added one after the other */
 #define DEF_DEV2_SEQ(NAME, T)                                                                                    \
   static double NAME##_seq(double l, const char *in, int64_t s, int64_t n, double m) {                          \
@@ -380,10 +411,9 @@ DEF_DEV2_FAST(dev2_f64, double, VLD4_F64)
   static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
     (void)idx;                                                                                                  \
     dev2_acc *a = acc;                                                                                          \
-    const double m = ((const ct_red_ctx *)ctx)->p;                                                              \
-    if (a->rows == 1) {                                                                                         \
-      a->step = in - a->prev;                                                                                   \
-    } else if (a->rows > 1 && in - a->prev != a->step) { /* the next 2-D block */                            \
+    const ct_red_ctx *c = ctx;                                                                                  \
+    const double m = c->p;                                                                                      \
+    if (idx != 0 && idx % c->correction == 0) { /* the next 2-D block (ctx->correction: its elements) */     \
       a->total += a->local;                                                                                     \
       a->local = 0;                                                                                             \
     }                                                                                                           \
@@ -391,7 +421,6 @@ DEF_DEV2_FAST(dev2_f64, double, VLD4_F64)
       a->local = NAME##_fast_any(a->local, (const T *)in, n, m);                                                \
     else                                                                                                        \
       a->local = NAME##_seq(a->local, in, s, n, m);                                                             \
-    a->prev = in, a->rows++;                                                                                    \
   }
 #if VAR_AVX2
 #define dev2_f32_fast_any dev2_f32_fast
@@ -423,6 +452,7 @@ static ct_status reduce_all_value(const ct_tensor *x, const ct_red_kernel *k, ct
   ct_red_call c = {.in = x, .kdtype = (ct_dtype)x->dtype, .n_out = 1, .out = {tmp}, .out_dtype = {dt}, .k = k};
   c.ctx.count = x->numel;
   c.ctx.p = p;
+  c.ctx.correction = iter_block(x) > 0 ? iter_block(x) : 1; /* dev2's block size */
   ct_status s = ct__red_mask(x, CT_SHAPE_SCALAR, &c.mask) ? ct__red_exec(&c, NULL) : ct__null_status();
   if (s == CT_OK) *value = dt == CT_FLOAT32 ? (double)*(const float *)ct__tdata(tmp) : *(const double *)ct__tdata(tmp);
   ct_release(tmp);
