@@ -17,7 +17,11 @@ since int32 extremes cancel in a float or bfloat16 accumulator).
 
 Float32/float64 sums, means and products of fewer elements per output than one chunk are also compared
 bit for bit over every layout (the *_exact entries): a permuted input must take PyTorch's loop (its
-kept dims ordered by the result's strides), as the loops round differently.
+kept dims ordered by the result's strides), as the loops round differently. So are var, std, var_mean
+and std_mean (float32, float64 and complex: WelfordOps step by step, std_var_all_cpu's two passes),
+norm and dist (float32/float64, every p) and logsumexp (float32/float64 and integer inputs), at one
+thread, over every layout; their inputs stay within one chunk where a sum takes part (norm over two dims,
+logsumexp), and the whole-tensor var/std also take large inputs.
 
 A known difference the tolerances cover: a bfloat16 mean or nanmean that is NaN has the bits 0x7fc0 in
 ctorch and, where PyTorch's div_ converts a vector of floats, 0xffff in PyTorch.
@@ -46,8 +50,8 @@ CLASSES = {  # name: (dtypes, tolerance)
     "half": ([torch.float16], (1e-3, 1e-5)),
     "bf16": ([torch.bfloat16], (1.6e-2, 1e-5)),
 }
-# float32/float64 statistics, norms and logsumexp, compared bit for bit (the *_exact entries): not a class
-# of the table loop below
+# float32/float64 norms and logsumexp compared bit for bit (the *_exact entries; var and friends take the
+# complex dtypes too): not a class of the table loop below
 REAL = [torch.float32, torch.float64]
 EXACT = (0.0, 0.0)  # values equal (0.0 == -0.0), NaN matches NaN
 
@@ -452,7 +456,7 @@ def gen_exact(op):
 
 def gen_var(cls, op, out_form, exact=False):
     def gen(g):
-        dts = REAL if exact else CLASSES[cls][0]
+        dts = FLOATS if exact else CLASSES[cls][0]
         src = g.choice(dts) if exact or g.chance(0.93) else g.dtype()
         x = _tensor(g, src, big=not exact or g.chance(0.3))
         dims = _dims(g, len(x.shape))

@@ -883,6 +883,13 @@ static void test_var_bits(void) {
                           0x401c787120cbf25b, 0x401ca4d0b391eb87, 0x401c9ff06598bf27};
   for (int i = 0; i < 7; i++) CHECK(bits64(var, i) == sd[i] && bits64(mean, i) == mn[i]);
   CHECK_EQ_INT(bits32(ct_var(e, NULL), 0), 0x418af11a);
+  /* an expanded input: std_var_all_cpu's partial sums per 2-D block of its iterator (the contiguous copy
+     gives 0x4100f6a525bb690b) */
+  ct_tensor *q = ct_view(ct_mul(ct_sqrt(ct_arange(CT_INT(1), CT_INT(5), CT_INT(1), &(ct_tensor_opts){.dtype = CT_FLOAT64})),
+                                ct_scalar_tensor(CT_DOUBLE(1000), NULL)),
+                         CT_SHAPE(2, 1, 1, 2, 1));
+  ct_tensor *qe = ct_expand(q, CT_SHAPE(2, 2, 2, 1, 2, 2));
+  CHECK(bits64(ct_var(qe, &(ct_var_opts){.correction = CT_INT(0)}), 0) == UINT64_C(0x4100f6a525bb690c));
   CHECK_EQ_INT(bits32(ct_std(ct_t(e), NULL), 0), 0x40855bd6);
   const double c[6] = {8.5, 7.6, 3.7, 2.6, -0.7, 5.2};
   ct_tensor *xc = ct_tensor_from_data(c, CT_COMPLEX128, CT_SHAPE(3), NULL);

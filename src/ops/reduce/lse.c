@@ -22,7 +22,7 @@ static bool have_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin
 #define LSE_AVX2 0
 #endif
 
-/* elements of a line's exponentials kept on the stack (longer lines allocate) */
+/* elements of a line's exponentials kept on the stack: the longest line the fused path takes */
 #define LSE_BUF 8192
 
 typedef struct lse_acc {
@@ -123,15 +123,10 @@ CT_KERNEL_CLONES static double max_f64(const double *x, int64_t n) {
     lse_acc *a = acc;                                                                                           \
     const T *x = (const T *)in;                                                                                 \
     T m = max_##E(x, n);                                                                                        \
-    T buf[LSE_BUF], *y = n <= LSE_BUF ? buf : ct__malloc((size_t)n * sizeof(T));                                \
-    if (!y) { /* no memory for the buffer: the same values a piece at a time would round otherwise */        \
-      a->sum = NAN, a->shift = NAN;                                                                             \
-      return;                                                                                                   \
-    }                                                                                                           \
+    T y[LSE_BUF]; /* n <= LSE_BUF: longer lines take lse_ops */                                              \
     exp_shift_##E(y, x, n, m);                                                                                  \
     a->sum = (double)ct__red_cascade_line_##E(y, n);                                                           \
     a->shift = (double)m;                                                                                       \
-    if (y != buf) ct__free(y);                                                                                  \
   }                                                                                                             \
   static void lse_##E##_inner_run(void *acc, const char *in, int64_t cs, int64_t m, int64_t s, int64_t n,      \
                                   const void *ctx) {                                                            \
@@ -248,7 +243,8 @@ static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
   }
   if (c.fill) return ct__red_exec(&c, res);
   /* fused: each output one contiguous line of a float32 / float64 input, a result of the input's dtype */
-  if ((kd == CT_FLOAT32 || kd == CT_FLOAT64) && kd == in && od == kd && t->numel != 0 && t->device_type != CT_META) {
+  if ((kd == CT_FLOAT32 || kd == CT_FLOAT64) && kd == in && od == kd && t->numel != 0 && t->device_type != CT_META &&
+      ct__red_count(t, c.mask) <= LSE_BUF) {
     ct_red_config cfg = {.in = t, .mask = c.mask, .keepdim = o->keepdim};
     if (ct__reduce_is_lastdim(&cfg)) {
       c.k = kd == CT_FLOAT32 ? &lse_k_f32 : &lse_k_f64;

@@ -1,9 +1,9 @@
-/* var, std, var_mean, std_mean.
-
-   One pass per run in double: the run's sum and sum of squares around its first element (a shift that
-   keeps the cancellation harmless), turned into (count, mean, M2) and merged with Chan's formula, the
-   parallel form of the Welford update PyTorch uses (also in double). Complex inputs keep the real and
-   imaginary parts' M2 apart, as PyTorch computes var(real) + var(imag). */
+/* var, std, var_mean, std_mean, with PyTorch 1.13's algorithms, so that results equal its bits at one
+   thread: over dims (and var_mean always) WelfordOps in double, element by element in the iterator's
+   order (a sequential kernel per output; many outputs side by side in vector lanes); a whole-tensor
+   var/std of float32/float64 std_var_all_cpu's two passes (its mean, then the sum of squared deviations
+   one term after the other). Complex inputs: the real and imaginary parts each the same way, their
+   variances added in the result's real dtype, as PyTorch computes var(real) + var(imag). */
 #include "ops/create_internal.h"
 #include "ops/reduce/red.h"
 
@@ -14,7 +14,7 @@ typedef struct cvar_acc {
   double n, mr, mi, m2r, m2i;
 } cvar_acc;
 
-/* acc <- acc merged with the run (n, mean, m2) */
+/* acc <- acc merged with the run (n, mean, m2): combine, which the sequential kernels never call */
 static inline void chan(double *an, double *amean, double *am2, double n, double mean, double m2) {
   if (n == 0) return;
   if (*an == 0) {
@@ -28,8 +28,7 @@ static inline void chan(double *an, double *amean, double *am2, double n, double
 }
 
 /* PyTorch's Welford update (WelfordOps::reduce, its `m2 + delta * new_delta` fused as its AVX2 build
-   compiles it), run element by element over a run holding infinities or NaNs: which of them end as inf
-   and which as NaN depends on the order, so such runs take PyTorch's sequence. */
+   compiles it) */
 static inline void welford(double *n, double *mean, double *m2, double x) {
   double delta = x - *mean;
   double new_mean = *mean + delta / (*n + 1);
@@ -161,42 +160,22 @@ static inline double part_round(double v, ct_dtype dt) {
     default: return v;
   }
 }
+/* PyTorch computes the variances of the real and imaginary parts (at::real / at::imag views) with the
+   real kernel, WelfordOps element by element: the same steps per part here, the two in one pass */
 #define DEF_CVAR(NAME, RT)                                                                                      \
   static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
     (void)idx;                                                                                                  \
-    if (n <= 0) return;                                                                                         \
     ct_dtype pd = ((const ct_red_ctx *)ctx)->part_dtype;                                                        \
     bool rnd = pd != CT_FLOAT64 && !(pd == CT_FLOAT32 && sizeof(RT) == 4);                                      \
     cvar_acc *a = acc;                                                                                          \
-    const RT *x0 = (const RT *)in;                                                                              \
-    double kr = x0[0], ki = x0[1];                                                                              \
-    if (rnd) kr = part_round(kr, pd), ki = part_round(ki, pd);                                                  \
-    double pr = 0, pi = 0, qr = 0, qi = 0;                                                                      \
+    double ni = a->n;                                                                                           \
     for (int64_t i = 0; i < n; i++) {                                                                           \
       const RT *x = (const RT *)(in + i * s);                                                                   \
       double re = x[0], im = x[1];                                                                              \
       if (rnd) re = part_round(re, pd), im = part_round(im, pd);                                                \
-      double dr = re - kr, di = im - ki;                                                                        \
-      pr += dr, qr += dr * dr, pi += di, qi += di * di;                                                         \
+      welford(&a->n, &a->mr, &a->m2r, re);                                                                      \
+      welford(&ni, &a->mi, &a->m2i, im);                                                                        \
     }                                                                                                           \
-    double dn = (double)n, n0 = a->n, mi0 = a->mi, m2i0 = a->m2i;                                              \
-    if (isfinite(pr) && isfinite(qr)) {                                                                         \
-      chan(&a->n, &a->mr, &a->m2r, dn, kr + pr / dn, qr - pr * (pr / dn));                                     \
-    } else {                                                                                                    \
-      for (int64_t i = 0; i < n; i++) {                                                                         \
-        double re = ((const RT *)(in + i * s))[0];                                                              \
-        welford(&a->n, &a->mr, &a->m2r, rnd ? part_round(re, pd) : re);                                         \
-      }                                                                                                         \
-    }                                                                                                           \
-    if (isfinite(pi) && isfinite(qi)) {                                                                         \
-      chan(&n0, &mi0, &m2i0, dn, ki + pi / dn, qi - pi * (pi / dn));                                           \
-    } else {                                                                                                    \
-      for (int64_t i = 0; i < n; i++) {                                                                         \
-        double im = ((const RT *)(in + i * s))[1];                                                              \
-        welford(&n0, &mi0, &m2i0, rnd ? part_round(im, pd) : im);                                               \
-      }                                                                                                         \
-    }                                                                                                           \
-    a->mi = mi0, a->m2i = m2i0;                                                                                 \
   }
 DEF_CVAR(var_CT_COMPLEX64, float)
 DEF_CVAR(var_CT_COMPLEX128, double)
@@ -287,9 +266,11 @@ K_VAR(CT_BFLOAT16, wf_bf16)
 K_VAR(CT_FLOAT32, wf_f32)
 K_VAR(CT_FLOAT64, wf_f64)
 #define K_CVAR(E)                                                                                               \
-  CT_RED_KERNEL var_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar};     \
-  CT_RED_KERNEL var_mean_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar_mean}; \
-  CT_RED_KERNEL var_parts_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar_parts};
+  CT_RED_KERNEL var_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar, true};     \
+  CT_RED_KERNEL var_mean_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar_mean,  \
+                                  true};                                                                          \
+  CT_RED_KERNEL var_parts_k_##E = {sizeof(cvar_acc), init_var, var_##E##_inner, NULL, combine_cvar, finish_cvar_parts, \
+                                   true};
 K_CVAR(CT_COMPLEX64)
 K_CVAR(CT_COMPLEX128)
 
@@ -326,14 +307,45 @@ static bool parse_correction(const char *fn, const ct_var_opts *o, int64_t *corr
    the baseline ISA: no fused multiply-add), a partial sum per 2-D block of its input-only iterator
    (serial_for_each hands its loop the two innermost dims at a time) added to the total, divided by
    max(0, n - correction). The driver walks the reduced dims in that iterator's order and coalesced the
-   same way; a block starts where the next row is not one row step further (the rows of a block step
-   evenly; dims that stepped on would have been coalesced). ---- */
+   same way, a row per call, and passes each row's flat index: a block starts at multiples of its
+   size (iter_block). ---- */
 typedef struct dev2_acc {
   double total, local;
-  const char *prev; /* the last row's start */
-  int64_t step;     /* the row step of a block */
-  int64_t rows;
 } dev2_acc;
+
+/* Elements of one 2-D block of TensorIteratorConfig().add_input(x).build(): its dims ordered as
+   reorder_dimensions orders them for one operand (by stride; a stride-0 dim compares as ambiguous,
+   which lets a dim move past it), coalesced as coalesce_dimensions does; shape[0] * shape[1]. */
+static int64_t iter_block(const ct_tensor *x) {
+  int64_t nd = x->ndim, perm[64], sz[64], st[64];
+  if (nd <= 1) return x->numel;
+  for (int64_t i = 0; i < nd; i++) perm[i] = nd - 1 - i;
+  for (int64_t i = 1; i < nd; i++) {
+    int64_t d1 = i;
+    for (int64_t d0 = i - 1; d0 >= 0; d0--) {
+      int64_t a = perm[d0], b = perm[d1], s0 = x->strides[a], s1 = x->strides[b];
+      int c = s0 == 0 || s1 == 0 ? 0 : s0 < s1 ? -1 : s0 > s1 ? 1 : x->sizes[a] > x->sizes[b] ? 1 : 0;
+      if (c > 0) {
+        perm[d0] = b, perm[d1] = a;
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  for (int64_t i = 0; i < nd; i++) sz[i] = x->sizes[perm[i]], st[i] = x->strides[perm[i]];
+  int64_t prev = 0;
+  for (int64_t d = 1; d < nd; d++) {
+    if (sz[prev] == 1 || sz[d] == 1 || sz[prev] * st[prev] == st[d]) {
+      if (sz[prev] == 1) st[prev] = st[d];
+      sz[prev] *= sz[d];
+    } else {
+      prev++;
+      sz[prev] = sz[d], st[prev] = st[d];
+    }
+  }
+  return prev == 0 ? sz[0] : sz[0] * sz[1];
+}
 /* l + the n terms ((double)x[k] - m)^2, k < n (stride s), added one after the other */
 #define DEF_DEV2_SEQ(NAME, T)                                                                                    \
   static double NAME##_seq(double l, const char *in, int64_t s, int64_t n, double m) {                          \
@@ -400,10 +412,9 @@ DEF_DEV2_FAST(dev2_f64, double, VLD4_F64)
   static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
     (void)idx;                                                                                                  \
     dev2_acc *a = acc;                                                                                          \
-    const double m = ((const ct_red_ctx *)ctx)->p;                                                              \
-    if (a->rows == 1) {                                                                                         \
-      a->step = in - a->prev;                                                                                   \
-    } else if (a->rows > 1 && in - a->prev != a->step) { /* the next 2-D block */                            \
+    const ct_red_ctx *c = ctx;                                                                                  \
+    const double m = c->p;                                                                                      \
+    if (idx != 0 && idx % c->correction == 0) { /* the next 2-D block (ctx->correction: its elements) */     \
       a->total += a->local;                                                                                     \
       a->local = 0;                                                                                             \
     }                                                                                                           \
@@ -411,7 +422,6 @@ DEF_DEV2_FAST(dev2_f64, double, VLD4_F64)
       a->local = NAME##_fast_any(a->local, (const T *)in, n, m);                                                \
     else                                                                                                        \
       a->local = NAME##_seq(a->local, in, s, n, m);                                                             \
-    a->prev = in, a->rows++;                                                                                    \
   }
 #if VAR_AVX2
 #define dev2_f32_fast_any dev2_f32_fast
@@ -443,6 +453,7 @@ static ct_status reduce_all_value(const ct_tensor *x, const ct_red_kernel *k, ct
   ct_red_call c = {.in = x, .kdtype = (ct_dtype)x->dtype, .n_out = 1, .out = {tmp}, .out_dtype = {dt}, .k = k};
   c.ctx.count = x->numel;
   c.ctx.p = p;
+  c.ctx.correction = iter_block(x) > 0 ? iter_block(x) : 1; /* dev2's block size */
   ct_status s = ct__red_mask(x, CT_SHAPE_SCALAR, &c.mask) ? ct__red_exec(&c, NULL) : ct__null_status();
   if (s == CT_OK) *value = dt == CT_FLOAT32 ? (double)*(const float *)ct__tdata(tmp) : *(const double *)ct__tdata(tmp);
   ct_release(tmp);
