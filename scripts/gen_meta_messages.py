@@ -14,6 +14,8 @@ CASES = {
     "aten::_logcumsumexp": lambda: torch.logcumsumexp(m, 0),
     "aten::_cummax_helper": lambda: torch.cummax(m, 0),
     "aten::_cummin_helper": lambda: torch.cummin(m, 0),
+    "aten::var.correction_out": lambda: torch.var(m, 0, out=torch.empty(())),
+    "aten::std.correction_out": lambda: torch.std(m, 0, out=torch.empty(())),
 }
 
 

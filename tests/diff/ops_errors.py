@@ -4,6 +4,7 @@ as Python prints it), and manual_seed's exception class for each kind of bad flo
 import torch
 
 import ctorch as C
+import ops_reduce
 import ops_scan
 from harness import A, Op
 
@@ -26,6 +27,12 @@ def _meta_case(lib, op):
             return (lib.item if lib is C else lambda t: t.item())(empty((), dtype=dtype, device="meta"))
         if op == "equal":
             return lib.equal(m, m)
+        if op in ("var", "std"):
+            if lib is torch:
+                return getattr(torch, op)(m, dim, out=torch.empty(()))
+            out = C.empty(())
+            C.check(C.lib().fn("ct_%s_out" % op)(out, m, ops_reduce.vopts(dim)))
+            return out
         if lib is torch:
             return getattr(torch, op)(m, dim)
         return (ops_scan.ct_lcse if op == "logcumsumexp" else ops_scan.ct_ext(op))(m, dim)
@@ -76,6 +83,10 @@ OPS = [
        min_cases=20),
     Op("meta_cummin", gen_meta, torch=_meta_case(torch, "cummin"), ct=_meta_case(C, "cummin"), values=False, weight=0.2,
        min_cases=20),
+    Op("meta_var_out", gen_meta, torch=_meta_case(torch, "var"), ct=_meta_case(C, "var"), values=False, weight=0.2,
+       min_cases=10),
+    Op("meta_std_out", gen_meta, torch=_meta_case(torch, "std"), ct=_meta_case(C, "std"), values=False, weight=0.2,
+       min_cases=10),
     Op("bernoulli_expand", gen_bernoulli_expand, torch=_bern_torch, ct=_bern_ct, weight=0.2, min_cases=30),
     Op("manual_seed_float", gen_seed, torch=_seed_torch, ct=_seed_ct, weight=0.1, min_cases=20),
 ]

@@ -251,6 +251,8 @@ static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
       return ct__red_exec(&c, res);
     }
   }
+  /* the op sequence writes out in three steps: whatever it refuses, before the first */
+  if (out && !ct__red_check_outs(&c)) return ct_last_error();
   return lse_ops(out, t, kd, o, res);
 }
 

@@ -93,6 +93,9 @@ bool ct__red_check_out_devices(const ct_red_call *c);
 /* The lowest (or highest) value of dtype dt, as a scalar: amax's (amin's) identity. */
 ct_scalar ct__red_extreme(ct_dtype dt, bool highest);
 
+/* The checks ct__red_exec makes on c's given outputs before it touches them (devices, the aliasing it
+   refuses), for an op that computes through other ops and writes its outputs last. */
+bool ct__red_check_outs(const ct_red_call *c);
 /* Runs c; new outputs go to result[o] as owned references (result may be NULL when every output is given). */
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result);
 /* Two-output form: the results through a and b (either may be NULL: that result is dropped). */

@@ -320,6 +320,14 @@ done:
   return s;
 }
 
+bool ct__red_check_outs(const ct_red_call *c) {
+  int64_t shape[64];
+  int64_t nd = ct__red_shape(c->in, c->mask, c->keepdim, shape);
+  if (!ct__red_check_out_devices(c)) return false;
+  uint64_t extra;
+  return c->in->device_type == CT_META || aliasing(c, shape, nd, &extra) >= 0;
+}
+
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
   int64_t shape[64];
   int64_t nd = ct__red_shape(c->in, c->mask, c->keepdim, shape);
