@@ -188,7 +188,10 @@ static void setup(const ct_red_config *cfg, bool torch_loops, geom *g) {
     sort_kept_by_input(g);
     g->outer = !torch_loops && vertical(g);
   }
-  g->in = ct__tdata(t);
+  /* An empty input may have no data block; its lines are empty and never read, but the driver still
+     forms line addresses from the base (NULL + 0 is undefined in C). */
+  static char no_data[16];
+  g->in = ct__tdata(t) ? ct__tdata(t) : no_data;
   for (int o = 0; o < cfg->n_out; o++) g->out[o] = ct__tdata(cfg->out[o]);
   g->aux = cfg->aux ? ct__tdata(cfg->aux) : NULL;
 }
