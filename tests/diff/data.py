@@ -13,8 +13,18 @@ INT_DTYPES = [torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64]
 FLOAT_DTYPES = [torch.float16, torch.bfloat16, torch.float32, torch.float64]
 COMPLEX_DTYPES = [torch.complex64, torch.complex128]
 
-# Values that conversions and float->int casts get wrong first (the brief's list).
+# Values that conversions and float->int casts get wrong first (the brief's list). Each NaN drawn gets
+# a random sign and payload afterwards (_vary_nans).
 SPECIALS = [math.nan, math.inf, -math.inf, -0.0, 1e30, -300.7, 2.0**31, 2.0**63, 255.9, -129.5]
+
+# Per floating dtype: (integer view, sign bit, quiet bit, mantissa mask). NaN = all exponent bits set
+# and a nonzero mantissa; quiet when the mantissa's top bit is set.
+_NAN_BITS = {
+    torch.float16: (torch.int16, 0x8000, 0x0200, 0x03FF),
+    torch.bfloat16: (torch.int16, 0x8000, 0x0040, 0x007F),
+    torch.float32: (torch.int32, 0x80000000, 0x00400000, 0x007FFFFF),
+    torch.float64: (torch.int64, 1 << 63, 1 << 51, (1 << 52) - 1),
+}
 
 LAYOUTS = ["contiguous", "transposed", "strided", "expanded", "offset"]
 
@@ -75,7 +85,31 @@ def random_tensor(rng, shape, dt, specials=True):
         re, im = _floats(rng, n, specials), _floats(rng, n, specials)
         a = torch.complex(torch.from_numpy(re), torch.from_numpy(im)).to(dt)
     # Canonical contiguous strides (from_numpy keeps numpy's, which differ for empty arrays).
-    return torch.empty(shape, dtype=dt).copy_(a.reshape(shape))
+    t = torch.empty(shape, dtype=dt).copy_(a.reshape(shape))
+    if dt.is_floating_point or dt.is_complex:
+        _vary_nans(rng, torch.view_as_real(t) if dt.is_complex else t)
+    return t
+
+
+def _vary_nans(rng, t):
+    """Gives each NaN of the contiguous floating tensor t (in place) a random sign and payload: half
+    keep the default quiet payload, a third get a random quiet one, the rest are signaling. Results
+    are compared by NaN class (README.md), so every op must keep NaN-ness whatever bits it is fed."""
+    itype, sign, quiet, mant = _NAN_BITS[t.dtype]
+    where = np.nonzero(t.reshape(-1).isnan().numpy())[0]
+    if where.size == 0:
+        return
+    # A copy: Tensor.numpy() would mark t's storage non-resizable (out= resizes would fail in torch only).
+    raw = t.view(itype).reshape(-1).clone()
+    bits = raw.numpy().view(np.dtype("u%d" % t.element_size()))
+    u = bits.dtype.type
+    expo = u(~(u(sign) | u(mant)) & ~u(0))  # the exponent field, all ones
+    for i in where:
+        r = rng.random()
+        payload = quiet if r < 0.5 else (
+            quiet | int(rng.integers(0, quiet)) if r < 0.83 else int(rng.integers(1, quiet)))
+        bits[i] = expo | u(payload) | (u(sign) if rng.random() < 0.5 else u(0))
+    t.view(itype).copy_(raw.view(t.shape))
 
 
 # ---- layouts -------------------------------------------------------------------------------------

@@ -5,9 +5,10 @@ and compares everything observable:
   * error or not; when both fail, the exception class (ct_error_kind_name) and the message text,
     exactly, unless `ALLOWED_MESSAGE_DIFFS` lists the difference with a reason;
   * for every tensor result and every tensor input afterwards (in-place ops): dtype, shape, strides,
-    storage offset, is_contiguous (and channels_last(_3d) for 4-D/5-D), values bit for bit (bfloat16
-    through int16, NaN by bits), whether it is the same handle as an input, and which inputs share
-    its storage;
+    storage offset, is_contiguous (and channels_last(_3d) for 4-D/5-D), values bit for bit except
+    that NaN matches NaN whatever its sign and payload (bfloat16 through int16; complex per
+    component; see "NaN policy" in README.md), whether it is the same handle as an input, and which
+    inputs share its storage;
   * lists (split, unbind, ...) element by element; Python numbers by type and bits;
   * ctorch-only invariants: ct_copy_to_buffer agrees with the raw storage memory, the geometry stays
     inside its storage, releasing the results returns every input tensor and storage to its previous
@@ -229,16 +230,21 @@ def sum_ct(x, inputs, in_storage):
     return _py(x)
 
 
+def _float_bits(x):
+    """A float's bits, every NaN as one pattern (NaN policy: sign and payload are not compared)."""
+    return struct.pack("<d", math.nan if math.isnan(x) else x)
+
+
 def _py(v):
-    """Python values compared by type and bits (floats: NaN == NaN, -0.0 != 0.0)."""
+    """Python values compared by type and bits (floats: NaN == NaN whatever its bits, -0.0 != 0.0)."""
     if isinstance(v, torch.Size):
         return ("tuple", tuple(v))
     if isinstance(v, float):
-        return ("float", struct.pack("<d", v))
+        return ("float", _float_bits(v))
     if isinstance(v, complex):
-        return ("complex", struct.pack("<dd", v.real, v.imag))
+        return ("complex", _float_bits(v.real) + _float_bits(v.imag))
     if isinstance(v, np.ndarray):
-        return ("array", v.dtype.str, v.shape, v.tobytes())
+        return ("array", v.dtype.str, v.shape, canonical_nan(v).tobytes())
     if isinstance(v, dict):
         return ("dict", tuple(sorted((k, _py(x)) for k, x in v.items())))
     if isinstance(v, tuple):
@@ -277,11 +283,31 @@ def _ulp_distance(a, b):
     return float(np.max(np.abs(a64[ok] - b64[ok]) / ulp))
 
 
-def _values_equal(a, b, tol):
+# The NaN policy (README.md): whether an element is NaN is compared, its sign and payload are not.
+# Every NaN is rewritten to one pattern before bits are compared; everything else (signed zeros, the
+# last bit of every number) stays exact.
+_CANON_BF16 = np.int16(0x7FC0)
+
+
+def canonical_nan(a, dt=None):
+    """A copy of a (numpy values as the bridge reads them: bfloat16 as int16 bits when dt is
+    torch.bfloat16) with every NaN replaced by the canonical quiet NaN; complex per component."""
+    a = np.array(a, copy=True, order="C")
+    if dt == torch.bfloat16 and a.dtype == np.int16:
+        a[(a.view(np.uint16) & 0x7FFF) > 0x7F80] = _CANON_BF16
+    elif a.dtype.kind == "c":
+        parts = a.reshape(-1).view(a.real.dtype)  # re, im interleaved
+        parts[np.isnan(parts)] = np.nan
+    elif a.dtype.kind == "f":
+        a[np.isnan(a)] = np.nan
+    return a
+
+
+def _values_equal(a, b, tol, dt=None):
     if a.dtype != b.dtype or a.shape != b.shape:
         return False
     if tol is None or a.dtype.kind not in "fc":
-        return a.tobytes() == b.tobytes()
+        return canonical_nan(a, dt).tobytes() == canonical_nan(b, dt).tobytes()
     rtol, atol = tol
     a64, b64 = a.astype(np.complex128), b.astype(np.complex128)
     both_nan = np.isnan(a64) & np.isnan(b64)
@@ -300,16 +326,22 @@ def _show_values(a, dt):
 
 
 def _first_difference(a, b, dt):
-    """Where two same-shape arrays first differ by bits, with both elements and their bits."""
+    """Where two same-shape arrays first differ by bits (NaN by class), with both elements and their
+    bits."""
     if a.shape != b.shape or a.dtype != b.dtype:
         return "arrays of %s %s vs %s %s" % (a.shape, a.dtype, b.shape, b.dtype)
-    fa, fb = a.reshape(-1), b.reshape(-1)
-    ba, bb = fa.view(np.uint8).reshape(fa.size, -1), fb.view(np.uint8).reshape(fb.size, -1)
+    fa, fb = np.ascontiguousarray(a).reshape(-1), np.ascontiguousarray(b).reshape(-1)
+    ca, cb = canonical_nan(fa, dt), canonical_nan(fb, dt)
+    ba, bb = ca.view(np.uint8).reshape(fa.size, -1), cb.view(np.uint8).reshape(fb.size, -1)
+    if not np.any(ba != bb):  # within a tolerance: the first element that is not bit-identical
+        ba, bb = fa.view(np.uint8).reshape(fa.size, -1), fb.view(np.uint8).reshape(fb.size, -1)
+    ba_raw, bb_raw = fa.view(np.uint8).reshape(fa.size, -1), fb.view(np.uint8).reshape(fb.size, -1)
     bad = np.nonzero(np.any(ba != bb, axis=1))[0]
     i = int(bad[0])
     show = lambda v, raw: "%s (0x%s)" % (_show_values(v[i:i + 1], dt)[1:-1], raw[i][::-1].tobytes().hex())
     return "%d of %d elements differ; first at flat index %d (%s): torch %s, ctorch %s" % (
-        bad.size, fa.size, i, np.unravel_index(i, a.shape) if a.shape else (), show(fa, ba), show(fb, bb))
+        bad.size, fa.size, i, np.unravel_index(i, a.shape) if a.shape else (), show(fa, ba_raw),
+        show(fb, bb_raw))
 
 
 def compare(ts, cs, path, tol, values, out):
@@ -338,7 +370,7 @@ def compare(ts, cs, path, tol, values, out):
         if api.tobytes() != raw.tobytes():
             out.append("%s: ct_copy_to_buffer %s disagrees with storage memory %s"
                        % (path, _show_values(api, ts.dtype), _show_values(raw, ts.dtype)))
-        if not _values_equal(raw, ts.values, tol):
+        if not _values_equal(raw, ts.values, tol, ts.dtype):
             out.append("%s.values: %s\n      torch:  %s\n      ctorch: %s" % (
                 path, _first_difference(ts.values, raw, ts.dtype), _show_values(ts.values, ts.dtype),
                 _show_values(raw, ts.dtype)))

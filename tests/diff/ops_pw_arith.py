@@ -16,7 +16,10 @@ class AlphaOpts(ctypes.Structure):
     _fields_ = [("alpha", C.ct_scalar)]
 
 
-ALPHAS = [None, 1, 2, -1, 0, 3, 1.0, 0.5, -2.5, True, False, 1j, 2 + 1j]
+# The last row: alphas that overflow some common dtype (c10's checked conversion of alpha, of -alpha for
+# sub: int8 1000 and -128 / 128, uint8 256 / -256, float16 65520, bfloat16 and float32 1e300).
+ALPHAS = [None, 1, 2, -1, 0, 3, 1.0, 0.5, -2.5, True, False, 1j, 2 + 1j,
+          1000, -128, 128, 256, -256, 65520, -65520, 1e300, -3.4e38, 2 ** 63 - 1, -2 ** 63, 1e300j]
 
 
 def _alpha(g):

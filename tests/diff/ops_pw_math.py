@@ -234,7 +234,9 @@ OPS += [
 
 # ---- polygamma (n) --------------------------------------------------------------------------------
 
-N_VALUES = [0, 1, 1, 2, 2, 3, 4, 6, 10, -1]
+# torch's calc_polygamma takes an int: large n wrap (2^32 + 2 is 2, 2^63 - 1 is -1). Not 2^31 - 1: torch's
+# n + 1 overflows int there (undefined behaviour; its build gives no consistent formula).
+N_VALUES = [0, 1, 1, 2, 2, 3, 4, 6, 10, -1, 2 ** 63 - 1, 2 ** 32 + 2, 2 ** 32 + 1, 2 ** 32, 2 ** 31]
 
 
 def gen_polygamma(g):

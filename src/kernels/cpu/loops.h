@@ -53,12 +53,9 @@
    64-byte blocks go to memory without first being read (read for ownership), which a + b into an output
    far larger than the cache would otherwise do for every line. The engine calls it for such outputs only
    (iter_loop.c); any other row goes to the loop itself.
-   Its results are the loop's, bit for bit. A block of the row (64 bytes of output, counted from the row's
-   start) computes the loop's expression; IEEE arithmetic gives every non-NaN result exactly, whatever
-   instructions compute it, but which NaN comes out of two NaN operands (sign, payload) depends on the
-   instructions the compiler picked, which need not be the loop's. So at the first block with a NaN
-   result, the rest of the row goes to the loop itself: a sub-row that starts a multiple of 64 bytes into
-   the row, where the loop's vector code (whose width divides 64 bytes) lines up as on the whole row. */
+   Its results are the loop's: IEEE arithmetic gives every non-NaN result exactly, whatever instructions
+   compute it; a NaN result may come out with another sign or payload than the loop's (the NaN policy,
+   docs/ARCHITECTURE.md: only NaN-ness is part of the contract). */
 /* One 64-byte block from the 64-byte aligned src to the 16-byte aligned dst, around the caches. */
 static inline void ct__stream_block(void *dst, const void *src) {
 #if defined(__SSE2__)
@@ -68,15 +65,15 @@ static inline void ct__stream_block(void *dst, const void *src) {
   memcpy(dst, src, 64);
 #endif
 }
-/* A block loop kept whole, so that the loop vectorizer (which handles the NaN test as a reduction) and
-   not the straight-line one (which gives up on it and computes the block element by element) sees it. */
+/* A block loop kept whole, so that the loop vectorizer, not the straight-line one (which gives up on many
+   bodies and computes the block element by element: float16 add at half speed), sees it. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define CT_NO_UNROLL _Pragma("GCC unroll 1")
 #else
 #define CT_NO_UNROLL
 #endif
 /* The streamed row o_[k] = STOREO(EXPR) for k in [0, n), LOADS (statements reading element k) first; the
-   rest of the row from the first NaN result (and the last partial block) by fname over NOPS operands. */
+   last partial block (and a row whose output is not 16-byte aligned) by fname over NOPS operands. */
 #define CT_STREAM_ROW(fname, NOPS, TO, o_, LOADS, EXPR, STOREO)                                   \
   do {                                                                                            \
     enum { CT_B_ = 64 / sizeof(TO) };                                                             \
@@ -84,15 +81,11 @@ static inline void ct__stream_block(void *dst, const void *src) {
     if ((uintptr_t)(o_) % 16 == 0) {                                                              \
       for (; kb_ + CT_B_ <= n; kb_ += CT_B_) {                                                    \
         _Alignas(64) TO t_[CT_B_];                                                                \
-        int nan_ = 0;                                                                             \
         CT_NO_UNROLL                                                                              \
         for (int64_t j_ = 0; j_ < CT_B_; j_++) {                                                  \
           const int64_t k = kb_ + j_;                                                             \
-          LOADS __typeof__(EXPR) r_ = (EXPR);                                                     \
-          nan_ |= r_ != r_;                                                                       \
-          t_[j_] = STOREO(r_);                                                                    \
+          LOADS t_[j_] = STOREO(EXPR);                                                            \
         }                                                                                         \
-        if (nan_) break;                                                                          \
         ct__stream_block((o_) + kb_, t_);                                                         \
       }                                                                                           \
     }                                                                                             \

@@ -242,21 +242,28 @@ CT_DEF_ZETA(ct__zeta_d, double, double, CT_FMA)
 CT_DEF_ZETA(ct__zeta_f, float, double, CT_FMA)
 CT_DEF_ZETA(ct__zeta_bf, float, float, CT_FMAF)
 
-/* calc_polygamma for n >= 2: (-1)^(n+1) n! zeta(n + 1, x). */
-static inline double ct__polygamma_d(double x, int64_t n) {
+/* calc_polygamma for n >= 2: (-1)^(n+1) n! zeta(n + 1, x). torch's calc_polygamma takes `int n`: the
+   kernel's int64 n arrives truncated to 32 bits (polygamma(2^32 + 2, x) is polygamma(2, x); INT64_MAX is
+   -1), and its n + 1 wraps in int (INT_MAX + 1 is INT_MIN). Both wraps are done in unsigned here, where
+   int64 n + 1 would overflow. */
+static inline int32_t ct__i32_wrap(uint32_t u) { return u <= INT32_MAX ? (int32_t)u : -(int32_t)(~u) - 1; }
+static inline double ct__polygamma_d(double x, int64_t n64) {
+  int32_t n = ct__i32_wrap((uint32_t)n64), n1 = ct__i32_wrap((uint32_t)n + 1u);
   double sign = (n % 2) ? 1.0 : -1.0;
-  return sign * exp(lgamma((double)n + 1.0)) * ct__zeta_d((double)(n + 1), x);
+  return sign * exp(lgamma((double)n + 1.0)) * ct__zeta_d((double)n1, x);
 }
-static inline float ct__polygamma_f(float x, int64_t n) {
+static inline float ct__polygamma_f(float x, int64_t n64) {
+  int32_t n = ct__i32_wrap((uint32_t)n64), n1 = ct__i32_wrap((uint32_t)n + 1u);
   float sign = (n % 2) ? 1.0f : -1.0f;
-  return (float)(sign * exp(lgamma((double)((float)n + 1.0f))) * ct__zeta_f((float)(n + 1), x));
+  return (float)(sign * exp(lgamma((double)((float)n + 1.0f))) * ct__zeta_f((float)n1, x));
 }
 /* bfloat16: n + 1 and zeta's result are bfloat16 values (rounded), the product double. */
-static inline float ct__polygamma_bf(float x, int64_t n) {
+static inline float ct__polygamma_bf(float x, int64_t n64) {
+  int32_t n = ct__i32_wrap((uint32_t)n64), n1i = ct__i32_wrap((uint32_t)n + 1u);
   float sign = (n % 2) ? 1.0f : -1.0f;
   float n1 = ct__bfloat16_to_float(ct__float_to_bfloat16(ct__bfloat16_to_float(ct__float_to_bfloat16((float)n)) + 1.0f));
   float z = ct__bfloat16_to_float(ct__float_to_bfloat16(
-      ct__zeta_bf(ct__bfloat16_to_float(ct__float_to_bfloat16((float)(n + 1))), x)));
+      ct__zeta_bf(ct__bfloat16_to_float(ct__float_to_bfloat16((float)n1i)), x)));
   return (float)(sign * exp(lgamma((double)n1)) * z);
 }
 

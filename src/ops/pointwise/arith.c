@@ -2,18 +2,17 @@
 
    torch computes add as self + alpha * other (sub: alpha negated; the vectorized rows fmadd(other,
    alpha, self)) and runs a row through its vectorized formula or its scalar one (binary_common.h); the
-   two differ for bfloat16 (vectorized: in float, one rounding, NaN stored as 0xFFFF; scalar: c10's
-   BFloat16 operators, alpha * other rounded first, NaN 0x7FC0), for float16 add (the order in which the
-   NaNs of self and alpha * other win), for complex (arith_cx.c) and, in the tails of rows with a
-   broadcast other, for float/double add (alpha * other hoisted out of GCC's loop and rounded). Those
+   two differ for bfloat16 (vectorized: in float, one rounding; scalar: c10's BFloat16 operators, alpha *
+   other rounded first), for complex (arith_cx.c) and, in the tails of rows with a broadcast other, for
+   float/double add (alpha * other hoisted out of GCC's loop and rounded). Those
    compute dtypes go through torch's casting route (binary_cast.c) when an operand or out= has another
    dtype, so the rows are torch's; the others convert on the fly.
 
    Not reproduced (measured, left out on purpose): GCC's auto-vectorized tail loops in torch check at run
    time that the output does not start less than 64 bytes after an input; a row shorter than that whose
    out= is placed so in one buffer takes their fallback form in torch (ctorch does not look at
-   addresses). And with a NaN alpha, which of alpha's and other's NaN wins in the tail blocks of float /
-   double add (torch: other's in the vectorized part, alpha's in some tail blocks; here: other's). */
+   addresses). Nor which NaN a NaN result is (the NaN policy, docs/ARCHITECTURE.md): torch's paths differ
+   in which operand's NaN wins and in bfloat16's NaN bits (0xFFFF vectorized, 0x7FC0 scalar). */
 /* The loops never rely on floating-point exception flags; telling GCC so lets it vectorize their selects
    (torch 1.13 is built the same way). */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -76,37 +75,27 @@ typedef union alpha_ctx {
 
 #define ALPHA(ctx, field) (((const alpha_ctx *)(ctx))->field)
 #define ADD_INT(T, U) CT_WRAP(T, U, (U)a + (U)ALPHA(ctx, i) * (U)b)
-CT_BINARY_LOOP(add_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a || (b && ALPHA(ctx, b)))
+CT_BINARY_LOOP(add_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a || (b && ALPHA(ctx, b)))
 CT_BINARY_LOOP(add_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, ADD_INT(uint8_t, uint8_t))
 CT_BINARY_LOOP(add_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, ADD_INT(int8_t, uint8_t))
-CT_BINARY_LOOP(add_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, ADD_INT(int16_t, uint16_t))
+/* int16 products in 32-bit unsigned: uint16_t operands would promote to int, where -1 * -1 (65535 * 65535)
+   overflows; the wrap modulo 2^16 is the same */
+CT_BINARY_LOOP(add_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, ADD_INT(int16_t, uint32_t))
 CT_BINARY_LOOP(add_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, ADD_INT(int32_t, uint32_t))
 CT_BINARY_LOOP(add_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, ADD_INT(int64_t, uint64_t))
 
-/* float16: both of torch's formulas are c10::Half arithmetic, alpha * other rounded to half, then the sum
-   rounded; the vectorized rows add (alpha * other) + self, the scalar ones self + (alpha * other): the
-   NaN that wins differs. */
-static inline float h_product(uint16_t y, const void *ctx) { return ct__rh(ALPHA(ctx, f) * H(y)); }
-static inline uint16_t add_h_v(uint16_t x, uint16_t y, const void *ctx) {
-  float a = H(x), p = h_product(y, ctx);
-  return ct__float_to_half(p != p ? p : a != a ? a : p + a);
+/* float16: c10::Half arithmetic in both of torch's formulas: alpha * other rounded to half, then the sum
+   rounded (its vectorized and scalar rows differ only in which NaN wins) */
+CT_BINARY_LOOP(add_h_alpha, uint16_t, float, H, uint16_t, ct__float_to_half, a + ct__rh(ALPHA(ctx, f) * b))
+/* alpha 1: the product is other itself, no rounding to do (twice as fast) */
+CT_BINARY_LOOP(add_h_one, uint16_t, float, H, uint16_t, ct__float_to_half, a + b)
+static void add_CT_FLOAT16(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  (ALPHA(ctx, f) == 1.0f ? add_h_one : add_h_alpha)(d, s, n, ctx);
 }
-/* alpha 1: the product is other itself (a NaN keeps its sign, all a float16 NaN can carry) */
-static inline uint16_t add_h_v1(uint16_t x, uint16_t y, const void *ctx) {
-  (void)ctx;
-  float a = H(x), p = H(y);
-  return ct__float_to_half(p != p ? p : a != a ? a : p + a);
+static void add_CT_FLOAT16_nt(char **d, const int64_t *s, int64_t n, const void *ctx) {
+  (ALPHA(ctx, f) == 1.0f ? add_h_one_nt : add_h_alpha_nt)(d, s, n, ctx);
 }
-static inline uint16_t add_h_s(uint16_t x, uint16_t y, const void *ctx) {
-  float a = H(x), p = h_product(y, ctx);
-  return ct__float_to_half(a != a ? a : p != p ? p : a + p);
-}
-CT_VBLOCK_ELEM(add_h_vbg, uint16_t, add_h_v)
-CT_VBLOCK_ELEM(add_h_vb1, uint16_t, add_h_v1)
-static void add_h_vb(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b, bool bs, int64_t n, const void *ctx) {
-  (ALPHA(ctx, f) == 1.0f ? add_h_vb1 : add_h_vbg)(o, a, as, b, bs, n, ctx);
-}
-CT_VS_LOOP2(add_CT_FLOAT16, uint16_t, CT_W_R16, add_h_vb, add_h_s)
+CT_LOOP_DECLARE(add_CT_FLOAT16, uint16_t, add_CT_FLOAT16_nt)
 
 /* bfloat16: vectorized, fma in float and one rounding (NaN 0xFFFF); scalar, BFloat16(alpha * other)
    first, then the sum (NaN 0x7FC0) */
@@ -119,13 +108,13 @@ static inline uint16_t add_bf_s(uint16_t x, uint16_t y, const void *ctx) {
 CT_VBLOCK_ELEM(add_bf_vb, uint16_t, add_bf_v)
 CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
 
-/* float, double: fma(other, alpha, self) everywhere (GCC contracts the scalar formula too; other's NaN,
-   then alpha's, win over self's), except in the tail of a row whose other is one broadcast value: there
-   GCC's vectorized blocks add the hoisted, rounded alpha * other (its NaN first). Those blocks start
-   after the tail's first element, are VF elements wide (128-bit vectors) and need VF + 1 elements. */
+/* float, double: fma(other, alpha, self) everywhere (GCC contracts the scalar formula too), except in the
+   tail of a row whose other is one broadcast value: there GCC's vectorized blocks add the hoisted, rounded
+   alpha * other. Those blocks start after the tail's first element, are VF elements wide (128-bit
+   vectors) and need VF + 1 elements. */
 #define DEF_ADD_REAL(SUF, T, FIELD, FMA, W, VF)                                                              \
-  static inline T add_##SUF##_fused(T a, T b, T al) { return b != b ? b + b : al != al ? al + al : FMA(b, al, a); } \
-  static inline T add_##SUF##_hoisted(T a, T p) { return p != p ? p : a != a ? a + a : p + a; }               \
+  static inline T add_##SUF##_fused(T a, T b, T al) { return FMA(b, al, a); }                               \
+  static inline T add_##SUF##_hoisted(T a, T p) { return p + a; }                                            \
   /* n elements of a row with contiguous output and self; other contiguous (ys 1) or broadcast (ys 0) */     \
   CT_KERNEL_CLONES static void add_##SUF##_contig(T *restrict o, const T *restrict x, const T *restrict y,    \
                                                   bool ys, int64_t n, T al) {                                \
@@ -156,7 +145,7 @@ CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
       k = n - t;                                                                                             \
       add_##SUF##_contig(o, x, (const T *)d[2], false, k, al);                                               \
       if (t >= (VF) + 1) {                                                                                   \
-        const T p = b != b ? b + b : b * al; /* other's NaN first */                                         \
+        const T p = b * al;                                                                                  \
         o[k] = add_##SUF##_fused(x[k], b, al);                                                               \
         for (int64_t e = k + 1 + (t - 1) / (VF) * (VF), i = k + 1; i < e; i++) o[i] = add_##SUF##_hoisted(x[i], p); \
         k += 1 + (t - 1) / (VF) * (VF);                                                                      \
@@ -182,7 +171,7 @@ CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
       add_##SUF(d, s, n, ctx);                                                                               \
     }                                                                                                        \
   }                                                                                                          \
-  /* elementwise: a strided row is fma with other's NaN first throughout, whatever its length */            \
+  /* elementwise: a strided row is fma throughout, whatever its length */                                    \
   CT_LOOP_DECLARE(add_##SUF, T, add_##SUF##_nt)
 DEF_ADD_REAL(f32, float, f, fmaf, CT_W_F32, 4)
 DEF_ADD_REAL(f64, double, d, fma, CT_W_F64, 2)
@@ -204,7 +193,19 @@ typedef struct alpha_args {
   bool negate; /* sub */
 } alpha_args;
 
-/* PyTorch's alpha_check (after TensorIterator's checks, once the common dtype is known). */
+/* sub's -alpha (c10::Scalar's operator-: an int64 wraps, as INT64_MIN does there) */
+static ct_scalar negated(ct_scalar al) {
+  switch (al.kind) {
+    case CT_SCALAR_INT: al.v.i = (int64_t)(0u - (uint64_t)al.v.i); break;
+    case CT_SCALAR_DOUBLE: al.v.d = -al.v.d; break;
+    case CT_SCALAR_COMPLEX: al.v.c.re = -al.v.c.re, al.v.c.im = -al.v.c.im; break;
+    default: break; /* bool: rejected by the checks */
+  }
+  return al;
+}
+
+/* PyTorch's alpha_check (after TensorIterator's checks, once the common dtype is known), then the
+   kernel's conversion of alpha, checked before anything is written. */
 static bool alpha_check(ct_dtype common, const ct_tensor *const *in, const void *arg) {
   (void)in;
   const alpha_args *a = arg;
@@ -222,7 +223,9 @@ static bool alpha_check(ct_dtype common, const ct_tensor *const *in, const void 
     ct__error(CT_ERR_RUNTIME, "For non-complex input tensors, argument alpha must not be a complex number.");
     return false;
   }
-  return true;
+  /* the kernel's alpha.to<scalar_t>() (sub: (-alpha).to<scalar_t>()) is c10's checked conversion: "value
+     cannot be converted to type int8_t without overflow" (int8 alpha 1000; sub's alpha -128) */
+  return ct__scalar_fits(a->negate ? negated(a->alpha) : a->alpha, common);
 }
 
 /* sub's meta function rejects bool tensors before anything else (sub_check). */
@@ -270,86 +273,23 @@ static void alpha_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
     store_alpha(common, c, a->alpha);
     return;
   }
-  ct_scalar al = a->alpha;
-  switch (al.kind) {
-    case CT_SCALAR_INT: al.v.i = (int64_t)(0u - (uint64_t)al.v.i); break;
-    case CT_SCALAR_DOUBLE: al.v.d = -al.v.d; break;
-    case CT_SCALAR_COMPLEX: al.v.c.re = -al.v.c.re, al.v.c.im = -al.v.c.im; break;
-    default: break; /* bool: rejected by the checks */
-  }
-  store_alpha(common, c, al);
+  store_alpha(common, c, negated(a->alpha));
 }
 
 
 /* ---- mul ---- */
 #define MUL_INT(T, U) CT_WRAP(T, U, (U)a * (U)b)
-CT_BINARY_LOOP(mul_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a && b)
+CT_BINARY_LOOP(mul_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a && b)
 CT_BINARY_LOOP(mul_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, MUL_INT(uint8_t, uint8_t))
 CT_BINARY_LOOP(mul_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, MUL_INT(int8_t, uint8_t))
-CT_BINARY_LOOP(mul_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, MUL_INT(int16_t, uint16_t))
+CT_BINARY_LOOP(mul_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, MUL_INT(int16_t, uint32_t)) /* as add's */
 CT_BINARY_LOOP(mul_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, MUL_INT(int32_t, uint32_t))
 CT_BINARY_LOOP(mul_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, MUL_INT(int64_t, uint64_t))
-/* float, double, float16: one product either way, but the operand whose NaN wins depends on where torch
-   computes it: 'a' (self) or 'b' (other) first. Vectorized rows take other's NaN (self's when self is the
-   broadcast one); in their tails GCC's blocks and leftovers alternate as the tables say; strided rows take
-   other's. float16 takes self's everywhere. */
-#define MUL_FIRST(T, x, y) ((x) != (x) ? (x) + (x) : (x) * (y))
-#define DEF_MUL_REAL(SUF, T, W, VF, ...)                                                                    \
-  static const char *const mul_##SUF##_tails[W] = {__VA_ARGS__};                                            \
-  CT_KERNEL_CLONES static void mul_##SUF##_contig(T *restrict o, const T *restrict x, const T *restrict y,   \
-                                                  ct_row_kind kind, int64_t n) {                            \
-    if (kind == CT_ROW_CONTIG) {                                                                             \
-      for (int64_t k = 0; k < n; k++) o[k] = MUL_FIRST(T, y[k], x[k]);                                       \
-    } else if (kind == CT_ROW_SCALAR_B) {                                                                    \
-      const T b = y[0];                                                                                      \
-      for (int64_t k = 0; k < n; k++) o[k] = MUL_FIRST(T, b, x[k]);                                          \
-    } else {                                                                                                 \
-      const T a = x[0];                                                                                      \
-      for (int64_t k = 0; k < n; k++) o[k] = MUL_FIRST(T, a, y[k]);                                          \
-    }                                                                                                        \
-  }                                                                                                          \
-  static void mul_##SUF(char **d, const int64_t *s, int64_t n, const void *ctx) {                           \
-    (void)ctx;                                                                                               \
-    ct_row_kind kind = ct__row_kind2(d, s, (int64_t)sizeof(T));                                           \
-    int64_t k = 0;                                                                                           \
-    char tail[W];                                                                                            \
-    if (kind <= CT_ROW_SCALAR_A) {                                                                           \
-      int64_t t = n % (W);                                                                                   \
-      k = n - t;                                                                                             \
-      mul_##SUF##_contig((T *)d[0], (const T *)d[1], (const T *)d[2], kind, k);                              \
-      if (kind == CT_ROW_CONTIG) {                                                                           \
-        memcpy(tail, mul_##SUF##_tails[t], (size_t)t);                                                       \
-      } else { /* one element, blocks of VF, the rest: the broadcast operand's NaN first, then the other's */ \
-        char bc = kind == CT_ROW_SCALAR_B ? 'b' : 'a', other = kind == CT_ROW_SCALAR_B ? 'a' : 'b';           \
-        for (int64_t i = 0; i < t; i++) tail[i] = i == 0 || i <= (t - 1) / (VF) * (VF) ? bc : other;          \
-      }                                                                                                      \
-    }                                                                                                        \
-    for (; k < n; k++) {                                                                                     \
-      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                            \
-      CT_OUT(T, d[0], s[0], k) = kind <= CT_ROW_SCALAR_A && tail[k % (W)] == 'a' ? MUL_FIRST(T, a, b) : MUL_FIRST(T, b, a); \
-    }                                                                                                        \
-  }                                                                                                          \
-  CT_KERNEL_CLONES static void mul_##SUF##_nt(char **d, const int64_t *s, int64_t n, const void *ctx) {       \
-    ct_row_kind kind = ct__row_kind2(d, s, (int64_t)sizeof(T));                                              \
-    T *restrict o_ = (T *)d[0];                                                                              \
-    const T *restrict x_ = (const T *)d[1], *restrict y_ = (const T *)d[2];                                  \
-    if (kind == CT_ROW_CONTIG) {                                                                             \
-      CT_STREAM_ROW(mul_##SUF, 3, T, o_, T a = x_[k]; T b = y_[k];, MUL_FIRST(T, b, a), CT_ID);               \
-    } else if (kind == CT_ROW_SCALAR_B) {                                                                    \
-      const T b = y_[0];                                                                                     \
-      CT_STREAM_ROW(mul_##SUF, 3, T, o_, T a = x_[k];, MUL_FIRST(T, b, a), CT_ID);                            \
-    } else if (kind == CT_ROW_SCALAR_A) {                                                                    \
-      const T a = x_[0];                                                                                     \
-      CT_STREAM_ROW(mul_##SUF, 3, T, o_, T b = y_[k];, MUL_FIRST(T, a, b), CT_ID);                            \
-    } else {                                                                                                 \
-      mul_##SUF(d, s, n, ctx);                                                                               \
-    }                                                                                                        \
-  }                                                                                                          \
-  CT_LOOP_DECLARE(mul_##SUF, T, mul_##SUF##_nt)
-DEF_MUL_REAL(f32, float, 16, 4, "", "b", "ba", "baa", "aaaa", "aaaab", "aaaabb", "aaaabba", "bbbbbbbb", "bbbbbbbbb",
-             "bbbbbbbbbb", "bbbbbbbbbba", "bbbbbbbbaaaa", "bbbbbbbbaaaab", "bbbbbbbbaaaabb", "bbbbbbbbaaaabba")
-DEF_MUL_REAL(f64, double, 8, 2, "", "b", "aa", "aaa", "bbbb", "bbbba", "bbbbaa", "bbbbaaa")
-CT_BINARY_LOOP(mul_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, MUL_FIRST(float, a, b))
+/* float, double, float16: one product, whichever path torch takes (they differ only in which operand's
+   NaN wins) */
+CT_BINARY_LOOP(mul_f32, float, float, CT_ID, float, CT_ID, a * b)
+CT_BINARY_LOOP(mul_f64, double, double, CT_ID, double, CT_ID, a * b)
+CT_BINARY_LOOP(mul_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, a * b)
 /* bfloat16: one product in float either way; the vectorized rows store NaN as 0xFFFF */
 #define MUL_BFV(x, y, c) ct__float_to_bf16v(BF(x) * BF(y))
 CT_VBLOCK_ELEM(mul_bf_vb, uint16_t, MUL_BFV)
@@ -368,21 +308,15 @@ static const ct_loop_fn mul_loops[CT_NUM_DTYPES + 1] = {
 /* ---- routing ---- */
 
 /* Whether the loop for this call depends on the rows it is given (see the top of the file): always for
-   bfloat16 and complex; float16 add (which NaN wins); float/double add whose alpha is not +-1 (the
-   hoisted products); float/double mul only through which of two NaN operands wins, so only when both
-   operands can be NaN. */
-static bool rows_matter(const ct_pw_op *op, ct_dtype common, const alpha_args *a, const ct_tensor *x,
-                        const ct_tensor *y) {
+   bfloat16 and complex; float/double add whose alpha is not +-1 (the hoisted products). */
+static bool rows_matter(const ct_pw_op *op, ct_dtype common, const alpha_args *a) {
   switch (common) {
     case CT_BFLOAT16:
     case CT_COMPLEX64:
     case CT_COMPLEX128: return true;
-    case CT_FLOAT16: return op != &ct__pw_op_mul;
     case CT_FLOAT32:
     case CT_FLOAT64:
-      if (op == &ct__pw_op_mul)
-        return ct__dt((ct_dtype)x->dtype)->category >= CT_CAT_FLOAT && ct__dt((ct_dtype)y->dtype)->category >= CT_CAT_FLOAT;
-      return ct__scalar_to_double(a->alpha) != 1.0 && ct__scalar_to_double(a->alpha) != -1.0;
+      return op != &ct__pw_op_mul && ct__scalar_to_double(a->alpha) != 1.0 && ct__scalar_to_double(a->alpha) != -1.0;
     default: return false;
   }
 }
@@ -397,7 +331,7 @@ static ct_status arith_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
     ct_dtype common;
     if (ct__result_type(in, 2, &common) != CT_OK)
       ct_clear_error(); /* the engine reports it, in its order */
-    else if (rows_matter(op, common, a, x, y))
+    else if (rows_matter(op, common, a))
       return ct__bin_pw_run(op, out, in, n_in, inplace, a, result);
   }
   return ct__pw_run(op, out, in, n_in, inplace, a, result);

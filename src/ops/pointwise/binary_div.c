@@ -21,7 +21,7 @@
 
 static bool any_zero_run(const char *p, int64_t stride, int64_t n, ct_dtype dt, uint64_t mask) {
   switch (dt) {
-    case CT_BOOL: ZERO_RUN(bool)
+    case CT_BOOL: ZERO_RUN(uint8_t) /* its byte: any nonzero byte is true (CT_LDB) */
     case CT_UINT8: ZERO_RUN(uint8_t)
     case CT_INT8: ZERO_RUN(int8_t)
     case CT_INT16: ZERO_RUN(int16_t)
@@ -106,19 +106,13 @@ CT_VS_LOOP2(div_CT_BFLOAT16, uint16_t, CT_W_R16, div_bf16_v, div_bf16_s)
 
 /* complex: the vectorized rows compute Vectorized's (ac + bd, bc - ad) / (c^2 + d^2) (binary_sleef.c);
    c10::complex's scalar operator/ is the same formula, which GCC compiled into fma(c, c, d*d),
-   fma(a, c, b*d) and b*c - a*d as one fused multiply-subtract. Where operands are NaN, the NaN that comes
-   out is the one torch's instructions pick (first NaN among c, a, b*d for the real part; c, b, a*d for
-   the imaginary part; a before b, b before d in the products); the compiler would not keep that order
-   for us, so it is spelled out. */
-#define NAN2(x, y, OP) (isnan(x) ? (x) + (x) : isnan(y) ? (y) + (y) : (x)OP(y))
+   fma(a, c, b*d) and b*c - a*d as one fused multiply-subtract. (Which NaN comes out of NaN operands,
+   which torch's instruction order decides, is not reproduced: docs/ARCHITECTURE.md.) */
 #define CDIV_SCALAR(T, MK, RE, IM, FMA)                                                     \
   {                                                                                         \
     T a = RE(x), b = IM(x), c = RE(y), d = IM(y);                                           \
-    T dd = NAN2(d, d, *), bd = NAN2(b, d, *), ad = NAN2(a, d, *);                           \
-    T den = isnan(c) ? c + c : isnan(dd) ? dd : FMA(c, c, dd);                              \
-    T re = isnan(c) ? c + c : isnan(a) ? a + a : isnan(bd) ? bd : FMA(a, c, bd);            \
-    T im = isnan(c) ? c + c : isnan(b) ? b + b : isnan(ad) ? ad : FMA(b, c, -ad);           \
-    return MK(NAN2(re, den, /), NAN2(im, den, /));                                          \
+    T den = FMA(c, c, d * d), re = FMA(a, c, b * d), im = FMA(b, c, -(a * d));              \
+    return MK(re / den, im / den);                                                          \
   }
 static inline ct_c64 cdiv64_s(ct_c64 x, ct_c64 y, const void *ctx) {
   (void)ctx;

@@ -170,18 +170,15 @@ static const ct_loop_fn copysign_loops[CT_NUM_DTYPES + 1] = {
 };
 
 /* ---- xlogy: NaN if y is NaN, 0 if x == 0, else x * log(y) (scalar loop in torch too) ---- */
-/* when x and log(y) are both NaN, torch's product returns log's NaN (the first operand of its mulss) */
 static inline float xlogy_f(float x, float y) {
   if (isnan(y)) return NAN;
   if (x == 0) return 0.0f;
-  float l = logf(y);
-  return isnan(l) ? l : x * l;
+  return x * logf(y);
 }
 static inline double xlogy_d(double x, double y) {
   if (isnan(y)) return NAN;
   if (x == 0) return 0.0;
-  double l = log(y);
-  return isnan(l) ? l : x * l;
+  return x * log(y);
 }
 CT_BINARY_LOOP(xlogy_CT_FLOAT32, float, float, CT_ID, float, CT_ID, xlogy_f(a, b))
 CT_BINARY_LOOP(xlogy_CT_FLOAT64, double, double, CT_ID, double, CT_ID, xlogy_d(a, b))

@@ -96,8 +96,8 @@ CT_VS_LOOP2(min_CT_FLOAT16, uint16_t, CT_W_R16, min_h_vb, min_h_s)
   CT_BINARY_LOOP(max_##E, T, T, CT_ID, T, CT_ID, (a < b ? b : a))                   \
   CT_BINARY_LOOP(min_##E, T, T, CT_ID, T, CT_ID, (b < a ? b : a))
 CT_DT_INTEGRAL(DEF_INT_MINMAX)
-CT_BINARY_LOOP(max_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a || b)
-CT_BINARY_LOOP(min_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a && b)
+CT_BINARY_LOOP(max_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a || b)
+CT_BINARY_LOOP(min_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a && b)
 
 #define ENTRY(E, T, CT, LD, ST) [E] = max_##E,
 static const ct_loop_fn max_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)};

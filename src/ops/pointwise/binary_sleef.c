@@ -177,20 +177,9 @@ CT_AVX2 static void logaddexp_f64_avx2(double *o, const double *a, bool as, cons
   }
 }
 
-/* Vectorized<c10::complex<float/double>>::operator/ (vec256_complex_float.h / _double.h). When both factors
-   of a product are NaN, x86 returns the first source's NaN; in torch's build the products take b (and
-   its permutation) as first source, except when a is the broadcast scalar (then a comes first). The
-   products are written in assembly so that choice survives the compiler. */
-CT_AVX2 static inline __m256 mulps_first(__m256 first, __m256 second) {
-  __m256 r;
-  __asm__("vmulps %2, %1, %0" : "=x"(r) : "x"(first), "x"(second));
-  return r;
-}
-CT_AVX2 static inline __m256d mulpd_first(__m256d first, __m256d second) {
-  __m256d r;
-  __asm__("vmulpd %2, %1, %0" : "=x"(r) : "x"(first), "x"(second));
-  return r;
-}
+/* Vectorized<c10::complex<float/double>>::operator/ (vec256_complex_float.h / _double.h). (torch's
+   products take their operands in an order that decides which of two NaNs wins; NaN bits are not part
+   of the contract, so plain products.) */
 CT_AVX2 static void cdiv_c64_avx2(float *o, const float *a, bool as, const float *b, bool bs, int64_t n) {
   const __m256 sign_mask = _mm256_setr_ps(-0.0f, 0.0f, -0.0f, 0.0f, -0.0f, 0.0f, -0.0f, 0.0f);
   const __m256 sa = _mm256_castpd_ps(_mm256_set1_pd(*(const double *)(const void *)a));
@@ -199,8 +188,8 @@ CT_AVX2 static void cdiv_c64_avx2(float *o, const float *a, bool as, const float
     int64_t m = n - k < 4 ? n - k : 4; /* complex elements */
     __m256 x = as ? ldf(a, true, 2 * k, 2 * m) : sa, y = bs ? ldf(b, true, 2 * k, 2 * m) : sb;
     __m256 d_c = _mm256_xor_ps(sign_mask, _mm256_permute_ps(y, 0xB1));
-    __m256 ac_bd = as ? mulps_first(y, x) : mulps_first(x, y);
-    __m256 ad_bc = as ? mulps_first(d_c, x) : mulps_first(x, d_c);
+    __m256 ac_bd = _mm256_mul_ps(x, y);
+    __m256 ad_bc = _mm256_mul_ps(x, d_c);
     __m256 re_im = _mm256_permute_ps(_mm256_hadd_ps(ac_bd, ad_bc), 0xD8);
     __m256 y2 = _mm256_mul_ps(y, y);
     __m256 abs2 = _mm256_permute_ps(_mm256_hadd_ps(y2, y2), 0xD8);
@@ -214,8 +203,8 @@ CT_AVX2 static void cdiv_c128_avx2(double *o, const double *a, bool as, const do
     int64_t m = n - k < 2 ? n - k : 2;
     __m256d x = as ? ldd(a, true, 2 * k, 2 * m) : sa, y = bs ? ldd(b, true, 2 * k, 2 * m) : sb;
     __m256d d_c = _mm256_xor_pd(sign_mask, _mm256_permute_pd(y, 0x05));
-    __m256d ac_bd = as ? mulpd_first(y, x) : mulpd_first(x, y);
-    __m256d ad_bc = as ? mulpd_first(d_c, x) : mulpd_first(x, d_c);
+    __m256d ac_bd = _mm256_mul_pd(x, y);
+    __m256d ad_bc = _mm256_mul_pd(x, d_c);
     __m256d re_im = _mm256_hadd_pd(ac_bd, ad_bc);
     __m256d y2 = _mm256_mul_pd(y, y);
     std_(o, 2 * k, 2 * m, _mm256_div_pd(re_im, _mm256_hadd_pd(y2, y2)));

@@ -19,7 +19,7 @@ bool ct__pw_out_via_temp(const ct_tensor *out, const ct_tensor *const *in, int n
 
 /* ---- comparison loops: compute dtype in, bool out ---- */
 #define DEF_CMP(name, OP)                                                                                     \
-  CT_BINARY_LOOP(name##_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a OP b)                                      \
+  CT_BINARY_LOOP(name##_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a OP b)                                      \
   CT_BINARY_LOOP(name##_CT_UINT8, uint8_t, uint8_t, CT_ID, bool, CT_ID, a OP b)                               \
   CT_BINARY_LOOP(name##_CT_INT8, int8_t, int8_t, CT_ID, bool, CT_ID, a OP b)                                  \
   CT_BINARY_LOOP(name##_CT_INT16, int16_t, int16_t, CT_ID, bool, CT_ID, a OP b)                               \
@@ -172,12 +172,12 @@ static inline bool close_f64(double a, double b, double rt, double at) {
 }
 
 /* integral and bool: exact equality, then the float computation in the default dtype */
-#define DEF_CLOSE_INT(E, T)                                                                             \
+#define DEF_CLOSE_INT(E, T, LD)                                                                           \
   CT_KERNEL_CLONES static void close_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
     const close_ctx *c = ctx;                                                                           \
     float rtf = (float)c->rtol, atf = (float)c->atol;                                                   \
     for (int64_t k = 0; k < n; k++) {                                                                   \
-      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                       \
+      T a = LD(CT_AT(T, d[1], s[1], k)), b = LD(CT_AT(T, d[2], s[2], k));                               \
       bool r = a == b;                                                                                  \
       if (!r && !c->zero_tol)                                                                           \
         r = c->dflt_double ? close_f64((double)a, (double)b, c->rtol, c->atol)                          \
@@ -185,12 +185,12 @@ static inline bool close_f64(double a, double b, double rt, double at) {
       CT_OUT(bool, d[0], s[0], k) = r;                                                                  \
     }                                                                                                   \
   }
-DEF_CLOSE_INT(CT_BOOL, bool)
-DEF_CLOSE_INT(CT_UINT8, uint8_t)
-DEF_CLOSE_INT(CT_INT8, int8_t)
-DEF_CLOSE_INT(CT_INT16, int16_t)
-DEF_CLOSE_INT(CT_INT32, int32_t)
-DEF_CLOSE_INT(CT_INT64, int64_t)
+DEF_CLOSE_INT(CT_BOOL, uint8_t, CT_LDB)
+DEF_CLOSE_INT(CT_UINT8, uint8_t, CT_ID)
+DEF_CLOSE_INT(CT_INT8, int8_t, CT_ID)
+DEF_CLOSE_INT(CT_INT16, int16_t, CT_ID)
+DEF_CLOSE_INT(CT_INT32, int32_t, CT_ID)
+DEF_CLOSE_INT(CT_INT64, int64_t, CT_ID)
 
 CT_KERNEL_CLONES static void close_CT_FLOAT32(char **d, const int64_t *s, int64_t n, const void *ctx) {
   const close_ctx *c = ctx;

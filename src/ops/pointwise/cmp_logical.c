@@ -15,7 +15,7 @@
 /* float16 / bfloat16 are nonzero unless +-0 (NaN is nonzero), read from the bits */
 #define NZ16(x) (((x) & 0x7fffu) != 0)
 #define DEF_LOGICAL(name, OP)                                                                               \
-  CT_BINARY_LOOP(name##_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a OP b)                                    \
+  CT_BINARY_LOOP(name##_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a OP b)                                    \
   CT_BINARY_LOOP(name##_CT_UINT8, uint8_t, uint8_t, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                     \
   CT_BINARY_LOOP(name##_CT_INT8, int8_t, int8_t, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                        \
   CT_BINARY_LOOP(name##_CT_INT16, int16_t, int16_t, CT_ID, bool, CT_ID, NZ(a) OP NZ(b))                     \
@@ -44,7 +44,7 @@ const ct_pw_op ct__pw_op_logical_xor = {"logical_xor_cpu", CT_PW_COMPARE, lxor_l
 
 /* ---- bitwise and / or / xor ---- */
 #define DEF_BITWISE(name, OP)                                                                   \
-  CT_BINARY_LOOP(name##_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, (bool)(a OP b))                \
+  CT_BINARY_LOOP(name##_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, (bool)(a OP b))                \
   CT_BINARY_LOOP(name##_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, (uint8_t)(a OP b))   \
   CT_BINARY_LOOP(name##_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, (int8_t)(a OP b))        \
   CT_BINARY_LOOP(name##_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, (int16_t)(a OP b))   \

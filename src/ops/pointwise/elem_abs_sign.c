@@ -63,7 +63,7 @@ const ct_pw_op ct__pw_op_abs = {"abs_cpu", CT_PW_SAME, abs_loops, NULL, NULL, ab
 
 /* ---- sign: (0 < a) - (a < 0); NaN and -0.0 give +0 ---- */
 #define SIGN_F(a) (float)((0 < (a)) - ((a) < 0))
-CT_UNARY_LOOP(sign_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a)
+CT_UNARY_LOOP(sign_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a)
 CT_UNARY_LOOP(sign_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, (uint8_t)(a > 0))
 #define DEF_SIGN_INT(E, T, CT, LD, ST) CT_UNARY_LOOP(sign_##E, T, CT, LD, T, ST, (T)((0 < a) - (a < 0)))
 DEF_SIGN_INT(CT_INT8, int8_t, int8_t, CT_ID, CT_ID)
@@ -108,7 +108,7 @@ static inline bool sign_bit64(double x) {
   memcpy(&u, &x, 8);
   return (u >> 63) != 0;
 }
-CT_UNARY_LOOP(signbit_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, ((void)a, false))
+CT_UNARY_LOOP(signbit_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, ((void)a, false))
 CT_UNARY_LOOP(signbit_CT_UINT8, uint8_t, uint8_t, CT_ID, bool, CT_ID, ((void)a, false))
 DEF_SIGNBIT_S(CT_INT8, int8_t, int8_t, CT_ID, CT_ID)
 DEF_SIGNBIT_S(CT_INT16, int16_t, int16_t, CT_ID, CT_ID)

@@ -246,7 +246,7 @@ ct_status ct_nan_to_num_out(ct_tensor *out, const ct_tensor *t, const ct_nan_to_
 }
 
 /* ---- bitwise_not: bool and integers ---- */
-CT_UNARY_LOOP(bnot_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, !a)
+CT_UNARY_LOOP(bnot_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, !a)
 #define DEF_BNOT(E, T, CT, LD, ST) CT_UNARY_LOOP(bnot_##E, T, CT, LD, T, ST, (T)~a)
 CT_DT_INTEGRAL(DEF_BNOT)
 #define ENTRY(E, T, CT, LD, ST) [E] = bnot_##E,
@@ -256,7 +256,7 @@ const ct_pw_op ct__pw_op_bitwise_not = {"bitwise_not_cpu", CT_PW_SAME, bnot_loop
 
 /* ---- logical_not: bool result, or !a converted to out's dtype (any) ---- */
 #define DEF_LNOT(E, T, CT, LD, ST) CT_UNARY_LOOP(lnot_##E, T, CT, LD, bool, CT_ID, a == 0)
-CT_UNARY_LOOP(lnot_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, !a)
+CT_UNARY_LOOP(lnot_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, !a)
 CT_DT_ALL_NUMERIC(DEF_LNOT)
 #define ENTRY(E, T, CT, LD, ST) [E] = lnot_##E,
 static const ct_loop_fn lnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY)};

@@ -144,7 +144,7 @@ const ct_pw_op ct__pw_op_angle = {"angle_cpu", CT_PW_FLOAT, angle_loops, NULL, N
 /* ---- conj_physical / conj ---- */
 /* non-complex out=: torch's direct_copy_kernel moves the bits (bfloat16 NaN payloads included) */
 #define DEF_COPY(E, T, CT, LD, ST) CT_UNARY_LOOP(ccopy_##E, T, T, CT_ID, T, CT_ID, a)
-CT_DT_BOOL(DEF_COPY)
+CT_UNARY_LOOP(ccopy_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a) /* bool read as its byte (CT_LDB) */
 CT_DT_INTEGRAL(DEF_COPY)
 CT_DT_FLOATING(DEF_COPY)
 CT_UNARY_LOOP(conj_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, conjf(a))

@@ -1,8 +1,8 @@
 /* torch's scalar complex formulas (c10::complex's operator* and operator/ as its kernels use them),
    written as they read after inlining and compiled the way PyTorch compiled them: GCC contracting
    a * b + c into FMA (-ffp-contract=fast, GNU C++'s default) on the AVX2/FMA build. The contraction
-   decides the last bit and, through the FMA instructions' NaN propagation, the sign of NaN results, so
-   these functions live apart from the vector-formula loops, which must not be contracted. */
+   decides the last bit, so these functions live apart from the vector-formula loops, which must not be
+   contracted. (Which NaN a NaN result is, is not reproduced: docs/ARCHITECTURE.md.) */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("O2", "fp-contract=fast", "no-math-errno") /* contracted in Debug builds too */
 #endif
@@ -11,19 +11,9 @@
 
 #include "ops/pointwise/elem_internal.h"
 
-/* When both parts are NaN torch's compiled code returns them in place (the register order of its FMA
-   instructions, not something the C source pins down): (a, b), quieted. */
-#define BOTH_NAN(a, b, o)                                      \
-  if ((a) != (a) && (b) != (b)) {                              \
-    o[0] = (a) + 0;                                            \
-    o[1] = (b) + 0;                                            \
-    return;                                                    \
-  }
-
 /* z * z: (a*a - b*b, a*b + b*a) */
 #define DEF_SQ(name, T)                                        \
   CT_KERNEL_CLONES void name(T a, T b, T *o) {                 \
-    BOTH_NAN(a, b, o)                                          \
     o[0] = a * a - b * b;                                      \
     o[1] = a * b + b * a;                                      \
   }
@@ -44,7 +34,6 @@ DEF_RECIP(ct__elem_crecip_d, double)
 /* sgn: 0 for 0, else z / (|z|, 0) with |z| = std::abs (hypot) */
 #define DEF_SGN(name, T, HYPOT)                                \
   CT_KERNEL_CLONES void name(T a, T b, T *o) {                 \
-    BOTH_NAN(a, b, o)                                          \
     if (a == 0 && b == 0) {                                    \
       o[0] = 0;                                                \
       o[1] = 0;                                                \

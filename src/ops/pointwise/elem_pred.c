@@ -91,7 +91,7 @@ static ct_tensor *run_chain(const ct_pw_op *op, const ct_tensor *in, const ct_te
 /* ---- isnan: t != t ---- */
 #define DEF_ISNAN_F(E, T, CT, LD, ST) CT_UNARY_LOOP(isnan_##E, T, CT, LD, bool, CT_ID, a != a)
 #define DEF_FALSE(E, T, CT, LD, ST) CT_UNARY_LOOP(false_##E, T, CT, LD, bool, CT_ID, FALSE_OF(a))
-CT_DT_BOOL(DEF_FALSE)
+DEF_FALSE(CT_BOOL, uint8_t, bool, CT_LDB, CT_ID) /* bool read as its byte (CT_LDB) */
 CT_DT_INTEGRAL(DEF_FALSE)
 CT_DT_FLOATING(DEF_ISNAN_F)
 CT_DT_COMPLEX(DEF_ISNAN_F)

@@ -142,8 +142,8 @@ static inline double bits_f64(uint64_t u) {
 CLAMP_DTYPES_NO_HALF(DEF_CLAMP3)
 CLAMP_DTYPES(DEF_MAX)
 CLAMP_DTYPES(DEF_MIN)
-CT_BINARY_LOOP(vmax_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a || b)
-CT_BINARY_LOOP(vmin_CT_BOOL, bool, bool, CT_ID, bool, CT_ID, a && b)
+CT_BINARY_LOOP(vmax_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a || b)
+CT_BINARY_LOOP(vmin_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a && b)
 
 #define ENTRY_CLAMP3(E, ...) [E] = clamp3_##E,
 #define ENTRY_MAX(E, ...) [E] = vmax_##E,

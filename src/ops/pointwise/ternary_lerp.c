@@ -10,8 +10,8 @@
    kernel. Integers wrap. Complex multiplication and division differ between PyTorch's scalar code
    (c10::complex with fused products) and its AVX2 vector code (separately rounded products, added
    pairwise): addcmul and addcdiv run the vector formulas where cpu_kernel_vec vectorizes (whole blocks
-   of 2 vectors of a contiguous row) and the scalar ones elsewhere; complex lerp has no vector path. The
-   bfloat16 vector code stores a NaN as 0xffff (the scalar code: 0x7fc0). */
+   of 2 vectors of a contiguous row) and the scalar ones elsewhere; complex lerp has no vector path.
+   Which NaN a NaN result is, is not reproduced (docs/ARCHITECTURE.md). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -84,7 +84,8 @@ typedef union value_ctx {
 #define ADDCMUL_INT(T, U) CT_WRAP(T, U, (U)a + (U)VAL(i) * (U)b * (U)c)
 CT_TERNARY_LOOP(addcmul_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, ADDCMUL_INT(uint8_t, uint8_t))
 CT_TERNARY_LOOP(addcmul_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, ADDCMUL_INT(int8_t, uint8_t))
-CT_TERNARY_LOOP(addcmul_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, ADDCMUL_INT(int16_t, uint16_t))
+/* int16 in 32-bit unsigned: uint16_t factors would promote to int and overflow it (-1 * -1) */
+CT_TERNARY_LOOP(addcmul_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, ADDCMUL_INT(int16_t, uint32_t))
 CT_TERNARY_LOOP(addcmul_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, ADDCMUL_INT(int32_t, uint32_t))
 CT_TERNARY_LOOP(addcmul_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, ADDCMUL_INT(int64_t, uint64_t))
 CT_TERNARY_LOOP(addcmul_CT_FLOAT32, float, float, CT_ID, float, CT_ID, fmaf(VAL(f) * b, c, a))
@@ -92,19 +93,17 @@ CT_TERNARY_LOOP(addcmul_CT_FLOAT64, double, double, CT_ID, double, CT_ID, fma(VA
 CT_TERNARY_LOOP(addcdiv_CT_FLOAT32, float, float, CT_ID, float, CT_ID, a + VAL(f) * b / c)
 CT_TERNARY_LOOP(addcdiv_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a + VAL(d) * b / c)
 
-/* bfloat16: float arithmetic, one rounding. PyTorch's vector lambda stores a NaN as 0xffff (its
-   cvtfp32_bf16), the scalar one as c10::BFloat16's 0x7fc0. */
+/* bfloat16: float arithmetic, one rounding (PyTorch's vector and scalar lambdas differ only in their NaN
+   bits, 0xffff and 0x7fc0: not reproduced, docs/ARCHITECTURE.md). */
 #define DEF_ADDC_BF16(name, EXPR)                                                                            \
   CT_KERNEL_CLONES static void name##_CT_BFLOAT16(char **d, const int64_t *s, int64_t n, const void *ctx) {  \
-    const int64_t isz[4] = {2, 2, 2, 2};                                                                     \
     const float v = VAL(f);                                                                                  \
-    int64_t nv = vec_prefix(s, 4, isz, n, 32);                                                               \
     for (int64_t k = 0; k < n; k++) {                                                                        \
       float a = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k));                                       \
       float b = ct__bfloat16_to_float(CT_AT(uint16_t, d[2], s[2], k));                                       \
       float c = ct__bfloat16_to_float(CT_AT(uint16_t, d[3], s[3], k));                                       \
       float r = EXPR;                                                                                        \
-      CT_OUT(uint16_t, d[0], s[0], k) = r != r && k < nv ? UINT16_C(0xFFFF) : ct__float_to_bfloat16(r);      \
+      CT_OUT(uint16_t, d[0], s[0], k) = ct__float_to_bfloat16(r);                                            \
     }                                                                                                        \
   }
 DEF_ADDC_BF16(addcmul, fmaf(v * b, c, a))
@@ -270,105 +269,40 @@ DEF_ADDC_API(addcdiv)
   (HYPOT(creal(w), cimag(w)) < (R)0.5 ? cadd_##SUF((s), cmul_s_##SUF((w), csub_##SUF((e), (s))))     \
                                       : csub_##SUF((e), cmul_s_##SUF(csub_##SUF((e), (s)), csub_##SUF(1, (w)))))
 
-/* scalar weight: operands (out, self, end) */
-/* A NaN weight gives NaN. Which NaN, when end - self is NaN too (a NaN operand, inf - inf), depends on the
-   code torch 1.13 ran (measured): its vector code returns end - self's, its scalar code the weight's, and it
-   runs the scalar code on one-element rows and in place (out meets an input: the runtime alias check of
-   GCC's vectorized loop fails). Decided here, not left to how GCC compiles our own loop. */
-#define DEF_LERPS_REAL(E, T, FIELD, FMA)                                                                       \
-  CT_BINARY_LOOP(lerps_##E##_num, T, T, CT_ID, T, CT_ID, LERP_REAL(VAL(FIELD), a, b, FMA))                     \
-  static void lerps_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {                             \
-    const T w = VAL(FIELD);                                                                                    \
-    if (w == w) {                                                                                              \
-      lerps_##E##_num(d, s, n, ctx);                                                                           \
-      return;                                                                                                  \
-    }                                                                                                          \
-    const bool vec = n > 1 && d[0] != d[1] && d[0] != d[2];                                                    \
-    const T q = w + w; /* the weight's NaN, quiet */                                                           \
-    for (int64_t k = 0; k < n; k++) {                                                                          \
-      T diff = CT_AT(T, d[2], s[2], k) - CT_AT(T, d[1], s[1], k);                                              \
-      CT_OUT(T, d[0], s[0], k) = vec && diff != diff ? diff : q;                                               \
-    }                                                                                                          \
-  }
+/* scalar weight: operands (out, self, end). A NaN weight gives NaN (torch's vector and scalar code
+   differ in which NaN when end - self is NaN too: not reproduced, docs/ARCHITECTURE.md). */
+#define DEF_LERPS_REAL(E, T, FIELD, FMA) \
+  CT_BINARY_LOOP(lerps_##E, T, T, CT_ID, T, CT_ID, LERP_REAL(VAL(FIELD), a, b, FMA))
 DEF_LERPS_REAL(CT_FLOAT32, float, f, fmaf)
 DEF_LERPS_REAL(CT_FLOAT64, double, d, fma)
 CT_BINARY_LOOP(lerps_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, VAL(c64), a, b))
 CT_BINARY_LOOP(lerps_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID,
                LERP_CX(c128, hypot, double, VAL(c128), a, b))
 /* tensor weight: operands (out, self, end, weight) */
-/* bfloat16 is vectorized in PyTorch (float math, one rounding): its vector form stores NaN as 0xffff */
+/* bfloat16 is vectorized in PyTorch: float math, one rounding */
 CT_KERNEL_CLONES static void lerps_CT_BFLOAT16(char **d, const int64_t *s, int64_t n, const void *ctx) {
-  const int64_t isz[3] = {2, 2, 2};
   const float w = VAL(f);
-  int64_t nv = vec_prefix(s, 3, isz, n, 32);
   for (int64_t k = 0; k < n; k++) {
     float a = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k));
     float b = ct__bfloat16_to_float(CT_AT(uint16_t, d[2], s[2], k));
     float r = LERP_REAL(w, a, b, fmaf);
-    CT_OUT(uint16_t, d[0], s[0], k) = r != r && k < nv ? UINT16_C(0xFFFF) : ct__float_to_bfloat16(r);
+    CT_OUT(uint16_t, d[0], s[0], k) = ct__float_to_bfloat16(r);
   }
 }
 CT_KERNEL_CLONES static void lerpt_CT_BFLOAT16(char **d, const int64_t *s, int64_t n, const void *ctx) {
   (void)ctx;
-  const int64_t isz[4] = {2, 2, 2, 2};
-  int64_t nv = vec_prefix(s, 4, isz, n, 32);
   for (int64_t k = 0; k < n; k++) {
     float a = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k));
     float b = ct__bfloat16_to_float(CT_AT(uint16_t, d[2], s[2], k));
     float w = ct__bfloat16_to_float(CT_AT(uint16_t, d[3], s[3], k));
     float r = LERP_REAL(w, a, b, fmaf);
-    CT_OUT(uint16_t, d[0], s[0], k) = r != r && k < nv ? UINT16_C(0xFFFF) : ct__float_to_bfloat16(r);
+    CT_OUT(uint16_t, d[0], s[0], k) = ct__float_to_bfloat16(r);
   }
 }
-/* The same NaN choice for tensor weights, where torch's code is its scalar loop as GCC vectorized it
-   (measured): in place nothing is vectorized; otherwise rows of at least 4 doubles / 16 floats run whole
-   blocks of 4 / 8 lanes, then one block of 2 / 4 if that many remain, and the rest scalar; shorter rows run
-   scalar. Only the elements where both NaNs meet are patched after the row's usual loop (which other
-   elements' bits depend on), their values taken before the loop can overwrite an input in place. (A kernel
-   cannot fail: without memory for a long row's patches, the row keeps the loop's NaNs.) */
-static int64_t lerpt_vector_end(int64_t n, int64_t lanes, int64_t min_n) {
-  if (n < min_n) return 0;
-  int64_t m = n - n % lanes;
-  return n - m >= lanes / 2 ? m + lanes / 2 : m;
-}
-#define LERPT_PATCH_ROOM 256 /* patches kept on the stack; rows with more (rare) take the heap */
-#define DEF_LERPT_REAL(E, T, FMA, LANES, MIN_N)                                                                \
-  CT_TERNARY_LOOP(lerpt_##E##_num, T, T, CT_ID, T, CT_ID, LERP_REAL(c, a, b, FMA))                             \
-  static bool lerpt_##E##_meet(const char *const *d, const int64_t *s, int64_t k, T *diff) {                   \
-    T c = CT_AT(T, d[3], s[3], k);                                                                             \
-    *diff = CT_AT(T, d[2], s[2], k) - CT_AT(T, d[1], s[1], k);                                                 \
-    return c != c && *diff != *diff;                                                                           \
-  }                                                                                                            \
-  static void lerpt_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {                             \
-    int64_t count = 0;                                                                                         \
-    T diff;                                                                                                    \
-    for (int64_t k = 0; k < n; k++) count += lerpt_##E##_meet((const char *const *)d, s, k, &diff);          \
-    if (!count) {                                                                                              \
-      lerpt_##E##_num(d, s, n, ctx);                                                                           \
-      return;                                                                                                  \
-    }                                                                                                          \
-    const bool inplace = d[0] == d[1] || d[0] == d[2] || d[0] == d[3];                                        \
-    const int64_t vend = inplace ? 0 : lerpt_vector_end(n, LANES, MIN_N);                                     \
-    int64_t idx_room[LERPT_PATCH_ROOM];                                                                        \
-    T val_room[LERPT_PATCH_ROOM];                                                                              \
-    bool heap = count > LERPT_PATCH_ROOM;                                                                      \
-    int64_t *idx = heap ? malloc((size_t)count * sizeof *idx) : idx_room;                                      \
-    T *val = heap ? malloc((size_t)count * sizeof *val) : val_room;                                            \
-    int64_t np = 0;                                                                                            \
-    for (int64_t k = 0; idx && val && k < n; k++) {                                                            \
-      if (!lerpt_##E##_meet((const char *const *)d, s, k, &diff)) continue;                                    \
-      idx[np] = k;                                                                                             \
-      val[np++] = k < vend ? diff : CT_AT(T, d[3], s[3], k) + CT_AT(T, d[3], s[3], k);                         \
-    }                                                                                                          \
-    lerpt_##E##_num(d, s, n, ctx);                                                                             \
-    for (int64_t i = 0; i < np; i++) CT_OUT(T, d[0], s[0], idx[i]) = val[i];                                  \
-    if (heap) {                                                                                                \
-      free(idx);                                                                                               \
-      free(val);                                                                                               \
-    }                                                                                                          \
-  }
-DEF_LERPT_REAL(CT_FLOAT32, float, fmaf, 8, 16)
-DEF_LERPT_REAL(CT_FLOAT64, double, fma, 4, 4)
+/* tensor weight: a NaN weight gives NaN (which NaN is not reproduced, as for the scalar weight) */
+#define DEF_LERPT_REAL(E, T, FMA) CT_TERNARY_LOOP(lerpt_##E, T, T, CT_ID, T, CT_ID, LERP_REAL(c, a, b, FMA))
+DEF_LERPT_REAL(CT_FLOAT32, float, fmaf)
+DEF_LERPT_REAL(CT_FLOAT64, double, fma)
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, c, a, b))
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, LERP_CX(c128, hypot, double, c, a, b))
 

@@ -27,12 +27,12 @@ typedef struct {
     const int64_t sz = (int64_t)sizeof(T);                                                                 \
     if (s[0] == sz && s[1] == 1 && s[2] == sz && s[3] == sz) {                                             \
       T *restrict o = (T *)d[0];                                                                           \
-      const bool *restrict c = (const bool *)d[1];                                                         \
+      const uint8_t *restrict c = (const uint8_t *)d[1]; /* bool bytes: nonzero is true (CT_LDB) */                                                         \
       const T *restrict x = (const T *)d[2], *restrict y = (const T *)d[3];                                \
       for (int64_t k = 0; k < n; k++) o[k] = c[k] ? x[k] : y[k];                                           \
     } else {                                                                                               \
       for (int64_t k = 0; k < n; k++)                                                                      \
-        CT_OUT(T, d[0], s[0], k) = CT_AT(bool, d[1], s[1], k) ? CT_AT(T, d[2], s[2], k) : CT_AT(T, d[3], s[3], k); \
+        CT_OUT(T, d[0], s[0], k) = CT_AT(uint8_t, d[1], s[1], k) ? CT_AT(T, d[2], s[2], k) : CT_AT(T, d[3], s[3], k); \
     }                                                                                                      \
   }
 DEF_WHERE(where8, uint8_t)
