@@ -264,6 +264,21 @@ static void test_shrunk_storage(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, OOB_V);
   CHECK(ct_to_string(v) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, OOB_V);
+  /* random fills write directly */
+#define OOB_X                                                                                                \
+  "setStorage: sizes [12], strides [1], storage offset 0, and itemsize 4 requiring a storage size of 48 are " \
+  "out of bounds for storage of size 16"
+  CHECK_EQ_INT(ct_uniform_(x, 0, 1, NULL), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, OOB_X);
+  CHECK_EQ_INT(ct_normal_(x, 0, 1, NULL), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, OOB_X);
+  CHECK_EQ_INT(ct_bernoulli_(x, 0.5, NULL), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, OOB_X);
+  CHECK_EQ_INT(ct_exponential_(x, 1, NULL), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, OOB_X);
+  CHECK_EQ_INT(ct_random_(x, NULL), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, OOB_X);
+#undef OOB_X
   double d;
   CHECK_EQ_INT(ct_item_double(last, &d), CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME,
