@@ -62,7 +62,10 @@ CT_API ct_status ct_polygamma_(ct_tensor *self, int64_t n);
 CT_API ct_status ct_polygamma_out(ct_tensor *out, int64_t n, const ct_tensor *t);
 CT_API ct_tensor *ct_special_polygamma(int64_t n, const ct_tensor *t);
 CT_API ct_status ct_special_polygamma_out(ct_tensor *out, int64_t n, const ct_tensor *t);
-/* torch.mvlgamma(t, p) (torch.special.multigammaln); the result is contiguous, as PyTorch's. */
+/* torch.mvlgamma(t, p) (torch.special.multigammaln); the result is contiguous, as PyTorch's. It takes
+   O(numel * p) time, as PyTorch does; PyTorch first allocates p and numel * p values (arange(p) and the
+   lgamma arguments), so p is bounded as there: where those blocks could not be had (their sizes overflow,
+   or a trial allocation of a block over 1 GiB fails) the call fails at once with PyTorch's error. */
 CT_API ct_tensor *ct_mvlgamma(const ct_tensor *t, int64_t p);
 CT_API ct_status ct_mvlgamma_(ct_tensor *self, int64_t p);
 CT_API ct_status ct_mvlgamma_out(ct_tensor *out, const ct_tensor *t, int64_t p);

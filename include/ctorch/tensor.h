@@ -60,7 +60,8 @@ CT_API bool ct_is_set_to(const ct_tensor *a, const ct_tensor *b);
 CT_API bool ct_requires_grad(const ct_tensor *t);
 CT_API ct_status ct_requires_grad_(ct_tensor *t, bool requires_grad);
 
-/* torch.Size helpers. */
+/* torch.Size helpers. A malformed list (negative length, or entries without data) records a ValueError;
+   they then return -1. */
 CT_API int64_t ct_shape_numel(ct_shape s);
 CT_API int64_t ct_shape_count(ct_shape s, int64_t value);
 /* Index of the first occurrence; records PyTorch's ValueError and returns -1 if absent. */

@@ -54,7 +54,7 @@ static ct_status copy_nd(char *dst, ct_dtype dt, const char *src, ct_dtype st, i
   /* merge an outer dim into the inner one when the pair is one run on both sides */
   int64_t m = 0;
   for (int64_t i = 0; i < n; i++) {
-    if (m > 0 && d[m - 1].ds == d[i].ds * d[i].size && d[m - 1].ss == d[i].ss * d[i].size) {
+    if (m > 0 && d[m - 1].ds == ct__mul_wrap(d[i].ds, d[i].size) && d[m - 1].ss == ct__mul_wrap(d[i].ss, d[i].size)) {
       d[m - 1] = (copy_dim){d[m - 1].size * d[i].size, d[i].ds, d[i].ss};
     } else {
       d[m++] = d[i];
@@ -176,8 +176,9 @@ static ct_status copy_data(ct_tensor *dst, const ct_tensor *src) {
   int64_t disz = (int64_t)ct__itemsize((ct_dtype)dst->dtype), sisz = (int64_t)ct__itemsize((ct_dtype)src->dtype);
   for (int64_t i = 0; i < nd; i++) {
     int64_t j = i - lead;
-    ds[i] = dst->strides[i] * disz;
-    ss[i] = (j < 0 || src->sizes[j] != dst->sizes[i]) ? 0 : src->strides[j] * sisz;
+    /* wrapping: a size-1 dim may carry any stride (copy_nd drops it unread) */
+    ds[i] = ct__mul_wrap(dst->strides[i], disz);
+    ss[i] = (j < 0 || src->sizes[j] != dst->sizes[i]) ? 0 : ct__mul_wrap(src->strides[j], sisz);
   }
   ct_status st = copy_nd(ct__tdata(dst), (ct_dtype)dst->dtype, ct__tdata(src), (ct_dtype)src->dtype, nd, dst->sizes,
                          ds, ss);
@@ -191,6 +192,7 @@ ct_status ct__copy_into(ct_tensor *dst, const ct_tensor *src) {
     ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
     return CT_ERR_NOT_IMPLEMENTED;
   }
+  if (!ct__check_in_storage(dst) || !ct__check_in_storage(src)) return CT_ERR_RUNTIME;
   /* views of the same data: nothing to do */
   if (ct_is_set_to(dst, src) && dst->dtype == src->dtype) return CT_OK;
   if (!ct__check_no_internal_overlap(dst) || !ct__check_no_partial_overlap(dst, src)) return CT_ERR_RUNTIME;
@@ -208,6 +210,7 @@ ct_status ct__copy_into(ct_tensor *dst, const ct_tensor *src) {
 
 ct_status ct__fill(ct_tensor *t, ct_scalar v) {
   if (t->device_type == CT_META || t->numel == 0) return CT_OK;
+  if (!ct__check_in_storage(t)) return CT_ERR_RUNTIME;
   unsigned char elem[16];
   ct__store_scalar((ct_dtype)t->dtype, elem, v);
   int64_t nd = t->ndim, isz = (int64_t)ct__itemsize((ct_dtype)t->dtype);
@@ -216,7 +219,7 @@ ct_status ct__fill(ct_tensor *t, ct_scalar v) {
   if (!buf) return CT_ERR_OUT_OF_MEMORY;
   int64_t *ds = buf, *ss = buf + nd;
   for (int64_t i = 0; i < nd; i++) {
-    ds[i] = t->strides[i] * isz;
+    ds[i] = ct__mul_wrap(t->strides[i], isz);
     ss[i] = 0; /* every destination element reads the one source element */
   }
   ct_status st = copy_nd(ct__tdata(t), (ct_dtype)t->dtype, (const char *)elem, (ct_dtype)t->dtype, nd, t->sizes, ds, ss);

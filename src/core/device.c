@@ -18,12 +18,21 @@ static const char *device_type_name(ct_device_type t) {
   }
 }
 
+/* snprintf's contract: buf may be NULL only when n is 0 (a length query). */
+static bool check_buf(const char *fn, const char *buf, size_t n) {
+  if (buf || n == 0) return true;
+  ct__error(CT_ERR_VALUE, "%s: buf is NULL but n is %zu", fn, n);
+  return false;
+}
+
 int ct_device_str(ct_device d, char *buf, size_t n) {
+  if (!check_buf("ct_device_str", buf, n)) return -1;
   if (d.index >= 0) return snprintf(buf, n, "%s:%d", device_type_name(d.type), (int)d.index);
   return snprintf(buf, n, "%s", device_type_name(d.type));
 }
 
 int ct_device_repr(ct_device d, char *buf, size_t n) {
+  if (!check_buf("ct_device_repr", buf, n)) return -1;
   if (d.index >= 0) return snprintf(buf, n, "device(type='%s', index=%d)", device_type_name(d.type), (int)d.index);
   return snprintf(buf, n, "device(type='%s')", device_type_name(d.type));
 }

@@ -70,6 +70,9 @@ enum {
   CT_STORAGE_MAPPED = 1u << 2,   /* mmap of a file */
   CT_STORAGE_SHARED = 1u << 3,   /* POSIX shared memory or MAP_SHARED file */
   CT_STORAGE_HAS_EXT = 1u << 4,  /* the union below holds ext, not allocator */
+  /* The data has shrunk at least once (UntypedStorage.resize_ to fewer bytes): tensors made before may now
+     reach past its end, so ops check their geometry against it (ct__check_in_storage). */
+  CT_STORAGE_SHRUNK = 1u << 5,
 };
 
 /* Optional parts of a storage (external memory, files, shared memory); NULL for plain storages. */
@@ -198,6 +201,22 @@ void ct__contiguous_strides(int64_t ndim, const int64_t *sizes, int64_t *strides
 int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes);
 /* The smallest storage size (in elements) that holds the geometry; 0 when numel is 0. */
 int64_t ct__required_storage_elems(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset);
+
+/* Wrapping int64 multiply: the bits PyTorch's unchecked int64 arithmetic gives, without undefined
+   behaviour (strides times itemsize on size-0/size-1 dims may overflow; nothing reads through them). */
+static inline int64_t ct__mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+
+/* The one check of a ct_shape / ct_dims argument at the API boundary: a length >= 0, and data when the
+   length is > 0. Records a ValueError naming the argument (`what`: "size", "stride", "dims", ...). */
+bool ct__check_list(ct_shape s, const char *what);
+
+/* Whether t's elements all lie inside its storage (they may not once the storage has shrunk under
+   it): one flag test unless the storage ever shrank, then PyTorch's setStorage bounds check and its
+   RuntimeError. Every entry that reads or writes tensor memory calls it. Meta tensors always pass. */
+bool ct__check_in_storage_slow(const ct_tensor *t);
+static inline bool ct__check_in_storage(const ct_tensor *t) {
+  return CT_LIKELY(!(t->storage->flags & CT_STORAGE_SHRUNK)) || ct__check_in_storage_slow(t);
+}
 
 /* Wraps a dim into [0, ndim) with PyTorch's IndexError; returns -1 after recording it.
    ndim 0 is treated as 1 (scalars accept dim 0 and -1; others get the [-1, 0] range message), as

@@ -13,7 +13,7 @@ bool ct__geom_is_contiguous(int64_t ndim, const int64_t *sizes, const int64_t *s
   for (int64_t i = ndim - 1; i >= 0; i--) {
     if (sizes[i] == 1) continue;
     if (strides[i] != expected) return false;
-    expected *= sizes[i];
+    expected = ct__mul_wrap(expected, sizes[i]);
   }
   return true;
 }
@@ -30,7 +30,8 @@ bool ct__geom_is_channels_last(int64_t ndim, const int64_t *sizes, const int64_t
     int d = order[k];
     if (sizes[d] == 1) continue;
     if (strides[d] != expected) return false;
-    expected *= sizes[d];
+    /* wrapping as c10's int64 does: an empty tensor's sizes may multiply past int64 */
+    expected = ct__mul_wrap(expected, sizes[d]);
   }
   return true;
 }
@@ -66,7 +67,7 @@ static bool dense_by_sorting(int64_t ndim, const int64_t *sizes, const int64_t *
       result = false;
       break;
     }
-    require *= sz;
+    require = ct__mul_wrap(require, sz); /* an empty tensor's other sizes may multiply past int64 */
   }
   ct__free(heap);
   return result;
@@ -93,7 +94,7 @@ static bool strides_like_channels_last(int64_t ndim, const int64_t *sizes, const
     if (strides[d] < min) return false;
     if (d == 0 && min == strides[1]) return false;
     min = strides[d];
-    if (sizes[d] > 1) min *= sizes[d];
+    if (sizes[d] > 1) min = ct__mul_wrap(min, sizes[d]); /* any stride goes on an empty tensor */
   }
   return true;
 }
@@ -148,7 +149,7 @@ int64_t ct__coalesce_dims(int64_t nd, int64_t *shape, int64_t *const *rows, int 
     bool can = shape[prev] == 1 || shape[d] == 1;
     if (!can) {
       can = true;
-      for (int k = 0; k < n_rows && can; k++) can = shape[prev] * rows[k][prev] == rows[k][d];
+      for (int k = 0; k < n_rows && can; k++) can = ct__mul_wrap(shape[prev], rows[k][prev]) == rows[k][d];
     }
     if (can) {
       if (shape[prev] == 1)
@@ -177,7 +178,7 @@ void ct__infer_dense_strides(int64_t ndim, const int64_t *sizes, const int64_t *
   int64_t s = 1;
   for (int64_t i = 0; i < ndim; i++) {
     out[perm[i]] = s;
-    if (sizes[perm[i]] > 1) s *= sizes[perm[i]];
+    if (sizes[perm[i]] > 1) s = ct__mul_wrap(s, sizes[perm[i]]);
   }
   if (perm != small) ct__free(perm);
 }
@@ -195,7 +196,7 @@ void ct__format_strides_for(int64_t ndim, const int64_t *sizes, ct_memory_format
   int64_t s = 1;
   for (int64_t k = 0; k < ndim; k++) {
     strides[order[k]] = s;
-    s *= sizes[order[k]];
+    s = ct__mul_wrap(s, sizes[order[k]]);
   }
 }
 
@@ -215,6 +216,8 @@ bool ct__has_internal_overlap(const ct_tensor *t) {
 }
 
 bool ct__check_no_internal_overlap(const ct_tensor *t) {
+  /* every written-to tensor comes here: one whose storage shrank under it must not be written */
+  if (!ct__check_in_storage(t)) return false;
   if (!ct__has_internal_overlap(t)) return true;
   ct__error(CT_ERR_RUNTIME,
             "unsupported operation: more than one element of the written-to tensor refers to a single memory "

@@ -133,5 +133,9 @@ ct_status ct__result_type(const ct_tensor *const *ts, int64_t n, ct_dtype *out) 
 
 ct_status ct_result_type(const ct_tensor *a, const ct_tensor *b, ct_dtype *out) {
   const ct_tensor *ts[2] = {a, b};
+  if (a && b && !out) {
+    ct__error(CT_ERR_VALUE, "ct_result_type: out is NULL");
+    return CT_ERR_VALUE;
+  }
   return ct__result_type(ts, 2, out);
 }

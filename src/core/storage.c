@@ -110,6 +110,7 @@ ct_status ct__storage_realloc(ct_storage *s, size_t nbytes) {
     if (keep && s->data) memcpy(p, s->data, keep);
   }
   if (s->data && !ct__storage_ext(s) && s->allocator) s->allocator->free(s->allocator->ctx, s->data, s->nbytes);
+  if (nbytes < s->nbytes) s->flags = (uint16_t)(s->flags | CT_STORAGE_SHRUNK); /* views may now overhang */
   s->data = p;
   s->nbytes = nbytes;
   s->allocator = a;

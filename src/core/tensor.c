@@ -13,6 +13,10 @@ static size_t tensor_bytes(int64_t cap) { return sizeof(ct_tensor) + 2 * (size_t
 #define CT_MAX_DIMS INT16_MAX
 
 static bool check_rank(int64_t ndim) {
+  if (ndim < 0) { /* callers validate their lists (ct__check_list); this is the last line of defence */
+    ct__error(CT_ERR_VALUE, "a tensor cannot have a negative number of dimensions (%lld)", (long long)ndim);
+    return false;
+  }
   if (ndim <= CT_MAX_DIMS) return true;
   ct__error(CT_ERR_RUNTIME, "ctorch supports at most %d dimensions, got %lld", CT_MAX_DIMS, (long long)ndim);
   return false;
@@ -40,7 +44,7 @@ ct_tensor *ct__tensor_alloc(int64_t ndim) {
 
 ct_status ct__tensor_reserve_dims(ct_tensor *t, int64_t ndim) {
   if (ndim <= t->dim_capacity) return CT_OK;
-  if (!check_rank(ndim)) return CT_ERR_RUNTIME;
+  if (!check_rank(ndim)) return ct_last_error();
   int64_t *block = ct__malloc(2 * (size_t)ndim * sizeof(int64_t));
   if (!block) return CT_ERR_OUT_OF_MEMORY;
   memcpy(block, t->sizes, (size_t)t->ndim * sizeof(int64_t));
@@ -145,11 +149,49 @@ ct_tensor *ct__view(const ct_tensor *base, int64_t ndim, const int64_t *sizes, c
 }
 
 void ct__contiguous_strides(int64_t ndim, const int64_t *sizes, int64_t *strides) {
+  /* The product wraps as c10's int64 one does: an empty tensor may have a dim so large that the strides
+     outside it overflow (torch 1.13's empty((0, 2**62, 4)) has strides (0, 4, 1)). */
   int64_t s = 1;
   for (int64_t i = ndim - 1; i >= 0; i--) {
     strides[i] = s;
-    s *= sizes[i] > 1 ? sizes[i] : 1;
+    s = ct__mul_wrap(s, sizes[i] > 1 ? sizes[i] : 1);
   }
+}
+
+bool ct__check_list(ct_shape s, const char *what) {
+  if (CT_LIKELY(s.ndim >= 0 && (s.data || s.ndim == 0))) return true;
+  if (s.ndim < 0)
+    ct__error(CT_ERR_VALUE, "%s: a list of negative length %lld", what, (long long)s.ndim);
+  else
+    ct__error(CT_ERR_VALUE, "%s: a list of %lld entries with data NULL", what, (long long)s.ndim);
+  return false;
+}
+
+bool ct__check_in_storage_slow(const ct_tensor *t) {
+  const ct_storage *s = t->storage;
+  if (t->device_type == CT_META || t->numel == 0) return true;
+  /* at::native::checkInBoundsForStorage's arithmetic, in checked unsigned form (a geometry that made
+     it this far had its strides checked when it was made; only the storage changed since) */
+  size_t itemsize = ct__itemsize((ct_dtype)t->dtype);
+  uint64_t span = 1, bytes, offset_bytes, need;
+  bool overflow = t->offset < 0;
+  for (int64_t d = 0; d < t->ndim; d++) {
+    uint64_t x = 0;
+    overflow |= t->strides[d] < 0 || __builtin_mul_overflow((uint64_t)t->strides[d], (uint64_t)(t->sizes[d] - 1), &x);
+    overflow |= __builtin_add_overflow(span, x, &span);
+  }
+  overflow |= __builtin_mul_overflow(span, (uint64_t)itemsize, &bytes);
+  overflow |= __builtin_mul_overflow((uint64_t)t->offset, (uint64_t)itemsize, &offset_bytes);
+  overflow |= __builtin_add_overflow(bytes, offset_bytes, &need);
+  if (!overflow && need <= s->nbytes && s->data) return true;
+  char sb[1024], tb[1024];
+  ct__fmt_int_list(sb, sizeof sb, t->ndim, t->sizes);
+  ct__fmt_int_list(tb, sizeof tb, t->ndim, t->strides);
+  ct__error(CT_ERR_RUNTIME,
+            "setStorage: sizes %s, strides %s, storage offset %lld, and itemsize %zu requiring a storage size of "
+            "%lld are out of bounds for storage of size %zu",
+            sb, tb, (long long)t->offset, itemsize, overflow ? (long long)INT64_MAX : (long long)need, s->nbytes);
+  return false;
 }
 
 int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes) {
@@ -320,18 +362,21 @@ bool ct_is_contiguous(const ct_tensor *t, ct_memory_format fmt) {
 
 /* ---- torch.Size helpers ---- */
 int64_t ct_shape_numel(ct_shape s) {
-  int64_t n = 1;
-  for (int64_t i = 0; i < s.ndim; i++) n *= s.data[i];
+  if (!ct__check_list(s, "shape")) return -1;
+  int64_t n = 1; /* torch.Size.numel() multiplies in int64 without checks: wrap as it does */
+  for (int64_t i = 0; i < s.ndim; i++) n = ct__mul_wrap(n, s.data[i]);
   return n;
 }
 
 int64_t ct_shape_count(ct_shape s, int64_t value) {
+  if (!ct__check_list(s, "shape")) return -1;
   int64_t c = 0;
   for (int64_t i = 0; i < s.ndim; i++) c += s.data[i] == value;
   return c;
 }
 
 int64_t ct_shape_index(ct_shape s, int64_t value) {
+  if (!ct__check_list(s, "shape")) return -1;
   for (int64_t i = 0; i < s.ndim; i++)
     if (s.data[i] == value) return i;
   ct__error(CT_ERR_VALUE, "tuple.index(x): x not in tuple");
@@ -339,6 +384,11 @@ int64_t ct_shape_index(ct_shape s, int64_t value) {
 }
 
 int ct_shape_str(ct_shape s, char *buf, size_t n) {
+  if (!ct__check_list(s, "shape")) return -1;
+  if (!buf && n > 0) {
+    ct__error(CT_ERR_VALUE, "ct_shape_str: buf is NULL but n is %zu", n);
+    return -1;
+  }
   char list[4096];
   ct__fmt_int_list(list, sizeof list, s.ndim, s.data);
   return snprintf(buf, n, "torch.Size(%s)", list);

@@ -6,10 +6,18 @@
 static pthread_mutex_t opts_lock = PTHREAD_MUTEX_INITIALIZER;
 static ct__print_opts current = {4, 1000, 3, 80, CT_SCI_MODE_AUTO};
 
-void ct__get_print_opts(ct__print_opts *o) {
+static void read_opts(ct__print_opts *o) {
   pthread_mutex_lock(&opts_lock);
   *o = current;
   pthread_mutex_unlock(&opts_lock);
+}
+
+/* Python's integers do not overflow; the printer's int64 arithmetic (linewidth - indent, ...) would at the
+   ends of the range. Any width beyond +-2^62 prints as one that far out: no line comes near it. */
+void ct__get_print_opts(ct__print_opts *o) {
+  read_opts(o);
+  const int64_t lim = INT64_C(1) << 62;
+  o->linewidth = o->linewidth < -lim ? -lim : o->linewidth > lim ? lim : o->linewidth;
 }
 
 static void apply_profile(ct__print_opts *o, ct_print_profile p) {
@@ -55,7 +63,7 @@ ct_status ct_get_printoptions(ct_print_options *out) {
     return CT_ERR_VALUE;
   }
   ct__print_opts o;
-  ct__get_print_opts(&o);
+  read_opts(&o); /* the values as set, unclamped */
   *out = (ct_print_options){
       .profile = CT_PRINT_PROFILE_UNSET,
       .precision = {true, o.precision},

@@ -159,6 +159,7 @@ ct_status ct__tensor_str(const ct_tensor *t, int64_t indent, const ct__print_opt
     ct__sb_puts(out, "[]");
     return CT_OK;
   }
+  if (!ct__check_in_storage(t)) return CT_ERR_RUNTIME;
   const ct_dtype dt = (ct_dtype)t->dtype;
   const bool summarize = t->numel > o->threshold;
   /* Keep edgeitems where the size arithmetic cannot overflow; no real size notices. */
@@ -178,7 +179,7 @@ ct_status ct__tensor_str(const ct_tensor *t, int64_t indent, const ct__print_opt
   if (!pl.bstrides) return CT_ERR_OUT_OF_MEMORY;
   pl.spans = (span *)(pl.bstrides + nd);
   for (int64_t d = 0; d < t->ndim; d++) {
-    pl.bstrides[d] = t->strides[d] * (int64_t)ct__itemsize(dt);
+    pl.bstrides[d] = ct__mul_wrap(t->strides[d], (int64_t)ct__itemsize(dt));
     pl.spans[d] = dim_span(t->sizes[d], summarize, e);
   }
   const bool floating = ct_dtype_is_floating_point(dt) || pl.complex;

@@ -35,9 +35,9 @@ static void result_strides(const ct_tensor *r, const ct_red_config *cfg, int64_t
   for (int64_t d = 0; d < nd; d++) {
     bool red = (cfg->mask >> d) & 1u;
     if (cfg->keepdim) {
-      out[d] = red && cfg->in->sizes[d] != 1 ? 0 : r->strides[d] * isz;
+      out[d] = red && cfg->in->sizes[d] != 1 ? 0 : ct__mul_wrap(r->strides[d], isz);
     } else {
-      out[d] = red ? 0 : r->strides[j++] * isz;
+      out[d] = red ? 0 : ct__mul_wrap(r->strides[j++], isz);
     }
   }
 }
@@ -138,17 +138,17 @@ static void setup(const ct_red_config *cfg, bool torch_loops, geom *g) {
     int64_t in_bytes[RED_DIMS];
     int64_t *rows[CT_RED_MAX_OUT + 1];
     for (int o = 0; o < cfg->n_out; o++) rows[o] = ostr[o];
-    for (int64_t d = 0; d < nd; d++) in_bytes[d] = t->strides[d] * isz;
+    for (int64_t d = 0; d < nd; d++) in_bytes[d] = ct__mul_wrap(t->strides[d], isz);
     rows[cfg->n_out] = in_bytes;
     torch_order(rows, cfg->n_out + 1, cfg->n_out, t->sizes, nd, order);
   }
   for (int64_t i = 0; i < nd; i++) {
     int64_t d = order[i];
     if (!((cfg->mask >> d) & 1u)) continue;
-    g->N *= t->sizes[d];
+    g->N = ct__mul_wrap(g->N, t->sizes[d]); /* wraps only when M is 0: nothing runs then */
     if (t->sizes[d] == 1) continue;
     g->rsz[g->nr] = t->sizes[d];
-    g->rin[g->nr] = t->strides[d] * isz;
+    g->rin[g->nr] = ct__mul_wrap(t->strides[d], isz);
     g->nr++;
   }
   /* kept dims in PyTorch's order too (the outputs' strides decide it): for kernels that reproduce
@@ -158,11 +158,11 @@ static void setup(const ct_red_config *cfg, bool torch_loops, geom *g) {
     int64_t d = order[i];
     int64_t size = t->sizes[d];
     if ((cfg->mask >> d) & 1u) continue;
-    g->M *= size;
+    g->M = ct__mul_wrap(g->M, size);
     if (size == 1) continue;
     int k = g->nk++;
     g->ksz[k] = size;
-    g->kin[k] = t->strides[d] * isz;
+    g->kin[k] = ct__mul_wrap(t->strides[d], isz);
     for (int o = 0; o < cfg->n_out; o++) g->kout[o][k] = ostr[o][d];
     g->kaux[k] = cfg->aux ? astr[d] : 0;
   }
@@ -170,7 +170,7 @@ static void setup(const ct_red_config *cfg, bool torch_loops, geom *g) {
   int n = 0;
   n = 0;
   for (int i = 0; i < g->nr; i++) {
-    if (n > 0 && g->rin[n - 1] * g->rsz[n - 1] == g->rin[i]) {
+    if (n > 0 && ct__mul_wrap(g->rin[n - 1], g->rsz[n - 1]) == g->rin[i]) {
       g->rsz[n - 1] *= g->rsz[i];
       continue;
     }

@@ -176,7 +176,7 @@ static void broadcast_byte_strides(const ct_tensor *t, const int64_t *el_strides
   const int64_t *st = el_strides ? el_strides : t->strides;
   int64_t offset = ndim - t->ndim;
   for (int64_t i = 0; i < offset; i++) out[i] = 0;
-  for (int64_t i = 0; i < t->ndim; i++) out[offset + i] = (t->sizes[i] == 1 && shape[offset + i] != 1) ? 0 : st[i] * isz;
+  for (int64_t i = 0; i < t->ndim; i++) out[offset + i] = (t->sizes[i] == 1 && shape[offset + i] != 1) ? 0 : ct__mul_wrap(st[i], isz);
 }
 
 /* How TensorIterator sees operand k when laying out outputs: promoted inputs through their converted
@@ -409,6 +409,11 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
   if (cfg->no_resize_outputs)
     for (int o = 0; o < cfg->n_out; o++)
       if (cfg->out[o] && !ct__check_inplace(cfg->out[o])) return CT_ERR_RUNTIME;
+  /* operands whose storage shrank under them (a flag test each) */
+  for (int k = 0; k < it->n_ops; k++) {
+    const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
+    if (t && !ct__check_in_storage(t)) return CT_ERR_RUNTIME;
+  }
 
   if (is_simple(cfg)) return build_simple(it, cfg);
 

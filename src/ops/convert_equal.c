@@ -34,6 +34,10 @@ static bool equal_values(const ct_tensor *a, const ct_tensor *b) {
 
 ct_status ct_equal(const ct_tensor *a, const ct_tensor *b, bool *out) {
   if (!a || !b) return ct__null_status();
+  if (!out) {
+    ct__error(CT_ERR_VALUE, "ct_equal: out is NULL");
+    return CT_ERR_VALUE;
+  }
   if (a->device_type == CT_META || b->device_type == CT_META) {
     ct__error_no_meta_kernel("aten::equal");
     return CT_ERR_NOT_IMPLEMENTED;
@@ -44,6 +48,8 @@ ct_status ct_equal(const ct_tensor *a, const ct_tensor *b, bool *out) {
     *out = false;
     return CT_OK;
   }
+  /* contiguous inputs are read in place, past the copy engine's check */
+  if (!ct__check_in_storage(a) || !ct__check_in_storage(b)) return CT_ERR_RUNTIME;
   /* Strided inputs are compared through contiguous copies; contiguous ones are read in place. */
   ct_scope_begin();
   const ct_tensor *ca = ct_contiguous(a, CT_CONTIGUOUS_FORMAT);

@@ -9,39 +9,59 @@ static ct_status no_meta(const ct_tensor *t) {
   return CT_ERR_NOT_IMPLEMENTED;
 }
 
-ct_status ct_item(const ct_tensor *t, ct_scalar *out) {
-  if (!t) return ct__null_status();
+/* A NULL result pointer is the caller's mistake: ValueError, after a NULL tensor has been passed on. */
+static bool check_out(const char *fn, const void *out) {
+  if (out) return true;
+  ct__error(CT_ERR_VALUE, "%s: out is NULL", fn);
+  return false;
+}
+
+/* The one element's scalar, after the checks every item form shares. */
+static ct_status item_scalar(const ct_tensor *t, ct_scalar *out) {
   if (t->numel != 1) {
     /* Python's Tensor.item() checks before ATen's "a Tensor with N elements cannot be converted to Scalar" */
     ct__error(CT_ERR_VALUE, "only one element tensors can be converted to Python scalars");
-    return CT_ERR_RUNTIME;
+    return CT_ERR_VALUE;
   }
   ct_status st = no_meta(t);
   if (st != CT_OK) return st;
+  if (!ct__check_in_storage(t)) return CT_ERR_RUNTIME;
   *out = ct__load_scalar((ct_dtype)t->dtype, ct__tdata(t));
   return CT_OK;
 }
 
+ct_status ct_item(const ct_tensor *t, ct_scalar *out) {
+  if (!t) return ct__null_status();
+  if (!check_out("ct_item", out)) return CT_ERR_VALUE;
+  return item_scalar(t, out);
+}
+
 /* item<T>(): the number through c10's checked conversion (a complex with an imaginary part, or a
    NaN or out-of-range float for int64, is an overflow error). */
-static ct_status item_as(const ct_tensor *t, ct_dtype dt, void *out) {
+static ct_status item_as(const char *fn, const ct_tensor *t, ct_dtype dt, void *out) {
+  if (!t) return ct__null_status();
+  if (!check_out(fn, out)) return CT_ERR_VALUE;
   ct_scalar s;
-  ct_status st = ct_item(t, &s);
+  ct_status st = item_scalar(t, &s);
   if (st != CT_OK) return st;
   if (!ct__scalar_fits(s, dt)) return CT_ERR_RUNTIME;
   ct__store_scalar(dt, out, s);
   return CT_OK;
 }
 
-ct_status ct_item_double(const ct_tensor *t, double *out) { return item_as(t, CT_FLOAT64, out); }
-ct_status ct_item_int64(const ct_tensor *t, int64_t *out) { return item_as(t, CT_INT64, out); }
+ct_status ct_item_double(const ct_tensor *t, double *out) { return item_as("ct_item_double", t, CT_FLOAT64, out); }
+ct_status ct_item_int64(const ct_tensor *t, int64_t *out) { return item_as("ct_item_int64", t, CT_INT64, out); }
 
-ct_status ct_item_complex(const ct_tensor *t, ct_complex128 *out) { return item_as(t, CT_COMPLEX128, out); }
+ct_status ct_item_complex(const ct_tensor *t, ct_complex128 *out) {
+  return item_as("ct_item_complex", t, CT_COMPLEX128, out);
+}
 
 /* Python's bool(t.item()): any nonzero part (NaN included) is true. */
 ct_status ct_item_bool(const ct_tensor *t, bool *out) {
+  if (!t) return ct__null_status();
+  if (!check_out("ct_item_bool", out)) return CT_ERR_VALUE;
   ct_scalar s;
-  ct_status st = ct_item(t, &s);
+  ct_status st = item_scalar(t, &s);
   if (st != CT_OK) return st;
   switch (s.kind) {
     case CT_SCALAR_BOOL: *out = s.v.b; break;
@@ -70,12 +90,14 @@ static ct_status element_at(const ct_tensor *t, const int64_t *index, char **p) 
   }
   ct_status st = no_meta(t);
   if (st != CT_OK) return st;
+  if (!ct__check_in_storage(t)) return CT_ERR_RUNTIME;
   *p = ct__tdata(t) + off * (int64_t)ct__itemsize((ct_dtype)t->dtype);
   return CT_OK;
 }
 
 ct_status ct_get_item(const ct_tensor *t, const int64_t *index, ct_scalar *out) {
   if (!t) return ct__null_status();
+  if (!check_out("ct_get_item", out)) return CT_ERR_VALUE;
   char *p;
   ct_status st = element_at(t, index, &p);
   if (st == CT_OK) *out = ct__load_scalar((ct_dtype)t->dtype, p);

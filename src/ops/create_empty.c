@@ -67,6 +67,8 @@ bool ct__format_strides(int64_t ndim, const int64_t *sizes, ct_memory_format fmt
 }
 
 ct_tensor *ct__empty_with(ct_shape shape, const ct_resolved_opts *o) {
+  /* every factory taking a shape comes through here (random ones included) */
+  if (!ct__check_list(shape, "shape")) return NULL;
   /* PyTorch checks the sizes before the memory format */
   if (ct__checked_numel(shape.ndim, shape.data) < 0) return NULL;
   if (o->memory_format == CT_PRESERVE_FORMAT) {
@@ -131,7 +133,7 @@ ct_tensor *ct__empty_strided_with(int64_t ndim, const int64_t *sizes, const int6
      size check passed) becomes 1 on the last dim, else the next dim's extent, keeping strides monotonic. */
   for (int64_t i = ndim - 1; i >= 0; i--)
     if (t->strides[i] < 0)
-      t->strides[i] = i == ndim - 1 ? 1 : (t->sizes[i + 1] > 1 ? t->sizes[i + 1] : 1) * t->strides[i + 1];
+      t->strides[i] = i == ndim - 1 ? 1 : ct__mul_wrap(t->sizes[i + 1] > 1 ? t->sizes[i + 1] : 1, t->strides[i + 1]);
   return ct__finish_requires_grad(t, o->requires_grad);
 }
 
@@ -159,6 +161,7 @@ ct_tensor *ct_empty(ct_shape shape, const ct_tensor_opts *opts) {
 ct_tensor *ct_empty_strided(ct_shape shape, ct_shape strides, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
   if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
+  if (!ct__check_list(shape, "shape") || !ct__check_list(strides, "strides")) return NULL;
   if (ct__checked_numel(shape.ndim, shape.data) < 0) return NULL;
   if (shape.ndim != strides.ndim) {
     ct__error(CT_ERR_RUNTIME, "dimensionality of sizes (%lld) must match dimensionality of strides (%lld)",

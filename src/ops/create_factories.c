@@ -2,6 +2,7 @@
 #include "core/cast.h"
 #include "ops/create_internal.h"
 #include "ops/meta_messages.h"
+#include "ops/view_internal.h"
 
 /* The op runs with requires_grad off and the flag is applied last, so argument errors come first. */
 static ct_resolved_opts without_grad(const ct_resolved_opts *o) {
@@ -163,6 +164,7 @@ ct_tensor *ct_from_blob(void *data, ct_dtype dtype, ct_shape shape, const int64_
     ct__error(CT_ERR_RUNTIME, "Only Tensors of floating point and complex dtype can require gradients");
     return NULL;
   }
+  if (!ct__check_list(shape, "shape")) return NULL;
   int64_t numel = ct__checked_numel(shape.ndim, shape.data);
   if (numel < 0) return NULL;
   if (strides)
@@ -174,6 +176,14 @@ ct_tensor *ct_from_blob(void *data, ct_dtype dtype, ct_shape shape, const int64_
                   "with array.copy().) ");
         return NULL;
       }
+  /* The bytes the geometry spans, with at::detail::computeStorageNbytes's overflow error (a
+     contiguous geometry: computeStorageNbytesContiguous's). */
+  uint64_t nbytes;
+  if (!ct__storage_nbytes(shape.ndim, shape.data, strides, ct__itemsize(dtype), 0, &nbytes)) return NULL;
+  if (!data && numel > 0) {
+    ct__error(CT_ERR_VALUE, "from_blob: data is NULL for a tensor of %lld elements", (long long)numel);
+    return NULL;
+  }
   ct_storage *s = ct__storage_shell(CT_DEVICE_CPU);
   ct_storage_ext *ext = s ? ct__calloc(1, sizeof *ext) : NULL;
   if (!ext) {
@@ -194,7 +204,7 @@ ct_tensor *ct_from_blob(void *data, ct_dtype dtype, ct_shape shape, const int64_
   }
   ct_tensor *t = NULL;
   if (st) {
-    s->nbytes = (size_t)ct__required_storage_elems(shape.ndim, shape.data, st, 0) * ct__itemsize(dtype);
+    s->nbytes = numel ? (size_t)nbytes : 0;
     t = ct__tensor_make(s, dtype, 0, shape.ndim, shape.data, st);
   }
   if (contig && contig != small) ct__free(contig);

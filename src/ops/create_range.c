@@ -183,6 +183,11 @@ ct_tensor *ct_arange(ct_scalar start, ct_scalar end, ct_scalar step, const ct_te
   }
   if (!(size_d >= 0 && size_d <= (double)INT64_MAX))
     return CT_ERR_NULL(CT_ERR_RUNTIME, "invalid size, possible overflow?");
+  /* (double)INT64_MAX is 2^63, so a size of 2^63 passes that check; PyTorch's cast of it to int64 gives
+     INT64_MIN (x86), which the SymInt sizes then refuse. Same message, without the undefined cast. */
+  if (size_d >= 9223372036854775808.0)
+    return CT_ERR_NULL(CT_ERR_RUNTIME,
+                       "IntArrayRef contains an int that cannot be represented as a SymInt: %lld", (long long)INT64_MIN);
   int64_t n = (int64_t)size_d;
 
   ct_tensor *t = range_result(n, &o);

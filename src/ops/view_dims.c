@@ -62,7 +62,7 @@ ct_tensor *ct_mT(const ct_tensor *t) {
 }
 
 ct_tensor *ct_permute(const ct_tensor *t, ct_dims dims) {
-  if (!t) return NULL;
+  if (!t || !ct__check_list(dims, "dims")) return NULL;
   int64_t n = t->ndim;
   if (dims.ndim != n)
     return CT_ERR_NULL(CT_ERR_RUNTIME,
@@ -114,7 +114,7 @@ static bool has_repeat(ct_dims dims, int64_t ndim, bool *seen) {
 }
 
 ct_tensor *ct_movedim(const ct_tensor *t, ct_dims source, ct_dims destination) {
-  if (!t) return NULL;
+  if (!t || !ct__check_list(source, "source") || !ct__check_list(destination, "destination")) return NULL;
   char sb[2048], db[2048];
   int64_t n = t->ndim;
   if (source.ndim != destination.ndim) {

@@ -138,6 +138,11 @@ bool ct__check_numel(int64_t ndim, const int64_t *sizes) {
     ct__error(CT_ERR_RUNTIME, "numel: integer multiplication overflow");
     return false;
   }
+  /* PyTorch 1.13 lets a negative size through when a zero makes the product 0 (expand(0, -2) gives a
+     tensor of size [0, -2]); ctorch refuses it as empty() does, since split, unbind and chunk would
+     then count pieces with it. */
+  for (int64_t d = 0; d < ndim; d++)
+    if (sizes[d] < 0) return ct__checked_numel(ndim, sizes) >= 0; /* records empty()'s error */
   return true;
 }
 

@@ -36,7 +36,7 @@ ct_infer_result ct__infer_size(ct_shape shape, int64_t numel, int64_t *out);
    view would span two contiguous subspaces. */
 bool ct__compute_view_strides(const ct_tensor *t, int64_t ndim, const int64_t *newshape, int64_t *out);
 /* TensorImpl::safe_compute_numel: false (and PyTorch's error) when the unsigned product overflows.
-   Negative sizes pass when a zero makes the product 0, as in PyTorch. */
+   A negative size that a zero would let through in PyTorch is refused too, with empty()'s error. */
 bool ct__check_numel(int64_t ndim, const int64_t *sizes);
 /* at::detail::computeStorageNbytes (strided) and computeStorageNbytesContiguous (strides NULL): the
    bytes the geometry needs, with PyTorch's overflow error. */

@@ -140,6 +140,7 @@ static bool check_offset(int64_t offset) {
 ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,
                           ct_shape stride) {
   if (!self || !source) return ct__null_status();
+  if (!ct__check_list(size, "size") || !ct__check_list(stride, "stride")) return CT_ERR_VALUE;
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* An empty stride list is "not given" (contiguous), as in PyTorch, where it has no data. */
   if (stride.ndim == 0) stride.data = NULL;
@@ -180,6 +181,7 @@ static bool check_resizable_var(const ct_tensor *self) {
 
 ct_status ct_resize_(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
   if (!self) return ct__null_status();
+  if (!ct__check_list(size, "size")) return CT_ERR_VALUE;
   if (!check_resizable_var(self)) return CT_ERR_RUNTIME;
   /* PyTorch resizes first (resize_impl_cpu_), so its errors come before the memory format's. */
   geometry g = {self->storage, self->offset, size.ndim, size.data, NULL, NULL};

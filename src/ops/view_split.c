@@ -5,6 +5,8 @@
 /* A list for n pieces. std::vector refuses more than max_size() Tensors (2^60 on 64-bit), with this
    message; below that a failed allocation is out-of-memory. */
 static ct_tensor_list *list_new(int64_t n) {
+  /* every entry refuses negative sizes, so no count is negative; refuse one rather than overflow */
+  if (n < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "cannot create a list of %lld tensors", (long long)n);
   if (n > ((int64_t)1 << 60))
     return CT_ERR_NULL(CT_ERR_RUNTIME, "cannot create std::vector larger than max_size()");
   return ct__list_alloc(n);
@@ -62,7 +64,7 @@ ct_tensor_list *ct_split(const ct_tensor *t, int64_t split_size, int64_t dim) {
 }
 
 ct_tensor_list *ct_split_with_sizes(const ct_tensor *t, ct_shape split_sizes, int64_t dim) {
-  if (!t) return NULL;
+  if (!t || !ct__check_list(split_sizes, "split_sizes")) return NULL;
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "split expects at least a 1-dimensional tensor");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;
@@ -133,7 +135,7 @@ ct_tensor_list *ct_tensor_split(const ct_tensor *t, int64_t sections, int64_t di
 }
 
 ct_tensor_list *ct_tensor_split_indices(const ct_tensor *t, ct_shape indices, int64_t dim) {
-  if (!t) return NULL;
+  if (!t || !ct__check_list(indices, "indices")) return NULL;
   if (t->ndim == 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME,
                        "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");

@@ -40,7 +40,7 @@ ct_tensor *ct_squeeze_dim(const ct_tensor *t, int64_t dim) {
 
 /* PyTorch 2.0's squeeze(dims): at::dim_list_to_bitset's checks, then every listed size-1 dim goes. */
 ct_tensor *ct_squeeze_dims(const ct_tensor *t, ct_dims dims) {
-  if (!t) return NULL;
+  if (!t || !ct__check_list(dims, "dims")) return NULL;
   if (t->ndim > 64) return CT_ERR_NULL(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
   uint64_t mask = 0;
   for (int64_t i = 0; i < dims.ndim; i++) {

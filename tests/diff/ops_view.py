@@ -411,6 +411,18 @@ def _pair(fn):
     return lambda *a: list(fn(*a))
 
 
+def _no_negative_sizes(fn):
+    """ctorch refuses a negative size even where a zero makes PyTorch 1.13 accept it (expand(0, -2) gives
+    size [0, -2] there; issue 13, item 14): such a torch result stands for empty()'s error."""
+    def run(*a):
+        r = fn(*a)
+        neg = [s for s in r.shape if s < 0]
+        if neg:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {neg[0]}: {list(r.shape)}")
+        return r
+    return run
+
+
 def _set_storage_torch(x, src, off, size, stride):
     return x.set_(src.storage(), off, size, stride)
 
@@ -420,7 +432,7 @@ OPS = [
     Op("reshape", gen_view, torch=lambda x, s: x.reshape(s), ct=lambda x, s: C.reshape(x, s), weight=2),
     Op("view_as", gen_view_as, torch=lambda x, o: x.view_as(o), ct=lambda x, o: C.view_as(x, o)),
     Op("reshape_as", gen_view_as, torch=lambda x, o: x.reshape_as(o), ct=lambda x, o: C.reshape_as(x, o)),
-    Op("as_strided", gen_as_strided, torch=lambda x, sz, st, off: x.as_strided(sz, st, off),
+    Op("as_strided", gen_as_strided, torch=_no_negative_sizes(lambda x, sz, st, off: x.as_strided(sz, st, off)),
        ct=lambda x, sz, st, off: C.as_strided(x, sz, st, off), weight=1.5),
     Op("transpose", gen_two_dims, torch=lambda x, a, b: x.transpose(a, b), ct=lambda x, a, b: C.transpose(x, a, b)),
     Op("t", gen_le2, torch=lambda x: x.t(), ct=lambda x: C.t(x)),
@@ -435,9 +447,10 @@ OPS = [
     Op("unsqueeze", gen_unsqueeze, torch=lambda x, d: x.unsqueeze(d), ct=lambda x, d: C.unsqueeze(x, d)),
     Op("flatten", gen_flatten, torch=lambda x, a, b: x.flatten(a, b), ct=lambda x, a, b: C.flatten(x, a, b)),
     Op("unflatten", gen_unflatten, torch=lambda x, d, s: x.unflatten(d, s), ct=lambda x, d, s: C.unflatten(x, d, s)),
-    Op("expand", gen_expand, torch=lambda x, s: x.expand(s), ct=lambda x, s: C.expand(x, s)),
+    Op("expand", gen_expand, torch=_no_negative_sizes(lambda x, s: x.expand(s)), ct=lambda x, s: C.expand(x, s)),
     Op("expand_as", gen_expand_as, torch=lambda x, o: x.expand_as(o), ct=lambda x, o: C.expand_as(x, o)),
-    Op("broadcast_to", gen_expand, torch=lambda x, s: x.broadcast_to(s), ct=lambda x, s: C.broadcast_to(x, s)),
+    Op("broadcast_to", gen_expand, torch=_no_negative_sizes(lambda x, s: x.broadcast_to(s)),
+       ct=lambda x, s: C.broadcast_to(x, s)),
     Op("narrow", gen_narrow, torch=lambda x, d, s, n: x.narrow(d, s, n), ct=lambda x, d, s, n: C.narrow(x, d, s, n)),
     Op("select", gen_select, torch=lambda x, d, i: x.select(d, i), ct=lambda x, d, i: C.select(x, d, i)),
     Op("slice", gen_slice, torch=lambda x, d, s, e, st: torch.ops.aten.slice(x, d, s, e, st),
@@ -458,7 +471,7 @@ OPS = [
     Op("alias", gen_one, torch=lambda x: torch.ops.aten.alias(x), ct=lambda x: C.alias(x)),
     Op("set_", gen_set_, torch=lambda x, s: x.set_(s), ct=lambda x, s: C.set_(x, s)),
     Op("set_storage_", gen_set_storage_, torch=_set_storage_torch, ct=C.set_storage_, values="if_storage_kept"),
-    Op("resize_", gen_resize_, torch=lambda x, s, f: x.resize_(s, memory_format=f) if f else x.resize_(s),
+    Op("resize_", gen_resize_, torch=_no_negative_sizes(lambda x, s, f: x.resize_(s, memory_format=f) if f else x.resize_(s)),
        ct=lambda x, s, f: C.resize_(x, s, f), values="if_storage_kept", weight=1.5),
     Op("resize_as_", gen_resize_as_, torch=lambda x, o: x.resize_as_(o), ct=lambda x, o: C.resize_as_(x, o),
        values="if_storage_kept"),

@@ -215,11 +215,10 @@ static void test_as_strided(void) {
   CHECK_ERROR(CT_ERR_RUNTIME,
               "setStorage: sizes [], strides [], storage offset 24, and itemsize 4 requiring a storage size of 100 "
               "are out of bounds for storage of size 96");
-  /* A zero size makes the element count 0, so PyTorch lets a negative size through. */
-  r = ct_as_strided(x, CT_SHAPE(0, -2), CT_SHAPE(1, 1), NULL);
-  CHECK_SHAPE(r, 0, -2);
-  CHECK_EQ_INT(ct_numel(r), 0);
-  ct_release(r);
+  /* A zero size makes the element count 0, so PyTorch 1.13 lets a negative size through; ctorch refuses
+     it as empty() does (issue 13, item 14: split and unbind counted pieces with it). */
+  CHECK(ct_as_strided(x, CT_SHAPE(0, -2), CT_SHAPE(1, 1), NULL) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Trying to create tensor with negative dimension -2: [0, -2]");
   ct_release(x);
 
   /* Meta tensors have no data but a storage size: the same bounds apply. */

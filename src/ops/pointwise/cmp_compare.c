@@ -92,7 +92,7 @@ static ct_status eq_ne_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
     if (ct__result_type(ab, 2, &common) == CT_OK && ct_dtype_is_complex(common)) {
       /* the result depends on PyTorch's vector / scalar split: iterate as PyTorch does */
       ct_tensor *tmp[2] = {NULL, NULL}, *tmp_out = NULL;
-      if (!ct__pw_out_via_temp(out, ab, 2, common, false, &tmp_out)) return CT_ERR_RUNTIME;
+      if (!ct__pw_out_via_temp(out, ab, 2, common, false, &tmp_out)) return ct_last_error(); /* its kind: OOM too */
       if (!ct__pw_materialize(ab, 2, common, tmp)) {
         ct_release(tmp_out);
         return ct__null_status();

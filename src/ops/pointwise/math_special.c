@@ -9,6 +9,7 @@
 #include "kernels/cpu/math_scalar.h"
 #include "kernels/cpu/math_simd.h"
 #include "ops/pointwise/pw.h"
+#include "ops/view_internal.h"
 
 #define REAL_LOOPS(name) [CT_BFLOAT16] = name##_loop_bf16, [CT_FLOAT32] = name##_loop_f32, [CT_FLOAT64] = name##_loop_f64
 #define COMPLEX_LOOPS(name) [CT_COMPLEX64] = name##_loop_c64, [CT_COMPLEX128] = name##_loop_c128
@@ -485,8 +486,54 @@ static void mvlgamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) 
 }
 static const ct_pw_op mvlgamma_op = {"lgamma_vml_cpu", CT_PW_FLOAT, mvlgamma_loops, NULL, mvlgamma_prepare, NULL};
 
-/* mvlgamma_check, then what fails first in the composite: arange (complex; integers in place, whose
-   arange step 0.5 becomes 0), then lgamma (float16). */
+/* A block of n bytes on device could be allocated: the allocation PyTorch's composite makes, tried (and
+   given back untouched) so that it fails where PyTorch's fails, with its out-of-memory error. Blocks up
+   to 1 GiB are taken to succeed without trying. */
+static bool mvlgamma_could_allocate(uint64_t n, ct_device device) {
+  if (n <= ((uint64_t)1 << 30) || device.type == CT_META) return true;
+  ct_storage *s = ct__storage_alloc((size_t)n, device);
+  ct_storage_release(s);
+  return s != NULL;
+}
+
+/* PyTorch's composite materialises arange(p) ((p) values) and then args = arange + t.unsqueeze(-1)
+   ([*t.shape, p] values) before its first lgamma, so its time, O(numel * p) like ctorch's, is bounded by
+   what those allocations allow: a huge p fails at once, with their errors (a size that is not an int64,
+   "Storage size calculation overflowed", out of memory). ctorch needs neither block but refuses where
+   they cannot be made, instead of computing for hours. dt is the compute dtype. */
+static bool mvlgamma_arange_fits(const ct_tensor *t, int64_t p, ct_dtype dt, uint64_t *elems) {
+  /* arange(-(p - 1) / 2, 1/2, 1/2): its size is computed in double */
+  double size_d = ceil((0.5 - (-(double)p * 0.5 + 0.5)) / 0.5);
+  if (size_d >= 9223372036854775808.0) {
+    ct__error(CT_ERR_RUNTIME, "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
+              (long long)INT64_MIN);
+    return false;
+  }
+  int64_t n = (int64_t)size_d;
+  uint64_t bytes;
+  if (!ct__storage_nbytes(1, &n, NULL, ct__itemsize(dt), 0, &bytes)) return false;
+  if (!mvlgamma_could_allocate(bytes, ct__tdevice(t))) return false;
+  *elems = (uint64_t)n;
+  return true;
+}
+
+static bool mvlgamma_args_fit(const ct_tensor *t, uint64_t p, ct_dtype dt) {
+  int64_t small[17];
+  int64_t nd = t->ndim + 1;
+  int64_t *sizes = nd <= 17 ? small : ct__malloc((size_t)nd * sizeof *sizes);
+  if (!sizes) return false;
+  if (t->ndim) memcpy(sizes, t->sizes, (size_t)t->ndim * sizeof *sizes);
+  sizes[nd - 1] = (int64_t)p;
+  uint64_t bytes;
+  bool ok = ct__storage_nbytes(nd, sizes, NULL, ct__itemsize(dt), 0, &bytes) &&
+            mvlgamma_could_allocate(bytes, ct__tdevice(t));
+  if (sizes != small) ct__free(sizes);
+  return ok;
+}
+
+/* mvlgamma_check, then what fails in the composite, in its order: arange's kernel dispatch (complex),
+   its step (integers in place, whose step 0.5 becomes 0), its size and block, args' block, then lgamma
+   (float16). */
 static bool mvlgamma_check(const ct_tensor *t, int64_t p, bool inplace) {
   ct_dtype d = (ct_dtype)t->dtype;
   if (d == CT_BOOL) {
@@ -505,6 +552,10 @@ static bool mvlgamma_check(const ct_tensor *t, int64_t p, bool inplace) {
     ct__error(CT_ERR_RUNTIME, "step must be nonzero");
     return false;
   }
+  ct_dtype dt = ct__dt(d)->category <= CT_CAT_INT ? ct_get_default_dtype() : d;
+  uint64_t elems;
+  if (!mvlgamma_arange_fits(t, p, dt, &elems)) return false;
+  if (!mvlgamma_args_fit(t, elems, dt)) return false;
   if (d == CT_FLOAT16) {
     ct__error(CT_ERR_RUNTIME, "\"lgamma_vml_cpu\" not implemented for 'Half'");
     return false;

@@ -379,7 +379,7 @@ static ct_status clamp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *
     ct_tensor *tmp[3] = {NULL, NULL, NULL}, *tmp_out = NULL;
     ct_dtype common;
     if (ct__result_type(in, n, &common) == CT_OK) {
-      if (!ct__pw_out_via_temp(out, in, n, common, true, &tmp_out)) return CT_ERR_RUNTIME;
+      if (!ct__pw_out_via_temp(out, in, n, common, true, &tmp_out)) return ct_last_error(); /* its kind: OOM too */
       if (!ct__pw_materialize(in, n, common, tmp)) {
         ct_release(tmp_out);
         return ct__null_status();

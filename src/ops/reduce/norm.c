@@ -372,6 +372,7 @@ static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opt
   if (res) *res = NULL;
   if (!t || (!res && !out)) return ct__null_status();
   ct_norm_opts o = opts ? *opts : (ct_norm_opts){0};
+  if (!ct__check_list(o.dims, "dims")) return CT_ERR_VALUE;
   if (o.nuc) {
     if (o.dtype) {
       ct__error(CT_ERR_VALUE, "dtype argument is not supported in nuclear norm");

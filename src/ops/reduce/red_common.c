@@ -6,7 +6,8 @@
 bool ct__red_mask(const ct_tensor *t, ct_dims dims, uint64_t *mask) {
   /* PyTorch wraps every dim first (the first out of range raises), then looks for repeats; the
      argument checks themselves are ct__red_mask_1pass's */
-  if (t->ndim <= 64 && dims.data)
+  if (!ct__check_list(dims, "dims")) return false;
+  if (t->ndim <= 64)
     for (int64_t i = 0; i < dims.ndim; i++)
       if (ct__wrap_dim(dims.data[i], t->ndim) < 0) return false;
   return ct__red_mask_1pass(t, dims, mask);
@@ -14,6 +15,7 @@ bool ct__red_mask(const ct_tensor *t, ct_dims dims, uint64_t *mask) {
 
 bool ct__red_mask_1pass(const ct_tensor *t, ct_dims dims, uint64_t *mask) {
   int64_t nd = t->ndim;
+  if (!ct__check_list(dims, "dims")) return false;
   if (nd > 64) {
     ct__error(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
     return false;
@@ -21,10 +23,6 @@ bool ct__red_mask_1pass(const ct_tensor *t, ct_dims dims, uint64_t *mask) {
   if (dims.ndim == 0) {
     *mask = nd == 64 ? ~(uint64_t)0 : (((uint64_t)1 << nd) - 1);
     return true;
-  }
-  if (!dims.data) {
-    ct__error(CT_ERR_VALUE, "dims: a list of %lld dims with no data", (long long)dims.ndim);
-    return false;
   }
   uint64_t m = 0;
   for (int64_t i = 0; i < dims.ndim; i++) {
@@ -78,16 +76,13 @@ void ct__red_not_implemented(const char *kernel, ct_dtype dt) {
 }
 
 bool ct__red_single_dim(const char *op, ct_dims dims, bool *has_dim, int64_t *dim) {
+  if (!ct__check_list(dims, "dims")) return false;
   if (dims.ndim > 1) {
     ct__error(CT_ERR_TYPE, "%s(): argument 'dim' must be int, not tuple", op);
     return false;
   }
   *has_dim = dims.ndim == 1;
-  *dim = dims.ndim == 1 && dims.data ? dims.data[0] : 0;
-  if (dims.ndim == 1 && !dims.data) {
-    ct__error(CT_ERR_VALUE, "dims: a list of 1 dim with no data");
-    return false;
-  }
+  *dim = dims.ndim == 1 ? dims.data[0] : 0;
   return true;
 }
 
@@ -329,6 +324,10 @@ bool ct__red_check_outs(const ct_red_call *c) {
 }
 
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
+  /* operands whose storage shrank under them (a flag test each) */
+  if (!ct__check_in_storage(c->in)) return CT_ERR_RUNTIME;
+  for (int o = 0; o < c->n_out; o++)
+    if (c->out[o] && !ct__check_in_storage(c->out[o])) return CT_ERR_RUNTIME;
   int64_t shape[64];
   int64_t nd = ct__red_shape(c->in, c->mask, c->keepdim, shape);
   if (!ct__red_check_out_devices(c)) return ct_last_error();

@@ -171,6 +171,7 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
   if (result) *result = NULL;
   if (!self || (!result && !out)) return ct__null_status();
   if (inplace && !ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  if (!ct__check_in_storage(self) || (out && !ct__check_in_storage(out))) return CT_ERR_RUNTIME;
   ct_dtype want = opts ? opts->dtype : CT_DTYPE_UNSET;
   if (want != CT_DTYPE_UNSET && !ct__check_dtype(want)) return ct_last_error();
   int64_t d = ct__wrap_dim(dim, self->ndim);
@@ -262,6 +263,7 @@ static bool same_dtype_as_self(const ct_tensor *out, ct_dtype expect, const ct_t
 static ct_status lcse(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_tensor **result) {
   if (result) *result = NULL;
   if (!self || (!result && !out)) return ct__null_status();
+  if (!ct__check_in_storage(self) || (out && !ct__check_in_storage(out))) return CT_ERR_RUNTIME;
   if (out && !same_dtype_as_self(out, (ct_dtype)self->dtype, self)) return CT_ERR_RUNTIME;
   if (self->device_type == CT_META || (out && out->device_type == CT_META)) {
     ct__error_no_meta_kernel("aten::_logcumsumexp");
@@ -305,6 +307,8 @@ static const ext_op cummin_op = {"cummin_cpu", "aten::_cummin_helper", ct__cummi
 /* outs[0..1]: given values/indices (out form), or NULL: new results (not yet owned) come back there. */
 static ct_status extreme(const ext_op *op, ct_tensor **outs, bool given, const ct_tensor *self, int64_t dim) {
   if (!self || (given && (!outs[0] || !outs[1]))) return ct__null_status();
+  if (!ct__check_in_storage(self) || (given && (!ct__check_in_storage(outs[0]) || !ct__check_in_storage(outs[1]))))
+    return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype, dts[2] = {dt, CT_INT64};
   if (given && (!same_dtype_as_self(outs[0], dt, self) || !same_dtype_as_self(outs[1], CT_INT64, self)))
     return CT_ERR_RUNTIME;
