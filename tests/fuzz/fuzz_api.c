@@ -121,6 +121,34 @@ static ct_scalar rd_scalar(void) {
 static bool skip_known;
 static bool trace; /* CT_FUZZ_TRACE=1: each call and its outcome on stderr (replaying an input) */
 
+/* A scalar's value as a double (its real part). */
+static double sc_d(ct_scalar s) {
+  switch (s.kind) {
+  case CT_SCALAR_BOOL: return s.v.b;
+  case CT_SCALAR_INT: return (double)s.v.i;
+  case CT_SCALAR_DOUBLE: return s.v.d;
+  case CT_SCALAR_COMPLEX: return s.v.c.re;
+  default: return 1;
+  }
+}
+
+/* Item 18 (skip_known): the int16 kernels of mul, add/sub with alpha, addcmul (and square) multiply
+   uint16_t values promoted to int, which overflows. */
+static bool int16_mul(const char *name, const ct_tensor *a, const ct_tensor *b, const ct_tensor *c) {
+  if (!skip_known) return false;
+  if (strcmp(name, "mul") && strcmp(name, "multiply") && strcmp(name, "add") && strcmp(name, "sub") &&
+      strcmp(name, "subtract") && strcmp(name, "addc") && strcmp(name, "addc_") && strcmp(name, "addc_out") &&
+      strcmp(name, "square"))
+    return false;
+  if ((a && ct_dtype_of(a) == CT_INT16) || (b && ct_dtype_of(b) == CT_INT16) || (c && ct_dtype_of(c) == CT_INT16))
+    return true;
+  ct_dtype dt = CT_DTYPE_UNSET; /* int8 with uint8 computes in int16 */
+  if (a && b && ct_result_type(a, b, &dt) == CT_OK && dt == CT_INT16) return true;
+  if (b && c && ct_result_type(b, c, &dt) == CT_OK && dt == CT_INT16) return true;
+  if (a && c && ct_result_type(a, c, &dt) == CT_OK && dt == CT_INT16) return true;
+  return false;
+}
+
 /* Shape arrays: NSHAPE independent buffers per call. */
 #define NSHAPE 4
 static int64_t shape_buf[NSHAPE][MAXDIM];
@@ -147,13 +175,13 @@ static ct_shape rd_shape_k(int k, int64_t (*elem)(void)) {
   return (ct_shape){d, n};
 }
 static ct_shape rd_shape(int k) { return rd_shape_k(k, rd_size); }
-/* Item 14 (skip_known): a negative size next to a zero one passes the numel check of expand, as_strided,
-   resize_ and set_storage_; such sizes become 1 (expand's -1 stays). */
+/* Item 14 (skip_known): a negative size next to a zero one (in the sizes or in the expanded tensor) passes
+   the numel check of expand, broadcast_to, as_strided, resize_ and set_storage_; negative sizes become 1
+   (expand's -1 stays). */
 static ct_shape no_neg_with_zero(ct_shape s, bool keep_minus1) {
   if (!skip_known || !s.data || s.ndim <= 0) return s;
-  bool zero = false;
-  for (int64_t i = 0; i < s.ndim; i++) zero |= s.data[i] == 0;
-  if (!zero) return s;
+  for (int64_t i = 0; i < s.ndim; i++) /* expand(scalar, (0, -1)) is (0, -1) in torch 1.13 too */
+    if (s.data[i] == 0) keep_minus1 = false;
   int64_t *d = (int64_t *)s.data; /* one of shape_buf */
   for (int64_t i = 0; i < s.ndim; i++)
     if (d[i] < 0 && !(keep_minus1 && d[i] == -1)) d[i] = 1;
@@ -503,10 +531,17 @@ static void op_create(void) {
   case 4: {
     ct_shape st = rd_shape_k(1, rd_small);
     const ct_tensor_opts *op = rd_optsp(&o);
-    if (skip_known && op && op->device.type == CT_META) break; /* finding F2 */
+    bool neg = false;
+    for (int64_t i = 0; st.data && i < st.ndim && i < MAXDIM; i++) neg |= st.data[i] < 0;
+    if (skip_known && neg && op && op->device.type == CT_META) break; /* item 18: the negative-stride fix-up */
     if (trace && op)
       fprintf(stderr, "  opts dtype %d device %d/%d layout %d fmt %d rg %d\n", (int)op->dtype, (int)op->device.type,
               (int)op->device.index, (int)op->layout, (int)op->memory_format, (int)op->requires_grad);
+    if (trace && s.data && st.data && s.ndim >= 0 && st.ndim >= 0 && s.ndim < 8 && st.ndim < 8) {
+      for (int64_t i = 0; i < s.ndim; i++) fprintf(stderr, " size %lld", (long long)s.data[i]);
+      for (int64_t i = 0; i < st.ndim; i++) fprintf(stderr, " stride %lld", (long long)st.data[i]);
+      fprintf(stderr, "\n");
+    }
     r = CT("empty_strided", ct_empty_strided(s, st, op));
     break;
   }
@@ -532,6 +567,7 @@ static void op_create(void) {
   }
   case 10: {
     ct_scalar a = rd_scalar(), b = rd_scalar(), c = rd_scalar();
+    if (skip_known && !(fabs((sc_d(b) - sc_d(a)) / sc_d(c)) < 1e15)) break; /* item 18: a size of 2^63 */
     r = CT("arange", ct_arange(a, b, c, rd_optsp(&o)));
     break;
   }
@@ -708,6 +744,7 @@ static void op_view(void) {
   }
   case 16: {
     int64_t d = rd_dim(), a = rd_small(), b = rd_small();
+    if (skip_known && a < 0) break; /* finding F4 */
     r = CT("unfold", ct_unfold(t, d, a, b));
     break;
   }
@@ -819,13 +856,16 @@ static void op_unary(void) {
   if (form == 0) {
     int slot = rd_slot();
     ct_tensor *t = rd_t();
+    if (int16_mul(op->name, t, NULL, NULL)) return;
     put(slot, CT(op->name, op->f(t)));
   } else if (form == 1 && op->i) {
     ct_tensor *t = rd_t();
+    if (int16_mul(op->name, t, NULL, NULL)) return;
     CS(op->name, op->i(t));
   } else {
     ct_tensor *out = rd_t(), *t = rd_t();
     if (skip_known && !out) return; /* finding F1 (README) */
+    if (int16_mul(op->name, out, t, NULL)) return;
     CS(op->name, op->o(out, t));
   }
 }
@@ -839,13 +879,16 @@ static void op_binary(void) {
     if (form == 0) {
       int slot = rd_slot();
       ct_tensor *a = rd_t(), *b = rd_t();
+      if (int16_mul(op->name, a, b, NULL)) return;
       put(slot, CT(op->name, op->f(a, b, aop)));
     } else if (form == 1) {
       ct_tensor *a = rd_t(), *b = rd_t();
+      if (int16_mul(op->name, a, b, NULL)) return;
       CS(op->name, op->i(a, b, aop));
     } else {
       ct_tensor *o = rd_t(), *a = rd_t(), *b = rd_t();
       if (skip_known && !o) return; /* finding F1 (README) */
+      if (int16_mul(op->name, o, a, b)) return;
       CS(op->name, op->o(o, a, b, aop));
     }
     return;
@@ -854,13 +897,16 @@ static void op_binary(void) {
   if (form == 0) {
     int slot = rd_slot();
     ct_tensor *a = rd_t(), *b = rd_t();
+    if (int16_mul(op->name, a, b, NULL)) return;
     put(slot, CT(op->name, op->f(a, b)));
   } else if (form == 1 && op->i) {
     ct_tensor *a = rd_t(), *b = rd_t();
+    if (int16_mul(op->name, a, b, NULL)) return;
     CS(op->name, op->i(a, b));
   } else {
     ct_tensor *o = rd_t(), *a = rd_t(), *b = rd_t();
     if (skip_known && !o) return; /* finding F1 (README) */
+    if (int16_mul(op->name, o, a, b)) return;
     CS(op->name, op->o(o, a, b));
   }
 }
@@ -901,6 +947,7 @@ static void op_irregular(void) {
     ct_addc_opts ao = {rd_scalar()};
     const ct_addc_opts *aop = u8() % 2 ? &ao : NULL;
     bool div = rd_bool();
+    if (!div && (int16_mul("addc", t, a, b) || int16_mul("addc", o, NULL, NULL))) break;
     if (form == 0) put(slot, CT("addc", div ? ct_addcdiv(t, a, b, aop) : ct_addcmul(t, a, b, aop)));
     else if (form == 1) CS("addc_", div ? ct_addcdiv_(t, a, b, aop) : ct_addcmul_(t, a, b, aop));
     else CS("addc_out", div ? ct_addcdiv_out(o, t, a, b, aop) : ct_addcmul_out(o, t, a, b, aop));
@@ -994,6 +1041,11 @@ static void op_irregular(void) {
   }
 }
 
+/* Item 20 (skip_known): reduction and scan out= forms do not check devices first. */
+static bool mixed_devices(const ct_tensor *o, const ct_tensor *t) {
+  return skip_known && o && t && (ct_is_meta(o) || ct_is_meta(t));
+}
+
 /* Item 18 (skip_known): reductions and scans over an empty tensor (which has no data, or whose result has
    none) compute NULL + 0. */
 static bool empty_without_data(const ct_tensor *t) { return skip_known && t && ct_numel(t) == 0; }
@@ -1003,7 +1055,7 @@ static void op_reduce(void) {
   uint8_t form = u8() % 2;
   ct_tensor *o = form ? rd_t() : NULL;
   ct_tensor *t = rd_t();
-  if (empty_without_data(t)) return;
+  if (empty_without_data(t) || empty_without_data(o) || mixed_devices(o, t)) return;
   ct_reduce_opts ro = {rd_dims(0), rd_bool(), u8() % 4 ? CT_DTYPE_UNSET : rd_dtype(true)};
   const ct_reduce_opts *rop = u8() % 8 ? &ro : NULL;
   uint8_t k = u8() % 8;
@@ -1045,6 +1097,7 @@ static void op_reduce(void) {
       ct_tensor *b = rd_t();
       ct_dist_opts dopt = {rd_scalar()};
       anynull = !t || !b; /* o unused */
+      if (int16_mul("sub", t, b, NULL)) return; /* dist subtracts */
       put(slot, CT("dist", ct_dist(t, b, u8() % 2 ? &dopt : NULL)));
     } else if (form) CS("norm_out", ct_norm_out(o, t, nop));
     else put(slot, CT("norm", ct_norm(t, nop)));
@@ -1054,6 +1107,7 @@ static void op_reduce(void) {
   ct_tensor *a = NULL, *b = NULL;
   ct_tensor **ap = u8() % 8 ? &a : NULL, **bp = u8() % 8 ? &b : NULL;
   ct_tensor *o2 = form ? rd_t() : NULL;
+  if (empty_without_data(o2) || mixed_devices(o2, t)) return;
   int64_t d = rd_dim();
   bool kd = rd_bool();
   ct_status st;
@@ -1078,7 +1132,7 @@ static void op_scan(void) {
   uint8_t form = u8() % 3;
   ct_tensor *o = form == 2 ? rd_t() : NULL;
   ct_tensor *t = rd_t();
-  if (empty_without_data(t)) return;
+  if (empty_without_data(t) || empty_without_data(o) || mixed_devices(o, t)) return;
   int64_t d = rd_dim();
   ct_scan_opts so = {u8() % 2 ? CT_DTYPE_UNSET : rd_dtype(true)};
   const ct_scan_opts *sop = u8() % 4 ? &so : NULL;
@@ -1101,6 +1155,7 @@ static void op_scan(void) {
     bool mx = u8() % 2;
     if (form == 2) {
       ct_tensor *o2 = rd_t();
+      if (empty_without_data(o2) || mixed_devices(o2, t)) return;
       CS("cummax_out", mx ? ct_cummax_out(o, o2, t, d) : ct_cummin_out(o, o2, t, d));
     } else {
       ct_tensor *a = NULL, *b = NULL;
@@ -1254,6 +1309,7 @@ static void op_convert(void) {
       if (rd_bool()) po.threshold = (ct_print_int){true, adv()};
       if (rd_bool()) po.edgeitems = (ct_print_int){true, rd_small()};
       if (rd_bool()) po.linewidth = (ct_print_int){true, adv()};
+      if (skip_known && po.linewidth.value < -((int64_t)1 << 40)) po.linewidth.value = -5; /* item 18 */
       po.sci_mode = (ct_sci_mode)(u8() % 5);
       CS("set_printoptions", ct_set_printoptions(u8() % 8 ? &po : NULL));
     }
