@@ -10,6 +10,21 @@
 
 #include "core/half.h"
 
+/* glibc's <complex.h> defines CMPLX and CMPLXF for GCC >= 4.7 only; clang (which reports itself as GCC
+   4.2) has the same builtin. */
+#if defined(__clang__) && !defined(CMPLX)
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
+#endif
+/* Keeps GCC's vectorizer away from a function whose vectorized form would round differently (GCC fuses
+   vector mul + addsub into vfmsubadd even without contraction). clang has no such attribute, and with
+   contraction off (CMakeLists.txt) its vectorizer does not fuse. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define CT_NO_TREE_VECTORIZE __attribute__((optimize("no-tree-vectorize")))
+#else
+#define CT_NO_TREE_VECTORIZE
+#endif
+
 #define CT_ID(x) (x)
 /* A bool element read as its byte and normalised: any nonzero byte is true, as torch's loops load bool
    (c10::load<bool>). A tensor viewed as bool can hold other bytes than 0 and 1 (a uint8 tensor's view),

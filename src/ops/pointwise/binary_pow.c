@@ -283,7 +283,7 @@ CPX_FNS(128, double, ct_c128, mk128, creal, cimag, fma, fmsd)
 
 #define CPX_SEGS(sfx, T, CT, MK, SQRT, POW)                                                                      \
   /* kept away from GCC's vectorizer, which fuses mul + addsub into vfmsubadd even without contraction */       \
-  __attribute__((optimize("no-tree-vectorize"))) static void ps_c##sfx##_v(char *op, const char *xp, int64_t xs, \
+  CT_NO_TREE_VECTORIZE static void ps_c##sfx##_v(char *op, const char *xp, int64_t xs, \
                                                                             int64_t n, const void *c) {          \
     const int64_t os = sizeof(CT);                                                                               \
     const CT e = MK((T)PS(c)->re, (T)PS(c)->im);                                                                 \
@@ -293,7 +293,7 @@ CPX_FNS(128, double, ct_c128, mk128, creal, cimag, fma, fmsd)
       default: PS_EACH(CT, CT, ID, ID, POW(x, e))                                                                \
     }                                                                                                            \
   }                                                                                                              \
-  __attribute__((optimize("no-tree-vectorize"))) static void ps_c##sfx##_s(char *op, int64_t os, const char *xp, \
+  CT_NO_TREE_VECTORIZE static void ps_c##sfx##_s(char *op, int64_t os, const char *xp, \
                                                                             int64_t xs, int64_t n, const void *c) { \
     const CT one = MK(1, 0), e = MK((T)PS(c)->re, (T)PS(c)->im);                                                 \
     switch (PS(c)->mode) {                                                                                       \

@@ -6,11 +6,15 @@
 #include "ops/pointwise/binary_common.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__clang__)
+#include "kernels/cpu/sleef_clang.h" /* clang ignores #pragma GCC target */
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 #include <immintrin.h>
 #include <sleef.h>
 #pragma GCC pop_options
+#endif
 #define CT_HAVE_AVX2_PATH 1
 #define CT_AVX2 __attribute__((target("avx2,fma")))
 #else
@@ -222,11 +226,11 @@ CT_AVX2 static void cdiv_c128_avx2(double *o, const double *a, bool as, const do
     o[2 * k] = re / den;                                                       \
     o[2 * k + 1] = im / den;                                                   \
   }
-__attribute__((optimize("no-tree-vectorize"))) static void cdiv_c64_elem(float *o, const float *a, bool as,
+CT_NO_TREE_VECTORIZE static void cdiv_c64_elem(float *o, const float *a, bool as,
                                                                           const float *b, bool bs, int64_t n) {
   CDIV_ELEM(float)
 }
-__attribute__((optimize("no-tree-vectorize"))) static void cdiv_c128_elem(double *o, const double *a, bool as,
+CT_NO_TREE_VECTORIZE static void cdiv_c128_elem(double *o, const double *a, bool as,
                                                                            const double *b, bool bs, int64_t n) {
   CDIV_ELEM(double)
 }

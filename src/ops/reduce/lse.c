@@ -10,11 +10,15 @@
 #include "ops/reduce/red.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__clang__)
+#include "kernels/cpu/sleef_clang.h" /* clang ignores #pragma GCC target */
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 #include <immintrin.h>
 #include <sleef.h>
 #pragma GCC pop_options
+#endif
 #define LSE_AVX2 1
 static bool have_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
 #else

@@ -62,14 +62,20 @@ CT_KERNEL_CLONES static bool finite_block(const float *x, int64_t m) {
    (Macros rather than helpers: functions taking or returning 32-byte vectors change the ABI between the
    clones' targets.) */
 /* [x0, x1, x2, x3] -> [x0, x1+x0, x2+x1, x3+x2] -> [x0, x1+x0, (x2+x1)+x0, (x3+x2)+(x1+x0)] */
-#define SHIFT1 ((v4l){4, 0, 1, 2})
-#define SHIFT2 ((v4l){4, 4, 0, 1})
-#define LAST ((v4l){3, 3, 3, 3})
+#if defined(__clang__) /* clang's form of GCC's __builtin_shuffle: the indices as constants */
+#define SHUF_SHIFT1(v, z) __builtin_shufflevector(v, z, 4, 0, 1, 2)
+#define SHUF_SHIFT2(v, z) __builtin_shufflevector(v, z, 4, 4, 0, 1)
+#define SHUF_LAST(v) __builtin_shufflevector(v, v, 3, 3, 3, 3)
+#else
+#define SHUF_SHIFT1(v, z) __builtin_shuffle(v, z, ((v4l){4, 0, 1, 2}))
+#define SHUF_SHIFT2(v, z) __builtin_shuffle(v, z, ((v4l){4, 4, 0, 1}))
+#define SHUF_LAST(v) __builtin_shuffle(v, ((v4l){3, 3, 3, 3}))
+#endif
 #define PREFIX4(v, x)                                    \
   do {                                                   \
     v = __builtin_convertvector(*(const v4f_u *)(x), v4d); \
-    v += __builtin_shuffle(v, zero, SHIFT1);  \
-    v += __builtin_shuffle(v, zero, SHIFT2);  \
+    v += SHUF_SHIFT1(v, zero);               \
+    v += SHUF_SHIFT2(v, zero);               \
   } while (0)
 #define STORE4(o, v) (*(v4f_u *)(o) = __builtin_convertvector((v), v4f))
 
@@ -81,12 +87,12 @@ CT_KERNEL_CLONES static double block_pass(float *o, const float *x, int64_t m, d
     v4d a, b;
     PREFIX4(a, x + j);
     PREFIX4(b, x + j + 4);
-    v4d ta = __builtin_shuffle(a, LAST), la = carry + a, lb = (carry + ta) + b;
+    v4d ta = SHUF_LAST(a), la = carry + a, lb = (carry + ta) + b;
     if (o) {
       STORE4(o + j, base + la);
       STORE4(o + j + 4, base + lb);
     }
-    carry += ta + __builtin_shuffle(b, LAST);
+    carry += ta + SHUF_LAST(b);
   }
   double t = carry[0];
   for (; j < m; j++) {
