@@ -54,6 +54,9 @@ CT_API bool ct_storage_is_shared(const ct_storage *s);
 /* The mapped file's path, or NULL. */
 CT_API const char *ct_storage_filename(const ct_storage *s);
 
+/* Shrinking may leave tensors over s reaching past its end. PyTorch 1.13 then reads out of bounds; ctorch
+   fails every op that reads or writes such a tensor with PyTorch's setStorage bounds error (views of it
+   can still be made, and work again once the storage is large enough). */
 CT_API ct_status ct_storage_resize_(ct_storage *s, size_t nbytes);
 CT_API ct_storage *ct_storage_clone(const ct_storage *s);
 /* Copies src into s; the sizes must match. */
