@@ -23,6 +23,11 @@ void ct__error(ct_error_kind kind, const char *fmt, ...) {
 }
 
 ct_error_kind ct_last_error(void) { return tl_kind; }
+
+ct_status ct__null_status(void) {
+  if (tl_kind == CT_OK) ct__error(CT_ERR_VALUE, "a NULL tensor was passed where a tensor is required");
+  return tl_kind;
+}
 const char *ct_last_error_message(void) { return tl_kind == CT_OK ? "" : tl_message; }
 
 void ct_clear_error(void) {

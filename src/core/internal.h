@@ -44,8 +44,9 @@ void ct__error(ct_error_kind kind, const char *fmt, ...) CT_PRINTF(2, 3);
 /* The message text of the recorded error is copied here for formatting helpers. */
 #define CT_ERR_NULL(kind, ...) (ct__error((kind), __VA_ARGS__), (void *)0)
 /* What a ct_status function returns for a NULL input: the error already recorded (the first cause
-   of a failed chain), or CT_ERR_RUNTIME when there is none. Records nothing. */
-static inline ct_status ct__null_status(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
+   of a failed chain), which it keeps. With none recorded, a NULL argument is itself the first cause:
+   a ValueError is recorded, so that the status always equals ct_last_error(). */
+ct_status ct__null_status(void);
 /* Checks a dtype argument and records PyTorch-style error for an invalid value. */
 bool ct__check_dtype(ct_dtype d);
 

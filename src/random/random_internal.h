@@ -17,7 +17,7 @@ static inline ct_generator *ct__random_gen(const ct_random_opts *o) {
   return ct__gen_or_default(o ? o->generator : NULL);
 }
 /* The status a call returns for a NULL input or a failed helper: the error already recorded. */
-static inline ct_status ct__random_fail(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
+static inline ct_status ct__random_fail(void) { return ct__null_status(); }
 
 static inline bool ct__is_float_dtype(ct_dtype d) {
   return d == CT_FLOAT16 || d == CT_BFLOAT16 || d == CT_FLOAT32 || d == CT_FLOAT64;

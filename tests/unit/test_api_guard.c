@@ -199,9 +199,15 @@ static void test_null_results(void) {
   CHECK_ERROR(CT_ERR_VALUE, "ct_equal: out is NULL");
   CHECK_EQ_INT(ct_result_type(one, many, NULL), CT_ERR_VALUE);
   CHECK_ERROR(CT_ERR_VALUE, "ct_result_type: out is NULL");
-  /* a NULL tensor still passes the chain's first cause on, recording nothing */
+  /* a NULL tensor passes the chain's first cause on; with none recorded, it is itself the first cause (the
+     status and ct_last_error() agree) */
+  CHECK_EQ_INT(ct_item(NULL, NULL), CT_ERR_VALUE);
+  CHECK_ERROR(CT_ERR_VALUE, "a NULL tensor was passed where a tensor is required");
+  ct_empty(CT_SHAPE(-1), NULL);
   CHECK_EQ_INT(ct_item(NULL, NULL), CT_ERR_RUNTIME);
-  CHECK_EQ_INT(ct_last_error(), CT_OK);
+  CHECK_EQ_INT(ct_uniform_(NULL, 0, 1, NULL), CT_ERR_RUNTIME);
+  CHECK_EQ_INT(ct_add_(NULL, NULL, NULL), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Trying to create tensor with negative dimension -1: [-1]");
 
   /* item 19: torch raises ValueError for item() of 9 elements; the status says the same */
   double d = 0;

@@ -109,7 +109,7 @@ ct_tensor *ct__elem_bool_like(const ct_tensor *t, bool v);
 static inline ct_tensor *ct__elem_self(const ct_tensor *t) { return t ? ct__own(ct_retain((ct_tensor *)t)) : NULL; }
 
 /* Engine status for a NULL input or output. */
-static inline ct_status ct__elem_null(void) { return ct_last_error() ? ct_last_error() : CT_ERR_RUNTIME; }
+static inline ct_status ct__elem_null(void) { return ct__null_status(); }
 
 /* A route (ct_pw_route) for a unary op whose meta function checks something before TensorIterator does:
    pre(t, out) records PyTorch's error and returns false; out is NULL for the functional form. The check

@@ -4,6 +4,10 @@
 
 static ct_status run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
                      const void *args, ct_tensor **result) {
+  /* a NULL operand keeps the recorded error, before any route's own checks can record another */
+  for (int i = 0; i < n_in; i++)
+    if (!in[i]) return ct__null_status();
+  if (!out && !result) return ct__null_status();
   return (op->run ? op->run : ct__pw_run)(op, out, in, n_in, inplace, args, result);
 }
 
