@@ -70,10 +70,14 @@ static bool have_avx2_fma(void) { return false; }
     for (int64_t i = 0; i < n; i++) welford(&a->n, &a->mean, &a->m2, LD(*(const T *)(in + i * is)));           \
   }
 #if VAR_AVX2
+#if defined(__clang__) /* clang declares every intrinsic; the target attributes below enable them */
+#include <immintrin.h>
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 #include <immintrin.h>
 #pragma GCC pop_options
+#endif
 #define VAR_TARGET __attribute__((target("avx2,fma")))
 VAR_TARGET static inline __m256d wf_f32_ld4(const char *p) { return VLD4_F32(p); }
 VAR_TARGET static inline __m256d wf_f64_ld4(const char *p) { return VLD4_F64(p); }
