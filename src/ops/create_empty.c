@@ -122,7 +122,7 @@ ct_tensor *ct__empty_strided_with(int64_t ndim, const int64_t *sizes, const int6
       ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s and strides=%s", sz, st);
       return NULL;
     }
-    nbytes = 0; /* meta tensors have no data: PyTorch does not check their strides */
+    nbytes = 0; /* meta tensors have no data: PyTorch does not check their strides (sized below) */
   }
   ct_storage *s = ct__storage_alloc(nbytes, o->device);
   if (!s) return NULL;
@@ -134,6 +134,12 @@ ct_tensor *ct__empty_strided_with(int64_t ndim, const int64_t *sizes, const int6
   for (int64_t i = ndim - 1; i >= 0; i--)
     if (t->strides[i] < 0)
       t->strides[i] = i == ndim - 1 ? 1 : ct__mul_wrap(t->sizes[i + 1] > 1 ? t->sizes[i + 1] : 1, t->strides[i + 1]);
+  /* A meta storage sized for the strides the tensor ends with, so that its geometry lies inside it as
+     every tensor's does (torch 1.13 reports the wrapped size of the negative strides, 2^64 - 8 and the
+     like, which no later check can use). */
+  if (o->device.type == CT_META && nbytes == 0 && t->numel > 0 &&
+      storage_nbytes(ndim, t->sizes, t->strides, ct__itemsize(o->dtype), &nbytes))
+    t->storage->nbytes = nbytes;
   return ct__finish_requires_grad(t, o->requires_grad);
 }
 

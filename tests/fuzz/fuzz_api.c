@@ -348,8 +348,11 @@ static void failed(int st) {
   ct_error_kind e = ct_last_error();
   if (trace) fprintf(stderr, "  failed: status %d, error %d: %s\n", st, (int)e, ct_last_error_message());
   if (anynull) {
-    if (e != prev_err) die("a call given a NULL tensor changed the recorded error");
-    if (st >= 0 && st != (int)(prev_err ? prev_err : CT_ERR_RUNTIME)) die("NULL input: unexpected status");
+    /* the recorded error is kept; with none, a status function records a ValueError (status == kind) */
+    if (prev_err != CT_OK && e != prev_err) die("a call given a NULL tensor changed the recorded error");
+    if (prev_err == CT_OK && e != CT_OK && e != CT_ERR_VALUE)
+      die("a call given a NULL tensor recorded an error other than the NULL argument's ValueError");
+    if (st >= 0 && st != (int)e) die("NULL input: the status is not the recorded error");
   } else {
     if (e == CT_OK) die("failed call recorded no error");
     if (st >= 0 && st != (int)e) {

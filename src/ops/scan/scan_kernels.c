@@ -258,7 +258,7 @@ const ct_scan_kernel ct__logcumsumexp_kernels[CT_NUM_DTYPES + 1] = {
 #define GE(a, b) ((a) >= (b))
 #define LE(a, b) ((a) <= (b))
 #define DEF_EXT(op, CMP)                                                                          \
-  CT_SCAN_EXT_KERNEL(op##_b, bool, CT_ID, NO_NAN, CMP)                                            \
+  CT_SCAN_EXT_KERNEL(op##_b, uint8_t, CT_LDB, NO_NAN, CMP) /* any nonzero byte is true */          \
   CT_SCAN_EXT_KERNEL(op##_u8, uint8_t, CT_ID, NO_NAN, CMP)                                        \
   CT_SCAN_EXT_KERNEL(op##_i8, int8_t, CT_ID, NO_NAN, CMP)                                         \
   CT_SCAN_EXT_KERNEL(op##_i16, int16_t, CT_ID, NO_NAN, CMP)                                       \
