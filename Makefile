@@ -56,9 +56,8 @@ install-check: build
 
 # The libFuzzer target over the public API (tests/fuzz/README.md), clang 14 with ASan + UBSan: a bounded run
 # from the committed corpus; new inputs go to $(FUZZ_BUILD)/corpus, a failing input to $(FUZZ_BUILD)/crash-*.
-# CT_FUZZ_SKIP_KNOWN=1 keeps it off the crashes issue 13 lists as known (items 14-18, 21, 22).
 # allocator_may_return_null: a huge metadata request fails as it does without ASan (out of memory).
-FUZZ_ENV := CT_FUZZ_SKIP_KNOWN=1 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 fuzz-build: deps
 	@if [ -f $(FUZZ_BUILD)/CMakeCache.txt ]; then cmake -S . -B $(FUZZ_BUILD) >/dev/null; else \
@@ -69,10 +68,10 @@ fuzz: fuzz-build
 	@mkdir -p $(FUZZ_BUILD)/corpus
 	@$(FUZZ_ENV) ./$(FUZZ_BUILD)/tests/fuzz_api -max_total_time=$(FUZZ_TIME) -seed=1 -timeout=20 \
 	  -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/ \
-	  $(FUZZ_BUILD)/corpus tests/fuzz/corpus
+	  $(FUZZ_BUILD)/corpus tests/fuzz/corpus tests/fuzz/crashes
 
-# Replays the saved crashing inputs (tests/fuzz/crashes) one by one, without CT_FUZZ_SKIP_KNOWN: each must
-# run clean once its defect is fixed (then move it to tests/fuzz/corpus).
+# Replays the saved crashing inputs (tests/fuzz/crashes) one by one: each ran into a defect that is fixed,
+# and stays as a regression input (`make fuzz` starts from them too).
 fuzz-replay: fuzz-build
 	@fail=0; for f in tests/fuzz/crashes/*; do \
 	  if ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 ./$(FUZZ_BUILD)/tests/fuzz_api $$f >/dev/null 2>&1; \

@@ -107,7 +107,48 @@ static void test_bernoulli_expand_message(void) {
   ct_scope_end();
 }
 
+/* out= forms refuse arguments that require grad before writing (logsumexp's op sequence writes out in place) */
+static void test_out_requires_grad(void) {
+  ct_scope_begin();
+  ct_tensor *x = ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.requires_grad = true});
+  ct_tensor *o = ct_full(CT_SHAPE_SCALAR, CT_DOUBLE(7), NULL);
+  CHECK_EQ_INT(ct_logsumexp_out(o, x, &(ct_reduce_opts){.dims = CT_DIMS(0)}), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "logsumexp(): functions with out=... arguments don't support automatic "
+                              "differentiation, but one of the arguments requires grad.");
+  double v = 0;
+  CHECK_EQ_INT(ct_item_double(o, &v), CT_OK);
+  CHECK(v == 7);
+  ct_tensor *og = ct_full(CT_SHAPE_SCALAR, CT_DOUBLE(7), &(ct_tensor_opts){.requires_grad = true});
+  CHECK_EQ_INT(ct_logsumexp_out(og, ct_ones(CT_SHAPE(3), NULL), &(ct_reduce_opts){.dims = CT_DIMS(0)}),
+               CT_ERR_RUNTIME);
+  ct_clear_error();
+  CHECK_EQ_INT(ct_item_double(og, &v), CT_OK);
+  CHECK(v == 7);
+  ct_scope_end();
+}
+
+/* bool tensors over bytes other than 0 and 1 (a uint8 tensor viewed as bool): reductions read any nonzero
+   byte as true, as torch's loads do (torch 1.13: uint8 [2, 1, 0, 190] viewed as bool sums to 3, amax True) */
+static void test_bool_bytes_reduce(void) {
+  ct_scope_begin();
+  static uint8_t bytes[4] = {2, 1, 0, 190};
+  ct_tensor *b = ct_from_blob(bytes, CT_BOOL, CT_SHAPE(4), NULL, NULL, NULL, NULL);
+  int64_t n = 0;
+  CHECK_EQ_INT(ct_item_int64(ct_sum(b, NULL), &n), CT_OK);
+  CHECK_EQ_INT(n, 3);
+  CHECK_EQ_INT(ct_item_int64(ct_prod(ct_narrow(b, 0, 0, 2), NULL), &n), CT_OK);
+  CHECK_EQ_INT(n, 1);
+  bool t = false;
+  CHECK_EQ_INT(ct_item_bool(ct_amax(b, NULL), &t), CT_OK);
+  CHECK(t);
+  CHECK_EQ_INT(ct_item_bool(ct_amin(ct_narrow(b, 0, 0, 2), NULL), &t), CT_OK);
+  CHECK(t);
+  ct_scope_end();
+}
+
 int main(void) {
+  test_out_requires_grad();
+  test_bool_bytes_reduce();
   test_leaf_rules();
   test_meta_messages();
   test_bernoulli_expand_message();

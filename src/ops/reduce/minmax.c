@@ -37,6 +37,7 @@ DEF_PICK_F(LT_F, LT_F)
 #define GT_I_PICK(x, a) (GT_I(x, a) ? (x) : (a))
 #define LT_I_PICK(x, a) (LT_I(x, a) ? (x) : (a))
 #define LD_I(x) ((int64_t)(x))
+#define LD_B(x) ((int64_t)((x) != 0))
 
 #define MM_FLOATS(X)                              \
   X(CT_FLOAT16, uint16_t, CT_LD_F16)              \
@@ -44,7 +45,7 @@ DEF_PICK_F(LT_F, LT_F)
   X(CT_FLOAT32, float, CT_LD_ID)                  \
   X(CT_FLOAT64, double, CT_LD_ID)
 #define MM_INTS(X)                                \
-  X(CT_BOOL, bool, LD_I)                          \
+  X(CT_BOOL, uint8_t, LD_B) /* bytes: any nonzero one is true */ \
   X(CT_UINT8, uint8_t, LD_I)                      \
   X(CT_INT8, int8_t, LD_I)                        \
   X(CT_INT16, int16_t, LD_I)                      \

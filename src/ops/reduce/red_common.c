@@ -427,7 +427,7 @@ void ct__red_store_c128(char *p, ct_dtype dt, double re, double im) {
 
 double ct__red_load_f64(const char *p, ct_dtype dt) {
   switch (dt) {
-    case CT_BOOL: return *(const bool *)p;
+    case CT_BOOL: return *(const uint8_t *)p != 0; /* any nonzero byte is true */
     case CT_UINT8: return *(const uint8_t *)p;
     case CT_INT8: return *(const int8_t *)p;
     case CT_INT16: return *(const int16_t *)p;

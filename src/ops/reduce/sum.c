@@ -340,9 +340,12 @@ static inline double tot_f64(double v) { return v; }
 
 #define DEF_SUM_INT(E, T, CT, LD, ST) DEF_INT_LOOPS(sum_##E, T, ADD_I)
 #define DEF_PROD_INT(E, T, CT, LD, ST) DEF_INT_LOOPS(prod_##E, T, MUL_I)
-CT_DT_BOOL(DEF_SUM_INT)
+/* bool elements as bytes, any nonzero one true: a tensor viewed as bool may hold other bytes than 0 and 1 */
+#define ADD_B(a, x) ADD_I(a, (uint8_t)((x) != 0))
+#define MUL_B(a, x) MUL_I(a, (uint8_t)((x) != 0))
+DEF_INT_LOOPS(sum_CT_BOOL, uint8_t, ADD_B)
 CT_DT_INTEGRAL(DEF_SUM_INT)
-CT_DT_BOOL(DEF_PROD_INT)
+DEF_INT_LOOPS(prod_CT_BOOL, uint8_t, MUL_B)
 CT_DT_INTEGRAL(DEF_PROD_INT)
 
 DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT32, float, 8)
