@@ -273,6 +273,9 @@ static void check_geometry(const ct_tensor *t) {
   __int128 nbytes = (__int128)ct_storage_nbytes(st);
   ct_storage_release(st);
   __int128 isz = ct_element_size(t);
+  /* A meta storage holds no bytes, and torch lets a meta tensor's extent pass any int64 storage size
+     (empty_strided with huge strides): such a geometry reads nothing, so it is not held to its storage. */
+  if (ct_is_meta(t) && (hi + 1) * isz > (__int128)INT64_MAX) return;
   if (lo < 0 || (hi + 1) * isz > nbytes) {
     int k = snprintf(msgbuf, sizeof msgbuf, "geometry outside the storage (lo %lld, hi %lld, itemsize %lld, nbytes %lld, device %d, sizes/strides",
              (long long)lo, (long long)hi, (long long)isz, (long long)nbytes, (int)ct_device_of(t).type);
@@ -573,6 +576,9 @@ static void op_create(void) {
       }
       need = n ? (hi + 1) * (__int128)(isz ? isz : 1) : 0;
     }
+    /* A buffer the geometry does not fit is the caller's mistake, which the library cannot see: only
+       geometries whose storage size overflows (which it must refuse) get a buffer smaller than they need. */
+    if (ok && need > 65536 && need <= (__int128)INT64_MAX) break;
     size_t nb = ok && need <= 65536 ? (size_t)need : 16;
     uint8_t *buf = malloc(nb ? nb : 1);
     for (size_t i = 0; i < nb; i++) buf[i] = (uint8_t)(dt == CT_BOOL ? u8() & 1 : u8());
