@@ -96,9 +96,10 @@ ct_status ct__tensor_resize(ct_tensor *t, int64_t ndim, const int64_t *sizes, co
 }
 
 void ct__tensor_update_numel(ct_tensor *t) {
-  int64_t n = 1;
-  for (int64_t i = 0; i < t->ndim; i++) n *= t->sizes[i];
-  t->numel = n;
+  /* unsigned: sizes that pass the numel check can still overflow before a later zero ([0 at the end]) */
+  uint64_t n = 1;
+  for (int64_t i = 0; i < t->ndim; i++) n *= (uint64_t)t->sizes[i];
+  t->numel = (int64_t)n;
 }
 
 void ct__tensor_free(ct_tensor *t) {

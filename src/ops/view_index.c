@@ -19,9 +19,16 @@ ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end
   else if (end >= size)
     end = size;
   int64_t len = end - start;
+  /* torch's int64 arithmetic wraps here (a huge stride on a dim of an empty tensor); as_strided then
+     refuses the offset: values in [-2^63, -2^62) as SymInt's symbolic range, other negatives as such */
+  int64_t offset = (int64_t)((uint64_t)t->offset + (uint64_t)ct__mul_wrap(start, t->strides[d]));
+  if (offset < -((int64_t)1 << 62))
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "Expected !is_symbolic() to be true, but got false.  (Could this error message "
+                                       "be improved?  If so, please report an enhancement request to PyTorch.)");
+  if (offset < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "Tensor: invalid storage offset %lld", (long long)offset);
   ct_tensor *v = ct__alias(t);
   if (!v) return NULL;
-  v->offset = t->offset + start * t->strides[d];
+  v->offset = offset;
   /* ceil(len / step) written so a huge step cannot overflow. */
   v->sizes[d] = len == 0 ? 0 : (len - 1) / step + 1;
   v->strides[d] = (int64_t)((uint64_t)t->strides[d] * (uint64_t)step);

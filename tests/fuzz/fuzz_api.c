@@ -570,7 +570,8 @@ static void op_create(void) {
         int64_t sd = 1;
         if (with_strides) sd = st.data[i];
         else
-          for (int64_t j = i + 1; j < s.ndim; j++) sd = (sd * (s.data[j] > 0 ? s.data[j] : 1)) & 0xffffff;
+          for (int64_t j = i + 1; j < s.ndim; j++)
+            sd = (int64_t)(((uint64_t)sd * (uint64_t)(s.data[j] > 0 ? s.data[j] : 1)) & 0xffffff);
         if (with_strides && sd < 0) ok = false;
         if (s.data[i] > 0) hi += (__int128)(s.data[i] - 1) * sd;
       }

@@ -10,6 +10,7 @@
 #include "core/cast.h"
 #include "core/layout_rules.h"
 #include "kernels/cpu/loops.h"
+#include "ops/create_internal.h"
 #include "ops/pointwise/pw.h"
 
 /* ternary_common.c */
@@ -369,9 +370,12 @@ ct_status ct_allclose(const ct_tensor *a, const ct_tensor *b, const ct_isclose_o
   ct_tensor *r = isclose_run(a, b, opts);
   ct_status s = r ? CT_OK : ct__null_status();
   bool all = true;
-  if (r) {
-    const bool *p = (const bool *)ct__tdata(r);
-    for (int64_t i = 0; i < r->numel && all; i++) all = p[i];
+  if (r && r->device_type == CT_META) { /* torch: isclose(...).all().item() */
+    ct__error_no_meta_kernel("aten::_local_scalar_dense");
+    s = CT_ERR_NOT_IMPLEMENTED;
+  } else if (r) {
+    const uint8_t *p = (const uint8_t *)ct__tdata(r); /* NULL for an empty result: nothing read */
+    for (int64_t i = 0; i < r->numel && all; i++) all = p[i] != 0;
   }
   ct_scope_end();
   if (s == CT_OK && out) *out = all;

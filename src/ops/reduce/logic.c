@@ -55,7 +55,7 @@
   DEF_OUTER(all_##E, E##_truth, &=, SZ)                                                                         \
   DEF_OUTER(any_##E, E##_truth, |=, SZ)                                                                         \
   DEF_OUTER(cnz_##E, E##_nz, +=, SZ)
-DEF_LOGIC(CT_BOOL, TRUTH_R(bool), TRUTH_R(bool), sizeof(bool))
+DEF_LOGIC(CT_BOOL, TRUTH_R(uint8_t), TRUTH_R(uint8_t), 1) /* bytes: any nonzero one is true */
 DEF_LOGIC(CT_UINT8, TRUTH_R(uint8_t), TRUTH_R(uint8_t), sizeof(uint8_t))
 DEF_LOGIC(CT_INT8, TRUTH_R(int8_t), TRUTH_R(int8_t), sizeof(int8_t))
 DEF_LOGIC(CT_INT16, TRUTH_R(int16_t), TRUTH_R(int16_t), sizeof(int16_t))

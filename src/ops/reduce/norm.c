@@ -373,6 +373,11 @@ static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opt
   if (!t || (!res && !out)) return ct__null_status();
   ct_norm_opts o = opts ? *opts : (ct_norm_opts){0};
   if (!ct__check_list(o.dims, "dims")) return CT_ERR_VALUE;
+  if (out && t->device_type == CT_META && out->device_type != CT_META) {
+    /* torch resizes out, then its copy of the meta result fails: the same error, out left alone */
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+    return CT_ERR_NOT_IMPLEMENTED;
+  }
   if (o.nuc) {
     if (o.dtype) {
       ct__error(CT_ERR_VALUE, "dtype argument is not supported in nuclear norm");
