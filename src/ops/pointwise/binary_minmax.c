@@ -138,8 +138,12 @@ CT_BINARY_LOOP(fmax_CT_FLOAT64, double, double, CT_ID, double, CT_ID, fmax_f64(a
 CT_BINARY_LOOP(fmin_CT_FLOAT64, double, double, CT_ID, double, CT_ID, fmin_f64(a, b))
 CT_BINARY_LOOP(fmax_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, FMAX_R(a, b))
 CT_BINARY_LOOP(fmin_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, FMIN_R(a, b))
-CT_BINARY_LOOP(fmax_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, FMAX_R(a, b))
-CT_BINARY_LOOP(fmin_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, FMIN_R(a, b))
+/* bfloat16 widens by a shift, which keeps a signaling NaN signaling, and glibc's fmaxf then returns NaN
+   (float16's conversion quiets it, so float16 takes the number): NaN-ness, not the payload, is the contract */
+#define FMAX_RS(a, b) (snan_f(a) || snan_f(b) ? (a) + (b) : FMAX_R(a, b))
+#define FMIN_RS(a, b) (snan_f(a) || snan_f(b) ? (a) + (b) : FMIN_R(a, b))
+CT_BINARY_LOOP(fmax_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, FMAX_RS(a, b))
+CT_BINARY_LOOP(fmin_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, FMIN_RS(a, b))
 #define ENTRY(E, T, CT, LD, ST) [E] = max_##E,
 static const ct_loop_fn fmax_loops[CT_NUM_DTYPES + 1] = {
     CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)[CT_FLOAT16] = fmax_CT_FLOAT16, [CT_BFLOAT16] = fmax_CT_BFLOAT16,
