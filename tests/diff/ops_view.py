@@ -455,7 +455,7 @@ OPS = [
     Op("select", gen_select, torch=lambda x, d, i: x.select(d, i), ct=lambda x, d, i: C.select(x, d, i)),
     Op("slice", gen_slice, torch=lambda x, d, s, e, st: torch.ops.aten.slice(x, d, s, e, st),
        ct=lambda x, d, s, e, st: C.slice(x, d, s, e, st), weight=1.5),
-    Op("unfold", gen_unfold, torch=lambda x, d, s, st: x.unfold(d, s, st), ct=lambda x, d, s, st: C.unfold(x, d, s, st)),
+    Op("unfold", gen_unfold, torch=_no_negative_sizes(lambda x, d, s, st: x.unfold(d, s, st)), ct=lambda x, d, s, st: C.unfold(x, d, s, st)),
     Op("diagonal", gen_diagonal, torch=lambda x, o, a, b: x.diagonal(o, a, b),
        ct=lambda x, o, a, b: C.diagonal(x, o, a, b)),
     Op("unbind", gen_unbind, torch=_pair(lambda x, d: x.unbind(d)), ct=lambda x, d: C.unbind(x, d)),
