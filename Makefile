@@ -57,7 +57,7 @@ install-check: build
 # The libFuzzer target over the public API (tests/fuzz/README.md), clang 14 with ASan + UBSan: a bounded run
 # from the committed corpus; new inputs go to $(FUZZ_BUILD)/corpus, a failing input to $(FUZZ_BUILD)/crash-*.
 # allocator_may_return_null: a huge metadata request fails as it does without ASan (out of memory).
-FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:max_allocation_size_mb=1024 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 fuzz-build: deps
 	@if [ -f $(FUZZ_BUILD)/CMakeCache.txt ]; then cmake -S . -B $(FUZZ_BUILD) >/dev/null; else \
@@ -74,7 +74,7 @@ fuzz: fuzz-build
 # and stays as a regression input (`make fuzz` starts from them too).
 fuzz-replay: fuzz-build
 	@fail=0; for f in tests/fuzz/crashes/*; do \
-	  if ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 ./$(FUZZ_BUILD)/tests/fuzz_api $$f >/dev/null 2>&1; \
+	  if ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:max_allocation_size_mb=1024 ./$(FUZZ_BUILD)/tests/fuzz_api $$f >/dev/null 2>&1; \
 	  then echo "clean  $$f"; else echo "FAILS  $$f"; fail=1; fi; done; exit $$fail
 
 check: unit asan-check diff diff-alias-asan install-check fuzz

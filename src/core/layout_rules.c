@@ -154,7 +154,7 @@ int64_t ct__coalesce_dims(int64_t nd, int64_t *shape, int64_t *const *rows, int 
     if (can) {
       if (shape[prev] == 1)
         for (int k = 0; k < n_rows; k++) rows[k][prev] = rows[k][d];
-      shape[prev] *= shape[d];
+      shape[prev] = ct__mul_wrap(shape[prev], shape[d]); /* wraps only for an empty shape (a 0 later on) */
     } else {
       prev++;
       if (prev != d) {

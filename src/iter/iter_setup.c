@@ -38,7 +38,7 @@ static void byte_span(int64_t ndim, const int64_t *sizes, const int64_t *strides
       *lo = *hi = 0;
       return;
     }
-    int64_t ext = (sizes[i] - 1) * strides[i];
+    int64_t ext = ct__mul_wrap(sizes[i] - 1, strides[i]); /* an empty shape (a 0 later on) may wrap */
     if (ext < 0) a += ext; else b += ext;
   }
   *lo = a * isz;
@@ -460,12 +460,21 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
       goto fail;
     }
   }
-  it->numel = 1;
-  for (int64_t d = 0; d < nd; d++) it->numel *= shape[d];
+  uint64_t numel = 1;
+  bool too_big = false;
+  for (int64_t d = 0; d < nd; d++) too_big |= __builtin_mul_overflow(numel, (uint64_t)shape[d], &numel);
+  too_big |= numel > (uint64_t)INT64_MAX;
+  it->numel = (int64_t)numel;
 
   /* 2. dtypes, devices */
   ct_dtype out_dtype[CT_ITER_MAX_OPERANDS];
   if (!settle_types(cfg, it, out_dtype)) goto fail;
+  if (too_big) { /* inputs expanded to a broadcast shape no output can hold: torch fails allocating it */
+    char a[256];
+    ct__fmt_int_list(a, sizeof a, nd, shape);
+    ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", a);
+    goto fail;
+  }
 
   /* 3. outputs, then the loop geometry */
   if (place_outputs(cfg, it, out_dtype, shape, nd, work) != CT_OK) goto fail;

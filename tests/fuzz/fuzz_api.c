@@ -567,6 +567,7 @@ static void op_create(void) {
       for (int64_t i = 0; i < s.ndim; i++) {
         if (s.data[i] < 0) ok = false;
         n *= s.data[i] < 0 ? 0 : s.data[i];
+        if (n > ((__int128)1 << 64)) n = (__int128)1 << 64; /* only "more than fits" matters */
         int64_t sd = 1;
         if (with_strides) sd = st.data[i];
         else
@@ -574,6 +575,7 @@ static void op_create(void) {
             sd = (int64_t)(((uint64_t)sd * (uint64_t)(s.data[j] > 0 ? s.data[j] : 1)) & 0xffffff);
         if (with_strides && sd < 0) ok = false;
         if (s.data[i] > 0) hi += (__int128)(s.data[i] - 1) * sd;
+        if (hi > ((__int128)1 << 100)) hi = (__int128)1 << 100;
       }
       need = n ? (hi + 1) * (__int128)(isz ? isz : 1) : 0;
     }
