@@ -83,10 +83,11 @@ static void coalesce_kept(geom *g) {
   for (int i = 0; i < g->nk; i++) {
     if (n > 0) {
       int p = n - 1;
-      bool can = g->kin[p] * g->ksz[p] == g->kin[i] && g->kaux[p] * g->ksz[p] == g->kaux[i];
-      for (int o = 0; o < g->n_out; o++) can = can && g->kout[o][p] * g->ksz[p] == g->kout[o][i];
+      /* wrapping products: only an empty input (a 0 elsewhere) can pass int64 here */
+      bool can = ct__mul_wrap(g->kin[p], g->ksz[p]) == g->kin[i] && ct__mul_wrap(g->kaux[p], g->ksz[p]) == g->kaux[i];
+      for (int o = 0; o < g->n_out; o++) can = can && ct__mul_wrap(g->kout[o][p], g->ksz[p]) == g->kout[o][i];
       if (can) {
-        g->ksz[p] *= g->ksz[i];
+        g->ksz[p] = ct__mul_wrap(g->ksz[p], g->ksz[i]);
         continue;
       }
     }

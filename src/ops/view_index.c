@@ -1,6 +1,19 @@
 /* Views of part of a tensor: slice, narrow, select, unfold, diagonal. */
 #include "ops/view_internal.h"
 
+/* base + index * stride as torch's int64 computes it (wrapping: a huge stride on a dim of an empty tensor),
+   then as_strided's refusal of a negative offset: [-2^63, -2^62) is SymInt's symbolic range. Records the
+   error and returns -1 for an offset that cannot be. */
+static int64_t view_offset(int64_t base, int64_t index, int64_t stride) {
+  int64_t offset = (int64_t)((uint64_t)base + (uint64_t)ct__mul_wrap(index, stride));
+  if (offset < -((int64_t)1 << 62))
+    ct__error(CT_ERR_RUNTIME, "Expected !is_symbolic() to be true, but got false.  (Could this error message be "
+                              "improved?  If so, please report an enhancement request to PyTorch.)");
+  else if (offset < 0)
+    ct__error(CT_ERR_RUNTIME, "Tensor: invalid storage offset %lld", (long long)offset);
+  return offset < 0 ? -1 : offset;
+}
+
 ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step) {
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_INDEX, "slice() cannot be applied to a 0-dim tensor.");
   int64_t d = ct__wrap_dim(dim, t->ndim);
@@ -19,13 +32,8 @@ ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end
   else if (end >= size)
     end = size;
   int64_t len = end - start;
-  /* torch's int64 arithmetic wraps here (a huge stride on a dim of an empty tensor); as_strided then
-     refuses the offset: values in [-2^63, -2^62) as SymInt's symbolic range, other negatives as such */
-  int64_t offset = (int64_t)((uint64_t)t->offset + (uint64_t)ct__mul_wrap(start, t->strides[d]));
-  if (offset < -((int64_t)1 << 62))
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "Expected !is_symbolic() to be true, but got false.  (Could this error message "
-                                       "be improved?  If so, please report an enhancement request to PyTorch.)");
-  if (offset < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "Tensor: invalid storage offset %lld", (long long)offset);
+  int64_t offset = view_offset(t->offset, start, t->strides[d]);
+  if (offset < 0) return NULL;
   ct_tensor *v = ct__alias(t);
   if (!v) return NULL;
   v->offset = offset;
@@ -71,7 +79,9 @@ ct_tensor *ct__select(const ct_tensor *t, int64_t dim, int64_t index) {
                        (long long)index, buf, (long long)d);
   }
   if (index < 0) index += size;
-  ct_tensor *v = ct__view_shell(t, t->ndim - 1, t->offset + index * t->strides[d]);
+  int64_t offset = view_offset(t->offset, index, t->strides[d]);
+  if (offset < 0) return NULL;
+  ct_tensor *v = ct__view_shell(t, t->ndim - 1, offset);
   if (!v) return NULL;
   for (int64_t i = 0, k = 0; i < t->ndim; i++) {
     if (i == d) continue;
@@ -129,7 +139,8 @@ ct_tensor *ct_diagonal(const ct_tensor *t, int64_t offset, int64_t dim1, int64_t
   int64_t diag = offset >= 0 ? (s1 < s2 - offset ? s1 : s2 - offset) : (s1 + offset < s2 ? s1 + offset : s2);
   if (diag < 0) diag = 0;
   int64_t start = t->offset;
-  if (diag > 0) start += offset >= 0 ? offset * t->strides[d2] : -offset * t->strides[d1];
+  if (diag > 0) start = offset >= 0 ? view_offset(start, offset, t->strides[d2]) : view_offset(start, -offset, t->strides[d1]);
+  if (start < 0) return NULL;
   ct_tensor *v = ct__view_shell(t, n - 1, start);
   if (!v) return NULL;
   /* The two dims go; their diagonal is appended last, as NumPy does. */
