@@ -27,28 +27,7 @@ lib = ctypes.CDLL(os.path.join(BUILD, "libctorch.so"))
 P = ctypes.c_void_p
 
 
-class Shape(ctypes.Structure):
-    _fields_ = [("data", ctypes.POINTER(ctypes.c_int64)), ("ndim", ctypes.c_int64)]
-
-
-class Complex(ctypes.Structure):
-    _fields_ = [("re", ctypes.c_double), ("im", ctypes.c_double)]
-
-
-class ScalarValue(ctypes.Union):
-    _fields_ = [("b", ctypes.c_bool), ("i", ctypes.c_int64), ("d", ctypes.c_double), ("c", Complex)]
-
-
-class Scalar(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_int), ("v", ScalarValue)]
-
-
-class ReduceOpts(ctypes.Structure):  # ct_reduce_opts
-    _fields_ = [("dims", Shape), ("keepdim", ctypes.c_bool), ("dtype", ctypes.c_int)]
-
-
-class VarOpts(ctypes.Structure):  # ct_var_opts (correction kind 0: unbiased, PyTorch's default)
-    _fields_ = [("dims", Shape), ("keepdim", ctypes.c_bool), ("correction", Scalar)]
+from ct_structs import Complex, RandomOpts, ReduceOpts, Scalar, ScalarValue, Shape, VarOpts  # noqa: F401
 
 
 FLOAT32, INT64 = 9, 6

@@ -7,20 +7,7 @@ cuts rows where threads split)."""
 import ctypes, sys, hashlib
 import torch
 P = ctypes.c_void_p
-class Shape(ctypes.Structure):
-    _fields_ = [("data", ctypes.POINTER(ctypes.c_int64)), ("ndim", ctypes.c_int64)]
-class ReduceOpts(ctypes.Structure):
-    _fields_ = [("dims", Shape), ("keepdim", ctypes.c_bool), ("dtype", ctypes.c_int)]
-class Complex(ctypes.Structure):
-    _fields_ = [("re", ctypes.c_double), ("im", ctypes.c_double)]
-class ScalarValue(ctypes.Union):
-    _fields_ = [("b", ctypes.c_bool), ("i", ctypes.c_int64), ("d", ctypes.c_double), ("c", Complex)]
-class Scalar(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_int), ("v", ScalarValue)]
-class VarOpts(ctypes.Structure):
-    _fields_ = [("dims", Shape), ("keepdim", ctypes.c_bool), ("correction", Scalar)]
-class RandomOpts(ctypes.Structure):
-    _fields_ = [("generator", ctypes.c_void_p), ("dtype", ctypes.c_int), ("rest", ctypes.c_char * 64)]
+from ct_structs import Complex, RandomOpts, ReduceOpts, Scalar, ScalarValue, Shape, VarOpts  # noqa: F401
 DT = {torch.float64: 10, torch.float32: 9, torch.float64: 10, torch.complex64: 11, torch.int32: 5, torch.float16: 7}
 KEEP = []
 def shape(d):

@@ -28,32 +28,7 @@ lib = ctypes.CDLL(os.environ.get("CTORCH_LIB", os.path.join(BUILD, "libctorch.so
 P = ctypes.c_void_p
 
 
-class Shape(ctypes.Structure):
-    _fields_ = [("data", ctypes.POINTER(ctypes.c_int64)), ("ndim", ctypes.c_int64)]
-
-
-class Complex(ctypes.Structure):
-    _fields_ = [("re", ctypes.c_double), ("im", ctypes.c_double)]
-
-
-class ScalarValue(ctypes.Union):
-    _fields_ = [("b", ctypes.c_bool), ("i", ctypes.c_int64), ("d", ctypes.c_double), ("c", Complex)]
-
-
-class Scalar(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_int), ("v", ScalarValue)]
-
-
-class ReduceOpts(ctypes.Structure):  # ct_reduce_opts
-    _fields_ = [("dims", Shape), ("keepdim", ctypes.c_bool), ("dtype", ctypes.c_int)]
-
-
-class VarOpts(ctypes.Structure):  # ct_var_opts (correction kind 0: unbiased)
-    _fields_ = [("dims", Shape), ("keepdim", ctypes.c_bool), ("correction", Scalar)]
-
-
-class RandomOpts(ctypes.Structure):  # ct_random_opts: generator, dtype, then fields left zero
-    _fields_ = [("generator", ctypes.c_void_p), ("dtype", ctypes.c_int), ("rest", ctypes.c_char * 64)]
+from ct_structs import Complex, RandomOpts, ReduceOpts, Scalar, ScalarValue, Shape, VarOpts  # noqa: F401
 
 
 for name, res, args in [("ct_tensor_from_data", P, [P, ctypes.c_int, Shape, P]), ("ct_release", None, [P]),
