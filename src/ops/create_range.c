@@ -88,7 +88,7 @@ ct_tensor *ct_eye_m(int64_t n, int64_t m, const ct_tensor_opts *opts) {
   int64_t shape[2] = {n, m};
   ct_tensor *t = ct__empty_with((ct_shape){shape, 2}, &plain);
   if (!t) return NULL;
-  if (t->device_type != CT_META) {
+  if (t->device_type != CT_META && t->numel > 0) { /* (0, 2^63 - 1) has a stride of 2^63 - 1: no step */
     ct__zero_storage(t);
     char *d = ct__tdata(t);
     int64_t step = (t->strides[0] + t->strides[1]) * (int64_t)ct__itemsize(o.dtype);
