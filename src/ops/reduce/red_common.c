@@ -324,6 +324,10 @@ bool ct__red_check_outs(const ct_red_call *c) {
 }
 
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
+  if (c->in->ndim > 64) { /* the dim mask's width, as torch's DimMask (a whole reduction too, here) */
+    ct__error(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
+    return CT_ERR_RUNTIME;
+  }
   /* operands whose storage shrank under them (a flag test each) */
   if (!ct__check_in_storage(c->in)) return CT_ERR_RUNTIME;
   for (int o = 0; o < c->n_out; o++)
