@@ -22,3 +22,21 @@ bool ct__check_inplace_flags(uint8_t flags) {
 }
 
 bool ct__check_inplace(const ct_tensor *t) { return ct__check_inplace_flags(t->flags); }
+
+bool ct__check_out_grad(const char *aten, const ct_tensor *const *ts, int n) {
+  for (int i = 0; i < n; i++)
+    if (ts[i] && (ts[i]->flags & CT_TENSOR_REQUIRES_GRAD)) {
+      ct__error(CT_ERR_RUNTIME, "%s(): functions with out=... arguments don't support automatic differentiation, "
+                "but one of the arguments requires grad.", aten);
+      return false;
+    }
+  return true;
+}
+
+void ct__grad_mark_out(ct_tensor *out, const ct_tensor *const *in, int n) {
+  for (int i = 0; i < n; i++)
+    if (in[i] && (in[i]->flags & CT_TENSOR_REQUIRES_GRAD)) {
+      ct__grad_mark_result(out, in[i]);
+      return;
+    }
+}

@@ -260,5 +260,17 @@ void ct__grad_mark_result(ct_tensor *r, const ct_tensor *src);
 bool ct__check_inplace(const ct_tensor *t);
 /* The same for a tensor with these flags (a view not made: ct__grad_view_flags). */
 bool ct__check_inplace_flags(uint8_t flags);
+/* The rule of torch's out= forms of differentiable ops: none of the tensors (inputs and outs; NULL entries
+   are skipped) may require grad ("add(): functions with out=... arguments don't support automatic
+   differentiation, but one of the arguments requires grad."). torch checks it before anything else, in
+   the autograd layer, under the name of the ATen op that runs (square's out= form runs pow's). */
+bool ct__check_out_grad(const char *aten, const ct_tensor *const *ts, int n);
+/* What torch's autograd layer does to the out of an op without a derivative whose out= form treats out
+   as an in-place target (CT_PW_GRAD_OUT_INPLACE): when an input requires grad, out becomes a non-leaf
+   that requires grad. */
+void ct__grad_mark_out(ct_tensor *out, const ct_tensor *const *in, int n);
+#define CT__OUT_GRAD_OK(aten, ...)                                                 \
+  ct__check_out_grad(aten, (const ct_tensor *const[]){__VA_ARGS__},                \
+                     (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
 
 #endif

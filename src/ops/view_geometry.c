@@ -158,7 +158,7 @@ bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strid
         return true;
       }
       uint64_t span;
-      overflow |= __builtin_mul_overflow((uint64_t)strides[d], (uint64_t)(sizes[d] - 1), &span);
+      overflow |= __builtin_mul_overflow((uint64_t)strides[d], (uint64_t)sizes[d] - 1, &span); /* sizes[d] may be INT64_MIN */
       overflow |= __builtin_add_overflow(size, span, &size);
     }
   } else {

@@ -74,7 +74,7 @@ static ct_status plan_meta_set(ct_tensor *self, geometry *g, plan *p) {
   uint64_t span = (uint64_t)g->offset + 1, stride = 1;
   for (int64_t d = g->ndim - 1; d >= 0; d--) {
     uint64_t sd = g->strides ? (uint64_t)g->strides[d] : stride;
-    span += sd * (uint64_t)(g->sizes[d] - 1);
+    span += sd * ((uint64_t)g->sizes[d] - 1);
     stride *= (uint64_t)g->sizes[d];
   }
   int64_t bytes = (int64_t)(span * ct__itemsize((ct_dtype)self->dtype));
@@ -204,6 +204,16 @@ ct_status ct_resize_(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
       return CT_ERR_RUNTIME;
     }
     g.restride = restride;
+    /* The storage must hold the strides the tensor ends with: torch restrides an unchanged size without
+       checking, which can point a tensor (once expanded, say) past its storage. */
+    geometry final = g;
+    final.strides = restride;
+    final.restride = NULL;
+    st = plan_geometry(self, &final, &p);
+    if (st != CT_OK) {
+      ct__free(restride);
+      return st;
+    }
   }
   st = apply_geometry(self, &g, &p);
   ct__free(restride);

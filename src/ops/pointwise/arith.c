@@ -61,7 +61,7 @@ static ct_status neg_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
 
-const ct_pw_op ct__pw_op_neg = {"neg_cpu", CT_PW_SAME, neg_loops, NULL, NULL, neg_run};
+const ct_pw_op ct__pw_op_neg = {"neg_cpu", CT_PW_SAME, neg_loops, NULL, NULL, neg_run, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- add / sub: self + alpha * other ---- */
 typedef union alpha_ctx {
@@ -358,6 +358,6 @@ static ct_status alpha_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
   return arith_run(op, out, in, n_in, inplace, pick_alpha(args, negate, &room), result);
 }
 
-const ct_pw_op ct__pw_op_add = {"add_cpu", CT_PW_COMMON, add_loops, alpha_check, alpha_prepare, alpha_run};
-const ct_pw_op ct__pw_op_sub = {"sub_cpu", CT_PW_COMMON, sub_loops, alpha_check, alpha_prepare, alpha_run};
-const ct_pw_op ct__pw_op_mul = {"mul_cpu", CT_PW_COMMON, mul_loops, NULL, NULL, arith_run};
+const ct_pw_op ct__pw_op_add = {"add_cpu", CT_PW_COMMON, add_loops, alpha_check, alpha_prepare, alpha_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_sub = {"sub_cpu", CT_PW_COMMON, sub_loops, alpha_check, alpha_prepare, alpha_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_mul = {"mul_cpu", CT_PW_COMMON, mul_loops, NULL, NULL, arith_run, .grad = CT_PW_GRAD_DIFF};

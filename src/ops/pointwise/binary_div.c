@@ -138,7 +138,7 @@ static const ct_loop_fn div_loops[CT_NUM_DTYPES + 1] = {
     [CT_FLOAT64] = div_CT_FLOAT64,     [CT_COMPLEX64] = div_CT_COMPLEX64, [CT_COMPLEX128] = div_CT_COMPLEX128,
 };
 /* true_divide, and div without a rounding mode */
-const ct_pw_op ct__pw_op_true_divide = {"div_true_cpu", CT_PW_COMMON_FLOAT, div_loops, NULL, NULL, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_true_divide = {"div_true_cpu", CT_PW_COMMON_FLOAT, div_loops, NULL, NULL, ct__bin_pw_run, .grad_name = "div"};
 
 /* ---- trunc division ---- */
 CT_BINARY_LOOP(divt_CT_FLOAT32, float, float, CT_ID, float, CT_ID, truncf(a / b))
@@ -157,7 +157,7 @@ static const ct_loop_fn divt_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = divt_CT_INT32,     [CT_INT64] = divt_CT_INT64,       [CT_FLOAT16] = divt_CT_FLOAT16,
     [CT_BFLOAT16] = divt_CT_BFLOAT16, [CT_FLOAT32] = divt_CT_FLOAT32, [CT_FLOAT64] = divt_CT_FLOAT64,
 };
-static const ct_pw_op div_trunc_op = {"div_trunc_cpu", CT_PW_COMMON, divt_loops, zero_check, NULL, NULL};
+static const ct_pw_op div_trunc_op = {"div_trunc_cpu", CT_PW_COMMON, divt_loops, zero_check, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- floor division: torch's div_floor_kernel formulas ----
    vectorized: mod = fmod(a, b); div = (a - mod) / b; div -= 1 where mod != 0 and sign(b) != sign(mod);
@@ -315,7 +315,7 @@ static const ct_loop_fn divf_loops[CT_NUM_DTYPES + 1] = {
     [CT_BFLOAT16] = divf_CT_BFLOAT16, [CT_FLOAT32] = divf_CT_FLOAT32, [CT_FLOAT64] = divf_CT_FLOAT64,
 };
 /* floor_divide, and div with rounding_mode 'floor' */
-const ct_pw_op ct__pw_op_floor_divide = {"div_floor_cpu", CT_PW_COMMON, divf_loops, zero_check, NULL, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_floor_divide = {"div_floor_cpu", CT_PW_COMMON, divf_loops, zero_check, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_OUT_INPLACE, .dev = CT_PW_DEV_COPY};
 
 /* ---- remainder: mod = fmod(a, b); mod += b where mod != 0 and sign(b) != sign(mod) ---- */
 #define REM_ELEM(T, R, a, b, mod)                                            \
@@ -359,7 +359,7 @@ static const ct_loop_fn rem_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = rem_CT_INT32,     [CT_INT64] = rem_CT_INT64,       [CT_FLOAT16] = rem_CT_FLOAT16,
     [CT_BFLOAT16] = rem_CT_BFLOAT16, [CT_FLOAT32] = rem_CT_FLOAT32, [CT_FLOAT64] = rem_CT_FLOAT64,
 };
-const ct_pw_op ct__pw_op_remainder = {"remainder_cpu", CT_PW_COMMON, rem_loops, zero_check, NULL, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_remainder = {"remainder_cpu", CT_PW_COMMON, rem_loops, zero_check, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- fmod ---- */
 static void fmod_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n, const void *c) {
@@ -388,7 +388,7 @@ static const ct_loop_fn fmod_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = fmod_CT_INT32,     [CT_INT64] = fmod_CT_INT64,       [CT_FLOAT16] = fmod_CT_FLOAT16,
     [CT_BFLOAT16] = fmod_CT_BFLOAT16, [CT_FLOAT32] = fmod_CT_FLOAT32, [CT_FLOAT64] = fmod_CT_FLOAT64,
 };
-const ct_pw_op ct__pw_op_fmod = {"fmod_cpu", CT_PW_COMMON, fmod_loops, zero_check, NULL, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_fmod = {"fmod_cpu", CT_PW_COMMON, fmod_loops, zero_check, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- public entries ---- */
 
@@ -406,6 +406,7 @@ static ct_status div_run(ct_tensor *out, const ct_tensor *a, const ct_tensor *b,
                          ct_tensor **result) {
   if (result) *result = NULL;
   if (!a || !b || (!result && !out)) return ct__null_status();
+  if (out && !inplace && !CT__OUT_GRAD_OK("div", out, a, b)) return CT_ERR_RUNTIME;
   const ct_pw_op *op = div_mode_op(opts);
   if (!op) return CT_ERR_RUNTIME;
   const ct_tensor *in[2] = {a, b};

@@ -194,10 +194,10 @@ static const ct_loop_fn xlogy_loops[CT_NUM_DTYPES + 1] = {
 };
 
 /* ---- ops ---- */
-const ct_pw_op ct__pw_op_atan2 = {"atan2_cpu", CT_PW_COMMON_FLOAT, atan2_loops, NULL, NULL, ct__bin_pw_run};
-const ct_pw_op ct__pw_op_hypot = {"hypot_cpu", CT_PW_COMMON, hypot_loops, NULL, NULL, ct__bin_pw_run};
-const ct_pw_op ct__pw_op_nextafter = {"nextafter_cpu", CT_PW_COMMON, nextafter_loops, NULL, NULL, ct__bin_pw_run};
-const ct_pw_op ct__pw_op_copysign = {"copysign_cpu", CT_PW_COMMON_FLOAT, copysign_loops, NULL, NULL, ct__bin_pw_run};
-const ct_pw_op ct__pw_op_xlogy = {"xlogy_cpu", CT_PW_COMMON_FLOAT, xlogy_loops, NULL, NULL, ct__bin_pw_run};
-const ct_pw_op ct__pw_op_logaddexp = {"logaddexp_cpu", CT_PW_COMMON, lae_loops, NULL, lae_prepare, ct__bin_pw_run};
-const ct_pw_op ct__pw_op_logaddexp2 = {"logaddexp2_cpu", CT_PW_COMMON, lae_loops, NULL, lae2_prepare, ct__bin_pw_run};
+const ct_pw_op ct__pw_op_atan2 = {"atan2_cpu", CT_PW_COMMON_FLOAT, atan2_loops, NULL, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_hypot = {"hypot_cpu", CT_PW_COMMON, hypot_loops, NULL, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_nextafter = {"nextafter_cpu", CT_PW_COMMON, nextafter_loops, NULL, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_copysign = {"copysign_cpu", CT_PW_COMMON_FLOAT, copysign_loops, NULL, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_xlogy = {"xlogy_cpu", CT_PW_COMMON_FLOAT, xlogy_loops, NULL, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_logaddexp = {"logaddexp_cpu", CT_PW_COMMON, lae_loops, NULL, lae_prepare, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_logaddexp2 = {"logaddexp2_cpu", CT_PW_COMMON, lae_loops, NULL, lae2_prepare, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};

@@ -556,6 +556,7 @@ static ct_status pow_dispatch(ct_tensor *out, const ct_tensor *a, const ct_tenso
                               ct_tensor **result) {
   if (result) *result = NULL;
   if (!a || !b || (!result && !out)) return ct__null_status();
+  if (out && !inplace && !CT__OUT_GRAD_OK("pow", out, a, b)) return CT_ERR_RUNTIME;
   if (is_wrapped(b)) {
     ct_scalar e = wrapped_value(b);
     if (common != CT_DTYPE_UNSET) /* float_power converts its exponent to double / complex */

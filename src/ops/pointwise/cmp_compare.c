@@ -56,10 +56,10 @@ static const ct_loop_fn le_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LE) CT_D
 static const ct_loop_fn gt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GT) CT_DT_INTEGRAL(ENTRY_GT) CT_DT_FLOATING(ENTRY_GT)};
 static const ct_loop_fn ge_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GE) CT_DT_INTEGRAL(ENTRY_GE) CT_DT_FLOATING(ENTRY_GE)};
 
-const ct_pw_op ct__pw_op_lt = {"lt_cpu", CT_PW_COMPARE, lt_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_le = {"le_cpu", CT_PW_COMPARE, le_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_gt = {"gt_cpu", CT_PW_COMPARE, gt_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_ge = {"ge_cpu", CT_PW_COMPARE, ge_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_lt = {"lt_cpu", CT_PW_COMPARE, lt_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE};
+const ct_pw_op ct__pw_op_le = {"le_cpu", CT_PW_COMPARE, le_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE};
+const ct_pw_op ct__pw_op_gt = {"gt_cpu", CT_PW_COMPARE, gt_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE};
+const ct_pw_op ct__pw_op_ge = {"ge_cpu", CT_PW_COMPARE, ge_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE};
 
 /* eq / ne into a non-bool out= (or in place) with a complex common dtype: PyTorch's kernel then computes
    in the common dtype, and its AVX2 form (Vectorized<complex>::eq / ne) compares the real and imaginary
@@ -122,8 +122,8 @@ static ct_status eq_ne_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
   }
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
-const ct_pw_op ct__pw_op_eq = {"eq_cpu", CT_PW_COMPARE, eq_loops, NULL, NULL, eq_ne_run};
-const ct_pw_op ct__pw_op_ne = {"ne_cpu", CT_PW_COMPARE, ne_loops, NULL, NULL, eq_ne_run};
+const ct_pw_op ct__pw_op_eq = {"eq_cpu", CT_PW_COMPARE, eq_loops, NULL, NULL, eq_ne_run, .grad = CT_PW_GRAD_NONE};
+const ct_pw_op ct__pw_op_ne = {"ne_cpu", CT_PW_COMPARE, ne_loops, NULL, NULL, eq_ne_run, .grad = CT_PW_GRAD_NONE};
 
 /* ---- isclose / allclose ----
    PyTorch 1.13 composes isclose from tensor ops:

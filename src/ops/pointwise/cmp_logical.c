@@ -38,9 +38,9 @@ static const ct_loop_fn land_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LAND)};
 static const ct_loop_fn lor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LOR)};
 static const ct_loop_fn lxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LXOR)};
 
-const ct_pw_op ct__pw_op_logical_and = {"logical_and_cpu", CT_PW_COMPARE, land_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_logical_or = {"logical_or_cpu", CT_PW_COMPARE, lor_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_logical_xor = {"logical_xor_cpu", CT_PW_COMPARE, lxor_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_logical_and = {"logical_and_cpu", CT_PW_COMPARE, land_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};
+const ct_pw_op ct__pw_op_logical_or = {"logical_or_cpu", CT_PW_COMPARE, lor_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};
+const ct_pw_op ct__pw_op_logical_xor = {"logical_xor_cpu", CT_PW_COMPARE, lxor_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};
 
 /* ---- bitwise and / or / xor ---- */
 #define DEF_BITWISE(name, OP)                                                                   \
@@ -61,9 +61,9 @@ static const ct_loop_fn band_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BAND) 
 static const ct_loop_fn bor_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BOR) CT_DT_INTEGRAL(ENTRY_BOR)};
 static const ct_loop_fn bxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BXOR) CT_DT_INTEGRAL(ENTRY_BXOR)};
 
-const ct_pw_op ct__pw_op_bitwise_and = {"bitwise_and_cpu", CT_PW_COMMON, band_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_bitwise_or = {"bitwise_or_cpu", CT_PW_COMMON, bor_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_bitwise_xor = {"bitwise_xor_cpu", CT_PW_COMMON, bxor_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_bitwise_and = {"bitwise_and_cpu", CT_PW_COMMON, band_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
+const ct_pw_op ct__pw_op_bitwise_or = {"bitwise_or_cpu", CT_PW_COMMON, bor_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
+const ct_pw_op ct__pw_op_bitwise_xor = {"bitwise_xor_cpu", CT_PW_COMMON, bxor_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
 
 /* ---- shifts ----
    left:  (T)((W)(U)a << (b & (bits(W) - 1)))  with W = uint32 or uint64 (no signed overflow)
@@ -87,5 +87,5 @@ CT_BINARY_LOOP(shr_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, SHR(int64_
 static const ct_loop_fn shl_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY_SHL)};
 static const ct_loop_fn shr_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY_SHR)};
 
-const ct_pw_op ct__pw_op_bitwise_left_shift = {"lshift_cpu", CT_PW_COMMON, shl_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_bitwise_right_shift = {"rshift_cpu", CT_PW_COMMON, shr_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_bitwise_left_shift = {"lshift_cpu", CT_PW_COMMON, shl_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
+const ct_pw_op ct__pw_op_bitwise_right_shift = {"rshift_cpu", CT_PW_COMMON, shr_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};

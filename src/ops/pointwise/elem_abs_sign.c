@@ -59,7 +59,7 @@ static ct_status abs_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
 
-const ct_pw_op ct__pw_op_abs = {"abs_cpu", CT_PW_SAME, abs_loops, NULL, NULL, abs_run};
+const ct_pw_op ct__pw_op_abs = {"abs_cpu", CT_PW_SAME, abs_loops, NULL, NULL, abs_run, .dev = CT_PW_DEV_COPY};
 
 /* ---- sign: (0 < a) - (a < 0); NaN and -0.0 give +0 ---- */
 #define SIGN_F(a) (float)((0 < (a)) - ((a) < 0))
@@ -96,8 +96,8 @@ static bool sign_pre(const ct_tensor *t, const ct_tensor *out) {
                                     "torch.sgn instead.");
 }
 CT_ELEM_PRE_ROUTE(sign_run, sign_pre)
-const ct_pw_op ct__pw_op_sign = {"sign_cpu", CT_PW_SAME, sign_loops, NULL, NULL, sign_run};
-const ct_pw_op ct__pw_op_sgn = {"sgn_cpu", CT_PW_SAME, sgn_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_sign = {"sign_cpu", CT_PW_SAME, sign_loops, NULL, NULL, sign_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_sgn = {"sgn_cpu", CT_PW_SAME, sgn_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- signbit: bool result; bool inputs give false ---- */
 #define DEF_SIGNBIT_S(E, T, CT, LD, ST) CT_UNARY_LOOP(signbit_##E, T, CT, LD, bool, CT_ID, a < 0)
@@ -131,7 +131,7 @@ static bool signbit_pre(const ct_tensor *t, const ct_tensor *out) {
   return true;
 }
 CT_ELEM_PRE_ROUTE(signbit_run, signbit_pre)
-const ct_pw_op ct__pw_op_signbit = {"signbit_cpu", CT_PW_PREDICATE, signbit_loops, NULL, NULL, signbit_run};
+const ct_pw_op ct__pw_op_signbit = {"signbit_cpu", CT_PW_PREDICATE, signbit_loops, NULL, NULL, signbit_run, .grad = CT_PW_GRAD_NONE};
 
 /* ---- positive: the input itself ---- */
 ct_tensor *ct_positive(const ct_tensor *t) {

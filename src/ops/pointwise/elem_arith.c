@@ -27,7 +27,7 @@ CT_ELEM_CLOOPS(recip, 2, RECIP_V, RECIP_S)
 static const ct_loop_fn recip_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = recip_c64,
                                                           [CT_COMPLEX128] = recip_c128};
 #undef ENTRY
-const ct_pw_op ct__pw_op_reciprocal = {"reciprocal_cpu", CT_PW_FLOAT, recip_loops, NULL, NULL, ct__elem_float_run};
+const ct_pw_op ct__pw_op_reciprocal = {"reciprocal_cpu", CT_PW_FLOAT, recip_loops, NULL, NULL, ct__elem_float_run, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- square: pow(t, 2), so bool becomes int64 and integers wrap ---- */
 #define SQ_INT(T, U) ((T)(U)((U)a * (U)a))
@@ -72,7 +72,7 @@ static ct_status square_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
   square_done(base[0], in[0]);
   return s;
 }
-const ct_pw_op ct__pw_op_square = {"pow", CT_PW_SAME, square_loops, NULL, NULL, square_run};
+const ct_pw_op ct__pw_op_square = {"pow", CT_PW_SAME, square_loops, NULL, NULL, square_run, .grad_name = "pow"};
 
 /* ---- deg2rad / rad2deg: ATen multiplies by a wrapped double (so float16 uses the constant rounded to
    float16); integer and bool inputs give the default float dtype, laid out as empty_like(t). ---- */
@@ -117,7 +117,7 @@ CT_KERNEL_CLONES static void mulc_CT_BFLOAT16(char **d, const int64_t *s, int64_
 #define ENTRY(E, T, CT, LD, ST) [E] = mulc_##E,
 static const ct_loop_fn mulc_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)};
 #undef ENTRY
-static const ct_pw_op mulc_op = {"mul_cpu", CT_PW_COMMON, mulc_loops, NULL, NULL, NULL};
+static const ct_pw_op mulc_op = {"mul_cpu", CT_PW_COMMON, mulc_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* mul_out(out, t, c) with c a wrapped number (out == t: mul_). */
 static ct_status angle_conv_run(ct_tensor *out, const ct_tensor *t, bool to_rad) {
@@ -156,8 +156,8 @@ static ct_status angle_conv_route(const ct_pw_op *op, ct_tensor *out, const ct_t
   return *result ? CT_OK : ct__elem_null();
 }
 /* Their promotion and dtypes are those of the product they are: mul's kernel with a float scalar. */
-const ct_pw_op ct__pw_op_deg2rad = {"mul_cpu", CT_PW_FLOAT, mulc_loops, NULL, NULL, angle_conv_route};
-const ct_pw_op ct__pw_op_rad2deg = {"mul_cpu", CT_PW_FLOAT, mulc_loops, NULL, NULL, angle_conv_route};
+const ct_pw_op ct__pw_op_deg2rad = {"mul_cpu", CT_PW_FLOAT, mulc_loops, NULL, NULL, angle_conv_route, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_rad2deg = {"mul_cpu", CT_PW_FLOAT, mulc_loops, NULL, NULL, angle_conv_route, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- nan_to_num ---- */
 typedef struct nan_ctx {
@@ -208,10 +208,12 @@ static void nan_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   c->d[2] = o && o->has_neginf ? o->neginf : -max;
   for (int i = 0; i < 3; i++) c->f[i] = to_dtype_float(c->d[i], common);
 }
-static const ct_pw_op nan_op = {"nan_to_num", CT_PW_SAME, nan_loops, NULL, nan_prepare, NULL};
+static const ct_pw_op nan_op = {"nan_to_num", CT_PW_SAME, nan_loops, NULL, nan_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
 
 static ct_status nan_to_num_into(ct_tensor *out, const ct_tensor *t, const ct_nan_to_num_opts *opts, bool inplace) {
   if (!t || !out) return ct__elem_null();
+  if (out && !inplace && !CT__OUT_GRAD_OK("nan_to_num", out, t)) return CT_ERR_RUNTIME;
+  if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return CT_ERR_RUNTIME;
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "nan_to_num: dtype of out: %s should be same as input: %s",
               ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt((ct_dtype)t->dtype)->scalar_name);
@@ -252,7 +254,7 @@ CT_DT_INTEGRAL(DEF_BNOT)
 #define ENTRY(E, T, CT, LD, ST) [E] = bnot_##E,
 static const ct_loop_fn bnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)};
 #undef ENTRY
-const ct_pw_op ct__pw_op_bitwise_not = {"bitwise_not_cpu", CT_PW_SAME, bnot_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_bitwise_not = {"bitwise_not_cpu", CT_PW_SAME, bnot_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
 
 /* ---- logical_not: bool result, or !a converted to out's dtype (any) ---- */
 #define DEF_LNOT(E, T, CT, LD, ST) CT_UNARY_LOOP(lnot_##E, T, CT, LD, bool, CT_ID, a == 0)
@@ -261,4 +263,4 @@ CT_DT_ALL_NUMERIC(DEF_LNOT)
 #define ENTRY(E, T, CT, LD, ST) [E] = lnot_##E,
 static const ct_loop_fn lnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY)};
 #undef ENTRY
-const ct_pw_op ct__pw_op_logical_not = {"logical_not_cpu", CT_PW_COMPARE, lnot_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_logical_not = {"logical_not_cpu", CT_PW_COMPARE, lnot_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};

@@ -139,7 +139,7 @@ static ct_status angle_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
   }
   return ct__elem_float_run(op, out, in, n_in, inplace, args, result);
 }
-const ct_pw_op ct__pw_op_angle = {"angle_cpu", CT_PW_FLOAT, angle_loops, NULL, NULL, angle_run};
+const ct_pw_op ct__pw_op_angle = {"angle_cpu", CT_PW_FLOAT, angle_loops, NULL, NULL, angle_run, .dev = CT_PW_DEV_OUT_SET};
 
 /* ---- conj_physical / conj ---- */
 /* non-complex out=: torch's direct_copy_kernel moves the bits (bfloat16 NaN payloads included) */
@@ -163,7 +163,7 @@ static ct_status conj_physical_run(const ct_pw_op *op, ct_tensor *out, const ct_
   }
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
-const ct_pw_op ct__pw_op_conj_physical = {"conj_cpu", CT_PW_SAME, conj_loops, NULL, NULL, conj_physical_run};
+const ct_pw_op ct__pw_op_conj_physical = {"conj_cpu", CT_PW_SAME, conj_loops, NULL, NULL, conj_physical_run, .grad = CT_PW_GRAD_OUT_INPLACE, .dev = CT_PW_DEV_COPY};
 
 /* torch.conj is a lazy view with the conjugate bit; without one, complex tensors are materialized. */
 ct_tensor *ct_conj(const ct_tensor *t) {

@@ -100,7 +100,7 @@ CT_DT_COMPLEX(DEF_ISNAN_F)
 static const ct_loop_fn isnan_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
                                                               CT_DT_FLOATING(ENTRY_N) CT_DT_COMPLEX(ENTRY_N)};
 #undef ENTRY_N
-static const ct_pw_op isnan_op = {"ne_cpu", CT_PW_PREDICATE, isnan_loops, NULL, NULL, NULL};
+static const ct_pw_op isnan_op = {"ne_cpu", CT_PW_PREDICATE, isnan_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 ct_tensor *ct_isnan(const ct_tensor *t) { return t ? run_chain(&isnan_op, t, t, CHAIN_NE_SELF) : NULL; }
 
@@ -135,8 +135,8 @@ static ct_status inf_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
   }
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
-const ct_pw_op ct__pw_op_isposinf = {"isposinf_cpu", CT_PW_PREDICATE, posinf_loops, NULL, NULL, inf_run};
-const ct_pw_op ct__pw_op_isneginf = {"isneginf_cpu", CT_PW_PREDICATE, neginf_loops, NULL, NULL, inf_run};
+const ct_pw_op ct__pw_op_isposinf = {"isposinf_cpu", CT_PW_PREDICATE, posinf_loops, NULL, NULL, inf_run, .grad = CT_PW_GRAD_NONE};
+const ct_pw_op ct__pw_op_isneginf = {"isneginf_cpu", CT_PW_PREDICATE, neginf_loops, NULL, NULL, inf_run, .grad = CT_PW_GRAD_NONE};
 
 /* ---- isinf / isfinite ---- */
 #define DEF_ISINF(E, T, CT, LD, ST) CT_UNARY_LOOP(isinf_##E, T, CT, LD, bool, CT_ID, a == INFINITY || a == -INFINITY)
@@ -177,10 +177,10 @@ static const ct_loop_fn cisinf_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = cisinf
 static const ct_loop_fn cisfin_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = cisfin_f32, [CT_FLOAT64] = cisfin_f64};
 #undef ENTRY_I
 #undef ENTRY_F2
-static const ct_pw_op isinf_op = {"isinf", CT_PW_PREDICATE, isinf_loops, NULL, NULL, NULL};
-static const ct_pw_op isfin_op = {"isfinite", CT_PW_PREDICATE, isfin_loops, NULL, NULL, NULL};
-static const ct_pw_op cisinf_op = {"isinf", CT_PW_PREDICATE, cisinf_loops, NULL, NULL, NULL};
-static const ct_pw_op cisfin_op = {"isfinite", CT_PW_PREDICATE, cisfin_loops, NULL, NULL, NULL};
+static const ct_pw_op isinf_op = {"isinf", CT_PW_PREDICATE, isinf_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op isfin_op = {"isfinite", CT_PW_PREDICATE, isfin_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op cisinf_op = {"isinf", CT_PW_PREDICATE, cisinf_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op cisfin_op = {"isfinite", CT_PW_PREDICATE, cisfin_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* The real (part 0) or imaginary (part 1) view of a complex tensor; not scope-registered. */
 static ct_tensor *part_view(const ct_tensor *t, int64_t part) {
@@ -216,7 +216,7 @@ ct_tensor *ct_isfinite(const ct_tensor *t) { return isinf_or_finite(t, false); }
 #define DEF_ISZERO(E, T, CT, LD, ST) CT_UNARY_LOOP(iszero_##E, T, CT, LD, bool, CT_ID, a == 0)
 CT_DT_FLOAT(DEF_ISZERO)
 static const ct_loop_fn iszero_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = iszero_CT_FLOAT32, [CT_FLOAT64] = iszero_CT_FLOAT64};
-static const ct_pw_op iszero_op = {"eq_cpu", CT_PW_PREDICATE, iszero_loops, NULL, NULL, NULL};
+static const ct_pw_op iszero_op = {"eq_cpu", CT_PW_PREDICATE, iszero_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 ct_tensor *ct_isreal(const ct_tensor *t) {
   if (!t) return NULL;

@@ -42,10 +42,10 @@ static bool trunc_pre(const ct_tensor *t, const ct_tensor *out) {
 CT_ELEM_PRE_ROUTE(ceil_run, ceil_pre)
 CT_ELEM_PRE_ROUTE(floor_run, floor_pre)
 CT_ELEM_PRE_ROUTE(trunc_run, trunc_pre)
-const ct_pw_op ct__pw_op_ceil = {"ceil_vml_cpu", CT_PW_SAME, ceil_loops, NULL, NULL, ceil_run};
-const ct_pw_op ct__pw_op_floor = {"floor_vml_cpu", CT_PW_SAME, floor_loops, NULL, NULL, floor_run};
-const ct_pw_op ct__pw_op_trunc = {"trunc_vml_cpu", CT_PW_SAME, trunc_loops, NULL, NULL, trunc_run};
-static const ct_pw_op round_op = {"round_vml_cpu", CT_PW_SAME, round_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_ceil = {"ceil_vml_cpu", CT_PW_SAME, ceil_loops, NULL, NULL, ceil_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_floor = {"floor_vml_cpu", CT_PW_SAME, floor_loops, NULL, NULL, floor_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_trunc = {"trunc_vml_cpu", CT_PW_SAME, trunc_loops, NULL, NULL, trunc_run, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op round_op = {"round_vml_cpu", CT_PW_SAME, round_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- round(decimals): nearbyint(a * 10^d) / 10^d, or nearbyint(a / 10^-d) * 10^-d for d < 0, with
    10^d converted to the dtype; bfloat16 rounds after each step as c10::BFloat16 arithmetic does. ---- */
@@ -73,7 +73,7 @@ static void roundd_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   c->td = p;
   c->tf = common == CT_BFLOAT16 ? BF((float)p) : (float)p;
 }
-static const ct_pw_op roundd_op = {"round_cpu", CT_PW_SAME, roundd_loops, NULL, roundd_prepare, NULL};
+static const ct_pw_op roundd_op = {"round_cpu", CT_PW_SAME, roundd_loops, NULL, roundd_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
 
 static const ct_pw_op *round_kernel(const ct_round_opts *opts, int64_t *d) {
   *d = opts ? opts->decimals : 0;
@@ -94,6 +94,8 @@ ct_status ct_round_(ct_tensor *self, const ct_round_opts *opts) {
   return ct__pw_run(op, self, in, 1, true, &d, NULL);
 }
 ct_status ct_round_out(ct_tensor *out, const ct_tensor *t, const ct_round_opts *opts) {
+  if (!t || !out) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("round", out, t)) return CT_ERR_RUNTIME;
   int64_t d;
   const ct_pw_op *op = round_kernel(opts, &d);
   return ct__pw_run(op, out, &t, 1, false, &d, NULL);
@@ -106,4 +108,4 @@ CT_UNARY_LOOP(frac_CT_FLOAT32, float, float, CT_ID, float, CT_ID, a - truncf(a))
 CT_UNARY_LOOP(frac_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a - trunc(a))
 static const ct_loop_fn frac_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT16] = frac_CT_FLOAT16, [CT_BFLOAT16] = frac_CT_BFLOAT16,
                                                          [CT_FLOAT32] = frac_CT_FLOAT32, [CT_FLOAT64] = frac_CT_FLOAT64};
-const ct_pw_op ct__pw_op_frac = {"frac_cpu", CT_PW_SAME, frac_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_frac = {"frac_cpu", CT_PW_SAME, frac_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};

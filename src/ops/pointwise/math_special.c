@@ -66,7 +66,7 @@ CT_KVEC_LOOP(sigmoid_loop_bf16, uint16_t, 32, sigmoid_bf16, sigmoid_e_bf16)
 CT_KVEC_LOOP(sigmoid_loop_c64, ct_c64, 8, sigmoid_c64, sigmoid_e_c64)
 CT_KVEC_LOOP(sigmoid_loop_c128, ct_c128, 4, sigmoid_c128, sigmoid_e_c128)
 static const ct_loop_fn sigmoid_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sigmoid), COMPLEX_LOOPS(sigmoid)};
-const ct_pw_op ct__pw_op_sigmoid = {"sigmoid_cpu", CT_PW_FLOAT, sigmoid_loops, NULL, NULL, ct__pw_run_staged};
+const ct_pw_op ct__pw_op_sigmoid = {"sigmoid_cpu", CT_PW_FLOAT, sigmoid_loops, NULL, NULL, ct__pw_run_staged, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- logit: log(x / (1 - x)) after clamping to [eps, 1 - eps] (eps None is -1, NaN: no clamp).
    Vector path: SLEEF's log, no x == 1 test; scalar path: x == 1 gives inf. bfloat16 rounds after each
@@ -179,7 +179,7 @@ static void logit_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   }
 }
 
-static const ct_pw_op logit_op = {"logit_cpu", CT_PW_FLOAT, logit_loops, logit_check, logit_prepare, NULL};
+static const ct_pw_op logit_op = {"logit_cpu", CT_PW_FLOAT, logit_loops, logit_check, logit_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* Python's argument parser: eps is a float (bool and int convert), never complex. */
 static bool logit_eps_ok(const ct_logit_opts *opts, const char *fn) {
@@ -207,6 +207,8 @@ static ct_status logit_into(ct_tensor *out, const ct_tensor *t, const ct_logit_o
                             const char *fn) {
   if (!t || !out) return ct__null_status();
   if (!logit_eps_ok(opts, fn)) return CT_ERR_TYPE;
+  if (out && !inplace && !CT__OUT_GRAD_OK("logit", out, t)) return CT_ERR_RUNTIME;
+  if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return CT_ERR_RUNTIME;
   logit_args a = logit_make(opts);
   return ct__pw_run_staged(&logit_op, out, &t, 1, inplace, &a, NULL);
 }
@@ -229,9 +231,9 @@ CT_VML_SLEEF(lgamma, lgamma, u10)
 static const ct_loop_fn erf_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erf)};
 static const ct_loop_fn erfc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfc)};
 static const ct_loop_fn lgamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(lgamma)};
-const ct_pw_op ct__pw_op_erf = {"erf_vml_cpu", CT_PW_FLOAT, erf_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_erfc = {"erfc_vml_cpu", CT_PW_FLOAT, erfc_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_lgamma = {"lgamma_vml_cpu", CT_PW_FLOAT, lgamma_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_erf = {"erf_vml_cpu", CT_PW_FLOAT, erf_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_erfc = {"erfc_vml_cpu", CT_PW_FLOAT, erfc_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_lgamma = {"lgamma_vml_cpu", CT_PW_FLOAT, lgamma_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- erfinv, i0: Math.h's scalar functions mapped over vectors (bfloat16 through float, rounded by the
    vector conversion) ---- */
@@ -246,8 +248,8 @@ MAPPED_SCALAR(erfinv, ct__erfinv_f, ct__erfinv_d)
 MAPPED_SCALAR(i0, ct__i0_f, ct__i0_d)
 static const ct_loop_fn erfinv_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfinv)};
 static const ct_loop_fn i0_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(i0)};
-const ct_pw_op ct__pw_op_erfinv = {"erfinv_vml_cpu", CT_PW_FLOAT, erfinv_loops, NULL, NULL, NULL};
-const ct_pw_op ct__pw_op_i0 = {"i0_vml_cpu", CT_PW_FLOAT, i0_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_erfinv = {"erfinv_vml_cpu", CT_PW_FLOAT, erfinv_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_i0 = {"i0_vml_cpu", CT_PW_FLOAT, i0_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- digamma, trigamma, polygamma: scalar kernels; bfloat16 computes in float ---- */
 #define SCALAR_REAL(name, FF, FD)                                                                          \
@@ -264,13 +266,13 @@ CT_UNARY_LOOP(polygamma_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint1
 static const ct_loop_fn digamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(digamma)};
 static const ct_loop_fn trigamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(trigamma)};
 static const ct_loop_fn polygamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(polygamma)};
-const ct_pw_op ct__pw_op_digamma = {"digamma", CT_PW_FLOAT, digamma_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_digamma = {"digamma", CT_PW_FLOAT, digamma_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 static void polygamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   (void)common;
   memcpy(ctx->bytes, args, sizeof(int64_t));
 }
-static const ct_pw_op trigamma_op = {"trigamma", CT_PW_FLOAT, trigamma_loops, NULL, NULL, NULL};
-static const ct_pw_op polygamma_op = {"polygamma", CT_PW_FLOAT, polygamma_loops, NULL, polygamma_prepare, NULL};
+static const ct_pw_op trigamma_op = {"trigamma", CT_PW_FLOAT, trigamma_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op polygamma_op = {"polygamma", CT_PW_FLOAT, polygamma_loops, NULL, polygamma_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
 
 static const ct_pw_op *polygamma_kernel(int64_t n) {
   if (n < 0) {
@@ -296,6 +298,7 @@ ct_status ct_polygamma_(ct_tensor *self, int64_t n) {
 }
 ct_status ct_polygamma_out(ct_tensor *out, int64_t n, const ct_tensor *t) {
   if (!t || !out) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("polygamma", out, t)) return CT_ERR_RUNTIME;
   const ct_pw_op *op = polygamma_kernel(n);
   if (!op) return CT_ERR_RUNTIME;
   return ct__pw_run(op, out, &t, 1, false, &n, NULL);
@@ -338,7 +341,7 @@ CT_UNARY_LOOP(sinc_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, 
 CT_UNARY_LOOP(sinc_loop_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, sinc_c64(a))
 CT_UNARY_LOOP(sinc_loop_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, sinc_c128(a))
 static const ct_loop_fn sinc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinc), COMPLEX_LOOPS(sinc)};
-const ct_pw_op ct__pw_op_sinc = {"sinc_cpu", CT_PW_FLOAT, sinc_loops, NULL, NULL, NULL};
+const ct_pw_op ct__pw_op_sinc = {"sinc_cpu", CT_PW_FLOAT, sinc_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- mvlgamma: sum_{j<p} lgamma(x - j/2) + p(p-1)/4 log(pi), computed as PyTorch's composite does:
    args = arange(-(p-1)/2, 1/2, 1/2) + x in the compute dtype, lgamma (SLEEF, as the vml kernel), a sum
@@ -484,7 +487,7 @@ static void mvlgamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) 
   (void)common;
   memcpy(ctx->bytes, args, sizeof(mvl_ctx));
 }
-static const ct_pw_op mvlgamma_op = {"lgamma_vml_cpu", CT_PW_FLOAT, mvlgamma_loops, NULL, mvlgamma_prepare, NULL};
+static const ct_pw_op mvlgamma_op = {"lgamma_vml_cpu", CT_PW_FLOAT, mvlgamma_loops, NULL, mvlgamma_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* A block of n bytes on device could be allocated: the allocation PyTorch's composite makes, tried (and
    given back untouched) so that it fails where PyTorch's fails, with its out-of-memory error. Blocks up
@@ -599,6 +602,7 @@ ct_status ct_mvlgamma_(ct_tensor *self, int64_t p) {
    result's), resizes out like resize_output and copies. */
 ct_status ct_mvlgamma_out(ct_tensor *out, const ct_tensor *t, int64_t p) {
   if (!t || !out) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("mvlgamma", out, t)) return CT_ERR_RUNTIME;
   ct_tensor *r = mvlgamma_new(t, p, false);
   if (!r) return ct_last_error();
   ct_status s = CT_OK;

@@ -2,43 +2,52 @@
    forms hand their operands to its descriptor's route, an alias's forms call its target's. */
 #include "ops/pointwise/pw.h"
 
-static ct_status run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
-                     const void *args, ct_tensor **result) {
+static ct_status run(const ct_pw_op *op, const char *name, ct_tensor *out, const ct_tensor *const *in, int n_in,
+                     bool inplace, const void *args, ct_tensor **result) {
   /* a NULL operand keeps the recorded error, before any route's own checks can record another */
   for (int i = 0; i < n_in; i++)
     if (!in[i]) return ct__null_status();
   if (!out && !result) return ct__null_status();
-  return (op->run ? op->run : ct__pw_run)(op, out, in, n_in, inplace, args, result);
+  if (out && !inplace && op->grad == CT_PW_GRAD_DIFF) {
+    const ct_tensor *ts[4] = {out, in[0], n_in > 1 ? in[1] : NULL, n_in > 2 ? in[2] : NULL};
+    if (!ct__check_out_grad(op->grad_name ? op->grad_name : name, ts, 4)) return CT_ERR_RUNTIME;
+  }
+  bool mark = out && !inplace && op->grad == CT_PW_GRAD_OUT_INPLACE;
+  if (mark && !ct__check_inplace(out)) return CT_ERR_RUNTIME;
+  if (out && !inplace && !ct__pw_out_device_ok(op->dev, out, in, n_in)) return CT_ERR_RUNTIME;
+  ct_status s = (op->run ? op->run : ct__pw_run)(op, out, in, n_in, inplace, args, result);
+  if (mark && s == CT_OK) ct__grad_mark_out(out, in, n_in);
+  return s;
 }
 
 static ct_tensor *unary(const ct_pw_op *op, const ct_tensor *t) {
   ct_tensor *r = NULL;
-  run(op, NULL, &t, 1, false, NULL, &r);
+  run(op, NULL, NULL, &t, 1, false, NULL, &r);
   return r;
 }
 static ct_status unary_(const ct_pw_op *op, ct_tensor *self) {
   const ct_tensor *in[1] = {self};
-  return run(op, self, in, 1, true, NULL, NULL);
+  return run(op, NULL, self, in, 1, true, NULL, NULL);
 }
-static ct_status unary_out(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t) {
-  return run(op, out, &t, 1, false, NULL, NULL);
+static ct_status unary_out(const ct_pw_op *op, const char *name, ct_tensor *out, const ct_tensor *t) {
+  return run(op, name, out, &t, 1, false, NULL, NULL);
 }
 
 /* args: the alpha ops' options, NULL for the others */
 static ct_tensor *binary(const ct_pw_op *op, const ct_tensor *a, const ct_tensor *b, const void *args) {
   const ct_tensor *in[2] = {a, b};
   ct_tensor *r = NULL;
-  run(op, NULL, in, 2, false, args, &r);
+  run(op, NULL, NULL, in, 2, false, args, &r);
   return r;
 }
 static ct_status binary_(const ct_pw_op *op, ct_tensor *self, const ct_tensor *other, const void *args) {
   const ct_tensor *in[2] = {self, other};
-  return run(op, self, in, 2, true, args, NULL);
+  return run(op, NULL, self, in, 2, true, args, NULL);
 }
-static ct_status binary_out(const ct_pw_op *op, ct_tensor *out, const ct_tensor *a, const ct_tensor *b,
+static ct_status binary_out(const ct_pw_op *op, const char *name, ct_tensor *out, const ct_tensor *a, const ct_tensor *b,
                             const void *args) {
   const ct_tensor *in[2] = {a, b};
-  return run(op, out, in, 2, false, args, NULL);
+  return run(op, name, out, in, 2, false, args, NULL);
 }
 
 /* ---- an op's forms, from its descriptor ct__pw_op_<name> ---- */
@@ -47,7 +56,7 @@ static ct_status binary_out(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
 #define OP_UNARY_INPLACE(n) \
   ct_status ct_##n##_(ct_tensor *self) { return unary_(&ct__pw_op_##n, self); }
 #define OP_UNARY_OUT(n) \
-  ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *t) { return unary_out(&ct__pw_op_##n, out, t); }
+  ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *t) { return unary_out(&ct__pw_op_##n, #n, out, t); }
 #define OP_BINARY_FN(n) \
   ct_tensor *ct_##n(const ct_tensor *a, const ct_tensor *b) { return binary(&ct__pw_op_##n, a, b, NULL); }
 #define OP_BINARY_INPLACE(n)                                       \
@@ -56,7 +65,7 @@ static ct_status binary_out(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
   }
 #define OP_BINARY_OUT(n)                                                        \
   ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { \
-    return binary_out(&ct__pw_op_##n, out, a, b, NULL);                         \
+    return binary_out(&ct__pw_op_##n, #n, out, a, b, NULL);                     \
   }
 #define OP_ALPHA(n)                                                                                        \
   ct_tensor *ct_##n(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts) {                  \
@@ -66,7 +75,7 @@ static ct_status binary_out(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
     return binary_(&ct__pw_op_##n, self, other, opts);                                                     \
   }                                                                                                        \
   ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts) { \
-    return binary_out(&ct__pw_op_##n, out, a, b, opts);                                                    \
+    return binary_out(&ct__pw_op_##n, #n, out, a, b, opts);                                                \
   }
 #define OP_FORMS_UNARY(n) OP_UNARY_FN(n) OP_UNARY_INPLACE(n) OP_UNARY_OUT(n)
 #define OP_FORMS_UNARY_NO_INPLACE(n) OP_UNARY_FN(n) OP_UNARY_OUT(n)

@@ -152,3 +152,18 @@ ct_status ct__pw_run_staged(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
                             const void *args, ct_tensor **result) {
   return pw_run(op, out, in, n_in, inplace, args, result, true);
 }
+
+bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in) {
+  if (rule == CT_PW_DEV_ITER) return true;
+  const ct_tensor *src = in[0]; /* the device the result is computed on: the first input not on the CPU */
+  for (int i = 0; i < n_in; i++)
+    if (in[i]->device_type != CT_CPU) {
+      src = in[i];
+      break;
+    }
+  if (ct_device_equal(ct__tdevice(out), ct__tdevice(src))) return true;
+  if (rule == CT_PW_DEV_COPY) return ct__check_copy_devices(out, src);
+  if (src->device_type != CT_CPU) return true; /* torch: a dispatcher error of _resize_output_; the engine's */
+  ct__error(CT_ERR_RUNTIME, "out Tensor doesn't have the correct device set");
+  return false;
+}

@@ -152,9 +152,9 @@ static const ct_loop_fn clamp3_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(
 static const ct_loop_fn vmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MAX)[CT_BOOL] = vmax_CT_BOOL};
 static const ct_loop_fn vmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MIN)[CT_BOOL] = vmin_CT_BOOL};
 
-static const ct_pw_op clamp3_op = {"clamp_cpu", CT_PW_COMMON, clamp3_loops, NULL, NULL, NULL};
-static const ct_pw_op vmax_op = {"maximum_cpu", CT_PW_COMMON, vmax_loops, NULL, NULL, NULL};
-static const ct_pw_op vmin_op = {"minimum_cpu", CT_PW_COMMON, vmin_loops, NULL, NULL, NULL};
+static const ct_pw_op clamp3_op = {"clamp_cpu", CT_PW_COMMON, clamp3_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op vmax_op = {"maximum_cpu", CT_PW_COMMON, vmax_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op vmin_op = {"minimum_cpu", CT_PW_COMMON, vmin_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- Scalar bounds ---- */
 typedef struct bounds_ctx {
@@ -359,6 +359,9 @@ static ct_status clamp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *
   if (result) *result = NULL;
   if (!t || (!result && !out)) return ct__null_status();
   if ((which == 1 && !min) || (which == 2 && !max)) return ct__null_status();
+  if (out && !inplace &&
+      !CT__OUT_GRAD_OK(which == 0 ? "clamp" : which == 1 ? "clamp_min" : "clamp_max", out, t, min, max))
+    return CT_ERR_RUNTIME;
   bool scalar = is_wrapped(min) || is_wrapped(max);
   if (scalar && (!min || is_wrapped(min) || min->ndim == 0) && (!max || is_wrapped(max) || max->ndim == 0)) {
     ct_scalar lo, hi;

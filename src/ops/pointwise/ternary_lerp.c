@@ -211,8 +211,8 @@ static void addc_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
 }
 
 /* build_ternary_op: promote, safe-cast to outputs, but no cast into them (see addc_check) */
-static const ct_pw_op addcmul_op = {"addcmul_cpu_out", CT_PW_COMMON, addcmul_loops, addc_check, addc_prepare, NULL};
-static const ct_pw_op addcdiv_op = {"addcdiv_cpu_out", CT_PW_COMMON, addcdiv_loops, addc_check, addc_prepare, NULL};
+static const ct_pw_op addcmul_op = {"addcmul_cpu_out", CT_PW_COMMON, addcmul_loops, addc_check, addc_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op addcdiv_op = {"addcdiv_cpu_out", CT_PW_COMMON, addcdiv_loops, addc_check, addc_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
 
 static bool addcdiv_integral(const ct_tensor *t1, const ct_tensor *t2) {
   if (ct__dt((ct_dtype)t1->dtype)->category <= CT_CAT_INT && ct__dt((ct_dtype)t2->dtype)->category <= CT_CAT_INT) {
@@ -231,6 +231,7 @@ static ct_status addc_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t
                           const ct_tensor *t2, const ct_addc_opts *opts, bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
   if (!t || !t1 || !t2 || (!result && !out)) return ct__null_status();
+  if (out && !inplace && !CT__OUT_GRAD_OK(op == &addcdiv_op ? "addcdiv" : "addcmul", out, t, t1, t2)) return CT_ERR_RUNTIME;
   if (op == &addcdiv_op && addcdiv_integral(t1, t2)) return CT_ERR_RUNTIME;
   addc_args a = {ct_scalar_int(1), out, op->loops};
   if (opts && opts->value.kind) a.value = opts->value;
@@ -329,8 +330,8 @@ static void lerps_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
 
 /* Number weight: build_binary_op (promote, cast into out= of another dtype); Tensor weight: all
    operands of one dtype. */
-static const ct_pw_op lerps_op = {"lerp_kernel_scalar", CT_PW_COMMON, lerps_loops, lerps_check, lerps_prepare, NULL};
-static const ct_pw_op lerpt_op = {"lerp_kernel_tensor", CT_PW_SAME, lerpt_loops, NULL, NULL, NULL};
+static const ct_pw_op lerps_op = {"lerp_kernel_scalar", CT_PW_COMMON, lerps_loops, lerps_check, lerps_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op lerpt_op = {"lerp_kernel_tensor", CT_PW_SAME, lerpt_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 static bool lerp_same_dtype(const ct_tensor *self, const ct_tensor *other, const char *what) {
   if (self->dtype == other->dtype) return true;
@@ -343,6 +344,7 @@ static ct_status lerp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *e
                           bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
   if (!t || !end || !weight || (!result && !out)) return ct__null_status();
+  if (out && !inplace && !CT__OUT_GRAD_OK("lerp", out, t, end, weight)) return CT_ERR_RUNTIME;
   if (!lerp_same_dtype(t, end, "end")) return CT_ERR_RUNTIME;
   if (weight->flags & CT_TENSOR_WRAPPED_NUMBER) {
     lerp_args a = {ct__load_scalar((ct_dtype)weight->dtype, ct__tdata(weight))};

@@ -204,12 +204,7 @@ static const ct_reduce_opts no_opts;
 static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
   if (res) *res = NULL;
   if (!t || (!res && !out)) return ct__null_status();
-  /* autograd's rule for out= forms, checked first: the op sequence below writes out in place */
-  if (out && ((t->flags | out->flags) & CT_TENSOR_REQUIRES_GRAD)) {
-    ct__error(CT_ERR_RUNTIME, "logsumexp(): functions with out=... arguments don't support automatic "
-                              "differentiation, but one of the arguments requires grad.");
-    return CT_ERR_RUNTIME;
-  }
+  if (out && !CT__OUT_GRAD_OK("logsumexp", out, t)) return CT_ERR_RUNTIME;
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   if (!ct__red_no_dtype("logsumexp", o)) return ct__null_status();
   ct_dtype in = (ct_dtype)t->dtype;

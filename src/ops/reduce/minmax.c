@@ -577,7 +577,8 @@ ct_tensor *ct_amax(const ct_tensor *t, const ct_reduce_opts *opts) {
   return r;
 }
 ct_status ct_amax_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!out) return ct__null_status();
+  if (!out || !t) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("amax", out, t)) return CT_ERR_RUNTIME;
   return extreme(true, out, t, opts, NULL);
 }
 ct_tensor *ct_amin(const ct_tensor *t, const ct_reduce_opts *opts) {
@@ -586,7 +587,8 @@ ct_tensor *ct_amin(const ct_tensor *t, const ct_reduce_opts *opts) {
   return r;
 }
 ct_status ct_amin_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!out) return ct__null_status();
+  if (!out || !t) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("amin", out, t)) return CT_ERR_RUNTIME;
   return extreme(false, out, t, opts, NULL);
 }
 
@@ -646,14 +648,16 @@ ct_status ct_max_dim(const ct_tensor *t, int64_t dim, bool keepdim, ct_tensor **
   return extreme_dim(true, NULL, NULL, t, dim, keepdim, values, indices);
 }
 ct_status ct_max_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim, bool keepdim) {
-  if (!values || !indices) return ct__null_status();
+  if (!values || !indices || !t) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("max", values, indices, t)) return CT_ERR_RUNTIME;
   return extreme_dim(true, values, indices, t, dim, keepdim, NULL, NULL);
 }
 ct_status ct_min_dim(const ct_tensor *t, int64_t dim, bool keepdim, ct_tensor **values, ct_tensor **indices) {
   return extreme_dim(false, NULL, NULL, t, dim, keepdim, values, indices);
 }
 ct_status ct_min_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim, bool keepdim) {
-  if (!values || !indices) return ct__null_status();
+  if (!values || !indices || !t) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("min", values, indices, t)) return CT_ERR_RUNTIME;
   return extreme_dim(false, values, indices, t, dim, keepdim, NULL, NULL);
 }
 
@@ -782,6 +786,13 @@ ct_status ct_aminmax(const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor *
   return aminmax(NULL, NULL, t, opts, min, max);
 }
 ct_status ct_aminmax_out(ct_tensor *min, ct_tensor *max, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!min || !max) return ct__null_status();
-  return aminmax(min, max, t, opts, NULL, NULL);
+  if (!min || !max || !t) return ct__null_status();
+  /* aminmax has no derivative in torch 1.13: its outs are in-place targets for autograd */
+  if (!ct__check_inplace(min) || !ct__check_inplace(max)) return CT_ERR_RUNTIME;
+  ct_status s = aminmax(min, max, t, opts, NULL, NULL);
+  if (s == CT_OK) {
+    ct__grad_mark_out(min, &t, 1);
+    ct__grad_mark_out(max, &t, 1);
+  }
+  return s;
 }

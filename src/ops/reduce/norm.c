@@ -373,6 +373,12 @@ static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opt
   if (!t || (!res && !out)) return ct__null_status();
   ct_norm_opts o = opts ? *opts : (ct_norm_opts){0};
   if (!ct__check_list(o.dims, "dims")) return CT_ERR_VALUE;
+  /* autograd's out= rule, after torch.norm's Python-level dtype refusals: frobenius_norm and nuclear_norm
+     have no derivative of their own and treat out as an in-place target; norm is differentiable */
+  bool matrix = o.nuc || o.p.kind == 0;
+  if (out && !(matrix && o.dtype)) {
+    if (matrix ? !ct__check_inplace(out) : !CT__OUT_GRAD_OK("norm", out, t)) return CT_ERR_RUNTIME;
+  }
   if (out && t->device_type == CT_META && out->device_type != CT_META) {
     /* torch resizes out, then its copy of the meta result fails: the same error, out left alone */
     ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
@@ -434,7 +440,9 @@ ct_tensor *ct_norm(const ct_tensor *t, const ct_norm_opts *opts) {
 }
 ct_status ct_norm_out(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *opts) {
   if (!out) return ct__null_status();
-  return norm_impl(out, t, opts, NULL);
+  ct_status s = norm_impl(out, t, opts, NULL);
+  if (s == CT_OK && (!opts || opts->nuc || opts->p.kind == 0)) ct__grad_mark_out(out, &t, 1); /* frobenius_norm */
+  return s;
 }
 
 ct_tensor *ct_dist(const ct_tensor *a, const ct_tensor *b, const ct_dist_opts *opts) {

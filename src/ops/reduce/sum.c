@@ -437,6 +437,13 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
       table = NULL;
       c.device_rule = kind == NANSUM ? CT_RED_DEV_COPY : CT_RED_DEV_ITER;
       c.kdtype = dt;
+      /* autograd's refusal of nanmean's out comes from the div_ after nansum_out (torch 1.13 calls
+         at::native::nansum_out, which skips the autograd layer, then result.div_(count)): after nansum's
+         checks; torch's message calls a leaf out "a view of a leaf" */
+      if (kind == NANMEAN && out && (out->flags & CT_TENSOR_REQUIRES_GRAD)) {
+        if (!ct__red_check_outs(&c)) return ct_last_error();
+        if (!ct__check_inplace_flags(out->flags | CT_TENSOR_GRAD_VIEW_OF_LEAF)) return CT_ERR_RUNTIME;
+      }
       break;
     case MEAN:
       if (o->dtype ? !(ct__dt(o->dtype)->category >= CT_CAT_FLOAT) : !(ct__dt(in)->category >= CT_CAT_FLOAT)) {
@@ -513,6 +520,11 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
   return ct__red_exec(&c, res);
 }
 
+/* autograd's out= rule: the differentiable ones refuse first; nanmean's (in sum_like) comes later */
+static bool out_grad_ok(int kind, const char *name, const ct_tensor *out, const ct_tensor *t) {
+  return kind == NANMEAN || CT__OUT_GRAD_OK(name, out, t);
+}
+
 #define DEFINE_SUM_API(name, KIND)                                                              \
   ct_tensor *ct_##name(const ct_tensor *t, const ct_reduce_opts *opts) {                       \
     ct_tensor *r = NULL;                                                                        \
@@ -520,7 +532,8 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
     return r;                                                                                   \
   }                                                                                             \
   ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {  \
-    if (!out) return ct__null_status();                                                         \
+    if (!out || !t) return ct__null_status();                                                   \
+    if (!out_grad_ok(KIND, #name, out, t)) return CT_ERR_RUNTIME;                               \
     return sum_like(KIND, out, t, opts, NULL);                                                  \
   }
 DEFINE_SUM_API(sum, SUM)

@@ -637,7 +637,8 @@ ct_tensor *ct_var(const ct_tensor *t, const ct_var_opts *opts) {
   return r;
 }
 ct_status ct_var_out(ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts) {
-  if (!out) return ct__null_status();
+  if (!out || !t) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("var", out, t)) return CT_ERR_RUNTIME;
   return var_like(VAR, out, t, opts, NULL);
 }
 ct_tensor *ct_std(const ct_tensor *t, const ct_var_opts *opts) {
@@ -646,7 +647,8 @@ ct_tensor *ct_std(const ct_tensor *t, const ct_var_opts *opts) {
   return r;
 }
 ct_status ct_std_out(ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts) {
-  if (!out) return ct__null_status();
+  if (!out || !t) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("std", out, t)) return CT_ERR_RUNTIME;
   return var_like(STD, out, t, opts, NULL);
 }
 ct_status ct_var_mean(const ct_tensor *t, const ct_var_opts *opts, ct_tensor **var, ct_tensor **mean) {

@@ -239,6 +239,8 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
     return acc_scan(&(op), self, self, dim, opts, true, NULL);                                          \
   }                                                                                                     \
   ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_scan_opts *opts) { \
+    if (!out || !t) return ct__null_status();                                                           \
+    if (!CT__OUT_GRAD_OK(#name, out, t)) return CT_ERR_RUNTIME;                                         \
     return acc_scan(&(op), out, t, dim, opts, false, NULL);                                             \
   }
 ACC_API(cumsum, cumsum_op)
@@ -293,7 +295,11 @@ ct_tensor *ct_logcumsumexp(const ct_tensor *t, int64_t dim) {
   lcse(NULL, t, dim, &r);
   return r;
 }
-ct_status ct_logcumsumexp_out(ct_tensor *out, const ct_tensor *t, int64_t dim) { return lcse(out, t, dim, NULL); }
+ct_status ct_logcumsumexp_out(ct_tensor *out, const ct_tensor *t, int64_t dim) {
+  if (!out || !t) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("logcumsumexp", out, t)) return CT_ERR_RUNTIME;
+  return lcse(out, t, dim, NULL);
+}
 
 /* ---- cummax / cummin ---- */
 typedef struct ext_op {
@@ -375,10 +381,14 @@ ct_status ct_cummin(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tens
   return extreme_new(&cummin_op, t, dim, values, indices);
 }
 ct_status ct_cummax_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim) {
+  if (!values || !indices || !t) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("cummax", values, indices, t)) return CT_ERR_RUNTIME;
   ct_tensor *o[2] = {values, indices};
   return extreme(&cummax_op, o, true, t, dim);
 }
 ct_status ct_cummin_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim) {
+  if (!values || !indices || !t) return ct__null_status();
+  if (!CT__OUT_GRAD_OK("cummin", values, indices, t)) return CT_ERR_RUNTIME;
   ct_tensor *o[2] = {values, indices};
   return extreme(&cummin_op, o, true, t, dim);
 }

@@ -1,0 +1,236 @@
+"""Autograd's rule for out= forms (torch 1.13's VariableType layer, checked before anything else in the
+op): a differentiable op refuses any argument that requires grad with "<aten name>(): functions with
+out=... arguments don't support automatic differentiation, but one of the arguments requires grad.";
+most ops without a derivative (comparisons, logical ops, argmax, all/any) check nothing; a few (bitwise
+ops, floor_divide, conj_physical, nanmean, aminmax, norm's 'fro') treat the out as an in-place target
+("a leaf Variable that requires grad is being used in an in-place operation.").
+
+Every out= function of the public headers has an entry here (the pointwise table's regular ops taken from
+include/ctorch/pointwise_ops.h, the others listed), each drawn in five modes: nothing requires grad (the
+control: the result is compared), the first input requires grad, the out is a leaf that requires grad,
+a view of one, or a non-leaf result of an op on one. A second fault in the same call (a bad rounding
+mode, a meta out, a wrong out dtype) is drawn too, to check that the autograd rule comes first."""
+import re
+from pathlib import Path
+
+import torch
+
+import ctorch as C
+from harness import A, Op, Spec
+
+MODES = ["none", "in", "out_leaf", "out_view", "out_nonleaf"]
+SHAPE = (2, 3)
+
+
+def _fn(name):
+    return C.lib().fn(name)
+
+
+def _w(v):
+    return C.wrapped_scalar(v)
+
+
+def _grad(x, on):
+    """x made to require grad (a leaf), in either library."""
+    if not on:
+        return x
+    if isinstance(x, torch.Tensor):
+        return x.requires_grad_()
+    C.check(C.lib().ct_requires_grad_(x, True))
+    return x
+
+
+def _out(mode, o):
+    t = isinstance(o, torch.Tensor)
+    if mode not in ("out_leaf", "out_view", "out_nonleaf"):
+        return o
+    _grad(o, True)
+    if mode == "out_view":
+        return o.view(o.shape) if t else C.view(o, tuple(o.shape))
+    if mode == "out_nonleaf":  # a result of dtype conversions (ctorch's ops mark no other results yet)
+        dt = o.dtype
+        return o.to(torch.float64).to(dt) if t else C.to(C.to(o, torch.float64), dt)
+    return o
+
+
+def _meta_out(o):
+    return torch.empty(o.shape, dtype=o.dtype, device="meta") if isinstance(o, torch.Tensor) else \
+        C.empty(tuple(o.shape), dtype=o.dtype, device="meta")
+
+
+# ---- the regular ops of the pointwise table -----------------------------------------------------------
+
+_TABLE = Path(__file__).resolve().parents[2] / "include" / "ctorch" / "pointwise_ops.h"
+_BITWISE = ("bitwise_", "floor_divide")
+
+
+def _regular():
+    src = _TABLE.read_text()
+    for name, form, tname, kind in re.findall(r'\bOP\((\w+), (\w+), "([\w.]+)", (\w+)\)', src):
+        tfn = eval(tname)  # noqa: S307 (the table's own torch names)
+        unary = form.startswith("UNARY")
+        alpha = form == "ALPHA"
+        xdt = torch.int64 if name.startswith(_BITWISE[0]) else torch.float32
+        odt = torch.float32
+        if kind == "PREDICATE" and name != "angle":
+            odt = torch.bool
+
+        def t_call(x, y, o, tfn=tfn, unary=unary):
+            return tfn(x, out=o) if unary else tfn(x, y, out=o)
+
+        def c_call(x, y, o, name=name, unary=unary, alpha=alpha):
+            args = (x,) if unary else (x, y)
+            if alpha:
+                args += (None,)
+            C.check(_fn("ct_%s_out" % name)(o, *args))
+            return o
+        yield name, t_call, c_call, xdt, odt, (lambda s: s)
+
+
+# ---- the irregular pointwise ops, reductions and scans: (name, torch(x, y, o), ct(x, y, o), out shape) ----
+
+def _c(name, *extra, before=()):
+    def call(x, y, o):
+        C.check(_fn(name)(o, *before, x, *extra))
+        return o
+    return call
+
+
+def _c2(name, *extra):
+    def call(x, y, o):
+        i = C.empty(tuple(o.shape), dtype=torch.int64)
+        C.check(_fn(name)(o, i, x, *extra))
+        return o
+    return call
+
+
+def _t2(fn):
+    def call(x, y, o):
+        fn(x, out=(o, torch.empty(o.shape, dtype=torch.int64)))
+        return o
+    return call
+
+
+_R = lambda s: s[1:]  # noqa: E731  (reduced over dim 0)
+_S = lambda s: s  # noqa: E731
+
+
+def _ropts(**kw):
+    import ops_reduce as R
+    return R.ropts(**kw)
+
+
+def _vopts(**kw):
+    import ops_reduce as R
+    return R.vopts(**kw)
+
+
+def _nopts(**kw):
+    import ops_reduce as R
+    return R.nopts(**kw)
+
+
+def _others():
+    F = torch.float32
+    L = [
+        ("clamp", lambda x, y, o: torch.clamp(x, y, out=o), lambda x, y, o: _c("ct_clamp_out", y, None)(x, y, o), _S),
+        ("clamp_min", lambda x, y, o: torch.clamp_min(x, y, out=o), lambda x, y, o: _c("ct_clamp_min_out", y)(x, y, o), _S),
+        ("clamp_max", lambda x, y, o: torch.clamp_max(x, y, out=o), lambda x, y, o: _c("ct_clamp_max_out", y)(x, y, o), _S),
+        ("clip", lambda x, y, o: torch.clip(x, None, y, out=o), lambda x, y, o: _c("ct_clip_out", None, y)(x, y, o), _S),
+        ("div", lambda x, y, o: torch.div(x, y, out=o), lambda x, y, o: _c("ct_div_out", y, None)(x, y, o), _S),
+        ("divide", lambda x, y, o: torch.divide(x, y, out=o), lambda x, y, o: _c("ct_divide_out", y, None)(x, y, o), _S),
+        ("pow", lambda x, y, o: torch.pow(x, y, out=o), lambda x, y, o: _c("ct_pow_out", y)(x, y, o), _S),
+        ("pow_scalar", lambda x, y, o: torch.pow(x, 2, out=o), lambda x, y, o: _c("ct_pow_out", _w(2))(x, y, o), _S),
+        ("float_power", lambda x, y, o: torch.float_power(x, 2, out=o),
+         lambda x, y, o: _c("ct_float_power_out", _w(2))(x, y, o), _S, torch.float64),
+        ("logit", lambda x, y, o: torch.logit(x, out=o), _c("ct_logit_out", None), _S),
+        ("special_logit", lambda x, y, o: torch.special.logit(x, out=o), _c("ct_special_logit_out", None), _S),
+        ("polygamma", lambda x, y, o: torch.polygamma(1, x, out=o), _c("ct_polygamma_out", before=(1,)), _S),
+        ("special_polygamma", lambda x, y, o: torch.special.polygamma(1, x, out=o),
+         _c("ct_special_polygamma_out", before=(1,)), _S),
+        ("mvlgamma", lambda x, y, o: torch.mvlgamma(x, 1, out=o), _c("ct_mvlgamma_out", 1), _S),
+        ("special_multigammaln", lambda x, y, o: torch.special.multigammaln(x, 1, out=o),
+         _c("ct_special_multigammaln_out", 1), _S),
+        ("round", lambda x, y, o: torch.round(x, out=o), _c("ct_round_out", None), _S),
+        ("nan_to_num", lambda x, y, o: torch.nan_to_num(x, out=o), _c("ct_nan_to_num_out", None), _S),
+        ("where", lambda x, y, o: torch.where(x > 0, x, y, out=o),
+         lambda x, y, o: (C.check(_fn("ct_where_out")(o, C.own(_fn("ct_gt")(x, _w(0))), x, y)), o)[1], _S),
+        ("lerp", lambda x, y, o: torch.lerp(x, y, y, out=o), lambda x, y, o: _c("ct_lerp_out", y, y)(x, y, o), _S),
+        ("addcmul", lambda x, y, o: torch.addcmul(x, y, y, out=o),
+         lambda x, y, o: _c("ct_addcmul_out", y, y, None)(x, y, o), _S),
+        ("addcdiv", lambda x, y, o: torch.addcdiv(x, y, y, out=o),
+         lambda x, y, o: _c("ct_addcdiv_out", y, y, None)(x, y, o), _S),
+        # reductions (dim 0)
+        ("sum", lambda x, y, o: torch.sum(x, 0, out=o), lambda x, y, o: _c("ct_sum_out", _ropts(dim=0))(x, y, o), _R),
+        ("nansum", lambda x, y, o: torch.nansum(x, 0, out=o), lambda x, y, o: _c("ct_nansum_out", _ropts(dim=0))(x, y, o), _R),
+        ("prod", lambda x, y, o: torch.prod(x, 0, out=o), lambda x, y, o: _c("ct_prod_out", _ropts(dim=0))(x, y, o), _R),
+        ("mean", lambda x, y, o: torch.mean(x, 0, out=o), lambda x, y, o: _c("ct_mean_out", _ropts(dim=0))(x, y, o), _R),
+        ("nanmean", lambda x, y, o: torch.nanmean(x, 0, out=o),
+         lambda x, y, o: _c("ct_nanmean_out", _ropts(dim=0))(x, y, o), _R),
+        ("logsumexp", lambda x, y, o: torch.logsumexp(x, 0, out=o),
+         lambda x, y, o: _c("ct_logsumexp_out", _ropts(dim=0))(x, y, o), _R),
+        ("var", lambda x, y, o: torch.var(x, 0, out=o), lambda x, y, o: _c("ct_var_out", _vopts(dim=0))(x, y, o), _R),
+        ("std", lambda x, y, o: torch.std(x, 0, out=o), lambda x, y, o: _c("ct_std_out", _vopts(dim=0))(x, y, o), _R),
+        ("norm_fro", lambda x, y, o: torch.norm(x, out=o), lambda x, y, o: _c("ct_norm_out", _nopts())(x, y, o),
+         lambda s: ()),
+        ("norm_p2_dim", lambda x, y, o: torch.norm(x, 2, 0, out=o),
+         lambda x, y, o: _c("ct_norm_out", _nopts(p=2, dim=0))(x, y, o), _R),
+        ("norm_p3", lambda x, y, o: torch.norm(x, 3, out=o), lambda x, y, o: _c("ct_norm_out", _nopts(p=3))(x, y, o),
+         lambda s: ()),
+        ("amax", lambda x, y, o: torch.amax(x, 0, out=o), lambda x, y, o: _c("ct_amax_out", _ropts(dim=0))(x, y, o), _R),
+        ("amin", lambda x, y, o: torch.amin(x, 0, out=o), lambda x, y, o: _c("ct_amin_out", _ropts(dim=0))(x, y, o), _R),
+        ("aminmax", lambda x, y, o: (torch.aminmax(x, dim=0, out=(o, torch.empty(o.shape))), o)[1],
+         lambda x, y, o: (C.check(_fn("ct_aminmax_out")(o, C.empty(tuple(o.shape)), x, _ropts(dim=0))), o)[1], _R),
+        ("max_dim", _t2(lambda x, out: torch.max(x, 0, out=out)), _c2("ct_max_dim_out", 0, False), _R),
+        ("min_dim", _t2(lambda x, out: torch.min(x, 0, out=out)), _c2("ct_min_dim_out", 0, False), _R),
+        ("argmax", lambda x, y, o: torch.argmax(x, 0, out=o), lambda x, y, o: _c("ct_argmax_out", _ropts(dim=0))(x, y, o),
+         _R, torch.int64),
+        ("argmin", lambda x, y, o: torch.argmin(x, 0, out=o), lambda x, y, o: _c("ct_argmin_out", _ropts(dim=0))(x, y, o),
+         _R, torch.int64),
+        ("all", lambda x, y, o: torch.all(x, 0, out=o), lambda x, y, o: _c("ct_all_out", _ropts(dim=0))(x, y, o), _R,
+         torch.bool),
+        ("any", lambda x, y, o: torch.any(x, 0, out=o), lambda x, y, o: _c("ct_any_out", _ropts(dim=0))(x, y, o), _R,
+         torch.bool),
+        # scans (dim 0)
+        ("cumsum", lambda x, y, o: torch.cumsum(x, 0, out=o), _c("ct_cumsum_out", 0, None), _S),
+        ("cumprod", lambda x, y, o: torch.cumprod(x, 0, out=o), _c("ct_cumprod_out", 0, None), _S),
+        ("logcumsumexp", lambda x, y, o: torch.logcumsumexp(x, 0, out=o), _c("ct_logcumsumexp_out", 0), _S),
+        ("cummax", _t2(lambda x, out: torch.cummax(x, 0, out=out)), _c2("ct_cummax_out", 0), _S),
+        ("cummin", _t2(lambda x, out: torch.cummin(x, 0, out=out)), _c2("ct_cummin_out", 0), _S),
+    ]
+    for e in L:
+        name, t_call, c_call, oshape = e[:4]
+        odt = e[4] if len(e) > 4 else F
+        yield name, t_call, c_call, F, odt, oshape
+
+
+def _gen(name, xdt, odt, oshape):
+    def gen(g):
+        mode = g.choice(MODES)
+        if mode == "in" and not xdt.is_floating_point:
+            mode = "none"
+        # a second fault, a meta out: the autograd rule must win (GRAD_NONE ops reach their device checks)
+        # (and with nothing requiring grad: each out= form's own device message)
+        second = g.choice([None, "meta_out"]) if mode in ("out_leaf", "out_view", "none") else None
+        if name == "norm_fro" and mode == "none":
+            second = None  # torch writes a meta result the harness cannot read
+        x = Spec(SHAPE, xdt, specials=False)
+        y = Spec(SHAPE, xdt, specials=False)
+        odt_ = odt if odt.is_floating_point or not mode.startswith("out") else torch.float32  # can require grad
+        o = Spec(oshape(SHAPE), odt_ if mode.startswith("out") or g.chance(0.8) else torch.float64, specials=False)
+        return A(x, y, o, mode, second)
+    return gen
+
+
+def _op(name, t_call, c_call, xdt, odt, oshape):
+    def run(call, x, y, o, mode, second):
+        x = _grad(x, mode == "in")
+        if second == "meta_out":
+            o = _meta_out(o)
+        o = _out(mode, o)
+        return call(x, y, o)
+    return Op("outgrad_" + name, _gen(name, xdt, odt, oshape), torch=lambda *a: run(t_call, *a),
+              ct=lambda *a: run(c_call, *a), null_check=False, weight=0.3, min_cases=15)
+
+
+OPS = [_op(*e) for e in list(_regular()) + list(_others())]
