@@ -14,8 +14,9 @@
    at the end for the chunk the worker holds while the OS runs it. So a worker that finds itself on the
    owner's CPU takes no (more) work and sleeps, and after such a job the owner runs jobs alone for a
    quiet period (1 ms, doubling while it keeps happening, up to 64 ms): waking a worker that would only
-   leave costs a few microseconds, as much as a small op. A worker that then runs on a CPU of its own
-   ends the quiet periods. With the other core busy (one spinning process), a 16M sum, exp or argmax at 2
+   leave costs a few microseconds, as much as a small op. A job whose end waited long for a worker that
+   the OS held back on another CPU (more programs running than CPUs) starts a quiet period too. A
+   worker that then runs on a CPU of its own without keeping the owner waiting ends the quiet periods. With the other core busy (one spinning process), a 16M sum, exp or argmax at 2
    threads ran 1.0x the 1-thread time, a cumsum 1.0x (before: 1.0-1.6x, the worker on the caller's CPU
    in nearly every job).
 
@@ -166,7 +167,7 @@ static struct {
   _Atomic int owner_waits;   /* the owner sleeps (or is about to) on busy */
   _Atomic int owned;         /* a thread holds the pool */
   int nworkers;              /* started so far (changed by the owner only) */
-  int64_t quiet_until;       /* the owner runs jobs alone until then (owner only) */
+  _Atomic int64_t quiet_until; /* the owner runs jobs alone until then (written by the owner) */
   int64_t quiet_ns;          /* the last quiet period's length, 0: none since a worker helped */
 } pool;
 
@@ -203,7 +204,8 @@ static void *worker_main(void *arg) {
 
 /* A forked child has none of the parent's workers: it starts a pool of its own when it needs one. */
 static void after_fork_child(void) {
-  pool.quiet_until = pool.quiet_ns = 0;
+  atomic_store(&pool.quiet_until, 0);
+  pool.quiet_ns = 0;
   atomic_store(&pool.cur, NULL);
   atomic_store(&pool.busy, 0);
   atomic_store(&pool.sleepers, 0);
@@ -235,13 +237,18 @@ static void grow(int n) {
   pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
+bool ct__parallel_quiet(void) {
+  int64_t until = atomic_load_explicit(&pool.quiet_until, memory_order_relaxed);
+  return until && now_ns() < until;
+}
+
 void ct__parallel_run(int nt, void (*fn)(void *ctx, int tid), void *ctx) {
   int expected = 0;
   if (nt <= 1 || !atomic_compare_exchange_strong(&pool.owned, &expected, 1)) {
     fn(ctx, 0);
     return;
   }
-  if (pool.quiet_until && now_ns() < pool.quiet_until) {
+  if (ct__parallel_quiet()) {
     fn(ctx, 0);
     atomic_store(&pool.owned, 0);
     return;
@@ -260,10 +267,12 @@ void ct__parallel_run(int nt, void (*fn)(void *ctx, int tid), void *ctx) {
   in_job = NULL;
   if (j.want > 0) {
     atomic_store(&pool.cur, NULL);
-    int64_t spin = owner_chunk_ns ? 2 * owner_chunk_ns : (now_ns() - t0) / 8;
+    int64_t t1 = now_ns();
+    int64_t spin = owner_chunk_ns ? 2 * owner_chunk_ns : (t1 - t0) / 8;
     spin = spin < OWNER_SPIN_MIN_NS ? OWNER_SPIN_MIN_NS : spin > OWNER_SPIN_MAX_NS ? OWNER_SPIN_MAX_NS : spin;
     int64_t deadline = 0;
     uint32_t b;
+    bool slept = false;
     while ((b = atomic_load(&pool.busy)) != 0) {
       int64_t t = now_ns();
       if (!deadline) deadline = t + spin;
@@ -275,14 +284,20 @@ void ct__parallel_run(int nt, void (*fn)(void *ctx, int tid), void *ctx) {
       /* workers that leave after this store see it; the last one out wakes us */
       atomic_store(&pool.owner_waits, 1);
       if ((b = atomic_load(&pool.busy)) != 0) sleep_on(&pool.busy, b);
+      slept = true;
     }
     atomic_store(&pool.owner_waits, 0);
-    if (atomic_load(&j.shared)) {
+    /* a worker that kept the owner waiting past its spin for more than a quarter of its own share's
+       time was held back by the OS on a CPU of its own (the machine is busier than it has CPUs): the
+       job ran slower than on the owner alone, so the next ones run alone for a while too */
+    bool stalled = slept && now_ns() - t1 > (t1 - t0) / 4;
+    if (atomic_load(&j.shared) || stalled) {
       pool.quiet_ns = pool.quiet_ns ? pool.quiet_ns * 2 : QUIET_MIN_NS;
       if (pool.quiet_ns > QUIET_MAX_NS) pool.quiet_ns = QUIET_MAX_NS;
-      pool.quiet_until = now_ns() + pool.quiet_ns;
+      atomic_store_explicit(&pool.quiet_until, now_ns() + pool.quiet_ns, memory_order_relaxed);
     } else if (atomic_load(&j.helped)) {
-      pool.quiet_ns = pool.quiet_until = 0;
+      pool.quiet_ns = 0;
+      atomic_store_explicit(&pool.quiet_until, 0, memory_order_relaxed);
     }
   }
   atomic_store(&pool.owned, 0);

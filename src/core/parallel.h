@@ -30,6 +30,12 @@ int ct__num_threads(void);
    fn, or from two user threads at once) run fn on the calling thread alone. */
 void ct__parallel_run(int nt, void (*fn)(void *ctx, int tid), void *ctx);
 
+/* Whether a job started now would run on the calling thread alone, the workers having recently been
+   found sharing its CPU or held back (a quiet period, see parallel.c). Callers whose results do not
+   depend on how they cut their work cut it for one thread then: pieces cut for two threads but run on
+   one can be slower than one piece (short rows). */
+bool ct__parallel_quiet(void);
+
 /* For jobs that share out their work themselves, called by a job's threads before they take more work
    (ct__parallel_chunks calls it before each chunk). On the calling thread (tid 0) it notes the CPU that
    thread runs on and returns false; on a worker it returns whether the worker should take no more work

@@ -478,7 +478,7 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   if (pl.run_max > RUN_COLS_MAX) pl.run_max = RUN_COLS_MAX;
   int nt = ct__num_threads();
   double work = (double)g->M * (double)(g->N ? g->N : 1);
-  if (work < 2.0 * WORK_TARGET) nt = 1;
+  if (work < 2.0 * WORK_TARGET || (nt > 1 && ct__parallel_quiet())) nt = 1; /* results: the same */
   /* Work items: kept indices in blocks (any partition gives the same results). A vertical run reads
      whole rows of up to run_max columns, so blocks take long runs; on several threads, several blocks
      per thread (ITEMS_PER_THREAD) where runs stay OUTER_RUN_BYTES long, so that a worker that the OS
