@@ -16,9 +16,12 @@
    quiet period (1 ms, doubling while it keeps happening, up to 64 ms): waking a worker that would only
    leave costs a few microseconds, as much as a small op. A job whose end waited long for a worker that
    the OS held back on another CPU (more programs running than CPUs) starts a quiet period too. A
-   worker that then runs on a CPU of its own without keeping the owner waiting ends the quiet periods. With the other core busy (one spinning process), a 16M sum, exp or argmax at 2
-   threads ran 1.0x the 1-thread time, a cumsum 1.0x (before: 1.0-1.6x, the worker on the caller's CPU
-   in nearly every job).
+   worker that then runs on a CPU of its own without keeping the owner waiting ends the quiet periods.
+   Callers that can cut their work for one thread during a quiet period do (ct__parallel_quiet). On two
+   CPUs of an otherwise idle machine with one spinning process, every threads_load.py op at 2 threads
+   took 0.95-1.04x its 1-thread time (medians of 15 runs; before: 1.02-1.07x, cumsum 1.5x, the worker
+   on the caller's CPU in nearly every job); at 256K elements 1.00-1.05x (before: adds, exps and dim-0
+   sums 1.2-2x); without the spinner the 2-thread gains stayed (0.5x; cumsum 0.75x).
 
    The protocol: the owner (the one thread that holds the pool for a job) publishes the job in `cur` and
    bumps `gen`; a worker that sees `gen` move enters `busy`, and only then reads `cur`. The owner runs its
