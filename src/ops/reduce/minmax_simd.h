@@ -1,5 +1,5 @@
-/* The float32 max/min kernels written for AVX-512 (minmax_avx512.c); minmax.c calls them when
-   ct__math_simd() says the CPU has it, and its generic kernels otherwise. */
+/* The float32 max/min kernels written for AVX-512 (minmax_avx512.c) and AVX2 (minmax_avx2.c); minmax.c
+   calls them when ct__math_simd() says the CPU has that ISA, and its generic kernels otherwise. */
 #ifndef CTORCH_OPS_REDUCE_MINMAX_SIMD_H
 #define CTORCH_OPS_REDUCE_MINMAX_SIMD_H
 
@@ -12,6 +12,12 @@
 /* The extreme of n contiguous floats (n >= 0; -inf / inf for none), NaN if any is NaN. */
 float ct__vmax_f32_avx512(const float *x, int64_t n);
 float ct__vmin_f32_avx512(const float *x, int64_t n);
+/* The same with AVX2 (minmax_avx2.c), the same bits as the generic kernels; and the first extreme's
+   index (n < 2^31; the first NaN if any), its value in *val. */
+float ct__vmax_f32_avx2(const float *x, int64_t n);
+float ct__vmin_f32_avx2(const float *x, int64_t n);
+int64_t ct__vargmax_f32_avx2(const float *x, int64_t n, float *val);
+int64_t ct__vargmin_f32_avx2(const float *x, int64_t n, float *val);
 #endif
 
 #endif
