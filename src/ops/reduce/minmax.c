@@ -233,19 +233,7 @@ DEF_VEXT(vmin_f32, <, INFINITY)
     float best = m0[0];                                                                                         \
     int64_t bi = id0[0];                                                                                        \
     VARG_MERGE(0, OP) VARG_MERGE(1, OP) VARG_MERGE(2, OP) VARG_MERGE(3, OP)                                                     \
-    for (; k < n && !nan; k++) {                                                                                \
-      if (x[k] != x[k]) nan = true;                                                                             \
-      if (x[k] OP best) best = x[k], bi = k;                                                                    \
-    }                                                                                                           \
-    if (nan) {                                                                                                  \
-      for (int64_t i = 0; i < n; i++)                                                                           \
-        if (x[i] != x[i]) {                                                                                     \
-          *val = x[i];                                                                                          \
-          return i;                                                                                             \
-        }                                                                                                       \
-    }                                                                                                           \
-    *val = best;                                                                                                \
-    return bi;                                                                                                  \
+    return ct__varg_finish(x, n, k, nan, best, bi, val, (1 OP 0));                                               \
   }
 DEF_VARGEXT(vargmax_f32, >, -INFINITY)
 DEF_VARGEXT(vargmin_f32, <, INFINITY)

@@ -81,19 +81,7 @@ DEF_EXT2(ct__vmin_f32_avx2, _mm256_min_ps, <, INFINITY)
     int64_t bi = li[0];                                                                                      \
     for (int j = 0; j < 64; j++)                                                                             \
       if (lv[j] OP best || (lv[j] == best && li[j] < bi)) best = lv[j], bi = li[j];                          \
-    for (; k < n && !any_nan; k++) {                                                                         \
-      if (x[k] != x[k]) any_nan = true;                                                                      \
-      if (x[k] OP best) best = x[k], bi = k;                                                                 \
-    }                                                                                                        \
-    if (any_nan) {                                                                                           \
-      for (int64_t i = 0; i < n; i++)                                                                        \
-        if (x[i] != x[i]) {                                                                                  \
-          *val = x[i];                                                                                       \
-          return i;                                                                                          \
-        }                                                                                                    \
-    }                                                                                                        \
-    *val = best;                                                                                             \
-    return bi;                                                                                               \
+    return ct__varg_finish(x, n, k, any_nan, best, bi, val, (1 OP 0));                                         \
   }
 DEF_ARGEXT2(ct__vargmax_f32_avx2, _CMP_GT_OQ, >, -INFINITY)
 DEF_ARGEXT2(ct__vargmin_f32_avx2, _CMP_LT_OQ, <, INFINITY)
