@@ -261,7 +261,10 @@ bool ct__parallel_quiet(void) {
 void ct__parallel_run(int nt, void (*fn)(void *ctx, int tid), void *ctx) {
   int expected = 0;
   if (nt <= 1 || !atomic_compare_exchange_strong(&pool.owned, &expected, 1)) {
+    job *outer = in_job; /* a job run inside another's fn: ct__parallel_leave answers for neither */
+    in_job = NULL;
     fn(ctx, 0);
+    in_job = outer;
     return;
   }
   if (ct__parallel_quiet()) {
