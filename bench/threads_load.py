@@ -33,7 +33,8 @@ from ct_structs import Complex, RandomOpts, ReduceOpts, Scalar, ScalarValue, Sha
 
 for name, res, args in [("ct_tensor_from_data", P, [P, ctypes.c_int, Shape, P]), ("ct_release", None, [P]),
                         ("ct_set_num_threads", None, [ctypes.c_int]), ("ct_add", P, [P, P, P]),
-                        ("ct_cumsum", P, [P, ctypes.c_int64, P]), ("ct_randn", P, [Shape, P])] + \
+                        ("ct_cumsum", P, [P, ctypes.c_int64, P]), ("ct_randn", P, [Shape, P]),
+                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P])] + \
                        [(f, P, [P, P]) for f in ("ct_sum", "ct_mean", "ct_argmax", "ct_var")]:
     f = getattr(lib, name)
     f.restype, f.argtypes = res, args
@@ -71,10 +72,13 @@ def cases():
         (f"sum {n}", red(lib.ct_sum, cx, []), lambda: x.sum()),
         (f"mean {n}", red(lib.ct_mean, cx, []), lambda: x.mean()),
         (f"sum 4096x{N // 4096} dim 1", red(lib.ct_sum, cm, [1]), lambda: m.sum(1)),
+        (f"sum 4096x{N // 4096} dim 0", red(lib.ct_sum, cm, [0]), lambda: m.sum(0)),
         (f"argmax {n}", red(lib.ct_argmax, cx, []), lambda: x.argmax()),
         (f"var {n}", red(lib.ct_var, cx, [], VarOpts), lambda: x.var()),
         (f"cumsum {n}", lambda: lib.ct_cumsum(cx, 0, None), lambda: x.cumsum(0)),
         (f"add {n}", lambda: lib.ct_add(cx, cy, None), lambda: x + y),
+        (f"mul {n}", lambda: lib.ct_mul(cx, cy), lambda: x * y),
+        (f"exp {n}", lambda: lib.ct_exp(cx), lambda: x.exp()),
         (f"randn {n}", lambda: lib.ct_randn(rs, ctypes.byref(ro)), lambda: torch.randn(N)),
     ]
 

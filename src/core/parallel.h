@@ -4,12 +4,14 @@
    Work is cut into more chunks than threads and the chunks are handed out one at a time from an atomic
    counter; the calling thread takes chunks too, from the start. A worker that the OS holds back (its
    core busy with another process) therefore delays nothing but the chunk it holds, and one that wakes
-   late finds the work done: an op is never slower at 2 threads than at 1, loaded or not. Who runs a
+   late finds the work done; a worker that the OS runs on the calling thread's CPU leaves (see
+   ct__parallel_leave): an op is never slower at 2 threads than at 1, loaded or not. Who runs a
    chunk never changes its result: callers fix the chunk boundaries independently of the thread count
    (or where PyTorch puts them), so results are the same bits at any thread count. */
 #ifndef CT_CORE_PARALLEL_H
 #define CT_CORE_PARALLEL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Below this many elements (or units of work of about an element's cost) one thread does the work:
@@ -22,10 +24,25 @@ int ct__num_threads(void);
 
 /* Runs fn(ctx, tid) on the calling thread (tid 0) and on up to nt - 1 pool workers (tids 1 .. nt - 1,
    each at most once), and returns when every call that started has returned. A worker that arrives
-   after the calling thread's fn has returned does not call fn at all, so fn must share its work out
-   dynamically (ct__parallel_chunks does). Nested or concurrent calls (from inside fn, or from two user
-   threads at once) run fn on the calling thread alone. */
+   after the calling thread's fn has returned does not call fn at all, nor does one that the OS runs on
+   the calling thread's CPU, nor any while recent jobs found them there (see parallel.c), so fn must
+   share its work out dynamically (ct__parallel_chunks does). Nested or concurrent calls (from inside
+   fn, or from two user threads at once) run fn on the calling thread alone. */
 void ct__parallel_run(int nt, void (*fn)(void *ctx, int tid), void *ctx);
+
+/* Whether a job started now would run on the calling thread alone, the workers having recently been
+   found sharing its CPU or held back (a quiet period, see parallel.c). Callers whose results do not
+   depend on how they cut their work cut it for one thread then: pieces cut for two threads but run on
+   one can be slower than one piece (short rows). */
+bool ct__parallel_quiet(void);
+
+/* For jobs that share out their work themselves, called by a job's threads before they take more work
+   (ct__parallel_chunks calls it before each chunk). On the calling thread (tid 0) it notes the CPU that
+   thread runs on and returns false; on a worker it returns whether the worker should take no more work
+   in this job because the OS runs it on the calling thread's CPU (the other CPUs busy with other
+   programs): the two would take turns on one CPU, and the calling thread would wait at the end for the
+   chunk the worker holds. A worker that leaves sleeps until the next job. Outside a job: false. */
+bool ct__parallel_leave(int tid);
 
 /* fn(ctx, i, tid) for every chunk i in [0, n), each exactly once, on up to nt threads: the chunks go to
    whichever thread asks next. tid < nt names the thread (for per-thread scratch). */

@@ -10,6 +10,10 @@
 /* Accumulator bytes a vertical run holds at once (the run's columns stay in L1). */
 #define RUN_BYTES 32768
 #define RUN_COLS_MAX 4096
+/* Work items per thread that a reduction aims at, and the least input row length (bytes) a vertical
+   run keeps for that. */
+#define ITEMS_PER_THREAD 4
+#define OUTER_RUN_BYTES 4096
 
 typedef struct geom {
   int nk, nr, n_out;
@@ -474,13 +478,20 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   if (pl.run_max > RUN_COLS_MAX) pl.run_max = RUN_COLS_MAX;
   int nt = ct__num_threads();
   double work = (double)g->M * (double)(g->N ? g->N : 1);
-  if (work < 2.0 * WORK_TARGET) nt = 1;
+  if (work < 2.0 * WORK_TARGET || (nt > 1 && ct__parallel_quiet())) nt = 1; /* results: the same */
   /* Work items: kept indices in blocks (any partition gives the same results). A vertical run reads
-     whole rows of up to run_max columns, so blocks take long runs, split between the threads. */
+     whole rows of up to run_max columns, so blocks take long runs; on several threads, several blocks
+     per thread (ITEMS_PER_THREAD) where runs stay OUTER_RUN_BYTES long, so that a worker that the OS
+     holds back delays only the block it holds (one block per thread: the caller waited for half the
+     work). */
   pl.block = WORK_TARGET / chunk_len;
   if (pl.outer) {
     int64_t share = (g->M + nt - 1) / nt;
-    int64_t want = share < pl.run_max ? share : pl.run_max;
+    int64_t want = (g->M + nt * ITEMS_PER_THREAD - 1) / (nt * ITEMS_PER_THREAD);
+    int64_t min_run = OUTER_RUN_BYTES / (int64_t)ct__itemsize((ct_dtype)cfg->in->dtype);
+    if (want < min_run) want = min_run;
+    if (want > share) want = share;
+    if (want > pl.run_max) want = pl.run_max;
     if (want > g->ksz[0]) want = g->ksz[0];
     if (pl.block < want) pl.block = want;
   }

@@ -2,6 +2,7 @@
    count asked for, whatever the count; nested and concurrent calls, thousands of tiny jobs in a row, and
    a forked child all work; ops give the same bits at 1, 2 and 3 threads through it. */
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -156,6 +157,64 @@ static void test_fork(void) {
   CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
+/* Workers that the OS can only run on the calling thread's CPU take no chunk (they would take turns
+   with the calling thread on that CPU, which then waits for the chunk they hold): in a child pinned to
+   one CPU before its pool starts (its workers inherit the pin), every chunk of every job runs on the
+   calling thread, each exactly once, at 2 and 3 threads, and ops give the same bits as at 1 thread. */
+typedef struct tid_ctx {
+  _Atomic int hits[NCH];
+  _Atomic int on_worker;
+} tid_ctx;
+
+static void tid_chunk(void *v, int64_t i, int tid) {
+  tid_ctx *c = v;
+  atomic_fetch_add(&c->hits[i], 1);
+  if (tid != 0) atomic_store(&c->on_worker, 1);
+  for (volatile int k = 0; k < 2000; k++) { /* long enough for a worker to join if it would */
+  }
+}
+
+static bool pinned_child(void) {
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  int cpu = sched_getcpu();
+  if (cpu < 0) return false;
+  CPU_SET(cpu, &one);
+  if (sched_setaffinity(0, sizeof one, &one) != 0) return false;
+  static tid_ctx c;
+  bool ok = !ct__parallel_leave(1); /* outside a job */
+  for (int r = 0; r < 40 && ok; r++) {
+    memset(&c, 0, sizeof c);
+    ct__parallel_chunks(NCH, 2 + r % 2, tid_chunk, &c);
+    ok &= !atomic_load(&c.on_worker);
+    for (int i = 0; i < NCH; i++) ok &= atomic_load(&c.hits[i]) == 1;
+    if (r % 10 == 9) usleep(70000); /* past the longest quiet period: workers are woken again */
+  }
+  ct_tensor *x = ramp(1 << 20);
+  ct_set_num_threads(1);
+  ct_tensor *s1 = ct_sum(x, NULL), *c1 = ct_cumsum(x, 0, NULL);
+  ct_set_num_threads(2);
+  ct_tensor *s2 = ct_sum(x, NULL), *c2 = ct_cumsum(x, 0, NULL);
+  ok &= same_bits(s1, s2) && same_bits(c1, c2);
+  ct_release(s1);
+  ct_release(c1);
+  ct_release(s2);
+  ct_release(c2);
+  ct_release(x);
+  return ok;
+}
+
+static void test_workers_leave_shared_cpu(void) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    alarm(60);
+    _exit(pinned_child() ? 0 : 1);
+  }
+  int status = 0;
+  CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 int main(void) {
   test_each_chunk_once();
   test_many_jobs();
@@ -163,5 +222,6 @@ int main(void) {
   test_concurrent_callers();
   test_ops_thread_independent();
   test_fork();
+  test_workers_leave_shared_cpu();
   return TEST_SUMMARY();
 }

@@ -553,18 +553,76 @@ static void test_float_extreme_kernels(void) {
             if (v[i] > mx) mx = v[i];
             if (v[i] < mn) mn = v[i];
           }
+          int64_t imx = 0, imn = 0, inan = -1; /* torch's argmax/argmin: the first extreme, the first NaN */
+          for (int64_t i = 0; i < n; i++) {
+            if (v[i] > v[imx]) imx = i;
+            if (v[i] < v[imn]) imn = i;
+            if (inan < 0 && v[i] != v[i]) inan = i;
+          }
           ct_tensor *x = fdata(v, CT_SHAPE(n));
           double got_max = val(ct_max(x)), got_min = val(ct_min(x));
+          int64_t got_imax = ival(ct_argmax(x, NULL)), got_imin = ival(ct_argmin(x, NULL));
           if (nan) {
             CHECK(isnan(got_max) && isnan(got_min));
+            CHECK(got_imax == inan && got_imin == inan);
           } else {
             CHECK(got_max == mx && got_min == mn);
+            CHECK(got_imax == imx && got_imin == imn);
           }
           ct_scope_end();
           if (p >= 0 && special == 0 && n > 200 && p % 7 != 0) special = 3; /* NaN alone at most positions */
         }
       }
     }
+  }
+  ct__math_force_simd(-1);
+  free(v);
+}
+
+/* Signed zeros and repeated extremes: the AVX2 and AVX-512 float32 kernels give the generic kernels'
+   bits (which zero is the max of -0 and +0 depends on the order the lanes meet) and the first index. */
+static void test_float_extreme_zeros(void) {
+  enum { N = 4099 };
+  float *v = malloc(N * sizeof *v);
+  CHECK(v != NULL);
+  for (int pattern = 0; pattern < 4 && v; pattern++) {
+    uint32_t r = 2463534242u + (uint32_t)pattern;
+    for (int64_t i = 0; i < N; i++) {
+      r ^= r << 13, r ^= r >> 17, r ^= r << 5;
+      float z = (r & 1) ? -0.0f : 0.0f;
+      v[i] = pattern == 0 ? z : pattern == 1 ? ((r & 6) ? z : -1.0f) : pattern == 2 ? ((r & 6) ? z : 1.0f) : (float)(r % 3);
+    }
+    uint32_t want[4] = {0};
+    int64_t want_i[2] = {0};
+    for (int level = 0; level <= 2; level++) {
+      ct__math_force_simd(level);
+      ct_scope_begin();
+      ct_tensor *x = fdata(v, CT_SHAPE(N));
+      float got[4] = {(float)val(ct_max(x)), (float)val(ct_min(x)), (float)val(ct_amax(x, NULL)), (float)val(ct_amin(x, NULL))};
+      int64_t got_i[2] = {ival(ct_argmax(x, NULL)), ival(ct_argmin(x, NULL))};
+      for (int k = 0; k < 4; k++) {
+        uint32_t b;
+        memcpy(&b, &got[k], 4);
+        if (level == 0)
+          want[k] = b;
+        else
+          CHECK_EQ_INT(b, want[k]);
+      }
+      for (int k = 0; k < 2; k++) {
+        if (level == 0)
+          want_i[k] = got_i[k];
+        else
+          CHECK_EQ_INT(got_i[k], want_i[k]);
+      }
+      ct_scope_end();
+    }
+    int64_t first_max = 0, first_min = 0; /* and the first index of the extreme, as torch */
+    for (int64_t i = 0; i < N; i++) {
+      if (v[i] > v[first_max]) first_max = i;
+      if (v[i] < v[first_min]) first_min = i;
+    }
+    CHECK_EQ_INT(want_i[0], first_max);
+    CHECK_EQ_INT(want_i[1], first_min);
   }
   ct__math_force_simd(-1);
   free(v);
@@ -929,6 +987,7 @@ int main(void) {
   test_layout();
   test_extremes();
   test_float_extreme_kernels();
+  test_float_extreme_zeros();
   test_sum_bits();
   test_vertical_extremes();
   test_short_and_stacked_lines();

@@ -233,19 +233,7 @@ DEF_VEXT(vmin_f32, <, INFINITY)
     float best = m0[0];                                                                                         \
     int64_t bi = id0[0];                                                                                        \
     VARG_MERGE(0, OP) VARG_MERGE(1, OP) VARG_MERGE(2, OP) VARG_MERGE(3, OP)                                                     \
-    for (; k < n && !nan; k++) {                                                                                \
-      if (x[k] != x[k]) nan = true;                                                                             \
-      if (x[k] OP best) best = x[k], bi = k;                                                                    \
-    }                                                                                                           \
-    if (nan) {                                                                                                  \
-      for (int64_t i = 0; i < n; i++)                                                                           \
-        if (x[i] != x[i]) {                                                                                     \
-          *val = x[i];                                                                                          \
-          return i;                                                                                             \
-        }                                                                                                       \
-    }                                                                                                           \
-    *val = best;                                                                                                \
-    return bi;                                                                                                  \
+    return ct__varg_finish(x, n, k, nan, best, bi, val, (1 OP 0));                                               \
   }
 DEF_VARGEXT(vargmax_f32, >, -INFINITY)
 DEF_VARGEXT(vargmin_f32, <, INFINITY)
@@ -272,25 +260,28 @@ DEF_VOUTER(vmin_f64_outer, double, KEEP_MIN, min_CT_FLOAT64_outer)
 /* float32 runs: the vector kernels on contiguous runs of 64 or more (AVX-512 where the CPU has it), the
    scalar loop SCALAR elsewhere */
 #if CT_MATH_X86
-#define VEXT_RUN(GENERIC, AVX512, x, n) (ct__math_simd() == CT_SIMD_AVX512 ? AVX512(x, n) : GENERIC(x, n))
+#define VEXT_RUN(GENERIC, AVX512, AVX2, x, n)                                                                 \
+  (ct__math_simd() == CT_SIMD_AVX512 ? AVX512(x, n) : ct__math_simd() == CT_SIMD_AVX2 ? AVX2(x, n) : GENERIC(x, n))
+#define VARG_RUN(GENERIC, AVX2, x, n, v) (ct__math_simd() == CT_SIMD_AVX2 ? AVX2(x, n, v) : GENERIC(x, n, v))
 #else
-#define VEXT_RUN(GENERIC, AVX512, x, n) GENERIC(x, n)
+#define VEXT_RUN(GENERIC, AVX512, AVX2, x, n) GENERIC(x, n)
+#define VARG_RUN(GENERIC, AVX2, x, n, v) GENERIC(x, n, v)
 #endif
-#define DEF_VINNER(NAME, SCALAR, GENERIC, AVX512, BETTER)                                                      \
+#define DEF_VINNER(NAME, SCALAR, GENERIC, AVX512, AVX2, BETTER)                                                \
   CT_VINLINE void NAME##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {  \
     if (s != 4 || n < 64) {                                                                                     \
       SCALAR##_line(acc, in, s, n, idx, ctx);                                                                   \
       return;                                                                                                   \
     }                                                                                                           \
-    double r = VEXT_RUN(GENERIC, AVX512, (const float *)in, n), a = *(double *)acc;                            \
+    double r = VEXT_RUN(GENERIC, AVX512, AVX2, (const float *)in, n), a = *(double *)acc;                      \
     if (BETTER(r, a)) *(double *)acc = r;                                                                       \
   }                                                                                                             \
   static void NAME(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {             \
     NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
   }                                                                                                             \
   CT_RED_DEF_RUN(NAME##_run, 8, NAME##_line)
-DEF_VINNER(vmax_f32_inner, max_CT_FLOAT32, vmax_f32, ct__vmax_f32_avx512, GT_F)
-DEF_VINNER(vmin_f32_inner, min_CT_FLOAT32, vmin_f32, ct__vmin_f32_avx512, LT_F)
+DEF_VINNER(vmax_f32_inner, max_CT_FLOAT32, vmax_f32, ct__vmax_f32_avx512, ct__vmax_f32_avx2, GT_F)
+DEF_VINNER(vmin_f32_inner, min_CT_FLOAT32, vmin_f32, ct__vmin_f32_avx512, ct__vmin_f32_avx2, LT_F)
 
 #define DEF_MINMAX_F(E, T, LD) DEF_MINMAX(minmax_##E, T, double, LD, GT_F, LT_F)
 #define DEF_MINMAX_I(E, T, LD) DEF_MINMAX(minmax_##E, T, int64_t, LD, GT_I, LT_I)
@@ -303,14 +294,14 @@ MM_FLOATS(DEF_ARG_F)
 MM_INTS(DEF_ARG_I)
 
 /* float32 arg extremes over contiguous runs: the extreme by lanes, then its first index. */
-#define DEF_VARG(NAME, SCALAR, VEXT, BETTER)                                                                    \
+#define DEF_VARG(NAME, SCALAR, VEXT, AVX2, BETTER)                                                              \
   CT_VINLINE void NAME##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {  \
     if (s != 4 || n < 64) {                                                                                     \
       SCALAR##_line(acc, in, s, n, idx, ctx);                                                                   \
       return;                                                                                                   \
     }                                                                                                           \
     float v;                                                                                                    \
-    int64_t k = VEXT((const float *)in, n, &v);                                                                 \
+    int64_t k = VARG_RUN(VEXT, AVX2, (const float *)in, n, &v);                                                 \
     argmax_CT_FLOAT32_acc *a = acc;                                                                             \
     if (a->i < 0 || BETTER((double)v, a->v)) a->v = v, a->i = idx + k;                                          \
   }                                                                                                             \
@@ -318,8 +309,8 @@ MM_INTS(DEF_ARG_I)
     NAME##_line(acc, in, s, n, idx, ctx);                                                                       \
   }                                                                                                             \
   CT_RED_DEF_RUN(NAME##_run, 16, NAME##_line)
-DEF_VARG(vargmax_f32_inner, argmax_CT_FLOAT32, vargmax_f32, GT_F)
-DEF_VARG(vargmin_f32_inner, argmin_CT_FLOAT32, vargmin_f32, LT_F)
+DEF_VARG(vargmax_f32_inner, argmax_CT_FLOAT32, vargmax_f32, ct__vargmax_f32_avx2, GT_F)
+DEF_VARG(vargmin_f32_inner, argmin_CT_FLOAT32, vargmin_f32, ct__vargmin_f32_avx2, LT_F)
 
 /* ---- init / combine / finish ---- */
 static void init_max_f(void *acc, const char *aux, const void *ctx) {

@@ -229,7 +229,10 @@ static void scan_run(void *v, int tid) {
   par_scan *p = v;
   int64_t c;
   if (tid == 0) {
-    while ((c = claim(p, false)) >= 0) scan_chunk(p, c, &p->s);
+    while ((c = claim(p, false)) >= 0) {
+      ct__parallel_leave(tid); /* notes the CPU it runs on */
+      scan_chunk(p, c, &p->s);
+    }
     int64_t meet = atomic_load(&p->ends) >> 32;
     for (c = meet; c < p->nc; c++) {
       int expected = CH_CLAIMED;
@@ -249,14 +252,18 @@ static void scan_run(void *v, int tid) {
       atomic_store(&p->state[c], CH_STARTED);
     }
   } else {
-    while ((c = claim(p, true)) >= 0) {
+    /* a worker that the OS runs on the calling thread's CPU takes nothing more (ct__parallel_leave):
+       the calling thread scans what it leaves, as it would alone */
+    while (!ct__parallel_leave(tid) && (c = claim(p, true)) >= 0) {
       if (c + 1 < p->nc) chunk_totals(p, c);
       int expected = CH_CLAIMED;
       atomic_compare_exchange_strong(&p->state[c], &expected, CH_TOTALS); /* unless scanned meanwhile */
     }
   }
-  int64_t meet = atomic_load(&p->ends) >> 32;
-  while ((c = meet + atomic_fetch_add(&p->next_b, 1)) < p->nc) {
+  int64_t e = atomic_load(&p->ends);
+  if (tid != 0 && (e & 0xffffffff) < e >> 32) return; /* it left before the ends met */
+  int64_t meet = e >> 32;
+  while (!ct__parallel_leave(tid) && (c = meet + atomic_fetch_add(&p->next_b, 1)) < p->nc) {
     wait_state(p, c, CH_STARTED);
     if (atomic_load(&p->state[c]) == CH_DONE) continue;
     double acc = p->start[c];

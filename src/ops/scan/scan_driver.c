@@ -132,7 +132,7 @@ static void par_range(void *v, int64_t i, int tid) {
 ct_status ct__scan_prepare(ct_scan_plan *p) {
   int64_t nd = p->in->ndim;
   int nt = ct__num_threads();
-  if (p->in->numel < CT_SCAN_GRAIN) nt = 1;
+  if (p->in->numel < CT_SCAN_GRAIN || (nt > 1 && ct__parallel_quiet())) nt = 1; /* results: the same */
   p->threads = nt;
   p->work = NULL;
   /* sizes, strides and one line index per thread: on the stack unless the rank or team is large */
