@@ -55,7 +55,7 @@ def shape_text(t):
         t.size(), t.stride(), t.storage_offset(), t.is_contiguous())
 
 
-def main(program=os.path.join(BUILD, "examples", "tour"), label="tour"):
+def main(program=os.path.join(BUILD, "examples", "tour"), suite="tour"):
     """Checks what `program` prints (the tour, or another program printing `>>> line` blocks)."""
     lines = subprocess.run([program], capture_output=True, text=True, check=True).stdout.split("\n")
     ns = {"torch": torch}
@@ -94,7 +94,7 @@ def main(program=os.path.join(BUILD, "examples", "tour"), label="tour"):
         elif line.startswith(">>>"):
             pass
         i += 1
-    print("%s: %d checked, %d differ" % (label, checked, bad))
+    print("%s: %d checked, %d differ" % (suite, checked, bad))
     return 1 if bad or checked == 0 else 0
 
 
