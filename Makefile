@@ -86,8 +86,9 @@ fuzz-replay: fuzz-build
 
 check: unit asan-check diff diff-alias-asan install-check fuzz
 
-# The generated API reference (docs/api/pointwise.md), rewritten from the op table and the ops' descriptors;
-# `make check` fails when the committed file is out of date.
+# The generated API reference (docs/api/pointwise.md), rewritten from the op table and the ops' descriptors,
+# and the C macros of the table's ops (include/ctorch/pointwise_args.h); `make check` fails when either
+# committed file is out of date.
 docs: build
 	@./$(BUILD)/scripts/pointwise_doc > docs/api/pointwise.md.tmp && mv docs/api/pointwise.md.tmp docs/api/pointwise.md
 	@./$(BUILD)/scripts/pointwise_args > include/ctorch/pointwise_args.h.tmp && \

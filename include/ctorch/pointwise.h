@@ -1,6 +1,7 @@
 /* Pointwise ops. Each comes in three forms where PyTorch has them: ct_X (a new tensor), ct_X_ (in place,
    returns a status) and ct_X_out (writes into out, resized as PyTorch resizes out= tensors). A Python
-   number operand is a wrapped-number tensor (ct_wrapped_scalar).
+   number operand is a wrapped-number tensor (ct_wrapped_scalar); in C a binary op also takes it as a C
+   number, in either position (ct_mul(0.1, t), ct_add(t, 1, NULL): args.h and pointwise_args.h).
 
    The ops are listed in pointwise_ops.h; those with a regular signature are declared here from that
    list, the others one by one below. docs/api/pointwise.md lists every op with its prototypes, torch
