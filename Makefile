@@ -36,7 +36,8 @@ asan-check: asan
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
 # The differential suites against PyTorch 1.13: each prints its seed, so a failure can be replayed.
-DIFF_SUITES := $(wildcard tests/diff/run.py tests/diff/print_diff.py tests/diff/random_diff.py tests/diff/tour_diff.py)
+DIFF_SUITES := $(wildcard tests/diff/run.py tests/diff/print_diff.py tests/diff/random_diff.py tests/diff/tour_diff.py \
+  tests/diff/numbers_diff.py)
 diff: build
 	@set -e; for s in $(DIFF_SUITES); do \
 	  CTORCH_LIB=$(BUILD)/libctorch.so CTORCH_BUILD=$(BUILD) $(PYTHON) $$s; done
@@ -85,10 +86,13 @@ fuzz-replay: fuzz-build
 
 check: unit asan-check diff diff-alias-asan install-check fuzz
 
-# The generated API reference (docs/api/pointwise.md), rewritten from the op table and the ops' descriptors;
-# `make check` fails when the committed file is out of date.
+# The generated API reference (docs/api/pointwise.md), rewritten from the op table and the ops' descriptors,
+# and the C macros of the table's ops (include/ctorch/pointwise_args.h); `make check` fails when either
+# committed file is out of date.
 docs: build
 	@./$(BUILD)/scripts/pointwise_doc > docs/api/pointwise.md.tmp && mv docs/api/pointwise.md.tmp docs/api/pointwise.md
+	@./$(BUILD)/scripts/pointwise_args > include/ctorch/pointwise_args.h.tmp && \
+	  mv include/ctorch/pointwise_args.h.tmp include/ctorch/pointwise_args.h
 
 bench: build
 	@CTORCH_LIB=$(BUILD)/libctorch.so $(PYTHON) bench/run.py

@@ -113,7 +113,7 @@ int main(void) {
   show("x.var(1)", ct_var(x, &(ct_var_opts){.dims = CT_DIMS(1)}));
   show("x.norm()", ct_norm(x, NULL));
   ct_tensor *values = NULL, *indices = NULL;
-  if (ct_max_dim(x, 0, false, &values, &indices) == CT_OK) {
+  if (ct_max_dim(x, 0, &values, &indices, NULL) == CT_OK) {
     show("x.max(0).values", values);
     show("x.max(0).indices", indices);
   }

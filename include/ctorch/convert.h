@@ -2,6 +2,7 @@
 #ifndef CTORCH_CONVERT_H
 #define CTORCH_CONVERT_H
 
+#include "args.h"
 #include "error.h"
 #include "types.h"
 
@@ -53,6 +54,12 @@ CT_API ct_status ct_set_item(ct_tensor *t, const int64_t *index, ct_scalar value
 CT_API ct_status ct_copy_to_buffer(const ct_tensor *t, void *buf, ct_dtype dtype, size_t buf_bytes);
 /* torch.equal: same shape and same values. */
 CT_API ct_status ct_equal(const ct_tensor *a, const ct_tensor *b, bool *out);
+
+/* C: each function above with options is also a macro of its name that checks its arguments (args.h). */
+#if !defined(__cplusplus) && !defined(CT_BUILDING_LIBRARY)
+#define ct_to(...) CT__CHECKED(2, CT__CK_ct_to, ct_to, __VA_ARGS__)
+#define CT__CK_ct_to(t, o) ct_to(CT__T(t), CT__OPTS(ct_to_opts, o))
+#endif
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "args.h"
 #include "error.h"
 #include "types.h"
 
@@ -67,6 +68,12 @@ CT_API ct_status ct_set_printoptions(const ct_print_options *opts);
 /* Fills every field (set = true), the current sci_mode and profile UNSET, so that passing the result
    back to ct_set_printoptions restores these options exactly. */
 CT_API ct_status ct_get_printoptions(ct_print_options *out);
+
+/* C: each function above with options is also a macro of its name that checks its arguments (args.h). */
+#if !defined(__cplusplus) && !defined(CT_BUILDING_LIBRARY)
+#define ct_set_printoptions(...) CT__CHECKED(1, CT__CK_ct_set_printoptions, ct_set_printoptions, __VA_ARGS__)
+#define CT__CK_ct_set_printoptions(o) ct_set_printoptions(CT__OPTS(ct_print_options, o))
+#endif
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 /* Pointwise ops. Each comes in three forms where PyTorch has them: ct_X (a new tensor), ct_X_ (in place,
    returns a status) and ct_X_out (writes into out, resized as PyTorch resizes out= tensors). A Python
-   number operand is a wrapped-number tensor (ct_wrapped_scalar).
+   number operand is a wrapped-number tensor (ct_wrapped_scalar); in C a binary op also takes it as a C
+   number, in either position (ct_mul(0.1, t), ct_add(t, 1, NULL): args.h and pointwise_args.h).
 
    The ops are listed in pointwise_ops.h; those with a regular signature are declared here from that
    list, the others one by one below. docs/api/pointwise.md lists every op with its prototypes, torch
@@ -144,7 +145,7 @@ typedef struct ct_isclose_opts {
 } ct_isclose_opts;
 CT_API ct_tensor *ct_isclose(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts);
 /* torch.allclose: the answer goes to *out. */
-CT_API ct_status ct_allclose(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts, bool *out);
+CT_API ct_status ct_allclose(const ct_tensor *a, const ct_tensor *b, bool *out, const ct_isclose_opts *opts);
 
 /* where(condition, a, b): condition bool (uint8 accepted, as PyTorch does with a warning); a and b
    promote (Python numbers as wrapped-number tensors). */
@@ -194,6 +195,84 @@ CT_API ct_status ct_masked_fill_(ct_tensor *self, const ct_tensor *mask, const c
 /* torch.set_num_threads / get_num_threads: threads used by the engine (n <= 0 restores the default). */
 CT_API void ct_set_num_threads(int n);
 CT_API int ct_get_num_threads(void);
+
+/* C: the table's regular ops as macros that check their arguments and take Python numbers as binary
+   operands (generated: pointwise_args.h); the same for the ops declared by hand above (args.h). */
+#include "pointwise_args.h"
+#if !defined(__cplusplus) && !defined(CT_BUILDING_LIBRARY)
+#define ct_logit(...) CT__CHECKED(2, CT__CK_ct_logit, ct_logit, __VA_ARGS__)
+#define CT__CK_ct_logit(t, o) ct_logit(CT__T(t), CT__OPTS(ct_logit_opts, o))
+#define ct_logit_(...) CT__CHECKED(2, CT__CK_ct_logit_, ct_logit_, __VA_ARGS__)
+#define CT__CK_ct_logit_(self, o) ct_logit_(CT__TM(self), CT__OPTS(ct_logit_opts, o))
+#define ct_logit_out(...) CT__CHECKED(3, CT__CK_ct_logit_out, ct_logit_out, __VA_ARGS__)
+#define CT__CK_ct_logit_out(out, t, o) ct_logit_out(CT__TM(out), CT__T(t), CT__OPTS(ct_logit_opts, o))
+#define ct_special_logit(...) CT__CHECKED(2, CT__CK_ct_special_logit, ct_special_logit, __VA_ARGS__)
+#define CT__CK_ct_special_logit(t, o) ct_special_logit(CT__T(t), CT__OPTS(ct_logit_opts, o))
+#define ct_special_logit_out(...) CT__CHECKED(3, CT__CK_ct_special_logit_out, ct_special_logit_out, __VA_ARGS__)
+#define CT__CK_ct_special_logit_out(out, t, o) \
+  ct_special_logit_out(CT__TM(out), CT__T(t), CT__OPTS(ct_logit_opts, o))
+#define ct_round(...) CT__CHECKED(2, CT__CK_ct_round, ct_round, __VA_ARGS__)
+#define CT__CK_ct_round(t, o) ct_round(CT__T(t), CT__OPTS(ct_round_opts, o))
+#define ct_round_(...) CT__CHECKED(2, CT__CK_ct_round_, ct_round_, __VA_ARGS__)
+#define CT__CK_ct_round_(self, o) ct_round_(CT__TM(self), CT__OPTS(ct_round_opts, o))
+#define ct_round_out(...) CT__CHECKED(3, CT__CK_ct_round_out, ct_round_out, __VA_ARGS__)
+#define CT__CK_ct_round_out(out, t, o) ct_round_out(CT__TM(out), CT__T(t), CT__OPTS(ct_round_opts, o))
+#define ct_nan_to_num(...) CT__CHECKED(2, CT__CK_ct_nan_to_num, ct_nan_to_num, __VA_ARGS__)
+#define CT__CK_ct_nan_to_num(t, o) ct_nan_to_num(CT__T(t), CT__OPTS(ct_nan_to_num_opts, o))
+#define ct_nan_to_num_(...) CT__CHECKED(2, CT__CK_ct_nan_to_num_, ct_nan_to_num_, __VA_ARGS__)
+#define CT__CK_ct_nan_to_num_(self, o) ct_nan_to_num_(CT__TM(self), CT__OPTS(ct_nan_to_num_opts, o))
+#define ct_nan_to_num_out(...) CT__CHECKED(3, CT__CK_ct_nan_to_num_out, ct_nan_to_num_out, __VA_ARGS__)
+#define CT__CK_ct_nan_to_num_out(out, t, o) \
+  ct_nan_to_num_out(CT__TM(out), CT__T(t), CT__OPTS(ct_nan_to_num_opts, o))
+#define ct_isclose(...) CT__CHECKED(3, CT__CK_ct_isclose, ct_isclose, __VA_ARGS__)
+#define CT__CK_ct_isclose(t, t2, o) ct_isclose(CT__T(t), CT__T(t2), CT__OPTS(ct_isclose_opts, o))
+#define ct_allclose(...) CT__CHECKED(4, CT__CK_ct_allclose, ct_allclose, __VA_ARGS__)
+#define CT__CK_ct_allclose(t, t2, a, o) ct_allclose(CT__T(t), CT__T(t2), a, CT__OPTS(ct_isclose_opts, o))
+#define ct_addcmul(...) CT__CHECKED(4, CT__CK_ct_addcmul, ct_addcmul, __VA_ARGS__)
+#define CT__CK_ct_addcmul(t, t2, t3, o) ct_addcmul(CT__T(t), CT__T(t2), CT__T(t3), CT__OPTS(ct_addc_opts, o))
+#define ct_addcmul_(...) CT__CHECKED(4, CT__CK_ct_addcmul_, ct_addcmul_, __VA_ARGS__)
+#define CT__CK_ct_addcmul_(self, t, t2, o) \
+  ct_addcmul_(CT__TM(self), CT__T(t), CT__T(t2), CT__OPTS(ct_addc_opts, o))
+#define ct_addcmul_out(...) CT__CHECKED(5, CT__CK_ct_addcmul_out, ct_addcmul_out, __VA_ARGS__)
+#define CT__CK_ct_addcmul_out(out, t, t2, t3, o) \
+  ct_addcmul_out(CT__TM(out), CT__T(t), CT__T(t2), CT__T(t3), CT__OPTS(ct_addc_opts, o))
+#define ct_addcdiv(...) CT__CHECKED(4, CT__CK_ct_addcdiv, ct_addcdiv, __VA_ARGS__)
+#define CT__CK_ct_addcdiv(t, t2, t3, o) ct_addcdiv(CT__T(t), CT__T(t2), CT__T(t3), CT__OPTS(ct_addc_opts, o))
+#define ct_addcdiv_(...) CT__CHECKED(4, CT__CK_ct_addcdiv_, ct_addcdiv_, __VA_ARGS__)
+#define CT__CK_ct_addcdiv_(self, t, t2, o) \
+  ct_addcdiv_(CT__TM(self), CT__T(t), CT__T(t2), CT__OPTS(ct_addc_opts, o))
+#define ct_addcdiv_out(...) CT__CHECKED(5, CT__CK_ct_addcdiv_out, ct_addcdiv_out, __VA_ARGS__)
+#define CT__CK_ct_addcdiv_out(out, t, t2, t3, o) \
+  ct_addcdiv_out(CT__TM(out), CT__T(t), CT__T(t2), CT__T(t3), CT__OPTS(ct_addc_opts, o))
+#define ct_positive(t) ct_positive(CT__T(t))
+#define ct_conj(t) ct_conj(CT__T(t))
+#define ct_real(t) ct_real(CT__T(t))
+#define ct_imag(t) ct_imag(CT__T(t))
+#define ct_isnan(t) ct_isnan(CT__T(t))
+#define ct_isinf(t) ct_isinf(CT__T(t))
+#define ct_isfinite(t) ct_isfinite(CT__T(t))
+#define ct_isreal(t) ct_isreal(CT__T(t))
+#define ct_div(...) CT__CHECKED(3, CT__CK_ct_div, ct_div, __VA_ARGS__)
+#define CT__CK_ct_div(a, b, o) ct_call_div(ct_div, CT_ARG(a), CT_ARG(b), CT__OPTS(ct_div_opts, o))
+#define ct_div_(...) CT__CHECKED(3, CT__CK_ct_div_, ct_div_, __VA_ARGS__)
+#define CT__CK_ct_div_(self, other, o) ct_call_div_(ct_div_, CT__TM(self), CT_ARG(other), CT__OPTS(ct_div_opts, o))
+#define ct_div_out(...) CT__CHECKED(4, CT__CK_ct_div_out, ct_div_out, __VA_ARGS__)
+#define CT__CK_ct_div_out(out, a, b, o) \
+  ct_call_div_out(ct_div_out, CT__TM(out), CT_ARG(a), CT_ARG(b), CT__OPTS(ct_div_opts, o))
+#define ct_divide(...) CT__CHECKED(3, CT__CK_ct_divide, ct_divide, __VA_ARGS__)
+#define CT__CK_ct_divide(a, b, o) ct_call_div(ct_divide, CT_ARG(a), CT_ARG(b), CT__OPTS(ct_div_opts, o))
+#define ct_divide_(...) CT__CHECKED(3, CT__CK_ct_divide_, ct_divide_, __VA_ARGS__)
+#define CT__CK_ct_divide_(self, other, o) ct_call_div_(ct_divide_, CT__TM(self), CT_ARG(other), CT__OPTS(ct_div_opts, o))
+#define ct_divide_out(...) CT__CHECKED(4, CT__CK_ct_divide_out, ct_divide_out, __VA_ARGS__)
+#define CT__CK_ct_divide_out(out, a, b, o) \
+  ct_call_div_out(ct_divide_out, CT__TM(out), CT_ARG(a), CT_ARG(b), CT__OPTS(ct_div_opts, o))
+#define ct_pow(a, b) ct_call_binary(ct_pow, CT_ARG(a), CT_ARG(b))
+#define ct_pow_(self, other) ct_call_binary_(ct_pow_, CT__TM(self), CT_ARG(other))
+#define ct_pow_out(out, a, b) ct_call_binary_out(ct_pow_out, CT__TM(out), CT_ARG(a), CT_ARG(b))
+#define ct_float_power(a, b) ct_call_binary(ct_float_power, CT_ARG(a), CT_ARG(b))
+#define ct_float_power_(self, other) ct_call_binary_(ct_float_power_, CT__TM(self), CT_ARG(other))
+#define ct_float_power_out(out, a, b) ct_call_binary_out(ct_float_power_out, CT__TM(out), CT_ARG(a), CT_ARG(b))
+#endif
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,9 @@
      COMMON_FLOAT  the common dtype, integers and bool computing in the default float dtype
      COMPARE       computed in the common dtype, bool result (an out= of another dtype gets 1 / 0)
      PREDICATE     any input dtype, bool result
-   Python-number operands are wrapped-number tensors (ct_wrapped_scalar).
+   Python-number operands are wrapped-number tensors (ct_wrapped_scalar), or in C plain C numbers: the
+   C macros of the BINARY and ALPHA forms are generated from this table (scripts/pointwise_args.c writes
+   pointwise_args.h).
 
    Adding a regular op is a line here and, next to its kernels in src/ops/pointwise, its descriptor
    `const ct_pw_op ct__pw_op_<name>` (then `make docs`, and its differential cases in tests/diff). */

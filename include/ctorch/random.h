@@ -3,6 +3,7 @@
 #ifndef CTORCH_RANDOM_H
 #define CTORCH_RANDOM_H
 
+#include "args.h"
 #include "error.h"
 #include "types.h"
 
@@ -115,6 +116,66 @@ CT_API ct_status ct_random_to_(ct_tensor *self, int64_t to, const ct_sample_opts
 CT_API ct_status ct_random_from_to_(ct_tensor *self, int64_t from, int64_t to, const ct_sample_opts *opts);
 /* Tensor.random_(from, None): [from, dtype max] (2^mantissa for floats). */
 CT_API ct_status ct_random_from_(ct_tensor *self, int64_t from, const ct_sample_opts *opts);
+
+/* C: each function above with options is also a macro of its name that checks its arguments (args.h). */
+#if !defined(__cplusplus) && !defined(CT_BUILDING_LIBRARY)
+#define ct_rand(...) CT__CHECKED(2, CT__CK_ct_rand, ct_rand, __VA_ARGS__)
+#define CT__CK_ct_rand(a, o) ct_rand(a, CT__OPTS(ct_random_opts, o))
+#define ct_rand_like(...) CT__CHECKED(2, CT__CK_ct_rand_like, ct_rand_like, __VA_ARGS__)
+#define CT__CK_ct_rand_like(t, o) ct_rand_like(CT__T(t), CT__OPTS(ct_random_opts, o))
+#define ct_randn(...) CT__CHECKED(2, CT__CK_ct_randn, ct_randn, __VA_ARGS__)
+#define CT__CK_ct_randn(a, o) ct_randn(a, CT__OPTS(ct_random_opts, o))
+#define ct_randn_like(...) CT__CHECKED(2, CT__CK_ct_randn_like, ct_randn_like, __VA_ARGS__)
+#define CT__CK_ct_randn_like(t, o) ct_randn_like(CT__T(t), CT__OPTS(ct_random_opts, o))
+#define ct_randint(...) CT__CHECKED(4, CT__CK_ct_randint, ct_randint, __VA_ARGS__)
+#define CT__CK_ct_randint(a, a2, a3, o) ct_randint(a, a2, a3, CT__OPTS(ct_random_opts, o))
+#define ct_randint_like(...) CT__CHECKED(4, CT__CK_ct_randint_like, ct_randint_like, __VA_ARGS__)
+#define CT__CK_ct_randint_like(t, a, a2, o) ct_randint_like(CT__T(t), a, a2, CT__OPTS(ct_random_opts, o))
+#define ct_randperm(...) CT__CHECKED(2, CT__CK_ct_randperm, ct_randperm, __VA_ARGS__)
+#define CT__CK_ct_randperm(a, o) ct_randperm(a, CT__OPTS(ct_random_opts, o))
+#define ct_normal_size(...) CT__CHECKED(4, CT__CK_ct_normal_size, ct_normal_size, __VA_ARGS__)
+#define CT__CK_ct_normal_size(a, a2, a3, o) ct_normal_size(a, a2, a3, CT__OPTS(ct_random_opts, o))
+#define ct_normal(...) CT__CHECKED(3, CT__CK_ct_normal, ct_normal, __VA_ARGS__)
+#define CT__CK_ct_normal(t, t2, o) ct_normal(CT__T(t), CT__T(t2), CT__OPTS(ct_sample_opts, o))
+#define ct_normal_tensor_scalar(...) CT__CHECKED(3, CT__CK_ct_normal_tensor_scalar, ct_normal_tensor_scalar, __VA_ARGS__)
+#define CT__CK_ct_normal_tensor_scalar(t, a, o) \
+  ct_normal_tensor_scalar(CT__T(t), a, CT__OPTS(ct_sample_opts, o))
+#define ct_normal_scalar_tensor(...) CT__CHECKED(3, CT__CK_ct_normal_scalar_tensor, ct_normal_scalar_tensor, __VA_ARGS__)
+#define CT__CK_ct_normal_scalar_tensor(a, t, o) \
+  ct_normal_scalar_tensor(a, CT__T(t), CT__OPTS(ct_sample_opts, o))
+#define ct_bernoulli(...) CT__CHECKED(2, CT__CK_ct_bernoulli, ct_bernoulli, __VA_ARGS__)
+#define CT__CK_ct_bernoulli(t, o) ct_bernoulli(CT__T(t), CT__OPTS(ct_sample_opts, o))
+#define ct_bernoulli_p(...) CT__CHECKED(3, CT__CK_ct_bernoulli_p, ct_bernoulli_p, __VA_ARGS__)
+#define CT__CK_ct_bernoulli_p(t, a, o) ct_bernoulli_p(CT__T(t), a, CT__OPTS(ct_sample_opts, o))
+#define ct_multinomial(...) CT__CHECKED(4, CT__CK_ct_multinomial, ct_multinomial, __VA_ARGS__)
+#define CT__CK_ct_multinomial(t, a, a2, o) ct_multinomial(CT__T(t), a, a2, CT__OPTS(ct_sample_opts, o))
+#define ct_uniform_(...) CT__CHECKED(4, CT__CK_ct_uniform_, ct_uniform_, __VA_ARGS__)
+#define CT__CK_ct_uniform_(self, a, a2, o) ct_uniform_(CT__TM(self), a, a2, CT__OPTS(ct_sample_opts, o))
+#define ct_normal_(...) CT__CHECKED(4, CT__CK_ct_normal_, ct_normal_, __VA_ARGS__)
+#define CT__CK_ct_normal_(self, a, a2, o) ct_normal_(CT__TM(self), a, a2, CT__OPTS(ct_sample_opts, o))
+#define ct_log_normal_(...) CT__CHECKED(4, CT__CK_ct_log_normal_, ct_log_normal_, __VA_ARGS__)
+#define CT__CK_ct_log_normal_(self, a, a2, o) ct_log_normal_(CT__TM(self), a, a2, CT__OPTS(ct_sample_opts, o))
+#define ct_cauchy_(...) CT__CHECKED(4, CT__CK_ct_cauchy_, ct_cauchy_, __VA_ARGS__)
+#define CT__CK_ct_cauchy_(self, a, a2, o) ct_cauchy_(CT__TM(self), a, a2, CT__OPTS(ct_sample_opts, o))
+#define ct_exponential_(...) CT__CHECKED(3, CT__CK_ct_exponential_, ct_exponential_, __VA_ARGS__)
+#define CT__CK_ct_exponential_(self, a, o) ct_exponential_(CT__TM(self), a, CT__OPTS(ct_sample_opts, o))
+#define ct_geometric_(...) CT__CHECKED(3, CT__CK_ct_geometric_, ct_geometric_, __VA_ARGS__)
+#define CT__CK_ct_geometric_(self, a, o) ct_geometric_(CT__TM(self), a, CT__OPTS(ct_sample_opts, o))
+#define ct_bernoulli_(...) CT__CHECKED(3, CT__CK_ct_bernoulli_, ct_bernoulli_, __VA_ARGS__)
+#define CT__CK_ct_bernoulli_(self, a, o) ct_bernoulli_(CT__TM(self), a, CT__OPTS(ct_sample_opts, o))
+#define ct_bernoulli_tensor_(...) CT__CHECKED(3, CT__CK_ct_bernoulli_tensor_, ct_bernoulli_tensor_, __VA_ARGS__)
+#define CT__CK_ct_bernoulli_tensor_(self, t, o) \
+  ct_bernoulli_tensor_(CT__TM(self), CT__T(t), CT__OPTS(ct_sample_opts, o))
+#define ct_random_(...) CT__CHECKED(2, CT__CK_ct_random_, ct_random_, __VA_ARGS__)
+#define CT__CK_ct_random_(self, o) ct_random_(CT__TM(self), CT__OPTS(ct_sample_opts, o))
+#define ct_random_to_(...) CT__CHECKED(3, CT__CK_ct_random_to_, ct_random_to_, __VA_ARGS__)
+#define CT__CK_ct_random_to_(self, a, o) ct_random_to_(CT__TM(self), a, CT__OPTS(ct_sample_opts, o))
+#define ct_random_from_to_(...) CT__CHECKED(4, CT__CK_ct_random_from_to_, ct_random_from_to_, __VA_ARGS__)
+#define CT__CK_ct_random_from_to_(self, a, a2, o) \
+  ct_random_from_to_(CT__TM(self), a, a2, CT__OPTS(ct_sample_opts, o))
+#define ct_random_from_(...) CT__CHECKED(3, CT__CK_ct_random_from_, ct_random_from_, __VA_ARGS__)
+#define CT__CK_ct_random_from_(self, a, o) ct_random_from_(CT__TM(self), a, CT__OPTS(ct_sample_opts, o))
+#endif
 
 #ifdef __cplusplus
 }

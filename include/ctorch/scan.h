@@ -5,6 +5,7 @@
 #ifndef CTORCH_SCAN_H
 #define CTORCH_SCAN_H
 
+#include "args.h"
 #include "error.h"
 #include "types.h"
 
@@ -37,6 +38,29 @@ CT_API ct_status ct_cummax(const ct_tensor *t, int64_t dim, ct_tensor **values, 
 CT_API ct_status ct_cummax_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim);
 CT_API ct_status ct_cummin(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices);
 CT_API ct_status ct_cummin_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim);
+
+/* C: each function above is also a macro of its name that checks its arguments (args.h). */
+#if !defined(__cplusplus) && !defined(CT_BUILDING_LIBRARY)
+#define ct_cumsum(...) CT__CHECKED(3, CT__CK_ct_cumsum, ct_cumsum, __VA_ARGS__)
+#define CT__CK_ct_cumsum(t, a, o) ct_cumsum(CT__T(t), a, CT__OPTS(ct_scan_opts, o))
+#define ct_cumsum_(...) CT__CHECKED(3, CT__CK_ct_cumsum_, ct_cumsum_, __VA_ARGS__)
+#define CT__CK_ct_cumsum_(self, a, o) ct_cumsum_(CT__TM(self), a, CT__OPTS(ct_scan_opts, o))
+#define ct_cumsum_out(...) CT__CHECKED(4, CT__CK_ct_cumsum_out, ct_cumsum_out, __VA_ARGS__)
+#define CT__CK_ct_cumsum_out(out, t, a, o) ct_cumsum_out(CT__TM(out), CT__T(t), a, CT__OPTS(ct_scan_opts, o))
+#define ct_cumprod(...) CT__CHECKED(3, CT__CK_ct_cumprod, ct_cumprod, __VA_ARGS__)
+#define CT__CK_ct_cumprod(t, a, o) ct_cumprod(CT__T(t), a, CT__OPTS(ct_scan_opts, o))
+#define ct_cumprod_(...) CT__CHECKED(3, CT__CK_ct_cumprod_, ct_cumprod_, __VA_ARGS__)
+#define CT__CK_ct_cumprod_(self, a, o) ct_cumprod_(CT__TM(self), a, CT__OPTS(ct_scan_opts, o))
+#define ct_cumprod_out(...) CT__CHECKED(4, CT__CK_ct_cumprod_out, ct_cumprod_out, __VA_ARGS__)
+#define CT__CK_ct_cumprod_out(out, t, a, o) \
+  ct_cumprod_out(CT__TM(out), CT__T(t), a, CT__OPTS(ct_scan_opts, o))
+#define ct_logcumsumexp(t, a) ct_logcumsumexp(CT__T(t), a)
+#define ct_logcumsumexp_out(out, t, a) ct_logcumsumexp_out(CT__TM(out), CT__T(t), a)
+#define ct_cummax(t, a, res, res2) ct_cummax(CT__T(t), a, CT__TP(res), CT__TP(res2))
+#define ct_cummax_out(out, out2, t, a) ct_cummax_out(CT__TM(out), CT__TM(out2), CT__T(t), a)
+#define ct_cummin(t, a, res, res2) ct_cummin(CT__T(t), a, CT__TP(res), CT__TP(res2))
+#define ct_cummin_out(out, out2, t, a) ct_cummin_out(CT__TM(out), CT__TM(out2), CT__T(t), a)
+#endif
 
 #ifdef __cplusplus
 }

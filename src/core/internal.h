@@ -236,6 +236,9 @@ ct_tensor_list *ct__list_alloc(int64_t n);
 void ct__list_destroy(ct_tensor_list *l);
 
 /* ---- scalars ---- */
+/* Whether s is a Python number: kind 0 is what CT_NUM makes of an unsigned C value above INT64_MAX
+   (torch's "Overflow when unpacking long" for a Python int past int64), another kind a ValueError. */
+bool ct__check_scalar(ct_scalar s);
 double ct__scalar_to_double(ct_scalar s);
 int64_t ct__scalar_to_int64(ct_scalar s);
 /* The dtype PyTorch gives a Python number: bool, int64, the default float, the default complex. */

@@ -8,6 +8,15 @@ ct_scalar ct_scalar_complex(double re, double im) {
   return (ct_scalar){.kind = CT_SCALAR_COMPLEX, .v.c = {re, im}};
 }
 
+bool ct__check_scalar(ct_scalar s) {
+  if (s.kind >= CT_SCALAR_BOOL && s.kind <= CT_SCALAR_COMPLEX) return true;
+  if (s.kind == (ct_scalar_kind)0)
+    ct__error(CT_ERR_RUNTIME, "Overflow when unpacking long");
+  else
+    ct__error(CT_ERR_VALUE, "invalid scalar kind %d", (int)s.kind);
+  return false;
+}
+
 double ct__scalar_to_double(ct_scalar s) {
   switch (s.kind) {
     case CT_SCALAR_BOOL: return s.v.b ? 1.0 : 0.0;

@@ -40,33 +40,32 @@ ct_tensor *ct_ones(ct_shape shape, const ct_tensor_opts *opts) {
 
 ct_tensor *ct_full(ct_shape shape, ct_scalar value, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
-  if (!ct__resolve_opts(opts, ct__scalar_default_dtype(value), &o)) return NULL;
+  if (!ct__check_scalar(value) || !ct__resolve_opts(opts, ct__scalar_default_dtype(value), &o)) return NULL;
   return ct__own(ct__full_with(shape, value, &o));
 }
 
 /* torch.scalar_tensor: the default float dtype whatever the number's kind. */
 ct_tensor *ct_scalar_tensor(ct_scalar value, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
-  if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
+  if (!ct__check_scalar(value) || !ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
   return ct__own(ct__full_with(CT_SHAPE_SCALAR, value, &o));
 }
 
 /* A Python number as ATen wraps it (wrapped_scalar_tensor): the number's natural C++ type (bool,
    int64, double, complex<double>) so no precision is lost, flagged so that type promotion treats it
    as a number of the default dtype. */
-ct_tensor *ct_wrapped_scalar(ct_scalar value) {
+ct_tensor *ct__wrapped_scalar(ct_scalar value) {
   static const ct_dtype natural[] = {[CT_SCALAR_BOOL] = CT_BOOL, [CT_SCALAR_INT] = CT_INT64,
                                      [CT_SCALAR_DOUBLE] = CT_FLOAT64, [CT_SCALAR_COMPLEX] = CT_COMPLEX128};
-  if (value.kind < CT_SCALAR_BOOL || value.kind > CT_SCALAR_COMPLEX) {
-    ct__error(CT_ERR_VALUE, "invalid scalar kind %d", (int)value.kind);
-    return NULL;
-  }
+  if (!ct__check_scalar(value)) return NULL;
   ct_tensor *t = ct__empty(0, NULL, natural[value.kind], CT_DEVICE_CPU);
   if (!t) return NULL;
   ct__store_scalar(natural[value.kind], ct__tdata(t), value);
   t->flags |= CT_TENSOR_WRAPPED_NUMBER;
-  return ct__own(t);
+  return t;
 }
+
+ct_tensor *ct_wrapped_scalar(ct_scalar value) { return ct__own(ct__wrapped_scalar(value)); }
 
 bool ct_is_wrapped_number(const ct_tensor *t) { return t && (t->flags & CT_TENSOR_WRAPPED_NUMBER); }
 

@@ -37,6 +37,8 @@ ct_tensor *ct__tensor_from_data_with(const void *data, ct_dtype src_dtype, ct_sh
 /* A contiguous tensor over caller memory that the library never frees (storage without an
    allocator); not scope-registered. Used to read or write C arrays through the copy engine. */
 ct_tensor *ct__borrow_contiguous(const void *data, ct_dtype dtype, int64_t ndim, const int64_t *sizes);
+/* ct_wrapped_scalar's tensor, not scope-registered (the number forms of the binary ops release it). */
+ct_tensor *ct__wrapped_scalar(ct_scalar value);
 /* PyTorch's dispatcher error for an op without a meta kernel (the first sentences of it). */
 void ct__error_no_meta_kernel(const char *aten_op);
 /* Zeroes every byte of t's storage (a fresh dense tensor); no-op on meta. */

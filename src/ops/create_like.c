@@ -28,7 +28,7 @@ ct_tensor *ct_ones_like(const ct_tensor *t, const ct_tensor_opts *opts) {
 }
 
 ct_tensor *ct_full_like(const ct_tensor *t, ct_scalar value, const ct_tensor_opts *opts) {
-  return like(t, opts, &value, false);
+  return ct__check_scalar(value) ? like(t, opts, &value, false) : NULL;
 }
 
 /* Tensor.new_*: a fresh contiguous tensor of the given shape (not self's), dtype/device from self. */
@@ -56,7 +56,7 @@ ct_tensor *ct_new_ones(const ct_tensor *self, ct_shape shape, const ct_tensor_op
   return new_of(self, shape, opts, &one, false);
 }
 ct_tensor *ct_new_full(const ct_tensor *self, ct_shape shape, ct_scalar value, const ct_tensor_opts *opts) {
-  return new_of(self, shape, opts, &value, false);
+  return ct__check_scalar(value) ? new_of(self, shape, opts, &value, false) : NULL;
 }
 
 ct_tensor *ct_new_tensor(const ct_tensor *self, const void *data, ct_dtype src_dtype, ct_shape shape,

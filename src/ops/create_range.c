@@ -144,6 +144,7 @@ static ct_dtype arange_acc_type(ct_dtype dt) {
 }
 
 ct_tensor *ct_arange(ct_scalar start, ct_scalar end, ct_scalar step, const ct_tensor_opts *opts) {
+  if (!ct__check_scalar(start) || !ct__check_scalar(end) || !ct__check_scalar(step)) return NULL;
   bool integral = is_integral_scalar(start) && is_integral_scalar(end) && is_integral_scalar(step);
   ct_resolved_opts o;
   if (!ct__resolve_opts(opts, integral ? CT_INT64 : ct_get_default_dtype(), &o)) return NULL;
@@ -207,6 +208,11 @@ ct_tensor *ct_arange(ct_scalar start, ct_scalar end, ct_scalar step, const ct_te
     }
   }
   return ct__own(ct__finish_requires_grad(t, o.requires_grad));
+}
+
+/* torch.arange(end): start 0 and step 1, Python ints. */
+ct_tensor *ct_arange_end(ct_scalar end, const ct_tensor_opts *opts) {
+  return ct_arange(ct_scalar_int(0), end, ct_scalar_int(1), opts);
 }
 
 /* ---- linspace ---- */
@@ -343,6 +349,7 @@ static bool fill_checked(ct_tensor *t, ct_scalar v) {
 }
 
 ct_tensor *ct_linspace(ct_scalar start, ct_scalar end, int64_t steps, const ct_tensor_opts *opts) {
+  if (!ct__check_scalar(start) || !ct__check_scalar(end)) return NULL;
   if (steps < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "number of steps must be non-negative");
   ct_resolved_opts o;
   if (!infer_space_dtype(start, end, opts, "torch.linspace()", &o)) return NULL;
@@ -468,6 +475,7 @@ static ct_scalar pow_base_complex(double base, ct_scalar start) {
 }
 
 ct_tensor *ct_logspace(ct_scalar start, ct_scalar end, int64_t steps, double base, const ct_tensor_opts *opts) {
+  if (!ct__check_scalar(start) || !ct__check_scalar(end)) return NULL;
   if (steps < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "number of steps must be non-negative");
   ct_resolved_opts o;
   if (!infer_space_dtype(start, end, opts, "torch.logspace()", &o)) return NULL;

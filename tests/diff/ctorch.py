@@ -666,6 +666,10 @@ def arange(start, end, step, **kw):
     return _t("ct_arange", ct_scalar.of(start), ct_scalar.of(end), ct_scalar.of(step), _opts(kw))
 
 
+def arange_end(end, **kw):
+    return _t("ct_arange_end", ct_scalar.of(end), _opts(kw))
+
+
 def linspace(start, end, steps, **kw):
     return _t("ct_linspace", ct_scalar.of(start), ct_scalar.of(end), steps, _opts(kw))
 

@@ -167,6 +167,14 @@ def gen_arange(g):
     return A(start, end, step, **kw(dtype=opt_dtype(g, 0.4)))
 
 
+def gen_arange_end(g):
+    """torch.arange(end): start 0, step 1, the dtype from end alone (int64 for an int, else the default)."""
+    r = g.random()
+    end = g.int(-3, 30) if r < 0.5 else (round(abs(float(g.rng.standard_normal() * 10)), 3) if r < 0.95 else
+                                          g.choice([math.inf, math.nan, True, complex(2, 1)]))
+    return A(end, **kw(dtype=opt_dtype(g, 0.4)))
+
+
 def gen_linspace(g):
     integral = g.chance(0.4)
     start, end = _range_number(g, integral), _range_number(g, integral)
@@ -248,6 +256,8 @@ OPS = [
     Op("eye_m", gen_eye_m, torch=lambda n, m, **k: torch.eye(n, m, **k), ct=lambda n, m, **k: C.eye(n, m, **k)),
     Op("arange", gen_arange, torch=lambda a, b, s, **k: torch.arange(a, b, s, **k),
        ct=lambda a, b, s, **k: C.arange(a, b, s, **k), weight=2),
+    Op("arange_end", gen_arange_end, torch=lambda e, **k: torch.arange(e, **k),
+       ct=lambda e, **k: C.arange_end(e, **k), weight=1),
     Op("linspace", gen_linspace, torch=lambda a, b, n, **k: torch.linspace(a, b, n, **k),
        ct=lambda a, b, n, **k: C.linspace(a, b, n, **k), weight=2),
     Op("logspace", gen_logspace, torch=lambda a, b, n, base, **k: torch.logspace(a, b, n, base, **k),

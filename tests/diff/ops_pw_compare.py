@@ -52,7 +52,7 @@ for _n in ["addcmul", "addcdiv"]:
 _proto("ct_where", P, [P, P, P])
 _proto("ct_where_out", ST, [P, P, P, P])
 _proto("ct_isclose", P, [P, P, P])
-_proto("ct_allclose", ST, [P, P, P, ctypes.POINTER(ctypes.c_bool)])
+_proto("ct_allclose", ST, [P, P, ctypes.POINTER(ctypes.c_bool), P])
 _proto("ct_masked_fill", P, [P, P, P])
 _proto("ct_masked_fill_", ST, [P, P, P])
 
@@ -262,7 +262,7 @@ def ct_isclose(x, y, **kw):
 def ct_allclose(x, y, **kw):
     o = _close_opts(**kw)
     r = ctypes.c_bool()
-    C.check(C.lib().ct_allclose(x, y, ctypes.byref(o), ctypes.byref(r)))
+    C.check(C.lib().ct_allclose(x, y, ctypes.byref(r), ctypes.byref(o)))
     return r.value
 
 

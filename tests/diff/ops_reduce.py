@@ -81,6 +81,10 @@ class ct_dist_opts(ctypes.Structure):
     _fields_ = [("p", C.ct_scalar)]
 
 
+class ct_keepdim_opts(ctypes.Structure):
+    _fields_ = [("keepdim", ctypes.c_bool)]
+
+
 _keep_alive = []
 
 
@@ -167,7 +171,7 @@ def ct_var(name):
     def call(x, dim=None, correction=None, keepdim=False, out=None):
         if name.endswith("_mean"):
             a, b = ctypes.c_void_p(), ctypes.c_void_p()
-            C.check(C.lib().fn("ct_" + name)(x, vopts(dim, keepdim, correction), ctypes.byref(a), ctypes.byref(b)))
+            C.check(C.lib().fn("ct_" + name)(x, ctypes.byref(a), ctypes.byref(b), vopts(dim, keepdim, correction)))
             return (C.own(a.value), C.own(b.value))
         if out is None:
             return C.own(C.lib().fn("ct_" + name)(x, vopts(dim, keepdim, correction)))
@@ -193,18 +197,20 @@ def ct_whole(name):
 
 
 def ct_pair(name):
-    """max_dim / min_dim / aminmax: two results through pointers, or the out= pair."""
+    """max_dim / min_dim / aminmax: two results through pointers (before the options), or the out= pair.
+    max_dim's keepdim=False goes as NULL options half the time, as torch's default."""
     def call(x, *args, out=None, **kw):
         if name == "aminmax":
-            o = ropts(kw.get("dim"), kw.get("keepdim", False))
-            head = (x, o)
+            head, o = (x,), ropts(kw.get("dim"), kw.get("keepdim", False))
         else:
-            head = (x, args[0], kw.get("keepdim", False))
+            keep = kw.get("keepdim", False)
+            head = (x, args[0])
+            o = None if not keep and args[0] % 2 else ctypes.byref(ct_keepdim_opts(keep))
         if out is not None:
-            C.check(C.lib().fn("ct_%s_out" % name)(out[0], out[1], *head))
+            C.check(C.lib().fn("ct_%s_out" % name)(out[0], out[1], *head, o))
             return tuple(out)
         a, b = ctypes.c_void_p(), ctypes.c_void_p()
-        C.check(C.lib().fn("ct_" + name)(*head, ctypes.byref(a), ctypes.byref(b)))
+        C.check(C.lib().fn("ct_" + name)(*head, ctypes.byref(a), ctypes.byref(b), o))
         return (C.own(a.value), C.own(b.value))
     return call
 

@@ -55,9 +55,9 @@ def shape_text(t):
         t.size(), t.stride(), t.storage_offset(), t.is_contiguous())
 
 
-def main():
-    lines = subprocess.run([os.path.join(BUILD, "examples", "tour")], capture_output=True, text=True,
-                           check=True).stdout.split("\n")
+def main(program=os.path.join(BUILD, "examples", "tour"), suite="tour"):
+    """Checks what `program` prints (the tour, or another program printing `>>> line` blocks)."""
+    lines = subprocess.run([program], capture_output=True, text=True, check=True).stdout.split("\n")
     ns = {"torch": torch}
     checked, bad = 0, 0
     i = 0
@@ -94,7 +94,7 @@ def main():
         elif line.startswith(">>>"):
             pass
         i += 1
-    print("tour: %d checked, %d differ" % (checked, bad))
+    print("%s: %d checked, %d differ" % (suite, checked, bad))
     return 1 if bad or checked == 0 else 0
 
 

@@ -928,7 +928,7 @@ static void op_irregular(void) {
     anynull = !t || !b; /* o unused */
     if (form == 1) {
       bool res, *rp = u8() % 8 ? &res : NULL;
-      CS("allclose", ct_allclose(t, b, iop, rp));
+      CS("allclose", ct_allclose(t, b, rp, iop));
     } else put(slot, CT("isclose", ct_isclose(t, b, iop)));
     break;
   }
@@ -1008,7 +1008,7 @@ static void op_reduce(void) {
       ct_tensor *a = NULL, *b = NULL;
       ct_tensor **ap = u8() % 8 ? &a : NULL, **bp = u8() % 8 ? &b : NULL;
       anynull = !t; /* o unused */
-      ct_status st = CS("var_mean", sd ? ct_std_mean(t, vop, ap, bp) : ct_var_mean(t, vop, ap, bp));
+      ct_status st = CS("var_mean", sd ? ct_std_mean(t, ap, bp, vop) : ct_var_mean(t, ap, bp, vop));
       if (st == CT_OK && ((ap && !a) || (bp && !b))) die("var_mean: CT_OK without results");
       check_geometry(a), check_geometry(b);
       put(slot, a);
@@ -1034,17 +1034,18 @@ static void op_reduce(void) {
   ct_tensor **ap = u8() % 8 ? &a : NULL, **bp = u8() % 8 ? &b : NULL;
   ct_tensor *o2 = form ? rd_t() : NULL;
   int64_t d = rd_dim();
-  bool kd = rd_bool();
+  const ct_keepdim_opts keep = {.keepdim = true};
+  const ct_keepdim_opts *kop = rd_bool() ? &keep : NULL; /* keepdim, or NULL options: torch's default */
   ct_status st;
   switch (u8() % 3) {
   case 0:
-    st = form ? CS("aminmax_out", ct_aminmax_out(o, o2, t, rop)) : CS("aminmax", ct_aminmax(t, rop, ap, bp));
+    st = form ? CS("aminmax_out", ct_aminmax_out(o, o2, t, rop)) : CS("aminmax", ct_aminmax(t, ap, bp, rop));
     break;
   case 1:
-    st = form ? CS("max_dim_out", ct_max_dim_out(o, o2, t, d, kd)) : CS("max_dim", ct_max_dim(t, d, kd, ap, bp));
+    st = form ? CS("max_dim_out", ct_max_dim_out(o, o2, t, d, kop)) : CS("max_dim", ct_max_dim(t, d, ap, bp, kop));
     break;
   default:
-    st = form ? CS("min_dim_out", ct_min_dim_out(o, o2, t, d, kd)) : CS("min_dim", ct_min_dim(t, d, kd, ap, bp));
+    st = form ? CS("min_dim_out", ct_min_dim_out(o, o2, t, d, kop)) : CS("min_dim", ct_min_dim(t, d, ap, bp, kop));
   }
   if (!form && st == CT_OK && ((ap && !a) || (bp && !b))) die("CT_OK without results");
   check_geometry(a), check_geometry(b);

@@ -220,7 +220,7 @@ static void test_out_devices(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, msg);
   CHECK(ct_argmax_out(ct_zeros(CT_SHAPE_SCALAR, &(ct_tensor_opts){.dtype = CT_INT64}), m, &d0) == CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, msg);
-  CHECK(ct_max_dim_out(c, ct_zeros(CT_SHAPE_SCALAR, &(ct_tensor_opts){.dtype = CT_INT64}), m, 0, false) ==
+  CHECK(ct_max_dim_out(c, ct_zeros(CT_SHAPE_SCALAR, &(ct_tensor_opts){.dtype = CT_INT64}), m, 0, NULL) ==
         CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, msg);
   CHECK(ct_cumsum_out(c, m, 0, NULL) == CT_ERR_RUNTIME);

@@ -363,7 +363,7 @@ ct_tensor *ct_isclose(const ct_tensor *a, const ct_tensor *b, const ct_isclose_o
   return isclose_run(a, b, opts);
 }
 
-ct_status ct_allclose(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts, bool *out) {
+ct_status ct_allclose(const ct_tensor *a, const ct_tensor *b, bool *out, const ct_isclose_opts *opts) {
   if (out) *out = false;
   if (!a || !b) return ct__null_status();
   ct_scope_begin();

@@ -635,21 +635,27 @@ static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices,
   return fresh ? ct__red_exec2(&c, rv, ri) : ct__red_exec(&c, NULL);
 }
 
-ct_status ct_max_dim(const ct_tensor *t, int64_t dim, bool keepdim, ct_tensor **values, ct_tensor **indices) {
-  return extreme_dim(true, NULL, NULL, t, dim, keepdim, values, indices);
+static bool keepdim_of(const ct_keepdim_opts *opts) { return opts && opts->keepdim; }
+
+ct_status ct_max_dim(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices,
+                     const ct_keepdim_opts *opts) {
+  return extreme_dim(true, NULL, NULL, t, dim, keepdim_of(opts), values, indices);
 }
-ct_status ct_max_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim, bool keepdim) {
+ct_status ct_max_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim,
+                         const ct_keepdim_opts *opts) {
   if (!values || !indices || !t) return ct__null_status();
   if (!CT__OUT_GRAD_OK("max", values, indices, t)) return CT_ERR_RUNTIME;
-  return extreme_dim(true, values, indices, t, dim, keepdim, NULL, NULL);
+  return extreme_dim(true, values, indices, t, dim, keepdim_of(opts), NULL, NULL);
 }
-ct_status ct_min_dim(const ct_tensor *t, int64_t dim, bool keepdim, ct_tensor **values, ct_tensor **indices) {
-  return extreme_dim(false, NULL, NULL, t, dim, keepdim, values, indices);
+ct_status ct_min_dim(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices,
+                     const ct_keepdim_opts *opts) {
+  return extreme_dim(false, NULL, NULL, t, dim, keepdim_of(opts), values, indices);
 }
-ct_status ct_min_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim, bool keepdim) {
+ct_status ct_min_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim,
+                         const ct_keepdim_opts *opts) {
   if (!values || !indices || !t) return ct__null_status();
   if (!CT__OUT_GRAD_OK("min", values, indices, t)) return CT_ERR_RUNTIME;
-  return extreme_dim(false, values, indices, t, dim, keepdim, NULL, NULL);
+  return extreme_dim(false, values, indices, t, dim, keepdim_of(opts), NULL, NULL);
 }
 
 /* argmax / argmin */
@@ -773,7 +779,7 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
   return s;
 }
 
-ct_status ct_aminmax(const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **min, ct_tensor **max) {
+ct_status ct_aminmax(const ct_tensor *t, ct_tensor **min, ct_tensor **max, const ct_reduce_opts *opts) {
   return aminmax(NULL, NULL, t, opts, min, max);
 }
 ct_status ct_aminmax_out(ct_tensor *min, ct_tensor *max, const ct_tensor *t, const ct_reduce_opts *opts) {

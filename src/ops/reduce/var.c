@@ -651,9 +651,9 @@ ct_status ct_std_out(ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts
   if (!CT__OUT_GRAD_OK("std", out, t)) return CT_ERR_RUNTIME;
   return var_like(STD, out, t, opts, NULL);
 }
-ct_status ct_var_mean(const ct_tensor *t, const ct_var_opts *opts, ct_tensor **var, ct_tensor **mean) {
+ct_status ct_var_mean(const ct_tensor *t, ct_tensor **var, ct_tensor **mean, const ct_var_opts *opts) {
   return var_mean_like(VAR, t, opts, var, mean);
 }
-ct_status ct_std_mean(const ct_tensor *t, const ct_var_opts *opts, ct_tensor **std, ct_tensor **mean) {
+ct_status ct_std_mean(const ct_tensor *t, ct_tensor **std, ct_tensor **mean, const ct_var_opts *opts) {
   return var_mean_like(STD, t, opts, std, mean);
 }
