@@ -144,12 +144,27 @@ enum {
      in-place writes to the first two kinds only. */
   CT_TENSOR_GRAD_VIEW_OF_LEAF = 1u << 3,
   CT_TENSOR_GRAD_NON_LEAF = 1u << 4,
+  /* torch's math bits (is_conj, is_neg): the tensor's values are the conjugate / the negation of what its
+     storage holds. Views keep them; every reader of the data either applies them (copy, cast, item,
+     printing) or reads a resolved temporary (the engines), as torch's Conjugate/Negative fallbacks do. */
+  CT_TENSOR_CONJ = 1u << 5,
+  CT_TENSOR_NEG = 1u << 6,
 };
+#define CT_TENSOR_MATH_BITS (CT_TENSOR_CONJ | CT_TENSOR_NEG)
 #define CT_TENSOR_GRAD_BITS (CT_TENSOR_REQUIRES_GRAD | CT_TENSOR_GRAD_VIEW_OF_LEAF | CT_TENSOR_GRAD_NON_LEAF)
 
-/* Kept small: "many tiny tensors" is a real workload. A 2-D tensor is this header plus 32 bytes of
-   inline dims. Autograd metadata and the parts of non-strided kinds will need a pointer here when
-   they arrive. */
+/* What a tensor holds beyond a plain strided one: autograd metadata, a non-strided layout's parts
+   (sparse indices/values, nested offsets, masked data/mask). Reached through the header's one ext
+   pointer, NULL for plain tensors; freed with the tensor (release, then the block). Each kind fills its
+   own member when it lands; today none does. */
+typedef struct ct_tensor_ext {
+  void *autograd; /* autograd metadata (grad, grad_fn, version at save) */
+  void *parts;    /* a non-strided layout's parts, owned through release */
+  void (*release)(struct ct_tensor_ext *ext); /* frees what the members own; NULL: nothing to free */
+} ct_tensor_ext;
+
+/* Kept small: "many tiny tensors" is a real workload. A 2-D tensor is this 64-byte header plus 32 bytes
+   of inline dims. */
 struct ct_tensor {
   _Atomic int32_t refcount;
   uint8_t dtype;
@@ -164,6 +179,7 @@ struct ct_tensor {
   ct_storage *storage;
   int64_t *sizes;   /* sizes[ndim] then, at sizes + dim_capacity, the strides */
   int64_t *strides;
+  ct_tensor_ext *ext; /* NULL for plain tensors */
   int64_t inline_dims[];
 };
 
@@ -194,6 +210,8 @@ ct_tensor *ct__view(const ct_tensor *base, int64_t ndim, const int64_t *sizes, c
                     int64_t offset);
 /* Uninitialized contiguous tensor (not scope-registered). */
 ct_tensor *ct__empty(int64_t ndim, const int64_t *sizes, ct_dtype dtype, ct_device device);
+/* Frees t's ext (its release, then the block) and leaves t plain. */
+void ct__tensor_ext_free(ct_tensor *t);
 /* Frees a tensor whose refcount reached zero. */
 void ct__tensor_free(ct_tensor *t);
 /* Contiguous strides for sizes (PyTorch: a size-0 or size-1 dim gets stride as if size were 1). */

@@ -7,6 +7,10 @@
 
 #define CT_MIN_INLINE_DIMS 2
 
+/* The header-size budget (bench_core: header + 2-D dims + storage <= 0.55 of libtorch's TensorImpl +
+   StorageImpl): one cache line. */
+_Static_assert(sizeof(ct_tensor) <= 64, "the tensor header grew past one cache line");
+
 static size_t tensor_bytes(int64_t cap) { return sizeof(ct_tensor) + 2 * (size_t)cap * sizeof(int64_t); }
 
 /* dim_capacity is 16 bits wide; no real tensor comes near this. */
@@ -102,7 +106,16 @@ void ct__tensor_update_numel(ct_tensor *t) {
   t->numel = (int64_t)n;
 }
 
+void ct__tensor_ext_free(ct_tensor *t) {
+  ct_tensor_ext *ext = t->ext;
+  if (!ext) return;
+  if (ext->release) ext->release(ext);
+  ct__free(ext);
+  t->ext = NULL;
+}
+
 void ct__tensor_free(ct_tensor *t) {
+  if (CT_UNLIKELY(t->ext != NULL)) ct__tensor_ext_free(t);
   if (t->sizes != t->inline_dims) ct__free(t->sizes);
   if (!(t->flags & CT_TENSOR_IN_STORAGE_BLOCK)) {
     ct_storage_release(t->storage);
