@@ -190,6 +190,41 @@ static inline char *ct__tdata(const ct_tensor *t) {
   return t->storage->data ? (char *)t->storage->data + t->offset * (int64_t)ct__itemsize((ct_dtype)t->dtype) : NULL;
 }
 
+/* ---- math bits (math_bits.c) ---- */
+static inline unsigned ct__math_bits(const ct_tensor *t) { return t->flags & CT_TENSOR_MATH_BITS; }
+/* Applies bits to n elements of dtype dt at p, p + stride, ... in place: conj (complex only) negates the
+   imaginary part, neg the value (integers wrap). Each bit is its own inverse. */
+void ct__math_bits_apply_row(char *p, int64_t stride, ct_dtype dt, int64_t n, unsigned bits);
+/* The same on a loaded element. */
+ct_scalar ct__math_bits_apply_scalar(ct_scalar v, unsigned bits);
+/* The bits a copy from src into dst applies after converting (torch's copy_kernel: the bits that differ,
+   conj only into a complex dst). */
+unsigned ct__math_bits_of_copy(const ct_tensor *dst, const ct_tensor *src);
+/* t itself (retained) when it has no math bits, else a new tensor holding its values (empty_like(t) with
+   torch's preserve-format strides, then copy_): the resolved operand torch's fallbacks hand a kernel.
+   Not scope-registered; NULL + error on failure. */
+ct_tensor *ct__resolve_bits(const ct_tensor *t);
+/* The end of a write through a resolved temporary: given (an out= or in-place target with math bits) is
+   resized as tmp was, when it was, and copied into with copy_ (which applies given's bits), so that it
+   reads tmp's values. */
+ct_status ct__math_bits_write_back(ct_tensor *given, const ct_tensor *tmp);
+/* torch's fallback around an op outside the engine (reductions, scans, random): begin swaps each input
+   with bits for a resolved temporary and each output with bits for a resolved temporary (an input that
+   is such an output reads its temporary); the op runs on f->in / f->out; end(s) copies the temporaries
+   back into the outputs when s is CT_OK and frees them, returning s or the write-back's failure. */
+#define CT_MATH_BITS_MAX 4
+typedef struct ct_math_bits_frame {
+  int n_in, n_out;
+  const ct_tensor *in[CT_MATH_BITS_MAX];
+  ct_tensor *out[CT_MATH_BITS_MAX];
+  ct_tensor *given[CT_MATH_BITS_MAX], *tmp_out[CT_MATH_BITS_MAX], *tmp_in[CT_MATH_BITS_MAX];
+} ct_math_bits_frame;
+/* Whether any operand (NULL entries skipped) has math bits: the cheap test before a frame. */
+bool ct__math_bits_any(int n_in, const ct_tensor *const *in, int n_out, ct_tensor *const *out);
+ct_status ct__math_bits_begin(ct_math_bits_frame *f, int n_in, const ct_tensor *const *in, int n_out,
+                              ct_tensor *const *out);
+ct_status ct__math_bits_end(ct_math_bits_frame *f, ct_status s);
+
 /* A tensor struct with room for ndim dims, refcount 1, no storage. Not registered in any scope. */
 ct_tensor *ct__tensor_alloc(int64_t ndim);
 /* Makes room for ndim dims, keeping the current sizes and strides; ndim itself is unchanged. */
@@ -205,7 +240,7 @@ void ct__tensor_update_numel(ct_tensor *t);
    sizes and strides may be NULL: the caller then fills them and calls ct__tensor_update_numel. */
 ct_tensor *ct__tensor_make(ct_storage *s, ct_dtype dtype, int64_t offset, int64_t ndim, const int64_t *sizes,
                            const int64_t *strides);
-/* A new view of base's storage: same dtype and device; not scope-registered. */
+/* A new view of base's storage: same dtype, device and math bits; not scope-registered. */
 ct_tensor *ct__view(const ct_tensor *base, int64_t ndim, const int64_t *sizes, const int64_t *strides,
                     int64_t offset);
 /* Uninitialized contiguous tensor (not scope-registered). */

@@ -159,7 +159,9 @@ ct_tensor *ct__tensor_make(ct_storage *s, ct_dtype dtype, int64_t offset, int64_
 
 ct_tensor *ct__view(const ct_tensor *base, int64_t ndim, const int64_t *sizes, const int64_t *strides,
                     int64_t offset) {
-  return ct__tensor_make(base->storage, (ct_dtype)base->dtype, offset, ndim, sizes, strides);
+  ct_tensor *v = ct__tensor_make(base->storage, (ct_dtype)base->dtype, offset, ndim, sizes, strides);
+  if (v) v->flags = (uint8_t)(v->flags | ct__math_bits(base)); /* a view reads its base's values */
+  return v;
 }
 
 void ct__contiguous_strides(int64_t ndim, const int64_t *sizes, int64_t *strides) {
