@@ -55,9 +55,5 @@ bool ct__check_copy_devices(const ct_tensor *dst, const ct_tensor *src);
 /* Writes v (converted with ct__store_scalar, no range check) into every element of t; no-op for meta
    tensors. Fails only when it cannot allocate its loop descriptor (rank > 8). */
 ct_status ct__fill(ct_tensor *t, ct_scalar v);
-/* After a kernel wrote t's values straight into its storage (random fills): applies t's math bits to its
-   elements in place, so that t reads what was written (torch's fallback writes through a resolved
-   temporary and copies back). t must not repeat elements (a repeated one would be flipped twice). */
-ct_status ct__math_bits_settle(ct_tensor *t);
 
 #endif

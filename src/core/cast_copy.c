@@ -238,17 +238,3 @@ ct_status ct__fill(ct_tensor *t, ct_scalar v) {
   if (buf != small) ct__free(buf);
   return st;
 }
-
-ct_status ct__math_bits_settle(ct_tensor *t) {
-  unsigned bits = ct__math_bits(t);
-  if (!bits || t->device_type == CT_META || t->numel == 0) return CT_OK;
-  int64_t nd = t->ndim, isz = (int64_t)ct__itemsize((ct_dtype)t->dtype);
-  int64_t small[16] = {0};
-  int64_t *ds = nd <= 16 ? small : ct__malloc((size_t)nd * sizeof *ds);
-  if (!ds) return CT_ERR_OUT_OF_MEMORY;
-  for (int64_t i = 0; i < nd; i++) ds[i] = ct__mul_wrap(t->strides[i], isz);
-  char *p = ct__tdata(t);
-  ct_status st = copy_nd(p, (ct_dtype)t->dtype, p, (ct_dtype)t->dtype, nd, t->sizes, ds, ds, bits);
-  if (ds != small) ct__free(ds);
-  return st;
-}
