@@ -30,6 +30,18 @@ int main(int argc, char **argv) {
   printf("add1_ns %.2f\n", (t1 - t0) / (double)iters);
   ct_release(a);
   ct_release(b);
+  /* conj() of complex tensors of 1K and 1M elements: a view with the conjugate bit, so the same O(1) cost
+     at both sizes (before the bit, ctorch's conj copied: O(n)). */
+  long conj_iters = iters / 4;
+  for (int big = 0; big < 2; big++) {
+    ct_tensor *c = ct_zeros(CT_SHAPE(big ? 1 << 20 : 1 << 10), &(ct_tensor_opts){.dtype = CT_COMPLEX64});
+    for (long i = 0; i < 1000; i++) ct_release(ct_conj(c));
+    t0 = now_ns();
+    for (long i = 0; i < conj_iters; i++) ct_release(ct_conj(c));
+    t1 = now_ns();
+    printf("%s %.2f\n", big ? "conj1m_ns" : "conj1k_ns", (t1 - t0) / (double)conj_iters);
+    ct_release(c);
+  }
   /* A 2-D tensor as allocated: header with inline room for its dims, plus its storage struct. */
   size_t tensor_bytes = sizeof(ct_tensor) + 2 * 2 * sizeof(int64_t);
   printf("tensor_bytes %zu\n", tensor_bytes);

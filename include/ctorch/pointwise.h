@@ -75,10 +75,10 @@ CT_API ct_status ct_special_multigammaln_out(ct_tensor *out, const ct_tensor *t,
 
 /* ===== unary elementary ops with arguments or forms of their own ===== */
 /* Functional only (no in-place or out= form). positive returns t itself (a new reference; bool tensors
-   are an error). conj: ctorch has no lazy conjugate bit, so a complex t gives a new tensor holding the
-   conjugate (the values of torch's resolved conj()); other dtypes give t itself. real/imag of a complex t
-   are views of its storage (float dtype, strides doubled); real of a real t is t itself, imag of one is an
-   error. */
+   are an error). conj: a complex t gives a view of its storage with the conjugate bit flipped (no copy;
+   view.h's ct_is_conj), other dtypes give t itself; conj_physical computes the conjugate into new memory.
+   real/imag of a complex t are views of its storage (float dtype, strides doubled); imag of a conjugated t
+   has the negative bit (ct_is_neg); real of a real t is t itself, imag of one is an error. */
 CT_API ct_tensor *ct_positive(const ct_tensor *t);
 CT_API ct_tensor *ct_conj(const ct_tensor *t);
 CT_API ct_tensor *ct_real(const ct_tensor *t);

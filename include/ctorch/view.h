@@ -50,6 +50,18 @@ CT_API void ct_tensor_list_release(ct_tensor_list *list);
 CT_API ct_tensor *ct_detach(const ct_tensor *t);
 CT_API ct_tensor *ct_alias(const ct_tensor *t);
 
+/* torch's lazy conjugate and negative bits (torch 1.13). ct_conj (pointwise.h) of a complex tensor is a
+   view with the conjugate bit flipped, and ct_imag of a conjugated tensor a view with the negative bit:
+   no data is copied, and every op reads such a tensor's values as conjugated / negated (in-place ops and
+   out= write through it). Views keep the bits; clone, contiguous of a non-contiguous tensor, to and copy
+   give tensors without them. is_conj / is_neg tell whether t has the bit (false for NULL).
+   resolve_conj / resolve_neg return t itself (a new reference) when it lacks the bit, else a new tensor
+   holding its values (torch: empty_like + copy_) with neither bit. */
+CT_API bool ct_is_conj(const ct_tensor *t);
+CT_API bool ct_is_neg(const ct_tensor *t);
+CT_API ct_tensor *ct_resolve_conj(const ct_tensor *t);
+CT_API ct_tensor *ct_resolve_neg(const ct_tensor *t);
+
 /* In place: they change self's metadata (and, for resize_, may grow its storage). */
 CT_API ct_status ct_set_(ct_tensor *self, const ct_tensor *source);
 CT_API ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,

@@ -17,21 +17,29 @@ static int64_t iabs64(int64_t v) { return v < 0 ? -v : v; }
 #define CT_TILE 64
 
 /* A 2-D block (rows: outer dim, columns: inner dim) copied tile by tile. */
-static void copy_tiles(char *dst, ct_dtype dt, const char *src, ct_dtype st, copy_dim rows, copy_dim cols) {
+/* One row: convert, then apply the math bits in the destination dtype (torch's copy_kernel order). */
+static void copy_row(char *dst, int64_t ds, ct_dtype dt, const char *src, int64_t ss, ct_dtype st, int64_t n,
+                     unsigned bits) {
+  ct__cast_strided(dst, ds, dt, src, ss, st, n);
+  if (CT_UNLIKELY(bits != 0)) ct__math_bits_apply_row(dst, ds, dt, n, bits);
+}
+
+static void copy_tiles(char *dst, ct_dtype dt, const char *src, ct_dtype st, copy_dim rows, copy_dim cols,
+                       unsigned bits) {
   for (int64_t i0 = 0; i0 < rows.size; i0 += CT_TILE)
     for (int64_t j0 = 0; j0 < cols.size; j0 += CT_TILE) {
       int64_t i1 = i0 + CT_TILE < rows.size ? i0 + CT_TILE : rows.size;
       int64_t nj = cols.size - j0 < CT_TILE ? cols.size - j0 : CT_TILE;
       for (int64_t i = i0; i < i1; i++)
-        ct__cast_strided(dst + i * rows.ds + j0 * cols.ds, cols.ds, dt, src + i * rows.ss + j0 * cols.ss, cols.ss, st, nj);
+        copy_row(dst + i * rows.ds + j0 * cols.ds, cols.ds, dt, src + i * rows.ss + j0 * cols.ss, cols.ss, st, nj, bits);
     }
 }
 
-/* dst[i] = convert(src[i]) over an N-d index space given in byte strides. Dims are ordered by the
+/* dst[i] = bits(convert(src[i])) over an N-d index space given in byte strides. Dims are ordered by the
    destination's strides (so writes stream through memory), then neighbours that are contiguous for
    both sides are merged: most copies become one long 1-D loop. */
 static ct_status copy_nd(char *dst, ct_dtype dt, const char *src, ct_dtype st, int64_t ndim, const int64_t *sizes,
-                         const int64_t *dstrides, const int64_t *sstrides) {
+                         const int64_t *dstrides, const int64_t *sstrides, unsigned bits) {
   copy_dim small[8];
   copy_dim *d = ndim <= 8 ? small : ct__malloc((size_t)ndim * sizeof *d);
   if (!d) {
@@ -61,7 +69,7 @@ static ct_status copy_nd(char *dst, ct_dtype dt, const char *src, ct_dtype st, i
     }
   }
   if (m == 0) {
-    ct__cast_strided(dst, 0, dt, src, 0, st, 1);
+    copy_row(dst, 0, dt, src, 0, st, 1, bits);
     goto done;
   }
   {
@@ -80,8 +88,8 @@ static ct_status copy_nd(char *dst, ct_dtype dt, const char *src, ct_dtype st, i
     char *dp = dst;
     const char *sp = src;
     for (;;) {
-      if (tile) copy_tiles(dp, dt, sp, st, d[m - 2], d[m - 1]);
-      else ct__cast_strided(dp, d[m - 1].ds, dt, sp, d[m - 1].ss, st, d[m - 1].size);
+      if (tile) copy_tiles(dp, dt, sp, st, d[m - 2], d[m - 1], bits);
+      else copy_row(dp, d[m - 1].ds, dt, sp, d[m - 1].ss, st, d[m - 1].size, bits);
       /* odometer over the outer dims, innermost of them first */
       int64_t k = outer - 1;
       for (; k >= 0; k--) {
@@ -156,15 +164,15 @@ static bool check_broadcast(const ct_tensor *dst, const ct_tensor *src) {
   return false;
 }
 
-/* Copies src (broadcast, already validated) into dst; both hold data. */
-static ct_status copy_data(ct_tensor *dst, const ct_tensor *src) {
+/* Copies src (broadcast, already validated) into dst, applying the math bits `bits`; both hold data. */
+static ct_status copy_data(ct_tensor *dst, const ct_tensor *src, unsigned bits) {
   int64_t nd = dst->ndim, lead = dst->ndim - src->ndim;
   if (dst->numel == 1 && nd > 0 && lead == 0) {
     /* One element, same shape: TensorIterator's contiguous fast setup (size-1 dims are contiguous whatever
        their strides) gives the loop element strides, so the kernel takes its vector path (float ->
        bfloat16 NaN is 0xFFFF); a 0-dim copy gets zero strides, the scalar path. */
-    ct__cast_strided(ct__tdata(dst), (int64_t)ct__itemsize((ct_dtype)dst->dtype), (ct_dtype)dst->dtype, ct__tdata(src),
-                     (int64_t)ct__itemsize((ct_dtype)src->dtype), (ct_dtype)src->dtype, 1);
+    copy_row(ct__tdata(dst), (int64_t)ct__itemsize((ct_dtype)dst->dtype), (ct_dtype)dst->dtype, ct__tdata(src),
+             (int64_t)ct__itemsize((ct_dtype)src->dtype), (ct_dtype)src->dtype, 1, bits);
     return CT_OK;
   }
   int64_t small[16];
@@ -181,7 +189,7 @@ static ct_status copy_data(ct_tensor *dst, const ct_tensor *src) {
     ss[i] = (j < 0 || src->sizes[j] != dst->sizes[i]) ? 0 : ct__mul_wrap(src->strides[j], sisz);
   }
   ct_status st = copy_nd(ct__tdata(dst), (ct_dtype)dst->dtype, ct__tdata(src), (ct_dtype)src->dtype, nd, dst->sizes,
-                         ds, ss);
+                         ds, ss, bits);
   if (buf != small) ct__free(buf);
   return st;
 }
@@ -193,17 +201,19 @@ ct_status ct__copy_into(ct_tensor *dst, const ct_tensor *src) {
     return CT_ERR_NOT_IMPLEMENTED;
   }
   if (!ct__check_in_storage(dst) || !ct__check_in_storage(src)) return CT_ERR_RUNTIME;
-  /* views of the same data: nothing to do */
-  if (ct_is_set_to(dst, src) && dst->dtype == src->dtype) return CT_OK;
+  /* views of the same data with the same math bits: nothing to do (with other bits: copy_ applies them
+     in place, as torch's is_same_data test compares is_conj and is_neg too) */
+  unsigned bits = ct__math_bits_of_copy(dst, src);
+  if (ct_is_set_to(dst, src) && dst->dtype == src->dtype && ct__math_bits(dst) == ct__math_bits(src)) return CT_OK;
   if (!ct__check_no_internal_overlap(dst) || !ct__check_no_partial_overlap(dst, src)) return CT_ERR_RUNTIME;
   if (!check_broadcast(dst, src)) return ct_last_error();
   if (dst->numel == 0) return CT_OK;
-  if (!may_share_memory(dst, src)) return copy_data(dst, src);
+  if (!may_share_memory(dst, src)) return copy_data(dst, src, bits);
   /* Overlap PyTorch cannot classify (strided views of one buffer): read everything before writing. */
   ct_tensor *tmp = ct__empty(src->ndim, src->sizes, (ct_dtype)src->dtype, CT_DEVICE_CPU);
   if (!tmp) return ct_last_error();
-  ct_status st = copy_data(tmp, src);
-  if (st == CT_OK) st = copy_data(dst, tmp);
+  ct_status st = copy_data(tmp, src, 0);
+  if (st == CT_OK) st = copy_data(dst, tmp, bits);
   ct_release(tmp);
   return st;
 }
@@ -212,7 +222,9 @@ ct_status ct__fill(ct_tensor *t, ct_scalar v) {
   if (t->device_type == CT_META || t->numel == 0) return CT_OK;
   if (!ct__check_in_storage(t)) return CT_ERR_RUNTIME;
   unsigned char elem[16];
+  /* a tensor with math bits holds bits(v), so that it reads v (torch's fill_ through the fallback) */
   ct__store_scalar((ct_dtype)t->dtype, elem, v);
+  ct__math_bits_apply_row((char *)elem, 0, (ct_dtype)t->dtype, 1, ct__math_bits(t));
   int64_t nd = t->ndim, isz = (int64_t)ct__itemsize((ct_dtype)t->dtype);
   int64_t small[16];
   int64_t *buf = 2 * nd <= 16 ? small : ct__malloc(2 * (size_t)nd * sizeof *buf);
@@ -222,7 +234,7 @@ ct_status ct__fill(ct_tensor *t, ct_scalar v) {
     ds[i] = ct__mul_wrap(t->strides[i], isz);
     ss[i] = 0; /* every destination element reads the one source element */
   }
-  ct_status st = copy_nd(ct__tdata(t), (ct_dtype)t->dtype, (const char *)elem, (ct_dtype)t->dtype, nd, t->sizes, ds, ss);
+  ct_status st = copy_nd(ct__tdata(t), (ct_dtype)t->dtype, (const char *)elem, (ct_dtype)t->dtype, nd, t->sizes, ds, ss, 0);
   if (buf != small) ct__free(buf);
   return st;
 }

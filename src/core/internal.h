@@ -144,12 +144,27 @@ enum {
      in-place writes to the first two kinds only. */
   CT_TENSOR_GRAD_VIEW_OF_LEAF = 1u << 3,
   CT_TENSOR_GRAD_NON_LEAF = 1u << 4,
+  /* torch's math bits (is_conj, is_neg): the tensor's values are the conjugate / the negation of what its
+     storage holds. Views keep them; every reader of the data either applies them (copy, cast, item,
+     printing) or reads a resolved temporary (the engines), as torch's Conjugate/Negative fallbacks do. */
+  CT_TENSOR_CONJ = 1u << 5,
+  CT_TENSOR_NEG = 1u << 6,
 };
+#define CT_TENSOR_MATH_BITS (CT_TENSOR_CONJ | CT_TENSOR_NEG)
 #define CT_TENSOR_GRAD_BITS (CT_TENSOR_REQUIRES_GRAD | CT_TENSOR_GRAD_VIEW_OF_LEAF | CT_TENSOR_GRAD_NON_LEAF)
 
-/* Kept small: "many tiny tensors" is a real workload. A 2-D tensor is this header plus 32 bytes of
-   inline dims. Autograd metadata and the parts of non-strided kinds will need a pointer here when
-   they arrive. */
+/* What a tensor holds beyond a plain strided one: autograd metadata, a non-strided layout's parts
+   (sparse indices/values, nested offsets, masked data/mask). Reached through the header's one ext
+   pointer, NULL for plain tensors; freed with the tensor (release, then the block). Each kind fills its
+   own member when it lands; today none does. */
+typedef struct ct_tensor_ext {
+  void *autograd; /* autograd metadata (grad, grad_fn, version at save) */
+  void *parts;    /* a non-strided layout's parts, owned through release */
+  void (*release)(struct ct_tensor_ext *ext); /* frees what the members own; NULL: nothing to free */
+} ct_tensor_ext;
+
+/* Kept small: "many tiny tensors" is a real workload. A 2-D tensor is this 64-byte header plus 32 bytes
+   of inline dims. */
 struct ct_tensor {
   _Atomic int32_t refcount;
   uint8_t dtype;
@@ -164,6 +179,7 @@ struct ct_tensor {
   ct_storage *storage;
   int64_t *sizes;   /* sizes[ndim] then, at sizes + dim_capacity, the strides */
   int64_t *strides;
+  ct_tensor_ext *ext; /* NULL for plain tensors */
   int64_t inline_dims[];
 };
 
@@ -173,6 +189,41 @@ static inline ct_device ct__tdevice(const ct_tensor *t) {
 static inline char *ct__tdata(const ct_tensor *t) {
   return t->storage->data ? (char *)t->storage->data + t->offset * (int64_t)ct__itemsize((ct_dtype)t->dtype) : NULL;
 }
+
+/* ---- math bits (math_bits.c) ---- */
+static inline unsigned ct__math_bits(const ct_tensor *t) { return t->flags & CT_TENSOR_MATH_BITS; }
+/* Applies bits to n elements of dtype dt at p, p + stride, ... in place: conj (complex only) negates the
+   imaginary part, neg the value (integers wrap). Each bit is its own inverse. */
+void ct__math_bits_apply_row(char *p, int64_t stride, ct_dtype dt, int64_t n, unsigned bits);
+/* The same on a loaded element. */
+ct_scalar ct__math_bits_apply_scalar(ct_scalar v, unsigned bits);
+/* The bits a copy from src into dst applies after converting (torch's copy_kernel: the bits that differ,
+   conj only into a complex dst). */
+unsigned ct__math_bits_of_copy(const ct_tensor *dst, const ct_tensor *src);
+/* t itself (retained) when it has no math bits, else a new tensor holding its values (empty_like(t) with
+   torch's preserve-format strides, then copy_): the resolved operand torch's fallbacks hand a kernel.
+   Not scope-registered; NULL + error on failure. */
+ct_tensor *ct__resolve_bits(const ct_tensor *t);
+/* The end of a write through a resolved temporary: given (an out= or in-place target with math bits) is
+   resized as tmp was, when it was, and copied into with copy_ (which applies given's bits), so that it
+   reads tmp's values. */
+ct_status ct__math_bits_write_back(ct_tensor *given, const ct_tensor *tmp);
+/* torch's fallback around an op outside the engine (reductions, scans, random): begin swaps each input
+   with bits for a resolved temporary and each output with bits for a resolved temporary (an input that
+   is such an output reads its temporary); the op runs on f->in / f->out; end(s) copies the temporaries
+   back into the outputs when s is CT_OK and frees them, returning s or the write-back's failure. */
+#define CT_MATH_BITS_MAX 4
+typedef struct ct_math_bits_frame {
+  int n_in, n_out;
+  const ct_tensor *in[CT_MATH_BITS_MAX];
+  ct_tensor *out[CT_MATH_BITS_MAX];
+  ct_tensor *given[CT_MATH_BITS_MAX], *tmp_out[CT_MATH_BITS_MAX], *tmp_in[CT_MATH_BITS_MAX];
+} ct_math_bits_frame;
+/* Whether any operand (NULL entries skipped) has math bits: the cheap test before a frame. */
+bool ct__math_bits_any(int n_in, const ct_tensor *const *in, int n_out, ct_tensor *const *out);
+ct_status ct__math_bits_begin(ct_math_bits_frame *f, int n_in, const ct_tensor *const *in, int n_out,
+                              ct_tensor *const *out);
+ct_status ct__math_bits_end(ct_math_bits_frame *f, ct_status s);
 
 /* A tensor struct with room for ndim dims, refcount 1, no storage. Not registered in any scope. */
 ct_tensor *ct__tensor_alloc(int64_t ndim);
@@ -189,11 +240,13 @@ void ct__tensor_update_numel(ct_tensor *t);
    sizes and strides may be NULL: the caller then fills them and calls ct__tensor_update_numel. */
 ct_tensor *ct__tensor_make(ct_storage *s, ct_dtype dtype, int64_t offset, int64_t ndim, const int64_t *sizes,
                            const int64_t *strides);
-/* A new view of base's storage: same dtype and device; not scope-registered. */
+/* A new view of base's storage: same dtype, device and math bits; not scope-registered. */
 ct_tensor *ct__view(const ct_tensor *base, int64_t ndim, const int64_t *sizes, const int64_t *strides,
                     int64_t offset);
 /* Uninitialized contiguous tensor (not scope-registered). */
 ct_tensor *ct__empty(int64_t ndim, const int64_t *sizes, ct_dtype dtype, ct_device device);
+/* Frees t's ext (its release, then the block) and leaves t plain. */
+void ct__tensor_ext_free(ct_tensor *t);
 /* Frees a tensor whose refcount reached zero. */
 void ct__tensor_free(ct_tensor *t);
 /* Contiguous strides for sizes (PyTorch: a size-0 or size-1 dim gets stride as if size were 1). */

@@ -7,6 +7,10 @@
 
 #define CT_MIN_INLINE_DIMS 2
 
+/* The header-size budget (bench_core: header + 2-D dims + storage <= 0.55 of libtorch's TensorImpl +
+   StorageImpl): one cache line. */
+_Static_assert(sizeof(ct_tensor) <= 64, "the tensor header grew past one cache line");
+
 static size_t tensor_bytes(int64_t cap) { return sizeof(ct_tensor) + 2 * (size_t)cap * sizeof(int64_t); }
 
 /* dim_capacity is 16 bits wide; no real tensor comes near this. */
@@ -102,7 +106,16 @@ void ct__tensor_update_numel(ct_tensor *t) {
   t->numel = (int64_t)n;
 }
 
+void ct__tensor_ext_free(ct_tensor *t) {
+  ct_tensor_ext *ext = t->ext;
+  if (!ext) return;
+  if (ext->release) ext->release(ext);
+  ct__free(ext);
+  t->ext = NULL;
+}
+
 void ct__tensor_free(ct_tensor *t) {
+  if (CT_UNLIKELY(t->ext != NULL)) ct__tensor_ext_free(t);
   if (t->sizes != t->inline_dims) ct__free(t->sizes);
   if (!(t->flags & CT_TENSOR_IN_STORAGE_BLOCK)) {
     ct_storage_release(t->storage);
@@ -146,7 +159,9 @@ ct_tensor *ct__tensor_make(ct_storage *s, ct_dtype dtype, int64_t offset, int64_
 
 ct_tensor *ct__view(const ct_tensor *base, int64_t ndim, const int64_t *sizes, const int64_t *strides,
                     int64_t offset) {
-  return ct__tensor_make(base->storage, (ct_dtype)base->dtype, offset, ndim, sizes, strides);
+  ct_tensor *v = ct__tensor_make(base->storage, (ct_dtype)base->dtype, offset, ndim, sizes, strides);
+  if (v) v->flags = (uint8_t)(v->flags | ct__math_bits(base)); /* a view reads its base's values */
+  return v;
 }
 
 void ct__contiguous_strides(int64_t ndim, const int64_t *sizes, int64_t *strides) {

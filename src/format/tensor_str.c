@@ -160,6 +160,13 @@ ct_status ct__tensor_str(const ct_tensor *t, int64_t indent, const ct__print_opt
     return CT_OK;
   }
   if (!ct__check_in_storage(t)) return CT_ERR_RUNTIME;
+  if (CT_UNLIKELY(ct__math_bits(t) != 0)) { /* torch prints a conj/neg view's values: a resolved copy */
+    ct_tensor *r = ct__resolve_bits(t);
+    if (!r) return ct_last_error();
+    ct_status st = ct__tensor_str(r, indent, o, out);
+    ct_release(r);
+    return st;
+  }
   const ct_dtype dt = (ct_dtype)t->dtype;
   const bool summarize = t->numel > o->threshold;
   /* Keep edgeitems where the size arithmetic cannot overflow; no real size notices. */

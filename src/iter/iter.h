@@ -56,6 +56,7 @@ typedef struct ct_iter {
   int64_t *shape;   /* [ndim] */
   int64_t *strides; /* [n_ops][ndim] byte strides, operand-major */
   int64_t *heap;    /* spill block for shape/strides/perm when dims exceed the inline room */
+  struct ct_iter_bits *bits; /* NULL unless an operand has math bits (iter_bits.c) */
   /* per dim: shape, loop shape, loop strides (n_ops) and the layout work area (5 + 2 * n_ops), so
      iterations up to CT_ITER_INLINE_DIMS dims never allocate */
   int64_t inline_buf[(7 + 3 * CT_ITER_MAX_OPERANDS) * CT_ITER_INLINE_DIMS];
@@ -70,6 +71,17 @@ void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx);
 ct_tensor *ct__iter_take_output(ct_iter *it, int i);
 /* Frees what the iterator holds (outputs not taken are released). */
 void ct__iter_finish(ct_iter *it);
+
+/* ---- operands with math bits (iter_bits.c): torch's Conjugate/Negative fallbacks ---- */
+/* Builds over resolved operands: each input with math bits is read through a resolved temporary, each
+   output with them is computed into a resolved temporary that ct__iter_take_output / ct__iter_finish copy
+   back into it (the copy applies its bits, so it reads the result), as torch's fallbacks do. */
+ct_status ct__iter_build_resolved(ct_iter *it, const ct_iter_config *cfg);
+/* Copies output o's temporary back into the given output and returns that output (a new reference);
+   NULL when output o has no temporary. */
+ct_tensor *ct__iter_bits_take(ct_iter *it, int o);
+/* Writes back the outputs not taken and frees the temporaries. */
+void ct__iter_bits_finish(ct_iter *it);
 
 /* The broadcast shape of two shapes with PyTorch's error ("The size of tensor a (3) must match the
    size of tensor b (4) at non-singleton dimension 1"); out must hold max(na, nb) entries. */

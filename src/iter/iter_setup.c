@@ -409,11 +409,14 @@ ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg) {
   if (cfg->no_resize_outputs)
     for (int o = 0; o < cfg->n_out; o++)
       if (cfg->out[o] && !ct__check_inplace(cfg->out[o])) return CT_ERR_RUNTIME;
-  /* operands whose storage shrank under them (a flag test each) */
+  /* operands whose storage shrank under them (a flag test each); operands with math bits */
+  unsigned bits = 0;
   for (int k = 0; k < it->n_ops; k++) {
     const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
     if (t && !ct__check_in_storage(t)) return CT_ERR_RUNTIME;
+    if (t) bits |= ct__math_bits(t);
   }
+  if (CT_UNLIKELY(bits != 0)) return ct__iter_build_resolved(it, cfg);
 
   if (is_simple(cfg)) return build_simple(it, cfg);
 
@@ -491,12 +494,17 @@ fail:
 }
 
 ct_tensor *ct__iter_take_output(ct_iter *it, int i) {
+  if (CT_UNLIKELY(it->bits != NULL)) {
+    ct_tensor *given = ct__iter_bits_take(it, i);
+    if (given) return given;
+  }
   ct_tensor *t = it->ops[i];
   it->ops[i] = NULL;
   return t;
 }
 
 void ct__iter_finish(ct_iter *it) {
+  if (CT_UNLIKELY(it->bits != NULL)) ct__iter_bits_finish(it);
   for (int o = 0; o < it->n_out; o++) {
     ct_release(it->ops[o]);
     it->ops[o] = NULL;

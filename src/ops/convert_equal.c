@@ -51,9 +51,11 @@ ct_status ct_equal(const ct_tensor *a, const ct_tensor *b, bool *out) {
   /* contiguous inputs are read in place, past the copy engine's check */
   if (!ct__check_in_storage(a) || !ct__check_in_storage(b)) return CT_ERR_RUNTIME;
   /* Strided inputs are compared through contiguous copies; contiguous ones are read in place. */
+  /* Inputs with math bits are read through resolved copies (torch's fallback). */
   ct_scope_begin();
-  const ct_tensor *ca = ct_contiguous(a, CT_CONTIGUOUS_FORMAT);
-  const ct_tensor *cb = ca ? ct_contiguous(b, CT_CONTIGUOUS_FORMAT) : NULL;
+  ct_tensor *ra = ct__own(ct__resolve_bits(a)), *rb = ra ? ct__own(ct__resolve_bits(b)) : NULL;
+  const ct_tensor *ca = rb ? ct_contiguous(ra, CT_CONTIGUOUS_FORMAT) : NULL;
+  const ct_tensor *cb = ca ? ct_contiguous(rb, CT_CONTIGUOUS_FORMAT) : NULL;
   ct_status st = cb ? CT_OK : ct_last_error();
   if (cb) *out = equal_values(ca, cb);
   ct_scope_end();

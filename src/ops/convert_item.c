@@ -26,7 +26,7 @@ static ct_status item_scalar(const ct_tensor *t, ct_scalar *out) {
   ct_status st = no_meta(t);
   if (st != CT_OK) return st;
   if (!ct__check_in_storage(t)) return CT_ERR_RUNTIME;
-  *out = ct__load_scalar((ct_dtype)t->dtype, ct__tdata(t));
+  *out = ct__math_bits_apply_scalar(ct__load_scalar((ct_dtype)t->dtype, ct__tdata(t)), ct__math_bits(t));
   return CT_OK;
 }
 
@@ -100,7 +100,7 @@ ct_status ct_get_item(const ct_tensor *t, const int64_t *index, ct_scalar *out) 
   if (!check_out("ct_get_item", out)) return CT_ERR_VALUE;
   char *p;
   ct_status st = element_at(t, index, &p);
-  if (st == CT_OK) *out = ct__load_scalar((ct_dtype)t->dtype, p);
+  if (st == CT_OK) *out = ct__math_bits_apply_scalar(ct__load_scalar((ct_dtype)t->dtype, p), ct__math_bits(t));
   return st;
 }
 
@@ -115,6 +115,7 @@ ct_status ct_set_item(ct_tensor *t, const int64_t *index, ct_scalar value) {
   /* t[index] = value writes through the view t[index] (t itself when t is 0-dim) */
   if (!ct__check_inplace_flags(t->ndim ? ct__grad_view_flags(t) : t->flags)) return CT_ERR_RUNTIME;
   ct__store_scalar((ct_dtype)t->dtype, p, value);
+  ct__math_bits_apply_row(p, 0, (ct_dtype)t->dtype, 1, ct__math_bits(t)); /* so that t[index] reads value */
   atomic_fetch_add_explicit(&t->storage->version, 1, memory_order_relaxed);
   return CT_OK;
 }

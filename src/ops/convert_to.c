@@ -15,11 +15,18 @@ static ct_tensor *finish_copy(ct_tensor *r, const ct_tensor *src) {
   return ct__own(r);
 }
 
-/* at::_to_copy: empty_like's layout rules on the target dtype and device, then copy_. */
+/* at::_to_copy: empty_like's layout rules on the target dtype and device, then copy_. A source with math
+   bits is resolved first, in its own dtype (torch's fallback resolves _to_copy's input): the cast then sees
+   its values, as a negated float becoming complex has a +0 imaginary part. */
 static ct_tensor *to_copy(const ct_tensor *t, ct_dtype dtype, ct_device device, ct_memory_format fmt) {
   ct_resolved_opts o = {.dtype = dtype, .device = device};
   ct_tensor *r = ct__empty_like_with(t, fmt, &o);
-  return r ? finish_copy(r, t) : NULL;
+  if (!r || !ct__math_bits(t) || dtype == (ct_dtype)t->dtype) return r ? finish_copy(r, t) : NULL;
+  ct_tensor *src = ct__resolve_bits(t);
+  ct_tensor *res = src ? finish_copy(r, src) : (ct_release(r), NULL);
+  if (res && (ct_dtype_is_floating_point(dtype) || ct_dtype_is_complex(dtype))) ct__grad_mark_result(res, t);
+  ct_release(src);
+  return res;
 }
 
 ct_tensor *ct_to(const ct_tensor *t, const ct_to_opts *opts) {

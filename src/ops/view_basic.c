@@ -31,6 +31,7 @@ ct_tensor *ct__reshape_shell(const ct_tensor *t, ct_tensor *v) {
     v->storage = ct_storage_retain(c->storage);
     ct_storage_release(old);
     v->offset = c->offset;
+    v->flags = (uint8_t)(v->flags & ~CT_TENSOR_MATH_BITS); /* the copy holds the values: no bits to apply */
     ok = ct__compute_view_strides(c, v->ndim, v->sizes, v->strides); /* always true: c is contiguous */
   }
   ct_scope_end();

@@ -17,7 +17,8 @@ static const char *fmt_list(char *buf, size_t n, int64_t count, const int64_t *v
 
 ct_tensor *ct__view_shell(const ct_tensor *t, int64_t ndim, int64_t offset) {
   ct_tensor *v = ct__view(t, ndim, NULL, NULL, offset);
-  if (v) v->flags = ct__grad_view_flags(t);
+  /* a view keeps its base's math bits (torch's views alias with the base's key set) */
+  if (v) v->flags = (uint8_t)(ct__grad_view_flags(t) | ct__math_bits(t));
   return v;
 }
 

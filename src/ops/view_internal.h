@@ -17,6 +17,9 @@ ct_tensor *ct__view_geom(const ct_tensor *t, int64_t ndim, const int64_t *sizes,
                         int64_t offset);
 /* A new reference to t itself, for the calls where PyTorch returns `self`. */
 ct_tensor *ct__same(const ct_tensor *t);
+/* An alias of t with the math bits `flip` (CT_TENSOR_CONJ, CT_TENSOR_NEG) flipped: torch's _conj and
+   _neg_view. Not scope-registered. */
+ct_tensor *ct__math_bits_view(const ct_tensor *t, unsigned flip);
 
 /* ---- PyTorch's geometry arithmetic ---- */
 /* The wrapped dim for Tensor.size(dim) (maybe_wrap_dim without scalar wrapping): a 0-dim tensor has

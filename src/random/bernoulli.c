@@ -30,6 +30,7 @@ static void scalar_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 ct_status ct_bernoulli_(ct_tensor *self, double p, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_bernoulli_(tmp, p, opts));
   if (!(0 <= p && p <= 1)) {
     ct__error(CT_ERR_RUNTIME, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
     return CT_ERR_RUNTIME;
@@ -112,7 +113,15 @@ static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 
 ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sample_opts *opts) {
   if (!self || !p) return ct__random_fail();
+  if (CT_UNLIKELY(ct__math_bits(p) != 0)) { /* the kernel reads p's values: a resolved copy */
+    ct_tensor *pr = ct__resolve_bits(p);
+    if (!pr) return ct_last_error();
+    ct_status s = ct_bernoulli_tensor_(self, pr, opts);
+    ct_release(pr);
+    return s;
+  }
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_bernoulli_tensor_(tmp, p, opts));
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype, pdt = (ct_dtype)p->dtype;
   if (!bernoulli_self_ok(dt, "bernoulli_tensor_cpu_self_")) return CT_ERR_RUNTIME;

@@ -54,6 +54,7 @@ static double cauchy_t(double u, const double *p) { return fma(p[1], tan(3.14159
 ct_status ct_exponential_(ct_tensor *self, double lambd, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_exponential_(tmp, lambd, opts));
   if (!(lambd >= 0.0)) {
     ct__error(CT_ERR_RUNTIME, "exponential_ expects lambda >= 0.0, but found lambda=%g", lambd);
     return CT_ERR_RUNTIME;
@@ -69,6 +70,7 @@ void ct__exponential_fill(ct_tensor *self, double lambd, ct_generator *g) {
 ct_status ct_geometric_(ct_tensor *self, double p, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_geometric_(tmp, p, opts));
   if (!(0 < p && p < 1)) {
     ct__error(CT_ERR_RUNTIME, "geometric_ expects p to be in (0, 1), but got p=%g", p);
     return CT_ERR_RUNTIME;
@@ -79,5 +81,6 @@ ct_status ct_geometric_(ct_tensor *self, double p, const ct_sample_opts *opts) {
 ct_status ct_cauchy_(ct_tensor *self, double median, double sigma, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_cauchy_(tmp, median, sigma, opts));
   return sample_(self, "cauchy_cpu", false, cauchy_t, median, sigma, opts);
 }

@@ -167,6 +167,7 @@ static bool wide_draws(ct_dtype dt, uint64_t range) {
 ct_status ct_random_from_to_(ct_tensor *self, int64_t from, int64_t to, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_random_from_to_(tmp, from, to, opts));
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype;
   if (!(from < to)) {
@@ -198,6 +199,7 @@ ct_status ct_random_to_(ct_tensor *self, int64_t to, const ct_sample_opts *opts)
 ct_status ct_random_from_(ct_tensor *self, int64_t from, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_random_from_(tmp, from, opts));
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype;
   if (from == INT64_MIN) {
@@ -241,6 +243,7 @@ ct_status ct_random_from_(ct_tensor *self, int64_t from, const ct_sample_opts *o
 ct_status ct_random_(ct_tensor *self, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_random_(tmp, opts));
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype;
   if (!(is_integral_or_bool(dt) || ct__is_float_dtype(dt))) {

@@ -140,6 +140,7 @@ static void normal_fill(ct_tensor *self, double mean, double std, ct_generator *
 ct_status ct_normal_(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_normal_(tmp, mean, std, opts));
   if (!ct__check_in_storage(self)) return CT_ERR_RUNTIME; /* its contiguous path writes directly */
   if (!(std >= 0.0)) {
     ct__error(CT_ERR_RUNTIME, "normal expects std >= 0.0, but found std %g", std);
@@ -172,6 +173,7 @@ ct_status ct_normal_(ct_tensor *self, double mean, double std, const ct_sample_o
 ct_status ct_log_normal_(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_log_normal_(tmp, mean, std, opts));
   if (!(std > 0.0)) {
     ct__error(CT_ERR_RUNTIME, "log_normal_ expects std > 0.0, but found std=%g", std);
     return CT_ERR_RUNTIME;

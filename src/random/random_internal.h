@@ -36,6 +36,21 @@ ct_tensor *ct__random_empty_like(const ct_tensor *t, const ct_random_opts *opts)
 /* Marks self's storage as written (the version counter views share). */
 static inline void ct__mark_written(ct_tensor *self) { atomic_fetch_add(&self->storage->version, 1u); }
 
+/* torch's Conjugate/Negative fallback for an in-place random op on a tensor with math bits: the op runs
+   on a resolved temporary `tmp` (whose layout, not self's, decides the order of the draws) that is then
+   copied back into self (applying its bits, so that self reads the values drawn). `call` is the op's
+   call on tmp. */
+#define CT_RANDOM_THROUGH_BITS(self, call)                                      \
+  do {                                                                          \
+    if (CT_UNLIKELY(ct__math_bits(self) != 0)) {                                \
+      ct_math_bits_frame bits_frame_;                                           \
+      ct_status bits_s_ = ct__math_bits_begin(&bits_frame_, 0, NULL, 1, &self); \
+      if (bits_s_ != CT_OK) return bits_s_;                                     \
+      ct_tensor *tmp = bits_frame_.out[0];                                      \
+      return ct__math_bits_end(&bits_frame_, (call));                           \
+    }                                                                           \
+  } while (0)
+
 /* view_as_real of a complex tensor: the real dtype with a trailing dim of 2. Not scope-registered. */
 ct_tensor *ct__complex_as_real(const ct_tensor *t);
 

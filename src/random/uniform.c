@@ -122,6 +122,7 @@ static const char *type_meta_name(ct_dtype dt) {
 ct_status ct_uniform_(ct_tensor *self, double from, double to, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  CT_RANDOM_THROUGH_BITS(self, ct_uniform_(tmp, from, to, opts));
   if (!ct__check_in_storage(self)) return CT_ERR_RUNTIME; /* its contiguous path writes directly */
   ct_tensor *target = self;
   if (ct_dtype_is_complex((ct_dtype)self->dtype)) {

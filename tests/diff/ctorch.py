@@ -400,6 +400,17 @@ class Tensor:
                                                shape=shape, strides=[s * isz for s in strides])
         return np.array(view, copy=True)
 
+    def math_bits(self):
+        """(is_conj, is_neg): torch 1.13's lazy conjugate and negative bits."""
+        L = lib()
+        if not L.has("ct_is_conj"):
+            return (False, False)
+        return (bool(L.ct_is_conj(self.ptr)), bool(L.ct_is_neg(self.ptr)))
+
+    def seen_values(self):
+        """raw_values with the tensor's math bits applied: the values it holds for every op."""
+        return apply_math_bits(self.raw_values(), self.dtype, *self.math_bits())
+
     def values(self, dtype=None):
         """Elements in row-major order via ct_copy_to_buffer (the API's own read path), converted to
         `dtype` (default: the tensor's). Falls back to raw_values when the library lacks it."""
@@ -470,6 +481,31 @@ def from_numpy(arr, dt):
     if arr.nbytes:
         ctypes.memmove(L.ct_data_ptr(t.ptr), arr.ctypes.data, arr.nbytes)
     return t
+
+
+_SIGN_UINT = {2: (np.uint16, 0x8000), 4: (np.uint32, 0x80000000), 8: (np.uint64, 0x8000000000000000)}
+
+
+def apply_math_bits(arr, dt, conj, neg):
+    """What a tensor whose storage holds arr reads with torch's conj / neg bits: sign-bit flips (exact, as
+    torch's conj and neg kernels on every non-NaN value; bfloat16 arrives as its int16 bits), wrapping
+    negation for integers."""
+    if not (conj and dt.is_complex) and not neg:
+        return arr
+    arr = np.array(arr, order="C", copy=True)  # C order, so that the flat view below writes into it
+    if dt in (torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64):
+        return np.negative(arr) if neg else arr
+    part = arr.dtype.itemsize // 2 if dt.is_complex else arr.dtype.itemsize
+    ut, mask = _SIGN_UINT[part]
+    u = arr.reshape(-1).view(ut)
+    if dt.is_complex:
+        if neg:
+            u[0::2] ^= ut(mask)
+        if neg != bool(conj):
+            u[1::2] ^= ut(mask)
+    else:
+        u ^= ut(mask)
+    return arr
 
 
 def torch_bits(t):

@@ -169,8 +169,8 @@ def _fmt_arg(a):
 class TSum:
     """Everything observable about one tensor, from either library."""
     __slots__ = ("dtype", "shape", "stride", "offset", "contig", "requires_grad", "values", "same_as", "shares",
-                 "storage_nbytes")
-    FIELDS = ("dtype", "shape", "stride", "offset", "contig", "requires_grad", "same_as")
+                 "storage_nbytes", "math_bits")
+    FIELDS = ("dtype", "shape", "stride", "offset", "contig", "requires_grad", "same_as", "math_bits")
 
     def fields(self):
         return [(k, getattr(self, k)) for k in self.FIELDS]
@@ -201,6 +201,7 @@ def sum_torch(x, inputs, in_storage):
         s.dtype, s.shape, s.stride, s.offset = x.dtype, tuple(x.shape), tuple(x.stride()), x.storage_offset()
         s.contig = tuple(x.is_contiguous(memory_format=f) for f in _FORMATS)
         s.requires_grad = x.requires_grad
+        s.math_bits = (x.is_conj(), x.is_neg())
         # torch itself can return a tensor with a negative size (unfold with size -1 in 1.13) or one
         # reaching past its storage (set_(storage, offset, [], []) on an empty storage does not grow
         # it): such a tensor has only its geometry to compare; reading it would crash.
@@ -220,6 +221,7 @@ def sum_ct(x, inputs, in_storage):
         s.dtype, s.shape, s.stride, s.offset = x.dtype, x.shape, x.stride(), x.storage_offset()
         s.contig = tuple(x.is_contiguous(f) for f in _FORMATS)
         s.requires_grad = bool(C.lib().ct_requires_grad(x.ptr))
+        s.math_bits = x.math_bits()
         handle, _, s.storage_nbytes, _ = x.storage_info()
         s.values = x  # read lazily: only when the geometry matched (reading a broken one may fault)
         s.same_as = next((i for i, t in enumerate(inputs) if t.ptr == x.ptr), None)
@@ -354,7 +356,7 @@ def compare(ts, cs, path, tol, values, out):
         for (k, tv), (_, cv) in zip(ts.fields(), cs.fields()):
             if tv != cv:
                 out.append("%s.%s: torch %s, ctorch %s" % (path, k, tv, cv))
-                geometry_ok = geometry_ok and k in ("contig", "requires_grad", "same_as")
+                geometry_ok = geometry_ok and k in ("contig", "requires_grad", "same_as", "math_bits")
         for i, tv in ts.shares.items():
             if tv != cs.shares.get(i):
                 out.append("%s: shares storage with input %d: torch %s, ctorch %s" % (path, i, tv, cs.shares.get(i)))
@@ -362,7 +364,7 @@ def compare(ts, cs, path, tol, values, out):
             return
         x = cs.values
         try:
-            raw = x.raw_values()
+            raw = x.seen_values()  # storage memory read with the tensor's conj/neg bits applied
         except AssertionError as e:
             out.append("%s: %s" % (path, e))
             return

@@ -29,6 +29,7 @@ import ops_alias  # noqa: E402
 import ops_convert  # noqa: E402
 import ops_create  # noqa: E402
 import ops_errors  # noqa: E402
+import ops_conj  # noqa: E402
 import ops_outgrad  # noqa: E402
 import ops_pw_binary  # noqa: E402
 import ops_pw_arith  # noqa: E402
@@ -42,7 +43,7 @@ import ops_view  # noqa: E402
 
 TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS, ops_scan.OPS, ops_pw_binary.OPS, ops_pw_arith.OPS,
           ops_pw_math.OPS, ops_pw_compare.OPS, ops_pw_elem.OPS, ops_reduce.OPS, ops_alias.OPS, ops_outgrad.OPS,
-          ops_errors.OPS]
+          ops_errors.OPS, ops_conj.OPS]
 
 
 def select_ops(names_wanted):

@@ -1,5 +1,6 @@
 /* The core: dtype traits, errors, ownership and scopes, tensor queries. */
 #include "check.h"
+#include "core/internal.h"
 
 static void test_dtype_traits(void) {
   CHECK_EQ_INT(ct_dtype_itemsize(CT_BOOL), 1);
@@ -60,7 +61,35 @@ static void test_queries(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, "Trying to create tensor with negative dimension -1: [2, -1]");
 }
 
+static void ct_free_test_part(void *p) { ct__free(p); }
+
+/* The header's extension pointer: NULL for plain tensors and views, freed (its release first) with the
+   tensor whether the struct lives in its storage's block (a small ct_empty) or on its own (a view). */
+static int ext_released;
+static void count_release(ct_tensor_ext *ext) {
+  ext_released++;
+  ct_free_test_part(ext->parts);
+}
+static void test_tensor_ext(void) {
+  CHECK(sizeof(ct_tensor) <= 64);
+  ct_tensor *t = ct_empty(CT_SHAPE(2, 3), NULL);
+  ct_tensor *v = ct_transpose(t, 0, 1);
+  CHECK(t->ext == NULL && v->ext == NULL);
+  ct_tensor *ts[2] = {t, v};
+  for (int i = 0; i < 2; i++) {
+    ct_tensor_ext *ext = ct__calloc(1, sizeof *ext);
+    ext->parts = ct__malloc(16); /* owned by the ext: LSan sees a leak unless release frees it */
+    ext->release = count_release;
+    ts[i]->ext = ext;
+  }
+  ct_release(v);
+  CHECK_EQ_INT(ext_released, 1);
+  ct_release(t);
+  CHECK_EQ_INT(ext_released, 2);
+}
+
 int main(void) {
+  test_tensor_ext();
   test_dtype_traits();
   test_default_dtype();
   test_scopes();

@@ -133,9 +133,10 @@ static void test_complex_rules(void) {
   CHECK_EQ_INT(ct_angle_out(ct_empty(CT_SHAPE(2), &(ct_tensor_opts){.dtype = CT_INT32}), x), CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "result type Float can't be cast to the desired output type Int");
 
-  /* conj / conj_physical: a new tensor for complex (no conj bit), the input itself otherwise */
+  /* conj: a view of a complex tensor with the conj bit (test_conj.c has the rest), the input itself
+     otherwise; conj_physical: a new tensor for complex */
   ct_tensor *cj = ct_conj(x);
-  CHECK(cj != x);
+  CHECK(cj != x && ct_is_conj(cj) && ct_data_ptr(cj) == ct_data_ptr(x));
   CHECK(ct_copy_to_buffer(cj, f, CT_COMPLEX64, sizeof f) == CT_OK && f[0] == 3 && f[1] == -4 && f[3] == 1);
   ct_tensor *re = ct_ones(CT_SHAPE(2), NULL);
   CHECK(ct_conj(re) == re && ct_conj_physical(re) == re);

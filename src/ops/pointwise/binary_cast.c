@@ -31,7 +31,7 @@ static bool same_shape(const ct_tensor *t, const int64_t *shape, int64_t nd) {
    is what torch's copy does even for a single element (its bfloat16 NaNs then come out as 0xFFFF); the
    copy engine treats a 1-element run as strided. */
 static ct_status copy_back(ct_tensor *out, const ct_tensor *t) {
-  if (out->ndim >= 1 && out->numel > 0 && ct_is_contiguous(out, CT_CONTIGUOUS_FORMAT)) {
+  if (out->ndim >= 1 && out->numel > 0 && ct_is_contiguous(out, CT_CONTIGUOUS_FORMAT) && !ct__math_bits(out)) {
     ct__cast_n(ct__tdata(out), (ct_dtype)out->dtype, ct__tdata(t), (ct_dtype)t->dtype, out->numel);
     return CT_OK;
   }

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "ops/pointwise/elem_cplx.h"
+#include "ops/view_internal.h"
 
 /* ---- angle ---- */
 
@@ -154,36 +155,36 @@ static const ct_loop_fn conj_loops[CT_NUM_DTYPES + 1] = {
     CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = conj_c64, [CT_COMPLEX128] = conj_c128};
 #undef ENTRY
 
-/* Non-complex tensors are returned as they are (functional) or left alone (in place); out= copies. */
+/* Non-complex tensors are returned as they are (functional) or left alone (in place); out= copies. A
+   conjugated tensor's conj_physical is torch's self.conj().clone(): its storage's values, laid out as
+   clone lays them out. */
 static ct_status conj_physical_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
                                    bool inplace, const void *args, ct_tensor **result) {
   if (in[0] && !ct__elem_is_complex(in[0]) && (result || inplace)) {
     if (result) *result = ct__elem_self(in[0]);
     return CT_OK;
   }
+  if (result && in[0] && ct_is_conj(in[0])) {
+    ct_tensor *v = ct__math_bits_view(in[0], CT_TENSOR_CONJ);
+    *result = v ? ct_clone(v, CT_MEMORY_FORMAT_UNSET) : NULL;
+    ct_release(v);
+    return *result ? CT_OK : ct__elem_null();
+  }
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
 const ct_pw_op ct__pw_op_conj_physical = {"conj_cpu", CT_PW_SAME, conj_loops, NULL, NULL, conj_physical_run, .grad = CT_PW_GRAD_OUT_INPLACE, .dev = CT_PW_DEV_COPY};
 
-/* torch.conj is a lazy view with the conjugate bit; without one, complex tensors are materialized. */
-ct_tensor *ct_conj(const ct_tensor *t) {
-  if (!t || !ct__elem_is_complex(t)) return ct__elem_self(t);
-  /* resolve_conj: empty_like(t) filled by a copy that conjugates */
-  ct_tensor *r = NULL;
-  ct_status s = ct_scope_begin();
-  if (s != CT_OK) return NULL;
-  ct__pw_run(&ct__pw_op_conj_physical, NULL, &t, 1, false, NULL, &r);
-  if (r) ct_retain(r);
-  ct_scope_end();
-  return ct__elem_relayout(r, t);
-}
-
 /* ---- real / imag: views of the float pairs of a complex tensor ---- */
+/* torch's real/imag of a conjugated tensor: view_as_real(self._conj()), and for imag a _neg_view of it;
+   a negative bit of t stays on both parts. */
 static ct_tensor *complex_part(const ct_tensor *t, int64_t part) {
   ct_tensor *r = ct__tensor_make(t->storage, ct__elem_real_dtype((ct_dtype)t->dtype), t->offset * 2 + part, t->ndim,
                                  t->sizes, t->strides);
-  if (r)
+  if (r) {
     for (int64_t i = 0; i < r->ndim; i++) r->strides[i] *= 2;
+    unsigned neg = (t->flags & CT_TENSOR_NEG) ^ (part && (t->flags & CT_TENSOR_CONJ) ? CT_TENSOR_NEG : 0u);
+    r->flags = (uint8_t)(r->flags | neg);
+  }
   return ct__own(r);
 }
 

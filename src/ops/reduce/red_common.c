@@ -323,7 +323,25 @@ bool ct__red_check_outs(const ct_red_call *c) {
   return c->in->device_type == CT_META || aliasing(c, shape, nd, &extra) >= 0;
 }
 
+/* torch's Conjugate/Negative fallbacks: the kernel reads resolved copies of an input and aux with math
+   bits; an out= tensor with them gets the result through a resolved temporary, copied back with its bits. */
+static ct_status exec_resolved(ct_red_call *c, ct_tensor **result) {
+  ct_math_bits_frame f;
+  const ct_tensor *in[2] = {c->in, c->aux};
+  ct_status s = ct__math_bits_begin(&f, 2, in, c->n_out, c->out);
+  if (s != CT_OK) return s;
+  ct_red_call r = *c;
+  r.in = f.in[0];
+  r.aux = f.in[1];
+  for (int o = 0; o < c->n_out; o++) r.out[o] = f.out[o];
+  s = ct__red_exec(&r, result);
+  c->ctx = r.ctx; /* what the run recorded there (the outputs' dtypes) */
+  return ct__math_bits_end(&f, s);
+}
+
 ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
+  if (CT_UNLIKELY(ct__math_bits_any(1, &c->in, c->n_out, c->out) || (c->aux && ct__math_bits(c->aux))))
+    return exec_resolved(c, result);
   if (c->in->ndim > 64) { /* the dim mask's width, as torch's DimMask (a whole reduction too, here) */
     ct__error(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
     return CT_ERR_RUNTIME;

@@ -166,8 +166,8 @@ static const acc_op cumsum_op = {"cumsum_out_cpu", ct__cumsum_kernels, true};
 static const acc_op cumprod_op = {"cumprod_out_cpu", ct__cumprod_kernels, false};
 
 /* result != NULL: a new tensor; else out (in place when inplace, out == self). */
-static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *self, int64_t dim,
-                          const ct_scan_opts *opts, bool inplace, ct_tensor **result) {
+static ct_status acc_scan_impl(const acc_op *op, ct_tensor *out, const ct_tensor *self, int64_t dim,
+                               const ct_scan_opts *opts, bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
   if (!self || (!result && !out)) return ct__null_status();
   if (inplace && !ct__check_inplace(self)) return CT_ERR_RUNTIME;
@@ -229,6 +229,19 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
   return s;
 }
 
+/* Operands with math bits: torch's fallback (resolved temporaries, out= written back). */
+static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *self, int64_t dim,
+                          const ct_scan_opts *opts, bool inplace, ct_tensor **result) {
+  if (CT_LIKELY(!self || !ct__math_bits_any(1, &self, 1, &out)))
+    return acc_scan_impl(op, out, self, dim, opts, inplace, result);
+  if (result) *result = NULL;
+  if (inplace && !ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  ct_math_bits_frame f;
+  ct_status s = ct__math_bits_begin(&f, 1, &self, 1, &out);
+  if (s != CT_OK) return s;
+  return ct__math_bits_end(&f, acc_scan_impl(op, f.out[0], f.in[0], dim, opts, inplace, result));
+}
+
 #define ACC_API(name, op)                                                                               \
   ct_tensor *ct_##name(const ct_tensor *t, int64_t dim, const ct_scan_opts *opts) {                      \
     ct_tensor *r = NULL;                                                                                \
@@ -262,7 +275,17 @@ static bool same_dtype_as_self(const ct_tensor *out, ct_dtype expect, const ct_t
   return false;
 }
 
+static ct_status lcse_impl(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_tensor **result);
 static ct_status lcse(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_tensor **result) {
+  if (CT_LIKELY(!self || !ct__math_bits_any(1, &self, 1, &out))) return lcse_impl(out, self, dim, result);
+  if (result) *result = NULL;
+  ct_math_bits_frame f;
+  ct_status s = ct__math_bits_begin(&f, 1, &self, 1, &out);
+  if (s != CT_OK) return s;
+  return ct__math_bits_end(&f, lcse_impl(f.out[0], f.in[0], dim, result));
+}
+
+static ct_status lcse_impl(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_tensor **result) {
   if (result) *result = NULL;
   if (!self || (!result && !out)) return ct__null_status();
   if (!ct__check_in_storage(self) || (out && !ct__check_in_storage(out))) return CT_ERR_RUNTIME;
@@ -310,8 +333,24 @@ typedef struct ext_op {
 static const ext_op cummax_op = {"cummax_cpu", "aten::_cummax_helper", ct__cummax_kernels};
 static const ext_op cummin_op = {"cummin_cpu", "aten::_cummin_helper", ct__cummin_kernels};
 
+static ct_status extreme_impl(const ext_op *op, ct_tensor **outs, bool given, const ct_tensor *self, int64_t dim);
 /* outs[0..1]: given values/indices (out form), or NULL: new results (not yet owned) come back there. */
 static ct_status extreme(const ext_op *op, ct_tensor **outs, bool given, const ct_tensor *self, int64_t dim) {
+  if (CT_LIKELY(!self || !ct__math_bits_any(1, &self, given ? 2 : 0, outs)))
+    return extreme_impl(op, outs, given, self, dim);
+  ct_math_bits_frame f;
+  ct_status s = ct__math_bits_begin(&f, 1, &self, given ? 2 : 0, outs);
+  if (s != CT_OK) return s;
+  ct_tensor *o[2] = {given ? f.out[0] : NULL, given ? f.out[1] : NULL};
+  s = ct__math_bits_end(&f, extreme_impl(op, o, given, f.in[0], dim));
+  if (!given) {
+    outs[0] = o[0];
+    outs[1] = o[1];
+  }
+  return s;
+}
+
+static ct_status extreme_impl(const ext_op *op, ct_tensor **outs, bool given, const ct_tensor *self, int64_t dim) {
   if (!self || (given && (!outs[0] || !outs[1]))) return ct__null_status();
   if (!ct__check_in_storage(self) || (given && (!ct__check_in_storage(outs[0]) || !ct__check_in_storage(outs[1]))))
     return CT_ERR_RUNTIME;
