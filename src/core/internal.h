@@ -47,6 +47,14 @@ void ct__error(ct_error_kind kind, const char *fmt, ...) CT_PRINTF(2, 3);
    of a failed chain), which it keeps. With none recorded, a NULL argument is itself the first cause:
    a ValueError is recorded, so that the status always equals ct_last_error(). */
 ct_status ct__null_status(void);
+/* The same for a NULL argument whose place is known: with no error recorded, records the ValueError
+   "ct_mul: argument 'other' (position 2) is NULL" (the function when it can be told; name NULL: the
+   position only). position counts the C arguments from 1. */
+ct_status ct__null_arg(int position, const char *name);
+/* The debug mode (ct_set_debug, CTORCH_DEBUG): errors printed when recorded, ownership checked on
+   every release. */
+extern _Atomic int ct__debug_mode;
+static inline bool ct__debug(void) { return CT_UNLIKELY(atomic_load_explicit(&ct__debug_mode, memory_order_relaxed)); }
 /* Checks a dtype argument and records PyTorch-style error for an invalid value. */
 bool ct__check_dtype(ct_dtype d);
 
