@@ -30,6 +30,10 @@ CT_API int64_t ct_dim(const ct_tensor *t);
 CT_API int64_t ct_ndim(const ct_tensor *t);
 CT_API int64_t ct_size(const ct_tensor *t, int64_t dim);
 CT_API int64_t ct_stride(const ct_tensor *t, int64_t dim);
+/* The same as status calls, the value through out: Tensor.size(dim) / stride(dim) with torch's
+   IndexError ("Dimension out of range (expected to be in range of [-2, 1], but got 2)"). */
+CT_API ct_status ct_size_at(const ct_tensor *t, int64_t dim, int64_t *out);
+CT_API ct_status ct_stride_at(const ct_tensor *t, int64_t dim, int64_t *out);
 /* The whole shape / strides as borrowed arrays, valid while t lives and is not resized. */
 CT_API const int64_t *ct_sizes(const ct_tensor *t);
 CT_API const int64_t *ct_strides(const ct_tensor *t);
