@@ -32,6 +32,10 @@ CT_API ct_tensor *ct_short(const ct_tensor *t);
 CT_API ct_tensor *ct_char(const ct_tensor *t);
 CT_API ct_tensor *ct_byte(const ct_tensor *t);
 CT_API ct_tensor *ct_bool(const ct_tensor *t);
+/* Tensor.to(other): other's dtype and device, memory format preserved; t itself when nothing changes. */
+CT_API ct_tensor *ct_to_other(const ct_tensor *t, const ct_tensor *other);
+/* Tensor.cpu(): t itself for a CPU tensor, else a copy on the CPU (a meta tensor has no data to copy). */
+CT_API ct_tensor *ct_cpu(const ct_tensor *t);
 
 /* Tensor.contiguous(memory_format): t itself when already so. UNSET means contiguous_format. */
 CT_API ct_tensor *ct_contiguous(const ct_tensor *t, ct_memory_format fmt);
@@ -39,6 +43,11 @@ CT_API ct_tensor *ct_contiguous(const ct_tensor *t, ct_memory_format fmt);
 CT_API ct_tensor *ct_clone(const ct_tensor *t, ct_memory_format fmt);
 /* Tensor.copy_(src): src broadcast to self's shape, any dtype, cast with PyTorch's CPU semantics. */
 CT_API ct_status ct_copy_(ct_tensor *self, const ct_tensor *src);
+/* Tensor.fill_(value) / zero_(): every element, any strides; torch's refusals (a leaf that requires
+   grad, a value that does not fit the dtype: "value cannot be converted to type int8_t without
+   overflow"; meta tensors skip the value check as torch's do). On failure self is unchanged. */
+CT_API ct_status ct_fill_(ct_tensor *self, ct_scalar value);
+CT_API ct_status ct_zero_(ct_tensor *self);
 
 /* Tensor.item(): one-element tensors only. The scalar's kind follows the dtype (bool, int, float, complex). */
 CT_API ct_status ct_item(const ct_tensor *t, ct_scalar *out);

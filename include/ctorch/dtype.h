@@ -45,6 +45,11 @@ CT_API int ct_device_str(ct_device d, char *buf, size_t n);
 /* repr(device): "device(type='cuda', index=0)". */
 CT_API int ct_device_repr(ct_device d, char *buf, size_t n);
 CT_API bool ct_device_equal(ct_device a, ct_device b);
+/* torch.device(type, index): type a device string without an index ("cuda"), index >= 0, with torch's
+   errors in its order ("type (string) must not include an index because index was passed explicitly:
+   cuda:1", "Device index must not be negative"); an index above 127 (torch keeps its low bits) is
+   refused. torch.device(type) with no index is ct_device_parse. */
+CT_API ct_status ct_device_make(const char *type, int64_t index, ct_device *out);
 /* Whether a CUDA backend is compiled in and a device is present. */
 CT_API bool ct_cuda_is_available(void);
 

@@ -20,6 +20,20 @@ CT_API char *ct_to_string(const ct_tensor *t);
 CT_API ct_status ct_print(const ct_tensor *t);
 CT_API ct_status ct_fprint(FILE *f, const ct_tensor *t);
 
+/* Python's text for the Python values a tensor gives: repr(t.tolist()) ("[[1.5, 2.0], [nan, -0.0]]"),
+   repr(t.item()), repr(t.size()) ("torch.Size([2, 3])"), repr(t.stride()) ("(3, 1)", "(1,)", "()").
+   Floats as repr(float) writes them (the shortest text that reads back as the same double: 0.1,
+   1e-05, 1e+16, float32 0.1 is 0.10000000149011612), ints, True/False, complex as repr(complex)
+   ("(1+2j)", "1j", "(nan+infj)"). A new string the caller frees with free(); NULL with the error
+   recorded (torch's for item() of many elements or of a meta tensor, tolist() of a meta tensor). */
+CT_API char *ct_tolist_repr(const ct_tensor *t);
+CT_API char *ct_item_repr(const ct_tensor *t);
+CT_API char *ct_size_repr(const ct_tensor *t);
+CT_API char *ct_stride_repr(const ct_tensor *t);
+/* repr() of a Python number, snprintf-style: at most n bytes written (NUL included), the full length
+   returned; buf may be NULL when n is 0. */
+CT_API int ct_scalar_repr(ct_scalar s, char *buf, size_t n);
+
 /* sci_mode of set_printoptions. AUTO is PyTorch's None; like PyTorch, every ct_set_printoptions
    call that leaves sci_mode zero resets it to AUTO. KEEP (a ctorch extension) leaves it unchanged. */
 typedef enum ct_sci_mode {

@@ -23,6 +23,24 @@ CT_API void ct_scope_end(void);
 CT_API ct_tensor *ct_keep(ct_tensor *t);
 /* Number of references (for tests and debugging). */
 CT_API int64_t ct_refcount(const ct_tensor *t);
+/* One rule for every result, returned or written through an out-pointer (ct_max_dim's values and
+   indices, ct_var_mean's, a ct_tensor_list): outside a scope the caller owns it and releases it once;
+   inside a scope the scope owns it, and the caller must not release it (ct_keep hands it out).
+   Releasing a reference a scope holds is refused and recorded as a RuntimeError instead of freeing
+   ("ct_release: the tensor is owned by a scope ..."): always when scopes hold every reference left (the
+   count keeps how many scope entries hold one, up to 7), and in debug mode (ct_set_debug,
+   CTORCH_DEBUG=1) when the calling thread's scope entries, searched, hold every one left.
+   The same for storages (ct_storage_release) and lists (ct_tensor_list_release). */
+
+/* Carrying a tensor across loop iterations: ends the innermost scope, keeps next alive as a reference
+   the caller owns (not handed to an enclosing scope, so a long loop does not pile results up there),
+   releases the tensor *carried held and stores next there. *carried must be NULL or a reference the
+   caller owns (made outside any scope, kept out of one with ct_keep, or from an earlier call). When next
+   is NULL (the iteration failed), *carried is left as it was and the recorded error is returned.
+     ct_tensor *ema = ct_zeros(...);                       // outside any scope
+     for (...) { ct_scope_begin(); ct_scope_end_replace(&ema, ct_add(ct_mul(ema, a), b, NULL)); }
+     ct_release(ema);                                                                       */
+CT_API ct_status ct_scope_end_replace(ct_tensor **carried, ct_tensor *next);
 
 /* Queries. On a NULL tensor they return 0 / false / NULL. Negative dims count from the end;
    a bad dim records PyTorch's IndexError and returns -1 (size, stride). */
@@ -30,6 +48,10 @@ CT_API int64_t ct_dim(const ct_tensor *t);
 CT_API int64_t ct_ndim(const ct_tensor *t);
 CT_API int64_t ct_size(const ct_tensor *t, int64_t dim);
 CT_API int64_t ct_stride(const ct_tensor *t, int64_t dim);
+/* The same as status calls, the value through out: Tensor.size(dim) / stride(dim) with torch's
+   IndexError ("Dimension out of range (expected to be in range of [-2, 1], but got 2)"). */
+CT_API ct_status ct_size_at(const ct_tensor *t, int64_t dim, int64_t *out);
+CT_API ct_status ct_stride_at(const ct_tensor *t, int64_t dim, int64_t *out);
 /* The whole shape / strides as borrowed arrays, valid while t lives and is not resized. */
 CT_API const int64_t *ct_sizes(const ct_tensor *t);
 CT_API const int64_t *ct_strides(const ct_tensor *t);

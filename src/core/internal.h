@@ -47,6 +47,14 @@ void ct__error(ct_error_kind kind, const char *fmt, ...) CT_PRINTF(2, 3);
    of a failed chain), which it keeps. With none recorded, a NULL argument is itself the first cause:
    a ValueError is recorded, so that the status always equals ct_last_error(). */
 ct_status ct__null_status(void);
+/* The same for a NULL argument whose place is known: with no error recorded, records the ValueError
+   "ct_mul: argument 'other' (position 2) is NULL" (the function when it can be told; name NULL: the
+   position only). position counts the C arguments from 1. */
+ct_status ct__null_arg(int position, const char *name);
+/* The debug mode (ct_set_debug, CTORCH_DEBUG): errors printed when recorded, ownership checked on
+   every release. */
+extern _Atomic int ct__debug_mode;
+static inline bool ct__debug(void) { return CT_UNLIKELY(atomic_load_explicit(&ct__debug_mode, memory_order_relaxed)); }
 /* Checks a dtype argument and records PyTorch-style error for an invalid value. */
 bool ct__check_dtype(ct_dtype d);
 
@@ -283,6 +291,23 @@ int64_t ct__wrap_dim(int64_t dim, int64_t ndim);
 ct_tensor *ct__own(ct_tensor *t);
 ct_storage *ct__own_storage(ct_storage *s);
 ct_tensor_list *ct__own_list(ct_tensor_list *l);
+/* A reference count (tensor or storage) keeps, in bits 27-29, how many scope entries hold one of its
+   references (at most 7 counted: an entry beyond is not, so the count never exceeds the truth and a
+   release is never refused wrongly); the references themselves are the low 27 bits (134 million). A release that
+   would leave fewer references than the scopes hold is refused with an error, where it would free the
+   object under a scope (or leave a scope to drop a reference it no longer has). */
+#define CT_SCOPE_ONE ((int32_t)1 << 27)
+#define CT_SCOPE_MASK ((int32_t)7 << 27)
+#define CT_REFS_MASK (CT_SCOPE_ONE - 1)
+bool ct__release_refused_slow(_Atomic int32_t *rc, const void *obj, bool is_tensor);
+/* Whether a user's release of obj must be refused (then recorded as an error): one bit test unless the
+   object is scope-held or the debug mode is on. */
+static inline bool ct__release_refused(_Atomic int32_t *rc, const void *obj, bool is_tensor) {
+  return CT_UNLIKELY((atomic_load_explicit(rc, memory_order_relaxed) & CT_SCOPE_MASK) || ct__debug()) &&
+         ct__release_refused_slow(rc, obj, is_tensor);
+}
+/* Drops one reference of a storage, freeing it with the last (ct_storage_release without its check). */
+void ct__storage_drop(ct_storage *s);
 /* Allocates a list block for n tensors (items zeroed). */
 ct_tensor_list *ct__list_alloc(int64_t n);
 /* Frees a list block and releases the tensors it holds (used on error paths before ownership). */

@@ -18,19 +18,72 @@ typedef struct scope {
 static _Thread_local scope *tl_scopes;
 static _Thread_local int64_t tl_depth, tl_cap;
 
+static int64_t scope_entries_of(const void *ptr);
+
 ct_tensor *ct_retain(ct_tensor *t) {
   if (t) atomic_fetch_add_explicit(&t->refcount, 1, memory_order_relaxed);
   return t;
 }
 
+/* ---- scope-held references: the count in CT_SCOPE_MASK (see internal.h) ---- */
+
+static void mark_held(_Atomic int32_t *rc) {
+  /* A count of 1 is the caller's own new reference, which no one else can touch: no locked operation. */
+  int32_t v = atomic_load_explicit(rc, memory_order_relaxed);
+  if (v == 1) {
+    atomic_store_explicit(rc, 1 | CT_SCOPE_ONE, memory_order_relaxed);
+    return;
+  }
+  do
+    if ((v & CT_SCOPE_MASK) == CT_SCOPE_MASK) return; /* saturated: this entry goes uncounted */
+  while (!atomic_compare_exchange_weak_explicit(rc, &v, v + CT_SCOPE_ONE, memory_order_relaxed, memory_order_relaxed));
+}
+
+/* Before a scope entry drops its reference. An uncounted entry (beyond 7) takes a counted one's place,
+   which keeps the count at or below the truth. */
+static void unmark_held(_Atomic int32_t *rc) {
+  int32_t v = atomic_load_explicit(rc, memory_order_relaxed);
+  if (v == (1 | CT_SCOPE_ONE)) {
+    atomic_store_explicit(rc, 1, memory_order_relaxed);
+    return;
+  }
+  do
+    if (!(v & CT_SCOPE_MASK)) return;
+  while (!atomic_compare_exchange_weak_explicit(rc, &v, v - CT_SCOPE_ONE, memory_order_relaxed, memory_order_relaxed));
+}
+
+bool ct__release_refused_slow(_Atomic int32_t *rc, const void *obj, bool is_tensor) {
+  int32_t v = atomic_load_explicit(rc, memory_order_relaxed);
+  int64_t refs = v & CT_REFS_MASK, held = (v & CT_SCOPE_MASK) / CT_SCOPE_ONE;
+  /* Always: the scopes hold every reference left. In debug mode: this thread's scope entries are
+     counted exactly (other threads' scopes are not searched). */
+  bool refuse = refs <= held || (ct__debug() && refs <= scope_entries_of(obj));
+  if (refuse)
+    ct__error(CT_ERR_RUNTIME,
+              "%s: the %s is owned by a scope, which releases it at ct_scope_end (releasing it here too would free "
+              "it twice); hand it out of the scope with ct_keep to own a reference",
+              is_tensor ? "ct_release" : "ct_storage_release", is_tensor ? "tensor" : "storage");
+  return refuse;
+}
+
 void ct_release(ct_tensor *t) {
-  if (!t) return;
+  if (!t || ct__release_refused(&t->refcount, t, true)) return;
   if (CT_DROP_LAST(t->refcount)) ct__tensor_free(t);
 }
 
-int64_t ct_refcount(const ct_tensor *t) { return t ? atomic_load(&((ct_tensor *)t)->refcount) : 0; }
+int64_t ct_refcount(const ct_tensor *t) {
+  return t ? atomic_load(&((ct_tensor *)t)->refcount) & CT_REFS_MASK : 0;
+}
 
-void ct_tensor_list_release(ct_tensor_list *l) { ct__list_destroy(l); }
+void ct_tensor_list_release(ct_tensor_list *l) {
+  /* A list has no count to carry a mark: the scopes of this thread are searched (lists are few). */
+  if (l && tl_depth > 0 && scope_entries_of(l) > 0) {
+    ct__error(CT_ERR_RUNTIME, "ct_tensor_list_release: the list is owned by a scope, which releases it (and its "
+                              "tensors) at ct_scope_end");
+    return;
+  }
+  ct__list_destroy(l);
+}
 
 ct_tensor_list *ct__list_alloc(int64_t n) {
   ct_tensor_list *l = ct__calloc(1, sizeof *l + (size_t)n * sizeof(ct_tensor *));
@@ -71,8 +124,18 @@ ct_status ct_scope_begin(void) {
 
 static void release_owned(owned o) {
   switch (o.kind) {
-    case OWN_TENSOR: ct_release(o.ptr); break;
-    case OWN_STORAGE: ct_storage_release(o.ptr); break;
+    case OWN_TENSOR: {
+      ct_tensor *t = o.ptr;
+      unmark_held(&t->refcount);
+      if (CT_DROP_LAST(t->refcount)) ct__tensor_free(t);
+      break;
+    }
+    case OWN_STORAGE: {
+      ct_storage *st = o.ptr;
+      unmark_held(&st->refcount);
+      ct__storage_drop(st);
+      break;
+    }
     case OWN_LIST: ct__free(o.ptr); break; /* its tensors are owned by the scope separately */
   }
 }
@@ -103,7 +166,17 @@ static bool scope_push(scope *s, void *ptr, int kind) {
     s->cap = cap;
   }
   s->items[s->n++] = (owned){ptr, kind};
+  if (kind == OWN_TENSOR) mark_held(&((ct_tensor *)ptr)->refcount);
+  if (kind == OWN_STORAGE) mark_held(&((ct_storage *)ptr)->refcount);
   return true;
+}
+
+/* How many entries of this thread's open scopes hold ptr (the debug mode's check). */
+static int64_t scope_entries_of(const void *ptr) {
+  int64_t n = 0;
+  for (int64_t d = 0; d < tl_depth; d++)
+    for (int64_t i = 0; i < tl_scopes[d].n; i++) n += tl_scopes[d].items[i].ptr == ptr;
+  return n;
 }
 
 ct_tensor *ct__own(ct_tensor *t) {
@@ -139,7 +212,10 @@ ct_tensor_list *ct__own_list(ct_tensor_list *l) {
     s->items = items;
     s->cap = need;
   }
-  for (int64_t i = 0; i < l->n; i++) s->items[s->n++] = (owned){l->items[i], OWN_TENSOR};
+  for (int64_t i = 0; i < l->n; i++) {
+    s->items[s->n++] = (owned){l->items[i], OWN_TENSOR};
+    mark_held(&l->items[i]->refcount);
+  }
   s->items[s->n++] = (owned){l, OWN_LIST};
   return l;
 }
@@ -152,4 +228,21 @@ ct_tensor *ct_keep(ct_tensor *t) {
     return NULL;
   }
   return t;
+}
+
+ct_status ct_scope_end_replace(ct_tensor **carried, ct_tensor *next) {
+  ct_retain(next); /* the caller's own reference, across the scope's end */
+  ct_scope_end();
+  if (!carried) {
+    ct_release(next);
+    return ct__null_arg(1, "carried");
+  }
+  if (!next) return ct__null_arg(2, "next"); /* the iteration failed: *carried keeps the last good value */
+  ct_tensor *old = *carried;
+  *carried = next;
+  if (!old) return CT_OK;
+  /* A scope-owned first value is left to its scope, and said so. */
+  if (ct__release_refused(&old->refcount, old, true)) return CT_ERR_RUNTIME;
+  if (CT_DROP_LAST(old->refcount)) ct__tensor_free(old);
+  return CT_OK;
 }

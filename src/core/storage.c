@@ -146,7 +146,11 @@ void ct__block_drop(ct_storage *s) {
 }
 
 void ct_storage_release(ct_storage *s) {
-  if (!s || !CT_DROP_LAST(s->refcount)) return;
+  if (s && !ct__release_refused(&s->refcount, s, false)) ct__storage_drop(s);
+}
+
+void ct__storage_drop(ct_storage *s) {
+  if (!CT_DROP_LAST(s->refcount)) return;
   ct__storage_free_data(s);
   if (atomic_load_explicit(&s->block_holders, memory_order_relaxed))
     ct__block_drop(s);
@@ -154,7 +158,9 @@ void ct_storage_release(ct_storage *s) {
     ct__free(s);
 }
 
-int64_t ct_storage_refcount(const ct_storage *s) { return s ? atomic_load(&((ct_storage *)s)->refcount) : 0; }
+int64_t ct_storage_refcount(const ct_storage *s) {
+  return s ? atomic_load(&((ct_storage *)s)->refcount) & CT_REFS_MASK : 0;
+}
 size_t ct_storage_nbytes(const ct_storage *s) { return s ? s->nbytes : 0; }
 void *ct_storage_data_ptr(const ct_storage *s) { return s ? s->data : NULL; }
 ct_device ct_storage_device(const ct_storage *s) {

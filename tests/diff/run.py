@@ -26,6 +26,7 @@ import ctorch as C  # noqa: E402
 import coverage  # noqa: E402
 import harness as H  # noqa: E402
 import ops_alias  # noqa: E402
+import ops_basics  # noqa: E402
 import ops_convert  # noqa: E402
 import ops_create  # noqa: E402
 import ops_errors  # noqa: E402
@@ -43,7 +44,7 @@ import ops_view  # noqa: E402
 
 TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS, ops_scan.OPS, ops_pw_binary.OPS, ops_pw_arith.OPS,
           ops_pw_math.OPS, ops_pw_compare.OPS, ops_pw_elem.OPS, ops_reduce.OPS, ops_alias.OPS, ops_outgrad.OPS,
-          ops_errors.OPS, ops_conj.OPS]
+          ops_errors.OPS, ops_conj.OPS, ops_basics.OPS]
 
 
 def select_ops(names_wanted):

@@ -5,9 +5,12 @@
 static ct_status run(const ct_pw_op *op, const char *name, ct_tensor *out, const ct_tensor *const *in, int n_in,
                      bool inplace, const void *args, ct_tensor **result) {
   /* a NULL operand keeps the recorded error, before any route's own checks can record another */
+  /* Positions are the C arguments' (out first in an out= form), names torch's (self in place). */
+  static const char *const names[2][2] = {{"input", "other"}, {"self", "other"}};
+  bool out_form = !inplace && !result;
+  if (out_form && !out) return ct__null_arg(1, "out");
   for (int i = 0; i < n_in; i++)
-    if (!in[i]) return ct__null_status();
-  if (!out && !result) return ct__null_status();
+    if (!in[i]) return ct__null_arg((out_form ? 2 : 1) + i, i < 2 ? names[inplace][i] : NULL);
   if (out && !inplace && op->grad == CT_PW_GRAD_DIFF) {
     const ct_tensor *ts[4] = {out, in[0], n_in > 1 ? in[1] : NULL, n_in > 2 ? in[2] : NULL};
     if (!ct__check_out_grad(op->grad_name ? op->grad_name : name, ts, 4)) return CT_ERR_RUNTIME;
