@@ -423,8 +423,17 @@ class Tensor {
   Tensor slice(int64_t dim, int64_t start, int64_t end = CT_END, int64_t step = 1) const {
     return run([&] { return ct_slice(t_, dim, start, end, step); });
   }
-  /* self[i] */
-  Tensor operator[](int64_t index) const { return select(0, index); }
+  /* self[i]: select(0, i) with the messages of torch's indexing rather than select's. */
+  Tensor operator[](int64_t index) const {
+    if (t_ && dim() == 0)
+      throw index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                        "in C++ to convert a 0-dim tensor to a number");
+    int64_t n = t_ ? ct_size(t_, 0) : 0;
+    if (t_ && (index < -n || index >= n))
+      throw index_error("index " + std::to_string(index) + " is out of bounds for dimension 0 with size " +
+                        std::to_string(n));
+    return select(0, index);
+  }
   std::vector<Tensor> unbind(int64_t dim = 0) const { return list([&] { return ct_unbind(t_, dim); }); }
   std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const {
     return list([&] { return ct_chunk(t_, chunks, dim); });

@@ -43,6 +43,19 @@ void throws(const char *file, int line, F &&f, const std::string &message) {
   }
 }
 
+/* Runs f and requires an exception of exactly type E, whatever its message. */
+template <class E, class F>
+void throws_kind(const char *file, int line, F &&f) {
+  try {
+    f();
+    fail(file, line, std::string("no exception; expected ") + typeid(E).name());
+  } catch (const E &e) {
+    if (typeid(e) != typeid(E)) fail(file, line, std::string("exception of a subclass: ") + typeid(e).name());
+  } catch (const std::exception &e) {
+    fail(file, line, std::string("wrong exception ") + typeid(e).name() + ": " + e.what());
+  }
+}
+
 inline int report(const char *name) {
   if (failures()) std::fprintf(stderr, "%s: %d check(s) failed\n", name, failures());
   else std::printf("%s: all checks passed\n", name);
@@ -54,5 +67,6 @@ inline int report(const char *name) {
 #define CHECK(cond) ((cond) ? (void)0 : check::fail(__FILE__, __LINE__, #cond))
 #define CHECK_EQ(a, b) ((a) == (b) ? (void)0 : check::fail(__FILE__, __LINE__, #a " == " #b))
 #define CHECK_THROWS(E, expr, message) check::throws<E>(__FILE__, __LINE__, [&] { (void)(expr); }, message)
+#define CHECK_THROWS_KIND(E, expr) check::throws_kind<E>(__FILE__, __LINE__, [&] { (void)(expr); })
 
 #endif

@@ -2,7 +2,7 @@
 
      torch.set_printoptions(precision=8)
      torch.manual_seed(0)
-     centers = torch.tensor([[0., 0.], [5., 5.], [-5., 5.]])
+     centers = torch.tensor([[0., 0.], [2., 2.], [-2., 2.]])
      x = (torch.randn(3, 10, 2) + centers.unsqueeze(1)).reshape(30, 2)
      c = x.view(3, 10, 2)[:, 0]                          # the first point of each blob
      d = ((x.unsqueeze(1) - c.unsqueeze(0)) ** 2).sum(2)  # squared distances, (30, 3)
@@ -23,7 +23,7 @@ int main(void) {
   ct_set_printoptions(&(ct_print_options){.precision = CT_PRINT_SET(8)});
   ct_manual_seed(0);
   ct_scope_begin(); /* owns every tensor below */
-  const double centers_data[] = {0, 0, 5, 5, -5, 5};
+  const double centers_data[] = {0, 0, 2, 2, -2, 2};
   ct_tensor *centers = ct_tensor_from_data(centers_data, CT_FLOAT64, CT_SHAPE(3, 2),
                                            &(ct_tensor_opts){.dtype = CT_FLOAT32});
   ct_tensor *x = ct_reshape(ct_add(ct_randn(CT_SHAPE(3, 10, 2), NULL), ct_unsqueeze(centers, 1), NULL),

@@ -2,7 +2,7 @@
 //
 //   torch.set_printoptions(precision=8)
 //   torch.manual_seed(0)
-//   centers = torch.tensor([[0., 0.], [5., 5.], [-5., 5.]])
+//   centers = torch.tensor([[0., 0.], [2., 2.], [-2., 2.]])
 //   x = (torch.randn(3, 10, 2) + centers.unsqueeze(1)).reshape(30, 2)
 //   c = x.view(3, 10, 2)[:, 0]                          # the first point of each blob
 //   d = ((x.unsqueeze(1) - c.unsqueeze(0)) ** 2).sum(2)  # squared distances, (30, 3)
@@ -17,7 +17,7 @@
 int main() {
   ctorch::set_printoptions(ctorch::PrintOptions().precision(8));
   ctorch::manual_seed(0);
-  auto centers = ctorch::tensor({{0., 0.}, {5., 5.}, {-5., 5.}});
+  auto centers = ctorch::tensor({{0., 0.}, {2., 2.}, {-2., 2.}});
   auto x = (ctorch::randn({3, 10, 2}) + centers.unsqueeze(1)).reshape({30, 2});
   auto c = x.view({3, 10, 2}).select(1, 0);
   auto d = (x.unsqueeze(1) - c.unsqueeze(0)).pow(2).sum(2);

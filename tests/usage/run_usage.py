@@ -3,7 +3,8 @@
 ctorch, once through `pkg-config --cflags --libs ctorch` and once through CMake's find_package(ctorch),
 run, and compared with the same computation in torch 1.13.
 
-Usage: /usr/bin/python3 tests/usage/run_usage.py BUILD_DIR
+Usage: /usr/bin/python3 tests/usage/run_usage.py BUILD_DIR       (installs BUILD_DIR into a temporary prefix)
+       /usr/bin/python3 tests/usage/run_usage.py --prefix PREFIX   (an existing install)
 
 Each program prints sections `name =` followed by repr(tensor) at precision 8. A section is read back
 into a tensor and must have torch's dtype and shape, and values equal to torch's (integers and bools
@@ -25,7 +26,7 @@ PROGRAMS = ["kmeans", "standardize", "softmax", "ema"]
 # ---- the same computations in torch (the scripts in the programs' header comments) ----
 def ref_kmeans():
     torch.manual_seed(0)
-    centers = torch.tensor([[0., 0.], [5., 5.], [-5., 5.]])
+    centers = torch.tensor([[0., 0.], [2., 2.], [-2., 2.]])
     x = (torch.randn(3, 10, 2) + centers.unsqueeze(1)).reshape(30, 2)
     c = x.view(3, 10, 2)[:, 0]
     d = ((x.unsqueeze(1) - c.unsqueeze(0)) ** 2).sum(2)
@@ -103,12 +104,16 @@ def run(cmd, **kw):
 
 
 def main():
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    if len(args) not in (1, 2) or (len(args) == 2 and args[0] != "--prefix"):
         sys.exit(__doc__)
-    build = os.path.abspath(sys.argv[1])
-    prefix = tempfile.mkdtemp(prefix="ctorch-usage-")
+    work = tempfile.mkdtemp(prefix="ctorch-usage-")
     try:
-        run(["cmake", "--install", build, "--prefix", prefix])
+        if len(args) == 2:
+            prefix = os.path.abspath(args[1])
+        else:
+            prefix = os.path.join(work, "prefix")
+            run(["cmake", "--install", os.path.abspath(args[0]), "--prefix", prefix])
         libdir = os.path.dirname(next(os.path.join(d, f) for d, _, fs in os.walk(prefix)
                                       for f in fs if f == "libctorch.so"))
         exes = {}  # (way, program, language) -> path
@@ -116,7 +121,7 @@ def main():
         # pkg-config, as the README tells a user to build.
         env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(libdir, "pkgconfig"))
         flags = run(["pkg-config", "--cflags", "--libs", "ctorch"], env=env).split()
-        pc_dir = os.path.join(prefix, "pkgconfig-build")
+        pc_dir = os.path.join(work, "pkgconfig-build")
         os.makedirs(pc_dir)
         for prog in PROGRAMS:
             for lang, compiler, std in (("c", os.environ.get("CC", "cc"), "-std=c11"),
@@ -127,7 +132,7 @@ def main():
                 exes[("pkg-config", prog, lang)] = exe
 
         # CMake, find_package(ctorch) and the imported target ctorch::ctorch.
-        cm_dir = os.path.join(prefix, "cmake-build")
+        cm_dir = os.path.join(work, "cmake-build")
         run(["cmake", "-S", HERE, "-B", cm_dir, f"-DCMAKE_PREFIX_PATH={prefix}", "-DCMAKE_BUILD_TYPE=Release"])
         run(["cmake", "--build", cm_dir, "-j", "2"])
         for prog in PROGRAMS:
@@ -159,7 +164,7 @@ def main():
         print(f"usage: {passed} passed, {failed} failed")
         return 1 if failed else 0
     finally:
-        shutil.rmtree(prefix, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
