@@ -876,81 +876,96 @@ inline Tensor randperm(int64_t n, const TensorOptions &options = {}) {
   return detail::make_random(options, [&](const ct_random_opts *o) { return ct_randperm(n, o); });
 }
 
-/* torch.tensor from (nested) braced lists, inferring the dtype as torch.tensor does from Python values:
-   bool -> bool, integers -> int64, floating -> the default dtype, std::complex -> the default complex
-   dtype. Elements of one list share one C++ type; ragged lists throw torch's value_error. */
-namespace detail {
-template <class T>
-struct literal {
-  /* The C array type the values are copied through, and the dtype torch.tensor infers. */
-  using stored = std::conditional_t<std::is_same<T, bool>::value, bool,
-                                    std::conditional_t<std::is_integral<T>::value, int64_t,
-                                                       std::conditional_t<std::is_floating_point<T>::value, double,
-                                                                          std::complex<double>>>>;
-  static ct_dtype inferred() {
-    if (std::is_same<stored, bool>::value) return CT_BOOL;
-    if (std::is_same<stored, int64_t>::value) return CT_INT64;
-    if (std::is_same<stored, double>::value) return ct_get_default_dtype();
-    return ct_get_default_dtype() == CT_FLOAT64 ? CT_COMPLEX128 : CT_COMPLEX64;
-  }
-  std::vector<stored> values;
-  std::vector<int64_t> shape;
+/* A Python value for torch.tensor: a number (bool, any integer, floating, std::complex) or a braced list
+   of them, nested for more dims: {{1, 2}, {3, 4.5}}. It points into the braced lists of the caller's
+   expression: use it as a parameter only. */
+class TensorLiteral {
+ public:
+  template <class T, std::enable_if_t<std::is_arithmetic<T>::value, int> = 0>
+  TensorLiteral(T v) noexcept : scalar_(Scalar(v).c()) {}
+  template <class T>
+  TensorLiteral(std::complex<T> v) noexcept : scalar_(Scalar(v).c()) {}
+  /* (std::data: see IntArrayRef.) */
+  TensorLiteral(const std::initializer_list<TensorLiteral> &items) noexcept
+      : items_(std::data(items)), n_(items.size()), is_list_(true) {}
 
-  void add(const T &v, size_t) { values.push_back(static_cast<stored>(v)); }
-  /* torch's rule: the first list met at each depth fixes that dim's length. */
-  template <class L>
-  void add(std::initializer_list<L> list, size_t depth) {
-    int64_t n = static_cast<int64_t>(list.size());
-    if (shape.size() == depth)
-      shape.push_back(n);
-    else if (shape[depth] != n)
-      throw value_error("expected sequence of length " + std::to_string(shape[depth]) + " at dim " +
-                        std::to_string(depth) + " (got " + std::to_string(n) + ")");
-    for (const L &item : list) add(item, depth + 1);
-  }
+  /* torch.tensor(value): the dtype is inferred as torch does from Python values (any complex: the default
+     complex dtype; else any float: the default dtype; else any int: int64; else bool), the shape from the
+     first element at each depth; ragged or mixed-depth lists raise torch's errors. */
   Tensor make(const TensorOptions &options) const {
+    std::vector<int64_t> shape;
+    for (const TensorLiteral *v = this; v->is_list_; v = &v->items_[0]) {
+      shape.push_back(static_cast<int64_t>(v->n_));
+      if (v->n_ == 0) break;
+    }
+    ct_scalar_kind kind = widest(CT_SCALAR_BOOL);
+    bool any_scalar = has_scalar();
+    ct_dtype inferred = !any_scalar || kind == CT_SCALAR_DOUBLE ? ct_get_default_dtype()
+                        : kind == CT_SCALAR_COMPLEX ? (ct_get_default_dtype() == CT_FLOAT64 ? CT_COMPLEX128 : CT_COMPLEX64)
+                        : kind == CT_SCALAR_INT ? CT_INT64
+                                                : CT_BOOL;
+    std::vector<ct_scalar> flat;
+    store(shape, 0, inferred, flat);
     ct_tensor_opts o = options.tensor_opts();
-    if (o.dtype == CT_DTYPE_UNSET) o.dtype = inferred();
-    ct_dtype src = element<stored>::dtype;
+    if (o.dtype == CT_DTYPE_UNSET) o.dtype = inferred;
     ct_shape s{shape.empty() ? nullptr : shape.data(), static_cast<int64_t>(shape.size())};
-    return Tensor::adopt(call([&] { return ct_tensor_from_data(values.data(), src, s, &o); }));
+    /* Copied through the widest C type of the values' kind, converted by ct_tensor_from_data. */
+    if (!any_scalar || kind == CT_SCALAR_DOUBLE) return from(flat, s, o, CT_FLOAT64, [](const ct_scalar &v) {
+        return v.kind == CT_SCALAR_DOUBLE ? v.v.d : v.kind == CT_SCALAR_INT ? static_cast<double>(v.v.i) : v.v.b ? 1.0 : 0.0;
+      });
+    if (kind == CT_SCALAR_COMPLEX) return from(flat, s, o, CT_COMPLEX128, [](const ct_scalar &v) {
+        return v.kind == CT_SCALAR_COMPLEX ? v.v.c
+               : ct_complex128{v.kind == CT_SCALAR_DOUBLE ? v.v.d : v.kind == CT_SCALAR_INT ? static_cast<double>(v.v.i) : v.v.b ? 1.0 : 0.0, 0.0};
+      });
+    if (kind == CT_SCALAR_INT) return from(flat, s, o, CT_INT64, [](const ct_scalar &v) {
+        return v.kind == CT_SCALAR_INT ? v.v.i : static_cast<int64_t>(v.v.b);
+      });
+    return from(flat, s, o, CT_BOOL, [](const ct_scalar &v) { return static_cast<uint8_t>(v.v.b ? 1 : 0); });
   }
-};
-/* std::vector<bool> has no data(): bools go through a plain array. */
-template <>
-inline Tensor literal<bool>::make(const TensorOptions &options) const {
-  std::unique_ptr<bool[]> copy(new bool[values.size() ? values.size() : 1]);
-  for (size_t i = 0; i < values.size(); i++) copy[i] = values[i];
-  ct_tensor_opts o = options.tensor_opts();
-  if (o.dtype == CT_DTYPE_UNSET) o.dtype = CT_BOOL;
-  ct_shape s{shape.empty() ? nullptr : shape.data(), static_cast<int64_t>(shape.size())};
-  return Tensor::adopt(call([&] { return ct_tensor_from_data(copy.get(), CT_BOOL, s, &o); }));
-}
-template <class T, class L>
-Tensor tensor_from(L list, const TensorOptions &options) {
-  literal<T> lit;
-  lit.add(list, 0);
-  return lit.make(options);
-}
-}  // namespace detail
 
-template <class T>
-Tensor tensor(std::initializer_list<T> values, const TensorOptions &options = {}) {
-  return detail::tensor_from<T>(values, options);
-}
-template <class T>
-Tensor tensor(std::initializer_list<std::initializer_list<T>> values, const TensorOptions &options = {}) {
-  return detail::tensor_from<T>(values, options);
-}
-template <class T>
-Tensor tensor(std::initializer_list<std::initializer_list<std::initializer_list<T>>> values,
-              const TensorOptions &options = {}) {
-  return detail::tensor_from<T>(values, options);
-}
-template <class T, std::enable_if_t<std::is_arithmetic<T>::value, int> = 0>
-Tensor tensor(T value, const TensorOptions &options = {}) {
-  return scalar_tensor(value, options);
-}
+ private:
+  ct_scalar_kind widest(ct_scalar_kind kind) const {
+    if (!is_list_) return scalar_.kind > kind ? scalar_.kind : kind;
+    for (size_t i = 0; i < n_; i++) kind = items_[i].widest(kind);
+    return kind;
+  }
+  bool has_scalar() const {
+    if (!is_list_) return true;
+    for (size_t i = 0; i < n_; i++)
+      if (items_[i].has_scalar()) return true;
+    return false;
+  }
+  void store(const std::vector<int64_t> &shape, size_t dim, ct_dtype dtype, std::vector<ct_scalar> &flat) const {
+    if (dim == shape.size()) {
+      if (is_list_)
+        throw type_error(dtype == CT_BOOL || dtype == CT_INT64 ? "'list' object cannot be interpreted as an integer"
+                                                               : "must be real number, not list");
+      flat.push_back(scalar_);
+      return;
+    }
+    if (!is_list_) throw type_error("not a sequence");
+    if (static_cast<int64_t>(n_) != shape[dim])
+      throw value_error("expected sequence of length " + std::to_string(shape[dim]) + " at dim " +
+                        std::to_string(dim) + " (got " + std::to_string(n_) + ")");
+    for (size_t i = 0; i < n_; i++) items_[i].store(shape, dim + 1, dtype, flat);
+  }
+  template <class F>
+  static Tensor from(const std::vector<ct_scalar> &flat, ct_shape shape, const ct_tensor_opts &o, ct_dtype src, F &&convert) {
+    using C = decltype(convert(flat[0]));
+    std::vector<C> data;
+    data.reserve(flat.size());
+    for (const ct_scalar &v : flat) data.push_back(convert(v));
+    return Tensor::adopt(detail::call([&] { return ct_tensor_from_data(data.data(), src, shape, &o); }));
+  }
+
+  ct_scalar scalar_{};
+  const TensorLiteral *items_ = nullptr;
+  size_t n_ = 0;
+  bool is_list_ = false;
+};
+
+/* torch.tensor(data): ctorch::tensor({{1, 2}, {3, 4}}), ctorch::tensor({1.5, 2}), ctorch::tensor(3.5). */
+inline Tensor tensor(const TensorLiteral &data, const TensorOptions &options = {}) { return data.make(options); }
 
 /* ===== printing options (torch.set_printoptions) ===== */
 class PrintOptions {

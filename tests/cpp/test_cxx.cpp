@@ -84,6 +84,12 @@ void literals_and_factories() {
   CHECK_EQ(repr(ctorch::tensor({std::complex<double>(1, 2)})), "tensor([1.+2.j])");  // torch.tensor([1+2j])
   CHECK_EQ(repr(ctorch::tensor(3.5)), "tensor(3.5000)");  // torch.tensor(3.5)
   CHECK_EQ(repr(ctorch::tensor(7)), "tensor(7)");         // torch.tensor(7)
+  CHECK_EQ(repr(ctorch::tensor({1, 2.5})), "tensor([1.0000, 2.5000])");                  // torch.tensor([1, 2.5])
+  CHECK_EQ(repr(ctorch::tensor({true, 2})), "tensor([1, 2])");                           // torch.tensor([True, 2])
+  CHECK_EQ(repr(ctorch::tensor({1, std::complex<double>(0, 1)})), "tensor([1.+0.j, 0.+1.j])");  // torch.tensor([1, 1j])
+  CHECK_EQ(repr(ctorch::tensor({{1}, {2}})), "tensor([[1],\n        [2]])");             // torch.tensor([[1], [2]])
+  CHECK_EQ(ctorch::tensor({}).dtype(), CT_FLOAT32);                                      // torch.tensor([]).dtype
+  CHECK_EQ(ctorch::tensor({{}, {}}).shape().str(), "torch.Size([2, 0])");                // torch.tensor([[], []]).shape
   CHECK_EQ(ctorch::tensor({{{1, 2}}, {{3, 4}}}).shape(), ctorch::Size({2, 1, 2}));  // torch.tensor([[[1, 2]], [[3, 4]]]).shape
   CHECK_EQ(ctorch::tensor({{1, 2}, {3, 4}}).shape().str(), "torch.Size([2, 2])");
   CHECK_EQ(repr(ctorch::arange(5)), "tensor([0, 1, 2, 3, 4])");                     // torch.arange(5)
@@ -116,6 +122,26 @@ void methods() {
   CHECK(check::close(values(m.exp().log()), {1, 5, 3, 4}));  // m.exp().log()
   CHECK_EQ(repr(m.to(ctorch::tensor({1}))), "tensor([[1, 5],\n        [3, 4]])");  // m.to(torch.tensor([1]))
   CHECK_EQ(repr(ctorch::where(m > 2, m, 0)), "tensor([[0., 5.],\n        [3., 4.]])");  // torch.where(m > 2, m, 0)
+  CHECK_EQ(repr(m.sum(ctorch::kFloat64)), "tensor(13., dtype=torch.float64)");  // m.sum(dtype=torch.float64)
+  auto [min_values, min_indices] = m.min(0);                                      // m.min(0)
+  CHECK_EQ(repr(min_values), "tensor([1., 4.])");
+  CHECK_EQ(repr(min_indices), "tensor([0, 1])");
+  CHECK_EQ(repr(ctorch::zeros({2}, ctorch::kInt32)), "tensor([0, 0], dtype=torch.int32)");  // torch.zeros(2, dtype=torch.int32)
+  std::vector<Tensor> columns = m.unbind(1);                                      // m.unbind(1)
+  CHECK_EQ(columns.size(), 2u);
+  CHECK_EQ(repr(columns[1]), "tensor([5., 4.])");
+  CHECK_EQ(repr(m.cumsum(0)), "tensor([[1., 5.],\n        [4., 9.]])");          // m.cumsum(0)
+  CHECK_EQ(repr(m.clamp(2, 4)), "tensor([[2., 4.],\n        [3., 4.]])");         // m.clamp(2, 4)
+  CHECK_EQ(repr(ctorch::tensor({1.0, NAN}).isnan()), "tensor([False,  True])");   // torch.tensor([1., nan]).isnan()
+  CHECK_EQ(repr(m.norm()), "tensor(7.1414)");                                     // m.norm()
+  CHECK_EQ(repr(m.var(0, false)), "tensor([1.0000, 0.2500])");                    // m.var(0, unbiased=False)
+  CHECK_EQ(repr(m.flatten()), "tensor([1., 5., 3., 4.])");                        // m.flatten()
+  CHECK_EQ(repr(m.permute({1, 0})), "tensor([[1., 3.],\n        [5., 4.]])");     // m.permute(1, 0)
+  CHECK_EQ(m.unsqueeze(0).shape().str(), "torch.Size([1, 2, 2])");               // m.unsqueeze(0).shape
+  CHECK_EQ(repr(1 < m), "tensor([[False,  True],\n        [ True,  True]])");      // 1 < m
+  CHECK_EQ(repr(ctorch::tensor({6, -7}).div(4, "floor")), "tensor([ 1, -2])");    // .div(4, rounding_mode='floor')
+  CHECK_EQ(repr(ctorch::tensor({5, 3}) & 1), "tensor([1, 1])");                   // torch.tensor([5, 3]) & 1
+  CHECK_EQ(repr(~ctorch::tensor({5, 3})), "tensor([-6, -4])");                    // ~torch.tensor([5, 3])
   /* Standardising, as written in torch: torch.manual_seed(0); x = torch.randn(4, 3);
      (x - x.mean(0)) / x.std(0), the values to 17 digits */
   ctorch::manual_seed(0);
@@ -151,6 +177,10 @@ void errors() {
                "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long");
   /* torch.tensor([[1, 2], [3]]) */
   CHECK_THROWS(ctorch::value_error, ctorch::tensor({{1, 2}, {3}}), "expected sequence of length 2 at dim 1 (got 1)");
+  /* torch.tensor([[1, 2], 3]); torch.tensor([1, [2, 3]]); torch.tensor([1.5, [2.0]]) */
+  CHECK_THROWS(ctorch::type_error, ctorch::tensor({{1, 2}, 3}), "not a sequence");
+  CHECK_THROWS(ctorch::type_error, ctorch::tensor({1, {2, 3}}), "'list' object cannot be interpreted as an integer");
+  CHECK_THROWS(ctorch::type_error, ctorch::tensor({1.5, {2.0}}), "must be real number, not list");
   /* torch.zeros(2, 3)[-3]; torch.tensor(1.)[0] */
   CHECK_THROWS(ctorch::index_error, x[-3], "index -3 is out of bounds for dimension 0 with size 2");
   CHECK_THROWS(ctorch::index_error, ctorch::tensor(1.0)[0],
