@@ -310,8 +310,8 @@ class Tensor {
   }
   ~Tensor() { ct_release(t_); }
 
-  /* From C: adopt takes over a reference the caller owns (a result made outside any ct scope, or one
-     handed out with ct_keep); borrow adds a reference of its own. */
+  /* From C: adopt takes over a reference the caller owns (a result made while no ct scope is open);
+     borrow adds a reference of its own (for a tensor a scope owns, or one the caller keeps too). */
   static Tensor adopt(ct_tensor *t) noexcept { return Tensor(t); }
   static Tensor borrow(ct_tensor *t) noexcept { return Tensor(ct_retain(t)); }
   /* To C: the handle, borrowed (valid while this Tensor lives); release hands the reference over. */
