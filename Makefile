@@ -102,3 +102,6 @@ install: build
 
 clean:
 	@rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+
+# ---- issue 15: the usage programs against the installed library (tests/usage), part of `make check` ----
+include tests/usage/usage.mk

@@ -73,6 +73,8 @@ typedef struct ct_print_options {
 
 #ifndef __cplusplus
 #define CT_PRINT_SET(v) ((ct_print_int){true, (int64_t)(v)})
+#else
+#define CT_PRINT_SET(v) (ct_print_int{true, static_cast<int64_t>(v)})
 #endif
 
 /* Process-wide; reading them while another thread sets them is safe (a print sees one consistent

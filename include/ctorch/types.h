@@ -51,9 +51,16 @@ typedef struct ct_device {
   ct_device_type type;
   int32_t index;
 } ct_device;
+#ifndef __cplusplus
 #define CT_DEVICE_CPU ((ct_device){CT_CPU, -1})
 #define CT_DEVICE_META ((ct_device){CT_META, -1})
 #define CT_DEVICE_CUDA(i) ((ct_device){CT_CUDA, (i)})
+#else
+/* C++ has no compound literals: the same values as temporaries. */
+#define CT_DEVICE_CPU (ct_device{CT_CPU, -1})
+#define CT_DEVICE_META (ct_device{CT_META, -1})
+#define CT_DEVICE_CUDA(i) (ct_device{CT_CUDA, static_cast<int32_t>(i)})
+#endif
 
 typedef enum ct_layout {
   CT_LAYOUT_UNSET = 0,
@@ -100,6 +107,11 @@ CT_API ct_scalar ct_scalar_int(int64_t v);
 CT_API ct_scalar ct_scalar_double(double v);
 CT_API ct_scalar ct_scalar_complex(double re, double im);
 
+#define CT_INT(x) ct_scalar_int(x)
+#define CT_DOUBLE(x) ct_scalar_double(x)
+#define CT_BOOLV(x) ct_scalar_bool(x)
+#define CT_COMPLEX(re, im) ct_scalar_complex((re), (im))
+
 /* A shape or a list of dims: a borrowed array and its length. */
 typedef struct ct_shape {
   const int64_t *data;
@@ -111,10 +123,44 @@ typedef ct_shape ct_dims;
 #define CT_SHAPE(...) \
   ((ct_shape){(const int64_t[]){__VA_ARGS__}, (int64_t)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t))})
 #define CT_DIMS(...) CT_SHAPE(__VA_ARGS__)
-#define CT_INT(x) ct_scalar_int(x)
-#define CT_DOUBLE(x) ct_scalar_double(x)
-#define CT_BOOLV(x) ct_scalar_bool(x)
-#define CT_COMPLEX(re, im) ct_scalar_complex((re), (im))
+#else
+} /* extern "C" */
+/* C++17 forms of the same conveniences. CT_SHAPE / CT_DIMS make a temporary array holder that converts
+   to ct_shape; a temporary lives to the end of the full expression, so it is safe as a call argument
+   (ct_view(x, CT_SHAPE(2, 3))) and inside an options temporary (ct_opts below). Keep a named shape as
+   `auto s = CT_SHAPE(2, 3);`: `ct_shape s = CT_SHAPE(2, 3);` would point into a destroyed temporary. */
+extern "C++" {
+template <int64_t N>
+struct ct_shape_array {
+  int64_t data[N > 0 ? N : 1];
+  operator ct_shape() const noexcept { return ct_shape{N > 0 ? data : nullptr, N}; }
+};
+template <class... Ints>
+inline ct_shape_array<static_cast<int64_t>(sizeof...(Ints))> ct_make_shape(Ints... v) noexcept {
+  return {{static_cast<int64_t>(v)...}};
+}
+/* Options structs: C's `&(ct_reduce_opts){.dims = CT_DIMS(0), .keepdim = true}` is
+   `ct_opts<ct_reduce_opts>(CT_DIMS(0), true)` in C++17: the fields in declaration order, the rest zero
+   (PyTorch's defaults), without -Wextra's missing-initializer warning. The result is a temporary that
+   converts to `const ct_reduce_opts *` for the call it is an argument of; it cannot be kept in a variable
+   and passed later (its dims could point into a dead CT_DIMS temporary): name a struct and pass &opts. */
+template <class T>
+struct ct_opts_holder {
+  T value;
+  operator const T *() const && noexcept { return &value; }
+  operator const T *() const & = delete;
+};
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+template <class T, class... Fields>
+inline ct_opts_holder<T> ct_opts(Fields &&...fields) {
+  return ct_opts_holder<T>{T{static_cast<Fields &&>(fields)...}};
+}
+#pragma GCC diagnostic pop
+}
+#define CT_SHAPE(...) (ct_make_shape(__VA_ARGS__))
+#define CT_DIMS(...) CT_SHAPE(__VA_ARGS__)
+extern "C" {
 #endif
 /* A list of tensors returned by unbind, split, chunk, ...: one block holding the array.
    Outside a scope, ct_tensor_list_release releases every tensor and frees the list; inside one, the
@@ -128,7 +174,11 @@ typedef struct ct_tensor_list {
 #define CT_END INT64_MAX
 
 /* The shape of a 0-dim tensor; also "no dims given". */
+#ifndef __cplusplus
 #define CT_SHAPE_SCALAR ((ct_shape){NULL, 0})
+#else
+#define CT_SHAPE_SCALAR (ct_shape{nullptr, 0})
+#endif
 
 #ifdef __cplusplus
 }
