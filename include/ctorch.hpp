@@ -392,7 +392,7 @@ class Tensor {
   bool allclose(const Tensor &other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) const {
     ct_isclose_opts o{ct_scalar_double(rtol), ct_scalar_double(atol), equal_nan};
     bool r = false;
-    detail::call_status([&] { return ct_allclose(t_, other.t_, &o, &r); });
+    detail::call_status([&] { return ct_allclose(t_, other.t_, &r, &o); });
     return r;
   }
   Tensor isclose(const Tensor &other, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false) const {
@@ -592,10 +592,12 @@ class Tensor {
   Tensor max() const { return run([&] { return ct_max(t_); }); }
   Tensor min() const { return run([&] { return ct_min(t_); }); }
   std::tuple<Tensor, Tensor> max(int64_t dim, bool keepdim = false) const {
-    return pair([&](ct_tensor **v, ct_tensor **i) { return ct_max_dim(t_, dim, keepdim, v, i); });
+    ct_keepdim_opts o{keepdim};
+    return pair([&](ct_tensor **v, ct_tensor **i) { return ct_max_dim(t_, dim, v, i, &o); });
   }
   std::tuple<Tensor, Tensor> min(int64_t dim, bool keepdim = false) const {
-    return pair([&](ct_tensor **v, ct_tensor **i) { return ct_min_dim(t_, dim, keepdim, v, i); });
+    ct_keepdim_opts o{keepdim};
+    return pair([&](ct_tensor **v, ct_tensor **i) { return ct_min_dim(t_, dim, v, i, &o); });
   }
   /* Scans. */
   Tensor cumsum(int64_t dim, ct_dtype dtype = CT_DTYPE_UNSET) const {

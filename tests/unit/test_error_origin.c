@@ -48,7 +48,7 @@ static void test_table(void) {
   ORIGIN(ct_sum(x, &(ct_reduce_opts){.dims = CT_DIMS(3)}) == NULL, "ct_sum", CT_ERR_INDEX);
   ORIGIN(ct_std(x, &(ct_var_opts){.dims = CT_DIMS(3)}) == NULL, "ct_std", CT_ERR_INDEX);
   ORIGIN(ct_var(x, &(ct_var_opts){.dims = CT_DIMS(3)}) == NULL, "ct_var", CT_ERR_INDEX);
-  ORIGIN(ct_max_dim(x, 4, false, &v, &ix) != CT_OK, "ct_max_dim", CT_ERR_INDEX);
+  ORIGIN(ct_max_dim(x, 4, &v, &ix, NULL) != CT_OK, "ct_max_dim", CT_ERR_INDEX);
   ORIGIN(ct_add_(leaf, leaf, NULL) != CT_OK, "ct_add_", CT_ERR_RUNTIME);
   ORIGIN(ct_mul(x, ct_zeros(CT_SHAPE(4), NULL)) == NULL, "ct_mul", CT_ERR_RUNTIME);
   ORIGIN(ct_empty(CT_SHAPE(-1), NULL) == NULL, "ct_empty", CT_ERR_RUNTIME);
