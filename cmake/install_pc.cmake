@@ -20,6 +20,7 @@ foreach(dir ${CT_PC_SYSTEM_LIBDIRS})
 endforeach()
 # The path from the .pc's folder back to the prefix; an absolute libdir outside the prefix is kept as it is.
 file(RELATIVE_PATH CT_PC_TO_PREFIX "${libdir}/pkgconfig" "${CMAKE_INSTALL_PREFIX}")
+string(REGEX REPLACE "/$" "" CT_PC_TO_PREFIX "${CT_PC_TO_PREFIX}")
 if(IS_ABSOLUTE "${CT_PC_LIBDIR}")
   file(RELATIVE_PATH CT_PC_LIBDIR "${CMAKE_INSTALL_PREFIX}" "${CT_PC_LIBDIR}")
 endif()

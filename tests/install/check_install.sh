@@ -68,7 +68,7 @@ pass "pkg-config ctorch-static"
 private=$(pkg-config --static --libs-only-l ctorch | sed 's/-lctorch//')
 for l in -lsleef -lm; do case " $private " in *" $l "*) ;; *) fail "Libs.private lacks $l: $private" ;; esac; done
 # shellcheck disable=SC2046,SC2086
-cc_ "$work/consumer_private" -L"$libdir" -Wl,-Bstatic -lctorch -Wl,-Bdynamic $private \
+cc_ "$work/consumer_private" $(pkg-config --cflags ctorch) -L"$libdir" -Wl,-Bstatic -lctorch -Wl,-Bdynamic $private \
   $(pkg-config --static --libs-only-other ctorch)
 "$work/consumer_private" >/dev/null || fail "libctorch.a with Libs.private: the program does not run"
 pass "pkg-config --static ctorch (Libs.private)"
