@@ -8,27 +8,51 @@ FUZZ_TIME  ?= 150
 FUZZ_SEED  ?= 1
 JOBS       ?= $(shell nproc)
 PYTHON     ?= /usr/bin/python3
+# `make install PREFIX=/opt/ctorch` (default: CMake's, /usr/local); DESTDIR=/stage is honoured as well.
+PREFIX     ?=
+# The configure lines: the user's (`make run`, `make install`: warnings are not errors, a newer compiler's new
+# warning must not stop the build) and the developer's (`make check` and the targets it runs, CI: -Werror).
+# Once a build dir has run the developer's line, it keeps -Werror (a plain `cmake -S . -B` keeps the cache).
+CONFIGURE     = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+CONFIGURE_DEV = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCT_WERROR=ON >/dev/null
 
 .PHONY: all deps build asan run check unit asan-check diff diff-alias-asan install-check fuzz-build fuzz fuzz-replay \
-  docs bench install clean
+  docs bench install clean deps-check deps-bench build-dev tests format-check
 
 all: build
 
+# scripts/deps.sh build|check|bench: the Debian packages each purpose needs (the library and `make run`: a C
+# compiler, make, CMake, pkg-config and SLEEF; the tests add g++, Python with torch and numpy, clang-14).
 deps:
-	@scripts/deps.sh
+	@scripts/deps.sh build
 
+deps-check:
+	@scripts/deps.sh check
+
+deps-bench:
+	@scripts/deps.sh bench
+
+# The default target: the library (.so and .a) and the tour, nothing else.
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@if [ -f $(BUILD)/CMakeCache.txt ]; then cmake -S . -B $(BUILD) >/dev/null; else $(CONFIGURE); fi
 	@cmake --build $(BUILD) -j $(JOBS)
 
-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCT_SANITIZE=ON >/dev/null
-	@cmake --build $(ASAN_BUILD) -j $(JOBS)
+# The same build dir configured as a developer's (-Werror), with the test programs (the `tests` target).
+build-dev: deps-check
+	@$(CONFIGURE_DEV)
+	@cmake --build $(BUILD) -j $(JOBS)
+
+tests: build-dev
+	@cmake --build $(BUILD) -j $(JOBS) --target tests
+
+asan: deps-check
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCT_SANITIZE=ON -DCT_WERROR=ON >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target all tests
 
 run: build
 	@./$(BUILD)/examples/tour
 
-unit: build
+unit: tests
 	@ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 asan-check: asan
@@ -38,7 +62,7 @@ asan-check: asan
 # The differential suites against PyTorch 1.13: each prints its seed, so a failure can be replayed.
 DIFF_SUITES := $(wildcard tests/diff/run.py tests/diff/print_diff.py tests/diff/random_diff.py tests/diff/tour_diff.py \
   tests/diff/numbers_diff.py)
-diff: build
+diff: tests
 	@set -e; for s in $(DIFF_SUITES); do \
 	  CTORCH_LIB=$(BUILD)/libctorch.so CTORCH_BUILD=$(BUILD) $(PYTHON) $$s; done
 	@$(PYTHON) scripts/gen_meta_messages.py | cmp -s - src/ops/meta_messages.c || { echo "src/ops/meta_messages.c \
@@ -54,7 +78,7 @@ diff-alias-asan: asan
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  CTORCH_LIB=$(ASAN_BUILD)/libctorch.so CTORCH_BUILD=$(ASAN_BUILD) $(PYTHON) tests/diff/run.py $$ops --cases 1200
 
-install-check: build
+install-check: build-dev
 	@tests/install/check_install.sh $(BUILD)
 
 # The libFuzzer target over the public API (tests/fuzz/README.md), clang 14 with ASan + UBSan: a bounded run
@@ -62,9 +86,10 @@ install-check: build
 # allocator_may_return_null: a huge metadata request fails as it does without ASan (out of memory).
 FUZZ_ENV := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:max_allocation_size_mb=1024 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-fuzz-build: deps
+fuzz-build: deps-check
 	@if [ -f $(FUZZ_BUILD)/CMakeCache.txt ]; then cmake -S . -B $(FUZZ_BUILD) >/dev/null; else \
-	  CC=clang-14 CXX=clang++-14 cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCT_FUZZ=ON >/dev/null; fi
+	  CC=clang-14 CXX=clang++-14 cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCT_FUZZ=ON \
+	  -DCT_WERROR=ON >/dev/null; fi
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_api
 
 # In `make check` the run is deterministic: a fixed seed, a fixed number of inputs from the committed corpus
@@ -89,16 +114,25 @@ check: unit asan-check diff diff-alias-asan install-check fuzz
 # The generated API reference (docs/api/pointwise.md), rewritten from the op table and the ops' descriptors,
 # and the C macros of the table's ops (include/ctorch/pointwise_args.h); `make check` fails when either
 # committed file is out of date.
-docs: build
+docs: tests
 	@./$(BUILD)/scripts/pointwise_doc > docs/api/pointwise.md.tmp && mv docs/api/pointwise.md.tmp docs/api/pointwise.md
 	@./$(BUILD)/scripts/pointwise_args > include/ctorch/pointwise_args.h.tmp && \
 	  mv include/ctorch/pointwise_args.h.tmp include/ctorch/pointwise_args.h
 
-bench: build
+bench: build deps-bench
+	@cmake --build $(BUILD) -j $(JOBS) --target benches
 	@CTORCH_LIB=$(BUILD)/libctorch.so $(PYTHON) bench/run.py
 
 install: build
-	@cmake --install $(BUILD)
+	@DESTDIR="$(DESTDIR)" cmake --install $(BUILD) $(if $(PREFIX),--prefix "$(PREFIX)")
+
+# clang-format on the lines changed since main (FORMAT_BASE), not on whole files: the sources predate
+# .clang-format, and reformatting them would bury every branch's diff. Prints the fixes; fails if any.
+FORMAT_BASE ?= main
+format-check:
+	@out=$$(git clang-format-14 --diff --extensions c,h,cpp,hpp $(FORMAT_BASE) -- . 2>&1); \
+	  case "$$out" in *"no modified files"*|*"did not modify"*|"") echo "format-check: clean";; \
+	  *) echo "$$out"; echo "format-check: run git clang-format-14 $(FORMAT_BASE) to apply"; exit 1;; esac
 
 clean:
 	@rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -4,9 +4,7 @@
 
    The conversions never rely on floating-point exception flags. Telling GCC so lets it compute both
    sides of the float16 conversions' selects and vectorize those loops (PyTorch builds the same way). */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-trapping-math")
-#endif
+/* GCC builds this file with -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_SOURCES). */
 
 #include <math.h>
 

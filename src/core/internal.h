@@ -69,8 +69,9 @@ void *ct__malloc_aligned(size_t align, size_t n);
 void ct__oom_error(size_t n);
 /* True when the fault injector says this allocation must fail (also consulted for storage data). */
 bool ct__alloc_should_fail(void);
-/* Test hooks: the allocation `n` steps from now fails (n = 0: the next one); negative disables. */
-CT_API void ct_debug_fail_allocation_at(int64_t n);
+/* Test hook: the allocation `n` steps from now fails (n = 0: the next one); negative disables. Not exported
+   from the .so (hidden, like every internal function): the unit tests link libctorch.a. */
+void ct_debug_fail_allocation_at(int64_t n);
 
 /* ---- storage ---- */
 enum {

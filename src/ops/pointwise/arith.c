@@ -15,9 +15,7 @@
    in which operand's NaN wins and in bfloat16's NaN bits (0xFFFF vectorized, 0x7FC0 scalar). */
 /* The loops never rely on floating-point exception flags; telling GCC so lets it vectorize their selects
    (torch 1.13 is built the same way). */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-trapping-math")
-#endif
+/* GCC builds this file with -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_SOURCES). */
 
 #include "core/cast.h"
 #include "ops/pointwise/arith_cx.h"

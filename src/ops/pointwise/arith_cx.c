@@ -12,9 +12,7 @@
    first NaN operand, and the compiled forms order their operands differently); NaN bits are not part of
    the contract (docs/ARCHITECTURE.md), so only the rounding (fused or not) of each form is reproduced.
    Which forms are fused still decides NaN-ness too (inf - inf from two overflowed products). */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-trapping-math")
-#endif
+/* GCC builds this file with -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_SOURCES). */
 
 #include "ops/pointwise/arith_cx.h"
 

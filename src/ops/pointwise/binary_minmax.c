@@ -4,9 +4,7 @@
    std::min (a wins ties) with quiet_NaN. */
 /* The loops never rely on floating-point exception flags; telling GCC so lets it evaluate both sides of
    the formulas' selects and vectorize them (torch 1.13 is built the same way). */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-trapping-math")
-#endif
+/* GCC builds this file with -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_SOURCES). */
 
 #include "ops/pointwise/binary_common.h"
 

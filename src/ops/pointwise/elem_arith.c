@@ -1,7 +1,5 @@
 /* reciprocal, square, deg2rad, rad2deg, nan_to_num, bitwise_not, logical_not. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-math-errno", "no-trapping-math")
-#endif
+/* GCC builds it with -fno-math-errno -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_NO_ERRNO_SOURCES). */
 
 #include <float.h>
 #include <math.h>

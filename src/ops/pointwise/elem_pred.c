@@ -2,9 +2,7 @@
    route ATen's composite takes, which decides the result's layout: isnan is `t != t`; isinf, isfinite
    and isreal give zeros_like/ones_like(t) for dtypes that cannot hold the value, and look at the real
    and imaginary views of complex tensors. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-math-errno", "no-trapping-math")
-#endif
+/* GCC builds it with -fno-math-errno -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_NO_ERRNO_SOURCES). */
 
 #include <math.h>
 

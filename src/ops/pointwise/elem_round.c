@@ -1,8 +1,6 @@
 /* Rounding: ceil, floor, round (and round with decimals), trunc/fix, frac. Integer tensors are copied by
    ceil/floor/round/trunc (PyTorch's structured kernels copy them); bool and float16 have no kernel. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-math-errno", "no-trapping-math")
-#endif
+/* GCC builds it with -fno-math-errno -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_NO_ERRNO_SOURCES). */
 
 #include <math.h>
 
