@@ -18,6 +18,7 @@
 
 #if defined(__GLIBC__)
 #include <dlfcn.h>
+#include <string.h>
 #include <execinfo.h>
 #include <link.h>
 #include <unistd.h>
@@ -51,7 +52,9 @@ const char *ct__origin_function(void *const *frames, int n) {
      function's last instruction returns past its end, so look one byte back. */
   for (int i = 0; i < n; i++) {
     const char *name = public_function_at((const char *)frames[i] - 1, base);
-    if (name) found = name;
+    /* ct_call_*: the trampolines the C macros of include/ctorch/args.h route a call through (numbers
+       wrapped, options checked); the user wrote the function they call */
+    if (name && !(found && strncmp(name, "ct_call_", 8) == 0)) found = name;
   }
   return found;
 }
