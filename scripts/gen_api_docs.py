@@ -617,10 +617,34 @@ def generate():
     return files
 
 
+def from_pytorch_missing():
+    """The C code spans of docs/FROM_PYTORCH.md's numbered rows that tests/usage/from_pytorch.c lacks (the
+    page's C lines must be the ones that compile)."""
+    page = open(os.path.join(ROOT, "docs", "FROM_PYTORCH.md")).read()
+    prog = re.sub(r"\s+", " ", open(os.path.join(ROOT, "tests", "usage", "from_pytorch.c")).read())
+    missing, rows = [], 0
+    for line in page.split("\n"):
+        m = re.match(r"^\| (\d+) \|.*\| (`.*`) \|$", line)
+        if not m:
+            continue
+        rows += 1
+        for span in re.findall(r"`([^`]+)`", m.group(2)):
+            if re.sub(r"\s+", " ", span) not in prog:
+                missing.append(f"line {m.group(1)}: {span}")
+    if rows < 60:
+        missing.append(f"only {rows} numbered rows")
+    return missing
+
+
 def main(argv):
     check = "--check" in argv
     files = generate()
     stale = []
+    missing = from_pytorch_missing()
+    if missing:
+        print("docs/FROM_PYTORCH.md has C lines that tests/usage/from_pytorch.c lacks:\n  " + "\n  ".join(missing),
+              file=sys.stderr)
+        return 1
     for name, text in sorted(files.items()):
         path = os.path.join(OUT, name)
         old = open(path).read() if os.path.exists(path) else None
