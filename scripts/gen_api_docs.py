@@ -91,7 +91,7 @@ OVERRIDES = {
     "ct_copy_to_buffer": ("Tensor.numpy() / tolist() into a C buffer", "torch.Tensor.numpy"),
     # views
     "ct_squeeze_dim": ("torch.squeeze(t, dim)", "torch.squeeze"),
-    "ct_squeeze_dims": ("torch.squeeze(t, dims) (torch 2.0)", None),
+    "ct_squeeze_dims": ("torch 1.13 squeezes one dim per call", None),
     "ct_split_with_sizes": ("torch.split(t, [sizes], dim)", "torch.split"),
     "ct_tensor_split_indices": ("torch.tensor_split(t, [indices], dim)", "torch.tensor_split"),
     "ct_slice": ("t[..., start:end:step] along dim", "torch.Tensor.__getitem__"),
@@ -147,25 +147,25 @@ def load_torch():
 TORCH = None
 
 
-def torch_has(path):
-    """Whether the dotted path (torch.X, torch.Tensor.X, torch.float32.is_complex, ...) exists in torch."""
-    parts = path.split(".")
+_MISSING = object()
+
+
+def torch_lookup(path):
+    """The object at a dotted path (torch.X, torch.Tensor.X, torch.float32.is_complex, ...), or _MISSING."""
     obj = TORCH
-    for p in parts[1:]:
-        if not hasattr(obj, p):
-            return False
-        obj = getattr(obj, p)
-    return True
+    for p in path.split(".")[1:]:
+        obj = getattr(obj, p, _MISSING)
+        if obj is _MISSING:
+            break
+    return obj
+
+
+def torch_has(path):
+    return torch_lookup(path) is not _MISSING
 
 
 def torch_callable(path):
-    parts = path.split(".")
-    obj = TORCH
-    for p in parts[1:]:
-        if not hasattr(obj, p):
-            return False
-        obj = getattr(obj, p)
-    return callable(obj)
+    return callable(torch_lookup(path))
 
 
 def torch_enum(value):
