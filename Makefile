@@ -144,7 +144,7 @@ include tests/usage/usage.mk
 # ---- issue 15: the per-header API reference (docs/api, scripts/gen_api_docs.py) is in step with the headers,
 # and docs/FROM_PYTORCH.md's C lines (tests/usage/from_pytorch.c) compile; part of `make check` ----
 .PHONY: docs-check
-docs-check:
+docs-check: deps-check
 	@$(PYTHON) scripts/gen_api_docs.py --check
 	@$(CC) -std=c11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only -Iinclude tests/usage/from_pytorch.c
 check: docs-check
