@@ -500,8 +500,14 @@ def errors_of(comment):
     if not comment:
         return []
     flat = re.sub(r"\s+", " ", comment)
-    sentences = re.split(r"(?<=[.;])\s+(?=[A-Z(\"'`])", flat)
-    return [s for s in sentences if ERROR_WORDS.search(s)]
+    clauses, depth, start = [], 0, 0
+    for i, ch in enumerate(flat):  # split at ". " and "; " outside parentheses and quotes
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and ch in ".;" and flat[i + 1:i + 2] == " " and flat.count('"', 0, i) % 2 == 0:
+            clauses.append(flat[start:i + 1].strip())
+            start = i + 1
+    clauses.append(flat[start:].strip())
+    return [c[:-1] + "." if c.endswith(";") else c for c in clauses if c and ERROR_WORDS.search(c)]
 
 
 def opts_type(decl):
@@ -570,7 +576,7 @@ def write_page(hname, model, struct_pages, stats):
                         form = "checked" + (": " + ", ".join(checked[name]) if checked[name] else "")
                     out.append(f"| `{name}` | {shown} | {opt} | {form} |")
                 out.append("")
-                errs = errors_of(g.comment)
+                errs = errors_of(g.comment) if hname != "error.h" else []  # error.h's comments are about errors
                 if errs:
                     out += ["Errors named: " + " ".join(prose(s) for s in errs), ""]
     if cmacros:
