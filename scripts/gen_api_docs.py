@@ -346,11 +346,15 @@ def plain(text):
 
 def render_comment(text):
     """A comment as Markdown: prose through prose(), its indented example lines as a C code block."""
-    out, code = [], []
+    out, code, bullet = [], [], False
     for line in text.split("\n"):
+        if line.startswith("     ") and bullet:  # a list item's next line
+            out.append("  " + prose(line.strip()))
+            continue
         if line.startswith("     "):
             code.append(line[5:])
             continue
+        bullet = line.startswith("- ")
         if code:
             out.append("\n```c\n" + "\n".join(code) + "\n```\n")
             code = []
