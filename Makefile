@@ -118,6 +118,7 @@ docs: tests
 	@./$(BUILD)/scripts/pointwise_doc > docs/api/pointwise.md.tmp && mv docs/api/pointwise.md.tmp docs/api/pointwise.md
 	@./$(BUILD)/scripts/pointwise_args > include/ctorch/pointwise_args.h.tmp && \
 	  mv include/ctorch/pointwise_args.h.tmp include/ctorch/pointwise_args.h
+	@$(PYTHON) scripts/gen_api_docs.py
 
 bench: build deps-bench
 	@cmake --build $(BUILD) -j $(JOBS) --target benches
@@ -139,3 +140,11 @@ clean:
 
 # ---- issue 15: the usage programs against the installed library (tests/usage), part of `make check` ----
 include tests/usage/usage.mk
+
+# ---- issue 15: the per-header API reference (docs/api, scripts/gen_api_docs.py) is in step with the headers,
+# and docs/FROM_PYTORCH.md's C lines (tests/usage/from_pytorch.c) compile; part of `make check` ----
+.PHONY: docs-check
+docs-check: deps-check
+	@$(PYTHON) scripts/gen_api_docs.py --check
+	@$(CC) -std=c11 -Wall -Wextra -Wpedantic -Werror -fsyntax-only -Iinclude tests/usage/from_pytorch.c
+check: docs-check
