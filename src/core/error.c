@@ -122,6 +122,11 @@ ct_status ct__null_arg(int position, const char *name) {
   return tl_kind;
 }
 
+void *ct__null_ptr_arg(const char *name) {
+  if (tl_kind == CT_OK) record_prefixed(CT_ERR_VALUE, "argument '%s' is NULL", name);
+  return NULL;
+}
+
 ct_error_kind ct_last_error(void) { return tl_kind; }
 
 ct_status ct__null_status(void) {

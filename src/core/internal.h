@@ -51,6 +51,9 @@ ct_status ct__null_status(void);
    "ct_mul: argument 'other' (position 2) is NULL" (the function when it can be told; name NULL: the
    position only). position counts the C arguments from 1. */
 ct_status ct__null_arg(int position, const char *name);
+/* The same where the argument is known by its C parameter's name only (the public functions that return
+   a pointer): "ct_transpose: argument 't' is NULL"; returns NULL. */
+void *ct__null_ptr_arg(const char *name);
 /* The debug mode (ct_set_debug, CTORCH_DEBUG): errors printed when recorded, ownership checked on
    every release. */
 extern _Atomic int ct__debug_mode;

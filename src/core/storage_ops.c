@@ -27,7 +27,7 @@ ct_status ct_storage_resize_(ct_storage *s, size_t nbytes) {
 }
 
 ct_storage *ct_storage_clone(const ct_storage *s) {
-  if (!s) return NULL;
+  if (!s) return ct__null_ptr_arg("s");
   ct_storage *c = ct__storage_alloc(s->nbytes, ct_storage_device(s));
   if (!c) return NULL;
   if (s->data && s->nbytes) memcpy(c->data, s->data, s->nbytes);
@@ -111,7 +111,7 @@ ct_status ct_storage_byteswap(ct_storage *s, ct_dtype dtype) {
 }
 
 ct_storage *ct_storage_to_dtype(const ct_storage *s, ct_dtype from, ct_dtype to) {
-  if (!s) return NULL;
+  if (!s) return ct__null_ptr_arg("s");
   if (!ct__check_dtype(from) || !ct__check_dtype(to)) return NULL;
   size_t fsz = ct__itemsize(from), tsz = ct__itemsize(to);
   if (s->nbytes % fsz != 0) {

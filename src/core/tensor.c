@@ -355,7 +355,7 @@ ct_status ct_requires_grad_(ct_tensor *t, bool requires_grad) {
 }
 
 ct_storage *ct_untyped_storage(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   return ct__own_storage(ct_storage_retain(t->storage));
 }
 

@@ -30,7 +30,7 @@ static ct_tensor *to_copy(const ct_tensor *t, ct_dtype dtype, ct_device device, 
 }
 
 ct_tensor *ct_to(const ct_tensor *t, const ct_to_opts *opts) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   ct_to_opts to = opts ? *opts : (ct_to_opts){0};
   ct_tensor_opts f = {.dtype = to.dtype, .device = to.device};
   ct_resolved_opts o;
@@ -46,7 +46,7 @@ ct_tensor *ct_to(const ct_tensor *t, const ct_to_opts *opts) {
 ct_tensor *ct_to_dtype(const ct_tensor *t, ct_dtype dtype) { return ct_to(t, &(ct_to_opts){.dtype = dtype}); }
 
 ct_tensor *ct_type_as(const ct_tensor *t, const ct_tensor *other) {
-  if (!t || !other) return NULL;
+  if (!t || !other) return ct__null_ptr_arg(!t ? "t" : "other");
   return ct_to(t, &(ct_to_opts){.dtype = (ct_dtype)other->dtype, .device = ct__tdevice(other)});
 }
 
@@ -62,12 +62,12 @@ ct_tensor *ct_byte(const ct_tensor *t) { return ct_to_dtype(t, CT_UINT8); }
 ct_tensor *ct_bool(const ct_tensor *t) { return ct_to_dtype(t, CT_BOOL); }
 
 ct_tensor *ct_clone(const ct_tensor *t, ct_memory_format fmt) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   return to_copy(t, (ct_dtype)t->dtype, ct__tdevice(t), fmt == CT_MEMORY_FORMAT_UNSET ? CT_PRESERVE_FORMAT : fmt);
 }
 
 ct_tensor *ct_contiguous(const ct_tensor *t, ct_memory_format fmt) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (fmt == CT_MEMORY_FORMAT_UNSET) fmt = CT_CONTIGUOUS_FORMAT;
   if (ct_is_contiguous(t, fmt)) return ct__own(ct_retain((ct_tensor *)t));
   if (fmt == CT_PRESERVE_FORMAT)

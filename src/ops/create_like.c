@@ -4,7 +4,7 @@
 
 /* PyTorch checks requires_grad after the fill, so the value's own errors come first. */
 static ct_tensor *like(const ct_tensor *t, const ct_tensor_opts *opts, const ct_scalar *fill, bool zero) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   ct_resolved_opts o;
   if (!ct__resolve_opts_like(t, opts, &o)) return NULL;
   bool rg = o.requires_grad;
@@ -34,7 +34,7 @@ ct_tensor *ct_full_like(const ct_tensor *t, ct_scalar value, const ct_tensor_opt
 /* Tensor.new_*: a fresh contiguous tensor of the given shape (not self's), dtype/device from self. */
 static ct_tensor *new_of(const ct_tensor *self, ct_shape shape, const ct_tensor_opts *opts, const ct_scalar *fill,
                          bool zero) {
-  if (!self) return NULL;
+  if (!self) return ct__null_ptr_arg("self");
   ct_resolved_opts o;
   if (!ct__resolve_opts_like(self, opts, &o)) return NULL;
   if (fill) return ct__own(ct__full_with(shape, *fill, &o));
@@ -61,7 +61,7 @@ ct_tensor *ct_new_full(const ct_tensor *self, ct_shape shape, ct_scalar value, c
 
 ct_tensor *ct_new_tensor(const ct_tensor *self, const void *data, ct_dtype src_dtype, ct_shape shape,
                          const ct_tensor_opts *opts) {
-  if (!self) return NULL;
+  if (!self) return ct__null_ptr_arg("self");
   ct_resolved_opts o;
   if (!ct__resolve_opts_like(self, opts, &o)) return NULL;
   return ct__own(ct__tensor_from_data_with(data, src_dtype, shape, &o));

@@ -53,23 +53,28 @@ ct_tensor *ct__reshape(const ct_tensor *t, ct_shape shape) {
 }
 
 ct_tensor *ct_view(const ct_tensor *t, ct_shape shape) {
-  return t && ct__check_list(shape, "shape") ? ct__own(ct__view_shape(t, shape)) : NULL;
+  if (!t) return ct__null_ptr_arg("t");
+  return ct__check_list(shape, "shape") ? ct__own(ct__view_shape(t, shape)) : NULL;
 }
 
 ct_tensor *ct_reshape(const ct_tensor *t, ct_shape shape) {
-  return t && ct__check_list(shape, "shape") ? ct__own(ct__reshape(t, shape)) : NULL;
+  if (!t) return ct__null_ptr_arg("t");
+  return ct__check_list(shape, "shape") ? ct__own(ct__reshape(t, shape)) : NULL;
 }
 
 ct_tensor *ct_view_as(const ct_tensor *t, const ct_tensor *other) {
-  return t && other ? ct__own(ct__view_shape(t, ct_shape_of(other))) : NULL;
+  if (!t || !other) return ct__null_ptr_arg(!t ? "t" : "other");
+  return ct__own(ct__view_shape(t, ct_shape_of(other)));
 }
 
 ct_tensor *ct_reshape_as(const ct_tensor *t, const ct_tensor *other) {
-  return t && other ? ct__own(ct__reshape(t, ct_shape_of(other))) : NULL;
+  if (!t || !other) return ct__null_ptr_arg(!t ? "t" : "other");
+  return ct__own(ct__reshape(t, ct_shape_of(other)));
 }
 
 ct_tensor *ct_as_strided(const ct_tensor *t, ct_shape size, ct_shape stride, const int64_t *storage_offset) {
-  if (!t || !ct__check_list(size, "size") || !ct__check_list(stride, "stride")) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
+  if (!ct__check_list(size, "size") || !ct__check_list(stride, "stride")) return NULL;
   if (size.ndim != stride.ndim) return CT_ERR_NULL(CT_ERR_RUNTIME, "mismatch in length of strides and shape");
   int64_t offset = storage_offset ? *storage_offset : t->offset;
   if (!ct__check_as_strided(t, size.ndim, size.data, stride.data, offset)) return NULL;
@@ -139,11 +144,13 @@ static ct_tensor *expand(const ct_tensor *t, ct_shape shape) {
 }
 
 ct_tensor *ct_expand(const ct_tensor *t, ct_shape shape) {
-  return t && ct__check_list(shape, "shape") ? ct__own(expand(t, shape)) : NULL;
+  if (!t) return ct__null_ptr_arg("t");
+  return ct__check_list(shape, "shape") ? ct__own(expand(t, shape)) : NULL;
 }
 
 ct_tensor *ct_expand_as(const ct_tensor *t, const ct_tensor *other) {
-  return t && other ? ct__own(expand(t, ct_shape_of(other))) : NULL;
+  if (!t || !other) return ct__null_ptr_arg(!t ? "t" : "other");
+  return ct__own(expand(t, ct_shape_of(other)));
 }
 
 /* torch.broadcast_to is expand under another name: same geometry, same messages. */

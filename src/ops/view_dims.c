@@ -29,11 +29,11 @@ ct_tensor *ct__transpose(const ct_tensor *t, int64_t dim0, int64_t dim1) {
 }
 
 ct_tensor *ct_transpose(const ct_tensor *t, int64_t dim0, int64_t dim1) {
-  return t ? ct__own(ct__transpose(t, dim0, dim1)) : NULL;
+  return t ? ct__own(ct__transpose(t, dim0, dim1)) : ct__null_ptr_arg("t");
 }
 
 ct_tensor *ct_t(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (t->ndim > 2)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "t() expects a tensor with <= 2 dimensions, but self is %dD", (int)t->ndim);
   return ct__own(ct__transpose(t, 0, t->ndim < 2 ? 0 : 1));
@@ -41,7 +41,7 @@ ct_tensor *ct_t(const ct_tensor *t) {
 
 /* numpy_T: every dim reversed. PyTorch 1.13 only warns (deprecation) for ndim other than 2. */
 ct_tensor *ct_T(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   ct_tensor *v = ct__view_shell(t, t->ndim, t->offset);
   if (!v) return NULL;
   for (int64_t i = 0, n = t->ndim; i < n; i++) {
@@ -52,7 +52,7 @@ ct_tensor *ct_T(const ct_tensor *t) {
 }
 
 ct_tensor *ct_mT(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   /* PyTorch 1.13 hands a 0-dim tensor back as itself. */
   if (t->ndim == 0) return ct__own(ct__same(t));
   if (t->ndim < 2)
@@ -62,7 +62,8 @@ ct_tensor *ct_mT(const ct_tensor *t) {
 }
 
 ct_tensor *ct_permute(const ct_tensor *t, ct_dims dims) {
-  if (!t || !ct__check_list(dims, "dims")) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
+  if (!ct__check_list(dims, "dims")) return NULL;
   int64_t n = t->ndim;
   if (dims.ndim != n)
     return CT_ERR_NULL(CT_ERR_RUNTIME,
@@ -114,7 +115,8 @@ static bool has_repeat(ct_dims dims, int64_t ndim, bool *seen) {
 }
 
 ct_tensor *ct_movedim(const ct_tensor *t, ct_dims source, ct_dims destination) {
-  if (!t || !ct__check_list(source, "source") || !ct__check_list(destination, "destination")) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
+  if (!ct__check_list(source, "source") || !ct__check_list(destination, "destination")) return NULL;
   char sb[2048], db[2048];
   int64_t n = t->ndim;
   if (source.ndim != destination.ndim) {

@@ -2,7 +2,7 @@
 #include "ops/view_internal.h"
 
 ct_tensor *ct_flatten(const ct_tensor *t, int64_t start_dim, int64_t end_dim) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   int64_t n = t->ndim;
   int64_t s = ct__wrap_dim(start_dim, n);
   if (s < 0) return NULL;
@@ -24,7 +24,8 @@ ct_tensor *ct_flatten(const ct_tensor *t, int64_t start_dim, int64_t end_dim) {
 }
 
 ct_tensor *ct_unflatten(const ct_tensor *t, int64_t dim, ct_shape sizes) {
-  if (!t || !ct__check_list(sizes, "sizes")) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
+  if (!ct__check_list(sizes, "sizes")) return NULL;
   if (sizes.ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "unflatten: sizes must be non-empty");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;

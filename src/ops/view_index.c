@@ -44,7 +44,7 @@ ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end
 }
 
 ct_tensor *ct_slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step) {
-  return t ? ct__own(ct__slice(t, dim, start, end, step)) : NULL;
+  return t ? ct__own(ct__slice(t, dim, start, end, step)) : ct__null_ptr_arg("t");
 }
 
 ct_tensor *ct__narrow(const ct_tensor *t, int64_t dim, int64_t start, int64_t length) {
@@ -64,7 +64,7 @@ ct_tensor *ct__narrow(const ct_tensor *t, int64_t dim, int64_t start, int64_t le
 }
 
 ct_tensor *ct_narrow(const ct_tensor *t, int64_t dim, int64_t start, int64_t length) {
-  return t ? ct__own(ct__narrow(t, dim, start, length)) : NULL;
+  return t ? ct__own(ct__narrow(t, dim, start, length)) : ct__null_ptr_arg("t");
 }
 
 ct_tensor *ct__select(const ct_tensor *t, int64_t dim, int64_t index) {
@@ -92,11 +92,11 @@ ct_tensor *ct__select(const ct_tensor *t, int64_t dim, int64_t index) {
 }
 
 ct_tensor *ct_select(const ct_tensor *t, int64_t dim, int64_t index) {
-  return t ? ct__own(ct__select(t, dim, index)) : NULL;
+  return t ? ct__own(ct__select(t, dim, index)) : ct__null_ptr_arg("t");
 }
 
 ct_tensor *ct_unfold(const ct_tensor *t, int64_t dimension, int64_t size, int64_t step) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   int64_t n = t->ndim;
   int64_t d = ct__wrap_dim(dimension, n);
   if (d < 0) return NULL;
@@ -125,7 +125,7 @@ ct_tensor *ct_unfold(const ct_tensor *t, int64_t dimension, int64_t size, int64_
 }
 
 ct_tensor *ct_diagonal(const ct_tensor *t, int64_t offset, int64_t dim1, int64_t dim2) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   int64_t n = t->ndim;
   int64_t d1 = ct__wrap_dim(dim1, n);
   if (d1 < 0) return NULL;

@@ -10,7 +10,7 @@ ct_tensor *ct__math_bits_view(const ct_tensor *t, unsigned flip) {
 }
 
 ct_tensor *ct_conj(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (ct__dt((ct_dtype)t->dtype)->category != CT_CAT_COMPLEX) return ct__own(ct_retain((ct_tensor *)t));
   return ct__own(ct__math_bits_view(t, CT_TENSOR_CONJ));
 }
@@ -19,7 +19,7 @@ bool ct_is_conj(const ct_tensor *t) { return t && (t->flags & CT_TENSOR_CONJ); }
 bool ct_is_neg(const ct_tensor *t) { return t && (t->flags & CT_TENSOR_NEG); }
 
 static ct_tensor *resolve(const ct_tensor *t, unsigned bit) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (!(t->flags & bit)) return ct__own(ct_retain((ct_tensor *)t));
   if (!ct__check_in_storage(t)) return NULL;
   ct_tensor *r = ct__resolve_bits(t);

@@ -4,11 +4,11 @@
 #include "ops/create_internal.h"
 #include "ops/view_internal.h"
 
-ct_tensor *ct_alias(const ct_tensor *t) { return t ? ct__own(ct__alias(t)) : NULL; }
+ct_tensor *ct_alias(const ct_tensor *t) { return t ? ct__own(ct__alias(t)) : ct__null_ptr_arg("t"); }
 
 /* Shares storage and geometry but leaves autograd: the result never requires grad. */
 ct_tensor *ct_detach(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   ct_tensor *v = ct__alias(t);
   if (v) v->flags = (uint8_t)(v->flags & ~CT_TENSOR_GRAD_BITS);
   return ct__own(v);

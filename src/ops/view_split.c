@@ -35,7 +35,7 @@ static ct_tensor_list *equal_pieces(const ct_tensor *t, int64_t d, int64_t count
 }
 
 ct_tensor_list *ct_unbind(const ct_tensor *t, int64_t dim) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0 || ct__size_dim(t, d) < 0) return NULL;
   ct_tensor_list *l = list_new(t->sizes[d]);
@@ -46,7 +46,7 @@ ct_tensor_list *ct_unbind(const ct_tensor *t, int64_t dim) {
 }
 
 ct_tensor_list *ct_split(const ct_tensor *t, int64_t split_size, int64_t dim) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "split expects at least a 1-dimensional tensor");
   if (split_size < 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "split expects split_size be non-negative, but got split_size=%lld",
@@ -64,7 +64,8 @@ ct_tensor_list *ct_split(const ct_tensor *t, int64_t split_size, int64_t dim) {
 }
 
 ct_tensor_list *ct_split_with_sizes(const ct_tensor *t, ct_shape split_sizes, int64_t dim) {
-  if (!t || !ct__check_list(split_sizes, "split_sizes")) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
+  if (!ct__check_list(split_sizes, "split_sizes")) return NULL;
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "split expects at least a 1-dimensional tensor");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;
@@ -97,7 +98,7 @@ ct_tensor_list *ct_split_with_sizes(const ct_tensor *t, ct_shape split_sizes, in
 }
 
 ct_tensor_list *ct_chunk(const ct_tensor *t, int64_t chunks, int64_t dim) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "chunk expects at least a 1-dimensional tensor");
   if (chunks <= 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
@@ -113,7 +114,7 @@ ct_tensor_list *ct_chunk(const ct_tensor *t, int64_t chunks, int64_t dim) {
 }
 
 ct_tensor_list *ct_tensor_split(const ct_tensor *t, int64_t sections, int64_t dim) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (t->ndim == 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME,
                        "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
@@ -135,7 +136,8 @@ ct_tensor_list *ct_tensor_split(const ct_tensor *t, int64_t sections, int64_t di
 }
 
 ct_tensor_list *ct_tensor_split_indices(const ct_tensor *t, ct_shape indices, int64_t dim) {
-  if (!t || !ct__check_list(indices, "indices")) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
+  if (!ct__check_list(indices, "indices")) return NULL;
   if (t->ndim == 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME,
                        "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");

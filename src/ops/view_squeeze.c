@@ -27,12 +27,12 @@ static ct_tensor *squeeze(const ct_tensor *t, const squeeze_sel *sel) {
 }
 
 ct_tensor *ct_squeeze(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   return squeeze(t, &(squeeze_sel){.all = true, .one = -1});
 }
 
 ct_tensor *ct_squeeze_dim(const ct_tensor *t, int64_t dim) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;
   return squeeze(t, &(squeeze_sel){.one = t->ndim ? d : -1});
@@ -40,7 +40,8 @@ ct_tensor *ct_squeeze_dim(const ct_tensor *t, int64_t dim) {
 
 /* PyTorch 2.0's squeeze(dims): at::dim_list_to_bitset's checks, then every listed size-1 dim goes. */
 ct_tensor *ct_squeeze_dims(const ct_tensor *t, ct_dims dims) {
-  if (!t || !ct__check_list(dims, "dims")) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
+  if (!ct__check_list(dims, "dims")) return NULL;
   if (t->ndim > 64) return CT_ERR_NULL(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
   uint64_t mask = 0;
   for (int64_t i = 0; i < dims.ndim; i++) {
@@ -56,7 +57,7 @@ ct_tensor *ct_squeeze_dims(const ct_tensor *t, ct_dims dims) {
 }
 
 ct_tensor *ct_unsqueeze(const ct_tensor *t, int64_t dim) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   int64_t n = t->ndim;
   int64_t d = ct__wrap_dim(dim, n + 1);
   if (d < 0) return NULL;

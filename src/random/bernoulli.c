@@ -159,7 +159,7 @@ static ct_tensor *contiguous_like(const ct_tensor *t) {
 }
 
 ct_tensor *ct_bernoulli(const ct_tensor *p, const ct_sample_opts *opts) {
-  if (!p) return NULL;
+  if (!p) return ct__null_ptr_arg("p");
   ct_tensor *r = contiguous_like(p);
   if (!r) return NULL;
   if (ct_bernoulli_tensor_(r, p, opts) != CT_OK) {
@@ -170,7 +170,7 @@ ct_tensor *ct_bernoulli(const ct_tensor *p, const ct_sample_opts *opts) {
 }
 
 ct_tensor *ct_bernoulli_p(const ct_tensor *t, double p, const ct_sample_opts *opts) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   ct_tensor *r = contiguous_like(t);
   if (!r) return NULL;
   if (ct_bernoulli_(r, p, opts) != CT_OK) {

@@ -269,6 +269,6 @@ ct_tensor *ct_randint(int64_t low, int64_t high, ct_shape size, const ct_random_
 }
 
 ct_tensor *ct_randint_like(const ct_tensor *t, int64_t low, int64_t high, const ct_random_opts *opts) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   return fill_new(ct__random_empty_like(t, opts), low, high, opts);
 }

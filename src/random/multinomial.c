@@ -135,7 +135,7 @@ static bool sample_with_replacement(const ct_tensor *p, int64_t n_dist, int64_t 
 }
 
 ct_tensor *ct_multinomial(const ct_tensor *input, int64_t n_sample, bool replacement, const ct_sample_opts *opts) {
-  if (!input) return NULL;
+  if (!input) return ct__null_ptr_arg("input");
   if (CT_UNLIKELY(ct__math_bits(input) != 0)) { /* the sampler reads the values: a resolved copy */
     ct_tensor *r = ct__resolve_bits(input);
     ct_tensor *s = r ? ct_multinomial(r, n_sample, replacement, opts) : NULL;

@@ -209,7 +209,7 @@ ct_tensor *ct_randn(ct_shape size, const ct_random_opts *opts) {
 }
 
 ct_tensor *ct_randn_like(const ct_tensor *t, const ct_random_opts *opts) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   return fill_new(ct__random_empty_like(t, opts), 0.0, 1.0, opts ? opts->generator : NULL);
 }
 

@@ -65,7 +65,7 @@ static ct_tensor *sample_then(ct_tensor *out, double std, const binop *ops, int 
 }
 
 ct_tensor *ct_normal_tensor_scalar(const ct_tensor *mean, double std, const ct_sample_opts *opts) {
-  if (!mean) return NULL;
+  if (!mean) return ct__null_ptr_arg("mean");
   if (!(std >= 0.0)) return CT_ERR_NULL(CT_ERR_RUNTIME, "normal expects std >= 0.0, but found std %g", std);
   ct_tensor *out = new_contiguous(mean->ndim, mean->sizes, mean);
   if (!out) return NULL;
@@ -74,7 +74,7 @@ ct_tensor *ct_normal_tensor_scalar(const ct_tensor *mean, double std, const ct_s
 }
 
 ct_tensor *ct_normal_scalar_tensor(double mean, const ct_tensor *std, const ct_sample_opts *opts) {
-  if (!std) return NULL;
+  if (!std) return ct__null_ptr_arg("std");
   if (!check_std_tensor(std)) return NULL;
   ct_tensor *out = new_contiguous(std->ndim, std->sizes, std);
   if (!out) return NULL;
@@ -92,7 +92,7 @@ ct_tensor *ct_normal_scalar_tensor(double mean, const ct_tensor *std, const ct_s
 }
 
 ct_tensor *ct_normal(const ct_tensor *mean, const ct_tensor *std, const ct_sample_opts *opts) {
-  if (!mean || !std) return NULL;
+  if (!mean || !std) return ct__null_ptr_arg(!mean ? "mean" : "std");
   if (!check_std_tensor(std)) return NULL;
   int64_t nd = mean->ndim > std->ndim ? mean->ndim : std->ndim;
   int64_t small[8], *shape = nd <= 8 ? small : ct__malloc((size_t)nd * sizeof(int64_t));

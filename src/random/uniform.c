@@ -179,7 +179,7 @@ ct_tensor *ct_rand(ct_shape size, const ct_random_opts *opts) {
 }
 
 ct_tensor *ct_rand_like(const ct_tensor *t, const ct_random_opts *opts) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   ct_tensor *r = ct__random_empty_like(t, opts);
   if (!r) return NULL;
   ct_sample_opts so = {opts ? opts->generator : NULL};

@@ -513,6 +513,16 @@ def _null_check(op, cargs, ckw, out):
                            % (i, e.kind, e.message, expect[0], expect[1]))
         except C.Missing:
             pass
+        # with no error pending, a NULL argument is an error of its own: a ValueError naming the argument
+        C.lib().ct_clear_error()
+        try:
+            op.ct(*args, **ckw)
+        except C.CTError as e:
+            if e.kind != "ValueError" or "NULL" not in e.message:
+                out.append("NULL tensor as argument %d with no error pending: recorded %s: %r (must be a ValueError "
+                           "naming the NULL argument)" % (i, e.kind, e.message))
+        except C.Missing:
+            pass
 
 
 def run_case(op, seed, index, do_null_check=False, announce=None):

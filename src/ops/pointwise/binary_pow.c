@@ -585,7 +585,7 @@ static ct_dtype float_power_dtype(const ct_tensor *a, const ct_tensor *b) {
 
 ct_tensor *ct_float_power(const ct_tensor *a, const ct_tensor *b) {
   ct_tensor *r = NULL;
-  if (!a || !b) return NULL;
+  if (!a || !b) return ct__null_ptr_arg(!a ? "a" : "b");
   pow_dispatch(NULL, a, b, float_power_dtype(a, b), false, &r);
   return r;
 }

@@ -321,7 +321,7 @@ static bool close_nan_shape(const ct_tensor *a, const ct_tensor *b) {
 }
 
 static ct_tensor *isclose_run(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts) {
-  if (!a || !b) return NULL;
+  if (!a || !b) return ct__null_ptr_arg(!a ? "a" : "b");
   close_ctx c;
   if (!close_setup(a, b, opts, &c)) return NULL;
   if (c.equal_nan && ct__dt((ct_dtype)a->dtype)->category >= CT_CAT_FLOAT && !close_nan_shape(a, b)) return NULL;

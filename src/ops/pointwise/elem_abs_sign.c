@@ -133,7 +133,7 @@ const ct_pw_op ct__pw_op_signbit = {"signbit_cpu", CT_PW_PREDICATE, signbit_loop
 
 /* ---- positive: the input itself ---- */
 ct_tensor *ct_positive(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (t->dtype == CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "The `+` operator, on a bool tensor is not supported.");
     return NULL;

@@ -231,7 +231,7 @@ static ct_status nan_to_num_into(ct_tensor *out, const ct_tensor *t, const ct_na
 }
 
 ct_tensor *ct_nan_to_num(const ct_tensor *t, const ct_nan_to_num_opts *opts) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   ct_tensor *r = ct__elem_empty_like(t, (ct_dtype)t->dtype);
   if (!r) return NULL;
   if (nan_to_num_into(r, t, opts, false) != CT_OK) {

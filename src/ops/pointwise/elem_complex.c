@@ -187,12 +187,12 @@ static ct_tensor *complex_part(const ct_tensor *t, int64_t part) {
 }
 
 ct_tensor *ct_real(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   return ct__elem_is_complex(t) ? complex_part(t, 0) : ct__elem_self(t);
 }
 
 ct_tensor *ct_imag(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (!ct__elem_is_complex(t)) {
     ct__error(CT_ERR_RUNTIME, "imag is not implemented for tensors with non-complex dtypes.");
     return NULL;

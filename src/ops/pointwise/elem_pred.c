@@ -100,7 +100,7 @@ static const ct_loop_fn isnan_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT
 #undef ENTRY_N
 static const ct_pw_op isnan_op = {"ne_cpu", CT_PW_PREDICATE, isnan_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
-ct_tensor *ct_isnan(const ct_tensor *t) { return t ? run_chain(&isnan_op, t, t, CHAIN_NE_SELF) : NULL; }
+ct_tensor *ct_isnan(const ct_tensor *t) { return t ? run_chain(&isnan_op, t, t, CHAIN_NE_SELF) : ct__null_ptr_arg("t"); }
 
 /* ---- isposinf / isneginf: bool and integer tensors hold no infinity, so their loops give false (torch's
    result.fill_(false) after the iterator is built) ---- */
@@ -200,7 +200,7 @@ static ct_tensor *over_part(const ct_pw_op *op, const ct_tensor *t, int64_t part
 }
 
 static ct_tensor *isinf_or_finite(const ct_tensor *t, bool inf) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   int cat = ct__dt((ct_dtype)t->dtype)->category;
   chain_kind k = inf ? CHAIN_ABS_CMP : CHAIN_FINITE;
   if (cat <= CT_CAT_INT) return ct__elem_bool_like(t, !inf);
@@ -217,7 +217,7 @@ static const ct_loop_fn iszero_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = iszero
 static const ct_pw_op iszero_op = {"eq_cpu", CT_PW_PREDICATE, iszero_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 ct_tensor *ct_isreal(const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (!ct__elem_is_complex(t)) return ct__elem_bool_like(t, true);
   return over_part(&iszero_op, t, 1, CHAIN_CMP);
 }

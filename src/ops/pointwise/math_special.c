@@ -196,7 +196,7 @@ static logit_args logit_make(const ct_logit_opts *opts) {
   return a;
 }
 static ct_tensor *logit_new(const ct_tensor *t, const ct_logit_opts *opts, const char *fn) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   if (!logit_eps_ok(opts, fn)) return NULL;
   logit_args a = logit_make(opts);
   ct_tensor *r = NULL;
@@ -282,7 +282,7 @@ static const ct_pw_op *polygamma_kernel(int64_t n) {
   return n == 0 ? &ct__pw_op_digamma : n == 1 ? &trigamma_op : &polygamma_op;
 }
 ct_tensor *ct_polygamma(int64_t n, const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   const ct_pw_op *op = polygamma_kernel(n);
   if (!op) return NULL;
   ct_tensor *r = NULL;
@@ -584,7 +584,7 @@ static ct_tensor *mvlgamma_new(const ct_tensor *t, int64_t p, bool inplace) {
 }
 
 ct_tensor *ct_mvlgamma(const ct_tensor *t, int64_t p) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   return ct__own(mvlgamma_new(t, p, false));
 }
 

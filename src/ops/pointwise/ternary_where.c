@@ -212,7 +212,7 @@ ct_status ct_masked_fill_(ct_tensor *self, const ct_tensor *mask, const ct_tenso
 }
 
 ct_tensor *ct_masked_fill(const ct_tensor *t, const ct_tensor *mask, const ct_tensor *value) {
-  if (!t || !mask || !value) return NULL;
+  if (!t || !mask || !value) return ct__null_ptr_arg(!t ? "t" : !mask ? "mask" : "value");
   int64_t nd = t->ndim > mask->ndim ? t->ndim : mask->ndim;
   int64_t shape_buf[16];
   int64_t *shape = nd <= 16 ? shape_buf : ct__malloc((size_t)nd * sizeof(int64_t));

@@ -165,7 +165,7 @@ ct_status ct_any_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
 }
 
 ct_tensor *ct_count_nonzero(const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   if (!ct__red_no_dtype("count_nonzero", o)) return NULL;
   if (o->keepdim) return CT_ERR_NULL(CT_ERR_TYPE, "count_nonzero() got an unexpected keyword argument 'keepdim'");

@@ -585,7 +585,7 @@ ct_status ct_amin_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *
 
 /* torch.max(t) / torch.min(t) */
 static ct_tensor *extreme_all(bool is_max, const ct_tensor *t) {
-  if (!t) return NULL;
+  if (!t) return ct__null_ptr_arg("t");
   const char *fn = is_max ? "max()" : "min()";
   if (t->numel == 0) {
     ct__error(CT_ERR_RUNTIME,

@@ -446,7 +446,7 @@ ct_status ct_norm_out(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *op
 }
 
 ct_tensor *ct_dist(const ct_tensor *a, const ct_tensor *b, const ct_dist_opts *opts) {
-  if (!a || !b) return NULL;
+  if (!a || !b) return ct__null_ptr_arg(!a ? "a" : "b");
   ct_scalar p = opts && opts->p.kind ? opts->p : ct_scalar_double(2.0);
   ct_tensor *r = NULL;
   if (ct_scope_begin() == CT_OK) {
