@@ -176,7 +176,7 @@ static void setup(const ct_red_config *cfg, bool torch_loops, geom *g) {
   n = 0;
   for (int i = 0; i < g->nr; i++) {
     if (n > 0 && ct__mul_wrap(g->rin[n - 1], g->rsz[n - 1]) == g->rin[i]) {
-      g->rsz[n - 1] *= g->rsz[i];
+      g->rsz[n - 1] = ct__mul_wrap(g->rsz[n - 1], g->rsz[i]); /* huge sizes next to a zero */
       continue;
     }
     g->rsz[n] = g->rsz[i];

@@ -28,6 +28,7 @@ ct_tensor *ct_ones_like(const ct_tensor *t, const ct_tensor_opts *opts) {
 }
 
 ct_tensor *ct_full_like(const ct_tensor *t, ct_scalar value, const ct_tensor_opts *opts) {
+  if (!t) return ct__null_ptr_arg("t"); /* before the value's check: a NULL keeps the pending error */
   return ct__check_scalar(value) ? like(t, opts, &value, false) : NULL;
 }
 
@@ -56,6 +57,7 @@ ct_tensor *ct_new_ones(const ct_tensor *self, ct_shape shape, const ct_tensor_op
   return new_of(self, shape, opts, &one, false);
 }
 ct_tensor *ct_new_full(const ct_tensor *self, ct_shape shape, ct_scalar value, const ct_tensor_opts *opts) {
+  if (!self) return ct__null_ptr_arg("self");
   return ct__check_scalar(value) ? new_of(self, shape, opts, &value, false) : NULL;
 }
 

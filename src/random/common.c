@@ -48,7 +48,7 @@ ct_tensor *ct__complex_as_real(const ct_tensor *t) {
   int64_t *strides = nd <= 17 ? strides_inline : sizes + nd;
   for (int64_t d = 0; d < t->ndim; d++) {
     sizes[d] = t->sizes[d];
-    strides[d] = t->strides[d] * 2;
+    strides[d] = (int64_t)((uint64_t)t->strides[d] * 2); /* wraps as torch's: a huge stride of a size-1 dim */
   }
   sizes[nd - 1] = 2;
   strides[nd - 1] = 1;
