@@ -71,7 +71,8 @@ static void test_to(void) {
   CHECK(!ct_to(ym, &(ct_to_opts){.device = CT_DEVICE_CPU}));
   CHECK_ERROR(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
   CHECK(!ct_to(NULL, NULL));
-  CHECK_EQ_INT(ct_last_error(), CT_OK);
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_VALUE); /* a NULL argument, none pending: a ValueError naming it */
+  CHECK(strstr(ct_last_error_message(), "is NULL") != NULL);
   ct_release(y);
   ct_release(ym);
 }

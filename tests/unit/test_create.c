@@ -263,7 +263,8 @@ static void test_like(void) {
   CHECK(!ct_zeros_like(ct_zeros(CT_SHAPE(2), OPTS(.dtype = CT_INT32)), OPTS(.requires_grad = true)));
   CHECK_ERROR(CT_ERR_RUNTIME, "Only Tensors of floating point and complex dtype can require gradients");
   CHECK(!ct_empty_like(NULL, NULL));
-  CHECK_EQ_INT(ct_last_error(), CT_OK); /* a NULL input records nothing */
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_VALUE); /* a NULL argument, none pending: a ValueError naming it */
+  CHECK(strstr(ct_last_error_message(), "is NULL") != NULL);
   ct_scope_end();
 }
 

@@ -403,11 +403,12 @@ static void test_errors(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, "The expanded size of the tensor (3) must match the existing size (2) at non-singleton "
                               "dimension 0.  Target sizes: [3].  Tensor sizes: [2]");
   ct_release(p2);
-  /* NULL inputs fail without recording anything new */
+  /* NULL inputs fail; with no error pending the first records a ValueError naming its argument */
   CHECK(ct_rand_like(NULL, NULL) == NULL);
   CHECK(ct_multinomial(NULL, 1, true, NULL) == NULL);
   CHECK(ct_normal(NULL, f, NULL) == NULL);
-  CHECK_EQ_INT(ct_last_error(), CT_OK);
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_VALUE); /* a NULL argument, none pending: a ValueError naming it */
+  CHECK(strstr(ct_last_error_message(), "is NULL") != NULL);
   ct_release(f);
   ct_release(i64);
   ct_release(h);

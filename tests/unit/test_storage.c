@@ -256,16 +256,17 @@ static void test_meta(void) {
 }
 
 static void test_null_inputs(void) {
-  /* A NULL storage fails without recording a new error: the first cause stays. */
+  /* A NULL storage with no error pending records a ValueError naming it; later ones keep it. */
   ct_clear_error();
   CHECK(ct_storage_clone(NULL) == NULL);
-  CHECK_EQ_INT(ct_last_error(), CT_OK);
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_VALUE); /* a NULL argument, none pending: a ValueError naming it */
+  CHECK(strstr(ct_last_error_message(), "is NULL") != NULL);
   CHECK(ct_storage_resize_(NULL, 3) != CT_OK);
   CHECK(ct_storage_fill_(NULL, 3) != CT_OK);
   CHECK(ct_storage_byteswap(NULL, CT_INT32) != CT_OK);
   CHECK(ct_storage_share_memory_(NULL) != CT_OK);
-  /* NULL inputs keep a recorded error; with none, a status call records a ValueError (status == kind) */
-  CHECK_ERROR(CT_ERR_VALUE, "a NULL tensor was passed where a tensor is required");
+  /* NULL inputs keep the recorded error: the first one's (ct_storage_clone's), naming its argument */
+  CHECK_ERROR(CT_ERR_VALUE, "argument 's' is NULL");
   ct_storage *s = ct_storage_new(2, CT_DEVICE_CPU);
   CHECK(ct_storage_copy_(s, NULL) != CT_OK);
   CHECK(ct_storage_copy_(NULL, s) != CT_OK);

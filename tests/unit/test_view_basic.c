@@ -326,7 +326,8 @@ static void test_null_and_grad(void) {
   CHECK(ct_reshape(NULL, CT_SHAPE(2)) == NULL);
   CHECK(ct_as_strided(NULL, CT_SHAPE(2), CT_SHAPE(1), NULL) == NULL);
   CHECK(ct_view_as(x, NULL) == NULL);
-  CHECK_EQ_INT(ct_last_error(), CT_OK);
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_VALUE); /* a NULL argument, none pending: a ValueError naming it */
+  CHECK(strstr(ct_last_error_message(), "is NULL") != NULL);
   /* Views of a tensor that requires grad require grad too. */
   CHECK_EQ_INT(ct_requires_grad_(x, true), CT_OK);
   ct_tensor *r = ct_view(x, CT_SHAPE(2, 1));

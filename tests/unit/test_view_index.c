@@ -249,7 +249,8 @@ static void test_meta_and_null(void) {
   CHECK(ct_select(NULL, 0, 0) == NULL);
   CHECK(ct_unfold(NULL, 0, 1, 1) == NULL);
   CHECK(ct_diagonal(NULL, 0, 0, 1) == NULL);
-  CHECK_EQ_INT(ct_last_error(), CT_OK);
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_VALUE); /* a NULL argument, none pending: a ValueError naming it */
+  CHECK(strstr(ct_last_error_message(), "is NULL") != NULL);
 }
 
 int main(void) {

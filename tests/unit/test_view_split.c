@@ -228,7 +228,8 @@ static void test_ownership(void) {
   CHECK_EQ_INT(ct_refcount(x), 1);
   CHECK(ct_unbind(NULL, 0) == NULL);
   CHECK(ct_chunk(NULL, 2, 0) == NULL);
-  CHECK_EQ_INT(ct_last_error(), CT_OK);
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_VALUE); /* a NULL argument, none pending: a ValueError naming it */
+  CHECK(strstr(ct_last_error_message(), "is NULL") != NULL);
   ct_release(x);
 }
 
