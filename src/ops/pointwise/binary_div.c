@@ -67,11 +67,16 @@ static bool zero_check(ct_dtype common, const ct_tensor *const *in, const void *
   return !ct__bin_has_zero_divisor(in[0], in[1], common);
 }
 
-/* ---- integer kernels (b != 0 here) ---- */
-#define INT_DIVT(T, U) (b == -1 ? (T)(U)(0u - (U)a) : (T)(a / b))
-#define INT_DIVF(T, U) (b == -1 ? (T)(U)(0u - (U)a) : (T)(a / b - ((a % b != 0) && ((a % b < 0) != (b < 0)))))
-#define INT_REM(T, U) (b == -1 ? (T)0 : (T)(a % b + (((a % b != 0) & ((a % b < 0) != (b < 0))) ? b : 0)))
-#define INT_FMOD(T, U) (b == -1 ? (T)0 : (T)(a % b))
+/* ---- integer kernels ----
+   zero_check refuses a zero divisor before the loop; a divisor can still turn zero during it when the out
+   is the divisor's own memory written through an overlapping geometry (empty_strided with repeating
+   elements: torch's kernel raises ZeroDivisionError midway there), so b == 0 gives 0, never a trap. */
+#define INT_DIVT(T, U) (b == 0 ? (T)0 : b == -1 ? (T)(U)(0u - (U)a) : (T)(a / b))
+#define INT_DIVF(T, U) \
+  (b == 0 ? (T)0 : b == -1 ? (T)(U)(0u - (U)a) : (T)(a / b - ((a % b != 0) && ((a % b < 0) != (b < 0)))))
+#define INT_REM(T, U) \
+  (b == 0 ? (T)0 : b == -1 ? (T)0 : (T)(a % b + (((a % b != 0) & ((a % b < 0) != (b < 0))) ? b : 0)))
+#define INT_FMOD(T, U) (b == 0 || b == -1 ? (T)0 : (T)(a % b))
 
 #define DEF_SIGNED(name, OP)                                                                    \
   CT_BINARY_LOOP(name##_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, OP(int8_t, uint8_t))     \
@@ -83,8 +88,8 @@ DEF_SIGNED(divf, INT_DIVF)
 DEF_SIGNED(rem, INT_REM)
 DEF_SIGNED(fmod, INT_FMOD)
 /* uint8: floor == trunc, remainder == fmod */
-CT_BINARY_LOOP(divt_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, (uint8_t)(a / b))
-CT_BINARY_LOOP(rem_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, (uint8_t)(a % b))
+CT_BINARY_LOOP(divt_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, (uint8_t)(b ? a / b : 0))
+CT_BINARY_LOOP(rem_CT_UINT8, uint8_t, uint8_t, CT_ID, uint8_t, CT_ID, (uint8_t)(b ? a % b : 0))
 
 /* ---- true division ---- */
 CT_BINARY_LOOP(div_CT_FLOAT32, float, float, CT_ID, float, CT_ID, a / b)
