@@ -268,10 +268,10 @@ static bool output_strides(const ct_iter_config *cfg, const ct_iter *it, const c
   for (int64_t j = 0; j < ndim; j++) inverted &= perm[j] == ndim - 1 - j;
   if (inverted) return false;
   /* compatible_stride in permuted order (note: no max(size, 1), as in PyTorch), then inverted */
-  int64_t next = 1;
+  uint64_t next = 1; /* wraps where torch's int64 product does (huge sizes beside a zero) */
   for (int64_t j = 0; j < ndim; j++) {
-    out_strides[perm[j]] = next;
-    next *= shape[perm[j]];
+    out_strides[perm[j]] = (int64_t)next;
+    next *= (uint64_t)shape[perm[j]];
   }
   return true;
 }

@@ -30,6 +30,7 @@ static void scalar_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 ct_status ct_bernoulli_(ct_tensor *self, double p, const ct_sample_opts *opts) {
   if (!self) return ct__random_fail();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  if (self->device_type == CT_META) return CT_OK; /* torch's meta kernel checks nothing (p, dtype) */
   CT_RANDOM_THROUGH_BITS(self, ct_bernoulli_(tmp, p, opts));
   if (!(0 <= p && p <= 1)) {
     ct__error(CT_ERR_RUNTIME, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
@@ -37,7 +38,6 @@ ct_status ct_bernoulli_(ct_tensor *self, double p, const ct_sample_opts *opts) {
   }
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   if (!bernoulli_self_ok((ct_dtype)self->dtype, "bernoulli_scalar_cpu_")) return CT_ERR_RUNTIME;
-  if (self->device_type == CT_META) return CT_OK;
   bern_ctx c = {ct__sample_gen(opts), (ct_dtype)self->dtype, CT_DTYPE_UNSET, p};
   ct__gen_lock(c.g);
   ct__walk(self, NULL, scalar_run, &c);
@@ -113,6 +113,10 @@ static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 
 ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sample_opts *opts) {
   if (!self || !p) return ct__random_fail();
+  if (self->device_type != CT_META && p->device_type == CT_META) { /* torch's meta fallback: p has no data */
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot inplace into non-meta tensor with meta tensor argument");
+    return CT_ERR_NOT_IMPLEMENTED;
+  }
   if (CT_UNLIKELY(ct__math_bits(p) != 0)) { /* the kernel reads p's values: a resolved copy */
     ct_tensor *pr = ct__resolve_bits(p);
     if (!pr) return ct_last_error();
@@ -121,6 +125,7 @@ ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sam
     return s;
   }
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  if (self->device_type == CT_META) return CT_OK; /* torch's meta kernel checks nothing (shape, dtype, p) */
   CT_RANDOM_THROUGH_BITS(self, ct_bernoulli_tensor_(tmp, p, opts));
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype, pdt = (ct_dtype)p->dtype;
@@ -131,7 +136,7 @@ ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sam
   if (!(pdt == CT_FLOAT64 || pdt == CT_FLOAT32 || pdt == CT_BFLOAT16)) {
     ct__dispatch_error("bernoulli_tensor_cpu_p_", pdt);
     st = CT_ERR_RUNTIME;
-  } else if (self->device_type != CT_META) {
+  } else {
     bern_ctx c = {NULL, dt, pdt, 0.0};
     ct__walk(self, pe, check_p_run, &c);
     if (c.p != 0) {

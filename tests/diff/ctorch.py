@@ -446,6 +446,9 @@ def dtype_arg(dt):
     return 0 if dt is None else CT_DTYPE[dt]
 
 
+DEVICE_NAMES = {CT_CPU: "cpu", CT_CUDA: "cuda", CT_META: "meta"}
+
+
 def device_arg(dev):
     if dev is None:
         return ct_device(0, 0)

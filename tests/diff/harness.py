@@ -169,8 +169,8 @@ def _fmt_arg(a):
 class TSum:
     """Everything observable about one tensor, from either library."""
     __slots__ = ("dtype", "shape", "stride", "offset", "contig", "requires_grad", "values", "same_as", "shares",
-                 "storage_nbytes", "math_bits")
-    FIELDS = ("dtype", "shape", "stride", "offset", "contig", "requires_grad", "same_as", "math_bits")
+                 "storage_nbytes", "math_bits", "device")
+    FIELDS = ("device", "dtype", "shape", "stride", "offset", "contig", "requires_grad", "same_as", "math_bits")
 
     def fields(self):
         return [(k, getattr(self, k)) for k in self.FIELDS]
@@ -205,7 +205,8 @@ def sum_torch(x, inputs, in_storage):
         # torch itself can return a tensor with a negative size (unfold with size -1 in 1.13) or one
         # reaching past its storage (set_(storage, offset, [], []) on an empty storage does not grow
         # it): such a tensor has only its geometry to compare; reading it would crash.
-        s.values = C.torch_bits(x) if _torch_readable(x) else None
+        s.device = x.device.type
+        s.values = C.torch_bits(x) if s.device != "meta" and _torch_readable(x) else None
         s.same_as = next((i for i, t in enumerate(inputs) if t is x), None)
         ident, s.storage_nbytes, _ = _torch_storage(x)
         s.shares = {i: ident == p[0] for i, p in enumerate(in_storage)}
@@ -222,6 +223,7 @@ def sum_ct(x, inputs, in_storage):
         s.contig = tuple(x.is_contiguous(f) for f in _FORMATS)
         s.requires_grad = bool(C.lib().ct_requires_grad(x.ptr))
         s.math_bits = x.math_bits()
+        s.device = C.DEVICE_NAMES[C.lib().ct_device_of(x.ptr).type]
         handle, _, s.storage_nbytes, _ = x.storage_info()
         s.values = x  # read lazily: only when the geometry matched (reading a broken one may fault)
         s.same_as = next((i for i, t in enumerate(inputs) if t.ptr == x.ptr), None)

@@ -55,6 +55,46 @@ def _bern_ct(sdt, pdt, sshape, pshape):
     return x
 
 
+def gen_bernoulli_meta(g):
+    """p on the meta device: torch's meta fallback refuses an in-place op on real data; a meta self checks
+    nothing (shapes that do not broadcast, any dtype, any p)."""
+    sdev, pdev = g.choice([("cpu", "meta"), ("meta", "cpu"), ("meta", "meta")])
+    return A(sdev, pdev, g.choice([(3,), (2, 3), (0,)]), g.choice([(), (3,), (5,)]),
+             g.choice([torch.float32, torch.bool, torch.complex64, torch.int8]), g.choice([0.5, 1.5, -1.0]))
+
+
+def _bern_meta(lib):
+    def run(sdev, pdev, sshape, pshape, sdt, p):
+        if lib is torch:
+            x = torch.zeros(sshape, device=sdev, dtype=sdt)
+            return x.bernoulli_(torch.full(pshape, p, device=pdev)) if pshape != (5,) else x.bernoulli_(p)
+        x = C.zeros(sshape, device=sdev, dtype=sdt)
+        if pshape == (5,):  # the scalar form
+            C.check(C.lib().ct_bernoulli_(x, p, None))
+        else:
+            C.check(C.lib().ct_bernoulli_tensor_(x, C.full(pshape, p, device=pdev), None))
+        return x
+    return run
+
+
+def gen_angle_meta(g):
+    return A(g.choice([torch.float32, torch.complex64, torch.int64, torch.float64]), g.choice(["meta", "cpu"]),
+             g.choice(["meta", "cpu"]), g.choice([(3,), (2, 2), ()]), g.choice([(5,), (3,), ()]))
+
+
+def _angle_meta(lib):
+    """angle's out= checks the out's device itself; a meta input with a CPU out meets torch's dispatcher."""
+    def run(dt, idev, odev, ishape, oshape):
+        if lib is torch:
+            out = torch.zeros(oshape, device=odev)
+            torch.angle(torch.ones(ishape, dtype=dt, device=idev), out=out)
+            return out
+        out = C.zeros(oshape, device=odev)
+        C.check(C.lib().ct_angle_out(out, C.ones(ishape, dtype=dt, device=idev)))
+        return out
+    return run
+
+
 def gen_seed(g):
     return A(g.choice([float("inf"), float("-inf"), float("nan"), 2.0 ** 64, -2.0 ** 63 - 4096.0, 1.7, -1.0]))
 
@@ -88,5 +128,9 @@ OPS = [
     Op("meta_std_out", gen_meta, torch=_meta_case(torch, "std"), ct=_meta_case(C, "std"), values=False, weight=0.2,
        min_cases=10),
     Op("bernoulli_expand", gen_bernoulli_expand, torch=_bern_torch, ct=_bern_ct, weight=0.2, min_cases=30),
+    Op("bernoulli_meta_p", gen_bernoulli_meta, torch=_bern_meta(torch), ct=_bern_meta(C), values=False, weight=0.2,
+       min_cases=20),
+    Op("angle_out_meta", gen_angle_meta, torch=_angle_meta(torch), ct=_angle_meta(C), values=False, weight=0.2,
+       min_cases=30),
     Op("manual_seed_float", gen_seed, torch=_seed_torch, ct=_seed_ct, weight=0.1, min_cases=20),
 ]

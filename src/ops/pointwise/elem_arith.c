@@ -211,7 +211,7 @@ static const ct_pw_op nan_op = {"nan_to_num", CT_PW_SAME, nan_loops, NULL, nan_p
 static ct_status nan_to_num_into(ct_tensor *out, const ct_tensor *t, const ct_nan_to_num_opts *opts, bool inplace) {
   if (!t || !out) return ct__elem_null();
   if (out && !inplace && !CT__OUT_GRAD_OK("nan_to_num", out, t)) return CT_ERR_RUNTIME;
-  if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return CT_ERR_RUNTIME;
+  if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return ct_last_error();
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "nan_to_num: dtype of out: %s should be same as input: %s",
               ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt((ct_dtype)t->dtype)->scalar_name);

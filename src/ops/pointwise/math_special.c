@@ -208,7 +208,7 @@ static ct_status logit_into(ct_tensor *out, const ct_tensor *t, const ct_logit_o
   if (!t || !out) return ct__null_status();
   if (!logit_eps_ok(opts, fn)) return CT_ERR_TYPE;
   if (out && !inplace && !CT__OUT_GRAD_OK("logit", out, t)) return CT_ERR_RUNTIME;
-  if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return CT_ERR_RUNTIME;
+  if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return ct_last_error();
   logit_args a = logit_make(opts);
   return ct__pw_run_staged(&logit_op, out, &t, 1, inplace, &a, NULL);
 }

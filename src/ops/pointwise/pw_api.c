@@ -17,7 +17,7 @@ static ct_status run(const ct_pw_op *op, const char *name, ct_tensor *out, const
   }
   bool mark = out && !inplace && op->grad == CT_PW_GRAD_OUT_INPLACE;
   if (mark && !ct__check_inplace(out)) return CT_ERR_RUNTIME;
-  if (out && !inplace && !ct__pw_out_device_ok(op->dev, out, in, n_in)) return CT_ERR_RUNTIME;
+  if (out && !inplace && !ct__pw_out_device_ok(op->dev, out, in, n_in)) return ct_last_error();
   ct_status s = (op->run ? op->run : ct__pw_run)(op, out, in, n_in, inplace, args, result);
   if (mark && s == CT_OK) ct__grad_mark_out(out, in, n_in);
   return s;

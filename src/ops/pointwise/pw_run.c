@@ -1,6 +1,7 @@
 /* The generic entry of every pointwise op: the op's promotion kind becomes the engine's configuration. */
 #include "core/cast.h"
 #include "core/layout_rules.h"
+#include "ops/create_internal.h"
 #include "ops/pointwise/pw.h"
 
 static void configure(const ct_pw_op *op, ct_iter_config *cfg, const ct_tensor *out) {
@@ -163,7 +164,10 @@ bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor 
     }
   if (ct_device_equal(ct__tdevice(out), ct__tdevice(src))) return true;
   if (rule == CT_PW_DEV_COPY) return ct__check_copy_devices(out, src);
-  if (src->device_type != CT_CPU) return true; /* torch: a dispatcher error of _resize_output_; the engine's */
+  if (src->device_type != CT_CPU) { /* torch's CPU out asks its backend for _resize_output_, which it lacks */
+    ct__error_no_meta_kernel("aten::_resize_output_");
+    return false;
+  }
   ct__error(CT_ERR_RUNTIME, "out Tensor doesn't have the correct device set");
   return false;
 }

@@ -109,7 +109,7 @@ ct_status ct_where_out(ct_tensor *out, const ct_tensor *condition, const ct_tens
   if (!out || !condition || !a || !b) return ct__null_status();
   if (!CT__OUT_GRAD_OK("where", out, condition, a, b)) return CT_ERR_RUNTIME;
   const ct_tensor *in[3] = {condition, a, b};
-  if (!ct__pw_out_device_ok(CT_PW_DEV_COPY, out, in, 3)) return CT_ERR_RUNTIME;
+  if (!ct__pw_out_device_ok(CT_PW_DEV_COPY, out, in, 3)) return ct_last_error();
   return where_run(out, condition, a, b, NULL);
 }
 

@@ -50,11 +50,13 @@ int64_t ct__red_shape(const ct_tensor *t, uint64_t mask, bool keepdim, int64_t *
   return n;
 }
 
+/* Wrapping product: a subset of a non-empty tensor's sizes always fits; next to a zero size the
+   partial product of huge sizes may not, and the zero makes the result 0 either way. */
 int64_t ct__red_count(const ct_tensor *t, uint64_t mask) {
-  int64_t n = 1;
+  uint64_t n = 1;
   for (int64_t d = 0; d < t->ndim; d++)
-    if ((mask >> d) & 1u) n *= t->sizes[d];
-  return n;
+    if ((mask >> d) & 1u) n *= (uint64_t)t->sizes[d];
+  return (int64_t)n;
 }
 
 const char *ct__red_type_name(ct_dtype dt) {
