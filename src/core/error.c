@@ -127,6 +127,26 @@ void *ct__null_ptr_arg(const char *name) {
   return NULL;
 }
 
+int ct__first_null(const void *const *ptrs, int n) {
+  for (int i = 0; i < n; i++)
+    if (!ptrs[i]) return i;
+  return -1;
+}
+
+ct_status ct__null_named_status(const char *names, int index) {
+  if (tl_kind != CT_OK) return tl_kind;
+  const char *p = names; /* the index-th name of "a, b, c" */
+  for (int i = 0; i < index && p; i++) {
+    p = strchr(p, ',');
+    if (p) p++;
+  }
+  while (p && *p == ' ') p++;
+  size_t n = p ? strcspn(p, ", ") : 0;
+  if (n == 0) return ct__null_status();
+  record_prefixed(CT_ERR_VALUE, "argument '%.*s' is NULL", (int)n, p);
+  return tl_kind;
+}
+
 ct_error_kind ct_last_error(void) { return tl_kind; }
 
 ct_status ct__null_status(void) {

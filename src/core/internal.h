@@ -54,6 +54,24 @@ ct_status ct__null_arg(int position, const char *name);
 /* The same where the argument is known by its C parameter's name only (the public functions that return
    a pointer): "ct_transpose: argument 't' is NULL"; returns NULL. */
 void *ct__null_ptr_arg(const char *name);
+/* The entry guard's NULL part, for any number of pointer arguments: the first NULL one is named from the
+   stringized argument list ("out, t" -> 'out'), so a call site is one line:
+     CT__NONNULL_STATUS(out, t);   in a function returning ct_status
+     CT__NONNULL_PTR(t, other);    in a function returning a pointer */
+int ct__first_null(const void *const *ptrs, int n);
+ct_status ct__null_named_status(const char *names, int index);
+#define CT__PTRS_(...) ((const void *const[]){__VA_ARGS__})
+#define CT__NPTRS_(...) ((int)(sizeof CT__PTRS_(__VA_ARGS__) / sizeof(const void *)))
+#define CT__NONNULL_STATUS(...)                                                      \
+  do {                                                                               \
+    int ct_null_i_ = ct__first_null(CT__PTRS_(__VA_ARGS__), CT__NPTRS_(__VA_ARGS__)); \
+    if (CT_UNLIKELY(ct_null_i_ >= 0)) return ct__null_named_status(#__VA_ARGS__, ct_null_i_); \
+  } while (0)
+#define CT__NONNULL_PTR(...)                                                         \
+  do {                                                                               \
+    int ct_null_i_ = ct__first_null(CT__PTRS_(__VA_ARGS__), CT__NPTRS_(__VA_ARGS__)); \
+    if (CT_UNLIKELY(ct_null_i_ >= 0)) return (ct__null_named_status(#__VA_ARGS__, ct_null_i_), NULL); \
+  } while (0)
 /* The debug mode (ct_set_debug, CTORCH_DEBUG): errors printed when recorded, ownership checked on
    every release. */
 extern _Atomic int ct__debug_mode;

@@ -105,7 +105,7 @@ ct_status ct__result_type(const ct_tensor *const *ts, int64_t n, ct_dtype *out) 
   ct_dtype dim_result = UNDEF, zero_result = UNDEF, wrapped_result = UNDEF;
   for (int64_t i = 0; i < n; i++) {
     const ct_tensor *t = ts[i];
-    if (!t) return ct__null_status();
+    CT__NONNULL_STATUS(t);
     ct_dtype current = (ct_dtype)t->dtype;
     if (t->flags & CT_TENSOR_WRAPPED_NUMBER) {
       if (is_complex(current))

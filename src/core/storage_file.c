@@ -161,7 +161,7 @@ static void *map_shared_memory(size_t n) {
 }
 
 ct_status ct_storage_share_memory_(ct_storage *s) {
-  if (!s) return ct__null_status();
+  CT__NONNULL_STATUS(s);
   if (s->device_type != CT_CPU) {
     ct__error(CT_ERR_RUNTIME, "_share_fd_: only available on CPU");
     return CT_ERR_RUNTIME;

@@ -10,7 +10,7 @@ static bool is_meta(const ct_storage *s) { return s->device_type == CT_META; }
 static void bump_version(ct_storage *s) { atomic_fetch_add_explicit(&s->version, 1, memory_order_relaxed); }
 
 ct_status ct_storage_resize_(ct_storage *s, size_t nbytes) {
-  if (!s) return ct__null_status();
+  CT__NONNULL_STATUS(s);
   if (is_meta(s)) {
     ct__error(CT_ERR_RUNTIME, "UntypedStorage.resize_: got unexpected device type meta");
     return CT_ERR_RUNTIME;
@@ -35,7 +35,7 @@ ct_storage *ct_storage_clone(const ct_storage *s) {
 }
 
 ct_status ct_storage_copy_(ct_storage *s, const ct_storage *src) {
-  if (!s || !src) return ct__null_status();
+  CT__NONNULL_STATUS(s, src);
   if (s->nbytes != src->nbytes) {
     ct__error(CT_ERR_RUNTIME, "size does not match");
     return CT_ERR_RUNTIME;
@@ -52,7 +52,7 @@ ct_status ct_storage_copy_(ct_storage *s, const ct_storage *src) {
 }
 
 ct_status ct_storage_fill_(ct_storage *s, uint8_t value) {
-  if (!s) return ct__null_status();
+  CT__NONNULL_STATUS(s);
   if (is_meta(s)) return CT_OK;
   if (s->nbytes) memset(s->data, value, s->nbytes);
   bump_version(s);
@@ -60,7 +60,7 @@ ct_status ct_storage_fill_(ct_storage *s, uint8_t value) {
 }
 
 ct_status ct_storage_tolist(const ct_storage *s, uint8_t *out) {
-  if (!s) return ct__null_status();
+  CT__NONNULL_STATUS(s);
   if (is_meta(s)) {
     ct__error(CT_ERR_NOT_IMPLEMENTED, "Not available for 'meta' device type");
     return CT_ERR_NOT_IMPLEMENTED;
@@ -92,7 +92,7 @@ DEFINE_SWAP(64)
 /* PyTorch 2.1's UntypedStorage.byteswap(dtype): each element's bytes are reversed; a complex
    element swaps its real and imaginary halves separately; 1-byte types are left alone. */
 ct_status ct_storage_byteswap(ct_storage *s, ct_dtype dtype) {
-  if (!s) return ct__null_status();
+  CT__NONNULL_STATUS(s);
   if (!ct__check_dtype(dtype)) return CT_ERR_TYPE;
   size_t unit = ct__itemsize(dtype);
   if (ct_dtype_is_complex(dtype)) unit /= 2;

@@ -338,7 +338,7 @@ void *ct_data_ptr(const ct_tensor *t) { return t && t->numel ? ct__tdata(t) : NU
 bool ct_requires_grad(const ct_tensor *t) { return t && (t->flags & CT_TENSOR_REQUIRES_GRAD); }
 
 ct_status ct_requires_grad_(ct_tensor *t, bool requires_grad) {
-  if (!t) return ct__null_status();
+  CT__NONNULL_STATUS(t);
   if (requires_grad && !(ct_is_floating_point(t) || ct_is_complex(t))) {
     ct__error(CT_ERR_RUNTIME, "only Tensors of floating point dtype can require gradients");
     return CT_ERR_RUNTIME;

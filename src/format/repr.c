@@ -134,7 +134,7 @@ char *ct_to_string(const ct_tensor *t) {
 }
 
 ct_status ct_fprint(FILE *f, const ct_tensor *t) {
-  if (!t) return ct__null_status();
+  CT__NONNULL_STATUS(t);
   if (!f) {
     ct__error(CT_ERR_VALUE, "ct_fprint: the FILE must not be NULL");
     return CT_ERR_VALUE;

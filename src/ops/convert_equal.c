@@ -33,7 +33,7 @@ static bool equal_values(const ct_tensor *a, const ct_tensor *b) {
 }
 
 ct_status ct_equal(const ct_tensor *a, const ct_tensor *b, bool *out) {
-  if (!a || !b) return ct__null_status();
+  CT__NONNULL_STATUS(a, b);
   if (!out) {
     ct__error(CT_ERR_VALUE, "ct_equal: out is NULL");
     return CT_ERR_VALUE;

@@ -31,7 +31,7 @@ static ct_status item_scalar(const ct_tensor *t, ct_scalar *out) {
 }
 
 ct_status ct_item(const ct_tensor *t, ct_scalar *out) {
-  if (!t) return ct__null_status();
+  CT__NONNULL_STATUS(t);
   if (!check_out("ct_item", out)) return CT_ERR_VALUE;
   return item_scalar(t, out);
 }
@@ -39,7 +39,7 @@ ct_status ct_item(const ct_tensor *t, ct_scalar *out) {
 /* item<T>(): the number through c10's checked conversion (a complex with an imaginary part, or a
    NaN or out-of-range float for int64, is an overflow error). */
 static ct_status item_as(const char *fn, const ct_tensor *t, ct_dtype dt, void *out) {
-  if (!t) return ct__null_status();
+  CT__NONNULL_STATUS(t);
   if (!check_out(fn, out)) return CT_ERR_VALUE;
   ct_scalar s;
   ct_status st = item_scalar(t, &s);
@@ -58,7 +58,7 @@ ct_status ct_item_complex(const ct_tensor *t, ct_complex128 *out) {
 
 /* Python's bool(t.item()): any nonzero part (NaN included) is true. */
 ct_status ct_item_bool(const ct_tensor *t, bool *out) {
-  if (!t) return ct__null_status();
+  CT__NONNULL_STATUS(t);
   if (!check_out("ct_item_bool", out)) return CT_ERR_VALUE;
   ct_scalar s;
   ct_status st = item_scalar(t, &s);
@@ -96,7 +96,7 @@ static ct_status element_at(const ct_tensor *t, const int64_t *index, char **p) 
 }
 
 ct_status ct_get_item(const ct_tensor *t, const int64_t *index, ct_scalar *out) {
-  if (!t) return ct__null_status();
+  CT__NONNULL_STATUS(t);
   if (!check_out("ct_get_item", out)) return CT_ERR_VALUE;
   char *p;
   ct_status st = element_at(t, index, &p);
@@ -106,7 +106,7 @@ ct_status ct_get_item(const ct_tensor *t, const int64_t *index, ct_scalar *out) 
 
 /* t[index] = value is fill_ on the selected element: a checked conversion. */
 ct_status ct_set_item(ct_tensor *t, const int64_t *index, ct_scalar value) {
-  if (!t) return ct__null_status();
+  CT__NONNULL_STATUS(t);
   /* PyTorch converts the value (with its overflow check) before it looks at the index. */
   if (!ct__scalar_fits(value, (ct_dtype)t->dtype)) return CT_ERR_RUNTIME;
   char *p;

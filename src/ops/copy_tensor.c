@@ -2,11 +2,9 @@
 #include "core/cast.h"
 #include "ops/create_internal.h"
 
-/* A NULL argument propagates the first error without recording a new one. */
-static ct_status propagated(void) { return ct__null_status(); }
 
 ct_status ct_copy_(ct_tensor *self, const ct_tensor *src) {
-  if (!self || !src) return propagated();
+  CT__NONNULL_STATUS(self, src);
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_status st = ct__copy_into(self, src);
   if (st == CT_OK && self->storage) atomic_fetch_add_explicit(&self->storage->version, 1, memory_order_relaxed);
@@ -14,7 +12,7 @@ ct_status ct_copy_(ct_tensor *self, const ct_tensor *src) {
 }
 
 ct_status ct_copy_to_buffer(const ct_tensor *t, void *buf, ct_dtype dtype, size_t buf_bytes) {
-  if (!t) return propagated();
+  CT__NONNULL_STATUS(t);
   if (!ct__check_dtype(dtype)) return CT_ERR_TYPE;
   if (t->device_type == CT_META) {
     ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");

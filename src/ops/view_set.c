@@ -139,7 +139,7 @@ static bool check_offset(int64_t offset) {
 
 ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,
                           ct_shape stride) {
-  if (!self || !source) return ct__null_status();
+  CT__NONNULL_STATUS(self, source);
   if (!ct__check_list(size, "size") || !ct__check_list(stride, "stride")) return CT_ERR_VALUE;
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* An empty stride list is "not given" (contiguous), as in PyTorch, where it has no data. */
@@ -154,7 +154,7 @@ ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_o
 }
 
 ct_status ct_set_(ct_tensor *self, const ct_tensor *source) {
-  if (!self || !source) return ct__null_status();
+  CT__NONNULL_STATUS(self, source);
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* Python's binding asserts this before ATen sees the call; its message is what users get. */
   if (self->dtype != source->dtype) {
@@ -180,7 +180,7 @@ static bool check_resizable_var(const ct_tensor *self) {
 }
 
 ct_status ct_resize_(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
-  if (!self) return ct__null_status();
+  CT__NONNULL_STATUS(self);
   if (!ct__check_list(size, "size")) return CT_ERR_VALUE;
   if (!check_resizable_var(self)) return CT_ERR_RUNTIME;
   /* PyTorch resizes first (resize_impl_cpu_), so its errors come before the memory format's. */
@@ -221,7 +221,7 @@ ct_status ct_resize_(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
 }
 
 ct_status ct_resize_as_(ct_tensor *self, const ct_tensor *other) {
-  if (!self || !other) return ct__null_status();
+  CT__NONNULL_STATUS(self, other);
   if (!check_resizable_var(self)) return CT_ERR_RUNTIME;
   geometry g = {self->storage, self->offset, other->ndim, other->sizes, NULL, NULL};
   plan p;

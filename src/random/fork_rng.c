@@ -39,7 +39,7 @@ ct_rng_fork *ct_fork_rng_begin(ct_generator *const *generators, int64_t n) {
 }
 
 ct_status ct_fork_rng_end(ct_rng_fork *f) {
-  if (!f) return ct__null_status();
+  CT__NONNULL_STATUS(f);
   /* Restore in reverse so a generator listed twice ends in its earliest saved state. */
   for (int64_t i = f->n - 1; i >= 0; i--) {
     snapshot *s = &f->saved[i];

@@ -93,7 +93,7 @@ static void read_bytes(const ct_tensor *t, uint8_t *out) {
 }
 
 ct_status ct_generator_set_state(ct_generator *g, const ct_tensor *state) {
-  if (!state) return ct__null_status();
+  CT__NONNULL_STATUS(state);
   g = ct__gen_or_default(g);
   if (state->layout != CT_STRIDED || state->device_type != CT_CPU || state->dtype != CT_UINT8) {
     ct__error(CT_ERR_TYPE, "RNG state must be a torch.ByteTensor");

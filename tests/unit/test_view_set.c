@@ -60,7 +60,7 @@ static void test_set_from_tensor(void) {
   CHECK(ct_set_(NULL, b) != CT_OK);
   CHECK(ct_set_(a, NULL) != CT_OK);
   /* NULL inputs keep a recorded error; with none, a status call records a ValueError (status == kind) */
-  CHECK_ERROR(CT_ERR_VALUE, "a NULL tensor was passed where a tensor is required");
+  CHECK_ERROR(CT_ERR_VALUE, "argument 'self' is NULL");
   ct_release(b);
   ct_release(a);
 }

@@ -408,7 +408,8 @@ static const ct_pw_op *div_mode_op(const ct_div_opts *opts) {
 static ct_status div_run(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_div_opts *opts, bool inplace,
                          ct_tensor **result) {
   if (result) *result = NULL;
-  if (!a || !b || (!result && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(a, b);
+  if (!result && !out) return ct__null_named_status("out", 0);
   if (out && !inplace && !CT__OUT_GRAD_OK("div", out, a, b)) return CT_ERR_RUNTIME;
   const ct_pw_op *op = div_mode_op(opts);
   if (!op) return CT_ERR_RUNTIME;

@@ -158,7 +158,8 @@ static ct_status minmax_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
                             const void *args, ct_tensor **result) {
   const ct_tensor *a = in[0], *b = in[1];
   if (result) *result = NULL;
-  if (!a || !b || (!result && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(a, b);
+  if (!result && !out) return ct__null_named_status("out", 0);
   if (ct__dt((ct_dtype)a->dtype)->category == CT_CAT_COMPLEX || ct__dt((ct_dtype)b->dtype)->category == CT_CAT_COMPLEX) {
     const char *name = op == &ct__pw_op_maximum   ? "maximum"
                        : op == &ct__pw_op_minimum ? "minimum"

@@ -553,7 +553,8 @@ static ct_status pow_scalar_tensor(ct_tensor *out, const ct_tensor *base, const 
 static ct_status pow_dispatch(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, ct_dtype common, bool inplace,
                               ct_tensor **result) {
   if (result) *result = NULL;
-  if (!a || !b || (!result && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(a, b);
+  if (!result && !out) return ct__null_named_status("out", 0);
   if (out && !inplace && !CT__OUT_GRAD_OK("pow", out, a, b)) return CT_ERR_RUNTIME;
   if (is_wrapped(b)) {
     ct_scalar e = wrapped_value(b);
@@ -591,7 +592,7 @@ ct_tensor *ct_float_power(const ct_tensor *a, const ct_tensor *b) {
 }
 
 ct_status ct_float_power_(ct_tensor *self, const ct_tensor *other) {
-  if (!self || !other) return ct__null_status();
+  CT__NONNULL_STATUS(self, other);
   ct_dtype dt = float_power_dtype(self, other);
   if ((ct_dtype)self->dtype != dt) {
     ct__error(CT_ERR_RUNTIME, "the base given to float_power_ has dtype %s but the operation's result requires dtype %s",
@@ -602,7 +603,7 @@ ct_status ct_float_power_(ct_tensor *self, const ct_tensor *other) {
 }
 
 ct_status ct_float_power_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) {
-  if (!out || !a || !b) return ct__null_status();
+  CT__NONNULL_STATUS(out, a, b);
   ct_dtype dt = float_power_dtype(a, b);
   if ((ct_dtype)out->dtype != dt) {
     ct__error(CT_ERR_RUNTIME, "the output given to float_power has dtype %s but the operation's result requires dtype %s",

@@ -365,7 +365,7 @@ ct_tensor *ct_isclose(const ct_tensor *a, const ct_tensor *b, const ct_isclose_o
 
 ct_status ct_allclose(const ct_tensor *a, const ct_tensor *b, bool *out, const ct_isclose_opts *opts) {
   if (out) *out = false;
-  if (!a || !b) return ct__null_status();
+  CT__NONNULL_STATUS(a, b);
   ct_scope_begin();
   ct_tensor *r = isclose_run(a, b, opts);
   ct_status s = r ? CT_OK : ct__null_status();

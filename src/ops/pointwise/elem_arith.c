@@ -119,7 +119,7 @@ static const ct_pw_op mulc_op = {"mul_cpu", CT_PW_COMMON, mulc_loops, NULL, NULL
 
 /* mul_out(out, t, c) with c a wrapped number (out == t: mul_). */
 static ct_status angle_conv_run(ct_tensor *out, const ct_tensor *t, bool to_rad) {
-  if (!t || !out) return ct__elem_null();
+  CT__NONNULL_STATUS(t, out);
   if (!angle_conv_check(t, to_rad)) return CT_ERR_RUNTIME;
   ct_tensor *c = wrapped_double(to_rad ? M_PI_180 : M_180_PI);
   if (!c) return ct__elem_null();
@@ -209,7 +209,7 @@ static void nan_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
 static const ct_pw_op nan_op = {"nan_to_num", CT_PW_SAME, nan_loops, NULL, nan_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
 
 static ct_status nan_to_num_into(ct_tensor *out, const ct_tensor *t, const ct_nan_to_num_opts *opts, bool inplace) {
-  if (!t || !out) return ct__elem_null();
+  CT__NONNULL_STATUS(t, out);
   if (out && !inplace && !CT__OUT_GRAD_OK("nan_to_num", out, t)) return CT_ERR_RUNTIME;
   if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return ct_last_error();
   if (out->dtype != t->dtype) {

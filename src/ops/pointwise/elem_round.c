@@ -79,6 +79,7 @@ static const ct_pw_op *round_kernel(const ct_round_opts *opts, int64_t *d) {
 }
 
 ct_tensor *ct_round(const ct_tensor *t, const ct_round_opts *opts) {
+  CT__NONNULL_PTR(t);
   int64_t d;
   const ct_pw_op *op = round_kernel(opts, &d);
   ct_tensor *r = NULL;
@@ -86,13 +87,14 @@ ct_tensor *ct_round(const ct_tensor *t, const ct_round_opts *opts) {
   return r;
 }
 ct_status ct_round_(ct_tensor *self, const ct_round_opts *opts) {
+  CT__NONNULL_STATUS(self);
   int64_t d;
   const ct_pw_op *op = round_kernel(opts, &d);
   const ct_tensor *in[1] = {self};
   return ct__pw_run(op, self, in, 1, true, &d, NULL);
 }
 ct_status ct_round_out(ct_tensor *out, const ct_tensor *t, const ct_round_opts *opts) {
-  if (!t || !out) return ct__null_status();
+  CT__NONNULL_STATUS(t, out);
   if (!CT__OUT_GRAD_OK("round", out, t)) return CT_ERR_RUNTIME;
   int64_t d;
   const ct_pw_op *op = round_kernel(opts, &d);

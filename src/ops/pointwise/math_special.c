@@ -205,7 +205,7 @@ static ct_tensor *logit_new(const ct_tensor *t, const ct_logit_opts *opts, const
 }
 static ct_status logit_into(ct_tensor *out, const ct_tensor *t, const ct_logit_opts *opts, bool inplace,
                             const char *fn) {
-  if (!t || !out) return ct__null_status();
+  CT__NONNULL_STATUS(t, out);
   if (!logit_eps_ok(opts, fn)) return CT_ERR_TYPE;
   if (out && !inplace && !CT__OUT_GRAD_OK("logit", out, t)) return CT_ERR_RUNTIME;
   if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return ct_last_error();
@@ -290,14 +290,14 @@ ct_tensor *ct_polygamma(int64_t n, const ct_tensor *t) {
   return r;
 }
 ct_status ct_polygamma_(ct_tensor *self, int64_t n) {
-  if (!self) return ct__null_status();
+  CT__NONNULL_STATUS(self);
   const ct_pw_op *op = polygamma_kernel(n);
   if (!op) return CT_ERR_RUNTIME;
   const ct_tensor *in[1] = {self};
   return ct__pw_run(op, self, in, 1, true, &n, NULL);
 }
 ct_status ct_polygamma_out(ct_tensor *out, int64_t n, const ct_tensor *t) {
-  if (!t || !out) return ct__null_status();
+  CT__NONNULL_STATUS(t, out);
   if (!CT__OUT_GRAD_OK("polygamma", out, t)) return CT_ERR_RUNTIME;
   const ct_pw_op *op = polygamma_kernel(n);
   if (!op) return CT_ERR_RUNTIME;
@@ -589,7 +589,7 @@ ct_tensor *ct_mvlgamma(const ct_tensor *t, int64_t p) {
 }
 
 ct_status ct_mvlgamma_(ct_tensor *self, int64_t p) {
-  if (!self) return ct__null_status();
+  CT__NONNULL_STATUS(self);
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_tensor *r = mvlgamma_new(self, p, true);
   if (!r) return ct_last_error();
@@ -601,7 +601,7 @@ ct_status ct_mvlgamma_(ct_tensor *self, int64_t p) {
 /* PyTorch computes mvlgamma(t, p), checks the cast (its message names the input's dtype, then the
    result's), resizes out like resize_output and copies. */
 ct_status ct_mvlgamma_out(ct_tensor *out, const ct_tensor *t, int64_t p) {
-  if (!t || !out) return ct__null_status();
+  CT__NONNULL_STATUS(t, out);
   if (!CT__OUT_GRAD_OK("mvlgamma", out, t)) return CT_ERR_RUNTIME;
   ct_tensor *r = mvlgamma_new(t, p, false);
   if (!r) return ct_last_error();

@@ -357,8 +357,10 @@ static bool bound_scalar(const ct_tensor *b, ct_scalar *v) {
 static ct_status clamp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *min, const ct_tensor *max, int which,
                            bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
-  if (!t || (!result && !out)) return ct__null_status();
-  if ((which == 1 && !min) || (which == 2 && !max)) return ct__null_status();
+  CT__NONNULL_STATUS(t);
+  if (!result && !out) return ct__null_named_status("out", 0);
+  if (which == 1 && !min) return ct__null_named_status("min", 0);
+  if (which == 2 && !max) return ct__null_named_status("max", 0);
   if (out && !inplace &&
       !CT__OUT_GRAD_OK(which == 0 ? "clamp" : which == 1 ? "clamp_min" : "clamp_max", out, t, min, max))
     return CT_ERR_RUNTIME;

@@ -230,7 +230,8 @@ static bool addcdiv_integral(const ct_tensor *t1, const ct_tensor *t2) {
 static ct_status addc_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t, const ct_tensor *t1,
                           const ct_tensor *t2, const ct_addc_opts *opts, bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
-  if (!t || !t1 || !t2 || (!result && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(t, t1, t2);
+  if (!result && !out) return ct__null_named_status("out", 0);
   if (out && !inplace && !CT__OUT_GRAD_OK(op == &addcdiv_op ? "addcdiv" : "addcmul", out, t, t1, t2)) return CT_ERR_RUNTIME;
   if (op == &addcdiv_op && addcdiv_integral(t1, t2)) return CT_ERR_RUNTIME;
   addc_args a = {ct_scalar_int(1), out, op->loops};
@@ -343,7 +344,8 @@ static bool lerp_same_dtype(const ct_tensor *self, const ct_tensor *other, const
 static ct_status lerp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *end, const ct_tensor *weight,
                           bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
-  if (!t || !end || !weight || (!result && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(t, end, weight);
+  if (!result && !out) return ct__null_named_status("out", 0);
   if (out && !inplace && !CT__OUT_GRAD_OK("lerp", out, t, end, weight)) return CT_ERR_RUNTIME;
   if (!lerp_same_dtype(t, end, "end")) return CT_ERR_RUNTIME;
   if (weight->flags & CT_TENSOR_WRAPPED_NUMBER) {

@@ -70,7 +70,7 @@ static bool where_validate(ct_dtype common, const void *arg) {
 static ct_status where_run(ct_tensor *out, const ct_tensor *cond, const ct_tensor *a, const ct_tensor *b,
                            ct_tensor **result) {
   if (result) *result = NULL;
-  if (!cond || !a || !b) return ct__null_status();
+  CT__NONNULL_STATUS(cond, a, b);
   const ct_tensor *ab[2] = {a, b};
   ct_dtype rt;
   if (ct__result_type(ab, 2, &rt) != CT_OK) return ct__null_status();
@@ -106,7 +106,7 @@ ct_tensor *ct_where(const ct_tensor *condition, const ct_tensor *a, const ct_ten
 }
 
 ct_status ct_where_out(ct_tensor *out, const ct_tensor *condition, const ct_tensor *a, const ct_tensor *b) {
-  if (!out || !condition || !a || !b) return ct__null_status();
+  CT__NONNULL_STATUS(out, condition, a, b);
   if (!CT__OUT_GRAD_OK("where", out, condition, a, b)) return CT_ERR_RUNTIME;
   const ct_tensor *in[3] = {condition, a, b};
   if (!ct__pw_out_device_ok(CT_PW_DEV_COPY, out, in, 3)) return ct_last_error();
@@ -203,7 +203,7 @@ static ct_status masked_fill_into(ct_tensor *self, const ct_tensor *mask, ct_sca
 }
 
 ct_status ct_masked_fill_(ct_tensor *self, const ct_tensor *mask, const ct_tensor *value) {
-  if (!self || !mask || !value) return ct__null_status();
+  CT__NONNULL_STATUS(self, mask, value);
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_scalar v;
   ct_status s = fill_value(value, &v);

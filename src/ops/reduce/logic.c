@@ -121,7 +121,8 @@ static const ct_reduce_opts no_opts;
 
 static ct_status allany(bool is_all, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
   if (res) *res = NULL;
-  if (!t || (!res && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(t);
+  if (!res && !out) return ct__null_named_status("out", 0);
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   const char *name = is_all ? "all" : "any";
   if (!ct__red_no_dtype(name, o)) return ct__null_status();
@@ -151,7 +152,7 @@ ct_tensor *ct_all(const ct_tensor *t, const ct_reduce_opts *opts) {
   return r;
 }
 ct_status ct_all_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!out) return ct__null_status();
+  CT__NONNULL_STATUS(out);
   return allany(true, out, t, opts, NULL);
 }
 ct_tensor *ct_any(const ct_tensor *t, const ct_reduce_opts *opts) {
@@ -160,7 +161,7 @@ ct_tensor *ct_any(const ct_tensor *t, const ct_reduce_opts *opts) {
   return r;
 }
 ct_status ct_any_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!out) return ct__null_status();
+  CT__NONNULL_STATUS(out);
   return allany(false, out, t, opts, NULL);
 }
 

@@ -203,7 +203,8 @@ static const ct_reduce_opts no_opts;
 
 static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
   if (res) *res = NULL;
-  if (!t || (!res && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(t);
+  if (!res && !out) return ct__null_named_status("out", 0);
   if (out && !CT__OUT_GRAD_OK("logsumexp", out, t)) return CT_ERR_RUNTIME;
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   if (!ct__red_no_dtype("logsumexp", o)) return ct__null_status();
@@ -267,6 +268,6 @@ ct_tensor *ct_logsumexp(const ct_tensor *t, const ct_reduce_opts *opts) {
   return r;
 }
 ct_status ct_logsumexp_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!out) return ct__null_status();
+  CT__NONNULL_STATUS(out);
   return lse(out, t, opts, NULL);
 }

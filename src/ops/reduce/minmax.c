@@ -518,7 +518,8 @@ static bool nonempty_dim(const ct_tensor *t, int64_t wrapped, int64_t shown, con
 static ct_status extreme(bool is_max, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts,
                          ct_tensor **res) {
   if (res) *res = NULL;
-  if (!t || (!res && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(t);
+  if (!res && !out) return ct__null_named_status("out", 0);
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   const char *fn = is_max ? "amax()" : "amin()";
   if (!ct__red_no_dtype(is_max ? "amax" : "amin", o)) return ct__null_status();
@@ -568,7 +569,7 @@ ct_tensor *ct_amax(const ct_tensor *t, const ct_reduce_opts *opts) {
   return r;
 }
 ct_status ct_amax_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!out || !t) return ct__null_status();
+  CT__NONNULL_STATUS(out, t);
   if (!CT__OUT_GRAD_OK("amax", out, t)) return CT_ERR_RUNTIME;
   return extreme(true, out, t, opts, NULL);
 }
@@ -578,7 +579,7 @@ ct_tensor *ct_amin(const ct_tensor *t, const ct_reduce_opts *opts) {
   return r;
 }
 ct_status ct_amin_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!out || !t) return ct__null_status();
+  CT__NONNULL_STATUS(out, t);
   if (!CT__OUT_GRAD_OK("amin", out, t)) return CT_ERR_RUNTIME;
   return extreme(false, out, t, opts, NULL);
 }
@@ -613,7 +614,8 @@ static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices,
   bool fresh = !values && !indices && (rv || ri || true);
   if (rv) *rv = NULL;
   if (ri) *ri = NULL;
-  if (!t || (!fresh && (!values || !indices))) return ct__null_status();
+  CT__NONNULL_STATUS(t);
+  if (!fresh && (!values || !indices)) return ct__null_status();
   const char *fn = is_max ? "max()" : "min()";
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return ct__null_status();
@@ -643,7 +645,7 @@ ct_status ct_max_dim(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_ten
 }
 ct_status ct_max_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim,
                          const ct_keepdim_opts *opts) {
-  if (!values || !indices || !t) return ct__null_status();
+  CT__NONNULL_STATUS(values, indices, t);
   if (!CT__OUT_GRAD_OK("max", values, indices, t)) return CT_ERR_RUNTIME;
   return extreme_dim(true, values, indices, t, dim, keepdim_of(opts), NULL, NULL);
 }
@@ -653,7 +655,7 @@ ct_status ct_min_dim(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_ten
 }
 ct_status ct_min_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim,
                          const ct_keepdim_opts *opts) {
-  if (!values || !indices || !t) return ct__null_status();
+  CT__NONNULL_STATUS(values, indices, t);
   if (!CT__OUT_GRAD_OK("min", values, indices, t)) return CT_ERR_RUNTIME;
   return extreme_dim(false, values, indices, t, dim, keepdim_of(opts), NULL, NULL);
 }
@@ -662,7 +664,8 @@ ct_status ct_min_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor 
 static ct_status arg_extreme(bool is_max, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts,
                              ct_tensor **res) {
   if (res) *res = NULL;
-  if (!t || (!res && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(t);
+  if (!res && !out) return ct__null_named_status("out", 0);
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   const char *name = is_max ? "argmax" : "argmin";
   if (!ct__red_no_dtype(name, o)) return ct__null_status();
@@ -706,7 +709,7 @@ ct_tensor *ct_argmax(const ct_tensor *t, const ct_reduce_opts *opts) {
   return r;
 }
 ct_status ct_argmax_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!out) return ct__null_status();
+  CT__NONNULL_STATUS(out);
   return arg_extreme(true, out, t, opts, NULL);
 }
 ct_tensor *ct_argmin(const ct_tensor *t, const ct_reduce_opts *opts) {
@@ -715,7 +718,7 @@ ct_tensor *ct_argmin(const ct_tensor *t, const ct_reduce_opts *opts) {
   return r;
 }
 ct_status ct_argmin_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!out) return ct__null_status();
+  CT__NONNULL_STATUS(out);
   return arg_extreme(false, out, t, opts, NULL);
 }
 
@@ -780,10 +783,11 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
 }
 
 ct_status ct_aminmax(const ct_tensor *t, ct_tensor **min, ct_tensor **max, const ct_reduce_opts *opts) {
+  CT__NONNULL_STATUS(t);
   return aminmax(NULL, NULL, t, opts, min, max);
 }
 ct_status ct_aminmax_out(ct_tensor *min, ct_tensor *max, const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!min || !max || !t) return ct__null_status();
+  CT__NONNULL_STATUS(min, max, t);
   /* aminmax has no derivative in torch 1.13: its outs are in-place targets for autograd */
   if (!ct__check_inplace(min) || !ct__check_inplace(max)) return CT_ERR_RUNTIME;
   ct_status s = aminmax(min, max, t, opts, NULL, NULL);

@@ -370,7 +370,8 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
 
 static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *opts, ct_tensor **res) {
   if (res) *res = NULL;
-  if (!t || (!res && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(t);
+  if (!res && !out) return ct__null_named_status("out", 0);
   ct_norm_opts o = opts ? *opts : (ct_norm_opts){0};
   if (!ct__check_list(o.dims, "dims")) return CT_ERR_VALUE;
   /* autograd's out= rule, after torch.norm's Python-level dtype refusals: frobenius_norm and nuclear_norm
@@ -439,7 +440,7 @@ ct_tensor *ct_norm(const ct_tensor *t, const ct_norm_opts *opts) {
   return r;
 }
 ct_status ct_norm_out(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *opts) {
-  if (!out) return ct__null_status();
+  CT__NONNULL_STATUS(out);
   ct_status s = norm_impl(out, t, opts, NULL);
   if (s == CT_OK && (!opts || opts->nuc || opts->p.kind == 0)) ct__grad_mark_out(out, &t, 1); /* frobenius_norm */
   return s;

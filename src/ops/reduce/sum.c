@@ -400,7 +400,8 @@ typedef enum { SUM, NANSUM, PROD, MEAN, NANMEAN } sum_kind;
 static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts,
                           ct_tensor **res) {
   if (res) *res = NULL;
-  if (!t || (!res && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(t);
+  if (!res && !out) return ct__null_named_status("out", 0);
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   ct_dtype in = (ct_dtype)t->dtype;
   if (o->dtype && !ct__check_dtype(o->dtype)) return ct__null_status();
@@ -532,7 +533,7 @@ static bool out_grad_ok(int kind, const char *name, const ct_tensor *out, const 
     return r;                                                                                   \
   }                                                                                             \
   ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {  \
-    if (!out || !t) return ct__null_status();                                                   \
+    CT__NONNULL_STATUS(out, t);                                                                 \
     if (!out_grad_ok(KIND, #name, out, t)) return CT_ERR_RUNTIME;                               \
     return sum_like(KIND, out, t, opts, NULL);                                                  \
   }

@@ -558,7 +558,8 @@ typedef enum { VAR, STD } var_kind;
 
 static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts, ct_tensor **res) {
   if (res) *res = NULL;
-  if (!t || (!res && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(t);
+  if (!res && !out) return ct__null_named_status("out", 0);
   const ct_var_opts *o = opts ? opts : &no_opts;
   const char *fn = kind == STD ? "std" : "var";
   if (out && (t->device_type == CT_META || out->device_type == CT_META)) { /* the dispatcher, first */
@@ -613,7 +614,7 @@ static ct_status var_mean_like(var_kind kind, const ct_tensor *t, const ct_var_o
                                ct_tensor **rm) {
   if (rv) *rv = NULL;
   if (rm) *rm = NULL;
-  if (!t) return ct__null_status();
+  CT__NONNULL_STATUS(t);
   const ct_var_opts *o = opts ? opts : &no_opts;
   const char *fn = kind == STD ? "std_mean" : "var_mean";
   ct_dtype in = (ct_dtype)t->dtype;
@@ -637,7 +638,7 @@ ct_tensor *ct_var(const ct_tensor *t, const ct_var_opts *opts) {
   return r;
 }
 ct_status ct_var_out(ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts) {
-  if (!out || !t) return ct__null_status();
+  CT__NONNULL_STATUS(out, t);
   if (!CT__OUT_GRAD_OK("var", out, t)) return CT_ERR_RUNTIME;
   return var_like(VAR, out, t, opts, NULL);
 }
@@ -647,7 +648,7 @@ ct_tensor *ct_std(const ct_tensor *t, const ct_var_opts *opts) {
   return r;
 }
 ct_status ct_std_out(ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts) {
-  if (!out || !t) return ct__null_status();
+  CT__NONNULL_STATUS(out, t);
   if (!CT__OUT_GRAD_OK("std", out, t)) return CT_ERR_RUNTIME;
   return var_like(STD, out, t, opts, NULL);
 }

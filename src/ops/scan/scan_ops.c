@@ -169,7 +169,8 @@ static const acc_op cumprod_op = {"cumprod_out_cpu", ct__cumprod_kernels, false}
 static ct_status acc_scan_impl(const acc_op *op, ct_tensor *out, const ct_tensor *self, int64_t dim,
                                const ct_scan_opts *opts, bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
-  if (!self || (!result && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(self);
+  if (!result && !out) return ct__null_named_status("out", 0);
   if (inplace && !ct__check_inplace(self)) return CT_ERR_RUNTIME;
   if (!ct__check_in_storage(self) || (out && !ct__check_in_storage(out))) return CT_ERR_RUNTIME;
   ct_dtype want = opts ? opts->dtype : CT_DTYPE_UNSET;
@@ -252,7 +253,7 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
     return acc_scan(&(op), self, self, dim, opts, true, NULL);                                          \
   }                                                                                                     \
   ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_scan_opts *opts) { \
-    if (!out || !t) return ct__null_status();                                                           \
+    CT__NONNULL_STATUS(out, t);                                                                         \
     if (!CT__OUT_GRAD_OK(#name, out, t)) return CT_ERR_RUNTIME;                                         \
     return acc_scan(&(op), out, t, dim, opts, false, NULL);                                             \
   }
@@ -287,7 +288,8 @@ static ct_status lcse(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_ten
 
 static ct_status lcse_impl(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_tensor **result) {
   if (result) *result = NULL;
-  if (!self || (!result && !out)) return ct__null_status();
+  CT__NONNULL_STATUS(self);
+  if (!result && !out) return ct__null_named_status("out", 0);
   if (!ct__check_in_storage(self) || (out && !ct__check_in_storage(out))) return CT_ERR_RUNTIME;
   if (out && !same_dtype_as_self(out, (ct_dtype)self->dtype, self)) return CT_ERR_RUNTIME;
   if (self->device_type == CT_META || (out && out->device_type == CT_META)) {
@@ -319,7 +321,7 @@ ct_tensor *ct_logcumsumexp(const ct_tensor *t, int64_t dim) {
   return r;
 }
 ct_status ct_logcumsumexp_out(ct_tensor *out, const ct_tensor *t, int64_t dim) {
-  if (!out || !t) return ct__null_status();
+  CT__NONNULL_STATUS(out, t);
   if (!CT__OUT_GRAD_OK("logcumsumexp", out, t)) return CT_ERR_RUNTIME;
   return lcse(out, t, dim, NULL);
 }
@@ -414,19 +416,29 @@ static ct_status extreme_new(const ext_op *op, const ct_tensor *t, int64_t dim, 
 }
 
 ct_status ct_cummax(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices) {
+  if (!t) { /* the results are NULL too */
+    if (values) *values = NULL;
+    if (indices) *indices = NULL;
+  }
+  CT__NONNULL_STATUS(t);
   return extreme_new(&cummax_op, t, dim, values, indices);
 }
 ct_status ct_cummin(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices) {
+  if (!t) { /* the results are NULL too */
+    if (values) *values = NULL;
+    if (indices) *indices = NULL;
+  }
+  CT__NONNULL_STATUS(t);
   return extreme_new(&cummin_op, t, dim, values, indices);
 }
 ct_status ct_cummax_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim) {
-  if (!values || !indices || !t) return ct__null_status();
+  CT__NONNULL_STATUS(values, indices, t);
   if (!CT__OUT_GRAD_OK("cummax", values, indices, t)) return CT_ERR_RUNTIME;
   ct_tensor *o[2] = {values, indices};
   return extreme(&cummax_op, o, true, t, dim);
 }
 ct_status ct_cummin_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim) {
-  if (!values || !indices || !t) return ct__null_status();
+  CT__NONNULL_STATUS(values, indices, t);
   if (!CT__OUT_GRAD_OK("cummin", values, indices, t)) return CT_ERR_RUNTIME;
   ct_tensor *o[2] = {values, indices};
   return extreme(&cummin_op, o, true, t, dim);
