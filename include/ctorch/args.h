@@ -63,6 +63,15 @@ CT_API ct_status ct_call_div_(ct_status (*fn)(ct_tensor *, const ct_tensor *, co
 CT_API ct_status ct_call_div_out(ct_status (*fn)(ct_tensor *, const ct_tensor *, const ct_tensor *,
                                                  const struct ct_div_opts *),
                                  ct_tensor *out, ct_arg a, ct_arg b, const struct ct_div_opts *opts);
+/* The same for ops with three operands that take Python numbers (where's a and b, lerp's weight, clamp's
+   bounds, masked_fill's value): each number is wrapped, NULL passes as it is. */
+CT_API ct_tensor *ct_call_ternary(ct_tensor *(*fn)(const ct_tensor *, const ct_tensor *, const ct_tensor *),
+                                  ct_arg a, ct_arg b, ct_arg c);
+CT_API ct_status ct_call_ternary_(ct_status (*fn)(ct_tensor *, const ct_tensor *, const ct_tensor *),
+                                  ct_tensor *self, ct_arg b, ct_arg c);
+CT_API ct_status ct_call_ternary_out(ct_status (*fn)(ct_tensor *, const ct_tensor *, const ct_tensor *,
+                                                     const ct_tensor *),
+                                     ct_tensor *out, ct_arg a, ct_arg b, ct_arg c);
 
 #if !defined(__cplusplus) && !defined(CT_BUILDING_LIBRARY)
 

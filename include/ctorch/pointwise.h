@@ -272,6 +272,28 @@ CT_API int ct_get_num_threads(void);
 #define ct_float_power(a, b) ct_call_binary(ct_float_power, CT_ARG(a), CT_ARG(b))
 #define ct_float_power_(self, other) ct_call_binary_(ct_float_power_, CT__TM(self), CT_ARG(other))
 #define ct_float_power_out(out, a, b) ct_call_binary_out(ct_float_power_out, CT__TM(out), CT_ARG(a), CT_ARG(b))
+/* Python numbers where torch takes them: where's a and b, lerp's weight, clamp's bounds (NULL: None),
+   masked_fill's value. ct_where(c, t, 0.0), ct_lerp(a, b, 0.5), ct_clamp(t, 0, 1), ct_masked_fill(t, m, -1). */
+#define ct_where(c, a, b) ct_call_ternary(ct_where, CT_ARG(CT__T(c)), CT_ARG(a), CT_ARG(b))
+#define ct_where_out(out, c, a, b) ct_call_ternary_out(ct_where_out, CT__TM(out), CT_ARG(CT__T(c)), CT_ARG(a), CT_ARG(b))
+#define ct_lerp(t, end, w) ct_call_ternary(ct_lerp, CT_ARG(CT__T(t)), CT_ARG(CT__T(end)), CT_ARG(w))
+#define ct_lerp_(self, end, w) ct_call_ternary_(ct_lerp_, CT__TM(self), CT_ARG(CT__T(end)), CT_ARG(w))
+#define ct_lerp_out(out, t, end, w) \
+  ct_call_ternary_out(ct_lerp_out, CT__TM(out), CT_ARG(CT__T(t)), CT_ARG(CT__T(end)), CT_ARG(w))
+#define ct_clamp(t, lo, hi) ct_call_ternary(ct_clamp, CT_ARG(CT__T(t)), CT_ARG(lo), CT_ARG(hi))
+#define ct_clamp_(self, lo, hi) ct_call_ternary_(ct_clamp_, CT__TM(self), CT_ARG(lo), CT_ARG(hi))
+#define ct_clamp_out(out, t, lo, hi) ct_call_ternary_out(ct_clamp_out, CT__TM(out), CT_ARG(CT__T(t)), CT_ARG(lo), CT_ARG(hi))
+#define ct_clip(t, lo, hi) ct_call_ternary(ct_clip, CT_ARG(CT__T(t)), CT_ARG(lo), CT_ARG(hi))
+#define ct_clip_(self, lo, hi) ct_call_ternary_(ct_clip_, CT__TM(self), CT_ARG(lo), CT_ARG(hi))
+#define ct_clip_out(out, t, lo, hi) ct_call_ternary_out(ct_clip_out, CT__TM(out), CT_ARG(CT__T(t)), CT_ARG(lo), CT_ARG(hi))
+#define ct_clamp_min(t, lo) ct_call_binary(ct_clamp_min, CT_ARG(CT__T(t)), CT_ARG(lo))
+#define ct_clamp_min_(self, lo) ct_call_binary_(ct_clamp_min_, CT__TM(self), CT_ARG(lo))
+#define ct_clamp_min_out(out, t, lo) ct_call_binary_out(ct_clamp_min_out, CT__TM(out), CT_ARG(CT__T(t)), CT_ARG(lo))
+#define ct_clamp_max(t, hi) ct_call_binary(ct_clamp_max, CT_ARG(CT__T(t)), CT_ARG(hi))
+#define ct_clamp_max_(self, hi) ct_call_binary_(ct_clamp_max_, CT__TM(self), CT_ARG(hi))
+#define ct_clamp_max_out(out, t, hi) ct_call_binary_out(ct_clamp_max_out, CT__TM(out), CT_ARG(CT__T(t)), CT_ARG(hi))
+#define ct_masked_fill(t, mask, v) ct_call_ternary(ct_masked_fill, CT_ARG(CT__T(t)), CT_ARG(CT__T(mask)), CT_ARG(v))
+#define ct_masked_fill_(self, mask, v) ct_call_ternary_(ct_masked_fill_, CT__TM(self), CT_ARG(CT__T(mask)), CT_ARG(v))
 #endif
 
 #ifdef __cplusplus

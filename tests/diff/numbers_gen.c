@@ -90,6 +90,48 @@ static void binary_numbers(void) {
   show_status("i.div_(2, rounding_mode='trunc')", ct_div_(i, 2, &(ct_div_opts){.rounding_mode = "trunc"}), i);
 }
 
+/* The three-operand ops' number positions: where's a and b, lerp's weight, clamp's bounds (NULL is None),
+   masked_fill's value; in place and out= too. */
+static void ternary_numbers(void) {
+  ct_tensor *c = ct_tensor_literal(CT_L((bool)1, (bool)0, (bool)1), NULL);
+  ct_tensor *i = ct_tensor_literal(CT_L(1, 2, 3), &(ct_tensor_opts){.dtype = CT_INT32});
+  ct_tensor *f = ct_tensor_literal(CT_L(1.5, -2.5, 3.25), NULL);
+  show("c = torch.tensor([True, False, True])", c);
+  show("i = torch.tensor([1, 2, 3], dtype=torch.int32)", i);
+  show("f = torch.tensor([1.5, -2.5, 3.25])", f);
+  show("torch.where(c, i, 0.5)", ct_where(c, i, 0.5));
+  show("torch.where(c, 2, i)", ct_where(c, 2, i));
+  show("torch.where(c, 1, 2)", ct_where(c, 1, 2));
+  show("torch.where(c, 1.5, 2)", ct_where(c, 1.5, 2));
+  show("torch.where(c, f, (1+2j))", ct_where(c, f, cplx(1, 2)));
+  ct_tensor *o = ct_empty(CT_SHAPE(3), NULL);
+  show_status("torch.empty(3).copy_(torch.where(c, f, 7))  # where's out= has no number form in torch 1.13", ct_where_out(o, c, f, 7), o);
+  show("torch.lerp(f, torch.zeros(3), 0.25)", ct_lerp(f, ct_zeros(CT_SHAPE(3), NULL), 0.25));
+  show("torch.lerp(f, torch.zeros(3), 2)", ct_lerp(f, ct_zeros(CT_SHAPE(3), NULL), 2));
+  ct_tensor *g = ct_clone(f, CT_PRESERVE_FORMAT);
+  show_status("g = f.clone(); g.lerp_(torch.ones(3), 0.5)", ct_lerp_(g, ct_ones(CT_SHAPE(3), NULL), 0.5), g);
+  ct_tensor *o2 = ct_empty(CT_SHAPE(3), NULL);
+  show_status("torch.lerp(f, torch.ones(3), -1.0, out=torch.empty(3))", ct_lerp_out(o2, f, ct_ones(CT_SHAPE(3), NULL), -1.0), o2);
+  show("torch.clamp(i, 0.5, 2.5)", ct_clamp(i, 0.5, 2.5));
+  show("torch.clamp(i, 2, None)", ct_clamp(i, 2, NULL));
+  show("torch.clamp(i, None, 2)", ct_clamp(i, NULL, 2));
+  show("torch.clamp(f, -1, True)", ct_clamp(f, -1, (bool)1));
+  show("torch.clip(i, 1, 2)", ct_clip(i, 1, 2));
+  ct_tensor *h = ct_clone(i, CT_PRESERVE_FORMAT);
+  show_status("h = i.clone(); h.clamp_(1, 2)", ct_clamp_(h, 1, 2), h);
+  show_status("h.clamp_(0.5, 2.5)", ct_clamp_(h, 0.5, 2.5), h);
+  ct_tensor *o3 = ct_empty(CT_SHAPE(3), NULL);
+  show_status("torch.clamp(i, 2, 3, out=torch.empty(3))", ct_clamp_out(o3, i, 2, 3), o3);
+  show("torch.clamp_min(i, 1.5)", ct_clamp_min(i, 1.5));
+  show("torch.clamp_max(i, 2)", ct_clamp_max(i, 2));
+  show("torch.clamp_max(f, 2**64 - 1)", ct_clamp_max(f, UINT64_MAX));
+  show("i.masked_fill(c, 3.7)", ct_masked_fill(i, c, 3.7));
+  show("f.masked_fill(c, 3)", ct_masked_fill(f, c, 3));
+  show("i.masked_fill(c, (1+1j))", ct_masked_fill(i, c, cplx(1, 1)));
+  ct_tensor *k = ct_clone(f, CT_PRESERVE_FORMAT);
+  show_status("k = f.clone(); k.masked_fill_(c, -0.0)", ct_masked_fill_(k, c, -0.0), k);
+}
+
 static void factories(void) {
   show("torch.full((2, 3), 3.5)", ct_full(CT_SHAPE(2, 3), 3.5, NULL));
   show("torch.full((2,), 7)", ct_full(CT_SHAPE(2), 7, NULL));
@@ -165,6 +207,7 @@ static void literals(void) {
 int main(void) {
   ct_scope_begin();
   binary_numbers();
+  ternary_numbers();
   factories();
   literals();
   ct_scope_end();

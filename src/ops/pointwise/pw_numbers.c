@@ -4,6 +4,11 @@
 #include "ctorch/args.h"
 #include "ops/create_internal.h"
 
+static ct_arg tensor_arg(const ct_tensor *t) {
+  ct_arg a = {t, {(ct_scalar_kind)0, {false}}, false};
+  return a;
+}
+
 /* The tensor an operand stands for: the tensor itself, or a new wrapped number (*tmp, released by
    the caller). False after recording the error of a number ctorch cannot hold (ct__check_scalar). */
 static bool operand(ct_arg a, const ct_tensor **t, ct_tensor **tmp) {
@@ -52,6 +57,50 @@ ct_status ct_call_binary_out(ct_status (*fn)(ct_tensor *, const ct_tensor *, con
   if (!operands(a, b, &ta, &tb, tmp)) return ct_last_error();
   ct_status st = fn(out, ta, tb);
   RELEASE2(tmp);
+  return st;
+}
+
+/* Three operands: the numbers among them wrapped, in order (on a failure the ones made are released). */
+static bool operands3(const ct_arg *a, const ct_tensor **t, ct_tensor **tmp) {
+  for (int i = 0; i < 3; i++) {
+    if (operand(a[i], &t[i], &tmp[i])) continue;
+    while (i-- > 0) ct_release(tmp[i]);
+    return false;
+  }
+  return true;
+}
+#define RELEASE3(tmp) (ct_release((tmp)[0]), ct_release((tmp)[1]), ct_release((tmp)[2]))
+
+ct_tensor *ct_call_ternary(ct_tensor *(*fn)(const ct_tensor *, const ct_tensor *, const ct_tensor *), ct_arg a,
+                           ct_arg b, ct_arg c) {
+  const ct_arg args[3] = {a, b, c};
+  const ct_tensor *t[3];
+  ct_tensor *tmp[3];
+  if (!operands3(args, t, tmp)) return NULL;
+  ct_tensor *r = fn(t[0], t[1], t[2]);
+  RELEASE3(tmp);
+  return r;
+}
+
+ct_status ct_call_ternary_(ct_status (*fn)(ct_tensor *, const ct_tensor *, const ct_tensor *), ct_tensor *self,
+                           ct_arg b, ct_arg c) {
+  const ct_arg args[3] = {tensor_arg(self), b, c};
+  const ct_tensor *t[3];
+  ct_tensor *tmp[3];
+  if (!operands3(args, t, tmp)) return ct_last_error();
+  ct_status st = fn(self, t[1], t[2]);
+  RELEASE3(tmp);
+  return st;
+}
+
+ct_status ct_call_ternary_out(ct_status (*fn)(ct_tensor *, const ct_tensor *, const ct_tensor *, const ct_tensor *),
+                              ct_tensor *out, ct_arg a, ct_arg b, ct_arg c) {
+  const ct_arg args[3] = {a, b, c};
+  const ct_tensor *t[3];
+  ct_tensor *tmp[3];
+  if (!operands3(args, t, tmp)) return ct_last_error();
+  ct_status st = fn(out, t[0], t[1], t[2]);
+  RELEASE3(tmp);
   return st;
 }
 
