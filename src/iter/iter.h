@@ -117,4 +117,10 @@ void ct__iter_set_tiling(bool on);
 int ct__num_threads(void);
 
 
+/* The engine's check for an out= tensor about to be resized to shape (contiguous) that shares memory with
+   an input other than element for element: records torch's partial-overlap error and returns false. For
+   ops that resize an out themselves (resize_output + copy_), so that the failure comes before the resize. */
+bool ct__check_resize_overlap(const ct_tensor *out, int64_t nd, const int64_t *shape, const ct_tensor *const *ins,
+                              int n_in);
+
 #endif

@@ -60,13 +60,13 @@ static bool same_geometry(const ct_tensor *t, int64_t ndim, const int64_t *sizes
    1, 2, 1, 1 at two threads and 1, 2, 3, 4 at one). ctorch refuses such a call with PyTorch's own message
    for a partial overlap, before anything is resized. Memory shared with the output's geometry exactly
    (neg(x[0], out=x) with x shrinking to x[0]'s shape) is an ordinary in-place loop and goes on. */
-static bool check_resized_overlap(const ct_iter_config *cfg, const ct_tensor *out, const int64_t *shape, int64_t nd,
-                                  const int64_t *st) {
+static bool check_resized_overlap(const ct_tensor *const *ins, int n_in, const ct_tensor *out, const int64_t *shape,
+                                  int64_t nd, const int64_t *st) {
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)out->dtype), lo, hi;
   byte_span(nd, shape, st, out->offset, isz, &lo, &hi);
   if (lo == hi) return true;
-  for (int i = 0; i < cfg->n_in; i++) {
-    const ct_tensor *in = cfg->in[i];
+  for (int i = 0; i < n_in; i++) {
+    const ct_tensor *in = ins[i];
     if (in->storage != out->storage || same_geometry(in, nd, shape, st, out->offset, isz)) continue;
     int64_t ilo, ihi;
     byte_span(in->ndim, in->sizes, in->strides, in->offset, (int64_t)ct__itemsize((ct_dtype)in->dtype), &ilo, &ihi);
@@ -78,6 +78,16 @@ static bool check_resized_overlap(const ct_iter_config *cfg, const ct_tensor *ou
     }
   }
   return true;
+}
+
+bool ct__check_resize_overlap(const ct_tensor *out, int64_t nd, const int64_t *shape, const ct_tensor *const *ins,
+                              int n_in) {
+  int64_t small[16], *st = nd <= 16 ? small : ct__malloc((size_t)nd * sizeof(int64_t));
+  if (!st) return false;
+  ct__contiguous_strides(nd, shape, st);
+  bool ok = check_resized_overlap(ins, n_in, out, shape, nd, st);
+  if (st != small) ct__free(st);
+  return ok;
 }
 
 static bool same_shape(const ct_tensor *t, const int64_t *shape, int64_t ndim) {
@@ -301,7 +311,7 @@ static ct_status place_outputs(const ct_iter_config *cfg, ct_iter *it, const ct_
     }
   }
   for (int o = 0; o < cfg->n_out; o++)
-    if (!it->ops[o] && !check_resized_overlap(cfg, cfg->out[o], shape, ndim, st)) return CT_ERR_RUNTIME;
+    if (!it->ops[o] && !check_resized_overlap(cfg->in, cfg->n_in, cfg->out[o], shape, ndim, st)) return CT_ERR_RUNTIME;
   for (int o = 0; o < cfg->n_out; o++) {
     if (it->ops[o]) continue;
     ct_status s = ct__tensor_resize(cfg->out[o], ndim, shape, st);

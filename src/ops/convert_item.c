@@ -78,7 +78,7 @@ static ct_status element_at(const ct_tensor *t, const int64_t *index, char **p) 
     ct__error(CT_ERR_VALUE, "an index of %d entries is required", (int)t->ndim);
     return CT_ERR_VALUE;
   }
-  int64_t off = 0;
+  uint64_t off = 0; /* wraps for a geometry outside its storage, which the check below then refuses */
   for (int64_t d = 0; d < t->ndim; d++) {
     int64_t i = index[d], n = t->sizes[d];
     if (i < -n || i >= n) {
@@ -86,12 +86,12 @@ static ct_status element_at(const ct_tensor *t, const int64_t *index, char **p) 
                 (long long)d, (long long)n);
       return CT_ERR_INDEX;
     }
-    off += (i < 0 ? i + n : i) * t->strides[d];
+    off += (uint64_t)(i < 0 ? i + n : i) * (uint64_t)t->strides[d];
   }
   ct_status st = no_meta(t);
   if (st != CT_OK) return st;
   if (!ct__check_in_storage(t)) return CT_ERR_RUNTIME;
-  *p = ct__tdata(t) + off * (int64_t)ct__itemsize((ct_dtype)t->dtype);
+  *p = ct__tdata(t) + (int64_t)off * (int64_t)ct__itemsize((ct_dtype)t->dtype);
   return CT_OK;
 }
 

@@ -95,6 +95,45 @@ def _angle_meta(lib):
     return run
 
 
+def gen_pow_scalar_out(g):
+    return A(g.choice([2, 1, 0.5]), g.choice(["meta", "cpu"]), g.choice(["meta", "cpu"]), g.choice([(3,), (2, 2)]),
+             g.choice([(5,), (3,), ()]))
+
+
+def _pow_scalar_out(lib):
+    """pow(Scalar, Tensor, out=): torch's structured resize_out checks the out's device before resizing it."""
+    def run(base, edev, odev, eshape, oshape):
+        if lib is torch:
+            out = torch.zeros(oshape, device=odev)
+            torch.pow(base, torch.ones(eshape, device=edev), out=out)
+            return out
+        out = C.zeros(oshape, device=odev)
+        C.check(C.lib().ct_pow_out(out, C.wrapped_scalar(base), C.ones(eshape, device=edev)))
+        return out
+    return run
+
+
+def gen_nan_to_num_int_overlap(g):
+    return A(g.choice([torch.int64, torch.int32, torch.uint8]), g.choice([(0, 3), (2, 6), (1, 4), (3, 6)]),
+             g.choice([(0, 3), (3, 6), (2, 5)]))
+
+
+def _nan_to_num_int_overlap(lib):
+    """nan_to_num of an integer tensor into an out= view of the same storage (one element shorter, so it is
+    resized): torch resizes, then its copy_ refuses a partial overlap; ctorch refuses first (its out stays
+    as it was), so the base tensor is compared, not the out."""
+    def run(dt, src, dst):
+        if lib is torch:
+            a = torch.arange(6).to(dt)
+            torch.nan_to_num(a[src[0]:src[1]], out=a[dst[0]:dst[1] - 1])
+            return a
+        a = C.to(C.arange_end(6), dt)
+        out = C.slice(a, 0, dst[0], dst[1] - 1, 1)
+        C.check(C.lib().ct_nan_to_num_out(out, C.slice(a, 0, src[0], src[1], 1), None))
+        return a
+    return run
+
+
 def gen_seed(g):
     return A(g.choice([float("inf"), float("-inf"), float("nan"), 2.0 ** 64, -2.0 ** 63 - 4096.0, 1.7, -1.0]))
 
@@ -132,5 +171,9 @@ OPS = [
        min_cases=20),
     Op("angle_out_meta", gen_angle_meta, torch=_angle_meta(torch), ct=_angle_meta(C), values=False, weight=0.2,
        min_cases=30),
+    Op("pow_scalar_out_device", gen_pow_scalar_out, torch=_pow_scalar_out(torch), ct=_pow_scalar_out(C), values=False,
+       weight=0.2, min_cases=30),
+    Op("nan_to_num_int_overlap", gen_nan_to_num_int_overlap, torch=_nan_to_num_int_overlap(torch),
+       ct=_nan_to_num_int_overlap(C), weight=0.2, min_cases=20),
     Op("manual_seed_float", gen_seed, torch=_seed_torch, ct=_seed_ct, weight=0.1, min_cases=20),
 ]

@@ -222,6 +222,8 @@ static ct_status nan_to_num_into(ct_tensor *out, const ct_tensor *t, const ct_na
     if (out == t) return CT_OK;
     bool same = out->ndim == t->ndim && (t->ndim == 0 || !memcmp(out->sizes, t->sizes, (size_t)t->ndim * sizeof(int64_t)));
     if (!same) {
+      /* torch resizes, then copy_ refuses a partial overlap: the refusal comes first here (out untouched) */
+      if (!ct__check_resize_overlap(out, t->ndim, t->sizes, &t, 1)) return CT_ERR_RUNTIME;
       ct_status s = ct__tensor_resize(out, t->ndim, t->sizes, NULL);
       if (s != CT_OK) return s;
     }
