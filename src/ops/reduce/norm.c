@@ -202,6 +202,13 @@ static const ct_red_kernel *norm_kernel(ct_dtype dt, norm_kind k) {
 
 /* ======== entry points ======== */
 
+/* The descriptors' CPU row: each dtype's 2-norm (the other orders are its variants, norm_kernel). */
+static const ct_red_table norm_cpu = {[CT_FLOAT16] = &norm_k_f16[N_TWO], [CT_BFLOAT16] = &norm_k_bf16[N_TWO],
+                                      [CT_FLOAT32] = &norm_k_f32[N_TWO], [CT_FLOAT64] = &norm_k_f64[N_TWO],
+                                      [CT_COMPLEX64] = &norm_k_c64[N_TWO], [CT_COMPLEX128] = &norm_k_c128[N_TWO]};
+static const ct_op norm_op = {CT_RED_OP("norm", "aten::norm.ScalarOpt_dim", &norm_cpu)};
+static const ct_op dist_op = {CT_RED_OP("dist", "aten::dist", &norm_cpu)};
+
 static bool is_fc(ct_dtype d) { return ct__dt(d)->category >= CT_CAT_FLOAT; }
 static ct_dtype real_of(ct_dtype d) {
   return d == CT_COMPLEX64 ? CT_FLOAT32 : d == CT_COMPLEX128 ? CT_FLOAT64 : d;
@@ -220,12 +227,12 @@ static ct_status complex_extreme_norm(ct_red_call *c, norm_kind k, ct_tensor **r
   ct_status s = ct_scope_begin();
   if (s == CT_OK) {
     ct_tensor *x = ct_to_dtype(c->in, c->kdtype);
-    ct_tensor *a = x ? ct_abs(x) : NULL;
+    ct_tensor *a = x ? ct__red_pw(&ct__pw_op_abs, x, NULL) : NULL;
     s = a ? CT_OK : ct__null_status();
     if (s == CT_OK) {
       c->in = a;
       c->kdtype = real_of(c->kdtype);
-      c->k = norm_kernel(c->kdtype, k);
+      c->k = ct__red_variant(&norm_op, a, c->kdtype, norm_kernel(c->kdtype, k));
       if (complex_out) { /* a real extreme, then the complex dtype asked for */
         c->out[0] = NULL;
         c->out_dtype[0] = c->kdtype;
@@ -281,8 +288,8 @@ static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct
   norm_kind k = pv == 0 ? N_ZERO : pv == 1 ? N_ONE : pv == 2 ? N_TWO : pv == INFINITY ? N_INF : pv == -INFINITY ? N_NINF : N_GEN;
   c.ctx.p = pv;
   if (ct__dt(in)->category == CT_CAT_COMPLEX && (k == N_INF || k == N_NINF)) return complex_extreme_norm(&c, k, res);
-  c.k = norm_kernel(c.kdtype, k);
-  if (k == N_TWO && c.kdtype == od) { /* TensorIterator's is_reduce_lastdim fast path */
+  c.k = ct__red_variant(&norm_op, t, c.kdtype, norm_kernel(c.kdtype, k));
+  if (k == N_TWO && c.kdtype == od && t->device_type == CT_CPU) { /* TensorIterator's is_reduce_lastdim fast path */
     const ct_red_kernel *ld = norm_kernel(c.kdtype, N_TWO_LASTDIM);
     if (ld != c.k) c.k_lastdim = ld;
   }
@@ -343,16 +350,16 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
     }
     if (ct__dt(in)->category == CT_CAT_COMPLEX || t->device_type == CT_META) {
       ct_red_call c = {.in = t, .kdtype = in, .keepdim = keepdim, .n_out = 1, .out_dtype = {real_of(in)},
-                       .k = ct__red_sqrt_sumsq_kernel(in), .no_own = out != NULL};
+                       .k = ct__red_variant(&norm_op, t, in, ct__red_sqrt_sumsq_kernel(in)), .no_own = out != NULL};
       c.mask = ((uint64_t)1 << d0) | ((uint64_t)1 << d1);
       s = ct__red_exec(&c, &r);
     } else { /* PyTorch's at::sqrt(at::sum(self * self, dim, keepdim)), op by op: its bits */
       s = ct_scope_begin();
       if (s == CT_OK) {
         int64_t dd[2] = {d0, d1};
-        ct_tensor *sq = ct_mul(t, t);
-        ct_tensor *sm = sq ? ct_sum(sq, &(ct_reduce_opts){.dims = {dd, 2}, .keepdim = keepdim}) : NULL;
-        s = sm ? ct_sqrt_(sm) : ct__null_status();
+        ct_tensor *sq = ct__red_pw(&ct__pw_op_mul, t, t), *sm = NULL;
+        s = sq ? ct__sum_impl(NULL, sq, &(ct_reduce_opts){.dims = {dd, 2}, .keepdim = keepdim}, &sm) : ct__null_status();
+        if (s == CT_OK) s = ct__red_pw_(&ct__pw_op_sqrt, sm, NULL);
         /* past the scope: owned by the enclosing one, or a plain reference for out= */
         if (s == CT_OK) r = out ? ct_retain(sm) : ct_keep(sm);
       }
@@ -369,9 +376,6 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
 }
 
 static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *opts, ct_tensor **res) {
-  if (res) *res = NULL;
-  CT__NONNULL_STATUS(t);
-  if (!res && !out) return ct__null_named_status("out", 0);
   ct_norm_opts o = opts ? *opts : (ct_norm_opts){0};
   if (!ct__check_list(o.dims, "dims")) return CT_ERR_VALUE;
   /* autograd's out= rule, after torch.norm's Python-level dtype refusals: frobenius_norm and nuclear_norm
@@ -435,23 +439,25 @@ static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opt
 }
 
 ct_tensor *ct_norm(const ct_tensor *t, const ct_norm_opts *opts) {
+  CT__OP_ENTER_PTR(&norm_op, t, t);
   ct_tensor *r = NULL;
   norm_impl(NULL, t, opts, &r);
   return r;
 }
 ct_status ct_norm_out(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *opts) {
-  CT__NONNULL_STATUS(out);
+  CT__OP_ENTER_STATUS(&norm_op, t, out, t);
   ct_status s = norm_impl(out, t, opts, NULL);
   if (s == CT_OK && (!opts || opts->nuc || opts->p.kind == 0)) ct__grad_mark_out(out, &t, 1); /* frobenius_norm */
   return s;
 }
 
 ct_tensor *ct_dist(const ct_tensor *a, const ct_tensor *b, const ct_dist_opts *opts) {
-  if (!a || !b) return ct__null_ptr_arg(!a ? "a" : "b");
+  CT__OP_ENTER_PTR(&dist_op, a, a, b);
+  if (!ct__op_accepts(&dist_op, b)) return NULL;
   ct_scalar p = opts && opts->p.kind ? opts->p : ct_scalar_double(2.0);
   ct_tensor *r = NULL;
   if (ct_scope_begin() == CT_OK) {
-    ct_tensor *d = ct_sub(a, b, NULL);
+    ct_tensor *d = ct__red_pw(&ct__pw_op_sub, a, b);
     if (d && vector_norm(NULL, d, p, CT_SHAPE_SCALAR, false, CT_DTYPE_UNSET, true, &r) == CT_OK) ct_keep(r);
   }
   ct_scope_end();
