@@ -104,6 +104,8 @@ static const char *const pool[] = {
     "AutogradPrivateUse3: registered at ./torch/csrc/autograd/generated/VariableType_0.cpp:14904 [autograd kernel]\n",
     "AutogradNestedTensor: registered at ./torch/csrc/autograd/generated/VariableType_0.cpp:14904 [autograd kernel]\n",
     "Could not run 'aten::std.correction_out' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::std.correction_out' is only available for these backends: [CPU, QuantizedCPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
+    "Could not run 'aten::count_nonzero.dim_IntList' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::count_nonzero.dim_IntList' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
+    "FuncTorchBatched: registered at ./aten/src/ATen/functorch/BatchRulesReduceOps.cpp:371 [kernel]\n",
     "Could not run 'aten::_resize_output_' with arguments from the 'CPU' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::_resize_output_' is only available for these backends: [Meta, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "Meta: registered at ./build/aten/src/ATen/RegisterMeta.cpp:26815 [kernel]\n",
     "Functionalize: registered at ./build/aten/src/ATen/RegisterFunctionalization_0.cpp:19962 [kernel]\n",
@@ -117,7 +119,8 @@ static const short msg3[] = {62, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14,
 static const short msg4[] = {63, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 static const short msg5[] = {81, 1, 2, 3, 4, 5, 82, 7, 8, 9, 10, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 static const short msg6[] = {100, 1, 2, 41, 3, 4, 5, 82, 7, 8, 9, 10, 83, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg7[] = {101, 1, 102, 3, 4, 5, 103, 61, 8, 9, 10, 104, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg7[] = {101, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 102, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg8[] = {103, 1, 104, 3, 4, 5, 105, 61, 8, 9, 10, 106, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 
 const ct_meta_message ct__meta_messages[] = {
     {"aten::_local_scalar_dense", pool, msg0},
@@ -127,6 +130,7 @@ const ct_meta_message ct__meta_messages[] = {
     {"aten::_cummin_helper", pool, msg4},
     {"aten::var.correction_out", pool, msg5},
     {"aten::std.correction_out", pool, msg6},
-    {"aten::_resize_output_", pool, msg7},
+    {"aten::count_nonzero.dim_IntList", pool, msg7},
+    {"aten::_resize_output_", pool, msg8},
     {0, 0, 0},
 };

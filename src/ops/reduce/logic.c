@@ -119,7 +119,8 @@ static const ct_red_table cnz_table = {CT_DT_ALL(ENTRY_CNZ)};
 
 static const ct_op all_op = {CT_RED_OP("all", "aten::all", &all_table), .grad = CT_OP_GRAD_NONE};
 static const ct_op any_op = {CT_RED_OP("any", "aten::any", &any_table), .grad = CT_OP_GRAD_NONE};
-static const ct_op cnz_op = {CT_RED_OP("count_nonzero", "aten::count_nonzero.dim_IntList", &cnz_table)};
+/* no Meta kernel in torch 1.13: its dispatcher's error on a meta tensor */
+static const ct_op cnz_op = {CT_RED_OP_ROWS("count_nonzero", "aten::count_nonzero.dim_IntList", &cnz_table, NULL)};
 
 static const ct_reduce_opts no_opts;
 

@@ -255,7 +255,7 @@ static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
   }
   if (c.fill) return ct__red_exec(&c, res);
   /* fused: each output one contiguous line of a float32 / float64 input, a result of the input's dtype */
-  if ((kd == CT_FLOAT32 || kd == CT_FLOAT64) && kd == in && od == kd && t->numel != 0 && t->device_type != CT_META &&
+  if ((kd == CT_FLOAT32 || kd == CT_FLOAT64) && kd == in && od == kd && t->numel != 0 &&
       ct__red_count(t, c.mask) <= LSE_BUF) {
     ct_red_config cfg = {.in = t, .mask = c.mask, .keepdim = o->keepdim};
     if (ct__reduce_is_lastdim(&cfg)) {

@@ -348,7 +348,7 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
       ct__red_not_implemented("sqrt_vml_cpu", in);
       return CT_ERR_RUNTIME;
     }
-    if (ct__dt(in)->category == CT_CAT_COMPLEX || t->device_type == CT_META) {
+    if (ct__dt(in)->category == CT_CAT_COMPLEX) {
       ct_red_call c = {.in = t, .kdtype = in, .keepdim = keepdim, .n_out = 1, .out_dtype = {real_of(in)},
                        .k = ct__red_variant(&norm_op, t, in, ct__red_sqrt_sumsq_kernel(in)), .no_own = out != NULL};
       c.mask = ((uint64_t)1 << d0) | ((uint64_t)1 << d1);

@@ -30,7 +30,14 @@ typedef const ct_red_kernel *ct_red_table[CT_NUM_DTYPES + 1];
    A reduction is a ct_op (core/op.h) whose kernel rows are ct_red_tables: the CPU's kernels by the kernel's
    input dtype, and the meta device's. An op that computes in several ways (norm's orders, var's passes) has
    its main table in the row and chooses among its CPU variants once the row says the device runs them. */
-#define CT_RED_OP(NAME, ATEN, CPU) .name = (NAME), .aten = (ATEN), .kernels = {[CT_CPU] = (CPU), [CT_META] = (CPU)}
+#define CT_RED_OP(NAME, ATEN, CPU) CT_RED_OP_ROWS(NAME, ATEN, CPU, &ct__red_meta_table)
+/* The same with the meta row given: NULL where torch 1.13 has no Meta kernel (count_nonzero, var's out=). */
+#define CT_RED_OP_ROWS(NAME, ATEN, CPU, META) .name = (NAME), .aten = (ATEN), .kernels = {[CT_CPU] = (CPU), [CT_META] = (META)}
+/* The meta device's kernel: shape only. ct__red_exec allocates or resizes the outputs with the result's
+   geometry and runs nothing (a meta tensor has no data); every dtype has it, as torch's meta functions
+   check no kernel's dtype support. */
+extern const ct_red_kernel ct__red_meta_kernel;
+extern const ct_red_table ct__red_meta_table;
 /* The kernel for t's device and dtype dt (NULL: none for that dtype: "not implemented for"). The device
    has a row: the entry guard checked it. */
 static inline const ct_red_kernel *ct__red_kernel(const ct_op *op, const ct_tensor *t, ct_dtype dt) {

@@ -289,12 +289,13 @@ static const ct_red_table var_mean_table = {
 /* ======== entry points ======== */
 
 typedef enum { VAR, STD } var_kind;
-/* The out= forms are torch operators of their own (var.correction_out), dispatched on out's device too. */
+/* The out= forms are torch operators of their own (var.correction_out, without a Meta kernel in torch 1.13),
+   dispatched on out's device too. */
 static const ct_op var_ops[2][2] = {
     [VAR] = {{CT_RED_OP("var", "aten::var.correction", &var_table)},
-             {CT_RED_OP("var", "aten::var.correction_out", &var_table)}},
+             {CT_RED_OP_ROWS("var", "aten::var.correction_out", &var_table, NULL)}},
     [STD] = {{CT_RED_OP("std", "aten::std.correction", &var_table)},
-             {CT_RED_OP("std", "aten::std.correction_out", &var_table)}},
+             {CT_RED_OP_ROWS("std", "aten::std.correction_out", &var_table, NULL)}},
 };
 static const ct_op var_mean_ops[2] = {
     [VAR] = {CT_RED_OP("var_mean", "aten::var_mean.correction", &var_mean_table)},
@@ -511,18 +512,16 @@ static ct_status var_all_fill(ct_red_call *c, bool cplx, ct_tensor *out, ct_tens
     return CT_ERR_RUNTIME;
   }
   double parts[2] = {0, 0};
-  if (c->in->device_type != CT_META) {
-    if (!cplx) {
-      ct_status s = var_two_pass(c->in, c->ctx.correction, &parts[0]);
+  if (!cplx) {
+    ct_status s = var_two_pass(c->in, c->ctx.correction, &parts[0]);
+    if (s != CT_OK) return s;
+  } else {
+    for (int q = 0; q < 2; q++) {
+      ct_tensor *v = part_view(c->in, q);
+      if (!v) return CT_ERR_OUT_OF_MEMORY;
+      ct_status s = var_two_pass(v, c->ctx.correction, &parts[q]);
+      ct_release(v);
       if (s != CT_OK) return s;
-    } else {
-      for (int q = 0; q < 2; q++) {
-        ct_tensor *v = part_view(c->in, q);
-        if (!v) return CT_ERR_OUT_OF_MEMORY;
-        ct_status s = var_two_pass(v, c->ctx.correction, &parts[q]);
-        ct_release(v);
-        if (s != CT_OK) return s;
-      }
     }
   }
   /* std_var_all_cpu rounds to float when self (a part, for complex) is float32 */
@@ -570,10 +569,6 @@ static ct_status var_all_fill(ct_red_call *c, bool cplx, ct_tensor *out, ct_tens
 static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts, ct_tensor **res) {
   const ct_var_opts *o = opts ? opts : &no_opts;
   const char *fn = kind == STD ? "std" : "var";
-  if (out && (t->device_type == CT_META || out->device_type == CT_META)) { /* the dispatcher, first */
-    ct__error_no_meta_kernel(kind == STD ? "aten::std.correction_out" : "aten::var.correction_out");
-    return CT_ERR_NOT_IMPLEMENTED;
-  }
   ct_dtype in = (ct_dtype)t->dtype;
   bool cplx = ct__dt(in)->category == CT_CAT_COMPLEX;
   if (!is_floating(in) && !cplx) {
@@ -608,7 +603,9 @@ static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, con
   int64_t shape[64];
   int64_t nd = ct__red_shape(t, c.mask, o->keepdim, shape), outn = 1;
   for (int64_t i = 0; i < nd; i++) outn *= shape[i];
-  if (outn <= 1 && rd != CT_FLOAT16 && rd != CT_BFLOAT16) return var_all_fill(&c, cplx, out, res);
+  /* PyTorch's CPU variant for a single output (std_var_all_cpu); other devices run their row's kernel */
+  if (outn <= 1 && rd != CT_FLOAT16 && rd != CT_BFLOAT16 && t->device_type == CT_CPU)
+    return var_all_fill(&c, cplx, out, res);
   if (!is_floating(rd)) {
     ct__red_not_implemented("std_cpu", rd);
     return CT_ERR_RUNTIME;

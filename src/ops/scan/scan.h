@@ -47,7 +47,10 @@ extern const ct_scan_kernel ct__logcumsumexp_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__cummax_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__cummin_kernels[CT_NUM_DTYPES + 1];
 /* A scan's descriptor (core/op.h): its kernel rows are tables like these, by dtype. */
-#define CT_SCAN_OP(NAME, ATEN, CPU) .name = (NAME), .aten = (ATEN), .kernels = {[CT_CPU] = (CPU), [CT_META] = (CPU)}
+#define CT_SCAN_OP(NAME, ATEN, CPU, META) .name = (NAME), .aten = (ATEN), .kernels = {[CT_CPU] = (CPU), [CT_META] = (META)}
+/* The meta device's row (every dtype): shape only, the result's geometry and nothing run. Compared by
+   address, never called. */
+extern const ct_scan_kernel ct__scan_meta_kernels[CT_NUM_DTYPES + 1];
 /* The kernel table of t's device (checked by the entry guard, or by ct__op_table at a composite's dispatch). */
 static inline const ct_scan_kernel *ct__scan_table(const ct_op *op, const ct_tensor *t) {
   return (const ct_scan_kernel *)op->kernels[t->device_type];

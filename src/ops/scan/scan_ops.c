@@ -6,6 +6,16 @@
 #include "ops/create_internal.h"
 #include "ops/scan/scan.h"
 
+static void meta_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len, int64_t nlines,
+                        const void *ctx) {
+  (void)data, (void)step, (void)lstep, (void)len, (void)nlines, (void)ctx;
+}
+#define META_ENTRY(E) [E] = meta_kernel,
+const ct_scan_kernel ct__scan_meta_kernels[CT_NUM_DTYPES + 1] = {
+    META_ENTRY(CT_BOOL) META_ENTRY(CT_UINT8) META_ENTRY(CT_INT8) META_ENTRY(CT_INT16) META_ENTRY(CT_INT32)
+    META_ENTRY(CT_INT64) META_ENTRY(CT_FLOAT16) META_ENTRY(CT_BFLOAT16) META_ENTRY(CT_FLOAT32) META_ENTRY(CT_FLOAT64)
+    META_ENTRY(CT_COMPLEX64) META_ENTRY(CT_COMPLEX128)};
+
 /* c10's TypeMeta names, which structured out= and in-place checks print. */
 static const char *typemeta_name(ct_dtype d) {
   static const char *const names[CT_NUM_DTYPES + 1] = {
@@ -162,8 +172,10 @@ typedef struct acc_op {
   bool sum;
 } acc_op;
 
-static const acc_op cumsum_op = {{CT_SCAN_OP("cumsum", "aten::cumsum", ct__cumsum_kernels)}, "cumsum_out_cpu", true};
-static const acc_op cumprod_op = {{CT_SCAN_OP("cumprod", "aten::cumprod", ct__cumprod_kernels)}, "cumprod_out_cpu", false};
+static const acc_op cumsum_op = {{CT_SCAN_OP("cumsum", "aten::cumsum", ct__cumsum_kernels, ct__scan_meta_kernels)},
+                                  "cumsum_out_cpu", true};
+static const acc_op cumprod_op = {{CT_SCAN_OP("cumprod", "aten::cumprod", ct__cumprod_kernels, ct__scan_meta_kernels)},
+                                   "cumprod_out_cpu", false};
 
 /* result != NULL: a new tensor; else out (in place when inplace, out == self). */
 static ct_status acc_scan_impl(const acc_op *op, ct_tensor *out, const ct_tensor *self, int64_t dim,
@@ -199,8 +211,8 @@ static ct_status acc_scan_impl(const acc_op *op, ct_tensor *out, const ct_tensor
     }
   }
   ct_tensor *res[1] = {out};
-  bool meta = self->device_type == CT_META || (out && out->device_type == CT_META);
-  if (meta) {
+  const ct_scan_kernel *kernels = ct__scan_table(&op->op, self); /* out is on self's device (checked above) */
+  if (kernels == ct__scan_meta_kernels) {
     /* PyTorch's structured meta function: the checks above and the result's geometry, nothing more */
     ct_status s = place(res, 1, out != NULL, self, &odt);
     if (result) *result = s == CT_OK ? ct__own(res[0]) : NULL;
@@ -215,7 +227,6 @@ static ct_status acc_scan_impl(const acc_op *op, ct_tensor *out, const ct_tensor
     if (result) *result = s == CT_OK ? ct__own(res[0]) : (ct_release(res[0]), NULL);
     return s;
   }
-  const ct_scan_kernel *kernels = ct__scan_table(&op->op, self);
   if (!have_kernel(kernels, odt, op->kernel_name)) return CT_ERR_RUNTIME;
   if (out && !check_overlap(out, self, (ct_dtype)self->dtype == odt)) return ct_last_error();
   ct_tensor *tmp;
@@ -279,7 +290,7 @@ static bool same_dtype_as_self(const ct_tensor *out, ct_dtype expect, const ct_t
 
 /* A composite in torch 1.13 over aten::_logcumsumexp, which has no meta kernel: the device is checked
    there, after the out= dtype check. */
-static const ct_op lcse_op = {CT_SCAN_OP("logcumsumexp", "aten::logcumsumexp", ct__logcumsumexp_kernels),
+static const ct_op lcse_op = {CT_SCAN_OP("logcumsumexp", "aten::logcumsumexp", ct__logcumsumexp_kernels, NULL),
                                         .composite = true};
 
 static ct_status lcse_impl(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_tensor **result);
@@ -296,14 +307,12 @@ static ct_status lcse_impl(ct_tensor *out, const ct_tensor *self, int64_t dim, c
   if (result) *result = NULL;
   if (!ct__check_in_storage(self) || (out && !ct__check_in_storage(out))) return CT_ERR_RUNTIME;
   if (out && !same_dtype_as_self(out, (ct_dtype)self->dtype, self)) return CT_ERR_RUNTIME;
-  if (self->device_type == CT_META || (out && out->device_type == CT_META)) {
-    ct__error_no_meta_kernel("aten::_logcumsumexp");
-    return CT_ERR_NOT_IMPLEMENTED;
-  }
+  /* the dispatch of aten::_logcumsumexp (out is on self's device, checked above) */
+  const ct_scan_kernel *kernels = ct__op_table(&lcse_op, self, "aten::_logcumsumexp");
+  if (!kernels) return ct_last_error();
   int64_t d = ct__wrap_dim(dim, self->ndim);
   if (d < 0) return CT_ERR_INDEX;
   ct_dtype dt = (ct_dtype)self->dtype;
-  const ct_scan_kernel *kernels = ct__scan_table(&lcse_op, self);
   if (!have_kernel(kernels, dt, "logcumsumexp_out_cpu")) return CT_ERR_RUNTIME;
   bool scan = self->ndim > 0 && self->numel > 0;
   if (out && scan && !check_overlap(out, self, true)) return ct_last_error();
@@ -340,9 +349,9 @@ typedef struct ext_op {
   const char *kernel_name, *aten_helper;
 } ext_op;
 
-static const ext_op cummax_op = {{CT_SCAN_OP("cummax", "aten::cummax", ct__cummax_kernels), .composite = true},
+static const ext_op cummax_op = {{CT_SCAN_OP("cummax", "aten::cummax", ct__cummax_kernels, NULL), .composite = true},
                                  "cummax_cpu", "aten::_cummax_helper"};
-static const ext_op cummin_op = {{CT_SCAN_OP("cummin", "aten::cummin", ct__cummin_kernels), .composite = true},
+static const ext_op cummin_op = {{CT_SCAN_OP("cummin", "aten::cummin", ct__cummin_kernels, NULL), .composite = true},
                                  "cummin_cpu", "aten::_cummin_helper"};
 
 static ct_status extreme_impl(const ext_op *op, ct_tensor **outs, bool given, const ct_tensor *self, int64_t dim);
@@ -369,25 +378,23 @@ static ct_status extreme_impl(const ext_op *op, ct_tensor **outs, bool given, co
   if (given && (!same_dtype_as_self(outs[0], dt, self) || !same_dtype_as_self(outs[1], CT_INT64, self)))
     return CT_ERR_RUNTIME;
   bool scan = self->ndim > 0 && self->numel > 0;
-  bool meta = self->device_type == CT_META || (given && (outs[0]->device_type == CT_META || outs[1]->device_type == CT_META));
   ct_tensor *res[2] = {given ? outs[0] : NULL, given ? outs[1] : NULL};
   ct_status s = CT_OK;
   if (scan) {
     /* PyTorch checks the dim only when there is something to scan */
     int64_t d = ct__wrap_dim(dim, self->ndim);
     if (d < 0) return CT_ERR_INDEX;
-    if (meta) {
-      ct__error_no_meta_kernel(op->aten_helper);
-      return CT_ERR_NOT_IMPLEMENTED;
-    }
-    const ct_scan_kernel *kernels = ct__scan_table(&op->op, self);
+    /* the dispatch of the helper operator (the outs are on self's device, checked above) */
+    const ct_scan_kernel *kernels = ct__op_table(&op->op, self, op->aten_helper);
+    if (!kernels) return ct_last_error();
     if (!have_kernel(kernels, dt, op->kernel_name)) return CT_ERR_RUNTIME;
     ct_scan_plan p = {.n_out = 2, .in = self, .dim = d, .kernel = kernels[dt]};
     s = run_scan(&p, res, dts, given);
   } else {
-    /* nothing to scan: results of the input's shape, a 0-dim input copied (meta: geometry only) */
+    /* nothing to scan: results of the input's shape, a 0-dim input copied (the composite's fill_; a meta
+       tensor has no value to copy: geometry only) */
     s = place(res, 2, given, self, dts);
-    if (s == CT_OK && self->ndim == 0 && !meta) {
+    if (s == CT_OK && self->ndim == 0 && self->device_type != CT_META) {
       s = ct__fill(res[0], ct__load_scalar(dt, ct__tdata(self)));
       if (s == CT_OK) s = ct__fill(res[1], ct_scalar_int(0));
     }
