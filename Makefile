@@ -65,8 +65,8 @@ DIFF_SUITES := $(wildcard tests/diff/run.py tests/diff/print_diff.py tests/diff/
 diff: tests
 	@set -e; for s in $(DIFF_SUITES); do \
 	  CTORCH_LIB=$(BUILD)/libctorch.so CTORCH_BUILD=$(BUILD) $(PYTHON) $$s; done
-	@$(PYTHON) scripts/gen_meta_messages.py | cmp -s - src/ops/meta_messages.c || { echo "src/ops/meta_messages.c \
-	  differs from torch's messages: run $(PYTHON) scripts/gen_meta_messages.py > src/ops/meta_messages.c"; exit 1; }
+	@$(PYTHON) scripts/gen_meta_messages.py | cmp -s - src/core/meta_messages.c || { echo "src/core/meta_messages.c \
+	  differs from torch's messages: run $(PYTHON) scripts/gen_meta_messages.py > src/core/meta_messages.c"; exit 1; }
 
 # The out=-aliasing differential table (tests/diff/ops_alias.py) against the ASan + UBSan library: an out=
 # tensor that is, or overlaps, an input must never make ctorch read freed or reallocated memory. Python is

@@ -131,7 +131,8 @@ OVERRIDES = {
 # Prefixes whose functions are methods of another torch class: ct_<prefix>_X -> <class>.X.
 CLASS_PREFIXES = [("ct_storage_", "torch.UntypedStorage", "UntypedStorage"),
                   ("ct_generator_", "torch.Generator", "Generator"),
-                  ("ct_special_", "torch.special", "torch.special")]
+                  ("ct_special_", "torch.special", "torch.special"),
+                  ("ct_linalg_", "torch.linalg", "torch.linalg")]
 
 ERROR_WORDS = re.compile(r"Error\b|error|\bfail|refus|not implemented|not allowed|must |Overflow|out of range")
 

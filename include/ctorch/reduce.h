@@ -1,5 +1,5 @@
 /* Reductions: sum, nansum, prod, mean, nanmean, var, std, var_mean, std_mean, norm, dist, amax, amin,
-   aminmax, max, min, argmax, argmin, all, any, count_nonzero, logsumexp.
+   aminmax, max, min, argmax, argmin, all, any, count_nonzero, logsumexp, linalg.vector_norm.
 
    dims: the dims to reduce; an empty list (the zero value) reduces every dim, as PyTorch's dim=None.
    Negative dims count from the end. Ops that take a single dim in PyTorch (prod, all, any, argmax,
@@ -52,6 +52,16 @@ typedef struct ct_dist_opts {
   ct_scalar p;
 } ct_dist_opts;
 
+/* torch.linalg.vector_norm: ord kind 0 (the zero value) means 2; any other number is the order (0: the
+   number of nonzeros, INFINITY / -INFINITY: the largest / smallest absolute value); dims empty: every dim;
+   dtype: the dtype the norm is computed in (the result is its real dtype). */
+typedef struct ct_vector_norm_opts {
+  ct_scalar ord;
+  ct_dims dims;
+  bool keepdim;
+  ct_dtype dtype;
+} ct_vector_norm_opts;
+
 /* Ops with two results (max/min along a dim, aminmax, var_mean, std_mean) return a status and write
    new references through two pointers (NULL on failure), as ct_cummax does; either pointer may be NULL
    when that result is not wanted. The pointers come before the options, which are always last. */
@@ -87,6 +97,12 @@ CT_API ct_tensor *ct_norm(const ct_tensor *t, const ct_norm_opts *opts);
 CT_API ct_status ct_norm_out(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *opts);
 /* norm(a - b, p) over every dim, a and b broadcast. */
 CT_API ct_tensor *ct_dist(const ct_tensor *a, const ct_tensor *b, const ct_dist_opts *opts);
+/* The vector ord-norm over dims, real for complex inputs (the same kernels as ct_norm's). RuntimeError for
+   an integer or bool input, a dtype that is not floating/complex, of the other kind (real/complex) than the
+   input, or narrower than it, an out of another dtype than the result's, and ord < 0 or inf over an
+   empty tensor or an empty reduced dim; IndexError for a dim out of range. */
+CT_API ct_tensor *ct_linalg_vector_norm(const ct_tensor *t, const ct_vector_norm_opts *opts);
+CT_API ct_status ct_linalg_vector_norm_out(ct_tensor *out, const ct_tensor *t, const ct_vector_norm_opts *opts);
 
 /* ===== extremes ===== */
 /* amax / amin: values only, NaN propagates; dtype must stay UNSET. */
@@ -198,6 +214,12 @@ CT_API ct_tensor *ct_count_nonzero(const ct_tensor *t, const ct_reduce_opts *opt
 #define CT__CK_ct_norm_out(out, t, o) ct_norm_out(CT__TM(out), CT__T(t), CT__OPTS(ct_norm_opts, o))
 #define ct_dist(...) CT__CHECKED(3, CT__CK_ct_dist, ct_dist, __VA_ARGS__)
 #define CT__CK_ct_dist(t, t2, o) ct_dist(CT__T(t), CT__T(t2), CT__OPTS(ct_dist_opts, o))
+#define ct_linalg_vector_norm(...) CT__CHECKED(2, CT__CK_ct_linalg_vector_norm, ct_linalg_vector_norm, __VA_ARGS__)
+#define CT__CK_ct_linalg_vector_norm(t, o) ct_linalg_vector_norm(CT__T(t), CT__OPTS(ct_vector_norm_opts, o))
+#define ct_linalg_vector_norm_out(...) \
+  CT__CHECKED(3, CT__CK_ct_linalg_vector_norm_out, ct_linalg_vector_norm_out, __VA_ARGS__)
+#define CT__CK_ct_linalg_vector_norm_out(out, t, o) \
+  ct_linalg_vector_norm_out(CT__TM(out), CT__T(t), CT__OPTS(ct_vector_norm_opts, o))
 #define ct_aminmax(...) CT__CHECKED(4, CT__CK_ct_aminmax, ct_aminmax, __VA_ARGS__)
 #define CT__CK_ct_aminmax(t, res, res2, o) \
   ct_aminmax(CT__T(t), CT__TP(res), CT__TP(res2), CT__OPTS(ct_reduce_opts, o))

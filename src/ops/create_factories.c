@@ -1,7 +1,6 @@
 /* torch.zeros, ones, full, scalar_tensor, tensor (from C data), from_blob and wrapped numbers. */
 #include "core/cast.h"
 #include "ops/create_internal.h"
-#include "ops/meta_messages.h"
 #include "ops/view_internal.h"
 
 /* The op runs with requires_grad off and the flag is applied last, so argument errors come first. */
@@ -86,28 +85,6 @@ ct_tensor *ct__borrow_contiguous(const void *data, ct_dtype dtype, int64_t ndim,
   }
   ct_storage_release(s);
   return t;
-}
-
-void ct__error_no_meta_kernel(const char *aten_op) {
-  for (const ct_meta_message *m = ct__meta_messages; m->aten_op; m++) {
-    if (strcmp(m->aten_op, aten_op) != 0) continue;
-    char msg[8192];
-    size_t used = 0;
-    msg[0] = '\0';
-    for (const short *l = m->lines; *l >= 0; l++) {
-      size_t n = strlen(m->pool[*l]);
-      if (used + n >= sizeof msg) break;
-      memcpy(msg + used, m->pool[*l], n + 1);
-      used += n;
-    }
-    ct__error(CT_ERR_NOT_IMPLEMENTED, "%s", msg);
-    return;
-  }
-  ct__error(CT_ERR_NOT_IMPLEMENTED,
-            "Could not run '%s' with arguments from the 'Meta' backend. This could be because the operator "
-            "doesn't exist for this backend, or was omitted during the selective/custom build process (if using "
-            "custom build).",
-            aten_op);
 }
 
 ct_tensor *ct__tensor_from_data_with(const void *data, ct_dtype src_dtype, ct_shape shape, const ct_resolved_opts *o) {

@@ -3,6 +3,7 @@
 #define CTORCH_OPS_CREATE_INTERNAL_H
 
 #include "core/internal.h"
+#include "core/op.h" /* ct__error_no_meta_kernel */
 
 /* Factory options with defaults filled in. */
 typedef struct ct_resolved_opts {
@@ -39,8 +40,6 @@ ct_tensor *ct__tensor_from_data_with(const void *data, ct_dtype src_dtype, ct_sh
 ct_tensor *ct__borrow_contiguous(const void *data, ct_dtype dtype, int64_t ndim, const int64_t *sizes);
 /* ct_wrapped_scalar's tensor, not scope-registered (the number forms of the binary ops release it). */
 ct_tensor *ct__wrapped_scalar(ct_scalar value);
-/* PyTorch's dispatcher error for an op without a meta kernel (the first sentences of it). */
-void ct__error_no_meta_kernel(const char *aten_op);
 /* Zeroes every byte of t's storage (a fresh dense tensor); no-op on meta. */
 void ct__zero_storage(ct_tensor *t);
 

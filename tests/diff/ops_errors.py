@@ -33,6 +33,10 @@ def _meta_case(lib, op):
             out = C.empty(())
             C.check(C.lib().fn("ct_%s_out" % op)(out, m, ops_reduce.vopts(dim)))
             return out
+        if op == "count_nonzero":  # no Meta kernel in torch 1.13 (every shape)
+            if lib is torch:
+                return torch.count_nonzero(m, dim)
+            return C.own(C.lib().fn("ct_count_nonzero")(m, ops_reduce.ropts(dim)))
         if lib is torch:
             return getattr(torch, op)(m, dim)
         return (ops_scan.ct_lcse if op == "logcumsumexp" else ops_scan.ct_ext(op))(m, dim)
@@ -162,6 +166,8 @@ OPS = [
        min_cases=20),
     Op("meta_cummin", gen_meta, torch=_meta_case(torch, "cummin"), ct=_meta_case(C, "cummin"), values=False, weight=0.2,
        min_cases=20),
+    Op("meta_count_nonzero", gen_meta, torch=_meta_case(torch, "count_nonzero"), ct=_meta_case(C, "count_nonzero"),
+       values=False, weight=0.2, min_cases=10),
     Op("meta_var_out", gen_meta, torch=_meta_case(torch, "var"), ct=_meta_case(C, "var"), values=False, weight=0.2,
        min_cases=10),
     Op("meta_std_out", gen_meta, torch=_meta_case(torch, "std"), ct=_meta_case(C, "std"), values=False, weight=0.2,

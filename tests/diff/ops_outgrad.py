@@ -130,6 +130,11 @@ def _nopts(**kw):
     return R.nopts(**kw)
 
 
+def _vnorm_out(x, o):
+    import ops_reduce as R
+    return R.ct_vector_norm(x, 2, [0], out=o)
+
+
 def _others():
     F = torch.float32
     L = [
@@ -177,6 +182,8 @@ def _others():
          lambda x, y, o: _c("ct_norm_out", _nopts(p=2, dim=0))(x, y, o), _R),
         ("norm_p3", lambda x, y, o: torch.norm(x, 3, out=o), lambda x, y, o: _c("ct_norm_out", _nopts(p=3))(x, y, o),
          lambda s: ()),
+        ("linalg_vector_norm", lambda x, y, o: torch.linalg.vector_norm(x, 2, 0, out=o),
+         lambda x, y, o: _vnorm_out(x, o), _R),
         ("amax", lambda x, y, o: torch.amax(x, 0, out=o), lambda x, y, o: _c("ct_amax_out", _ropts(dim=0))(x, y, o), _R),
         ("amin", lambda x, y, o: torch.amin(x, 0, out=o), lambda x, y, o: _c("ct_amin_out", _ropts(dim=0))(x, y, o), _R),
         ("aminmax", lambda x, y, o: (torch.aminmax(x, dim=0, out=(o, torch.empty(o.shape))), o)[1],

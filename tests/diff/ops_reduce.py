@@ -77,6 +77,10 @@ class ct_norm_opts(ctypes.Structure):
                 ("dtype", ctypes.c_int)]
 
 
+class ct_vector_norm_opts(ctypes.Structure):
+    _fields_ = [("ord", C.ct_scalar), ("dims", C.ct_shape), ("keepdim", ctypes.c_bool), ("dtype", ctypes.c_int)]
+
+
 class ct_dist_opts(ctypes.Structure):
     _fields_ = [("p", C.ct_scalar)]
 
@@ -185,6 +189,21 @@ def ct_norm(x, p="fro", dim=None, keepdim=False, dtype=None, out=None):
         return C.own(C.lib().ct_norm(x, nopts(p, dim, keepdim, dtype)))
     C.check(C.lib().ct_norm_out(out, x, nopts(p, dim, keepdim, dtype)))
     return out
+
+
+def ct_vector_norm(x, ord=None, dim=None, keepdim=False, dtype=None, out=None):
+    s, arr = _shape(_dims_list(dim))
+    o = ct_vector_norm_opts(C.ct_scalar() if ord is None else C.ct_scalar.of(ord), s, keepdim, C.dtype_arg(dtype))
+    _keep_alive[:] = [arr, o]
+    if out is None:
+        return C.own(C.lib().ct_linalg_vector_norm(x, ctypes.byref(o)))
+    C.check(C.lib().ct_linalg_vector_norm_out(out, x, ctypes.byref(o)))
+    return out
+
+
+def t_vector_norm(x, ord=None, dim=None, keepdim=False, dtype=None, out=None):
+    kw = {k: v for k, v in (("dtype", dtype), ("out", out)) if v is not None}
+    return torch.linalg.vector_norm(x, 2 if ord is None else ord, None if dim is None else tuple(dim), keepdim, **kw)
 
 
 def ct_dist(a, b, p=None):
@@ -509,6 +528,33 @@ def gen_norm(cls, out_form, exact=False):
     return gen
 
 
+ORDS = [None, None, 2, 1, 0, float("inf"), float("-inf"), 3, 0.5, -1, -2.5, 2.5]
+
+
+def gen_vector_norm(cls, out_form, exact=False):
+    """torch.linalg.vector_norm: every order, dims (none, one, several; a size-1 reduction takes torch's
+    abs / ne shortcut), dtype= of every kind (integer inputs and narrowing dtypes raise), out= mostly of the
+    result's dtype."""
+    def gen(g):
+        dts = REAL if exact else CLASSES[cls][0]
+        src = g.choice(dts) if exact or g.chance(0.9) else g.dtype()
+        x = _tensor(g, src, big=not exact)
+        ord = g.choice(ORDS)
+        dims = _dims(g, len(x.shape)) or None
+        kw = {}
+        if g.chance(0.25):
+            kw["dtype"] = g.choice(dts) if exact or g.chance(0.8) else g.dtype()
+        if out_form:
+            nat = kw.get("dtype", src)
+            nat = {torch.complex64: torch.float32, torch.complex128: torch.float64}.get(nat, nat)
+            odt = nat if g.chance(0.85) else g.choice(dts)
+            if odt == torch.bfloat16:
+                odt = torch.float32
+            kw["out"] = _out(g, x, odt)
+        return A(x, ord, dims, g.chance(0.4), **kw)
+    return gen
+
+
 def gen_dist(cls, exact=False):
     def gen(g):
         dts = REAL if exact else CLASSES[cls][0]
@@ -632,6 +678,8 @@ for _cls, (_dts, _tol) in CLASSES.items():
              ct_var(_op + "_mean"), _tol, 0.4)
     _add("norm[%s]" % _cls, gen_norm(_cls, False), t_norm, ct_norm, _tol, 1.0)
     _add("norm_out[%s]" % _cls, gen_norm(_cls, True), t_norm, ct_norm, _tol, 0.5)
+    _add("vector_norm[%s]" % _cls, gen_vector_norm(_cls, False), t_vector_norm, ct_vector_norm, _tol, 0.6)
+    _add("vector_norm_out[%s]" % _cls, gen_vector_norm(_cls, True), t_vector_norm, ct_vector_norm, _tol, 0.3)
     _add("dist[%s]" % _cls, gen_dist(_cls), lambda a, b, p=2: torch.dist(a, b, p), ct_dist, _tol, 0.5)
     _add("logsumexp[%s]" % _cls, gen_lse(_cls, False), t_lse, ct_red("logsumexp"), _tol, 0.6)
     _add("logsumexp_out[%s]" % _cls, gen_lse(_cls, True), t_lse, ct_red("logsumexp"), _tol, 0.4)
@@ -644,6 +692,9 @@ for _op in ("var", "std"):
          ct_var(_op + "_mean"), EXACT, 0.3)
 _add("norm_exact[float]", gen_norm("float", False, True), t_norm, ct_norm, EXACT, 0.6)
 _add("norm_out_exact[float]", gen_norm("float", True, True), t_norm, ct_norm, EXACT, 0.3)
+_add("vector_norm_exact[float]", gen_vector_norm("float", False, True), t_vector_norm, ct_vector_norm, EXACT, 0.5)
+_add("vector_norm_out_exact[float]", gen_vector_norm("float", True, True), t_vector_norm, ct_vector_norm, EXACT,
+     0.3)
 _add("dist_exact[float]", gen_dist("float", True), lambda a, b, p=2: torch.dist(a, b, p), ct_dist, EXACT, 0.3)
 _add("logsumexp_exact[float]", gen_lse("float", False, True), t_lse, ct_red("logsumexp"), EXACT, 0.4)
 _add("logsumexp_out_exact[float]", gen_lse("float", True, True), t_lse, ct_red("logsumexp"), EXACT, 0.2)

@@ -272,8 +272,9 @@ static void test_null_and_scopes(void) {
   CHECK(ct_cumsum_(NULL, 0, NULL) != CT_OK);
   CHECK(ct_logcumsumexp(NULL, 0) == NULL);
   CHECK(ct_cummax(NULL, 0, &v, &i) != CT_OK && v == NULL && i == NULL);
-  /* NULL inputs keep a recorded error; with none, a status call records a ValueError (status == kind) */
-  CHECK_ERROR(CT_ERR_VALUE, "argument 'self' is NULL");
+  /* NULL inputs keep a recorded error (the first: ct_cumsum's entry guard names its parameter t); with none, a
+     status call records a ValueError (status == kind) */
+  CHECK_ERROR(CT_ERR_VALUE, "argument 't' is NULL");
   /* outside a scope the caller owns both results */
   ct_tensor *x = f32(X23, CT_SHAPE(6));
   CHECK(ct_cummin(x, 0, &v, &i) == CT_OK);

@@ -117,12 +117,14 @@ static const ct_red_table all_table = {CT_DT_ALL(ENTRY_ALL)};
 static const ct_red_table any_table = {CT_DT_ALL(ENTRY_ANY)};
 static const ct_red_table cnz_table = {CT_DT_ALL(ENTRY_CNZ)};
 
+static const ct_op all_op = {CT_RED_OP("all", "aten::all", &all_table), .grad = CT_OP_GRAD_NONE};
+static const ct_op any_op = {CT_RED_OP("any", "aten::any", &any_table), .grad = CT_OP_GRAD_NONE};
+/* no Meta kernel in torch 1.13: its dispatcher's error on a meta tensor */
+static const ct_op cnz_op = {CT_RED_OP_ROWS("count_nonzero", "aten::count_nonzero.dim_IntList", &cnz_table, NULL)};
+
 static const ct_reduce_opts no_opts;
 
 static ct_status allany(bool is_all, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
-  if (res) *res = NULL;
-  CT__NONNULL_STATUS(t);
-  if (!res && !out) return ct__null_named_status("out", 0);
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   const char *name = is_all ? "all" : "any";
   if (!ct__red_no_dtype(name, o)) return ct__null_status();
@@ -142,36 +144,20 @@ static ct_status allany(bool is_all, ct_tensor *out, const ct_tensor *t, const c
   if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
   /* more than one element into a uint8 result: PyTorch casts the input to uint8 first */
   c.kdtype = od == CT_UINT8 && t->numel > 1 && in != CT_BOOL ? CT_UINT8 : in;
-  c.k = (is_all ? all_table : any_table)[c.kdtype];
+  c.k = ct__red_kernel(is_all ? &all_op : &any_op, t, c.kdtype);
   return ct__red_exec(&c, res);
 }
 
-ct_tensor *ct_all(const ct_tensor *t, const ct_reduce_opts *opts) {
-  ct_tensor *r = NULL;
-  allany(true, NULL, t, opts, &r);
-  return r;
-}
-ct_status ct_all_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  CT__NONNULL_STATUS(out);
-  return allany(true, out, t, opts, NULL);
-}
-ct_tensor *ct_any(const ct_tensor *t, const ct_reduce_opts *opts) {
-  ct_tensor *r = NULL;
-  allany(false, NULL, t, opts, &r);
-  return r;
-}
-ct_status ct_any_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  CT__NONNULL_STATUS(out);
-  return allany(false, out, t, opts, NULL);
-}
+CT_RED_DEFINE_API(all, &all_op, ct_reduce_opts, allany, true, )
+CT_RED_DEFINE_API(any, &any_op, ct_reduce_opts, allany, false, )
 
 ct_tensor *ct_count_nonzero(const ct_tensor *t, const ct_reduce_opts *opts) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__OP_ENTER_PTR(&cnz_op, t, t);
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   if (!ct__red_no_dtype("count_nonzero", o)) return NULL;
   if (o->keepdim) return CT_ERR_NULL(CT_ERR_TYPE, "count_nonzero() got an unexpected keyword argument 'keepdim'");
   ct_red_call c = {.in = t, .kdtype = (ct_dtype)t->dtype, .n_out = 1, .out_dtype = {CT_INT64}};
   if (!ct__red_mask(t, o->dims, &c.mask)) return NULL;
-  c.k = cnz_table[c.kdtype];
+  c.k = ct__red_kernel(&cnz_op, t, c.kdtype);
   return ct__red_exec1(&c);
 }

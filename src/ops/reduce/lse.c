@@ -163,35 +163,43 @@ static const ct_red_kernel lse_k_f32 = {sizeof(lse_acc), init_lse,       lse_f32
 static const ct_red_kernel lse_k_f64 = {sizeof(lse_acc), init_lse,       lse_f64_inner, NULL, combine_unused,
                                         finish_lse_f64,  true,           false,         lse_f64_inner_run};
 
+/* the fused kernels (the op sequence below otherwise) */
+static const ct_red_table lse_cpu = {[CT_FLOAT32] = &lse_k_f32, [CT_FLOAT64] = &lse_k_f64};
+
 /* PyTorch's sequence op by op through ctorch's ops, which reproduce each (every step rounds in the
    input's dtype; a bfloat16 sum over several dims rounds between loops; with an out= of another dtype the
    sum, log_ and add_ compute in out's dtype): an integer input converted to the default dtype first;
      maxes = amax(t, dims, keepdim=True); maxes[isinf(maxes)] = 0;
      r = sum(exp_(t - maxes), dims, keepdim) (into out); r.log_().add_(maxes viewed as r) */
+static ct_tensor *amax_of(const ct_tensor *x, ct_dims dims) {
+  ct_tensor *r = NULL;
+  ct__amax_impl(NULL, x, &(ct_reduce_opts){.dims = dims, .keepdim = true}, &r);
+  return r;
+}
+
 static ct_status lse_ops(ct_tensor *out, const ct_tensor *t, ct_dtype kd, const ct_reduce_opts *o, ct_tensor **res) {
   ct_status s = ct_scope_begin();
   if (s != CT_OK) return s;
   bool empty = t->numel == 0; /* PyTorch: sum(exp(t)).log_(), no maxima */
   const ct_tensor *x = (ct_dtype)t->dtype == kd ? t : ct_to_dtype(t, kd);
-  ct_tensor *maxes = !x || empty ? NULL : ct_amax(x, &(ct_reduce_opts){.dims = o->dims, .keepdim = true});
+  ct_tensor *maxes = !x || empty ? NULL : amax_of(x, o->dims);
   ct_tensor *inf = maxes ? ct_isinf(maxes) : NULL;
   ct_tensor *zero = ct_scalar_tensor(ct_scalar_double(0), &(ct_tensor_opts){.dtype = kd});
   s = !x ? ct__null_status() : empty ? CT_OK : inf && zero ? ct_masked_fill_(maxes, inf, zero) : ct__null_status();
-  ct_tensor *e = s != CT_OK ? NULL : empty ? ct_exp(x) : ct_sub(x, maxes, NULL);
-  if (s == CT_OK) s = !e ? ct__null_status() : empty ? CT_OK : ct_exp_(e);
+  ct_tensor *e = s != CT_OK ? NULL : empty ? ct__red_pw(&ct__pw_op_exp, x, NULL) : ct__red_pw(&ct__pw_op_sub, x, maxes);
+  if (s == CT_OK) s = !e ? ct__null_status() : empty ? CT_OK : ct__red_pw_(&ct__pw_op_exp, e, NULL);
   ct_reduce_opts so = {.dims = o->dims, .keepdim = o->keepdim};
   ct_tensor *r = out;
   if (s == CT_OK) {
     if (out) {
-      s = ct_sum_out(out, e, &so);
+      s = ct__sum_impl(out, e, &so, NULL);
     } else {
-      r = ct_sum(e, &so);
-      s = r ? CT_OK : ct__null_status();
+      s = ct__sum_impl(NULL, e, &so, &r);
     }
   }
   ct_tensor *m = s == CT_OK && !empty ? ct_view(maxes, (ct_shape){r->sizes, r->ndim}) : NULL;
-  if (s == CT_OK) s = m || empty ? ct_log_(r) : ct__null_status();
-  if (s == CT_OK && !empty) s = ct_add_(r, m, NULL);
+  if (s == CT_OK) s = m || empty ? ct__red_pw_(&ct__pw_op_log, r, NULL) : ct__null_status();
+  if (s == CT_OK && !empty) s = ct__red_pw_(&ct__pw_op_add, r, m);
   if (s == CT_OK && !out) *res = ct_keep(r); /* past this scope, which owns the temporaries and r */
   ct_scope_end();
   return s;
@@ -199,13 +207,11 @@ static ct_status lse_ops(ct_tensor *out, const ct_tensor *t, ct_dtype kd, const 
 
 /* ======== entry points ======== */
 
+/* torch's logsumexp is a composite over logsumexp.out (its dispatcher's name for a sparse input). */
+static const ct_op lse_op = {CT_RED_OP("logsumexp", "aten::logsumexp.out", &lse_cpu)};
 static const ct_reduce_opts no_opts;
 
 static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
-  if (res) *res = NULL;
-  CT__NONNULL_STATUS(t);
-  if (!res && !out) return ct__null_named_status("out", 0);
-  if (out && !CT__OUT_GRAD_OK("logsumexp", out, t)) return CT_ERR_RUNTIME;
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   if (!ct__red_no_dtype("logsumexp", o)) return ct__null_status();
   ct_dtype in = (ct_dtype)t->dtype;
@@ -249,11 +255,11 @@ static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
   }
   if (c.fill) return ct__red_exec(&c, res);
   /* fused: each output one contiguous line of a float32 / float64 input, a result of the input's dtype */
-  if ((kd == CT_FLOAT32 || kd == CT_FLOAT64) && kd == in && od == kd && t->numel != 0 && t->device_type != CT_META &&
+  if ((kd == CT_FLOAT32 || kd == CT_FLOAT64) && kd == in && od == kd && t->numel != 0 &&
       ct__red_count(t, c.mask) <= LSE_BUF) {
     ct_red_config cfg = {.in = t, .mask = c.mask, .keepdim = o->keepdim};
     if (ct__reduce_is_lastdim(&cfg)) {
-      c.k = kd == CT_FLOAT32 ? &lse_k_f32 : &lse_k_f64;
+      c.k = ct__red_kernel(&lse_op, t, kd);
       return ct__red_exec(&c, res);
     }
   }
@@ -262,12 +268,4 @@ static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
   return lse_ops(out, t, kd, o, res);
 }
 
-ct_tensor *ct_logsumexp(const ct_tensor *t, const ct_reduce_opts *opts) {
-  ct_tensor *r = NULL;
-  lse(NULL, t, opts, &r);
-  return r;
-}
-ct_status ct_logsumexp_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  CT__NONNULL_STATUS(out);
-  return lse(out, t, opts, NULL);
-}
+CT_RED_DEFINE_API(logsumexp, &lse_op, ct_reduce_opts, lse, )

@@ -514,12 +514,22 @@ static bool nonempty_dim(const ct_tensor *t, int64_t wrapped, int64_t shown, con
   return true;
 }
 
+/* ---- descriptors ---- */
+static const ct_op amax_op = {CT_RED_OP("amax", "aten::amax", &max_table)};
+static const ct_op amin_op = {CT_RED_OP("amin", "aten::amin", &min_table)};
+static const ct_op max_op = {CT_RED_OP("max", "aten::max", &max_table)};
+static const ct_op min_op = {CT_RED_OP("min", "aten::min", &min_table)};
+static const ct_op max_dim_op = {CT_RED_OP("max", "aten::max.dim", &maxdim_table)};
+static const ct_op min_dim_op = {CT_RED_OP("min", "aten::min.dim", &mindim_table)};
+static const ct_op argmax_op = {CT_RED_OP("argmax", "aten::argmax", &argmax_table), .grad = CT_OP_GRAD_NONE};
+static const ct_op argmin_op = {CT_RED_OP("argmin", "aten::argmin", &argmin_table), .grad = CT_OP_GRAD_NONE};
+/* aminmax has no derivative in torch 1.13: its outs are in-place targets */
+static const ct_op aminmax_op = {CT_RED_OP("aminmax", "aten::aminmax", &minmax_all_table), .grad = CT_OP_GRAD_OUT_INPLACE};
+static const ct_op aminmax_dim_op = {CT_RED_OP("aminmax", "aten::aminmax", &minmax_dim_table), .grad = CT_OP_GRAD_OUT_INPLACE};
+
 /* amax / amin */
 static ct_status extreme(bool is_max, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts,
                          ct_tensor **res) {
-  if (res) *res = NULL;
-  CT__NONNULL_STATUS(t);
-  if (!res && !out) return ct__null_named_status("out", 0);
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   const char *fn = is_max ? "amax()" : "amin()";
   if (!ct__red_no_dtype(is_max ? "amax" : "amin", o)) return ct__null_status();
@@ -549,7 +559,7 @@ static ct_status extreme(bool is_max, ct_tensor *out, const ct_tensor *t, const 
                       lacks int64's upper bound) */
                    .alias_fill = is_max || dt != CT_INT64, .alias_identity = ct__red_extreme(dt, !is_max)};
   if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
-  c.k = (is_max ? max_table : min_table)[dt];
+  c.k = ct__red_kernel(is_max ? &amax_op : &amin_op, t, dt);
   if (!c.k) {
     if (t->numel != 0) {
       ct__red_not_implemented(is_max ? "max_values_cpu" : "min_values_cpu", dt);
@@ -563,30 +573,14 @@ static ct_status extreme(bool is_max, ct_tensor *out, const ct_tensor *t, const 
   return ct__red_exec(&c, res);
 }
 
-ct_tensor *ct_amax(const ct_tensor *t, const ct_reduce_opts *opts) {
-  ct_tensor *r = NULL;
-  extreme(true, NULL, t, opts, &r);
-  return r;
-}
-ct_status ct_amax_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  CT__NONNULL_STATUS(out, t);
-  if (!CT__OUT_GRAD_OK("amax", out, t)) return CT_ERR_RUNTIME;
-  return extreme(true, out, t, opts, NULL);
-}
-ct_tensor *ct_amin(const ct_tensor *t, const ct_reduce_opts *opts) {
-  ct_tensor *r = NULL;
-  extreme(false, NULL, t, opts, &r);
-  return r;
-}
-ct_status ct_amin_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  CT__NONNULL_STATUS(out, t);
-  if (!CT__OUT_GRAD_OK("amin", out, t)) return CT_ERR_RUNTIME;
-  return extreme(false, out, t, opts, NULL);
+ct_status ct__amax_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
+  return extreme(true, out, t, opts, res);
 }
 
-/* torch.max(t) / torch.min(t) */
+CT_RED_DEFINE_API(amax, &amax_op, ct_reduce_opts, extreme, true, )
+CT_RED_DEFINE_API(amin, &amin_op, ct_reduce_opts, extreme, false, )
+
 static ct_tensor *extreme_all(bool is_max, const ct_tensor *t) {
-  if (!t) return ct__null_ptr_arg("t");
   const char *fn = is_max ? "max()" : "min()";
   if (t->numel == 0) {
     ct__error(CT_ERR_RUNTIME,
@@ -596,7 +590,7 @@ static ct_tensor *extreme_all(bool is_max, const ct_tensor *t) {
     return NULL;
   }
   ct_dtype dt = (ct_dtype)t->dtype;
-  const ct_red_kernel *k = (is_max ? max_table : min_table)[dt];
+  const ct_red_kernel *k = ct__red_kernel(is_max ? &max_op : &min_op, t, dt);
   if (!k) {
     ct__red_not_implemented(is_max ? "max_all" : "min_all", dt);
     return NULL;
@@ -605,17 +599,19 @@ static ct_tensor *extreme_all(bool is_max, const ct_tensor *t) {
   if (!ct__red_mask(t, CT_SHAPE_SCALAR, &c.mask)) return NULL;
   return ct__red_exec1(&c);
 }
-ct_tensor *ct_max(const ct_tensor *t) { return extreme_all(true, t); }
-ct_tensor *ct_min(const ct_tensor *t) { return extreme_all(false, t); }
+ct_tensor *ct_max(const ct_tensor *t) {
+  CT__OP_ENTER_PTR(&max_op, t, t);
+  return extreme_all(true, t);
+}
+ct_tensor *ct_min(const ct_tensor *t) {
+  CT__OP_ENTER_PTR(&min_op, t, t);
+  return extreme_all(false, t);
+}
 
 /* max / min along a dim: (values, indices) */
 static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim,
                              bool keepdim, ct_tensor **rv, ct_tensor **ri) {
-  bool fresh = !values && !indices && (rv || ri || true);
-  if (rv) *rv = NULL;
-  if (ri) *ri = NULL;
-  CT__NONNULL_STATUS(t);
-  if (!fresh && (!values || !indices)) return ct__null_status();
+  bool fresh = !values && !indices;
   const char *fn = is_max ? "max()" : "min()";
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return ct__null_status();
@@ -629,7 +625,7 @@ static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices,
   ct_red_call c = {.in = t, .kdtype = dt, .keepdim = keepdim, .ordered = true, .n_out = 2, .out = {values, indices},
                    .out_dtype = {dt, CT_INT64}, .check_overlap = true};
   c.mask = t->ndim ? (uint64_t)1 << d : 0;
-  c.k = (is_max ? maxdim_table : mindim_table)[dt];
+  c.k = ct__red_kernel(is_max ? &max_dim_op : &min_dim_op, t, dt);
   if (!c.k) { /* unreachable: every real dtype has one */
     ct__red_not_implemented(is_max ? "max_cpu" : "min_cpu", dt);
     return CT_ERR_RUNTIME;
@@ -639,33 +635,37 @@ static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices,
 
 static bool keepdim_of(const ct_keepdim_opts *opts) { return opts && opts->keepdim; }
 
+/* The results through pointers are NULL on every failure, the guard's too. */
+#define CLEAR_RESULTS(a, b) (void)((a) && (*(a) = NULL)), (void)((b) && (*(b) = NULL))
+
 ct_status ct_max_dim(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices,
                      const ct_keepdim_opts *opts) {
+  CLEAR_RESULTS(values, indices);
+  CT__OP_ENTER_STATUS(&max_dim_op, t, t);
   return extreme_dim(true, NULL, NULL, t, dim, keepdim_of(opts), values, indices);
 }
 ct_status ct_max_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim,
                          const ct_keepdim_opts *opts) {
-  CT__NONNULL_STATUS(values, indices, t);
-  if (!CT__OUT_GRAD_OK("max", values, indices, t)) return CT_ERR_RUNTIME;
+  CT__OP_ENTER_STATUS(&max_dim_op, t, values, indices, t);
+  if (!CT__OP_OUT_GRAD_OK(&max_dim_op, values, indices, t)) return CT_ERR_RUNTIME;
   return extreme_dim(true, values, indices, t, dim, keepdim_of(opts), NULL, NULL);
 }
 ct_status ct_min_dim(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices,
                      const ct_keepdim_opts *opts) {
+  CLEAR_RESULTS(values, indices);
+  CT__OP_ENTER_STATUS(&min_dim_op, t, t);
   return extreme_dim(false, NULL, NULL, t, dim, keepdim_of(opts), values, indices);
 }
 ct_status ct_min_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim,
                          const ct_keepdim_opts *opts) {
-  CT__NONNULL_STATUS(values, indices, t);
-  if (!CT__OUT_GRAD_OK("min", values, indices, t)) return CT_ERR_RUNTIME;
+  CT__OP_ENTER_STATUS(&min_dim_op, t, values, indices, t);
+  if (!CT__OP_OUT_GRAD_OK(&min_dim_op, values, indices, t)) return CT_ERR_RUNTIME;
   return extreme_dim(false, values, indices, t, dim, keepdim_of(opts), NULL, NULL);
 }
 
 /* argmax / argmin */
 static ct_status arg_extreme(bool is_max, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts,
                              ct_tensor **res) {
-  if (res) *res = NULL;
-  CT__NONNULL_STATUS(t);
-  if (!res && !out) return ct__null_named_status("out", 0);
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   const char *name = is_max ? "argmax" : "argmin";
   if (!ct__red_no_dtype(name, o)) return ct__null_status();
@@ -687,7 +687,7 @@ static ct_status arg_extreme(bool is_max, ct_tensor *out, const ct_tensor *t, co
   ct_red_call c = {.in = t, .kdtype = dt, .keepdim = o->keepdim, .ordered = true, .n_out = 1, .out = {out},
                    .out_dtype = {CT_INT64}};
   if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
-  c.k = (is_max ? argmax_table : argmin_table)[dt];
+  c.k = ct__red_kernel(is_max ? &argmax_op : &argmin_op, t, dt);
   if (has_dim && t->ndim > 0 && t->sizes[d] == 1) { /* PyTorch answers 0 without looking at the dtype */
     c.k = NULL;
     c.fill = true;
@@ -703,32 +703,12 @@ static ct_status arg_extreme(bool is_max, ct_tensor *out, const ct_tensor *t, co
   return ct__red_exec(&c, res);
 }
 
-ct_tensor *ct_argmax(const ct_tensor *t, const ct_reduce_opts *opts) {
-  ct_tensor *r = NULL;
-  arg_extreme(true, NULL, t, opts, &r);
-  return r;
-}
-ct_status ct_argmax_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  CT__NONNULL_STATUS(out);
-  return arg_extreme(true, out, t, opts, NULL);
-}
-ct_tensor *ct_argmin(const ct_tensor *t, const ct_reduce_opts *opts) {
-  ct_tensor *r = NULL;
-  arg_extreme(false, NULL, t, opts, &r);
-  return r;
-}
-ct_status ct_argmin_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {
-  CT__NONNULL_STATUS(out);
-  return arg_extreme(false, out, t, opts, NULL);
-}
+CT_RED_DEFINE_API(argmax, &argmax_op, ct_reduce_opts, arg_extreme, true, )
+CT_RED_DEFINE_API(argmin, &argmin_op, ct_reduce_opts, arg_extreme, false, )
 
-/* aminmax: (min, max) */
 static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const ct_reduce_opts *opts,
                          ct_tensor **rmin, ct_tensor **rmax) {
   bool fresh = !mn && !mx;
-  if (rmin) *rmin = NULL;
-  if (rmax) *rmax = NULL;
-  if (!t || (!fresh && (!mn || !mx))) return ct__null_status();
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   if (!ct__red_no_dtype("aminmax", o)) return ct__null_status();
   bool has_dim;
@@ -751,7 +731,7 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
     if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
   }
   if (!ct__red_check_out_dtype(mn, dt) || !ct__red_check_out_dtype(mx, dt)) return CT_ERR_RUNTIME;
-  c.k = (has_dim ? minmax_dim_table : minmax_all_table)[dt];
+  c.k = ct__red_kernel(has_dim ? &aminmax_dim_op : &aminmax_op, t, dt);
   if (!c.k) {
     ct__red_not_implemented("aminmax_cpu", dt);
     return CT_ERR_RUNTIME;
@@ -783,11 +763,12 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
 }
 
 ct_status ct_aminmax(const ct_tensor *t, ct_tensor **min, ct_tensor **max, const ct_reduce_opts *opts) {
-  CT__NONNULL_STATUS(t);
+  CLEAR_RESULTS(min, max);
+  CT__OP_ENTER_STATUS(&aminmax_op, t, t);
   return aminmax(NULL, NULL, t, opts, min, max);
 }
 ct_status ct_aminmax_out(ct_tensor *min, ct_tensor *max, const ct_tensor *t, const ct_reduce_opts *opts) {
-  CT__NONNULL_STATUS(min, max, t);
+  CT__OP_ENTER_STATUS(&aminmax_op, t, min, max, t);
   /* aminmax has no derivative in torch 1.13: its outs are in-place targets for autograd */
   if (!ct__check_inplace(min) || !ct__check_inplace(max)) return CT_ERR_RUNTIME;
   ct_status s = aminmax(min, max, t, opts, NULL, NULL);

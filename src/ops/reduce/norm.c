@@ -5,6 +5,8 @@
    (at::frobenius_norm: at::norm(p=2) over at most one dim, sqrt(sum(x * x)) over two, out= by copy)
    and the nuclear norm (needs linalg.svd: its argument checks, then "not implemented"). Accumulation
    is in double; |x| of complex values is hypot(re, im). */
+#include <stdio.h>
+
 #include "ops/reduce/red.h"
 
 typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_kind;
@@ -202,6 +204,14 @@ static const ct_red_kernel *norm_kernel(ct_dtype dt, norm_kind k) {
 
 /* ======== entry points ======== */
 
+/* The descriptors' CPU row: each dtype's 2-norm (the other orders are its variants, norm_kernel). */
+static const ct_red_table norm_cpu = {[CT_FLOAT16] = &norm_k_f16[N_TWO], [CT_BFLOAT16] = &norm_k_bf16[N_TWO],
+                                      [CT_FLOAT32] = &norm_k_f32[N_TWO], [CT_FLOAT64] = &norm_k_f64[N_TWO],
+                                      [CT_COMPLEX64] = &norm_k_c64[N_TWO], [CT_COMPLEX128] = &norm_k_c128[N_TWO]};
+static const ct_op norm_op = {CT_RED_OP("norm", "aten::norm.ScalarOpt_dim", &norm_cpu)};
+static const ct_op dist_op = {CT_RED_OP("dist", "aten::dist", &norm_cpu)};
+static const ct_op vector_norm_op = {CT_RED_OP("linalg_vector_norm", "aten::linalg_vector_norm", &norm_cpu)};
+
 static bool is_fc(ct_dtype d) { return ct__dt(d)->category >= CT_CAT_FLOAT; }
 static ct_dtype real_of(ct_dtype d) {
   return d == CT_COMPLEX64 ? CT_FLOAT32 : d == CT_COMPLEX128 ? CT_FLOAT64 : d;
@@ -220,12 +230,12 @@ static ct_status complex_extreme_norm(ct_red_call *c, norm_kind k, ct_tensor **r
   ct_status s = ct_scope_begin();
   if (s == CT_OK) {
     ct_tensor *x = ct_to_dtype(c->in, c->kdtype);
-    ct_tensor *a = x ? ct_abs(x) : NULL;
+    ct_tensor *a = x ? ct__red_pw(&ct__pw_op_abs, x, NULL) : NULL;
     s = a ? CT_OK : ct__null_status();
     if (s == CT_OK) {
       c->in = a;
       c->kdtype = real_of(c->kdtype);
-      c->k = norm_kernel(c->kdtype, k);
+      c->k = ct__red_variant(&norm_op, a, c->kdtype, norm_kernel(c->kdtype, k));
       if (complex_out) { /* a real extreme, then the complex dtype asked for */
         c->out[0] = NULL;
         c->out_dtype[0] = c->kdtype;
@@ -245,9 +255,10 @@ static ct_status complex_extreme_norm(ct_red_call *c, norm_kind k, ct_tensor **r
   return s;
 }
 
-/* at::norm(t, p, dims, keepdim, dtype) with out= (out NULL: a new result in *res). */
-static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct_dims dims, bool keepdim,
-                             ct_dtype dtype, bool own, ct_tensor **res) {
+/* at::norm(t, p, dims, keepdim, dtype) with out= (out NULL: a new result in *res, of dtype result_dtype when
+   that is set: linalg's real result of a complex dtype). */
+static ct_status vector_norm_as(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct_dims dims, bool keepdim,
+                                ct_dtype dtype, ct_dtype result_dtype, bool own, ct_tensor **res) {
   ct_dtype in = (ct_dtype)t->dtype;
   if (dtype) {
     if (!ct__check_dtype(dtype)) return ct__null_status();
@@ -264,7 +275,7 @@ static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct
   }
   ct_red_call c = {.in = t, .keepdim = keepdim, .n_out = 1, .out = {out}, .no_own = !own, .no_expanded_out = true};
   if (!ct__red_mask(t, dims, &c.mask)) return ct__null_status();
-  ct_dtype od = out ? (ct_dtype)out->dtype : dtype ? dtype : real_of(in);
+  ct_dtype od = out ? (ct_dtype)out->dtype : result_dtype ? result_dtype : dtype ? dtype : real_of(in);
   c.out_dtype[0] = od;
   /* complex inputs compute in dtype (or their own); real ones in the result's dtype */
   c.kdtype = ct__dt(in)->category == CT_CAT_COMPLEX ? (dtype ? dtype : in) : od;
@@ -281,8 +292,8 @@ static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct
   norm_kind k = pv == 0 ? N_ZERO : pv == 1 ? N_ONE : pv == 2 ? N_TWO : pv == INFINITY ? N_INF : pv == -INFINITY ? N_NINF : N_GEN;
   c.ctx.p = pv;
   if (ct__dt(in)->category == CT_CAT_COMPLEX && (k == N_INF || k == N_NINF)) return complex_extreme_norm(&c, k, res);
-  c.k = norm_kernel(c.kdtype, k);
-  if (k == N_TWO && c.kdtype == od) { /* TensorIterator's is_reduce_lastdim fast path */
+  c.k = ct__red_variant(&norm_op, t, c.kdtype, norm_kernel(c.kdtype, k));
+  if (k == N_TWO && c.kdtype == od && t->device_type == CT_CPU) { /* TensorIterator's is_reduce_lastdim fast path */
     const ct_red_kernel *ld = norm_kernel(c.kdtype, N_TWO_LASTDIM);
     if (ld != c.k) c.k_lastdim = ld;
   }
@@ -291,6 +302,11 @@ static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct
     return CT_ERR_RUNTIME;
   }
   return ct__red_exec(&c, res);
+}
+
+static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct_dims dims, bool keepdim,
+                             ct_dtype dtype, bool own, ct_tensor **res) {
+  return vector_norm_as(out, t, p, dims, keepdim, dtype, CT_DTYPE_UNSET, own, res);
 }
 
 /* A result computed in its own dtype, then resized into out and copied (frobenius_norm's out=). */
@@ -341,18 +357,18 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
       ct__red_not_implemented("sqrt_vml_cpu", in);
       return CT_ERR_RUNTIME;
     }
-    if (ct__dt(in)->category == CT_CAT_COMPLEX || t->device_type == CT_META) {
+    if (ct__dt(in)->category == CT_CAT_COMPLEX) {
       ct_red_call c = {.in = t, .kdtype = in, .keepdim = keepdim, .n_out = 1, .out_dtype = {real_of(in)},
-                       .k = ct__red_sqrt_sumsq_kernel(in), .no_own = out != NULL};
+                       .k = ct__red_variant(&norm_op, t, in, ct__red_sqrt_sumsq_kernel(in)), .no_own = out != NULL};
       c.mask = ((uint64_t)1 << d0) | ((uint64_t)1 << d1);
       s = ct__red_exec(&c, &r);
     } else { /* PyTorch's at::sqrt(at::sum(self * self, dim, keepdim)), op by op: its bits */
       s = ct_scope_begin();
       if (s == CT_OK) {
         int64_t dd[2] = {d0, d1};
-        ct_tensor *sq = ct_mul(t, t);
-        ct_tensor *sm = sq ? ct_sum(sq, &(ct_reduce_opts){.dims = {dd, 2}, .keepdim = keepdim}) : NULL;
-        s = sm ? ct_sqrt_(sm) : ct__null_status();
+        ct_tensor *sq = ct__red_pw(&ct__pw_op_mul, t, t), *sm = NULL;
+        s = sq ? ct__sum_impl(NULL, sq, &(ct_reduce_opts){.dims = {dd, 2}, .keepdim = keepdim}, &sm) : ct__null_status();
+        if (s == CT_OK) s = ct__red_pw_(&ct__pw_op_sqrt, sm, NULL);
         /* past the scope: owned by the enclosing one, or a plain reference for out= */
         if (s == CT_OK) r = out ? ct_retain(sm) : ct_keep(sm);
       }
@@ -369,9 +385,6 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
 }
 
 static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *opts, ct_tensor **res) {
-  if (res) *res = NULL;
-  CT__NONNULL_STATUS(t);
-  if (!res && !out) return ct__null_named_status("out", 0);
   ct_norm_opts o = opts ? *opts : (ct_norm_opts){0};
   if (!ct__check_list(o.dims, "dims")) return CT_ERR_VALUE;
   /* autograd's out= rule, after torch.norm's Python-level dtype refusals: frobenius_norm and nuclear_norm
@@ -435,25 +448,104 @@ static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opt
 }
 
 ct_tensor *ct_norm(const ct_tensor *t, const ct_norm_opts *opts) {
+  CT__OP_ENTER_PTR(&norm_op, t, t);
   ct_tensor *r = NULL;
   norm_impl(NULL, t, opts, &r);
   return r;
 }
 ct_status ct_norm_out(ct_tensor *out, const ct_tensor *t, const ct_norm_opts *opts) {
-  CT__NONNULL_STATUS(out);
+  CT__OP_ENTER_STATUS(&norm_op, t, out, t);
   ct_status s = norm_impl(out, t, opts, NULL);
   if (s == CT_OK && (!opts || opts->nuc || opts->p.kind == 0)) ct__grad_mark_out(out, &t, 1); /* frobenius_norm */
   return s;
 }
 
 ct_tensor *ct_dist(const ct_tensor *a, const ct_tensor *b, const ct_dist_opts *opts) {
-  if (!a || !b) return ct__null_ptr_arg(!a ? "a" : "b");
+  CT__OP_ENTER_PTR(&dist_op, a, a, b);
+  if (!ct__op_accepts(&dist_op, b)) return NULL;
   ct_scalar p = opts && opts->p.kind ? opts->p : ct_scalar_double(2.0);
   ct_tensor *r = NULL;
   if (ct_scope_begin() == CT_OK) {
-    ct_tensor *d = ct_sub(a, b, NULL);
+    ct_tensor *d = ct__red_pw(&ct__pw_op_sub, a, b);
     if (d && vector_norm(NULL, d, p, CT_SHAPE_SCALAR, false, CT_DTYPE_UNSET, true, &r) == CT_OK) ct_keep(r);
   }
   ct_scope_end();
   return r;
 }
+
+/* ---- torch.linalg.vector_norm: one descriptor line (vector_norm_op above) plus what is its own: the
+   checks of its meta function in torch 1.13's order and a real result for a complex dtype; the norm itself
+   is norm's (torch runs the same norm_stub). ---- */
+
+/* "inf", "-1", "0.5": how c10::Scalar prints ord (an ostream's default format) */
+static void ord_text(double ord, char *buf, size_t n) { snprintf(buf, n, "%g", ord); }
+
+static ct_status linalg_vector_norm(ct_tensor *out, const ct_tensor *t, const ct_vector_norm_opts *opts,
+                                    ct_tensor **res) {
+  ct_vector_norm_opts o = opts ? *opts : (ct_vector_norm_opts){0};
+  ct_dtype in = (ct_dtype)t->dtype;
+  if (!is_fc(in)) {
+    ct__error(CT_ERR_RUNTIME, "linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s",
+              ct__dt(in)->scalar_name);
+    return CT_ERR_RUNTIME;
+  }
+  if ((o.dtype && !ct__check_dtype(o.dtype)) || !ct__check_list(o.dims, "dims")) return ct__null_status();
+  ct_scalar p = o.ord.kind ? o.ord : ct_scalar_double(2.0);
+  double ord = ct__scalar_to_double(p);
+  if (t->numel == 0 && (ord < 0 || ord == INFINITY)) { /* no identity */
+    char txt[32];
+    ord_text(ord, txt, sizeof txt);
+    if (o.dims.ndim == 0) {
+      ct__error(CT_ERR_RUNTIME,
+                "linalg.vector_norm cannot compute the %s norm on an empty tensor because the operation does not "
+                "have an identity",
+                txt);
+      return CT_ERR_RUNTIME;
+    }
+    for (int64_t i = 0; i < o.dims.ndim; i++) {
+      int64_t d = ct__wrap_dim(o.dims.data[i], t->ndim);
+      if (d < 0) return ct__null_status();
+      if (t->sizes[d] == 0) {
+        ct__error(CT_ERR_RUNTIME,
+                  "linalg.vector_norm cannot compute the %s norm on the dimension %lld" /* torch's missing space */
+                  "because this dimension is empty and the operation does not have an identity",
+                  txt, (long long)o.dims.data[i]);
+        return CT_ERR_RUNTIME;
+      }
+    }
+  }
+  if (o.dtype) { /* at::detail::check_linalg_norm_dtype */
+    const char *dn = ct__dt(o.dtype)->scalar_name;
+    bool cin = ct__dt(in)->category == CT_CAT_COMPLEX, cdt = ct__dt(o.dtype)->category == CT_CAT_COMPLEX;
+    if (!is_fc(o.dtype)) {
+      ct__error(CT_ERR_RUNTIME, "linalg.vector_norm: dtype should be floating point or complex, but got %s", dn);
+      return CT_ERR_RUNTIME;
+    }
+    if (cin != cdt) {
+      ct__error(CT_ERR_RUNTIME, "linalg.vector_norm: dtype should be %s for %s inputs, but got %s",
+                cin ? "complex" : "real", cin ? "complex" : "real", dn);
+      return CT_ERR_RUNTIME;
+    }
+    if (ct_promote_types(in, o.dtype) != o.dtype) {
+      ct__error(CT_ERR_RUNTIME,
+                "linalg.vector_norm: the dtype of the input (%s) should be convertible without narrowing to the "
+                "specified dtype (%s)",
+                ct__dt(in)->scalar_name, dn);
+      return CT_ERR_RUNTIME;
+    }
+  }
+  uint64_t mask; /* make_dim_mask: at::dim_list_to_bitset, one pass */
+  if (!ct__red_mask_1pass(t, o.dims, &mask)) return ct__null_status();
+  ct_dtype od = real_of(o.dtype ? o.dtype : in);
+  if (out && !ct__red_check_out_dtype(out, od)) return CT_ERR_RUNTIME;
+  if (out && !ct_device_equal(ct__tdevice(out), ct__tdevice(t))) { /* resize_out's device check */
+    char a[32], b[32];
+    ct_device_str(ct__tdevice(t), a, sizeof a);
+    ct_device_str(ct__tdevice(out), b, sizeof b);
+    ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
+    return CT_ERR_RUNTIME;
+  }
+  return vector_norm_as(out, t, p, o.dims, o.keepdim, o.dtype, od, true, res);
+}
+
+CT_RED_DEFINE_API(linalg_vector_norm, &vector_norm_op, ct_vector_norm_opts, linalg_vector_norm, )

@@ -7,7 +7,9 @@
 #include <math.h>
 
 #include "core/cast.h"
+#include "core/op.h"
 #include "iter/iter_reduce.h"
+#include "ops/pointwise/pw.h"
 #include "kernels/cpu/loops.h"
 
 /* ---- the op context every kernel receives ---- */
@@ -22,6 +24,66 @@ typedef struct ct_red_ctx {
 
 /* Kernels per kernel-input dtype; NULL: not implemented. */
 typedef const ct_red_kernel *ct_red_table[CT_NUM_DTYPES + 1];
+
+/* ---- descriptors ----
+   {CT_RED_OP("sum", "aten::sum.dim_IntList", &sum_cpu), .grad = ...}: the designators of a ct_op.
+   A reduction is a ct_op (core/op.h) whose kernel rows are ct_red_tables: the CPU's kernels by the kernel's
+   input dtype, and the meta device's. An op that computes in several ways (norm's orders, var's passes) has
+   its main table in the row and chooses among its CPU variants once the row says the device runs them. */
+#define CT_RED_OP(NAME, ATEN, CPU) CT_RED_OP_ROWS(NAME, ATEN, CPU, &ct__red_meta_table)
+/* The same with the meta row given: NULL where torch 1.13 has no Meta kernel (count_nonzero, var's out=). */
+#define CT_RED_OP_ROWS(NAME, ATEN, CPU, META) .name = (NAME), .aten = (ATEN), .kernels = {[CT_CPU] = (CPU), [CT_META] = (META)}
+/* The meta device's kernel: shape only. ct__red_exec allocates or resizes the outputs with the result's
+   geometry and runs nothing (a meta tensor has no data); every dtype has it, as torch's meta functions
+   check no kernel's dtype support. */
+extern const ct_red_kernel ct__red_meta_kernel;
+extern const ct_red_table ct__red_meta_table;
+/* The kernel for t's device and dtype dt (NULL: none for that dtype: "not implemented for"). The device
+   has a row: the entry guard checked it. */
+static inline const ct_red_kernel *ct__red_kernel(const ct_op *op, const ct_tensor *t, ct_dtype dt) {
+  const ct_red_table *tab = (const ct_red_table *)op->kernels[t->device_type];
+  return (*tab)[dt];
+}
+
+/* The public pair ct_NAME(t, opts) / ct_NAME_out(out, t, opts) of a reduction, from its descriptor OP and
+   its _impl, called as IMPL(ARGS... out, t, opts, res) (ARGS: leading arguments with a trailing comma, or
+   nothing): the entry guard, autograd's out= check, then the impl. */
+#define CT_RED_DEFINE_API(NAME, OP, OPTS, IMPL, ...)                                   \
+  ct_tensor *ct_##NAME(const ct_tensor *t, const OPTS *opts) {                        \
+    CT__OP_ENTER_PTR(OP, t, t);                                                       \
+    ct_tensor *r = NULL;                                                              \
+    IMPL(__VA_ARGS__ NULL, t, opts, &r);                                              \
+    return r;                                                                         \
+  }                                                                                   \
+  ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, const OPTS *opts) {   \
+    CT__OP_ENTER_STATUS(OP, t, out, t);                                               \
+    return CT__OP_OUT_GRAD_OK(OP, out, t) ? IMPL(__VA_ARGS__ out, t, opts, NULL) : CT_ERR_RUNTIME; \
+  }
+
+/* An op with CPU variants (norm's orders, aminmax's geometry...): the variant chosen on the CPU, the device
+   row's kernel elsewhere. */
+static inline const ct_red_kernel *ct__red_variant(const ct_op *op, const ct_tensor *t, ct_dtype dt,
+                                                   const ct_red_kernel *cpu) {
+  return t->device_type == CT_CPU ? cpu : ct__red_kernel(op, t, dt);
+}
+
+/* Internal entries of the public reductions that composites call (no entry guard: one public call records
+   one autograd node); out NULL: a new result (scope-owned, as the public function's) in *res. */
+ct_status ct__sum_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
+ct_status ct__amax_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
+
+/* A regular pointwise op run through its descriptor's route, past its public entry (composites): out NULL
+   gives a new (scope-owned) result, inplace runs on in[0]. */
+static inline ct_tensor *ct__red_pw(const ct_pw_op *op, const ct_tensor *a, const ct_tensor *b) {
+  const ct_tensor *in[2] = {a, b};
+  ct_tensor *r = NULL;
+  (op->run ? op->run : ct__pw_run)(op, NULL, in, b ? 2 : 1, false, NULL, &r);
+  return r;
+}
+static inline ct_status ct__red_pw_(const ct_pw_op *op, ct_tensor *self, const ct_tensor *b) {
+  const ct_tensor *in[2] = {self, b};
+  return (op->run ? op->run : ct__pw_run)(op, self, in, b ? 2 : 1, true, NULL, NULL);
+}
 
 /* ---- arguments ---- */
 /* Wraps and checks dims (IndexError, "dim 0 appears multiple times in the list of dims"); empty: every dim. */
@@ -106,6 +168,11 @@ ct_tensor *ct__red_exec1(ct_red_call *c);
 /* PyTorch's cascade sums for the floating and complex dtypes (sum_cascade.c); NULL for the others. */
 typedef enum { CT_RED_SUM, CT_RED_NANSUM, CT_RED_MEAN, CT_RED_NANMEAN } ct_red_sum_kind;
 const ct_red_kernel *ct__red_cascade_kernel(ct_red_sum_kind kind, ct_dtype dt);
+/* The same kernels by name (ct__red_k_sum_f32), for the ops' descriptor tables. */
+extern const ct_red_kernel ct__red_k_sum_f16, ct__red_k_sum_bf16, ct__red_k_sum_f32, ct__red_k_sum_f64, ct__red_k_sum_c64,
+    ct__red_k_sum_c128, ct__red_k_nansum_f16, ct__red_k_nansum_bf16, ct__red_k_nansum_f32, ct__red_k_nansum_f64,
+    ct__red_k_mean_f16, ct__red_k_mean_bf16, ct__red_k_mean_f32, ct__red_k_mean_f64, ct__red_k_mean_c64,
+    ct__red_k_mean_c128, ct__red_k_nanmean_f16, ct__red_k_nanmean_bf16, ct__red_k_nanmean_f32, ct__red_k_nanmean_f64;
 /* The cascade sum of n contiguous values (one line of sum's vectorized_inner_sum / row_sum). */
 float ct__red_cascade_line_f32(const float *x, int64_t n);
 double ct__red_cascade_line_f64(const double *x, int64_t n);

@@ -3,6 +3,11 @@
 #include "ops/create_internal.h"
 #include "ops/reduce/red.h"
 
+/* The meta row of every reduction: compared by address, never called. */
+const ct_red_kernel ct__red_meta_kernel = {0};
+#define META_ENTRY(E, T, CT, LD, ST) [E] = &ct__red_meta_kernel,
+const ct_red_table ct__red_meta_table = {CT_DT_ALL(META_ENTRY)};
+
 bool ct__red_mask(const ct_tensor *t, ct_dims dims, uint64_t *mask) {
   /* PyTorch wraps every dim first (the first out of range raises), then looks for repeats; the
      argument checks themselves are ct__red_mask_1pass's */
@@ -355,7 +360,8 @@ ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
   int64_t shape[64];
   int64_t nd = ct__red_shape(c->in, c->mask, c->keepdim, shape);
   if (!ct__red_check_out_devices(c)) return ct_last_error();
-  if (!c->fill && c->in->device_type != CT_META) {
+  bool meta = c->k == &ct__red_meta_kernel; /* shape only: no memory for outputs to share */
+  if (!c->fill && !meta) {
     uint64_t extra;
     int a = aliasing(c, shape, nd, &extra);
     if (a < 0) return ct_last_error();
@@ -386,7 +392,7 @@ ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
   for (int o = 0; o < c->n_out; o++) c->ctx.out_dtype[o] = (ct_dtype)cfg.out[o]->dtype;
   if (c->fill) {
     for (int o = 0; o < c->n_out; o++) ct__fill(cfg.out[o], c->fill_value);
-  } else {
+  } else if (!meta) {
     const ct_red_kernel *k = c->k_lastdim && ct__reduce_is_lastdim(&cfg) ? c->k_lastdim : c->k;
     s = ct__reduce_run(&cfg, k, &c->ctx);
     if (s != CT_OK) goto fail;

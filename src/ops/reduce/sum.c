@@ -374,13 +374,32 @@ static const ct_red_kernel prod_k_CT_FLOAT64 = {8, init_one_f, prod_CT_FLOAT64_i
 static const ct_red_kernel prod_k_CT_COMPLEX64 = {16, init_one_c, prod_CT_COMPLEX64_inner, prod_CT_COMPLEX64_outer, prod_CT_COMPLEX64_combine, finish_c, false, true};
 static const ct_red_kernel prod_k_CT_COMPLEX128 = {16, init_one_c, prod_CT_COMPLEX128_inner, prod_CT_COMPLEX128_outer, prod_CT_COMPLEX128_combine, finish_c, false, true};
 
-/* bool and integer sums; the floating and complex ones are the cascade's (sum_cascade.c) */
+/* ---- descriptors: the CPU kernels by the kernel's input dtype (the floating and complex sums are the
+   cascade's, sum_cascade.c) ---- */
 #define ENTRY(E, T, CT, LD, ST) [E] = &sum_k_##E,
-static const ct_red_table sum_table = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)};
+#define CASCADE_F(k) \
+  [CT_FLOAT16] = &ct__red_k_##k##_f16, [CT_BFLOAT16] = &ct__red_k_##k##_bf16, [CT_FLOAT32] = &ct__red_k_##k##_f32, \
+  [CT_FLOAT64] = &ct__red_k_##k##_f64,
+#define CASCADE_C(k) [CT_COMPLEX64] = &ct__red_k_##k##_c64, [CT_COMPLEX128] = &ct__red_k_##k##_c128,
+static const ct_red_table sum_cpu = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CASCADE_F(sum) CASCADE_C(sum)};
 #undef ENTRY
 #define ENTRY(E, T, CT, LD, ST) [E] = &prod_k_##E,
-static const ct_red_table prod_table = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOAT(ENTRY) CT_DT_COMPLEX(ENTRY)};
+static const ct_red_table prod_cpu = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOAT(ENTRY) CT_DT_COMPLEX(ENTRY)};
 #undef ENTRY
+static const ct_red_table nansum_cpu = {CASCADE_F(nansum)}; /* integer nansums are sums */
+static const ct_red_table mean_cpu = {CASCADE_F(mean) CASCADE_C(mean)};
+static const ct_red_table nanmean_cpu = {CASCADE_F(nanmean)};
+
+typedef enum { SUM, NANSUM, PROD, MEAN, NANMEAN } sum_kind;
+static const ct_op sum_ops[] = {
+    [SUM] = {CT_RED_OP("sum", "aten::sum.dim_IntList", &sum_cpu)},
+    [NANSUM] = {CT_RED_OP("nansum", "aten::nansum", &nansum_cpu)},
+    [PROD] = {CT_RED_OP("prod", "aten::prod", &prod_cpu)},
+    [MEAN] = {CT_RED_OP("mean", "aten::mean.dim", &mean_cpu)},
+    /* torch's nanmean is nansum(...).div(count): its dispatcher first meets aten::ne on a sparse input, and
+       autograd's out= refusal comes from the div_, after nansum's checks (sum_like) */
+    [NANMEAN] = {CT_RED_OP("nanmean", "aten::ne.Tensor", &nanmean_cpu), .grad = CT_OP_GRAD_NONE},
+};
 
 /* ======== entry points ======== */
 
@@ -395,20 +414,13 @@ static ct_dtype sum_kernel_dtype(ct_dtype in, ct_dtype dt) {
 
 static const ct_reduce_opts no_opts;
 
-typedef enum { SUM, NANSUM, PROD, MEAN, NANMEAN } sum_kind;
-
 static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts,
                           ct_tensor **res) {
-  if (res) *res = NULL;
-  CT__NONNULL_STATUS(t);
-  if (!res && !out) return ct__null_named_status("out", 0);
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   ct_dtype in = (ct_dtype)t->dtype;
   if (o->dtype && !ct__check_dtype(o->dtype)) return ct__null_status();
   ct_red_call c = {.in = t, .keepdim = o->keepdim, .n_out = 1, .out = {out}, .alias_fill = true,
                    .alias_identity = ct_scalar_int(kind == PROD), .no_expanded_out = kind == MEAN || kind == NANMEAN};
-  const char *name = "sum";
-  const ct_red_table *table = &sum_table; /* kernels besides the cascade's */
   ct_dtype dt;
   switch (kind) {
     case NANSUM:
@@ -434,8 +446,6 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
         return CT_ERR_RUNTIME;
       }
       if (kind == NANSUM && out && !ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
-      name = "nansum";
-      table = NULL;
       c.device_rule = kind == NANSUM ? CT_RED_DEV_COPY : CT_RED_DEV_ITER;
       c.kdtype = dt;
       /* autograd's refusal of nanmean's out comes from the div_ after nansum_out (torch 1.13 calls
@@ -462,7 +472,6 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
                   ct__dt(ct_get_default_dtype())->scalar_name, ct__dt(dt)->scalar_name);
         return CT_ERR_RUNTIME;
       }
-      table = NULL;
       c.kdtype = dt;
       break;
     case PROD:
@@ -476,8 +485,6 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
           ct__error(CT_ERR_TYPE, "prod(): the out= form needs a dim (PyTorch has no out= form of the whole product)");
           return CT_ERR_TYPE;
         }
-        name = "prod";
-        table = &prod_table;
       }
       if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
       dt = o->dtype ? o->dtype : out ? (ct_dtype)out->dtype : is_intlike(in) ? CT_INT64 : in;
@@ -487,12 +494,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
     }
   }
   c.out_dtype[0] = dt;
-  if (kind != PROD) { /* floating and complex sums: PyTorch's cascade */
-    static const ct_red_sum_kind cascade_kind[] = {[SUM] = CT_RED_SUM, [NANSUM] = CT_RED_NANSUM, [MEAN] = CT_RED_MEAN,
-                                                   [NANMEAN] = CT_RED_NANMEAN};
-    c.k = ct__red_cascade_kernel(cascade_kind[kind], c.kdtype);
-  }
-  if (!c.k && table) c.k = (*table)[c.kdtype];
+  c.k = ct__red_kernel(&sum_ops[kind], t, c.kdtype);
   if (kind == NANMEAN && is_intlike(dt) && t->numel == 0) {
     /* nansum gives integer zeros (no kernel runs for nothing), then the true division by the count
        makes floats: a float result, or PyTorch's cast error for an integer out= */
@@ -512,8 +514,8 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
     if (kind == NANMEAN) /* 0 / 0; a complex 0 / 0 is NaN in both parts */
       c.fill_value = ct__dt(dt)->category == CT_CAT_COMPLEX ? ct_scalar_complex(NAN, NAN) : ct_scalar_double(NAN);
   } else if (!c.k) {
-    char kname[32];
-    snprintf(kname, sizeof kname, "%s_cpu", name);
+    char kname[32]; /* nanmean runs nansum's kernel */
+    snprintf(kname, sizeof kname, "%s_cpu", kind == NANMEAN ? "nansum" : sum_ops[kind].name);
     ct__red_not_implemented(kname, c.kdtype);
     return CT_ERR_RUNTIME;
   }
@@ -521,27 +523,15 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
   return ct__red_exec(&c, res);
 }
 
-/* autograd's out= rule: the differentiable ones refuse first; nanmean's (in sum_like) comes later */
-static bool out_grad_ok(int kind, const char *name, const ct_tensor *out, const ct_tensor *t) {
-  return kind == NANMEAN || CT__OUT_GRAD_OK(name, out, t);
+ct_status ct__sum_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
+  return sum_like(SUM, out, t, opts, res);
 }
 
-#define DEFINE_SUM_API(name, KIND)                                                              \
-  ct_tensor *ct_##name(const ct_tensor *t, const ct_reduce_opts *opts) {                       \
-    ct_tensor *r = NULL;                                                                        \
-    sum_like(KIND, NULL, t, opts, &r);                                                          \
-    return r;                                                                                   \
-  }                                                                                             \
-  ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts) {  \
-    CT__NONNULL_STATUS(out, t);                                                                 \
-    if (!out_grad_ok(KIND, #name, out, t)) return CT_ERR_RUNTIME;                               \
-    return sum_like(KIND, out, t, opts, NULL);                                                  \
-  }
-DEFINE_SUM_API(sum, SUM)
-DEFINE_SUM_API(nansum, NANSUM)
-DEFINE_SUM_API(prod, PROD)
-DEFINE_SUM_API(mean, MEAN)
-DEFINE_SUM_API(nanmean, NANMEAN)
+CT_RED_DEFINE_API(sum, &sum_ops[SUM], ct_reduce_opts, sum_like, SUM, )
+CT_RED_DEFINE_API(nansum, &sum_ops[NANSUM], ct_reduce_opts, sum_like, NANSUM, )
+CT_RED_DEFINE_API(prod, &sum_ops[PROD], ct_reduce_opts, sum_like, PROD, )
+CT_RED_DEFINE_API(mean, &sum_ops[MEAN], ct_reduce_opts, sum_like, MEAN, )
+CT_RED_DEFINE_API(nanmean, &sum_ops[NANMEAN], ct_reduce_opts, sum_like, NANMEAN, )
 
 /* ---- sum of squares for torch.norm('fro') over two dims: sqrt(sum(x * x)) with x * x rounded to the
    input dtype (complex: real(conj(x) * x)), the sum rounding as sum's, then sqrt in the dtype ---- */

@@ -298,7 +298,7 @@ DEF_NANMEAN_OUTER(nanmean_f16, ch, nansum_f16, add_f16)
 DEF_NANMEAN_OUTER(nanmean_bf16, cb, nansum_bf16, add_bf16)
 
 #define K(name, size, init, loops, fin)                                                                        \
-  static const ct_red_kernel name = {size, init, loops##_inner, loops##_outer, loops##_combine, fin, false, true, \
+  const ct_red_kernel ct__red_##name = {size, init, loops##_inner, loops##_outer, loops##_combine, fin, false, true, \
                                      loops##_inner_run, init##_run, fin##_run};
 #define K_NM(name, loops) K(name, 16, init_zero16, loops, finish_nanmean)
 K(k_sum_f32, 8, init_zero8, sum_f32, finish_real)
@@ -323,14 +323,14 @@ K_NM(k_nanmean_f16, nanmean_f16)
 K_NM(k_nanmean_bf16, nanmean_bf16)
 
 static const ct_red_table cascade_kernels[] = {
-    [CT_RED_SUM] = {[CT_FLOAT16] = &k_sum_f16, [CT_BFLOAT16] = &k_sum_bf16, [CT_FLOAT32] = &k_sum_f32,
-                    [CT_FLOAT64] = &k_sum_f64, [CT_COMPLEX64] = &k_sum_c64, [CT_COMPLEX128] = &k_sum_c128},
-    [CT_RED_NANSUM] = {[CT_FLOAT16] = &k_nansum_f16, [CT_BFLOAT16] = &k_nansum_bf16, [CT_FLOAT32] = &k_nansum_f32,
-                       [CT_FLOAT64] = &k_nansum_f64},
-    [CT_RED_MEAN] = {[CT_FLOAT16] = &k_mean_f16, [CT_BFLOAT16] = &k_mean_bf16, [CT_FLOAT32] = &k_mean_f32,
-                     [CT_FLOAT64] = &k_mean_f64, [CT_COMPLEX64] = &k_mean_c64, [CT_COMPLEX128] = &k_mean_c128},
-    [CT_RED_NANMEAN] = {[CT_FLOAT16] = &k_nanmean_f16, [CT_BFLOAT16] = &k_nanmean_bf16, [CT_FLOAT32] = &k_nanmean_f32,
-                        [CT_FLOAT64] = &k_nanmean_f64},
+    [CT_RED_SUM] = {[CT_FLOAT16] = &ct__red_k_sum_f16, [CT_BFLOAT16] = &ct__red_k_sum_bf16, [CT_FLOAT32] = &ct__red_k_sum_f32,
+                    [CT_FLOAT64] = &ct__red_k_sum_f64, [CT_COMPLEX64] = &ct__red_k_sum_c64, [CT_COMPLEX128] = &ct__red_k_sum_c128},
+    [CT_RED_NANSUM] = {[CT_FLOAT16] = &ct__red_k_nansum_f16, [CT_BFLOAT16] = &ct__red_k_nansum_bf16, [CT_FLOAT32] = &ct__red_k_nansum_f32,
+                       [CT_FLOAT64] = &ct__red_k_nansum_f64},
+    [CT_RED_MEAN] = {[CT_FLOAT16] = &ct__red_k_mean_f16, [CT_BFLOAT16] = &ct__red_k_mean_bf16, [CT_FLOAT32] = &ct__red_k_mean_f32,
+                     [CT_FLOAT64] = &ct__red_k_mean_f64, [CT_COMPLEX64] = &ct__red_k_mean_c64, [CT_COMPLEX128] = &ct__red_k_mean_c128},
+    [CT_RED_NANMEAN] = {[CT_FLOAT16] = &ct__red_k_nanmean_f16, [CT_BFLOAT16] = &ct__red_k_nanmean_bf16, [CT_FLOAT32] = &ct__red_k_nanmean_f32,
+                        [CT_FLOAT64] = &ct__red_k_nanmean_f64},
 };
 
 const ct_red_kernel *ct__red_cascade_kernel(ct_red_sum_kind kind, ct_dtype dt) { return cascade_kernels[kind][dt]; }

@@ -288,6 +288,20 @@ static const ct_red_table var_mean_table = {
 
 /* ======== entry points ======== */
 
+typedef enum { VAR, STD } var_kind;
+/* The out= forms are torch operators of their own (var.correction_out, without a Meta kernel in torch 1.13),
+   dispatched on out's device too. */
+static const ct_op var_ops[2][2] = {
+    [VAR] = {{CT_RED_OP("var", "aten::var.correction", &var_table)},
+             {CT_RED_OP_ROWS("var", "aten::var.correction_out", &var_table, NULL)}},
+    [STD] = {{CT_RED_OP("std", "aten::std.correction", &var_table)},
+             {CT_RED_OP_ROWS("std", "aten::std.correction_out", &var_table, NULL)}},
+};
+static const ct_op var_mean_ops[2] = {
+    [VAR] = {CT_RED_OP("var_mean", "aten::var_mean.correction", &var_mean_table)},
+    [STD] = {CT_RED_OP("std_mean", "aten::std_mean.correction", &var_mean_table)},
+};
+
 static const ct_var_opts no_opts;
 
 static ct_dtype real_of(ct_dtype d) {
@@ -498,18 +512,16 @@ static ct_status var_all_fill(ct_red_call *c, bool cplx, ct_tensor *out, ct_tens
     return CT_ERR_RUNTIME;
   }
   double parts[2] = {0, 0};
-  if (c->in->device_type != CT_META) {
-    if (!cplx) {
-      ct_status s = var_two_pass(c->in, c->ctx.correction, &parts[0]);
+  if (!cplx) {
+    ct_status s = var_two_pass(c->in, c->ctx.correction, &parts[0]);
+    if (s != CT_OK) return s;
+  } else {
+    for (int q = 0; q < 2; q++) {
+      ct_tensor *v = part_view(c->in, q);
+      if (!v) return CT_ERR_OUT_OF_MEMORY;
+      ct_status s = var_two_pass(v, c->ctx.correction, &parts[q]);
+      ct_release(v);
       if (s != CT_OK) return s;
-    } else {
-      for (int q = 0; q < 2; q++) {
-        ct_tensor *v = part_view(c->in, q);
-        if (!v) return CT_ERR_OUT_OF_MEMORY;
-        ct_status s = var_two_pass(v, c->ctx.correction, &parts[q]);
-        ct_release(v);
-        if (s != CT_OK) return s;
-      }
     }
   }
   /* std_var_all_cpu rounds to float when self (a part, for complex) is float32 */
@@ -554,18 +566,9 @@ static ct_status var_all_fill(ct_red_call *c, bool cplx, ct_tensor *out, ct_tens
   return ct__red_exec(&f, res);
 }
 
-typedef enum { VAR, STD } var_kind;
-
 static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts, ct_tensor **res) {
-  if (res) *res = NULL;
-  CT__NONNULL_STATUS(t);
-  if (!res && !out) return ct__null_named_status("out", 0);
   const ct_var_opts *o = opts ? opts : &no_opts;
   const char *fn = kind == STD ? "std" : "var";
-  if (out && (t->device_type == CT_META || out->device_type == CT_META)) { /* the dispatcher, first */
-    ct__error_no_meta_kernel(kind == STD ? "aten::std.correction_out" : "aten::var.correction_out");
-    return CT_ERR_NOT_IMPLEMENTED;
-  }
   ct_dtype in = (ct_dtype)t->dtype;
   bool cplx = ct__dt(in)->category == CT_CAT_COMPLEX;
   if (!is_floating(in) && !cplx) {
@@ -600,21 +603,20 @@ static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, con
   int64_t shape[64];
   int64_t nd = ct__red_shape(t, c.mask, o->keepdim, shape), outn = 1;
   for (int64_t i = 0; i < nd; i++) outn *= shape[i];
-  if (outn <= 1 && rd != CT_FLOAT16 && rd != CT_BFLOAT16) return var_all_fill(&c, cplx, out, res);
+  /* PyTorch's CPU variant for a single output (std_var_all_cpu); other devices run their row's kernel */
+  if (outn <= 1 && rd != CT_FLOAT16 && rd != CT_BFLOAT16 && t->device_type == CT_CPU)
+    return var_all_fill(&c, cplx, out, res);
   if (!is_floating(rd)) {
     ct__red_not_implemented("std_cpu", rd);
     return CT_ERR_RUNTIME;
   }
   c.kdtype = cplx ? in : rd; /* complex: the parts round to rd inside the kernel */
-  c.k = var_table[c.kdtype];
+  c.k = ct__red_kernel(&var_ops[kind][out != NULL], t, c.kdtype);
   return ct__red_exec(&c, res);
 }
 
 static ct_status var_mean_like(var_kind kind, const ct_tensor *t, const ct_var_opts *opts, ct_tensor **rv,
                                ct_tensor **rm) {
-  if (rv) *rv = NULL;
-  if (rm) *rm = NULL;
-  CT__NONNULL_STATUS(t);
   const ct_var_opts *o = opts ? opts : &no_opts;
   const char *fn = kind == STD ? "std_mean" : "var_mean";
   ct_dtype in = (ct_dtype)t->dtype;
@@ -628,33 +630,49 @@ static ct_status var_mean_like(var_kind kind, const ct_tensor *t, const ct_var_o
   if (!ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
   c.ctx.take_sqrt = kind == STD;
   c.ctx.part_dtype = real_of(in);
-  c.k = var_mean_table[in];
+  c.k = ct__red_kernel(&var_mean_ops[kind], t, in);
   return ct__red_exec2(&c, rv, rm);
 }
 
+/* The out= form's guard checks out's device too (torch dispatches on every tensor argument), after
+   autograd's check (its layer runs before the backend's). */
+static ct_status var_out(var_kind kind, ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts) {
+  const ct_op *op = &var_ops[kind][1];
+  if (!CT__OP_OUT_GRAD_OK(op, out, t)) return CT_ERR_RUNTIME;
+  if (!ct__op_accepts(op, t) || !ct__op_accepts(op, out)) return ct_last_error();
+  return var_like(kind, out, t, opts, NULL);
+}
+static ct_status var_mean_api(var_kind kind, const ct_tensor *t, ct_tensor **rv, ct_tensor **rm,
+                              const ct_var_opts *opts) {
+  if (rv) *rv = NULL;
+  if (rm) *rm = NULL;
+  CT__OP_ENTER_STATUS(&var_mean_ops[kind], t, t);
+  return var_mean_like(kind, t, opts, rv, rm);
+}
+
 ct_tensor *ct_var(const ct_tensor *t, const ct_var_opts *opts) {
+  CT__OP_ENTER_PTR(&var_ops[VAR][0], t, t);
   ct_tensor *r = NULL;
   var_like(VAR, NULL, t, opts, &r);
   return r;
 }
 ct_status ct_var_out(ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts) {
   CT__NONNULL_STATUS(out, t);
-  if (!CT__OUT_GRAD_OK("var", out, t)) return CT_ERR_RUNTIME;
-  return var_like(VAR, out, t, opts, NULL);
+  return var_out(VAR, out, t, opts);
 }
 ct_tensor *ct_std(const ct_tensor *t, const ct_var_opts *opts) {
+  CT__OP_ENTER_PTR(&var_ops[STD][0], t, t);
   ct_tensor *r = NULL;
   var_like(STD, NULL, t, opts, &r);
   return r;
 }
 ct_status ct_std_out(ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts) {
   CT__NONNULL_STATUS(out, t);
-  if (!CT__OUT_GRAD_OK("std", out, t)) return CT_ERR_RUNTIME;
-  return var_like(STD, out, t, opts, NULL);
+  return var_out(STD, out, t, opts);
 }
 ct_status ct_var_mean(const ct_tensor *t, ct_tensor **var, ct_tensor **mean, const ct_var_opts *opts) {
-  return var_mean_like(VAR, t, opts, var, mean);
+  return var_mean_api(VAR, t, var, mean, opts);
 }
 ct_status ct_std_mean(const ct_tensor *t, ct_tensor **std, ct_tensor **mean, const ct_var_opts *opts) {
-  return var_mean_like(STD, t, opts, std, mean);
+  return var_mean_api(STD, t, std, mean, opts);
 }

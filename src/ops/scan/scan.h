@@ -3,7 +3,7 @@
 #ifndef CTORCH_OPS_SCAN_H
 #define CTORCH_OPS_SCAN_H
 
-#include "core/internal.h"
+#include "core/op.h"
 
 /* A scan kernel. Operand k (outputs first, the input last) starts at data[k]; element i of line j sits
    at data[k] + i * step[k] + j * lstep[k] (bytes). It scans nlines independent lines of len elements,
@@ -46,6 +46,15 @@ extern const ct_scan_kernel ct__cumprod_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__logcumsumexp_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__cummax_kernels[CT_NUM_DTYPES + 1];
 extern const ct_scan_kernel ct__cummin_kernels[CT_NUM_DTYPES + 1];
+/* A scan's descriptor (core/op.h): its kernel rows are tables like these, by dtype. */
+#define CT_SCAN_OP(NAME, ATEN, CPU, META) .name = (NAME), .aten = (ATEN), .kernels = {[CT_CPU] = (CPU), [CT_META] = (META)}
+/* The meta device's row (every dtype): shape only, the result's geometry and nothing run. Compared by
+   address, never called. */
+extern const ct_scan_kernel ct__scan_meta_kernels[CT_NUM_DTYPES + 1];
+/* The kernel table of t's device (checked by the entry guard, or by ct__op_table at a composite's dispatch). */
+static inline const ct_scan_kernel *ct__scan_table(const ct_op *op, const ct_tensor *t) {
+  return (const ct_scan_kernel *)op->kernels[t->device_type];
+}
 /* Lines shorter than CT_SCAN_LONG_LINE that lie along the scanned dim go to the kernel this many at a
    time (each still walked in order), so their dependency chains overlap. */
 #define CT_SCAN_GROUP 4

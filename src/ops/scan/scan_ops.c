@@ -6,6 +6,16 @@
 #include "ops/create_internal.h"
 #include "ops/scan/scan.h"
 
+static void meta_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len, int64_t nlines,
+                        const void *ctx) {
+  (void)data, (void)step, (void)lstep, (void)len, (void)nlines, (void)ctx;
+}
+#define META_ENTRY(E) [E] = meta_kernel,
+const ct_scan_kernel ct__scan_meta_kernels[CT_NUM_DTYPES + 1] = {
+    META_ENTRY(CT_BOOL) META_ENTRY(CT_UINT8) META_ENTRY(CT_INT8) META_ENTRY(CT_INT16) META_ENTRY(CT_INT32)
+    META_ENTRY(CT_INT64) META_ENTRY(CT_FLOAT16) META_ENTRY(CT_BFLOAT16) META_ENTRY(CT_FLOAT32) META_ENTRY(CT_FLOAT64)
+    META_ENTRY(CT_COMPLEX64) META_ENTRY(CT_COMPLEX128)};
+
 /* c10's TypeMeta names, which structured out= and in-place checks print. */
 static const char *typemeta_name(ct_dtype d) {
   static const char *const names[CT_NUM_DTYPES + 1] = {
@@ -157,20 +167,20 @@ static ct_status run_scan(ct_scan_plan *p, ct_tensor **res, const ct_dtype *out_
 
 /* ---- cumsum / cumprod ---- */
 typedef struct acc_op {
+  ct_op op;
   const char *kernel_name;
-  const ct_scan_kernel *kernels;
   bool sum;
 } acc_op;
 
-static const acc_op cumsum_op = {"cumsum_out_cpu", ct__cumsum_kernels, true};
-static const acc_op cumprod_op = {"cumprod_out_cpu", ct__cumprod_kernels, false};
+static const acc_op cumsum_op = {{CT_SCAN_OP("cumsum", "aten::cumsum", ct__cumsum_kernels, ct__scan_meta_kernels)},
+                                  "cumsum_out_cpu", true};
+static const acc_op cumprod_op = {{CT_SCAN_OP("cumprod", "aten::cumprod", ct__cumprod_kernels, ct__scan_meta_kernels)},
+                                   "cumprod_out_cpu", false};
 
 /* result != NULL: a new tensor; else out (in place when inplace, out == self). */
 static ct_status acc_scan_impl(const acc_op *op, ct_tensor *out, const ct_tensor *self, int64_t dim,
                                const ct_scan_opts *opts, bool inplace, ct_tensor **result) {
   if (result) *result = NULL;
-  CT__NONNULL_STATUS(self);
-  if (!result && !out) return ct__null_named_status("out", 0);
   if (inplace && !ct__check_inplace(self)) return CT_ERR_RUNTIME;
   if (!ct__check_in_storage(self) || (out && !ct__check_in_storage(out))) return CT_ERR_RUNTIME;
   ct_dtype want = opts ? opts->dtype : CT_DTYPE_UNSET;
@@ -201,8 +211,8 @@ static ct_status acc_scan_impl(const acc_op *op, ct_tensor *out, const ct_tensor
     }
   }
   ct_tensor *res[1] = {out};
-  bool meta = self->device_type == CT_META || (out && out->device_type == CT_META);
-  if (meta) {
+  const ct_scan_kernel *kernels = ct__scan_table(&op->op, self); /* out is on self's device (checked above) */
+  if (kernels == ct__scan_meta_kernels) {
     /* PyTorch's structured meta function: the checks above and the result's geometry, nothing more */
     ct_status s = place(res, 1, out != NULL, self, &odt);
     if (result) *result = s == CT_OK ? ct__own(res[0]) : NULL;
@@ -217,12 +227,12 @@ static ct_status acc_scan_impl(const acc_op *op, ct_tensor *out, const ct_tensor
     if (result) *result = s == CT_OK ? ct__own(res[0]) : (ct_release(res[0]), NULL);
     return s;
   }
-  if (!have_kernel(op->kernels, odt, op->kernel_name)) return CT_ERR_RUNTIME;
+  if (!have_kernel(kernels, odt, op->kernel_name)) return CT_ERR_RUNTIME;
   if (out && !check_overlap(out, self, (ct_dtype)self->dtype == odt)) return ct_last_error();
   ct_tensor *tmp;
   const ct_tensor *in = input_as(self, odt, &tmp);
   if (!in) return ct_last_error();
-  ct_scan_plan p = {.n_out = 1, .in = in, .dim = d, .kernel = op->kernels[odt]};
+  ct_scan_plan p = {.n_out = 1, .in = in, .dim = d, .kernel = kernels[odt]};
   if (op->sum && odt == CT_FLOAT32) p.long_line = ct__cumsum_f32_long_line;
   ct_status s = run_scan(&p, res, &odt, out != NULL);
   ct_release(tmp);
@@ -233,7 +243,7 @@ static ct_status acc_scan_impl(const acc_op *op, ct_tensor *out, const ct_tensor
 /* Operands with math bits: torch's fallback (resolved temporaries, out= written back). */
 static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *self, int64_t dim,
                           const ct_scan_opts *opts, bool inplace, ct_tensor **result) {
-  if (CT_LIKELY(!self || !ct__math_bits_any(1, &self, 1, &out)))
+  if (CT_LIKELY(!ct__math_bits_any(1, &self, 1, &out)))
     return acc_scan_impl(op, out, self, dim, opts, inplace, result);
   if (result) *result = NULL;
   if (inplace && !ct__check_inplace(self)) return CT_ERR_RUNTIME;
@@ -243,19 +253,21 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
   return ct__math_bits_end(&f, acc_scan_impl(op, f.out[0], f.in[0], dim, opts, inplace, result));
 }
 
-#define ACC_API(name, op)                                                                               \
+#define ACC_API(name, OPD)                                                                               \
   ct_tensor *ct_##name(const ct_tensor *t, int64_t dim, const ct_scan_opts *opts) {                      \
+    CT__OP_ENTER_PTR(&(OPD).op, t, t);                                                                   \
     ct_tensor *r = NULL;                                                                                \
-    acc_scan(&(op), NULL, t, dim, opts, false, &r);                                                     \
+    acc_scan(&(OPD), NULL, t, dim, opts, false, &r);                                                     \
     return r;                                                                                           \
   }                                                                                                     \
   ct_status ct_##name##_(ct_tensor *self, int64_t dim, const ct_scan_opts *opts) {                      \
-    return acc_scan(&(op), self, self, dim, opts, true, NULL);                                          \
+    CT__OP_ENTER_STATUS(&(OPD).op, self, self);                                                          \
+    return acc_scan(&(OPD), self, self, dim, opts, true, NULL);                                          \
   }                                                                                                     \
   ct_status ct_##name##_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_scan_opts *opts) { \
-    CT__NONNULL_STATUS(out, t);                                                                         \
-    if (!CT__OUT_GRAD_OK(#name, out, t)) return CT_ERR_RUNTIME;                                         \
-    return acc_scan(&(op), out, t, dim, opts, false, NULL);                                             \
+    CT__OP_ENTER_STATUS(&(OPD).op, t, out, t);                                                           \
+    if (!CT__OP_OUT_GRAD_OK(&(OPD).op, out, t)) return CT_ERR_RUNTIME;                                   \
+    return acc_scan(&(OPD), out, t, dim, opts, false, NULL);                                             \
   }
 ACC_API(cumsum, cumsum_op)
 ACC_API(cumprod, cumprod_op)
@@ -276,9 +288,14 @@ static bool same_dtype_as_self(const ct_tensor *out, ct_dtype expect, const ct_t
   return false;
 }
 
+/* A composite in torch 1.13 over aten::_logcumsumexp, which has no meta kernel: the device is checked
+   there, after the out= dtype check. */
+static const ct_op lcse_op = {CT_SCAN_OP("logcumsumexp", "aten::logcumsumexp", ct__logcumsumexp_kernels, NULL),
+                                        .composite = true};
+
 static ct_status lcse_impl(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_tensor **result);
 static ct_status lcse(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_tensor **result) {
-  if (CT_LIKELY(!self || !ct__math_bits_any(1, &self, 1, &out))) return lcse_impl(out, self, dim, result);
+  if (CT_LIKELY(!ct__math_bits_any(1, &self, 1, &out))) return lcse_impl(out, self, dim, result);
   if (result) *result = NULL;
   ct_math_bits_frame f;
   ct_status s = ct__math_bits_begin(&f, 1, &self, 1, &out);
@@ -288,24 +305,21 @@ static ct_status lcse(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_ten
 
 static ct_status lcse_impl(ct_tensor *out, const ct_tensor *self, int64_t dim, ct_tensor **result) {
   if (result) *result = NULL;
-  CT__NONNULL_STATUS(self);
-  if (!result && !out) return ct__null_named_status("out", 0);
   if (!ct__check_in_storage(self) || (out && !ct__check_in_storage(out))) return CT_ERR_RUNTIME;
   if (out && !same_dtype_as_self(out, (ct_dtype)self->dtype, self)) return CT_ERR_RUNTIME;
-  if (self->device_type == CT_META || (out && out->device_type == CT_META)) {
-    ct__error_no_meta_kernel("aten::_logcumsumexp");
-    return CT_ERR_NOT_IMPLEMENTED;
-  }
+  /* the dispatch of aten::_logcumsumexp (out is on self's device, checked above) */
+  const ct_scan_kernel *kernels = ct__op_table(&lcse_op, self, "aten::_logcumsumexp");
+  if (!kernels) return ct_last_error();
   int64_t d = ct__wrap_dim(dim, self->ndim);
   if (d < 0) return CT_ERR_INDEX;
   ct_dtype dt = (ct_dtype)self->dtype;
-  if (!have_kernel(ct__logcumsumexp_kernels, dt, "logcumsumexp_out_cpu")) return CT_ERR_RUNTIME;
+  if (!have_kernel(kernels, dt, "logcumsumexp_out_cpu")) return CT_ERR_RUNTIME;
   bool scan = self->ndim > 0 && self->numel > 0;
   if (out && scan && !check_overlap(out, self, true)) return ct_last_error();
   ct_tensor *res[1] = {out};
   ct_status s;
   if (scan) {
-    ct_scan_plan p = {.n_out = 1, .in = self, .dim = d, .kernel = ct__logcumsumexp_kernels[dt]};
+    ct_scan_plan p = {.n_out = 1, .in = self, .dim = d, .kernel = kernels[dt]};
     s = run_scan(&p, res, &dt, out != NULL);
   } else {
     s = place(res, 1, out != NULL, self, &dt);
@@ -316,29 +330,34 @@ static ct_status lcse_impl(ct_tensor *out, const ct_tensor *self, int64_t dim, c
 }
 
 ct_tensor *ct_logcumsumexp(const ct_tensor *t, int64_t dim) {
+  CT__OP_ENTER_PTR(&lcse_op, t, t);
   ct_tensor *r = NULL;
   lcse(NULL, t, dim, &r);
   return r;
 }
 ct_status ct_logcumsumexp_out(ct_tensor *out, const ct_tensor *t, int64_t dim) {
-  CT__NONNULL_STATUS(out, t);
-  if (!CT__OUT_GRAD_OK("logcumsumexp", out, t)) return CT_ERR_RUNTIME;
+  CT__OP_ENTER_STATUS(&lcse_op, t, out, t);
+  if (!CT__OP_OUT_GRAD_OK(&lcse_op, out, t)) return CT_ERR_RUNTIME;
   return lcse(out, t, dim, NULL);
 }
 
 /* ---- cummax / cummin ---- */
+/* Composites in torch 1.13 over their helper operators (no meta kernel), dispatched only when there is
+   something to scan. */
 typedef struct ext_op {
+  ct_op op;
   const char *kernel_name, *aten_helper;
-  const ct_scan_kernel *kernels;
 } ext_op;
 
-static const ext_op cummax_op = {"cummax_cpu", "aten::_cummax_helper", ct__cummax_kernels};
-static const ext_op cummin_op = {"cummin_cpu", "aten::_cummin_helper", ct__cummin_kernels};
+static const ext_op cummax_op = {{CT_SCAN_OP("cummax", "aten::cummax", ct__cummax_kernels, NULL), .composite = true},
+                                 "cummax_cpu", "aten::_cummax_helper"};
+static const ext_op cummin_op = {{CT_SCAN_OP("cummin", "aten::cummin", ct__cummin_kernels, NULL), .composite = true},
+                                 "cummin_cpu", "aten::_cummin_helper"};
 
 static ct_status extreme_impl(const ext_op *op, ct_tensor **outs, bool given, const ct_tensor *self, int64_t dim);
 /* outs[0..1]: given values/indices (out form), or NULL: new results (not yet owned) come back there. */
 static ct_status extreme(const ext_op *op, ct_tensor **outs, bool given, const ct_tensor *self, int64_t dim) {
-  if (CT_LIKELY(!self || !ct__math_bits_any(1, &self, given ? 2 : 0, outs)))
+  if (CT_LIKELY(!ct__math_bits_any(1, &self, given ? 2 : 0, outs)))
     return extreme_impl(op, outs, given, self, dim);
   ct_math_bits_frame f;
   ct_status s = ct__math_bits_begin(&f, 1, &self, given ? 2 : 0, outs);
@@ -353,31 +372,29 @@ static ct_status extreme(const ext_op *op, ct_tensor **outs, bool given, const c
 }
 
 static ct_status extreme_impl(const ext_op *op, ct_tensor **outs, bool given, const ct_tensor *self, int64_t dim) {
-  if (!self || (given && (!outs[0] || !outs[1]))) return ct__null_status();
   if (!ct__check_in_storage(self) || (given && (!ct__check_in_storage(outs[0]) || !ct__check_in_storage(outs[1]))))
     return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype, dts[2] = {dt, CT_INT64};
   if (given && (!same_dtype_as_self(outs[0], dt, self) || !same_dtype_as_self(outs[1], CT_INT64, self)))
     return CT_ERR_RUNTIME;
   bool scan = self->ndim > 0 && self->numel > 0;
-  bool meta = self->device_type == CT_META || (given && (outs[0]->device_type == CT_META || outs[1]->device_type == CT_META));
   ct_tensor *res[2] = {given ? outs[0] : NULL, given ? outs[1] : NULL};
   ct_status s = CT_OK;
   if (scan) {
     /* PyTorch checks the dim only when there is something to scan */
     int64_t d = ct__wrap_dim(dim, self->ndim);
     if (d < 0) return CT_ERR_INDEX;
-    if (meta) {
-      ct__error_no_meta_kernel(op->aten_helper);
-      return CT_ERR_NOT_IMPLEMENTED;
-    }
-    if (!have_kernel(op->kernels, dt, op->kernel_name)) return CT_ERR_RUNTIME;
-    ct_scan_plan p = {.n_out = 2, .in = self, .dim = d, .kernel = op->kernels[dt]};
+    /* the dispatch of the helper operator (the outs are on self's device, checked above) */
+    const ct_scan_kernel *kernels = ct__op_table(&op->op, self, op->aten_helper);
+    if (!kernels) return ct_last_error();
+    if (!have_kernel(kernels, dt, op->kernel_name)) return CT_ERR_RUNTIME;
+    ct_scan_plan p = {.n_out = 2, .in = self, .dim = d, .kernel = kernels[dt]};
     s = run_scan(&p, res, dts, given);
   } else {
-    /* nothing to scan: results of the input's shape, a 0-dim input copied (meta: geometry only) */
+    /* nothing to scan: results of the input's shape, a 0-dim input copied (the composite's fill_; a meta
+       tensor has no value to copy: geometry only) */
     s = place(res, 2, given, self, dts);
-    if (s == CT_OK && self->ndim == 0 && !meta) {
+    if (s == CT_OK && self->ndim == 0 && self->device_type != CT_META) {
       s = ct__fill(res[0], ct__load_scalar(dt, ct__tdata(self)));
       if (s == CT_OK) s = ct__fill(res[1], ct_scalar_int(0));
     }
@@ -415,31 +432,28 @@ static ct_status extreme_new(const ext_op *op, const ct_tensor *t, int64_t dim, 
   return s;
 }
 
+/* The results are NULL on every failure, the guard's too. */
+#define CLEAR_RESULTS(a, b) (void)((a) && (*(a) = NULL)), (void)((b) && (*(b) = NULL))
+
 ct_status ct_cummax(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices) {
-  if (!t) { /* the results are NULL too */
-    if (values) *values = NULL;
-    if (indices) *indices = NULL;
-  }
-  CT__NONNULL_STATUS(t);
+  CLEAR_RESULTS(values, indices);
+  CT__OP_ENTER_STATUS(&cummax_op.op, t, t);
   return extreme_new(&cummax_op, t, dim, values, indices);
 }
 ct_status ct_cummin(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices) {
-  if (!t) { /* the results are NULL too */
-    if (values) *values = NULL;
-    if (indices) *indices = NULL;
-  }
-  CT__NONNULL_STATUS(t);
+  CLEAR_RESULTS(values, indices);
+  CT__OP_ENTER_STATUS(&cummin_op.op, t, t);
   return extreme_new(&cummin_op, t, dim, values, indices);
 }
 ct_status ct_cummax_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim) {
-  CT__NONNULL_STATUS(values, indices, t);
-  if (!CT__OUT_GRAD_OK("cummax", values, indices, t)) return CT_ERR_RUNTIME;
+  CT__OP_ENTER_STATUS(&cummax_op.op, t, values, indices, t);
+  if (!CT__OP_OUT_GRAD_OK(&cummax_op.op, values, indices, t)) return CT_ERR_RUNTIME;
   ct_tensor *o[2] = {values, indices};
   return extreme(&cummax_op, o, true, t, dim);
 }
 ct_status ct_cummin_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim) {
-  CT__NONNULL_STATUS(values, indices, t);
-  if (!CT__OUT_GRAD_OK("cummin", values, indices, t)) return CT_ERR_RUNTIME;
+  CT__OP_ENTER_STATUS(&cummin_op.op, t, values, indices, t);
+  if (!CT__OP_OUT_GRAD_OK(&cummin_op.op, values, indices, t)) return CT_ERR_RUNTIME;
   ct_tensor *o[2] = {values, indices};
   return extreme(&cummin_op, o, true, t, dim);
 }

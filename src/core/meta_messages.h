@@ -1,6 +1,6 @@
 /* torch 1.13's dispatcher messages for ops it cannot run on the meta device (meta_messages.c, generated). */
-#ifndef CTORCH_OPS_META_MESSAGES_H
-#define CTORCH_OPS_META_MESSAGES_H
+#ifndef CTORCH_CORE_META_MESSAGES_H
+#define CTORCH_CORE_META_MESSAGES_H
 
 typedef struct ct_meta_message {
   const char *aten_op;      /* "aten::equal" */
