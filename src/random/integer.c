@@ -82,23 +82,25 @@ static int64_t default_value(ct_dtype dt, uint64_t v) {
   }
 }
 
+/* Draws a chunk as int64 values, then stores it with the cast engine (static_cast<T>(int64) keeps the low
+   bits, as the int64 -> T copy does): the per-dtype store is one vectorized loop per chunk. */
 static void int_run(void *vctx, char *const *ptr, const int64_t *stride, int64_t n) {
   int_ctx *c = vctx;
   uint32_t buf[CT_RANDOM_CHUNK];
+  int64_t vals[CT_RANDOM_CHUNK / 2];
   int64_t words = c->use64 ? 2 : 1;
   for (int64_t done = 0; done < n;) {
     int64_t m = n - done < CT_RANDOM_CHUNK / 2 ? n - done : CT_RANDOM_CHUNK / 2;
     ct__mt_fill(&c->g->mt, buf, m * words);
     for (int64_t i = 0; i < m; i++) {
       uint64_t v = c->use64 ? (uint64_t)buf[2 * i] << 32 | buf[2 * i + 1] : buf[i];
-      int64_t r;
       switch (c->mode) {
-        case MODE_FROM_TO: r = (int64_t)(v % c->range + (uint64_t)c->base); break;
-        case MODE_FULL64: r = (int64_t)v; break;
-        default: r = default_value(c->dt, v); break;
+        case MODE_FROM_TO: vals[i] = (int64_t)(v % c->range + (uint64_t)c->base); break;
+        case MODE_FULL64: vals[i] = (int64_t)v; break;
+        default: vals[i] = default_value(c->dt, v); break;
       }
-      ct__elem_store_i64(c->dt, ptr[0] + (done + i) * stride[0], r);
     }
+    ct__cast_strided(ptr[0] + done * stride[0], stride[0], c->dt, (const char *)vals, 8, CT_INT64, m);
     done += m;
   }
 }
