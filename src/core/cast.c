@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "core/cast.h"
-#include "core/half.h"
+#include "core/dtype_list.h"
 
 /* ---- float -> integer as x86's cvtt* instructions do it (see ct__f64_to_i64 in cast.h) ---- */
 static inline int64_t f32_to_i64(float x) {
@@ -17,56 +17,56 @@ static inline int64_t f32_to_i64(float x) {
 }
 static inline int32_t f32_to_i32(float x) { return (x >= -2147483648.0f && x < 2147483648.0f) ? (int32_t)x : INT32_MIN; }
 
-/* ---- conversions into each destination type, one function per source kind. Integer sources come in
-   as int64 (every integer dtype and bool fits), float16/bfloat16 sources as float. ---- */
+/* ---- conversions into each destination type, one function per source kind, generated for every dtype
+   of the list (core/dtype_list.h) by its kind. Integer sources come in as int64 (every integer dtype and
+   bool fits), float16/bfloat16 sources as float. ---- */
 
-/* Integer destinations: int64/int32 convert directly, int16/int8 through int32 (then wrap), uint8
-   through int64 (then wrap): c10's static_cast_with_inter_type<uint8_t>. */
-#define CT_INT_DEST(D, T, FROM_F32, FROM_F64)                                    \
-  static inline T D##_from_i64(int64_t v) { return (T)v; }                       \
-  static inline T D##_from_f32(float v) { return (T)FROM_F32(v); }              \
-  static inline T D##_from_f64(double v) { return (T)FROM_F64(v); }             \
-  static inline T D##_from_c64(ct_complex64 v) { return D##_from_f32(v.re); }   \
+/* Integer destinations: 64-bit and unsigned ones convert floats through int64 (uint8 then wraps: c10's
+   static_cast_with_inter_type<uint8_t>), the narrower signed ones through int32 (then wrap), as GCC's
+   cvtt* instructions for static_cast do. */
+#define DEST_INT(D, T, SGN, STORE)                                                                                \
+  static inline T D##_from_i64(int64_t v) { return (T)v; }                                                       \
+  static inline T D##_from_f32(float v) { return (T)(sizeof(T) == 8 || !(SGN) ? f32_to_i64(v) : f32_to_i32(v)); } \
+  static inline T D##_from_f64(double v) {                                                                        \
+    return (T)(sizeof(T) == 8 || !(SGN) ? ct__f64_to_i64(v) : ct__f64_to_i32(v));                                 \
+  }                                                                                                               \
+  static inline T D##_from_c64(ct_complex64 v) { return D##_from_f32(v.re); }                                    \
   static inline T D##_from_c128(ct_complex128 v) { return D##_from_f64(v.re); }
-CT_INT_DEST(UINT8, uint8_t, f32_to_i64, ct__f64_to_i64)
-CT_INT_DEST(INT8, int8_t, f32_to_i32, ct__f64_to_i32)
-CT_INT_DEST(INT16, int16_t, f32_to_i32, ct__f64_to_i32)
-CT_INT_DEST(INT32, int32_t, f32_to_i32, ct__f64_to_i32)
-CT_INT_DEST(INT64, int64_t, f32_to_i64, ct__f64_to_i64)
 
 /* bool: nonzero; a complex source only looks at its real part (c10 takes .real() first). */
-static inline uint8_t BOOL_from_i64(int64_t v) { return v != 0; }
-static inline uint8_t BOOL_from_f32(float v) { return v != 0; }
-static inline uint8_t BOOL_from_f64(double v) { return v != 0; }
-static inline uint8_t BOOL_from_c64(ct_complex64 v) { return v.re != 0; }
-static inline uint8_t BOOL_from_c128(ct_complex128 v) { return v.re != 0; }
+#define DEST_BOOL(D, T, SGN, STORE)                                          \
+  static inline T D##_from_i64(int64_t v) { return v != 0; }                \
+  static inline T D##_from_f32(float v) { return v != 0; }                  \
+  static inline T D##_from_f64(double v) { return v != 0; }                 \
+  static inline T D##_from_c64(ct_complex64 v) { return v.re != 0; }        \
+  static inline T D##_from_c128(ct_complex128 v) { return v.re != 0; }
 
-/* Floating destinations. float16/bfloat16 are built from a float, so wider sources round twice. */
-#define CT_FLOAT_DEST(D, T, WRAP)                                                   \
-  static inline T D##_from_i64(int64_t v) { return WRAP((float)v); }                \
-  static inline T D##_from_f32(float v) { return WRAP(v); }                         \
-  static inline T D##_from_f64(double v) { return WRAP((float)v); }                 \
-  static inline T D##_from_c64(ct_complex64 v) { return WRAP(v.re); }               \
-  static inline T D##_from_c128(ct_complex128 v) { return WRAP((float)v.re); }
-#define CT_ID(x) (x)
-CT_FLOAT_DEST(FLOAT16, uint16_t, ct__float_to_half)
-CT_FLOAT_DEST(BFLOAT16, uint16_t, ct__float_to_bfloat16)
-CT_FLOAT_DEST(FLOAT32, float, CT_ID)
+/* float16/bfloat16 are built from a float, so wider sources round twice. */
+#define DEST_HALF(D, T, SGN, STORE)                                                 \
+  static inline T D##_from_i64(int64_t v) { return STORE((float)v); }               \
+  static inline T D##_from_f32(float v) { return STORE(v); }                        \
+  static inline T D##_from_f64(double v) { return STORE((float)v); }                \
+  static inline T D##_from_c64(ct_complex64 v) { return STORE(v.re); }              \
+  static inline T D##_from_c128(ct_complex128 v) { return STORE((float)v.re); }
 
-static inline double FLOAT64_from_i64(int64_t v) { return (double)v; }
-static inline double FLOAT64_from_f32(float v) { return v; }
-static inline double FLOAT64_from_f64(double v) { return v; }
-static inline double FLOAT64_from_c64(ct_complex64 v) { return v.re; }
-static inline double FLOAT64_from_c128(ct_complex128 v) { return v.re; }
+#define DEST_FLOAT(D, T, SGN, STORE)                                    \
+  static inline T D##_from_i64(int64_t v) { return (T)v; }              \
+  static inline T D##_from_f32(float v) { return (T)v; }                \
+  static inline T D##_from_f64(double v) { return (T)v; }               \
+  static inline T D##_from_c64(ct_complex64 v) { return (T)v.re; }      \
+  static inline T D##_from_c128(ct_complex128 v) { return (T)v.re; }
 
-#define CT_COMPLEX_DEST(D, T, R)                                                               \
-  static inline T D##_from_i64(int64_t v) { return (T){(R)v, 0}; }                             \
-  static inline T D##_from_f32(float v) { return (T){(R)v, 0}; }                               \
-  static inline T D##_from_f64(double v) { return (T){(R)v, 0}; }                              \
-  static inline T D##_from_c64(ct_complex64 v) { return (T){(R)v.re, (R)v.im}; }               \
-  static inline T D##_from_c128(ct_complex128 v) { return (T){(R)v.re, (R)v.im}; }
-CT_COMPLEX_DEST(COMPLEX64, ct_complex64, float)
-CT_COMPLEX_DEST(COMPLEX128, ct_complex128, double)
+#define DEST_COMPLEX(D, T, SGN, STORE)                                                         \
+  typedef __typeof__(((T *)0)->re) D##_part;                                                   \
+  static inline T D##_from_i64(int64_t v) { return (T){(D##_part)v, 0}; }                     \
+  static inline T D##_from_f32(float v) { return (T){(D##_part)v, 0}; }                       \
+  static inline T D##_from_f64(double v) { return (T){(D##_part)v, 0}; }                      \
+  static inline T D##_from_c64(ct_complex64 v) { return (T){(D##_part)v.re, (D##_part)v.im}; } \
+  static inline T D##_from_c128(ct_complex128 v) { return (T){(D##_part)v.re, (D##_part)v.im}; }
+
+#define DEST(_, S, T, K, LOAD, STORE, NAME, LEGACY, SCALAR, CPP, TYPEMETA, DIGITS, MAX, SGN, ...) \
+  DEST_##K(S, T, SGN, STORE)
+CT_DTYPE_LIST(DEST, ~)
 
 /* Picks the conversion by the C type of the loaded source value. */
 #define CT_CONVERT(D, x)                                                                              \
@@ -75,44 +75,22 @@ CT_COMPLEX_DEST(COMPLEX128, ct_complex128, double)
 
 /* Loading a stored element as its arithmetic value. bool is read as a byte and normalized, so any
    nonzero byte (e.g. from foreign memory) counts as true without undefined behaviour. */
-#define CT_LOAD_BOOL(v) ((int)((v) != 0))
-#define CT_LOAD_UINT8(v) (v)
-#define CT_LOAD_INT8(v) (v)
-#define CT_LOAD_INT16(v) (v)
-#define CT_LOAD_INT32(v) (v)
-#define CT_LOAD_INT64(v) (v)
-#define CT_LOAD_FLOAT16(v) ct__half_to_float(v)
-#define CT_LOAD_BFLOAT16(v) ct__bfloat16_to_float(v)
-#define CT_LOAD_FLOAT32(v) (v)
-#define CT_LOAD_FLOAT64(v) (v)
-#define CT_LOAD_COMPLEX64(v) (v)
-#define CT_LOAD_COMPLEX128(v) (v)
+#define LOAD_BOOL(LOAD, v) ((int)((v) != 0))
+#define LOAD_INT(LOAD, v) (v)
+#define LOAD_HALF(LOAD, v) LOAD(v)
+#define LOAD_FLOAT(LOAD, v) (v)
+#define LOAD_COMPLEX(LOAD, v) (v)
 
-/* The table: dtype enum suffix and storage type. Extra leading arguments pass through to X. */
-#define CT_CAST_TYPES(X, ...)              \
-  X(__VA_ARGS__, BOOL, uint8_t)            \
-  X(__VA_ARGS__, UINT8, uint8_t)           \
-  X(__VA_ARGS__, INT8, int8_t)             \
-  X(__VA_ARGS__, INT16, int16_t)           \
-  X(__VA_ARGS__, INT32, int32_t)           \
-  X(__VA_ARGS__, INT64, int64_t)           \
-  X(__VA_ARGS__, FLOAT16, uint16_t)        \
-  X(__VA_ARGS__, BFLOAT16, uint16_t)       \
-  X(__VA_ARGS__, FLOAT32, float)           \
-  X(__VA_ARGS__, FLOAT64, double)          \
-  X(__VA_ARGS__, COMPLEX64, ct_complex64)  \
-  X(__VA_ARGS__, COMPLEX128, ct_complex128)
-
-/* Crossing the table with itself: a macro cannot expand itself, so each row defers the inner
-   expansion of CT_CAST_TYPES until CT_EXPAND rescans the text (the standard "defer" idiom). */
+/* Crossing the list with itself: a macro cannot expand itself, so each row defers the inner
+   expansion of CT_DTYPE_LIST until CT_EXPAND rescans the text (the standard "defer" idiom). */
 #define CT_EMPTY()
 #define CT_DEFER(m) m CT_EMPTY()
 #define CT_EXPAND(...) __VA_ARGS__
-#define CT_CAST_TYPES_AGAIN() CT_CAST_TYPES
+#define CT_DTYPE_LIST_AGAIN() CT_DTYPE_LIST
 
 /* One loop per (source S, destination D). Elements move through memcpy so unaligned caller memory
    (from_blob) is fine; with constant strides the compiler turns them into plain vector loads. */
-#define CT_CAST_LOOP(S, ST, D, DT)                                                                        \
+#define CT_CAST_LOOP(S, ST, SK, SLOAD, D, DT, ...)                                                                      \
   static void cast_##S##_to_##D(char *dst, int64_t ds, const char *src, int64_t ss, int64_t n) {          \
     if (ds == (int64_t)sizeof(DT) && ss == (int64_t)sizeof(ST)) {                                         \
       char *restrict o = dst;                                                                             \
@@ -120,27 +98,27 @@ CT_COMPLEX_DEST(COMPLEX128, ct_complex128, double)
       for (int64_t i = 0; i < n; i++) {                                                                   \
         ST v;                                                                                             \
         memcpy(&v, in + i * (int64_t)sizeof(ST), sizeof v);                                               \
-        DT r = CT_CONVERT(D, CT_LOAD_##S(v));                                                             \
+        DT r = CT_CONVERT(D, LOAD_##SK(SLOAD, v));                                                             \
         memcpy(o + i * (int64_t)sizeof(DT), &r, sizeof r);                                                \
       }                                                                                                   \
     } else {                                                                                              \
       for (int64_t i = 0; i < n; i++) {                                                                   \
         ST v;                                                                                             \
         memcpy(&v, src + i * ss, sizeof v);                                                               \
-        DT r = CT_CONVERT(D, CT_LOAD_##S(v));                                                             \
+        DT r = CT_CONVERT(D, LOAD_##SK(SLOAD, v));                                                             \
         memcpy(dst + i * ds, &r, sizeof r);                                                               \
       }                                                                                                   \
     }                                                                                                     \
   }
-#define CT_CAST_ROW(_, S, ST) CT_DEFER(CT_CAST_TYPES_AGAIN)()(CT_CAST_LOOP, S, ST)
-CT_EXPAND(CT_CAST_TYPES(CT_CAST_ROW, ~))
+#define CT_CAST_ROW(_, S, ST, SK, SLOAD, ...) CT_DEFER(CT_DTYPE_LIST_AGAIN)()(CT_CAST_LOOP, S, ST, SK, SLOAD)
+CT_EXPAND(CT_DTYPE_LIST(CT_CAST_ROW, ~))
 
 typedef void (*cast_fn)(char *dst, int64_t ds, const char *src, int64_t ss, int64_t n);
 
-#define CT_CAST_ENTRY(S, ST, D, DT) [CT_##D] = cast_##S##_to_##D,
-#define CT_CAST_TABLE_ROW(_, S, ST) [CT_##S] = {CT_DEFER(CT_CAST_TYPES_AGAIN)()(CT_CAST_ENTRY, S, ST)},
+#define CT_CAST_ENTRY(S, D, ...) [CT_##D] = cast_##S##_to_##D,
+#define CT_CAST_TABLE_ROW(_, S, ...) [CT_##S] = {CT_DEFER(CT_DTYPE_LIST_AGAIN)()(CT_CAST_ENTRY, S)},
 /* cast_table[src][dst] */
-static const cast_fn cast_table[CT_NUM_DTYPES + 1][CT_NUM_DTYPES + 1] = {CT_EXPAND(CT_CAST_TYPES(CT_CAST_TABLE_ROW, ~))};
+static const cast_fn cast_table[CT_NUM_DTYPES + 1][CT_NUM_DTYPES + 1] = {CT_EXPAND(CT_DTYPE_LIST(CT_CAST_TABLE_ROW, ~))};
 
 /* One element repeated over a contiguous run (fill, broadcast copies): typed stores the compiler can
    vectorize instead of a byte copy per element. */
@@ -290,19 +268,8 @@ typedef struct {
 } value_limits;
 
 static value_limits limits_of(ct_dtype dt) {
-  switch (dt) {
-    case CT_UINT8: return (value_limits){0, 255, false, true};
-    case CT_INT8: return (value_limits){-128, 127, false, false};
-    case CT_INT16: return (value_limits){-32768, 32767, false, false};
-    case CT_INT32: return (value_limits){-2147483648.0, 2147483647.0, false, false};
-    /* numeric_limits<int64_t>::max() compared as a double is 2^63 */
-    case CT_INT64: return (value_limits){-9223372036854775808.0, 9223372036854775808.0, false, false};
-    case CT_FLOAT16: return (value_limits){-65504.0, 65504.0, true, false};
-    case CT_BFLOAT16: return (value_limits){-0x1.fep127, 0x1.fep127, true, false};
-    case CT_FLOAT32:
-    case CT_COMPLEX64: return (value_limits){-0x1.fffffep127, 0x1.fffffep127, true, false};
-    default: return (value_limits){-INFINITY, INFINITY, true, false};
-  }
+  const ct_dtype_traits *t = ct__dt(dt);
+  return (value_limits){t->lowest, t->max, t->category >= CT_CAT_FLOAT, !t->is_signed};
 }
 
 static bool int_overflows(int64_t v, value_limits l) {
@@ -318,12 +285,7 @@ static bool double_overflows(double v, value_limits l) {
   return v < l.lowest || v > l.max;
 }
 
-const char *ct__dtype_cpp_name(ct_dtype dt) {
-  static const char *const names[CT_NUM_DTYPES + 1] = {
-      "Undefined", "bool", "uint8_t", "int8_t", "int16_t", "int", "int64_t", "at::Half", "at::BFloat16",
-      "float", "double", "c10::complex<float>", "c10::complex<double>"};
-  return names[ct__dtype_valid(dt) ? dt : 0];
-}
+const char *ct__dtype_cpp_name(ct_dtype dt) { return ct__dt(dt)->cpp_name; }
 
 bool ct__scalar_fits(ct_scalar v, ct_dtype dt) {
   if (dt == CT_BOOL) return true; /* converting to bool never overflows */

@@ -2,25 +2,43 @@
 #include <stdio.h>
 #include <strings.h>
 
+#include "core/dtype_list.h"
 #include "core/internal.h"
 
+/* numeric_limits<T>::lowest() from max(): -max for floating types, -max - 1 for signed integers, 0 otherwise. */
+#define LOWEST_BOOL(max, sgn) 0.0
+#define LOWEST_INT(max, sgn) ((sgn) ? -(max)-1.0 : 0.0)
+#define LOWEST_HALF(max, sgn) (-(max))
+#define LOWEST_FLOAT(max, sgn) (-(max))
+#define LOWEST_COMPLEX(max, sgn) (-(max))
+
+#define TRAITS_ROW(A, S, T, K, LOAD, STORE, NAME, LEGACY, SCALAR, CPP, TYPEMETA, DIGITS, MAX, SGN, ACC, OPMATH, CPLX, \
+                   REAL)                                                                                           \
+  [CT_##S] = {.name = NAME,                                                                                        \
+              .torch_name = "torch." NAME,                                                                         \
+              .legacy_name = "torch." LEGACY,                                                                      \
+              .scalar_name = SCALAR,                                                                               \
+              .itemsize = sizeof(T),                                                                               \
+              .category = CT__KIND_CAT_##K,                                                                        \
+              .is_signed = SGN,                                                                                    \
+              .cpp_name = CPP,                                                                                     \
+              .typemeta_name = TYPEMETA,                                                                           \
+              .digits = DIGITS,                                                                                    \
+              .acc_dtype = CT_##ACC,                                                                               \
+              .opmath_dtype = CT_##OPMATH,                                                                         \
+              .complex_dtype = CT_##CPLX,                                                                          \
+              .real_dtype = CT_##REAL,                                                                             \
+              .lowest = LOWEST_##K(MAX, SGN),                                                                      \
+              .max = MAX},
+
 const ct_dtype_traits ct__dtype_table[CT_NUM_DTYPES + 1] = {
-    [0] = {"invalid", "torch.invalid", "torch.InvalidTensor", "Undefined", 0, 0, false},
-    [CT_BOOL] = {"bool", "torch.bool", "torch.BoolTensor", "Bool", 1, CT_CAT_BOOL, false},
-    [CT_UINT8] = {"uint8", "torch.uint8", "torch.ByteTensor", "Byte", 1, CT_CAT_INT, false},
-    [CT_INT8] = {"int8", "torch.int8", "torch.CharTensor", "Char", 1, CT_CAT_INT, true},
-    [CT_INT16] = {"int16", "torch.int16", "torch.ShortTensor", "Short", 2, CT_CAT_INT, true},
-    [CT_INT32] = {"int32", "torch.int32", "torch.IntTensor", "Int", 4, CT_CAT_INT, true},
-    [CT_INT64] = {"int64", "torch.int64", "torch.LongTensor", "Long", 8, CT_CAT_INT, true},
-    [CT_FLOAT16] = {"float16", "torch.float16", "torch.HalfTensor", "Half", 2, CT_CAT_FLOAT, true},
-    [CT_BFLOAT16] = {"bfloat16", "torch.bfloat16", "torch.BFloat16Tensor", "BFloat16", 2, CT_CAT_FLOAT, true},
-    [CT_FLOAT32] = {"float32", "torch.float32", "torch.FloatTensor", "Float", 4, CT_CAT_FLOAT, true},
-    [CT_FLOAT64] = {"float64", "torch.float64", "torch.DoubleTensor", "Double", 8, CT_CAT_FLOAT, true},
-    [CT_COMPLEX64] = {"complex64", "torch.complex64", "torch.ComplexFloatTensor", "ComplexFloat", 8, CT_CAT_COMPLEX,
-                      true},
-    [CT_COMPLEX128] = {"complex128", "torch.complex128", "torch.ComplexDoubleTensor", "ComplexDouble", 16,
-                       CT_CAT_COMPLEX, true},
-};
+    [0] = {.name = "invalid",
+           .torch_name = "torch.invalid",
+           .legacy_name = "torch.InvalidTensor",
+           .scalar_name = "Undefined",
+           .cpp_name = "Undefined",
+           .typemeta_name = "Undefined"},
+    CT_DTYPE_LIST(TRAITS_ROW, ~)};
 
 size_t ct_dtype_itemsize(ct_dtype dt) { return ct__dt(dt)->itemsize; }
 bool ct_dtype_is_floating_point(ct_dtype dt) { return ct__dtype_valid(dt) && ct__dt(dt)->category == CT_CAT_FLOAT; }
@@ -30,19 +48,13 @@ const char *ct_dtype_name(ct_dtype dt) { return ct__dt(dt)->torch_name; }
 const char *ct_dtype_legacy_type_name(ct_dtype dt) { return ct__dt(dt)->legacy_name; }
 const char *ct_dtype_scalar_name(ct_dtype dt) { return ct__dt(dt)->scalar_name; }
 
+/* torch's toComplexType maps bfloat16 to complex64; the public function keeps to the dtypes with a
+   complex counterpart of the same precision (float32, float64) and the complex ones. */
 ct_dtype ct_dtype_to_complex(ct_dtype dt) {
-  switch (dt) {
-    case CT_FLOAT32: return CT_COMPLEX64;
-    case CT_FLOAT64: return CT_COMPLEX128;
-    case CT_COMPLEX64:
-    case CT_COMPLEX128: return dt;
-    default: return CT_DTYPE_UNSET;
-  }
+  return dt == CT_BFLOAT16 ? CT_DTYPE_UNSET : (ct_dtype)ct__dt(dt)->complex_dtype;
 }
 
-ct_dtype ct_dtype_to_real(ct_dtype dt) {
-  return dt == CT_COMPLEX64 ? CT_FLOAT32 : dt == CT_COMPLEX128 ? CT_FLOAT64 : dt;
-}
+ct_dtype ct_dtype_to_real(ct_dtype dt) { return ct__dtype_valid(dt) ? (ct_dtype)ct__dt(dt)->real_dtype : dt; }
 
 static const struct {
   const char *alias;

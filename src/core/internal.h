@@ -30,9 +30,29 @@ typedef struct ct_dtype_traits {
   uint8_t itemsize;
   uint8_t category;
   bool is_signed;
+  /* The rest is read by ops (the columns are explained in core/dtype_list.h). */
+  const char *cpp_name;      /* "int": c10's "value cannot be converted to type int without overflow" */
+  const char *typemeta_name; /* "long int": caffe2::TypeMeta, in random's bounds and out= dtype messages */
+  uint8_t digits;            /* numeric_limits<T>::digits (a complex type's component) */
+  /* at::acc_type<T, false>: what torch 1.13's CPU kernels accumulate in where they ask for it: arange's
+     start/end/step, cumsum/cumprod's running value (float -> double), var/std's Welford state. Other
+     kernels choose for themselves, and ctorch follows each: sum/mean's cascade adds in the input's type
+     (float16/bfloat16 in float: opmath), norm accumulates in the input's real type (float16/bfloat16 in
+     their own), linspace/logspace step in double for integers and in the type otherwise, multinomial
+     sums in opmath. */
+  uint8_t acc_dtype;
+  uint8_t opmath_dtype;  /* at::opmath_type<T>: float for float16/bfloat16, the type itself otherwise */
+  uint8_t complex_dtype; /* c10::toComplexType (CT_DTYPE_UNSET: none in ctorch) */
+  uint8_t real_dtype;    /* c10::toRealValueType */
+  double lowest, max;    /* numeric_limits<T>::lowest() / max() as doubles (a complex type's component) */
 } ct_dtype_traits;
 
 extern const ct_dtype_traits ct__dtype_table[CT_NUM_DTYPES + 1];
+/* Integral and bool dtypes: their smallest and largest value as int64 (bool: 0 and 1). */
+static inline int64_t ct__int_max(const ct_dtype_traits *t) {
+  return t->category == CT_CAT_BOOL ? 1 : (int64_t)(UINT64_MAX >> (64 - t->digits));
+}
+static inline int64_t ct__int_min(const ct_dtype_traits *t) { return t->is_signed ? -ct__int_max(t) - 1 : 0; }
 
 static inline bool ct__dtype_valid(ct_dtype d) { return d >= CT_BOOL && d <= CT_COMPLEX128; }
 static inline const ct_dtype_traits *ct__dt(ct_dtype d) { return &ct__dtype_table[ct__dtype_valid(d) ? d : 0]; }

@@ -3,43 +3,45 @@
    tensor data either applies them as it loads (item, element access) or reads a resolved temporary (the
    engines, printing, equal), as torch 1.13's Conjugate and Negative fallbacks do. */
 #include "core/cast.h"
+#include "core/dtype_list.h"
 #include "core/layout_rules.h"
 
-/* Sign-bit flips: IEEE negation, what torch's neg and conj kernels compute for every non-NaN value. */
-#define FLIP_STRIDED(T, mask, off)                                   \
-  for (int64_t i = 0; i < n; i++) {                                  \
-    T *q = (T *)(void *)(p + i * stride + (off));                    \
-    *q ^= (mask);                                                    \
+/* Sign-bit flips: IEEE negation, what torch's neg and conj kernels compute for every non-NaN value. width is
+   a compile-time constant at every call (the size of a floating type or a complex component). */
+#define FLIP_STRIDED(U, off)                                        \
+  for (int64_t i = 0; i < n; i++) {                                 \
+    U *q = (U *)(void *)(p + i * stride + (off));                   \
+    *q ^= (U)((U)1 << (8 * sizeof(U) - 1));                         \
   }
-#define NEG_INT_STRIDED(T, U)                                        \
-  for (int64_t i = 0; i < n; i++) {                                  \
-    T *q = (T *)(void *)(p + i * stride);                            \
-    *q = (T)(U)(0u - (U)*q); /* wrapping, as torch's int neg */      \
+static inline void flip_sign(char *p, int64_t stride, int64_t n, size_t width, size_t off) {
+  switch (width) {
+    case 2: FLIP_STRIDED(uint16_t, off) break;
+    case 4: FLIP_STRIDED(uint32_t, off) break;
+    default: FLIP_STRIDED(uint64_t, off) break;
   }
+}
+
+/* What each kind does, generated for every dtype from the dtype list. */
+#define APPLY_BOOL(T) /* no bool tensor carries a neg bit (torch refuses neg on bool) */
+#define APPLY_INT(T)                                                                           \
+  for (int64_t i = 0; i < n; i++) {                                                            \
+    T *q = (T *)(void *)(p + i * stride);                                                      \
+    *q = (T)(0u - (uint64_t)*q); /* wrapping, as torch's int neg */                           \
+  }
+#define APPLY_HALF(T) flip_sign(p, stride, n, sizeof(T), 0);
+#define APPLY_FLOAT(T) flip_sign(p, stride, n, sizeof(T), 0);
+#define APPLY_COMPLEX(T)                                                                        \
+  if (neg) flip_sign(p, stride, n, sizeof(T) / 2, 0); /* neg: both parts; with conj: the real part only */ \
+  if (neg != conj) flip_sign(p, stride, n, sizeof(T) / 2, sizeof(T) / 2);
+#define APPLY_CASE(A, S, T, K, ...) \
+  case CT_##S: APPLY_##K(T) break;
 
 void ct__math_bits_apply_row(char *p, int64_t stride, ct_dtype dt, int64_t n, unsigned bits) {
   bool conj = (bits & CT_TENSOR_CONJ) && ct__dt(dt)->category == CT_CAT_COMPLEX;
   bool neg = bits & CT_TENSOR_NEG;
   if (!conj && !neg) return;
   switch (dt) {
-    case CT_BOOL: break; /* no bool tensor carries a neg bit (torch refuses neg on bool) */
-    case CT_UINT8: NEG_INT_STRIDED(uint8_t, uint8_t) break;
-    case CT_INT8: NEG_INT_STRIDED(int8_t, uint8_t) break;
-    case CT_INT16: NEG_INT_STRIDED(int16_t, uint16_t) break;
-    case CT_INT32: NEG_INT_STRIDED(int32_t, uint32_t) break;
-    case CT_INT64: NEG_INT_STRIDED(int64_t, uint64_t) break;
-    case CT_FLOAT16:
-    case CT_BFLOAT16: FLIP_STRIDED(uint16_t, 0x8000u, 0) break;
-    case CT_FLOAT32: FLIP_STRIDED(uint32_t, 0x80000000u, 0) break;
-    case CT_FLOAT64: FLIP_STRIDED(uint64_t, 0x8000000000000000u, 0) break;
-    case CT_COMPLEX64:
-      if (neg) FLIP_STRIDED(uint32_t, 0x80000000u, 0)     /* neg: both parts; with conj: the real part only */
-      if (neg != conj) FLIP_STRIDED(uint32_t, 0x80000000u, 4)
-      break;
-    case CT_COMPLEX128:
-      if (neg) FLIP_STRIDED(uint64_t, 0x8000000000000000u, 0)
-      if (neg != conj) FLIP_STRIDED(uint64_t, 0x8000000000000000u, 8)
-      break;
+    CT_DTYPE_LIST(APPLY_CASE, ~)
     default: break;
   }
 }

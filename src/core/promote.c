@@ -68,15 +68,9 @@ static ct_dtype promote_skip_undefined(ct_dtype a, ct_dtype b) {
 static bool is_float(ct_dtype d) { return d != UNDEF && ct__dt(d)->category == CT_CAT_FLOAT; }
 static bool is_complex(ct_dtype d) { return d != UNDEF && ct__dt(d)->category == CT_CAT_COMPLEX; }
 
-/* The complex counterpart of a floating type; float16 maps to complex32, which ctorch lacks (UNSET). */
-static ct_dtype complex_of(ct_dtype d) {
-  switch (d) {
-    case CT_FLOAT16: return UNDEF;
-    case CT_BFLOAT16: /* same range as float32 */
-    case CT_FLOAT32: return CT_COMPLEX64;
-    default: return CT_COMPLEX128;
-  }
-}
+/* The complex counterpart of a floating type (c10::toComplexType); float16's is complex32, which ctorch
+   lacks (UNSET). */
+static ct_dtype complex_of(ct_dtype d) { return (ct_dtype)ct__dt(d)->complex_dtype; }
 
 static ct_dtype combine_categories(ct_dtype higher, ct_dtype lower, bool *complex32) {
   if (is_complex(higher)) return higher;

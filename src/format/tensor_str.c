@@ -1,6 +1,6 @@
 /* _tensor_str: the nested-bracket body of a strided tensor. Summarized dims show their edge items
    around "..."; only the printed elements are read and formatted. */
-#include "core/half.h"
+#include "core/elem.h"
 #include "format/elem_format.h"
 
 /* The indices a dim shows: [lo0, hi0), then after "..." [lo1, hi1) when two > 0. */
@@ -32,26 +32,6 @@ static span dim_span(int64_t n, bool summarize, int64_t e) {
   return (span){0, n, 0, 0, false};
 }
 
-static double read_double(ct_dtype dt, const char *p) {
-  switch (dt) {
-    case CT_FLOAT16: { uint16_t h; memcpy(&h, p, 2); return ct__half_to_float(h); }
-    case CT_BFLOAT16: { uint16_t h; memcpy(&h, p, 2); return ct__bfloat16_to_float(h); }
-    case CT_FLOAT32: { float v; memcpy(&v, p, 4); return v; }
-    default: { double v; memcpy(&v, p, 8); return v; }
-  }
-}
-
-static int64_t read_int(ct_dtype dt, const char *p) {
-  switch (dt) {
-    case CT_BOOL: return *(const uint8_t *)p != 0;
-    case CT_UINT8: return *(const uint8_t *)p;
-    case CT_INT8: return *(const int8_t *)p;
-    case CT_INT16: { int16_t v; memcpy(&v, p, 2); return v; }
-    case CT_INT32: { int32_t v; memcpy(&v, p, 4); return v; }
-    default: { int64_t v; memcpy(&v, p, 8); return v; }
-  }
-}
-
 /* Feeds the formatters every element that will be printed. */
 static void see(plan *pl, int64_t d, const char *p) {
   const span *s = &pl->spans[d];
@@ -62,11 +42,11 @@ static void see(plan *pl, int64_t d, const char *p) {
       for (int64_t i = lo; i < hi; i++, q += pl->bstrides[d]) see(pl, d + 1, q);
     } else if (pl->f1.floating) {
       for (int64_t i = lo; i < hi; i++, q += pl->bstrides[d]) {
-        ct__fmt_see_double(&pl->f1, read_double(pl->part, q));
-        if (pl->complex) ct__fmt_see_double(&pl->f2, read_double(pl->part, q + pl->imag_off));
+        ct__fmt_see_double(&pl->f1, ct__elem_load_f64(pl->part, q));
+        if (pl->complex) ct__fmt_see_double(&pl->f2, ct__elem_load_f64(pl->part, q + pl->imag_off));
       }
     } else {
-      for (int64_t i = lo; i < hi; i++, q += pl->bstrides[d]) ct__fmt_see_int(&pl->f1, read_int(pl->part, q));
+      for (int64_t i = lo; i < hi; i++, q += pl->bstrides[d]) ct__fmt_see_int(&pl->f1, ct__elem_load_i64(pl->part, q));
     }
   }
 }
@@ -74,11 +54,11 @@ static void see(plan *pl, int64_t d, const char *p) {
 /* _scalar_str / _val_formatter: one element. */
 static void element(plan *pl, const char *p) {
   if (!pl->f1.floating) {
-    ct__fmt_int(&pl->f1, read_int(pl->part, p), pl->out);
+    ct__fmt_int(&pl->f1, ct__elem_load_i64(pl->part, p), pl->out);
     return;
   }
-  ct__fmt_double(&pl->f1, read_double(pl->part, p), true, pl->out, &pl->scratch);
-  if (pl->complex) ct__fmt_imag(&pl->f2, read_double(pl->part, p + pl->imag_off), pl->out, &pl->scratch);
+  ct__fmt_double(&pl->f1, ct__elem_load_f64(pl->part, p), true, pl->out, &pl->scratch);
+  if (pl->complex) ct__fmt_imag(&pl->f2, ct__elem_load_f64(pl->part, p + pl->imag_off), pl->out, &pl->scratch);
 }
 
 /* The separator before item k of a vector: ", " within a line, ",\n" and the indent between lines. */

@@ -13,8 +13,7 @@
 #include <complex.h>
 #include <math.h>
 
-#include "core/cast.h"
-#include "core/half.h"
+#include "core/elem.h"
 #include "ops/create_internal.h"
 
 /* ---- shared helpers ---- */
@@ -102,28 +101,21 @@ ct_tensor *ct_eye(int64_t n, const ct_tensor_opts *opts) { return ct_eye_m(n, n,
 /* ---- arange ---- */
 
 /* Floating arange kernels. start/step are the accumulate type (double for float32/float64, float for
-   float16/bfloat16); a vector's base is rounded to the output type before its lanes are built. */
-static void arange_f32(float *o, int64_t n, double start, double step) {
-  const int64_t w = 8;
-  int64_t i = 0;
-  for (; i + 2 * w <= n; i += 2 * w)
-    for (int64_t j = i; j < i + 2 * w; j += w) {
-      float base = (float)fma(step, (double)j, start);
-      for (int64_t k = 0; k < w; k++) o[j + k] = (float)fma((double)k, step, (double)base);
-    }
-  for (; i < n; i++) o[i] = (float)fma(step, (double)i, start);
-}
-
-static void arange_f64(double *o, int64_t n, double start, double step) {
-  const int64_t w = 4;
-  int64_t i = 0;
-  for (; i + 2 * w <= n; i += 2 * w)
-    for (int64_t j = i; j < i + 2 * w; j += w) {
-      double base = fma(step, (double)j, start);
-      for (int64_t k = 0; k < w; k++) o[j + k] = fma((double)k, step, base);
-    }
-  for (; i < n; i++) o[i] = fma(step, (double)i, start);
-}
+   float16/bfloat16); a vector's base (W lanes: torch's Vectorized<T> width) is rounded to the output type
+   before its lanes are built. */
+#define ARANGE_KERNEL(NAME, T, W)                                                                    \
+  static void NAME(T *o, int64_t n, double start, double step) {                                    \
+    const int64_t w = W;                                                                             \
+    int64_t i = 0;                                                                                   \
+    for (; i + 2 * w <= n; i += 2 * w)                                                               \
+      for (int64_t j = i; j < i + 2 * w; j += w) {                                                   \
+        T base = (T)fma(step, (double)j, start);                                                     \
+        for (int64_t k = 0; k < w; k++) o[j + k] = (T)fma((double)k, step, (double)base);            \
+      }                                                                                              \
+    for (; i < n; i++) o[i] = (T)fma(step, (double)i, start);                                        \
+  }
+ARANGE_KERNEL(arange_f32, float, 8)
+ARANGE_KERNEL(arange_f64, double, 4)
 
 static void arange_f16(uint16_t *o, int64_t n, float start, float step, bool bf) {
   const int64_t w = 16;
@@ -136,11 +128,12 @@ static void arange_f16(uint16_t *o, int64_t n, float start, float step, bool bf)
   for (; i < n; i++) o[i] = h_round(fmaf(step, (float)i, start), bf);
 }
 
-/* The accumulate type ATen uses for a dtype on the CPU (at::acc_type<T, false>). */
+/* arange's accscalar_t: at::acc_type<scalar_t, false> (the traits' acc_dtype). The CPU kernel only runs
+   for real types; meta tensors of the others (bool, complex) still convert start/end/step: in int64 for
+   bool as for the integers, in the complex accumulator's real type (double) for complex. */
 static ct_dtype arange_acc_type(ct_dtype dt) {
-  if (dt == CT_FLOAT16 || dt == CT_BFLOAT16) return CT_FLOAT32;
-  if (dt == CT_FLOAT32 || dt == CT_FLOAT64 || ct_dtype_is_complex(dt)) return CT_FLOAT64;
-  return CT_INT64;
+  ct_dtype acc = (ct_dtype)ct__dt(dt)->acc_dtype;
+  return ct__dt(acc)->category == CT_CAT_BOOL ? CT_INT64 : ct_dtype_to_real(acc);
 }
 
 ct_tensor *ct_arange(ct_scalar start, ct_scalar end, ct_scalar step, const ct_tensor_opts *opts) {
@@ -217,34 +210,22 @@ ct_tensor *ct_arange_end(ct_scalar end, const ct_tensor_opts *opts) {
 
 /* ---- linspace ---- */
 
-/* Elements i < steps/2 count up from start, the rest down from end, so both ends are exact. */
-static void linspace_f32(float *o, int64_t n, float start, float end) {
-  const float step = (end - start) / (float)(n - 1);
-  const int64_t half = n / 2, w = 8;
-#define CT_LIN_F32(i) ((i) < half ? fmaf(step, (float)(i), start) : fmaf(-step, (float)(n - (i)-1), end))
-  int64_t i = 0;
-  for (; i + 2 * w <= n; i += 2 * w)
-    for (int64_t j = i; j < i + 2 * w; j += w) {
-      float base = CT_LIN_F32(j);
-      for (int64_t k = 0; k < w; k++) o[j + k] = base + (float)k * step; /* lanes are not fused */
-    }
-  for (; i < n; i++) o[i] = CT_LIN_F32(i);
-#undef CT_LIN_F32
-}
-
-static void linspace_f64(double *o, int64_t n, double start, double end) {
-  const double step = (end - start) / (double)(n - 1);
-  const int64_t half = n / 2, w = 4;
-#define CT_LIN_F64(i) ((i) < half ? fma(step, (double)(i), start) : fma(-step, (double)(n - (i)-1), end))
-  int64_t i = 0;
-  for (; i + 2 * w <= n; i += 2 * w)
-    for (int64_t j = i; j < i + 2 * w; j += w) {
-      double base = CT_LIN_F64(j);
-      for (int64_t k = 0; k < w; k++) o[j + k] = base + (double)k * step;
-    }
-  for (; i < n; i++) o[i] = CT_LIN_F64(i);
-#undef CT_LIN_F64
-}
+/* Elements i < steps/2 count up from start, the rest down from end, so both ends are exact; a vector's
+   W lanes (torch's Vectorized<T> width) add k * step to its base, not fused. */
+#define LINSPACE_KERNEL(NAME, T, FMA, W)                                                             \
+  static void NAME(T *o, int64_t n, T start, T end) {                                               \
+    const T step = (end - start) / (T)(n - 1);                                                       \
+    const int64_t half = n / 2, w = W;                                                               \
+    int64_t i = 0;                                                                                   \
+    for (; i + 2 * w <= n; i += 2 * w)                                                               \
+      for (int64_t j = i; j < i + 2 * w; j += w) {                                                   \
+        T base = j < half ? FMA(step, (T)j, start) : FMA(-step, (T)(n - j - 1), end);                \
+        for (int64_t k = 0; k < w; k++) o[j + k] = base + (T)k * step;                               \
+      }                                                                                              \
+    for (; i < n; i++) o[i] = i < half ? FMA(step, (T)i, start) : FMA(-step, (T)(n - i - 1), end);   \
+  }
+LINSPACE_KERNEL(linspace_f32, float, fmaf, 8)
+LINSPACE_KERNEL(linspace_f64, double, fma, 4)
 
 /* float16/bfloat16: every operation rounds to the 16-bit type, integers included (Half(i)). */
 static void linspace_f16(uint16_t *o, int64_t n, uint16_t start, uint16_t end, bool bf) {
@@ -268,19 +249,6 @@ static void linspace_f16(uint16_t *o, int64_t n, uint16_t start, uint16_t end, b
 }
 
 /* An element of an integer dtype, widened exactly. */
-static int64_t int_elem(const void *p, ct_dtype dt) {
-  int64_t v;
-  ct__cast_n(&v, CT_INT64, p, dt, 1);
-  return v;
-}
-
-/* v truncated to an integer dtype and widened back (what storing it in a T variable does). */
-static int64_t narrow_int(int64_t v, ct_dtype dt) {
-  unsigned char tmp[8];
-  ct__cast_n(tmp, dt, &v, CT_INT64, 1);
-  return int_elem(tmp, dt);
-}
-
 /* Integers step in double; a vector's base is converted to the integer type before its lanes. */
 static void linspace_int(char *o, ct_dtype dt, int64_t n, int64_t start, int64_t end) {
   const double step = ((double)end - (double)start) / (double)(n - 1);
@@ -290,7 +258,7 @@ static void linspace_int(char *o, ct_dtype dt, int64_t n, int64_t start, int64_t
   int64_t i = 0;
   for (; i + 2 * w <= n; i += 2 * w)
     for (int64_t j = i; j < i + 2 * w; j += w) {
-      int64_t base = narrow_int(double_to_int_x86(CT_LIN_I(j), dt), dt);
+      int64_t base = ct__elem_round_i64(dt, double_to_int_x86(CT_LIN_I(j), dt));
       for (int64_t k = 0; k < w; k++) {
         /* lanes: Vectorized<int*>::arange is not fused; the generic uint8 one is */
         double v = dt == CT_UINT8 ? fma((double)k, step, (double)base) : (double)base + (double)k * step;
@@ -372,7 +340,7 @@ ct_tensor *ct_linspace(ct_scalar start, ct_scalar end, int64_t steps, const ct_t
     if (ok && ct__dt(dt)->category == CT_CAT_INT) {
       /* start/end become the integer type first (Scalar::to<T>), then widen to int64 exactly */
       ok = scalar_as(start, dt, &s) && scalar_as(end, dt, &e);
-      if (ok) s.i = int_elem(&s, dt), e.i = int_elem(&e, dt);
+      if (ok) s.i = ct__elem_load_i64(dt, &s), e.i = ct__elem_load_i64(dt, &e);
     } else if (ok) {
       ok = scalar_as(start, dt, &s) && scalar_as(end, dt, &e);
     }
@@ -406,6 +374,7 @@ static bool logspace_real(ct_tensor *t, ct_scalar start, ct_scalar end, int64_t 
     double d;
     uint16_t h;
     int64_t i;
+    ct_complex128 any; /* room for an element of any dtype */
   } s, e;
   if (!scalar_as(start, dt, &s) || !scalar_as(end, dt, &e)) return false;
   double ds, de, diff;
@@ -417,7 +386,7 @@ static bool logspace_real(ct_tensor *t, ct_scalar start, ct_scalar end, int64_t 
       diff = ct__bfloat16_to_float(ct__float_to_bfloat16((float)(de - ds)));
       break;
     default: {
-      int64_t si = int_elem(&s, dt), ei = int_elem(&e, dt);
+      int64_t si = ct__elem_load_i64(dt, &s), ei = ct__elem_load_i64(dt, &e);
       ds = (double)si, de = (double)ei;
       /* int64 and int32 subtract in their own width (wrapping); narrower types promote to int */
       if (dt == CT_INT64) diff = (double)(int64_t)((uint64_t)ei - (uint64_t)si);
@@ -428,18 +397,11 @@ static bool logspace_real(ct_tensor *t, ct_scalar start, ct_scalar end, int64_t 
   const double step = diff / (double)(n - 1);
   const int64_t half = n / 2;
   char *d = ct__tdata(t);
-  int_sink sink = {.out = d, .dt = dt};
+  size_t isz = ct__itemsize(dt);
   for (int64_t i = 0; i < n; i++) {
     double x = i < half ? ds + step * (double)i : de - step * (double)(n - i - 1);
-    double v = pow(base, x);
-    switch (dt) {
-      case CT_FLOAT32: ((float *)d)[i] = (float)v; break;
-      case CT_FLOAT64: ((double *)d)[i] = v; break;
-      case CT_BFLOAT16: ((uint16_t *)d)[i] = ct__float_to_bfloat16((float)v); break;
-      default: sink_put(&sink, double_to_int_x86(v, dt));
-    }
+    ct__elem_store_f64(dt, d + i * (int64_t)isz, pow(base, x)); /* static_cast<scalar_t> */
   }
-  if (ct__dt(dt)->category == CT_CAT_INT) sink_flush(&sink);
   return true;
 }
 

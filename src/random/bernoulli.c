@@ -23,7 +23,7 @@ static void scalar_run(void *vctx, char *const *ptr, const int64_t *stride, int6
   bern_ctx *c = vctx;
   for (int64_t i = 0; i < n; i++) {
     double u = ct__gen_uniform_double(c->g);
-    ct__store_i64(c->dt, ptr[0] + i * stride[0], u < c->p);
+    ct__elem_store_i64(c->dt, ptr[0] + i * stride[0], u < c->p);
   }
 }
 
@@ -92,7 +92,7 @@ static ct_tensor *expand_to(const ct_tensor *p, const ct_tensor *self) {
 static void check_p_run(void *vctx, char *const *ptr, const int64_t *stride, int64_t n) {
   bern_ctx *c = vctx;
   for (int64_t i = 0; i < n && c->p == 0; i++) {
-    double p = ct__load_f64(c->pdt, ptr[1] + i * stride[1]);
+    double p = ct__elem_load_f64(c->pdt, ptr[1] + i * stride[1]);
     if (!(p >= 0 && p <= 1)) c->p = 1;
   }
 }
@@ -100,14 +100,14 @@ static void check_p_run(void *vctx, char *const *ptr, const int64_t *stride, int
 static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int64_t n) {
   bern_ctx *c = vctx;
   for (int64_t i = 0; i < n; i++) {
-    double p = ct__load_f64(c->pdt, ptr[1] + i * stride[1]);
+    double p = ct__elem_load_f64(c->pdt, ptr[1] + i * stride[1]);
     bool hit;
     if (c->pdt == CT_FLOAT64) {
       hit = ct__gen_uniform_double(c->g) < p;
     } else {
       hit = ct__u24(ct__gen_u32(c->g)) < (float)p;
     }
-    ct__store_i64(c->dt, ptr[0] + i * stride[0], hit);
+    ct__elem_store_i64(c->dt, ptr[0] + i * stride[0], hit);
   }
 }
 

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "core/half.h"
 #include "random/boxmuller.h"
 
 #include "random/cpu.h"
@@ -42,25 +43,15 @@ static const float FOPI = C(1.27323954473516);
 #define TWO_PI_F ((float)(2.0 * 3.14159265358979323846))
 #undef C
 
-static inline uint32_t fbits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-static inline float bitsf(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
 /* _mm256_cvttps_epi32: truncation, with INT32_MIN for NaN and out-of-range values */
 static inline int32_t cvtt(float y) { return y > -2147483904.0f && y < 2147483648.0f ? (int32_t)y : INT32_MIN; }
 
 /* log256_ps for one lane. */
 static float log_lane(float x) {
   bool invalid = x <= 0.0f;
-  x = x > bitsf(0x00800000u) ? x : bitsf(0x00800000u); /* _mm256_max_ps(x, min_norm_pos) */
-  int32_t imm0 = (int32_t)(fbits(x) >> 23);
-  x = bitsf((fbits(x) & ~0x7f800000u) | fbits(0.5f));
+  x = x > ct__bits_f32(0x00800000u) ? x : ct__bits_f32(0x00800000u); /* _mm256_max_ps(x, min_norm_pos) */
+  int32_t imm0 = (int32_t)(ct__f32_bits(x) >> 23);
+  x = ct__bits_f32((ct__f32_bits(x) & ~0x7f800000u) | ct__f32_bits(0.5f));
   imm0 -= 0x7f;
   float e = (float)imm0;
   e = e + 1.0f;
@@ -78,13 +69,13 @@ static float log_lane(float x) {
   y = fmaf(-z, 0.5f, y);
   float xy = x + y;
   x = fmaf(e, LOG_Q2, xy);
-  return invalid ? bitsf(fbits(x) | 0xffffffffu) : x;
+  return invalid ? ct__bits_f32(ct__f32_bits(x) | 0xffffffffu) : x;
 }
 
 /* sincos256_ps for one lane. */
 static void sincos_lane(float x, float *s, float *c) {
-  uint32_t sign_bit_sin = fbits(x) & 0x80000000u;
-  x = bitsf(fbits(x) & 0x7fffffffu);
+  uint32_t sign_bit_sin = ct__f32_bits(x) & 0x80000000u;
+  x = ct__bits_f32(ct__f32_bits(x) & 0x7fffffffu);
   float y = x * FOPI;
   int32_t imm2 = cvtt(y);
   imm2 = (int32_t)(((uint32_t)imm2 + 1u) & ~1u);
@@ -116,8 +107,8 @@ static void sincos_lane(float x, float *s, float *c) {
   yc = yc - ysin1;
   float sn = ysin1 + ysin2;
   float cs = yc + ys;
-  *s = bitsf(fbits(sn) ^ sign_bit_sin);
-  *c = bitsf(fbits(cs) ^ sign_bit_cos);
+  *s = ct__bits_f32(ct__f32_bits(sn) ^ sign_bit_sin);
+  *c = ct__bits_f32(ct__f32_bits(cs) ^ sign_bit_cos);
 }
 
 static void block_scalar(float *d, float mean, float std) {

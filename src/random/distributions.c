@@ -17,7 +17,7 @@ static void sample_run(void *vctx, char *const *ptr, const int64_t *stride, int6
   sample_ctx *c = vctx;
   for (int64_t i = 0; i < n; i++) {
     double u = ct__gen_uniform_double(c->g);
-    ct__store_f64(c->dt, ptr[0] + i * stride[0], c->f(u, c->param));
+    ct__elem_store_f64(c->dt, ptr[0] + i * stride[0], c->f(u, c->param));
   }
 }
 

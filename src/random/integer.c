@@ -5,44 +5,7 @@
 
 #include "random/random_internal.h"
 
-/* caffe2::TypeMeta names, as PyTorch's bounds messages print the dtype. */
-static const char *type_meta_name(ct_dtype dt) {
-  switch (dt) {
-    case CT_BOOL: return "bool";
-    case CT_UINT8: return "unsigned char";
-    case CT_INT8: return "signed char";
-    case CT_INT16: return "short int";
-    case CT_INT32: return "int";
-    case CT_INT64: return "long int";
-    case CT_FLOAT16: return "c10::Half";
-    case CT_BFLOAT16: return "c10::BFloat16";
-    case CT_FLOAT32: return "float";
-    default: return "double";
-  }
-}
-
-static bool is_integral_or_bool(ct_dtype dt) { return dt >= CT_BOOL && dt <= CT_INT64; }
-
-static int float_digits(ct_dtype dt) {
-  switch (dt) {
-    case CT_FLOAT16: return 11;
-    case CT_BFLOAT16: return 8;
-    case CT_FLOAT32: return 24;
-    default: return 53;
-  }
-}
-
-/* static_cast<int64_t>(static_cast<scalar_t>(v)) for a floating dtype. */
-static int64_t through_dtype(ct_dtype dt, int64_t v) {
-  double d;
-  switch (dt) {
-    case CT_FLOAT16: d = ct__half_to_float(ct__float_to_half((float)v)); break;
-    case CT_BFLOAT16: d = ct__bfloat16_to_float(ct__float_to_bfloat16((float)v)); break;
-    case CT_FLOAT32: d = (float)v; break;
-    default: d = (double)v; break;
-  }
-  return ct__cvt_f64_i64(d);
-}
+static bool is_integral_or_bool(ct_dtype dt) { return ct__dt(dt)->category <= CT_CAT_INT && ct__dtype_valid(dt); }
 
 static int64_t wrap_add(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 static int highest_bit(int64_t v) { /* floor(log2(|v|)) as PyTorch's shift loop counts it */
@@ -55,50 +18,41 @@ static int highest_bit(int64_t v) { /* floor(log2(|v|)) as PyTorch's shift loop 
 /* update_from / update_to: move from right (to left) to the nearest value that stays inside
    [from, to) after the cast to the dtype. */
 static int64_t update_from(ct_dtype dt, int64_t from) {
-  int64_t from_plus_1 = through_dtype(dt, wrap_add(from, 1));
+  int64_t from_plus_1 = ct__elem_round_i64(dt, wrap_add(from, 1));
   if (from_plus_1 < from) {
     int n = highest_bit(wrap_add(from, 1));
-    from = wrap_add(from_plus_1, (int64_t)(UINT64_C(1) << (n - float_digits(dt) + 1)));
+    from = wrap_add(from_plus_1, (int64_t)(UINT64_C(1) << (n - ct__dt(dt)->digits + 1)));
   }
   return from;
 }
 static int64_t update_to(ct_dtype dt, int64_t to) {
-  int64_t to_minus_1 = through_dtype(dt, wrap_add(to, -1));
+  int64_t to_minus_1 = ct__elem_round_i64(dt, wrap_add(to, -1));
   if (to_minus_1 >= to) {
     int n = highest_bit(wrap_add(to, -1));
-    to = wrap_add(to_minus_1, -(int64_t)(UINT64_C(1) << (n - float_digits(dt) + 1)));
+    to = wrap_add(to_minus_1, -(int64_t)(UINT64_C(1) << (n - ct__dt(dt)->digits + 1)));
   }
   return to;
 }
 
+/* check_from_to_in_range: from and to - 1 must be values of the dtype (PyTorch prints its TypeMeta name). */
 static bool check_in_range(ct_dtype dt, int64_t from, int64_t to_inc) {
+  const ct_dtype_traits *t = ct__dt(dt);
+  bool from_ok, to_ok;
   if (ct__is_float_dtype(dt)) {
-    double mx = dt == CT_FLOAT16 ? 65504.0 : dt == CT_BFLOAT16 ? 0x1.fep127 : dt == CT_FLOAT32 ? 0x1.fffffep127 : 0x1.fffffffffffffp1023;
-    if (!((double)from >= -mx && (double)from <= mx)) {
-      ct__error(CT_ERR_RUNTIME, "from is out of bounds for %s", type_meta_name(dt));
-      return false;
-    }
-    if (!((double)to_inc >= -mx && (double)to_inc <= mx)) {
-      ct__error(CT_ERR_RUNTIME, "to - 1 is out of bounds for %s", type_meta_name(dt));
-      return false;
-    }
-    return true;
+    from_ok = (double)from >= t->lowest && (double)from <= t->max;
+    to_ok = (double)to_inc >= t->lowest && (double)to_inc <= t->max;
+  } else if (is_integral_or_bool(dt)) {
+    from_ok = from >= ct__int_min(t) && from <= ct__int_max(t);
+    to_ok = to_inc >= ct__int_min(t) && to_inc <= ct__int_max(t);
+  } else {
+    ct__error(CT_ERR_RUNTIME, "check_random_bounds handles only integral, floating-point and boolean types");
+    return false;
   }
-  if (is_integral_or_bool(dt)) {
-    static const int64_t lo[] = {0, 0, 0, INT8_MIN, INT16_MIN, INT32_MIN, INT64_MIN};
-    static const int64_t hi[] = {0, 1, UINT8_MAX, INT8_MAX, INT16_MAX, INT32_MAX, INT64_MAX};
-    if (!(from >= lo[dt] && from <= hi[dt])) {
-      ct__error(CT_ERR_RUNTIME, "from is out of bounds for %s", type_meta_name(dt));
-      return false;
-    }
-    if (!(to_inc >= lo[dt] && to_inc <= hi[dt])) {
-      ct__error(CT_ERR_RUNTIME, "to - 1 is out of bounds for %s", type_meta_name(dt));
-      return false;
-    }
-    return true;
+  if (!from_ok || !to_ok) {
+    ct__error(CT_ERR_RUNTIME, "%s is out of bounds for %s", from_ok ? "to - 1" : "from", t->typemeta_name);
+    return false;
   }
-  ct__error(CT_ERR_RUNTIME, "check_random_bounds handles only integral, floating-point and boolean types");
-  return false;
+  return true;
 }
 
 typedef enum { MODE_FROM_TO, MODE_FULL64, MODE_DEFAULT } int_mode;
@@ -112,39 +66,41 @@ typedef struct int_ctx {
   int64_t base;
 } int_ctx;
 
-/* uniform_int_distribution<T> without bounds: [0, max] or [0, 2^digits]. */
+/* uniform_int_distribution<T> without bounds: [0, max] for integral types (bool: 0 or 1), [0, 2^digits] for
+   floating ones. Generated from the dtype list: each case divides by a constant. */
+#define DEFAULT_MOD_BOOL(T, DIGITS) UINT64_C(2)
+#define DEFAULT_MOD_INT(T, DIGITS) (UINT64_C(1) << (DIGITS))
+#define DEFAULT_MOD_HALF(T, DIGITS) ((UINT64_C(1) << (DIGITS)) + 1)
+#define DEFAULT_MOD_FLOAT(T, DIGITS) ((UINT64_C(1) << (DIGITS)) + 1)
+#define DEFAULT_MOD_COMPLEX(T, DIGITS) UINT64_C(1) /* random_ refuses complex dtypes */
+#define DEFAULT_CASE(A, S, T, K, LOAD, STORE, NAME, LEGACY, SCALAR, CPP, TYPEMETA, DIGITS, ...) \
+  case CT_##S: return (int64_t)(v % DEFAULT_MOD_##K(T, DIGITS));
 static int64_t default_value(ct_dtype dt, uint64_t v) {
   switch (dt) {
-    case CT_BOOL: return (int64_t)(v & 1u);
-    case CT_UINT8: return (int64_t)(v % 256u);
-    case CT_INT8: return (int64_t)(v % 128u);
-    case CT_INT16: return (int64_t)(v % 32768u);
-    case CT_INT32: return (int64_t)(v % (UINT64_C(1) << 31));
-    case CT_INT64: return (int64_t)(v % (UINT64_C(1) << 63));
-    case CT_FLOAT16: return (int64_t)(v % ((UINT64_C(1) << 11) + 1));
-    case CT_BFLOAT16: return (int64_t)(v % ((UINT64_C(1) << 8) + 1));
-    case CT_FLOAT32: return (int64_t)(v % ((UINT64_C(1) << 24) + 1));
-    default: return (int64_t)(v % ((UINT64_C(1) << 53) + 1));
+    CT_DTYPE_LIST(DEFAULT_CASE, ~)
+    default: return 0;
   }
 }
 
+/* Draws a chunk as int64 values, then stores it with the cast engine (static_cast<T>(int64) keeps the low
+   bits, as the int64 -> T copy does): the per-dtype store is one vectorized loop per chunk. */
 static void int_run(void *vctx, char *const *ptr, const int64_t *stride, int64_t n) {
   int_ctx *c = vctx;
   uint32_t buf[CT_RANDOM_CHUNK];
+  int64_t vals[CT_RANDOM_CHUNK / 2];
   int64_t words = c->use64 ? 2 : 1;
   for (int64_t done = 0; done < n;) {
     int64_t m = n - done < CT_RANDOM_CHUNK / 2 ? n - done : CT_RANDOM_CHUNK / 2;
     ct__mt_fill(&c->g->mt, buf, m * words);
     for (int64_t i = 0; i < m; i++) {
       uint64_t v = c->use64 ? (uint64_t)buf[2 * i] << 32 | buf[2 * i + 1] : buf[i];
-      int64_t r;
       switch (c->mode) {
-        case MODE_FROM_TO: r = (int64_t)(v % c->range + (uint64_t)c->base); break;
-        case MODE_FULL64: r = (int64_t)v; break;
-        default: r = default_value(c->dt, v); break;
+        case MODE_FROM_TO: vals[i] = (int64_t)(v % c->range + (uint64_t)c->base); break;
+        case MODE_FULL64: vals[i] = (int64_t)v; break;
+        default: vals[i] = default_value(c->dt, v); break;
       }
-      ct__store_i64(c->dt, ptr[0] + (done + i) * stride[0], r);
     }
+    ct__cast_strided(ptr[0] + done * stride[0], stride[0], c->dt, (const char *)vals, 8, CT_INT64, m);
     done += m;
   }
 }
@@ -217,7 +173,7 @@ ct_status ct_random_from_(ct_tensor *self, int64_t from, const ct_sample_opts *o
   }
   int64_t to_inc;
   if (ct__is_float_dtype(dt)) {
-    int digits = float_digits(dt);
+    int digits = ct__dt(dt)->digits;
     to_inc = digits >= 63 ? INT64_MAX : (int64_t)(UINT64_C(1) << digits);
     from = update_from(dt, from);
     if (!(from < to_inc)) {
@@ -228,8 +184,7 @@ ct_status ct_random_from_(ct_tensor *self, int64_t from, const ct_sample_opts *o
       return CT_ERR_RUNTIME;
     }
   } else if (is_integral_or_bool(dt)) {
-    static const int64_t hi[] = {0, 1, UINT8_MAX, INT8_MAX, INT16_MAX, INT32_MAX, INT64_MAX};
-    to_inc = hi[dt];
+    to_inc = ct__int_max(ct__dt(dt));
   } else {
     ct__error(CT_ERR_RUNTIME, "random_from_to_impl handles only integral, floating-point and boolean types");
     return CT_ERR_RUNTIME;

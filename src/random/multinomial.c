@@ -13,20 +13,11 @@ static inline const char *elem_at(const ct_tensor *t, int64_t r, int64_t j) {
   return ct__tdata(t) + off * (int64_t)ct__itemsize((ct_dtype)t->dtype);
 }
 
-/* Rounds a float-computed value to the dtype (float32: already exact). */
-static inline double to_dtype(ct_dtype dt, double v) {
-  switch (dt) {
-    case CT_FLOAT32: return (float)v;
-    case CT_BFLOAT16: return ct__bfloat16_to_float(ct__float_to_bfloat16((float)v));
-    default: return v;
-  }
-}
-
 static bool check_no_replacement(const ct_tensor *p, int64_t n_dist, int64_t n_cat) {
   /* is_valid = (max < inf) & (min >= 0), then no row may sum to zero */
   for (int64_t r = 0; r < n_dist; r++)
     for (int64_t j = 0; j < n_cat; j++) {
-      double v = ct__load_f64((ct_dtype)p->dtype, elem_at(p, r, j));
+      double v = ct__elem_load_f64((ct_dtype)p->dtype, elem_at(p, r, j));
       if (!(v < INFINITY && v >= 0)) {
         ct__error(CT_ERR_RUNTIME, "probability tensor contains either `inf`, `nan` or element < 0");
         return false;
@@ -34,7 +25,7 @@ static bool check_no_replacement(const ct_tensor *p, int64_t n_dist, int64_t n_c
     }
   for (int64_t r = 0; r < n_dist; r++) {
     bool all_zero = true;
-    for (int64_t j = 0; j < n_cat && all_zero; j++) all_zero = ct__load_f64((ct_dtype)p->dtype, elem_at(p, r, j)) == 0;
+    for (int64_t j = 0; j < n_cat && all_zero; j++) all_zero = ct__elem_load_f64((ct_dtype)p->dtype, elem_at(p, r, j)) == 0;
     if (all_zero) {
       ct__error(CT_ERR_RUNTIME, "invalid multinomial distribution (sum of probabilities <= 0)");
       return false;
@@ -59,8 +50,8 @@ static bool sample_no_replacement(const ct_tensor *p, int64_t n_dist, int64_t n_
   for (int64_t r = 0; r < n_dist; r++) {
     for (int64_t j = 0; j < n_cat; j++) {
       /* q = p / q in the input's dtype */
-      double v = ct__load_f64(dt, elem_at(p, r, j)) / ct__load_f64(dt, elem_at(q, r, j));
-      row[j] = (ct_topk_elem){to_dtype(dt, v), j};
+      double v = ct__elem_load_f64(dt, elem_at(p, r, j)) / ct__elem_load_f64(dt, elem_at(q, r, j));
+      row[j] = (ct_topk_elem){ct__elem_round_f64(dt, v), j};
     }
     if (n_sample == 1) {
       /* argmax: the first maximum, NaN counting as the largest */
@@ -82,10 +73,10 @@ static bool sample_no_replacement(const ct_tensor *p, int64_t n_dist, int64_t n_
    (the sum accumulated as the kernel does: in the dtype, float for bfloat16). */
 static bool cumulative(const ct_tensor *p, int64_t r, int64_t n_cat, double *cum) {
   ct_dtype dt = (ct_dtype)p->dtype;
-  ct_dtype acc = dt == CT_BFLOAT16 ? CT_FLOAT32 : dt;
+  ct_dtype acc = (ct_dtype)ct__dt(dt)->opmath_dtype;
   double sum = 0;
   for (int64_t j = 0; j < n_cat; j++) {
-    double v = ct__load_f64(dt, elem_at(p, r, j));
+    double v = ct__elem_load_f64(dt, elem_at(p, r, j));
     if (!(v >= 0)) {
       ct__error(CT_ERR_RUNTIME, "invalid multinomial distribution (encountering probability entry < 0)");
       return false;
@@ -94,7 +85,7 @@ static bool cumulative(const ct_tensor *p, int64_t r, int64_t n_cat, double *cum
       ct__error(CT_ERR_RUNTIME, "invalid multinomial distribution (encountering probability entry = infinity or NaN)");
       return false;
     }
-    sum = to_dtype(acc, sum + v);
+    sum = ct__elem_round_f64(acc, sum + v);
     if (cum) cum[j] = sum;
   }
   if (!(sum > 0)) {
@@ -102,7 +93,7 @@ static bool cumulative(const ct_tensor *p, int64_t r, int64_t n_cat, double *cum
     return false;
   }
   if (cum)
-    for (int64_t j = 0; j < n_cat; j++) cum[j] = to_dtype(acc, cum[j] / sum);
+    for (int64_t j = 0; j < n_cat; j++) cum[j] = ct__elem_round_f64(acc, cum[j] / sum);
   return true;
 }
 

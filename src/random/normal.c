@@ -81,14 +81,6 @@ static void transform(void *vctx, int64_t b0, int64_t b1) {
   boxmuller(c, p, b1 - b0);
 }
 
-/* static_cast<scalar_t>(double) for the reduced types: through float. */
-static float cast_mean_std(ct_dtype dt, double v) {
-  switch (dt) {
-    case CT_FLOAT16: return ct__half_to_float(ct__float_to_half((float)v));
-    case CT_BFLOAT16: return ct__bfloat16_to_float(ct__float_to_bfloat16((float)v));
-    default: return (float)v;
-  }
-}
 
 /* normal_fill: all n uniforms in order, Box-Muller on the n / 16 full blocks (drawing and
    transforming overlap when several threads run), then, when n % 16 != 0, 16 fresh uniforms for the
@@ -96,7 +88,8 @@ static float cast_mean_std(ct_dtype dt, double v) {
 static void fill_path(ct_tensor *self, double mean, double std, ct_generator *g) {
   ct_dtype dt = (ct_dtype)self->dtype;
   int64_t n = self->numel, nblocks = n / 16;
-  fill_ctx c = {g, ct__tdata(self), dt, ct__itemsize(dt), mean, std, cast_mean_std(dt, mean), cast_mean_std(dt, std)};
+  fill_ctx c = {g, ct__tdata(self), dt, ct__itemsize(dt), mean, std, (float)ct__elem_round_f64(dt, mean),
+                (float)ct__elem_round_f64(dt, std)};
   ct_pipeline p = {&c, produce, transform};
   /* worth a second thread from about 64K float32 (the float64 transform is ~10x slower per block) */
   ct__pipeline_run(&p, nblocks, dt == CT_FLOAT32 ? 4096 : 512);
@@ -122,7 +115,7 @@ static void scalar_run(void *vctx, char *const *ptr, const int64_t *stride, int6
   scalar_ctx *c = vctx;
   for (int64_t i = 0; i < n; i++) {
     double v = ct__gen_normal(c->g, c->mean, c->std);
-    ct__store_f64(c->dt, ptr[0] + i * stride[0], c->log_normal ? exp(v) : v);
+    ct__elem_store_f64(c->dt, ptr[0] + i * stride[0], c->log_normal ? exp(v) : v);
   }
 }
 

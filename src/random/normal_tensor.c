@@ -84,7 +84,7 @@ ct_tensor *ct_normal_scalar_tensor(double mean, const ct_tensor *std, const ct_s
     ct_release(out);
     return NULL;
   }
-  ct__store_f64((ct_dtype)m->dtype, ct__tdata(m), mean);
+  ct__elem_store_f64((ct_dtype)m->dtype, ct__tdata(m), mean);
   const binop ops[2] = {{std, OP_MUL}, {m, OP_ADD}};
   ct_tensor *r = sample_then(out, 1.0, ops, 2, opts);
   ct_release(m);

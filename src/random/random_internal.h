@@ -4,7 +4,7 @@
 
 #include "core/internal.h"
 #include "random/generator.h"
-#include "random/store.h"
+#include "core/elem.h"
 #include "random/walk.h"
 
 /* Draws are staged through buffers of this many 32-bit words on the stack. */
@@ -19,9 +19,7 @@ static inline ct_generator *ct__random_gen(const ct_random_opts *o) {
 /* The status a call returns for a NULL input or a failed helper: the error already recorded. */
 static inline ct_status ct__random_fail(void) { return ct__null_status(); }
 
-static inline bool ct__is_float_dtype(ct_dtype d) {
-  return d == CT_FLOAT16 || d == CT_BFLOAT16 || d == CT_FLOAT32 || d == CT_FLOAT64;
-}
+static inline bool ct__is_float_dtype(ct_dtype d) { return ct__dt(d)->category == CT_CAT_FLOAT; }
 
 /* AT_DISPATCH's error: "\"<kernel>\" not implemented for '<ScalarType>'". */
 void ct__dispatch_error(const char *kernel, ct_dtype dt);

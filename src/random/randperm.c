@@ -5,14 +5,8 @@
 /* check_supported_max_int_with_precision: n - 1 must fit the dtype, and n must be exact in it. */
 static bool check_n(int64_t n, ct_dtype dt) {
   int64_t last = n > 0 ? n - 1 : n;
-  static const struct { ct_dtype dt; int64_t max; const char *name; } lim[] = {
-      {CT_UINT8, UINT8_MAX, "uint8_t"},  {CT_INT8, INT8_MAX, "int8_t"},   {CT_INT16, INT16_MAX, "int16_t"},
-      {CT_INT32, INT32_MAX, "int32_t"}, {CT_FLOAT16, 65504, "at::Half"}};
-  for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++)
-    if (lim[i].dt == dt && last > lim[i].max) {
-      ct__error(CT_ERR_RUNTIME, "value cannot be converted to type %s without overflow", lim[i].name);
-      return false;
-    }
+  /* scalar_tensor(n - 1) in the dtype: c10's checked conversion (cast.h: ct__scalar_fits) */
+  if (ct__dtype_valid(dt) && dt != CT_BOOL && !ct__scalar_fits(ct_scalar_int(last), dt)) return false;
   const char *msg = NULL;
   if (dt == CT_FLOAT16 && n > (INT64_C(1) << 11) + 1) msg = "n cannot be greater than 2049 for Half type.";
   if (dt == CT_FLOAT32 && n > (INT64_C(1) << 24) + 1) msg = "n cannot be greater than 2^24+1 for Float type.";
@@ -55,7 +49,7 @@ ct_tensor *ct_randperm(int64_t n, const ct_random_opts *opts) {
   if (t->device_type != CT_META && n > 0) {
     char *data = ct__tdata(t);
     size_t isz = ct__itemsize(dt);
-    for (int64_t i = 0; i < n; i++) ct__store_i64(dt, data + i * (int64_t)isz, i);
+    for (int64_t i = 0; i < n; i++) ct__elem_store_i64(dt, data + i * (int64_t)isz, i);
     ct_generator *g = ct__random_gen(opts);
     ct__gen_lock(g);
     shuffle(data, n, isz, g);

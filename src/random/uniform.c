@@ -1,6 +1,5 @@
 /* uniform_, rand, rand_like: one draw per element in TensorIterator order, x in [0, 1) from the low
    mantissa-many bits, then fma(x, to - from, from) in the dtype's compute type. */
-#include <float.h>
 #include <math.h>
 
 #include "random/random_internal.h"
@@ -67,56 +66,21 @@ static void uniform_run(void *vctx, char *const *ptr, const int64_t *stride, int
   }
 }
 
-/* from and to cast to the dtype; Half and BFloat16 subtract in their own type (c10's operator-). */
+/* from and to cast to the dtype; the other dtypes subtract in float and round to the dtype (c10's
+   operator- for Half and BFloat16; exact for float). */
 static void uniform_fill(ct_tensor *self, double from, double to, ct_generator *g) {
   uniform_ctx c = {.g = g, .dt = (ct_dtype)self->dtype};
-  switch (c.dt) {
-    case CT_FLOAT64:
-      c.from = from;
-      c.range = to - from;
-      c.unit = from == 0.0 && to == 1.0;
-      break;
-    case CT_FLOAT32:
-      c.ffrom = (float)from;
-      c.frange = (float)to - c.ffrom;
-      c.unit = c.ffrom == 0.0f && c.frange == 1.0f;
-      break;
-    case CT_FLOAT16: {
-      float f = ct__half_to_float(ct__float_to_half((float)from));
-      float t = ct__half_to_float(ct__float_to_half((float)to));
-      c.ffrom = f;
-      c.frange = ct__half_to_float(ct__float_to_half(t - f));
-      c.unit = c.ffrom == 0.0f && c.frange == 1.0f;
-      break;
-    }
-    default: {
-      float f = ct__bfloat16_to_float(ct__float_to_bfloat16((float)from));
-      float t = ct__bfloat16_to_float(ct__float_to_bfloat16((float)to));
-      c.ffrom = f;
-      c.frange = ct__bfloat16_to_float(ct__float_to_bfloat16(t - f));
-      c.unit = c.ffrom == 0.0f && c.frange == 1.0f;
-      break;
-    }
+  if (c.dt == CT_FLOAT64) {
+    c.from = from;
+    c.range = to - from;
+    c.unit = from == 0.0 && to == 1.0;
+  } else {
+    float f = (float)ct__elem_round_f64(c.dt, from), t = (float)ct__elem_round_f64(c.dt, to);
+    c.ffrom = f;
+    c.frange = (float)ct__elem_round_f64(c.dt, t - f);
+    c.unit = c.ffrom == 0.0f && c.frange == 1.0f;
   }
   ct__walk(self, NULL, uniform_run, &c);
-}
-
-/* numeric_limits<T>::lowest()/max() and the names PyTorch's messages use for them. */
-static double dtype_max(ct_dtype dt) {
-  switch (dt) {
-    case CT_FLOAT16: return 65504.0;
-    case CT_BFLOAT16: return 0x1.fep127;
-    case CT_FLOAT32: return FLT_MAX;
-    default: return DBL_MAX;
-  }
-}
-static const char *type_meta_name(ct_dtype dt) {
-  switch (dt) {
-    case CT_FLOAT16: return "c10::Half";
-    case CT_BFLOAT16: return "c10::BFloat16";
-    case CT_FLOAT32: return "float";
-    default: return "double";
-  }
 }
 
 ct_status ct_uniform_(ct_tensor *self, double from, double to, const ct_sample_opts *opts) {
@@ -135,8 +99,8 @@ ct_status ct_uniform_(ct_tensor *self, double from, double to, const ct_sample_o
     ct__dispatch_error("check_uniform_bounds", dt);
     st = CT_ERR_RUNTIME;
   } else {
-    double mx = dtype_max(dt), mn = -mx;
-    const char *tn = type_meta_name(dt);
+    double mx = ct__dt(dt)->max, mn = ct__dt(dt)->lowest; /* numeric_limits<scalar_t> */
+    const char *tn = ct__dt(dt)->typemeta_name;
     if (!(from >= mn && from <= mx)) {
       ct__error(CT_ERR_RUNTIME, "from is out of bounds for %s", tn);
       st = CT_ERR_RUNTIME;

@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "core/internal.h"
-#include "random/store.h"
+#include "core/elem.h"
 
 #define MAX_GENS 8
 
@@ -108,11 +108,11 @@ static void fill_fn(void *vctx, char *e, int64_t i) {
   fill_ctx *c = vctx;
   if (c->dt == CT_COMPLEX64 || c->dt == CT_COMPLEX128) {
     ct_dtype r = c->dt == CT_COMPLEX64 ? CT_FLOAT32 : CT_FLOAT64;
-    ct__store_f64(r, e, formula(c->kind, i));
-    ct__store_f64(r, e + ct__itemsize(r), 0.0);
+    ct__elem_store_f64(r, e, formula(c->kind, i));
+    ct__elem_store_f64(r, e + ct__itemsize(r), 0.0);
     return;
   }
-  ct__store_f64(c->dt, e, formula(c->kind, i));
+  ct__elem_store_f64(c->dt, e, formula(c->kind, i));
 }
 static ct_tensor *make_filled(ct_dtype dt, char layout, int64_t nd, const int64_t *shape, int kind) {
   ct_tensor *t = make_layout(dt, layout, nd, shape);
