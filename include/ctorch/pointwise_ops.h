@@ -145,6 +145,7 @@
   OP(hypot, BINARY, "torch.hypot", COMMON)                                                               \
   OP(nextafter, BINARY, "torch.nextafter", COMMON)                                                       \
   OP(copysign, BINARY, "torch.copysign", COMMON_FLOAT)                                                   \
+  OP(heaviside, BINARY, "torch.heaviside", SAME)                                                         \
   OP(xlogy, BINARY, "torch.xlogy", COMMON_FLOAT)                                                         \
   ALIAS(special_xlogy, BINARY_NO_INPLACE, "torch.special.xlogy", xlogy)                                  \
   OP(logaddexp, BINARY_NO_INPLACE, "torch.logaddexp", COMMON)                                            \

@@ -65,8 +65,6 @@ typedef struct ct_iter {
 /* Checks everything, allocates or resizes outputs and prepares the loop. On failure nothing was
    changed (no output resized or written) and the error is recorded. */
 ct_status ct__iter_build(ct_iter *it, const ct_iter_config *cfg);
-/* Runs loop over every element (nothing for meta or empty iterations). Never fails. */
-void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx);
 /* Output i as a new reference the caller owns (allocated outputs move out; given ones are retained). */
 ct_tensor *ct__iter_take_output(ct_iter *it, int i);
 /* Frees what the iterator holds (outputs not taken are released). */
@@ -87,24 +85,35 @@ void ct__iter_bits_finish(ct_iter *it);
    size of tensor b (4) at non-singleton dimension 1"); out must hold max(na, nb) entries. */
 ct_status ct__broadcast_shapes(const int64_t *a, int64_t na, const int64_t *b, int64_t nb, int64_t *out);
 
-/* Declares loop elementwise: at each operand address it reads or writes one element of the operand's loop
-   dtype, every input's being in_size bytes, and on a row where some input's stride is neither 0 nor its
-   element size, each element's result depends on the values alone (not on that stride, the row's length
-   or where the row starts). The engine may then read such an input through a buffer, at another stride of
-   the same kind (a transposed tile, iter_tile.c). stream (or NULL) is a variant that writes the same values
-   and sends a contiguous output to memory with non-temporal stores, for outputs far larger than the cache.
-   The loop generators of kernels/cpu/loops.h and binary_common.h declare their loops (at load time);
-   other loops are never buffered or replaced. */
-void ct__loop_declare_elementwise(ct_loop_fn loop, int in_size, ct_loop_fn stream);
-/* Declares that loop's results depend on the whole row it is given (its length, an element's place in it):
-   the engine then never cuts rows into tiles for it (the thread split cuts them as torch's does). */
-void ct__loop_declare_whole_rows(ct_loop_fn loop);
-typedef struct ct_loop_info {
-  int in_size;       /* 0: not declared elementwise */
+/* A loop with what the engine may do with it: its properties travel with it, in the op's loop table, so the
+   engine reads them from what it is handed (no registry, no lookup).
+   - in_size != 0 (elementwise): at each operand address the loop reads or writes one element of the
+     operand's loop dtype, every input's being in_size bytes, and on a row where some input's stride is
+     neither 0 nor its element size, each element's result depends on the values alone (not on that stride,
+     the row's length or where the row starts). The engine may then read such an input through a buffer, at
+     another stride of the same kind (a transposed tile, iter_tile.c).
+   - stream (or NULL): a variant that writes the same values and sends a contiguous output to memory with
+     non-temporal stores, for outputs far larger than the cache.
+   - whole_rows: the loop's results depend on the whole row it is given (its length, an element's place in
+     it): the engine never cuts rows into tiles for it (the thread split cuts them as torch's does).
+   The loop generators of kernels/cpu/loops.h and binary_common.h define each loop's descriptor next to it
+   (CT_LOOP_REF(fname) names it); a hand-written loop gets one with CT_LOOP_PLAIN (no property) or
+   CT_LOOP_DEFINE. */
+typedef struct ct_loop {
+  ct_loop_fn fn;
   ct_loop_fn stream; /* NULL: none */
-  bool whole_rows;   /* ct__loop_declare_whole_rows */
-} ct_loop_info;
-ct_loop_info ct__loop_elementwise(ct_loop_fn loop);
+  int in_size;       /* 0: not elementwise */
+  bool whole_rows;
+} ct_loop;
+/* The descriptor of the loop fname (defined by its generator or CT_LOOP_DEFINE / CT_LOOP_PLAIN). */
+#define CT_LOOP_REF(fname) (&fname##_loop_desc_)
+#define CT_LOOP_DEFINE(fname, in_size, stream, whole_rows) \
+  __attribute__((unused)) static const ct_loop fname##_loop_desc_ = {fname, stream, in_size, whole_rows};
+#define CT_LOOP_PLAIN(fname) CT_LOOP_DEFINE(fname, 0, NULL, false)
+/* The declaration of a descriptor that another file defines (named as CT_LOOP_REF names it). */
+#define CT_LOOP_EXTERN(fname) extern const ct_loop fname##_loop_desc_;
+/* Runs loop over every element (nothing for meta or empty iterations). Never fails. */
+void ct__iter_run(ct_iter *it, const ct_loop *loop, const void *ctx);
 
 /* Output bytes beyond which outputs are streamed; 0 restores the default (the last-level cache size).
    For tests. */

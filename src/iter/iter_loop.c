@@ -124,9 +124,9 @@ static int64_t stream_threshold(void) {
 
 /* The streaming variant of loop when the output is a single one, contiguous in the inner dim, larger than
    the threshold and met by no input (an in-place output has its lines cached by the reads anyway). */
-static ct_loop_fn plan_stream(const ct_iter *it, ct_loop_fn loop) {
+static ct_loop_fn plan_stream(const ct_iter *it, const ct_loop *loop) {
   if (it->n_out != 1 || it->ndim == 0) return NULL;
-  ct_loop_fn stream = ct__loop_elementwise(loop).stream;
+  ct_loop_fn stream = loop->stream;
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)it->ops[0]->dtype);
   if (!stream || it->strides[0] != isz || it->numel * isz <= stream_threshold()) return NULL;
   /* not for complex loops: GCC compiles complex products to fused multiply-adds (vfmaddsub) in some loops
@@ -233,7 +233,8 @@ static void par_piece(void *v, int64_t i, int tid) {
   if (pb < pe) range_for_each(p->it, p->tp, pb, pe, p->casts, p->stream, p->loop, p->ctx);
 }
 
-void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
+void ct__iter_run(ct_iter *it, const ct_loop *desc, const void *ctx) {
+  ct_loop_fn loop = desc->fn;
   if (it->is_meta || it->numel == 0) return;
   bool casts = false;
   for (int k = 0; k < it->n_ops; k++) casts |= (ct_dtype)it->ops[k]->dtype != it->loop_dtype[k];
@@ -243,8 +244,8 @@ void ct__iter_for_each(ct_iter *it, ct_loop_fn loop, const void *ctx) {
     return;
   }
   ct_tile_plan tp = {0};
-  if (!casts) ct__tile_plan(it, loop, &tp);
-  ct_loop_fn stream = casts || tp.w ? NULL : plan_stream(it, loop);
+  if (!casts) ct__tile_plan(it, desc, &tp);
+  ct_loop_fn stream = casts || tp.w ? NULL : plan_stream(it, desc);
   if (stream) loop = stream;
   int nt = ct__num_threads();
   if (nt <= 1) {

@@ -2,7 +2,7 @@
    dim with a small one: row by row, each of its elements is a new cache line (and often a new page), at a
    stride that is often a power of two, so a row's lines crowd into a few cache sets and are evicted before
    the next rows, which need the neighbouring elements of the same lines, come by. Runs of whole rows are
-   therefore done in tiles of h rows by w elements; an input declared elementwise (ct__loop_declare_elementwise)
+   therefore done in tiles of h rows by w elements; an input of a loop declared elementwise (ct_loop.in_size)
    is first copied, transposed, into a small buffer on the stack that then serves the tile's rows from L1.
 
    The loop sees what it sees without tiles, so no element changes its formula: torch runs a row with such
@@ -12,56 +12,6 @@
    the thread split already cuts them. Iterations whose output overlaps an input otherwise than exactly are
    never tiled (their order of reads and writes would change). */
 #include "iter/iter_tile.h"
-
-/* ---- elementwise loops: an open-addressing set filled at load time, read-only afterwards ---- */
-#define REG_SLOTS 16384 /* a power of two, well above the number of generated loops */
-static struct {
-  ct_loop_fn fn;
-  ct_loop_info info;
-} registry[REG_SLOTS];
-
-static size_t reg_slot(ct_loop_fn fn) {
-  uint64_t h = (uint64_t)(uintptr_t)fn;
-  h ^= h >> 29;
-  h *= UINT64_C(0xbf58476d1ce4e5b9);
-  h ^= h >> 32;
-  return (size_t)h & (REG_SLOTS - 1);
-}
-
-/* loop's entry, added when absent (NULL when the set is full) */
-static ct_loop_info *reg_entry(ct_loop_fn loop) {
-  for (size_t i = reg_slot(loop), n = 0; n < REG_SLOTS; i = (i + 1) & (REG_SLOTS - 1), n++) {
-    if (registry[i].fn == loop) return &registry[i].info;
-    if (!registry[i].fn) {
-      registry[i].fn = loop;
-      return &registry[i].info;
-    }
-  }
-  return NULL;
-}
-
-void ct__loop_declare_elementwise(ct_loop_fn loop, int in_size, ct_loop_fn stream) {
-  ct_loop_info *e = reg_entry(loop);
-  if (e && !e->in_size) {
-    e->in_size = in_size;
-    e->stream = stream;
-  }
-  /* full: the loop stays undeclared, which only means its inputs are not buffered */
-}
-
-void ct__loop_declare_whole_rows(ct_loop_fn loop) {
-  ct_loop_info *e = reg_entry(loop);
-  if (e) e->whole_rows = true;
-  /* (the set holds a few hundred loops: never full) */
-}
-
-ct_loop_info ct__loop_elementwise(ct_loop_fn loop) {
-  for (size_t i = reg_slot(loop), n = 0; n < REG_SLOTS; i = (i + 1) & (REG_SLOTS - 1), n++) {
-    if (registry[i].fn == loop) return registry[i].info;
-    if (!registry[i].fn) break;
-  }
-  return (ct_loop_info){0, NULL, false};
-}
 
 /* ---- the plan ---- */
 static _Atomic bool tiling_on = true;
@@ -112,14 +62,13 @@ bool ct__iter_outputs_meet_inputs(const ct_iter *it, bool same_ok) {
   return false;
 }
 
-void ct__tile_plan(const ct_iter *it, ct_loop_fn loop, ct_tile_plan *tp) {
+void ct__tile_plan(const ct_iter *it, const ct_loop *loop, ct_tile_plan *tp) {
   tp->w = tp->h = 0;
   tp->n_copy = 0;
   int64_t nd = it->ndim;
   if (!atomic_load_explicit(&tiling_on, memory_order_relaxed)) return;
   if (nd < 2 || it->shape[0] < 2 || it->shape[1] < 2) return;
-  ct_loop_info info = ct__loop_elementwise(loop);
-  if (info.whole_rows) return;
+  if (loop->whole_rows) return;
   /* inputs that jump a cache line per element in dim 0 and share lines along dim 1 */
   bool strided[CT_ITER_MAX_OPERANDS] = {0};
   int64_t s1min = 0;
@@ -134,7 +83,7 @@ void ct__tile_plan(const ct_iter *it, ct_loop_fn loop, ct_tile_plan *tp) {
   /* rows: two cache lines of the strided input per tile column */
   int64_t h = 128 / s1min;
   if (h > it->shape[1]) h = it->shape[1];
-  int in_size = info.in_size;
+  int in_size = loop->in_size;
   int64_t rows_room = (h + 1) & ~(int64_t)1, isz_max = 0;
   for (int k = it->n_out; k < it->n_ops; k++) {
     int64_t isz = (int64_t)ct__itemsize((ct_dtype)it->ops[k]->dtype);

@@ -43,7 +43,7 @@ static inline void ct__iter_carry(const ct_iter *it, int64_t *idx) {
    elements at the same strides). */
 bool ct__iter_outputs_meet_inputs(const ct_iter *it, bool same_ok);
 /* Decides whether and how an iteration (no casts) is tiled for loop. */
-void ct__tile_plan(const ct_iter *it, ct_loop_fn loop, ct_tile_plan *tp);
+void ct__tile_plan(const ct_iter *it, const ct_loop *loop, ct_tile_plan *tp);
 /* Runs elements [begin, end) (linear index, dim 0 fastest) of a tiled iteration. */
 void ct__tile_range(const ct_iter *it, const ct_tile_plan *tp, int64_t begin, int64_t end, ct_loop_fn loop,
                     const void *ctx);

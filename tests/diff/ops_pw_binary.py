@@ -1,6 +1,6 @@
 """Entries for the binary arithmetic block of include/ctorch/pointwise.h: div/divide (rounding modes),
 true_divide, floor_divide, remainder, fmod, pow, float_power, atan2/arctan2, hypot, logaddexp(2),
-nextafter, copysign, xlogy (and special.xlogy), maximum, minimum, fmax, fmin, each in its out-of-place,
+nextafter, copysign, heaviside, xlogy (and special.xlogy), maximum, minimum, fmax, fmin, each in its out-of-place,
 in-place and out= forms. Operands are any dtype pair, broadcast against each other, in any layout,
 sometimes a Python number (a wrapped-number tensor in ctorch) or a 0-dim tensor, sometimes large enough
 for torch's vectorized loops; invalid calls (shapes that do not broadcast, unsupported dtypes, bad
@@ -308,6 +308,46 @@ def no_inplace(name, tfn=None, among=None, tol=None, weight=1.0, ct_name=None):
     ]
 
 
+def gen_heaviside(kind):
+    """heaviside's operands: one real dtype for both (torch refuses two, or an out= of another, and complex
+    ones with messages of its own: drawn now and then), values sometimes a 0-dim tensor, and now and then
+    a Python number in either place, which torch's binding refuses (TypeError) and ctorch too. kind:
+    "call" (input, values), "inplace" (self, values), "out" (out, input, values)."""
+    def gen(g):
+        da = g.dtype(REAL)
+        db = da if g.chance(0.85) else g.dtype(D.DTYPES)
+        if g.chance(0.04):
+            da = g.dtype(D.COMPLEX_DTYPES)
+        sa, sb = bshapes(g)
+        if g.chance(0.15):
+            sb = ()
+        if kind == "inplace":
+            sa = bcast(sa, sb) if g.chance(0.9) else sa
+        a = g.tensor(shape=sa, dtype=da)
+        b = g.tensor(shape=sb, dtype=db)
+        if g.chance(0.08):
+            b = rand_scalar(g, True)
+        elif kind != "inplace" and g.chance(0.04):
+            a = rand_scalar(g, True)
+        if kind != "out":
+            return A(a, b)
+        dt_out = da if g.chance(0.85) else g.dtype(D.DTYPES)
+        shape = bcast(sa, sb) if g.chance(0.8) else g.shape(max_numel=24, max_ndim=3)
+        return A(Spec(shape, dt_out, g.layout()), a, b)
+    return gen
+
+
+def heaviside_entries():
+    return [
+        Op("heaviside", gen_heaviside("call"), torch=lambda a, b: torch.heaviside(a, b),
+           ct=lambda a, b: _call("ct_heaviside", _w(a), _w(b))),
+        Op("heaviside_", gen_heaviside("inplace"), torch=lambda x, b: x.heaviside_(b),
+           ct=lambda x, b: _inplace("ct_heaviside_", x, _w(b)), weight=0.5),
+        Op("heaviside_out", gen_heaviside("out"), torch=lambda o, a, b: torch.heaviside(a, b, out=o),
+           ct=lambda o, a, b: _out("ct_heaviside_out", o, _w(a), _w(b)), weight=0.5),
+    ]
+
+
 OPS = (
     div_entries("div")
     + div_entries("divide")
@@ -323,6 +363,7 @@ OPS = (
     + triple("hypot", "hypot", scalar_b=0.0, tol=TOL)
     + triple("nextafter", "nextafter", scalar_b=0.0)
     + triple("copysign", "copysign", complex_scalar=False)
+    + heaviside_entries()
     + triple("xlogy", "xlogy", scalar_a=0.1, complex_scalar=False, tol=TOL)
     + no_inplace("special_xlogy", tfn=torch.special.xlogy, tol=TOL, weight=0.5)
     + no_inplace("logaddexp", tol=TOL)

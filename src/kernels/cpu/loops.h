@@ -19,31 +19,9 @@
 #define CT_KERNEL_CLONES
 #endif
 
-/* Declares a loop elementwise to the engine at load time (see ct__loop_declare_elementwise), with its
-   streaming variant STREAM (or NULL). A function with target clones has two addresses: the one code takes
-   (through a PLT entry) and the resolved one that data holding it (the ops' loop tables) gets; both are
-   declared. */
-#if defined(__GNUC__)
-#define CT_LOOP_DECLARE(fname, TI, STREAM)                                               \
-  static ct_loop_fn const volatile fname##_addr_ = fname;                               \
-  __attribute__((constructor)) static void fname##_declare_(void) {                     \
-    ct__loop_declare_elementwise(fname, (int)sizeof(TI), STREAM);                       \
-    ct__loop_declare_elementwise(fname##_addr_, (int)sizeof(TI), STREAM);               \
-  }
-#else
-#define CT_LOOP_DECLARE(fname, TI, STREAM)
-#endif
-/* Declares a loop whose results depend on the whole row (ct__loop_declare_whole_rows), at load time. */
-#if defined(__GNUC__)
-#define CT_LOOP_WHOLE_ROWS(fname)                                                       \
-  static ct_loop_fn const volatile fname##_rows_addr_ = fname;                         \
-  __attribute__((constructor)) static void fname##_whole_rows_(void) {                 \
-    ct__loop_declare_whole_rows(fname);                                                 \
-    ct__loop_declare_whole_rows(fname##_rows_addr_);                                    \
-  }
-#else
-#define CT_LOOP_WHOLE_ROWS(fname)
-#endif
+/* The descriptor (ct_loop, iter/iter.h) of a loop that is elementwise over inputs of type TI, with its
+   streaming variant STREAM (or NULL). */
+#define CT_LOOP_DECLARE(fname, TI, STREAM) CT_LOOP_DEFINE(fname, (int)sizeof(TI), STREAM, false)
 /* The generators below read exactly one TI at every input address, write every output element and
    compute the same EXPR in all their paths; each also defines fname##_nt, its streaming variant. */
 #define CT_LOOP_ELEMENTWISE(fname, TI) CT_LOOP_DECLARE(fname, TI, fname##_nt)

@@ -70,11 +70,13 @@ static inline uint16_t ct__bf16_vec_round(float f) {
 #define CT_VML_LOOP(fname, T, map)                                                \
   static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
     ct__vml_run(d, s, n, sizeof(T), (map), ctx);                                  \
-  }
+  } \
+  CT_LOOP_PLAIN(fname)
 #define CT_KVEC_LOOP(fname, T, blk, bulk, elem)                                   \
   static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
     ct__kvec_run(d, s, n, sizeof(T), (blk), (bulk), (elem), ctx);                 \
-  }
+  } \
+  CT_LOOP_PLAIN(fname)
 
 /* ---- map generators from per-width vector expressions ----
    V512(v) / V256(v) / S(x) are macros or functions of one vector (scalar); `ctx` is in scope. */

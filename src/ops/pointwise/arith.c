@@ -44,8 +44,8 @@ CT_ELEM_CLOOP(neg_CT_COMPLEX64, float, 2, CT_ELEM_BLOCK_C64, (o[0] = 0.0f - re, 
 CT_ELEM_CLOOP(neg_CT_COMPLEX128, double, 2, CT_ELEM_BLOCK_C128, (o[0] = 0.0 - re, o[1] = 0.0 - im),
               (o[0] = -re, o[1] = -im))
 
-#define ENTRY(E, T, CT, LD, ST) [E] = neg_##E,
-static const ct_loop_fn neg_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(neg_##E),
+static const ct_loop *const neg_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)};
 #undef ENTRY
 
 /* neg's meta function rejects bool before TensorIterator checks anything. */
@@ -175,13 +175,13 @@ DEF_ADD_REAL(f32, float, f, fmaf, CT_W_F32, 4)
 DEF_ADD_REAL(f64, double, d, fma, CT_W_F64, 2)
 
 #define ADD_NUMERIC_LOOPS                                                                 \
-  [CT_UINT8] = add_CT_UINT8, [CT_INT8] = add_CT_INT8, [CT_INT16] = add_CT_INT16,          \
-  [CT_INT32] = add_CT_INT32, [CT_INT64] = add_CT_INT64, [CT_FLOAT16] = add_CT_FLOAT16,    \
-  [CT_BFLOAT16] = add_CT_BFLOAT16, [CT_FLOAT32] = add_f32, [CT_FLOAT64] = add_f64,         \
-  [CT_COMPLEX64] = ct__cadd_c64, [CT_COMPLEX128] = ct__cadd_c128
-static const ct_loop_fn add_loops[CT_NUM_DTYPES + 1] = {[CT_BOOL] = add_CT_BOOL, ADD_NUMERIC_LOOPS};
+  [CT_UINT8] = CT_LOOP_REF(add_CT_UINT8), [CT_INT8] = CT_LOOP_REF(add_CT_INT8), [CT_INT16] = CT_LOOP_REF(add_CT_INT16),          \
+  [CT_INT32] = CT_LOOP_REF(add_CT_INT32), [CT_INT64] = CT_LOOP_REF(add_CT_INT64), [CT_FLOAT16] = CT_LOOP_REF(add_CT_FLOAT16),    \
+  [CT_BFLOAT16] = CT_LOOP_REF(add_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(add_f32), [CT_FLOAT64] = CT_LOOP_REF(add_f64),         \
+  [CT_COMPLEX64] = CT_LOOP_REF(ct__cadd_c64), [CT_COMPLEX128] = CT_LOOP_REF(ct__cadd_c128)
+static const ct_loop *const add_loops[CT_NUM_DTYPES + 1] = {[CT_BOOL] = CT_LOOP_REF(add_CT_BOOL), ADD_NUMERIC_LOOPS};
 /* sub's meta function rejects bool operands (sub_ok), so its compute dtype is never bool */
-static const ct_loop_fn sub_loops[CT_NUM_DTYPES + 1] = {ADD_NUMERIC_LOOPS};
+static const ct_loop *const sub_loops[CT_NUM_DTYPES + 1] = {ADD_NUMERIC_LOOPS};
 
 /* sub with alpha 1 and add with alpha -1 would be the same kernel: torch has no separate loops for the
    plain sum, so neither do we (fma(b, +-1, a) is a + b exactly). */
@@ -297,11 +297,11 @@ static inline uint16_t mul_bf_s(uint16_t x, uint16_t y, const void *c) {
 }
 CT_VS_LOOP2(mul_CT_BFLOAT16, uint16_t, CT_W_R16, mul_bf_vb, mul_bf_s)
 
-static const ct_loop_fn mul_loops[CT_NUM_DTYPES + 1] = {
-    [CT_BOOL] = mul_CT_BOOL,       [CT_UINT8] = mul_CT_UINT8,         [CT_INT8] = mul_CT_INT8,
-    [CT_INT16] = mul_CT_INT16,     [CT_INT32] = mul_CT_INT32,         [CT_INT64] = mul_CT_INT64,
-    [CT_FLOAT16] = mul_CT_FLOAT16, [CT_BFLOAT16] = mul_CT_BFLOAT16,   [CT_FLOAT32] = mul_f32,
-    [CT_FLOAT64] = mul_f64,        [CT_COMPLEX64] = ct__cmul_c64,     [CT_COMPLEX128] = ct__cmul_c128};
+static const ct_loop *const mul_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BOOL] = CT_LOOP_REF(mul_CT_BOOL),       [CT_UINT8] = CT_LOOP_REF(mul_CT_UINT8),         [CT_INT8] = CT_LOOP_REF(mul_CT_INT8),
+    [CT_INT16] = CT_LOOP_REF(mul_CT_INT16),     [CT_INT32] = CT_LOOP_REF(mul_CT_INT32),         [CT_INT64] = CT_LOOP_REF(mul_CT_INT64),
+    [CT_FLOAT16] = CT_LOOP_REF(mul_CT_FLOAT16), [CT_BFLOAT16] = CT_LOOP_REF(mul_CT_BFLOAT16),   [CT_FLOAT32] = CT_LOOP_REF(mul_f32),
+    [CT_FLOAT64] = CT_LOOP_REF(mul_f64),        [CT_COMPLEX64] = CT_LOOP_REF(ct__cmul_c64),     [CT_COMPLEX128] = CT_LOOP_REF(ct__cmul_c128)};
 
 /* ---- routing ---- */
 

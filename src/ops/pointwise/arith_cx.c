@@ -158,24 +158,24 @@ CX_EVAL(d, double, fma)
 CX_LOOPS(f, float)
 CX_LOOPS(d, double)
 
-void ct__cmul_c64(char **d, const int64_t *s, int64_t n, const void *ctx) {
+static void ct__cmul_c64(char **d, const int64_t *s, int64_t n, const void *ctx) {
   (void)ctx;
   mul_row_f(&mul64, d, s, n);
 }
-void ct__cmul_c128(char **d, const int64_t *s, int64_t n, const void *ctx) {
+static void ct__cmul_c128(char **d, const int64_t *s, int64_t n, const void *ctx) {
   (void)ctx;
   mul_row_d(&mul128, d, s, n);
 }
-void ct__cadd_c64(char **d, const int64_t *s, int64_t n, const void *ctx) {
+static void ct__cadd_c64(char **d, const int64_t *s, int64_t n, const void *ctx) {
   add_row_f(&add64, d, s, n, (const float *)ctx);
 }
-void ct__cadd_c128(char **d, const int64_t *s, int64_t n, const void *ctx) {
+static void ct__cadd_c128(char **d, const int64_t *s, int64_t n, const void *ctx) {
   add_row_d(&add128, d, s, n, (const double *)ctx);
 }
 
 /* The forms of a strided row depend on its length (a complex128 add row of two elements has its own), so
    the engine must not cut rows into tiles for these loops. */
-CT_LOOP_WHOLE_ROWS(ct__cmul_c64)
-CT_LOOP_WHOLE_ROWS(ct__cmul_c128)
-CT_LOOP_WHOLE_ROWS(ct__cadd_c64)
-CT_LOOP_WHOLE_ROWS(ct__cadd_c128)
+const ct_loop ct__cmul_c64_loop_desc_ = {ct__cmul_c64, NULL, 0, true};
+const ct_loop ct__cmul_c128_loop_desc_ = {ct__cmul_c128, NULL, 0, true};
+const ct_loop ct__cadd_c64_loop_desc_ = {ct__cadd_c64, NULL, 0, true};
+const ct_loop ct__cadd_c128_loop_desc_ = {ct__cadd_c128, NULL, 0, true};

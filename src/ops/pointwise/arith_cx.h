@@ -3,11 +3,12 @@
 #ifndef CTORCH_OPS_ARITH_CX_H
 #define CTORCH_OPS_ARITH_CX_H
 
-#include <stdint.h>
+#include "iter/iter.h"
 
-void ct__cmul_c64(char **d, const int64_t *s, int64_t n, const void *ctx);
-void ct__cmul_c128(char **d, const int64_t *s, int64_t n, const void *ctx);
-void ct__cadd_c64(char **d, const int64_t *s, int64_t n, const void *ctx);
-void ct__cadd_c128(char **d, const int64_t *s, int64_t n, const void *ctx);
+/* their descriptors (CT_LOOP_REF(ct__cmul_c64), ...) */
+CT_LOOP_EXTERN(ct__cmul_c64)
+CT_LOOP_EXTERN(ct__cmul_c128)
+CT_LOOP_EXTERN(ct__cadd_c64)
+CT_LOOP_EXTERN(ct__cadd_c128)
 
 #endif

@@ -136,9 +136,9 @@ static void cdiv128_vb(ct_c128 *o, const ct_c128 *a, bool as, const ct_c128 *b, 
 CT_VS_LOOP2(div_CT_COMPLEX64, ct_c64, CT_W_C64, cdiv64_vb, cdiv64_s)
 CT_VS_LOOP2(div_CT_COMPLEX128, ct_c128, CT_W_C128, cdiv128_vb, cdiv128_s)
 
-static const ct_loop_fn div_loops[CT_NUM_DTYPES + 1] = {
-    [CT_FLOAT16] = div_CT_FLOAT16,     [CT_BFLOAT16] = div_CT_BFLOAT16,   [CT_FLOAT32] = div_CT_FLOAT32,
-    [CT_FLOAT64] = div_CT_FLOAT64,     [CT_COMPLEX64] = div_CT_COMPLEX64, [CT_COMPLEX128] = div_CT_COMPLEX128,
+static const ct_loop *const div_loops[CT_NUM_DTYPES + 1] = {
+    [CT_FLOAT16] = CT_LOOP_REF(div_CT_FLOAT16),     [CT_BFLOAT16] = CT_LOOP_REF(div_CT_BFLOAT16),   [CT_FLOAT32] = CT_LOOP_REF(div_CT_FLOAT32),
+    [CT_FLOAT64] = CT_LOOP_REF(div_CT_FLOAT64),     [CT_COMPLEX64] = CT_LOOP_REF(div_CT_COMPLEX64), [CT_COMPLEX128] = CT_LOOP_REF(div_CT_COMPLEX128),
 };
 /* true_divide, and div without a rounding mode */
 const ct_pw_op ct__pw_op_true_divide = {"div_true_cpu", CT_PW_COMMON_FLOAT, div_loops, NULL, NULL, ct__bin_pw_run, .grad_name = "div"};
@@ -155,10 +155,10 @@ static inline uint16_t divt_bf16_s(uint16_t x, uint16_t y, const void *c) {
 }
 CT_VS_LOOP2(divt_CT_BFLOAT16, uint16_t, CT_W_R16, divt_bf16_v, divt_bf16_s)
 
-static const ct_loop_fn divt_loops[CT_NUM_DTYPES + 1] = {
-    [CT_UINT8] = divt_CT_UINT8,     [CT_INT8] = divt_CT_INT8,         [CT_INT16] = divt_CT_INT16,
-    [CT_INT32] = divt_CT_INT32,     [CT_INT64] = divt_CT_INT64,       [CT_FLOAT16] = divt_CT_FLOAT16,
-    [CT_BFLOAT16] = divt_CT_BFLOAT16, [CT_FLOAT32] = divt_CT_FLOAT32, [CT_FLOAT64] = divt_CT_FLOAT64,
+static const ct_loop *const divt_loops[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = CT_LOOP_REF(divt_CT_UINT8),     [CT_INT8] = CT_LOOP_REF(divt_CT_INT8),         [CT_INT16] = CT_LOOP_REF(divt_CT_INT16),
+    [CT_INT32] = CT_LOOP_REF(divt_CT_INT32),     [CT_INT64] = CT_LOOP_REF(divt_CT_INT64),       [CT_FLOAT16] = CT_LOOP_REF(divt_CT_FLOAT16),
+    [CT_BFLOAT16] = CT_LOOP_REF(divt_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(divt_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(divt_CT_FLOAT64),
 };
 static const ct_pw_op div_trunc_op = {"div_trunc_cpu", CT_PW_COMMON, divt_loops, zero_check, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
@@ -312,10 +312,10 @@ static inline uint16_t floor_h_sw(uint16_t x, uint16_t y, const void *c) {
 }
 CT_VS_LOOP2(divf_CT_FLOAT16, uint16_t, CT_W_R16, floor_h_vb, floor_h_sw)
 
-static const ct_loop_fn divf_loops[CT_NUM_DTYPES + 1] = {
-    [CT_UINT8] = divt_CT_UINT8,     [CT_INT8] = divf_CT_INT8,         [CT_INT16] = divf_CT_INT16,
-    [CT_INT32] = divf_CT_INT32,     [CT_INT64] = divf_CT_INT64,       [CT_FLOAT16] = divf_CT_FLOAT16,
-    [CT_BFLOAT16] = divf_CT_BFLOAT16, [CT_FLOAT32] = divf_CT_FLOAT32, [CT_FLOAT64] = divf_CT_FLOAT64,
+static const ct_loop *const divf_loops[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = CT_LOOP_REF(divt_CT_UINT8),     [CT_INT8] = CT_LOOP_REF(divf_CT_INT8),         [CT_INT16] = CT_LOOP_REF(divf_CT_INT16),
+    [CT_INT32] = CT_LOOP_REF(divf_CT_INT32),     [CT_INT64] = CT_LOOP_REF(divf_CT_INT64),       [CT_FLOAT16] = CT_LOOP_REF(divf_CT_FLOAT16),
+    [CT_BFLOAT16] = CT_LOOP_REF(divf_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(divf_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(divf_CT_FLOAT64),
 };
 /* floor_divide, and div with rounding_mode 'floor' */
 const ct_pw_op ct__pw_op_floor_divide = {"div_floor_cpu", CT_PW_COMMON, divf_loops, zero_check, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_OUT_INPLACE, .dev = CT_PW_DEV_COPY};
@@ -357,10 +357,10 @@ static inline float rem_h(float a, float b) {
 }
 CT_BINARY_LOOP(rem_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, rem_h(a, b))
 
-static const ct_loop_fn rem_loops[CT_NUM_DTYPES + 1] = {
-    [CT_UINT8] = rem_CT_UINT8,     [CT_INT8] = rem_CT_INT8,         [CT_INT16] = rem_CT_INT16,
-    [CT_INT32] = rem_CT_INT32,     [CT_INT64] = rem_CT_INT64,       [CT_FLOAT16] = rem_CT_FLOAT16,
-    [CT_BFLOAT16] = rem_CT_BFLOAT16, [CT_FLOAT32] = rem_CT_FLOAT32, [CT_FLOAT64] = rem_CT_FLOAT64,
+static const ct_loop *const rem_loops[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = CT_LOOP_REF(rem_CT_UINT8),     [CT_INT8] = CT_LOOP_REF(rem_CT_INT8),         [CT_INT16] = CT_LOOP_REF(rem_CT_INT16),
+    [CT_INT32] = CT_LOOP_REF(rem_CT_INT32),     [CT_INT64] = CT_LOOP_REF(rem_CT_INT64),       [CT_FLOAT16] = CT_LOOP_REF(rem_CT_FLOAT16),
+    [CT_BFLOAT16] = CT_LOOP_REF(rem_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(rem_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(rem_CT_FLOAT64),
 };
 const ct_pw_op ct__pw_op_remainder = {"remainder_cpu", CT_PW_COMMON, rem_loops, zero_check, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
 
@@ -386,10 +386,10 @@ CT_VS_LOOP2(fmod_CT_FLOAT64, double, CT_W_F64, fmod_f64_vb, fmod_f64_s)
 CT_VS_LOOP2(fmod_CT_BFLOAT16, uint16_t, CT_W_R16, fmod_bf_vb, fmod_bf_s)
 CT_BINARY_LOOP(fmod_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, fmodf(a, b))
 
-static const ct_loop_fn fmod_loops[CT_NUM_DTYPES + 1] = {
-    [CT_UINT8] = rem_CT_UINT8,      [CT_INT8] = fmod_CT_INT8,         [CT_INT16] = fmod_CT_INT16,
-    [CT_INT32] = fmod_CT_INT32,     [CT_INT64] = fmod_CT_INT64,       [CT_FLOAT16] = fmod_CT_FLOAT16,
-    [CT_BFLOAT16] = fmod_CT_BFLOAT16, [CT_FLOAT32] = fmod_CT_FLOAT32, [CT_FLOAT64] = fmod_CT_FLOAT64,
+static const ct_loop *const fmod_loops[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = CT_LOOP_REF(rem_CT_UINT8),      [CT_INT8] = CT_LOOP_REF(fmod_CT_INT8),         [CT_INT16] = CT_LOOP_REF(fmod_CT_INT16),
+    [CT_INT32] = CT_LOOP_REF(fmod_CT_INT32),     [CT_INT64] = CT_LOOP_REF(fmod_CT_INT64),       [CT_FLOAT16] = CT_LOOP_REF(fmod_CT_FLOAT16),
+    [CT_BFLOAT16] = CT_LOOP_REF(fmod_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(fmod_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(fmod_CT_FLOAT64),
 };
 const ct_pw_op ct__pw_op_fmod = {"fmod_cpu", CT_PW_COMMON, fmod_loops, zero_check, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
 

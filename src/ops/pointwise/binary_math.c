@@ -57,10 +57,10 @@
   CT_VS_LOOP2(name##_CT_FLOAT32, float, CT_W_F32, name##_f32_vb, name##_f32_s)           \
   CT_VS_LOOP2(name##_CT_FLOAT64, double, CT_W_F64, name##_f64_vb, name##_f64_s)          \
   CT_VS_LOOP2(name##_CT_BFLOAT16, uint16_t, CT_W_R16, name##_bf_vb, name##_bf_s)         \
-  static const ct_loop_fn name##_loops[CT_NUM_DTYPES + 1] = {                            \
-      [CT_BFLOAT16] = name##_CT_BFLOAT16,                                                \
-      [CT_FLOAT32] = name##_CT_FLOAT32,                                                  \
-      [CT_FLOAT64] = name##_CT_FLOAT64,                                                  \
+  static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {                            \
+      [CT_BFLOAT16] = CT_LOOP_REF(name##_CT_BFLOAT16),                                                \
+      [CT_FLOAT32] = CT_LOOP_REF(name##_CT_FLOAT32),                                                  \
+      [CT_FLOAT64] = CT_LOOP_REF(name##_CT_FLOAT64),                                                  \
   };
 
 SL2_BLOCKS(atan2, CT_SL_ATAN2)
@@ -92,10 +92,10 @@ static inline uint16_t nextafter_bf_s(uint16_t from, uint16_t to, const void *c)
 CT_VS_LOOP2(nextafter_CT_FLOAT32, float, CT_W_F32, nextafter_f32_vb, nextafter_f32_s)
 CT_VS_LOOP2(nextafter_CT_FLOAT64, double, CT_W_F64, nextafter_f64_vb, nextafter_f64_s)
 CT_BINARY_LOOP(nextafter_CT_BFLOAT16, uint16_t, uint16_t, CT_ID, uint16_t, CT_ID, nextafter_bf_s(a, b, ctx))
-static const ct_loop_fn nextafter_loops[CT_NUM_DTYPES + 1] = {
-    [CT_BFLOAT16] = nextafter_CT_BFLOAT16,
-    [CT_FLOAT32] = nextafter_CT_FLOAT32,
-    [CT_FLOAT64] = nextafter_CT_FLOAT64,
+static const ct_loop *const nextafter_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BFLOAT16] = CT_LOOP_REF(nextafter_CT_BFLOAT16),
+    [CT_FLOAT32] = CT_LOOP_REF(nextafter_CT_FLOAT32),
+    [CT_FLOAT64] = CT_LOOP_REF(nextafter_CT_FLOAT64),
 };
 
 /* ---- logaddexp, logaddexp2 ----
@@ -139,10 +139,10 @@ static void lae_bf_vb(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b
 CT_VS_LOOP2(lae_CT_FLOAT32, float, CT_W_F32, lae_f32_vb, lae_f32_s)
 CT_VS_LOOP2(lae_CT_FLOAT64, double, CT_W_F64, lae_f64_vb, lae_f64_s)
 CT_VS_LOOP2(lae_CT_BFLOAT16, uint16_t, CT_W_R16, lae_bf_vb, lae_bf_s)
-static const ct_loop_fn lae_loops[CT_NUM_DTYPES + 1] = {
-    [CT_BFLOAT16] = lae_CT_BFLOAT16,
-    [CT_FLOAT32] = lae_CT_FLOAT32,
-    [CT_FLOAT64] = lae_CT_FLOAT64,
+static const ct_loop *const lae_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BFLOAT16] = CT_LOOP_REF(lae_CT_BFLOAT16),
+    [CT_FLOAT32] = CT_LOOP_REF(lae_CT_FLOAT32),
+    [CT_FLOAT64] = CT_LOOP_REF(lae_CT_FLOAT64),
 };
 /* The loops' context: whether the op is logaddexp2. */
 static void lae_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
@@ -160,11 +160,11 @@ static void lae2_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
 CT_BINARY_LOOP(copysign_CT_FLOAT32, float, float, CT_ID, float, CT_ID, copysignf(a, b))
 CT_BINARY_LOOP(copysign_CT_FLOAT64, double, double, CT_ID, double, CT_ID, copysign(a, b))
 CT_BINARY_LOOP(copysign_R16, uint16_t, uint16_t, CT_ID, uint16_t, CT_ID, (uint16_t)((a & 0x7FFF) | (b & 0x8000)))
-static const ct_loop_fn copysign_loops[CT_NUM_DTYPES + 1] = {
-    [CT_FLOAT16] = copysign_R16,
-    [CT_BFLOAT16] = copysign_R16,
-    [CT_FLOAT32] = copysign_CT_FLOAT32,
-    [CT_FLOAT64] = copysign_CT_FLOAT64,
+static const ct_loop *const copysign_loops[CT_NUM_DTYPES + 1] = {
+    [CT_FLOAT16] = CT_LOOP_REF(copysign_R16),
+    [CT_BFLOAT16] = CT_LOOP_REF(copysign_R16),
+    [CT_FLOAT32] = CT_LOOP_REF(copysign_CT_FLOAT32),
+    [CT_FLOAT64] = CT_LOOP_REF(copysign_CT_FLOAT64),
 };
 
 /* ---- xlogy: NaN if y is NaN, 0 if x == 0, else x * log(y) (scalar loop in torch too) ---- */
@@ -184,11 +184,11 @@ CT_BINARY_LOOP(xlogy_CT_FLOAT64, double, double, CT_ID, double, CT_ID, xlogy_d(a
 CT_BINARY_LOOP(xlogy_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, xlogy_f(a, b))
 CT_BINARY_LOOP(xlogy_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
                isnan(b) ? NAN : a == 0 ? 0.0f : ct__rb(logf(b)) * a)
-static const ct_loop_fn xlogy_loops[CT_NUM_DTYPES + 1] = {
-    [CT_FLOAT16] = xlogy_CT_FLOAT16,
-    [CT_BFLOAT16] = xlogy_CT_BFLOAT16,
-    [CT_FLOAT32] = xlogy_CT_FLOAT32,
-    [CT_FLOAT64] = xlogy_CT_FLOAT64,
+static const ct_loop *const xlogy_loops[CT_NUM_DTYPES + 1] = {
+    [CT_FLOAT16] = CT_LOOP_REF(xlogy_CT_FLOAT16),
+    [CT_BFLOAT16] = CT_LOOP_REF(xlogy_CT_BFLOAT16),
+    [CT_FLOAT32] = CT_LOOP_REF(xlogy_CT_FLOAT32),
+    [CT_FLOAT64] = CT_LOOP_REF(xlogy_CT_FLOAT64),
 };
 
 /* ---- ops ---- */

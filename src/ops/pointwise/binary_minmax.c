@@ -97,11 +97,11 @@ CT_DT_INTEGRAL(DEF_INT_MINMAX)
 CT_BINARY_LOOP(max_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a || b)
 CT_BINARY_LOOP(min_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a && b)
 
-#define ENTRY(E, T, CT, LD, ST) [E] = max_##E,
-static const ct_loop_fn max_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(max_##E),
+static const ct_loop *const max_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)};
 #undef ENTRY
-#define ENTRY(E, T, CT, LD, ST) [E] = min_##E,
-static const ct_loop_fn min_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(min_##E),
+static const ct_loop *const min_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)};
 #undef ENTRY
 
 /* ---- fmax / fmin (a scalar loop in torch); integers as maximum. What torch's builds of std::fmax give:
@@ -142,15 +142,15 @@ CT_BINARY_LOOP(fmin_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct
 #define FMIN_RS(a, b) (snan_f(a) || snan_f(b) ? (a) + (b) : FMIN_R(a, b))
 CT_BINARY_LOOP(fmax_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, FMAX_RS(a, b))
 CT_BINARY_LOOP(fmin_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, FMIN_RS(a, b))
-#define ENTRY(E, T, CT, LD, ST) [E] = max_##E,
-static const ct_loop_fn fmax_loops[CT_NUM_DTYPES + 1] = {
-    CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)[CT_FLOAT16] = fmax_CT_FLOAT16, [CT_BFLOAT16] = fmax_CT_BFLOAT16,
-    [CT_FLOAT32] = fmax_CT_FLOAT32, [CT_FLOAT64] = fmax_CT_FLOAT64};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(max_##E),
+static const ct_loop *const fmax_loops[CT_NUM_DTYPES + 1] = {
+    CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)[CT_FLOAT16] = CT_LOOP_REF(fmax_CT_FLOAT16), [CT_BFLOAT16] = CT_LOOP_REF(fmax_CT_BFLOAT16),
+    [CT_FLOAT32] = CT_LOOP_REF(fmax_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(fmax_CT_FLOAT64)};
 #undef ENTRY
-#define ENTRY(E, T, CT, LD, ST) [E] = min_##E,
-static const ct_loop_fn fmin_loops[CT_NUM_DTYPES + 1] = {
-    CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)[CT_FLOAT16] = fmin_CT_FLOAT16, [CT_BFLOAT16] = fmin_CT_BFLOAT16,
-    [CT_FLOAT32] = fmin_CT_FLOAT32, [CT_FLOAT64] = fmin_CT_FLOAT64};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(min_##E),
+static const ct_loop *const fmin_loops[CT_NUM_DTYPES + 1] = {
+    CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)[CT_FLOAT16] = CT_LOOP_REF(fmin_CT_FLOAT16), [CT_BFLOAT16] = CT_LOOP_REF(fmin_CT_BFLOAT16),
+    [CT_FLOAT32] = CT_LOOP_REF(fmin_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(fmin_CT_FLOAT64)};
 #undef ENTRY
 
 /* PyTorch rejects complex inputs before anything else (their meta functions). */

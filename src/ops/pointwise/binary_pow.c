@@ -107,8 +107,8 @@ CT_VS_LOOP2(pow_CT_FLOAT32, float, CT_W_F32, powt_f32_vb, powt_f32_s)
 CT_VS_LOOP2(pow_CT_FLOAT64, double, CT_W_F64, powt_f64_vb, powt_f64_s)
 CT_VS_LOOP2(pow_CT_BFLOAT16, uint16_t, CT_W_R16, powt_bf_vb, powt_bf_s)
 
-#define ENTRY(E, T, CT, LD, ST) [E] = pow_##E,
-static const ct_loop_fn powt_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(pow_##E),
+static const ct_loop *const powt_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)};
 #undef ENTRY
 
 /* ====================================== pow(Tensor, Scalar) ====================================== */
@@ -157,7 +157,8 @@ typedef struct ps_ctx {
       if (k > 0) VSEG(d[0], d[1], s[1], k, c);                                            \
     }                                                                                     \
     if (k < n) SSEG(d[0] + k * s[0], s[0], d[1] + k * s[1], s[1], n - k, c);              \
-  }
+  } \
+  CT_LOOP_PLAIN(fname)
 
 /* ---- float and double ---- */
 #define ID(x) (x)
@@ -247,6 +248,7 @@ static void ps_h_s(char *op, int64_t os, const char *xp, int64_t xs, int64_t n, 
   }
 }
 static void pows_CT_FLOAT16(char **d, const int64_t *s, int64_t n, const void *c) { ps_h_s(d[0], s[0], d[1], s[1], n, c); }
+CT_LOOP_PLAIN(pows_CT_FLOAT16)
 
 /* ---- complex ----
    The vectorized rows use Vectorized<complex>'s operator* ((ac - bd, ad - -bc) through hsub) and
@@ -317,15 +319,16 @@ PS_LOOP(pows_CT_COMPLEX128, ct_c128, CT_W_C128, ps_c128_v, ps_c128_s)
       case PS_COPY: PS_COPY_EACH(T) break;                                                    \
       default: PS_EACH(T, T, ID, ID, POWI(x, e))                                              \
     }                                                                                         \
-  }
+  } \
+  CT_LOOP_PLAIN(fname)
 PS_INT(pows_CT_UINT8, uint8_t, powi_u8)
 PS_INT(pows_CT_INT8, int8_t, powi_i8)
 PS_INT(pows_CT_INT16, int16_t, powi_i16)
 PS_INT(pows_CT_INT32, int32_t, powi_i32)
 PS_INT(pows_CT_INT64, int64_t, powi_i64)
 
-#define ENTRY(E, T, CT, LD, ST) [E] = pows_##E,
-static const ct_loop_fn pows_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(pows_##E),
+static const ct_loop *const pows_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)};
 #undef ENTRY
 
 /* The loop context for base ^ exp in dtype `dt` (exp already checked to fit). */
@@ -420,7 +423,7 @@ static ct_status ps_engine(ct_tensor *out, const ct_tensor *base, ct_scalar exp,
   if (s != CT_OK) return s;
   ps_ctx ctx;
   ps_prepare(common, exp, &ctx);
-  ct__iter_for_each(&it, pows_loops[common], &ctx);
+  ct__iter_run(&it, pows_loops[common], &ctx);
   if (result) *result = ct__own(ct__iter_take_output(&it, 0));
   ct__iter_finish(&it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
@@ -479,7 +482,7 @@ static ct_status pt_engine(ct_tensor *out, const ct_tensor *a, const ct_tensor *
   ct_iter it;
   ct_status s = ct__iter_build(&it, &cfg);
   if (s != CT_OK) return s;
-  ct__iter_for_each(&it, powt_loops[it.common], NULL);
+  ct__iter_run(&it, powt_loops[it.common], NULL);
   if (result) *result = ct__own(ct__iter_take_output(&it, 0));
   ct__iter_finish(&it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;

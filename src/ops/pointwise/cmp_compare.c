@@ -43,18 +43,18 @@ DEF_CMP(le, <=)
 DEF_CMP(gt, >)
 DEF_CMP(ge, >=)
 
-#define ENTRY_EQ(E, T, CT, LD, ST) [E] = eq_##E,
-#define ENTRY_NE(E, T, CT, LD, ST) [E] = ne_##E,
-#define ENTRY_LT(E, T, CT, LD, ST) [E] = lt_##E,
-#define ENTRY_LE(E, T, CT, LD, ST) [E] = le_##E,
-#define ENTRY_GT(E, T, CT, LD, ST) [E] = gt_##E,
-#define ENTRY_GE(E, T, CT, LD, ST) [E] = ge_##E,
-static const ct_loop_fn eq_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_EQ)};
-static const ct_loop_fn ne_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_NE)};
-static const ct_loop_fn lt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LT) CT_DT_INTEGRAL(ENTRY_LT) CT_DT_FLOATING(ENTRY_LT)};
-static const ct_loop_fn le_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LE) CT_DT_INTEGRAL(ENTRY_LE) CT_DT_FLOATING(ENTRY_LE)};
-static const ct_loop_fn gt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GT) CT_DT_INTEGRAL(ENTRY_GT) CT_DT_FLOATING(ENTRY_GT)};
-static const ct_loop_fn ge_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GE) CT_DT_INTEGRAL(ENTRY_GE) CT_DT_FLOATING(ENTRY_GE)};
+#define ENTRY_EQ(E, T, CT, LD, ST) [E] = CT_LOOP_REF(eq_##E),
+#define ENTRY_NE(E, T, CT, LD, ST) [E] = CT_LOOP_REF(ne_##E),
+#define ENTRY_LT(E, T, CT, LD, ST) [E] = CT_LOOP_REF(lt_##E),
+#define ENTRY_LE(E, T, CT, LD, ST) [E] = CT_LOOP_REF(le_##E),
+#define ENTRY_GT(E, T, CT, LD, ST) [E] = CT_LOOP_REF(gt_##E),
+#define ENTRY_GE(E, T, CT, LD, ST) [E] = CT_LOOP_REF(ge_##E),
+static const ct_loop *const eq_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_EQ)};
+static const ct_loop *const ne_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_NE)};
+static const ct_loop *const lt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LT) CT_DT_INTEGRAL(ENTRY_LT) CT_DT_FLOATING(ENTRY_LT)};
+static const ct_loop *const le_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LE) CT_DT_INTEGRAL(ENTRY_LE) CT_DT_FLOATING(ENTRY_LE)};
+static const ct_loop *const gt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GT) CT_DT_INTEGRAL(ENTRY_GT) CT_DT_FLOATING(ENTRY_GT)};
+static const ct_loop *const ge_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GE) CT_DT_INTEGRAL(ENTRY_GE) CT_DT_FLOATING(ENTRY_GE)};
 
 const ct_pw_op ct__pw_op_lt = {"lt_cpu", CT_PW_COMPARE, lt_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE};
 const ct_pw_op ct__pw_op_le = {"le_cpu", CT_PW_COMPARE, le_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE};
@@ -77,7 +77,8 @@ const ct_pw_op ct__pw_op_ge = {"ge_cpu", CT_PW_COMPARE, ge_loops, NULL, NULL, NU
       R re = creal(a) OP creal(b), im = cimag(a) OP cimag(b);                                            \
       CT_OUT(T, d[0], s[0], k) = k < nv ? (T)(re + im * (T)I) : (T)(re JOIN im);                          \
     }                                                                                                    \
-  }
+  } \
+  CT_LOOP_PLAIN(name##_##E)
 DEF_CMP_CX_OUT(eqcx, ==, &&, CT_COMPLEX64, ct_c64, float, 8)
 DEF_CMP_CX_OUT(eqcx, ==, &&, CT_COMPLEX128, ct_c128, double, 4)
 DEF_CMP_CX_OUT(necx, !=, ||, CT_COMPLEX64, ct_c64, float, 8)
@@ -108,9 +109,9 @@ static ct_status eq_ne_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
       ct_status s = ct__iter_build(&it, &cfg);
       if (s == CT_OK) {
         bool eq = op == &ct__pw_op_eq;
-        ct_loop_fn cx = common == CT_COMPLEX64 ? (eq ? eqcx_CT_COMPLEX64 : necx_CT_COMPLEX64)
-                                               : (eq ? eqcx_CT_COMPLEX128 : necx_CT_COMPLEX128);
-        ct__iter_for_each(&it, cx, NULL);
+        const ct_loop *cx = common == CT_COMPLEX64 ? (eq ? CT_LOOP_REF(eqcx_CT_COMPLEX64) : CT_LOOP_REF(necx_CT_COMPLEX64))
+                                                   : (eq ? CT_LOOP_REF(eqcx_CT_COMPLEX128) : CT_LOOP_REF(necx_CT_COMPLEX128));
+        ct__iter_run(&it, cx, NULL);
         ct__iter_finish(&it);
         if (tmp_out) s = ct__copy_into(out, tmp_out);
       }
@@ -185,7 +186,8 @@ static inline bool close_f64(double a, double b, double rt, double at) {
                            : close_f32((float)a, (float)b, rtf, atf);                                   \
       CT_OUT(bool, d[0], s[0], k) = r;                                                                  \
     }                                                                                                   \
-  }
+  } \
+  CT_LOOP_PLAIN(close_##E)
 DEF_CLOSE_INT(CT_BOOL, uint8_t, CT_LDB)
 DEF_CLOSE_INT(CT_UINT8, uint8_t, CT_ID)
 DEF_CLOSE_INT(CT_INT8, int8_t, CT_ID)
@@ -203,6 +205,7 @@ CT_KERNEL_CLONES static void close_CT_FLOAT32(char **d, const int64_t *s, int64_
     CT_OUT(bool, d[0], s[0], k) = r;
   }
 }
+CT_LOOP_PLAIN(close_CT_FLOAT32)
 
 CT_KERNEL_CLONES static void close_CT_FLOAT64(char **d, const int64_t *s, int64_t n, const void *ctx) {
   const close_ctx *c = ctx;
@@ -213,6 +216,7 @@ CT_KERNEL_CLONES static void close_CT_FLOAT64(char **d, const int64_t *s, int64_
     CT_OUT(bool, d[0], s[0], k) = r;
   }
 }
+CT_LOOP_PLAIN(close_CT_FLOAT64)
 
 /* float16 / bfloat16: every intermediate tensor rounds to the dtype; rtol and atol convert to it (through
    float, as a double converts to c10::Half). */
@@ -230,7 +234,8 @@ CT_KERNEL_CLONES static void close_CT_FLOAT64(char **d, const int64_t *s, int64_
       }                                                                                                    \
       CT_OUT(bool, d[0], s[0], k) = r;                                                                     \
     }                                                                                                      \
-  }
+  } \
+  CT_LOOP_PLAIN(close_##E)
 DEF_CLOSE_REDUCED(CT_FLOAT16, ct__half_to_float, ct__float_to_half)
 DEF_CLOSE_REDUCED(CT_BFLOAT16, ct__bfloat16_to_float, ct__float_to_bfloat16)
 
@@ -267,12 +272,13 @@ DEF_CLOSE_REDUCED(CT_BFLOAT16, ct__bfloat16_to_float, ct__float_to_bfloat16)
       }                                                                                                    \
       CT_OUT(bool, d[0], s[0], k) = r;                                                                     \
     }                                                                                                      \
-  }
+  } \
+  CT_LOOP_PLAIN(close_##E)
 DEF_CLOSE_COMPLEX(CT_COMPLEX64, ct_c64, float, sqrtf, hypotf, fabsf, isfinite)
 DEF_CLOSE_COMPLEX(CT_COMPLEX128, ct_c128, double, sqrt, hypot, fabs, isfinite)
 
-#define ENTRY_CLOSE(E, T, CT, LD, ST) [E] = close_##E,
-static const ct_loop_fn close_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_CLOSE)};
+#define ENTRY_CLOSE(E, T, CT, LD, ST) [E] = CT_LOOP_REF(close_##E),
+static const ct_loop *const close_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_CLOSE)};
 
 static double opt_double(ct_scalar s, double dflt) {
   return s.kind ? ct__scalar_to_double(s) : dflt;
@@ -353,7 +359,7 @@ static ct_tensor *isclose_run(const ct_tensor *a, const ct_tensor *b, const ct_i
       c.b_isz = (int64_t)ct__itemsize(dt);
     }
   }
-  ct__iter_for_each(&it, close_loops[dt], &c);
+  ct__iter_run(&it, close_loops[dt], &c);
   ct_tensor *r = ct__own(ct__iter_take_output(&it, 0));
   ct__iter_finish(&it);
   return r;

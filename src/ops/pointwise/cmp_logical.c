@@ -31,12 +31,12 @@ DEF_LOGICAL(land, &&)
 DEF_LOGICAL(lor, ||)
 DEF_LOGICAL(lxor, !=)
 
-#define ENTRY_LAND(E, T, CT, LD, ST) [E] = land_##E,
-#define ENTRY_LOR(E, T, CT, LD, ST) [E] = lor_##E,
-#define ENTRY_LXOR(E, T, CT, LD, ST) [E] = lxor_##E,
-static const ct_loop_fn land_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LAND)};
-static const ct_loop_fn lor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LOR)};
-static const ct_loop_fn lxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LXOR)};
+#define ENTRY_LAND(E, T, CT, LD, ST) [E] = CT_LOOP_REF(land_##E),
+#define ENTRY_LOR(E, T, CT, LD, ST) [E] = CT_LOOP_REF(lor_##E),
+#define ENTRY_LXOR(E, T, CT, LD, ST) [E] = CT_LOOP_REF(lxor_##E),
+static const ct_loop *const land_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LAND)};
+static const ct_loop *const lor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LOR)};
+static const ct_loop *const lxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LXOR)};
 
 const ct_pw_op ct__pw_op_logical_and = {"logical_and_cpu", CT_PW_COMPARE, land_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};
 const ct_pw_op ct__pw_op_logical_or = {"logical_or_cpu", CT_PW_COMPARE, lor_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};
@@ -54,12 +54,12 @@ DEF_BITWISE(band, &)
 DEF_BITWISE(bor, |)
 DEF_BITWISE(bxor, ^)
 
-#define ENTRY_BAND(E, T, CT, LD, ST) [E] = band_##E,
-#define ENTRY_BOR(E, T, CT, LD, ST) [E] = bor_##E,
-#define ENTRY_BXOR(E, T, CT, LD, ST) [E] = bxor_##E,
-static const ct_loop_fn band_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BAND) CT_DT_INTEGRAL(ENTRY_BAND)};
-static const ct_loop_fn bor_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BOR) CT_DT_INTEGRAL(ENTRY_BOR)};
-static const ct_loop_fn bxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BXOR) CT_DT_INTEGRAL(ENTRY_BXOR)};
+#define ENTRY_BAND(E, T, CT, LD, ST) [E] = CT_LOOP_REF(band_##E),
+#define ENTRY_BOR(E, T, CT, LD, ST) [E] = CT_LOOP_REF(bor_##E),
+#define ENTRY_BXOR(E, T, CT, LD, ST) [E] = CT_LOOP_REF(bxor_##E),
+static const ct_loop *const band_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BAND) CT_DT_INTEGRAL(ENTRY_BAND)};
+static const ct_loop *const bor_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BOR) CT_DT_INTEGRAL(ENTRY_BOR)};
+static const ct_loop *const bxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BXOR) CT_DT_INTEGRAL(ENTRY_BXOR)};
 
 const ct_pw_op ct__pw_op_bitwise_and = {"bitwise_and_cpu", CT_PW_COMMON, band_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
 const ct_pw_op ct__pw_op_bitwise_or = {"bitwise_or_cpu", CT_PW_COMMON, bor_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
@@ -82,10 +82,10 @@ CT_BINARY_LOOP(shr_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, SHR(int16_
 CT_BINARY_LOOP(shr_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, SHR(int32_t, int32_t, 31u))
 CT_BINARY_LOOP(shr_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, SHR(int64_t, int64_t, 63u))
 
-#define ENTRY_SHL(E, T, CT, LD, ST) [E] = shl_##E,
-#define ENTRY_SHR(E, T, CT, LD, ST) [E] = shr_##E,
-static const ct_loop_fn shl_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY_SHL)};
-static const ct_loop_fn shr_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY_SHR)};
+#define ENTRY_SHL(E, T, CT, LD, ST) [E] = CT_LOOP_REF(shl_##E),
+#define ENTRY_SHR(E, T, CT, LD, ST) [E] = CT_LOOP_REF(shr_##E),
+static const ct_loop *const shl_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY_SHL)};
+static const ct_loop *const shr_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY_SHR)};
 
 const ct_pw_op ct__pw_op_bitwise_left_shift = {"lshift_cpu", CT_PW_COMMON, shl_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
 const ct_pw_op ct__pw_op_bitwise_right_shift = {"rshift_cpu", CT_PW_COMMON, shr_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};

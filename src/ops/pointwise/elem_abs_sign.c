@@ -29,14 +29,18 @@ CT_UNARY_LOOP(abs_CT_FLOAT64, double, double, CT_ID, double, CT_ID, fabs(a))
 CT_ELEM_CLOOPS(cabs, 1, CABS_V, CABS_S)  /* complex -> real */
 CT_ELEM_CLOOPS(cabsc, 2, CABS_CV, CABS_CS) /* complex -> complex (abs(z, out=complex)) */
 
-static const ct_loop_fn abs_loops[CT_NUM_DTYPES + 1] = {
-    [CT_UINT8] = abs_CT_UINT8,     [CT_INT8] = abs_CT_INT8,         [CT_INT16] = abs_CT_INT16,
-    [CT_INT32] = abs_CT_INT32,     [CT_INT64] = abs_CT_INT64,       [CT_FLOAT16] = abs_CT_FLOAT16,
-    [CT_BFLOAT16] = abs_CT_BFLOAT16, [CT_FLOAT32] = abs_CT_FLOAT32, [CT_FLOAT64] = abs_CT_FLOAT64,
-    [CT_COMPLEX64] = cabsc_c64,    [CT_COMPLEX128] = cabsc_c128};
+static const ct_loop *const abs_loops[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = CT_LOOP_REF(abs_CT_UINT8),     [CT_INT8] = CT_LOOP_REF(abs_CT_INT8),         [CT_INT16] = CT_LOOP_REF(abs_CT_INT16),
+    [CT_INT32] = CT_LOOP_REF(abs_CT_INT32),     [CT_INT64] = CT_LOOP_REF(abs_CT_INT64),       [CT_FLOAT16] = CT_LOOP_REF(abs_CT_FLOAT16),
+    [CT_BFLOAT16] = CT_LOOP_REF(abs_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(abs_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(abs_CT_FLOAT64),
+    [CT_COMPLEX64] = CT_LOOP_REF(cabsc_c64),    [CT_COMPLEX128] = CT_LOOP_REF(cabsc_c128)};
 
-static ct_loop_fn cabs_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? cabs_c64 : cabs_c128; }
-static ct_loop_fn cabsc_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? cabsc_c64 : cabsc_c128; }
+static const ct_loop *cabs_loop(const ct_tensor *t) {
+  return t->dtype == CT_COMPLEX64 ? CT_LOOP_REF(cabs_c64) : CT_LOOP_REF(cabs_c128);
+}
+static const ct_loop *cabsc_loop(const ct_tensor *t) {
+  return t->dtype == CT_COMPLEX64 ? CT_LOOP_REF(cabsc_c64) : CT_LOOP_REF(cabsc_c128);
+}
 
 /* abs of a complex tensor is real: computed as ATen's unary_op_impl_with_complex_to_float does, laid out
    as empty_like(self); in place it is an error. */
@@ -82,10 +86,10 @@ CT_DT_FLOATING(DEF_SIGN_FLOAT)
 #define SGN_S(T, SQRT, HYPOT, SUF) ct__elem_csgn_##SUF(re, im, o)
 CT_ELEM_CLOOPS(sgn, 2, SGN_V, SGN_S)
 
-#define ENTRY(E, T, CT, LD, ST) [E] = sign_##E,
-static const ct_loop_fn sign_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)};
-static const ct_loop_fn sgn_loops[CT_NUM_DTYPES + 1] = {
-    CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = sgn_c64, [CT_COMPLEX128] = sgn_c128};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(sign_##E),
+static const ct_loop *const sign_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)};
+static const ct_loop *const sgn_loops[CT_NUM_DTYPES + 1] = {
+    CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = CT_LOOP_REF(sgn_c64), [CT_COMPLEX128] = CT_LOOP_REF(sgn_c128)};
 #undef ENTRY
 
 static bool sign_pre(const ct_tensor *t, const ct_tensor *out) {
@@ -116,8 +120,8 @@ CT_UNARY_LOOP(signbit_CT_FLOAT16, uint16_t, uint16_t, CT_ID, bool, CT_ID, (a >> 
 CT_UNARY_LOOP(signbit_CT_BFLOAT16, uint16_t, uint16_t, CT_ID, bool, CT_ID, (a >> 15) != 0)
 CT_UNARY_LOOP(signbit_CT_FLOAT32, float, float, CT_ID, bool, CT_ID, (ct__f32_bits(a) >> 31) != 0)
 CT_UNARY_LOOP(signbit_CT_FLOAT64, double, double, CT_ID, bool, CT_ID, sign_bit64(a))
-#define ENTRY(E, T, CT, LD, ST) [E] = signbit_##E,
-static const ct_loop_fn signbit_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(signbit_##E),
+static const ct_loop *const signbit_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)};
 #undef ENTRY
 
 static bool signbit_pre(const ct_tensor *t, const ct_tensor *out) {

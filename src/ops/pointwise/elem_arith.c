@@ -21,9 +21,9 @@ CT_ELEM_BF16_LOOP(recip_CT_BFLOAT16, 1.0f / a)
   } while (0)
 #define RECIP_S(T, SQRT, HYPOT, SUF) ct__elem_crecip_##SUF(re, im, o)
 CT_ELEM_CLOOPS(recip, 2, RECIP_V, RECIP_S)
-#define ENTRY(E, T, CT, LD, ST) [E] = recip_##E,
-static const ct_loop_fn recip_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = recip_c64,
-                                                          [CT_COMPLEX128] = recip_c128};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(recip_##E),
+static const ct_loop *const recip_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = CT_LOOP_REF(recip_c64),
+                                                          [CT_COMPLEX128] = CT_LOOP_REF(recip_c128)};
 #undef ENTRY
 const ct_pw_op ct__pw_op_reciprocal = {"reciprocal_cpu", CT_PW_FLOAT, recip_loops, NULL, NULL, ct__elem_float_run, .grad = CT_PW_GRAD_DIFF};
 
@@ -43,10 +43,10 @@ CT_ELEM_BF16_LOOP(square_CT_BFLOAT16, a * a)
 #define SQ_V(T, SQRT, HYPOT, SUF) (o[0] = re * re - im * im, o[1] = re * im + im * re)
 #define SQ_S(T, SQRT, HYPOT, SUF) ct__elem_csquare_##SUF(re, im, o)
 CT_ELEM_CLOOPS(square, 2, SQ_V, SQ_S)
-#define ENTRY(E, T, CT, LD, ST) [E] = square_##E,
-static const ct_loop_fn square_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] =
-                                                               square_c64,
-                                                           [CT_COMPLEX128] = square_c128};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(square_##E),
+static const ct_loop *const square_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] =
+                                                               CT_LOOP_REF(square_c64),
+                                                           [CT_COMPLEX128] = CT_LOOP_REF(square_c128)};
 #undef ENTRY
 
 /* pow's meta function converts a bool base to the result type of (base, 2): int64, laid out as .to() does. */
@@ -112,8 +112,9 @@ CT_KERNEL_CLONES static void mulc_CT_BFLOAT16(char **d, const int64_t *s, int64_
     CT_OUT(uint16_t, d[0], s[0], k) = k < nv ? ct__elem_bf16_vec_store(r) : ct__float_to_bfloat16(r);
   }
 }
-#define ENTRY(E, T, CT, LD, ST) [E] = mulc_##E,
-static const ct_loop_fn mulc_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)};
+CT_LOOP_PLAIN(mulc_CT_BFLOAT16)
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(mulc_##E),
+static const ct_loop *const mulc_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)};
 #undef ENTRY
 static const ct_pw_op mulc_op = {"mul_cpu", CT_PW_COMMON, mulc_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
@@ -181,13 +182,14 @@ typedef struct nan_ctx {
         CT_OUT(T, d[0], s[0], k) = ST(NAN_TO_NUM(a, r0, r1, r2));                                \
       }                                                                                          \
     }                                                                                            \
-  }
+  } \
+  CT_LOOP_PLAIN(nan_##E)
 DEF_NAN(CT_FLOAT16, uint16_t, float, ct__half_to_float, ct__float_to_half, f)
 DEF_NAN(CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16, f)
 DEF_NAN(CT_FLOAT32, float, float, CT_ID, CT_ID, f)
 DEF_NAN(CT_FLOAT64, double, double, CT_ID, CT_ID, d)
-static const ct_loop_fn nan_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT16] = nan_CT_FLOAT16, [CT_BFLOAT16] = nan_CT_BFLOAT16,
-                                                        [CT_FLOAT32] = nan_CT_FLOAT32, [CT_FLOAT64] = nan_CT_FLOAT64};
+static const ct_loop *const nan_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT16] = CT_LOOP_REF(nan_CT_FLOAT16), [CT_BFLOAT16] = CT_LOOP_REF(nan_CT_BFLOAT16),
+                                                        [CT_FLOAT32] = CT_LOOP_REF(nan_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(nan_CT_FLOAT64)};
 
 /* static_cast<scalar_t>(double): through float for the 16-bit types. */
 static float to_dtype_float(double v, ct_dtype dt) {
@@ -251,8 +253,8 @@ ct_status ct_nan_to_num_out(ct_tensor *out, const ct_tensor *t, const ct_nan_to_
 CT_UNARY_LOOP(bnot_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, !a)
 #define DEF_BNOT(E, T, CT, LD, ST) CT_UNARY_LOOP(bnot_##E, T, CT, LD, T, ST, (T)~a)
 CT_DT_INTEGRAL(DEF_BNOT)
-#define ENTRY(E, T, CT, LD, ST) [E] = bnot_##E,
-static const ct_loop_fn bnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(bnot_##E),
+static const ct_loop *const bnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)};
 #undef ENTRY
 const ct_pw_op ct__pw_op_bitwise_not = {"bitwise_not_cpu", CT_PW_SAME, bnot_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
 
@@ -260,7 +262,7 @@ const ct_pw_op ct__pw_op_bitwise_not = {"bitwise_not_cpu", CT_PW_SAME, bnot_loop
 #define DEF_LNOT(E, T, CT, LD, ST) CT_UNARY_LOOP(lnot_##E, T, CT, LD, bool, CT_ID, a == 0)
 CT_UNARY_LOOP(lnot_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, !a)
 CT_DT_ALL_NUMERIC(DEF_LNOT)
-#define ENTRY(E, T, CT, LD, ST) [E] = lnot_##E,
-static const ct_loop_fn lnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY)};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(lnot_##E),
+static const ct_loop *const lnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY)};
 #undef ENTRY
 const ct_pw_op ct__pw_op_logical_not = {"logical_not_cpu", CT_PW_COMPARE, lnot_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};

@@ -23,12 +23,12 @@ ct_status ct__elem_float_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor
   return ct__bin_cast_run(float_fn, op, common, out, in, 1, inplace, result);
 }
 
-ct_status ct__elem_iter(ct_iter_config *cfg, ct_loop_fn loop, const void *ctx, ct_tensor **result) {
+ct_status ct__elem_iter(ct_iter_config *cfg, const ct_loop *loop, const void *ctx, ct_tensor **result) {
   if (result) *result = NULL;
   ct_iter it;
   ct_status s = ct__iter_build(&it, cfg);
   if (s != CT_OK) return s;
-  ct__iter_for_each(&it, loop, ctx);
+  ct__iter_run(&it, loop, ctx);
   if (result) *result = ct__iter_take_output(&it, 0);
   ct__iter_finish(&it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
@@ -40,7 +40,7 @@ ct_tensor *ct__elem_empty_like(const ct_tensor *t, ct_dtype dtype) {
   return r;
 }
 
-ct_tensor *ct__elem_complex_to_real(const ct_tensor *t, ct_loop_fn loop) {
+ct_tensor *ct__elem_complex_to_real(const ct_tensor *t, const ct_loop *loop) {
   ct_dtype real = ct__elem_real_dtype((ct_dtype)t->dtype);
   ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true};
   cfg.in[0] = t;
@@ -52,7 +52,7 @@ ct_tensor *ct__elem_complex_to_real(const ct_tensor *t, ct_loop_fn loop) {
   return r;
 }
 
-ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, ct_loop_fn complex_loop) {
+ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, const ct_loop *complex_loop) {
   ct_dtype real = ct__elem_real_dtype((ct_dtype)t->dtype);
   if (!ct_can_cast(real, (ct_dtype)out->dtype)) {
     ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(real)->scalar_name,

@@ -67,7 +67,8 @@ static bool have_avx2(void) {
       o[0] = ATAN2(x[1], x[0]);                                                                   \
       if ((OUTC) == 2) o[1] = 0;                                                                  \
     }                                                                                             \
-  }
+  } \
+  CT_LOOP_PLAIN(name)
 #ifdef CT_ANGLE_SLEEF
 #define CT_ANGLE_VEC(...) \
   if (have_avx2()) {      \
@@ -98,7 +99,8 @@ DEF_CANGLE(canglec_c128, double, 2, CT_ELEM_BLOCK_C128, angle_sleef_c128, atan2)
         CT_OUT(T, d[0], s[0], k) = a != a ? (k < nv ? VNAN : a) : a < 0 ? PI : 0;                 \
       }                                                                                           \
     }                                                                                             \
-  }
+  } \
+  CT_LOOP_PLAIN(name)
 DEF_RANGLE(rangle_f32, float, 16, (float)3.14159265358979323846, NAN)
 DEF_RANGLE(rangle_f64, double, 8, 3.14159265358979323846, (double)NAN)
 
@@ -117,13 +119,18 @@ static void rangle_bf16(char **d, const int64_t *s, int64_t n, const void *ctx) 
   int64_t nv = ct__elem_vec_count(s, 2, 2, n, 32);
   for (int64_t k = 0; k < n; k++) CT_OUT(uint16_t, d[0], s[0], k) = angle_bf(CT_AT(uint16_t, d[1], s[1], k), k < nv);
 }
+CT_LOOP_PLAIN(rangle_bf16)
 
-static const ct_loop_fn angle_loops[CT_NUM_DTYPES + 1] = {
-    [CT_FLOAT16] = rangle_f16,     [CT_BFLOAT16] = rangle_bf16,     [CT_FLOAT32] = rangle_f32,
-    [CT_FLOAT64] = rangle_f64,     [CT_COMPLEX64] = canglec_c64,    [CT_COMPLEX128] = canglec_c128};
+static const ct_loop *const angle_loops[CT_NUM_DTYPES + 1] = {
+    [CT_FLOAT16] = CT_LOOP_REF(rangle_f16),     [CT_BFLOAT16] = CT_LOOP_REF(rangle_bf16),     [CT_FLOAT32] = CT_LOOP_REF(rangle_f32),
+    [CT_FLOAT64] = CT_LOOP_REF(rangle_f64),     [CT_COMPLEX64] = CT_LOOP_REF(canglec_c64),    [CT_COMPLEX128] = CT_LOOP_REF(canglec_c128)};
 
-static ct_loop_fn cangle_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? cangle_c64 : cangle_c128; }
-static ct_loop_fn canglec_loop(const ct_tensor *t) { return t->dtype == CT_COMPLEX64 ? canglec_c64 : canglec_c128; }
+static const ct_loop *cangle_loop(const ct_tensor *t) {
+  return t->dtype == CT_COMPLEX64 ? CT_LOOP_REF(cangle_c64) : CT_LOOP_REF(cangle_c128);
+}
+static const ct_loop *canglec_loop(const ct_tensor *t) {
+  return t->dtype == CT_COMPLEX64 ? CT_LOOP_REF(canglec_c64) : CT_LOOP_REF(canglec_c128);
+}
 
 /* Complex: ATen computes into a temporary and resizes the (empty) result to contiguous. */
 static ct_status angle_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
@@ -148,9 +155,9 @@ CT_DT_INTEGRAL(DEF_COPY)
 CT_DT_FLOATING(DEF_COPY)
 CT_UNARY_LOOP(conj_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, conjf(a))
 CT_UNARY_LOOP(conj_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, conj(a))
-#define ENTRY(E, T, CT, LD, ST) [E] = ccopy_##E,
-static const ct_loop_fn conj_loops[CT_NUM_DTYPES + 1] = {
-    CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = conj_c64, [CT_COMPLEX128] = conj_c128};
+#define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(ccopy_##E),
+static const ct_loop *const conj_loops[CT_NUM_DTYPES + 1] = {
+    CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY) CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = CT_LOOP_REF(conj_c64), [CT_COMPLEX128] = CT_LOOP_REF(conj_c128)};
 #undef ENTRY
 
 /* Non-complex tensors are returned as they are (functional) or left alone (in place); out= copies. A

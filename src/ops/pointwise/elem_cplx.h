@@ -36,7 +36,8 @@
         }                                                                                                   \
       }                                                                                                     \
     }                                                                                                       \
-  }
+  } \
+  CT_LOOP_PLAIN(fname)
 
 /* Both complex dtypes at once: name_c64 / name_c128 with the float / double spellings (SUF picks the
    elem_cscalar.c function: f or d). */

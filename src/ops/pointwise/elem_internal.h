@@ -54,7 +54,8 @@ static inline uint16_t ct__elem_bf16_vec_store(float f) { return f != f ? UINT16
         CT_OUT(uint16_t, d[0], s[0], k) = k < nv_ ? ct__elem_bf16_vec_store(r_) : ct__float_to_bfloat16(r_); \
       }                                                                                                \
     }                                                                                                  \
-  }
+  } \
+  CT_LOOP_PLAIN(fname)
 
 /* torch's scalar complex formulas (elem_cscalar.c): o receives (re, im). */
 void ct__elem_csquare_f(float a, float b, float *o);
@@ -81,7 +82,7 @@ ct_status ct__elem_float_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor
                              const void *args, ct_tensor **result);
 
 /* Runs one engine configuration with loop; cfg->out[0] NULL allocates the result into *result. */
-ct_status ct__elem_iter(ct_iter_config *cfg, ct_loop_fn loop, const void *ctx, ct_tensor **result);
+ct_status ct__elem_iter(ct_iter_config *cfg, const ct_loop *loop, const void *ctx, ct_tensor **result);
 
 /* An uninitialized tensor shaped like t with empty_like(t, dtype, memory_format=preserve)'s strides.
    Not scope-registered. */
@@ -89,13 +90,13 @@ ct_tensor *ct__elem_empty_like(const ct_tensor *t, ct_dtype dtype);
 
 /* The result of a complex -> real kernel (abs, angle) over t, in a fresh tensor laid out as TensorIterator
    lays out a unary op's output; loop reads t's dtype and writes its real dtype. Not scope-registered. */
-ct_tensor *ct__elem_complex_to_real(const ct_tensor *t, ct_loop_fn loop);
+ct_tensor *ct__elem_complex_to_real(const ct_tensor *t, const ct_loop *loop);
 
 /* ATen's unary_op_impl_with_complex_to_float_out for a complex input and a non-complex out: can_cast(real
    dtype, out dtype) or PyTorch's error, then the complex kernel (complex_loop: (f(z), 0)) into a complex
    temporary, out resized (contiguous) when its shape differs, and the real view of the temporary copied
    in (a strided source, as in torch, which decides how the copy packs bfloat16 NaN). */
-ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, ct_loop_fn complex_loop);
+ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, const ct_loop *complex_loop);
 
 /* Hands out tmp (scope-registered) as the result, copied first into the layout ATen's composite gives
    when its strides differ: empty_like(like, memory_format=preserve), or contiguous for like NULL.

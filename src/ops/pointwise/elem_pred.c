@@ -93,9 +93,9 @@ DEF_FALSE(CT_BOOL, uint8_t, bool, CT_LDB, CT_ID) /* bool read as its byte (CT_LD
 CT_DT_INTEGRAL(DEF_FALSE)
 CT_DT_FLOATING(DEF_ISNAN_F)
 CT_DT_COMPLEX(DEF_ISNAN_F)
-#define ENTRY_F(E, T, CT, LD, ST) [E] = false_##E,
-#define ENTRY_N(E, T, CT, LD, ST) [E] = isnan_##E,
-static const ct_loop_fn isnan_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
+#define ENTRY_F(E, T, CT, LD, ST) [E] = CT_LOOP_REF(false_##E),
+#define ENTRY_N(E, T, CT, LD, ST) [E] = CT_LOOP_REF(isnan_##E),
+static const ct_loop *const isnan_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
                                                               CT_DT_FLOATING(ENTRY_N) CT_DT_COMPLEX(ENTRY_N)};
 #undef ENTRY_N
 static const ct_pw_op isnan_op = {"ne_cpu", CT_PW_PREDICATE, isnan_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
@@ -108,11 +108,11 @@ ct_tensor *ct_isnan(const ct_tensor *t) { return t ? run_chain(&isnan_op, t, t, 
 #define DEF_NEGINF(E, T, CT, LD, ST) CT_UNARY_LOOP(neginf_##E, T, CT, LD, bool, CT_ID, a == -INFINITY)
 CT_DT_FLOATING(DEF_POSINF)
 CT_DT_FLOATING(DEF_NEGINF)
-#define ENTRY_P(E, T, CT, LD, ST) [E] = posinf_##E,
-#define ENTRY_M(E, T, CT, LD, ST) [E] = neginf_##E,
-static const ct_loop_fn posinf_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
+#define ENTRY_P(E, T, CT, LD, ST) [E] = CT_LOOP_REF(posinf_##E),
+#define ENTRY_M(E, T, CT, LD, ST) [E] = CT_LOOP_REF(neginf_##E),
+static const ct_loop *const posinf_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
                                                                CT_DT_FLOATING(ENTRY_P)};
-static const ct_loop_fn neginf_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
+static const ct_loop *const neginf_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
                                                                CT_DT_FLOATING(ENTRY_M)};
 #undef ENTRY_P
 #undef ENTRY_M
@@ -161,18 +161,19 @@ CT_DT_FLOATING(DEF_ISFIN)
         CT_OUT(bool, d[0], s[0], k) = (EXPR);                                                      \
       }                                                                                            \
     }                                                                                              \
-  }
+  } \
+  CT_LOOP_PLAIN(name)
 DEF_CPAIR(cisinf_f32, float, fabsf(re) == INFINITY || fabsf(im) == INFINITY)
 DEF_CPAIR(cisinf_f64, double, fabs(re) == INFINITY || fabs(im) == INFINITY)
 DEF_CPAIR(cisfin_f32, float, (re == re && fabsf(re) != INFINITY) && (im == im && fabsf(im) != INFINITY))
 DEF_CPAIR(cisfin_f64, double, (re == re && fabs(re) != INFINITY) && (im == im && fabs(im) != INFINITY))
 
-#define ENTRY_I(E, T, CT, LD, ST) [E] = isinf_##E,
-#define ENTRY_F2(E, T, CT, LD, ST) [E] = isfin_##E,
-static const ct_loop_fn isinf_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY_I)};
-static const ct_loop_fn isfin_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY_F2)};
-static const ct_loop_fn cisinf_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = cisinf_f32, [CT_FLOAT64] = cisinf_f64};
-static const ct_loop_fn cisfin_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = cisfin_f32, [CT_FLOAT64] = cisfin_f64};
+#define ENTRY_I(E, T, CT, LD, ST) [E] = CT_LOOP_REF(isinf_##E),
+#define ENTRY_F2(E, T, CT, LD, ST) [E] = CT_LOOP_REF(isfin_##E),
+static const ct_loop *const isinf_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY_I)};
+static const ct_loop *const isfin_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY_F2)};
+static const ct_loop *const cisinf_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = CT_LOOP_REF(cisinf_f32), [CT_FLOAT64] = CT_LOOP_REF(cisinf_f64)};
+static const ct_loop *const cisfin_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = CT_LOOP_REF(cisfin_f32), [CT_FLOAT64] = CT_LOOP_REF(cisfin_f64)};
 #undef ENTRY_I
 #undef ENTRY_F2
 static const ct_pw_op isinf_op = {"isinf", CT_PW_PREDICATE, isinf_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
@@ -213,7 +214,7 @@ ct_tensor *ct_isfinite(const ct_tensor *t) { return isinf_or_finite(t, false); }
 /* ---- isreal: imag(t) == 0 for complex tensors, all true otherwise ---- */
 #define DEF_ISZERO(E, T, CT, LD, ST) CT_UNARY_LOOP(iszero_##E, T, CT, LD, bool, CT_ID, a == 0)
 CT_DT_FLOAT(DEF_ISZERO)
-static const ct_loop_fn iszero_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = iszero_CT_FLOAT32, [CT_FLOAT64] = iszero_CT_FLOAT64};
+static const ct_loop *const iszero_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = CT_LOOP_REF(iszero_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(iszero_CT_FLOAT64)};
 static const ct_pw_op iszero_op = {"eq_cpu", CT_PW_PREDICATE, iszero_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 ct_tensor *ct_isreal(const ct_tensor *t) {

@@ -16,10 +16,10 @@ CT_DT_INTEGRAL(DEF_COPY)
   CT_UNARY_LOOP(name##_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__elem_bf16_vec_store, FF(a)) \
   CT_UNARY_LOOP(name##_CT_FLOAT32, float, float, CT_ID, float, CT_ID, FF(a))                                  \
   CT_UNARY_LOOP(name##_CT_FLOAT64, double, double, CT_ID, double, CT_ID, FD(a))                               \
-  static const ct_loop_fn name##_loops[CT_NUM_DTYPES + 1] = {                                                 \
-      [CT_UINT8] = copy_CT_UINT8, [CT_INT8] = copy_CT_INT8,         [CT_INT16] = copy_CT_INT16,               \
-      [CT_INT32] = copy_CT_INT32, [CT_INT64] = copy_CT_INT64,       [CT_BFLOAT16] = name##_CT_BFLOAT16,       \
-      [CT_FLOAT32] = name##_CT_FLOAT32, [CT_FLOAT64] = name##_CT_FLOAT64};
+  static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {                                                 \
+      [CT_UINT8] = CT_LOOP_REF(copy_CT_UINT8), [CT_INT8] = CT_LOOP_REF(copy_CT_INT8),         [CT_INT16] = CT_LOOP_REF(copy_CT_INT16),               \
+      [CT_INT32] = CT_LOOP_REF(copy_CT_INT32), [CT_INT64] = CT_LOOP_REF(copy_CT_INT64),       [CT_BFLOAT16] = CT_LOOP_REF(name##_CT_BFLOAT16),       \
+      [CT_FLOAT32] = CT_LOOP_REF(name##_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(name##_CT_FLOAT64)};
 DEF_ROUNDING(ceil, ceilf, ceil)
 DEF_ROUNDING(floor, floorf, floor)
 DEF_ROUNDING(trunc, truncf, trunc)
@@ -59,8 +59,8 @@ CT_UNARY_LOOP(roundd_CT_FLOAT32, float, float, CT_ID, float, CT_ID, ROUND_DEC(fl
 CT_UNARY_LOOP(roundd_CT_FLOAT64, double, double, CT_ID, double, CT_ID, ROUND_DEC(double, RC(ctx)->td, nearbyint))
 CT_UNARY_LOOP(roundd_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
               RC(ctx)->neg ? nearbyintf(BF(a / RC(ctx)->tf)) * RC(ctx)->tf : nearbyintf(BF(a * RC(ctx)->tf)) / RC(ctx)->tf)
-static const ct_loop_fn roundd_loops[CT_NUM_DTYPES + 1] = {
-    [CT_BFLOAT16] = roundd_CT_BFLOAT16, [CT_FLOAT32] = roundd_CT_FLOAT32, [CT_FLOAT64] = roundd_CT_FLOAT64};
+static const ct_loop *const roundd_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BFLOAT16] = CT_LOOP_REF(roundd_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(roundd_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(roundd_CT_FLOAT64)};
 
 static void roundd_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   int64_t d = *(const int64_t *)args;
@@ -106,6 +106,6 @@ CT_UNARY_LOOP(frac_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct_
 CT_ELEM_BF16_LOOP(frac_CT_BFLOAT16, a - truncf(a))
 CT_UNARY_LOOP(frac_CT_FLOAT32, float, float, CT_ID, float, CT_ID, a - truncf(a))
 CT_UNARY_LOOP(frac_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a - trunc(a))
-static const ct_loop_fn frac_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT16] = frac_CT_FLOAT16, [CT_BFLOAT16] = frac_CT_BFLOAT16,
-                                                         [CT_FLOAT32] = frac_CT_FLOAT32, [CT_FLOAT64] = frac_CT_FLOAT64};
+static const ct_loop *const frac_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT16] = CT_LOOP_REF(frac_CT_FLOAT16), [CT_BFLOAT16] = CT_LOOP_REF(frac_CT_BFLOAT16),
+                                                         [CT_FLOAT32] = CT_LOOP_REF(frac_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(frac_CT_FLOAT64)};
 const ct_pw_op ct__pw_op_frac = {"frac_cpu", CT_PW_SAME, frac_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};

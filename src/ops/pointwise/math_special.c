@@ -11,8 +11,8 @@
 #include "ops/pointwise/pw.h"
 #include "ops/view_internal.h"
 
-#define REAL_LOOPS(name) [CT_BFLOAT16] = name##_loop_bf16, [CT_FLOAT32] = name##_loop_f32, [CT_FLOAT64] = name##_loop_f64
-#define COMPLEX_LOOPS(name) [CT_COMPLEX64] = name##_loop_c64, [CT_COMPLEX128] = name##_loop_c128
+#define REAL_LOOPS(name) [CT_BFLOAT16] = CT_LOOP_REF(name##_loop_bf16), [CT_FLOAT32] = CT_LOOP_REF(name##_loop_f32), [CT_FLOAT64] = CT_LOOP_REF(name##_loop_f64)
+#define COMPLEX_LOOPS(name) [CT_COMPLEX64] = CT_LOOP_REF(name##_loop_c64), [CT_COMPLEX128] = CT_LOOP_REF(name##_loop_c128)
 
 /* ---- sigmoid: vector 1 / (1 + exp(0 - x)) in blocks, scalar 1 / (1 + std::exp(-x)) on the rest ---- */
 #if CT_MATH_X86
@@ -65,7 +65,7 @@ CT_KVEC_LOOP(sigmoid_loop_f64, double, 8, sigmoid_f64, sigmoid_e_f64)
 CT_KVEC_LOOP(sigmoid_loop_bf16, uint16_t, 32, sigmoid_bf16, sigmoid_e_bf16)
 CT_KVEC_LOOP(sigmoid_loop_c64, ct_c64, 8, sigmoid_c64, sigmoid_e_c64)
 CT_KVEC_LOOP(sigmoid_loop_c128, ct_c128, 4, sigmoid_c128, sigmoid_e_c128)
-static const ct_loop_fn sigmoid_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sigmoid), COMPLEX_LOOPS(sigmoid)};
+static const ct_loop *const sigmoid_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sigmoid), COMPLEX_LOOPS(sigmoid)};
 const ct_pw_op ct__pw_op_sigmoid = {"sigmoid_cpu", CT_PW_FLOAT, sigmoid_loops, NULL, NULL, ct__pw_run_staged, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- logit: log(x / (1 - x)) after clamping to [eps, 1 - eps] (eps None is -1, NaN: no clamp).
@@ -143,7 +143,7 @@ CT_ELEM_SCALAR(logit_e_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_t
 CT_KVEC_LOOP(logit_loop_f32, float, 16, logit_f32, logit_e_f32)
 CT_KVEC_LOOP(logit_loop_f64, double, 8, logit_f64, logit_e_f64)
 CT_KVEC_LOOP(logit_loop_bf16, uint16_t, 32, logit_bf16, logit_e_bf16)
-static const ct_loop_fn logit_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(logit)};
+static const ct_loop *const logit_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(logit)};
 
 typedef struct logit_args {
   ct_scalar eps;
@@ -228,9 +228,9 @@ ct_status ct_special_logit_out(ct_tensor *out, const ct_tensor *t, const ct_logi
 CT_VML_SLEEF(erf, erf, u10)
 CT_VML_SLEEF(erfc, erfc, u15)
 CT_VML_SLEEF(lgamma, lgamma, u10)
-static const ct_loop_fn erf_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erf)};
-static const ct_loop_fn erfc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfc)};
-static const ct_loop_fn lgamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(lgamma)};
+static const ct_loop *const erf_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erf)};
+static const ct_loop *const erfc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfc)};
+static const ct_loop *const lgamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(lgamma)};
 const ct_pw_op ct__pw_op_erf = {"erf_vml_cpu", CT_PW_FLOAT, erf_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 const ct_pw_op ct__pw_op_erfc = {"erfc_vml_cpu", CT_PW_FLOAT, erfc_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 const ct_pw_op ct__pw_op_lgamma = {"lgamma_vml_cpu", CT_PW_FLOAT, lgamma_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
@@ -246,8 +246,8 @@ const ct_pw_op ct__pw_op_lgamma = {"lgamma_vml_cpu", CT_PW_FLOAT, lgamma_loops, 
   CT_VML_LOOP(name##_loop_bf16, uint16_t, name##_bf16)
 MAPPED_SCALAR(erfinv, ct__erfinv_f, ct__erfinv_d)
 MAPPED_SCALAR(i0, ct__i0_f, ct__i0_d)
-static const ct_loop_fn erfinv_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfinv)};
-static const ct_loop_fn i0_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(i0)};
+static const ct_loop *const erfinv_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfinv)};
+static const ct_loop *const i0_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(i0)};
 const ct_pw_op ct__pw_op_erfinv = {"erfinv_vml_cpu", CT_PW_FLOAT, erfinv_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 const ct_pw_op ct__pw_op_i0 = {"i0_vml_cpu", CT_PW_FLOAT, i0_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
@@ -263,9 +263,9 @@ CT_UNARY_LOOP(polygamma_loop_f32, float, float, CT_ID, float, CT_ID, ct__polygam
 CT_UNARY_LOOP(polygamma_loop_f64, double, double, CT_ID, double, CT_ID, ct__polygamma_d(a, PG_N))
 CT_UNARY_LOOP(polygamma_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
               ct__polygamma_bf(a, PG_N))
-static const ct_loop_fn digamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(digamma)};
-static const ct_loop_fn trigamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(trigamma)};
-static const ct_loop_fn polygamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(polygamma)};
+static const ct_loop *const digamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(digamma)};
+static const ct_loop *const trigamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(trigamma)};
+static const ct_loop *const polygamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(polygamma)};
 const ct_pw_op ct__pw_op_digamma = {"digamma", CT_PW_FLOAT, digamma_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 static void polygamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   (void)common;
@@ -340,7 +340,7 @@ CT_UNARY_LOOP(sinc_loop_f64, double, double, CT_ID, double, CT_ID, sinc_d(a))
 CT_UNARY_LOOP(sinc_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, sinc_bf(a))
 CT_UNARY_LOOP(sinc_loop_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, sinc_c64(a))
 CT_UNARY_LOOP(sinc_loop_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, sinc_c128(a))
-static const ct_loop_fn sinc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinc), COMPLEX_LOOPS(sinc)};
+static const ct_loop *const sinc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinc), COMPLEX_LOOPS(sinc)};
 const ct_pw_op ct__pw_op_sinc = {"sinc_cpu", CT_PW_FLOAT, sinc_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- mvlgamma: sum_{j<p} lgamma(x - j/2) + p(p-1)/4 log(pi), computed as PyTorch's composite does:
@@ -482,7 +482,7 @@ DEF_MVL(mvlgamma_bf16, float, uint16_t, ct__bfloat16_to_float, bf, mvl_store_bf1
 CT_VML_LOOP(mvlgamma_loop_f32, float, mvlgamma_f32)
 CT_VML_LOOP(mvlgamma_loop_f64, double, mvlgamma_f64)
 CT_VML_LOOP(mvlgamma_loop_bf16, uint16_t, mvlgamma_bf16)
-static const ct_loop_fn mvlgamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(mvlgamma)};
+static const ct_loop *const mvlgamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(mvlgamma)};
 static void mvlgamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   (void)common;
   memcpy(ctx->bytes, args, sizeof(mvl_ctx));

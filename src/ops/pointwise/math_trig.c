@@ -10,8 +10,8 @@
 #include "kernels/cpu/math_simd.h"
 #include "ops/pointwise/pw.h"
 
-#define REAL_LOOPS(name) [CT_BFLOAT16] = name##_loop_bf16, [CT_FLOAT32] = name##_loop_f32, [CT_FLOAT64] = name##_loop_f64
-#define COMPLEX_LOOPS(name) [CT_COMPLEX64] = name##_loop_c64, [CT_COMPLEX128] = name##_loop_c128
+#define REAL_LOOPS(name) [CT_BFLOAT16] = CT_LOOP_REF(name##_loop_bf16), [CT_FLOAT32] = CT_LOOP_REF(name##_loop_f32), [CT_FLOAT64] = CT_LOOP_REF(name##_loop_f64)
+#define COMPLEX_LOOPS(name) [CT_COMPLEX64] = CT_LOOP_REF(name##_loop_c64), [CT_COMPLEX128] = CT_LOOP_REF(name##_loop_c128)
 
 /* A complex "vml" loop pair from scalar complex expressions. */
 #define CVML(name, EXPR64, EXPR128)                                              \
@@ -76,7 +76,7 @@ CVML(atan, catan_vec_f(a), catan_vec_d(a))
 CVML(tanh, ctanhf(a), ctanh(a))
 
 #define VML_OP(name, kernel)                                                                          \
-  static const ct_loop_fn name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)}; \
+  static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)}; \
   const ct_pw_op ct__pw_op_##name = {kernel, CT_PW_FLOAT, name##_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 VML_OP(sin, "sin_vml_cpu")
 VML_OP(cos, "cos_vml_cpu")
@@ -100,8 +100,8 @@ VML_OP(tanh, "tanh_vml_cpu")
   CVML(name, c##name##f(a), c##name(a))
 KVEC_SLEEF(sinh)
 KVEC_SLEEF(cosh)
-static const ct_loop_fn sinh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinh), COMPLEX_LOOPS(sinh)};
-static const ct_loop_fn cosh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(cosh), COMPLEX_LOOPS(cosh)};
+static const ct_loop *const sinh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinh), COMPLEX_LOOPS(sinh)};
+static const ct_loop *const cosh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(cosh), COMPLEX_LOOPS(cosh)};
 const ct_pw_op ct__pw_op_sinh = {"sinh_cpu", CT_PW_FLOAT, sinh_loops, NULL, NULL, ct__pw_run_staged, .grad = CT_PW_GRAD_DIFF};
 const ct_pw_op ct__pw_op_cosh = {"cosh_cpu", CT_PW_FLOAT, cosh_loops, NULL, NULL, ct__pw_run_staged, .grad = CT_PW_GRAD_DIFF};
 
@@ -113,7 +113,7 @@ const ct_pw_op ct__pw_op_cosh = {"cosh_cpu", CT_PW_FLOAT, cosh_loops, NULL, NULL
                 name##f(a))                                                                                \
   CT_UNARY_LOOP(name##_loop_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, c##name##f(a))                      \
   CT_UNARY_LOOP(name##_loop_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, c##name(a))                     \
-  static const ct_loop_fn name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)};       \
+  static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)};       \
   const ct_pw_op ct__pw_op_##name = {#name "_cpu", CT_PW_FLOAT, name##_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 SCALAR_OP(asinh)
 SCALAR_OP(acosh)

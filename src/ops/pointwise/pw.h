@@ -44,7 +44,7 @@ typedef ct_status (*ct_pw_route)(const ct_pw_op *op, ct_tensor *out, const ct_te
 struct ct_pw_op {
   const char *kernel; /* the name in PyTorch's "not implemented" message: "abs_cpu" */
   ct_pw_kind kind;
-  const ct_loop_fn *loops; /* [CT_NUM_DTYPES + 1] by compute dtype; NULL: not implemented */
+  const ct_loop *const *loops; /* [CT_NUM_DTYPES + 1] by compute dtype; NULL: not implemented */
   /* Op-specific argument and dtype checks PyTorch makes; records the error and returns false. */
   bool (*check)(ct_dtype common, const ct_tensor *const *in, const void *args);
   /* Fills the loop context for the compute dtype from the op's arguments. */

@@ -64,7 +64,7 @@ static ct_tensor *cast_temporary(const ct_tensor *out, ct_dtype dt, bool resized
 static ct_status run_built(const ct_pw_op *op, ct_iter *it, const void *args, ct_tensor **result) {
   ct_pw_ctx ctx;
   if (op->prepare) op->prepare(it->common, args, &ctx);
-  ct__iter_for_each(it, op->loops[it->common], &ctx);
+  ct__iter_run(it, op->loops[it->common], &ctx);
   if (result) *result = ct__own(ct__iter_take_output(it, 0));
   ct__iter_finish(it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;

@@ -79,7 +79,8 @@ static inline double bits_f64(uint64_t u) {
       for (; k < nv; k++) CT_OUT(T, d[0], s[0], k) = VF(CT_AT(T, d[1], s[1], k), CT_AT(T, d[2], s[2], k) CTXARGS); \
       for (; k < n; k++) CT_OUT(T, d[0], s[0], k) = SF(CT_AT(T, d[1], s[1], k), CT_AT(T, d[2], s[2], k) CTXARGS); \
     }                                                                                                        \
-  }
+  } \
+  CT_LOOP_PLAIN(fname)
 #define NOCTX (void)ctx
 #define NOARGS
 
@@ -121,7 +122,8 @@ static inline double bits_f64(uint64_t u) {
         CT_OUT(T, d[0], s[0], k) =                                                                           \
             clamp3s_##E(CT_AT(T, d[1], s[1], k), CT_AT(T, d[2], s[2], k), CT_AT(T, d[3], s[3], k));          \
     }                                                                                                        \
-  }
+  } \
+  CT_LOOP_PLAIN(clamp3_##E)
 
 /* maximum (OP >) and minimum (OP <), operands (out, a, b). Vector: AVX2 max_ps / min_ps, any NaN gives all
    ones; ATen's generic Vectorized (float16): (a OP b) ? a : b, a NaN a wins. Scalar: a NaN gives the quiet
@@ -145,12 +147,12 @@ CLAMP_DTYPES(DEF_MIN)
 CT_BINARY_LOOP(vmax_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a || b)
 CT_BINARY_LOOP(vmin_CT_BOOL, uint8_t, bool, CT_LDB, bool, CT_ID, a && b)
 
-#define ENTRY_CLAMP3(E, ...) [E] = clamp3_##E,
-#define ENTRY_MAX(E, ...) [E] = vmax_##E,
-#define ENTRY_MIN(E, ...) [E] = vmin_##E,
-static const ct_loop_fn clamp3_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMP3)};
-static const ct_loop_fn vmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MAX)[CT_BOOL] = vmax_CT_BOOL};
-static const ct_loop_fn vmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MIN)[CT_BOOL] = vmin_CT_BOOL};
+#define ENTRY_CLAMP3(E, ...) [E] = CT_LOOP_REF(clamp3_##E),
+#define ENTRY_MAX(E, ...) [E] = CT_LOOP_REF(vmax_##E),
+#define ENTRY_MIN(E, ...) [E] = CT_LOOP_REF(vmin_##E),
+static const ct_loop *const clamp3_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMP3)};
+static const ct_loop *const vmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MAX)[CT_BOOL] = CT_LOOP_REF(vmax_CT_BOOL)};
+static const ct_loop *const vmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MIN)[CT_BOOL] = CT_LOOP_REF(vmin_CT_BOOL)};
 
 static const ct_pw_op clamp3_op = {"clamp_cpu", CT_PW_COMMON, clamp3_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 static const ct_pw_op vmax_op = {"maximum_cpu", CT_PW_COMMON, vmax_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
@@ -215,15 +217,16 @@ typedef struct bounds_ctx {
         CT_OUT(T, d[0], s[0], k) = hiv < LD(ra) ? hi : ra;                                                   \
       }                                                                                                      \
     }                                                                                                        \
-  }
+  } \
+  CT_LOOP_PLAIN(clamps_##E) CT_LOOP_PLAIN(clampmin_##E) CT_LOOP_PLAIN(clampmax_##E)
 CLAMP_DTYPES_NO_HALF(DEF_CLAMPS)
 
-#define ENTRY_CLAMPS(E, ...) [E] = clamps_##E,
-#define ENTRY_CLAMPMIN(E, ...) [E] = clampmin_##E,
-#define ENTRY_CLAMPMAX(E, ...) [E] = clampmax_##E,
-static const ct_loop_fn clamps_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPS)};
-static const ct_loop_fn clampmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPMIN)};
-static const ct_loop_fn clampmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPMAX)};
+#define ENTRY_CLAMPS(E, ...) [E] = CT_LOOP_REF(clamps_##E),
+#define ENTRY_CLAMPMIN(E, ...) [E] = CT_LOOP_REF(clampmin_##E),
+#define ENTRY_CLAMPMAX(E, ...) [E] = CT_LOOP_REF(clampmax_##E),
+static const ct_loop *const clamps_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPS)};
+static const ct_loop *const clampmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPMIN)};
+static const ct_loop *const clampmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPMAX)};
 
 typedef enum { FILL_NONE, FILL_CANONICAL, FILL_BOUND } fill_kind;
 
@@ -236,6 +239,7 @@ static void fill_bytes(char **d, const int64_t *s, int64_t n, const void *ctx) {
   const fill_value *f = ctx;
   for (int64_t k = 0; k < n; k++) memcpy(d[0] + k * s[0], f->bytes, f->size);
 }
+CT_LOOP_PLAIN(fill_bytes)
 
 /* The Scalar overload's state: bounds (kind 0: None), which op, and what the kernel will do. */
 typedef struct clamp_scalar_call {
@@ -244,7 +248,7 @@ typedef struct clamp_scalar_call {
   const ct_tensor *out;
   fill_kind fill;
   ct_scalar fill_with;
-  const ct_loop_fn *loops;
+  const ct_loop *const *loops;
 } clamp_scalar_call;
 
 /* result_type(self, numbers) for an integral or bool self: a float number gives the default float dtype,
@@ -329,13 +333,13 @@ static ct_status clamp_scalar(ct_tensor *out, const ct_tensor *t, ct_scalar lo, 
     fill_value f = {.size = ct__itemsize(rt)};
     memset(f.bytes, 0, sizeof f.bytes);
     ct__store_scalar(rt, f.bytes, call.fill_with);
-    ct__iter_for_each(&it, fill_bytes, &f);
+    ct__iter_run(&it, CT_LOOP_REF(fill_bytes), &f);
   } else {
     bounds_ctx b;
     memset(&b, 0, sizeof b);
     if (lo.kind) ct__store_scalar(rt, b.lo, lo);
     if (hi.kind) ct__store_scalar(rt, b.hi, hi);
-    ct__iter_for_each(&it, call.loops[rt], &b);
+    ct__iter_run(&it, call.loops[rt], &b);
   }
   if (result) *result = ct__own(ct__iter_take_output(&it, 0));
   ct__iter_finish(&it);

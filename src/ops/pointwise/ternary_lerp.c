@@ -105,7 +105,8 @@ CT_TERNARY_LOOP(addcdiv_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a + VA
       float r = EXPR;                                                                                        \
       CT_OUT(uint16_t, d[0], s[0], k) = ct__float_to_bfloat16(r);                                            \
     }                                                                                                        \
-  }
+  } \
+  CT_LOOP_PLAIN(name##_CT_BFLOAT16)
 DEF_ADDC_BF16(addcmul, fmaf(v * b, c, a))
 DEF_ADDC_BF16(addcdiv, a + v * b / c)
 
@@ -144,7 +145,8 @@ static inline ct_c64 addcdiv_left_c64(ct_c64 s, ct_c64 v, ct_c64 x, ct_c64 y) {
       T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k), c = CT_AT(T, d[3], s[3], k);               \
       CT_OUT(T, d[0], s[0], k) = k < nv ? (VEXPR) : k < ns ? (SEXPR) : (LEXPR);                              \
     }                                                                                                        \
-  }
+  } \
+  CT_LOOP_PLAIN(name##_##E)
 DEF_ADDC_COMPLEX(addcmul, CT_COMPLEX64, ct_c64, c64, cadd_c64(a, cmul_v_c64(cmul_v_c64(v, b), c)),
                  cadd_c64(a, cmul_s_c64(cmul_s_c64(v, b), c)), cadd_c64(a, cmul_v_c64(cmul_s_c64(v, b), c)), 8, 4, 2)
 DEF_ADDC_COMPLEX(addcmul, CT_COMPLEX128, ct_c128, c128, cadd_c128(a, cmul_v_c128(cmul_v_c128(v, b), c)),
@@ -156,21 +158,21 @@ DEF_ADDC_COMPLEX(addcdiv, CT_COMPLEX128, ct_c128, c128, cadd_c128(a, cdiv_v_c128
                  cadd_c128(a, cdiv_s_c128(cmul_s_c128(v, b), c)), cadd_c128(a, cdiv_s_c128(cmul_s_c128(v, b), c)), 4,
                  1, 1)
 
-static const ct_loop_fn addcmul_loops[CT_NUM_DTYPES + 1] = {
-    [CT_UINT8] = addcmul_CT_UINT8,         [CT_INT8] = addcmul_CT_INT8,         [CT_INT16] = addcmul_CT_INT16,
-    [CT_INT32] = addcmul_CT_INT32,         [CT_INT64] = addcmul_CT_INT64,       [CT_BFLOAT16] = addcmul_CT_BFLOAT16,
-    [CT_FLOAT32] = addcmul_CT_FLOAT32,     [CT_FLOAT64] = addcmul_CT_FLOAT64,   [CT_COMPLEX64] = addcmul_CT_COMPLEX64,
-    [CT_COMPLEX128] = addcmul_CT_COMPLEX128};
+static const ct_loop *const addcmul_loops[CT_NUM_DTYPES + 1] = {
+    [CT_UINT8] = CT_LOOP_REF(addcmul_CT_UINT8),         [CT_INT8] = CT_LOOP_REF(addcmul_CT_INT8),         [CT_INT16] = CT_LOOP_REF(addcmul_CT_INT16),
+    [CT_INT32] = CT_LOOP_REF(addcmul_CT_INT32),         [CT_INT64] = CT_LOOP_REF(addcmul_CT_INT64),       [CT_BFLOAT16] = CT_LOOP_REF(addcmul_CT_BFLOAT16),
+    [CT_FLOAT32] = CT_LOOP_REF(addcmul_CT_FLOAT32),     [CT_FLOAT64] = CT_LOOP_REF(addcmul_CT_FLOAT64),   [CT_COMPLEX64] = CT_LOOP_REF(addcmul_CT_COMPLEX64),
+    [CT_COMPLEX128] = CT_LOOP_REF(addcmul_CT_COMPLEX128)};
 /* integral common dtypes cannot happen (two integral tensors are refused first); they would be
    PyTorch's integer kernels, which we do not need */
-static const ct_loop_fn addcdiv_loops[CT_NUM_DTYPES + 1] = {
-    [CT_BFLOAT16] = addcdiv_CT_BFLOAT16, [CT_FLOAT32] = addcdiv_CT_FLOAT32, [CT_FLOAT64] = addcdiv_CT_FLOAT64,
-    [CT_COMPLEX64] = addcdiv_CT_COMPLEX64, [CT_COMPLEX128] = addcdiv_CT_COMPLEX128};
+static const ct_loop *const addcdiv_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BFLOAT16] = CT_LOOP_REF(addcdiv_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(addcdiv_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(addcdiv_CT_FLOAT64),
+    [CT_COMPLEX64] = CT_LOOP_REF(addcdiv_CT_COMPLEX64), [CT_COMPLEX128] = CT_LOOP_REF(addcdiv_CT_COMPLEX128)};
 
 typedef struct addc_args {
   ct_scalar value;
   const ct_tensor *out; /* out= or the in-place target */
-  const ct_loop_fn *loops;
+  const ct_loop *const *loops;
 } addc_args;
 
 /* The dtype a scalar argument converts to in PyTorch's kernel (bfloat16 kernels read it as float). */
@@ -291,6 +293,7 @@ CT_KERNEL_CLONES static void lerps_CT_BFLOAT16(char **d, const int64_t *s, int64
     CT_OUT(uint16_t, d[0], s[0], k) = ct__float_to_bfloat16(r);
   }
 }
+CT_LOOP_PLAIN(lerps_CT_BFLOAT16)
 CT_KERNEL_CLONES static void lerpt_CT_BFLOAT16(char **d, const int64_t *s, int64_t n, const void *ctx) {
   (void)ctx;
   for (int64_t k = 0; k < n; k++) {
@@ -301,6 +304,7 @@ CT_KERNEL_CLONES static void lerpt_CT_BFLOAT16(char **d, const int64_t *s, int64
     CT_OUT(uint16_t, d[0], s[0], k) = ct__float_to_bfloat16(r);
   }
 }
+CT_LOOP_PLAIN(lerpt_CT_BFLOAT16)
 /* tensor weight: a NaN weight gives NaN (which NaN is not reproduced, as for the scalar weight) */
 #define DEF_LERPT_REAL(E, T, FMA) CT_TERNARY_LOOP(lerpt_##E, T, T, CT_ID, T, CT_ID, LERP_REAL(c, a, b, FMA))
 DEF_LERPT_REAL(CT_FLOAT32, float, fmaf)
@@ -308,12 +312,12 @@ DEF_LERPT_REAL(CT_FLOAT64, double, fma)
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, c, a, b))
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, LERP_CX(c128, hypot, double, c, a, b))
 
-#define ENTRY_LERPS(E, T, CT, LD, ST) [E] = lerps_##E,
-#define ENTRY_LERPT(E, T, CT, LD, ST) [E] = lerpt_##E,
-static const ct_loop_fn lerps_loops[CT_NUM_DTYPES + 1] = {
-    [CT_BFLOAT16] = lerps_CT_BFLOAT16, CT_DT_FLOAT(ENTRY_LERPS) CT_DT_COMPLEX(ENTRY_LERPS)};
-static const ct_loop_fn lerpt_loops[CT_NUM_DTYPES + 1] = {
-    [CT_BFLOAT16] = lerpt_CT_BFLOAT16, CT_DT_FLOAT(ENTRY_LERPT) CT_DT_COMPLEX(ENTRY_LERPT)};
+#define ENTRY_LERPS(E, T, CT, LD, ST) [E] = CT_LOOP_REF(lerps_##E),
+#define ENTRY_LERPT(E, T, CT, LD, ST) [E] = CT_LOOP_REF(lerpt_##E),
+static const ct_loop *const lerps_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BFLOAT16] = CT_LOOP_REF(lerps_CT_BFLOAT16), CT_DT_FLOAT(ENTRY_LERPS) CT_DT_COMPLEX(ENTRY_LERPS)};
+static const ct_loop *const lerpt_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BFLOAT16] = CT_LOOP_REF(lerpt_CT_BFLOAT16), CT_DT_FLOAT(ENTRY_LERPT) CT_DT_COMPLEX(ENTRY_LERPT)};
 
 typedef struct lerp_args {
   ct_scalar weight;

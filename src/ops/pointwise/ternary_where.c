@@ -34,17 +34,18 @@ typedef struct {
       for (int64_t k = 0; k < n; k++)                                                                      \
         CT_OUT(T, d[0], s[0], k) = CT_AT(uint8_t, d[1], s[1], k) ? CT_AT(T, d[2], s[2], k) : CT_AT(T, d[3], s[3], k); \
     }                                                                                                      \
-  }
+  } \
+  CT_LOOP_PLAIN(name)
 DEF_WHERE(where8, uint8_t)
 DEF_WHERE(where16, uint16_t)
 DEF_WHERE(where32, uint32_t)
 DEF_WHERE(where64, uint64_t)
 DEF_WHERE(where128, bits128)
 
-static const ct_loop_fn where_loops[CT_NUM_DTYPES + 1] = {
-    [CT_BOOL] = where8,       [CT_UINT8] = where8,     [CT_INT8] = where8,      [CT_INT16] = where16,
-    [CT_INT32] = where32,     [CT_INT64] = where64,    [CT_FLOAT16] = where16,  [CT_BFLOAT16] = where16,
-    [CT_FLOAT32] = where32,   [CT_FLOAT64] = where64,  [CT_COMPLEX64] = where64, [CT_COMPLEX128] = where128};
+static const ct_loop *const where_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BOOL] = CT_LOOP_REF(where8),       [CT_UINT8] = CT_LOOP_REF(where8),     [CT_INT8] = CT_LOOP_REF(where8),      [CT_INT16] = CT_LOOP_REF(where16),
+    [CT_INT32] = CT_LOOP_REF(where32),     [CT_INT64] = CT_LOOP_REF(where64),    [CT_FLOAT16] = CT_LOOP_REF(where16),  [CT_BFLOAT16] = CT_LOOP_REF(where16),
+    [CT_FLOAT32] = CT_LOOP_REF(where32),   [CT_FLOAT64] = CT_LOOP_REF(where64),  [CT_COMPLEX64] = CT_LOOP_REF(where64), [CT_COMPLEX128] = CT_LOOP_REF(where128)};
 
 /* A wrapped number operand must fit the dtype it converts to (at::scalar_tensor's checked conversion). */
 static bool wrapped_fits(const ct_tensor *t, ct_dtype dt) {
@@ -93,7 +94,7 @@ static ct_status where_run(ct_tensor *out, const ct_tensor *cond, const ct_tenso
   ct_iter it;
   ct_status s = ct__iter_build(&it, &cfg);
   if (s != CT_OK) return s;
-  ct__iter_for_each(&it, where_loops[rt], NULL);
+  ct__iter_run(&it, where_loops[rt], NULL);
   if (result) *result = ct__own(ct__iter_take_output(&it, 0));
   ct__iter_finish(&it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
@@ -133,17 +134,18 @@ typedef struct fill_ctx {
       for (int64_t k = 0; k < n; k++)                                                              \
         if (CT_AT(uint8_t, d[2], s[2], k)) CT_OUT(T, d[0], s[0], k) = v;                           \
     }                                                                                              \
-  }
+  } \
+  CT_LOOP_PLAIN(name)
 DEF_FILL(fill8, uint8_t)
 DEF_FILL(fill16, uint16_t)
 DEF_FILL(fill32, uint32_t)
 DEF_FILL(fill64, uint64_t)
 DEF_FILL(fill128, bits128)
 
-static const ct_loop_fn fill_loops[CT_NUM_DTYPES + 1] = {
-    [CT_BOOL] = fill8,       [CT_UINT8] = fill8,     [CT_INT8] = fill8,      [CT_INT16] = fill16,
-    [CT_INT32] = fill32,     [CT_INT64] = fill64,    [CT_FLOAT16] = fill16,  [CT_BFLOAT16] = fill16,
-    [CT_FLOAT32] = fill32,   [CT_FLOAT64] = fill64,  [CT_COMPLEX64] = fill64, [CT_COMPLEX128] = fill128};
+static const ct_loop *const fill_loops[CT_NUM_DTYPES + 1] = {
+    [CT_BOOL] = CT_LOOP_REF(fill8),       [CT_UINT8] = CT_LOOP_REF(fill8),     [CT_INT8] = CT_LOOP_REF(fill8),      [CT_INT16] = CT_LOOP_REF(fill16),
+    [CT_INT32] = CT_LOOP_REF(fill32),     [CT_INT64] = CT_LOOP_REF(fill64),    [CT_FLOAT16] = CT_LOOP_REF(fill16),  [CT_BFLOAT16] = CT_LOOP_REF(fill16),
+    [CT_FLOAT32] = CT_LOOP_REF(fill32),   [CT_FLOAT64] = CT_LOOP_REF(fill64),  [CT_COMPLEX64] = CT_LOOP_REF(fill64), [CT_COMPLEX128] = CT_LOOP_REF(fill128)};
 
 /* A non-bool mask: the first byte of every element must be 0 or 1. */
 static void mask_scan(char **d, const int64_t *s, int64_t n, const void *ctx) {
@@ -152,6 +154,7 @@ static void mask_scan(char **d, const int64_t *s, int64_t n, const void *ctx) {
   for (int64_t k = 0; k < n; k++) bad |= CT_AT(uint8_t, d[2], s[2], k) > 1;
   if (bad) atomic_store(&c->bad_mask, true);
 }
+CT_LOOP_PLAIN(mask_scan)
 
 static ct_status fill_value(const ct_tensor *value, ct_scalar *v) {
   if (value->ndim != 0) {
@@ -190,14 +193,14 @@ static ct_status masked_fill_into(ct_tensor *self, const ct_tensor *mask, ct_sca
   ct__store_scalar(dt, c.value, v);
   atomic_init(&c.bad_mask, false);
   if (mask->dtype != CT_BOOL) {
-    ct__iter_for_each(&it, mask_scan, &c);
+    ct__iter_run(&it, CT_LOOP_REF(mask_scan), &c);
     if (atomic_load(&c.bad_mask)) {
       ct__iter_finish(&it);
       ct__error(CT_ERR_RUNTIME, "Mask tensor can take 0 and 1 values only");
       return CT_ERR_RUNTIME;
     }
   }
-  ct__iter_for_each(&it, fill_loops[dt], &c);
+  ct__iter_run(&it, fill_loops[dt], &c);
   ct__iter_finish(&it);
   return CT_OK;
 }
