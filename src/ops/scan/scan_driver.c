@@ -1,5 +1,5 @@
-/* The scan driver: the dims other than the scanned one name the lines. They are ordered by stride and
-   coalesced; when the innermost of them moves faster through memory than the scanned dim, consecutive
+/* The scan driver: the dims other than the scanned one name the lines. They are ordered and coalesced
+   by the engine's geometry (iter/iter_geom.h); when the innermost of them moves faster through memory than the scanned dim, consecutive
    lines go to the kernel together (line-vector mode: row by row, contiguous and vectorizable), otherwise
    one line per call. Lines go to threads in contiguous ranges (more ranges than threads, each to
    whichever thread is free: core/parallel.h); a line is never split
