@@ -113,8 +113,5 @@ void ct__iter_set_stream_threshold(int64_t bytes);
 /* Turns the cache-blocked path off (and on again). For tests. */
 void ct__iter_set_tiling(bool on);
 
-/* Threads used by the engine (torch.set_num_threads). */
-int ct__num_threads(void);
-
 
 #endif

@@ -37,4 +37,32 @@ enum {
    coalescing; tmp has room for nd entries. Returns the new nd. */
 int64_t ct__geom_arrange(ct_geom *g, int n_red_out, unsigned flags, int64_t *perm, int64_t *tmp);
 
+/* ---- walking an arranged geometry's index space (dim 0 fastest): the drivers' one cursor ----
+   Strides are operand-major: operand k's row at strides + k * nd. */
+/* idx = the multi-index of linear position pos. */
+static inline void ct__geom_unravel(int64_t nd, const int64_t *shape, int64_t pos, int64_t *idx) {
+  for (int64_t d = 0; d < nd; d++) {
+    idx[d] = pos % shape[d];
+    pos /= shape[d];
+  }
+}
+/* Each operand's address at idx. */
+static inline void ct__geom_pointers(int64_t nd, int n_ops, const int64_t *strides, char *const *base,
+                                     const int64_t *idx, char **ptrs) {
+  for (int k = 0; k < n_ops; k++) {
+    const int64_t *s = strides + (size_t)k * (size_t)nd;
+    char *p = base[k];
+    for (int64_t d = 0; d < nd; d++) p += idx[d] * s[d];
+    ptrs[k] = p;
+  }
+}
+/* Carries full dims of idx into the next ones (after idx[0] or idx[1] advanced). */
+static inline void ct__geom_carry(int64_t nd, const int64_t *shape, int64_t *idx) {
+  for (int64_t d = 0; d < nd - 1; d++) {
+    if (idx[d] != shape[d]) continue;
+    idx[d] = 0;
+    idx[d + 1]++;
+  }
+}
+
 #endif

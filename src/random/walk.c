@@ -10,22 +10,20 @@ static bool same_strides(const ct_tensor *a, const ct_tensor *b) {
   return true;
 }
 
-static void run_all(const ct_geom *g, int64_t nops, char **base, ct_walk_fn fn, void *ctx, int64_t *idx) {
+/* Row by row through the arranged geometry (strides operand-major), with the engine's cursor. */
+static void run_all(const ct_geom *g, int nops, const int64_t *strides, char *const *base, int64_t numel, ct_walk_fn fn,
+                    void *ctx, int64_t *idx) {
   int64_t nd = g->nd;
   int64_t inner = nd ? g->shape[0] : 1;
-  int64_t inner_stride[2] = {nd ? g->rows[0][0] : 0, nd > 0 && nops > 1 ? g->rows[1][0] : 0};
+  int64_t inner_stride[2] = {nd ? strides[0] : 0, nd && nops > 1 ? strides[nd] : 0};
   for (int64_t d = 0; d < nd; d++) idx[d] = 0;
-  for (;;) {
-    char *ptr[2] = {base[0], nops > 1 ? base[1] : NULL};
-    for (int64_t d = 1; d < nd; d++)
-      for (int64_t k = 0; k < nops; k++) ptr[k] += idx[d] * g->rows[k][d];
+  for (int64_t pos = 0; pos < numel; pos += inner) {
+    char *ptr[2] = {NULL, NULL};
+    ct__geom_pointers(nd, nops, strides, base, idx, ptr);
     fn(ctx, ptr, inner_stride, inner);
-    int64_t d = 1;
-    for (; d < nd; d++) {
-      if (++idx[d] < g->shape[d]) break;
-      idx[d] = 0;
-    }
-    if (d >= nd) return;
+    if (nd == 0) return;
+    idx[0] += inner;
+    ct__geom_carry(nd, g->shape, idx);
   }
 }
 
@@ -53,8 +51,10 @@ void ct__walk(const ct_tensor *out, const ct_tensor *in, ct_walk_fn fn, void *ct
   /* the engine's geometry (iter/iter_geom.h): TensorIterator's order, coalesced. Only dims of size > 1
      move the index (at most 63 of them: the tensor is not empty); dropping the size-1 ones leaves the
      order of the others unchanged. */
-  int64_t shape[64], s0[64], s1[64], perm[64], tmp[64];
-  ct_geom g = {0, (int)nops, shape, {s0, s1}};
+  int64_t shape[64], strides[2 * 64], perm[64], tmp[64];
+  int64_t nd = 0;
+  for (int64_t d = 0; d < out->ndim; d++) nd += out->sizes[d] != 1;
+  ct_geom g = {0, (int)nops, shape, {strides, strides + nd}};
   for (int64_t d = 0; d < out->ndim; d++) {
     if (out->sizes[d] == 1) continue;
     shape[g.nd] = out->sizes[d];
@@ -62,5 +62,6 @@ void ct__walk(const ct_tensor *out, const ct_tensor *in, ct_walk_fn fn, void *ct
     g.nd++;
   }
   ct__geom_arrange(&g, 0, 0, perm, tmp);
-  run_all(&g, nops, base, fn, ctx, perm);
+  if (nops > 1) memmove(strides + g.nd, g.rows[1], (size_t)g.nd * sizeof(int64_t)); /* operand-major rows */
+  run_all(&g, (int)nops, strides, base, out->numel, fn, ctx, perm);
 }

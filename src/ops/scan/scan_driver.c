@@ -48,11 +48,7 @@ static void arrange(geom *g, int64_t *perm, int64_t *tmp) {
 /* Scans lines [begin, end) of the batch index space (dim 0 fastest); ix has room for nb indices. */
 static void run_range(const geom *g, const ct_scan_plan *p, int64_t begin, int64_t end, int64_t *ix) {
   int64_t nb = g->nb;
-  int64_t rem = begin;
-  for (int64_t d = 0; d < nb; d++) {
-    ix[d] = rem % g->size[d];
-    rem /= g->size[d];
-  }
+  ct__geom_unravel(nb, g->size, begin, ix);
   int64_t lstep[N_OPS];
   for (int k = 0; k < g->n_ops; k++) lstep[k] = nb ? g->stride[(size_t)k * (size_t)nb] : 0;
   for (int64_t pos = begin; pos < end;) {
@@ -63,20 +59,12 @@ static void run_range(const geom *g, const ct_scan_plan *p, int64_t begin, int64
       if (n > end - pos) n = end - pos;
     }
     char *data[N_OPS];
-    for (int k = 0; k < g->n_ops; k++) {
-      const int64_t *s = g->stride + (size_t)k * (size_t)nb;
-      char *q = g->base[k];
-      for (int64_t d = 0; d < nb; d++) q += ix[d] * s[d];
-      data[k] = q;
-    }
+    ct__geom_pointers(nb, g->n_ops, g->stride, g->base, ix, data);
     p->kernel(data, g->step, lstep, g->len, n, p->ctx);
     pos += n;
     if (nb == 0) break;
     ix[0] += n;
-    for (int64_t d = 0; d < nb - 1 && ix[d] == g->size[d]; d++) {
-      ix[d] = 0;
-      ix[d + 1]++;
-    }
+    ct__geom_carry(nb, g->size, ix);
   }
 }
 
@@ -158,14 +146,9 @@ void ct__scan_run(const ct_scan_plan *p) {
   if (p->long_line && !g.vector && nt > 1 && g.len >= CT_SCAN_LONG_LINE && g.lines < nt) {
     /* few long lines: each one gets every thread */
     for (int64_t l = 0; l < g.lines; l++) {
-      int64_t rem = l;
       char *data[N_OPS];
-      for (int k = 0; k < g.n_ops; k++) data[k] = g.base[k];
-      for (int64_t d = 0; d < g.nb; d++) {
-        int64_t i = rem % g.size[d];
-        rem /= g.size[d];
-        for (int k = 0; k < g.n_ops; k++) data[k] += i * g.stride[(size_t)k * (size_t)g.nb + (size_t)d];
-      }
+      ct__geom_unravel(g.nb, g.size, l, ixs);
+      ct__geom_pointers(g.nb, g.n_ops, g.stride, g.base, ixs, data);
       p->long_line(data, g.step, g.len, p->ctx, nt);
     }
   } else {
