@@ -111,11 +111,15 @@ ct_memory_format ct__suggest_memory_format(const ct_tensor *t) {
 }
 
 /* TensorIterator::reorder_dimensions' comparison over byte-stride rows (NULL rows are skipped):
-   1 if dim0 should come after dim1, -1 if before, 0 if ambiguous. */
-static int should_swap(int64_t *const *rows, int n_rows, const int64_t *shape, int64_t dim0, int64_t dim1) {
+   1 if dim0 should come after dim1, -1 if before, 0 if ambiguous. The first n_red_out rows are a
+   reduction's outputs (is_reduction_ and is_output): a dim where one of them has stride 0 (a reduced
+   dim) and the other not goes first, before any stride is compared. */
+static int should_swap(int64_t *const *rows, int n_rows, int n_red_out, const int64_t *shape, int64_t dim0,
+                       int64_t dim1) {
   for (int k = 0; k < n_rows; k++) {
     if (!rows[k]) continue;
     int64_t s0 = rows[k][dim0], s1 = rows[k][dim1];
+    if (k < n_red_out && (s0 == 0) != (s1 == 0)) return s1 == 0 ? 1 : -1;
     if (s0 == 0 || s1 == 0) continue;
     if (s0 < s1) return -1;
     if (s0 > s1) return 1;
@@ -124,12 +128,13 @@ static int should_swap(int64_t *const *rows, int n_rows, const int64_t *shape, i
   return 0;
 }
 
-void ct__reorder_dims(int64_t *const *rows, int n_rows, const int64_t *shape, int64_t ndim, int64_t *perm) {
+void ct__reorder_dims(int64_t *const *rows, int n_rows, int n_red_out, const int64_t *shape, int64_t ndim,
+                      int64_t *perm) {
   for (int64_t d = 0; d < ndim; d++) perm[d] = ndim - 1 - d;
   for (int64_t i = 1; i < ndim; i++) {
     int64_t dim1 = i;
     for (int64_t dim0 = i - 1; dim0 >= 0; dim0--) {
-      int c = should_swap(rows, n_rows, shape, perm[dim0], perm[dim1]);
+      int c = should_swap(rows, n_rows, n_red_out, shape, perm[dim0], perm[dim1]);
       if (c > 0) {
         int64_t tmp = perm[dim0];
         perm[dim0] = perm[dim1];
@@ -174,7 +179,7 @@ void ct__infer_dense_strides(int64_t ndim, const int64_t *sizes, const int64_t *
     return;
   }
   int64_t *row = (int64_t *)strides;
-  ct__reorder_dims(&row, 1, sizes, ndim, perm);
+  ct__reorder_dims(&row, 1, 0, sizes, ndim, perm);
   int64_t s = 1;
   for (int64_t i = 0; i < ndim; i++) {
     out[perm[i]] = s;

@@ -17,8 +17,12 @@ bool ct__is_non_overlapping_and_dense(const ct_tensor *t);
 ct_memory_format ct__geom_suggest_memory_format(int64_t ndim, const int64_t *sizes, const int64_t *strides);
 ct_memory_format ct__suggest_memory_format(const ct_tensor *t);
 /* TensorIterator::reorder_dimensions: perm[i] is the dim placed at position i (position 0 moves fastest),
-   sorted by the byte strides in rows (one row per operand, NULL rows skipped). */
-void ct__reorder_dims(int64_t *const *rows, int n_rows, const int64_t *shape, int64_t ndim, int64_t *perm);
+   sorted by the byte strides in rows (one row per operand, NULL rows skipped). n_red_out: 0, or for a
+   reduction the number of leading rows that are its outputs (stride 0 on the reduced dims): PyTorch's
+   reduction rule then puts the reduced dims first. The one implementation; the engine's geometry builder
+   (iter/iter_geom.h) applies it for every walker. */
+void ct__reorder_dims(int64_t *const *rows, int n_rows, int n_red_out, const int64_t *shape, int64_t ndim,
+                      int64_t *perm);
 /* TensorIterator::coalesce_dimensions: merges neighbouring dims that step through memory as one for
    every row (byte strides, one row per operand, dim 0 fastest); returns the new rank. */
 int64_t ct__coalesce_dims(int64_t nd, int64_t *shape, int64_t *const *rows, int n_rows);

@@ -373,3 +373,21 @@ int64_t ct__parallel_nchunks(int64_t n, int nt) {
   if (k > CT_PAR_MAX_CHUNKS) k = CT_PAR_MAX_CHUNKS;
   return k > 1 ? k : 1;
 }
+
+int ct__parallel_threads(int64_t work) {
+  if (work < 2 * CT_PAR_GRAIN) return 1;
+  int nt = ct__num_threads();
+  if (nt > 1 && ct__parallel_quiet()) return 1;
+  int64_t most = work / CT_PAR_GRAIN;
+  return nt < most ? nt : (int)most;
+}
+
+int64_t ct__parallel_torch_split(int64_t n, int nt, int64_t *ranges) {
+  int64_t r = 1;
+  if (n >= CT_PAR_GRAIN && nt > 1) {
+    int64_t most = (n + CT_PAR_GRAIN - 1) / CT_PAR_GRAIN;
+    r = nt < most ? nt : most;
+  }
+  *ranges = r;
+  return (n + r - 1) / r;
+}

@@ -49,6 +49,18 @@ bool ct__parallel_leave(int tid);
 typedef void (*ct_par_chunk_fn)(void *ctx, int64_t i, int tid);
 void ct__parallel_chunks(int64_t n, int nt, ct_par_chunk_fn fn, void *ctx);
 
+/* Threads worth using for `work` units (elements of about a pointwise element's cost): 1 below
+   2 * CT_PAR_GRAIN units or in a quiet period (ct__parallel_quiet), else ct__num_threads() but no more
+   than one per CT_PAR_GRAIN units. For callers whose results do not depend on how they cut their work
+   (reductions, scans, random's pipeline); the pointwise engine cuts where PyTorch does (below). */
+int ct__parallel_threads(int64_t work);
+
+/* at::parallel_for's split of n elements for nt threads: below CT_PAR_GRAIN elements one range, else
+   min(nt, ceil(n / CT_PAR_GRAIN)) ranges of ceil(n / ranges) elements (the last may be shorter or empty).
+   Returns the range length; *ranges gets the count. Kernels whose vector and scalar paths differ in the
+   last bit give PyTorch's bits only with PyTorch's cuts (the pointwise engine, isclose's positions). */
+int64_t ct__parallel_torch_split(int64_t n, int nt, int64_t *ranges);
+
 /* How many chunks to cut a range of n elements into for nt threads: about CT_PAR_GRAIN * 2 elements
    each (a chunk is then some tens of microseconds), at least nt when n allows, at most CT_PAR_MAX_CHUNKS. */
 #define CT_PAR_MAX_CHUNKS 4096

@@ -122,9 +122,6 @@ void ct__iter_set_stream_threshold(int64_t bytes);
 /* Turns the cache-blocked path off (and on again). For tests. */
 void ct__iter_set_tiling(bool on);
 
-/* Threads used by the engine (torch.set_num_threads). */
-int ct__num_threads(void);
-
 
 /* The engine's check for an out= tensor about to be resized to shape (contiguous) that shares memory with
    an input other than element for element: records torch's partial-overlap error and returns false. For

@@ -247,18 +247,16 @@ void ct__iter_run(ct_iter *it, const ct_loop *desc, const void *ctx) {
   if (!casts) ct__tile_plan(it, desc, &tp);
   ct_loop_fn stream = casts || tp.w ? NULL : plan_stream(it, desc);
   if (stream) loop = stream;
+  /* at::parallel_for's split (core/parallel.h): rows cut at the same places as in PyTorch, so kernels
+     whose vector and scalar paths differ in the last bit (complex abs, say) give PyTorch's bits with the
+     same thread count. Each range then goes in pieces (cut above), handed to whichever thread is free. */
   int nt = ct__num_threads();
-  if (nt <= 1) {
+  int64_t ranges, range = ct__parallel_torch_split(numel, nt, &ranges);
+  if (ranges <= 1) {
     range_for_each(it, &tp, 0, numel, casts, stream != NULL, loop, ctx);
     return;
   }
-  /* at::parallel_for's split: min(threads, ceil(numel / grain)) ranges of ceil(numel / ranges) elements.
-     Rows cut at the same places as in PyTorch, so kernels whose vector and scalar paths differ in the
-     last bit (complex abs, say) give PyTorch's bits with the same thread count. Each range then goes in
-     pieces (cut above), handed to whichever thread is free. */
-  int64_t max_threads = (numel + CT_PAR_GRAIN - 1) / CT_PAR_GRAIN;
-  int64_t ranges = nt < max_threads ? nt : max_threads;
-  par_iter p = {it, &tp, casts, stream != NULL, loop, ctx, (numel + ranges - 1) / ranges, 1};
+  par_iter p = {it, &tp, casts, stream != NULL, loop, ctx, range, 1};
   p.pieces = ct__parallel_nchunks(p.range, 1);
   ct__parallel_chunks(ranges * p.pieces, nt, par_piece, &p);
 }

@@ -4,9 +4,10 @@
 #include "iter/iter.h"
 #include "iter/iter_reduce.h"
 
+#include "core/layout_rules.h"
+#include "iter/iter_geom.h"
+
 #define RED_DIMS 64
-/* Elements a work item aims at (fewer items than this are not worth a thread). */
-#define WORK_TARGET CT_PAR_GRAIN
 /* Accumulator bytes a vertical run holds at once (the run's columns stay in L1). */
 #define RUN_BYTES 32768
 #define RUN_COLS_MAX 4096
@@ -46,78 +47,22 @@ static void result_strides(const ct_tensor *r, const ct_red_config *cfg, int64_t
   }
 }
 
-/* TensorIterator::reorder_dimensions for a reduction (operands: the outputs, with stride 0 on reduced
-   dims, then the input): reduced dims go first; otherwise the smaller stride goes first, a broadcast
-   (stride 0) dim is ambiguous for that operand, equal strides put the smaller size first. perm[i] is the
-   dim at position i (position 0 moves fastest). Reduced dims are walked in this order, so reductions
-   that accumulate in a lossy type (float16 sums, norms, products) take PyTorch's element order. */
-static int should_swap(int64_t *const *rows, int n_rows, int n_out, const int64_t *shape, int64_t d0, int64_t d1) {
-  for (int k = 0; k < n_rows; k++) {
-    int64_t s0 = rows[k][d0], s1 = rows[k][d1];
-    if (k < n_out && (s0 == 0) != (s1 == 0)) return s1 == 0 ? 1 : -1;
-    if (s0 == 0 || s1 == 0) continue;
-    if (s0 < s1) return -1;
-    if (s0 > s1) return 1;
-    if (shape[d0] > shape[d1]) return 1;
-  }
-  return 0;
+/* The kept dims' geometry as the engine's builder sees it: the input's row first, so that it decides the
+   order (the outputs' rows break its ties). */
+static ct_geom kept_geom(geom *g) {
+  ct_geom kg = {g->nk, 0, g->ksz, {g->kin}};
+  kg.n_rows = 1;
+  for (int o = 0; o < g->n_out; o++) kg.rows[kg.n_rows++] = g->kout[o];
+  if (g->has_aux) kg.rows[kg.n_rows++] = g->kaux;
+  return kg;
 }
 
-static void torch_order(int64_t *const *rows, int n_rows, int n_out, const int64_t *shape, int64_t nd, int64_t *perm) {
-  for (int64_t d = 0; d < nd; d++) perm[d] = nd - 1 - d;
-  for (int64_t i = 1; i < nd; i++) {
-    int64_t d1 = i;
-    for (int64_t d0 = i - 1; d0 >= 0; d0--) {
-      int c = should_swap(rows, n_rows, n_out, shape, perm[d0], perm[d1]);
-      if (c > 0) {
-        int64_t tmp = perm[d0];
-        perm[d0] = perm[d1];
-        perm[d1] = tmp;
-        d1 = d0;
-      } else if (c < 0) {
-        break;
-      }
-    }
-  }
-}
-
-/* Merges neighbouring kept dims that step as one dim for every operand. */
-static void coalesce_kept(geom *g) {
-  int n = 0;
-  for (int i = 0; i < g->nk; i++) {
-    if (n > 0) {
-      int p = n - 1;
-      /* wrapping products: only an empty input (a 0 elsewhere) can pass int64 here */
-      bool can = ct__mul_wrap(g->kin[p], g->ksz[p]) == g->kin[i] && ct__mul_wrap(g->kaux[p], g->ksz[p]) == g->kaux[i];
-      for (int o = 0; o < g->n_out; o++) can = can && ct__mul_wrap(g->kout[o][p], g->ksz[p]) == g->kout[o][i];
-      if (can) {
-        g->ksz[p] = ct__mul_wrap(g->ksz[p], g->ksz[i]);
-        continue;
-      }
-    }
-    g->ksz[n] = g->ksz[i];
-    g->kin[n] = g->kin[i];
-    g->kaux[n] = g->kaux[i];
-    for (int o = 0; o < g->n_out; o++) g->kout[o][n] = g->kout[o][i];
-    n++;
-  }
-  g->nk = n;
-}
-
-/* Kept dims by input stride, fastest first (stable): the input read in memory order. Values do not
+/* Kept dims by input stride, fastest first, coalesced: the input read in memory order. Values do not
    depend on it, except for kernels that reproduce PyTorch's vertical loops (ct_red_kernel.torch_loops). */
 static void sort_kept_by_input(geom *g) {
-  for (int i = 1; i < g->nk; i++) {
-    for (int j = i; j > 0 && abs64(g->kin[j]) < abs64(g->kin[j - 1]); j--) {
-#define SWAP(a) do { int64_t tmp_ = (a)[j]; (a)[j] = (a)[j - 1]; (a)[j - 1] = tmp_; } while (0)
-      SWAP(g->ksz);
-      SWAP(g->kin);
-      SWAP(g->kaux);
-      for (int o = 0; o < g->n_out; o++) SWAP(g->kout[o]);
-#undef SWAP
-    }
-  }
-  coalesce_kept(g);
+  int64_t perm[RED_DIMS], tmp[RED_DIMS];
+  ct_geom kg = kept_geom(g);
+  g->nk = (int)ct__geom_arrange(&kg, 0, 0, perm, tmp);
 }
 
 /* Whether the fastest kept dim steps through the input faster than the reduced one: then a run of
@@ -135,55 +80,44 @@ static void setup(const ct_red_config *cfg, bool torch_loops, geom *g) {
   if (cfg->aux) result_strides(cfg->aux, cfg, nd, astr);
   g->nk = g->nr = 0;
   g->M = g->N = 1;
-  /* reduced dims in PyTorch's order, unless the reduction tracks the logical (flat) index */
-  int64_t order[RED_DIMS];
-  if (cfg->ordered) {
-    for (int64_t d = 0; d < nd; d++) order[d] = nd - 1 - d;
-  } else {
-    int64_t in_bytes[RED_DIMS];
-    int64_t *rows[CT_RED_MAX_OUT + 1];
-    for (int o = 0; o < cfg->n_out; o++) rows[o] = ostr[o];
-    for (int64_t d = 0; d < nd; d++) in_bytes[d] = ct__mul_wrap(t->strides[d], isz);
-    rows[cfg->n_out] = in_bytes;
-    torch_order(rows, cfg->n_out + 1, cfg->n_out, t->sizes, nd, order);
+  /* every dim in PyTorch's order for a reduction (iter_geom.h: the outputs, with stride 0 on reduced
+     dims, then the input; reduced dims go first), unless the reduction tracks the logical (flat) index.
+     Reduced dims are walked in this order, so reductions that accumulate in a lossy type (float16 sums,
+     norms, products) take PyTorch's element order. */
+  int64_t shape[RED_DIMS], in_bytes[RED_DIMS], perm[RED_DIMS], tmp[RED_DIMS];
+  ct_geom pg = {nd, cfg->n_out + 1, shape, {0}};
+  for (int o = 0; o < cfg->n_out; o++) pg.rows[o] = ostr[o];
+  pg.rows[cfg->n_out] = in_bytes;
+  for (int64_t d = 0; d < nd; d++) {
+    shape[d] = t->sizes[d];
+    in_bytes[d] = ct__mul_wrap(t->strides[d], isz);
   }
+  ct__geom_arrange(&pg, cfg->n_out, (cfg->ordered ? CT_GEOM_LOGICAL : 0) | CT_GEOM_NO_COALESCE, perm, tmp);
   for (int64_t i = 0; i < nd; i++) {
-    int64_t d = order[i];
-    if (!((cfg->mask >> d) & 1u)) continue;
-    g->N = ct__mul_wrap(g->N, t->sizes[d]); /* wraps only when M is 0: nothing runs then */
-    if (t->sizes[d] == 1) continue;
-    g->rsz[g->nr] = t->sizes[d];
-    g->rin[g->nr] = ct__mul_wrap(t->strides[d], isz);
+    if (!((cfg->mask >> perm[i]) & 1u)) continue;
+    g->N = ct__mul_wrap(g->N, shape[i]); /* wraps only when M is 0: nothing runs then */
+    if (shape[i] == 1) continue;
+    g->rsz[g->nr] = shape[i];
+    g->rin[g->nr] = in_bytes[i];
     g->nr++;
   }
   /* kept dims in PyTorch's order too (the outputs' strides decide it): for kernels that reproduce
      PyTorch's loops, which kept dim moves fastest picks the loop (a vertical sum over contiguous
      columns, or one sum per column), and the loops round differently */
   for (int64_t i = 0; i < nd; i++) {
-    int64_t d = order[i];
-    int64_t size = t->sizes[d];
-    if ((cfg->mask >> d) & 1u) continue;
-    g->M = ct__mul_wrap(g->M, size);
-    if (size == 1) continue;
+    if ((cfg->mask >> perm[i]) & 1u) continue;
+    g->M = ct__mul_wrap(g->M, shape[i]);
+    if (shape[i] == 1) continue;
     int k = g->nk++;
-    g->ksz[k] = size;
-    g->kin[k] = ct__mul_wrap(t->strides[d], isz);
-    for (int o = 0; o < cfg->n_out; o++) g->kout[o][k] = ostr[o][d];
-    g->kaux[k] = cfg->aux ? astr[d] : 0;
+    g->ksz[k] = shape[i];
+    g->kin[k] = in_bytes[i];
+    for (int o = 0; o < cfg->n_out; o++) g->kout[o][k] = ostr[o][i];
+    g->kaux[k] = cfg->aux ? astr[perm[i]] : 0;
   }
-  coalesce_kept(g);
-  int n = 0;
-  n = 0;
-  for (int i = 0; i < g->nr; i++) {
-    if (n > 0 && ct__mul_wrap(g->rin[n - 1], g->rsz[n - 1]) == g->rin[i]) {
-      g->rsz[n - 1] = ct__mul_wrap(g->rsz[n - 1], g->rsz[i]); /* huge sizes next to a zero */
-      continue;
-    }
-    g->rsz[n] = g->rsz[i];
-    g->rin[n] = g->rin[i];
-    n++;
-  }
-  g->nr = n;
+  /* each group coalesced on its own (the engine's coalesce_dimensions) */
+  ct_geom kg = kept_geom(g), rg = {g->nr, 1, g->rsz, {g->rin}};
+  g->nk = (int)ct__coalesce_dims(kg.nd, kg.shape, kg.rows, kg.n_rows);
+  g->nr = (int)ct__coalesce_dims(rg.nd, rg.shape, rg.rows, rg.n_rows);
   /* kernels reproducing PyTorch's loops keep its order where it feeds outputs row by row; where it
      reduces each output on its own, the outputs may be visited in memory order, but must stay on
      their own (a vertical run in that order would take PyTorch's other loop) */
@@ -476,15 +410,14 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   if (chunk_len < 1) chunk_len = 1;
   pl.run_max = (int64_t)(RUN_BYTES / asz);
   if (pl.run_max > RUN_COLS_MAX) pl.run_max = RUN_COLS_MAX;
-  int nt = ct__num_threads();
   double work = (double)g->M * (double)(g->N ? g->N : 1);
-  if (work < 2.0 * WORK_TARGET || (nt > 1 && ct__parallel_quiet())) nt = 1; /* results: the same */
+  int nt = ct__parallel_threads(work < (double)INT64_MAX ? (int64_t)work : INT64_MAX); /* results: the same */
   /* Work items: kept indices in blocks (any partition gives the same results). A vertical run reads
      whole rows of up to run_max columns, so blocks take long runs; on several threads, several blocks
      per thread (ITEMS_PER_THREAD) where runs stay OUTER_RUN_BYTES long, so that a worker that the OS
      holds back delays only the block it holds (one block per thread: the caller waited for half the
      work). */
-  pl.block = WORK_TARGET / chunk_len;
+  pl.block = CT_PAR_GRAIN / chunk_len; /* a work item aims at the grain */
   if (pl.outer) {
     int64_t share = (g->M + nt - 1) / nt;
     int64_t want = (g->M + nt * ITEMS_PER_THREAD - 1) / (nt * ITEMS_PER_THREAD);

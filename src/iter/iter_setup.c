@@ -5,6 +5,7 @@
 #include "iter/iter.h"
 
 #include "core/layout_rules.h"
+#include "iter/iter_geom.h"
 
 ct_status ct__broadcast_shapes(const int64_t *a, int64_t na, const int64_t *b, int64_t nb, int64_t *out) {
   int64_t n = na > nb ? na : nb;
@@ -180,15 +181,6 @@ static bool check_operands(const ct_iter_config *cfg, ct_iter *it, const ct_dtyp
   return true;
 }
 
-/* Byte strides of t broadcast to shape: broadcast dims get 0. el_strides NULL means t's own. */
-static void broadcast_byte_strides(const ct_tensor *t, const int64_t *el_strides, int64_t isz, const int64_t *shape,
-                                   int64_t ndim, int64_t *out) {
-  const int64_t *st = el_strides ? el_strides : t->strides;
-  int64_t offset = ndim - t->ndim;
-  for (int64_t i = 0; i < offset; i++) out[i] = 0;
-  for (int64_t i = 0; i < t->ndim; i++) out[offset + i] = (t->sizes[i] == 1 && shape[offset + i] != 1) ? 0 : ct__mul_wrap(st[i], isz);
-}
-
 /* How TensorIterator sees operand k when laying out outputs: promoted inputs through their converted
    temporaries (empty_like(preserve) strides), cast outputs through a contiguous temporary.
    Writes element strides to el (t->ndim entries) and returns the element size seen. */
@@ -271,9 +263,9 @@ static bool output_strides(const ct_iter_config *cfg, const ct_iter *it, const c
     if (!t || (k < cfg->n_out && !same_shape(t, shape, ndim))) continue;
     rows[k] = bytes + (size_t)k * (size_t)ndim;
     int64_t isz = seen_geometry(cfg, it, k, out_dtype, scratch);
-    broadcast_byte_strides(t, scratch, isz, shape, ndim, rows[k]);
+    ct__geom_broadcast_bytes(t, scratch, isz, shape, ndim, rows[k]);
   }
-  ct__reorder_dims(rows, it->n_ops, shape, ndim, perm);
+  ct__reorder_dims(rows, it->n_ops, 0, shape, ndim, perm);
   bool inverted = true;
   for (int64_t j = 0; j < ndim; j++) inverted &= perm[j] == ndim - 1 - j;
   if (inverted) return false;
@@ -321,27 +313,20 @@ static ct_status place_outputs(const ct_iter_config *cfg, ct_iter *it, const ct_
   return CT_OK;
 }
 
-/* The loop geometry: every operand's real byte strides, dims ordered by reorder_dimensions over them,
-   then coalesced (TensorIterator::coalesce_dimensions). */
+/* The loop geometry (iter_geom.h): every operand's real byte strides, dims ordered by reorder_dimensions
+   over them, then coalesced. */
 static void loop_geometry(ct_iter *it, const int64_t *shape, int64_t ndim, int64_t *work) {
-  int64_t *perm = work;
-  int64_t *rows[CT_ITER_MAX_OPERANDS];
+  ct_geom g = {ndim, it->n_ops, it->shape, {0}};
+  memcpy(it->shape, shape, (size_t)ndim * sizeof(int64_t));
   for (int k = 0; k < it->n_ops; k++) {
-    rows[k] = work + ndim + (size_t)k * (size_t)ndim;
+    g.rows[k] = it->strides + (size_t)k * (size_t)ndim;
     const ct_tensor *t = it->ops[k];
-    broadcast_byte_strides(t, NULL, (int64_t)ct__itemsize((ct_dtype)t->dtype), shape, ndim, rows[k]);
+    ct__geom_broadcast_bytes(t, NULL, (int64_t)ct__itemsize((ct_dtype)t->dtype), shape, ndim, g.rows[k]);
   }
-  ct__reorder_dims(rows, it->n_ops, shape, ndim, perm);
-  for (int64_t j = 0; j < ndim; j++) {
-    it->shape[j] = shape[perm[j]];
-    for (int k = 0; k < it->n_ops; k++) it->strides[(size_t)k * (size_t)ndim + (size_t)j] = rows[k][perm[j]];
-  }
-  int64_t *loop_rows[CT_ITER_MAX_OPERANDS];
-  for (int k = 0; k < it->n_ops; k++) loop_rows[k] = it->strides + (size_t)k * (size_t)ndim;
-  int64_t new_nd = ndim ? ct__coalesce_dims(ndim, it->shape, loop_rows, it->n_ops) : 0;
+  int64_t new_nd = ct__geom_arrange(&g, 0, 0, work, work + ndim);
   /* compact the operand rows to the new rank */
   for (int k = 1; k < it->n_ops; k++)
-    memmove(it->strides + (size_t)k * (size_t)new_nd, it->strides + (size_t)k * (size_t)ndim, (size_t)new_nd * sizeof(int64_t));
+    memmove(it->strides + (size_t)k * (size_t)new_nd, g.rows[k], (size_t)new_nd * sizeof(int64_t));
   it->ndim = new_nd;
   /* TensorIterator's fast setup: operands that all have the iteration's shape and are contiguous are
      iterated as one row of element-size strides. A single element is contiguous whatever its strides,

@@ -4,6 +4,7 @@
 #define CTORCH_ITER_TILE_H
 
 #include "iter/iter.h"
+#include "iter/iter_geom.h"
 
 typedef struct ct_tile_plan {
   int64_t w, h; /* tiles of w elements of dim 0 by h rows of dim 1; w == 0: no tiling */
@@ -12,32 +13,17 @@ typedef struct ct_tile_plan {
   int64_t copy_isz[CT_ITER_MAX_OPERANDS];
 } ct_tile_plan;
 
-/* ---- walking the coalesced index space (dim 0 fastest), for the loop drivers ---- */
-/* idx = the multi-index of linear position pos. */
+/* ---- walking the coalesced index space (dim 0 fastest), for the loop drivers: the engine's cursor
+   (iter_geom.h) over the iteration ---- */
 static inline void ct__iter_unravel(const ct_iter *it, int64_t pos, int64_t *idx) {
-  for (int64_t d = 0; d < it->ndim; d++) {
-    idx[d] = pos % it->shape[d];
-    pos /= it->shape[d];
-  }
+  ct__geom_unravel(it->ndim, it->shape, pos, idx);
 }
-/* Each operand's address at idx. */
 static inline void ct__iter_pointers(const ct_iter *it, const int64_t *idx, char **ptrs) {
-  int64_t nd = it->ndim;
-  for (int k = 0; k < it->n_ops; k++) {
-    const int64_t *s = it->strides + (size_t)k * (size_t)nd;
-    char *p = ct__tdata(it->ops[k]);
-    for (int64_t d = 0; d < nd; d++) p += idx[d] * s[d];
-    ptrs[k] = p;
-  }
+  char *base[CT_ITER_MAX_OPERANDS];
+  for (int k = 0; k < it->n_ops; k++) base[k] = ct__tdata(it->ops[k]);
+  ct__geom_pointers(it->ndim, it->n_ops, it->strides, base, idx, ptrs);
 }
-/* Carries full dims of idx into the next ones (after idx[0] or idx[1] advanced). */
-static inline void ct__iter_carry(const ct_iter *it, int64_t *idx) {
-  for (int64_t d = 0; d < it->ndim - 1; d++) {
-    if (idx[d] != it->shape[d]) continue;
-    idx[d] = 0;
-    idx[d + 1]++;
-  }
-}
+static inline void ct__iter_carry(const ct_iter *it, int64_t *idx) { ct__geom_carry(it->ndim, it->shape, idx); }
 
 /* Whether an input's memory meets an output's; same_ok: except an input that is the output itself (same
    elements at the same strides). */

@@ -91,8 +91,9 @@ static void fill_path(ct_tensor *self, double mean, double std, ct_generator *g)
   fill_ctx c = {g, ct__tdata(self), dt, ct__itemsize(dt), mean, std, (float)ct__elem_round_f64(dt, mean),
                 (float)ct__elem_round_f64(dt, std)};
   ct_pipeline p = {&c, produce, transform};
-  /* worth a second thread from about 64K float32 (the float64 transform is ~10x slower per block) */
-  ct__pipeline_run(&p, nblocks, dt == CT_FLOAT32 ? 4096 : 512);
+  /* a block is 16 elements; the float64 transform costs ~10x the float32 one per block, so a second
+     thread pays from about 64K float32 or 8K float64 elements */
+  ct__pipeline_run(&p, nblocks, dt == CT_FLOAT32 ? 16 : 128);
   if (n % 16) {
     /* the elements after the last full block take their uniforms from the stream, then the last 16
        elements are overwritten by 16 fresh ones and transformed as one more block */

@@ -48,9 +48,9 @@ static void pipe_run(void *v, int tid) {
   }
 }
 
-void ct__pipeline_run(const ct_pipeline *p, int64_t nblocks, int64_t min_parallel_blocks) {
+void ct__pipeline_run(const ct_pipeline *p, int64_t nblocks, int64_t block_cost) {
   int64_t nchunks = (nblocks + CT_PIPELINE_CHUNK - 1) / CT_PIPELINE_CHUNK;
-  int nt = nblocks >= min_parallel_blocks ? ct__num_threads() : 1;
+  int nt = ct__parallel_threads(nblocks * block_cost);
   if (nt > 1 && nchunks > 1) {
     par_pipe q = {p, nblocks, nchunks, 0, 0};
     ct__parallel_run(nt, pipe_run, &q);

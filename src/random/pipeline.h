@@ -21,7 +21,8 @@ typedef struct ct_pipeline {
   void (*transform)(void *ctx, int64_t begin, int64_t end);
 } ct_pipeline;
 
-/* Below min_parallel_blocks everything runs on the calling thread. */
-void ct__pipeline_run(const ct_pipeline *p, int64_t nblocks, int64_t min_parallel_blocks);
+/* block_cost: a block's work in the units of core/parallel.h's grain (about a pointwise element's cost);
+   ct__parallel_threads decides the threads from nblocks * block_cost. */
+void ct__pipeline_run(const ct_pipeline *p, int64_t nblocks, int64_t block_cost);
 
 #endif

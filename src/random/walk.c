@@ -2,6 +2,7 @@
 #include "random/walk.h"
 
 #include "core/layout_rules.h"
+#include "iter/iter_geom.h"
 
 static bool same_strides(const ct_tensor *a, const ct_tensor *b) {
   for (int64_t d = 0; d < a->ndim; d++)
@@ -9,40 +10,20 @@ static bool same_strides(const ct_tensor *a, const ct_tensor *b) {
   return true;
 }
 
-typedef struct geometry {
-  int64_t nd, nops;
-  int64_t *shape;
-  int64_t *stride[2]; /* bytes */
-} geometry;
-
-/* Applies TensorIterator's dim order: afterwards dim 0 is the fastest moving. */
-static void reorder(geometry *g, int64_t *perm, int64_t *tmp) {
-  int64_t nd = g->nd;
-  ct__reorder_dims(g->stride, (int)g->nops, g->shape, nd, perm);
-  for (int64_t i = 0; i < nd; i++) tmp[i] = g->shape[perm[i]];
-  memcpy(g->shape, tmp, (size_t)nd * sizeof(int64_t));
-  for (int64_t k = 0; k < g->nops; k++) {
-    for (int64_t i = 0; i < nd; i++) tmp[i] = g->stride[k][perm[i]];
-    memcpy(g->stride[k], tmp, (size_t)nd * sizeof(int64_t));
-  }
-}
-
-static void run_all(const geometry *g, char **base, ct_walk_fn fn, void *ctx, int64_t *idx) {
+/* Row by row through the arranged geometry (strides operand-major), with the engine's cursor. */
+static void run_all(const ct_geom *g, int nops, const int64_t *strides, char *const *base, int64_t numel, ct_walk_fn fn,
+                    void *ctx, int64_t *idx) {
   int64_t nd = g->nd;
   int64_t inner = nd ? g->shape[0] : 1;
-  int64_t inner_stride[2] = {nd ? g->stride[0][0] : 0, nd > 0 && g->nops > 1 ? g->stride[1][0] : 0};
+  int64_t inner_stride[2] = {nd ? strides[0] : 0, nd && nops > 1 ? strides[nd] : 0};
   for (int64_t d = 0; d < nd; d++) idx[d] = 0;
-  for (;;) {
-    char *ptr[2] = {base[0], g->nops > 1 ? base[1] : NULL};
-    for (int64_t d = 1; d < nd; d++)
-      for (int64_t k = 0; k < g->nops; k++) ptr[k] += idx[d] * g->stride[k][d];
+  for (int64_t pos = 0; pos < numel; pos += inner) {
+    char *ptr[2] = {NULL, NULL};
+    ct__geom_pointers(nd, nops, strides, base, idx, ptr);
     fn(ctx, ptr, inner_stride, inner);
-    int64_t d = 1;
-    for (; d < nd; d++) {
-      if (++idx[d] < g->shape[d]) break;
-      idx[d] = 0;
-    }
-    if (d >= nd) return;
+    if (nd == 0) return;
+    idx[0] += inner;
+    ct__geom_carry(nd, g->shape, idx);
   }
 }
 
@@ -67,17 +48,20 @@ void ct__walk(const ct_tensor *out, const ct_tensor *in, ct_walk_fn fn, void *ct
     return;
   }
 
-  /* Only dims of size > 1 move the index (at most 63 of them); dropping the size-1 ones leaves the
-     sort's order of the others unchanged. */
-  int64_t shape[64] = {0}, s0[64] = {0}, s1[64] = {0}, perm[64], tmp[64];
-  geometry g = {0, nops, shape, {s0, s1}};
+  /* the engine's geometry (iter/iter_geom.h): TensorIterator's order, coalesced. Only dims of size > 1
+     move the index (at most 63 of them: the tensor is not empty); dropping the size-1 ones leaves the
+     order of the others unchanged. */
+  int64_t shape[64], strides[2 * 64], perm[64], tmp[64];
+  int64_t nd = 0;
+  for (int64_t d = 0; d < out->ndim; d++) nd += out->sizes[d] != 1;
+  ct_geom g = {0, (int)nops, shape, {strides, strides + nd}};
   for (int64_t d = 0; d < out->ndim; d++) {
     if (out->sizes[d] == 1) continue;
     shape[g.nd] = out->sizes[d];
-    for (int64_t k = 0; k < nops; k++) g.stride[k][g.nd] = ops[k]->strides[d] * isz[k];
+    for (int64_t k = 0; k < nops; k++) g.rows[k][g.nd] = ct__mul_wrap(ops[k]->strides[d], isz[k]);
     g.nd++;
   }
-  reorder(&g, perm, tmp);
-  g.nd = ct__coalesce_dims(g.nd, g.shape, g.stride, (int)g.nops);
-  run_all(&g, base, fn, ctx, perm);
+  ct__geom_arrange(&g, 0, 0, perm, tmp);
+  if (nops > 1) memmove(strides + g.nd, g.rows[1], (size_t)g.nd * sizeof(int64_t)); /* operand-major rows */
+  run_all(&g, (int)nops, strides, base, out->numel, fn, ctx, perm);
 }

@@ -215,7 +215,32 @@ static void test_workers_leave_shared_cpu(void) {
   CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
+/* The grain's two rules. The pointwise split is at::parallel_for's in torch 1.13 (Parallel-inl.h and
+   ParallelOpenMP.h): serial unless numel > grain (32768), then min(threads, divup(numel, grain)) tasks of
+   divup(numel, tasks) elements. The thread count for work cut freely: 1 below two grains, else at most one
+   thread per grain. */
+static void test_grain_rules(void) {
+  int64_t ranges;
+  CHECK_EQ_INT(ct__parallel_torch_split(32768, 2, &ranges), 32768);
+  CHECK_EQ_INT(ranges, 1);
+  CHECK_EQ_INT(ct__parallel_torch_split(32769, 2, &ranges), 16385);
+  CHECK_EQ_INT(ranges, 2);
+  CHECK_EQ_INT(ct__parallel_torch_split(100000, 3, &ranges), 33334);
+  CHECK_EQ_INT(ranges, 3);
+  CHECK_EQ_INT(ct__parallel_torch_split(70000, 8, &ranges), 23334);
+  CHECK_EQ_INT(ranges, 3);
+  CHECK_EQ_INT(ct__parallel_torch_split(1 << 20, 1, &ranges), 1 << 20);
+  CHECK_EQ_INT(ranges, 1);
+  ct_set_num_threads(4);
+  CHECK_EQ_INT(ct__parallel_threads(2 * CT_PAR_GRAIN - 1), 1);
+  bool quiet = ct__parallel_quiet(); /* a quiet period (parallel.c) makes it 1 */
+  CHECK_EQ_INT(ct__parallel_threads(3 * CT_PAR_GRAIN), quiet ? 1 : 3);
+  CHECK_EQ_INT(ct__parallel_threads(100 * CT_PAR_GRAIN), quiet ? 1 : 4);
+  ct_set_num_threads(0);
+}
+
 int main(void) {
+  test_grain_rules();
   test_each_chunk_once();
   test_many_jobs();
   test_nested();

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "core/cast.h"
+#include "core/parallel.h"
 #include "core/layout_rules.h"
 #include "kernels/cpu/loops.h"
 #include "ops/create_internal.h"
@@ -156,10 +157,8 @@ static inline bool close_vec_at(int64_t numel, int64_t chunk, int64_t block, int
 }
 
 static int64_t close_chunk(int64_t numel) {
-  int64_t nt = ct__num_threads(), grain = 32768;
-  if (numel <= grain) nt = 1;
-  if (nt > (numel + grain - 1) / grain) nt = (numel + grain - 1) / grain;
-  return nt > 1 ? (numel + nt - 1) / nt : numel;
+  int64_t ranges;
+  return ct__parallel_torch_split(numel, ct__num_threads(), &ranges);
 }
 
 static inline bool close_f32(float a, float b, float rt, float at) {

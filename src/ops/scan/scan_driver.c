@@ -1,5 +1,5 @@
-/* The scan driver: the dims other than the scanned one name the lines. They are ordered by stride and
-   coalesced; when the innermost of them moves faster through memory than the scanned dim, consecutive
+/* The scan driver: the dims other than the scanned one name the lines. They are ordered and coalesced
+   by the engine's geometry (iter/iter_geom.h); when the innermost of them moves faster through memory than the scanned dim, consecutive
    lines go to the kernel together (line-vector mode: row by row, contiguous and vectorizable), otherwise
    one line per call. Lines go to threads in contiguous ranges (more ranges than threads, each to
    whichever thread is free: core/parallel.h); a line is never split
@@ -7,10 +7,9 @@
    never depend on the thread count. */
 #include "core/parallel.h"
 #include "iter/iter.h"
+#include "iter/iter_geom.h"
 #include "ops/scan/scan.h"
 
-/* Below this many elements one thread does the work (the engine's grain). */
-#define CT_SCAN_GRAIN CT_PAR_GRAIN
 #define CT_SCAN_INLINE_DIMS 16
 #define N_OPS 3
 
@@ -33,61 +32,23 @@ static int64_t byte_stride(const ct_tensor *t, int64_t d) {
 
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
 
-/* Orders the batch dims by stride (outputs first decide, the input breaks ties) and merges dims that
-   are contiguous in every operand, as TensorIterator's reorder_dimensions + coalesce do. */
-static void sort_and_coalesce(geom *g) {
+/* The batch dims in TensorIterator's order over the operands (outputs first, as PyTorch's cumulative
+   kernels add them), coalesced: the engine's geometry (iter/iter_geom.h). Lines are independent, so the
+   order decides only how they are walked. */
+static void arrange(geom *g, int64_t *perm, int64_t *tmp) {
   int64_t nb = g->nb;
-  for (int64_t i = 1; i < nb; i++) {
-    for (int64_t j = i; j > 0; j--) {
-      bool swap = false;
-      for (int k = 0; k < g->n_ops; k++) {
-        int64_t a = abs64(g->stride[(size_t)k * (size_t)nb + (size_t)j - 1]);
-        int64_t b = abs64(g->stride[(size_t)k * (size_t)nb + (size_t)j]);
-        if (a == b) continue;
-        swap = a > b;
-        break;
-      }
-      if (!swap) break;
-      int64_t t = g->size[j];
-      g->size[j] = g->size[j - 1];
-      g->size[j - 1] = t;
-      for (int k = 0; k < g->n_ops; k++) {
-        int64_t *s = g->stride + (size_t)k * (size_t)nb;
-        t = s[j];
-        s[j] = s[j - 1];
-        s[j - 1] = t;
-      }
-    }
-  }
-  int64_t w = 0;
-  for (int64_t d = 1; d < nb; d++) {
-    bool can = true;
-    for (int k = 0; k < g->n_ops && can; k++) {
-      const int64_t *s = g->stride + (size_t)k * (size_t)nb;
-      can = s[w] * g->size[w] == s[d];
-    }
-    if (can) {
-      g->size[w] *= g->size[d];
-    } else {
-      w++;
-      g->size[w] = g->size[d];
-      for (int k = 0; k < g->n_ops; k++) g->stride[(size_t)k * (size_t)nb + (size_t)w] = g->stride[(size_t)k * (size_t)nb + (size_t)d];
-    }
-  }
-  int64_t new_nb = nb ? w + 1 : 0;
+  ct_geom bg = {nb, g->n_ops, g->size, {0}};
+  for (int k = 0; k < g->n_ops; k++) bg.rows[k] = g->stride + (size_t)k * (size_t)nb;
+  int64_t new_nb = ct__geom_arrange(&bg, 0, 0, perm, tmp);
   for (int k = 1; k < g->n_ops; k++)
-    memmove(g->stride + (size_t)k * (size_t)new_nb, g->stride + (size_t)k * (size_t)nb, (size_t)new_nb * sizeof(int64_t));
+    memmove(g->stride + (size_t)k * (size_t)new_nb, bg.rows[k], (size_t)new_nb * sizeof(int64_t));
   g->nb = new_nb;
 }
 
 /* Scans lines [begin, end) of the batch index space (dim 0 fastest); ix has room for nb indices. */
 static void run_range(const geom *g, const ct_scan_plan *p, int64_t begin, int64_t end, int64_t *ix) {
   int64_t nb = g->nb;
-  int64_t rem = begin;
-  for (int64_t d = 0; d < nb; d++) {
-    ix[d] = rem % g->size[d];
-    rem /= g->size[d];
-  }
+  ct__geom_unravel(nb, g->size, begin, ix);
   int64_t lstep[N_OPS];
   for (int k = 0; k < g->n_ops; k++) lstep[k] = nb ? g->stride[(size_t)k * (size_t)nb] : 0;
   for (int64_t pos = begin; pos < end;) {
@@ -98,20 +59,12 @@ static void run_range(const geom *g, const ct_scan_plan *p, int64_t begin, int64
       if (n > end - pos) n = end - pos;
     }
     char *data[N_OPS];
-    for (int k = 0; k < g->n_ops; k++) {
-      const int64_t *s = g->stride + (size_t)k * (size_t)nb;
-      char *q = g->base[k];
-      for (int64_t d = 0; d < nb; d++) q += ix[d] * s[d];
-      data[k] = q;
-    }
+    ct__geom_pointers(nb, g->n_ops, g->stride, g->base, ix, data);
     p->kernel(data, g->step, lstep, g->len, n, p->ctx);
     pos += n;
     if (nb == 0) break;
     ix[0] += n;
-    for (int64_t d = 0; d < nb - 1 && ix[d] == g->size[d]; d++) {
-      ix[d] = 0;
-      ix[d + 1]++;
-    }
+    ct__geom_carry(nb, g->size, ix);
   }
 }
 
@@ -131,13 +84,13 @@ static void par_range(void *v, int64_t i, int tid) {
 
 ct_status ct__scan_prepare(ct_scan_plan *p) {
   int64_t nd = p->in->ndim;
-  int nt = ct__num_threads();
-  if (p->in->numel < CT_SCAN_GRAIN || (nt > 1 && ct__parallel_quiet())) nt = 1; /* results: the same */
+  int nt = ct__parallel_threads(p->in->numel); /* results: the same */
   p->threads = nt;
   p->work = NULL;
-  /* sizes, strides and one line index per thread: on the stack unless the rank or team is large */
+  /* sizes, strides, the geometry builder's scratch and one line index per thread: on the stack unless the
+     rank or team is large */
   if (nd > CT_SCAN_INLINE_DIMS || nt > 2) {
-    p->work = ct__malloc((size_t)(N_OPS + 1 + nt) * (size_t)nd * sizeof(int64_t));
+    p->work = ct__malloc((size_t)(N_OPS + 3 + nt) * (size_t)nd * sizeof(int64_t));
     if (!p->work) return CT_ERR_OUT_OF_MEMORY;
   }
   return CT_OK;
@@ -154,11 +107,11 @@ void ct__scan_run(const ct_scan_plan *p) {
   geom g = {.n_ops = p->n_out + 1, .len = in->sizes[p->dim]};
   const ct_tensor *ops[N_OPS] = {p->out[0], p->n_out > 1 ? p->out[1] : in, in};
   int nt = p->ordered ? 1 : p->threads;
-  int64_t buf[(N_OPS + 1 + 2) * CT_SCAN_INLINE_DIMS];
+  int64_t buf[(N_OPS + 3 + 2) * CT_SCAN_INLINE_DIMS];
   int64_t *mem = p->work ? p->work : buf;
   g.size = mem;
   g.stride = mem + nd;
-  int64_t *ixs = mem + (N_OPS + 1) * nd;
+  int64_t *scratch = mem + (N_OPS + 1) * nd, *ixs = scratch + 2 * nd;
   for (int k = 0; k < g.n_ops; k++) {
     g.base[k] = ct__tdata(ops[k]);
     g.step[k] = byte_stride(ops[k], p->dim);
@@ -176,7 +129,7 @@ void ct__scan_run(const ct_scan_plan *p) {
     b++;
   }
   if (!p->ordered) {
-    sort_and_coalesce(&g);
+    arrange(&g, scratch, scratch + nd);
     if (g.nb > 0) {
       int64_t across = 0, along = 0;
       for (int k = 0; k < g.n_ops; k++) {
@@ -193,19 +146,12 @@ void ct__scan_run(const ct_scan_plan *p) {
   if (p->long_line && !g.vector && nt > 1 && g.len >= CT_SCAN_LONG_LINE && g.lines < nt) {
     /* few long lines: each one gets every thread */
     for (int64_t l = 0; l < g.lines; l++) {
-      int64_t rem = l;
       char *data[N_OPS];
-      for (int k = 0; k < g.n_ops; k++) data[k] = g.base[k];
-      for (int64_t d = 0; d < g.nb; d++) {
-        int64_t i = rem % g.size[d];
-        rem /= g.size[d];
-        for (int k = 0; k < g.n_ops; k++) data[k] += i * g.stride[(size_t)k * (size_t)g.nb + (size_t)d];
-      }
+      ct__geom_unravel(g.nb, g.size, l, ixs);
+      ct__geom_pointers(g.nb, g.n_ops, g.stride, g.base, ixs, data);
       p->long_line(data, g.step, g.len, p->ctx, nt);
     }
   } else {
-    int64_t max_threads = in->numel / CT_SCAN_GRAIN;
-    if (nt > max_threads) nt = (int)(max_threads > 1 ? max_threads : 1);
     if (nt > g.lines) nt = (int)g.lines;
     if (nt <= 1) {
       run_range(&g, p, 0, g.lines, ixs);
