@@ -284,6 +284,9 @@ ct_status ct__tensor_set_ndim(ct_tensor *t, int64_t ndim);
 /* resize_ to sizes with the given element strides (NULL: contiguous), growing a resizable storage when
    the geometry needs more bytes; keeps the storage offset. On failure t is unchanged. */
 ct_status ct__tensor_resize(ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides);
+/* Whether ct__tensor_resize(t, ndim, sizes, NULL) would succeed short of running out of memory (records its
+   error otherwise): for ops that resize several outs, so that a refusal comes before any of them changes. */
+bool ct__tensor_resize_ok(const ct_tensor *t, int64_t ndim, const int64_t *sizes);
 /* Recomputes numel from sizes. */
 void ct__tensor_update_numel(ct_tensor *t);
 /* A tensor over storage s (retained) with the given geometry; refcount 1, not scope-registered.

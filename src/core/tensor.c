@@ -66,6 +66,20 @@ ct_status ct__tensor_set_ndim(ct_tensor *t, int64_t ndim) {
   return s;
 }
 
+bool ct__tensor_resize_ok(const ct_tensor *t, int64_t ndim, const int64_t *sizes) {
+  int64_t numel = ct__checked_numel(ndim, sizes);
+  if (numel < 0) return false;
+  if (numel == 0 || (t->storage->flags & CT_STORAGE_RESIZABLE)) return true;
+  int64_t small[64], *st = ndim > 64 ? ct__malloc((size_t)ndim * sizeof(int64_t)) : small;
+  if (!st) return false;
+  ct__contiguous_strides(ndim, sizes, st);
+  size_t need = (size_t)ct__required_storage_elems(ndim, sizes, st, t->offset) * ct__itemsize((ct_dtype)t->dtype);
+  if (st != small) ct__free(st);
+  if (need <= t->storage->nbytes) return true;
+  ct__error(CT_ERR_RUNTIME, "Trying to resize storage that is not resizable");
+  return false;
+}
+
 ct_status ct__tensor_resize(ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides) {
   int64_t numel = ct__checked_numel(ndim, sizes);
   if (numel < 0) return CT_ERR_RUNTIME;

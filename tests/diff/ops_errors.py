@@ -138,6 +138,33 @@ def _nan_to_num_int_overlap(lib):
     return run
 
 
+def gen_over64(g):
+    return A(g.choice([65, 70]), g.choice(["max", "min", "aminmax", "norm2"]), g.choice([0, -1]))
+
+
+def _over64(lib):
+    """Reductions along a dim of a tensor of more than 64 dims: torch's dim bitset refuses them."""
+    def run(nd, op, dim):
+        if lib is torch:
+            t = torch.ones([1] * nd)
+            if op == "aminmax":
+                return torch.aminmax(t, dim=dim)[0]
+            if op == "norm2":
+                return torch.norm(t, dim=(0, 1))
+            return getattr(torch, op)(t, dim)[0]
+        t = C.ones([1] * nd)
+        L = C.lib()
+        if op == "norm2":
+            return C.own(L.ct_norm(t, ops_reduce.nopts("fro", (0, 1))))
+        a, b = C.empty(()), C.empty((), dtype=torch.int64 if op != "aminmax" else None)
+        if op == "aminmax":
+            C.check(L.ct_aminmax_out(a, b, t, ops_reduce.ropts(dim=dim)))
+        else:
+            C.check(L.fn("ct_%s_dim_out" % op)(a, b, t, dim, None))
+        return a
+    return run
+
+
 def gen_seed(g):
     return A(g.choice([float("inf"), float("-inf"), float("nan"), 2.0 ** 64, -2.0 ** 63 - 4096.0, 1.7, -1.0]))
 
@@ -181,5 +208,7 @@ OPS = [
        weight=0.2, min_cases=30),
     Op("nan_to_num_int_overlap", gen_nan_to_num_int_overlap, torch=_nan_to_num_int_overlap(torch),
        ct=_nan_to_num_int_overlap(C), weight=0.2, min_cases=20),
+    Op("reduce_over_64_dims", gen_over64, torch=_over64(torch), ct=_over64(C), values=False, weight=0.1, min_cases=10,
+       null_check=False),
     Op("manual_seed_float", gen_seed, torch=_seed_torch, ct=_seed_ct, weight=0.1, min_cases=20),
 ]

@@ -274,8 +274,10 @@ static void check_geometry(const ct_tensor *t) {
   ct_storage_release(st);
   __int128 isz = ct_element_size(t);
   /* A meta storage holds no bytes, and torch lets a meta tensor's extent pass any int64 storage size
-     (empty_strided with huge strides): such a geometry reads nothing, so it is not held to its storage. */
-  if (ct_is_meta(t) && (hi + 1) * isz > (__int128)INT64_MAX) return;
+     (empty_strided with huge strides), and its meta set_ sizes a shared storage to the geometry it is
+     given (shrinking it under other views, negative strides accepted): a meta geometry reads nothing, so
+     it is not held to its storage. */
+  if (ct_is_meta(t)) return;
   if (lo < 0 || (hi + 1) * isz > nbytes) {
     int k = snprintf(msgbuf, sizeof msgbuf, "geometry outside the storage (lo %lld, hi %lld, itemsize %lld, nbytes %lld, device %d, sizes/strides",
              (long long)lo, (long long)hi, (long long)isz, (long long)nbytes, (int)ct_device_of(t).type);

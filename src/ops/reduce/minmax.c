@@ -624,6 +624,10 @@ static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices,
   if (!ct__red_check_out_dtype(values, dt) || !ct__red_check_out_dtype(indices, CT_INT64)) return CT_ERR_RUNTIME;
   ct_red_call c = {.in = t, .kdtype = dt, .keepdim = keepdim, .ordered = true, .n_out = 2, .out = {values, indices},
                    .out_dtype = {dt, CT_INT64}, .check_overlap = true};
+  if (t->ndim > 64) { /* the reduction's dim bitset, as torch's */
+    ct__error(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
+    return CT_ERR_RUNTIME;
+  }
   c.mask = t->ndim ? (uint64_t)1 << d : 0;
   c.k = ct__red_kernel(is_max ? &max_dim_op : &min_dim_op, t, dt);
   if (!c.k) { /* unreachable: every real dtype has one */
@@ -720,6 +724,10 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
     int64_t d = ct__wrap_dim(dim, t->ndim);
     if (d < 0) return ct__null_status();
     if (!nonempty_dim(t, d, d, "aminmax")) return CT_ERR_INDEX;
+    if (t->ndim > 64) {
+      ct__error(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
+      return CT_ERR_RUNTIME;
+    }
     c.mask = t->ndim ? (uint64_t)1 << d : 0;
     c.check_overlap = true;
   } else {

@@ -346,6 +346,10 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
                 (long long)dims.data[1]);
       return CT_ERR_RUNTIME;
     }
+    if (t->ndim > 64) {
+      ct__error(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
+      return CT_ERR_RUNTIME;
+    }
     ct_dtype in = (ct_dtype)t->dtype;
     if (!is_fc(in)) {
       ct__error(CT_ERR_RUNTIME,

@@ -237,6 +237,9 @@ static int aliasing(const ct_red_call *c, const int64_t *shape, int64_t nd, uint
 }
 
 static ct_status resize_outs(ct_red_call *c, const int64_t *shape, int64_t nd) {
+  for (int o = 0; o < c->n_out; o++) /* all or none: values' resize must not stand when indices' fails */
+    if (c->out[o] && !same_shape(c->out[o], shape, nd) && !ct__tensor_resize_ok(c->out[o], nd, shape))
+      return ct_last_error();
   for (int o = 0; o < c->n_out; o++) {
     if (!c->out[o] || same_shape(c->out[o], shape, nd)) continue;
     ct_status s = ct__tensor_resize(c->out[o], nd, shape, NULL);
