@@ -76,6 +76,8 @@ def cases():
         (f"argmax {n}", red(lib.ct_argmax, cx, []), lambda: x.argmax()),
         (f"var {n}", red(lib.ct_var, cx, [], VarOpts), lambda: x.var()),
         (f"cumsum {n}", lambda: lib.ct_cumsum(cx, 0, None), lambda: x.cumsum(0)),
+        (f"cumsum 4096x{N // 4096} dim 0", lambda: lib.ct_cumsum(cm, 0, None), lambda: m.cumsum(0)),
+        (f"cumsum 4096x{N // 4096} dim 1", lambda: lib.ct_cumsum(cm, 1, None), lambda: m.cumsum(1)),
         (f"add {n}", lambda: lib.ct_add(cx, cy, None), lambda: x + y),
         (f"mul {n}", lambda: lib.ct_mul(cx, cy), lambda: x * y),
         (f"exp {n}", lambda: lib.ct_exp(cx), lambda: x.exp()),

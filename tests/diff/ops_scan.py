@@ -75,7 +75,10 @@ def ct_ext_out(name):
 
 # Large inputs for the line-vector mode, several threads and long sequential lines (all below the
 # float32 long-line threshold of 65536, which cumsum_long covers).
-BIG_SHAPES = [((300, 7), 0), ((7, 1100), 1), ((3, 40, 300), 1), ((2, 600, 3), 1), ((40000,), 0), ((2, 40000), 1)]
+# (2, 9000) and (8, 9000) along dim 0: rows wider than one pass of accumulators (8192 bfloat16, 4096 float64,
+# 2048 complex128 lines), and (float32, 72000 elements) split into strips over threads.
+BIG_SHAPES = [((300, 7), 0), ((7, 1100), 1), ((3, 40, 300), 1), ((2, 600, 3), 1), ((40000,), 0), ((2, 40000), 1),
+              ((2, 9000), 0), ((8, 9000), 0)]
 
 
 def _exact_base(g, shape, dt):
