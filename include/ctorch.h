@@ -17,6 +17,7 @@
 #include "ctorch/pointwise.h"
 #include "ctorch/reduce.h"
 #include "ctorch/scan.h"
+#include "ctorch/index.h"
 #include "ctorch/format.h"
 #include "ctorch/random.h"
 

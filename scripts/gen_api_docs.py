@@ -53,6 +53,8 @@ OVERRIDES = {
     "ct_device_make": ("torch.device(type, index)", "torch.device"),
     "ct_cuda_is_available": ("torch.cuda.is_available", "torch.cuda.is_available"),
     "ct_layout_name": ("str(layout)", ""), "ct_memory_format_name": ("str(memory_format)", ""),
+    # indexing
+    "ct_index_items": ("Tensor[index]", "torch.Tensor.__getitem__"),
     # tensor
     "ct_ndim": ("Tensor.ndim", "torch.Tensor.ndim"),
     "ct_size_at": ("Tensor.size(dim)", "torch.Tensor.size"),

@@ -1,0 +1,89 @@
+/* ct_index's C forms (what the differential suite, through ctypes, cannot write): the spec string with C
+   integers, bools and tensors for its placeholders, the item list with numbers and CT_IDX_* items, and the
+   errors of a malformed call. Expected values from torch 1.13 (/usr/bin/python3) on
+   x = torch.arange(24.).reshape(2, 3, 4); tests/diff/ops_index.py covers indexing in depth. */
+#include <string.h>
+
+#include "check.h"
+#include "core/internal.h"
+
+static void values(const ct_tensor *t, const double *want, int64_t n) {
+  double got[32];
+  CHECK(t && t->numel == n && n <= 32);
+  CHECK(ct_copy_to_buffer(t, got, CT_FLOAT64, sizeof got) == CT_OK);
+  for (int64_t i = 0; i < n; i++) CHECK(got[i] == want[i]);
+}
+
+static void geometry(const ct_tensor *t, int64_t nd, const int64_t *sizes, const int64_t *strides, int64_t offset) {
+  CHECK(t && t->ndim == nd && t->offset == offset);
+  for (int64_t d = 0; d < nd; d++) CHECK(t->sizes[d] == sizes[d] && t->strides[d] == strides[d]);
+}
+
+int main(void) {
+  ct_tensor *x = ct_view(ct_arange_end(24.0, NULL), CT_SHAPE(2, 3, 4));
+  CHECK(x);
+  int i = 1;
+  ct_tensor *r = ct_index(x, "%, -1", i); /* x[i, -1]: [20, 21, 22, 23], stride (1,), offset 20 */
+  geometry(r, 1, (int64_t[]){4}, (int64_t[]){1}, 20);
+  values(r, (double[]){20, 21, 22, 23}, 4);
+  CHECK(r->storage == x->storage); /* a view */
+  ct_release(r);
+  long a = 1, b = 3;
+  r = ct_index(x, ":, %:%", a, b); /* x[:, a:b]: [2, 2, 4], strides (12, 4, 1), offset 4 */
+  geometry(r, 3, (int64_t[]){2, 2, 4}, (int64_t[]){12, 4, 1}, 4);
+  ct_release(r);
+  r = ct_index(x, "1:, ::2, None, ..."); /* [1, 2, 1, 4], strides (12, 8, 4, 1), offset 12 */
+  geometry(r, 4, (int64_t[]){1, 2, 1, 4}, (int64_t[]){12, 8, 4, 1}, 12);
+  ct_release(r);
+  ct_tensor *m = CT_TENSOR((bool)1, (bool)0, (bool)1);
+  r = ct_index(x, ":, %", m); /* x[:, m]: [2, 2, 4], strides (8, 4, 1), a copy */
+  geometry(r, 3, (int64_t[]){2, 2, 4}, (int64_t[]){8, 4, 1}, 0);
+  values(r, (double[]){0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 20, 21, 22, 23}, 16);
+  CHECK(r->storage != x->storage);
+  ct_release(r);
+  ct_tensor *idx = CT_TENSOR(2, 0);
+  r = ct_index(x, CT_IDX_ALL, 0, idx); /* x[:, 0, idx]: [[2, 0], [14, 12]], strides (2, 1) */
+  geometry(r, 2, (int64_t[]){2, 2}, (int64_t[]){2, 1}, 0);
+  values(r, (double[]){2, 0, 14, 12}, 4);
+  ct_release(r);
+  ct_tensor *i01 = CT_TENSOR(1, 0);
+  r = ct_index(x, "%, :, %", i01, idx); /* x[[1, 0], :, [2, 0]]: [[14, 18, 22], [0, 4, 8]], strides (3, 1) */
+  geometry(r, 2, (int64_t[]){2, 3}, (int64_t[]){3, 1}, 0);
+  values(r, (double[]){14, 18, 22, 0, 4, 8}, 6);
+  ct_release(r);
+  r = ct_index(x, ""); /* x[()]: an alias */
+  geometry(r, 3, (int64_t[]){2, 3, 4}, (int64_t[]){12, 4, 1}, 0);
+  ct_release(r);
+
+  /* errors: torch's where torch has one, a ValueError naming the spec otherwise */
+  CHECK(ct_index(x, "5") == NULL);
+  CHECK_ERROR(CT_ERR_INDEX, "index 5 is out of bounds for dimension 0 with size 2");
+  CHECK(ct_index(x, "0, 0, 0, 0") == NULL);
+  CHECK_ERROR(CT_ERR_INDEX, "too many indices for tensor of dimension 3");
+  CHECK(ct_index(x, 1.5) == NULL);
+  CHECK_ERROR(CT_ERR_INDEX, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+                            "valid indices (got float)");
+  CHECK(ct_index(x, "::0") == NULL);
+  CHECK_ERROR(CT_ERR_VALUE, "slice step cannot be zero");
+  CHECK(ct_index(x, "%, %", i) == NULL);
+  CHECK_ERROR(CT_ERR_VALUE, "ct_index: invalid index spec \"%, %\" at position 3: a placeholder '%' without its argument");
+  CHECK(ct_index(x, "0", i) == NULL);
+  CHECK_ERROR(CT_ERR_VALUE, "ct_index: the spec \"0\" has 0 placeholders but 1 arguments were given");
+  CHECK(ct_index(x, "0 1") == NULL);
+  CHECK_ERROR(CT_ERR_VALUE, "ct_index: invalid index spec \"0 1\" at position 2: expected ',' or the end of the spec");
+  CHECK(ct_index(x, ":, %", (ct_tensor *)NULL) == NULL);
+  CHECK_ERROR(CT_ERR_VALUE, "ct_index: argument 'tensor' is NULL (item 1)");
+  CHECK(ct_index((ct_tensor *)NULL, "0") == NULL);
+  /* "ct_index_items: " comes first where the library's exported symbols can be looked up (the shared build) */
+  CHECK(ct_last_error() == CT_ERR_VALUE && strstr(ct_last_error_message(), "argument 't' is NULL"));
+  ct_clear_error();
+  CHECK(ct_index_items(x, NULL, 2) == NULL);
+  CHECK(ct_last_error() == CT_ERR_VALUE && strstr(ct_last_error_message(), "argument 'items' is NULL"));
+  ct_clear_error();
+
+  ct_release(idx);
+  ct_release(i01);
+  ct_release(m);
+  ct_release(x);
+  return TEST_SUMMARY();
+}
