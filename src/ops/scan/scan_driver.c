@@ -31,7 +31,8 @@ typedef struct geom {
 } geom;
 
 static int64_t byte_stride(const ct_tensor *t, int64_t d) {
-  return t->strides[d] * (int64_t)ct__itemsize((ct_dtype)t->dtype);
+  /* wraps: a size-0 or size-1 dim may carry any stride (only dims that move are ever used to address) */
+  return ct__mul_wrap(t->strides[d], (int64_t)ct__itemsize((ct_dtype)t->dtype));
 }
 
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
