@@ -55,6 +55,7 @@ OVERRIDES = {
     "ct_layout_name": ("str(layout)", ""), "ct_memory_format_name": ("str(memory_format)", ""),
     # indexing
     "ct_index_items": ("Tensor[index]", "torch.Tensor.__getitem__"),
+    "ct_index_put_items_": ("Tensor[index] = value", "torch.Tensor.__setitem__"),
     # tensor
     "ct_ndim": ("Tensor.ndim", "torch.Tensor.ndim"),
     "ct_size_at": ("Tensor.size(dim)", "torch.Tensor.size"),

@@ -10,6 +10,7 @@
      ct_index(x, "%:%", a, b)                         x[a:b]     (slice bounds: C integers)
      ct_index(x, "")                                  x[()]
      ct_index(x, CT_IDX_ALL, 0, idx)                  x[:, 0, idx]   (items: no string to parse)
+     ct_index_put_(x, "%, 1:", mask, 0.5)             x[mask, 1:] = 0.5   (the value last)
 
    The spec is Python's subscript syntax: items separated by commas (a trailing comma is allowed), each an
    integer, a slice `start:stop:step` (each part optional; an integer, `%` or None), `...`, `None`, `True`,
@@ -53,6 +54,13 @@ typedef struct ct_index_item {
 
 /* t[items...]: the items as ct_index builds them (n of them; n = 0 is x[()]). */
 CT_API ct_tensor *ct_index_items(const ct_tensor *t, const ct_index_item *items, int64_t n);
+/* t[index] = value, in place: items[0 .. n-2] are the index as for ct_index_items, items[n-1] the value (a
+   tensor, or a C number converted to t's dtype with torch's overflow check). Python's rules: a basic index
+   copies into the view (the value broadcast, its leading 1s dropped, cast to t's dtype); with index tensors
+   the value must have t's dtype (torch's "Index put requires the source and destination dtypes match");
+   duplicate indices write in iteration order. A failed call changes nothing (index values are checked
+   before anything is written). */
+CT_API ct_status ct_index_put_items_(ct_tensor *t, const ct_index_item *items, int64_t n);
 
 /* Items for ct_index's list form and for ct_index_items. */
 static inline ct_index_item ct__idx_make(ct_index_kind kind, int64_t start, int64_t stop, int64_t step) {
@@ -111,6 +119,9 @@ CT__IDX_OF(cdouble, double _Complex)
            CT__NUM_CASES(ct__idx_))(x)
 #define ct_index(t, ...) \
   ct_index_items(CT__T(t), (const ct_index_item[]){CT__MAP(CT_IDX, __VA_ARGS__)}, CT__NARGS(__VA_ARGS__))
+/* t[spec or items...] = value: the value is the last argument. */
+#define ct_index_put_(t, ...) \
+  ct_index_put_items_(CT__TM(t), (const ct_index_item[]){CT__MAP(CT_IDX, __VA_ARGS__)}, CT__NARGS(__VA_ARGS__))
 #endif
 
 #ifdef __cplusplus

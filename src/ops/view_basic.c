@@ -143,6 +143,8 @@ static ct_tensor *expand(const ct_tensor *t, ct_shape shape) {
   return ct__view_done(v);
 }
 
+ct_tensor *ct__expand(const ct_tensor *t, ct_shape shape) { return expand(t, shape); }
+
 ct_tensor *ct_expand(const ct_tensor *t, ct_shape shape) {
   if (!t) return ct__null_ptr_arg("t");
   return ct__check_list(shape, "shape") ? ct__own(expand(t, shape)) : NULL;

@@ -62,6 +62,8 @@ ct_tensor *ct__permute_unchecked(const ct_tensor *t, const int64_t *order);
 ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step);
 ct_tensor *ct__narrow(const ct_tensor *t, int64_t dim, int64_t start, int64_t length);
 ct_tensor *ct__select(const ct_tensor *t, int64_t dim, int64_t index);
+/* Tensor.expand(shape) with its checks and messages. */
+ct_tensor *ct__expand(const ct_tensor *t, ct_shape shape);
 ct_tensor *ct__alias(const ct_tensor *t);
 
 #endif

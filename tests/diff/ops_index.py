@@ -32,7 +32,7 @@ def _item_of_arg(a):
         it.kind, it.tensor = TENSOR, a.ptr
     elif isinstance(a, (bool, int)):
         it.kind, it.number = NUMBER, C.ct_scalar.of(a)
-    elif isinstance(a, float):
+    elif isinstance(a, (float, complex)):
         it.kind, it.number = NUMBER, C.ct_scalar.of(a)
     else:
         raise TypeError(a)
@@ -267,3 +267,84 @@ OPS = [
     Op("index_items_list", gen_list, torch=torch_list, ct=ct_list, weight=1, min_cases=60),
     Op("index_items_bad_spec", gen_bad, torch=torch_bad, ct=ct_bad, min_cases=len(BAD_SPECS), null_check=False),
 ]
+
+
+# ---- t[...] = value --------------------------------------------------------------------------------------
+
+def ct_put(x, spec, *args):
+    """args: the placeholders' arguments, then the value (a tensor or a Python number)."""
+    keep = [spec.encode()]
+    head = ct_index_item()
+    head.kind, head.spec = SPEC, keep[0]
+    items = [head] + [_item_of_arg(a) for a in args]
+    arr = (ct_index_item * len(items))(*items)
+    C.check(C.lib().fn("ct_index_put_items_")(x, ctypes.cast(arr, ctypes.c_void_p), len(items)))
+    return x
+
+
+def torch_put(x, spec, *args):
+    names = {"x": x, "v": args[-1]}
+    text, k = "", 0
+    for ch in spec:
+        if ch == "%":
+            names["a%d" % k] = args[k]
+            text += "a%d" % k
+            k += 1
+        else:
+            text += ch
+    exec("x[%s] = v" % (text if text.strip() else "()"), {}, names)
+    return x
+
+
+def _probe_shape(x_spec, spec, args):
+    """The shape torch's x[spec] has (None when it fails), from the Specs' base values."""
+    def val(a):
+        return a.base if isinstance(a, Spec) else a
+    try:
+        return tuple(torch_spec(torch.zeros(x_spec.shape), spec, *[val(a) for a in args]).shape)
+    except Exception:
+        return None
+
+
+def _number_for(g, dt):
+    r = g.random()
+    if r < 0.3:
+        return g.int(-3, 3)
+    if r < 0.4:
+        return g.choice([1000, -129, 256, 2**40])  # overflow in small integer dtypes
+    if r < 0.75:
+        return g.choice([0.5, -2.25, float("inf"), 3.0])
+    if r < 0.85:
+        return g.chance(0.5)
+    return complex(1.5, -2) if g.chance(0.5) else 2.7
+
+
+def gen_put(g):
+    a = gen_spec(g)
+    x, spec, args = a.args[0], a.args[1], list(a.args[2:])
+    shape = _probe_shape(x, spec, args)
+    if g.chance(0.25):
+        value = _number_for(g, x.dtype)
+    else:
+        if shape is None:
+            vshape = g.shape(max_numel=12, max_ndim=2)
+        else:
+            r = g.random()
+            if r < 0.45:
+                vshape = shape
+            elif r < 0.6:
+                vshape = shape[g.int(0, len(shape)):] if shape else ()
+            elif r < 0.7:
+                vshape = (1, 1) + shape
+            elif r < 0.8:
+                vshape = tuple(1 if g.chance(0.5) else s for s in shape)
+            elif r < 0.9:
+                vshape = ()
+            else:
+                vshape = g.shape(max_numel=12, max_ndim=2)
+        vdt = x.dtype if g.chance(0.75) else g.dtype()
+        value = g.tensor(shape=vshape, dtype=vdt)
+    return A(x, spec, *(args + [value]))
+
+
+OPS.append(Op("index_put_items_", gen_put, torch=torch_put, ct=ct_put, weight=4, min_cases=200))

@@ -55,6 +55,31 @@ int main(void) {
   geometry(r, 3, (int64_t[]){2, 3, 4}, (int64_t[]){12, 4, 1}, 0);
   ct_release(r);
 
+  /* t[...] = value (torch 1.13 on y = torch.arange(12.).reshape(3, 4)) */
+  ct_tensor *y = ct_view(ct_arange_end(12.0, NULL), CT_SHAPE(3, 4));
+  ct_tensor *rows = CT_TENSOR((bool)1, (bool)0, (bool)1);
+  CHECK(ct_index_put_(y, "%, 1:", rows, 0.5) == CT_OK); /* y[rows, 1:] = 0.5 */
+  values(y, (double[]){0, 0.5, 0.5, 0.5, 4, 5, 6, 7, 8, 0.5, 0.5, 0.5}, 12);
+  ct_tensor *cols = CT_TENSOR(2, 0), *v = CT_TENSOR(7.0, 8.0);
+  CHECK(ct_index_put_(y, 0, cols, v) == CT_OK); /* y[0, [2, 0]] = [7., 8.] */
+  values(y, (double[]){8, 0.5, 7, 0.5, 4, 5, 6, 7, 8, 0.5, 0.5, 0.5}, 12);
+  CHECK(ct_index_put_(y, "1", 3) == CT_OK); /* y[1] = 3 */
+  values(y, (double[]){8, 0.5, 7, 0.5, 3, 3, 3, 3, 8, 0.5, 0.5, 0.5}, 12);
+  ct_tensor *big = CT_TENSOR(0, 9); /* y[0, [0, 9]] = 1.: out of range, nothing written */
+  CHECK(ct_index_put_(y, 0, big, 1.0) == CT_ERR_INDEX);
+  CHECK_ERROR(CT_ERR_INDEX, "index 9 is out of bounds for dimension 0 with size 4");
+  values(y, (double[]){8, 0.5, 7, 0.5, 3, 3, 3, 3, 8, 0.5, 0.5, 0.5}, 12);
+  ct_tensor *iv = CT_TENSOR(1, 2); /* int64 value into a float tensor through index tensors */
+  CHECK(ct_index_put_(y, ":, %", cols, iv) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Index put requires the source and destination dtypes match, got Float for the "
+                              "destination and Long for the source.");
+  ct_release(iv);
+  ct_release(big);
+  ct_release(v);
+  ct_release(cols);
+  ct_release(rows);
+  ct_release(y);
+
   /* errors: torch's where torch has one, a ValueError naming the spec otherwise */
   CHECK(ct_index(x, "5") == NULL);
   CHECK_ERROR(CT_ERR_INDEX, "index 5 is out of bounds for dimension 0 with size 2");

@@ -5,6 +5,9 @@
    it. So the result's shape and layout are TensorIterator's, as in torch. Index values are checked before
    anything is written (torch checks them inside its kernel, in element order: the first bad value in that
    order is the one named here too). */
+#include <stddef.h>
+
+#include "core/layout_rules.h"
 #include "core/op.h"
 #include "iter/iter.h"
 #include "ops/create_internal.h"
@@ -256,35 +259,62 @@ static bool check_bounds(const idx_list *l, const int64_t *sizes, int64_t nd, co
   return true;
 }
 
-ct_tensor *ct__index_tensors_impl(const ct_tensor *self_in, const ct_tensor *const *indices, int64_t n) {
-  if (n > self_in->ndim)
-    return CT_ERR_NULL(CT_ERR_INDEX, "too many indices for tensor of dimension %lld (got %lld)",
-                       (long long)self_in->ndim, (long long)n);
+/* make_info + AdvancedIndex: the source (resolved of math bits, permuted when the indices are not adjacent),
+   the index tensors expanded and broadcast, the restrided source, and the index operands for the engine
+   (reshaped to it; beyond DIRECT_INDICES - 1 of them, summed into one byte-offset tensor). */
+typedef struct adv_info {
+  ct_tensor *self, *src;
+  idx_list l;
+  int64_t first, last, count, before, bnd, after, rnd;
+  int64_t bshape[CT_MAX_DIMS], isizes[CT_MAX_DIMS], istrides[CT_MAX_DIMS], rs[CT_MAX_DIMS], rst[CT_MAX_DIMS];
+  ct_tensor *ops[DIRECT_INDICES];
+  int n_ops;
+  gather_ctx ctx;
+} adv_info;
+
+static void info_free(adv_info *a) {
+  for (int i = 0; i < a->n_ops; i++) ct_release(a->ops[i]);
+  ct_release(a->src);
+  if (a->l.t) list_free(&a->l);
+  ct_release(a->self);
+}
+
+static bool make_info(const ct_tensor *self_in, const ct_tensor *const *indices, int64_t n, adv_info *a) {
+  memset(a, 0, offsetof(adv_info, bshape));
+  a->n_ops = 0;
+  if (n > self_in->ndim) {
+    ct__error(CT_ERR_INDEX, "too many indices for tensor of dimension %lld (got %lld)", (long long)self_in->ndim,
+              (long long)n);
+    return false;
+  }
   for (int64_t i = 0; i < n; i++) {
     const ct_tensor *x = indices[i];
-    if (x && x->dtype != CT_INT64 && x->dtype != CT_UINT8 && x->dtype != CT_BOOL)
-      return CT_ERR_NULL(CT_ERR_INDEX, "tensors used as indices must be long, byte or bool tensors");
+    if (x && x->dtype != CT_INT64 && x->dtype != CT_UINT8 && x->dtype != CT_BOOL) {
+      ct__error(CT_ERR_INDEX, "tensors used as indices must be long, byte or bool tensors");
+      return false;
+    }
   }
   for (int64_t i = 0; i < n; i++)
-    if (indices[i] && indices[i]->device_type == CT_META && self_in->device_type != CT_META)
-      return CT_ERR_NULL(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
-  if (self_in->ndim > CT_MAX_DIMS)
-    return CT_ERR_NULL(CT_ERR_NOT_IMPLEMENTED, "advanced indexing supports tensors of up to %d dims", CT_MAX_DIMS);
-  ct_tensor *self = ct__resolve_bits(self_in);
-  if (!self) return NULL;
-  idx_list l = {NULL, 0, self->ndim};
-  ct_tensor *result = NULL, *src = NULL, *comb = NULL;
-  ct_tensor *ops[DIRECT_INDICES] = {NULL};
-  int n_ops = 0;
-  l.t = ct__malloc((size_t)(l.cap > 0 ? l.cap : 1) * sizeof *l.t);
-  if (!l.t) goto done;
-  int64_t bshape[CT_MAX_DIMS], bnd;
-  if (!expand_masks(self, indices, n, &l) || !broadcast_all(&l, bshape, &bnd)) goto done;
-  while (l.n < self->ndim) l.t[l.n++] = NULL;
+    if (indices[i] && indices[i]->device_type == CT_META && self_in->device_type != CT_META) {
+      ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+      return false;
+    }
+  if (self_in->ndim > CT_MAX_DIMS) {
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "advanced indexing supports tensors of up to %d dims", CT_MAX_DIMS);
+    return false;
+  }
+  a->self = ct__alias(self_in);
+  if (!a->self) return false;
+  a->l.cap = self_in->ndim;
+  a->l.t = ct__malloc((size_t)(a->l.cap > 0 ? a->l.cap : 1) * sizeof *a->l.t);
+  if (!a->l.t) return false;
+  if (!expand_masks(a->self, indices, n, &a->l) || !broadcast_all(&a->l, a->bshape, &a->bnd)) return false;
+  idx_list *l = &a->l;
+  while (l->n < a->self->ndim) l->t[l->n++] = NULL;
   /* hasContiguousSubspace, else transposeToFront */
   int64_t first = -1, last = -1, count = 0;
-  for (int64_t i = 0; i < l.n; i++)
-    if (l.t[i]) {
+  for (int64_t i = 0; i < l->n; i++)
+    if (l->t[i]) {
       if (first < 0) first = i;
       last = i;
       count++;
@@ -293,113 +323,306 @@ ct_tensor *ct__index_tensors_impl(const ct_tensor *self_in, const ct_tensor *con
     int64_t order[CT_MAX_DIMS];
     ct_tensor *moved[CT_MAX_DIMS];
     int64_t k = 0;
-    for (int64_t i = 0; i < l.n; i++)
-      if (l.t[i]) moved[k] = l.t[i], order[k++] = i;
-    for (int64_t i = 0; i < l.n; i++)
-      if (!l.t[i]) moved[k] = NULL, order[k++] = i;
-    ct_tensor *p = ct__permute_unchecked(self, order);
-    if (!p) goto done;
-    ct_release(self);
-    self = p;
-    memcpy(l.t, moved, (size_t)l.n * sizeof *l.t);
+    for (int64_t i = 0; i < l->n; i++)
+      if (l->t[i]) moved[k] = l->t[i], order[k++] = i;
+    for (int64_t i = 0; i < l->n; i++)
+      if (!l->t[i]) moved[k] = NULL, order[k++] = i;
+    ct_tensor *p = ct__permute_unchecked(a->self, order);
+    if (!p) return false;
+    ct_release(a->self);
+    a->self = p;
+    memcpy(l->t, moved, (size_t)l->n * sizeof *l->t);
     first = 0;
     last = count - 1;
   }
-  /* AdvancedIndex */
-  int64_t before = first, after = self->ndim - last - 1;
-  int64_t isizes[CT_MAX_DIMS], istrides[CT_MAX_DIMS];
+  const ct_tensor *self = a->self;
+  a->first = first, a->last = last, a->count = count;
+  a->before = first, a->after = self->ndim - last - 1;
   size_t isz = ct__itemsize((ct_dtype)self->dtype);
   bool zero_indexed = false, zero_repl = false;
   for (int64_t i = first; i <= last; i++) {
-    isizes[i - first] = self->sizes[i];
-    istrides[i - first] = self->strides[i] * (int64_t)isz;
+    a->isizes[i - first] = self->sizes[i];
+    a->istrides[i - first] = self->strides[i] * (int64_t)isz;
     zero_indexed |= self->sizes[i] == 0;
   }
-  for (int64_t d = 0; d < bnd; d++) zero_repl |= bshape[d] == 0;
+  for (int64_t d = 0; d < a->bnd; d++) zero_repl |= a->bshape[d] == 0;
   if (zero_indexed && !zero_repl) {
     ct__error(CT_ERR_INDEX, "index is out of bounds for dimension with size 0");
-    goto done;
+    return false;
   }
-  int64_t rnd = before + bnd + after;
-  if (rnd > CT_MAX_DIMS) {
-    ct__error(CT_ERR_INDEX, "too many dimensions after indexing");
-    goto done;
+  a->rnd = a->before + a->bnd + a->after;
+  if (a->rnd > CT_MAX_DIMS) {
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "advanced indexing supports results of up to %d dims", CT_MAX_DIMS);
+    return false;
   }
-  int64_t rs[CT_MAX_DIMS], rst[CT_MAX_DIMS];
+  int64_t *rs = a->rs, *rst = a->rst, before = a->before, bnd = a->bnd;
   for (int64_t d = 0; d < before; d++) rs[d] = self->sizes[d], rst[d] = self->strides[d];
-  for (int64_t d = 0; d < bnd; d++) rs[before + d] = bshape[d], rst[before + d] = 0;
-  for (int64_t d = 0; d < after; d++)
+  for (int64_t d = 0; d < bnd; d++) rs[before + d] = a->bshape[d], rst[before + d] = 0;
+  for (int64_t d = 0; d < a->after; d++)
     rs[before + bnd + d] = self->sizes[last + 1 + d], rst[before + bnd + d] = self->strides[last + 1 + d];
-  src = ct__view_geom(self, rnd, rs, rst, self->offset);
-  if (!src) goto done;
-  bool is_meta = self->device_type == CT_META;
-  /* torch's kernel checks values as it reads them, so an empty result checks none */
+  a->src = ct__view_geom(self, a->rnd, rs, rst, self->offset);
+  return a->src != NULL;
+}
+
+/* The index values checked (torch's kernel checks them as it reads them, so an empty iteration checks
+   none), then the engine's index operands. */
+static bool index_operands(adv_info *a) {
   int64_t rnumel = 1;
-  for (int64_t d = 0; d < rnd; d++) rnumel *= rs[d];
-  if (!is_meta && rnumel != 0 && !check_bounds(&l, self->sizes, bnd, bshape)) goto done;
-  /* index operands reshaped to (1 x before, shape, 1 x after) */
-  gather_ctx ctx = {0};
+  for (int64_t d = 0; d < a->rnd; d++) rnumel *= a->rs[d];
+  bool is_meta = a->self->device_type == CT_META;
+  if (!is_meta && rnumel != 0 && !check_bounds(&a->l, a->self->sizes, a->bnd, a->bshape)) return false;
   int64_t ishape[CT_MAX_DIMS];
-  for (int64_t d = 0; d < rnd; d++) ishape[d] = (d >= before && d < before + bnd) ? rs[d] : 1;
+  for (int64_t d = 0; d < a->rnd; d++) ishape[d] = (d >= a->before && d < a->before + a->bnd) ? a->rs[d] : 1;
   int64_t k = 0;
-  for (int64_t i = first; i <= last; i++, k++) {
-    ct_tensor *r = ct__reshape(l.t[i], (ct_shape){ishape, rnd});
-    if (!r) goto done;
-    if (count > DIRECT_INDICES && k >= DIRECT_INDICES - 1) {
-      ct_release(r); /* summed below */
-      continue;
-    }
-    ops[n_ops] = r;
-    ctx.size[n_ops] = isizes[k];
-    ctx.stride[n_ops] = istrides[k];
-    n_ops++;
+  for (int64_t i = a->first; i <= a->last; i++, k++) {
+    if (a->count > DIRECT_INDICES && k >= DIRECT_INDICES - 1) continue; /* summed below */
+    ct_tensor *r = ct__reshape(a->l.t[i], (ct_shape){ishape, a->rnd});
+    if (!r) return false;
+    a->ops[a->n_ops] = r;
+    a->ctx.size[a->n_ops] = a->isizes[k];
+    a->ctx.stride[a->n_ops] = a->istrides[k];
+    a->n_ops++;
   }
-  if (count > DIRECT_INDICES) {
-    /* the extra indices as one tensor of byte offsets (contiguous, the broadcast shape) */
-    ct_resolved_opts o = {CT_INT64, ct__tdevice(self), CT_CONTIGUOUS_FORMAT, false};
-    comb = ct__empty_with((ct_shape){ishape, rnd}, &o);
-    if (!comb) goto done;
-    int64_t numel = comb->numel, *cd = (int64_t *)ct__tdata(comb);
-    for (int64_t e = 0; e < numel && !is_meta; e++) {
-      int64_t rem = e, off = 0;
-      int64_t pos[CT_MAX_DIMS];
-      for (int64_t d = bnd - 1; d >= 0; d--) pos[d] = rem % bshape[d], rem /= bshape[d];
-      for (int64_t kk = DIRECT_INDICES - 1; kk < count; kk++) {
-        const ct_tensor *x = l.t[first + kk];
+  if (a->count > DIRECT_INDICES) {
+    ct_resolved_opts o = {CT_INT64, ct__tdevice(a->self), CT_CONTIGUOUS_FORMAT, false};
+    ct_tensor *comb = ct__empty_with((ct_shape){ishape, a->rnd}, &o);
+    if (!comb) return false;
+    int64_t numel = comb->numel, *cd = is_meta ? NULL : (int64_t *)ct__tdata(comb);
+    for (int64_t e = 0; cd && e < numel; e++) {
+      int64_t rem = e, off = 0, pos[CT_MAX_DIMS];
+      for (int64_t d = a->bnd - 1; d >= 0; d--) pos[d] = rem % a->bshape[d], rem /= a->bshape[d];
+      for (int64_t kk = DIRECT_INDICES - 1; kk < a->count; kk++) {
+        const ct_tensor *x = a->l.t[a->first + kk];
         int64_t xo = x->offset;
-        for (int64_t d = 0; d < bnd; d++) xo += pos[d] * x->strides[d];
+        for (int64_t d = 0; d < a->bnd; d++) xo += pos[d] * x->strides[d];
         int64_t v = ((const int64_t *)x->storage->data)[xo];
-        if (v < 0) v += isizes[kk];
-        off += v * istrides[kk];
+        if (v < 0) v += a->isizes[kk];
+        off += v * a->istrides[kk];
       }
       cd[e] = off;
     }
-    ops[n_ops] = comb;
-    comb = NULL;
-    ctx.size[n_ops] = 0;
-    ctx.stride[n_ops] = 1;
-    n_ops++;
+    a->ops[a->n_ops] = comb;
+    a->ctx.size[a->n_ops] = 0;
+    a->ctx.stride[a->n_ops] = 1;
+    a->n_ops++;
   }
-  ctx.n = n_ops;
-  ct_iter_config cfg = ct__iter_config_zero;
-  cfg.n_out = 1;
-  cfg.n_in = 1 + n_ops;
-  cfg.in[0] = src;
-  cfg.in_dtype[0] = (ct_dtype)self->dtype;
-  for (int i = 0; i < n_ops; i++) cfg.in[1 + i] = ops[i], cfg.in_dtype[1 + i] = CT_INT64;
-  cfg.compute_dtype = (ct_dtype)self->dtype;
-  cfg.static_out_dtype = (ct_dtype)self->dtype;
-  cfg.loop_out_dtype = (ct_dtype)self->dtype;
-  ct_iter it;
-  if (ct__iter_build(&it, &cfg) != CT_OK) goto done;
-  ct__iter_run(&it, gather_loop(isz), &ctx);
-  result = ct__iter_take_output(&it, 0);
-  ct__iter_finish(&it);
-done:
-  for (int i = 0; i < n_ops; i++) ct_release(ops[i]);
-  ct_release(comb);
-  ct_release(src);
-  if (l.t) list_free(&l);
+  a->ctx.n = a->n_ops;
+  return true;
+}
+
+ct_tensor *ct__index_tensors_impl(const ct_tensor *self_in, const ct_tensor *const *indices, int64_t n) {
+  ct_tensor *self = ct__resolve_bits(self_in);
+  if (!self) return NULL;
+  adv_info a;
+  ct_tensor *result = NULL;
+  if (make_info(self, indices, n, &a) && index_operands(&a)) {
+    ct_dtype dt = (ct_dtype)self->dtype;
+    ct_iter_config cfg = ct__iter_config_zero;
+    cfg.n_out = 1;
+    cfg.n_in = 1 + a.n_ops;
+    cfg.in[0] = a.src;
+    cfg.in_dtype[0] = dt;
+    for (int i = 0; i < a.n_ops; i++) cfg.in[1 + i] = a.ops[i], cfg.in_dtype[1 + i] = CT_INT64;
+    cfg.compute_dtype = cfg.static_out_dtype = cfg.loop_out_dtype = dt;
+    ct_iter it;
+    if (ct__iter_build(&it, &cfg) == CT_OK) {
+      ct__iter_run(&it, gather_loop(ct__itemsize(dt)), &a.ctx);
+      result = ct__iter_take_output(&it, 0);
+      ct__iter_finish(&it);
+    }
+  }
+  info_free(&a);
   ct_release(self);
   return result;
+}
+
+/* ---- index_put_ ---- */
+
+#define SCATTER(T)                                                                         \
+  static void scatter_##T(char **d, const int64_t *s, int64_t n, const void *v) {         \
+    const gather_ctx *c = v;                                                               \
+    for (int64_t i = 0; i < n; i++) {                                                      \
+      int64_t off = gather_offset(d, s, i, c);                                             \
+      memcpy(d[0] + i * s[0] + off, d[1] + i * s[1], sizeof(T));                           \
+    }                                                                                      \
+  }                                                                                        \
+  CT_LOOP_PLAIN(scatter_##T)
+SCATTER(uint8_t)
+SCATTER(uint16_t)
+SCATTER(uint32_t)
+SCATTER(uint64_t)
+SCATTER(b16)
+
+static const ct_loop *scatter_loop(size_t itemsize) {
+  switch (itemsize) {
+    case 1: return CT_LOOP_REF(scatter_uint8_t);
+    case 2: return CT_LOOP_REF(scatter_uint16_t);
+    case 4: return CT_LOOP_REF(scatter_uint32_t);
+    case 8: return CT_LOOP_REF(scatter_uint64_t);
+    default: return CT_LOOP_REF(scatter_b16);
+  }
+}
+
+/* get_overlap_status(a, b) is PARTIAL or FULL. */
+static bool overlaps(const ct_tensor *a, const ct_tensor *b) {
+  if (a == b) return true;
+  if (a->storage != b->storage || a->numel == 0 || b->numel == 0) return false;
+  if (ct__partial_overlap(a, b)) return true;
+  return ct__is_non_overlapping_and_dense(a) && ct__is_non_overlapping_and_dense(b) && a->offset == b->offset &&
+         a->numel == b->numel && a->dtype == b->dtype;
+}
+
+static bool no_overlap(const ct_tensor *self, const ct_tensor *other) {
+  if (!overlaps(self, other)) return true;
+  ct__error(CT_ERR_RUNTIME, "unsupported operation: some elements of the input tensor and the written-to tensor "
+                            "refer to a single memory location. Please clone() the tensor before performing the "
+                            "operation.");
+  return false;
+}
+
+/* canDispatchToMaskedFill: a one-element CPU value and a single uint8/bool mask among the indices (shape
+   checked as torch does): the mask, unsqueezed to self's rank, or NULL (no error: not this path). */
+static ct_tensor *masked_fill_mask(const ct_tensor *self, const ct_tensor *const *indices, int64_t n,
+                                   const ct_tensor *value, bool *failed) {
+  *failed = false;
+  if (value->numel != 1 || value->device_type != CT_CPU) return NULL;
+  int64_t num_ind = 0;
+  const ct_tensor *mask = NULL;
+  for (int64_t i = 0; i < n; i++) {
+    const ct_tensor *x = indices[i];
+    if (!x) {
+      num_ind++;
+      continue;
+    }
+    if ((x->dtype != CT_UINT8 && x->dtype != CT_BOOL) || x->device_type != self->device_type || mask) return NULL;
+    mask = x;
+    for (int64_t j = 0; j < x->ndim; j++) {
+      int64_t src = num_ind + j;
+      int64_t size = src < self->ndim ? self->sizes[src] : -1;
+      if (src >= self->ndim) {
+        ct__wrap_dim(src, self->ndim);
+        *failed = true;
+        return NULL;
+      }
+      if (x->sizes[j] != size) {
+        char a[1024], b[1024];
+        ct__fmt_int_list(a, sizeof a, x->ndim, x->sizes);
+        ct__fmt_int_list(b, sizeof b, self->ndim, self->sizes);
+        ct__error(CT_ERR_INDEX,
+                  "The shape of the mask %s at index %lld does not match the shape of the indexed tensor %s at "
+                  "index %lld",
+                  a, (long long)j, b, (long long)src);
+        *failed = true;
+        return NULL;
+      }
+    }
+    num_ind += x->ndim;
+  }
+  if (!mask) return NULL;
+  int64_t nd = mask->ndim + (self->ndim > num_ind ? self->ndim - num_ind : 0);
+  int64_t sz[CT_MAX_DIMS], st[CT_MAX_DIMS];
+  if (nd > CT_MAX_DIMS) return NULL;
+  for (int64_t d = 0; d < nd; d++) {
+    sz[d] = d < mask->ndim ? mask->sizes[d] : 1;
+    st[d] = d < mask->ndim ? mask->strides[d] : 1;
+  }
+  ct_tensor *m = ct__view_geom(mask, nd, sz, st, mask->offset);
+  if (!m) *failed = true;
+  return m;
+}
+
+ct_status ct__index_put_impl(ct_tensor *self, const ct_tensor *const *indices, int64_t n, const ct_tensor *value,
+                             bool accumulate) {
+  if (n > self->ndim) {
+    ct__error(CT_ERR_INDEX, "too many indices for tensor of dimension %lld (got %lld)", (long long)self->ndim,
+              (long long)n);
+    return CT_ERR_INDEX;
+  }
+  if (!accumulate) {
+    bool failed;
+    ct_tensor *mask = masked_fill_mask(self, indices, n, value, &failed);
+    if (failed) return ct_last_error();
+    if (mask) {
+      ct_scalar v;
+      ct_status st = ct_item(value, &v);
+      ct_resolved_opts o = {(ct_dtype)value->dtype, {CT_CPU, -1}, CT_CONTIGUOUS_FORMAT, false};
+      int64_t none = 0;
+      ct_tensor *vt = st == CT_OK ? ct__full_with((ct_shape){&none, 0}, v, &o) : NULL;
+      st = vt ? ct_masked_fill_(self, mask, vt) : ct_last_error();
+      ct_release(vt);
+      ct_release(mask);
+      return st;
+    }
+  }
+  if (!no_overlap(self, value)) return CT_ERR_RUNTIME;
+  for (int64_t i = 0; i < n; i++)
+    if (indices[i] && !no_overlap(self, indices[i])) return CT_ERR_RUNTIME;
+  /* a target with math bits is written through a resolved temporary (torch's fallback) */
+  ct_tensor *target = ct__math_bits(self) ? ct__resolve_bits(self) : ct__alias(self);
+  ct_tensor *val = target ? ct__resolve_bits(value) : NULL;
+  if (!val) {
+    ct_release(target);
+    return ct_last_error();
+  }
+  adv_info a;
+  ct_status st = CT_ERR_RUNTIME;
+  if (make_info(target, indices, n, &a)) {
+    /* make_index_put_iterator's checks, then the bounds, before anything is written */
+    int64_t shape[CT_MAX_DIMS];
+    bool go = false;
+    bool fits = val->ndim <= a.rnd && ct__broadcast_shapes(val->sizes, val->ndim, a.rs, a.rnd, shape) == CT_OK &&
+                !memcmp(shape, a.rs, (size_t)a.rnd * sizeof(int64_t));
+    if (!fits) {
+      char vs[1024], rs[1024];
+      ct__fmt_int_list(vs, sizeof vs, val->ndim, val->sizes);
+      ct__fmt_int_list(rs, sizeof rs, a.rnd, a.rs);
+      ct__error(CT_ERR_RUNTIME, "shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of "
+                                "shape %s", vs, rs);
+    } else if (val->dtype != target->dtype) {
+      ct__error(CT_ERR_RUNTIME, "Index put requires the source and destination dtypes match, got %s for the "
+                                "destination and %s for the source.", ct__dt(target->dtype)->scalar_name,
+                ct__dt(val->dtype)->scalar_name);
+    } else if (index_operands(&a)) {
+      /* TensorIterator broadcasts the inputs to the output it may not resize: expanded views here */
+      ct_shape rshape = {a.rs, a.rnd};
+      ct_tensor *ve = ct__expand(val, rshape);
+      for (int i = 0; ve && i < a.n_ops; i++) {
+        ct_tensor *e = ct__expand(a.ops[i], rshape);
+        if (!e) {
+          ct_release(ve);
+          ve = NULL;
+          break;
+        }
+        ct_release(a.ops[i]);
+        a.ops[i] = e;
+      }
+      ct_release(val);
+      val = ve;
+      go = val != NULL;
+    }
+    if (go) {
+      ct_dtype dt = (ct_dtype)target->dtype;
+      ct_iter_config cfg = ct__iter_config_zero;
+      cfg.n_out = 1;
+      cfg.out[0] = a.src;
+      cfg.no_resize_outputs = true;
+      cfg.n_in = 1 + a.n_ops;
+      cfg.in[0] = val;
+      cfg.in_dtype[0] = dt;
+      for (int i = 0; i < a.n_ops; i++) cfg.in[1 + i] = a.ops[i], cfg.in_dtype[1 + i] = CT_INT64;
+      cfg.compute_dtype = cfg.loop_out_dtype = dt;
+      ct_iter it;
+      if (ct__iter_build(&it, &cfg) == CT_OK) {
+        ct__iter_run(&it, scatter_loop(ct__itemsize(dt)), &a.ctx);
+        ct__iter_finish(&it);
+        st = CT_OK;
+      }
+    }
+  }
+  if (st != CT_OK && ct_last_error() != CT_OK) st = ct_last_error();
+  info_free(&a);
+  if (st == CT_OK && target->storage != self->storage) st = ct__math_bits_write_back(self, target);
+  ct_release(val);
+  ct_release(target);
+  return st;
 }

@@ -3,6 +3,7 @@
    tensors recorded at the dim they stand at, then one advanced-indexing op (aten::index) over the view.
    Messages and their order are torch's, including its quirks: an int's message names the item's
    position in the index, and a mask of k dims moves the dim cursor by one only. */
+#include "core/cast.h"
 #include "ops/create_internal.h"
 #include "ops/index/index_internal.h"
 #include "ops/view_internal.h"
@@ -88,8 +89,9 @@ static ct_tensor *get_single(const ct_tensor *t, const ct_idx *it) {
   }
 }
 
-/* applySlicing + dispatch_index for a tuple of items. */
-static ct_tensor *get_tuple(const ct_tensor *self, const ct_idx *items, int64_t n) {
+/* applySlicing for a tuple of items: the view they select (*sliced, owned) and the index tensors recorded
+   at the dims they stand at (rec, owned). False with the error recorded. */
+static bool apply_tuple(const ct_tensor *self, const ct_idx *items, int64_t n, ct_tensor **sliced, recorded *rec) {
   int64_t specified = 0;
   for (int64_t i = 0; i < n; i++) {
     if (items[i].kind == CT_INDEX_TENSOR)
@@ -97,13 +99,18 @@ static ct_tensor *get_tuple(const ct_tensor *self, const ct_idx *items, int64_t 
     else if (items[i].kind == CT_INDEX_INT || items[i].kind == CT_INDEX_SLICE || items[i].kind == CT_INDEX_NUMBER)
       specified++;
   }
-  if (specified > self->ndim)
-    return CT_ERR_NULL(CT_ERR_INDEX, "too many indices for tensor of dimension %lld", (long long)self->ndim);
+  *sliced = NULL;
+  rec->t = NULL;
+  rec->n = 0;
+  if (specified > self->ndim) {
+    ct__error(CT_ERR_INDEX, "too many indices for tensor of dimension %lld", (long long)self->ndim);
+    return false;
+  }
   /* every item adds at most one dim */
-  recorded rec = {NULL, 0, self->ndim + n + 1};
-  rec.t = ct__malloc((size_t)rec.cap * sizeof *rec.t);
-  if (!rec.t) return NULL;
-  memset(rec.t, 0, (size_t)rec.cap * sizeof *rec.t);
+  rec->cap = self->ndim + n + 1;
+  rec->t = ct__malloc((size_t)rec->cap * sizeof *rec->t);
+  if (!rec->t) return false;
+  memset(rec->t, 0, (size_t)rec->cap * sizeof *rec->t);
   ct_tensor *result = ct__alias(self);
   int64_t dim = 0;
   for (int64_t i = 0; result && i < n; i++) {
@@ -125,7 +132,7 @@ static ct_tensor *get_tuple(const ct_tensor *self, const ct_idx *items, int64_t 
       case CT_INDEX_BOOL: {
         next = unsqueeze(result, dim);
         ct_tensor *b = next ? bool_index(next, it->a != 0) : NULL;
-        if (next && (!b || !record(&rec, &dim, b))) {
+        if (next && (!b || !record(rec, &dim, b))) {
           ct_release(next);
           next = NULL;
         }
@@ -142,13 +149,13 @@ static ct_tensor *get_tuple(const ct_tensor *self, const ct_idx *items, int64_t 
           if (ct_item_bool(x, &v) != CT_OK) break;
           next = unsqueeze(result, dim);
           ct_tensor *b = next ? bool_index(next, v) : NULL;
-          if (next && (!b || !record(&rec, &dim, b))) {
+          if (next && (!b || !record(rec, &dim, b))) {
             ct_release(next);
             next = NULL;
           }
         } else {
           ct_tensor *held = ct__alias(x);
-          if (held && record(&rec, &dim, held)) next = ct__alias(result);
+          if (held && record(rec, &dim, held)) next = ct__alias(result);
         }
         break;
       }
@@ -157,14 +164,147 @@ static ct_tensor *get_tuple(const ct_tensor *self, const ct_idx *items, int64_t 
     ct_release(result);
     result = next;
   }
-  if (result && rec.n > 0) {
+  *sliced = result;
+  return result != NULL;
+}
+
+static void recorded_free(recorded *rec) {
+  for (int64_t k = 0; k < rec->n; k++) ct_release(rec->t[k]);
+  ct__free(rec->t);
+}
+
+/* applySlicing + dispatch_index for a tuple of items. */
+static ct_tensor *get_tuple(const ct_tensor *self, const ct_idx *items, int64_t n) {
+  ct_tensor *result = NULL;
+  recorded rec;
+  if (apply_tuple(self, items, n, &result, &rec) && rec.n > 0) {
     ct_tensor *indexed = ct__index_tensors_impl(result, (const ct_tensor *const *)rec.t, rec.n);
     ct_release(result);
     result = indexed;
   }
-  for (int64_t k = 0; k < rec.n; k++) ct_release(rec.t[k]);
-  ct__free(rec.t);
+  recorded_free(&rec);
   return result;
+}
+
+/* at::indexing::slicePrefix1sSize: the value's shape without its leading 1s (a view of it). */
+static ct_tensor *strip_leading_ones(const ct_tensor *v) {
+  int64_t k = 0;
+  while (k < v->ndim && v->sizes[k] == 1) k++;
+  return ct__view_geom(v, v->ndim - k, v->sizes + k, v->strides + k, v->offset);
+}
+
+/* at::indexing::copy_to: the same shape copies, a 0-dim CPU value fills, anything else is stripped of its
+   leading 1s and expanded to dst (expand's message) before the copy. */
+static ct_status copy_to(ct_tensor *dst, const ct_tensor *src) {
+  if (dst->ndim == src->ndim && !memcmp(dst->sizes, src->sizes, (size_t)dst->ndim * sizeof(int64_t)))
+    return ct__copy_into(dst, src);
+  if (src->ndim == 0 && src->device_type == CT_CPU) {
+    ct_scalar v;
+    ct_status st = ct_item(src, &v);
+    if (st != CT_OK) return st;
+    if (dst->device_type == CT_META) return CT_OK;
+    if (!ct__scalar_fits(v, (ct_dtype)dst->dtype)) return ct_last_error();
+    return ct__fill(dst, v);
+  }
+  ct_tensor *s = strip_leading_ones(src);
+  if (!s) return ct_last_error();
+  ct_tensor *e = ct__expand(s, (ct_shape){dst->sizes, dst->ndim});
+  ct_release(s);
+  if (!e) return ct_last_error();
+  ct_status st = ct__copy_into(dst, e);
+  ct_release(e);
+  return st;
+}
+
+/* Python's value for t[...] = value: a tensor as it is, a number as a 0-dim tensor of self's dtype
+   (scalarToTensor: c10's checked conversion, skipped on meta). */
+static ct_tensor *value_tensor(const ct_tensor *self, const ct_idx *v) {
+  if (v->kind == CT_INDEX_TENSOR) return ct__alias(v->t);
+  ct_scalar s;
+  if (v->kind == CT_INDEX_INT)
+    s = ct_scalar_int(v->a);
+  else if (v->kind == CT_INDEX_BOOL)
+    s = ct_scalar_int(v->a); /* THPUtils_unpackLong(True): 1 */
+  else if (v->kind == CT_INDEX_NUMBER && v->number.kind != 0)
+    s = v->number;
+  else
+    return CT_ERR_NULL(CT_ERR_TYPE, "ct_index_put_: the value must be a tensor or a number");
+  ct_resolved_opts o = {(ct_dtype)self->dtype, ct__tdevice(self), CT_CONTIGUOUS_FORMAT, false};
+  int64_t none = 0;
+  return ct__full_with((ct_shape){&none, 0}, s, &o);
+}
+
+/* set_item's single-index forms (x[False] = v does nothing). NULL + no error: not a single-index form. */
+static ct_status put_single(ct_tensor *self, const ct_idx *it, const ct_tensor *value, bool *done) {
+  *done = true;
+  ct_tensor *dst = NULL;
+  switch (it->kind) {
+    case CT_INDEX_BOOL:
+      if (!it->a) return CT_OK;
+      dst = unsqueeze(self, 0);
+      break;
+    case CT_INDEX_ELLIPSIS: return copy_to(self, value);
+    case CT_INDEX_NONE: dst = unsqueeze(self, 0); break;
+    case CT_INDEX_INT: dst = apply_select(self, 0, it->a, 0); break;
+    case CT_INDEX_SLICE:
+      /* applySlice's shortcut (set_item does not disable it): a slice of the whole dim is self itself, and a
+         0-dim tensor reads its missing size as 0, so x[0:0] = v writes a 0-dim x, as in torch 1.13 */
+      if (it->c == 1 && it->a == 0 && it->b == (self->ndim ? self->sizes[0] : 0)) return copy_to(self, value);
+      dst = it->c <= 0 ? apply_slice(self, 0, it) : ct__slice(self, 0, it->a, it->b, it->c);
+      break;
+    default: *done = false; return CT_OK;
+  }
+  if (!dst) return ct_last_error();
+  ct_status st = copy_to(dst, value);
+  ct_release(dst);
+  return st;
+}
+
+ct_status ct_index_put_items_(ct_tensor *t, const ct_index_item *items, int64_t n) {
+  CT__NONNULL_STATUS(t);
+  if (n > 0 && !items) return ct__null_arg(2, "items");
+  if (n < 1) {
+    ct__error(CT_ERR_VALUE, "ct_index_put_: the value (the last item) is missing");
+    return CT_ERR_VALUE;
+  }
+  if (!ct__check_inplace(t)) return CT_ERR_RUNTIME;
+  ct_idx *its;
+  int64_t m;
+  bool tuple;
+  /* the last item is the value; the ones before it the index */
+  ct_idx val = ct__index_resolve_one(&items[n - 1]);
+  if (val.kind == CT_INDEX_TENSOR && !val.t) {
+    if (ct_last_error() == CT_OK) ct__error(CT_ERR_VALUE, "ct_index_put_: argument 'value' is NULL");
+    return ct_last_error();
+  }
+  if (!ct__index_resolve(items, n - 1, &its, &m, &tuple)) return ct_last_error();
+  ct_status st = CT_OK;
+  ct_tensor *value = value_tensor(t, &val);
+  if (!value) {
+    ct__free(its);
+    return ct_last_error();
+  }
+  bool done = false;
+  if (!tuple && m == 1) st = put_single(t, &its[0], value, &done);
+  if (!done) {
+    ct_tensor *sliced = NULL;
+    recorded rec;
+    if (!apply_tuple(t, its, m, &sliced, &rec)) {
+      st = ct_last_error();
+    } else if (rec.n == 0) {
+      st = copy_to(sliced, value);
+    } else {
+      ct_tensor *v = strip_leading_ones(value);
+      st = v ? ct__index_put_impl(sliced, (const ct_tensor *const *)rec.t, rec.n, v, false) : ct_last_error();
+      ct_release(v);
+    }
+    ct_release(sliced);
+    recorded_free(&rec);
+  }
+  ct_release(value);
+  ct__free(its);
+  if (st == CT_OK && t->storage) atomic_fetch_add_explicit(&t->storage->version, 1, memory_order_relaxed);
+  return st;
 }
 
 ct_tensor *ct_index_items(const ct_tensor *t, const ct_index_item *items, int64_t n) {

@@ -21,10 +21,19 @@ typedef struct ct_idx {
    spec, a placeholder count that does not match, or a NULL tensor. */
 bool ct__index_resolve(const ct_index_item *items, int64_t n, ct_idx **out, int64_t *nout, bool *tuple);
 
+/* One item as a value (a C number as an int, bool or other number; a tensor as it is). */
+ct_idx ct__index_resolve_one(const ct_index_item *item);
+
 /* torch's aten::index: self indexed by index tensors (n entries, NULL where a dim is not indexed; int64,
    uint8 or bool): torch's checks and messages, its result shape and layout. A new tensor, not
    scope-registered. */
 ct_tensor *ct__index_tensors_impl(const ct_tensor *self, const ct_tensor *const *indices, int64_t n);
+
+/* torch's index_put_ (_index_put_impl_): value written at self[indices] (value already of self's dtype and
+   broadcastable to the indexed shape, else torch's errors); a one-element value and a single mask take
+   masked_fill_, as torch does; index values checked before anything is written. */
+ct_status ct__index_put_impl(ct_tensor *self, const ct_tensor *const *indices, int64_t n, const ct_tensor *value,
+                             bool accumulate);
 
 /* The int64 coordinates of the nonzero elements of t in row-major order, a contiguous [count, t.ndim]
    tensor (torch.nonzero); not scope-registered. */

@@ -194,6 +194,8 @@ fail:
   return false;
 }
 
+ct_idx ct__index_resolve_one(const ct_index_item *item) { return from_item(item); }
+
 bool ct__index_resolve(const ct_index_item *items, int64_t n, ct_idx **out, int64_t *nout, bool *tuple) {
   if (n < 0) {
     ct__error(CT_ERR_VALUE, "ct_index: negative item count %lld", (long long)n);
