@@ -6,18 +6,13 @@
 static const ct_view_op view_op = {CT_VIEW_OP("view", "aten::view", 0)};
 static const ct_view_op view_as_op = {CT_VIEW_OP("view_as", "aten::view", 0)};
 /* reshape is a composite: its own check refuses COO, its read of the strides the compressed layouts. */
-static const ct_view_op reshape_op = {CT_VIEW_OP("reshape", "aten::reshape", CT_LAYOUTS_ALL),
-                                      .coo = CT_SPARSE_RESHAPE, .compressed = CT_SPARSE_NO_STRIDES};
-static const ct_view_op reshape_as_op = {CT_VIEW_OP("reshape_as", "aten::reshape_as", CT_LAYOUTS_ALL),
-                                         .coo = CT_SPARSE_RESHAPE, .compressed = CT_SPARSE_NO_STRIDES};
+static const ct_view_op reshape_op = {CT_VIEW_OP_RESHAPE("reshape", "aten::reshape")};
+static const ct_view_op reshape_as_op = {CT_VIEW_OP_RESHAPE("reshape_as", "aten::reshape_as")};
 static const ct_view_op as_strided_op = {CT_VIEW_OP("as_strided", "aten::as_strided", 0)};
 /* expand's composite dispatches as_strided (no sparse kernel) after reading a compressed tensor's strides */
-static const ct_view_op expand_op = {CT_VIEW_OP("expand", "aten::expand", CT_LAYOUTS_ALL),
-                                     .coo = CT_SPARSE_AS_STRIDED, .compressed = CT_SPARSE_NO_STRIDES};
-static const ct_view_op expand_as_op = {CT_VIEW_OP("expand_as", "aten::expand_as", CT_LAYOUTS_ALL),
-                                        .coo = CT_SPARSE_AS_STRIDED, .compressed = CT_SPARSE_NO_STRIDES};
-static const ct_view_op broadcast_to_op = {CT_VIEW_OP("broadcast_to", "aten::broadcast_to", CT_LAYOUTS_ALL),
-                                           .coo = CT_SPARSE_AS_STRIDED, .compressed = CT_SPARSE_NO_STRIDES};
+static const ct_view_op expand_op = {CT_VIEW_OP_AS_STRIDED("expand", "aten::expand")};
+static const ct_view_op expand_as_op = {CT_VIEW_OP_AS_STRIDED("expand_as", "aten::expand_as")};
+static const ct_view_op broadcast_to_op = {CT_VIEW_OP_AS_STRIDED("broadcast_to", "aten::broadcast_to")};
 
 ct_tensor *ct__view_impl(const ct_tensor *t, ct_shape shape) {
   ct_tensor *v = ct__view_shell(t, shape.ndim, t->offset);

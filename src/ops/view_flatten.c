@@ -3,8 +3,7 @@
 #include "ops/view_op.h"
 
 /* flatten's composite reshapes: reshape's refusals */
-static const ct_view_op flatten_op = {CT_VIEW_OP("flatten", "aten::flatten.using_ints", CT_LAYOUTS_ALL),
-                                      .coo = CT_SPARSE_RESHAPE, .compressed = CT_SPARSE_NO_STRIDES};
+static const ct_view_op flatten_op = {CT_VIEW_OP_RESHAPE("flatten", "aten::flatten.using_ints")};
 /* unflatten's composite runs aten::view, which has no sparse kernel */
 static const ct_view_op unflatten_op = {CT_VIEW_OP("unflatten", "aten::view", 0)};
 

@@ -4,12 +4,9 @@
 
 /* slice, narrow and diagonal read a compressed tensor's strides and dispatch as_strided (no sparse kernel)
    for a COO one; torch computes select on every layout (pending in ctorch); aten::unfold has no sparse kernel */
-static const ct_view_op slice_op = {CT_VIEW_OP("slice", "aten::slice.Tensor", CT_LAYOUTS_ALL),
-                                    .coo = CT_SPARSE_AS_STRIDED, .compressed = CT_SPARSE_NO_STRIDES};
-static const ct_view_op narrow_op = {CT_VIEW_OP("narrow", "aten::narrow", CT_LAYOUTS_ALL),
-                                     .coo = CT_SPARSE_AS_STRIDED, .compressed = CT_SPARSE_NO_STRIDES};
-static const ct_view_op diagonal_op = {CT_VIEW_OP("diagonal", "aten::diagonal", CT_LAYOUTS_ALL),
-                                       .coo = CT_SPARSE_AS_STRIDED, .compressed = CT_SPARSE_NO_STRIDES};
+static const ct_view_op slice_op = {CT_VIEW_OP_AS_STRIDED("slice", "aten::slice.Tensor")};
+static const ct_view_op narrow_op = {CT_VIEW_OP_AS_STRIDED("narrow", "aten::narrow")};
+static const ct_view_op diagonal_op = {CT_VIEW_OP_AS_STRIDED("diagonal", "aten::diagonal")};
 static const ct_view_op select_op = {CT_VIEW_OP("select", "aten::select.int", CT_LAYOUTS_ALL)};
 static const ct_view_op unfold_op = {CT_VIEW_OP("unfold", "aten::unfold", 0)};
 

@@ -60,6 +60,13 @@ typedef struct ct_view_op {
   .op = {.name = (NAME), .aten = (ATEN), .layouts = (LAYOUTS), CT_VIEW_ROWS}
 #define CT_COPY_OP(NAME, ATEN, LAYOUTS) \
   .op = {.name = (NAME), .aten = (ATEN), .layouts = (LAYOUTS), CT_COPY_ROWS}
+/* The two composites most views are: one that reads the strides (a compressed tensor has none) and then
+   dispatches as_strided (no COO kernel): expand, slice, narrow, diagonal, squeeze, split, ...; and one that
+   reshapes: reshape's own check refuses COO. */
+#define CT_VIEW_OP_AS_STRIDED(NAME, ATEN) \
+  CT_VIEW_OP(NAME, ATEN, CT_LAYOUTS_ALL), .coo = CT_SPARSE_AS_STRIDED, .compressed = CT_SPARSE_NO_STRIDES
+#define CT_VIEW_OP_RESHAPE(NAME, ATEN) \
+  CT_VIEW_OP(NAME, ATEN, CT_LAYOUTS_ALL), .coo = CT_SPARSE_RESHAPE, .compressed = CT_SPARSE_NO_STRIDES
 
 /* Records torch's error (or ctorch's "not implemented yet") for a non-strided t that op's guard let in,
    by op's rule for t's layout. Returns false. */

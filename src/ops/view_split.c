@@ -6,13 +6,14 @@
 /* torch computes unbind on every layout (pending in ctorch); the others slice: a compressed tensor's strides
    are read, a COO one reaches as_strided (no sparse kernel) */
 static const ct_view_op unbind_op = {CT_VIEW_OP("unbind", "aten::unbind.int", CT_LAYOUTS_ALL)};
-#define CT_SPLIT_OP(NAME, ATEN) \
-  CT_VIEW_OP(NAME, ATEN, CT_LAYOUTS_ALL), .coo = CT_SPARSE_AS_STRIDED, .compressed = CT_SPARSE_NO_STRIDES
-static const ct_view_op split_op = {CT_SPLIT_OP("split", "aten::split.Tensor")};
-static const ct_view_op split_with_sizes_op = {CT_SPLIT_OP("split_with_sizes", "aten::split_with_sizes")};
-static const ct_view_op chunk_op = {CT_SPLIT_OP("chunk", "aten::chunk")};
-static const ct_view_op tensor_split_op = {CT_SPLIT_OP("tensor_split", "aten::tensor_split.sections")};
-static const ct_view_op tensor_split_indices_op = {CT_SPLIT_OP("tensor_split", "aten::tensor_split.indices")};
+static const ct_view_op split_op = {CT_VIEW_OP_AS_STRIDED("split", "aten::split.Tensor")};
+static const ct_view_op split_with_sizes_op = {
+    CT_VIEW_OP_AS_STRIDED("split_with_sizes", "aten::split_with_sizes")};
+static const ct_view_op chunk_op = {CT_VIEW_OP_AS_STRIDED("chunk", "aten::chunk")};
+static const ct_view_op tensor_split_op = {
+    CT_VIEW_OP_AS_STRIDED("tensor_split", "aten::tensor_split.sections")};
+static const ct_view_op tensor_split_indices_op = {
+    CT_VIEW_OP_AS_STRIDED("tensor_split", "aten::tensor_split.indices")};
 
 /* A list for n pieces. std::vector refuses more than max_size() Tensors (2^60 on 64-bit), with this
    message; below that a failed allocation is out-of-memory. */

@@ -4,11 +4,9 @@
 
 /* squeeze's composite reads a compressed tensor's strides, and dispatches as_strided (no sparse kernel) for a
    COO one; torch computes unsqueeze of a COO tensor (pending in ctorch) */
-#define CT_SQUEEZE_OP(NAME, ATEN) \
-  CT_VIEW_OP(NAME, ATEN, CT_LAYOUTS_ALL), .coo = CT_SPARSE_AS_STRIDED, .compressed = CT_SPARSE_NO_STRIDES
-static const ct_view_op squeeze_op = {CT_SQUEEZE_OP("squeeze", "aten::squeeze")};
-static const ct_view_op squeeze_dim_op = {CT_SQUEEZE_OP("squeeze", "aten::squeeze.dim")};
-static const ct_view_op squeeze_dims_op = {CT_SQUEEZE_OP("squeeze", "aten::squeeze.dims")};
+static const ct_view_op squeeze_op = {CT_VIEW_OP_AS_STRIDED("squeeze", "aten::squeeze")};
+static const ct_view_op squeeze_dim_op = {CT_VIEW_OP_AS_STRIDED("squeeze", "aten::squeeze.dim")};
+static const ct_view_op squeeze_dims_op = {CT_VIEW_OP_AS_STRIDED("squeeze", "aten::squeeze.dims")};
 static const ct_view_op unsqueeze_op = {CT_VIEW_OP("unsqueeze", "aten::unsqueeze", CT_LAYOUTS_ALL),
                                         .compressed = CT_SPARSE_NO_STRIDES};
 
