@@ -87,5 +87,18 @@ ct_tensor *ct__detach_impl(const ct_tensor *t);
 ct_tensor *ct__conj_impl(const ct_tensor *t);
 /* resolve_conj (bit CT_TENSOR_CONJ) / resolve_neg (CT_TENSOR_NEG). */
 ct_tensor *ct__resolve_impl(const ct_tensor *t, unsigned bit);
+/* set_ and resize_: self changed in place (nothing changes on failure). */
+ct_status ct__set_storage_impl(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,
+                               ct_shape stride);
+ct_status ct__set_impl(ct_tensor *self, const ct_tensor *source);
+ct_status ct__resize_impl(ct_tensor *self, ct_shape size, ct_memory_format fmt);
+ct_status ct__resize_as_impl(ct_tensor *self, const ct_tensor *other);
+/* The list views: lists and pieces not scope-registered (ct__own_list registers both). */
+ct_tensor_list *ct__unbind_impl(const ct_tensor *t, int64_t dim);
+ct_tensor_list *ct__split_impl(const ct_tensor *t, int64_t split_size, int64_t dim);
+ct_tensor_list *ct__split_with_sizes_impl(const ct_tensor *t, ct_shape split_sizes, int64_t dim);
+ct_tensor_list *ct__chunk_impl(const ct_tensor *t, int64_t chunks, int64_t dim);
+ct_tensor_list *ct__tensor_split_impl(const ct_tensor *t, int64_t sections, int64_t dim);
+ct_tensor_list *ct__tensor_split_indices_impl(const ct_tensor *t, ct_shape indices, int64_t dim);
 
 #endif

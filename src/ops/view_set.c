@@ -171,6 +171,11 @@ ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_o
                           ct_shape stride) {
   CT__VIEW_ENTER_STATUS(&set_storage_op, self, self, source);
   if (!ct__check_list(size, "size") || !ct__check_list(stride, "stride")) return CT_ERR_VALUE;
+  return ct__set_storage_impl(self, source, storage_offset, size, stride);
+}
+
+ct_status ct__set_storage_impl(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,
+                               ct_shape stride) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* An empty stride list is "not given" (contiguous), as in PyTorch, where it has no data. */
   if (stride.ndim == 0) stride.data = NULL;
@@ -187,6 +192,10 @@ ct_status ct_set_(ct_tensor *self, const ct_tensor *source) {
   CT__VIEW_ENTER_STATUS(&set_op, self, self, source);
   /* the dispatcher sees both tensors: a sparse source is refused as a sparse self */
   if (!ct__op_accepts(&set_op.op, source)) return ct_last_error();
+  return ct__set_impl(self, source);
+}
+
+ct_status ct__set_impl(ct_tensor *self, const ct_tensor *source) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* Python's binding asserts this before ATen sees the call; its message is what users get. */
   if (self->dtype != source->dtype) {
@@ -214,6 +223,10 @@ static bool check_resizable_var(const ct_tensor *self) {
 ct_status ct_resize_(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
   CT__VIEW_ENTER_STATUS(&resize_op, self, self);
   if (!ct__check_list(size, "size")) return CT_ERR_VALUE;
+  return ct__resize_impl(self, size, fmt);
+}
+
+ct_status ct__resize_impl(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
   if (!check_resizable_var(self)) return CT_ERR_RUNTIME;
   /* PyTorch resizes first (resize_impl_cpu_), so its errors come before the memory format's. */
   geometry g = {self->storage, self->offset, size.ndim, size.data, NULL, NULL};
@@ -254,6 +267,10 @@ ct_status ct_resize_(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
 
 ct_status ct_resize_as_(ct_tensor *self, const ct_tensor *other) {
   CT__VIEW_ENTER_STATUS(&resize_as_op, self, self, other);
+  return ct__resize_as_impl(self, other);
+}
+
+ct_status ct__resize_as_impl(ct_tensor *self, const ct_tensor *other) {
   if (!check_resizable_var(self)) return CT_ERR_RUNTIME;
   geometry g = {self->storage, self->offset, other->ndim, other->sizes, NULL, NULL};
   plan p;

@@ -25,13 +25,13 @@ static ct_tensor_list *list_new(int64_t n) {
   return ct__list_alloc(n);
 }
 
-/* Owns a filled list, or frees a partly filled one (NULL items are skipped) when ok is false. */
+/* A filled list, or NULL after freeing a partly filled one (NULL items are skipped) when ok is false. */
 static ct_tensor_list *list_finish(ct_tensor_list *l, bool ok) {
   if (!ok) {
     ct__list_destroy(l);
     return NULL;
   }
-  return ct__own_list(l);
+  return l;
 }
 
 /* Pieces of consecutive lengths along dim d (already wrapped), the last one `last` long. */
@@ -49,6 +49,10 @@ static ct_tensor_list *equal_pieces(const ct_tensor *t, int64_t d, int64_t count
 
 ct_tensor_list *ct_unbind(const ct_tensor *t, int64_t dim) {
   CT__VIEW_ENTER_PTR(&unbind_op, t, t);
+  return ct__own_list(ct__unbind_impl(t, dim));
+}
+
+ct_tensor_list *ct__unbind_impl(const ct_tensor *t, int64_t dim) {
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0 || ct__size_dim(t, d) < 0) return NULL;
   ct_tensor_list *l = list_new(t->sizes[d]);
@@ -60,6 +64,10 @@ ct_tensor_list *ct_unbind(const ct_tensor *t, int64_t dim) {
 
 ct_tensor_list *ct_split(const ct_tensor *t, int64_t split_size, int64_t dim) {
   CT__VIEW_ENTER_PTR(&split_op, t, t);
+  return ct__own_list(ct__split_impl(t, split_size, dim));
+}
+
+ct_tensor_list *ct__split_impl(const ct_tensor *t, int64_t split_size, int64_t dim) {
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "split expects at least a 1-dimensional tensor");
   if (split_size < 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "split expects split_size be non-negative, but got split_size=%lld",
@@ -78,7 +86,12 @@ ct_tensor_list *ct_split(const ct_tensor *t, int64_t split_size, int64_t dim) {
 
 ct_tensor_list *ct_split_with_sizes(const ct_tensor *t, ct_shape split_sizes, int64_t dim) {
   CT__VIEW_ENTER_PTR(&split_with_sizes_op, t, t);
-  if (!ct__check_list(split_sizes, "split_sizes")) return NULL;
+  return ct__check_list(split_sizes, "split_sizes")
+             ? ct__own_list(ct__split_with_sizes_impl(t, split_sizes, dim))
+             : NULL;
+}
+
+ct_tensor_list *ct__split_with_sizes_impl(const ct_tensor *t, ct_shape split_sizes, int64_t dim) {
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "split expects at least a 1-dimensional tensor");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;
@@ -113,6 +126,10 @@ ct_tensor_list *ct_split_with_sizes(const ct_tensor *t, ct_shape split_sizes, in
 
 ct_tensor_list *ct_chunk(const ct_tensor *t, int64_t chunks, int64_t dim) {
   CT__VIEW_ENTER_PTR(&chunk_op, t, t);
+  return ct__own_list(ct__chunk_impl(t, chunks, dim));
+}
+
+ct_tensor_list *ct__chunk_impl(const ct_tensor *t, int64_t chunks, int64_t dim) {
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "chunk expects at least a 1-dimensional tensor");
   if (chunks <= 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
@@ -129,6 +146,10 @@ ct_tensor_list *ct_chunk(const ct_tensor *t, int64_t chunks, int64_t dim) {
 
 ct_tensor_list *ct_tensor_split(const ct_tensor *t, int64_t sections, int64_t dim) {
   CT__VIEW_ENTER_PTR(&tensor_split_op, t, t);
+  return ct__own_list(ct__tensor_split_impl(t, sections, dim));
+}
+
+ct_tensor_list *ct__tensor_split_impl(const ct_tensor *t, int64_t sections, int64_t dim) {
   if (t->ndim == 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME,
                        "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
@@ -151,7 +172,11 @@ ct_tensor_list *ct_tensor_split(const ct_tensor *t, int64_t sections, int64_t di
 
 ct_tensor_list *ct_tensor_split_indices(const ct_tensor *t, ct_shape indices, int64_t dim) {
   CT__VIEW_ENTER_PTR(&tensor_split_indices_op, t, t);
-  if (!ct__check_list(indices, "indices")) return NULL;
+  return ct__check_list(indices, "indices") ? ct__own_list(ct__tensor_split_indices_impl(t, indices, dim))
+                                            : NULL;
+}
+
+ct_tensor_list *ct__tensor_split_indices_impl(const ct_tensor *t, ct_shape indices, int64_t dim) {
   if (t->ndim == 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME,
                        "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
