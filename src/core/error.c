@@ -127,12 +127,6 @@ void *ct__null_ptr_arg(const char *name) {
   return NULL;
 }
 
-int ct__first_null(const void *const *ptrs, int n) {
-  for (int i = 0; i < n; i++)
-    if (!ptrs[i]) return i;
-  return -1;
-}
-
 ct_status ct__null_named_status(const char *names, int index) {
   if (tl_kind != CT_OK) return tl_kind;
   const char *p = names; /* the index-th name of "a, b, c" */

@@ -78,7 +78,13 @@ void *ct__null_ptr_arg(const char *name);
    stringized argument list ("out, t" -> 'out'), so a call site is one line:
      CT__NONNULL_STATUS(out, t);   in a function returning ct_status
      CT__NONNULL_PTR(t, other);    in a function returning a pointer */
-int ct__first_null(const void *const *ptrs, int n);
+/* inline: with the pointers known at the call, it folds into one test per argument (the guard of a tiny view
+   costs no call) */
+static inline int ct__first_null(const void *const *ptrs, int n) {
+  for (int i = 0; i < n; i++)
+    if (!ptrs[i]) return i;
+  return -1;
+}
 ct_status ct__null_named_status(const char *names, int index);
 #define CT__PTRS_(...) ((const void *const[]){__VA_ARGS__})
 #define CT__NPTRS_(...) ((int)(sizeof CT__PTRS_(__VA_ARGS__) / sizeof(const void *)))

@@ -1,6 +1,12 @@
 /* torch.equal: same shape and equal values, comparing in the promoted dtype of the two inputs. */
 #include "core/cast.h"
+#include "ops/convert_internal.h"
 #include "ops/create_internal.h"
+#include "ops/view_op.h"
+
+/* aten::equal has kernels for strided CPU tensors only (torch 1.13 has no Meta kernel); not differentiable. */
+static const ct_view_op equal_op = {
+    .op = {.name = "equal", .aten = "aten::equal", .grad = CT_OP_GRAD_NONE, CT_COPY_ROWS_CPU}};
 
 #define CT_EQ_BLOCK 256
 
@@ -33,14 +39,12 @@ static bool equal_values(const ct_tensor *a, const ct_tensor *b) {
 }
 
 ct_status ct_equal(const ct_tensor *a, const ct_tensor *b, bool *out) {
-  CT__NONNULL_STATUS(a, b);
+  CT__VIEW_ENTER_STATUS(&equal_op, a, a, b);
+  /* the dispatcher sees both tensors: b's layout and device are refused as a's */
+  if (!ct__op_accepts(&equal_op.op, b)) return ct_last_error();
   if (!out) {
     ct__error(CT_ERR_VALUE, "ct_equal: out is NULL");
     return CT_ERR_VALUE;
-  }
-  if (a->device_type == CT_META || b->device_type == CT_META) {
-    ct__error_no_meta_kernel("aten::equal");
-    return CT_ERR_NOT_IMPLEMENTED;
   }
   bool same_shape = a->ndim == b->ndim;
   for (int64_t i = 0; same_shape && i < a->ndim; i++) same_shape = a->sizes[i] == b->sizes[i];
@@ -54,8 +58,8 @@ ct_status ct_equal(const ct_tensor *a, const ct_tensor *b, bool *out) {
   /* Inputs with math bits are read through resolved copies (torch's fallback). */
   ct_scope_begin();
   ct_tensor *ra = ct__own(ct__resolve_bits(a)), *rb = ra ? ct__own(ct__resolve_bits(b)) : NULL;
-  const ct_tensor *ca = rb ? ct_contiguous(ra, CT_CONTIGUOUS_FORMAT) : NULL;
-  const ct_tensor *cb = ca ? ct_contiguous(rb, CT_CONTIGUOUS_FORMAT) : NULL;
+  const ct_tensor *ca = rb ? ct__contiguous_impl(ra, CT_CONTIGUOUS_FORMAT) : NULL;
+  const ct_tensor *cb = ca ? ct__contiguous_impl(rb, CT_CONTIGUOUS_FORMAT) : NULL;
   ct_status st = cb ? CT_OK : ct_last_error();
   if (cb) *out = equal_values(ca, cb);
   ct_scope_end();

@@ -1,12 +1,24 @@
 /* Tensor.item and its typed forms, and reading or writing one element by a full index. */
 #include "core/cast.h"
+#include "ops/convert_internal.h"
 #include "ops/create_internal.h"
+#include "ops/view_op.h"
 
+/* item is a composite over aten::_local_scalar_dense, whose errors torch shows: its device is checked where
+   the element is read (a meta tensor has none, after item's own numel check), and the compressed layouts have
+   no kernel; torch reads a COO tensor's one element (pending in ctorch). Reading or writing one element by an
+   index (t[index]) goes the same way. Not differentiable. */
+static const ct_view_op item_op = {.op = {.name = "item",
+                                          .aten = "aten::_local_scalar_dense",
+                                          .layouts = CT_LAYOUTS_ALL,
+                                          .composite = true,
+                                          .grad = CT_OP_GRAD_NONE,
+                                          CT_COPY_ROWS_CPU},
+                                   .compressed = CT_SPARSE_DISPATCH};
 
+/* The device's dispatch point: the meta device has no _local_scalar_dense. */
 static ct_status no_meta(const ct_tensor *t) {
-  if (t->device_type != CT_META) return CT_OK;
-  ct__error_no_meta_kernel("aten::_local_scalar_dense");
-  return CT_ERR_NOT_IMPLEMENTED;
+  return ct__op_table(&item_op.op, t, NULL) ? CT_OK : ct_last_error();
 }
 
 /* A NULL result pointer is the caller's mistake: ValueError, after a NULL tensor has been passed on. */
@@ -17,7 +29,7 @@ static bool check_out(const char *fn, const void *out) {
 }
 
 /* The one element's scalar, after the checks every item form shares. */
-static ct_status item_scalar(const ct_tensor *t, ct_scalar *out) {
+ct_status ct__item_impl(const ct_tensor *t, ct_scalar *out) {
   if (t->numel != 1) {
     /* Python's Tensor.item() checks before ATen's "a Tensor with N elements cannot be converted to Scalar" */
     ct__error(CT_ERR_VALUE, "only one element tensors can be converted to Python scalars");
@@ -31,18 +43,18 @@ static ct_status item_scalar(const ct_tensor *t, ct_scalar *out) {
 }
 
 ct_status ct_item(const ct_tensor *t, ct_scalar *out) {
-  CT__NONNULL_STATUS(t);
+  CT__VIEW_ENTER_STATUS(&item_op, t, t);
   if (!check_out("ct_item", out)) return CT_ERR_VALUE;
-  return item_scalar(t, out);
+  return ct__item_impl(t, out);
 }
 
 /* item<T>(): the number through c10's checked conversion (a complex with an imaginary part, or a
    NaN or out-of-range float for int64, is an overflow error). */
 static ct_status item_as(const char *fn, const ct_tensor *t, ct_dtype dt, void *out) {
-  CT__NONNULL_STATUS(t);
+  CT__VIEW_ENTER_STATUS(&item_op, t, t);
   if (!check_out(fn, out)) return CT_ERR_VALUE;
   ct_scalar s;
-  ct_status st = item_scalar(t, &s);
+  ct_status st = ct__item_impl(t, &s);
   if (st != CT_OK) return st;
   if (!ct__scalar_fits(s, dt)) return CT_ERR_RUNTIME;
   ct__store_scalar(dt, out, s);
@@ -58,10 +70,10 @@ ct_status ct_item_complex(const ct_tensor *t, ct_complex128 *out) {
 
 /* Python's bool(t.item()): any nonzero part (NaN included) is true. */
 ct_status ct_item_bool(const ct_tensor *t, bool *out) {
-  CT__NONNULL_STATUS(t);
+  CT__VIEW_ENTER_STATUS(&item_op, t, t);
   if (!check_out("ct_item_bool", out)) return CT_ERR_VALUE;
   ct_scalar s;
-  ct_status st = item_scalar(t, &s);
+  ct_status st = ct__item_impl(t, &s);
   if (st != CT_OK) return st;
   switch (s.kind) {
     case CT_SCALAR_BOOL: *out = s.v.b; break;
@@ -96,7 +108,7 @@ static ct_status element_at(const ct_tensor *t, const int64_t *index, char **p) 
 }
 
 ct_status ct_get_item(const ct_tensor *t, const int64_t *index, ct_scalar *out) {
-  CT__NONNULL_STATUS(t);
+  CT__VIEW_ENTER_STATUS(&item_op, t, t);
   if (!check_out("ct_get_item", out)) return CT_ERR_VALUE;
   char *p;
   ct_status st = element_at(t, index, &p);
@@ -106,7 +118,7 @@ ct_status ct_get_item(const ct_tensor *t, const int64_t *index, ct_scalar *out) 
 
 /* t[index] = value is fill_ on the selected element: a checked conversion. */
 ct_status ct_set_item(ct_tensor *t, const int64_t *index, ct_scalar value) {
-  CT__NONNULL_STATUS(t);
+  CT__VIEW_ENTER_STATUS(&item_op, t, t);
   /* PyTorch converts the value (with its overflow check) before it looks at the index. */
   if (!ct__scalar_fits(value, (ct_dtype)t->dtype)) return CT_ERR_RUNTIME;
   char *p;

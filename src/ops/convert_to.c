@@ -2,7 +2,18 @@
    reference) or a fresh tensor filled by the copy engine. */
 #include "core/cast.h"
 #include "core/layout_rules.h"
+#include "ops/convert_internal.h"
 #include "ops/create_internal.h"
+#include "ops/view_op.h"
+
+/* torch computes to (aten::_to_copy), clone and contiguous of a COO tensor and all but contiguous of the
+   compressed layouts, which have no is_contiguous: pending in ctorch. The dtype shorthands (float(), ...) are
+   aten::to.dtype: to's descriptor. */
+static const ct_view_op to_op = {CT_COPY_OP("to", "aten::_to_copy", CT_LAYOUTS_ALL)};
+static const ct_view_op type_as_op = {CT_COPY_OP("type_as", "aten::type_as", CT_LAYOUTS_ALL)};
+static const ct_view_op clone_op = {CT_COPY_OP("clone", "aten::clone", CT_LAYOUTS_ALL)};
+static const ct_view_op contiguous_op = {CT_COPY_OP("contiguous", "aten::contiguous", CT_LAYOUTS_ALL),
+                                         .compressed = CT_SPARSE_NO_IS_CONTIGUOUS};
 
 /* Results of a differentiable conversion keep requires_grad when their dtype can carry gradients. */
 static ct_tensor *finish_copy(ct_tensor *r, const ct_tensor *src) {
@@ -30,7 +41,11 @@ static ct_tensor *to_copy(const ct_tensor *t, ct_dtype dtype, ct_device device, 
 }
 
 ct_tensor *ct_to(const ct_tensor *t, const ct_to_opts *opts) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&to_op, t, t);
+  return ct__to_impl(t, opts);
+}
+
+ct_tensor *ct__to_impl(const ct_tensor *t, const ct_to_opts *opts) {
   ct_to_opts to = opts ? *opts : (ct_to_opts){0};
   ct_tensor_opts f = {.dtype = to.dtype, .device = to.device};
   ct_resolved_opts o;
@@ -43,34 +58,62 @@ ct_tensor *ct_to(const ct_tensor *t, const ct_to_opts *opts) {
   return to_copy(t, o.dtype, o.device, fmt);
 }
 
-ct_tensor *ct_to_dtype(const ct_tensor *t, ct_dtype dtype) { return ct_to(t, &(ct_to_opts){.dtype = dtype}); }
-
-ct_tensor *ct_type_as(const ct_tensor *t, const ct_tensor *other) {
-  if (!t || !other) return ct__null_ptr_arg(!t ? "t" : "other");
-  return ct_to(t, &(ct_to_opts){.dtype = (ct_dtype)other->dtype, .device = ct__tdevice(other)});
+ct_tensor *ct__to_dtype_impl(const ct_tensor *t, ct_dtype dtype) {
+  return ct__to_impl(t, &(ct_to_opts){.dtype = dtype});
 }
 
-ct_tensor *ct_float(const ct_tensor *t) { return ct_to_dtype(t, CT_FLOAT32); }
-ct_tensor *ct_double(const ct_tensor *t) { return ct_to_dtype(t, CT_FLOAT64); }
-ct_tensor *ct_half(const ct_tensor *t) { return ct_to_dtype(t, CT_FLOAT16); }
-ct_tensor *ct_bfloat16(const ct_tensor *t) { return ct_to_dtype(t, CT_BFLOAT16); }
-ct_tensor *ct_int(const ct_tensor *t) { return ct_to_dtype(t, CT_INT32); }
-ct_tensor *ct_long(const ct_tensor *t) { return ct_to_dtype(t, CT_INT64); }
-ct_tensor *ct_short(const ct_tensor *t) { return ct_to_dtype(t, CT_INT16); }
-ct_tensor *ct_char(const ct_tensor *t) { return ct_to_dtype(t, CT_INT8); }
-ct_tensor *ct_byte(const ct_tensor *t) { return ct_to_dtype(t, CT_UINT8); }
-ct_tensor *ct_bool(const ct_tensor *t) { return ct_to_dtype(t, CT_BOOL); }
+ct_tensor *ct_to_dtype(const ct_tensor *t, ct_dtype dtype) {
+  CT__VIEW_ENTER_PTR(&to_op, t, t);
+  return ct__to_dtype_impl(t, dtype);
+}
 
-ct_tensor *ct_clone(const ct_tensor *t, ct_memory_format fmt) {
-  if (!t) return ct__null_ptr_arg("t");
+ct_tensor *ct_type_as(const ct_tensor *t, const ct_tensor *other) {
+  CT__OP_ENTER_PTR(&type_as_op.op, t, t, other);
+  /* other's options carry its layout, which to(options) checks before anything else */
+  if (t->layout != other->layout)
+    return CT_ERR_NULL(
+        CT_ERR_RUNTIME,
+        "to(options) doesn't support converting to a different layout, but got self.layout being %s "
+        "and options.layout set as %s",
+        ct__layout_c10_name((ct_layout)t->layout), ct__layout_c10_name((ct_layout)other->layout));
+  if (CT_UNLIKELY(t->layout != CT_STRIDED)) return (ct__sparse_refuse(&type_as_op, t), NULL);
+  return ct__to_impl(t, &(ct_to_opts){.dtype = (ct_dtype)other->dtype, .device = ct__tdevice(other)});
+}
+
+#define CT_TO_SHORTHAND(FN, DTYPE)        \
+  ct_tensor *FN(const ct_tensor *t) {     \
+    CT__VIEW_ENTER_PTR(&to_op, t, t);     \
+    return ct__to_dtype_impl(t, (DTYPE)); \
+  }
+CT_TO_SHORTHAND(ct_float, CT_FLOAT32)
+CT_TO_SHORTHAND(ct_double, CT_FLOAT64)
+CT_TO_SHORTHAND(ct_half, CT_FLOAT16)
+CT_TO_SHORTHAND(ct_bfloat16, CT_BFLOAT16)
+CT_TO_SHORTHAND(ct_int, CT_INT32)
+CT_TO_SHORTHAND(ct_long, CT_INT64)
+CT_TO_SHORTHAND(ct_short, CT_INT16)
+CT_TO_SHORTHAND(ct_char, CT_INT8)
+CT_TO_SHORTHAND(ct_byte, CT_UINT8)
+CT_TO_SHORTHAND(ct_bool, CT_BOOL)
+
+ct_tensor *ct__clone_impl(const ct_tensor *t, ct_memory_format fmt) {
   return to_copy(t, (ct_dtype)t->dtype, ct__tdevice(t), fmt == CT_MEMORY_FORMAT_UNSET ? CT_PRESERVE_FORMAT : fmt);
 }
 
-ct_tensor *ct_contiguous(const ct_tensor *t, ct_memory_format fmt) {
-  if (!t) return ct__null_ptr_arg("t");
+ct_tensor *ct_clone(const ct_tensor *t, ct_memory_format fmt) {
+  CT__VIEW_ENTER_PTR(&clone_op, t, t);
+  return ct__clone_impl(t, fmt);
+}
+
+ct_tensor *ct__contiguous_impl(const ct_tensor *t, ct_memory_format fmt) {
   if (fmt == CT_MEMORY_FORMAT_UNSET) fmt = CT_CONTIGUOUS_FORMAT;
   if (ct_is_contiguous(t, fmt)) return ct__own(ct_retain((ct_tensor *)t));
   if (fmt == CT_PRESERVE_FORMAT)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "preserve memory format is unsupported by the contiguous operator");
-  return ct_clone(t, fmt);
+  return ct__clone_impl(t, fmt);
+}
+
+ct_tensor *ct_contiguous(const ct_tensor *t, ct_memory_format fmt) {
+  CT__VIEW_ENTER_PTR(&contiguous_op, t, t);
+  return ct__contiguous_impl(t, fmt);
 }

@@ -1,7 +1,20 @@
 /* Views that re-describe the whole tensor: view, reshape, as_strided, expand and their _as forms. */
 #include "ops/view_internal.h"
+#include "ops/view_op.h"
 
-ct_tensor *ct__view_shape(const ct_tensor *t, ct_shape shape) {
+/* aten::view has no sparse kernel; view_as runs it (its errors name aten::view). */
+static const ct_view_op view_op = {CT_VIEW_OP("view", "aten::view", 0)};
+static const ct_view_op view_as_op = {CT_VIEW_OP("view_as", "aten::view", 0)};
+/* reshape is a composite: its own check refuses COO, its read of the strides the compressed layouts. */
+static const ct_view_op reshape_op = {CT_VIEW_OP_RESHAPE("reshape", "aten::reshape")};
+static const ct_view_op reshape_as_op = {CT_VIEW_OP_RESHAPE("reshape_as", "aten::reshape_as")};
+static const ct_view_op as_strided_op = {CT_VIEW_OP("as_strided", "aten::as_strided", 0)};
+/* expand's composite dispatches as_strided (no sparse kernel) after reading a compressed tensor's strides */
+static const ct_view_op expand_op = {CT_VIEW_OP_AS_STRIDED("expand", "aten::expand")};
+static const ct_view_op expand_as_op = {CT_VIEW_OP_AS_STRIDED("expand_as", "aten::expand_as")};
+static const ct_view_op broadcast_to_op = {CT_VIEW_OP_AS_STRIDED("broadcast_to", "aten::broadcast_to")};
+
+ct_tensor *ct__view_impl(const ct_tensor *t, ct_shape shape) {
   ct_tensor *v = ct__view_shell(t, shape.ndim, t->offset);
   if (!v) return NULL;
   if (ct__infer_size(shape, t->numel, v->sizes) != CT_INFER_OK) goto fail;
@@ -21,10 +34,10 @@ fail:
    reshape does (_unsafe_view of clone). */
 ct_tensor *ct__reshape_shell(const ct_tensor *t, ct_tensor *v) {
   if (ct__compute_view_strides(t, v->ndim, v->sizes, v->strides)) return ct__view_done(v);
-  /* ct_clone registers its result with the innermost scope; a private scope releases it once v
+  /* clone registers its result with the innermost scope; a private scope releases it once v
      holds the copy's storage. */
   ct_scope_begin();
-  ct_tensor *c = ct_clone(t, CT_CONTIGUOUS_FORMAT);
+  ct_tensor *c = ct__clone_impl(t, CT_CONTIGUOUS_FORMAT);
   bool ok = c != NULL;
   if (ok) {
     ct_storage *old = v->storage;
@@ -42,7 +55,7 @@ ct_tensor *ct__reshape_shell(const ct_tensor *t, ct_tensor *v) {
   return ct__view_done(v);
 }
 
-ct_tensor *ct__reshape(const ct_tensor *t, ct_shape shape) {
+ct_tensor *ct__reshape_impl(const ct_tensor *t, ct_shape shape) {
   ct_tensor *v = ct__view_shell(t, shape.ndim, t->offset);
   if (!v) return NULL;
   if (ct__infer_size(shape, t->numel, v->sizes) != CT_INFER_OK) {
@@ -53,37 +66,42 @@ ct_tensor *ct__reshape(const ct_tensor *t, ct_shape shape) {
 }
 
 ct_tensor *ct_view(const ct_tensor *t, ct_shape shape) {
-  if (!t) return ct__null_ptr_arg("t");
-  return ct__check_list(shape, "shape") ? ct__own(ct__view_shape(t, shape)) : NULL;
+  CT__VIEW_ENTER_PTR(&view_op, t, t);
+  return ct__check_list(shape, "shape") ? ct__own(ct__view_impl(t, shape)) : NULL;
 }
 
 ct_tensor *ct_reshape(const ct_tensor *t, ct_shape shape) {
-  if (!t) return ct__null_ptr_arg("t");
-  return ct__check_list(shape, "shape") ? ct__own(ct__reshape(t, shape)) : NULL;
+  CT__VIEW_ENTER_PTR(&reshape_op, t, t);
+  return ct__check_list(shape, "shape") ? ct__own(ct__reshape_impl(t, shape)) : NULL;
 }
 
 ct_tensor *ct_view_as(const ct_tensor *t, const ct_tensor *other) {
-  if (!t || !other) return ct__null_ptr_arg(!t ? "t" : "other");
-  return ct__own(ct__view_shape(t, ct_shape_of(other)));
+  CT__VIEW_ENTER_PTR(&view_as_op, t, t, other);
+  return ct__own(ct__view_impl(t, ct_shape_of(other)));
 }
 
 ct_tensor *ct_reshape_as(const ct_tensor *t, const ct_tensor *other) {
-  if (!t || !other) return ct__null_ptr_arg(!t ? "t" : "other");
-  return ct__own(ct__reshape(t, ct_shape_of(other)));
+  CT__VIEW_ENTER_PTR(&reshape_as_op, t, t, other);
+  return ct__own(ct__reshape_impl(t, ct_shape_of(other)));
 }
 
-ct_tensor *ct_as_strided(const ct_tensor *t, ct_shape size, ct_shape stride, const int64_t *storage_offset) {
-  if (!t) return ct__null_ptr_arg("t");
-  if (!ct__check_list(size, "size") || !ct__check_list(stride, "stride")) return NULL;
+ct_tensor *ct__as_strided_impl(const ct_tensor *t, ct_shape size, ct_shape stride,
+                               const int64_t *storage_offset) {
   if (size.ndim != stride.ndim) return CT_ERR_NULL(CT_ERR_RUNTIME, "mismatch in length of strides and shape");
   int64_t offset = storage_offset ? *storage_offset : t->offset;
   if (!ct__check_as_strided(t, size.ndim, size.data, stride.data, offset)) return NULL;
-  return ct__own(ct__view_geom(t, size.ndim, size.data, stride.data, offset));
+  return ct__view_geom(t, size.ndim, size.data, stride.data, offset);
+}
+
+ct_tensor *ct_as_strided(const ct_tensor *t, ct_shape size, ct_shape stride, const int64_t *storage_offset) {
+  CT__VIEW_ENTER_PTR(&as_strided_op, t, t);
+  if (!ct__check_list(size, "size") || !ct__check_list(stride, "stride")) return NULL;
+  return ct__own(ct__as_strided_impl(t, size, stride, storage_offset));
 }
 
 /* inferExpandGeometry, then as_strided's checks (only the numel check can fire: a -2 target size
    passes the geometry rules and is refused there, as in PyTorch). */
-static ct_tensor *expand(const ct_tensor *t, ct_shape shape) {
+ct_tensor *ct__expand_impl(const ct_tensor *t, ct_shape shape) {
   int64_t ndim = shape.ndim, tdim = t->ndim;
   if (ndim < tdim) {
     char type[64], sizes[2048], target[2048];
@@ -143,17 +161,18 @@ static ct_tensor *expand(const ct_tensor *t, ct_shape shape) {
   return ct__view_done(v);
 }
 
-ct_tensor *ct__expand(const ct_tensor *t, ct_shape shape) { return expand(t, shape); }
-
 ct_tensor *ct_expand(const ct_tensor *t, ct_shape shape) {
-  if (!t) return ct__null_ptr_arg("t");
-  return ct__check_list(shape, "shape") ? ct__own(expand(t, shape)) : NULL;
+  CT__VIEW_ENTER_PTR(&expand_op, t, t);
+  return ct__check_list(shape, "shape") ? ct__own(ct__expand_impl(t, shape)) : NULL;
 }
 
 ct_tensor *ct_expand_as(const ct_tensor *t, const ct_tensor *other) {
-  if (!t || !other) return ct__null_ptr_arg(!t ? "t" : "other");
-  return ct__own(expand(t, ct_shape_of(other)));
+  CT__VIEW_ENTER_PTR(&expand_as_op, t, t, other);
+  return ct__own(ct__expand_impl(t, ct_shape_of(other)));
 }
 
 /* torch.broadcast_to is expand under another name: same geometry, same messages. */
-ct_tensor *ct_broadcast_to(const ct_tensor *t, ct_shape shape) { return ct_expand(t, shape); }
+ct_tensor *ct_broadcast_to(const ct_tensor *t, ct_shape shape) {
+  CT__VIEW_ENTER_PTR(&broadcast_to_op, t, t);
+  return ct__check_list(shape, "shape") ? ct__own(ct__expand_impl(t, shape)) : NULL;
+}

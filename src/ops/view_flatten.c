@@ -1,16 +1,26 @@
 /* flatten (a range of dims into one, through reshape) and unflatten (one dim into several, a view). */
 #include "ops/view_internal.h"
+#include "ops/view_op.h"
+
+/* flatten's composite reshapes: reshape's refusals */
+static const ct_view_op flatten_op = {CT_VIEW_OP_RESHAPE("flatten", "aten::flatten.using_ints")};
+/* unflatten's composite runs aten::view, which has no sparse kernel */
+static const ct_view_op unflatten_op = {CT_VIEW_OP("unflatten", "aten::view", 0)};
 
 ct_tensor *ct_flatten(const ct_tensor *t, int64_t start_dim, int64_t end_dim) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&flatten_op, t, t);
+  return ct__own(ct__flatten_impl(t, start_dim, end_dim));
+}
+
+ct_tensor *ct__flatten_impl(const ct_tensor *t, int64_t start_dim, int64_t end_dim) {
   int64_t n = t->ndim;
   int64_t s = ct__wrap_dim(start_dim, n);
   if (s < 0) return NULL;
   int64_t e = ct__wrap_dim(end_dim, n);
   if (e < 0) return NULL;
   if (s > e) return CT_ERR_NULL(CT_ERR_RUNTIME, "flatten() has invalid args: start_dim cannot come after end_dim");
-  if (n == 0) return ct__own(ct__reshape(t, CT_SHAPE(1)));
-  if (s == e) return ct__own(ct__same(t)); /* PyTorch returns self */
+  if (n == 0) return ct__reshape_impl(t, CT_SHAPE(1));
+  if (s == e) return ct__same(t); /* PyTorch returns self */
   ct_tensor *v = ct__view_shell(t, n - (e - s), t->offset);
   if (!v) return NULL;
   /* Sizes only: the folded dims' product is taken as is (infer_size on -1 would be ambiguous for
@@ -20,12 +30,15 @@ ct_tensor *ct_flatten(const ct_tensor *t, int64_t start_dim, int64_t end_dim) {
   for (int64_t d = s; d <= e; d++) folded = (int64_t)((uint64_t)folded * (uint64_t)t->sizes[d]);
   v->sizes[k++] = folded;
   for (int64_t d = e + 1; d < n; d++) v->sizes[k++] = t->sizes[d];
-  return ct__own(ct__reshape_shell(t, v));
+  return ct__reshape_shell(t, v);
 }
 
 ct_tensor *ct_unflatten(const ct_tensor *t, int64_t dim, ct_shape sizes) {
-  if (!t) return ct__null_ptr_arg("t");
-  if (!ct__check_list(sizes, "sizes")) return NULL;
+  CT__VIEW_ENTER_PTR(&unflatten_op, t, t);
+  return ct__check_list(sizes, "sizes") ? ct__own(ct__unflatten_impl(t, dim, sizes)) : NULL;
+}
+
+ct_tensor *ct__unflatten_impl(const ct_tensor *t, int64_t dim, ct_shape sizes) {
   if (sizes.ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "unflatten: sizes must be non-empty");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;
@@ -55,5 +68,5 @@ ct_tensor *ct_unflatten(const ct_tensor *t, int64_t dim, ct_shape sizes) {
     ct_release(v);
     return CT_ERR_NULL(CT_ERR_RUNTIME, "unflatten: internal error: no view for the unflattened shape");
   }
-  return ct__own(ct__view_done(v));
+  return ct__view_done(v);
 }

@@ -1,5 +1,14 @@
 /* Views of part of a tensor: slice, narrow, select, unfold, diagonal. */
 #include "ops/view_internal.h"
+#include "ops/view_op.h"
+
+/* slice, narrow and diagonal read a compressed tensor's strides and dispatch as_strided (no sparse kernel)
+   for a COO one; torch computes select on every layout (pending in ctorch); aten::unfold has no sparse kernel */
+static const ct_view_op slice_op = {CT_VIEW_OP_AS_STRIDED("slice", "aten::slice.Tensor")};
+static const ct_view_op narrow_op = {CT_VIEW_OP_AS_STRIDED("narrow", "aten::narrow")};
+static const ct_view_op diagonal_op = {CT_VIEW_OP_AS_STRIDED("diagonal", "aten::diagonal")};
+static const ct_view_op select_op = {CT_VIEW_OP("select", "aten::select.int", CT_LAYOUTS_ALL)};
+static const ct_view_op unfold_op = {CT_VIEW_OP("unfold", "aten::unfold", 0)};
 
 /* base + index * stride as torch's int64 computes it (wrapping: a huge stride on a dim of an empty tensor),
    then as_strided's refusal of a negative offset: [-2^63, -2^62) is SymInt's symbolic range. Records the
@@ -14,7 +23,7 @@ static int64_t view_offset(int64_t base, int64_t index, int64_t stride) {
   return offset < 0 ? -1 : offset;
 }
 
-ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step) {
+ct_tensor *ct__slice_impl(const ct_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step) {
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_INDEX, "slice() cannot be applied to a 0-dim tensor.");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;
@@ -34,7 +43,7 @@ ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end
   int64_t len = end - start;
   int64_t offset = view_offset(t->offset, start, t->strides[d]);
   if (offset < 0) return NULL;
-  ct_tensor *v = ct__alias(t);
+  ct_tensor *v = ct__alias_impl(t);
   if (!v) return NULL;
   v->offset = offset;
   /* ceil(len / step) written so a huge step cannot overflow. */
@@ -44,10 +53,11 @@ ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end
 }
 
 ct_tensor *ct_slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step) {
-  return t ? ct__own(ct__slice(t, dim, start, end, step)) : ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&slice_op, t, t);
+  return ct__own(ct__slice_impl(t, dim, start, end, step));
 }
 
-ct_tensor *ct__narrow(const ct_tensor *t, int64_t dim, int64_t start, int64_t length) {
+ct_tensor *ct__narrow_impl(const ct_tensor *t, int64_t dim, int64_t start, int64_t length) {
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "narrow() cannot be applied to a 0-dim tensor.");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;
@@ -60,14 +70,15 @@ ct_tensor *ct__narrow(const ct_tensor *t, int64_t dim, int64_t start, int64_t le
   if (length < 0 || start > cur - length)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "start (%lld) + length (%lld) exceeds dimension size (%lld).",
                        (long long)start, (long long)length, (long long)cur);
-  return ct__slice(t, d, start, start + length, 1);
+  return ct__slice_impl(t, d, start, start + length, 1);
 }
 
 ct_tensor *ct_narrow(const ct_tensor *t, int64_t dim, int64_t start, int64_t length) {
-  return t ? ct__own(ct__narrow(t, dim, start, length)) : ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&narrow_op, t, t);
+  return ct__own(ct__narrow_impl(t, dim, start, length));
 }
 
-ct_tensor *ct__select(const ct_tensor *t, int64_t dim, int64_t index) {
+ct_tensor *ct__select_impl(const ct_tensor *t, int64_t dim, int64_t index) {
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_INDEX, "select() cannot be applied to a 0-dim tensor.");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;
@@ -92,11 +103,16 @@ ct_tensor *ct__select(const ct_tensor *t, int64_t dim, int64_t index) {
 }
 
 ct_tensor *ct_select(const ct_tensor *t, int64_t dim, int64_t index) {
-  return t ? ct__own(ct__select(t, dim, index)) : ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&select_op, t, t);
+  return ct__own(ct__select_impl(t, dim, index));
 }
 
 ct_tensor *ct_unfold(const ct_tensor *t, int64_t dimension, int64_t size, int64_t step) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&unfold_op, t, t);
+  return ct__own(ct__unfold_impl(t, dimension, size, step));
+}
+
+ct_tensor *ct__unfold_impl(const ct_tensor *t, int64_t dimension, int64_t size, int64_t step) {
   int64_t n = t->ndim;
   int64_t d = ct__wrap_dim(dimension, n);
   if (d < 0) return NULL;
@@ -121,11 +137,15 @@ ct_tensor *ct_unfold(const ct_tensor *t, int64_t dimension, int64_t size, int64_
     ct_release(v);
     return NULL;
   }
-  return ct__own(ct__view_done(v));
+  return ct__view_done(v);
 }
 
 ct_tensor *ct_diagonal(const ct_tensor *t, int64_t offset, int64_t dim1, int64_t dim2) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&diagonal_op, t, t);
+  return ct__own(ct__diagonal_impl(t, offset, dim1, dim2));
+}
+
+ct_tensor *ct__diagonal_impl(const ct_tensor *t, int64_t offset, int64_t dim1, int64_t dim2) {
   int64_t n = t->ndim;
   int64_t d1 = ct__wrap_dim(dim1, n);
   if (d1 < 0) return NULL;
@@ -151,5 +171,5 @@ ct_tensor *ct_diagonal(const ct_tensor *t, int64_t offset, int64_t dim1, int64_t
   }
   v->sizes[n - 2] = diag;
   v->strides[n - 2] = t->strides[d1] + t->strides[d2];
-  return ct__own(ct__view_done(v));
+  return ct__view_done(v);
 }

@@ -5,6 +5,7 @@
 #define CTORCH_OPS_VIEW_INTERNAL_H
 
 #include "core/internal.h"
+#include "ops/convert_internal.h"
 
 /* ---- making views ---- */
 /* A view of t's storage with room for ndim dims whose sizes and strides the caller fills before
@@ -51,19 +52,53 @@ bool ct__check_as_strided(const ct_tensor *t, int64_t ndim, const int64_t *sizes
 /* Tensor::toString() as Python shows it: "torch.FloatTensor", "CPUBoolType", "MetaFloatType". */
 void ct__tensor_type_str(const ct_tensor *t, char *buf, size_t n);
 
-/* ---- unowned views used to build others (NULL + error on failure) ---- */
-ct_tensor *ct__view_shape(const ct_tensor *t, ct_shape shape);
-ct_tensor *ct__reshape(const ct_tensor *t, ct_shape shape);
+/* ---- the views' _impls: what a public view does after its entry guard ----
+   Internal callers (other views, composites) call these, never the public functions, so that autograd will
+   record one node per public call. Results are not scope-registered (NULL + error on failure), so a list or
+   a composite owns them as it needs; the public function is its guard + ct__own(impl). */
+ct_tensor *ct__view_impl(const ct_tensor *t, ct_shape shape);
+ct_tensor *ct__reshape_impl(const ct_tensor *t, ct_shape shape);
 /* reshape for a shell over t (from ct__view_shell) whose sizes are already final; consumes v. */
 ct_tensor *ct__reshape_shell(const ct_tensor *t, ct_tensor *v);
-ct_tensor *ct__transpose(const ct_tensor *t, int64_t dim0, int64_t dim1);
+ct_tensor *ct__as_strided_impl(const ct_tensor *t, ct_shape size, ct_shape stride,
+                               const int64_t *storage_offset);
+ct_tensor *ct__expand_impl(const ct_tensor *t, ct_shape shape);
+ct_tensor *ct__transpose_impl(const ct_tensor *t, int64_t dim0, int64_t dim1);
+ct_tensor *ct__t_impl(const ct_tensor *t);
+ct_tensor *ct__T_impl(const ct_tensor *t);
+ct_tensor *ct__mT_impl(const ct_tensor *t);
+ct_tensor *ct__permute_impl(const ct_tensor *t, ct_dims dims);
 /* permute with already wrapped, distinct dims (no checks). */
 ct_tensor *ct__permute_unchecked(const ct_tensor *t, const int64_t *order);
-ct_tensor *ct__slice(const ct_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step);
-ct_tensor *ct__narrow(const ct_tensor *t, int64_t dim, int64_t start, int64_t length);
-ct_tensor *ct__select(const ct_tensor *t, int64_t dim, int64_t index);
-/* Tensor.expand(shape) with its checks and messages. */
-ct_tensor *ct__expand(const ct_tensor *t, ct_shape shape);
-ct_tensor *ct__alias(const ct_tensor *t);
+ct_tensor *ct__movedim_impl(const ct_tensor *t, ct_dims source, ct_dims destination);
+ct_tensor *ct__squeeze_impl(const ct_tensor *t);
+ct_tensor *ct__squeeze_dim_impl(const ct_tensor *t, int64_t dim);
+ct_tensor *ct__squeeze_dims_impl(const ct_tensor *t, ct_dims dims);
+ct_tensor *ct__unsqueeze_impl(const ct_tensor *t, int64_t dim);
+ct_tensor *ct__flatten_impl(const ct_tensor *t, int64_t start_dim, int64_t end_dim);
+ct_tensor *ct__unflatten_impl(const ct_tensor *t, int64_t dim, ct_shape sizes);
+ct_tensor *ct__slice_impl(const ct_tensor *t, int64_t dim, int64_t start, int64_t end, int64_t step);
+ct_tensor *ct__narrow_impl(const ct_tensor *t, int64_t dim, int64_t start, int64_t length);
+ct_tensor *ct__select_impl(const ct_tensor *t, int64_t dim, int64_t index);
+ct_tensor *ct__unfold_impl(const ct_tensor *t, int64_t dimension, int64_t size, int64_t step);
+ct_tensor *ct__diagonal_impl(const ct_tensor *t, int64_t offset, int64_t dim1, int64_t dim2);
+ct_tensor *ct__alias_impl(const ct_tensor *t);
+ct_tensor *ct__detach_impl(const ct_tensor *t);
+ct_tensor *ct__conj_impl(const ct_tensor *t);
+/* resolve_conj (bit CT_TENSOR_CONJ) / resolve_neg (CT_TENSOR_NEG). */
+ct_tensor *ct__resolve_impl(const ct_tensor *t, unsigned bit);
+/* set_ and resize_: self changed in place (nothing changes on failure). */
+ct_status ct__set_storage_impl(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,
+                               ct_shape stride);
+ct_status ct__set_impl(ct_tensor *self, const ct_tensor *source);
+ct_status ct__resize_impl(ct_tensor *self, ct_shape size, ct_memory_format fmt);
+ct_status ct__resize_as_impl(ct_tensor *self, const ct_tensor *other);
+/* The list views: lists and pieces not scope-registered (ct__own_list registers both). */
+ct_tensor_list *ct__unbind_impl(const ct_tensor *t, int64_t dim);
+ct_tensor_list *ct__split_impl(const ct_tensor *t, int64_t split_size, int64_t dim);
+ct_tensor_list *ct__split_with_sizes_impl(const ct_tensor *t, ct_shape split_sizes, int64_t dim);
+ct_tensor_list *ct__chunk_impl(const ct_tensor *t, int64_t chunks, int64_t dim);
+ct_tensor_list *ct__tensor_split_impl(const ct_tensor *t, int64_t sections, int64_t dim);
+ct_tensor_list *ct__tensor_split_indices_impl(const ct_tensor *t, ct_shape indices, int64_t dim);
 
 #endif

@@ -3,15 +3,45 @@
    every allocation happens before the first change. */
 #include "ops/create_internal.h"
 #include "ops/view_internal.h"
+#include "ops/view_op.h"
 
-ct_tensor *ct_alias(const ct_tensor *t) { return t ? ct__own(ct__alias(t)) : ct__null_ptr_arg("t"); }
+/* alias reads a COO tensor's storage and a compressed one's strides; torch computes detach on every layout
+   (pending in ctorch). set_ and resize_ change a strided tensor's storage and geometry: aten::set_ has no
+   sparse kernel, aten::resize_ none for COO (torch resizes batched compressed tensors: pending). set_, resize_
+   and detach are not differentiable. */
+static const ct_view_op alias_op = {CT_VIEW_OP("alias", "aten::alias", CT_LAYOUTS_ALL),
+                                    .coo = CT_SPARSE_NO_STORAGE, .compressed = CT_SPARSE_NO_STRIDES};
+static const ct_view_op detach_op = {.op = {.name = "detach",
+                                            .aten = "aten::detach",
+                                            .layouts = CT_LAYOUTS_ALL,
+                                            .grad = CT_OP_GRAD_NONE,
+                                            CT_VIEW_ROWS}};
+#define CT_SET_OP(NAME, ATEN, LAYOUTS)                                                                   \
+  {                                                                                                      \
+    .op = {.name = (NAME), .aten = (ATEN), .layouts = (LAYOUTS), .grad = CT_OP_GRAD_NONE, CT_VIEW_ROWS } \
+  }
+static const ct_view_op set_op = CT_SET_OP("set_", "aten::set_.source_Tensor", 0);
+static const ct_view_op set_storage_op = CT_SET_OP("set_", "aten::set_.source_Storage_storage_offset", 0);
+/* resize_as_ runs resize_: its errors name aten::resize_ */
+static const ct_view_op resize_op = CT_SET_OP("resize_", "aten::resize_", CT_LAYOUTS_STRIDED_COMPRESSED);
+static const ct_view_op resize_as_op =
+    CT_SET_OP("resize_as_", "aten::resize_", CT_LAYOUTS_STRIDED_COMPRESSED);
+
+ct_tensor *ct_alias(const ct_tensor *t) {
+  CT__VIEW_ENTER_PTR(&alias_op, t, t);
+  return ct__own(ct__alias_impl(t));
+}
 
 /* Shares storage and geometry but leaves autograd: the result never requires grad. */
-ct_tensor *ct_detach(const ct_tensor *t) {
-  if (!t) return ct__null_ptr_arg("t");
-  ct_tensor *v = ct__alias(t);
+ct_tensor *ct__detach_impl(const ct_tensor *t) {
+  ct_tensor *v = ct__alias_impl(t);
   if (v) v->flags = (uint8_t)(v->flags & ~CT_TENSOR_GRAD_BITS);
-  return ct__own(v);
+  return v;
+}
+
+ct_tensor *ct_detach(const ct_tensor *t) {
+  CT__VIEW_ENTER_PTR(&detach_op, t, t);
+  return ct__own(ct__detach_impl(t));
 }
 
 static bool same_dims(int64_t n, const int64_t *a, const int64_t *b) {
@@ -139,8 +169,13 @@ static bool check_offset(int64_t offset) {
 
 ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,
                           ct_shape stride) {
-  CT__NONNULL_STATUS(self, source);
+  CT__VIEW_ENTER_STATUS(&set_storage_op, self, self, source);
   if (!ct__check_list(size, "size") || !ct__check_list(stride, "stride")) return CT_ERR_VALUE;
+  return ct__set_storage_impl(self, source, storage_offset, size, stride);
+}
+
+ct_status ct__set_storage_impl(ct_tensor *self, ct_storage *source, int64_t storage_offset, ct_shape size,
+                               ct_shape stride) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* An empty stride list is "not given" (contiguous), as in PyTorch, where it has no data. */
   if (stride.ndim == 0) stride.data = NULL;
@@ -154,7 +189,13 @@ ct_status ct_set_storage_(ct_tensor *self, ct_storage *source, int64_t storage_o
 }
 
 ct_status ct_set_(ct_tensor *self, const ct_tensor *source) {
-  CT__NONNULL_STATUS(self, source);
+  CT__VIEW_ENTER_STATUS(&set_op, self, self, source);
+  /* the dispatcher sees both tensors: a sparse source is refused as a sparse self */
+  if (!ct__op_accepts(&set_op.op, source)) return ct_last_error();
+  return ct__set_impl(self, source);
+}
+
+ct_status ct__set_impl(ct_tensor *self, const ct_tensor *source) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* Python's binding asserts this before ATen sees the call; its message is what users get. */
   if (self->dtype != source->dtype) {
@@ -180,8 +221,12 @@ static bool check_resizable_var(const ct_tensor *self) {
 }
 
 ct_status ct_resize_(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
-  CT__NONNULL_STATUS(self);
+  CT__VIEW_ENTER_STATUS(&resize_op, self, self);
   if (!ct__check_list(size, "size")) return CT_ERR_VALUE;
+  return ct__resize_impl(self, size, fmt);
+}
+
+ct_status ct__resize_impl(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
   if (!check_resizable_var(self)) return CT_ERR_RUNTIME;
   /* PyTorch resizes first (resize_impl_cpu_), so its errors come before the memory format's. */
   geometry g = {self->storage, self->offset, size.ndim, size.data, NULL, NULL};
@@ -221,7 +266,11 @@ ct_status ct_resize_(ct_tensor *self, ct_shape size, ct_memory_format fmt) {
 }
 
 ct_status ct_resize_as_(ct_tensor *self, const ct_tensor *other) {
-  CT__NONNULL_STATUS(self, other);
+  CT__VIEW_ENTER_STATUS(&resize_as_op, self, self, other);
+  return ct__resize_as_impl(self, other);
+}
+
+ct_status ct__resize_as_impl(ct_tensor *self, const ct_tensor *other) {
   if (!check_resizable_var(self)) return CT_ERR_RUNTIME;
   geometry g = {self->storage, self->offset, other->ndim, other->sizes, NULL, NULL};
   plan p;

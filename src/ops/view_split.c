@@ -1,6 +1,19 @@
 /* Views returned as lists: unbind, split, split_with_sizes, chunk, tensor_split. Every piece is a
    slice (or select) of the input; the list owns its pieces (ct__own_list registers both). */
 #include "ops/view_internal.h"
+#include "ops/view_op.h"
+
+/* torch computes unbind on every layout (pending in ctorch); the others slice: a compressed tensor's strides
+   are read, a COO one reaches as_strided (no sparse kernel) */
+static const ct_view_op unbind_op = {CT_VIEW_OP("unbind", "aten::unbind.int", CT_LAYOUTS_ALL)};
+static const ct_view_op split_op = {CT_VIEW_OP_AS_STRIDED("split", "aten::split.Tensor")};
+static const ct_view_op split_with_sizes_op = {
+    CT_VIEW_OP_AS_STRIDED("split_with_sizes", "aten::split_with_sizes")};
+static const ct_view_op chunk_op = {CT_VIEW_OP_AS_STRIDED("chunk", "aten::chunk")};
+static const ct_view_op tensor_split_op = {
+    CT_VIEW_OP_AS_STRIDED("tensor_split", "aten::tensor_split.sections")};
+static const ct_view_op tensor_split_indices_op = {
+    CT_VIEW_OP_AS_STRIDED("tensor_split", "aten::tensor_split.indices")};
 
 /* A list for n pieces. std::vector refuses more than max_size() Tensors (2^60 on 64-bit), with this
    message; below that a failed allocation is out-of-memory. */
@@ -12,13 +25,13 @@ static ct_tensor_list *list_new(int64_t n) {
   return ct__list_alloc(n);
 }
 
-/* Owns a filled list, or frees a partly filled one (NULL items are skipped) when ok is false. */
+/* A filled list, or NULL after freeing a partly filled one (NULL items are skipped) when ok is false. */
 static ct_tensor_list *list_finish(ct_tensor_list *l, bool ok) {
   if (!ok) {
     ct__list_destroy(l);
     return NULL;
   }
-  return ct__own_list(l);
+  return l;
 }
 
 /* Pieces of consecutive lengths along dim d (already wrapped), the last one `last` long. */
@@ -28,25 +41,33 @@ static ct_tensor_list *equal_pieces(const ct_tensor *t, int64_t d, int64_t count
   bool ok = true;
   for (int64_t i = 0; ok && i < count; i++) {
     int64_t start = i * length;
-    l->items[i] = ct__slice(t, d, start, start + (i < count - 1 ? length : last), 1);
+    l->items[i] = ct__slice_impl(t, d, start, start + (i < count - 1 ? length : last), 1);
     ok = l->items[i] != NULL;
   }
   return list_finish(l, ok);
 }
 
 ct_tensor_list *ct_unbind(const ct_tensor *t, int64_t dim) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&unbind_op, t, t);
+  return ct__own_list(ct__unbind_impl(t, dim));
+}
+
+ct_tensor_list *ct__unbind_impl(const ct_tensor *t, int64_t dim) {
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0 || ct__size_dim(t, d) < 0) return NULL;
   ct_tensor_list *l = list_new(t->sizes[d]);
   if (!l) return NULL;
   bool ok = true;
-  for (int64_t i = 0; ok && i < l->n; i++) ok = (l->items[i] = ct__select(t, d, i)) != NULL;
+  for (int64_t i = 0; ok && i < l->n; i++) ok = (l->items[i] = ct__select_impl(t, d, i)) != NULL;
   return list_finish(l, ok);
 }
 
 ct_tensor_list *ct_split(const ct_tensor *t, int64_t split_size, int64_t dim) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&split_op, t, t);
+  return ct__own_list(ct__split_impl(t, split_size, dim));
+}
+
+ct_tensor_list *ct__split_impl(const ct_tensor *t, int64_t split_size, int64_t dim) {
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "split expects at least a 1-dimensional tensor");
   if (split_size < 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "split expects split_size be non-negative, but got split_size=%lld",
@@ -64,8 +85,13 @@ ct_tensor_list *ct_split(const ct_tensor *t, int64_t split_size, int64_t dim) {
 }
 
 ct_tensor_list *ct_split_with_sizes(const ct_tensor *t, ct_shape split_sizes, int64_t dim) {
-  if (!t) return ct__null_ptr_arg("t");
-  if (!ct__check_list(split_sizes, "split_sizes")) return NULL;
+  CT__VIEW_ENTER_PTR(&split_with_sizes_op, t, t);
+  return ct__check_list(split_sizes, "split_sizes")
+             ? ct__own_list(ct__split_with_sizes_impl(t, split_sizes, dim))
+             : NULL;
+}
+
+ct_tensor_list *ct__split_with_sizes_impl(const ct_tensor *t, ct_shape split_sizes, int64_t dim) {
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "split expects at least a 1-dimensional tensor");
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;
@@ -93,12 +119,17 @@ ct_tensor_list *ct_split_with_sizes(const ct_tensor *t, ct_shape split_sizes, in
   bool ok = true;
   uint64_t start = 0; /* entries that wrapped the sum above wrap here too; slice clamps the result */
   for (int64_t i = 0; ok && i < l->n; start += (uint64_t)split_sizes.data[i++])
-    ok = (l->items[i] = ct__slice(t, d, (int64_t)start, (int64_t)(start + (uint64_t)split_sizes.data[i]), 1)) != NULL;
+    ok = (l->items[i] = ct__slice_impl(t, d, (int64_t)start, (int64_t)(start + (uint64_t)split_sizes.data[i]),
+                                       1)) != NULL;
   return list_finish(l, ok);
 }
 
 ct_tensor_list *ct_chunk(const ct_tensor *t, int64_t chunks, int64_t dim) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&chunk_op, t, t);
+  return ct__own_list(ct__chunk_impl(t, chunks, dim));
+}
+
+ct_tensor_list *ct__chunk_impl(const ct_tensor *t, int64_t chunks, int64_t dim) {
   if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "chunk expects at least a 1-dimensional tensor");
   if (chunks <= 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "chunk expects `chunks` to be greater than 0, got: %lld", (long long)chunks);
@@ -114,7 +145,11 @@ ct_tensor_list *ct_chunk(const ct_tensor *t, int64_t chunks, int64_t dim) {
 }
 
 ct_tensor_list *ct_tensor_split(const ct_tensor *t, int64_t sections, int64_t dim) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&tensor_split_op, t, t);
+  return ct__own_list(ct__tensor_split_impl(t, sections, dim));
+}
+
+ct_tensor_list *ct__tensor_split_impl(const ct_tensor *t, int64_t sections, int64_t dim) {
   if (t->ndim == 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME,
                        "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
@@ -129,15 +164,19 @@ ct_tensor_list *ct_tensor_split(const ct_tensor *t, int64_t sections, int64_t di
   bool ok = true;
   for (int64_t i = 0, start = 0; ok && i < sections; i++) {
     int64_t len = i < extra ? base + 1 : base;
-    ok = (l->items[i] = ct__slice(t, d, start, start + len, 1)) != NULL;
+    ok = (l->items[i] = ct__slice_impl(t, d, start, start + len, 1)) != NULL;
     start += len;
   }
   return list_finish(l, ok);
 }
 
 ct_tensor_list *ct_tensor_split_indices(const ct_tensor *t, ct_shape indices, int64_t dim) {
-  if (!t) return ct__null_ptr_arg("t");
-  if (!ct__check_list(indices, "indices")) return NULL;
+  CT__VIEW_ENTER_PTR(&tensor_split_indices_op, t, t);
+  return ct__check_list(indices, "indices") ? ct__own_list(ct__tensor_split_indices_impl(t, indices, dim))
+                                            : NULL;
+}
+
+ct_tensor_list *ct__tensor_split_indices_impl(const ct_tensor *t, ct_shape indices, int64_t dim) {
   if (t->ndim == 0)
     return CT_ERR_NULL(CT_ERR_RUNTIME,
                        "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims");
@@ -150,7 +189,7 @@ ct_tensor_list *ct_tensor_split_indices(const ct_tensor *t, ct_shape indices, in
   bool ok = true;
   for (int64_t i = 0, start = 0; ok && i <= indices.ndim; i++) {
     int64_t end = i < indices.ndim ? indices.data[i] : t->sizes[d];
-    ok = (l->items[i] = ct__slice(t, d, start, end, 1)) != NULL;
+    ok = (l->items[i] = ct__slice_impl(t, d, start, end, 1)) != NULL;
     start = end;
   }
   return list_finish(l, ok);

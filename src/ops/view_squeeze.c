@@ -1,5 +1,14 @@
 /* Views that drop or add size-1 dims: squeeze (all, one dim, a list of dims) and unsqueeze. */
 #include "ops/view_internal.h"
+#include "ops/view_op.h"
+
+/* squeeze's composite reads a compressed tensor's strides, and dispatches as_strided (no sparse kernel) for a
+   COO one; torch computes unsqueeze of a COO tensor (pending in ctorch) */
+static const ct_view_op squeeze_op = {CT_VIEW_OP_AS_STRIDED("squeeze", "aten::squeeze")};
+static const ct_view_op squeeze_dim_op = {CT_VIEW_OP_AS_STRIDED("squeeze", "aten::squeeze.dim")};
+static const ct_view_op squeeze_dims_op = {CT_VIEW_OP_AS_STRIDED("squeeze", "aten::squeeze.dims")};
+static const ct_view_op unsqueeze_op = {CT_VIEW_OP("unsqueeze", "aten::unsqueeze", CT_LAYOUTS_ALL),
+                                        .compressed = CT_SPARSE_NO_STRIDES};
 
 /* Which dims a squeeze may drop: all of them, one, or those in a mask (the list form). Only dims of
    size 1 are dropped in any case. */
@@ -23,25 +32,34 @@ static ct_tensor *squeeze(const ct_tensor *t, const squeeze_sel *sel) {
     v->sizes[k] = t->sizes[d];
     v->strides[k++] = t->strides[d];
   }
-  return ct__own(ct__view_done(v));
+  return ct__view_done(v);
 }
+
+ct_tensor *ct__squeeze_impl(const ct_tensor *t) { return squeeze(t, &(squeeze_sel){.all = true, .one = -1}); }
 
 ct_tensor *ct_squeeze(const ct_tensor *t) {
-  if (!t) return ct__null_ptr_arg("t");
-  return squeeze(t, &(squeeze_sel){.all = true, .one = -1});
+  CT__VIEW_ENTER_PTR(&squeeze_op, t, t);
+  return ct__own(ct__squeeze_impl(t));
 }
 
-ct_tensor *ct_squeeze_dim(const ct_tensor *t, int64_t dim) {
-  if (!t) return ct__null_ptr_arg("t");
+ct_tensor *ct__squeeze_dim_impl(const ct_tensor *t, int64_t dim) {
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return NULL;
   return squeeze(t, &(squeeze_sel){.one = t->ndim ? d : -1});
 }
 
-/* PyTorch 2.0's squeeze(dims): at::dim_list_to_bitset's checks, then every listed size-1 dim goes. */
+ct_tensor *ct_squeeze_dim(const ct_tensor *t, int64_t dim) {
+  CT__VIEW_ENTER_PTR(&squeeze_dim_op, t, t);
+  return ct__own(ct__squeeze_dim_impl(t, dim));
+}
+
 ct_tensor *ct_squeeze_dims(const ct_tensor *t, ct_dims dims) {
-  if (!t) return ct__null_ptr_arg("t");
-  if (!ct__check_list(dims, "dims")) return NULL;
+  CT__VIEW_ENTER_PTR(&squeeze_dims_op, t, t);
+  return ct__check_list(dims, "dims") ? ct__own(ct__squeeze_dims_impl(t, dims)) : NULL;
+}
+
+/* PyTorch 2.0's squeeze(dims): at::dim_list_to_bitset's checks, then every listed size-1 dim goes. */
+ct_tensor *ct__squeeze_dims_impl(const ct_tensor *t, ct_dims dims) {
   if (t->ndim > 64) return CT_ERR_NULL(CT_ERR_RUNTIME, "only tensors with up to 64 dims are supported");
   uint64_t mask = 0;
   for (int64_t i = 0; i < dims.ndim; i++) {
@@ -57,7 +75,11 @@ ct_tensor *ct_squeeze_dims(const ct_tensor *t, ct_dims dims) {
 }
 
 ct_tensor *ct_unsqueeze(const ct_tensor *t, int64_t dim) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__VIEW_ENTER_PTR(&unsqueeze_op, t, t);
+  return ct__own(ct__unsqueeze_impl(t, dim));
+}
+
+ct_tensor *ct__unsqueeze_impl(const ct_tensor *t, int64_t dim) {
   int64_t n = t->ndim;
   int64_t d = ct__wrap_dim(dim, n + 1);
   if (d < 0) return NULL;
@@ -73,5 +95,5 @@ ct_tensor *ct_unsqueeze(const ct_tensor *t, int64_t dim) {
     v->sizes[i] = t->sizes[k];
     v->strides[i] = t->strides[k++];
   }
-  return ct__own(ct__view_done(v));
+  return ct__view_done(v);
 }

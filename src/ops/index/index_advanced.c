@@ -153,7 +153,7 @@ static bool expand_masks(const ct_tensor *self, const ct_tensor *const *in, int6
       continue;
     }
     if (x->dtype != CT_BOOL && x->dtype != CT_UINT8) {
-      if (!push(l, ct__alias(x))) return false;
+      if (!push(l, ct__alias_impl(x))) return false;
       continue;
     }
     int64_t src = l->n;
@@ -176,7 +176,7 @@ static bool expand_masks(const ct_tensor *self, const ct_tensor *const *in, int6
     ct_tensor *nz = ct__nonzero_impl(x);
     if (!nz) return false;
     for (int64_t j = 0; j < x->ndim; j++) {
-      ct_tensor *col = ct__select(nz, 1, j);
+      ct_tensor *col = ct__select_impl(nz, 1, j);
       if (!col || !push(l, col)) {
         ct_release(nz);
         return false;
@@ -303,7 +303,7 @@ static bool make_info(const ct_tensor *self_in, const ct_tensor *const *indices,
     ct__error(CT_ERR_NOT_IMPLEMENTED, "advanced indexing supports tensors of up to %d dims", CT_MAX_DIMS);
     return false;
   }
-  a->self = ct__alias(self_in);
+  a->self = ct__alias_impl(self_in);
   if (!a->self) return false;
   a->l.cap = self_in->ndim;
   a->l.t = ct__malloc((size_t)(a->l.cap > 0 ? a->l.cap : 1) * sizeof *a->l.t);
@@ -376,7 +376,7 @@ static bool index_operands(adv_info *a) {
   int64_t k = 0;
   for (int64_t i = a->first; i <= a->last; i++, k++) {
     if (a->count > DIRECT_INDICES && k >= DIRECT_INDICES - 1) continue; /* summed below */
-    ct_tensor *r = ct__reshape(a->l.t[i], (ct_shape){ishape, a->rnd});
+    ct_tensor *r = ct__reshape_impl(a->l.t[i], (ct_shape){ishape, a->rnd});
     if (!r) return false;
     a->ops[a->n_ops] = r;
     a->ctx.size[a->n_ops] = a->isizes[k];
@@ -558,7 +558,7 @@ ct_status ct__index_put_impl(ct_tensor *self, const ct_tensor *const *indices, i
   for (int64_t i = 0; i < n; i++)
     if (indices[i] && !no_overlap(self, indices[i])) return CT_ERR_RUNTIME;
   /* a target with math bits is written through a resolved temporary (torch's fallback) */
-  ct_tensor *target = ct__math_bits(self) ? ct__resolve_bits(self) : ct__alias(self);
+  ct_tensor *target = ct__math_bits(self) ? ct__resolve_bits(self) : ct__alias_impl(self);
   ct_tensor *val = target ? ct__resolve_bits(value) : NULL;
   if (!val) {
     ct_release(target);
@@ -585,9 +585,9 @@ ct_status ct__index_put_impl(ct_tensor *self, const ct_tensor *const *indices, i
     } else if (index_operands(&a)) {
       /* TensorIterator broadcasts the inputs to the output it may not resize: expanded views here */
       ct_shape rshape = {a.rs, a.rnd};
-      ct_tensor *ve = ct__expand(val, rshape);
+      ct_tensor *ve = ct__expand_impl(val, rshape);
       for (int i = 0; ve && i < a.n_ops; i++) {
-        ct_tensor *e = ct__expand(a.ops[i], rshape);
+        ct_tensor *e = ct__expand_impl(a.ops[i], rshape);
         if (!e) {
           ct_release(ve);
           ve = NULL;

@@ -8,23 +8,6 @@
 #include "ops/index/index_internal.h"
 #include "ops/view_internal.h"
 
-/* Tensor.unsqueeze(d) as a view (d in [0, ndim]). */
-static ct_tensor *unsqueeze(const ct_tensor *t, int64_t d) {
-  if (d > t->ndim && ct__wrap_dim(d, t->ndim + 1) < 0) return NULL;
-  ct_tensor *v = ct__view_shell(t, t->ndim + 1, t->offset);
-  if (!v) return NULL;
-  for (int64_t i = 0, k = 0; i <= t->ndim; i++) {
-    if (i == d) {
-      v->sizes[i] = 1;
-      v->strides[i] = d < t->ndim ? t->sizes[d] * t->strides[d] : 1;
-    } else {
-      v->sizes[i] = t->sizes[k];
-      v->strides[i] = t->strides[k++];
-    }
-  }
-  return ct__view_done(v);
-}
-
 /* impl::applySelect: torch's own bounds message (real_dim: the item's position), then select. A 0-dim
    tensor reads its missing size as 0, as torch 1.13 does. */
 static ct_tensor *apply_select(const ct_tensor *t, int64_t dim, int64_t index, int64_t real_dim) {
@@ -35,14 +18,14 @@ static ct_tensor *apply_select(const ct_tensor *t, int64_t dim, int64_t index, i
   if (!(size >= -index && size > index))
     return CT_ERR_NULL(CT_ERR_INDEX, "index %lld is out of bounds for dimension %lld with size %lld",
                        (long long)index, (long long)real_dim, (long long)size);
-  return ct__select(t, dim, index);
+  return ct__select_impl(t, dim, index);
 }
 
 /* impl::applySlice: Python's step rules, then slice. */
 static ct_tensor *apply_slice(const ct_tensor *t, int64_t dim, const ct_idx *s) {
   if (s->c == 0) return CT_ERR_NULL(CT_ERR_VALUE, "slice step cannot be zero");
   if (s->c < 0) return CT_ERR_NULL(CT_ERR_VALUE, "step must be greater than zero");
-  return ct__slice(t, dim, s->a, s->b, s->c);
+  return ct__slice_impl(t, dim, s->a, s->b, s->c);
 }
 
 static ct_tensor *invalid_number(const ct_scalar *v) {
@@ -82,9 +65,9 @@ static ct_tensor *get_single(const ct_tensor *t, const ct_idx *it) {
     case CT_INDEX_INT: return apply_select(t, 0, it->a, 0);
     case CT_INDEX_SLICE:
       if (it->c <= 0) return apply_slice(t, 0, it);
-      return ct__slice(t, 0, it->a, it->b, it->c);
-    case CT_INDEX_NONE: return unsqueeze(t, 0);
-    case CT_INDEX_ELLIPSIS: return ct__alias(t);
+      return ct__slice_impl(t, 0, it->a, it->b, it->c);
+    case CT_INDEX_NONE: return ct__unsqueeze_impl(t, 0);
+    case CT_INDEX_ELLIPSIS: return ct__alias_impl(t);
     default: return NULL; /* BOOL, TENSOR, NUMBER: the tuple path */
   }
 }
@@ -111,7 +94,7 @@ static bool apply_tuple(const ct_tensor *self, const ct_idx *items, int64_t n, c
   rec->t = ct__malloc((size_t)rec->cap * sizeof *rec->t);
   if (!rec->t) return false;
   memset(rec->t, 0, (size_t)rec->cap * sizeof *rec->t);
-  ct_tensor *result = ct__alias(self);
+  ct_tensor *result = ct__alias_impl(self);
   int64_t dim = 0;
   for (int64_t i = 0; result && i < n; i++) {
     const ct_idx *it = &items[i];
@@ -126,11 +109,11 @@ static bool apply_tuple(const ct_tensor *self, const ct_idx *items, int64_t n, c
         dim += self->ndim - specified;
         continue;
       case CT_INDEX_NONE:
-        next = unsqueeze(result, dim);
+        next = ct__unsqueeze_impl(result, dim);
         dim++;
         break;
       case CT_INDEX_BOOL: {
-        next = unsqueeze(result, dim);
+        next = ct__unsqueeze_impl(result, dim);
         ct_tensor *b = next ? bool_index(next, it->a != 0) : NULL;
         if (next && (!b || !record(rec, &dim, b))) {
           ct_release(next);
@@ -147,15 +130,15 @@ static bool apply_tuple(const ct_tensor *self, const ct_idx *items, int64_t n, c
         } else if (x->ndim == 0 && (x->dtype == CT_BOOL || x->dtype == CT_UINT8)) {
           bool v;
           if (ct_item_bool(x, &v) != CT_OK) break;
-          next = unsqueeze(result, dim);
+          next = ct__unsqueeze_impl(result, dim);
           ct_tensor *b = next ? bool_index(next, v) : NULL;
           if (next && (!b || !record(rec, &dim, b))) {
             ct_release(next);
             next = NULL;
           }
         } else {
-          ct_tensor *held = ct__alias(x);
-          if (held && record(rec, &dim, held)) next = ct__alias(result);
+          ct_tensor *held = ct__alias_impl(x);
+          if (held && record(rec, &dim, held)) next = ct__alias_impl(result);
         }
         break;
       }
@@ -208,7 +191,7 @@ static ct_status copy_to(ct_tensor *dst, const ct_tensor *src) {
   }
   ct_tensor *s = strip_leading_ones(src);
   if (!s) return ct_last_error();
-  ct_tensor *e = ct__expand(s, (ct_shape){dst->sizes, dst->ndim});
+  ct_tensor *e = ct__expand_impl(s, (ct_shape){dst->sizes, dst->ndim});
   ct_release(s);
   if (!e) return ct_last_error();
   ct_status st = ct__copy_into(dst, e);
@@ -219,7 +202,7 @@ static ct_status copy_to(ct_tensor *dst, const ct_tensor *src) {
 /* Python's value for t[...] = value: a tensor as it is, a number as a 0-dim tensor of self's dtype
    (scalarToTensor: c10's checked conversion, skipped on meta). */
 static ct_tensor *value_tensor(const ct_tensor *self, const ct_idx *v) {
-  if (v->kind == CT_INDEX_TENSOR) return ct__alias(v->t);
+  if (v->kind == CT_INDEX_TENSOR) return ct__alias_impl(v->t);
   ct_scalar s;
   if (v->kind == CT_INDEX_INT)
     s = ct_scalar_int(v->a);
@@ -241,16 +224,16 @@ static ct_status put_single(ct_tensor *self, const ct_idx *it, const ct_tensor *
   switch (it->kind) {
     case CT_INDEX_BOOL:
       if (!it->a) return CT_OK;
-      dst = unsqueeze(self, 0);
+      dst = ct__unsqueeze_impl(self, 0);
       break;
     case CT_INDEX_ELLIPSIS: return copy_to(self, value);
-    case CT_INDEX_NONE: dst = unsqueeze(self, 0); break;
+    case CT_INDEX_NONE: dst = ct__unsqueeze_impl(self, 0); break;
     case CT_INDEX_INT: dst = apply_select(self, 0, it->a, 0); break;
     case CT_INDEX_SLICE:
       /* applySlice's shortcut (set_item does not disable it): a slice of the whole dim is self itself, and a
          0-dim tensor reads its missing size as 0, so x[0:0] = v writes a 0-dim x, as in torch 1.13 */
       if (it->c == 1 && it->a == 0 && it->b == (self->ndim ? self->sizes[0] : 0)) return copy_to(self, value);
-      dst = it->c <= 0 ? apply_slice(self, 0, it) : ct__slice(self, 0, it->a, it->b, it->c);
+      dst = it->c <= 0 ? apply_slice(self, 0, it) : ct__slice_impl(self, 0, it->a, it->b, it->c);
       break;
     default: *done = false; return CT_OK;
   }

@@ -171,7 +171,7 @@ static ct_status conj_physical_run(const ct_pw_op *op, ct_tensor *out, const ct_
   }
   if (result && in[0] && ct_is_conj(in[0])) {
     ct_tensor *v = ct__math_bits_view(in[0], CT_TENSOR_CONJ);
-    *result = v ? ct_clone(v, CT_MEMORY_FORMAT_UNSET) : NULL;
+    *result = v ? ct__clone_impl(v, CT_MEMORY_FORMAT_UNSET) : NULL;
     ct_release(v);
     return *result ? CT_OK : ct__elem_null();
   }

@@ -8,6 +8,7 @@
    temporary self - maxes is laid out the same way and sum takes that line in one vectorized_inner_sum):
    per line its maximum, the exponentials into a buffer, the cascade of the buffer, log and add. */
 #include "ops/reduce/red.h"
+#include "ops/view_internal.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #if defined(__clang__)
@@ -181,7 +182,7 @@ static ct_status lse_ops(ct_tensor *out, const ct_tensor *t, ct_dtype kd, const 
   ct_status s = ct_scope_begin();
   if (s != CT_OK) return s;
   bool empty = t->numel == 0; /* PyTorch: sum(exp(t)).log_(), no maxima */
-  const ct_tensor *x = (ct_dtype)t->dtype == kd ? t : ct_to_dtype(t, kd);
+  const ct_tensor *x = (ct_dtype)t->dtype == kd ? t : ct__to_dtype_impl(t, kd);
   ct_tensor *maxes = !x || empty ? NULL : amax_of(x, o->dims);
   ct_tensor *inf = maxes ? ct_isinf(maxes) : NULL;
   ct_tensor *zero = ct_scalar_tensor(ct_scalar_double(0), &(ct_tensor_opts){.dtype = kd});
@@ -197,7 +198,7 @@ static ct_status lse_ops(ct_tensor *out, const ct_tensor *t, ct_dtype kd, const 
       s = ct__sum_impl(NULL, e, &so, &r);
     }
   }
-  ct_tensor *m = s == CT_OK && !empty ? ct_view(maxes, (ct_shape){r->sizes, r->ndim}) : NULL;
+  ct_tensor *m = s == CT_OK && !empty ? ct__own(ct__view_impl(maxes, (ct_shape){r->sizes, r->ndim})) : NULL;
   if (s == CT_OK) s = m || empty ? ct__red_pw_(&ct__pw_op_log, r, NULL) : ct__null_status();
   if (s == CT_OK && !empty) s = ct__red_pw_(&ct__pw_op_add, r, m);
   if (s == CT_OK && !out) *res = ct_keep(r); /* past this scope, which owns the temporaries and r */

@@ -7,6 +7,7 @@
    is in double; |x| of complex values is hypot(re, im). */
 #include <stdio.h>
 
+#include "ops/convert_internal.h"
 #include "ops/reduce/red.h"
 
 typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_kind;
@@ -229,7 +230,7 @@ static ct_status complex_extreme_norm(ct_red_call *c, norm_kind k, ct_tensor **r
   ct_tensor *out = c->out[0], *r = NULL;
   ct_status s = ct_scope_begin();
   if (s == CT_OK) {
-    ct_tensor *x = ct_to_dtype(c->in, c->kdtype);
+    ct_tensor *x = ct__to_dtype_impl(c->in, c->kdtype);
     ct_tensor *a = x ? ct__red_pw(&ct__pw_op_abs, x, NULL) : NULL;
     s = a ? CT_OK : ct__null_status();
     if (s == CT_OK) {
@@ -241,7 +242,7 @@ static ct_status complex_extreme_norm(ct_red_call *c, norm_kind k, ct_tensor **r
         c->out_dtype[0] = c->kdtype;
         c->no_own = false;
         s = ct__red_exec(c, &r);
-        r = s == CT_OK ? ct_to_dtype(r, od) : NULL;
+        r = s == CT_OK ? ct__to_dtype_impl(r, od) : NULL;
         if (s == CT_OK && !r) s = ct__null_status();
         if (s == CT_OK && out) s = copy_to_out(out, r);
         if (s == CT_OK && !out) *res = own ? ct_keep(r) : ct_retain(r); /* past the scope that owns x, a, r */
