@@ -37,6 +37,9 @@ typedef struct ct_op {
 
 /* Records the dispatcher's error for op (aten: the operator dispatched) on t's layout or device; false. */
 bool ct__op_refuse(const ct_op *op, const ct_tensor *t, const char *aten);
+/* The same for a dispatch key: layouts, the layout bits of the arguments (the highest refused one is named),
+   dev, the highest device type. */
+bool ct__op_refuse_key(const ct_op *op, const char *aten, unsigned layouts, ct_device_type dev);
 /* torch 1.13's dispatcher error for an ATen operator without a Meta kernel, word for word where
    scripts/gen_meta_messages.py copied it (core/meta_messages.c), its first sentence otherwise. */
 void ct__error_no_meta_kernel(const char *aten_op);
@@ -49,6 +52,26 @@ static inline bool ct__op_accepts(const ct_op *op, const ct_tensor *t) {
   return CT_LIKELY(((lay >> t->layout) & 1u) && (op->composite || op->kernels[t->device_type])) ||
          ct__op_refuse(op, t, op->aten);
 }
+/* The entry guard's layout and device part for an op of several tensor arguments (ts[n], NULL entries are
+   omitted arguments): c10's dispatch key of the call is the highest layout and device type among them (a
+   meta or sparse argument decides), refused as ct__op_accepts refuses one tensor; aten: the operator the
+   public form dispatches. No call unless refused. */
+static inline bool ct__op_accepts_n(const ct_op *op, const char *aten, const ct_tensor *const *ts, int n) {
+  unsigned lay = 0, dev = 0;
+  for (int i = 0; i < n; i++) {
+    if (!ts[i]) continue;
+    lay |= 1u << ts[i]->layout;
+    dev = ts[i]->device_type > dev ? ts[i]->device_type : dev;
+  }
+  unsigned ok = op->layouts ? op->layouts : CT_OP_LAYOUT(CT_STRIDED);
+  return CT_LIKELY((lay & ~ok) == 0 && (op->composite || !lay || op->kernels[dev])) ||
+         ct__op_refuse_key(op, aten, lay & ~ok ? lay & ~ok : lay, (ct_device_type)dev);
+}
+/* The same over a list of tensor arguments: CT__OP_ACCEPTS(op, aten, a, b, c). */
+#define CT__OP_ACCEPTS(op, aten, ...)                                      \
+  ct__op_accepts_n(op, aten, (const ct_tensor *const[]){__VA_ARGS__},     \
+                   (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
+
 /* The kernel table for t's device type (a composite's dispatch point: the inner operator aten), or NULL
    with torch's dispatcher error recorded. */
 static inline const void *ct__op_table(const ct_op *op, const ct_tensor *t, const char *aten) {

@@ -2,6 +2,7 @@
 #include "core/cast.h"
 #include "core/layout_rules.h"
 #include "ops/create_internal.h"
+#include "kernels/cpu/dtypes.h"
 #include "ops/pointwise/pw.h"
 
 static void configure(const ct_pw_op *op, ct_iter_config *cfg, const ct_tensor *out) {
@@ -33,6 +34,7 @@ static void configure(const ct_pw_op *op, ct_iter_config *cfg, const ct_tensor *
 
 typedef struct pw_call {
   const ct_pw_op *op;
+  const ct_loop *const *loops; /* the dispatch device's row */
   const ct_tensor *const *in;
   const void *args;
 } pw_call;
@@ -40,7 +42,7 @@ typedef struct pw_call {
 static bool validate(ct_dtype common, const void *arg) {
   const pw_call *c = arg;
   if (c->op->check && !c->op->check(common, c->in, c->args)) return false;
-  if (!c->op->loops[common]) {
+  if (!c->loops[common]) {
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", c->op->kernel, ct__dt(common)->scalar_name);
     return false;
   }
@@ -61,10 +63,11 @@ static ct_tensor *cast_temporary(const ct_tensor *out, ct_dtype dt, bool resized
   return t;
 }
 
-static ct_status run_built(const ct_pw_op *op, ct_iter *it, const void *args, ct_tensor **result) {
+static ct_status run_built(const ct_pw_op *op, const ct_loop *const *loops, ct_iter *it, const void *args,
+                           ct_tensor **result) {
   ct_pw_ctx ctx;
   if (op->prepare) op->prepare(it->common, args, &ctx);
-  ct__iter_run(it, op->loops[it->common], &ctx);
+  ct__iter_run(it, loops[it->common], &ctx);
   if (result) *result = ct__own(ct__iter_take_output(it, 0));
   ct__iter_finish(it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
@@ -103,7 +106,7 @@ static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *con
   cfg.out[0] = out;
   for (int i = 0; i < n_in; i++) cfg.in[i] = in[i];
   configure(op, &cfg, out);
-  pw_call call = {op, in, args};
+  pw_call call = {op, ct__pw_loops(op, out, in, n_in), in, args};
   cfg.validate = validate;
   cfg.validate_arg = &call;
   /* out's shape before the build: a change means the build resized it */
@@ -118,7 +121,7 @@ static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *con
                   it.loop_dtype[0] != (ct_dtype)out->dtype;
   bool stage = false;
   for (int i = 0; i < n_in; i++) stage |= live && stage_casts && (ct_dtype)in[i]->dtype != it.loop_dtype[1 + i];
-  if (!cast_out && !stage) return run_built(op, &it, args, result);
+  if (!cast_out && !stage) return run_built(op, call.loops, &it, args, result);
   /* the checks passed (and out= was resized): run again over PyTorch's temporaries */
   ct_dtype loop_dtype[CT_ITER_MAX_OPERANDS];
   memcpy(loop_dtype, it.loop_dtype, sizeof loop_dtype);
@@ -138,7 +141,7 @@ static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *con
     cfg.in[i] = tmp[1 + i];
   }
   if (s == CT_OK) s = ct__iter_build(&it, &cfg);
-  if (s == CT_OK) s = run_built(op, &it, args, result);
+  if (s == CT_OK) s = run_built(op, call.loops, &it, args, result);
   if (s == CT_OK && cast_out) s = ct__copy_into(out, tmp[0]);
   for (int k = 0; k <= n_in; k++) ct_release(tmp[k]);
   return s == CT_ERR_OUT_OF_MEMORY && ct_last_error() ? ct_last_error() : s;
@@ -153,6 +156,14 @@ ct_status ct__pw_run_staged(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
                             const void *args, ct_tensor **result) {
   return pw_run(op, out, in, n_in, inplace, args, result, true);
 }
+
+static void meta_shape_only(char **data, const int64_t *strides, int64_t n, const void *ctx) {
+  (void)data, (void)strides, (void)n, (void)ctx; /* never run: the engine runs no loop on meta operands */
+}
+CT_LOOP_PLAIN(meta_shape_only)
+#define META_ENTRY(E, ...) [E] = CT_LOOP_REF(meta_shape_only),
+const ct_loop *const ct__pw_meta_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(META_ENTRY)};
+const char ct__pw_view_row[1] = {0};
 
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in) {
   if (rule == CT_PW_DEV_ITER) return true;
