@@ -52,20 +52,22 @@ static inline bool ct__op_accepts(const ct_op *op, const ct_tensor *t) {
   return CT_LIKELY(((lay >> t->layout) & 1u) && (op->composite || op->kernels[t->device_type])) ||
          ct__op_refuse(op, t, op->aten);
 }
-/* The entry guard's layout and device part for an op of several tensor arguments (ts[n], NULL entries are
-   omitted arguments): c10's dispatch key of the call is the highest layout and device type among them (a
-   meta or sparse argument decides), refused as ct__op_accepts refuses one tensor; aten: the operator the
-   public form dispatches. No call unless refused. */
-static inline bool ct__op_accepts_n(const ct_op *op, const char *aten, const ct_tensor *const *ts, int n) {
-  unsigned lay = 0, dev = 0;
-  for (int i = 0; i < n; i++) {
-    if (!ts[i]) continue;
-    lay |= 1u << ts[i]->layout;
-    dev = ts[i]->device_type > dev ? ts[i]->device_type : dev;
-  }
-  unsigned ok = op->layouts ? op->layouts : CT_OP_LAYOUT(CT_STRIDED);
-  return CT_LIKELY((lay & ~ok) == 0 && (op->composite || !lay || op->kernels[dev])) ||
+/* The entry guard's layout and device part for an op of several tensor arguments. c10's dispatch key of a
+   call is the highest layout and device type among its tensors (a meta or sparse argument decides): each
+   tensor adds its layout's bit and its device type's bit (from bit 16) to a key, which the op accepts when
+   every layout is in op->layouts and the highest device type has a row. No call unless refused. */
+static inline unsigned ct__op_key(const ct_tensor *t) { return (1u << t->layout) | (1u << (16 + t->device_type)); }
+static inline bool ct__op_accepts_key(const ct_op *op, const char *aten, unsigned key) {
+  unsigned ok = op->layouts ? op->layouts : CT_OP_LAYOUT(CT_STRIDED), lay = key & 0xffffu, devs = key >> 16;
+  unsigned dev = devs ? 31u - (unsigned)__builtin_clz(devs) : 0u; /* the highest device type */
+  return CT_LIKELY((lay & ~ok) == 0 && (op->composite || !dev || op->kernels[dev])) ||
          ct__op_refuse_key(op, aten, lay & ~ok ? lay & ~ok : lay, (ct_device_type)dev);
+}
+/* The same over ts[n] (NULL entries: omitted arguments); aten: the operator the public form dispatches. */
+static inline bool ct__op_accepts_n(const ct_op *op, const char *aten, const ct_tensor *const *ts, int n) {
+  unsigned key = 0;
+  for (int i = 0; i < n; i++) key |= ts[i] ? ct__op_key(ts[i]) : 0u;
+  return ct__op_accepts_key(op, aten, key);
 }
 /* The same over a list of tensor arguments: CT__OP_ACCEPTS(op, aten, a, b, c). */
 #define CT__OP_ACCEPTS(op, aten, ...)                                      \

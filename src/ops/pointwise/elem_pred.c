@@ -203,15 +203,18 @@ static ct_tensor *over_part(const ct_pw_op *op, const ct_tensor *t, int64_t part
   return r;
 }
 
-static ct_tensor *isinf_or_finite(const ct_tensor *t, bool inf) {
-  if (!t) return ct__null_ptr_arg("t");
-  if (!CT__PW_ENTER(inf ? &isinf_op : &isfin_op, NULL, false, t)) return NULL;
+static ct_tensor *isinf_or_finite_impl(const ct_tensor *t, bool inf) {
   int cat = ct__dt((ct_dtype)t->dtype)->category;
   chain_kind k = inf ? CHAIN_ABS_CMP : CHAIN_FINITE;
   if (cat <= CT_CAT_INT) return ct__elem_bool_like(t, !inf);
   if (cat == CT_CAT_COMPLEX) return over_part(inf ? &cisinf_op : &cisfin_op, t, 0, k);
   return run_chain(inf ? &isinf_op : &isfin_op, t, t, k);
 }
+static ct_tensor *isinf_or_finite(const ct_tensor *t, bool inf) {
+  if (!t) return ct__null_ptr_arg("t");
+  return CT__PW_ENTER(inf ? &isinf_op : &isfin_op, NULL, false, t) ? isinf_or_finite_impl(t, inf) : NULL;
+}
+ct_tensor *ct__isinf_impl(const ct_tensor *t) { return isinf_or_finite_impl(t, true); }
 ct_tensor *ct_isinf(const ct_tensor *t) { return isinf_or_finite(t, true); }
 ct_tensor *ct_isfinite(const ct_tensor *t) { return isinf_or_finite(t, false); }
 

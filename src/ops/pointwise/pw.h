@@ -102,11 +102,8 @@ static inline const char *ct__pw_aten(const ct_pw_op *op, const ct_tensor *out, 
 #define CT__PW_ENTER(pw, out, inplace, ...) CT__PW_ACCEPTS(pw, ct__pw_aten(pw, out, inplace), out, __VA_ARGS__)
 
 /* The kernel row of a call's dispatch device: the meta row where an operand (or out) is on the meta
-   device, the CPU row otherwise (a device without a row was refused at entry). */
-static inline const ct_loop *const *ct__pw_loops(const ct_pw_op *op, const ct_tensor *out, const ct_tensor *const *in,
-                                                  int n_in) {
-  bool meta = out && out->device_type == CT_META;
-  for (int i = 0; i < n_in; i++) meta |= in[i] && in[i]->device_type == CT_META;
+   device (the engine's is_meta), the CPU row otherwise (a device without a row was refused at entry). */
+static inline const ct_loop *const *ct__pw_row(const ct_pw_op *op, bool meta) {
   return (const ct_loop *const *)op->op.kernels[meta ? CT_META : CT_CPU];
 }
 
@@ -118,6 +115,11 @@ CT_POINTWISE_OPS(CT__PW_OP_EXTERN, CT_POINTWISE_SKIP, CT_POINTWISE_SKIP)
 
 /* The device check of an out= form whose descriptor's dev is not CT_PW_DEV_ITER (records torch's message). */
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in);
+
+/* The bodies of public forms that composites elsewhere run (logsumexp), past their entry guards: the
+   result, as the public form's, belongs to the current scope. */
+ct_tensor *ct__isinf_impl(const ct_tensor *t);
+ct_status ct__masked_fill_impl_(ct_tensor *self, const ct_tensor *mask, const ct_tensor *value);
 
 /* Runs op. out NULL: a new result is stored in *result. inplace: out is in[0] and keeps its shape. */
 ct_status ct__pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,

@@ -12,9 +12,13 @@ static ct_status run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const 
   if (out_form && !out) return ct__null_arg(1, "out");
   for (int i = 0; i < n_in; i++)
     if (!in[i]) return ct__null_arg((out_form ? 2 : 1) + i, i < 2 ? names[inplace][i] : NULL);
-  const ct_tensor *ts[4] = {out_form ? out : NULL, in[0], n_in > 1 ? in[1] : NULL, n_in > 2 ? in[2] : NULL};
-  if (out_form && op->op.grad == CT_OP_GRAD_DIFF && !ct__check_out_grad(op->op.name, ts, 4)) return CT_ERR_RUNTIME;
-  if (!ct__op_accepts_n(&op->op, inplace ? op->aten_inplace : out_form ? op->aten_out : op->op.aten, ts, 4))
+  if (out_form && op->op.grad == CT_OP_GRAD_DIFF) {
+    const ct_tensor *ts[4] = {out, in[0], n_in > 1 ? in[1] : NULL, n_in > 2 ? in[2] : NULL};
+    if (!ct__check_out_grad(op->op.name, ts, 4)) return CT_ERR_RUNTIME;
+  }
+  unsigned key = out_form ? ct__op_key(out) : 0u;
+  for (int i = 0; i < n_in; i++) key |= ct__op_key(in[i]);
+  if (!ct__op_accepts_key(&op->op, inplace ? op->aten_inplace : out_form ? op->aten_out : op->op.aten, key))
     return ct_last_error();
   bool mark = out_form && op->op.grad == CT_OP_GRAD_OUT_INPLACE;
   if (mark && !ct__check_inplace(out)) return CT_ERR_RUNTIME;

@@ -34,7 +34,7 @@ static void configure(const ct_pw_op *op, ct_iter_config *cfg, const ct_tensor *
 
 typedef struct pw_call {
   const ct_pw_op *op;
-  const ct_loop *const *loops; /* the dispatch device's row */
+  const ct_iter *it; /* the iterator being built: its operands' devices are settled before validate */
   const ct_tensor *const *in;
   const void *args;
 } pw_call;
@@ -42,7 +42,7 @@ typedef struct pw_call {
 static bool validate(ct_dtype common, const void *arg) {
   const pw_call *c = arg;
   if (c->op->check && !c->op->check(common, c->in, c->args)) return false;
-  if (!c->loops[common]) {
+  if (!ct__pw_row(c->op, c->it->is_meta)[common]) {
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", c->op->kernel, ct__dt(common)->scalar_name);
     return false;
   }
@@ -63,11 +63,10 @@ static ct_tensor *cast_temporary(const ct_tensor *out, ct_dtype dt, bool resized
   return t;
 }
 
-static ct_status run_built(const ct_pw_op *op, const ct_loop *const *loops, ct_iter *it, const void *args,
-                           ct_tensor **result) {
+static ct_status run_built(const ct_pw_op *op, ct_iter *it, const void *args, ct_tensor **result) {
   ct_pw_ctx ctx;
   if (op->prepare) op->prepare(it->common, args, &ctx);
-  ct__iter_run(it, loops[it->common], &ctx);
+  ct__iter_run(it, ct__pw_row(op, it->is_meta)[it->common], &ctx);
   if (result) *result = ct__own(ct__iter_take_output(it, 0));
   ct__iter_finish(it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
@@ -106,14 +105,14 @@ static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *con
   cfg.out[0] = out;
   for (int i = 0; i < n_in; i++) cfg.in[i] = in[i];
   configure(op, &cfg, out);
-  pw_call call = {op, ct__pw_loops(op, out, in, n_in), in, args};
+  ct_iter it;
+  pw_call call = {op, &it, in, args};
   cfg.validate = validate;
   cfg.validate_arg = &call;
   /* out's shape before the build: a change means the build resized it */
   int64_t out_ndim = out ? out->ndim : 0;
   int64_t out_sizes[out_ndim + 1];
   if (out) memcpy(out_sizes, out->sizes, (size_t)out_ndim * sizeof(int64_t));
-  ct_iter it;
   ct_status s = ct__iter_build(&it, &cfg);
   if (s != CT_OK) return s;
   bool live = !it.is_meta && it.numel > 0;
@@ -121,7 +120,7 @@ static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *con
                   it.loop_dtype[0] != (ct_dtype)out->dtype;
   bool stage = false;
   for (int i = 0; i < n_in; i++) stage |= live && stage_casts && (ct_dtype)in[i]->dtype != it.loop_dtype[1 + i];
-  if (!cast_out && !stage) return run_built(op, call.loops, &it, args, result);
+  if (!cast_out && !stage) return run_built(op, &it, args, result);
   /* the checks passed (and out= was resized): run again over PyTorch's temporaries */
   ct_dtype loop_dtype[CT_ITER_MAX_OPERANDS];
   memcpy(loop_dtype, it.loop_dtype, sizeof loop_dtype);
@@ -141,7 +140,7 @@ static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *con
     cfg.in[i] = tmp[1 + i];
   }
   if (s == CT_OK) s = ct__iter_build(&it, &cfg);
-  if (s == CT_OK) s = run_built(op, call.loops, &it, args, result);
+  if (s == CT_OK) s = run_built(op, &it, args, result);
   if (s == CT_OK && cast_out) s = ct__copy_into(out, tmp[0]);
   for (int k = 0; k <= n_in; k++) ct_release(tmp[k]);
   return s == CT_ERR_OUT_OF_MEMORY && ct_last_error() ? ct_last_error() : s;

@@ -238,7 +238,7 @@ static ct_status addc_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t
   if (!CT__PW_ENTER(op, inplace ? NULL : out, inplace, t, t1, t2)) return ct_last_error();
   if (op == &addcdiv_op && addcdiv_integral(t1, t2)) return CT_ERR_RUNTIME;
   const ct_tensor *in[3] = {t, t1, t2};
-  addc_args a = {ct_scalar_int(1), out, ct__pw_loops(op, out, in, 3)};
+  addc_args a = {ct_scalar_int(1), out, op->op.kernels[CT_CPU]}; /* the CPU kernel checks value */
   if (opts && opts->value.kind) a.value = opts->value;
   /* complex and bfloat16 results depend on PyTorch's vector / scalar split: iterate as PyTorch does */
   ct_tensor *tmp[3] = {NULL, NULL, NULL};

@@ -221,7 +221,10 @@ static ct_status masked_fill_into(ct_tensor *self, const ct_tensor *mask, ct_sca
 
 ct_status ct_masked_fill_(ct_tensor *self, const ct_tensor *mask, const ct_tensor *value) {
   CT__NONNULL_STATUS(self, mask, value);
-  if (!masked_fill_accepts(self, mask, value)) return ct_last_error();
+  return masked_fill_accepts(self, mask, value) ? ct__masked_fill_impl_(self, mask, value) : ct_last_error();
+}
+
+ct_status ct__masked_fill_impl_(ct_tensor *self, const ct_tensor *mask, const ct_tensor *value) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_scalar v;
   ct_status s = fill_value(value, &v);
