@@ -43,10 +43,8 @@ bool ct__op_refuse_key(const ct_op *op, const char *aten, unsigned layouts, ct_d
   ct_layout layout = CT_STRIDED;
   for (unsigned l = 0; l < 32; l++)
     if ((layouts >> l) & 1u) layout = (ct_layout)l;
-  if (layout == CT_STRIDED && dev == CT_META)
-    ct__error_no_meta_kernel(name);
-  else
-    no_kernel(name, backend_name(layout, dev));
+  if (layout == CT_STRIDED && dev == CT_META) ct__error_no_meta_kernel(name);
+  else no_kernel(name, backend_name(layout, dev));
   return false;
 }
 

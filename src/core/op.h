@@ -56,7 +56,9 @@ static inline bool ct__op_accepts(const ct_op *op, const ct_tensor *t) {
    call is the highest layout and device type among its tensors (a meta or sparse argument decides): each
    tensor adds its layout's bit and its device type's bit (from bit 16) to a key, which the op accepts when
    every layout is in op->layouts and the highest device type has a row. No call unless refused. */
-static inline unsigned ct__op_key(const ct_tensor *t) { return (1u << t->layout) | (1u << (16 + t->device_type)); }
+static inline unsigned ct__op_key(const ct_tensor *t) {
+  return (1u << t->layout) | (1u << (16 + t->device_type));
+}
 static inline bool ct__op_accepts_key(const ct_op *op, const char *aten, unsigned key) {
   unsigned ok = op->layouts ? op->layouts : CT_OP_LAYOUT(CT_STRIDED), lay = key & 0xffffu, devs = key >> 16;
   unsigned dev = devs ? 31u - (unsigned)__builtin_clz(devs) : 0u; /* the highest device type */
@@ -70,8 +72,8 @@ static inline bool ct__op_accepts_n(const ct_op *op, const char *aten, const ct_
   return ct__op_accepts_key(op, aten, key);
 }
 /* The same over a list of tensor arguments: CT__OP_ACCEPTS(op, aten, a, b, c). */
-#define CT__OP_ACCEPTS(op, aten, ...)                                      \
-  ct__op_accepts_n(op, aten, (const ct_tensor *const[]){__VA_ARGS__},     \
+#define CT__OP_ACCEPTS(op, aten, ...)                                 \
+  ct__op_accepts_n(op, aten, (const ct_tensor *const[]){__VA_ARGS__}, \
                    (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
 
 /* The kernel table for t's device type (a composite's dispatch point: the inner operator aten), or NULL

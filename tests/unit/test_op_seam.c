@@ -43,24 +43,27 @@ static void test_layout_refused(void) {
 /* torch's dispatcher message for an operator on the SparseCPU backend */
 static void check_sparse_refusal(const char *aten) {
   char msg[512];
-  snprintf(msg, sizeof msg,
-           "Could not run '%s' with arguments from the 'SparseCPU' backend. This could be because the operator "
-           "doesn't exist for this backend, or was omitted during the selective/custom build process (if using "
-           "custom build).",
-           aten);
+  snprintf(
+      msg, sizeof msg,
+      "Could not run '%s' with arguments from the 'SparseCPU' backend. This could be because the operator "
+      "doesn't exist for this backend, or was omitted during the selective/custom build process (if using "
+      "custom build).",
+      aten);
   CHECK_ERROR(CT_ERR_NOT_IMPLEMENTED, msg);
 }
 
-/* Pointwise forms refuse a sparse argument at their entry guard, naming the form's ATen operator (torch 1.13,
-   torch.ones(3).to_sparse() as sp, torch.ones(3) as d): torch.exp(sp) 'aten::exp', sp.exp_() 'aten::exp_',
-   torch.exp(d, out=sp) 'aten::exp.out', torch.remainder(d, sp) 'aten::remainder.Tensor', sp.remainder_(d)
-   'aten::remainder_.Tensor', torch.remainder(d, d, out=sp) 'aten::remainder.Tensor_out', torch.clamp(d, sp, d)
-   'aten::clamp.Tensor', torch.clamp(sp, 0, 1) 'aten::clamp', sp.clamp_(0, 1) 'aten::clamp_', torch.clamp(sp, 0,
-   1, out=d) 'aten::clamp.out', torch.pow(sp, d) 'aten::pow.Tensor_Tensor', torch.pow(sp, 2.5)
-   'aten::pow.Tensor_Scalar', torch.where(d > 0, sp, d) 'aten::where.self', torch.lerp(sp, d, 0.5)
-   'aten::lerp.Scalar', torch.addcmul(d, d, d, out=sp) 'aten::addcmul.out'. Nothing is written. */
+/* Pointwise forms refuse a sparse argument at their entry guard, naming the form's ATen operator (torch
+   1.13, torch.ones(3).to_sparse() as sp, torch.ones(3) as d): torch.exp(sp) 'aten::exp', sp.exp_()
+   'aten::exp_', torch.exp(d, out=sp) 'aten::exp.out', torch.remainder(d, sp) 'aten::remainder.Tensor',
+   sp.remainder_(d) 'aten::remainder_.Tensor', torch.remainder(d, d, out=sp) 'aten::remainder.Tensor_out',
+   torch.clamp(d, sp, d) 'aten::clamp.Tensor', torch.clamp(sp, 0, 1) 'aten::clamp', sp.clamp_(0, 1)
+   'aten::clamp_', torch.clamp(sp, 0, 1, out=d) 'aten::clamp.out', torch.pow(sp, d) 'aten::pow.Tensor_Tensor',
+   torch.pow(sp, 2.5) 'aten::pow.Tensor_Scalar', torch.where(d > 0, sp, d) 'aten::where.self',
+   torch.lerp(sp, d, 0.5) 'aten::lerp.Scalar', torch.addcmul(d, d, d, out=sp) 'aten::addcmul.out'. Nothing
+   is written. */
 static void test_pointwise_layout_refused(void) {
-  ct_tensor *sp = ct_ones(CT_SHAPE(3), NULL), *d = ct_ones(CT_SHAPE(3), NULL), *out = ct_zeros(CT_SHAPE(3), NULL);
+  ct_tensor *sp = ct_ones(CT_SHAPE(3), NULL), *d = ct_ones(CT_SHAPE(3), NULL),
+            *out = ct_zeros(CT_SHAPE(3), NULL);
   sp->layout = CT_SPARSE_COO;
   /* a regular op's three forms */
   CHECK(ct_exp(sp) == NULL);
@@ -122,9 +125,10 @@ static void test_pointwise_layout_refused(void) {
   ct_release(sp);
 }
 
-/* The meta row: torch 1.13 has a Meta kernel for every pointwise op, which sizes the result without the CPU
-   kernel's dtype check: torch.bitwise_not(torch.ones(3, device="meta")) and torch.lgamma of a complex64 meta
-   tensor give meta results of shape (3,) (on the CPU: "bitwise_not_cpu" / "lgamma_vml_cpu" not implemented). */
+/* The meta row: torch 1.13 has a Meta kernel for every pointwise op, which sizes the result without the
+   CPU kernel's dtype check: torch.bitwise_not(torch.ones(3, device="meta")) and torch.lgamma of a complex64
+   meta tensor give meta results of shape (3,) (on the CPU: "bitwise_not_cpu" / "lgamma_vml_cpu" not
+   implemented). */
 static void test_pointwise_meta_row(void) {
   ct_tensor *m = ct_empty(CT_SHAPE(3), &(ct_tensor_opts){.device = CT_DEVICE_META});
   ct_tensor *r = ct_bitwise_not(m);

@@ -16,7 +16,8 @@ static void check_op(const char *name, const ct_pw_op *op, ct_pw_kind table_kind
   for (int d = CT_BOOL; d <= CT_COMPLEX128; d++) loops += cpu && cpu[d] != NULL;
   bool named = op->op.name && op->op.aten && op->aten_inplace && op->aten_out &&
                strncmp(op->op.aten, "aten::", 6) == 0 && strncmp(op->aten_out, "aten::", 6) == 0;
-  bool ok = op->kind == table_kind && op->kernel && loops > 0 && named && op->op.kernels[CT_META] == ct__pw_meta_loops;
+  bool ok = op->kind == table_kind && op->kernel && loops > 0 && named &&
+            op->op.kernels[CT_META] == ct__pw_meta_loops;
   if (ok) {
     ct_test_passed++;
     return;
@@ -26,8 +27,9 @@ static void check_op(const char *name, const ct_pw_op *op, ct_pw_kind table_kind
     fprintf(stderr, "%s: the table says %s, the descriptor ct__pw_op_%s %s\n", name, kind_name, name,
             kind_names[op->kind]);
   else
-    fprintf(stderr, "%s: the descriptor ct__pw_op_%s lacks a kernel name, a loop, an ATen name or its meta row\n", name,
-            name);
+    fprintf(stderr,
+            "%s: the descriptor ct__pw_op_%s lacks a kernel name, a loop, an ATen name or its meta row\n",
+            name, name);
 }
 
 #define CHECK_OP(name, form, torch, kind) check_op(#name, &ct__pw_op_##name, CT_PW_##kind, #kind);

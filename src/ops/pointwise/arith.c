@@ -356,6 +356,15 @@ static ct_status alpha_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
   return arith_run(op, out, in, n_in, inplace, pick_alpha(args, negate, &room), result);
 }
 
-const ct_pw_op ct__pw_op_add = {CT_PW_OP_ATEN("add", ("aten::add.Tensor", "aten::add_.Tensor", "aten::add.out"), "add_cpu", COMMON, add_loops, DIFF), .check = alpha_check, .prepare = alpha_prepare, .run = alpha_run};
-const ct_pw_op ct__pw_op_sub = {CT_PW_OP_ATEN("sub", ("aten::sub.Tensor", "aten::sub_.Tensor", "aten::sub.out"), "sub_cpu", COMMON, sub_loops, DIFF), .check = alpha_check, .prepare = alpha_prepare, .run = alpha_run};
-const ct_pw_op ct__pw_op_mul = {CT_PW_OP_ATEN("mul", ("aten::mul.Tensor", "aten::mul_.Tensor", "aten::mul.out"), "mul_cpu", COMMON, mul_loops, DIFF), .run = arith_run};
+const ct_pw_op ct__pw_op_add = {CT_PW_OP_ATEN("add",
+                                              ("aten::add.Tensor", "aten::add_.Tensor", "aten::add.out"),
+                                              "add_cpu", COMMON, add_loops, DIFF),
+                                .check = alpha_check, .prepare = alpha_prepare, .run = alpha_run};
+const ct_pw_op ct__pw_op_sub = {CT_PW_OP_ATEN("sub",
+                                              ("aten::sub.Tensor", "aten::sub_.Tensor", "aten::sub.out"),
+                                              "sub_cpu", COMMON, sub_loops, DIFF),
+                                .check = alpha_check, .prepare = alpha_prepare, .run = alpha_run};
+const ct_pw_op ct__pw_op_mul = {CT_PW_OP_ATEN("mul",
+                                              ("aten::mul.Tensor", "aten::mul_.Tensor", "aten::mul.out"),
+                                              "mul_cpu", COMMON, mul_loops, DIFF),
+                                .run = arith_run};

@@ -559,17 +559,17 @@ static ct_status pow_scalar_tensor(ct_tensor *out, const ct_tensor *base, const 
   return s;
 }
 
-/* pow's three overloads (float_power, a composite, checks its dtypes and runs them): their ATen operators for the entry guard and the rows
-   their engines (pt_engine, ps_engine) take their loops from. */
+/* pow's three overloads (float_power, a composite, checks its dtypes and runs them): their ATen
+   operators for the entry guard and the rows their engines (pt_engine, ps_engine) take their loops from. */
 static const ct_pw_op pow_tt_op = {
-    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Tensor", "aten::pow_.Tensor", "aten::pow.Tensor_Tensor_out"), "pow",
-                  COMMON, powt_loops, DIFF)};
+    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Tensor", "aten::pow_.Tensor", "aten::pow.Tensor_Tensor_out"),
+                  "pow", COMMON, powt_loops, DIFF)};
 static const ct_pw_op pow_ts_op = {
-    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Scalar", "aten::pow_.Scalar", "aten::pow.Tensor_Scalar_out"), "pow",
-                  COMMON, pows_loops, DIFF)};
+    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Scalar", "aten::pow_.Scalar", "aten::pow.Tensor_Scalar_out"),
+                  "pow", COMMON, pows_loops, DIFF)};
 static const ct_pw_op pow_st_op = {
-    CT_PW_OP_ATEN("pow", ("aten::pow.Scalar", "aten::pow.Scalar", "aten::pow.Scalar_out"), "pow", COMMON, powt_loops,
-                  DIFF)};
+    CT_PW_OP_ATEN("pow", ("aten::pow.Scalar", "aten::pow.Scalar", "aten::pow.Scalar_out"), "pow", COMMON,
+                  powt_loops, DIFF)};
 
 /* Dispatch on which argument is a Python number. `common` UNSET for pow, the float_power dtype otherwise. */
 static ct_status pow_dispatch(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, ct_dtype common, bool inplace,

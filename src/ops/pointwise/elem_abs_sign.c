@@ -61,7 +61,8 @@ static ct_status abs_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
 
-const ct_pw_op ct__pw_op_abs = {CT_PW_OP("abs", "abs_cpu", SAME, abs_loops), .run = abs_run, .dev = CT_PW_DEV_COPY};
+const ct_pw_op ct__pw_op_abs = {CT_PW_OP("abs", "abs_cpu", SAME, abs_loops), .run = abs_run,
+                                .dev = CT_PW_DEV_COPY};
 
 /* ---- sign: (0 < a) - (a < 0); NaN and -0.0 give +0 ---- */
 #define SIGN_F(a) (float)((0 < (a)) - ((a) < 0))
@@ -133,7 +134,8 @@ static bool signbit_pre(const ct_tensor *t, const ct_tensor *out) {
   return true;
 }
 CT_ELEM_PRE_ROUTE(signbit_run, signbit_pre)
-const ct_pw_op ct__pw_op_signbit = {CT_PW_OP_GRAD("signbit", "signbit_cpu", PREDICATE, signbit_loops, NONE), .run = signbit_run};
+const ct_pw_op ct__pw_op_signbit = {CT_PW_OP_GRAD("signbit", "signbit_cpu", PREDICATE, signbit_loops, NONE),
+                                    .run = signbit_run};
 
 /* ---- positive: the input itself ---- */
 static const ct_op positive_op = {CT_PW_VIEW_OP("positive", "aten::positive")};

@@ -136,8 +136,10 @@ static ct_status inf_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
   }
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
-const ct_pw_op ct__pw_op_isposinf = {CT_PW_OP_GRAD("isposinf", "isposinf_cpu", PREDICATE, posinf_loops, NONE), .run = inf_run};
-const ct_pw_op ct__pw_op_isneginf = {CT_PW_OP_GRAD("isneginf", "isneginf_cpu", PREDICATE, neginf_loops, NONE), .run = inf_run};
+const ct_pw_op ct__pw_op_isposinf = {CT_PW_OP_GRAD("isposinf", "isposinf_cpu", PREDICATE, posinf_loops, NONE),
+                                     .run = inf_run};
+const ct_pw_op ct__pw_op_isneginf = {CT_PW_OP_GRAD("isneginf", "isneginf_cpu", PREDICATE, neginf_loops, NONE),
+                                     .run = inf_run};
 
 /* ---- isinf / isfinite ---- */
 #define DEF_ISINF(E, T, CT, LD, ST) CT_UNARY_LOOP(isinf_##E, T, CT, LD, bool, CT_ID, a == INFINITY || a == -INFINITY)

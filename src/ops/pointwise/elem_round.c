@@ -71,7 +71,10 @@ static void roundd_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   c->td = p;
   c->tf = common == CT_BFLOAT16 ? BF((float)p) : (float)p;
 }
-static const ct_pw_op roundd_op = {CT_PW_OP_ATEN("round", ("aten::round.decimals", "aten::round_.decimals", "aten::round.decimals_out"), "round_cpu", SAME, roundd_loops, DIFF), .prepare = roundd_prepare};
+static const ct_pw_op roundd_op = {
+    CT_PW_OP_ATEN("round", ("aten::round.decimals", "aten::round_.decimals", "aten::round.decimals_out"),
+                  "round_cpu", SAME, roundd_loops, DIFF),
+    .prepare = roundd_prepare};
 
 static const ct_pw_op *round_kernel(const ct_round_opts *opts, int64_t *d) {
   *d = opts ? opts->decimals : 0;

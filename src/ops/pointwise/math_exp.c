@@ -60,7 +60,8 @@ CT_KVEC_LOOP(rsqrt_loop_bf16, uint16_t, 32, rsqrt_bf16, rsqrt_e_bf16)
 CT_KVEC_LOOP(rsqrt_loop_c64, ct_c64, 8, rsqrt_c64, rsqrt_e_c64)
 CT_KVEC_LOOP(rsqrt_loop_c128, ct_c128, 4, rsqrt_c128, rsqrt_e_c128)
 static const ct_loop *const rsqrt_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(rsqrt), COMPLEX_LOOPS(rsqrt)};
-const ct_pw_op ct__pw_op_rsqrt = {CT_PW_OP("rsqrt", "rsqrt_cpu", FLOAT, rsqrt_loops), .run = ct__pw_run_staged};
+const ct_pw_op ct__pw_op_rsqrt = {CT_PW_OP("rsqrt", "rsqrt_cpu", FLOAT, rsqrt_loops),
+                                  .run = ct__pw_run_staged};
 
 /* ---- exp ---- */
 CT_VML_SLEEF(exp, exp, u10)

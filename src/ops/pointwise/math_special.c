@@ -66,7 +66,8 @@ CT_KVEC_LOOP(sigmoid_loop_bf16, uint16_t, 32, sigmoid_bf16, sigmoid_e_bf16)
 CT_KVEC_LOOP(sigmoid_loop_c64, ct_c64, 8, sigmoid_c64, sigmoid_e_c64)
 CT_KVEC_LOOP(sigmoid_loop_c128, ct_c128, 4, sigmoid_c128, sigmoid_e_c128)
 static const ct_loop *const sigmoid_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sigmoid), COMPLEX_LOOPS(sigmoid)};
-const ct_pw_op ct__pw_op_sigmoid = {CT_PW_OP("sigmoid", "sigmoid_cpu", FLOAT, sigmoid_loops), .run = ct__pw_run_staged};
+const ct_pw_op ct__pw_op_sigmoid = {CT_PW_OP("sigmoid", "sigmoid_cpu", FLOAT, sigmoid_loops),
+                                    .run = ct__pw_run_staged};
 
 /* ---- logit: log(x / (1 - x)) after clamping to [eps, 1 - eps] (eps None is -1, NaN: no clamp).
    Vector path: SLEEF's log, no x == 1 test; scalar path: x == 1 gives inf. bfloat16 rounds after each
@@ -179,7 +180,8 @@ static void logit_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   }
 }
 
-static const ct_pw_op logit_op = {CT_PW_OP("logit", "logit_cpu", FLOAT, logit_loops), .check = logit_check, .prepare = logit_prepare};
+static const ct_pw_op logit_op = {CT_PW_OP("logit", "logit_cpu", FLOAT, logit_loops), .check = logit_check,
+                                  .prepare = logit_prepare};
 
 /* Python's argument parser: eps is a float (bool and int convert), never complex. */
 static bool logit_eps_ok(const ct_logit_opts *opts, const char *fn) {
@@ -272,8 +274,13 @@ static void polygamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx)
   (void)common;
   memcpy(ctx->bytes, args, sizeof(int64_t));
 }
-static const ct_pw_op trigamma_op = {CT_PW_OP_ATEN("polygamma", ("aten::polygamma", "aten::polygamma.out", "aten::polygamma.out"), "trigamma", FLOAT, trigamma_loops, DIFF)};
-static const ct_pw_op polygamma_op = {CT_PW_OP_ATEN("polygamma", ("aten::polygamma", "aten::polygamma.out", "aten::polygamma.out"), "polygamma", FLOAT, polygamma_loops, DIFF), .prepare = polygamma_prepare};
+static const ct_pw_op trigamma_op = {
+    CT_PW_OP_ATEN("polygamma", ("aten::polygamma", "aten::polygamma.out", "aten::polygamma.out"), "trigamma",
+                  FLOAT, trigamma_loops, DIFF)};
+static const ct_pw_op polygamma_op = {
+    CT_PW_OP_ATEN("polygamma", ("aten::polygamma", "aten::polygamma.out", "aten::polygamma.out"), "polygamma",
+                  FLOAT, polygamma_loops, DIFF),
+    .prepare = polygamma_prepare};
 
 static const ct_pw_op *polygamma_kernel(int64_t n) {
   if (n < 0) {
@@ -491,7 +498,8 @@ static void mvlgamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) 
   (void)common;
   memcpy(ctx->bytes, args, sizeof(mvl_ctx));
 }
-static const ct_pw_op mvlgamma_op = {CT_PW_OP("mvlgamma", "lgamma_vml_cpu", FLOAT, mvlgamma_loops), .prepare = mvlgamma_prepare};
+static const ct_pw_op mvlgamma_op = {CT_PW_OP("mvlgamma", "lgamma_vml_cpu", FLOAT, mvlgamma_loops),
+                                     .prepare = mvlgamma_prepare};
 
 /* A block of n bytes on device could be allocated: the allocation PyTorch's composite makes, tried (and
    given back untouched) so that it fails where PyTorch's fails, with its out-of-memory error. Blocks up

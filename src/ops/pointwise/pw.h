@@ -61,19 +61,21 @@ struct ct_pw_op {
    outputs of a call with a meta operand and runs nothing). */
 extern const ct_loop *const ct__pw_meta_loops[CT_NUM_DTYPES + 1];
 
-/* The rows of an op that returns its input or a view of it (positive, real): it runs wherever the tensor is. */
+/* The rows of an op that returns its input or a view of it (positive, real): it runs wherever the
+   tensor is. */
 extern const char ct__pw_view_row[1];
-#define CT_PW_VIEW_OP(nm, aten_) .name = nm, .aten = aten_, .kernels = {[CT_CPU] = ct__pw_view_row, [CT_META] = ct__pw_view_row}
+#define CT_PW_VIEW_OP(nm, aten_) \
+  .name = nm, .aten = aten_, .kernels = {[CT_CPU] = ct__pw_view_row, [CT_META] = ct__pw_view_row}
 
 /* The ATen operators of an op's functional, in-place and out= forms, as torch's dispatcher names them:
    plain ("aten::sqrt", "aten::sqrt_", "aten::sqrt.out"), the Tensor overloads ("aten::eq.Tensor",
    "aten::eq_.Tensor", "aten::eq.Tensor_out"), or any three (checked with torch 1.13 on sparse inputs). */
-#define CT_PW_ATEN(n) ("aten::" n, "aten::" n "_", "aten::" n ".out")
+#define CT_PW_ATEN(n)        ("aten::" n, "aten::" n "_", "aten::" n ".out")
 #define CT_PW_ATEN_TENSOR(n) ("aten::" n ".Tensor", "aten::" n "_.Tensor", "aten::" n ".Tensor_out")
 /* an op whose forms torch runs as composites over its out= form (logical_and) */
-#define CT_PW_ATEN_OUT(n) ("aten::" n ".out", "aten::" n ".out", "aten::" n ".out")
-#define CT__PW_ATEN_FN(fn, ip, out) fn
-#define CT__PW_ATEN_IP(fn, ip, out) ip
+#define CT_PW_ATEN_OUT(n)            ("aten::" n ".out", "aten::" n ".out", "aten::" n ".out")
+#define CT__PW_ATEN_FN(fn, ip, out)  fn
+#define CT__PW_ATEN_IP(fn, ip, out)  ip
 #define CT__PW_ATEN_OUT(fn, ip, out) out
 
 /* A descriptor's common part, then its own designators (.check, .prepare, .run, .dev):
@@ -81,10 +83,13 @@ extern const char ct__pw_view_row[1];
    name: the ATen op the forms run; kernel: the name in "not implemented for"; kind: CT_PW_<kind>; loops: the
    CPU row. CT_PW_OP_GRAD adds autograd's slot where it is not DIFF (CT_OP_GRAD_<grad>), CT_PW_OP_ATEN the
    forms' ATen operators where they are not CT_PW_ATEN(name). */
-#define CT_PW_OP_ATEN(nm, aten_, kernel_, kind_, loops_, grad_)                                              \
-  .op = {.name = nm, .aten = CT__PW_ATEN_FN aten_, .grad = CT_OP_GRAD_##grad_,                              \
-         .kernels = {[CT_CPU] = loops_, [CT_META] = ct__pw_meta_loops}},                                    \
-  .aten_inplace = CT__PW_ATEN_IP aten_, .aten_out = CT__PW_ATEN_OUT aten_, .kernel = kernel_, .kind = CT_PW_##kind_
+#define CT_PW_OP_ATEN(nm, aten_, kernel_, kind_, loops_, grad_)                               \
+  .op = {.name = nm,                                                                          \
+         .aten = CT__PW_ATEN_FN aten_,                                                        \
+         .grad = CT_OP_GRAD_##grad_,                                                          \
+         .kernels = {[CT_CPU] = loops_, [CT_META] = ct__pw_meta_loops}},                      \
+  .aten_inplace = CT__PW_ATEN_IP aten_, .aten_out = CT__PW_ATEN_OUT aten_, .kernel = kernel_, \
+  .kind = CT_PW_##kind_
 #define CT_PW_OP_GRAD(nm, kernel_, kind_, loops_, grad_) \
   CT_PW_OP_ATEN(nm, CT_PW_ATEN(nm), kernel_, kind_, loops_, grad_)
 #define CT_PW_OP(nm, kernel_, kind_, loops_) CT_PW_OP_ATEN(nm, CT_PW_ATEN(nm), kernel_, kind_, loops_, DIFF)
@@ -99,7 +104,8 @@ static inline const char *ct__pw_aten(const ct_pw_op *op, const ct_tensor *out, 
 }
 /* The entry guard of a form with its own route (irregular ops), after its named NULL checks: out (NULL in
    the functional form) and the tensor arguments against op's layouts and device rows. */
-#define CT__PW_ENTER(pw, out, inplace, ...) CT__PW_ACCEPTS(pw, ct__pw_aten(pw, out, inplace), out, __VA_ARGS__)
+#define CT__PW_ENTER(pw, out, inplace, ...) \
+  CT__PW_ACCEPTS(pw, ct__pw_aten(pw, out, inplace), out, __VA_ARGS__)
 
 /* The kernel row of a call's dispatch device: the meta row where an operand (or out) is on the meta
    device (the engine's is_meta), the CPU row otherwise (a device without a row was refused at entry). */

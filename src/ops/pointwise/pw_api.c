@@ -71,19 +71,20 @@ static ct_status binary_out(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
   ct_status ct_##n##_(ct_tensor *self, const ct_tensor *other) { \
     return binary_(&ct__pw_op_##n, self, other, NULL);             \
   }
-#define OP_BINARY_OUT(n)                                                        \
+#define OP_BINARY_OUT(n)                                                           \
   ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) { \
-    return binary_out(&ct__pw_op_##n, out, a, b, NULL);                     \
+    return binary_out(&ct__pw_op_##n, out, a, b, NULL);                            \
   }
-#define OP_ALPHA(n)                                                                                        \
-  ct_tensor *ct_##n(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts) {                  \
-    return binary(&ct__pw_op_##n, a, b, opts);                                                             \
-  }                                                                                                        \
-  ct_status ct_##n##_(ct_tensor *self, const ct_tensor *other, const ct_alpha_opts *opts) {               \
-    return binary_(&ct__pw_op_##n, self, other, opts);                                                     \
-  }                                                                                                        \
-  ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts) { \
-    return binary_out(&ct__pw_op_##n, out, a, b, opts);                                                \
+#define OP_ALPHA(n)                                                                         \
+  ct_tensor *ct_##n(const ct_tensor *a, const ct_tensor *b, const ct_alpha_opts *opts) {    \
+    return binary(&ct__pw_op_##n, a, b, opts);                                              \
+  }                                                                                         \
+  ct_status ct_##n##_(ct_tensor *self, const ct_tensor *other, const ct_alpha_opts *opts) { \
+    return binary_(&ct__pw_op_##n, self, other, opts);                                      \
+  }                                                                                         \
+  ct_status ct_##n##_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b,            \
+                         const ct_alpha_opts *opts) {                                       \
+    return binary_out(&ct__pw_op_##n, out, a, b, opts);                                     \
   }
 #define OP_FORMS_UNARY(n) OP_UNARY_FN(n) OP_UNARY_INPLACE(n) OP_UNARY_OUT(n)
 #define OP_FORMS_UNARY_NO_INPLACE(n) OP_UNARY_FN(n) OP_UNARY_OUT(n)

@@ -154,9 +154,12 @@ static const ct_loop *const clamp3_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_H
 static const ct_loop *const vmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MAX)[CT_BOOL] = CT_LOOP_REF(vmax_CT_BOOL)};
 static const ct_loop *const vmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MIN)[CT_BOOL] = CT_LOOP_REF(vmin_CT_BOOL)};
 
-static const ct_pw_op clamp3_op = {CT_PW_OP_ATEN("clamp", CT_PW_ATEN_TENSOR("clamp"), "clamp_cpu", COMMON, clamp3_loops, DIFF)};
-static const ct_pw_op vmax_op = {CT_PW_OP_ATEN("clamp_min", CT_PW_ATEN_TENSOR("clamp_min"), "maximum_cpu", COMMON, vmax_loops, DIFF)};
-static const ct_pw_op vmin_op = {CT_PW_OP_ATEN("clamp_max", CT_PW_ATEN_TENSOR("clamp_max"), "minimum_cpu", COMMON, vmin_loops, DIFF)};
+static const ct_pw_op clamp3_op = {
+    CT_PW_OP_ATEN("clamp", CT_PW_ATEN_TENSOR("clamp"), "clamp_cpu", COMMON, clamp3_loops, DIFF)};
+static const ct_pw_op vmax_op = {
+    CT_PW_OP_ATEN("clamp_min", CT_PW_ATEN_TENSOR("clamp_min"), "maximum_cpu", COMMON, vmax_loops, DIFF)};
+static const ct_pw_op vmin_op = {
+    CT_PW_OP_ATEN("clamp_max", CT_PW_ATEN_TENSOR("clamp_max"), "minimum_cpu", COMMON, vmin_loops, DIFF)};
 
 /* ---- Scalar bounds ---- */
 typedef struct bounds_ctx {

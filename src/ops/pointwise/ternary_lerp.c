@@ -213,8 +213,10 @@ static void addc_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
 }
 
 /* build_ternary_op: promote, safe-cast to outputs, but no cast into them (see addc_check) */
-static const ct_pw_op addcmul_op = {CT_PW_OP("addcmul", "addcmul_cpu_out", COMMON, addcmul_loops), .check = addc_check, .prepare = addc_prepare};
-static const ct_pw_op addcdiv_op = {CT_PW_OP("addcdiv", "addcdiv_cpu_out", COMMON, addcdiv_loops), .check = addc_check, .prepare = addc_prepare};
+static const ct_pw_op addcmul_op = {CT_PW_OP("addcmul", "addcmul_cpu_out", COMMON, addcmul_loops),
+                                    .check = addc_check, .prepare = addc_prepare};
+static const ct_pw_op addcdiv_op = {CT_PW_OP("addcdiv", "addcdiv_cpu_out", COMMON, addcdiv_loops),
+                                    .check = addc_check, .prepare = addc_prepare};
 
 static bool addcdiv_integral(const ct_tensor *t1, const ct_tensor *t2) {
   if (ct__dt((ct_dtype)t1->dtype)->category <= CT_CAT_INT && ct__dt((ct_dtype)t2->dtype)->category <= CT_CAT_INT) {
@@ -336,8 +338,13 @@ static void lerps_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
 
 /* Number weight: build_binary_op (promote, cast into out= of another dtype); Tensor weight: all
    operands of one dtype. */
-static const ct_pw_op lerps_op = {CT_PW_OP_ATEN("lerp", ("aten::lerp.Scalar", "aten::lerp_.Scalar", "aten::lerp.Scalar_out"), "lerp_kernel_scalar", COMMON, lerps_loops, DIFF), .check = lerps_check, .prepare = lerps_prepare};
-static const ct_pw_op lerpt_op = {CT_PW_OP_ATEN("lerp", ("aten::lerp.Tensor", "aten::lerp_.Tensor", "aten::lerp.Tensor_out"), "lerp_kernel_tensor", SAME, lerpt_loops, DIFF)};
+static const ct_pw_op lerps_op = {
+    CT_PW_OP_ATEN("lerp", ("aten::lerp.Scalar", "aten::lerp_.Scalar", "aten::lerp.Scalar_out"),
+                  "lerp_kernel_scalar", COMMON, lerps_loops, DIFF),
+    .check = lerps_check, .prepare = lerps_prepare};
+static const ct_pw_op lerpt_op = {
+    CT_PW_OP_ATEN("lerp", ("aten::lerp.Tensor", "aten::lerp_.Tensor", "aten::lerp.Tensor_out"),
+                  "lerp_kernel_tensor", SAME, lerpt_loops, DIFF)};
 
 static bool lerp_same_dtype(const ct_tensor *self, const ct_tensor *other, const char *what) {
   if (self->dtype == other->dtype) return true;
@@ -353,7 +360,8 @@ static ct_status lerp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *e
   if (!result && !out) return ct__null_named_status("out", 0);
   bool scalar = weight->flags & CT_TENSOR_WRAPPED_NUMBER;
   if (out && !inplace && !CT__OP_OUT_GRAD_OK(&lerpt_op.op, out, t, end, weight)) return CT_ERR_RUNTIME;
-  if (!CT__PW_ENTER(scalar ? &lerps_op : &lerpt_op, inplace ? NULL : out, inplace, t, end, scalar ? NULL : weight))
+  if (!CT__PW_ENTER(scalar ? &lerps_op : &lerpt_op, inplace ? NULL : out, inplace, t, end,
+                    scalar ? NULL : weight))
     return ct_last_error();
   if (!lerp_same_dtype(t, end, "end")) return CT_ERR_RUNTIME;
   if (scalar) {

@@ -68,14 +68,16 @@ static bool where_validate(ct_dtype common, const void *arg) {
   return true;
 }
 
-static const ct_op where_op = {.name = "where", .aten = "aten::where.self",
+static const ct_op where_op = {.name = "where",
+                               .aten = "aten::where.self",
                                .kernels = {[CT_CPU] = where_loops, [CT_META] = ct__pw_meta_loops}};
 
 static ct_status where_run(ct_tensor *out, const ct_tensor *cond, const ct_tensor *a, const ct_tensor *b,
                            ct_tensor **result) {
   if (result) *result = NULL;
   CT__NONNULL_STATUS(cond, a, b);
-  if (!CT__OP_ACCEPTS(&where_op, out ? "aten::where.self_out" : where_op.aten, out, cond, a, b)) return ct_last_error();
+  if (!CT__OP_ACCEPTS(&where_op, out ? "aten::where.self_out" : where_op.aten, out, cond, a, b))
+    return ct_last_error();
   const ct_tensor *ab[2] = {a, b};
   ct_dtype rt;
   if (ct__result_type(ab, 2, &rt) != CT_OK) return ct__null_status();
@@ -163,10 +165,12 @@ CT_LOOP_PLAIN(mask_scan)
 
 /* masked_fill_'s overloads by its value (a Python number or a tensor); the functional form is torch's
    composite over them. */
-static const ct_op masked_fill_op = {.name = "masked_fill", .aten = "aten::masked_fill_.Tensor",
+static const ct_op masked_fill_op = {.name = "masked_fill",
+                                     .aten = "aten::masked_fill_.Tensor",
                                      .kernels = {[CT_CPU] = fill_loops, [CT_META] = ct__pw_meta_loops}};
 static bool masked_fill_accepts(const ct_tensor *self, const ct_tensor *mask, const ct_tensor *value) {
-  const char *aten = value->flags & CT_TENSOR_WRAPPED_NUMBER ? "aten::masked_fill_.Scalar" : masked_fill_op.aten;
+  const char *aten =
+      value->flags & CT_TENSOR_WRAPPED_NUMBER ? "aten::masked_fill_.Scalar" : masked_fill_op.aten;
   return CT__OP_ACCEPTS(&masked_fill_op, aten, self, mask, value);
 }
 
