@@ -69,7 +69,7 @@ static void write_prototypes(FILE *f, const char *text) {
 static void write_dtypes(FILE *f, const ct_pw_op *op) {
   const char *sep = "";
   for (int d = CT_BOOL; d <= CT_COMPLEX128; d++) {
-    if (!op->loops[d]) continue;
+    if (!((const ct_loop *const *)op->op.kernels[CT_CPU])[d]) continue;
     fprintf(f, "%s%s", sep, ct_dtype_name((ct_dtype)d) + strlen("torch."));
     sep = ", ";
   }

@@ -38,11 +38,16 @@ void ct__error_no_meta_kernel(const char *aten_op) {
   no_kernel(aten_op, "Meta");
 }
 
-bool ct__op_refuse(const ct_op *op, const ct_tensor *t, const char *aten) {
+bool ct__op_refuse_key(const ct_op *op, const char *aten, unsigned layouts, ct_device_type dev) {
   const char *name = aten ? aten : op->aten;
-  if ((ct_layout)t->layout == CT_STRIDED && t->device_type == CT_META)
-    ct__error_no_meta_kernel(name);
-  else
-    no_kernel(name, backend_name((ct_layout)t->layout, (ct_device_type)t->device_type));
+  ct_layout layout = CT_STRIDED;
+  for (unsigned l = 0; l < 32; l++)
+    if ((layouts >> l) & 1u) layout = (ct_layout)l;
+  if (layout == CT_STRIDED && dev == CT_META) ct__error_no_meta_kernel(name);
+  else no_kernel(name, backend_name(layout, dev));
   return false;
+}
+
+bool ct__op_refuse(const ct_op *op, const ct_tensor *t, const char *aten) {
+  return ct__op_refuse_key(op, aten, 1u << t->layout, (ct_device_type)t->device_type);
 }

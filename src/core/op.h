@@ -37,6 +37,9 @@ typedef struct ct_op {
 
 /* Records the dispatcher's error for op (aten: the operator dispatched) on t's layout or device; false. */
 bool ct__op_refuse(const ct_op *op, const ct_tensor *t, const char *aten);
+/* The same for a dispatch key: layouts, the layout bits of the arguments (the highest refused one is named),
+   dev, the highest device type. */
+bool ct__op_refuse_key(const ct_op *op, const char *aten, unsigned layouts, ct_device_type dev);
 /* torch 1.13's dispatcher error for an ATen operator without a Meta kernel, word for word where
    scripts/gen_meta_messages.py copied it (core/meta_messages.c), its first sentence otherwise. */
 void ct__error_no_meta_kernel(const char *aten_op);
@@ -49,6 +52,30 @@ static inline bool ct__op_accepts(const ct_op *op, const ct_tensor *t) {
   return CT_LIKELY(((lay >> t->layout) & 1u) && (op->composite || op->kernels[t->device_type])) ||
          ct__op_refuse(op, t, op->aten);
 }
+/* The entry guard's layout and device part for an op of several tensor arguments. c10's dispatch key of a
+   call is the highest layout and device type among its tensors (a meta or sparse argument decides): each
+   tensor adds its layout's bit and its device type's bit (from bit 16) to a key, which the op accepts when
+   every layout is in op->layouts and the highest device type has a row. No call unless refused. */
+static inline unsigned ct__op_key(const ct_tensor *t) {
+  return (1u << t->layout) | (1u << (16 + t->device_type));
+}
+static inline bool ct__op_accepts_key(const ct_op *op, const char *aten, unsigned key) {
+  unsigned ok = op->layouts ? op->layouts : CT_OP_LAYOUT(CT_STRIDED), lay = key & 0xffffu, devs = key >> 16;
+  unsigned dev = devs ? 31u - (unsigned)__builtin_clz(devs) : 0u; /* the highest device type */
+  return CT_LIKELY((lay & ~ok) == 0 && (op->composite || !dev || op->kernels[dev])) ||
+         ct__op_refuse_key(op, aten, lay & ~ok ? lay & ~ok : lay, (ct_device_type)dev);
+}
+/* The same over ts[n] (NULL entries: omitted arguments); aten: the operator the public form dispatches. */
+static inline bool ct__op_accepts_n(const ct_op *op, const char *aten, const ct_tensor *const *ts, int n) {
+  unsigned key = 0;
+  for (int i = 0; i < n; i++) key |= ts[i] ? ct__op_key(ts[i]) : 0u;
+  return ct__op_accepts_key(op, aten, key);
+}
+/* The same over a list of tensor arguments: CT__OP_ACCEPTS(op, aten, a, b, c). */
+#define CT__OP_ACCEPTS(op, aten, ...)                                 \
+  ct__op_accepts_n(op, aten, (const ct_tensor *const[]){__VA_ARGS__}, \
+                   (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
+
 /* The kernel table for t's device type (a composite's dispatch point: the inner operator aten), or NULL
    with torch's dispatcher error recorded. */
 static inline const void *ct__op_table(const ct_op *op, const ct_tensor *t, const char *aten) {

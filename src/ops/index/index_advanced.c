@@ -410,7 +410,13 @@ static bool index_operands(adv_info *a) {
   return true;
 }
 
+/* aten::index's kernel rows: the gather loop on the CPU, shape only on the meta device. */
+static const char index_row[1];
+static const ct_op index_tensor_op = {
+    .name = "index", .aten = "aten::index.Tensor", .kernels = {[CT_CPU] = index_row, [CT_META] = index_row}};
+
 ct_tensor *ct__index_tensors_impl(const ct_tensor *self_in, const ct_tensor *const *indices, int64_t n) {
+  if (!ct__op_table(&index_tensor_op, self_in, index_tensor_op.aten)) return NULL;
   ct_tensor *self = ct__resolve_bits(self_in);
   if (!self) return NULL;
   adv_info a;

@@ -7,6 +7,13 @@
 #include "ops/create_internal.h"
 #include "ops/index/index_internal.h"
 #include "ops/view_internal.h"
+#include "ops/view_op.h"
+
+/* t[...] is views on every device views run on (then aten::index, which refuses a device without a kernel
+   row: ct__index_tensors_impl); torch indexes COO tensors too, which ctorch cannot hold yet (PENDING).
+   t[...] = v writes through the copy engine or index_put_: the CPU and meta rows of a conversion. */
+static const ct_view_op index_op = {CT_VIEW_OP("index", "aten::index.Tensor", CT_LAYOUTS_STRIDED_COO)};
+static const ct_view_op index_put_op = {CT_COPY_OP("index_put_", "aten::index_put_", 0)};
 
 /* impl::applySelect: torch's own bounds message (real_dim: the item's position), then select. A 0-dim
    tensor reads its missing size as 0, as torch 1.13 does. */
@@ -244,7 +251,7 @@ static ct_status put_single(ct_tensor *self, const ct_idx *it, const ct_tensor *
 }
 
 ct_status ct_index_put_items_(ct_tensor *t, const ct_index_item *items, int64_t n) {
-  CT__NONNULL_STATUS(t);
+  CT__VIEW_ENTER_STATUS(&index_put_op, t, t);
   if (n > 0 && !items) return ct__null_arg(2, "items");
   if (n < 1) {
     ct__error(CT_ERR_VALUE, "ct_index_put_: the value (the last item) is missing");
@@ -291,7 +298,7 @@ ct_status ct_index_put_items_(ct_tensor *t, const ct_index_item *items, int64_t 
 }
 
 ct_tensor *ct_index_items(const ct_tensor *t, const ct_index_item *items, int64_t n) {
-  CT__NONNULL_PTR(t);
+  CT__VIEW_ENTER_PTR(&index_op, t, t);
   if (n > 0 && !items) return ct__null_ptr_arg("items");
   ct_idx *its;
   int64_t m;

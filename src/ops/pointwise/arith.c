@@ -59,7 +59,7 @@ static ct_status neg_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
 
-const ct_pw_op ct__pw_op_neg = {"neg_cpu", CT_PW_SAME, neg_loops, NULL, NULL, neg_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_neg = {CT_PW_OP("neg", "neg_cpu", SAME, neg_loops), .run = neg_run};
 
 /* ---- add / sub: self + alpha * other ---- */
 typedef union alpha_ctx {
@@ -356,6 +356,15 @@ static ct_status alpha_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
   return arith_run(op, out, in, n_in, inplace, pick_alpha(args, negate, &room), result);
 }
 
-const ct_pw_op ct__pw_op_add = {"add_cpu", CT_PW_COMMON, add_loops, alpha_check, alpha_prepare, alpha_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_sub = {"sub_cpu", CT_PW_COMMON, sub_loops, alpha_check, alpha_prepare, alpha_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_mul = {"mul_cpu", CT_PW_COMMON, mul_loops, NULL, NULL, arith_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_add = {CT_PW_OP_ATEN("add",
+                                              ("aten::add.Tensor", "aten::add_.Tensor", "aten::add.out"),
+                                              "add_cpu", COMMON, add_loops, DIFF),
+                                .check = alpha_check, .prepare = alpha_prepare, .run = alpha_run};
+const ct_pw_op ct__pw_op_sub = {CT_PW_OP_ATEN("sub",
+                                              ("aten::sub.Tensor", "aten::sub_.Tensor", "aten::sub.out"),
+                                              "sub_cpu", COMMON, sub_loops, DIFF),
+                                .check = alpha_check, .prepare = alpha_prepare, .run = alpha_run};
+const ct_pw_op ct__pw_op_mul = {CT_PW_OP_ATEN("mul",
+                                              ("aten::mul.Tensor", "aten::mul_.Tensor", "aten::mul.out"),
+                                              "mul_cpu", COMMON, mul_loops, DIFF),
+                                .run = arith_run};

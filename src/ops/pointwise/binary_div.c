@@ -141,7 +141,10 @@ static const ct_loop *const div_loops[CT_NUM_DTYPES + 1] = {
     [CT_FLOAT64] = CT_LOOP_REF(div_CT_FLOAT64),     [CT_COMPLEX64] = CT_LOOP_REF(div_CT_COMPLEX64), [CT_COMPLEX128] = CT_LOOP_REF(div_CT_COMPLEX128),
 };
 /* true_divide, and div without a rounding mode */
-const ct_pw_op ct__pw_op_true_divide = {"div_true_cpu", CT_PW_COMMON_FLOAT, div_loops, NULL, NULL, ct__bin_pw_run, .grad_name = "div"};
+const ct_pw_op ct__pw_op_true_divide = {
+    CT_PW_OP_ATEN("div", ("aten::div.Tensor", "aten::div_.Tensor", "aten::div.out"), "div_true_cpu",
+                  COMMON_FLOAT, div_loops, DIFF),
+    .run = ct__bin_pw_run};
 
 /* ---- trunc division ---- */
 CT_BINARY_LOOP(divt_CT_FLOAT32, float, float, CT_ID, float, CT_ID, truncf(a / b))
@@ -160,7 +163,10 @@ static const ct_loop *const divt_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = CT_LOOP_REF(divt_CT_INT32),     [CT_INT64] = CT_LOOP_REF(divt_CT_INT64),       [CT_FLOAT16] = CT_LOOP_REF(divt_CT_FLOAT16),
     [CT_BFLOAT16] = CT_LOOP_REF(divt_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(divt_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(divt_CT_FLOAT64),
 };
-static const ct_pw_op div_trunc_op = {"div_trunc_cpu", CT_PW_COMMON, divt_loops, zero_check, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op div_trunc_op = {
+    CT_PW_OP_ATEN("div", ("aten::div.Tensor_mode", "aten::div_.Tensor_mode", "aten::div.out_mode"),
+                  "div_trunc_cpu", COMMON, divt_loops, DIFF),
+    .check = zero_check};
 
 /* ---- floor division: torch's div_floor_kernel formulas ----
    vectorized: mod = fmod(a, b); div = (a - mod) / b; div -= 1 where mod != 0 and sign(b) != sign(mod);
@@ -318,7 +324,11 @@ static const ct_loop *const divf_loops[CT_NUM_DTYPES + 1] = {
     [CT_BFLOAT16] = CT_LOOP_REF(divf_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(divf_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(divf_CT_FLOAT64),
 };
 /* floor_divide, and div with rounding_mode 'floor' */
-const ct_pw_op ct__pw_op_floor_divide = {"div_floor_cpu", CT_PW_COMMON, divf_loops, zero_check, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_OUT_INPLACE, .dev = CT_PW_DEV_COPY};
+const ct_pw_op ct__pw_op_floor_divide = {
+    CT_PW_OP_ATEN("floor_divide",
+                  ("aten::floor_divide", "aten::floor_divide_.Tensor", "aten::floor_divide.out"),
+                  "div_floor_cpu", COMMON, divf_loops, OUT_INPLACE),
+    .check = zero_check, .run = ct__bin_pw_run, .dev = CT_PW_DEV_COPY};
 
 /* ---- remainder: mod = fmod(a, b); mod += b where mod != 0 and sign(b) != sign(mod) ---- */
 #define REM_ELEM(T, R, a, b, mod)                                            \
@@ -362,7 +372,9 @@ static const ct_loop *const rem_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = CT_LOOP_REF(rem_CT_INT32),     [CT_INT64] = CT_LOOP_REF(rem_CT_INT64),       [CT_FLOAT16] = CT_LOOP_REF(rem_CT_FLOAT16),
     [CT_BFLOAT16] = CT_LOOP_REF(rem_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(rem_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(rem_CT_FLOAT64),
 };
-const ct_pw_op ct__pw_op_remainder = {"remainder_cpu", CT_PW_COMMON, rem_loops, zero_check, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_remainder = {
+    CT_PW_OP_ATEN("remainder", CT_PW_ATEN_TENSOR("remainder"), "remainder_cpu", COMMON, rem_loops, DIFF),
+    .check = zero_check, .run = ct__bin_pw_run};
 
 /* ---- fmod ---- */
 static void fmod_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n, const void *c) {
@@ -391,7 +403,9 @@ static const ct_loop *const fmod_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = CT_LOOP_REF(fmod_CT_INT32),     [CT_INT64] = CT_LOOP_REF(fmod_CT_INT64),       [CT_FLOAT16] = CT_LOOP_REF(fmod_CT_FLOAT16),
     [CT_BFLOAT16] = CT_LOOP_REF(fmod_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(fmod_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(fmod_CT_FLOAT64),
 };
-const ct_pw_op ct__pw_op_fmod = {"fmod_cpu", CT_PW_COMMON, fmod_loops, zero_check, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_fmod = {
+    CT_PW_OP_ATEN("fmod", CT_PW_ATEN_TENSOR("fmod"), "fmod_cpu", COMMON, fmod_loops, DIFF),
+    .check = zero_check, .run = ct__bin_pw_run};
 
 /* ---- public entries ---- */
 
@@ -410,7 +424,10 @@ static ct_status div_run(ct_tensor *out, const ct_tensor *a, const ct_tensor *b,
   if (result) *result = NULL;
   CT__NONNULL_STATUS(a, b);
   if (!result && !out) return ct__null_named_status("out", 0);
-  if (out && !inplace && !CT__OUT_GRAD_OK("div", out, a, b)) return CT_ERR_RUNTIME;
+  /* any rounding mode dispatches div's Tensor_mode overloads */
+  const ct_pw_op *aten = opts && opts->rounding_mode ? &div_trunc_op : &ct__pw_op_true_divide;
+  if (out && !inplace && !CT__OP_OUT_GRAD_OK(&aten->op, out, a, b)) return CT_ERR_RUNTIME;
+  if (!CT__PW_ENTER(aten, inplace ? NULL : out, inplace, a, b)) return ct_last_error();
   const ct_pw_op *op = div_mode_op(opts);
   if (!op) return CT_ERR_RUNTIME;
   const ct_tensor *in[2] = {a, b};

@@ -54,4 +54,5 @@ static ct_status heaviside_run(const ct_pw_op *op, ct_tensor *out, const ct_tens
 }
 
 /* torch 1.13 records heaviside's out= form as an in-place op on the out (a leaf out that requires grad is refused) */
-const ct_pw_op ct__pw_op_heaviside = {"heaviside_cpu", CT_PW_SAME, heaviside_loops, NULL, NULL, heaviside_run, .grad = CT_PW_GRAD_OUT_INPLACE};
+const ct_pw_op ct__pw_op_heaviside = {
+    CT_PW_OP_GRAD("heaviside", "heaviside_cpu", SAME, heaviside_loops, OUT_INPLACE), .run = heaviside_run};

@@ -192,10 +192,20 @@ static const ct_loop *const xlogy_loops[CT_NUM_DTYPES + 1] = {
 };
 
 /* ---- ops ---- */
-const ct_pw_op ct__pw_op_atan2 = {"atan2_cpu", CT_PW_COMMON_FLOAT, atan2_loops, NULL, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_hypot = {"hypot_cpu", CT_PW_COMMON, hypot_loops, NULL, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_nextafter = {"nextafter_cpu", CT_PW_COMMON, nextafter_loops, NULL, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_copysign = {"copysign_cpu", CT_PW_COMMON_FLOAT, copysign_loops, NULL, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_xlogy = {"xlogy_cpu", CT_PW_COMMON_FLOAT, xlogy_loops, NULL, NULL, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_logaddexp = {"logaddexp_cpu", CT_PW_COMMON, lae_loops, NULL, lae_prepare, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_logaddexp2 = {"logaddexp2_cpu", CT_PW_COMMON, lae_loops, NULL, lae2_prepare, ct__bin_pw_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_atan2 = {CT_PW_OP("atan2", "atan2_cpu", COMMON_FLOAT, atan2_loops),
+                                  .run = ct__bin_pw_run};
+const ct_pw_op ct__pw_op_hypot = {CT_PW_OP("hypot", "hypot_cpu", COMMON, hypot_loops), .run = ct__bin_pw_run};
+const ct_pw_op ct__pw_op_nextafter = {CT_PW_OP("nextafter", "nextafter_cpu", COMMON, nextafter_loops),
+                                      .run = ct__bin_pw_run};
+const ct_pw_op ct__pw_op_copysign = {
+    CT_PW_OP_ATEN("copysign", ("aten::copysign.Tensor", "aten::copysign_.Tensor", "aten::copysign.out"),
+                  "copysign_cpu", COMMON_FLOAT, copysign_loops, DIFF),
+    .run = ct__bin_pw_run};
+const ct_pw_op ct__pw_op_xlogy = {
+    CT_PW_OP_ATEN("xlogy", ("aten::xlogy.Tensor", "aten::xlogy_.Tensor", "aten::xlogy.OutTensor"),
+                  "xlogy_cpu", COMMON_FLOAT, xlogy_loops, DIFF),
+    .run = ct__bin_pw_run};
+const ct_pw_op ct__pw_op_logaddexp = {CT_PW_OP("logaddexp", "logaddexp_cpu", COMMON, lae_loops),
+                                      .prepare = lae_prepare, .run = ct__bin_pw_run};
+const ct_pw_op ct__pw_op_logaddexp2 = {CT_PW_OP("logaddexp2", "logaddexp2_cpu", COMMON, lae_loops),
+                                       .prepare = lae2_prepare, .run = ct__bin_pw_run};

@@ -171,7 +171,7 @@ static ct_status minmax_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
   return ct__bin_pw_run(op, out, in, n_in, inplace, args, result);
 }
 
-const ct_pw_op ct__pw_op_maximum = {"maximum_cpu", CT_PW_COMMON, max_loops, NULL, NULL, minmax_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_minimum = {"minimum_cpu", CT_PW_COMMON, min_loops, NULL, NULL, minmax_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_fmax = {"fmax_cpu", CT_PW_COMMON, fmax_loops, NULL, NULL, minmax_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_fmin = {"fmin_cpu", CT_PW_COMMON, fmin_loops, NULL, NULL, minmax_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_maximum = {CT_PW_OP("maximum", "maximum_cpu", COMMON, max_loops), .run = minmax_run};
+const ct_pw_op ct__pw_op_minimum = {CT_PW_OP("minimum", "minimum_cpu", COMMON, min_loops), .run = minmax_run};
+const ct_pw_op ct__pw_op_fmax = {CT_PW_OP("fmax", "fmax_cpu", COMMON, fmax_loops), .run = minmax_run};
+const ct_pw_op ct__pw_op_fmin = {CT_PW_OP("fmin", "fmin_cpu", COMMON, fmin_loops), .run = minmax_run};

@@ -559,13 +559,27 @@ static ct_status pow_scalar_tensor(ct_tensor *out, const ct_tensor *base, const 
   return s;
 }
 
+/* pow's three overloads (float_power, a composite, checks its dtypes and runs them): their ATen
+   operators for the entry guard and the rows their engines (pt_engine, ps_engine) take their loops from. */
+static const ct_pw_op pow_tt_op = {
+    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Tensor", "aten::pow_.Tensor", "aten::pow.Tensor_Tensor_out"),
+                  "pow", COMMON, powt_loops, DIFF)};
+static const ct_pw_op pow_ts_op = {
+    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Scalar", "aten::pow_.Scalar", "aten::pow.Tensor_Scalar_out"),
+                  "pow", COMMON, pows_loops, DIFF)};
+static const ct_pw_op pow_st_op = {
+    CT_PW_OP_ATEN("pow", ("aten::pow.Scalar", "aten::pow.Scalar", "aten::pow.Scalar_out"), "pow", COMMON,
+                  powt_loops, DIFF)};
+
 /* Dispatch on which argument is a Python number. `common` UNSET for pow, the float_power dtype otherwise. */
 static ct_status pow_dispatch(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, ct_dtype common, bool inplace,
                               ct_tensor **result) {
   if (result) *result = NULL;
   CT__NONNULL_STATUS(a, b);
   if (!result && !out) return ct__null_named_status("out", 0);
-  if (out && !inplace && !CT__OUT_GRAD_OK("pow", out, a, b)) return CT_ERR_RUNTIME;
+  const ct_pw_op *op = is_wrapped(b) ? &pow_ts_op : is_wrapped(a) && !inplace ? &pow_st_op : &pow_tt_op;
+  if (out && !inplace && !CT__OP_OUT_GRAD_OK(&op->op, out, a, b)) return CT_ERR_RUNTIME;
+  if (!CT__PW_ENTER(op, inplace ? NULL : out, inplace, a, b)) return ct_last_error();
   if (is_wrapped(b)) {
     ct_scalar e = wrapped_value(b);
     if (common != CT_DTYPE_UNSET) /* float_power converts its exponent to double / complex */

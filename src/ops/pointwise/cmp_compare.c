@@ -57,10 +57,14 @@ static const ct_loop *const le_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_LE) 
 static const ct_loop *const gt_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GT) CT_DT_INTEGRAL(ENTRY_GT) CT_DT_FLOATING(ENTRY_GT)};
 static const ct_loop *const ge_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_GE) CT_DT_INTEGRAL(ENTRY_GE) CT_DT_FLOATING(ENTRY_GE)};
 
-const ct_pw_op ct__pw_op_lt = {"lt_cpu", CT_PW_COMPARE, lt_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE};
-const ct_pw_op ct__pw_op_le = {"le_cpu", CT_PW_COMPARE, le_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE};
-const ct_pw_op ct__pw_op_gt = {"gt_cpu", CT_PW_COMPARE, gt_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE};
-const ct_pw_op ct__pw_op_ge = {"ge_cpu", CT_PW_COMPARE, ge_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE};
+const ct_pw_op ct__pw_op_lt = {
+    CT_PW_OP_ATEN("lt", CT_PW_ATEN_TENSOR("lt"), "lt_cpu", COMPARE, lt_loops, NONE)};
+const ct_pw_op ct__pw_op_le = {
+    CT_PW_OP_ATEN("le", CT_PW_ATEN_TENSOR("le"), "le_cpu", COMPARE, le_loops, NONE)};
+const ct_pw_op ct__pw_op_gt = {
+    CT_PW_OP_ATEN("gt", CT_PW_ATEN_TENSOR("gt"), "gt_cpu", COMPARE, gt_loops, NONE)};
+const ct_pw_op ct__pw_op_ge = {
+    CT_PW_OP_ATEN("ge", CT_PW_ATEN_TENSOR("ge"), "ge_cpu", COMPARE, ge_loops, NONE)};
 
 /* eq / ne into a non-bool out= (or in place) with a complex common dtype: PyTorch's kernel then computes
    in the common dtype, and its AVX2 form (Vectorized<complex>::eq / ne) compares the real and imaginary
@@ -124,8 +128,10 @@ static ct_status eq_ne_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
   }
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
-const ct_pw_op ct__pw_op_eq = {"eq_cpu", CT_PW_COMPARE, eq_loops, NULL, NULL, eq_ne_run, .grad = CT_PW_GRAD_NONE};
-const ct_pw_op ct__pw_op_ne = {"ne_cpu", CT_PW_COMPARE, ne_loops, NULL, NULL, eq_ne_run, .grad = CT_PW_GRAD_NONE};
+const ct_pw_op ct__pw_op_eq = {
+    CT_PW_OP_ATEN("eq", CT_PW_ATEN_TENSOR("eq"), "eq_cpu", COMPARE, eq_loops, NONE), .run = eq_ne_run};
+const ct_pw_op ct__pw_op_ne = {
+    CT_PW_OP_ATEN("ne", CT_PW_ATEN_TENSOR("ne"), "ne_cpu", COMPARE, ne_loops, NONE), .run = eq_ne_run};
 
 /* ---- isclose / allclose ----
    PyTorch 1.13 composes isclose from tensor ops:
@@ -325,10 +331,18 @@ static bool close_nan_shape(const ct_tensor *a, const ct_tensor *b) {
   return ok;
 }
 
+/* isclose: torch's composite checks its arguments, then dispatches eq (its layout refusal names it).
+   allclose: isclose(...).all().item(), a composite whose item() (_local_scalar_dense) has no Meta kernel. */
+static const ct_op isclose_op = {.name = "isclose",
+                                 .aten = "aten::eq.Tensor",
+                                 .kernels = {[CT_CPU] = close_loops, [CT_META] = ct__pw_meta_loops}};
+static const ct_op allclose_op = {
+    .name = "allclose", .aten = "aten::eq.Tensor", .composite = true, .kernels = {[CT_CPU] = close_loops}};
+
 static ct_tensor *isclose_run(const ct_tensor *a, const ct_tensor *b, const ct_isclose_opts *opts) {
   if (!a || !b) return ct__null_ptr_arg(!a ? "a" : "b");
   close_ctx c;
-  if (!close_setup(a, b, opts, &c)) return NULL;
+  if (!close_setup(a, b, opts, &c) || !CT__OP_ACCEPTS(&isclose_op, isclose_op.aten, a, b)) return NULL;
   if (c.equal_nan && ct__dt((ct_dtype)a->dtype)->category >= CT_CAT_FLOAT && !close_nan_shape(a, b)) return NULL;
   ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true};
   cfg.in[0] = a;
@@ -375,8 +389,7 @@ ct_status ct_allclose(const ct_tensor *a, const ct_tensor *b, bool *out, const c
   ct_tensor *r = isclose_run(a, b, opts);
   ct_status s = r ? CT_OK : ct__null_status();
   bool all = true;
-  if (r && r->device_type == CT_META) { /* torch: isclose(...).all().item() */
-    ct__error_no_meta_kernel("aten::_local_scalar_dense");
+  if (r && !ct__op_table(&allclose_op, r, "aten::_local_scalar_dense")) {
     s = CT_ERR_NOT_IMPLEMENTED;
   } else if (r) {
     const uint8_t *p = (const uint8_t *)ct__tdata(r); /* NULL for an empty result: nothing read */

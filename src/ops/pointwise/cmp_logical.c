@@ -38,9 +38,15 @@ static const ct_loop *const land_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LAN
 static const ct_loop *const lor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LOR)};
 static const ct_loop *const lxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LXOR)};
 
-const ct_pw_op ct__pw_op_logical_and = {"logical_and_cpu", CT_PW_COMPARE, land_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};
-const ct_pw_op ct__pw_op_logical_or = {"logical_or_cpu", CT_PW_COMPARE, lor_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};
-const ct_pw_op ct__pw_op_logical_xor = {"logical_xor_cpu", CT_PW_COMPARE, lxor_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};
+const ct_pw_op ct__pw_op_logical_and = {
+    CT_PW_OP_ATEN("logical_and", CT_PW_ATEN_OUT("logical_and"), "logical_and_cpu", COMPARE, land_loops, NONE),
+    .dev = CT_PW_DEV_COPY};
+const ct_pw_op ct__pw_op_logical_or = {
+    CT_PW_OP_ATEN("logical_or", CT_PW_ATEN_OUT("logical_or"), "logical_or_cpu", COMPARE, lor_loops, NONE),
+    .dev = CT_PW_DEV_COPY};
+const ct_pw_op ct__pw_op_logical_xor = {
+    CT_PW_OP_ATEN("logical_xor", CT_PW_ATEN_OUT("logical_xor"), "logical_xor_cpu", COMPARE, lxor_loops, NONE),
+    .dev = CT_PW_DEV_COPY};
 
 /* ---- bitwise and / or / xor ---- */
 #define DEF_BITWISE(name, OP)                                                                   \
@@ -61,9 +67,12 @@ static const ct_loop *const band_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BA
 static const ct_loop *const bor_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BOR) CT_DT_INTEGRAL(ENTRY_BOR)};
 static const ct_loop *const bxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_BXOR) CT_DT_INTEGRAL(ENTRY_BXOR)};
 
-const ct_pw_op ct__pw_op_bitwise_and = {"bitwise_and_cpu", CT_PW_COMMON, band_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
-const ct_pw_op ct__pw_op_bitwise_or = {"bitwise_or_cpu", CT_PW_COMMON, bor_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
-const ct_pw_op ct__pw_op_bitwise_xor = {"bitwise_xor_cpu", CT_PW_COMMON, bxor_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
+const ct_pw_op ct__pw_op_bitwise_and = {CT_PW_OP_ATEN("bitwise_and", CT_PW_ATEN_TENSOR("bitwise_and"),
+                                                      "bitwise_and_cpu", COMMON, band_loops, OUT_INPLACE)};
+const ct_pw_op ct__pw_op_bitwise_or = {CT_PW_OP_ATEN("bitwise_or", CT_PW_ATEN_TENSOR("bitwise_or"),
+                                                     "bitwise_or_cpu", COMMON, bor_loops, OUT_INPLACE)};
+const ct_pw_op ct__pw_op_bitwise_xor = {CT_PW_OP_ATEN("bitwise_xor", CT_PW_ATEN_TENSOR("bitwise_xor"),
+                                                      "bitwise_xor_cpu", COMMON, bxor_loops, OUT_INPLACE)};
 
 /* ---- shifts ----
    left:  (T)((W)(U)a << (b & (bits(W) - 1)))  with W = uint32 or uint64 (no signed overflow)
@@ -87,5 +96,9 @@ CT_BINARY_LOOP(shr_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, SHR(int64_
 static const ct_loop *const shl_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY_SHL)};
 static const ct_loop *const shr_loops[CT_NUM_DTYPES + 1] = {CT_DT_INTEGRAL(ENTRY_SHR)};
 
-const ct_pw_op ct__pw_op_bitwise_left_shift = {"lshift_cpu", CT_PW_COMMON, shl_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
-const ct_pw_op ct__pw_op_bitwise_right_shift = {"rshift_cpu", CT_PW_COMMON, shr_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
+const ct_pw_op ct__pw_op_bitwise_left_shift = {CT_PW_OP_ATEN("bitwise_left_shift",
+                                                             CT_PW_ATEN_TENSOR("bitwise_left_shift"),
+                                                             "lshift_cpu", COMMON, shl_loops, OUT_INPLACE)};
+const ct_pw_op ct__pw_op_bitwise_right_shift = {CT_PW_OP_ATEN("bitwise_right_shift",
+                                                              CT_PW_ATEN_TENSOR("bitwise_right_shift"),
+                                                              "rshift_cpu", COMMON, shr_loops, OUT_INPLACE)};

@@ -61,7 +61,8 @@ static ct_status abs_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
 
-const ct_pw_op ct__pw_op_abs = {"abs_cpu", CT_PW_SAME, abs_loops, NULL, NULL, abs_run, .dev = CT_PW_DEV_COPY};
+const ct_pw_op ct__pw_op_abs = {CT_PW_OP("abs", "abs_cpu", SAME, abs_loops), .run = abs_run,
+                                .dev = CT_PW_DEV_COPY};
 
 /* ---- sign: (0 < a) - (a < 0); NaN and -0.0 give +0 ---- */
 #define SIGN_F(a) (float)((0 < (a)) - ((a) < 0))
@@ -98,8 +99,8 @@ static bool sign_pre(const ct_tensor *t, const ct_tensor *out) {
                                     "torch.sgn instead.");
 }
 CT_ELEM_PRE_ROUTE(sign_run, sign_pre)
-const ct_pw_op ct__pw_op_sign = {"sign_cpu", CT_PW_SAME, sign_loops, NULL, NULL, sign_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_sgn = {"sgn_cpu", CT_PW_SAME, sgn_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_sign = {CT_PW_OP("sign", "sign_cpu", SAME, sign_loops), .run = sign_run};
+const ct_pw_op ct__pw_op_sgn = {CT_PW_OP("sgn", "sgn_cpu", SAME, sgn_loops)};
 
 /* ---- signbit: bool result; bool inputs give false ---- */
 #define DEF_SIGNBIT_S(E, T, CT, LD, ST) CT_UNARY_LOOP(signbit_##E, T, CT, LD, bool, CT_ID, a < 0)
@@ -133,11 +134,14 @@ static bool signbit_pre(const ct_tensor *t, const ct_tensor *out) {
   return true;
 }
 CT_ELEM_PRE_ROUTE(signbit_run, signbit_pre)
-const ct_pw_op ct__pw_op_signbit = {"signbit_cpu", CT_PW_PREDICATE, signbit_loops, NULL, NULL, signbit_run, .grad = CT_PW_GRAD_NONE};
+const ct_pw_op ct__pw_op_signbit = {CT_PW_OP_GRAD("signbit", "signbit_cpu", PREDICATE, signbit_loops, NONE),
+                                    .run = signbit_run};
 
 /* ---- positive: the input itself ---- */
+static const ct_op positive_op = {CT_PW_VIEW_OP("positive", "aten::positive")};
 ct_tensor *ct_positive(const ct_tensor *t) {
   if (!t) return ct__null_ptr_arg("t");
+  if (!CT__OP_ACCEPTS(&positive_op, positive_op.aten, t)) return NULL;
   if (t->dtype == CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "The `+` operator, on a bool tensor is not supported.");
     return NULL;

@@ -25,7 +25,8 @@ CT_ELEM_CLOOPS(recip, 2, RECIP_V, RECIP_S)
 static const ct_loop *const recip_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)[CT_COMPLEX64] = CT_LOOP_REF(recip_c64),
                                                           [CT_COMPLEX128] = CT_LOOP_REF(recip_c128)};
 #undef ENTRY
-const ct_pw_op ct__pw_op_reciprocal = {"reciprocal_cpu", CT_PW_FLOAT, recip_loops, NULL, NULL, ct__elem_float_run, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_reciprocal = {CT_PW_OP("reciprocal", "reciprocal_cpu", FLOAT, recip_loops),
+                                       .run = ct__elem_float_run};
 
 /* ---- square: pow(t, 2), so bool becomes int64 and integers wrap ---- */
 #define SQ_INT(T, U) ((T)(U)((U)a * (U)a))
@@ -70,7 +71,10 @@ static ct_status square_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
   square_done(base[0], in[0]);
   return s;
 }
-const ct_pw_op ct__pw_op_square = {"pow", CT_PW_SAME, square_loops, NULL, NULL, square_run, .grad_name = "pow"};
+const ct_pw_op ct__pw_op_square = {
+    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Scalar", "aten::pow_.Scalar", "aten::pow.Tensor_Scalar_out"),
+                  "pow", SAME, square_loops, DIFF),
+    .run = square_run};
 
 /* ---- deg2rad / rad2deg: ATen multiplies by a wrapped double (so float16 uses the constant rounded to
    float16); integer and bool inputs give the default float dtype, laid out as empty_like(t). ---- */
@@ -116,7 +120,8 @@ CT_LOOP_PLAIN(mulc_CT_BFLOAT16)
 #define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(mulc_##E),
 static const ct_loop *const mulc_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)};
 #undef ENTRY
-static const ct_pw_op mulc_op = {"mul_cpu", CT_PW_COMMON, mulc_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op mulc_op = {CT_PW_OP_ATEN(
+    "mul", ("aten::mul.Tensor", "aten::mul_.Tensor", "aten::mul.out"), "mul_cpu", COMMON, mulc_loops, DIFF)};
 
 /* mul_out(out, t, c) with c a wrapped number (out == t: mul_). */
 static ct_status angle_conv_run(ct_tensor *out, const ct_tensor *t, bool to_rad) {
@@ -155,8 +160,10 @@ static ct_status angle_conv_route(const ct_pw_op *op, ct_tensor *out, const ct_t
   return *result ? CT_OK : ct__elem_null();
 }
 /* Their promotion and dtypes are those of the product they are: mul's kernel with a float scalar. */
-const ct_pw_op ct__pw_op_deg2rad = {"mul_cpu", CT_PW_FLOAT, mulc_loops, NULL, NULL, angle_conv_route, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_rad2deg = {"mul_cpu", CT_PW_FLOAT, mulc_loops, NULL, NULL, angle_conv_route, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_deg2rad = {CT_PW_OP("deg2rad", "mul_cpu", FLOAT, mulc_loops),
+                                    .run = angle_conv_route};
+const ct_pw_op ct__pw_op_rad2deg = {CT_PW_OP("rad2deg", "mul_cpu", FLOAT, mulc_loops),
+                                    .run = angle_conv_route};
 
 /* ---- nan_to_num ---- */
 typedef struct nan_ctx {
@@ -208,11 +215,13 @@ static void nan_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   c->d[2] = o && o->has_neginf ? o->neginf : -max;
   for (int i = 0; i < 3; i++) c->f[i] = to_dtype_float(c->d[i], common);
 }
-static const ct_pw_op nan_op = {"nan_to_num", CT_PW_SAME, nan_loops, NULL, nan_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op nan_op = {CT_PW_OP("nan_to_num", "nan_to_num", SAME, nan_loops),
+                                .prepare = nan_prepare};
 
 static ct_status nan_to_num_into(ct_tensor *out, const ct_tensor *t, const ct_nan_to_num_opts *opts, bool inplace) {
   CT__NONNULL_STATUS(t, out);
-  if (out && !inplace && !CT__OUT_GRAD_OK("nan_to_num", out, t)) return CT_ERR_RUNTIME;
+  if (!inplace && !CT__OP_OUT_GRAD_OK(&nan_op.op, out, t)) return CT_ERR_RUNTIME;
+  if (!CT__PW_ENTER(&nan_op, inplace ? NULL : out, inplace, t)) return ct_last_error();
   if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return ct_last_error();
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "nan_to_num: dtype of out: %s should be same as input: %s",
@@ -236,6 +245,7 @@ static ct_status nan_to_num_into(ct_tensor *out, const ct_tensor *t, const ct_na
 
 ct_tensor *ct_nan_to_num(const ct_tensor *t, const ct_nan_to_num_opts *opts) {
   if (!t) return ct__null_ptr_arg("t");
+  if (!CT__PW_ENTER(&nan_op, NULL, false, t)) return NULL;
   ct_tensor *r = ct__elem_empty_like(t, (ct_dtype)t->dtype);
   if (!r) return NULL;
   if (nan_to_num_into(r, t, opts, false) != CT_OK) {
@@ -256,7 +266,8 @@ CT_DT_INTEGRAL(DEF_BNOT)
 #define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(bnot_##E),
 static const ct_loop *const bnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY) CT_DT_INTEGRAL(ENTRY)};
 #undef ENTRY
-const ct_pw_op ct__pw_op_bitwise_not = {"bitwise_not_cpu", CT_PW_SAME, bnot_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_OUT_INPLACE};
+const ct_pw_op ct__pw_op_bitwise_not = {
+    CT_PW_OP_GRAD("bitwise_not", "bitwise_not_cpu", SAME, bnot_loops, OUT_INPLACE)};
 
 /* ---- logical_not: bool result, or !a converted to out's dtype (any) ---- */
 #define DEF_LNOT(E, T, CT, LD, ST) CT_UNARY_LOOP(lnot_##E, T, CT, LD, bool, CT_ID, a == 0)
@@ -265,4 +276,6 @@ CT_DT_ALL_NUMERIC(DEF_LNOT)
 #define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(lnot_##E),
 static const ct_loop *const lnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY)};
 #undef ENTRY
-const ct_pw_op ct__pw_op_logical_not = {"logical_not_cpu", CT_PW_COMPARE, lnot_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_NONE, .dev = CT_PW_DEV_COPY};
+const ct_pw_op ct__pw_op_logical_not = {
+    CT_PW_OP_ATEN("logical_not", CT_PW_ATEN_OUT("logical_not"), "logical_not_cpu", COMPARE, lnot_loops, NONE),
+    .dev = CT_PW_DEV_COPY};

@@ -145,7 +145,8 @@ static ct_status angle_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
   }
   return ct__elem_float_run(op, out, in, n_in, inplace, args, result);
 }
-const ct_pw_op ct__pw_op_angle = {"angle_cpu", CT_PW_FLOAT, angle_loops, NULL, NULL, angle_run, .dev = CT_PW_DEV_OUT_SET};
+const ct_pw_op ct__pw_op_angle = {CT_PW_OP("angle", "angle_cpu", FLOAT, angle_loops), .run = angle_run,
+                                  .dev = CT_PW_DEV_OUT_SET};
 
 /* ---- conj_physical / conj ---- */
 /* non-complex out=: torch's direct_copy_kernel moves the bits (bfloat16 NaN payloads included) */
@@ -177,7 +178,9 @@ static ct_status conj_physical_run(const ct_pw_op *op, ct_tensor *out, const ct_
   }
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
-const ct_pw_op ct__pw_op_conj_physical = {"conj_cpu", CT_PW_SAME, conj_loops, NULL, NULL, conj_physical_run, .grad = CT_PW_GRAD_OUT_INPLACE, .dev = CT_PW_DEV_COPY};
+const ct_pw_op ct__pw_op_conj_physical = {
+    CT_PW_OP_GRAD("conj_physical", "conj_cpu", SAME, conj_loops, OUT_INPLACE), .run = conj_physical_run,
+    .dev = CT_PW_DEV_COPY};
 
 /* ---- real / imag: views of the float pairs of a complex tensor ---- */
 /* torch's real/imag of a conjugated tensor: view_as_real(self._conj()), and for imag a _neg_view of it;
@@ -193,13 +196,18 @@ static ct_tensor *complex_part(const ct_tensor *t, int64_t part) {
   return ct__own(r);
 }
 
+static const ct_op real_op = {CT_PW_VIEW_OP("real", "aten::real")};
+static const ct_op imag_op = {CT_PW_VIEW_OP("imag", "aten::imag")};
+
 ct_tensor *ct_real(const ct_tensor *t) {
   if (!t) return ct__null_ptr_arg("t");
+  if (!CT__OP_ACCEPTS(&real_op, real_op.aten, t)) return NULL;
   return ct__elem_is_complex(t) ? complex_part(t, 0) : ct__elem_self(t);
 }
 
 ct_tensor *ct_imag(const ct_tensor *t) {
   if (!t) return ct__null_ptr_arg("t");
+  if (!CT__OP_ACCEPTS(&imag_op, imag_op.aten, t)) return NULL;
   if (!ct__elem_is_complex(t)) {
     ct__error(CT_ERR_RUNTIME, "imag is not implemented for tensors with non-complex dtypes.");
     return NULL;

@@ -98,9 +98,12 @@ CT_DT_COMPLEX(DEF_ISNAN_F)
 static const ct_loop *const isnan_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F) CT_DT_INTEGRAL(ENTRY_F)
                                                               CT_DT_FLOATING(ENTRY_N) CT_DT_COMPLEX(ENTRY_N)};
 #undef ENTRY_N
-static const ct_pw_op isnan_op = {"ne_cpu", CT_PW_PREDICATE, isnan_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op isnan_op = {CT_PW_OP("isnan", "ne_cpu", PREDICATE, isnan_loops)};
 
-ct_tensor *ct_isnan(const ct_tensor *t) { return t ? run_chain(&isnan_op, t, t, CHAIN_NE_SELF) : ct__null_ptr_arg("t"); }
+ct_tensor *ct_isnan(const ct_tensor *t) {
+  if (!t) return ct__null_ptr_arg("t");
+  return CT__PW_ENTER(&isnan_op, NULL, false, t) ? run_chain(&isnan_op, t, t, CHAIN_NE_SELF) : NULL;
+}
 
 /* ---- isposinf / isneginf: bool and integer tensors hold no infinity, so their loops give false (torch's
    result.fill_(false) after the iterator is built) ---- */
@@ -133,8 +136,10 @@ static ct_status inf_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
   }
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }
-const ct_pw_op ct__pw_op_isposinf = {"isposinf_cpu", CT_PW_PREDICATE, posinf_loops, NULL, NULL, inf_run, .grad = CT_PW_GRAD_NONE};
-const ct_pw_op ct__pw_op_isneginf = {"isneginf_cpu", CT_PW_PREDICATE, neginf_loops, NULL, NULL, inf_run, .grad = CT_PW_GRAD_NONE};
+const ct_pw_op ct__pw_op_isposinf = {CT_PW_OP_GRAD("isposinf", "isposinf_cpu", PREDICATE, posinf_loops, NONE),
+                                     .run = inf_run};
+const ct_pw_op ct__pw_op_isneginf = {CT_PW_OP_GRAD("isneginf", "isneginf_cpu", PREDICATE, neginf_loops, NONE),
+                                     .run = inf_run};
 
 /* ---- isinf / isfinite ---- */
 #define DEF_ISINF(E, T, CT, LD, ST) CT_UNARY_LOOP(isinf_##E, T, CT, LD, bool, CT_ID, a == INFINITY || a == -INFINITY)
@@ -176,10 +181,10 @@ static const ct_loop *const cisinf_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = CT
 static const ct_loop *const cisfin_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = CT_LOOP_REF(cisfin_f32), [CT_FLOAT64] = CT_LOOP_REF(cisfin_f64)};
 #undef ENTRY_I
 #undef ENTRY_F2
-static const ct_pw_op isinf_op = {"isinf", CT_PW_PREDICATE, isinf_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
-static const ct_pw_op isfin_op = {"isfinite", CT_PW_PREDICATE, isfin_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
-static const ct_pw_op cisinf_op = {"isinf", CT_PW_PREDICATE, cisinf_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
-static const ct_pw_op cisfin_op = {"isfinite", CT_PW_PREDICATE, cisfin_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op isinf_op = {CT_PW_OP("isinf", "isinf", PREDICATE, isinf_loops)};
+static const ct_pw_op isfin_op = {CT_PW_OP("isfinite", "isfinite", PREDICATE, isfin_loops)};
+static const ct_pw_op cisinf_op = {CT_PW_OP("isinf", "isinf", PREDICATE, cisinf_loops)};
+static const ct_pw_op cisfin_op = {CT_PW_OP("isfinite", "isfinite", PREDICATE, cisfin_loops)};
 
 /* The real (part 0) or imaginary (part 1) view of a complex tensor; not scope-registered. */
 static ct_tensor *part_view(const ct_tensor *t, int64_t part) {
@@ -200,14 +205,18 @@ static ct_tensor *over_part(const ct_pw_op *op, const ct_tensor *t, int64_t part
   return r;
 }
 
-static ct_tensor *isinf_or_finite(const ct_tensor *t, bool inf) {
-  if (!t) return ct__null_ptr_arg("t");
+static ct_tensor *isinf_or_finite_impl(const ct_tensor *t, bool inf) {
   int cat = ct__dt((ct_dtype)t->dtype)->category;
   chain_kind k = inf ? CHAIN_ABS_CMP : CHAIN_FINITE;
   if (cat <= CT_CAT_INT) return ct__elem_bool_like(t, !inf);
   if (cat == CT_CAT_COMPLEX) return over_part(inf ? &cisinf_op : &cisfin_op, t, 0, k);
   return run_chain(inf ? &isinf_op : &isfin_op, t, t, k);
 }
+static ct_tensor *isinf_or_finite(const ct_tensor *t, bool inf) {
+  if (!t) return ct__null_ptr_arg("t");
+  return CT__PW_ENTER(inf ? &isinf_op : &isfin_op, NULL, false, t) ? isinf_or_finite_impl(t, inf) : NULL;
+}
+ct_tensor *ct__isinf_impl(const ct_tensor *t) { return isinf_or_finite_impl(t, true); }
 ct_tensor *ct_isinf(const ct_tensor *t) { return isinf_or_finite(t, true); }
 ct_tensor *ct_isfinite(const ct_tensor *t) { return isinf_or_finite(t, false); }
 
@@ -215,10 +224,11 @@ ct_tensor *ct_isfinite(const ct_tensor *t) { return isinf_or_finite(t, false); }
 #define DEF_ISZERO(E, T, CT, LD, ST) CT_UNARY_LOOP(iszero_##E, T, CT, LD, bool, CT_ID, a == 0)
 CT_DT_FLOAT(DEF_ISZERO)
 static const ct_loop *const iszero_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT32] = CT_LOOP_REF(iszero_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(iszero_CT_FLOAT64)};
-static const ct_pw_op iszero_op = {"eq_cpu", CT_PW_PREDICATE, iszero_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op iszero_op = {CT_PW_OP("isreal", "eq_cpu", PREDICATE, iszero_loops)};
 
 ct_tensor *ct_isreal(const ct_tensor *t) {
   if (!t) return ct__null_ptr_arg("t");
+  if (!CT__PW_ENTER(&iszero_op, NULL, false, t)) return NULL;
   if (!ct__elem_is_complex(t)) return ct__elem_bool_like(t, true);
   return over_part(&iszero_op, t, 1, CHAIN_CMP);
 }

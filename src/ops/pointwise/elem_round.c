@@ -40,10 +40,10 @@ static bool trunc_pre(const ct_tensor *t, const ct_tensor *out) {
 CT_ELEM_PRE_ROUTE(ceil_run, ceil_pre)
 CT_ELEM_PRE_ROUTE(floor_run, floor_pre)
 CT_ELEM_PRE_ROUTE(trunc_run, trunc_pre)
-const ct_pw_op ct__pw_op_ceil = {"ceil_vml_cpu", CT_PW_SAME, ceil_loops, NULL, NULL, ceil_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_floor = {"floor_vml_cpu", CT_PW_SAME, floor_loops, NULL, NULL, floor_run, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_trunc = {"trunc_vml_cpu", CT_PW_SAME, trunc_loops, NULL, NULL, trunc_run, .grad = CT_PW_GRAD_DIFF};
-static const ct_pw_op round_op = {"round_vml_cpu", CT_PW_SAME, round_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_ceil = {CT_PW_OP("ceil", "ceil_vml_cpu", SAME, ceil_loops), .run = ceil_run};
+const ct_pw_op ct__pw_op_floor = {CT_PW_OP("floor", "floor_vml_cpu", SAME, floor_loops), .run = floor_run};
+const ct_pw_op ct__pw_op_trunc = {CT_PW_OP("trunc", "trunc_vml_cpu", SAME, trunc_loops), .run = trunc_run};
+static const ct_pw_op round_op = {CT_PW_OP("round", "round_vml_cpu", SAME, round_loops)};
 
 /* ---- round(decimals): nearbyint(a * 10^d) / 10^d, or nearbyint(a / 10^-d) * 10^-d for d < 0, with
    10^d converted to the dtype; bfloat16 rounds after each step as c10::BFloat16 arithmetic does. ---- */
@@ -71,7 +71,10 @@ static void roundd_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   c->td = p;
   c->tf = common == CT_BFLOAT16 ? BF((float)p) : (float)p;
 }
-static const ct_pw_op roundd_op = {"round_cpu", CT_PW_SAME, roundd_loops, NULL, roundd_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op roundd_op = {
+    CT_PW_OP_ATEN("round", ("aten::round.decimals", "aten::round_.decimals", "aten::round.decimals_out"),
+                  "round_cpu", SAME, roundd_loops, DIFF),
+    .prepare = roundd_prepare};
 
 static const ct_pw_op *round_kernel(const ct_round_opts *opts, int64_t *d) {
   *d = opts ? opts->decimals : 0;
@@ -82,6 +85,7 @@ ct_tensor *ct_round(const ct_tensor *t, const ct_round_opts *opts) {
   CT__NONNULL_PTR(t);
   int64_t d;
   const ct_pw_op *op = round_kernel(opts, &d);
+  if (!CT__PW_ENTER(op, NULL, false, t)) return NULL;
   ct_tensor *r = NULL;
   ct__pw_run(op, NULL, &t, 1, false, &d, &r);
   return r;
@@ -90,14 +94,16 @@ ct_status ct_round_(ct_tensor *self, const ct_round_opts *opts) {
   CT__NONNULL_STATUS(self);
   int64_t d;
   const ct_pw_op *op = round_kernel(opts, &d);
+  if (!CT__PW_ENTER(op, NULL, true, self)) return ct_last_error();
   const ct_tensor *in[1] = {self};
   return ct__pw_run(op, self, in, 1, true, &d, NULL);
 }
 ct_status ct_round_out(ct_tensor *out, const ct_tensor *t, const ct_round_opts *opts) {
   CT__NONNULL_STATUS(t, out);
-  if (!CT__OUT_GRAD_OK("round", out, t)) return CT_ERR_RUNTIME;
   int64_t d;
   const ct_pw_op *op = round_kernel(opts, &d);
+  if (!CT__OP_OUT_GRAD_OK(&op->op, out, t)) return CT_ERR_RUNTIME;
+  if (!CT__PW_ENTER(op, out, false, t)) return ct_last_error();
   return ct__pw_run(op, out, &t, 1, false, &d, NULL);
 }
 
@@ -108,4 +114,4 @@ CT_UNARY_LOOP(frac_CT_FLOAT32, float, float, CT_ID, float, CT_ID, a - truncf(a))
 CT_UNARY_LOOP(frac_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a - trunc(a))
 static const ct_loop *const frac_loops[CT_NUM_DTYPES + 1] = {[CT_FLOAT16] = CT_LOOP_REF(frac_CT_FLOAT16), [CT_BFLOAT16] = CT_LOOP_REF(frac_CT_BFLOAT16),
                                                          [CT_FLOAT32] = CT_LOOP_REF(frac_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(frac_CT_FLOAT64)};
-const ct_pw_op ct__pw_op_frac = {"frac_cpu", CT_PW_SAME, frac_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_frac = {CT_PW_OP("frac", "frac_cpu", SAME, frac_loops)};

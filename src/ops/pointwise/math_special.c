@@ -66,7 +66,8 @@ CT_KVEC_LOOP(sigmoid_loop_bf16, uint16_t, 32, sigmoid_bf16, sigmoid_e_bf16)
 CT_KVEC_LOOP(sigmoid_loop_c64, ct_c64, 8, sigmoid_c64, sigmoid_e_c64)
 CT_KVEC_LOOP(sigmoid_loop_c128, ct_c128, 4, sigmoid_c128, sigmoid_e_c128)
 static const ct_loop *const sigmoid_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sigmoid), COMPLEX_LOOPS(sigmoid)};
-const ct_pw_op ct__pw_op_sigmoid = {"sigmoid_cpu", CT_PW_FLOAT, sigmoid_loops, NULL, NULL, ct__pw_run_staged, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_sigmoid = {CT_PW_OP("sigmoid", "sigmoid_cpu", FLOAT, sigmoid_loops),
+                                    .run = ct__pw_run_staged};
 
 /* ---- logit: log(x / (1 - x)) after clamping to [eps, 1 - eps] (eps None is -1, NaN: no clamp).
    Vector path: SLEEF's log, no x == 1 test; scalar path: x == 1 gives inf. bfloat16 rounds after each
@@ -179,7 +180,8 @@ static void logit_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   }
 }
 
-static const ct_pw_op logit_op = {"logit_cpu", CT_PW_FLOAT, logit_loops, logit_check, logit_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op logit_op = {CT_PW_OP("logit", "logit_cpu", FLOAT, logit_loops), .check = logit_check,
+                                  .prepare = logit_prepare};
 
 /* Python's argument parser: eps is a float (bool and int convert), never complex. */
 static bool logit_eps_ok(const ct_logit_opts *opts, const char *fn) {
@@ -197,7 +199,7 @@ static logit_args logit_make(const ct_logit_opts *opts) {
 }
 static ct_tensor *logit_new(const ct_tensor *t, const ct_logit_opts *opts, const char *fn) {
   if (!t) return ct__null_ptr_arg("t");
-  if (!logit_eps_ok(opts, fn)) return NULL;
+  if (!logit_eps_ok(opts, fn) || !CT__PW_ENTER(&logit_op, NULL, false, t)) return NULL;
   logit_args a = logit_make(opts);
   ct_tensor *r = NULL;
   ct__pw_run_staged(&logit_op, NULL, &t, 1, false, &a, &r);
@@ -207,7 +209,8 @@ static ct_status logit_into(ct_tensor *out, const ct_tensor *t, const ct_logit_o
                             const char *fn) {
   CT__NONNULL_STATUS(t, out);
   if (!logit_eps_ok(opts, fn)) return CT_ERR_TYPE;
-  if (out && !inplace && !CT__OUT_GRAD_OK("logit", out, t)) return CT_ERR_RUNTIME;
+  if (!inplace && !CT__OP_OUT_GRAD_OK(&logit_op.op, out, t)) return CT_ERR_RUNTIME;
+  if (!CT__PW_ENTER(&logit_op, inplace ? NULL : out, inplace, t)) return ct_last_error();
   if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return ct_last_error();
   logit_args a = logit_make(opts);
   return ct__pw_run_staged(&logit_op, out, &t, 1, inplace, &a, NULL);
@@ -231,9 +234,9 @@ CT_VML_SLEEF(lgamma, lgamma, u10)
 static const ct_loop *const erf_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erf)};
 static const ct_loop *const erfc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfc)};
 static const ct_loop *const lgamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(lgamma)};
-const ct_pw_op ct__pw_op_erf = {"erf_vml_cpu", CT_PW_FLOAT, erf_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_erfc = {"erfc_vml_cpu", CT_PW_FLOAT, erfc_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_lgamma = {"lgamma_vml_cpu", CT_PW_FLOAT, lgamma_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_erf = {CT_PW_OP("erf", "erf_vml_cpu", FLOAT, erf_loops)};
+const ct_pw_op ct__pw_op_erfc = {CT_PW_OP("erfc", "erfc_vml_cpu", FLOAT, erfc_loops)};
+const ct_pw_op ct__pw_op_lgamma = {CT_PW_OP("lgamma", "lgamma_vml_cpu", FLOAT, lgamma_loops)};
 
 /* ---- erfinv, i0: Math.h's scalar functions mapped over vectors (bfloat16 through float, rounded by the
    vector conversion) ---- */
@@ -248,8 +251,8 @@ MAPPED_SCALAR(erfinv, ct__erfinv_f, ct__erfinv_d)
 MAPPED_SCALAR(i0, ct__i0_f, ct__i0_d)
 static const ct_loop *const erfinv_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfinv)};
 static const ct_loop *const i0_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(i0)};
-const ct_pw_op ct__pw_op_erfinv = {"erfinv_vml_cpu", CT_PW_FLOAT, erfinv_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_i0 = {"i0_vml_cpu", CT_PW_FLOAT, i0_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_erfinv = {CT_PW_OP("erfinv", "erfinv_vml_cpu", FLOAT, erfinv_loops)};
+const ct_pw_op ct__pw_op_i0 = {CT_PW_OP("i0", "i0_vml_cpu", FLOAT, i0_loops)};
 
 /* ---- digamma, trigamma, polygamma: scalar kernels; bfloat16 computes in float ---- */
 #define SCALAR_REAL(name, FF, FD)                                                                          \
@@ -266,13 +269,18 @@ CT_UNARY_LOOP(polygamma_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint1
 static const ct_loop *const digamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(digamma)};
 static const ct_loop *const trigamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(trigamma)};
 static const ct_loop *const polygamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(polygamma)};
-const ct_pw_op ct__pw_op_digamma = {"digamma", CT_PW_FLOAT, digamma_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_digamma = {CT_PW_OP("digamma", "digamma", FLOAT, digamma_loops)};
 static void polygamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   (void)common;
   memcpy(ctx->bytes, args, sizeof(int64_t));
 }
-static const ct_pw_op trigamma_op = {"trigamma", CT_PW_FLOAT, trigamma_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
-static const ct_pw_op polygamma_op = {"polygamma", CT_PW_FLOAT, polygamma_loops, NULL, polygamma_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op trigamma_op = {
+    CT_PW_OP_ATEN("polygamma", ("aten::polygamma", "aten::polygamma.out", "aten::polygamma.out"), "trigamma",
+                  FLOAT, trigamma_loops, DIFF)};
+static const ct_pw_op polygamma_op = {
+    CT_PW_OP_ATEN("polygamma", ("aten::polygamma", "aten::polygamma.out", "aten::polygamma.out"), "polygamma",
+                  FLOAT, polygamma_loops, DIFF),
+    .prepare = polygamma_prepare};
 
 static const ct_pw_op *polygamma_kernel(int64_t n) {
   if (n < 0) {
@@ -283,6 +291,7 @@ static const ct_pw_op *polygamma_kernel(int64_t n) {
 }
 ct_tensor *ct_polygamma(int64_t n, const ct_tensor *t) {
   if (!t) return ct__null_ptr_arg("t");
+  if (!CT__PW_ENTER(&polygamma_op, NULL, false, t)) return NULL;
   const ct_pw_op *op = polygamma_kernel(n);
   if (!op) return NULL;
   ct_tensor *r = NULL;
@@ -291,6 +300,7 @@ ct_tensor *ct_polygamma(int64_t n, const ct_tensor *t) {
 }
 ct_status ct_polygamma_(ct_tensor *self, int64_t n) {
   CT__NONNULL_STATUS(self);
+  if (!CT__PW_ENTER(&polygamma_op, NULL, true, self)) return ct_last_error();
   const ct_pw_op *op = polygamma_kernel(n);
   if (!op) return CT_ERR_RUNTIME;
   const ct_tensor *in[1] = {self};
@@ -298,7 +308,8 @@ ct_status ct_polygamma_(ct_tensor *self, int64_t n) {
 }
 ct_status ct_polygamma_out(ct_tensor *out, int64_t n, const ct_tensor *t) {
   CT__NONNULL_STATUS(t, out);
-  if (!CT__OUT_GRAD_OK("polygamma", out, t)) return CT_ERR_RUNTIME;
+  if (!CT__OP_OUT_GRAD_OK(&polygamma_op.op, out, t)) return CT_ERR_RUNTIME;
+  if (!CT__PW_ENTER(&polygamma_op, out, false, t)) return ct_last_error();
   const ct_pw_op *op = polygamma_kernel(n);
   if (!op) return CT_ERR_RUNTIME;
   return ct__pw_run(op, out, &t, 1, false, &n, NULL);
@@ -341,7 +352,7 @@ CT_UNARY_LOOP(sinc_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, 
 CT_UNARY_LOOP(sinc_loop_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, sinc_c64(a))
 CT_UNARY_LOOP(sinc_loop_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, sinc_c128(a))
 static const ct_loop *const sinc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinc), COMPLEX_LOOPS(sinc)};
-const ct_pw_op ct__pw_op_sinc = {"sinc_cpu", CT_PW_FLOAT, sinc_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_sinc = {CT_PW_OP("sinc", "sinc_cpu", FLOAT, sinc_loops)};
 
 /* ---- mvlgamma: sum_{j<p} lgamma(x - j/2) + p(p-1)/4 log(pi), computed as PyTorch's composite does:
    args = arange(-(p-1)/2, 1/2, 1/2) + x in the compute dtype, lgamma (SLEEF, as the vml kernel), a sum
@@ -487,7 +498,8 @@ static void mvlgamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) 
   (void)common;
   memcpy(ctx->bytes, args, sizeof(mvl_ctx));
 }
-static const ct_pw_op mvlgamma_op = {"lgamma_vml_cpu", CT_PW_FLOAT, mvlgamma_loops, NULL, mvlgamma_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op mvlgamma_op = {CT_PW_OP("mvlgamma", "lgamma_vml_cpu", FLOAT, mvlgamma_loops),
+                                     .prepare = mvlgamma_prepare};
 
 /* A block of n bytes on device could be allocated: the allocation PyTorch's composite makes, tried (and
    given back untouched) so that it fails where PyTorch's fails, with its out-of-memory error. Blocks up
@@ -585,11 +597,13 @@ static ct_tensor *mvlgamma_new(const ct_tensor *t, int64_t p, bool inplace) {
 
 ct_tensor *ct_mvlgamma(const ct_tensor *t, int64_t p) {
   if (!t) return ct__null_ptr_arg("t");
+  if (!CT__PW_ENTER(&mvlgamma_op, NULL, false, t)) return NULL;
   return ct__own(mvlgamma_new(t, p, false));
 }
 
 ct_status ct_mvlgamma_(ct_tensor *self, int64_t p) {
   CT__NONNULL_STATUS(self);
+  if (!CT__PW_ENTER(&mvlgamma_op, NULL, true, self)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_tensor *r = mvlgamma_new(self, p, true);
   if (!r) return ct_last_error();
@@ -602,7 +616,8 @@ ct_status ct_mvlgamma_(ct_tensor *self, int64_t p) {
    result's), resizes out like resize_output and copies. */
 ct_status ct_mvlgamma_out(ct_tensor *out, const ct_tensor *t, int64_t p) {
   CT__NONNULL_STATUS(t, out);
-  if (!CT__OUT_GRAD_OK("mvlgamma", out, t)) return CT_ERR_RUNTIME;
+  if (!CT__OP_OUT_GRAD_OK(&mvlgamma_op.op, out, t)) return CT_ERR_RUNTIME;
+  if (!CT__PW_ENTER(&mvlgamma_op, out, false, t)) return ct_last_error();
   ct_tensor *r = mvlgamma_new(t, p, false);
   if (!r) return ct_last_error();
   ct_status s = CT_OK;

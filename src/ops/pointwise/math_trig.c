@@ -75,9 +75,9 @@ CVML(acos, cacosf(a), cacos_vec_d(a))
 CVML(atan, catan_vec_f(a), catan_vec_d(a))
 CVML(tanh, ctanhf(a), ctanh(a))
 
-#define VML_OP(name, kernel)                                                                          \
+#define VML_OP(name, kernel)                                                                             \
   static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)}; \
-  const ct_pw_op ct__pw_op_##name = {kernel, CT_PW_FLOAT, name##_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+  const ct_pw_op ct__pw_op_##name = {CT_PW_OP(#name, kernel, FLOAT, name##_loops)};
 VML_OP(sin, "sin_vml_cpu")
 VML_OP(cos, "cos_vml_cpu")
 VML_OP(tan, "tan_vml_cpu")
@@ -102,19 +102,19 @@ KVEC_SLEEF(sinh)
 KVEC_SLEEF(cosh)
 static const ct_loop *const sinh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinh), COMPLEX_LOOPS(sinh)};
 static const ct_loop *const cosh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(cosh), COMPLEX_LOOPS(cosh)};
-const ct_pw_op ct__pw_op_sinh = {"sinh_cpu", CT_PW_FLOAT, sinh_loops, NULL, NULL, ct__pw_run_staged, .grad = CT_PW_GRAD_DIFF};
-const ct_pw_op ct__pw_op_cosh = {"cosh_cpu", CT_PW_FLOAT, cosh_loops, NULL, NULL, ct__pw_run_staged, .grad = CT_PW_GRAD_DIFF};
+const ct_pw_op ct__pw_op_sinh = {CT_PW_OP("sinh", "sinh_cpu", FLOAT, sinh_loops), .run = ct__pw_run_staged};
+const ct_pw_op ct__pw_op_cosh = {CT_PW_OP("cosh", "cosh_cpu", FLOAT, cosh_loops), .run = ct__pw_run_staged};
 
 /* ---- asinh, acosh, atanh: scalar libm kernels ---- */
-#define SCALAR_OP(name)                                                                                  \
+#define SCALAR_OP(name)                                                                                    \
   CT_UNARY_LOOP(name##_loop_f32, float, float, CT_ID, float, CT_ID, name##f(a))                            \
   CT_UNARY_LOOP(name##_loop_f64, double, double, CT_ID, double, CT_ID, name(a))                            \
   CT_UNARY_LOOP(name##_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, \
                 name##f(a))                                                                                \
   CT_UNARY_LOOP(name##_loop_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, c##name##f(a))                      \
   CT_UNARY_LOOP(name##_loop_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, c##name(a))                     \
-  static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)};       \
-  const ct_pw_op ct__pw_op_##name = {#name "_cpu", CT_PW_FLOAT, name##_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+  static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)};   \
+  const ct_pw_op ct__pw_op_##name = {CT_PW_OP(#name, #name "_cpu", FLOAT, name##_loops)};
 SCALAR_OP(asinh)
 SCALAR_OP(acosh)
 SCALAR_OP(atanh)

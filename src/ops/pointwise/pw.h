@@ -4,6 +4,7 @@
 #ifndef CTORCH_OPS_PW_H
 #define CTORCH_OPS_PW_H
 
+#include "core/op.h"
 #include "iter/iter.h"
 
 typedef enum ct_pw_kind {
@@ -22,11 +23,6 @@ typedef struct ct_pw_ctx {
 
 typedef struct ct_pw_op ct_pw_op;
 
-/* What torch's autograd layer (VariableType) checks before an op's out= form runs: a differentiable op
-   refuses any argument that requires grad; most ops without a derivative check nothing; a few
-   (conj_physical, floor_divide, bitwise ops) treat the out as an in-place target (check_inplace). */
-typedef enum { CT_PW_GRAD_DIFF = 0, CT_PW_GRAD_NONE, CT_PW_GRAD_OUT_INPLACE } ct_pw_grad;
-
 /* How torch's out= form of an op meets an out on another device than its inputs: TensorIterator's "Expected
    all tensors to be on the same device" (most ops); the copy of a result computed on the inputs' device
    ("Attempting to copy from device cpu to device meta, but cross-device copies are not allowed!": abs,
@@ -42,9 +38,15 @@ typedef ct_status (*ct_pw_route)(const ct_pw_op *op, ct_tensor *out, const ct_te
                                  bool inplace, const void *args, ct_tensor **result);
 
 struct ct_pw_op {
+  /* What every family shares (core/op.h): name, the ATen op the public forms run (autograd's out= refusal
+     names it: "pow" for square); aten, the functional form's ATen operator ("aten::remainder.Tensor");
+     grad, autograd's slot; kernels[CT_CPU], the loops by compute dtype (NULL entry: "not implemented
+     for"); kernels[CT_META], ct__pw_meta_loops (torch 1.13 has a Meta kernel for every pointwise op:
+     shape only, no dtype check). */
+  ct_op op;
+  const char *aten_inplace, *aten_out; /* the in-place and out= forms' ATen operators */
   const char *kernel; /* the name in PyTorch's "not implemented" message: "abs_cpu" */
   ct_pw_kind kind;
-  const ct_loop *const *loops; /* [CT_NUM_DTYPES + 1] by compute dtype; NULL: not implemented */
   /* Op-specific argument and dtype checks PyTorch makes; records the error and returns false. */
   bool (*check)(ct_dtype common, const ct_tensor *const *in, const void *args);
   /* Fills the loop context for the compute dtype from the op's arguments. */
@@ -52,13 +54,64 @@ struct ct_pw_op {
   /* The route of the public forms; NULL is ct__pw_run. Others add the checks PyTorch makes before
      TensorIterator's, take its casting route (ct__pw_run_staged, ct__bin_pw_run) or its composite. */
   ct_pw_route run;
-  /* Autograd's slot, until derivatives land: what torch's autograd layer checks in the op's out= form
-     (ct_pw_grad); grad_name: the ATen name of the op a table op's forms run, where it is not the table's
-     name (square runs pow), for the DIFF refusal's message. */
-  ct_pw_grad grad;
-  const char *grad_name;
   ct_pw_dev dev; /* the out= form's device message */
 };
+
+/* The meta row of every pointwise descriptor: a shape-only loop for every dtype (the engine sizes the
+   outputs of a call with a meta operand and runs nothing). */
+extern const ct_loop *const ct__pw_meta_loops[CT_NUM_DTYPES + 1];
+
+/* The rows of an op that returns its input or a view of it (positive, real): it runs wherever the
+   tensor is. */
+extern const char ct__pw_view_row[1];
+#define CT_PW_VIEW_OP(nm, aten_) \
+  .name = nm, .aten = aten_, .kernels = {[CT_CPU] = ct__pw_view_row, [CT_META] = ct__pw_view_row}
+
+/* The ATen operators of an op's functional, in-place and out= forms, as torch's dispatcher names them:
+   plain ("aten::sqrt", "aten::sqrt_", "aten::sqrt.out"), the Tensor overloads ("aten::eq.Tensor",
+   "aten::eq_.Tensor", "aten::eq.Tensor_out"), or any three (checked with torch 1.13 on sparse inputs). */
+#define CT_PW_ATEN(n)        ("aten::" n, "aten::" n "_", "aten::" n ".out")
+#define CT_PW_ATEN_TENSOR(n) ("aten::" n ".Tensor", "aten::" n "_.Tensor", "aten::" n ".Tensor_out")
+/* an op whose forms torch runs as composites over its out= form (logical_and) */
+#define CT_PW_ATEN_OUT(n)            ("aten::" n ".out", "aten::" n ".out", "aten::" n ".out")
+#define CT__PW_ATEN_FN(fn, ip, out)  fn
+#define CT__PW_ATEN_IP(fn, ip, out)  ip
+#define CT__PW_ATEN_OUT(fn, ip, out) out
+
+/* A descriptor's common part, then its own designators (.check, .prepare, .run, .dev):
+     const ct_pw_op ct__pw_op_sqrt = {CT_PW_OP("sqrt", "sqrt_vml_cpu", FLOAT, sqrt_loops)};
+   name: the ATen op the forms run; kernel: the name in "not implemented for"; kind: CT_PW_<kind>; loops: the
+   CPU row. CT_PW_OP_GRAD adds autograd's slot where it is not DIFF (CT_OP_GRAD_<grad>), CT_PW_OP_ATEN the
+   forms' ATen operators where they are not CT_PW_ATEN(name). */
+#define CT_PW_OP_ATEN(nm, aten_, kernel_, kind_, loops_, grad_)                               \
+  .op = {.name = nm,                                                                          \
+         .aten = CT__PW_ATEN_FN aten_,                                                        \
+         .grad = CT_OP_GRAD_##grad_,                                                          \
+         .kernels = {[CT_CPU] = loops_, [CT_META] = ct__pw_meta_loops}},                      \
+  .aten_inplace = CT__PW_ATEN_IP aten_, .aten_out = CT__PW_ATEN_OUT aten_, .kernel = kernel_, \
+  .kind = CT_PW_##kind_
+#define CT_PW_OP_GRAD(nm, kernel_, kind_, loops_, grad_) \
+  CT_PW_OP_ATEN(nm, CT_PW_ATEN(nm), kernel_, kind_, loops_, grad_)
+#define CT_PW_OP(nm, kernel_, kind_, loops_) CT_PW_OP_ATEN(nm, CT_PW_ATEN(nm), kernel_, kind_, loops_, DIFF)
+
+/* A public form's entry guard over its tensor arguments (after its named NULL checks): layout and
+   dispatch device against op's rows, refused with the dispatcher's message for aten (CT__OP_ACCEPTS). */
+#define CT__PW_ACCEPTS(pw, aten, ...) CT__OP_ACCEPTS(&(pw)->op, aten, __VA_ARGS__)
+
+/* The ATen operator of a public form: in place, out= (out given), functional. */
+static inline const char *ct__pw_aten(const ct_pw_op *op, const ct_tensor *out, bool inplace) {
+  return inplace ? op->aten_inplace : out ? op->aten_out : op->op.aten;
+}
+/* The entry guard of a form with its own route (irregular ops), after its named NULL checks: out (NULL in
+   the functional form) and the tensor arguments against op's layouts and device rows. */
+#define CT__PW_ENTER(pw, out, inplace, ...) \
+  CT__PW_ACCEPTS(pw, ct__pw_aten(pw, out, inplace), out, __VA_ARGS__)
+
+/* The kernel row of a call's dispatch device: the meta row where an operand (or out) is on the meta
+   device (the engine's is_meta), the CPU row otherwise (a device without a row was refused at entry). */
+static inline const ct_loop *const *ct__pw_row(const ct_pw_op *op, bool meta) {
+  return (const ct_loop *const *)op->op.kernels[meta ? CT_META : CT_CPU];
+}
 
 /* The descriptors of the regular ops of include/ctorch/pointwise_ops.h, ct__pw_op_<name>, each defined
    with the op's kernels; pw_api.c defines the public forms from them. */
@@ -68,6 +121,11 @@ CT_POINTWISE_OPS(CT__PW_OP_EXTERN, CT_POINTWISE_SKIP, CT_POINTWISE_SKIP)
 
 /* The device check of an out= form whose descriptor's dev is not CT_PW_DEV_ITER (records torch's message). */
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in);
+
+/* The bodies of public forms that composites elsewhere run (logsumexp), past their entry guards: the
+   result, as the public form's, belongs to the current scope. */
+ct_tensor *ct__isinf_impl(const ct_tensor *t);
+ct_status ct__masked_fill_impl_(ct_tensor *self, const ct_tensor *mask, const ct_tensor *value);
 
 /* Runs op. out NULL: a new result is stored in *result. inplace: out is in[0] and keeps its shape. */
 ct_status ct__pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,

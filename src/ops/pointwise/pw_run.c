@@ -2,6 +2,7 @@
 #include "core/cast.h"
 #include "core/layout_rules.h"
 #include "ops/create_internal.h"
+#include "kernels/cpu/dtypes.h"
 #include "ops/pointwise/pw.h"
 
 static void configure(const ct_pw_op *op, ct_iter_config *cfg, const ct_tensor *out) {
@@ -33,6 +34,7 @@ static void configure(const ct_pw_op *op, ct_iter_config *cfg, const ct_tensor *
 
 typedef struct pw_call {
   const ct_pw_op *op;
+  const ct_iter *it; /* the iterator being built: its operands' devices are settled before validate */
   const ct_tensor *const *in;
   const void *args;
 } pw_call;
@@ -40,7 +42,7 @@ typedef struct pw_call {
 static bool validate(ct_dtype common, const void *arg) {
   const pw_call *c = arg;
   if (c->op->check && !c->op->check(common, c->in, c->args)) return false;
-  if (!c->op->loops[common]) {
+  if (!ct__pw_row(c->op, c->it->is_meta)[common]) {
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", c->op->kernel, ct__dt(common)->scalar_name);
     return false;
   }
@@ -64,7 +66,7 @@ static ct_tensor *cast_temporary(const ct_tensor *out, ct_dtype dt, bool resized
 static ct_status run_built(const ct_pw_op *op, ct_iter *it, const void *args, ct_tensor **result) {
   ct_pw_ctx ctx;
   if (op->prepare) op->prepare(it->common, args, &ctx);
-  ct__iter_run(it, op->loops[it->common], &ctx);
+  ct__iter_run(it, ct__pw_row(op, it->is_meta)[it->common], &ctx);
   if (result) *result = ct__own(ct__iter_take_output(it, 0));
   ct__iter_finish(it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
@@ -103,14 +105,14 @@ static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *con
   cfg.out[0] = out;
   for (int i = 0; i < n_in; i++) cfg.in[i] = in[i];
   configure(op, &cfg, out);
-  pw_call call = {op, in, args};
+  ct_iter it;
+  pw_call call = {op, &it, in, args};
   cfg.validate = validate;
   cfg.validate_arg = &call;
   /* out's shape before the build: a change means the build resized it */
   int64_t out_ndim = out ? out->ndim : 0;
   int64_t out_sizes[out_ndim + 1];
   if (out) memcpy(out_sizes, out->sizes, (size_t)out_ndim * sizeof(int64_t));
-  ct_iter it;
   ct_status s = ct__iter_build(&it, &cfg);
   if (s != CT_OK) return s;
   bool live = !it.is_meta && it.numel > 0;
@@ -153,6 +155,14 @@ ct_status ct__pw_run_staged(const ct_pw_op *op, ct_tensor *out, const ct_tensor 
                             const void *args, ct_tensor **result) {
   return pw_run(op, out, in, n_in, inplace, args, result, true);
 }
+
+static void meta_shape_only(char **data, const int64_t *strides, int64_t n, const void *ctx) {
+  (void)data, (void)strides, (void)n, (void)ctx; /* never run: the engine runs no loop on meta operands */
+}
+CT_LOOP_PLAIN(meta_shape_only)
+#define META_ENTRY(E, ...) [E] = CT_LOOP_REF(meta_shape_only),
+const ct_loop *const ct__pw_meta_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(META_ENTRY)};
+const char ct__pw_view_row[1] = {0};
 
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in) {
   if (rule == CT_PW_DEV_ITER) return true;

@@ -154,9 +154,12 @@ static const ct_loop *const clamp3_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_H
 static const ct_loop *const vmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MAX)[CT_BOOL] = CT_LOOP_REF(vmax_CT_BOOL)};
 static const ct_loop *const vmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES(ENTRY_MIN)[CT_BOOL] = CT_LOOP_REF(vmin_CT_BOOL)};
 
-static const ct_pw_op clamp3_op = {"clamp_cpu", CT_PW_COMMON, clamp3_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
-static const ct_pw_op vmax_op = {"maximum_cpu", CT_PW_COMMON, vmax_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
-static const ct_pw_op vmin_op = {"minimum_cpu", CT_PW_COMMON, vmin_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op clamp3_op = {
+    CT_PW_OP_ATEN("clamp", CT_PW_ATEN_TENSOR("clamp"), "clamp_cpu", COMMON, clamp3_loops, DIFF)};
+static const ct_pw_op vmax_op = {
+    CT_PW_OP_ATEN("clamp_min", CT_PW_ATEN_TENSOR("clamp_min"), "maximum_cpu", COMMON, vmax_loops, DIFF)};
+static const ct_pw_op vmin_op = {
+    CT_PW_OP_ATEN("clamp_max", CT_PW_ATEN_TENSOR("clamp_max"), "minimum_cpu", COMMON, vmin_loops, DIFF)};
 
 /* ---- Scalar bounds ---- */
 typedef struct bounds_ctx {
@@ -227,6 +230,12 @@ CLAMP_DTYPES_NO_HALF(DEF_CLAMPS)
 static const ct_loop *const clamps_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPS)};
 static const ct_loop *const clampmin_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPMIN)};
 static const ct_loop *const clampmax_loops[CT_NUM_DTYPES + 1] = {CLAMP_DTYPES_NO_HALF(ENTRY_CLAMPMAX)};
+
+/* The Scalar overloads' descriptors (their kernels are picked by clamp_scalar_validate); the Tensor ones
+   are clamp3_op, vmax_op and vmin_op. */
+static const ct_pw_op clamps_op = {CT_PW_OP("clamp", "clamp_scalar_cpu", COMMON, clamps_loops)};
+static const ct_pw_op clampmin_op = {CT_PW_OP("clamp_min", "clamp_min_cpu", COMMON, clampmin_loops)};
+static const ct_pw_op clampmax_op = {CT_PW_OP("clamp_max", "clamp_max_scalar_cpu", COMMON, clampmax_loops)};
 
 typedef enum { FILL_NONE, FILL_CANONICAL, FILL_BOUND } fill_kind;
 
@@ -365,10 +374,12 @@ static ct_status clamp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *
   if (!result && !out) return ct__null_named_status("out", 0);
   if (which == 1 && !min) return ct__null_named_status("min", 0);
   if (which == 2 && !max) return ct__null_named_status("max", 0);
-  if (out && !inplace &&
-      !CT__OUT_GRAD_OK(which == 0 ? "clamp" : which == 1 ? "clamp_min" : "clamp_max", out, t, min, max))
-    return CT_ERR_RUNTIME;
   bool scalar = is_wrapped(min) || is_wrapped(max);
+  static const ct_pw_op *const overloads[2][3] = {{&clamp3_op, &vmax_op, &vmin_op},
+                                                  {&clamps_op, &clampmin_op, &clampmax_op}};
+  const ct_pw_op *entry = overloads[scalar][which];
+  if (out && !inplace && !CT__OP_OUT_GRAD_OK(&entry->op, out, t, min, max)) return CT_ERR_RUNTIME;
+  if (!CT__PW_ENTER(entry, inplace ? NULL : out, inplace, t, min, max)) return ct_last_error();
   if (scalar && (!min || is_wrapped(min) || min->ndim == 0) && (!max || is_wrapped(max) || max->ndim == 0)) {
     ct_scalar lo, hi;
     if (!bound_scalar(min, &lo) || !bound_scalar(max, &hi)) return ct__null_status();

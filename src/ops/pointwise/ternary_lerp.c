@@ -213,8 +213,10 @@ static void addc_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
 }
 
 /* build_ternary_op: promote, safe-cast to outputs, but no cast into them (see addc_check) */
-static const ct_pw_op addcmul_op = {"addcmul_cpu_out", CT_PW_COMMON, addcmul_loops, addc_check, addc_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
-static const ct_pw_op addcdiv_op = {"addcdiv_cpu_out", CT_PW_COMMON, addcdiv_loops, addc_check, addc_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op addcmul_op = {CT_PW_OP("addcmul", "addcmul_cpu_out", COMMON, addcmul_loops),
+                                    .check = addc_check, .prepare = addc_prepare};
+static const ct_pw_op addcdiv_op = {CT_PW_OP("addcdiv", "addcdiv_cpu_out", COMMON, addcdiv_loops),
+                                    .check = addc_check, .prepare = addc_prepare};
 
 static bool addcdiv_integral(const ct_tensor *t1, const ct_tensor *t2) {
   if (ct__dt((ct_dtype)t1->dtype)->category <= CT_CAT_INT && ct__dt((ct_dtype)t2->dtype)->category <= CT_CAT_INT) {
@@ -234,11 +236,12 @@ static ct_status addc_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t
   if (result) *result = NULL;
   CT__NONNULL_STATUS(t, t1, t2);
   if (!result && !out) return ct__null_named_status("out", 0);
-  if (out && !inplace && !CT__OUT_GRAD_OK(op == &addcdiv_op ? "addcdiv" : "addcmul", out, t, t1, t2)) return CT_ERR_RUNTIME;
+  if (out && !inplace && !CT__OP_OUT_GRAD_OK(&op->op, out, t, t1, t2)) return CT_ERR_RUNTIME;
+  if (!CT__PW_ENTER(op, inplace ? NULL : out, inplace, t, t1, t2)) return ct_last_error();
   if (op == &addcdiv_op && addcdiv_integral(t1, t2)) return CT_ERR_RUNTIME;
-  addc_args a = {ct_scalar_int(1), out, op->loops};
-  if (opts && opts->value.kind) a.value = opts->value;
   const ct_tensor *in[3] = {t, t1, t2};
+  addc_args a = {ct_scalar_int(1), out, op->op.kernels[CT_CPU]}; /* the CPU kernel checks value */
+  if (opts && opts->value.kind) a.value = opts->value;
   /* complex and bfloat16 results depend on PyTorch's vector / scalar split: iterate as PyTorch does */
   ct_tensor *tmp[3] = {NULL, NULL, NULL};
   ct_dtype common;
@@ -335,8 +338,13 @@ static void lerps_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
 
 /* Number weight: build_binary_op (promote, cast into out= of another dtype); Tensor weight: all
    operands of one dtype. */
-static const ct_pw_op lerps_op = {"lerp_kernel_scalar", CT_PW_COMMON, lerps_loops, lerps_check, lerps_prepare, NULL, .grad = CT_PW_GRAD_DIFF};
-static const ct_pw_op lerpt_op = {"lerp_kernel_tensor", CT_PW_SAME, lerpt_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
+static const ct_pw_op lerps_op = {
+    CT_PW_OP_ATEN("lerp", ("aten::lerp.Scalar", "aten::lerp_.Scalar", "aten::lerp.Scalar_out"),
+                  "lerp_kernel_scalar", COMMON, lerps_loops, DIFF),
+    .check = lerps_check, .prepare = lerps_prepare};
+static const ct_pw_op lerpt_op = {
+    CT_PW_OP_ATEN("lerp", ("aten::lerp.Tensor", "aten::lerp_.Tensor", "aten::lerp.Tensor_out"),
+                  "lerp_kernel_tensor", SAME, lerpt_loops, DIFF)};
 
 static bool lerp_same_dtype(const ct_tensor *self, const ct_tensor *other, const char *what) {
   if (self->dtype == other->dtype) return true;
@@ -350,9 +358,13 @@ static ct_status lerp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *e
   if (result) *result = NULL;
   CT__NONNULL_STATUS(t, end, weight);
   if (!result && !out) return ct__null_named_status("out", 0);
-  if (out && !inplace && !CT__OUT_GRAD_OK("lerp", out, t, end, weight)) return CT_ERR_RUNTIME;
+  bool scalar = weight->flags & CT_TENSOR_WRAPPED_NUMBER;
+  if (out && !inplace && !CT__OP_OUT_GRAD_OK(&lerpt_op.op, out, t, end, weight)) return CT_ERR_RUNTIME;
+  if (!CT__PW_ENTER(scalar ? &lerps_op : &lerpt_op, inplace ? NULL : out, inplace, t, end,
+                    scalar ? NULL : weight))
+    return ct_last_error();
   if (!lerp_same_dtype(t, end, "end")) return CT_ERR_RUNTIME;
-  if (weight->flags & CT_TENSOR_WRAPPED_NUMBER) {
+  if (scalar) {
     lerp_args a = {ct__load_scalar((ct_dtype)weight->dtype, ct__tdata(weight))};
     const ct_tensor *in[2] = {t, end};
     return ct__pw_run(&lerps_op, out, in, 2, inplace, &a, result);

@@ -68,10 +68,16 @@ static bool where_validate(ct_dtype common, const void *arg) {
   return true;
 }
 
+static const ct_op where_op = {.name = "where",
+                               .aten = "aten::where.self",
+                               .kernels = {[CT_CPU] = where_loops, [CT_META] = ct__pw_meta_loops}};
+
 static ct_status where_run(ct_tensor *out, const ct_tensor *cond, const ct_tensor *a, const ct_tensor *b,
                            ct_tensor **result) {
   if (result) *result = NULL;
   CT__NONNULL_STATUS(cond, a, b);
+  if (!CT__OP_ACCEPTS(&where_op, out ? "aten::where.self_out" : where_op.aten, out, cond, a, b))
+    return ct_last_error();
   const ct_tensor *ab[2] = {a, b};
   ct_dtype rt;
   if (ct__result_type(ab, 2, &rt) != CT_OK) return ct__null_status();
@@ -108,7 +114,8 @@ ct_tensor *ct_where(const ct_tensor *condition, const ct_tensor *a, const ct_ten
 
 ct_status ct_where_out(ct_tensor *out, const ct_tensor *condition, const ct_tensor *a, const ct_tensor *b) {
   CT__NONNULL_STATUS(out, condition, a, b);
-  if (!CT__OUT_GRAD_OK("where", out, condition, a, b)) return CT_ERR_RUNTIME;
+  if (!CT__OP_OUT_GRAD_OK(&where_op, out, condition, a, b)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&where_op, "aten::where.self_out", out, condition, a, b)) return ct_last_error();
   const ct_tensor *in[3] = {condition, a, b};
   if (!ct__pw_out_device_ok(CT_PW_DEV_COPY, out, in, 3)) return ct_last_error();
   return where_run(out, condition, a, b, NULL);
@@ -155,6 +162,17 @@ static void mask_scan(char **d, const int64_t *s, int64_t n, const void *ctx) {
   if (bad) atomic_store(&c->bad_mask, true);
 }
 CT_LOOP_PLAIN(mask_scan)
+
+/* masked_fill_'s overloads by its value (a Python number or a tensor); the functional form is torch's
+   composite over them. */
+static const ct_op masked_fill_op = {.name = "masked_fill",
+                                     .aten = "aten::masked_fill_.Tensor",
+                                     .kernels = {[CT_CPU] = fill_loops, [CT_META] = ct__pw_meta_loops}};
+static bool masked_fill_accepts(const ct_tensor *self, const ct_tensor *mask, const ct_tensor *value) {
+  const char *aten =
+      value->flags & CT_TENSOR_WRAPPED_NUMBER ? "aten::masked_fill_.Scalar" : masked_fill_op.aten;
+  return CT__OP_ACCEPTS(&masked_fill_op, aten, self, mask, value);
+}
 
 static ct_status fill_value(const ct_tensor *value, ct_scalar *v) {
   if (value->ndim != 0) {
@@ -207,6 +225,10 @@ static ct_status masked_fill_into(ct_tensor *self, const ct_tensor *mask, ct_sca
 
 ct_status ct_masked_fill_(ct_tensor *self, const ct_tensor *mask, const ct_tensor *value) {
   CT__NONNULL_STATUS(self, mask, value);
+  return masked_fill_accepts(self, mask, value) ? ct__masked_fill_impl_(self, mask, value) : ct_last_error();
+}
+
+ct_status ct__masked_fill_impl_(ct_tensor *self, const ct_tensor *mask, const ct_tensor *value) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_scalar v;
   ct_status s = fill_value(value, &v);
@@ -216,6 +238,7 @@ ct_status ct_masked_fill_(ct_tensor *self, const ct_tensor *mask, const ct_tenso
 
 ct_tensor *ct_masked_fill(const ct_tensor *t, const ct_tensor *mask, const ct_tensor *value) {
   if (!t || !mask || !value) return ct__null_ptr_arg(!t ? "t" : !mask ? "mask" : "value");
+  if (!masked_fill_accepts(t, mask, value)) return NULL;
   int64_t nd = t->ndim > mask->ndim ? t->ndim : mask->ndim;
   int64_t shape_buf[16];
   int64_t *shape = nd <= 16 ? shape_buf : ct__malloc((size_t)nd * sizeof(int64_t));

@@ -184,9 +184,12 @@ static ct_status lse_ops(ct_tensor *out, const ct_tensor *t, ct_dtype kd, const 
   bool empty = t->numel == 0; /* PyTorch: sum(exp(t)).log_(), no maxima */
   const ct_tensor *x = (ct_dtype)t->dtype == kd ? t : ct__to_dtype_impl(t, kd);
   ct_tensor *maxes = !x || empty ? NULL : amax_of(x, o->dims);
-  ct_tensor *inf = maxes ? ct_isinf(maxes) : NULL;
+  ct_tensor *inf = maxes ? ct__isinf_impl(maxes) : NULL;
   ct_tensor *zero = ct_scalar_tensor(ct_scalar_double(0), &(ct_tensor_opts){.dtype = kd});
-  s = !x ? ct__null_status() : empty ? CT_OK : inf && zero ? ct_masked_fill_(maxes, inf, zero) : ct__null_status();
+  s = !x            ? ct__null_status()
+      : empty       ? CT_OK
+      : inf && zero ? ct__masked_fill_impl_(maxes, inf, zero)
+                    : ct__null_status();
   ct_tensor *e = s != CT_OK ? NULL : empty ? ct__red_pw(&ct__pw_op_exp, x, NULL) : ct__red_pw(&ct__pw_op_sub, x, maxes);
   if (s == CT_OK) s = !e ? ct__null_status() : empty ? CT_OK : ct__red_pw_(&ct__pw_op_exp, e, NULL);
   ct_reduce_opts so = {.dims = o->dims, .keepdim = o->keepdim};
