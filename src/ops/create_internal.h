@@ -52,8 +52,9 @@ typedef struct ct_create_op {
   ct_factory_layout layout_rule;
 } ct_create_op;
 
-/* torch.tensor's descriptor (data from C arrays and from literals) */
-extern const ct_create_op ct__tensor_op;
+/* torch.tensor's descriptor (data from C arrays and from literals); a layout asked of a *_like factory (torch's
+   empty_like goes through empty_strided, which refuses any but strided) */
+extern const ct_create_op ct__tensor_op, ct__like_request;
 
 /* The ct_op designators of a creation or random op with a CPU kernel and the shape-only meta row. */
 #define CT_CREATE_OP(NAME, ATEN, CPU) \

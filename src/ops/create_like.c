@@ -13,8 +13,8 @@ static const ct_op ones_like_op = LIKE_OP("ones_like", "aten::fill_.Scalar", &ct
 static const ct_op full_like_op = LIKE_OP("full_like", "aten::fill_.Scalar", &ct__fill_nothing, CT_CREATE_COMPRESSED);
 /* A layout asked of *_like (a strided input): empty_like goes through empty_strided, which refuses it; zeros_like
    builds a COO zero tensor itself. */
-static const ct_create_op like_request = {{CT_CREATE_OP("empty_like", "aten::empty_strided", &ct__fill_nothing)},
-                                          CT_FACTORY_STRIDED};
+const ct_create_op ct__like_request = {{CT_CREATE_OP("empty_like", "aten::empty_strided", &ct__fill_nothing)},
+                                      CT_FACTORY_STRIDED};
 static const ct_create_op zeros_like_request = {
     {CT_CREATE_OP("zeros_like", "aten::empty_strided", &ct__fill_nothing), .layouts = CT_CREATE_COO},
     CT_FACTORY_STRIDED};
@@ -57,7 +57,7 @@ static ct_tensor *like(const ct_op *op, const ct_create_op *request, const ct_te
 }
 
 ct_tensor *ct_empty_like(const ct_tensor *t, const ct_tensor_opts *opts) {
-  return like(&empty_like_op, &like_request, t, opts, NULL, false);
+  return like(&empty_like_op, &ct__like_request, t, opts, NULL, false);
 }
 ct_tensor *ct_zeros_like(const ct_tensor *t, const ct_tensor_opts *opts) {
   return like(&zeros_like_op, &zeros_like_request, t, opts, NULL, true);
@@ -65,12 +65,12 @@ ct_tensor *ct_zeros_like(const ct_tensor *t, const ct_tensor_opts *opts) {
 
 ct_tensor *ct_ones_like(const ct_tensor *t, const ct_tensor_opts *opts) {
   ct_scalar one = ct_scalar_int(1);
-  return like(&ones_like_op, &like_request, t, opts, &one, false);
+  return like(&ones_like_op, &ct__like_request, t, opts, &one, false);
 }
 
 ct_tensor *ct_full_like(const ct_tensor *t, ct_scalar value, const ct_tensor_opts *opts) {
   CT__NONNULL_PTR(t); /* before the value's check: a NULL keeps the pending error */
-  return ct__check_scalar(value) ? like(&full_like_op, &like_request, t, opts, &value, false) : NULL;
+  return ct__check_scalar(value) ? like(&full_like_op, &ct__like_request, t, opts, &value, false) : NULL;
 }
 
 /* Tensor.new_*: a fresh contiguous tensor of the given shape (not self's), dtype/device/layout from self. */

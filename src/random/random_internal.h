@@ -3,6 +3,7 @@
 #define CTORCH_RANDOM_INTERNAL_H
 
 #include "core/internal.h"
+#include "ops/create_internal.h"
 #include "random/generator.h"
 #include "core/elem.h"
 #include "random/walk.h"
@@ -24,12 +25,18 @@ static inline bool ct__is_float_dtype(ct_dtype d) { return ct__dt(d)->category =
 /* AT_DISPATCH's error: "\"<kernel>\" not implemented for '<ScalarType>'". */
 void ct__dispatch_error(const char *kernel, ct_dtype dt);
 
-/* An uninitialized output for a random factory (size + options; dtype default when UNSET);
-   not scope-registered. */
-ct_tensor *ct__random_empty(ct_shape size, const ct_random_opts *opts, ct_dtype default_dtype);
+/* The entry guard of a random factory and its uninitialized output (size + options; dtype default when
+   UNSET): op's rule for the requested layout and device (ct__factory_accepts); not scope-registered. */
+ct_tensor *ct__random_empty(const ct_create_op *op, ct_shape size, const ct_random_opts *opts, ct_dtype default_dtype);
 /* torch.empty_like(t, options): dtype/device like t unless set; memory format preserve unless set
-   (t's strides when it is dense, else the same stride order). Not scope-registered. */
+   (t's strides when it is dense, else the same stride order); a layout asked is refused as torch's
+   empty_strided does. Not scope-registered. */
 ct_tensor *ct__random_empty_like(const ct_tensor *t, const ct_random_opts *opts);
+
+/* The impls behind the public in-place ops that other random ops run (rand, randn, normal(mean, std)...):
+   the checks and the fill, self already through its entry guard. */
+ct_status ct__uniform_impl(ct_tensor *self, double from, double to, const ct_sample_opts *opts);
+ct_status ct__normal_impl(ct_tensor *self, double mean, double std, const ct_sample_opts *opts);
 
 /* Marks self's storage as written (the version counter views share). */
 static inline void ct__mark_written(ct_tensor *self) { atomic_fetch_add(&self->storage->version, 1u); }
