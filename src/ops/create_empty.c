@@ -6,8 +6,7 @@
 
 /* torch builds sparse COO and (batched) CSR / CSC empties: the sparse issue fills those rows */
 static const ct_create_op empty_op = {{CT_CREATE_OP("empty", "aten::empty.memory_format", &ct__fill_nothing),
-                                       .layouts = CT_CREATE_SPARSE,
-                                       .grad = CT_OP_GRAD_NONE},
+                                       .layouts = CT_CREATE_SPARSE, .grad = CT_OP_GRAD_NONE},
                                       CT_FACTORY_EMPTY};
 static const ct_create_op empty_strided_op = {
     {CT_CREATE_OP("empty_strided", "aten::empty_strided", &ct__fill_nothing), .grad = CT_OP_GRAD_NONE},

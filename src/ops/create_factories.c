@@ -27,10 +27,9 @@ const ct_op ct__zero_op = {CT_CREATE_OP("zero_", "aten::zero_", &zero_cpu)};
 const ct_op ct__fill_op = {CT_CREATE_OP("fill_", "aten::fill_.Scalar", &fill_cpu)};
 
 /* torch.zeros: COO and (batched) CSR / CSC in torch (the sparse issue fills them); ones and full: CSR / CSC */
-static const ct_create_op zeros_op = {{CT_CREATE_OP("zeros", "aten::zeros", &zero_cpu),
-                                       .layouts = CT_CREATE_SPARSE,
-                                       .grad = CT_OP_GRAD_NONE},
-                                      CT_FACTORY_EMPTY};
+static const ct_create_op zeros_op = {
+    {CT_CREATE_OP("zeros", "aten::zeros", &zero_cpu), .layouts = CT_CREATE_SPARSE, .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_EMPTY};
 static const ct_create_op ones_op = {
     {CT_CREATE_OP("ones", "aten::ones", &fill_cpu), .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE},
     CT_FACTORY_FULL};
@@ -39,13 +38,15 @@ static const ct_create_op full_op = {
     CT_FACTORY_FULL};
 /* torch.scalar_tensor ignores its layout (a strided result whatever is asked) */
 static const ct_create_op scalar_tensor_op = {
-    {CT_CREATE_OP("scalar_tensor", "aten::scalar_tensor", &fill_cpu), .grad = CT_OP_GRAD_NONE}, CT_FACTORY_IGNORED};
+    {CT_CREATE_OP("scalar_tensor", "aten::scalar_tensor", &fill_cpu), .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_IGNORED};
 /* torch.tensor (ct_tensor_from_data, ct_tensor_literal) takes no layout */
-const ct_create_op ct__tensor_op = {{CT_CREATE_OP("tensor", "aten::lift_fresh", &ct__fill_nothing)}, CT_FACTORY_NO_ARG};
+const ct_create_op ct__tensor_op = {{CT_CREATE_OP("tensor", "aten::lift_fresh", &ct__fill_nothing)},
+                                    CT_FACTORY_NO_ARG};
 /* from_blob wraps CPU memory only: no meta row */
 static const ct_create_op from_blob_op = {
-    {.name = "from_numpy", .aten = "aten::from_blob", .kernels = {[CT_CPU] = &ct__fill_nothing}}, CT_FACTORY_NO_ARG};
-
+    {.name = "from_numpy", .aten = "aten::from_blob", .kernels = {[CT_CPU] = &ct__fill_nothing}},
+    CT_FACTORY_NO_ARG};
 
 ct_tensor *ct__zeros_with(ct_shape shape, const ct_resolved_opts *o) {
   ct_resolved_opts plain = without_grad(o);
@@ -80,7 +81,8 @@ ct_tensor *ct_ones(ct_shape shape, const ct_tensor_opts *opts) {
 
 ct_tensor *ct_full(ct_shape shape, ct_scalar value, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
-  if (!ct__check_scalar(value) || !ct__factory_enter(&full_op, opts, ct__scalar_default_dtype(value), shape, &o))
+  if (!ct__check_scalar(value) ||
+      !ct__factory_enter(&full_op, opts, ct__scalar_default_dtype(value), shape, &o))
     return NULL;
   return ct__own(ct__full_with(shape, value, &o));
 }

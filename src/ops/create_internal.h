@@ -9,7 +9,7 @@
 typedef struct ct_resolved_opts {
   ct_dtype dtype;
   ct_device device;
-  ct_layout layout; /* as requested (UNSET: strided); a factory's entry guard decides what torch does with it */
+  ct_layout layout; /* as requested (UNSET: strided); the factory's entry guard applies torch's rule */
   ct_memory_format memory_format;
   bool requires_grad;
 } ct_resolved_opts;
@@ -36,11 +36,16 @@ extern const ct_op ct__zero_op, ct__fill_op;
 
 /* What torch 1.13 does with a factory's requested layout before the op's kernel runs. */
 typedef enum {
-  CT_FACTORY_EMPTY = 0, /* the result comes from empty(size, layout): its sparse-compressed checks first */
-  CT_FACTORY_FULL,      /* the same, and a COO request gets full()'s "full(...) is not implemented for sparse layout" */
-  CT_FACTORY_STRIDED,   /* empty_strided, and *_like's layout=: the dispatcher refuses every other layout */
-  CT_FACTORY_IGNORED,   /* scalar_tensor: the layout is ignored, the result strided */
-  CT_FACTORY_NO_ARG     /* torch.tensor, new_tensor, from_numpy take no layout: Python's TypeError */
+  /* the result comes from empty(size, layout): its sparse-compressed checks first */
+  CT_FACTORY_EMPTY = 0,
+  /* the same, and a COO request gets full()'s "full(...) is not implemented for sparse layout" */
+  CT_FACTORY_FULL,
+  /* empty_strided, and *_like's layout=: the dispatcher refuses every other layout */
+  CT_FACTORY_STRIDED,
+  /* scalar_tensor: the layout is ignored, the result strided */
+  CT_FACTORY_IGNORED,
+  /* torch.tensor, new_tensor, from_numpy take no layout: Python's TypeError */
+  CT_FACTORY_NO_ARG
 } ct_factory_layout;
 
 /* A creation or random op. op.aten names the ATen operator torch's dispatcher names when it refuses a
@@ -61,7 +66,8 @@ extern const ct_create_op ct__tensor_op, ct__like_request;
   .name = (NAME), .aten = (ATEN), .kernels = {[CT_CPU] = (CPU), [CT_META] = &ct__fill_meta}
 /* .layouts of ops torch builds in more than the strided layout */
 #define CT_CREATE_COO (CT_OP_LAYOUT(CT_STRIDED) | CT_OP_LAYOUT(CT_SPARSE_COO))
-#define CT_CREATE_COMPRESSED (CT_OP_LAYOUT(CT_STRIDED) | CT_OP_LAYOUT(CT_SPARSE_CSR) | CT_OP_LAYOUT(CT_SPARSE_CSC))
+#define CT_CREATE_COMPRESSED \
+  (CT_OP_LAYOUT(CT_STRIDED) | CT_OP_LAYOUT(CT_SPARSE_CSR) | CT_OP_LAYOUT(CT_SPARSE_CSC))
 #define CT_CREATE_SPARSE (CT_CREATE_COO | CT_CREATE_COMPRESSED)
 
 /* ctorch's refusal of a non-strided layout that torch 1.13 builds for op: NotImplemented, false. */

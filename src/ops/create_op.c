@@ -14,8 +14,8 @@ const ct_fill_kernel ct__fill_meta = {nothing_run}, ct__fill_nothing = {nothing_
 
 bool ct__layout_unbuilt(const ct_op *op, ct_layout layout) {
   /* The sparse issue gives tensors their non-strided parts and fills these rows. */
-  ct__error(CT_ERR_NOT_IMPLEMENTED, "%s: ctorch cannot build %s tensors yet (torch 1.13 returns one here)", op->name,
-            ct_layout_name(layout));
+  ct__error(CT_ERR_NOT_IMPLEMENTED, "%s: ctorch cannot build %s tensors yet (torch 1.13 returns one here)",
+            op->name, ct_layout_name(layout));
   return false;
 }
 
@@ -27,7 +27,10 @@ static bool refuse_request(const ct_op *op, ct_layout layout, ct_device_type dev
 
 /* c10's name of a sparse-compressed layout, as its messages print it. */
 static const char *compressed_name(ct_layout l) {
-  return l == CT_SPARSE_CSR ? "SparseCsr" : l == CT_SPARSE_CSC ? "SparseCsc" : l == CT_SPARSE_BSR ? "SparseBsr" : "SparseBsc";
+  return l == CT_SPARSE_CSR   ? "SparseCsr"
+         : l == CT_SPARSE_CSC ? "SparseCsc"
+         : l == CT_SPARSE_BSR ? "SparseBsr"
+                              : "SparseBsc";
 }
 
 /* at::native::empty_sparse_compressed's checks (torch.empty with a compressed layout), in its order. */
@@ -40,7 +43,9 @@ static bool compressed_empty_ok(ct_layout layout, ct_device_type dev, ct_shape s
   if (shape.ndim < 2) {
     char sz[64];
     ct__fmt_int_list(sz, sizeof sz, shape.ndim, shape.data);
-    ct__error(CT_ERR_RUNTIME, "torch.empty: Only batched sparse compressed (non-block) tensors are supported, but got size %s", sz);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "torch.empty: Only batched sparse compressed (non-block) tensors are supported, but got size %s", sz);
     return false;
   }
   if (layout == CT_SPARSE_BSR || layout == CT_SPARSE_BSC) {
@@ -59,11 +64,13 @@ static bool layout_ok(const ct_create_op *c, ct_layout layout, ct_device_type de
     return false;
   }
   if ((unsigned)layout > CT_SPARSE_BSC) { /* no layout of torch 1.13 */
-    ct__error(CT_ERR_NOT_IMPLEMENTED, "layout %s is not supported by this factory yet", ct_layout_name(layout));
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "layout %s is not supported by this factory yet",
+              ct_layout_name(layout));
     return false;
   }
   bool through_empty = c->layout_rule == CT_FACTORY_EMPTY || c->layout_rule == CT_FACTORY_FULL;
-  if (layout != CT_SPARSE_COO && through_empty && !compressed_empty_ok(layout, dev, empty_shape)) return false;
+  if (layout != CT_SPARSE_COO && through_empty && !compressed_empty_ok(layout, dev, empty_shape))
+    return false;
   if (layout == CT_SPARSE_COO && c->layout_rule == CT_FACTORY_FULL) {
     ct__error(CT_ERR_RUNTIME, "full(...) is not implemented for sparse layout");
     return false;
@@ -84,7 +91,8 @@ bool ct__factory_accepts(const ct_create_op *c, ct_layout layout, ct_device devi
 
 bool ct__factory_enter(const ct_create_op *c, const ct_tensor_opts *opts, ct_dtype default_dtype,
                        ct_shape empty_shape, ct_resolved_opts *out) {
-  return ct__resolve_opts(opts, default_dtype, out) && ct__factory_accepts(c, out->layout, out->device, empty_shape);
+  return ct__resolve_opts(opts, default_dtype, out) &&
+         ct__factory_accepts(c, out->layout, out->device, empty_shape);
 }
 
 bool ct__create_input_ok(const ct_op *op, const ct_tensor *t) {

@@ -87,8 +87,8 @@ static ct_status eye_cpu_run(ct_tensor *t, const void *args) {
 }
 static const ct_fill_kernel eye_cpu = {eye_cpu_run};
 /* torch's eye makes empty({0}) first, whose sparse-compressed check prints that size */
-static const ct_create_op eye_op = {{CT_CREATE_OP("eye", "aten::eye.m_out", &eye_cpu), .grad = CT_OP_GRAD_NONE},
-                                    CT_FACTORY_EMPTY};
+static const ct_create_op eye_op = {
+    {CT_CREATE_OP("eye", "aten::eye.m_out", &eye_cpu), .grad = CT_OP_GRAD_NONE}, CT_FACTORY_EMPTY};
 static const int64_t empty_zero_size[1] = {0};
 #define EMPTY_ZERO ((ct_shape){empty_zero_size, 1})
 
@@ -172,7 +172,8 @@ static ct_status arange_cpu_run(ct_tensor *t, const void *args) {
     case CT_BFLOAT16: arange_f16((uint16_t *)d, n, (float)a->xs, (float)a->xp, dt == CT_BFLOAT16); break;
     default: { /* integers: start + step * i in wrapping int64, truncated to the dtype */
       int_sink s = {.out = d, .dt = dt};
-      for (int64_t i = 0; i < n; i++) sink_put(&s, (int64_t)((uint64_t)a->is + (uint64_t)a->ip * (uint64_t)i));
+      for (int64_t i = 0; i < n; i++)
+        sink_put(&s, (int64_t)((uint64_t)a->is + (uint64_t)a->ip * (uint64_t)i));
       sink_flush(&s);
     }
   }
@@ -181,7 +182,8 @@ static ct_status arange_cpu_run(ct_tensor *t, const void *args) {
 static const ct_fill_kernel arange_cpu = {arange_cpu_run};
 /* torch's arange makes empty({0}) first, then runs arange.start_out */
 static const ct_create_op arange_op = {
-    {CT_CREATE_OP("arange", "aten::arange.start_out", &arange_cpu), .grad = CT_OP_GRAD_NONE}, CT_FACTORY_EMPTY};
+    {CT_CREATE_OP("arange", "aten::arange.start_out", &arange_cpu), .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_EMPTY};
 
 static ct_tensor *arange_impl(ct_scalar start, ct_scalar end, ct_scalar step, const ct_resolved_opts *ro) {
   const ct_resolved_opts o = *ro;
@@ -239,7 +241,8 @@ static ct_tensor *arange_enter(ct_scalar start, ct_scalar end, ct_scalar step, c
   if (!ct__check_scalar(start) || !ct__check_scalar(end) || !ct__check_scalar(step)) return NULL;
   bool integral = is_integral_scalar(start) && is_integral_scalar(end) && is_integral_scalar(step);
   ct_resolved_opts o;
-  if (!ct__factory_enter(&arange_op, opts, integral ? CT_INT64 : ct_get_default_dtype(), EMPTY_ZERO, &o)) return NULL;
+  if (!ct__factory_enter(&arange_op, opts, integral ? CT_INT64 : ct_get_default_dtype(), EMPTY_ZERO, &o))
+    return NULL;
   return ct__own(arange_impl(start, end, step, &o));
 }
 
@@ -409,10 +412,12 @@ static ct_status linspace_cpu_run(ct_tensor *t, const void *args) {
 }
 static const ct_fill_kernel linspace_cpu = {linspace_cpu_run};
 static const ct_create_op linspace_op = {
-    {CT_CREATE_OP("linspace", "aten::linspace.out", &linspace_cpu), .grad = CT_OP_GRAD_NONE}, CT_FACTORY_EMPTY};
+    {CT_CREATE_OP("linspace", "aten::linspace.out", &linspace_cpu), .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_EMPTY};
 
 /* linspace and logspace: the result of `steps` elements, filled by the op's kernel */
-static ct_tensor *space_impl(const ct_create_op *op, const space_args *a, int64_t steps, const ct_resolved_opts *o) {
+static ct_tensor *space_impl(const ct_create_op *op, const space_args *a, int64_t steps,
+                             const ct_resolved_opts *o) {
   ct_tensor *t = range_result(steps, o);
   if (!t) return NULL;
   if (ct__fill_run(&op->op, t, a) != CT_OK) {
@@ -531,9 +536,11 @@ static ct_status logspace_cpu_run(ct_tensor *t, const void *args) {
 }
 static const ct_fill_kernel logspace_cpu = {logspace_cpu_run};
 static const ct_create_op logspace_op = {
-    {CT_CREATE_OP("logspace", "aten::logspace.out", &logspace_cpu), .grad = CT_OP_GRAD_NONE}, CT_FACTORY_EMPTY};
+    {CT_CREATE_OP("logspace", "aten::logspace.out", &logspace_cpu), .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_EMPTY};
 
-ct_tensor *ct_logspace(ct_scalar start, ct_scalar end, int64_t steps, double base, const ct_tensor_opts *opts) {
+ct_tensor *ct_logspace(ct_scalar start, ct_scalar end, int64_t steps, double base,
+                       const ct_tensor_opts *opts) {
   if (!ct__check_scalar(start) || !ct__check_scalar(end)) return NULL;
   if (steps < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "number of steps must be non-negative");
   ct_resolved_opts o;

@@ -44,8 +44,10 @@ static ct_status bern_scalar_cpu_run(ct_tensor *self, const void *args) {
 }
 static ct_status bern_tensor_cpu_run(ct_tensor *self, const void *args);
 static const ct_fill_kernel bern_scalar_cpu = {bern_scalar_cpu_run}, bern_tensor_cpu = {bern_tensor_cpu_run};
-static const ct_op bernoulli_float_op = {CT_CREATE_OP("bernoulli_", "aten::bernoulli_.float", &bern_scalar_cpu)};
-static const ct_op bernoulli_tensor_op = {CT_CREATE_OP("bernoulli_", "aten::bernoulli_.Tensor", &bern_tensor_cpu)};
+static const ct_op bernoulli_float_op = {
+    CT_CREATE_OP("bernoulli_", "aten::bernoulli_.float", &bern_scalar_cpu)};
+static const ct_op bernoulli_tensor_op = {
+    CT_CREATE_OP("bernoulli_", "aten::bernoulli_.Tensor", &bern_tensor_cpu)};
 /* torch.bernoulli(input[, p]) is empty_like(input, contiguous) + bernoulli_ */
 static const ct_op bernoulli_op = {CT_CREATE_OP("bernoulli", "aten::bernoulli_.Tensor", &bern_tensor_cpu)};
 static const ct_op bernoulli_p_op = {CT_CREATE_OP("bernoulli", "aten::bernoulli_.float", &bern_scalar_cpu)};

@@ -18,7 +18,8 @@ static ct_tensor_opts tensor_opts(const ct_random_opts *o) {
   return t;
 }
 
-ct_tensor *ct__random_empty(const ct_create_op *op, ct_shape size, const ct_random_opts *opts, ct_dtype default_dtype) {
+ct_tensor *ct__random_empty(const ct_create_op *op, ct_shape size, const ct_random_opts *opts,
+                            ct_dtype default_dtype) {
   ct_tensor_opts t = tensor_opts(opts);
   ct_resolved_opts r;
   if (!ct__factory_enter(op, &t, default_dtype, size, &r)) return NULL;
@@ -32,7 +33,8 @@ ct_tensor *ct__random_empty_like(const ct_tensor *t, const ct_random_opts *opts)
   ct_memory_format fmt = o.memory_format;
   o.memory_format = CT_MEMORY_FORMAT_UNSET;
   ct_resolved_opts r;
-  if (!ct__resolve_opts(&o, o.dtype, &r) || !ct__factory_accepts(&ct__like_request, r.layout, r.device, ct_shape_of(t)))
+  if (!ct__resolve_opts(&o, o.dtype, &r) ||
+      !ct__factory_accepts(&ct__like_request, r.layout, r.device, ct_shape_of(t)))
     return NULL;
   r.layout = CT_STRIDED;
   if (fmt != CT_MEMORY_FORMAT_UNSET && fmt != CT_PRESERVE_FORMAT) {

@@ -146,14 +146,15 @@ static ct_status multinomial_cpu_run(ct_tensor *out, const void *args) {
   if (!a->replacement) /* 1.13 draws with replacement by the cumulative search even for one sample */
     ok = check_no_replacement(input, n_dist, n_cat) &&
          sample_no_replacement(input, n_dist, n_cat, a->n_sample, res, g);
-  else
-    ok = sample_with_replacement(input, n_dist, n_cat, a->n_sample, res, g);
+  else ok = sample_with_replacement(input, n_dist, n_cat, a->n_sample, res, g);
   return ok ? CT_OK : ct_last_error();
 }
 static const ct_fill_kernel multinomial_cpu = {multinomial_cpu_run};
 /* torch 1.13 has no Meta kernel for multinomial: the meta device gets its dispatcher message */
-static const ct_op multinomial_op = {
-    .name = "multinomial", .aten = "aten::multinomial", .grad = CT_OP_GRAD_NONE, .kernels = {[CT_CPU] = &multinomial_cpu}};
+static const ct_op multinomial_op = {.name = "multinomial",
+                                     .aten = "aten::multinomial",
+                                     .grad = CT_OP_GRAD_NONE,
+                                     .kernels = {[CT_CPU] = &multinomial_cpu}};
 
 static ct_tensor *multinomial_impl(const ct_tensor *input, int64_t n_sample, bool replacement,
                                    const ct_sample_opts *opts) {
@@ -185,7 +186,8 @@ static ct_tensor *multinomial_impl(const ct_tensor *input, int64_t n_sample, boo
   return out;
 }
 
-ct_tensor *ct_multinomial(const ct_tensor *input, int64_t n_sample, bool replacement, const ct_sample_opts *opts) {
+ct_tensor *ct_multinomial(const ct_tensor *input, int64_t n_sample, bool replacement,
+                          const ct_sample_opts *opts) {
   CT__OP_ENTER_PTR(&multinomial_op, input, input);
   return ct__own(multinomial_impl(input, n_sample, replacement, opts));
 }

@@ -159,14 +159,15 @@ static ct_status log_normal_cpu_run(ct_tensor *self, const void *args) {
 static const ct_fill_kernel normal_cpu = {normal_cpu_run}, log_normal_cpu = {log_normal_cpu_run};
 /* torch's normal_ also fills the values of CSR / CSC tensors (the sparse issue fills that row); randn,
    normal(mean, std, size) and randn_like are empty + normal_ */
-static const ct_op normal_op = {CT_CREATE_OP("normal_", "aten::normal_", &normal_cpu), .layouts = CT_CREATE_COMPRESSED};
+static const ct_op normal_op = {CT_CREATE_OP("normal_", "aten::normal_", &normal_cpu),
+                                .layouts = CT_CREATE_COMPRESSED};
 static const ct_op log_normal_op = {CT_CREATE_OP("log_normal_", "aten::log_normal_", &log_normal_cpu)};
-static const ct_create_op randn_op = {
-    {CT_CREATE_OP("randn", "aten::normal_", &normal_cpu), .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE},
-    CT_FACTORY_EMPTY};
-static const ct_create_op normal_size_op = {
-    {CT_CREATE_OP("normal", "aten::normal_", &normal_cpu), .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE},
-    CT_FACTORY_EMPTY};
+static const ct_create_op randn_op = {{CT_CREATE_OP("randn", "aten::normal_", &normal_cpu),
+                                       .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE},
+                                      CT_FACTORY_EMPTY};
+static const ct_create_op normal_size_op = {{CT_CREATE_OP("normal", "aten::normal_", &normal_cpu),
+                                             .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE},
+                                            CT_FACTORY_EMPTY};
 static const ct_op randn_like_op = {CT_CREATE_OP("randn_like", "aten::normal_", &normal_cpu),
                                     .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE};
 

@@ -48,7 +48,8 @@ static bool check_std_tensor(const ct_tensor *std) {
 
 /* torch's normal.Tensor_float / float_Tensor / Tensor_Tensor (with Meta kernels); ctorch runs them as normal_
    then add_ / mul_, on the rows normal_ has. */
-#define NORMAL_TENSOR_OP(ATEN) {CT_CREATE_OP("normal", ATEN, &ct__fill_nothing)}
+#define NORMAL_TENSOR_OP(ATEN) \
+  { CT_CREATE_OP("normal", ATEN, &ct__fill_nothing) }
 static const ct_op normal_tf_op = NORMAL_TENSOR_OP("aten::normal.Tensor_float");
 static const ct_op normal_ft_op = NORMAL_TENSOR_OP("aten::normal.float_Tensor");
 static const ct_op normal_tt_op = NORMAL_TENSOR_OP("aten::normal.Tensor_Tensor");

@@ -27,7 +27,8 @@ void ct__dispatch_error(const char *kernel, ct_dtype dt);
 
 /* The entry guard of a random factory and its uninitialized output (size + options; dtype default when
    UNSET): op's rule for the requested layout and device (ct__factory_accepts); not scope-registered. */
-ct_tensor *ct__random_empty(const ct_create_op *op, ct_shape size, const ct_random_opts *opts, ct_dtype default_dtype);
+ct_tensor *ct__random_empty(const ct_create_op *op, ct_shape size, const ct_random_opts *opts,
+                            ct_dtype default_dtype);
 /* torch.empty_like(t, options): dtype/device like t unless set; memory format preserve unless set
    (t's strides when it is dense, else the same stride order); a layout asked is refused as torch's
    empty_strided does. Not scope-registered. */

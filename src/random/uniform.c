@@ -100,9 +100,10 @@ static ct_status uniform_cpu_run(ct_tensor *target, const void *args) {
 static const ct_fill_kernel uniform_cpu = {uniform_cpu_run};
 static const ct_op uniform_op = {CT_CREATE_OP("uniform_", "aten::uniform_", &uniform_cpu)};
 /* torch.rand is empty + uniform_ (a layout it cannot fill is refused by uniform_), rand_like empty_like + uniform_ */
-static const ct_create_op rand_op = {{CT_CREATE_OP("rand", "aten::uniform_", &uniform_cpu), .grad = CT_OP_GRAD_NONE},
-                                     CT_FACTORY_EMPTY};
-static const ct_op rand_like_op = {CT_CREATE_OP("rand_like", "aten::uniform_", &uniform_cpu), .grad = CT_OP_GRAD_NONE};
+static const ct_create_op rand_op = {
+    {CT_CREATE_OP("rand", "aten::uniform_", &uniform_cpu), .grad = CT_OP_GRAD_NONE}, CT_FACTORY_EMPTY};
+static const ct_op rand_like_op = {CT_CREATE_OP("rand_like", "aten::uniform_", &uniform_cpu),
+                                   .grad = CT_OP_GRAD_NONE};
 
 ct_status ct__uniform_impl(ct_tensor *self, double from, double to, const ct_sample_opts *opts) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;

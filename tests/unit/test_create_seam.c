@@ -7,10 +7,13 @@
 #include "check.h"
 #include "core/internal.h"
 
-#define NO_KERNEL(ATEN, BACKEND)                                                                              \
-  "Could not run '" ATEN "' with arguments from the '" BACKEND "' backend. This could be because the operator " \
-  "doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build)."
-#define UNBUILT(OP, LAYOUT) OP ": ctorch cannot build torch." LAYOUT " tensors yet (torch 1.13 returns one here)"
+#define NO_KERNEL(ATEN, BACKEND)                                                                        \
+  "Could not run '" ATEN "' with arguments from the '" BACKEND                                          \
+  "' backend. This could be because the operator "                                                      \
+  "doesn't exist for this backend, or was omitted during the selective/custom build process (if using " \
+  "custom build)."
+#define UNBUILT(OP, LAYOUT) \
+  OP ": ctorch cannot build torch." LAYOUT " tensors yet (torch 1.13 returns one here)"
 
 static const ct_tensor_opts COO = {.layout = CT_SPARSE_COO}, CSR = {.layout = CT_SPARSE_CSR},
                             BSR = {.layout = CT_SPARSE_BSR};
@@ -39,14 +42,22 @@ static void test_factory_layouts(void) {
   /* torch.zeros(2, layout=torch.sparse_csr), torch.arange(3, layout=torch.sparse_csr) (empty({0}) first),
      torch.linspace(0, 1, 3, layout=torch.sparse_csr): empty's sparse-compressed check */
   CHECK(ct_zeros(CT_SHAPE(2), &CSR) == NULL);
-  CHECK_ERROR(CT_ERR_RUNTIME, "torch.empty: Only batched sparse compressed (non-block) tensors are supported, but got size [2]");
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "torch.empty: Only batched sparse compressed (non-block) tensors are supported, but got size [2]");
   CHECK(ct_arange_end(3, &CSR) == NULL);
-  CHECK_ERROR(CT_ERR_RUNTIME, "torch.empty: Only batched sparse compressed (non-block) tensors are supported, but got size [0]");
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "torch.empty: Only batched sparse compressed (non-block) tensors are supported, but got size [0]");
   CHECK(ct_linspace(0, 1, 3, &CSR) == NULL);
-  CHECK_ERROR(CT_ERR_RUNTIME, "torch.empty: Only batched sparse compressed (non-block) tensors are supported, but got size [3]");
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "torch.empty: Only batched sparse compressed (non-block) tensors are supported, but got size [3]");
   /* torch.empty(2, 3, layout=torch.sparse_bsr) */
   CHECK(ct_empty(CT_SHAPE(2, 3), &BSR) == NULL);
-  CHECK_ERROR(CT_ERR_RUNTIME, "\"empty_sparse_compressed\" expected sparse compressed (non-block) tensor layout but got SparseBsr");
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "\"empty_sparse_compressed\" expected sparse compressed (non-block) tensor layout but got SparseBsr");
   /* torch.empty(2, 3, layout=torch.sparse_csr, device='meta') */
   ct_tensor_opts csr_meta = {.layout = CT_SPARSE_CSR, .device = CT_DEVICE_META};
   CHECK(ct_empty(CT_SHAPE(2, 3), &csr_meta) == NULL);
@@ -100,7 +111,9 @@ static void test_random_factory_layouts(void) {
   CHECK_ERROR(CT_ERR_NOT_IMPLEMENTED, NO_KERNEL("aten::randperm.generator_out", "SparseCPU"));
   /* torch.randperm(3, layout=torch.sparse_csr): empty({3}) first */
   CHECK(ct_randperm(3, &RCSR) == NULL);
-  CHECK_ERROR(CT_ERR_RUNTIME, "torch.empty: Only batched sparse compressed (non-block) tensors are supported, but got size [3]");
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "torch.empty: Only batched sparse compressed (non-block) tensors are supported, but got size [3]");
   /* torch.rand_like(torch.ones(2), layout=torch.sparse_coo): empty_like's empty_strided */
   ct_tensor *x = ct_ones(CT_SHAPE(2), NULL);
   CHECK(ct_rand_like(x, &RCOO) == NULL);
@@ -180,7 +193,8 @@ static void test_meta_factories(void) {
   CHECK_STRIDES(t, 3, 1);
   ct_release(t);
   ct_tensor_opts mu8 = {.device = CT_DEVICE_META, .dtype = CT_UINT8};
-  t = ct_full(CT_SHAPE(2), 300, &mu8); /* torch.full((2,), 300, dtype=torch.uint8, device='meta'): fill_ checks nothing */
+  t = ct_full(CT_SHAPE(2), 300,
+              &mu8); /* torch.full((2,), 300, dtype=torch.uint8, device='meta'): fill_ checks nothing */
   CHECK(t && ct_dtype_of(t) == CT_UINT8);
   ct_release(t);
   t = ct_arange_end(3, &m); /* torch.arange(3, device='meta'): int64 (3,) */
@@ -218,9 +232,11 @@ static void test_meta_factories(void) {
   ct_tensor *p = ct_empty(CT_SHAPE(3), &m);
   CHECK(ct_multinomial(p, 2, false, NULL) == NULL);
   CHECK(ct_last_error() == CT_ERR_NOT_IMPLEMENTED &&
-        strstr(ct_last_error_message(), "Could not run 'aten::multinomial' with arguments from the 'Meta' backend. ") ==
+        strstr(ct_last_error_message(),
+               "Could not run 'aten::multinomial' with arguments from the 'Meta' backend. ") ==
             ct_last_error_message() &&
-        strstr(ct_last_error_message(), "'aten::multinomial' is only available for these backends: [CPU, ") != NULL);
+        strstr(ct_last_error_message(), "'aten::multinomial' is only available for these backends: [CPU, ") !=
+            NULL);
   ct_clear_error();
   ct_release(p);
 }

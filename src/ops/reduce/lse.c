@@ -185,7 +185,8 @@ static ct_status lse_ops(ct_tensor *out, const ct_tensor *t, ct_dtype kd, const 
   const ct_tensor *x = (ct_dtype)t->dtype == kd ? t : ct_to_dtype(t, kd);
   ct_tensor *maxes = !x || empty ? NULL : amax_of(x, o->dims);
   ct_tensor *inf = maxes ? ct_isinf(maxes) : NULL;
-  ct_tensor *zero = ct__own(ct__scalar_tensor_with(ct_scalar_double(0), &(ct_resolved_opts){.dtype = kd, .device = CT_DEVICE_CPU}));
+  ct_tensor *zero = ct__own(
+      ct__scalar_tensor_with(ct_scalar_double(0), &(ct_resolved_opts){.dtype = kd, .device = CT_DEVICE_CPU}));
   s = !x ? ct__null_status() : empty ? CT_OK : inf && zero ? ct_masked_fill_(maxes, inf, zero) : ct__null_status();
   ct_tensor *e = s != CT_OK ? NULL : empty ? ct__red_pw(&ct__pw_op_exp, x, NULL) : ct__red_pw(&ct__pw_op_sub, x, maxes);
   if (s == CT_OK) s = !e ? ct__null_status() : empty ? CT_OK : ct__red_pw_(&ct__pw_op_exp, e, NULL);
