@@ -33,17 +33,11 @@ typedef struct bern_args {
   const ct_sample_opts *opts;
 } bern_args;
 
-static ct_status bern_scalar_cpu_run(ct_tensor *self, const void *args) {
-  const bern_args *a = args;
-  bern_ctx c = {ct__sample_gen(a->opts), (ct_dtype)self->dtype, CT_DTYPE_UNSET, a->pv};
-  ct__gen_lock(c.g);
-  ct__walk(self, NULL, scalar_run, &c);
-  ct__gen_unlock(c.g);
-  ct__mark_written(self);
-  return CT_OK;
-}
-static ct_status bern_tensor_cpu_run(ct_tensor *self, const void *args);
-static const ct_fill_kernel bern_scalar_cpu = {bern_scalar_cpu_run}, bern_tensor_cpu = {bern_tensor_cpu_run};
+static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int64_t n);
+CT_RANDOM_CPU_KERNEL(bern_scalar, bern_args,
+                     ct__walk(t, NULL, scalar_run, &(bern_ctx){g, (ct_dtype)t->dtype, CT_DTYPE_UNSET, a->pv}))
+CT_RANDOM_CPU_KERNEL(bern_tensor, bern_args,
+                     ct__walk(t, a->p, tensor_run, &(bern_ctx){g, (ct_dtype)t->dtype, (ct_dtype)a->p->dtype, 0.0}))
 static const ct_op bernoulli_float_op = {
     CT_CREATE_OP("bernoulli_", "aten::bernoulli_.float", &bern_scalar_cpu)};
 static const ct_op bernoulli_tensor_op = {
@@ -133,16 +127,6 @@ static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int6
     }
     ct__elem_store_i64(c->dt, ptr[0] + i * stride[0], hit);
   }
-}
-
-static ct_status bern_tensor_cpu_run(ct_tensor *self, const void *args) {
-  const bern_args *a = args;
-  bern_ctx c = {ct__sample_gen(a->opts), (ct_dtype)self->dtype, (ct_dtype)a->p->dtype, 0.0};
-  ct__gen_lock(c.g);
-  ct__walk(self, a->p, tensor_run, &c);
-  ct__gen_unlock(c.g);
-  ct__mark_written(self);
-  return CT_OK;
 }
 
 static ct_status bernoulli_tensor_impl(ct_tensor *self, const ct_tensor *p, const ct_sample_opts *opts) {

@@ -27,16 +27,8 @@ typedef struct sample_args {
   const ct_sample_opts *opts;
 } sample_args;
 
-static ct_status sample_cpu_run(ct_tensor *self, const void *args) {
-  const sample_args *a = args;
-  sample_ctx c = {ct__sample_gen(a->opts), (ct_dtype)self->dtype, a->f, {a->p0, a->p1}};
-  ct__gen_lock(c.g);
-  ct__walk(self, NULL, sample_run, &c);
-  ct__gen_unlock(c.g);
-  ct__mark_written(self);
-  return CT_OK;
-}
-static const ct_fill_kernel sample_cpu = {sample_cpu_run};
+CT_RANDOM_CPU_KERNEL(sample, sample_args,
+                     ct__walk(t, NULL, sample_run, &(sample_ctx){g, (ct_dtype)t->dtype, a->f, {a->p0, a->p1}}))
 static const ct_op exponential_op = {CT_CREATE_OP("exponential_", "aten::exponential_", &sample_cpu)};
 static const ct_op geometric_op = {CT_CREATE_OP("geometric_", "aten::geometric_", &sample_cpu)};
 static const ct_op cauchy_op = {CT_CREATE_OP("cauchy_", "aten::cauchy_", &sample_cpu)};

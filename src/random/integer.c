@@ -110,17 +110,7 @@ typedef struct int_args {
   const ct_sample_opts *opts;
 } int_args;
 
-static ct_status int_cpu_run(ct_tensor *self, const void *args) {
-  const int_args *a = args;
-  int_ctx *c = a->c;
-  c->g = ct__sample_gen(a->opts);
-  ct__gen_lock(c->g);
-  ct__walk(self, NULL, int_run, c);
-  ct__gen_unlock(c->g);
-  ct__mark_written(self);
-  return CT_OK;
-}
-static const ct_fill_kernel int_cpu = {int_cpu_run};
+CT_RANDOM_CPU_KERNEL(int, int_args, (a->c->g = g, ct__walk(t, NULL, int_run, a->c)))
 /* random_(), random_(to), random_(from, to) (to None as well); randint and randint_like are empty + random_(from, to) */
 static const ct_op random_op = {CT_CREATE_OP("random_", "aten::random_", &int_cpu)};
 static const ct_op random_to_op = {CT_CREATE_OP("random_", "aten::random_.to", &int_cpu)};

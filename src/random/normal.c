@@ -136,27 +136,10 @@ typedef struct normal_args {
   const ct_sample_opts *opts;
 } normal_args;
 
-static ct_status normal_cpu_run(ct_tensor *target, const void *args) {
-  const normal_args *a = args;
-  ct_generator *g = ct__sample_gen(a->opts);
-  ct__gen_lock(g);
-  normal_fill(target, a->mean, a->std, g);
-  ct__gen_unlock(g);
-  ct__mark_written(target); /* (self's storage, when target is its view_as_real) */
-  return CT_OK;
-}
-
-static ct_status log_normal_cpu_run(ct_tensor *self, const void *args) {
-  const normal_args *a = args;
-  ct_generator *g = ct__sample_gen(a->opts);
-  scalar_ctx c = {g, (ct_dtype)self->dtype, a->mean, a->std, true};
-  ct__gen_lock(g);
-  ct__walk(self, NULL, scalar_run, &c);
-  ct__gen_unlock(g);
-  ct__mark_written(self);
-  return CT_OK;
-}
-static const ct_fill_kernel normal_cpu = {normal_cpu_run}, log_normal_cpu = {log_normal_cpu_run};
+/* (normal_'s target: self or its view_as_real, whose storage is self's) */
+CT_RANDOM_CPU_KERNEL(normal, normal_args, normal_fill(t, a->mean, a->std, g))
+CT_RANDOM_CPU_KERNEL(log_normal, normal_args,
+                     ct__walk(t, NULL, scalar_run, &(scalar_ctx){g, (ct_dtype)t->dtype, a->mean, a->std, true}))
 /* torch's normal_ also fills the values of CSR / CSC tensors (the sparse issue fills that row); randn,
    normal(mean, std, size) and randn_like are empty + normal_ */
 static const ct_op normal_op = {CT_CREATE_OP("normal_", "aten::normal_", &normal_cpu),

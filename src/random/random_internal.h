@@ -42,6 +42,20 @@ ct_status ct__normal_impl(ct_tensor *self, double mean, double std, const ct_sam
 /* Marks self's storage as written (the version counter views share). */
 static inline void ct__mark_written(ct_tensor *self) { atomic_fetch_add(&self->storage->version, 1u); }
 
+/* Defines NAME##_cpu, a random op's CPU kernel row: FILL (an expression of t, a: the op's ARGS, whose opts
+   member holds the generator, and g) runs under the generator's lock, then t's storage is marked written. */
+#define CT_RANDOM_CPU_KERNEL(NAME, ARGS, FILL)                       \
+  static ct_status NAME##_cpu_run(ct_tensor *t, const void *args) { \
+    const ARGS *a = args;                                           \
+    ct_generator *g = ct__sample_gen(a->opts);                      \
+    ct__gen_lock(g);                                                \
+    FILL;                                                           \
+    ct__gen_unlock(g);                                              \
+    ct__mark_written(t);                                            \
+    return CT_OK;                                                   \
+  }                                                                 \
+  static const ct_fill_kernel NAME##_cpu = {NAME##_cpu_run};
+
 /* torch's Conjugate/Negative fallback for an in-place random op on a tensor with math bits: the op runs
    on a resolved temporary `tmp` (whose layout, not self's, decides the order of the draws) that is then
    copied back into self (applying its bits, so that self reads the values drawn). `call` is the op's

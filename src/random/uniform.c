@@ -88,16 +88,8 @@ typedef struct uniform_args {
   const ct_sample_opts *opts;
 } uniform_args;
 
-static ct_status uniform_cpu_run(ct_tensor *target, const void *args) {
-  const uniform_args *a = args;
-  ct_generator *g = ct__sample_gen(a->opts);
-  ct__gen_lock(g);
-  uniform_fill(target, a->from, a->to, g);
-  ct__gen_unlock(g);
-  ct__mark_written(target); /* (self's storage, when target is its view_as_real) */
-  return CT_OK;
-}
-static const ct_fill_kernel uniform_cpu = {uniform_cpu_run};
+/* (target: self or its view_as_real, whose storage is self's) */
+CT_RANDOM_CPU_KERNEL(uniform, uniform_args, uniform_fill(t, a->from, a->to, g))
 static const ct_op uniform_op = {CT_CREATE_OP("uniform_", "aten::uniform_", &uniform_cpu)};
 /* torch.rand is empty + uniform_ (a layout it cannot fill is refused by uniform_), rand_like empty_like + uniform_ */
 static const ct_create_op rand_op = {
