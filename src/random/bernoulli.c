@@ -37,7 +37,8 @@ static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int6
 CT_RANDOM_CPU_KERNEL(bern_scalar, bern_args,
                      ct__walk(t, NULL, scalar_run, &(bern_ctx){g, (ct_dtype)t->dtype, CT_DTYPE_UNSET, a->pv}))
 CT_RANDOM_CPU_KERNEL(bern_tensor, bern_args,
-                     ct__walk(t, a->p, tensor_run, &(bern_ctx){g, (ct_dtype)t->dtype, (ct_dtype)a->p->dtype, 0.0}))
+                     ct__walk(t, a->p, tensor_run,
+                              &(bern_ctx){g, (ct_dtype)t->dtype, (ct_dtype)a->p->dtype, 0.0}))
 static const ct_op bernoulli_float_op = {
     CT_CREATE_OP("bernoulli_", "aten::bernoulli_.float", &bern_scalar_cpu)};
 static const ct_op bernoulli_tensor_op = {

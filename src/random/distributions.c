@@ -28,7 +28,8 @@ typedef struct sample_args {
 } sample_args;
 
 CT_RANDOM_CPU_KERNEL(sample, sample_args,
-                     ct__walk(t, NULL, sample_run, &(sample_ctx){g, (ct_dtype)t->dtype, a->f, {a->p0, a->p1}}))
+                     ct__walk(t, NULL, sample_run,
+                              &(sample_ctx){g, (ct_dtype)t->dtype, a->f, {a->p0, a->p1}}))
 static const ct_op exponential_op = {CT_CREATE_OP("exponential_", "aten::exponential_", &sample_cpu)};
 static const ct_op geometric_op = {CT_CREATE_OP("geometric_", "aten::geometric_", &sample_cpu)};
 static const ct_op cauchy_op = {CT_CREATE_OP("cauchy_", "aten::cauchy_", &sample_cpu)};

@@ -139,7 +139,8 @@ typedef struct normal_args {
 /* (normal_'s target: self or its view_as_real, whose storage is self's) */
 CT_RANDOM_CPU_KERNEL(normal, normal_args, normal_fill(t, a->mean, a->std, g))
 CT_RANDOM_CPU_KERNEL(log_normal, normal_args,
-                     ct__walk(t, NULL, scalar_run, &(scalar_ctx){g, (ct_dtype)t->dtype, a->mean, a->std, true}))
+                     ct__walk(t, NULL, scalar_run,
+                              &(scalar_ctx){g, (ct_dtype)t->dtype, a->mean, a->std, true}))
 /* torch's normal_ also fills the values of CSR / CSC tensors (the sparse issue fills that row); randn,
    normal(mean, std, size) and randn_like are empty + normal_ */
 static const ct_op normal_op = {CT_CREATE_OP("normal_", "aten::normal_", &normal_cpu),

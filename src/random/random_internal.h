@@ -44,7 +44,7 @@ static inline void ct__mark_written(ct_tensor *self) { atomic_fetch_add(&self->s
 
 /* Defines NAME##_cpu, a random op's CPU kernel row: FILL (an expression of t, a: the op's ARGS, whose opts
    member holds the generator, and g) runs under the generator's lock, then t's storage is marked written. */
-#define CT_RANDOM_CPU_KERNEL(NAME, ARGS, FILL)                       \
+#define CT_RANDOM_CPU_KERNEL(NAME, ARGS, FILL)                      \
   static ct_status NAME##_cpu_run(ct_tensor *t, const void *args) { \
     const ARGS *a = args;                                           \
     ct_generator *g = ct__sample_gen(a->opts);                      \
