@@ -113,7 +113,11 @@ ct_tensor *ct_eye_m(int64_t n, int64_t m, const ct_tensor_opts *opts) {
   return ct__own(eye_impl(n, m, &o));
 }
 
-ct_tensor *ct_eye(int64_t n, const ct_tensor_opts *opts) { return ct_eye_m(n, n, opts); }
+ct_tensor *ct_eye(int64_t n, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__factory_enter(&eye_op, opts, ct_get_default_dtype(), EMPTY_ZERO, &o)) return NULL;
+  return ct__own(eye_impl(n, n, &o));
+}
 
 /* ---- arange ---- */
 
