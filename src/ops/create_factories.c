@@ -36,9 +36,10 @@ static const ct_create_op ones_op = {
 static const ct_create_op full_op = {
     {CT_CREATE_OP("full", "aten::full", &fill_cpu), .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE},
     CT_FACTORY_FULL};
-/* torch.scalar_tensor ignores its layout (a strided result whatever is asked) */
+/* torch.scalar_tensor ignores its layout on the CPU (a strided result whatever is asked); on other devices it
+   is empty + fill_ */
 static const ct_create_op scalar_tensor_op = {
-    {CT_CREATE_OP("scalar_tensor", "aten::scalar_tensor", &fill_cpu), .grad = CT_OP_GRAD_NONE},
+    {CT_CREATE_OP("scalar_tensor", "aten::fill_.Scalar", &fill_cpu), .grad = CT_OP_GRAD_NONE},
     CT_FACTORY_IGNORED};
 /* torch.tensor (ct_tensor_from_data, ct_tensor_literal) takes no layout */
 const ct_create_op ct__tensor_op = {{CT_CREATE_OP("tensor", "aten::lift_fresh", &ct__fill_nothing)},

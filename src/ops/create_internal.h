@@ -42,7 +42,7 @@ typedef enum {
   CT_FACTORY_FULL,
   /* empty_strided, and *_like's layout=: the dispatcher refuses every other layout */
   CT_FACTORY_STRIDED,
-  /* scalar_tensor: the layout is ignored, the result strided */
+  /* scalar_tensor: the layout is ignored on the CPU (a strided result), EMPTY elsewhere */
   CT_FACTORY_IGNORED,
   /* torch.tensor, new_tensor, from_numpy take no layout: Python's TypeError */
   CT_FACTORY_NO_ARG

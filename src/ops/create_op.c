@@ -34,12 +34,8 @@ static const char *compressed_name(ct_layout l) {
 }
 
 /* at::native::empty_sparse_compressed's checks (torch.empty with a compressed layout), in its order. */
-static bool compressed_empty_ok(ct_layout layout, ct_device_type dev, ct_shape shape) {
+static bool compressed_empty_ok(ct_layout layout, ct_shape shape) {
   if (!ct__check_list(shape, "shape")) return false;
-  if (dev == CT_META) {
-    ct__error(CT_ERR_RUNTIME, "Unsupported device type for %s layout: meta", compressed_name(layout));
-    return false;
-  }
   if (shape.ndim < 2) {
     char sz[64];
     ct__fmt_int_list(sz, sizeof sz, shape.ndim, shape.data);
@@ -58,7 +54,7 @@ static bool compressed_empty_ok(ct_layout layout, ct_device_type dev, ct_shape s
 }
 
 static bool layout_ok(const ct_create_op *c, ct_layout layout, ct_device_type dev, ct_shape empty_shape) {
-  if (layout == CT_LAYOUT_UNSET || layout == CT_STRIDED || c->layout_rule == CT_FACTORY_IGNORED) return true;
+  if (layout == CT_LAYOUT_UNSET || layout == CT_STRIDED) return true;
   if (c->layout_rule == CT_FACTORY_NO_ARG) {
     ct__error(CT_ERR_TYPE, "%s() got an unexpected keyword argument 'layout'", c->op.name);
     return false;
@@ -68,10 +64,16 @@ static bool layout_ok(const ct_create_op *c, ct_layout layout, ct_device_type de
               ct_layout_name(layout));
     return false;
   }
-  bool through_empty = c->layout_rule == CT_FACTORY_EMPTY || c->layout_rule == CT_FACTORY_FULL;
-  if (layout != CT_SPARSE_COO && through_empty && !compressed_empty_ok(layout, dev, empty_shape))
+  /* scalar_tensor's CPU path makes a strided tensor whatever is asked; elsewhere it is empty + fill_ */
+  if (c->layout_rule == CT_FACTORY_IGNORED && dev == CT_CPU) return true;
+  bool compressed = layout != CT_SPARSE_COO;
+  if (compressed && dev == CT_META) { /* c10's dispatch key of the options, before any op */
+    ct__error(CT_ERR_RUNTIME, "Unsupported device type for %s layout: meta", compressed_name(layout));
     return false;
-  if (layout == CT_SPARSE_COO && c->layout_rule == CT_FACTORY_FULL) {
+  }
+  if (compressed && c->layout_rule != CT_FACTORY_STRIDED && !compressed_empty_ok(layout, empty_shape))
+    return false;
+  if (!compressed && c->layout_rule == CT_FACTORY_FULL) {
     ct__error(CT_ERR_RUNTIME, "full(...) is not implemented for sparse layout");
     return false;
   }

@@ -62,6 +62,15 @@ static void test_factory_layouts(void) {
   ct_tensor_opts csr_meta = {.layout = CT_SPARSE_CSR, .device = CT_DEVICE_META};
   CHECK(ct_empty(CT_SHAPE(2, 3), &csr_meta) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "Unsupported device type for SparseCsr layout: meta");
+  /* torch.scalar_tensor(1, layout=torch.sparse_csr, device='meta') and torch.empty_like(torch.ones(2),
+     layout=torch.sparse_csc, device='meta'): c10 refuses the options before any op */
+  CHECK(ct_scalar_tensor(CT_INT(1), &csr_meta) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Unsupported device type for SparseCsr layout: meta");
+  ct_tensor *two = ct_ones(CT_SHAPE(2), NULL);
+  ct_tensor_opts csc_meta = {.layout = CT_SPARSE_CSC, .device = CT_DEVICE_META};
+  CHECK(ct_empty_like(two, &csc_meta) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Unsupported device type for SparseCsc layout: meta");
+  ct_release(two);
   /* torch.arange(3, layout=torch.sparse_coo, device='meta'): the SparseMeta backend */
   ct_tensor_opts coo_meta = {.layout = CT_SPARSE_COO, .device = CT_DEVICE_META};
   CHECK(ct_arange_end(3, &coo_meta) == NULL);
