@@ -29,7 +29,7 @@ bool ct__resolve_opts(const ct_tensor_opts *opts, ct_dtype default_dtype, ct_res
   out->dtype = o.dtype == CT_DTYPE_UNSET ? default_dtype : o.dtype;
   if (!ct__check_dtype(out->dtype)) return false;
   if (!resolve_device(o.device, &out->device)) return false;
-  out->layout = o.layout == CT_LAYOUT_UNSET ? CT_STRIDED : o.layout;
+  out->layout = o.layout;
   out->memory_format = o.memory_format;
   out->requires_grad = o.requires_grad;
   return true;
@@ -73,8 +73,8 @@ bool ct__format_strides(int64_t ndim, const int64_t *sizes, ct_memory_format fmt
 }
 
 ct_tensor *ct__empty_with(ct_shape shape, const ct_resolved_opts *o) {
-  /* every factory taking a shape comes through here (random ones included), after its entry guard */
-  if (CT_UNLIKELY(o->layout > CT_STRIDED)) return ct__layout_unbuilt(&empty_op.op, o->layout), NULL;
+  /* every factory taking a shape comes through here (random ones included), after its entry guard (which
+     refused every layout but strided) */
   if (!ct__check_list(shape, "shape")) return NULL;
   /* PyTorch checks the sizes before the memory format */
   if (ct__checked_numel(shape.ndim, shape.data) < 0) return NULL;

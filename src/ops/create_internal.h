@@ -9,10 +9,15 @@
 typedef struct ct_resolved_opts {
   ct_dtype dtype;
   ct_device device;
-  ct_layout layout; /* as requested (UNSET: strided); the factory's entry guard applies torch's rule */
+  ct_layout layout; /* as requested (UNSET or STRIDED: strided); the factory's entry guard applies torch's rule */
   ct_memory_format memory_format;
   bool requires_grad;
 } ct_resolved_opts;
+
+/* Fills defaults (dtype: default_dtype when UNSET, device: CPU) and validates dtype and device; the layout
+   is the entry guard's. requires_grad is checked when the tensor is finished (see
+   ct__finish_requires_grad). */
+bool ct__resolve_opts(const ct_tensor_opts *opts, ct_dtype default_dtype, ct_resolved_opts *out);
 
 /* ---- the creation and random family's descriptor (docs/ARCHITECTURE.md, "Where an op is declared") ---- */
 
@@ -74,19 +79,24 @@ extern const ct_create_op ct__tensor_op, ct__like_request;
 bool ct__layout_unbuilt(const ct_op *op, ct_layout layout);
 /* The entry guard of a factory on its request: the layout by c->layout_rule (empty_shape: the size torch's
    empty sees first, whose sparse-compressed checks print it), then the device's kernel row; false with
-   torch's error. */
-bool ct__factory_accepts(const ct_create_op *c, ct_layout layout, ct_device device, ct_shape empty_shape);
+   torch's error. The common request (strided, a device with a row) is decided inline (no descriptor has a
+   CUDA row yet: CUDA's "Torch not compiled with CUDA enabled" comes first in the slow path). */
+bool ct__factory_refuses(const ct_create_op *c, ct_layout layout, ct_device device, ct_shape empty_shape);
+static inline bool ct__factory_accepts(const ct_create_op *c, ct_layout layout, ct_device device,
+                                       ct_shape empty_shape) {
+  return CT_LIKELY(layout <= CT_STRIDED && c->op.kernels[device.type] != NULL) ||
+         !ct__factory_refuses(c, layout, device, empty_shape);
+}
 /* Resolution of opts (ct__resolve_opts) and the guard above. */
-bool ct__factory_enter(const ct_create_op *c, const ct_tensor_opts *opts, ct_dtype default_dtype,
-                       ct_shape empty_shape, ct_resolved_opts *out);
+static inline bool ct__factory_enter(const ct_create_op *c, const ct_tensor_opts *opts, ct_dtype default_dtype,
+                                     ct_shape empty_shape, ct_resolved_opts *out) {
+  return ct__resolve_opts(opts, default_dtype, out) && ct__factory_accepts(c, out->layout, out->device, empty_shape);
+}
 /* The guard of an op with a tensor input t (CT__OP_ENTER), and ctorch's refusal of a non-strided layout
    the op accepts in torch; false with the error. */
 bool ct__create_input_ok(const ct_op *op, const ct_tensor *t);
 
-/* Fills defaults (dtype: default_dtype when UNSET, device: CPU) and validates dtype and device; the layout
-   is the entry guard's. requires_grad is checked when the tensor is finished (see
-   ct__finish_requires_grad). */
-bool ct__resolve_opts(const ct_tensor_opts *opts, ct_dtype default_dtype, ct_resolved_opts *out);
+
 /* The same with dtype, device and layout defaulting to those of `like` (the *_like and new_* factories). */
 bool ct__resolve_opts_like(const ct_tensor *like, const ct_tensor_opts *opts, ct_resolved_opts *out);
 bool ct__format_strides(int64_t ndim, const int64_t *sizes, ct_memory_format fmt, int64_t *strides);

@@ -81,20 +81,14 @@ static bool layout_ok(const ct_create_op *c, ct_layout layout, ct_device_type de
   return refuse_request(&c->op, layout, dev);
 }
 
-bool ct__factory_accepts(const ct_create_op *c, ct_layout layout, ct_device device, ct_shape empty_shape) {
+bool ct__factory_refuses(const ct_create_op *c, ct_layout layout, ct_device device, ct_shape empty_shape) {
   /* torch initializes CUDA before the op sees its arguments */
   if (device.type == CT_CUDA && !ct_cuda_is_available()) {
     ct__error(CT_ERR_RUNTIME, "Torch not compiled with CUDA enabled");
-    return false;
+    return true;
   }
-  if (CT_UNLIKELY(!layout_ok(c, layout, device.type, empty_shape))) return false;
-  return CT_LIKELY(c->op.kernels[device.type] != NULL) || refuse_request(&c->op, CT_STRIDED, device.type);
-}
-
-bool ct__factory_enter(const ct_create_op *c, const ct_tensor_opts *opts, ct_dtype default_dtype,
-                       ct_shape empty_shape, ct_resolved_opts *out) {
-  return ct__resolve_opts(opts, default_dtype, out) &&
-         ct__factory_accepts(c, out->layout, out->device, empty_shape);
+  if (!layout_ok(c, layout, device.type, empty_shape)) return true;
+  return c->op.kernels[device.type] == NULL && !refuse_request(&c->op, CT_STRIDED, device.type);
 }
 
 bool ct__create_input_ok(const ct_op *op, const ct_tensor *t) {
