@@ -1,8 +1,6 @@
 /* The entry guard of the creation and random ops (create_internal.h: ct_create_op). A factory has no input
    tensor: what the dispatcher sees is the request, its layout and device, so the guard applies torch 1.13's
    rules to them (checked in torch 1.13; the unit test test_create_seam.c holds each message). */
-#include <stdio.h>
-
 #include "ops/create_internal.h"
 
 static ct_status nothing_run(ct_tensor *t, const void *args) {
