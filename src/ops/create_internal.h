@@ -9,9 +9,11 @@
 typedef struct ct_resolved_opts {
   ct_dtype dtype;
   ct_device device;
-  ct_layout layout; /* as requested (UNSET or STRIDED: strided); the factory's entry guard applies torch's rule */
   ct_memory_format memory_format;
   bool requires_grad;
+  /* as requested (UNSET or STRIDED: strided); the factory's entry guard applies torch's rule. Last, so that
+     internal callers' positional {dtype, device, format, requires_grad} stay strided. */
+  ct_layout layout;
 } ct_resolved_opts;
 
 /* Fills defaults (dtype: default_dtype when UNSET, device: CPU) and validates dtype and device; the layout
