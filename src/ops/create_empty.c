@@ -29,7 +29,6 @@ bool ct__resolve_opts(const ct_tensor_opts *opts, ct_dtype default_dtype, ct_res
   out->dtype = o.dtype == CT_DTYPE_UNSET ? default_dtype : o.dtype;
   if (!ct__check_dtype(out->dtype)) return false;
   if (!resolve_device(o.device, &out->device)) return false;
-  out->layout = o.layout;
   out->memory_format = o.memory_format;
   out->requires_grad = o.requires_grad;
   return true;
@@ -38,7 +37,6 @@ bool ct__resolve_opts(const ct_tensor_opts *opts, ct_dtype default_dtype, ct_res
 bool ct__resolve_opts_like(const ct_tensor *like, const ct_tensor_opts *opts, ct_resolved_opts *out) {
   ct_tensor_opts o = opts ? *opts : (ct_tensor_opts){0};
   if (o.device.type == CT_DEVICE_TYPE_UNSET) o.device = ct__tdevice(like);
-  if (o.layout == CT_LAYOUT_UNSET) o.layout = (ct_layout)like->layout;
   return ct__resolve_opts(&o, (ct_dtype)like->dtype, out);
 }
 

@@ -89,9 +89,7 @@ ct_tensor *ct_full(ct_shape shape, ct_scalar value, const ct_tensor_opts *opts) 
 }
 
 ct_tensor *ct__scalar_tensor_with(ct_scalar value, const ct_resolved_opts *o) {
-  ct_resolved_opts strided = *o;
-  strided.layout = CT_STRIDED;
-  return ct__full_with(CT_SHAPE_SCALAR, value, &strided);
+  return ct__full_with(CT_SHAPE_SCALAR, value, o);
 }
 
 /* torch.scalar_tensor: the default float dtype whatever the number's kind. */
@@ -183,7 +181,7 @@ ct_tensor *ct_from_blob(void *data, ct_dtype dtype, ct_shape shape, const int64_
     ct__error(CT_ERR_NOT_IMPLEMENTED, "from_blob: only CPU memory can be wrapped");
     return NULL;
   }
-  if (!ct__factory_accepts(&from_blob_op, o.layout, o.device, shape)) return NULL;
+  if (!ct__factory_accepts(&from_blob_op, ct__opts_layout(opts), o.device, shape)) return NULL;
   /* Check everything that can fail before the deleter is attached: on failure the caller keeps
      ownership of data and the deleter is never called. */
   if (o.requires_grad && !ct_dtype_is_floating_point(dtype) && !ct_dtype_is_complex(dtype)) {

@@ -11,13 +11,14 @@ typedef struct ct_resolved_opts {
   ct_device device;
   ct_memory_format memory_format;
   bool requires_grad;
-  /* as requested (UNSET or STRIDED: strided); the factory's entry guard applies torch's rule. Last, so that
-     internal callers' positional {dtype, device, format, requires_grad} stay strided. */
-  ct_layout layout;
 } ct_resolved_opts;
+/* The layout a factory's options ask for (UNSET: strided); its entry guard applies torch's rule to it. */
+static inline ct_layout ct__opts_layout(const ct_tensor_opts *opts) {
+  return opts ? opts->layout : CT_LAYOUT_UNSET;
+}
 
-/* Fills defaults (dtype: default_dtype when UNSET, device: CPU) and validates dtype and device; the layout
-   is the entry guard's. requires_grad is checked when the tensor is finished (see
+/* Fills defaults (dtype: default_dtype when UNSET, device: CPU) and validates dtype and device (the layout
+   is the entry guard's: ct__opts_layout). requires_grad is checked when the tensor is finished (see
    ct__finish_requires_grad). */
 bool ct__resolve_opts(const ct_tensor_opts *opts, ct_dtype default_dtype, ct_resolved_opts *out);
 
@@ -92,14 +93,14 @@ static inline bool ct__factory_accepts(const ct_create_op *c, ct_layout layout, 
 /* Resolution of opts (ct__resolve_opts) and the guard above. */
 static inline bool ct__factory_enter(const ct_create_op *c, const ct_tensor_opts *opts, ct_dtype default_dtype,
                                      ct_shape empty_shape, ct_resolved_opts *out) {
-  return ct__resolve_opts(opts, default_dtype, out) && ct__factory_accepts(c, out->layout, out->device, empty_shape);
+  return ct__resolve_opts(opts, default_dtype, out) &&
+         ct__factory_accepts(c, ct__opts_layout(opts), out->device, empty_shape);
 }
 /* The guard of an op with a tensor input t (CT__OP_ENTER), and ctorch's refusal of a non-strided layout
    the op accepts in torch; false with the error. */
 bool ct__create_input_ok(const ct_op *op, const ct_tensor *t);
 
-
-/* The same with dtype, device and layout defaulting to those of `like` (the *_like and new_* factories). */
+/* The same with dtype and device defaulting to those of `like` (the *_like and new_* factories). */
 bool ct__resolve_opts_like(const ct_tensor *like, const ct_tensor_opts *opts, ct_resolved_opts *out);
 bool ct__format_strides(int64_t ndim, const int64_t *sizes, ct_memory_format fmt, int64_t *strides);
 /* An uninitialized tensor honouring dtype, device, memory format and requires_grad; not scope-registered. */

@@ -60,7 +60,7 @@ static ct_tensor *like(const ct_op *op, const ct_create_op *request, const ct_te
   if (!ct__create_input_ok(op, t)) return NULL;
   ct_resolved_opts o;
   if (!ct__resolve_opts_like(t, opts, &o) ||
-      !ct__factory_accepts(request, o.layout, o.device, ct_shape_of(t)))
+      !ct__factory_accepts(request, ct__opts_layout(opts), o.device, ct_shape_of(t)))
     return NULL;
   return ct__own(like_with(t, &o, fill, zero));
 }
@@ -87,7 +87,8 @@ static ct_tensor *new_of(const ct_create_op *op, const ct_tensor *self, ct_shape
                          const ct_tensor_opts *opts, const ct_scalar *fill, bool zero) {
   CT__NONNULL_PTR(self);
   ct_resolved_opts o;
-  if (!ct__resolve_opts_like(self, opts, &o) || !ct__factory_accepts(op, o.layout, o.device, shape))
+  ct_layout layout = ct__opts_layout(opts) ? ct__opts_layout(opts) : (ct_layout)self->layout;
+  if (!ct__resolve_opts_like(self, opts, &o) || !ct__factory_accepts(op, layout, o.device, shape))
     return NULL;
   if (fill) return ct__own(ct__full_with(shape, *fill, &o));
   return ct__own(zero ? ct__zeros_with(shape, &o) : ct__empty_with(shape, &o));
@@ -118,8 +119,7 @@ ct_tensor *ct_new_tensor(const ct_tensor *self, const void *data, ct_dtype src_d
                                                       : "CPU");
   ct_resolved_opts o;
   if (!ct__resolve_opts_like(self, opts, &o) ||
-      !ct__factory_accepts(&new_tensor_op, opts ? opts->layout : CT_LAYOUT_UNSET, o.device, shape))
+      !ct__factory_accepts(&new_tensor_op, ct__opts_layout(opts), o.device, shape))
     return NULL;
-  o.layout = CT_STRIDED;
   return ct__own(ct__tensor_from_data_with(data, src_dtype, shape, &o));
 }

@@ -34,9 +34,8 @@ ct_tensor *ct__random_empty_like(const ct_tensor *t, const ct_random_opts *opts)
   o.memory_format = CT_MEMORY_FORMAT_UNSET;
   ct_resolved_opts r;
   if (!ct__resolve_opts(&o, o.dtype, &r) ||
-      !ct__factory_accepts(&ct__like_request, r.layout, r.device, ct_shape_of(t)))
+      !ct__factory_accepts(&ct__like_request, o.layout, r.device, ct_shape_of(t)))
     return NULL;
-  r.layout = CT_STRIDED;
   if (fmt != CT_MEMORY_FORMAT_UNSET && fmt != CT_PRESERVE_FORMAT) {
     r.memory_format = fmt;
     return ct__empty_with(ct_shape_of(t), &r);
