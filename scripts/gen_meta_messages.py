@@ -17,6 +17,7 @@ CASES = {
     "aten::var.correction_out": lambda: torch.var(m, 0, out=torch.empty(())),
     "aten::std.correction_out": lambda: torch.std(m, 0, out=torch.empty(())),
     "aten::count_nonzero.dim_IntList": lambda: torch.count_nonzero(m),
+    "aten::multinomial": lambda: torch.multinomial(m, 2),
     # not a meta kernel: angle's out= on the CPU given a meta input asks the CPU backend to resize its out
     "aten::_resize_output_": lambda: torch.angle(m, out=torch.zeros(5)),
 }

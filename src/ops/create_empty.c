@@ -4,6 +4,14 @@
 
 #include "core/layout_rules.h"
 
+/* torch builds sparse COO and (batched) CSR / CSC empties: the sparse issue fills those rows */
+static const ct_create_op empty_op = {{CT_CREATE_OP("empty", "aten::empty.memory_format", &ct__fill_nothing),
+                                       .layouts = CT_CREATE_SPARSE, .grad = CT_OP_GRAD_NONE},
+                                      CT_FACTORY_EMPTY};
+static const ct_create_op empty_strided_op = {
+    {CT_CREATE_OP("empty_strided", "aten::empty_strided", &ct__fill_nothing), .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_STRIDED};
+
 static bool resolve_device(ct_device d, ct_device *out) {
   if (d.type == CT_DEVICE_TYPE_UNSET) d = CT_DEVICE_CPU;
   if (d.type != CT_CPU && d.type != CT_CUDA && d.type != CT_META) {
@@ -21,10 +29,6 @@ bool ct__resolve_opts(const ct_tensor_opts *opts, ct_dtype default_dtype, ct_res
   out->dtype = o.dtype == CT_DTYPE_UNSET ? default_dtype : o.dtype;
   if (!ct__check_dtype(out->dtype)) return false;
   if (!resolve_device(o.device, &out->device)) return false;
-  if (o.layout != CT_LAYOUT_UNSET && o.layout != CT_STRIDED) {
-    ct__error(CT_ERR_NOT_IMPLEMENTED, "layout %s is not supported by this factory yet", ct_layout_name(o.layout));
-    return false;
-  }
   out->memory_format = o.memory_format;
   out->requires_grad = o.requires_grad;
   return true;
@@ -67,7 +71,8 @@ bool ct__format_strides(int64_t ndim, const int64_t *sizes, ct_memory_format fmt
 }
 
 ct_tensor *ct__empty_with(ct_shape shape, const ct_resolved_opts *o) {
-  /* every factory taking a shape comes through here (random ones included) */
+  /* every factory taking a shape comes through here (random ones included), after its entry guard (which
+     refused every layout but strided) */
   if (!ct__check_list(shape, "shape")) return NULL;
   /* PyTorch checks the sizes before the memory format */
   if (ct__checked_numel(shape.ndim, shape.data) < 0) return NULL;
@@ -160,13 +165,11 @@ ct_tensor *ct__empty_like_with(const ct_tensor *t, ct_memory_format fmt, const c
 
 ct_tensor *ct_empty(ct_shape shape, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
-  if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
+  if (!ct__factory_enter(&empty_op, opts, ct_get_default_dtype(), shape, &o)) return NULL;
   return ct__own(ct__empty_with(shape, &o));
 }
 
-ct_tensor *ct_empty_strided(ct_shape shape, ct_shape strides, const ct_tensor_opts *opts) {
-  ct_resolved_opts o;
-  if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
+static ct_tensor *empty_strided_impl(ct_shape shape, ct_shape strides, const ct_resolved_opts *o) {
   if (!ct__check_list(shape, "shape") || !ct__check_list(strides, "strides")) return NULL;
   if (ct__checked_numel(shape.ndim, shape.data) < 0) return NULL;
   if (shape.ndim != strides.ndim) {
@@ -174,5 +177,11 @@ ct_tensor *ct_empty_strided(ct_shape shape, ct_shape strides, const ct_tensor_op
               (long long)shape.ndim, (long long)strides.ndim);
     return NULL;
   }
-  return ct__own(ct__empty_strided_with(shape.ndim, shape.data, strides.data, &o));
+  return ct__empty_strided_with(shape.ndim, shape.data, strides.data, o);
+}
+
+ct_tensor *ct_empty_strided(ct_shape shape, ct_shape strides, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__factory_enter(&empty_strided_op, opts, ct_get_default_dtype(), shape, &o)) return NULL;
+  return ct__own(empty_strided_impl(shape, strides, &o));
 }

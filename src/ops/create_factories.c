@@ -10,11 +10,58 @@ static ct_resolved_opts without_grad(const ct_resolved_opts *o) {
   return r;
 }
 
+/* zero_'s and fill_'s kernels (the inner operators of zeros, ones and full). fill_ converts the value
+   with c10's check first ("value cannot be converted to type ... without overflow"); torch's meta fill_
+   checks nothing. */
+static ct_status zero_cpu_run(ct_tensor *t, const void *args) {
+  (void)args;
+  ct__zero_storage(t);
+  return CT_OK;
+}
+static ct_status fill_cpu_run(ct_tensor *t, const void *args) {
+  ct_scalar v = *(const ct_scalar *)args;
+  return ct__scalar_fits(v, (ct_dtype)t->dtype) ? ct__fill(t, v) : ct_last_error();
+}
+static const ct_fill_kernel zero_cpu = {zero_cpu_run}, fill_cpu = {fill_cpu_run};
+const ct_op ct__zero_op = {CT_CREATE_OP("zero_", "aten::zero_", &zero_cpu)};
+const ct_op ct__fill_op = {CT_CREATE_OP("fill_", "aten::fill_.Scalar", &fill_cpu)};
+
+/* torch.zeros: COO and (batched) CSR / CSC in torch (the sparse issue fills them); ones and full: CSR / CSC */
+static const ct_create_op zeros_op = {
+    {CT_CREATE_OP("zeros", "aten::zeros", &zero_cpu), .layouts = CT_CREATE_SPARSE, .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_EMPTY};
+static const ct_create_op ones_op = {
+    {CT_CREATE_OP("ones", "aten::ones", &fill_cpu), .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_FULL};
+static const ct_create_op full_op = {
+    {CT_CREATE_OP("full", "aten::full", &fill_cpu), .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_FULL};
+/* torch.scalar_tensor ignores its layout on the CPU (a strided result whatever is asked); on other devices it
+   is empty + fill_ */
+static const ct_create_op scalar_tensor_op = {
+    {CT_CREATE_OP("scalar_tensor", "aten::fill_.Scalar", &fill_cpu), .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_IGNORED};
+/* torch.tensor (ct_tensor_from_data, ct_tensor_literal) takes no layout */
+const ct_create_op ct__tensor_op = {{CT_CREATE_OP("tensor", "aten::lift_fresh", &ct__fill_nothing)},
+                                    CT_FACTORY_NO_ARG};
+/* from_blob wraps CPU memory only: no meta row */
+static const ct_create_op from_blob_op = {
+    {.name = "from_numpy", .aten = "aten::from_blob", .kernels = {[CT_CPU] = &ct__fill_nothing}},
+    CT_FACTORY_NO_ARG};
+
+ct_tensor *ct__zeros_with(ct_shape shape, const ct_resolved_opts *o) {
+  ct_resolved_opts plain = without_grad(o);
+  ct_tensor *t = ct__empty_with(shape, &plain);
+  if (!t) return NULL;
+  ct__fill_run(&ct__zero_op, t, NULL);
+  return ct__finish_requires_grad(t, o->requires_grad);
+}
+
 ct_tensor *ct__full_with(ct_shape shape, ct_scalar v, const ct_resolved_opts *o) {
   ct_resolved_opts plain = without_grad(o);
   ct_tensor *t = ct__empty_with(shape, &plain);
   if (!t) return NULL;
-  if (t->device_type != CT_META && (!ct__scalar_fits(v, o->dtype) || ct__fill(t, v) != CT_OK)) {
+  if (ct__fill_run(&ct__fill_op, t, &v) != CT_OK) {
     ct_release(t);
     return NULL;
   }
@@ -23,31 +70,35 @@ ct_tensor *ct__full_with(ct_shape shape, ct_scalar v, const ct_resolved_opts *o)
 
 ct_tensor *ct_zeros(ct_shape shape, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
-  if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
-  ct_resolved_opts plain = without_grad(&o);
-  ct_tensor *t = ct__empty_with(shape, &plain);
-  if (!t) return NULL;
-  ct__zero_storage(t);
-  return ct__own(ct__finish_requires_grad(t, o.requires_grad));
+  if (!ct__factory_enter(&zeros_op, opts, ct_get_default_dtype(), shape, &o)) return NULL;
+  return ct__own(ct__zeros_with(shape, &o));
 }
 
 ct_tensor *ct_ones(ct_shape shape, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
-  if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
+  if (!ct__factory_enter(&ones_op, opts, ct_get_default_dtype(), shape, &o)) return NULL;
   return ct__own(ct__full_with(shape, ct_scalar_int(1), &o));
 }
 
 ct_tensor *ct_full(ct_shape shape, ct_scalar value, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
-  if (!ct__check_scalar(value) || !ct__resolve_opts(opts, ct__scalar_default_dtype(value), &o)) return NULL;
+  if (!ct__check_scalar(value) ||
+      !ct__factory_enter(&full_op, opts, ct__scalar_default_dtype(value), shape, &o))
+    return NULL;
   return ct__own(ct__full_with(shape, value, &o));
+}
+
+ct_tensor *ct__scalar_tensor_with(ct_scalar value, const ct_resolved_opts *o) {
+  return ct__full_with(CT_SHAPE_SCALAR, value, o);
 }
 
 /* torch.scalar_tensor: the default float dtype whatever the number's kind. */
 ct_tensor *ct_scalar_tensor(ct_scalar value, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
-  if (!ct__check_scalar(value) || !ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
-  return ct__own(ct__full_with(CT_SHAPE_SCALAR, value, &o));
+  if (!ct__check_scalar(value) ||
+      !ct__factory_enter(&scalar_tensor_op, opts, ct_get_default_dtype(), CT_SHAPE_SCALAR, &o))
+    return NULL;
+  return ct__own(ct__scalar_tensor_with(value, &o));
 }
 
 /* A Python number as ATen wraps it (wrapped_scalar_tensor): the number's natural C++ type (bool,
@@ -111,7 +162,7 @@ ct_tensor *ct__tensor_from_data_with(const void *data, ct_dtype src_dtype, ct_sh
 
 ct_tensor *ct_tensor_from_data(const void *data, ct_dtype src_dtype, ct_shape shape, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
-  if (!ct__resolve_opts(opts, src_dtype, &o)) return NULL;
+  if (!ct__factory_enter(&ct__tensor_op, opts, src_dtype, shape, &o)) return NULL;
   return ct__own(ct__tensor_from_data_with(data, src_dtype, shape, &o));
 }
 
@@ -126,14 +177,11 @@ ct_tensor *ct_from_blob(void *data, ct_dtype dtype, ct_shape shape, const int64_
   ct_resolved_opts o;
   if (!ct__check_dtype(dtype) || !ct__resolve_opts(opts, dtype, &o)) return NULL;
   o.dtype = dtype; /* the memory's element type decides */
-  if (o.device.type == CT_CUDA && !ct_cuda_is_available()) {
-    ct__error(CT_ERR_RUNTIME, "Torch not compiled with CUDA enabled");
-    return NULL;
-  }
-  if (o.device.type != CT_CPU) {
+  if (o.device.type == CT_META) { /* before the guard: ctorch's own refusal, not torch's dispatcher's */
     ct__error(CT_ERR_NOT_IMPLEMENTED, "from_blob: only CPU memory can be wrapped");
     return NULL;
   }
+  if (!ct__factory_accepts(&from_blob_op, ct__opts_layout(opts), o.device, shape)) return NULL;
   /* Check everything that can fail before the deleter is attached: on failure the caller keeps
      ownership of data and the deleter is never called. */
   if (o.requires_grad && !ct_dtype_is_floating_point(dtype) && !ct_dtype_is_complex(dtype)) {

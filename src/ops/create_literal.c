@@ -84,7 +84,8 @@ ct_tensor *ct_tensor_literal(ct_literal data, const ct_tensor_opts *opts) {
   if (!infer_kind(&data, 0, &kind)) return NULL;
   ct_scalar probe = {.kind = kind ? kind : CT_SCALAR_DOUBLE};
   ct_resolved_opts o;
-  if (!ct__resolve_opts(opts, ct__scalar_default_dtype(probe), &o)) return NULL;
+  if (!ct__factory_enter(&ct__tensor_op, opts, ct__scalar_default_dtype(probe), CT_SHAPE_SCALAR, &o))
+    return NULL;
   /* compute_sizes: the length of each list on the path of first values */
   int64_t sizes[LITERAL_MAX_DIMS];
   int64_t ndim = 0;

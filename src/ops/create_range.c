@@ -74,29 +74,50 @@ static bool is_integral_scalar(ct_scalar s) { return s.kind == CT_SCALAR_BOOL ||
 
 /* ---- eye ---- */
 
-ct_tensor *ct_eye_m(int64_t n, int64_t m, const ct_tensor_opts *opts) {
-  ct_resolved_opts o;
-  if (!ct__resolve_opts(opts, ct_get_default_dtype(), &o)) return NULL;
+static ct_status eye_cpu_run(ct_tensor *t, const void *args) {
+  (void)args;
+  if (t->numel == 0) return CT_OK; /* (0, 2^63 - 1) has a stride of 2^63 - 1: no step */
+  ct__zero_storage(t);
+  char *d = ct__tdata(t);
+  ct_dtype dt = (ct_dtype)t->dtype;
+  int64_t step = (t->strides[0] + t->strides[1]) * (int64_t)ct__itemsize(dt);
+  int64_t k = t->sizes[0] < t->sizes[1] ? t->sizes[0] : t->sizes[1];
+  for (int64_t i = 0; i < k; i++) ct__store_scalar(dt, d + i * step, ct_scalar_int(1));
+  return CT_OK;
+}
+static const ct_fill_kernel eye_cpu = {eye_cpu_run};
+/* torch's eye makes empty({0}) first, whose sparse-compressed check prints that size */
+static const ct_create_op eye_op = {
+    {CT_CREATE_OP("eye", "aten::eye.m_out", &eye_cpu), .grad = CT_OP_GRAD_NONE}, CT_FACTORY_EMPTY};
+static const int64_t empty_zero_size[1] = {0};
+#define EMPTY_ZERO ((ct_shape){empty_zero_size, 1})
+
+static ct_tensor *eye_impl(int64_t n, int64_t m, const ct_resolved_opts *o) {
   if (n < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "n must be greater or equal to 0, got %lld", (long long)n);
   if (m < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "m must be greater or equal to 0, got %lld", (long long)m);
   /* PyTorch's CPU kernel has no bfloat16 instance (its meta kernel has no such limit) */
-  if (o.dtype == CT_BFLOAT16 && o.device.type != CT_META)
+  if (o->dtype == CT_BFLOAT16 && o->device.type != CT_META)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "\"eye\" not implemented for 'BFloat16'");
-  ct_resolved_opts plain = o;
+  ct_resolved_opts plain = *o;
   plain.requires_grad = false;
   int64_t shape[2] = {n, m};
   ct_tensor *t = ct__empty_with((ct_shape){shape, 2}, &plain);
   if (!t) return NULL;
-  if (t->device_type != CT_META && t->numel > 0) { /* (0, 2^63 - 1) has a stride of 2^63 - 1: no step */
-    ct__zero_storage(t);
-    char *d = ct__tdata(t);
-    int64_t step = (t->strides[0] + t->strides[1]) * (int64_t)ct__itemsize(o.dtype);
-    for (int64_t i = 0; i < (n < m ? n : m); i++) ct__store_scalar(o.dtype, d + i * step, ct_scalar_int(1));
-  }
-  return ct__own(ct__finish_requires_grad(t, o.requires_grad));
+  ct__fill_run(&eye_op.op, t, NULL);
+  return ct__finish_requires_grad(t, o->requires_grad);
 }
 
-ct_tensor *ct_eye(int64_t n, const ct_tensor_opts *opts) { return ct_eye_m(n, n, opts); }
+ct_tensor *ct_eye_m(int64_t n, int64_t m, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__factory_enter(&eye_op, opts, ct_get_default_dtype(), EMPTY_ZERO, &o)) return NULL;
+  return ct__own(eye_impl(n, m, &o));
+}
+
+ct_tensor *ct_eye(int64_t n, const ct_tensor_opts *opts) {
+  ct_resolved_opts o;
+  if (!ct__factory_enter(&eye_op, opts, ct_get_default_dtype(), EMPTY_ZERO, &o)) return NULL;
+  return ct__own(eye_impl(n, n, &o));
+}
 
 /* ---- arange ---- */
 
@@ -136,11 +157,40 @@ static ct_dtype arange_acc_type(ct_dtype dt) {
   return ct__dt(acc)->category == CT_CAT_BOOL ? CT_INT64 : ct_dtype_to_real(acc);
 }
 
-ct_tensor *ct_arange(ct_scalar start, ct_scalar end, ct_scalar step, const ct_tensor_opts *opts) {
-  if (!ct__check_scalar(start) || !ct__check_scalar(end) || !ct__check_scalar(step)) return NULL;
-  bool integral = is_integral_scalar(start) && is_integral_scalar(end) && is_integral_scalar(step);
-  ct_resolved_opts o;
-  if (!ct__resolve_opts(opts, integral ? CT_INT64 : ct_get_default_dtype(), &o)) return NULL;
+/* start and step in the accumulate type (as double, and as int64 for the integer dtypes) */
+typedef struct arange_args {
+  double xs, xp;
+  int64_t is, ip;
+} arange_args;
+
+static ct_status arange_cpu_run(ct_tensor *t, const void *args) {
+  const arange_args *a = args;
+  int64_t n = t->numel;
+  ct_dtype dt = (ct_dtype)t->dtype;
+  if (n == 0) return CT_OK;
+  char *d = ct__tdata(t);
+  switch (dt) {
+    case CT_FLOAT32: arange_f32((float *)d, n, a->xs, a->xp); break;
+    case CT_FLOAT64: arange_f64((double *)d, n, a->xs, a->xp); break;
+    case CT_FLOAT16:
+    case CT_BFLOAT16: arange_f16((uint16_t *)d, n, (float)a->xs, (float)a->xp, dt == CT_BFLOAT16); break;
+    default: { /* integers: start + step * i in wrapping int64, truncated to the dtype */
+      int_sink s = {.out = d, .dt = dt};
+      for (int64_t i = 0; i < n; i++)
+        sink_put(&s, (int64_t)((uint64_t)a->is + (uint64_t)a->ip * (uint64_t)i));
+      sink_flush(&s);
+    }
+  }
+  return CT_OK;
+}
+static const ct_fill_kernel arange_cpu = {arange_cpu_run};
+/* torch's arange makes empty({0}) first, then runs arange.start_out */
+static const ct_create_op arange_op = {
+    {CT_CREATE_OP("arange", "aten::arange.start_out", &arange_cpu), .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_EMPTY};
+
+static ct_tensor *arange_impl(ct_scalar start, ct_scalar end, ct_scalar step, const ct_resolved_opts *ro) {
+  const ct_resolved_opts o = *ro;
   ct_dtype dt = o.dtype;
   bool meta = o.device.type == CT_META;
   /* The CPU kernel is dispatched over real types only; meta tensors never reach it. */
@@ -186,26 +236,27 @@ ct_tensor *ct_arange(ct_scalar start, ct_scalar end, ct_scalar step, const ct_te
 
   ct_tensor *t = range_result(n, &o);
   if (!t) return NULL;
-  if (!meta && n > 0) {
-    char *d = ct__tdata(t);
-    switch (dt) {
-      case CT_FLOAT32: arange_f32((float *)d, n, xs, xp); break;
-      case CT_FLOAT64: arange_f64((double *)d, n, xs, xp); break;
-      case CT_FLOAT16:
-      case CT_BFLOAT16: arange_f16((uint16_t *)d, n, (float)xs, (float)xp, dt == CT_BFLOAT16); break;
-      default: { /* integers: start + step * i in wrapping int64, truncated to the dtype */
-        int_sink s = {.out = d, .dt = dt};
-        for (int64_t i = 0; i < n; i++) sink_put(&s, (int64_t)((uint64_t)is + (uint64_t)ip * (uint64_t)i));
-        sink_flush(&s);
-      }
-    }
-  }
-  return ct__own(ct__finish_requires_grad(t, o.requires_grad));
+  const arange_args a = {xs, xp, is, ip};
+  ct__fill_run(&arange_op.op, t, &a);
+  return ct__finish_requires_grad(t, o.requires_grad);
+}
+
+static ct_tensor *arange_enter(ct_scalar start, ct_scalar end, ct_scalar step, const ct_tensor_opts *opts) {
+  if (!ct__check_scalar(start) || !ct__check_scalar(end) || !ct__check_scalar(step)) return NULL;
+  bool integral = is_integral_scalar(start) && is_integral_scalar(end) && is_integral_scalar(step);
+  ct_resolved_opts o;
+  if (!ct__factory_enter(&arange_op, opts, integral ? CT_INT64 : ct_get_default_dtype(), EMPTY_ZERO, &o))
+    return NULL;
+  return ct__own(arange_impl(start, end, step, &o));
+}
+
+ct_tensor *ct_arange(ct_scalar start, ct_scalar end, ct_scalar step, const ct_tensor_opts *opts) {
+  return arange_enter(start, end, step, opts);
 }
 
 /* torch.arange(end): start 0 and step 1, Python ints. */
 ct_tensor *ct_arange_end(ct_scalar end, const ct_tensor_opts *opts) {
-  return ct_arange(ct_scalar_int(0), end, ct_scalar_int(1), opts);
+  return arange_enter(ct_scalar_int(0), end, ct_scalar_int(1), opts);
 }
 
 /* ---- linspace ---- */
@@ -297,12 +348,14 @@ static void linspace_int(char *o, ct_dtype dt, int64_t n, int64_t start, int64_t
 CT_LINSPACE_COMPLEX(linspace_c64, ct_complex64, float, fmaf, 4)
 CT_LINSPACE_COMPLEX(linspace_c128, ct_complex128, double, fma, 2)
 
-/* linspace/logspace dtype inference: complex endpoints need a complex dtype. */
-static bool infer_space_dtype(ct_scalar start, ct_scalar end, const ct_tensor_opts *opts, const char *fn,
-                              ct_resolved_opts *o) {
+/* linspace/logspace dtype inference (complex endpoints need a complex dtype) and the entry guard (torch makes
+   empty({steps}) first). */
+static bool infer_space_dtype(const ct_create_op *op, ct_scalar start, ct_scalar end, int64_t steps,
+                              const ct_tensor_opts *opts, const char *fn, ct_resolved_opts *o) {
   bool cplx = start.kind == CT_SCALAR_COMPLEX || end.kind == CT_SCALAR_COMPLEX;
   ct_dtype def_complex = ct_get_default_dtype() == CT_FLOAT64 ? CT_COMPLEX128 : CT_COMPLEX64;
-  if (!ct__resolve_opts(opts, cplx ? def_complex : ct_get_default_dtype(), o)) return false;
+  if (!ct__factory_enter(op, opts, cplx ? def_complex : ct_get_default_dtype(), (ct_shape){&steps, 1}, o))
+    return false;
   if (cplx && !ct_dtype_is_complex(o->dtype)) {
     ct__error(CT_ERR_RUNTIME, "%s: inferred dtype %s can't be safely cast to passed dtype %s", fn,
               ct__dtype_cpp_name(def_complex), ct_dtype_scalar_name(o->dtype));
@@ -316,18 +369,20 @@ static bool fill_checked(ct_tensor *t, ct_scalar v) {
   return ct__scalar_fits(v, (ct_dtype)t->dtype) && ct__fill(t, v) == CT_OK;
 }
 
-ct_tensor *ct_linspace(ct_scalar start, ct_scalar end, int64_t steps, const ct_tensor_opts *opts) {
-  if (!ct__check_scalar(start) || !ct__check_scalar(end)) return NULL;
-  if (steps < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "number of steps must be non-negative");
-  ct_resolved_opts o;
-  if (!infer_space_dtype(start, end, opts, "torch.linspace()", &o)) return NULL;
-  ct_dtype dt = o.dtype;
-  ct_tensor *t = range_result(steps, &o);
-  if (!t) return NULL;
+typedef struct space_args {
+  ct_scalar start, end;
+  double base; /* logspace */
+} space_args;
+
+static ct_status linspace_cpu_run(ct_tensor *t, const void *args) {
+  const space_args *a = args;
+  ct_scalar start = a->start, end = a->end;
+  int64_t steps = t->numel;
+  ct_dtype dt = (ct_dtype)t->dtype;
   bool ok = true;
-  if (t->device_type != CT_META && steps == 1) {
+  if (steps == 1) {
     ok = fill_checked(t, start);
-  } else if (t->device_type != CT_META && steps > 1) {
+  } else if (steps > 1) {
     union {
       float f;
       double d;
@@ -357,11 +412,31 @@ ct_tensor *ct_linspace(ct_scalar start, ct_scalar end, int64_t steps, const ct_t
       }
     }
   }
-  if (!ok) {
+  return ok ? CT_OK : ct_last_error();
+}
+static const ct_fill_kernel linspace_cpu = {linspace_cpu_run};
+static const ct_create_op linspace_op = {
+    {CT_CREATE_OP("linspace", "aten::linspace.out", &linspace_cpu), .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_EMPTY};
+
+/* linspace and logspace: the result of `steps` elements, filled by the op's kernel */
+static ct_tensor *space_impl(const ct_create_op *op, const space_args *a, int64_t steps,
+                             const ct_resolved_opts *o) {
+  ct_tensor *t = range_result(steps, o);
+  if (!t) return NULL;
+  if (ct__fill_run(&op->op, t, a) != CT_OK) {
     ct_release(t);
     return NULL;
   }
-  return ct__own(ct__finish_requires_grad(t, o.requires_grad));
+  return ct__finish_requires_grad(t, o->requires_grad);
+}
+
+ct_tensor *ct_linspace(ct_scalar start, ct_scalar end, int64_t steps, const ct_tensor_opts *opts) {
+  if (!ct__check_scalar(start) || !ct__check_scalar(end)) return NULL;
+  if (steps < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "number of steps must be non-negative");
+  ct_resolved_opts o;
+  if (!infer_space_dtype(&linspace_op, start, end, steps, opts, "torch.linspace()", &o)) return NULL;
+  return ct__own(space_impl(&linspace_op, &(space_args){start, end, 0.0}, steps, &o));
 }
 
 /* ---- logspace ---- */
@@ -436,19 +511,17 @@ static ct_scalar pow_base_complex(double base, ct_scalar start) {
   return ct_scalar_complex(creal(v), cimag(v));
 }
 
-ct_tensor *ct_logspace(ct_scalar start, ct_scalar end, int64_t steps, double base, const ct_tensor_opts *opts) {
-  if (!ct__check_scalar(start) || !ct__check_scalar(end)) return NULL;
-  if (steps < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "number of steps must be non-negative");
-  ct_resolved_opts o;
-  if (!infer_space_dtype(start, end, opts, "torch.logspace()", &o)) return NULL;
-  ct_dtype dt = o.dtype;
-  ct_tensor *t = range_result(steps, &o);
-  if (!t) return NULL;
+static ct_status logspace_cpu_run(ct_tensor *t, const void *args) {
+  const space_args *a = args;
+  ct_scalar start = a->start, end = a->end;
+  double base = a->base;
+  int64_t steps = t->numel;
+  ct_dtype dt = (ct_dtype)t->dtype;
   bool ok = true, cplx = ct_dtype_is_complex(dt);
-  if (t->device_type != CT_META && steps == 1) {
+  if (steps == 1) {
     ct_scalar v = cplx ? pow_base_complex(base, start) : ct_scalar_double(pow(base, ct__scalar_to_double(start)));
     ok = fill_checked(t, v);
-  } else if (t->device_type != CT_META && steps > 1) {
+  } else if (steps > 1) {
     if (dt == CT_BOOL || dt == CT_FLOAT16) {
       ok = (not_implemented("logspace_cpu", dt), false);
     } else if (cplx) {
@@ -463,9 +536,18 @@ ct_tensor *ct_logspace(ct_scalar start, ct_scalar end, int64_t steps, double bas
       ok = logspace_real(t, start, end, steps, base);
     }
   }
-  if (!ok) {
-    ct_release(t);
-    return NULL;
-  }
-  return ct__own(ct__finish_requires_grad(t, o.requires_grad));
+  return ok ? CT_OK : ct_last_error();
+}
+static const ct_fill_kernel logspace_cpu = {logspace_cpu_run};
+static const ct_create_op logspace_op = {
+    {CT_CREATE_OP("logspace", "aten::logspace.out", &logspace_cpu), .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_EMPTY};
+
+ct_tensor *ct_logspace(ct_scalar start, ct_scalar end, int64_t steps, double base,
+                       const ct_tensor_opts *opts) {
+  if (!ct__check_scalar(start) || !ct__check_scalar(end)) return NULL;
+  if (steps < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "number of steps must be non-negative");
+  ct_resolved_opts o;
+  if (!infer_space_dtype(&logspace_op, start, end, steps, opts, "torch.logspace()", &o)) return NULL;
+  return ct__own(space_impl(&logspace_op, &(space_args){start, end, base}, steps, &o));
 }

@@ -27,23 +27,42 @@ static void scalar_run(void *vctx, char *const *ptr, const int64_t *stride, int6
   }
 }
 
-ct_status ct_bernoulli_(ct_tensor *self, double p, const ct_sample_opts *opts) {
-  if (!self) return ct__random_fail();
+typedef struct bern_args {
+  const ct_tensor *p; /* p expanded to self's shape (the tensor form) */
+  double pv;          /* the float form's p */
+  const ct_sample_opts *opts;
+} bern_args;
+
+static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int64_t n);
+CT_RANDOM_CPU_KERNEL(bern_scalar, bern_args,
+                     ct__walk(t, NULL, scalar_run, &(bern_ctx){g, (ct_dtype)t->dtype, CT_DTYPE_UNSET, a->pv}))
+CT_RANDOM_CPU_KERNEL(bern_tensor, bern_args,
+                     ct__walk(t, a->p, tensor_run,
+                              &(bern_ctx){g, (ct_dtype)t->dtype, (ct_dtype)a->p->dtype, 0.0}))
+static const ct_op bernoulli_float_op = {
+    CT_CREATE_OP("bernoulli_", "aten::bernoulli_.float", &bern_scalar_cpu)};
+static const ct_op bernoulli_tensor_op = {
+    CT_CREATE_OP("bernoulli_", "aten::bernoulli_.Tensor", &bern_tensor_cpu)};
+/* torch.bernoulli(input[, p]) is empty_like(input, contiguous) + bernoulli_ */
+static const ct_op bernoulli_op = {CT_CREATE_OP("bernoulli", "aten::bernoulli_.Tensor", &bern_tensor_cpu)};
+static const ct_op bernoulli_p_op = {CT_CREATE_OP("bernoulli", "aten::bernoulli_.float", &bern_scalar_cpu)};
+
+static ct_status bernoulli_float_impl(ct_tensor *self, double p, const ct_sample_opts *opts) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   if (self->device_type == CT_META) return CT_OK; /* torch's meta kernel checks nothing (p, dtype) */
-  CT_RANDOM_THROUGH_BITS(self, ct_bernoulli_(tmp, p, opts));
+  CT_RANDOM_THROUGH_BITS(self, bernoulli_float_impl(tmp, p, opts));
   if (!(0 <= p && p <= 1)) {
     ct__error(CT_ERR_RUNTIME, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
     return CT_ERR_RUNTIME;
   }
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   if (!bernoulli_self_ok((ct_dtype)self->dtype, "bernoulli_scalar_cpu_")) return CT_ERR_RUNTIME;
-  bern_ctx c = {ct__sample_gen(opts), (ct_dtype)self->dtype, CT_DTYPE_UNSET, p};
-  ct__gen_lock(c.g);
-  ct__walk(self, NULL, scalar_run, &c);
-  ct__gen_unlock(c.g);
-  ct__mark_written(self);
-  return CT_OK;
+  return ct__fill_run(&bernoulli_float_op, self, &(bern_args){NULL, p, opts});
+}
+
+ct_status ct_bernoulli_(ct_tensor *self, double p, const ct_sample_opts *opts) {
+  CT__OP_ENTER_STATUS(&bernoulli_float_op, self, self);
+  return bernoulli_float_impl(self, p, opts);
 }
 
 /* p expanded to self's shape (expand_inplace), or NULL after PyTorch's expand error. */
@@ -111,8 +130,7 @@ static void tensor_run(void *vctx, char *const *ptr, const int64_t *stride, int6
   }
 }
 
-ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sample_opts *opts) {
-  if (!self || !p) return ct__random_fail();
+static ct_status bernoulli_tensor_impl(ct_tensor *self, const ct_tensor *p, const ct_sample_opts *opts) {
   if (self->device_type != CT_META && p->device_type == CT_META) { /* torch's meta fallback: p has no data */
     ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot inplace into non-meta tensor with meta tensor argument");
     return CT_ERR_NOT_IMPLEMENTED;
@@ -120,13 +138,13 @@ ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sam
   if (CT_UNLIKELY(ct__math_bits(p) != 0)) { /* the kernel reads p's values: a resolved copy */
     ct_tensor *pr = ct__resolve_bits(p);
     if (!pr) return ct_last_error();
-    ct_status s = ct_bernoulli_tensor_(self, pr, opts);
+    ct_status s = bernoulli_tensor_impl(self, pr, opts);
     ct_release(pr);
     return s;
   }
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   if (self->device_type == CT_META) return CT_OK; /* torch's meta kernel checks nothing (shape, dtype, p) */
-  CT_RANDOM_THROUGH_BITS(self, ct_bernoulli_tensor_(tmp, p, opts));
+  CT_RANDOM_THROUGH_BITS(self, bernoulli_tensor_impl(tmp, p, opts));
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype, pdt = (ct_dtype)p->dtype;
   if (!bernoulli_self_ok(dt, "bernoulli_tensor_cpu_self_")) return CT_ERR_RUNTIME;
@@ -145,29 +163,39 @@ ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sam
                 "If so, please report an enhancement request to PyTorch.)");
       st = CT_ERR_RUNTIME;
     } else {
-      c.g = ct__sample_gen(opts);
-      ct__gen_lock(c.g);
-      ct__walk(self, pe, tensor_run, &c);
-      ct__gen_unlock(c.g);
-      ct__mark_written(self);
+      st = ct__fill_run(&bernoulli_tensor_op, self, &(bern_args){pe, 0.0, opts});
     }
   }
   ct_release(pe);
   return st;
 }
 
+ct_status ct_bernoulli_tensor_(ct_tensor *self, const ct_tensor *p, const ct_sample_opts *opts) {
+  CT__OP_ENTER_STATUS(&bernoulli_tensor_op, self, self, p);
+  return bernoulli_tensor_impl(self, p, opts);
+}
+
 /* torch.bernoulli(input) and torch.bernoulli(input, p): a contiguous result of input's shape and
-   dtype (LEGACY_CONTIGUOUS_MEMORY_FORMAT). */
+   dtype (LEGACY_CONTIGUOUS_MEMORY_FORMAT), whose empty_like refuses a COO input before bernoulli_ runs. */
+static bool bernoulli_input_ok(const ct_op *op, const ct_tensor *t) {
+  if (t->layout == CT_SPARSE_COO) {
+    ct__error(CT_ERR_RUNTIME, "memory format option is only supported by strided tensors");
+    return false;
+  }
+  return ct__op_accepts(op, t);
+}
+
 static ct_tensor *contiguous_like(const ct_tensor *t) {
   ct_random_opts o = {.memory_format = CT_CONTIGUOUS_FORMAT};
   return ct__random_empty_like(t, &o);
 }
 
 ct_tensor *ct_bernoulli(const ct_tensor *p, const ct_sample_opts *opts) {
-  if (!p) return ct__null_ptr_arg("p");
+  CT__NONNULL_PTR(p);
+  if (!bernoulli_input_ok(&bernoulli_op, p)) return NULL;
   ct_tensor *r = contiguous_like(p);
   if (!r) return NULL;
-  if (ct_bernoulli_tensor_(r, p, opts) != CT_OK) {
+  if (bernoulli_tensor_impl(r, p, opts) != CT_OK) {
     ct_release(r);
     return NULL;
   }
@@ -175,10 +203,11 @@ ct_tensor *ct_bernoulli(const ct_tensor *p, const ct_sample_opts *opts) {
 }
 
 ct_tensor *ct_bernoulli_p(const ct_tensor *t, double p, const ct_sample_opts *opts) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__NONNULL_PTR(t);
+  if (!bernoulli_input_ok(&bernoulli_p_op, t)) return NULL;
   ct_tensor *r = contiguous_like(t);
   if (!r) return NULL;
-  if (ct_bernoulli_(r, p, opts) != CT_OK) {
+  if (bernoulli_float_impl(r, p, opts) != CT_OK) {
     ct_release(r);
     return NULL;
   }

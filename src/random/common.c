@@ -18,10 +18,11 @@ static ct_tensor_opts tensor_opts(const ct_random_opts *o) {
   return t;
 }
 
-ct_tensor *ct__random_empty(ct_shape size, const ct_random_opts *opts, ct_dtype default_dtype) {
+ct_tensor *ct__random_empty(const ct_create_op *op, ct_shape size, const ct_random_opts *opts,
+                            ct_dtype default_dtype) {
   ct_tensor_opts t = tensor_opts(opts);
   ct_resolved_opts r;
-  if (!ct__resolve_opts(&t, default_dtype, &r)) return NULL;
+  if (!ct__factory_enter(op, &t, default_dtype, size, &r)) return NULL;
   return ct__empty_with(size, &r);
 }
 
@@ -32,7 +33,9 @@ ct_tensor *ct__random_empty_like(const ct_tensor *t, const ct_random_opts *opts)
   ct_memory_format fmt = o.memory_format;
   o.memory_format = CT_MEMORY_FORMAT_UNSET;
   ct_resolved_opts r;
-  if (!ct__resolve_opts(&o, o.dtype, &r)) return NULL;
+  if (!ct__resolve_opts(&o, o.dtype, &r) ||
+      !ct__factory_accepts(&ct__like_request, o.layout, r.device, ct_shape_of(t)))
+    return NULL;
   if (fmt != CT_MEMORY_FORMAT_UNSET && fmt != CT_PRESERVE_FORMAT) {
     r.memory_format = fmt;
     return ct__empty_with(ct_shape_of(t), &r);

@@ -105,14 +105,23 @@ static void int_run(void *vctx, char *const *ptr, const int64_t *stride, int64_t
   }
 }
 
-static ct_status run(ct_tensor *self, int_ctx *c, const ct_sample_opts *opts) {
-  if (self->device_type == CT_META) return CT_OK;
-  c->g = ct__sample_gen(opts);
-  ct__gen_lock(c->g);
-  ct__walk(self, NULL, int_run, c);
-  ct__gen_unlock(c->g);
-  ct__mark_written(self);
-  return CT_OK;
+typedef struct int_args {
+  int_ctx *c;
+  const ct_sample_opts *opts;
+} int_args;
+
+CT_RANDOM_CPU_KERNEL(int, int_args, (a->c->g = g, ct__walk(t, NULL, int_run, a->c)))
+/* random_(), random_(to), random_(from, to) (to None as well); randint and randint_like are empty + random_(from, to) */
+static const ct_op random_op = {CT_CREATE_OP("random_", "aten::random_", &int_cpu)};
+static const ct_op random_to_op = {CT_CREATE_OP("random_", "aten::random_.to", &int_cpu)};
+static const ct_op random_from_op = {CT_CREATE_OP("random_", "aten::random_.from", &int_cpu)};
+static const ct_create_op randint_op = {
+    {CT_CREATE_OP("randint", "aten::random_.from", &int_cpu), .grad = CT_OP_GRAD_NONE}, CT_FACTORY_EMPTY};
+static const ct_op randint_like_op = {CT_CREATE_OP("randint_like", "aten::random_.from", &int_cpu),
+                                      .grad = CT_OP_GRAD_NONE};
+
+static ct_status run(const ct_op *op, ct_tensor *self, int_ctx *c, const ct_sample_opts *opts) {
+  return ct__fill_run(op, self, &(int_args){c, opts});
 }
 
 /* uniform_int_from_to_distribution: 64-bit draws only for wide ranges in the 64-bit-capable dtypes. */
@@ -120,10 +129,9 @@ static bool wide_draws(ct_dtype dt, uint64_t range) {
   return (dt == CT_INT64 || dt == CT_FLOAT64 || dt == CT_FLOAT32 || dt == CT_BFLOAT16) && range >= (UINT64_C(1) << 32);
 }
 
-ct_status ct_random_from_to_(ct_tensor *self, int64_t from, int64_t to, const ct_sample_opts *opts) {
-  if (!self) return ct__random_fail();
+static ct_status random_from_to_impl(ct_tensor *self, int64_t from, int64_t to, const ct_sample_opts *opts) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
-  CT_RANDOM_THROUGH_BITS(self, ct_random_from_to_(tmp, from, to, opts));
+  CT_RANDOM_THROUGH_BITS(self, random_from_to_impl(tmp, from, to, opts));
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype;
   if (!(from < to)) {
@@ -145,17 +153,22 @@ ct_status ct_random_from_to_(ct_tensor *self, int64_t from, int64_t to, const ct
   if (!check_in_range(dt, from, wrap_add(to, -1))) return CT_ERR_RUNTIME;
   uint64_t range = (uint64_t)to - (uint64_t)from;
   int_ctx c = {.dt = dt, .mode = MODE_FROM_TO, .use64 = wide_draws(dt, range), .range = range, .base = from};
-  return run(self, &c, opts);
+  return run(&random_from_op, self, &c, opts);
+}
+
+ct_status ct_random_from_to_(ct_tensor *self, int64_t from, int64_t to, const ct_sample_opts *opts) {
+  CT__OP_ENTER_STATUS(&random_from_op, self, self);
+  return random_from_to_impl(self, from, to, opts);
 }
 
 ct_status ct_random_to_(ct_tensor *self, int64_t to, const ct_sample_opts *opts) {
-  return ct_random_from_to_(self, 0, to, opts);
+  CT__OP_ENTER_STATUS(&random_to_op, self, self);
+  return random_from_to_impl(self, 0, to, opts);
 }
 
-ct_status ct_random_from_(ct_tensor *self, int64_t from, const ct_sample_opts *opts) {
-  if (!self) return ct__random_fail();
+static ct_status random_from_impl(ct_tensor *self, int64_t from, const ct_sample_opts *opts) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
-  CT_RANDOM_THROUGH_BITS(self, ct_random_from_(tmp, from, opts));
+  CT_RANDOM_THROUGH_BITS(self, random_from_impl(tmp, from, opts));
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype;
   if (from == INT64_MIN) {
@@ -169,7 +182,7 @@ ct_status ct_random_from_(ct_tensor *self, int64_t from, const ct_sample_opts *o
       return CT_ERR_RUNTIME;
     }
     int_ctx c = {.dt = dt, .mode = MODE_FULL64, .use64 = true};
-    return run(self, &c, opts);
+    return run(&random_from_op, self, &c, opts);
   }
   int64_t to_inc;
   if (ct__is_float_dtype(dt)) {
@@ -192,13 +205,17 @@ ct_status ct_random_from_(ct_tensor *self, int64_t from, const ct_sample_opts *o
   if (!check_in_range(dt, from, to_inc)) return CT_ERR_RUNTIME;
   uint64_t range = (uint64_t)to_inc - (uint64_t)from + 1;
   int_ctx c = {.dt = dt, .mode = MODE_FROM_TO, .use64 = wide_draws(dt, range), .range = range, .base = from};
-  return run(self, &c, opts);
+  return run(&random_from_op, self, &c, opts);
 }
 
-ct_status ct_random_(ct_tensor *self, const ct_sample_opts *opts) {
-  if (!self) return ct__random_fail();
+ct_status ct_random_from_(ct_tensor *self, int64_t from, const ct_sample_opts *opts) {
+  CT__OP_ENTER_STATUS(&random_from_op, self, self);
+  return random_from_impl(self, from, opts);
+}
+
+static ct_status random_impl(ct_tensor *self, const ct_sample_opts *opts) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
-  CT_RANDOM_THROUGH_BITS(self, ct_random_(tmp, opts));
+  CT_RANDOM_THROUGH_BITS(self, random_impl(tmp, opts));
   if (!ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)self->dtype;
   if (!(is_integral_or_bool(dt) || ct__is_float_dtype(dt))) {
@@ -206,13 +223,18 @@ ct_status ct_random_(ct_tensor *self, const ct_sample_opts *opts) {
     return CT_ERR_RUNTIME;
   }
   int_ctx c = {.dt = dt, .mode = MODE_DEFAULT, .use64 = dt == CT_FLOAT64 || dt == CT_INT64};
-  return run(self, &c, opts);
+  return run(&random_op, self, &c, opts);
+}
+
+ct_status ct_random_(ct_tensor *self, const ct_sample_opts *opts) {
+  CT__OP_ENTER_STATUS(&random_op, self, self);
+  return random_impl(self, opts);
 }
 
 static ct_tensor *fill_new(ct_tensor *t, int64_t low, int64_t high, const ct_random_opts *opts) {
   if (!t) return NULL;
   ct_sample_opts so = {opts ? opts->generator : NULL};
-  if (ct_random_from_to_(t, low, high, &so) != CT_OK) {
+  if (random_from_to_impl(t, low, high, &so) != CT_OK) {
     ct_release(t);
     return NULL;
   }
@@ -220,10 +242,10 @@ static ct_tensor *fill_new(ct_tensor *t, int64_t low, int64_t high, const ct_ran
 }
 
 ct_tensor *ct_randint(int64_t low, int64_t high, ct_shape size, const ct_random_opts *opts) {
-  return fill_new(ct__random_empty(size, opts, CT_INT64), low, high, opts);
+  return fill_new(ct__random_empty(&randint_op, size, opts, CT_INT64), low, high, opts);
 }
 
 ct_tensor *ct_randint_like(const ct_tensor *t, int64_t low, int64_t high, const ct_random_opts *opts) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__OP_ENTER_PTR(&randint_like_op, t, t);
   return fill_new(ct__random_empty_like(t, opts), low, high, opts);
 }

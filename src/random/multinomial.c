@@ -125,11 +125,42 @@ static bool sample_with_replacement(const ct_tensor *p, int64_t n_dist, int64_t 
   return true;
 }
 
-ct_tensor *ct_multinomial(const ct_tensor *input, int64_t n_sample, bool replacement, const ct_sample_opts *opts) {
-  if (!input) return ct__null_ptr_arg("input");
+typedef struct multinomial_args {
+  const ct_tensor *input;
+  int64_t n_sample;
+  bool replacement;
+  const ct_sample_opts *opts;
+} multinomial_args;
+
+static ct_status multinomial_cpu_run(ct_tensor *out, const void *args) {
+  const multinomial_args *a = args;
+  const ct_tensor *input = a->input;
+  if ((ct_dtype)input->dtype == CT_FLOAT16) {
+    ct__error(CT_ERR_RUNTIME, "multinomial is not implemented for half on CPU");
+    return CT_ERR_RUNTIME;
+  }
+  int64_t n_cat = input->sizes[input->ndim - 1], n_dist = input->ndim == 2 ? input->sizes[0] : 1;
+  ct_generator *g = ct__sample_gen(a->opts);
+  int64_t *res = (int64_t *)(void *)ct__tdata(out);
+  bool ok;
+  if (!a->replacement) /* 1.13 draws with replacement by the cumulative search even for one sample */
+    ok = check_no_replacement(input, n_dist, n_cat) &&
+         sample_no_replacement(input, n_dist, n_cat, a->n_sample, res, g);
+  else ok = sample_with_replacement(input, n_dist, n_cat, a->n_sample, res, g);
+  return ok ? CT_OK : ct_last_error();
+}
+static const ct_fill_kernel multinomial_cpu = {multinomial_cpu_run};
+/* torch 1.13 has no Meta kernel for multinomial: the meta device gets its dispatcher message */
+static const ct_op multinomial_op = {.name = "multinomial",
+                                     .aten = "aten::multinomial",
+                                     .grad = CT_OP_GRAD_NONE,
+                                     .kernels = {[CT_CPU] = &multinomial_cpu}};
+
+static ct_tensor *multinomial_impl(const ct_tensor *input, int64_t n_sample, bool replacement,
+                                   const ct_sample_opts *opts) {
   if (CT_UNLIKELY(ct__math_bits(input) != 0)) { /* the sampler reads the values: a resolved copy */
     ct_tensor *r = ct__resolve_bits(input);
-    ct_tensor *s = r ? ct_multinomial(r, n_sample, replacement, opts) : NULL;
+    ct_tensor *s = r ? multinomial_impl(r, n_sample, replacement, opts) : NULL;
     ct_release(r);
     return s;
   }
@@ -147,21 +178,16 @@ ct_tensor *ct_multinomial(const ct_tensor *input, int64_t n_sample, bool replace
   int64_t shape[2] = {n_dist, n_sample};
   ct_tensor *out = input->ndim == 2 ? ct__empty(2, shape, CT_INT64, ct__tdevice(input))
                                     : ct__empty(1, &n_sample, CT_INT64, ct__tdevice(input));
-  if (!out || out->numel == 0 || input->device_type == CT_META) return ct__own(out);
-  if (dt == CT_FLOAT16) {
-    ct_release(out);
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "multinomial is not implemented for half on CPU");
-  }
-  ct_generator *g = ct__sample_gen(opts);
-  int64_t *res = (int64_t *)(void *)ct__tdata(out);
-  bool ok;
-  if (!replacement) /* 1.13 draws with replacement by the cumulative search even for one sample */
-    ok = check_no_replacement(input, n_dist, n_cat) && sample_no_replacement(input, n_dist, n_cat, n_sample, res, g);
-  else
-    ok = sample_with_replacement(input, n_dist, n_cat, n_sample, res, g);
-  if (!ok) {
+  if (!out || out->numel == 0) return out;
+  if (ct__fill_run(&multinomial_op, out, &(multinomial_args){input, n_sample, replacement, opts}) != CT_OK) {
     ct_release(out);
     return NULL;
   }
-  return ct__own(out);
+  return out;
+}
+
+ct_tensor *ct_multinomial(const ct_tensor *input, int64_t n_sample, bool replacement,
+                          const ct_sample_opts *opts) {
+  CT__OP_ENTER_PTR(&multinomial_op, input, input);
+  return ct__own(multinomial_impl(input, n_sample, replacement, opts));
 }

@@ -131,10 +131,33 @@ static void normal_fill(ct_tensor *self, double mean, double std, ct_generator *
   ct__walk(self, NULL, scalar_run, &c);
 }
 
-ct_status ct_normal_(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
-  if (!self) return ct__random_fail();
+typedef struct normal_args {
+  double mean, std;
+  const ct_sample_opts *opts;
+} normal_args;
+
+/* (normal_'s target: self or its view_as_real, whose storage is self's) */
+CT_RANDOM_CPU_KERNEL(normal, normal_args, normal_fill(t, a->mean, a->std, g))
+CT_RANDOM_CPU_KERNEL(log_normal, normal_args,
+                     ct__walk(t, NULL, scalar_run,
+                              &(scalar_ctx){g, (ct_dtype)t->dtype, a->mean, a->std, true}))
+/* torch's normal_ also fills the values of CSR / CSC tensors (the sparse issue fills that row); randn,
+   normal(mean, std, size) and randn_like are empty + normal_ */
+static const ct_op normal_op = {CT_CREATE_OP("normal_", "aten::normal_", &normal_cpu),
+                                .layouts = CT_CREATE_COMPRESSED};
+static const ct_op log_normal_op = {CT_CREATE_OP("log_normal_", "aten::log_normal_", &log_normal_cpu)};
+static const ct_create_op randn_op = {{CT_CREATE_OP("randn", "aten::normal_", &normal_cpu),
+                                       .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE},
+                                      CT_FACTORY_EMPTY};
+static const ct_create_op normal_size_op = {{CT_CREATE_OP("normal", "aten::normal_", &normal_cpu),
+                                             .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE},
+                                            CT_FACTORY_EMPTY};
+static const ct_op randn_like_op = {CT_CREATE_OP("randn_like", "aten::normal_", &normal_cpu),
+                                    .layouts = CT_CREATE_COMPRESSED, .grad = CT_OP_GRAD_NONE};
+
+ct_status ct__normal_impl(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
-  CT_RANDOM_THROUGH_BITS(self, ct_normal_(tmp, mean, std, opts));
+  CT_RANDOM_THROUGH_BITS(self, ct__normal_impl(tmp, mean, std, opts));
   if (!ct__check_in_storage(self)) return CT_ERR_RUNTIME; /* its contiguous path writes directly */
   if (!(std >= 0.0)) {
     ct__error(CT_ERR_RUNTIME, "normal expects std >= 0.0, but found std %g", std);
@@ -153,21 +176,22 @@ ct_status ct_normal_(ct_tensor *self, double mean, double std, const ct_sample_o
     st = CT_ERR_RUNTIME;
   } else if (!ct__check_no_internal_overlap(target)) { /* (the fill path's contiguous targets always pass) */
     st = CT_ERR_RUNTIME;
-  } else if (target->device_type != CT_META) {
-    ct_generator *g = ct__sample_gen(opts);
-    ct__gen_lock(g);
-    normal_fill(target, mean, std, g);
-    ct__gen_unlock(g);
-    ct__mark_written(self);
+  } else {
+    st = ct__fill_run(&normal_op, target, &(normal_args){mean, std, opts});
   }
   if (target != self) ct_release(target);
   return st;
 }
 
-ct_status ct_log_normal_(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
-  if (!self) return ct__random_fail();
+ct_status ct_normal_(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
+  CT__NONNULL_STATUS(self);
+  if (!ct__create_input_ok(&normal_op, self)) return ct_last_error();
+  return ct__normal_impl(self, mean, std, opts);
+}
+
+static ct_status log_normal_impl(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
-  CT_RANDOM_THROUGH_BITS(self, ct_log_normal_(tmp, mean, std, opts));
+  CT_RANDOM_THROUGH_BITS(self, log_normal_impl(tmp, mean, std, opts));
   if (!(std > 0.0)) {
     ct__error(CT_ERR_RUNTIME, "log_normal_ expects std > 0.0, but found std=%g", std);
     return CT_ERR_RUNTIME;
@@ -178,20 +202,18 @@ ct_status ct_log_normal_(ct_tensor *self, double mean, double std, const ct_samp
     ct__dispatch_error("log_normal_cpu", dt);
     return CT_ERR_RUNTIME;
   }
-  if (self->device_type == CT_META) return CT_OK;
-  ct_generator *g = ct__sample_gen(opts);
-  scalar_ctx c = {g, dt, mean, std, true};
-  ct__gen_lock(g);
-  ct__walk(self, NULL, scalar_run, &c);
-  ct__gen_unlock(g);
-  ct__mark_written(self);
-  return CT_OK;
+  return ct__fill_run(&log_normal_op, self, &(normal_args){mean, std, opts});
+}
+
+ct_status ct_log_normal_(ct_tensor *self, double mean, double std, const ct_sample_opts *opts) {
+  CT__OP_ENTER_STATUS(&log_normal_op, self, self);
+  return log_normal_impl(self, mean, std, opts);
 }
 
 static ct_tensor *fill_new(ct_tensor *t, double mean, double std, ct_generator *gen) {
   if (!t) return NULL;
   ct_sample_opts so = {gen};
-  if (ct_normal_(t, mean, std, &so) != CT_OK) {
+  if (ct__normal_impl(t, mean, std, &so) != CT_OK) {
     ct_release(t);
     return NULL;
   }
@@ -199,14 +221,17 @@ static ct_tensor *fill_new(ct_tensor *t, double mean, double std, ct_generator *
 }
 
 ct_tensor *ct_randn(ct_shape size, const ct_random_opts *opts) {
-  return fill_new(ct__random_empty(size, opts, ct_get_default_dtype()), 0.0, 1.0, opts ? opts->generator : NULL);
+  return fill_new(ct__random_empty(&randn_op, size, opts, ct_get_default_dtype()), 0.0, 1.0,
+                  opts ? opts->generator : NULL);
 }
 
 ct_tensor *ct_randn_like(const ct_tensor *t, const ct_random_opts *opts) {
-  if (!t) return ct__null_ptr_arg("t");
+  CT__NONNULL_PTR(t);
+  if (!ct__create_input_ok(&randn_like_op, t)) return NULL;
   return fill_new(ct__random_empty_like(t, opts), 0.0, 1.0, opts ? opts->generator : NULL);
 }
 
 ct_tensor *ct_normal_size(double mean, double std, ct_shape size, const ct_random_opts *opts) {
-  return fill_new(ct__random_empty(size, opts, ct_get_default_dtype()), mean, std, opts ? opts->generator : NULL);
+  return fill_new(ct__random_empty(&normal_size_op, size, opts, ct_get_default_dtype()), mean, std,
+                  opts ? opts->generator : NULL);
 }

@@ -46,6 +46,14 @@ static bool check_std_tensor(const ct_tensor *std) {
   return c.ok;
 }
 
+/* torch's normal.Tensor_float / float_Tensor / Tensor_Tensor (with Meta kernels); ctorch runs them as normal_
+   then add_ / mul_, on the rows normal_ has. */
+#define NORMAL_TENSOR_OP(ATEN) \
+  { CT_CREATE_OP("normal", ATEN, &ct__fill_nothing) }
+static const ct_op normal_tf_op = NORMAL_TENSOR_OP("aten::normal.Tensor_float");
+static const ct_op normal_ft_op = NORMAL_TENSOR_OP("aten::normal.float_Tensor");
+static const ct_op normal_tt_op = NORMAL_TENSOR_OP("aten::normal.Tensor_Tensor");
+
 static ct_tensor *new_contiguous(int64_t nd, const int64_t *shape, const ct_tensor *like) {
   return ct__empty(nd, shape, (ct_dtype)like->dtype, ct__tdevice(like));
 }
@@ -54,7 +62,8 @@ static ct_tensor *new_contiguous(int64_t nd, const int64_t *shape, const ct_tens
    floating dtype every operand casts to, so the in-place ops cannot fail on their arguments, and up to
    rank 8 the engine does not allocate: the generator never moves for a call that fails. */
 static ct_tensor *sample_then(ct_tensor *out, double std, const binop *ops, int nops, const ct_sample_opts *opts) {
-  ct_status st = ct_normal_(out, 0.0, std, opts);
+  ct_status st = ct__normal_impl(out, 0.0, std, opts);
+  /* (the pointwise family's public in-place forms until it has internal entries) */
   for (int i = 0; i < nops && st == CT_OK; i++)
     st = ops[i].op == OP_ADD ? ct_add_(out, ops[i].other, NULL) : ct_mul_(out, ops[i].other);
   if (st != CT_OK) {
@@ -65,7 +74,7 @@ static ct_tensor *sample_then(ct_tensor *out, double std, const binop *ops, int 
 }
 
 ct_tensor *ct_normal_tensor_scalar(const ct_tensor *mean, double std, const ct_sample_opts *opts) {
-  if (!mean) return ct__null_ptr_arg("mean");
+  CT__OP_ENTER_PTR(&normal_tf_op, mean, mean);
   if (!(std >= 0.0)) return CT_ERR_NULL(CT_ERR_RUNTIME, "normal expects std >= 0.0, but found std %g", std);
   ct_tensor *out = new_contiguous(mean->ndim, mean->sizes, mean);
   if (!out) return NULL;
@@ -74,7 +83,7 @@ ct_tensor *ct_normal_tensor_scalar(const ct_tensor *mean, double std, const ct_s
 }
 
 ct_tensor *ct_normal_scalar_tensor(double mean, const ct_tensor *std, const ct_sample_opts *opts) {
-  if (!std) return ct__null_ptr_arg("std");
+  CT__OP_ENTER_PTR(&normal_ft_op, std, std);
   if (!check_std_tensor(std)) return NULL;
   ct_tensor *out = new_contiguous(std->ndim, std->sizes, std);
   if (!out) return NULL;
@@ -92,7 +101,8 @@ ct_tensor *ct_normal_scalar_tensor(double mean, const ct_tensor *std, const ct_s
 }
 
 ct_tensor *ct_normal(const ct_tensor *mean, const ct_tensor *std, const ct_sample_opts *opts) {
-  if (!mean || !std) return ct__null_ptr_arg(!mean ? "mean" : "std");
+  CT__OP_ENTER_PTR(&normal_tt_op, mean, mean, std);
+  if (!ct__op_accepts(&normal_tt_op, std)) return NULL;
   if (!check_std_tensor(std)) return NULL;
   int64_t nd = mean->ndim > std->ndim ? mean->ndim : std->ndim;
   int64_t small[8], *shape = nd <= 8 ? small : ct__malloc((size_t)nd * sizeof(int64_t));

@@ -38,22 +38,33 @@ static void shuffle(char *data, int64_t n, size_t isz, ct_generator *g) {
   }
 }
 
-ct_tensor *ct_randperm(int64_t n, const ct_random_opts *opts) {
-  ct_tensor *t = ct__random_empty((ct_shape){&n, 1}, opts, CT_INT64);
-  if (!t) return NULL;
+static ct_status randperm_cpu_run(ct_tensor *t, const void *args) {
+  const ct_random_opts *opts = *(const ct_random_opts *const *)args;
+  int64_t n = t->numel;
+  if (n == 0) return CT_OK;
   ct_dtype dt = (ct_dtype)t->dtype;
-  if (!check_n(n, dt)) {
+  char *data = ct__tdata(t);
+  size_t isz = ct__itemsize(dt);
+  for (int64_t i = 0; i < n; i++) ct__elem_store_i64(dt, data + i * (int64_t)isz, i);
+  ct_generator *g = ct__random_gen(opts);
+  ct__gen_lock(g);
+  shuffle(data, n, isz, g);
+  ct__gen_unlock(g);
+  return CT_OK;
+}
+static const ct_fill_kernel randperm_cpu = {randperm_cpu_run};
+/* torch makes empty({n}) first, then runs randperm.generator_out */
+static const ct_create_op randperm_op = {
+    {CT_CREATE_OP("randperm", "aten::randperm.generator_out", &randperm_cpu), .grad = CT_OP_GRAD_NONE},
+    CT_FACTORY_EMPTY};
+
+ct_tensor *ct_randperm(int64_t n, const ct_random_opts *opts) {
+  ct_tensor *t = ct__random_empty(&randperm_op, (ct_shape){&n, 1}, opts, CT_INT64);
+  if (!t) return NULL;
+  if (!check_n(n, (ct_dtype)t->dtype)) {
     ct_release(t);
     return NULL;
   }
-  if (t->device_type != CT_META && n > 0) {
-    char *data = ct__tdata(t);
-    size_t isz = ct__itemsize(dt);
-    for (int64_t i = 0; i < n; i++) ct__elem_store_i64(dt, data + i * (int64_t)isz, i);
-    ct_generator *g = ct__random_gen(opts);
-    ct__gen_lock(g);
-    shuffle(data, n, isz, g);
-    ct__gen_unlock(g);
-  }
+  ct__fill_run(&randperm_op.op, t, &opts);
   return ct__own(t);
 }

@@ -83,10 +83,23 @@ static void uniform_fill(ct_tensor *self, double from, double to, ct_generator *
   ct__walk(self, NULL, uniform_run, &c);
 }
 
-ct_status ct_uniform_(ct_tensor *self, double from, double to, const ct_sample_opts *opts) {
-  if (!self) return ct__random_fail();
+typedef struct uniform_args {
+  double from, to;
+  const ct_sample_opts *opts;
+} uniform_args;
+
+/* (target: self or its view_as_real, whose storage is self's) */
+CT_RANDOM_CPU_KERNEL(uniform, uniform_args, uniform_fill(t, a->from, a->to, g))
+static const ct_op uniform_op = {CT_CREATE_OP("uniform_", "aten::uniform_", &uniform_cpu)};
+/* torch.rand is empty + uniform_ (a layout it cannot fill is refused by uniform_), rand_like empty_like + uniform_ */
+static const ct_create_op rand_op = {
+    {CT_CREATE_OP("rand", "aten::uniform_", &uniform_cpu), .grad = CT_OP_GRAD_NONE}, CT_FACTORY_EMPTY};
+static const ct_op rand_like_op = {CT_CREATE_OP("rand_like", "aten::uniform_", &uniform_cpu),
+                                   .grad = CT_OP_GRAD_NONE};
+
+ct_status ct__uniform_impl(ct_tensor *self, double from, double to, const ct_sample_opts *opts) {
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
-  CT_RANDOM_THROUGH_BITS(self, ct_uniform_(tmp, from, to, opts));
+  CT_RANDOM_THROUGH_BITS(self, ct__uniform_impl(tmp, from, to, opts));
   if (!ct__check_in_storage(self)) return CT_ERR_RUNTIME; /* its contiguous path writes directly */
   ct_tensor *target = self;
   if (ct_dtype_is_complex((ct_dtype)self->dtype)) {
@@ -120,36 +133,31 @@ ct_status ct_uniform_(ct_tensor *self, double from, double to, const ct_sample_o
       st = CT_ERR_RUNTIME;
     }
   }
-  if (st == CT_OK && target->device_type != CT_META) {
-    ct_generator *g = ct__sample_gen(opts);
-    ct__gen_lock(g);
-    uniform_fill(target, from, to, g);
-    ct__gen_unlock(g);
-    ct__mark_written(self);
-  }
+  if (st == CT_OK) st = ct__fill_run(&uniform_op, target, &(uniform_args){from, to, opts});
   if (target != self) ct_release(target);
   return st;
 }
 
-ct_tensor *ct_rand(ct_shape size, const ct_random_opts *opts) {
-  ct_tensor *t = ct__random_empty(size, opts, ct_get_default_dtype());
+ct_status ct_uniform_(ct_tensor *self, double from, double to, const ct_sample_opts *opts) {
+  CT__OP_ENTER_STATUS(&uniform_op, self, self);
+  return ct__uniform_impl(self, from, to, opts);
+}
+
+static ct_tensor *fill_unit(ct_tensor *t, const ct_random_opts *opts) {
   if (!t) return NULL;
   ct_sample_opts so = {opts ? opts->generator : NULL};
-  if (ct_uniform_(t, 0.0, 1.0, &so) != CT_OK) {
+  if (ct__uniform_impl(t, 0.0, 1.0, &so) != CT_OK) {
     ct_release(t);
     return NULL;
   }
   return ct__own(t);
 }
 
+ct_tensor *ct_rand(ct_shape size, const ct_random_opts *opts) {
+  return fill_unit(ct__random_empty(&rand_op, size, opts, ct_get_default_dtype()), opts);
+}
+
 ct_tensor *ct_rand_like(const ct_tensor *t, const ct_random_opts *opts) {
-  if (!t) return ct__null_ptr_arg("t");
-  ct_tensor *r = ct__random_empty_like(t, opts);
-  if (!r) return NULL;
-  ct_sample_opts so = {opts ? opts->generator : NULL};
-  if (ct_uniform_(r, 0.0, 1.0, &so) != CT_OK) {
-    ct_release(r);
-    return NULL;
-  }
-  return ct__own(r);
+  CT__OP_ENTER_PTR(&rand_like_op, t, t);
+  return fill_unit(ct__random_empty_like(t, opts), opts);
 }

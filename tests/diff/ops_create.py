@@ -227,6 +227,47 @@ def _wrapped_ct(v):
     return [t, C.is_wrapped_number(t)]
 
 
+# Factories asked for a layout other than strided, where torch 1.13's message is its own, not the dispatcher's
+# (whose long text ctorch shortens to its first sentence: tests/unit/test_create_seam.c has those): empty's
+# sparse-compressed checks (size, block layouts), c10's refusal of a compressed layout on meta, full's COO
+# refusal, scalar_tensor ignoring its layout on the CPU. Cases where torch builds a sparse tensor (ctorch cannot yet) are not drawn.
+COMPRESSED = [torch.sparse_csr, torch.sparse_csc, torch.sparse_bsr, torch.sparse_bsc]
+SHAPED = {"empty": (torch.empty, C.empty), "zeros": (torch.zeros, C.zeros), "ones": (torch.ones, C.ones),
+          "full": (lambda s, **k: torch.full(s, 2.5, **k), lambda s, **k: C.full(s, 2.5, **k)),
+          "new_empty": (lambda s, **k: torch.ones(2).new_empty(s, **k), lambda s, **k: C.new_empty(C.ones((2,)), s, **k)),
+          "new_ones": (lambda s, **k: torch.ones(2).new_ones(s, **k), lambda s, **k: C.new_ones(C.ones((2,)), s, **k))}
+RANGES = {"arange": (lambda n, **k: torch.arange(n, **k), lambda n, **k: C.arange_end(n, **k)),
+          "linspace": (lambda n, **k: torch.linspace(0, 1, n, **k), lambda n, **k: C.linspace(0, 1, n, **k)),
+          "logspace": (lambda n, **k: torch.logspace(0, 1, n, **k), lambda n, **k: C.logspace(0, 1, n, **k)),
+          "eye": (lambda n, **k: torch.eye(n, **k), lambda n, **k: C.eye(n, **k)),
+          "scalar_tensor": (lambda n, **k: torch.scalar_tensor(n, **k), lambda n, **k: C.scalar_tensor(n, **k))}
+
+
+def gen_layout_request(g):
+    meta = g.chance(0.25)
+    dev = {"device": "meta"} if meta else {}
+    if g.chance(0.5):
+        name = g.choice(sorted(SHAPED))
+        if name in ("ones", "full") and g.chance(0.3):
+            return A(name, g.shape(max_numel=12), layout=torch.sparse_coo, **dev)  # full(...)'s refusal
+        layout = g.choice(COMPRESSED)
+        blocked = layout in (torch.sparse_bsr, torch.sparse_bsc)
+        # 2-D and more: only the block layouts (or meta) fail in empty; torch builds CSR / CSC ones
+        shape = g.shape(max_numel=12) if blocked or meta else g.choice([(), (g.int(0, 5),)])
+        return A(name, shape, layout=layout, **dev)
+    name = g.choice(sorted(RANGES))
+    # scalar_tensor: a strided tensor on the CPU whatever the layout; on meta COO is the dispatcher's (fill_)
+    layout = g.choice(COMPRESSED + [torch.sparse_coo] if name == "scalar_tensor" and not meta else COMPRESSED)
+    return A(name, g.int(0, 6), layout=layout, **dev)
+
+
+def _layout_request(lib):
+    def call(name, arg, **k):
+        f = SHAPED.get(name) or RANGES[name]
+        return f[lib](arg, **k)
+    return call
+
+
 OPS = [
     Op("empty", gen_empty, torch=lambda s, **k: torch.empty(s, **k), ct=lambda s, **k: C.empty(s, **k), values=False),
     Op("empty_strided", gen_empty_strided, torch=lambda s, st, **k: torch.empty_strided(s, st, **k),
@@ -262,4 +303,5 @@ OPS = [
        ct=lambda a, b, n, **k: C.linspace(a, b, n, **k), weight=2),
     Op("logspace", gen_logspace, torch=lambda a, b, n, base, **k: torch.logspace(a, b, n, base, **k),
        ct=lambda a, b, n, base, **k: C.logspace(a, b, n, base, **k), weight=2),
+    Op("factory_layout_request", gen_layout_request, torch=_layout_request(0), ct=_layout_request(1)),
 ]

@@ -7,6 +7,7 @@
    fused where each output's elements are one contiguous line of a float32 or float64 input (then the
    temporary self - maxes is laid out the same way and sum takes that line in one vectorized_inner_sum):
    per line its maximum, the exponentials into a buffer, the cascade of the buffer, log and add. */
+#include "ops/create_internal.h"
 #include "ops/reduce/red.h"
 #include "ops/view_internal.h"
 
@@ -185,7 +186,8 @@ static ct_status lse_ops(ct_tensor *out, const ct_tensor *t, ct_dtype kd, const 
   const ct_tensor *x = (ct_dtype)t->dtype == kd ? t : ct__to_dtype_impl(t, kd);
   ct_tensor *maxes = !x || empty ? NULL : amax_of(x, o->dims);
   ct_tensor *inf = maxes ? ct__isinf_impl(maxes) : NULL;
-  ct_tensor *zero = ct_scalar_tensor(ct_scalar_double(0), &(ct_tensor_opts){.dtype = kd});
+  ct_tensor *zero = ct__own(
+      ct__scalar_tensor_with(ct_scalar_double(0), &(ct_resolved_opts){.dtype = kd, .device = CT_DEVICE_CPU}));
   s = !x            ? ct__null_status()
       : empty       ? CT_OK
       : inf && zero ? ct__masked_fill_impl_(maxes, inf, zero)
