@@ -16,30 +16,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/cpu_isa.h" /* the variants below are picked by ct__cpu_isa() */
 #include "kernels/cpu/dtypes.h"
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define CT_MATH_X86 1
-/* sleef.h declares its vector functions only when the ISA macros are defined: include it (and the
-   intrinsics) with AVX-512 enabled, and call them only from functions compiled for that ISA. The
-   intrinsics come first, outside the pragma, so each keeps its own ISA. */
-#include <immintrin.h>
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512dq,avx2,fma,f16c")
-#include <sleef.h>
-#pragma GCC pop_options
-#define CT_TARGET_AVX512 __attribute__((target("avx512f,avx512dq,avx2,fma,f16c")))
-#define CT_TARGET_AVX2 __attribute__((target("avx2,fma,f16c")))
-#else
-#define CT_MATH_X86 0
-#include <sleef.h>
-#endif
-
-/* SIMD level of the math kernels: 2 AVX-512F, 1 AVX2 + FMA, 0 scalar. */
-enum { CT_SIMD_SCALAR = 0, CT_SIMD_AVX2 = 1, CT_SIMD_AVX512 = 2 };
-int ct__math_simd(void);
-/* Tests: run the math kernels at a lower level than the CPU allows (-1: back to the detected one). */
-void ct__math_force_simd(int level);
+#include "kernels/cpu/sleef_x86.h"
 
 /* y[i] = f(x[i]) for n contiguous elements (y may equal x). ctx is the op's loop context. */
 typedef void (*ct_map_fn)(void *y, const void *x, int64_t n, const void *ctx);
@@ -80,7 +59,7 @@ static inline uint16_t ct__bf16_vec_round(float f) {
 
 /* ---- map generators from per-width vector expressions ----
    V512(v) / V256(v) / S(x) are macros or functions of one vector (scalar); `ctx` is in scope. */
-#if CT_MATH_X86
+#if CT_ISA_X86
 #define CT_MAP_F32(name, V512, V256, S)                                                              \
   CT_TARGET_AVX512 static void name##_avx512(float *y, const float *x, int64_t n, const void *ctx) {  \
     (void)ctx;                                                                                        \
@@ -107,9 +86,9 @@ static inline uint16_t ct__bf16_vec_round(float f) {
     for (int64_t i = 0; i < n; i++) y[i] = S(x[i]);                                                   \
   }                                                                                                   \
   static void name(void *y, const void *x, int64_t n, const void *ctx) {                             \
-    switch (ct__math_simd()) {                                                                        \
-      case CT_SIMD_AVX512: name##_avx512((float *)y, (const float *)x, n, ctx); break;                \
-      case CT_SIMD_AVX2: name##_avx2((float *)y, (const float *)x, n, ctx); break;                    \
+    switch (ct__cpu_isa()) {                                                                        \
+      case CT_ISA_AVX512: name##_avx512((float *)y, (const float *)x, n, ctx); break;                \
+      case CT_ISA_AVX2: name##_avx2((float *)y, (const float *)x, n, ctx); break;                    \
       default: name##_scalar((float *)y, (const float *)x, n, ctx);                                   \
     }                                                                                                 \
   }
@@ -140,9 +119,9 @@ static inline uint16_t ct__bf16_vec_round(float f) {
     for (int64_t i = 0; i < n; i++) y[i] = S(x[i]);                                                   \
   }                                                                                                   \
   static void name(void *y, const void *x, int64_t n, const void *ctx) {                             \
-    switch (ct__math_simd()) {                                                                        \
-      case CT_SIMD_AVX512: name##_avx512((double *)y, (const double *)x, n, ctx); break;              \
-      case CT_SIMD_AVX2: name##_avx2((double *)y, (const double *)x, n, ctx); break;                  \
+    switch (ct__cpu_isa()) {                                                                        \
+      case CT_ISA_AVX512: name##_avx512((double *)y, (const double *)x, n, ctx); break;              \
+      case CT_ISA_AVX2: name##_avx2((double *)y, (const double *)x, n, ctx); break;                  \
       default: name##_scalar((double *)y, (const double *)x, n, ctx);                                 \
     }                                                                                                 \
   }
@@ -173,7 +152,7 @@ static inline uint16_t ct__bf16_vec_round(float f) {
 /* SLEEF's AVX-512 logarithms give NaN results other bits than its AVX2 ones (which PyTorch uses):
    lanes whose result is NaN are recomputed with the AVX2 function. CT_SLEEF_NANFIX_F32(log, u10)
    defines ct__log_u10_f16 / ct__log_u10_d8 for use as V512 in CT_MAP_F32 / CT_MAP_F64. */
-#if CT_MATH_X86
+#if CT_ISA_X86
 #define CT_SLEEF_NANFIX(fn, ulp)                                                                       \
   CT_TARGET_AVX512 static inline __m512 ct__##fn##_##ulp##_f16(__m512 v) {                            \
     __m512 r = Sleef_##fn##f16_##ulp##avx512f(v);                                                      \
@@ -210,7 +189,7 @@ static inline uint16_t ct__bf16_vec_round(float f) {
    small recomputed with the AVX2 function, giving PyTorch's bits. */
 #define CT_TRIG_LIMIT_F 125.0f
 #define CT_TRIG_LIMIT_D 1e14
-#if CT_MATH_X86
+#if CT_ISA_X86
 /* Bit k set: half k (lanes 8k..8k+7 / 4k..4k+3) must be recomputed with the AVX2 function. */
 CT_TARGET_AVX512 static inline unsigned ct__trig_halves_f16(__m512 v) {
   __mmask16 small = _mm512_cmp_ps_mask(_mm512_abs_ps(v), _mm512_set1_ps(CT_TRIG_LIMIT_F), _CMP_LT_OQ);

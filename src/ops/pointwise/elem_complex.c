@@ -11,14 +11,11 @@
 /* torch's AVX2 complex angle calls Sleef_atan2f8_u10 / Sleef_atan2d4_u10 (the scalar tail and
    non-contiguous rows call atan2f / atan2). The same SLEEF entry points give the same bits; they need
    AVX2 (without it PyTorch runs its scalar kernels, and so do we). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#include "kernels/cpu/sleef_x86.h"
+#if CT_ISA_X86
 #define CT_ANGLE_SLEEF 1
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-#include <immintrin.h>
-#include <sleef.h>
 /* n (a multiple of the block) values from x (xs floats apart) to o (os floats apart, imaginary parts 0). */
-static void angle_sleef_c64(const float *x, int64_t xs, float *o, int64_t os, int64_t n) {
+CT_TARGET_AVX2 static void angle_sleef_c64(const float *x, int64_t xs, float *o, int64_t os, int64_t n) {
   for (int64_t k = 0; k < n; k += 8) {
     float re[8], im[8], r[8];
     for (int j = 0; j < 8; j++) {
@@ -32,7 +29,7 @@ static void angle_sleef_c64(const float *x, int64_t xs, float *o, int64_t os, in
     }
   }
 }
-static void angle_sleef_c128(const double *x, int64_t xs, double *o, int64_t os, int64_t n) {
+CT_TARGET_AVX2 static void angle_sleef_c128(const double *x, int64_t xs, double *o, int64_t os, int64_t n) {
   for (int64_t k = 0; k < n; k += 4) {
     double re[4], im[4], r[4];
     for (int j = 0; j < 4; j++) {
@@ -46,12 +43,7 @@ static void angle_sleef_c128(const double *x, int64_t xs, double *o, int64_t os,
     }
   }
 }
-#pragma GCC pop_options
-static bool have_avx2(void) {
-  static int cached = -1;
-  if (cached < 0) cached = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return cached;
-}
+static bool have_avx2(void) { return ct__cpu_isa() >= CT_ISA_AVX2; }
 #endif
 
 /* OUTC 1: real result; 2: complex result (angle, 0). */

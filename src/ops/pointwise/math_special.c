@@ -15,7 +15,7 @@
 #define COMPLEX_LOOPS(name) [CT_COMPLEX64] = CT_LOOP_REF(name##_loop_c64), [CT_COMPLEX128] = CT_LOOP_REF(name##_loop_c128)
 
 /* ---- sigmoid: vector 1 / (1 + exp(0 - x)) in blocks, scalar 1 / (1 + std::exp(-x)) on the rest ---- */
-#if CT_MATH_X86
+#if CT_ISA_X86
 #define SIGMOID512F(v) \
   _mm512_div_ps(_mm512_set1_ps(1.0f), _mm512_add_ps(Sleef_expf16_u10avx512f(_mm512_sub_ps(_mm512_setzero_ps(), v)), _mm512_set1_ps(1.0f)))
 #define SIGMOID256F(v) \
