@@ -32,19 +32,13 @@ void ct__vml_run(char **d, const int64_t *s, int64_t n, size_t isz, ct_map_fn ma
 void ct__kvec_run(char **d, const int64_t *s, int64_t n, size_t isz, int64_t blk, ct_map_fn bulk, ct_elem_fn elem,
                   const void *ctx);
 
-/* bfloat16 through a float map: widen, map, round to nearest even with the vector conversion's NaN
-   (0xFFFF), as Vectorized<BFloat16> does. */
+/* bfloat16 through a float map: widen, map, round to nearest even, as Vectorized<BFloat16> does. */
 void ct__map_bf16_via_f32(uint16_t *y, const uint16_t *x, int64_t n, ct_map_fn f32map, const void *ctx);
 /* The parts of Vectorized<c10::complex<T>>::exp of m <= CT_CEXP_CHUNK contiguous complex values
    (math_exp.c): e = exp(re), sn/cs = sin/cos(im) from SLEEF's u10 functions; exp is (e*cs, e*sn). */
 #define CT_CEXP_CHUNK 256
 void ct__cexp_parts_c64(const void *x, int64_t m, float *e, float *sn, float *cs);
 void ct__cexp_parts_c128(const void *x, int64_t m, double *e, double *sn, double *cs);
-/* The vector conversion of float to bfloat16 (NaN -> 0xFFFF). */
-static inline uint16_t ct__bf16_vec_round(float f) {
-  if (f != f) return (uint16_t)0xFFFF;
-  return ct__float_to_bfloat16(f);
-}
 
 #define CT_VML_LOOP(fname, T, map)                                                \
   static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
@@ -149,38 +143,9 @@ static inline uint16_t ct__bf16_vec_round(float f) {
 #define CT_SLEEF_F64(name, fn, ulp) \
   CT_MAP_F64(name, Sleef_##fn##d8_##ulp##avx512f, Sleef_##fn##d4_##ulp##avx2, Sleef_##fn##_##ulp)
 
-/* SLEEF's AVX-512 logarithms give NaN results other bits than its AVX2 ones (which PyTorch uses):
-   lanes whose result is NaN are recomputed with the AVX2 function. CT_SLEEF_NANFIX_F32(log, u10)
-   defines ct__log_u10_f16 / ct__log_u10_d8 for use as V512 in CT_MAP_F32 / CT_MAP_F64. */
-#if CT_ISA_X86
-#define CT_SLEEF_NANFIX(fn, ulp)                                                                       \
-  CT_TARGET_AVX512 static inline __m512 ct__##fn##_##ulp##_f16(__m512 v) {                            \
-    __m512 r = Sleef_##fn##f16_##ulp##avx512f(v);                                                      \
-    __mmask16 m = _mm512_cmp_ps_mask(r, r, _CMP_UNORD_Q);                                              \
-    if (m) {                                                                                           \
-      __m256 lo = Sleef_##fn##f8_##ulp##avx2(_mm512_castps512_ps256(v));                               \
-      __m256 hi = Sleef_##fn##f8_##ulp##avx2(_mm512_extractf32x8_ps(v, 1));                            \
-      r = _mm512_mask_blend_ps(m, r, _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1));           \
-    }                                                                                                  \
-    return r;                                                                                          \
-  }                                                                                                    \
-  CT_TARGET_AVX512 static inline __m512d ct__##fn##_##ulp##_d8(__m512d v) {                           \
-    __m512d r = Sleef_##fn##d8_##ulp##avx512f(v);                                                      \
-    __mmask8 m = _mm512_cmp_pd_mask(r, r, _CMP_UNORD_Q);                                               \
-    if (m) {                                                                                           \
-      __m256d lo = Sleef_##fn##d4_##ulp##avx2(_mm512_castpd512_pd256(v));                              \
-      __m256d hi = Sleef_##fn##d4_##ulp##avx2(_mm512_extractf64x4_pd(v, 1));                           \
-      r = _mm512_mask_blend_pd(m, r, _mm512_insertf64x4(_mm512_castpd256_pd512(lo), hi, 1));           \
-    }                                                                                                  \
-    return r;                                                                                          \
-  }
-#define CT_SLEEF_NANFIX_MAPS(name, fn, ulp)                                                            \
-  CT_SLEEF_NANFIX(fn, ulp)                                                                             \
-  CT_MAP_F32(name##_f32, ct__##fn##_##ulp##_f16, Sleef_##fn##f8_##ulp##avx2, Sleef_##fn##f_##ulp)      \
-  CT_MAP_F64(name##_f64, ct__##fn##_##ulp##_d8, Sleef_##fn##d4_##ulp##avx2, Sleef_##fn##_##ulp)
-#else
-#define CT_SLEEF_NANFIX_MAPS(name, fn, ulp) CT_SLEEF_F32(name##_f32, fn, ulp) CT_SLEEF_F64(name##_f64, fn, ulp)
-#endif
+/* Both widths of a SLEEF function: name##_f32 and name##_f64. (SLEEF's AVX-512 and AVX2 logarithms
+   differ only in their NaN bits, which are not reproduced.) */
+#define CT_SLEEF_MAPS(name, fn, ulp) CT_SLEEF_F32(name##_f32, fn, ulp) CT_SLEEF_F64(name##_f64, fn, ulp)
 
 /* SLEEF's trigonometric functions take a fast argument reduction only when every lane of the vector is
    small (float sin/cos/sincos: |x| < 125; double sin/cos/tan/sincos: |x| < 1e14), so a lane's result can
@@ -202,7 +167,7 @@ CT_TARGET_AVX512 static inline unsigned ct__trig_halves_d8(__m512d v) {
   return ((small & 0xF) == 0xF ? 1u : 0u) | ((small >> 4) == 0xF ? 2u : 0u);
 }
 #define CT_SLEEF_TRIGFIX_F(fn, ulp)                                                                    \
-  CT_TARGET_AVX512 static inline __m512 ct__##fn##_##ulp##_tf16(__m512 v) {                           \
+  CT_TARGET_AVX512 __attribute__((unused)) static inline __m512 ct__##fn##_##ulp##_tf16(__m512 v) {    \
     __m512 r = Sleef_##fn##f16_##ulp##avx512f(v);                                                      \
     unsigned h = ct__trig_halves_f16(v);                                                               \
     if (h & 1u) r = _mm512_insertf32x8(r, Sleef_##fn##f8_##ulp##avx2(_mm512_castps512_ps256(v)), 0);   \

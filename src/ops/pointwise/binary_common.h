@@ -36,9 +36,6 @@ void ct__cdiv_c128(double *o, const double *a, bool as, const double *b, bool bs
 /* ---- rounding to the reduced floats and back ---- */
 /* c10::BFloat16(float): NaN becomes 0x7FC0. */
 static inline float ct__rb(float x) { return ct__bfloat16_to_float(ct__float_to_bfloat16(x)); }
-/* Vectorized<BFloat16>'s cvtfp32_bf16: NaN becomes 0xFFFF. */
-static inline uint16_t ct__float_to_bf16v(float x) { return x != x ? (uint16_t)0xFFFF : ct__float_to_bfloat16(x); }
-static inline float ct__rbv(float x) { return ct__bfloat16_to_float(ct__float_to_bf16v(x)); }
 /* c10::Half(float). */
 static inline float ct__rh(float x) { return ct__half_to_float(ct__float_to_half(x)); }
 

@@ -74,44 +74,20 @@ DEF_CANGLE(cangle_c128, double, 1, CT_ELEM_BLOCK_C128, angle_sleef_c128, atan2)
 DEF_CANGLE(canglec_c64, float, 2, CT_ELEM_BLOCK_C64, angle_sleef_c64, atan2f)
 DEF_CANGLE(canglec_c128, double, 2, CT_ELEM_BLOCK_C128, angle_sleef_c128, atan2)
 
-/* Real inputs: pi for negatives, 0 otherwise; NaN stays (the vector code writes its canonical NaN, the
-   scalar code returns the input). */
-#define DEF_RANGLE(name, T, BLOCK, PI, VNAN)                                                       \
-  CT_KERNEL_CLONES static void name(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
-    (void)ctx;                                                                                    \
-    int64_t nv = ct__elem_vec_count(s, sizeof(T), sizeof(T), n, BLOCK);                           \
-    if (s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T)) {                               \
-      T *restrict o_ = (T *)d[0];                                                                 \
-      const T *restrict x_ = (const T *)d[1];                                                     \
-      for (int64_t k = 0; k < nv; k++) o_[k] = x_[k] != x_[k] ? VNAN : x_[k] < 0 ? PI : 0;        \
-      for (int64_t k = nv; k < n; k++) o_[k] = x_[k] != x_[k] ? x_[k] : x_[k] < 0 ? PI : 0;       \
-    } else {                                                                                      \
-      for (int64_t k = 0; k < n; k++) {                                                           \
-        T a = CT_AT(T, d[1], s[1], k);                                                            \
-        CT_OUT(T, d[0], s[0], k) = a != a ? (k < nv ? VNAN : a) : a < 0 ? PI : 0;                 \
-      }                                                                                           \
-    }                                                                                             \
-  } \
-  CT_LOOP_PLAIN(name)
-DEF_RANGLE(rangle_f32, float, 16, (float)3.14159265358979323846, NAN)
-DEF_RANGLE(rangle_f64, double, 8, 3.14159265358979323846, (double)NAN)
-
-/* float16 (no vector code in torch 1.13) and bfloat16 (vector code in float, NaN packed as 0xFFFF). */
+/* Real inputs: pi for negatives, 0 otherwise; NaN stays NaN (float16 and bfloat16 through float). */
+#define RANGLE(a, PI) ((a) != (a) ? (a) : (a) < 0 ? (PI) : 0)
+CT_UNARY_LOOP(rangle_f32, float, float, CT_ID, float, CT_ID, RANGLE(a, (float)3.14159265358979323846))
+CT_UNARY_LOOP(rangle_f64, double, double, CT_ID, double, CT_ID, RANGLE(a, 3.14159265358979323846))
 static inline uint16_t angle_h(uint16_t h) {
   float a = ct__half_to_float(h);
   return a != a ? h : ct__float_to_half(a < 0 ? (float)3.14159265358979323846 : 0.0f);
 }
 CT_UNARY_LOOP(rangle_f16, uint16_t, uint16_t, CT_ID, uint16_t, CT_ID, angle_h(a))
-static inline uint16_t angle_bf(uint16_t b, bool vec) {
+static inline uint16_t angle_bf(uint16_t b) {
   float a = ct__bfloat16_to_float(b);
-  return a != a ? (vec ? UINT16_C(0xFFFF) : b) : ct__float_to_bfloat16(a < 0 ? (float)3.14159265358979323846 : 0.0f);
+  return a != a ? b : ct__float_to_bfloat16(a < 0 ? (float)3.14159265358979323846 : 0.0f);
 }
-static void rangle_bf16(char **d, const int64_t *s, int64_t n, const void *ctx) {
-  (void)ctx;
-  int64_t nv = ct__elem_vec_count(s, 2, 2, n, 32);
-  for (int64_t k = 0; k < n; k++) CT_OUT(uint16_t, d[0], s[0], k) = angle_bf(CT_AT(uint16_t, d[1], s[1], k), k < nv);
-}
-CT_LOOP_PLAIN(rangle_bf16)
+CT_UNARY_LOOP(rangle_bf16, uint16_t, uint16_t, CT_ID, uint16_t, CT_ID, angle_bf(a))
 
 static const ct_loop *const angle_loops[CT_NUM_DTYPES + 1] = {
     [CT_FLOAT16] = CT_LOOP_REF(rangle_f16),     [CT_BFLOAT16] = CT_LOOP_REF(rangle_bf16),     [CT_FLOAT32] = CT_LOOP_REF(rangle_f32),

@@ -214,9 +214,9 @@ static const ct_loop *const log1p_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(log1p)}
 const ct_pw_op ct__pw_op_log1p = {"log1p_vml_cpu", CT_PW_FLOAT, log1p_loops, NULL, NULL, NULL, .grad = CT_PW_GRAD_DIFF};
 
 /* ---- log, log2, log10: complex log2/log10 divide std::log's parts by log(2) / log(10) rounded to T ---- */
-CT_SLEEF_NANFIX_MAPS(log, log, u10)
-CT_SLEEF_NANFIX_MAPS(log2, log2, u10)
-CT_SLEEF_NANFIX_MAPS(log10, log10, u10)
+CT_SLEEF_MAPS(log, log, u10)
+CT_SLEEF_MAPS(log2, log2, u10)
+CT_SLEEF_MAPS(log10, log10, u10)
 CT_VML_REAL_LOOPS(log)
 CT_VML_REAL_LOOPS(log2)
 CT_VML_REAL_LOOPS(log10)
