@@ -19,6 +19,7 @@
 #include "core/cpu_isa.h" /* the variants below are picked by ct__cpu_isa() */
 #include "kernels/cpu/dtypes.h"
 #include "kernels/cpu/sleef_x86.h"
+#include "kernels/cpu/torch_compat.h"
 
 /* y[i] = f(x[i]) for n contiguous elements (y may equal x). ctx is the op's loop context. */
 typedef void (*ct_map_fn)(void *y, const void *x, int64_t n, const void *ctx);
@@ -154,7 +155,7 @@ void ct__cexp_parts_c128(const void *x, int64_t m, double *e, double *sn, double
    small recomputed with the AVX2 function, giving PyTorch's bits. */
 #define CT_TRIG_LIMIT_F 125.0f
 #define CT_TRIG_LIMIT_D 1e14
-#if CT_ISA_X86
+#if CT_ISA_X86 && CT_TORCH_TRIG_LANES
 /* Bit k set: half k (lanes 8k..8k+7 / 4k..4k+3) must be recomputed with the AVX2 function. */
 CT_TARGET_AVX512 static inline unsigned ct__trig_halves_f16(__m512 v) {
   __mmask16 small = _mm512_cmp_ps_mask(_mm512_abs_ps(v), _mm512_set1_ps(CT_TRIG_LIMIT_F), _CMP_LT_OQ);

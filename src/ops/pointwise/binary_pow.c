@@ -151,11 +151,8 @@ typedef struct ps_ctx {
    the rest (and on rows that do not vectorize). */
 #define PS_LOOP(fname, T, W, VSEG, SSEG)                                                  \
   static void fname(char **d, const int64_t *s, int64_t n, const void *c) {                \
-    int64_t k = 0;                                                                        \
-    if (ct__vs_row1(s, (int64_t)sizeof(T))) {                                             \
-      k = n - n % (W);                                                                    \
-      if (k > 0) VSEG(d[0], d[1], s[1], k, c);                                            \
-    }                                                                                     \
+    int64_t k = ct__torch_vec_prefix2(s, 2, (int64_t)sizeof(T), (int64_t)sizeof(T), n, (W)); \
+    if (k > 0) VSEG(d[0], d[1], s[1], k, c);                                              \
     if (k < n) SSEG(d[0] + k * s[0], s[0], d[1] + k * s[1], s[1], n - k, c);              \
   } \
   CT_LOOP_PLAIN(fname)

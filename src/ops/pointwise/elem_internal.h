@@ -14,18 +14,17 @@
 #include "core/cast.h"
 #include "core/layout_rules.h"
 #include "kernels/cpu/loops.h"
+#include "kernels/cpu/torch_compat.h"
 #include "ops/pointwise/pw.h"
 
 /* Elements per vector-loop step of torch's AVX2 kernels: 2 * Vectorized<T>::size(). */
 #define CT_ELEM_BLOCK_C64 8
 #define CT_ELEM_BLOCK_C128 4
 
-/* How many leading elements of a row take torch's vector formula: out contiguous and the input
-   contiguous or broadcast, then whole blocks only. */
+/* How many leading elements of a unary row take torch's vector formula (kernels/cpu/torch_compat.h). */
 static inline int64_t ct__elem_vec_count(const int64_t *s, int64_t out_size, int64_t in_size, int64_t n,
                                          int64_t block) {
-  if (s[0] != out_size || (s[1] != in_size && s[1] != 0)) return 0;
-  return n - n % block;
+  return ct__torch_vec_prefix2(s, 2, out_size, in_size, n, block);
 }
 
 /* bfloat16 loops: computed in float, rounded once (torch's vector and scalar code differ only in the
