@@ -125,6 +125,8 @@ int main(int argc, char **argv) {
     if (ct__cpu_isa() != CT_ISA_GENERIC || ct__cpu_fma()) return 2;
     hashes(here, x, y);
     for (int k = 0; k < K_COUNT; k++) printf("%016llx\n", (unsigned long long)here[k]);
+    ct_release(x);
+    ct_release(y);
     return 0;
   }
 

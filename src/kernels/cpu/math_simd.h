@@ -155,14 +155,17 @@ void ct__cexp_parts_c128(const void *x, int64_t m, double *e, double *sn, double
    small recomputed with the AVX2 function, giving PyTorch's bits. */
 #define CT_TRIG_LIMIT_F 125.0f
 #define CT_TRIG_LIMIT_D 1e14
-#if CT_ISA_X86 && CT_TORCH_TRIG_LANES
-/* Bit k set: half k (lanes 8k..8k+7 / 4k..4k+3) must be recomputed with the AVX2 function. */
+#if CT_ISA_X86
+/* Bit k set: half k (lanes 8k..8k+7 / 4k..4k+3) must be recomputed with the AVX2 function (never without
+   CT_TORCH_TRIG_LANES, kernels/cpu/torch_compat.h). */
 CT_TARGET_AVX512 static inline unsigned ct__trig_halves_f16(__m512 v) {
+  if (!CT_TORCH_TRIG_LANES) return 0;
   __mmask16 small = _mm512_cmp_ps_mask(_mm512_abs_ps(v), _mm512_set1_ps(CT_TRIG_LIMIT_F), _CMP_LT_OQ);
   if (small == 0xFFFF) return 0;
   return ((small & 0xFF) == 0xFF ? 1u : 0u) | ((small >> 8) == 0xFF ? 2u : 0u);
 }
 CT_TARGET_AVX512 static inline unsigned ct__trig_halves_d8(__m512d v) {
+  if (!CT_TORCH_TRIG_LANES) return 0;
   __mmask8 small = _mm512_cmp_pd_mask(_mm512_abs_pd(v), _mm512_set1_pd(CT_TRIG_LIMIT_D), _CMP_LT_OQ);
   if (small == 0xFF) return 0;
   return ((small & 0xF) == 0xF ? 1u : 0u) | ((small >> 4) == 0xF ? 2u : 0u);
