@@ -10,7 +10,7 @@
 
 #include "core/half.h"
 #include "random/boxmuller.h"
-#include "random/cpu.h"
+#include "core/cpu_isa.h"
 
 #define TWO_PI (2.0 * 3.14159265358979323846)
 
@@ -53,15 +53,15 @@ CT_ALWAYS_INLINE void block_f64(double *d, double mean, double std) {
 static void f64_base(double *d, int64_t nblocks, double mean, double std) {
   for (int64_t b = 0; b < nblocks; b++) block_f64(d + 16 * b, mean, std);
 }
-#ifdef CT_X86_VARIANTS
-CT_TARGET_AVX2_FMA static void f64_fma(double *d, int64_t nblocks, double mean, double std) {
+#if CT_ISA_X86
+CT_TARGET_AVX2 static void f64_fma(double *d, int64_t nblocks, double mean, double std) {
   for (int64_t b = 0; b < nblocks; b++) block_f64(d + 16 * b, mean, std);
 }
 #endif
 
 void ct__boxmuller_f64(double *d, int64_t nblocks, double mean, double std) {
-#ifdef CT_X86_VARIANTS
-  if (ct__cpu_avx2_fma()) {
+#if CT_ISA_X86
+  if (ct__cpu_isa() >= CT_ISA_AVX2) {
     f64_fma(d, nblocks, mean, std);
     return;
   }
@@ -91,15 +91,15 @@ CT_ALWAYS_INLINE void block_f16(uint16_t *d, float mean, float std) {
 static void f16_base(uint16_t *d, int64_t nblocks, float mean, float std) {
   for (int64_t b = 0; b < nblocks; b++) block_f16(d + 16 * b, mean, std);
 }
-#ifdef CT_X86_VARIANTS
-CT_TARGET_AVX2_FMA static void f16_fma(uint16_t *d, int64_t nblocks, float mean, float std) {
+#if CT_ISA_X86
+CT_TARGET_AVX2 static void f16_fma(uint16_t *d, int64_t nblocks, float mean, float std) {
   for (int64_t b = 0; b < nblocks; b++) block_f16(d + 16 * b, mean, std);
 }
 #endif
 
 void ct__boxmuller_f16(uint16_t *d, int64_t nblocks, float mean, float std) {
-#ifdef CT_X86_VARIANTS
-  if (ct__cpu_avx2_fma()) {
+#if CT_ISA_X86
+  if (ct__cpu_isa() >= CT_ISA_AVX2) {
     f16_fma(d, nblocks, mean, std);
     return;
   }

@@ -15,9 +15,9 @@
 #include "core/half.h"
 #include "random/boxmuller.h"
 
-#include "random/cpu.h"
+#include "core/cpu_isa.h"
 #include "random/generator.h"
-#ifdef CT_X86_VARIANTS
+#if CT_ISA_X86
 #include <immintrin.h>
 #endif
 
@@ -130,8 +130,8 @@ void ct__boxmuller_f32_scalar(float *d, int64_t nblocks, float mean, float std) 
   for (int64_t b = 0; b < nblocks; b++) block_scalar(d + 16 * b, mean, std);
 }
 
-#ifdef CT_X86_VARIANTS
-#define AVX2_FN CT_TARGET_AVX2_FMA
+#if CT_ISA_X86
+#define AVX2_FN CT_TARGET_AVX2
 
 AVX2_FN static inline __m256 log_avx2(__m256 x) {
   const __m256 one = _mm256_set1_ps(1.0f);
@@ -229,13 +229,13 @@ AVX2_FN static void words_avx2(float *d, int64_t nblocks, float mean, float std)
   blocks_avx2(d, nblocks, mean, std, true);
 }
 
-int ct__boxmuller_f32_uses_avx2(void) { return ct__cpu_avx2_fma(); }
+int ct__boxmuller_f32_uses_avx2(void) { return ct__cpu_isa() >= CT_ISA_AVX2; }
 #else
 int ct__boxmuller_f32_uses_avx2(void) { return 0; }
 #endif
 
 void ct__boxmuller_f32(float *d, int64_t nblocks, float mean, float std) {
-#ifdef CT_X86_VARIANTS
+#if CT_ISA_X86
   if (ct__boxmuller_f32_uses_avx2()) {
     floats_avx2(d, nblocks, mean, std);
     return;
@@ -245,7 +245,7 @@ void ct__boxmuller_f32(float *d, int64_t nblocks, float mean, float std) {
 }
 
 void ct__boxmuller_f32_words(void *d, int64_t nblocks, float mean, float std) {
-#ifdef CT_X86_VARIANTS
+#if CT_ISA_X86
   if (ct__boxmuller_f32_uses_avx2()) {
     words_avx2(d, nblocks, mean, std);
     return;

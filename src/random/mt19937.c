@@ -1,7 +1,7 @@
 /* MT19937 seeding, twisting and bulk drawing (see mt19937.h). */
 #include "random/mt19937.h"
 
-#include "random/cpu.h"
+#include "core/cpu_isa.h"
 
 #define CT_MT_MATRIX_A 0x9908b0dfu
 #define CT_MT_UMASK 0x80000000u
@@ -42,13 +42,13 @@ CT_ALWAYS_INLINE void temper_loop(const uint32_t *restrict src, uint32_t *restri
 static void twist_base(uint32_t *s) { twist_loops(s); }
 static void temper_base(const uint32_t *restrict src, uint32_t *restrict out, int64_t n) { temper_loop(src, out, n); }
 
-#ifdef CT_X86_VARIANTS
+#if CT_ISA_X86
 CT_TARGET_AVX2 static void twist_avx2(uint32_t *s) { twist_loops(s); }
 CT_TARGET_AVX2 static void temper_avx2(const uint32_t *restrict src, uint32_t *restrict out, int64_t n) {
   temper_loop(src, out, n);
 }
-#define TWIST(s) (ct__cpu_avx2() ? twist_avx2(s) : twist_base(s))
-#define TEMPER(src, out, n) (ct__cpu_avx2() ? temper_avx2(src, out, n) : temper_base(src, out, n))
+#define TWIST(s) (ct__cpu_isa() >= CT_ISA_AVX2 ? twist_avx2(s) : twist_base(s))
+#define TEMPER(src, out, n) (ct__cpu_isa() >= CT_ISA_AVX2 ? temper_avx2(src, out, n) : temper_base(src, out, n))
 #else
 #define TWIST(s) twist_base(s)
 #define TEMPER(src, out, n) temper_base(src, out, n)

@@ -7,8 +7,7 @@
 
 #include "check.h"
 
-int ct__math_simd(void);
-void ct__math_force_simd(int level);
+#include "core/cpu_isa.h" /* internal: run the kernels at a lower ISA level */
 
 static const double math_inputs[30] = {0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.5, 3.25, -7.75, 10.0, -10.0, 100.0, -100.0, 1e-30, -1e-30, 1e-40, -1e-40, 1e+30, -1e+30, INFINITY, -INFINITY, NAN, 88.8, -103.5, 0.9999999, -0.9999999, 1.5e-05, 0.25, 0.75};
 #define N_MATH_INPUTS 30
@@ -158,21 +157,21 @@ static void check_table(int64_t max_ulp) {
 }
 
 static void test_values(void) {
-  int level = ct__math_simd();
+  int level = (int)ct__cpu_isa();
   check_table(0);
   if (level >= 2) {
-    ct__math_force_simd(1); /* AVX2: the same SLEEF algorithms, the same bits */
+    ct__cpu_force_isa(1); /* AVX2: the same SLEEF algorithms, the same bits */
     check_table(0);
   }
-  ct__math_force_simd(0); /* scalar SLEEF (no FMA): within a few ulp */
+  ct__cpu_force_isa(0); /* scalar SLEEF (no FMA): within a few ulp */
   check_table(4);
-  ct__math_force_simd(-1);
-  CHECK_EQ_INT(ct__math_simd(), level);
+  ct__cpu_force_isa(-1);
+  CHECK_EQ_INT((int)ct__cpu_isa(), level);
 }
 
 /* The SIMD levels agree bit for bit (AVX-512 vs AVX2) on many ordinary values, tails included. */
 static void test_levels_agree(void) {
-  if (ct__math_simd() < 2) return;
+  if ((int)ct__cpu_isa() < 2) return;
   ct_scope_begin();
   enum { N = 1000 };
   static double v[N];
@@ -188,9 +187,9 @@ static void test_levels_agree(void) {
     for (int dt = CT_FLOAT32; dt <= CT_FLOAT64; dt++) {
       ct_tensor *x = from_doubles(v, N - 3, (ct_dtype)dt);
       ct_tensor *a = math_fns[k].fn(x);
-      ct__math_force_simd(1);
+      ct__cpu_force_isa(1);
       ct_tensor *b = math_fns[k].fn(x);
-      ct__math_force_simd(-1);
+      ct__cpu_force_isa(-1);
       bool eq = false;
       CHECK(a && b && ct_equal(a, b, &eq) == CT_OK);
       /* equal() says NaN != NaN: compare the bytes instead */
@@ -207,7 +206,7 @@ static void test_levels_agree(void) {
 /* SLEEF's sin/cos/tan reduce arguments one way when every lane is small and another when one is not:
    AVX-512 must group lanes as PyTorch's AVX2 vectors do. Many groups mixing small and huge values. */
 static void test_trig_grouping(void) {
-  if (ct__math_simd() < 2) return;
+  if ((int)ct__cpu_isa() < 2) return;
   ct_scope_begin();
   enum { N = 1 << 17 };
   static double v[N];
@@ -229,9 +228,9 @@ static void test_trig_grouping(void) {
       unary_fn f = dt >= CT_COMPLEX64 ? ct_exp : fns[k];
       ct_set_num_threads(1);
       ct_tensor *r1 = f(x);
-      ct__math_force_simd(1);
+      ct__cpu_force_isa(1);
       ct_tensor *r2 = f(x);
-      ct__math_force_simd(-1);
+      ct__cpu_force_isa(-1);
       ct_set_num_threads(0);
       CHECK(ct_copy_to_buffer(r1, a, (ct_dtype)dt, nb) == CT_OK && ct_copy_to_buffer(r2, b, (ct_dtype)dt, nb) == CT_OK);
       if (memcmp(a, b, nb) != 0) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "core/cpu_isa.h" /* internal: ct__cpu_force_isa runs the kernels at a lower ISA level */
 
 static ct_tensor *arange(int64_t n, ct_dtype dt) {
   return ct_arange(CT_INT(0), CT_INT(n), CT_INT(1), &(ct_tensor_opts){.dtype = dt});
@@ -528,7 +529,6 @@ static void test_meta(void) {
   ct_scope_end();
 }
 
-void ct__math_force_simd(int level); /* internal: run the kernels at a lower SIMD level */
 
 /* float32 max/min of contiguous runs (the AVX-512 and the generic kernels, and the scalar path of short
    runs) against a plain loop: NaN and infinities at every position of the vector blocks, the 16-lane
@@ -538,7 +538,7 @@ static void test_float_extreme_kernels(void) {
   float *v = malloc(40001 * sizeof *v);
   CHECK(v != NULL);
   for (int level = 2; level >= 0 && v; level--) {
-    ct__math_force_simd(level);
+    ct__cpu_force_isa(level);
     for (size_t li = 0; li < sizeof lengths / sizeof lengths[0]; li++) {
       int64_t n = lengths[li];
       for (int64_t p = -1; p < n; p += p < 200 ? 1 : 997) {
@@ -575,7 +575,7 @@ static void test_float_extreme_kernels(void) {
       }
     }
   }
-  ct__math_force_simd(-1);
+  ct__cpu_force_isa(-1);
   free(v);
 }
 
@@ -595,7 +595,7 @@ static void test_float_extreme_zeros(void) {
     uint32_t want[4] = {0};
     int64_t want_i[2] = {0};
     for (int level = 0; level <= 2; level++) {
-      ct__math_force_simd(level);
+      ct__cpu_force_isa(level);
       ct_scope_begin();
       ct_tensor *x = fdata(v, CT_SHAPE(N));
       float got[4] = {(float)val(ct_max(x)), (float)val(ct_min(x)), (float)val(ct_amax(x, NULL)), (float)val(ct_amin(x, NULL))};
@@ -624,7 +624,7 @@ static void test_float_extreme_zeros(void) {
     CHECK_EQ_INT(want_i[0], first_max);
     CHECK_EQ_INT(want_i[1], first_min);
   }
-  ct__math_force_simd(-1);
+  ct__cpu_force_isa(-1);
   free(v);
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "core/cpu_isa.h"
 #include "core/internal.h"
 #include "ops/scan/scan.h"
 
@@ -326,9 +327,9 @@ static void test_threads(void) {
   CHECK(ct_cummax(m, 1, &vm2, NULL) == CT_OK && same_bits(vm, vm2));
   ct_set_num_threads(3); /* more threads than cores: other chunk bounds, same result */
   CHECK(same_bits(a, ct_cumsum(x, 0, NULL)));
-  ct__cumsum_f32_debug_generic(true);
+  ct__cpu_force_isa(CT_ISA_GENERIC);
   CHECK(same_bits(a, ct_cumsum(x, 0, NULL)));
-  ct__cumsum_f32_debug_generic(false);
+  ct__cpu_force_isa(-1);
   ct_tensor *y = ct_clone(x, CT_MEMORY_FORMAT_UNSET);
   CHECK(ct_cumsum_(y, 0, NULL) == CT_OK && same_bits(a, y));
   ct_set_num_threads(0);

@@ -8,16 +8,9 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/cpu_isa.h" /* CT_KERNEL_CLONES: every loop below is compiled for each ISA level */
 #include "iter/iter.h"
 #include "kernels/cpu/dtypes.h"
-
-/* Every kernel is compiled for x86-64-v4 (AVX-512), v3 (AVX2 + FMA) and the baseline, and the best one
-   the CPU supports is picked at load time, so one binary runs on any x86-64 and uses its vector units. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define CT_KERNEL_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define CT_KERNEL_CLONES
-#endif
 
 /* The descriptor (ct_loop, iter/iter.h) of a loop that is elementwise over inputs of type TI, with its
    streaming variant STREAM (or NULL). */

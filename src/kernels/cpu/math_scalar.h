@@ -11,9 +11,11 @@
 #include <stdint.h>
 
 #include "kernels/cpu/dtypes.h"
+#include "kernels/cpu/torch_compat.h"
 
-#define CT_FMAF(a, b, c) fmaf((a), (b), (c))
-#define CT_FMA(a, b, c) fma((a), (b), (c))
+/* GCC's contraction in torch (kernels/cpu/torch_compat.h) */
+#define CT_FMAF CT_COMPAT_FMAF
+#define CT_FMA CT_COMPAT_FMA
 
 /* ---- complex parts ---- */
 static inline float ct__creal_float(ct_c64 z) { return crealf(z); }

@@ -16,30 +16,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/cpu_isa.h" /* the variants below are picked by ct__cpu_isa() */
 #include "kernels/cpu/dtypes.h"
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define CT_MATH_X86 1
-/* sleef.h declares its vector functions only when the ISA macros are defined: include it (and the
-   intrinsics) with AVX-512 enabled, and call them only from functions compiled for that ISA. The
-   intrinsics come first, outside the pragma, so each keeps its own ISA. */
-#include <immintrin.h>
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512dq,avx2,fma,f16c")
-#include <sleef.h>
-#pragma GCC pop_options
-#define CT_TARGET_AVX512 __attribute__((target("avx512f,avx512dq,avx2,fma,f16c")))
-#define CT_TARGET_AVX2 __attribute__((target("avx2,fma,f16c")))
-#else
-#define CT_MATH_X86 0
-#include <sleef.h>
-#endif
-
-/* SIMD level of the math kernels: 2 AVX-512F, 1 AVX2 + FMA, 0 scalar. */
-enum { CT_SIMD_SCALAR = 0, CT_SIMD_AVX2 = 1, CT_SIMD_AVX512 = 2 };
-int ct__math_simd(void);
-/* Tests: run the math kernels at a lower level than the CPU allows (-1: back to the detected one). */
-void ct__math_force_simd(int level);
+#include "kernels/cpu/sleef_x86.h"
+#include "kernels/cpu/torch_compat.h"
 
 /* y[i] = f(x[i]) for n contiguous elements (y may equal x). ctx is the op's loop context. */
 typedef void (*ct_map_fn)(void *y, const void *x, int64_t n, const void *ctx);
@@ -53,19 +33,13 @@ void ct__vml_run(char **d, const int64_t *s, int64_t n, size_t isz, ct_map_fn ma
 void ct__kvec_run(char **d, const int64_t *s, int64_t n, size_t isz, int64_t blk, ct_map_fn bulk, ct_elem_fn elem,
                   const void *ctx);
 
-/* bfloat16 through a float map: widen, map, round to nearest even with the vector conversion's NaN
-   (0xFFFF), as Vectorized<BFloat16> does. */
+/* bfloat16 through a float map: widen, map, round to nearest even, as Vectorized<BFloat16> does. */
 void ct__map_bf16_via_f32(uint16_t *y, const uint16_t *x, int64_t n, ct_map_fn f32map, const void *ctx);
 /* The parts of Vectorized<c10::complex<T>>::exp of m <= CT_CEXP_CHUNK contiguous complex values
    (math_exp.c): e = exp(re), sn/cs = sin/cos(im) from SLEEF's u10 functions; exp is (e*cs, e*sn). */
 #define CT_CEXP_CHUNK 256
 void ct__cexp_parts_c64(const void *x, int64_t m, float *e, float *sn, float *cs);
 void ct__cexp_parts_c128(const void *x, int64_t m, double *e, double *sn, double *cs);
-/* The vector conversion of float to bfloat16 (NaN -> 0xFFFF). */
-static inline uint16_t ct__bf16_vec_round(float f) {
-  if (f != f) return (uint16_t)0xFFFF;
-  return ct__float_to_bfloat16(f);
-}
 
 #define CT_VML_LOOP(fname, T, map)                                                \
   static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
@@ -80,7 +54,7 @@ static inline uint16_t ct__bf16_vec_round(float f) {
 
 /* ---- map generators from per-width vector expressions ----
    V512(v) / V256(v) / S(x) are macros or functions of one vector (scalar); `ctx` is in scope. */
-#if CT_MATH_X86
+#if CT_ISA_X86
 #define CT_MAP_F32(name, V512, V256, S)                                                              \
   CT_TARGET_AVX512 static void name##_avx512(float *y, const float *x, int64_t n, const void *ctx) {  \
     (void)ctx;                                                                                        \
@@ -107,9 +81,9 @@ static inline uint16_t ct__bf16_vec_round(float f) {
     for (int64_t i = 0; i < n; i++) y[i] = S(x[i]);                                                   \
   }                                                                                                   \
   static void name(void *y, const void *x, int64_t n, const void *ctx) {                             \
-    switch (ct__math_simd()) {                                                                        \
-      case CT_SIMD_AVX512: name##_avx512((float *)y, (const float *)x, n, ctx); break;                \
-      case CT_SIMD_AVX2: name##_avx2((float *)y, (const float *)x, n, ctx); break;                    \
+    switch (ct__cpu_isa()) {                                                                        \
+      case CT_ISA_AVX512: name##_avx512((float *)y, (const float *)x, n, ctx); break;                \
+      case CT_ISA_AVX2: name##_avx2((float *)y, (const float *)x, n, ctx); break;                    \
       default: name##_scalar((float *)y, (const float *)x, n, ctx);                                   \
     }                                                                                                 \
   }
@@ -140,9 +114,9 @@ static inline uint16_t ct__bf16_vec_round(float f) {
     for (int64_t i = 0; i < n; i++) y[i] = S(x[i]);                                                   \
   }                                                                                                   \
   static void name(void *y, const void *x, int64_t n, const void *ctx) {                             \
-    switch (ct__math_simd()) {                                                                        \
-      case CT_SIMD_AVX512: name##_avx512((double *)y, (const double *)x, n, ctx); break;              \
-      case CT_SIMD_AVX2: name##_avx2((double *)y, (const double *)x, n, ctx); break;                  \
+    switch (ct__cpu_isa()) {                                                                        \
+      case CT_ISA_AVX512: name##_avx512((double *)y, (const double *)x, n, ctx); break;              \
+      case CT_ISA_AVX2: name##_avx2((double *)y, (const double *)x, n, ctx); break;                  \
       default: name##_scalar((double *)y, (const double *)x, n, ctx);                                 \
     }                                                                                                 \
   }
@@ -170,38 +144,9 @@ static inline uint16_t ct__bf16_vec_round(float f) {
 #define CT_SLEEF_F64(name, fn, ulp) \
   CT_MAP_F64(name, Sleef_##fn##d8_##ulp##avx512f, Sleef_##fn##d4_##ulp##avx2, Sleef_##fn##_##ulp)
 
-/* SLEEF's AVX-512 logarithms give NaN results other bits than its AVX2 ones (which PyTorch uses):
-   lanes whose result is NaN are recomputed with the AVX2 function. CT_SLEEF_NANFIX_F32(log, u10)
-   defines ct__log_u10_f16 / ct__log_u10_d8 for use as V512 in CT_MAP_F32 / CT_MAP_F64. */
-#if CT_MATH_X86
-#define CT_SLEEF_NANFIX(fn, ulp)                                                                       \
-  CT_TARGET_AVX512 static inline __m512 ct__##fn##_##ulp##_f16(__m512 v) {                            \
-    __m512 r = Sleef_##fn##f16_##ulp##avx512f(v);                                                      \
-    __mmask16 m = _mm512_cmp_ps_mask(r, r, _CMP_UNORD_Q);                                              \
-    if (m) {                                                                                           \
-      __m256 lo = Sleef_##fn##f8_##ulp##avx2(_mm512_castps512_ps256(v));                               \
-      __m256 hi = Sleef_##fn##f8_##ulp##avx2(_mm512_extractf32x8_ps(v, 1));                            \
-      r = _mm512_mask_blend_ps(m, r, _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1));           \
-    }                                                                                                  \
-    return r;                                                                                          \
-  }                                                                                                    \
-  CT_TARGET_AVX512 static inline __m512d ct__##fn##_##ulp##_d8(__m512d v) {                           \
-    __m512d r = Sleef_##fn##d8_##ulp##avx512f(v);                                                      \
-    __mmask8 m = _mm512_cmp_pd_mask(r, r, _CMP_UNORD_Q);                                               \
-    if (m) {                                                                                           \
-      __m256d lo = Sleef_##fn##d4_##ulp##avx2(_mm512_castpd512_pd256(v));                              \
-      __m256d hi = Sleef_##fn##d4_##ulp##avx2(_mm512_extractf64x4_pd(v, 1));                           \
-      r = _mm512_mask_blend_pd(m, r, _mm512_insertf64x4(_mm512_castpd256_pd512(lo), hi, 1));           \
-    }                                                                                                  \
-    return r;                                                                                          \
-  }
-#define CT_SLEEF_NANFIX_MAPS(name, fn, ulp)                                                            \
-  CT_SLEEF_NANFIX(fn, ulp)                                                                             \
-  CT_MAP_F32(name##_f32, ct__##fn##_##ulp##_f16, Sleef_##fn##f8_##ulp##avx2, Sleef_##fn##f_##ulp)      \
-  CT_MAP_F64(name##_f64, ct__##fn##_##ulp##_d8, Sleef_##fn##d4_##ulp##avx2, Sleef_##fn##_##ulp)
-#else
-#define CT_SLEEF_NANFIX_MAPS(name, fn, ulp) CT_SLEEF_F32(name##_f32, fn, ulp) CT_SLEEF_F64(name##_f64, fn, ulp)
-#endif
+/* Both widths of a SLEEF function: name##_f32 and name##_f64. (SLEEF's AVX-512 and AVX2 logarithms
+   differ only in their NaN bits, which are not reproduced.) */
+#define CT_SLEEF_MAPS(name, fn, ulp) CT_SLEEF_F32(name##_f32, fn, ulp) CT_SLEEF_F64(name##_f64, fn, ulp)
 
 /* SLEEF's trigonometric functions take a fast argument reduction only when every lane of the vector is
    small (float sin/cos/sincos: |x| < 125; double sin/cos/tan/sincos: |x| < 1e14), so a lane's result can
@@ -210,20 +155,23 @@ static inline uint16_t ct__bf16_vec_round(float f) {
    small recomputed with the AVX2 function, giving PyTorch's bits. */
 #define CT_TRIG_LIMIT_F 125.0f
 #define CT_TRIG_LIMIT_D 1e14
-#if CT_MATH_X86
-/* Bit k set: half k (lanes 8k..8k+7 / 4k..4k+3) must be recomputed with the AVX2 function. */
+#if CT_ISA_X86
+/* Bit k set: half k (lanes 8k..8k+7 / 4k..4k+3) must be recomputed with the AVX2 function (never without
+   CT_TORCH_TRIG_LANES, kernels/cpu/torch_compat.h). */
 CT_TARGET_AVX512 static inline unsigned ct__trig_halves_f16(__m512 v) {
+  if (!CT_TORCH_TRIG_LANES) return 0;
   __mmask16 small = _mm512_cmp_ps_mask(_mm512_abs_ps(v), _mm512_set1_ps(CT_TRIG_LIMIT_F), _CMP_LT_OQ);
   if (small == 0xFFFF) return 0;
   return ((small & 0xFF) == 0xFF ? 1u : 0u) | ((small >> 8) == 0xFF ? 2u : 0u);
 }
 CT_TARGET_AVX512 static inline unsigned ct__trig_halves_d8(__m512d v) {
+  if (!CT_TORCH_TRIG_LANES) return 0;
   __mmask8 small = _mm512_cmp_pd_mask(_mm512_abs_pd(v), _mm512_set1_pd(CT_TRIG_LIMIT_D), _CMP_LT_OQ);
   if (small == 0xFF) return 0;
   return ((small & 0xF) == 0xF ? 1u : 0u) | ((small >> 4) == 0xF ? 2u : 0u);
 }
 #define CT_SLEEF_TRIGFIX_F(fn, ulp)                                                                    \
-  CT_TARGET_AVX512 static inline __m512 ct__##fn##_##ulp##_tf16(__m512 v) {                           \
+  CT_TARGET_AVX512 __attribute__((unused)) static inline __m512 ct__##fn##_##ulp##_tf16(__m512 v) {    \
     __m512 r = Sleef_##fn##f16_##ulp##avx512f(v);                                                      \
     unsigned h = ct__trig_halves_f16(v);                                                               \
     if (h & 1u) r = _mm512_insertf32x8(r, Sleef_##fn##f8_##ulp##avx2(_mm512_castps512_ps256(v)), 0);   \

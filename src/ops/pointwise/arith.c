@@ -37,8 +37,8 @@ CT_UNARY_LOOP(neg_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, NEG_INT(int8_t,
 CT_UNARY_LOOP(neg_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, NEG_INT(int16_t, uint16_t))
 CT_UNARY_LOOP(neg_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, NEG_INT(int32_t, uint32_t))
 CT_UNARY_LOOP(neg_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, NEG_INT(int64_t, uint64_t))
-/* bfloat16: Vectorized's neg (in float, NaN 0xFFFF) on the vectorized part of a row, c10's -x (0x7FC0) on
-   the rest; complex: Vectorized's 0 - z (NaN signs kept, -(+0) is +0) there, -z elsewhere */
+/* bfloat16: -x in float, rounded; complex: Vectorized's 0 - z (-(+0) is +0) on the vectorized part of a
+   row, -z elsewhere */
 CT_ELEM_BF16_LOOP(neg_CT_BFLOAT16, -a)
 CT_ELEM_CLOOP(neg_CT_COMPLEX64, float, 2, CT_ELEM_BLOCK_C64, (o[0] = 0.0f - re, o[1] = 0.0f - im), (o[0] = -re, o[1] = -im))
 CT_ELEM_CLOOP(neg_CT_COMPLEX128, double, 2, CT_ELEM_BLOCK_C128, (o[0] = 0.0 - re, o[1] = 0.0 - im),
@@ -95,10 +95,10 @@ static void add_CT_FLOAT16_nt(char **d, const int64_t *s, int64_t n, const void 
 }
 CT_LOOP_DECLARE(add_CT_FLOAT16, uint16_t, add_CT_FLOAT16_nt)
 
-/* bfloat16: vectorized, fma in float and one rounding (NaN 0xFFFF); scalar, BFloat16(alpha * other)
-   first, then the sum (NaN 0x7FC0) */
+/* bfloat16: vectorized, fma in float and one rounding; scalar, BFloat16(alpha * other) first, then the
+   sum */
 static inline uint16_t add_bf_v(uint16_t x, uint16_t y, const void *ctx) {
-  return ct__float_to_bf16v(fmaf(BF(y), ALPHA(ctx, f), BF(x)));
+  return ct__float_to_bfloat16(fmaf(BF(y), ALPHA(ctx, f), BF(x)));
 }
 static inline uint16_t add_bf_s(uint16_t x, uint16_t y, const void *ctx) {
   return ct__float_to_bfloat16(BF(x) + ct__rb(ALPHA(ctx, f) * BF(y)));
@@ -288,14 +288,8 @@ CT_BINARY_LOOP(mul_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, MUL_INT(in
 CT_BINARY_LOOP(mul_f32, float, float, CT_ID, float, CT_ID, a * b)
 CT_BINARY_LOOP(mul_f64, double, double, CT_ID, double, CT_ID, a * b)
 CT_BINARY_LOOP(mul_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, a * b)
-/* bfloat16: one product in float either way; the vectorized rows store NaN as 0xFFFF */
-#define MUL_BFV(x, y, c) ct__float_to_bf16v(BF(x) * BF(y))
-CT_VBLOCK_ELEM(mul_bf_vb, uint16_t, MUL_BFV)
-static inline uint16_t mul_bf_s(uint16_t x, uint16_t y, const void *c) {
-  (void)c;
-  return ct__float_to_bfloat16(BF(x) * BF(y));
-}
-CT_VS_LOOP2(mul_CT_BFLOAT16, uint16_t, CT_W_R16, mul_bf_vb, mul_bf_s)
+/* bfloat16: one product in float, rounded, on either path */
+CT_BINARY_LOOP(mul_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, a * b)
 
 static const ct_loop *const mul_loops[CT_NUM_DTYPES + 1] = {
     [CT_BOOL] = CT_LOOP_REF(mul_CT_BOOL),       [CT_UINT8] = CT_LOOP_REF(mul_CT_UINT8),         [CT_INT8] = CT_LOOP_REF(mul_CT_INT8),

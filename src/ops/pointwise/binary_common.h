@@ -14,10 +14,11 @@
 #include <math.h>
 
 #include "kernels/cpu/loops.h"
+#include "kernels/cpu/torch_compat.h"
 #include "ops/pointwise/pw.h"
 
 /* ---- SLEEF blocks (binary_sleef.c): AVX2 SLEEF, the functions torch's Vectorized<float/double> call,
-   so results match bit for bit (NaN payloads included); per-element SLEEF on CPUs without AVX2.
+   so non-NaN results match bit for bit; per-element SLEEF on CPUs without AVX2.
    `as`/`bs` false: that input is one broadcast value. Any n. ---- */
 typedef enum { CT_SL_FMOD, CT_SL_ATAN2, CT_SL_HYPOT, CT_SL_POW, CT_SL_NEXTAFTER, CT_SL_N2 } ct_sl2;
 typedef enum { CT_SL_EXP, CT_SL_LOG, CT_SL_LOG2, CT_SL_N1 } ct_sl1;
@@ -36,19 +37,12 @@ void ct__cdiv_c128(double *o, const double *a, bool as, const double *b, bool bs
 /* ---- rounding to the reduced floats and back ---- */
 /* c10::BFloat16(float): NaN becomes 0x7FC0. */
 static inline float ct__rb(float x) { return ct__bfloat16_to_float(ct__float_to_bfloat16(x)); }
-/* Vectorized<BFloat16>'s cvtfp32_bf16: NaN becomes 0xFFFF. */
-static inline uint16_t ct__float_to_bf16v(float x) { return x != x ? (uint16_t)0xFFFF : ct__float_to_bfloat16(x); }
-static inline float ct__rbv(float x) { return ct__bfloat16_to_float(ct__float_to_bf16v(x)); }
 /* c10::Half(float). */
 static inline float ct__rh(float x) { return ct__half_to_float(ct__float_to_half(x)); }
 
 /* ---- the row split ---- */
 /* True when torch vectorizes a binary row: output contiguous, inputs contiguous or one of them a
    broadcast scalar (stride 0). */
-static inline bool ct__vs_row2(const int64_t *s, int64_t z) {
-  return s[0] == z && ((s[1] == z && (s[2] == z || s[2] == 0)) || (s[1] == 0 && s[2] == z));
-}
-static inline bool ct__vs_row1(const int64_t *s, int64_t z) { return s[0] == z && (s[1] == z || s[1] == 0); }
 
 /* The kind of a binary row as torch's AVX2 build runs it: vectorized with every operand contiguous, with
    b or a a broadcast scalar (the row's tail then goes through GCC's auto-vectorized scalar loop, whose
@@ -57,6 +51,7 @@ static inline bool ct__vs_row1(const int64_t *s, int64_t z) { return s[0] == z &
    operation). */
 typedef enum { CT_ROW_CONTIG, CT_ROW_SCALAR_B, CT_ROW_SCALAR_A, CT_ROW_STRIDED, CT_ROW_FALLBACK } ct_row_kind;
 static inline ct_row_kind ct__row_kind2(char *const *d, const int64_t *s, int64_t z) {
+  if (!CT_TORCH_COMPAT) return CT_ROW_FALLBACK; /* kernels/cpu/torch_compat.h: one form everywhere */
   if (s[0] == z) {
     if (s[1] == z && s[2] == z) return CT_ROW_CONTIG;
     if (s[1] == z && s[2] == 0) return CT_ROW_SCALAR_B;
@@ -71,11 +66,8 @@ static inline ct_row_kind ct__row_kind2(char *const *d, const int64_t *s, int64_
    transposed input may come through the engine's tile buffer, which keeps the row unvectorizable. */
 #define CT_VS_LOOP2(fname, T, W, VBLOCK, SFN)                                                          \
   static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {                          \
-    int64_t k_ = 0;                                                                                     \
-    if (ct__vs_row2(s, (int64_t)sizeof(T))) {                                                           \
-      k_ = n - n % (W);                                                                                 \
-      if (k_ > 0) VBLOCK((T *)d[0], (const T *)d[1], s[1] != 0, (const T *)d[2], s[2] != 0, k_, ctx); \
-    }                                                                                                   \
+    int64_t k_ = ct__torch_vec_prefix2(s, 3, (int64_t)sizeof(T), (int64_t)sizeof(T), n, (W));         \
+    if (k_ > 0) VBLOCK((T *)d[0], (const T *)d[1], s[1] != 0, (const T *)d[2], s[2] != 0, k_, ctx);   \
     for (; k_ < n; k_++) CT_OUT(T, d[0], s[0], k_) = SFN(CT_AT(T, d[1], s[1], k_), CT_AT(T, d[2], s[2], k_), ctx); \
   }                                                                                                     \
   CT_LOOP_DECLARE(fname, T, NULL)

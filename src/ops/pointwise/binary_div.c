@@ -97,15 +97,8 @@ CT_BINARY_LOOP(div_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a / b)
 CT_BINARY_LOOP(div_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, a / b)
 
 #define BF(x) ct__bfloat16_to_float(x)
-/* bfloat16: the vectorized rows store NaN as 0xFFFF, the scalar ones as 0x7FC0 */
-#define DIV_BFV(x, y, c) ct__float_to_bf16v(BF(x) / BF(y))
-#define DIV_BFS(x, y) ct__float_to_bfloat16(BF(x) / BF(y))
-CT_VBLOCK_ELEM(div_bf16_v, uint16_t, DIV_BFV)
-static inline uint16_t div_bf16_s(uint16_t x, uint16_t y, const void *c) {
-  (void)c;
-  return DIV_BFS(x, y);
-}
-CT_VS_LOOP2(div_CT_BFLOAT16, uint16_t, CT_W_R16, div_bf16_v, div_bf16_s)
+/* bfloat16: one quotient in float, rounded, on either path */
+CT_BINARY_LOOP(div_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, a / b)
 
 /* complex: the vectorized rows compute Vectorized's (ac + bd, bc - ad) / (c^2 + d^2) (binary_sleef.c);
    c10::complex's scalar operator/ is the same formula, which GCC compiled into fma(c, c, d*d),
@@ -150,13 +143,7 @@ const ct_pw_op ct__pw_op_true_divide = {
 CT_BINARY_LOOP(divt_CT_FLOAT32, float, float, CT_ID, float, CT_ID, truncf(a / b))
 CT_BINARY_LOOP(divt_CT_FLOAT64, double, double, CT_ID, double, CT_ID, trunc(a / b))
 CT_BINARY_LOOP(divt_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct__float_to_half, truncf(ct__rh(a / b)))
-#define DIVT_BFV(x, y, c) ct__float_to_bf16v(truncf(ct__rbv(BF(x) / BF(y))))
-CT_VBLOCK_ELEM(divt_bf16_v, uint16_t, DIVT_BFV)
-static inline uint16_t divt_bf16_s(uint16_t x, uint16_t y, const void *c) {
-  (void)c;
-  return ct__float_to_bfloat16(truncf(ct__rb(BF(x) / BF(y))));
-}
-CT_VS_LOOP2(divt_CT_BFLOAT16, uint16_t, CT_W_R16, divt_bf16_v, divt_bf16_s)
+CT_BINARY_LOOP(divt_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, truncf(ct__rb(a / b)))
 
 static const ct_loop *const divt_loops[CT_NUM_DTYPES + 1] = {
     [CT_UINT8] = CT_LOOP_REF(divt_CT_UINT8),     [CT_INT8] = CT_LOOP_REF(divt_CT_INT8),         [CT_INT16] = CT_LOOP_REF(divt_CT_INT16),
@@ -216,7 +203,7 @@ static inline double floor_f64_s(double a, double b, const void *c) {
   double mod = fmod(a, b);
   FLOORDIV_SCA(double, ID, floor, copysign, a, b, mod)
 }
-static inline float floor_bf_v(float a, float b, float mod) FLOORDIV_VEC(float, ct__rbv, floorf, copysignf, a, b, mod)
+static inline float floor_bf_v(float a, float b, float mod) FLOORDIV_VEC(float, ct__rb, floorf, copysignf, a, b, mod)
 static inline uint16_t floor_bf_s(uint16_t x, uint16_t y, const void *c) {
   (void)c;
   float a = BF(x), b = BF(y), mod = ct__rb(fmodf(a, b));
@@ -297,9 +284,9 @@ static inline float floor_h_s(float a, float b) {
       for (int64_t k = 0; k < ma; k++) fa[k] = BF(a[(as ? k0 : 0) + k]);                               \
       for (int64_t k = 0; k < mb; k++) fb[k] = BF(b[(bs ? k0 : 0) + k]);                               \
       ct__sl2_f32(CT_SL_FMOD, mod, fa, as, fb, bs, m);                                                 \
-      for (int64_t k = 0; k < m; k++) mod[k] = ct__rbv(mod[k]);                                        \
+      for (int64_t k = 0; k < m; k++) mod[k] = ct__rb(mod[k]);                                        \
       const float *pa = fa, *pb = fb;                                                                  \
-      FMOD_ELEMS(ELEM, ct__float_to_bf16v)                                                             \
+      FMOD_ELEMS(ELEM, ct__float_to_bfloat16)                                                             \
     }                                                                                                  \
   }
 
@@ -348,7 +335,7 @@ static inline double rem_f64_s(double a, double b, const void *c) {
   double mod = fmod(a, b);
   REM_ELEM(double, ID, a, b, mod)
 }
-static inline float rem_bf_v(float a, float b, float mod) { (void)a; REM_ELEM(float, ct__rbv, a, b, mod) }
+static inline float rem_bf_v(float a, float b, float mod) { (void)a; REM_ELEM(float, ct__rb, a, b, mod) }
 static inline uint16_t rem_bf_s(uint16_t x, uint16_t y, const void *c) {
   (void)c;
   float a = BF(x), b = BF(y), mod = ct__rb(fmodf(a, b));

@@ -23,7 +23,7 @@
     (void)c;                                                                                                 \
     ct__sl2_f64(FN, o, a, as, b, bs, n);                                                                     \
   }                                                                                                          \
-  /* Vectorized<BFloat16>: widen, SLEEF in float, round back with NaN as 0xFFFF */                         \
+  /* Vectorized<BFloat16>: widen, SLEEF in float, round back */                                             \
   __attribute__((unused)) static void name##_bf_vb(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b, \
                                                    bool bs, int64_t n, const void *c) {                     \
     (void)c;                                                                                                 \
@@ -35,7 +35,7 @@
         fb[k] = BF(b[bs ? k0 + k : 0]);                                                                      \
       }                                                                                                      \
       ct__sl2_f32(FN, r, fa, true, fb, true, m);                                                             \
-      for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bf16v(r[k]);                                  \
+      for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bfloat16(r[k]);                                  \
     }                                                                                                        \
   }
 
@@ -120,7 +120,7 @@ static inline double lae_f64_s(double a, double b, const void *c) {
   double m = a < b ? b : a, t = -fabs(a - b);
   return base2(c) ? m + log2(1.0 + pow(2.0, t)) : m + log(1.0 + exp(t));
 }
-/* bfloat16 computes in float and rounds once (the vectorized rows store NaN as 0xFFFF) */
+/* bfloat16 computes in float and rounds once */
 static inline uint16_t lae_bf_s(uint16_t x, uint16_t y, const void *c) {
   return ct__float_to_bfloat16(lae_f32_s(BF(x), BF(y), c));
 }
@@ -133,7 +133,7 @@ static void lae_bf_vb(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b
       fb[k] = BF(b[bs ? k0 + k : 0]);
     }
     ct__logaddexp_f32(r, fa, true, fb, true, m, base2(c));
-    for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bf16v(r[k]);
+    for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bfloat16(r[k]);
   }
 }
 CT_VS_LOOP2(lae_CT_FLOAT32, float, CT_W_F32, lae_f32_vb, lae_f32_s)

@@ -1,7 +1,7 @@
 /* maximum, minimum (NaN-propagating) and fmax, fmin (NaN-ignoring). No complex support, as in PyTorch.
    The vectorized rows of maximum/minimum are _mm256_max_ps / _mm256_min_ps (b wins ties, so
-   maximum(-0., 0.) is 0.) ORed with the unordered mask (an all-ones NaN); the scalar ones are std::max /
-   std::min (a wins ties) with quiet_NaN. */
+   maximum(-0., 0.) is 0.) with NaN propagated; the scalar ones are std::max / std::min (a wins ties). Which NaN comes out is
+   not reproduced (docs/ARCHITECTURE.md "NaN policy"). */
 /* The loops never rely on floating-point exception flags; telling GCC so lets it evaluate both sides of
    the formulas' selects and vectorize them (torch 1.13 is built the same way). */
 /* GCC builds this file with -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_SOURCES). */
@@ -11,13 +11,6 @@
 #define BF(x) ct__bfloat16_to_float(x)
 #define H(x) ct__half_to_float(x)
 
-static inline float f32_allones(void) { return ct__bits_f32(0xFFFFFFFFu); }
-static inline double f64_allones(void) {
-  double d;
-  uint64_t u = ~UINT64_C(0);
-  memcpy(&d, &u, sizeof d);
-  return d;
-}
 
 /* ---- maximum ---- */
 #define MAX_V(a, b, NANV) (((a) != (a) || (b) != (b)) ? (NANV) : ((a) > (b) ? (a) : (b)))
@@ -28,7 +21,7 @@ static inline double f64_allones(void) {
 #define DEF_FLOAT_MINMAX(name, VOP, SOP)                                                                    \
   static inline float name##_f32_v(float a, float b, const void *c) {                                      \
     (void)c;                                                                                                \
-    return VOP(a, b, f32_allones());                                                                        \
+    return VOP(a, b, NAN);                                                                        \
   }                                                                                                         \
   static inline float name##_f32_s(float a, float b, const void *c) {                                      \
     (void)c;                                                                                                \
@@ -36,17 +29,17 @@ static inline double f64_allones(void) {
   }                                                                                                         \
   static inline double name##_f64_v(double a, double b, const void *c) {                                   \
     (void)c;                                                                                                \
-    return VOP(a, b, f64_allones());                                                                        \
+    return VOP(a, b, (double)NAN);                                                                        \
   }                                                                                                         \
   static inline double name##_f64_s(double a, double b, const void *c) {                                   \
     (void)c;                                                                                                \
     return SOP(a, b, (double)NAN);                                                                          \
   }                                                                                                         \
-  /* Vectorized<BFloat16>: in float, NaN stored as 0xFFFF; scalar: quiet_NaN 0x7FC0 */                     \
+  /* Vectorized<BFloat16> and scalar: in float (ties resolved as above)  */                               \
   static inline uint16_t name##_bf_v(uint16_t x, uint16_t y, const void *c) {                              \
     (void)c;                                                                                                \
     float a = BF(x), b = BF(y);                                                                             \
-    return (a != a || b != b) ? (uint16_t)0xFFFF : ct__float_to_bfloat16(VOP(a, b, 0.0f));                 \
+    return (a != a || b != b) ? (uint16_t)0x7FC0 : ct__float_to_bfloat16(VOP(a, b, 0.0f));                 \
   }                                                                                                         \
   static inline uint16_t name##_bf_s(uint16_t x, uint16_t y, const void *c) {                              \
     (void)c;                                                                                                \

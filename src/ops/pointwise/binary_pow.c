@@ -88,7 +88,7 @@ static void powt_bf_vb(uint16_t *o, const uint16_t *a, bool as, const uint16_t *
       fb[k] = BF(b[bs ? k0 + k : 0]);
     }
     ct__sl2_f32(CT_SL_POW, r, fa, true, fb, true, m);
-    for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bf16v(r[k]);
+    for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bfloat16(r[k]);
   }
 }
 static inline float powt_f32_s(float a, float b, const void *c) {
@@ -151,11 +151,8 @@ typedef struct ps_ctx {
    the rest (and on rows that do not vectorize). */
 #define PS_LOOP(fname, T, W, VSEG, SSEG)                                                  \
   static void fname(char **d, const int64_t *s, int64_t n, const void *c) {                \
-    int64_t k = 0;                                                                        \
-    if (ct__vs_row1(s, (int64_t)sizeof(T))) {                                             \
-      k = n - n % (W);                                                                    \
-      if (k > 0) VSEG(d[0], d[1], s[1], k, c);                                            \
-    }                                                                                     \
+    int64_t k = ct__torch_vec_prefix2(s, 2, (int64_t)sizeof(T), (int64_t)sizeof(T), n, (W)); \
+    if (k > 0) VSEG(d[0], d[1], s[1], k, c);                                              \
     if (k < n) SSEG(d[0] + k * s[0], s[0], d[1] + k * s[1], s[1], n - k, c);              \
   } \
   CT_LOOP_PLAIN(fname)
@@ -197,14 +194,13 @@ static void ps_f64_s(char *op, int64_t os, const char *xp, int64_t xs, int64_t n
 PS_LOOP(pows_CT_FLOAT32, float, CT_W_F32, ps_f32_v, ps_f32_s)
 PS_LOOP(pows_CT_FLOAT64, double, CT_W_F64, ps_f64_v, ps_f64_s)
 
-/* ---- bfloat16: every step rounds to bfloat16; the vectorized path stores NaN as 0xFFFF and computes
-   1/sqrt in one float step, the scalar one rounds sqrt first ---- */
-#define RV ct__rbv
+/* ---- bfloat16: every step rounds to bfloat16; the vectorized path computes 1/sqrt in one float step, the scalar one rounds sqrt first ---- */
+#define RV ct__rb
 #define RS ct__rb
 static void ps_bf_v(char *op, const char *xp, int64_t xs, int64_t n, const void *c) {
   const int64_t os = sizeof(uint16_t);
   switch (PS(c)->mode) {
-    PS_MODES(uint16_t, float, BF, ct__float_to_bf16v, 1.0f, x * x, RV(x * x) * x, 1.0f / RV(x * x), sqrtf(x),
+    PS_MODES(uint16_t, float, BF, ct__float_to_bfloat16, 1.0f, x * x, RV(x * x) * x, 1.0f / RV(x * x), sqrtf(x),
              1.0f / sqrtf(x), 1.0f / x)
     default: {
       float fx[CT_BIN_CHUNK], r[CT_BIN_CHUNK];
@@ -212,7 +208,7 @@ static void ps_bf_v(char *op, const char *xp, int64_t xs, int64_t n, const void 
         int64_t m = n - k0 < CT_BIN_CHUNK ? n - k0 : CT_BIN_CHUNK;
         for (int64_t k = 0; k < m; k++) fx[k] = BF(*(const uint16_t *)(xp + (k0 + k) * xs));
         ct__sl2_f32(CT_SL_POW, r, fx, true, &PS(c)->f, false, m);
-        for (int64_t k = 0; k < m; k++) ((uint16_t *)op)[k0 + k] = ct__float_to_bf16v(r[k]);
+        for (int64_t k = 0; k < m; k++) ((uint16_t *)op)[k0 + k] = ct__float_to_bfloat16(r[k]);
       }
     }
   }
@@ -222,7 +218,7 @@ static void ps_bf_v(char *op, const char *xp, int64_t xs, int64_t n, const void 
 static void ps_bf_s(char *op, int64_t os, const char *xp, int64_t xs, int64_t n, const void *c) {
   switch (PS(c)->mode) {
     /* sqrt goes through torch's vml loop, vectorized whatever the layout */
-    case PS_SQRT: PS_EACH(uint16_t, float, BF, ct__float_to_bf16v, sqrtf(x)) break;
+    case PS_SQRT: PS_EACH(uint16_t, float, BF, ct__float_to_bfloat16, sqrtf(x)) break;
     PS_MODES(uint16_t, float, BF, ct__float_to_bfloat16, 1.0f, x * x, RS(x * x) * x, 1.0f / RS(x * x), sqrtf(x),
              1.0f / RS(sqrtf(x)), 1.0f / x)
     default: {

@@ -5,38 +5,14 @@
    functions (same values). */
 #include "ops/pointwise/binary_common.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#if defined(__clang__)
-#include "kernels/cpu/sleef_clang.h" /* clang ignores #pragma GCC target */
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-#include <immintrin.h>
-#include <sleef.h>
-#pragma GCC pop_options
-#endif
-#define CT_HAVE_AVX2_PATH 1
-#define CT_AVX2 __attribute__((target("avx2,fma")))
-#else
-#include <sleef.h>
-#define CT_HAVE_AVX2_PATH 0
-#endif
+#include "kernels/cpu/sleef_x86.h"
 
-static bool have_avx2(void) {
-#if CT_HAVE_AVX2_PATH
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#else
-  return false;
-#endif
-}
+#define CT_HAVE_AVX2_PATH CT_ISA_X86
+#define CT_AVX2 CT_TARGET_AVX2
 
-static bool have_fma(void) {
-#if defined(__x86_64__) && defined(__GNUC__)
-  return __builtin_cpu_supports("fma");
-#else
-  return false;
-#endif
-}
+static bool have_avx2(void) { return ct__cpu_isa() >= CT_ISA_AVX2; }
+
+static bool have_fma(void) { return ct__cpu_fma(); }
 
 /* ---- per-element fallbacks ---- */
 typedef float (*f2_fn)(float, float);

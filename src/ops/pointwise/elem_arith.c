@@ -94,29 +94,12 @@ static bool angle_conv_check(const ct_tensor *t, bool to_rad) {
                                            : "rad2deg is not supported for complex tensors.");
 }
 
-/* mul's kernel for the dtypes a product with a float scalar can have. bfloat16 follows torch's vector
-   code (blocks of 32 with a contiguous or broadcast operand, NaN packed as 0xFFFF) and scalar tail. */
+/* mul's kernel for the dtypes a product with a float scalar can have. Every path computes in float
+   and rounds once. */
 #define DEF_MULF(E, T, CT, LD, ST) CT_BINARY_LOOP(mulc_##E, T, CT, LD, T, ST, a * b)
 DEF_MULF(CT_FLOAT16, uint16_t, float, ct__half_to_float, ct__float_to_half)
 CT_DT_FLOAT(DEF_MULF)
-CT_KERNEL_CLONES static void mulc_CT_BFLOAT16(char **d, const int64_t *s, int64_t n, const void *ctx) {
-  (void)ctx;
-  bool vec = s[0] == 2 && ((s[1] == 2 && (s[2] == 2 || s[2] == 0)) || (s[1] == 0 && s[2] == 2));
-  int64_t nv = vec ? n - n % CT_ELEM_BF16_BLOCK : 0;
-  if (s[0] == 2 && s[1] == 2 && s[2] == 0) {
-    uint16_t *restrict o = (uint16_t *)d[0];
-    const uint16_t *restrict x = (const uint16_t *)d[1];
-    const float c = ct__bfloat16_to_float(*(const uint16_t *)d[2]);
-    for (int64_t k = 0; k < nv; k++) o[k] = ct__elem_bf16_vec_store(ct__bfloat16_to_float(x[k]) * c);
-    for (int64_t k = nv; k < n; k++) o[k] = ct__float_to_bfloat16(ct__bfloat16_to_float(x[k]) * c);
-    return;
-  }
-  for (int64_t k = 0; k < n; k++) {
-    float r = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k)) * ct__bfloat16_to_float(CT_AT(uint16_t, d[2], s[2], k));
-    CT_OUT(uint16_t, d[0], s[0], k) = k < nv ? ct__elem_bf16_vec_store(r) : ct__float_to_bfloat16(r);
-  }
-}
-CT_LOOP_PLAIN(mulc_CT_BFLOAT16)
+DEF_MULF(CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16)
 #define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(mulc_##E),
 static const ct_loop *const mulc_loops[CT_NUM_DTYPES + 1] = {CT_DT_FLOATING(ENTRY)};
 #undef ENTRY

@@ -11,14 +11,11 @@
 /* torch's AVX2 complex angle calls Sleef_atan2f8_u10 / Sleef_atan2d4_u10 (the scalar tail and
    non-contiguous rows call atan2f / atan2). The same SLEEF entry points give the same bits; they need
    AVX2 (without it PyTorch runs its scalar kernels, and so do we). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#include "kernels/cpu/sleef_x86.h"
+#if CT_ISA_X86
 #define CT_ANGLE_SLEEF 1
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-#include <immintrin.h>
-#include <sleef.h>
 /* n (a multiple of the block) values from x (xs floats apart) to o (os floats apart, imaginary parts 0). */
-static void angle_sleef_c64(const float *x, int64_t xs, float *o, int64_t os, int64_t n) {
+CT_TARGET_AVX2 static void angle_sleef_c64(const float *x, int64_t xs, float *o, int64_t os, int64_t n) {
   for (int64_t k = 0; k < n; k += 8) {
     float re[8], im[8], r[8];
     for (int j = 0; j < 8; j++) {
@@ -32,7 +29,7 @@ static void angle_sleef_c64(const float *x, int64_t xs, float *o, int64_t os, in
     }
   }
 }
-static void angle_sleef_c128(const double *x, int64_t xs, double *o, int64_t os, int64_t n) {
+CT_TARGET_AVX2 static void angle_sleef_c128(const double *x, int64_t xs, double *o, int64_t os, int64_t n) {
   for (int64_t k = 0; k < n; k += 4) {
     double re[4], im[4], r[4];
     for (int j = 0; j < 4; j++) {
@@ -46,12 +43,7 @@ static void angle_sleef_c128(const double *x, int64_t xs, double *o, int64_t os,
     }
   }
 }
-#pragma GCC pop_options
-static bool have_avx2(void) {
-  static int cached = -1;
-  if (cached < 0) cached = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return cached;
-}
+static bool have_avx2(void) { return ct__cpu_isa() >= CT_ISA_AVX2; }
 #endif
 
 /* OUTC 1: real result; 2: complex result (angle, 0). */
@@ -82,44 +74,20 @@ DEF_CANGLE(cangle_c128, double, 1, CT_ELEM_BLOCK_C128, angle_sleef_c128, atan2)
 DEF_CANGLE(canglec_c64, float, 2, CT_ELEM_BLOCK_C64, angle_sleef_c64, atan2f)
 DEF_CANGLE(canglec_c128, double, 2, CT_ELEM_BLOCK_C128, angle_sleef_c128, atan2)
 
-/* Real inputs: pi for negatives, 0 otherwise; NaN stays (the vector code writes its canonical NaN, the
-   scalar code returns the input). */
-#define DEF_RANGLE(name, T, BLOCK, PI, VNAN)                                                       \
-  CT_KERNEL_CLONES static void name(char **d, const int64_t *s, int64_t n, const void *ctx) {     \
-    (void)ctx;                                                                                    \
-    int64_t nv = ct__elem_vec_count(s, sizeof(T), sizeof(T), n, BLOCK);                           \
-    if (s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T)) {                               \
-      T *restrict o_ = (T *)d[0];                                                                 \
-      const T *restrict x_ = (const T *)d[1];                                                     \
-      for (int64_t k = 0; k < nv; k++) o_[k] = x_[k] != x_[k] ? VNAN : x_[k] < 0 ? PI : 0;        \
-      for (int64_t k = nv; k < n; k++) o_[k] = x_[k] != x_[k] ? x_[k] : x_[k] < 0 ? PI : 0;       \
-    } else {                                                                                      \
-      for (int64_t k = 0; k < n; k++) {                                                           \
-        T a = CT_AT(T, d[1], s[1], k);                                                            \
-        CT_OUT(T, d[0], s[0], k) = a != a ? (k < nv ? VNAN : a) : a < 0 ? PI : 0;                 \
-      }                                                                                           \
-    }                                                                                             \
-  } \
-  CT_LOOP_PLAIN(name)
-DEF_RANGLE(rangle_f32, float, 16, (float)3.14159265358979323846, NAN)
-DEF_RANGLE(rangle_f64, double, 8, 3.14159265358979323846, (double)NAN)
-
-/* float16 (no vector code in torch 1.13) and bfloat16 (vector code in float, NaN packed as 0xFFFF). */
+/* Real inputs: pi for negatives, 0 otherwise; NaN stays NaN (float16 and bfloat16 through float). */
+#define RANGLE(a, PI) ((a) != (a) ? (a) : (a) < 0 ? (PI) : 0)
+CT_UNARY_LOOP(rangle_f32, float, float, CT_ID, float, CT_ID, RANGLE(a, (float)3.14159265358979323846))
+CT_UNARY_LOOP(rangle_f64, double, double, CT_ID, double, CT_ID, RANGLE(a, 3.14159265358979323846))
 static inline uint16_t angle_h(uint16_t h) {
   float a = ct__half_to_float(h);
   return a != a ? h : ct__float_to_half(a < 0 ? (float)3.14159265358979323846 : 0.0f);
 }
 CT_UNARY_LOOP(rangle_f16, uint16_t, uint16_t, CT_ID, uint16_t, CT_ID, angle_h(a))
-static inline uint16_t angle_bf(uint16_t b, bool vec) {
+static inline uint16_t angle_bf(uint16_t b) {
   float a = ct__bfloat16_to_float(b);
-  return a != a ? (vec ? UINT16_C(0xFFFF) : b) : ct__float_to_bfloat16(a < 0 ? (float)3.14159265358979323846 : 0.0f);
+  return a != a ? b : ct__float_to_bfloat16(a < 0 ? (float)3.14159265358979323846 : 0.0f);
 }
-static void rangle_bf16(char **d, const int64_t *s, int64_t n, const void *ctx) {
-  (void)ctx;
-  int64_t nv = ct__elem_vec_count(s, 2, 2, n, 32);
-  for (int64_t k = 0; k < n; k++) CT_OUT(uint16_t, d[0], s[0], k) = angle_bf(CT_AT(uint16_t, d[1], s[1], k), k < nv);
-}
-CT_LOOP_PLAIN(rangle_bf16)
+CT_UNARY_LOOP(rangle_bf16, uint16_t, uint16_t, CT_ID, uint16_t, CT_ID, angle_bf(a))
 
 static const ct_loop *const angle_loops[CT_NUM_DTYPES + 1] = {
     [CT_FLOAT16] = CT_LOOP_REF(rangle_f16),     [CT_BFLOAT16] = CT_LOOP_REF(rangle_bf16),     [CT_FLOAT32] = CT_LOOP_REF(rangle_f32),

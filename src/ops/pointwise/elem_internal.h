@@ -14,48 +14,23 @@
 #include "core/cast.h"
 #include "core/layout_rules.h"
 #include "kernels/cpu/loops.h"
+#include "kernels/cpu/torch_compat.h"
 #include "ops/pointwise/pw.h"
 
 /* Elements per vector-loop step of torch's AVX2 kernels: 2 * Vectorized<T>::size(). */
 #define CT_ELEM_BLOCK_C64 8
 #define CT_ELEM_BLOCK_C128 4
 
-/* How many leading elements of a row take torch's vector formula: out contiguous and the input
-   contiguous or broadcast, then whole blocks only. */
+/* How many leading elements of a unary row take torch's vector formula (kernels/cpu/torch_compat.h). */
 static inline int64_t ct__elem_vec_count(const int64_t *s, int64_t out_size, int64_t in_size, int64_t n,
                                          int64_t block) {
-  if (s[0] != out_size || (s[1] != in_size && s[1] != 0)) return 0;
-  return n - n % block;
+  return ct__torch_vec_prefix2(s, 2, out_size, in_size, n, block);
 }
 
-/* bfloat16 loops: torch's AVX2 vector code computes in float and packs NaN as 0xFFFF (cvtfp32_bf16),
-   its scalar code as c10::BFloat16 does (0x7FC0); blocks of 2 * 16 elements. EXPR reads the float `a`. */
-#define CT_ELEM_BF16_BLOCK 32
-static inline uint16_t ct__elem_bf16_vec_store(float f) { return f != f ? UINT16_C(0xFFFF) : ct__float_to_bfloat16(f); }
-#define CT_ELEM_BF16_LOOP(fname, EXPR)                                                                  \
-  CT_KERNEL_CLONES static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {          \
-    (void)ctx;                                                                                         \
-    int64_t nv_ = ct__elem_vec_count(s, 2, 2, n, CT_ELEM_BF16_BLOCK);                                  \
-    if (s[0] == 2 && s[1] == 2) {                                                                      \
-      uint16_t *restrict o_ = (uint16_t *)d[0];                                                        \
-      const uint16_t *restrict x_ = (const uint16_t *)d[1];                                            \
-      for (int64_t k = 0; k < nv_; k++) {                                                              \
-        float a = ct__bfloat16_to_float(x_[k]);                                                        \
-        o_[k] = ct__elem_bf16_vec_store(EXPR);                                                         \
-      }                                                                                                \
-      for (int64_t k = nv_; k < n; k++) {                                                              \
-        float a = ct__bfloat16_to_float(x_[k]);                                                        \
-        o_[k] = ct__float_to_bfloat16(EXPR);                                                           \
-      }                                                                                                \
-    } else {                                                                                           \
-      for (int64_t k = 0; k < n; k++) {                                                                \
-        float a = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k));                               \
-        float r_ = (EXPR);                                                                             \
-        CT_OUT(uint16_t, d[0], s[0], k) = k < nv_ ? ct__elem_bf16_vec_store(r_) : ct__float_to_bfloat16(r_); \
-      }                                                                                                \
-    }                                                                                                  \
-  } \
-  CT_LOOP_PLAIN(fname)
+/* bfloat16 loops: computed in float, rounded once (torch's vector and scalar code differ only in the
+   NaN they store: not reproduced, docs/ARCHITECTURE.md "NaN policy"). EXPR reads the float `a`. */
+#define CT_ELEM_BF16_LOOP(fname, EXPR) \
+  CT_UNARY_LOOP(fname, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, EXPR)
 
 /* torch's scalar complex formulas (elem_cscalar.c): o receives (re, im). */
 void ct__elem_csquare_f(float a, float b, float *o);

@@ -10,10 +10,9 @@
 CT_DT_INTEGRAL(DEF_COPY)
 
 /* One rounding function over the integer copies, bfloat16 (through float), float32 and float64. These are
-   PyTorch's "vml" kernels: every element, strided or not, goes through the vector code, so bfloat16 NaN
-   is always packed as 0xFFFF. */
+   PyTorch's "vml" kernels: every element, strided or not, goes through the vector code. */
 #define DEF_ROUNDING(name, FF, FD)                                                                            \
-  CT_UNARY_LOOP(name##_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__elem_bf16_vec_store, FF(a)) \
+  CT_UNARY_LOOP(name##_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, FF(a)) \
   CT_UNARY_LOOP(name##_CT_FLOAT32, float, float, CT_ID, float, CT_ID, FF(a))                                  \
   CT_UNARY_LOOP(name##_CT_FLOAT64, double, double, CT_ID, double, CT_ID, FD(a))                               \
   static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {                                                 \

@@ -4,33 +4,6 @@
 
 #include "kernels/cpu/math_simd.h"
 
-static _Atomic int detected_level = -1, forced_level = -1;
-
-static int detect(void) {
-#if CT_MATH_X86
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")) return CT_SIMD_AVX512;
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return CT_SIMD_AVX2;
-#endif
-  return CT_SIMD_SCALAR;
-}
-
-/* Detected once at load time, before any thread can ask (kernels run on the thread pool's workers). */
-__attribute__((constructor)) static void detect_at_load(void) {
-  atomic_store_explicit(&detected_level, detect(), memory_order_relaxed);
-}
-
-int ct__math_simd(void) {
-  int f = atomic_load_explicit(&forced_level, memory_order_relaxed);
-  int d = atomic_load_explicit(&detected_level, memory_order_relaxed);
-  if (d < 0) {
-    d = detect();
-    atomic_store_explicit(&detected_level, d, memory_order_relaxed);
-  }
-  return f >= 0 && f < d ? f : d;
-}
-
-void ct__math_force_simd(int level) { atomic_store_explicit(&forced_level, level, memory_order_relaxed); }
 
 /* Elements staged per buffer: 256 x 16 bytes (complex128) = 4 KiB. */
 #define CT_MATH_CHUNK 256
@@ -111,16 +84,12 @@ void ct__kvec_run(char **d, const int64_t *s, int64_t n, size_t isz, int64_t blk
   for (int64_t i = done; i < n; i++) elem(d[0] + i * s[0], d[1] + i * s[1], ctx);
 }
 
-#if CT_MATH_X86
-__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#endif
+CT_KERNEL_CLONES
 static void bf16_widen(float *restrict y, const uint16_t *restrict x, int64_t n) {
   for (int64_t i = 0; i < n; i++) y[i] = ct__bfloat16_to_float(x[i]);
 }
 
-#if CT_MATH_X86
-__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#endif
+CT_KERNEL_CLONES
 static void bf16_narrow(uint16_t *restrict y, const float *restrict x, int64_t n) {
   for (int64_t i = 0; i < n; i++) {
     uint32_t u = ct__f32_bits(x[i]);

@@ -10,7 +10,7 @@
 #include "ops/pointwise/pw.h"
 
 /* ---- sqrt: correctly rounded everywhere, so any vector width gives the same bits ---- */
-#if CT_MATH_X86
+#if CT_ISA_X86
 #define SQRT512F(v) _mm512_sqrt_ps(v)
 #define SQRT256F(v) _mm256_sqrt_ps(v)
 #define SQRT512D(v) _mm512_sqrt_pd(v)
@@ -35,7 +35,7 @@ const ct_pw_op ct__pw_op_sqrt = {CT_PW_OP("sqrt", "sqrt_vml_cpu", FLOAT, sqrt_lo
 /* ---- rsqrt: vector 1 / sqrt(x) in blocks, scalar 1 / std::sqrt(x) on the rest. For float and double
    both are the same two correctly rounded operations; bfloat16's scalar path rounds sqrt to bfloat16
    first; complex vector path takes the vector reciprocal, the scalar one c10::complex's division. ---- */
-#if CT_MATH_X86
+#if CT_ISA_X86
 #define RSQRT512F(v) _mm512_div_ps(_mm512_set1_ps(1.0f), _mm512_sqrt_ps(v))
 #define RSQRT256F(v) _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_sqrt_ps(v))
 #define RSQRT512D(v) _mm512_div_pd(_mm512_set1_pd(1.0), _mm512_sqrt_pd(v))
@@ -68,7 +68,7 @@ CT_VML_SLEEF(exp, exp, u10)
 
 /* Complex exp as Vectorized<c10::complex<T>>::exp: exp(a) * (cos(b), sin(b)) with SLEEF's u10 exp and
    sincos, run as float/double maps over the split real and imaginary parts. */
-#if CT_MATH_X86
+#if CT_ISA_X86
 CT_TARGET_AVX512 static void sincos_f32_avx512(float *sn, float *cs, const float *x, int64_t n) {
   for (int64_t i = 0; i < n; i += 16) {
     __mmask16 m = n - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - i)) - 1u);
@@ -128,13 +128,13 @@ CT_TARGET_AVX2 static void sincos_f64_avx2(double *sn, double *cs, const double 
 #endif
 
 static void sincos_f32(float *sn, float *cs, const float *x, int64_t n) {
-#if CT_MATH_X86
-  int lvl = ct__math_simd();
-  if (lvl == CT_SIMD_AVX512) {
+#if CT_ISA_X86
+  int lvl = ct__cpu_isa();
+  if (lvl == CT_ISA_AVX512) {
     sincos_f32_avx512(sn, cs, x, n);
     return;
   }
-  if (lvl == CT_SIMD_AVX2) {
+  if (lvl == CT_ISA_AVX2) {
     sincos_f32_avx2(sn, cs, x, n);
     return;
   }
@@ -147,13 +147,13 @@ static void sincos_f32(float *sn, float *cs, const float *x, int64_t n) {
 }
 
 static void sincos_f64(double *sn, double *cs, const double *x, int64_t n) {
-#if CT_MATH_X86
-  int lvl = ct__math_simd();
-  if (lvl == CT_SIMD_AVX512) {
+#if CT_ISA_X86
+  int lvl = ct__cpu_isa();
+  if (lvl == CT_ISA_AVX512) {
     sincos_f64_avx512(sn, cs, x, n);
     return;
   }
-  if (lvl == CT_SIMD_AVX2) {
+  if (lvl == CT_ISA_AVX2) {
     sincos_f64_avx2(sn, cs, x, n);
     return;
   }
@@ -215,9 +215,9 @@ static const ct_loop *const log1p_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(log1p)}
 const ct_pw_op ct__pw_op_log1p = {CT_PW_OP("log1p", "log1p_vml_cpu", FLOAT, log1p_loops)};
 
 /* ---- log, log2, log10: complex log2/log10 divide std::log's parts by log(2) / log(10) rounded to T ---- */
-CT_SLEEF_NANFIX_MAPS(log, log, u10)
-CT_SLEEF_NANFIX_MAPS(log2, log2, u10)
-CT_SLEEF_NANFIX_MAPS(log10, log10, u10)
+CT_SLEEF_MAPS(log, log, u10)
+CT_SLEEF_MAPS(log2, log2, u10)
+CT_SLEEF_MAPS(log10, log10, u10)
 CT_VML_REAL_LOOPS(log)
 CT_VML_REAL_LOOPS(log2)
 CT_VML_REAL_LOOPS(log10)

@@ -15,7 +15,7 @@
 #define COMPLEX_LOOPS(name) [CT_COMPLEX64] = CT_LOOP_REF(name##_loop_c64), [CT_COMPLEX128] = CT_LOOP_REF(name##_loop_c128)
 
 /* ---- sigmoid: vector 1 / (1 + exp(0 - x)) in blocks, scalar 1 / (1 + std::exp(-x)) on the rest ---- */
-#if CT_MATH_X86
+#if CT_ISA_X86
 #define SIGMOID512F(v) \
   _mm512_div_ps(_mm512_set1_ps(1.0f), _mm512_add_ps(Sleef_expf16_u10avx512f(_mm512_sub_ps(_mm512_setzero_ps(), v)), _mm512_set1_ps(1.0f)))
 #define SIGMOID256F(v) \
@@ -98,7 +98,7 @@ static inline double logit_clamp_scalar_d(double x, const logit_ctx *c) {
 static inline float bf(float x) { return ct__bfloat16_to_float(ct__float_to_bfloat16(x)); }
 
 /* vector path: the ratio in a buffer, then the log map */
-CT_SLEEF_NANFIX_MAPS(logit_log, log, u10)
+CT_SLEEF_MAPS(logit_log, log, u10)
 static void logit_f32(void *y_, const void *x_, int64_t n, const void *ctx) {
   float *y = y_;
   const float *x = x_;
@@ -243,7 +243,7 @@ const ct_pw_op ct__pw_op_lgamma = {CT_PW_OP("lgamma", "lgamma_vml_cpu", FLOAT, l
 #define MAPPED_SCALAR(name, FF, FD)                                                            \
   CT_MAP_SCALAR(name##_f32, float, float, CT_ID, CT_ID, FF(a))                                 \
   CT_MAP_SCALAR(name##_f64, double, double, CT_ID, CT_ID, FD(a))                               \
-  CT_MAP_SCALAR(name##_bf16, uint16_t, float, ct__bfloat16_to_float, ct__bf16_vec_round, FF(a)) \
+  CT_MAP_SCALAR(name##_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16, FF(a)) \
   CT_VML_LOOP(name##_loop_f32, float, name##_f32)                                              \
   CT_VML_LOOP(name##_loop_f64, double, name##_f64)                                             \
   CT_VML_LOOP(name##_loop_bf16, uint16_t, name##_bf16)
@@ -361,9 +361,7 @@ const ct_pw_op ct__pw_op_sinc = {CT_PW_OP("sinc", "sinc_cpu", FLOAT, sinc_loops)
 #define MVL_MAX_VALUES 4096
 typedef struct mvl_ctx {
   int64_t p;
-  double c;             /* p(p-1)/4 log(pi) */
-  const char *out_base; /* the contiguous result: an element's flat index picks add_'s path */
-  int64_t numel;
+  double c; /* p(p-1)/4 log(pi) */
 } mvl_ctx;
 
 /* The sum over the last dim as PyTorch's cascade_sum does it for a contiguous row of n values:
@@ -480,15 +478,10 @@ DEF_ROW_SUM(row_sum_bf16, float, 8, 16)
   }
 #define MVL_ID(x) (x)
 #define MVL_STORE(x, at, c) (x)
-/* The final add_ of the constant runs on the contiguous result: PyTorch's vector path (NaN 0xFFFF) over
-   whole blocks of 32 bfloat16, its scalar path (NaN 0x7FC0) on the tail. */
-static inline uint16_t mvl_store_bf16(float v, const char *at, const mvl_ctx *c) {
-  int64_t idx = (int64_t)((at - c->out_base) / 2);
-  return idx < c->numel - c->numel % 32 ? ct__bf16_vec_round(v) : ct__float_to_bfloat16(v);
-}
+#define MVL_STORE_BF16(x, at, c) ct__float_to_bfloat16(x)
 DEF_MVL(mvlgamma_f32, float, float, MVL_ID, MVL_ID, MVL_STORE, lgamma_f32, row_sum_f32, (float)c->c)
 DEF_MVL(mvlgamma_f64, double, double, MVL_ID, MVL_ID, MVL_STORE, lgamma_f64, row_sum_f64, c->c)
-DEF_MVL(mvlgamma_bf16, float, uint16_t, ct__bfloat16_to_float, bf, mvl_store_bf16, lgamma_f32, row_sum_bf16,
+DEF_MVL(mvlgamma_bf16, float, uint16_t, ct__bfloat16_to_float, bf, MVL_STORE_BF16, lgamma_f32, row_sum_bf16,
         bf((float)c->c))
 CT_VML_LOOP(mvlgamma_loop_f32, float, mvlgamma_f32)
 CT_VML_LOOP(mvlgamma_loop_f64, double, mvlgamma_f64)
@@ -587,7 +580,7 @@ static ct_tensor *mvlgamma_new(const ct_tensor *t, int64_t p, bool inplace) {
   ct_tensor *r = ct__empty(t->ndim, t->sizes, d, ct__tdevice(t));
   if (!r) return NULL;
   /* p * (p - 1) in int64 as PyTorch computes it (wrapping instead of overflowing) */
-  mvl_ctx c = {p, (double)(int64_t)((uint64_t)p * (uint64_t)(p - 1)) * log(PI_D) * 0.25, ct__tdata(r), r->numel};
+  mvl_ctx c = {p, (double)(int64_t)((uint64_t)p * (uint64_t)(p - 1)) * log(PI_D) * 0.25};
   if (ct__pw_run(&mvlgamma_op, r, &t, 1, false, &c, NULL) != CT_OK) {
     ct_release(r);
     return NULL;

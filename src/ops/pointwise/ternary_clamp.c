@@ -16,22 +16,12 @@
 
 #include "core/cast.h"
 #include "kernels/cpu/loops.h"
+#include "kernels/cpu/torch_compat.h"
 #include "ops/pointwise/pw.h"
 
 static const char *const clamp_none_msg = "torch.clamp: At least one of 'min' or 'max' must not be None";
 static const char *const clamp_complex_msg = "clamp is not supported for complex types";
 
-/* See ternary_lerp.c: how many leading elements of a row take PyTorch's vector lambda. */
-static inline int64_t vec_prefix(const int64_t *s, int nops, int64_t isz, int64_t n, int64_t block) {
-  int zeros = 0;
-  if (s[0] != isz) return 0;
-  for (int k = 1; k < nops; k++) {
-    if (s[k] == isz) continue;
-    if (s[k] == 0 && ++zeros == 1) continue;
-    return 0;
-  }
-  return n - n % block;
-}
 
 /* ternary_common.c */
 const char *ct__pw_typemeta_name(ct_dtype dt);
@@ -69,7 +59,7 @@ static inline double bits_f64(uint64_t u) {
   CT_KERNEL_CLONES static void fname(char **d, const int64_t *s, int64_t n, const void *ctx) {              \
     CTXDECL;                                                                                                 \
     const int64_t sz = (int64_t)sizeof(T);                                                                   \
-    int64_t nv = vec_prefix(s, 3, sz, n, BLOCK), k = 0;                                                      \
+    int64_t nv = ct__torch_vec_prefix2(s, 3, sz, sz, n, BLOCK), k = 0;                                                      \
     if (s[0] == sz && s[1] == sz && s[2] == sz) {                                                            \
       T *restrict o = (T *)d[0];                                                                             \
       const T *restrict x = (const T *)d[1], *restrict y = (const T *)d[2];                                  \
@@ -108,7 +98,7 @@ static inline double bits_f64(uint64_t u) {
   CT_KERNEL_CLONES static void clamp3_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {         \
     (void)ctx;                                                                                               \
     const int64_t sz = (int64_t)sizeof(T);                                                                   \
-    int64_t nv = vec_prefix(s, 4, sz, n, BLOCK), k = 0;                                                      \
+    int64_t nv = ct__torch_vec_prefix2(s, 4, sz, sz, n, BLOCK), k = 0;                                                      \
     if (s[0] == sz && s[1] == sz && s[2] == sz && s[3] == sz) {                                              \
       T *restrict o = (T *)d[0];                                                                             \
       const T *restrict x = (const T *)d[1], *restrict lo = (const T *)d[2], *restrict hi = (const T *)d[3]; \

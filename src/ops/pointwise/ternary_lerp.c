@@ -17,23 +17,11 @@
 
 #include "core/cast.h"
 #include "kernels/cpu/loops.h"
+#include "kernels/cpu/torch_compat.h"
 #include "ops/pointwise/pw.h"
 
 #define CT_WRAP(T, U, expr) ((T)(U)(expr))
 
-/* How many leading elements of a row PyTorch's cpu_kernel_vec gives its vector lambda: whole blocks of
-   `block` elements when every operand is contiguous (isz[k] bytes apart), or all but one input that is a
-   stride-0 scalar; none otherwise. */
-static inline int64_t vec_prefix(const int64_t *s, int nops, const int64_t *isz, int64_t n, int64_t block) {
-  int zeros = 0;
-  if (s[0] != isz[0]) return 0;
-  for (int k = 1; k < nops; k++) {
-    if (s[k] == isz[k]) continue;
-    if (s[k] == 0 && ++zeros == 1) continue;
-    return 0;
-  }
-  return n - n % block;
-}
 
 /* ternary_common.c */
 const char *ct__pw_typemeta_name(ct_dtype dt);
@@ -135,7 +123,7 @@ static inline ct_c64 addcdiv_left_c64(ct_c64 s, ct_c64 v, ct_c64 x, ct_c64 y) {
     const int64_t isz[4] = {sizeof(T), sizeof(T), sizeof(T), sizeof(T)};                                    \
     const T v = VAL(FIELD);                                                                                  \
     bool contig = s[0] == isz[0] && s[1] == isz[1] && s[2] == isz[2] && s[3] == isz[3];                      \
-    int64_t nv = vec_prefix(s, 4, isz, n, BLOCK);                                                            \
+    int64_t nv = ct__torch_vec_prefix(s, 4, isz, n, BLOCK);                                                            \
     int64_t u = contig ? (UNROLL_CONTIG) : (UNROLL_OTHER);                                                   \
     int64_t ns = nv + (n - nv) / u * u; /* end of the unrolled scalar blocks */                              \
     /* an output that is also an input fails the unrolled loop's runtime alias check unless every operand   \

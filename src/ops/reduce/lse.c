@@ -11,22 +11,10 @@
 #include "ops/reduce/red.h"
 #include "ops/view_internal.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#if defined(__clang__)
-#include "kernels/cpu/sleef_clang.h" /* clang ignores #pragma GCC target */
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-#include <immintrin.h>
-#include <sleef.h>
-#pragma GCC pop_options
-#endif
-#define LSE_AVX2 1
-static bool have_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
-#else
-#include <sleef.h>
-#define LSE_AVX2 0
-#endif
+#include "kernels/cpu/sleef_x86.h"
+
+#define LSE_AVX2 CT_ISA_X86
+static inline bool have_avx2(void) { return ct__cpu_isa() >= CT_ISA_AVX2; }
 
 /* elements of a line's exponentials kept on the stack: the longest line the fused path takes */
 #define LSE_BUF 8192
@@ -38,7 +26,7 @@ typedef struct lse_acc {
 #if LSE_AVX2
 /* y[k] = exp(x[k] - m) for k < n, every element through SLEEF's 8-lane (4-lane) function, the last
    partial vector zero-padded as Vectorized::loadu(ptr, count) pads it */
-__attribute__((target("avx2,fma"))) static void exp_shift_f32_avx2(float *y, const float *x, int64_t n, float m) {
+CT_TARGET_AVX2 static void exp_shift_f32_avx2(float *y, const float *x, int64_t n, float m) {
   __m256 vm = _mm256_set1_ps(m);
   int64_t k = 0;
   for (; k + 8 <= n; k += 8) _mm256_storeu_ps(y + k, Sleef_expf8_u10avx2(_mm256_sub_ps(_mm256_loadu_ps(x + k), vm)));
@@ -49,7 +37,7 @@ __attribute__((target("avx2,fma"))) static void exp_shift_f32_avx2(float *y, con
     memcpy(y + k, t, (size_t)(n - k) * sizeof *t);
   }
 }
-__attribute__((target("avx2,fma"))) static void exp_shift_f64_avx2(double *y, const double *x, int64_t n, double m) {
+CT_TARGET_AVX2 static void exp_shift_f64_avx2(double *y, const double *x, int64_t n, double m) {
   __m256d vm = _mm256_set1_pd(m);
   int64_t k = 0;
   for (; k + 4 <= n; k += 4) _mm256_storeu_pd(y + k, Sleef_expd4_u10avx2(_mm256_sub_pd(_mm256_loadu_pd(x + k), vm)));
@@ -60,12 +48,12 @@ __attribute__((target("avx2,fma"))) static void exp_shift_f64_avx2(double *y, co
     memcpy(y + k, t, (size_t)(n - k) * sizeof *t);
   }
 }
-__attribute__((target("avx2,fma"))) static float log_f32_avx2(float v) {
+CT_TARGET_AVX2 static float log_f32_avx2(float v) {
   float t[8];
   _mm256_storeu_ps(t, Sleef_logf8_u10avx2(_mm256_set1_ps(v)));
   return t[0];
 }
-__attribute__((target("avx2,fma"))) static double log_f64_avx2(double v) {
+CT_TARGET_AVX2 static double log_f64_avx2(double v) {
   double t[4];
   _mm256_storeu_pd(t, Sleef_logd4_u10avx2(_mm256_set1_pd(v)));
   return t[0];

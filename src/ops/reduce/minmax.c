@@ -259,10 +259,10 @@ DEF_VOUTER(vmin_f64_outer, double, KEEP_MIN, min_CT_FLOAT64_outer)
 
 /* float32 runs: the vector kernels on contiguous runs of 64 or more (AVX-512 where the CPU has it), the
    scalar loop SCALAR elsewhere */
-#if CT_MATH_X86
+#if CT_ISA_X86
 #define VEXT_RUN(GENERIC, AVX512, AVX2, x, n)                                                                 \
-  (ct__math_simd() == CT_SIMD_AVX512 ? AVX512(x, n) : ct__math_simd() == CT_SIMD_AVX2 ? AVX2(x, n) : GENERIC(x, n))
-#define VARG_RUN(GENERIC, AVX2, x, n, v) (ct__math_simd() == CT_SIMD_AVX2 ? AVX2(x, n, v) : GENERIC(x, n, v))
+  (ct__cpu_isa() == CT_ISA_AVX512 ? AVX512(x, n) : ct__cpu_isa() == CT_ISA_AVX2 ? AVX2(x, n) : GENERIC(x, n))
+#define VARG_RUN(GENERIC, AVX2, x, n, v) (ct__cpu_isa() == CT_ISA_AVX2 ? AVX2(x, n, v) : GENERIC(x, n, v))
 #else
 #define VEXT_RUN(GENERIC, AVX512, AVX2, x, n) GENERIC(x, n)
 #define VARG_RUN(GENERIC, AVX2, x, n, v) GENERIC(x, n, v)

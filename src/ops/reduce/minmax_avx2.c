@@ -6,7 +6,7 @@
    about 0.15x torch's speed on an AVX2 machine. */
 #include "ops/reduce/minmax_simd.h"
 
-#if CT_MATH_X86
+#if CT_ISA_X86
 
 #include <stdbool.h>
 

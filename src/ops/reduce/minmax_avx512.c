@@ -4,7 +4,7 @@
    vector, which on data in cache runs at about 60% of this speed. */
 #include "ops/reduce/minmax_simd.h"
 
-#if CT_MATH_X86
+#if CT_ISA_X86
 
 #define UNORD(a, b) _mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q)
 

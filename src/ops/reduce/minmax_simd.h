@@ -1,5 +1,5 @@
 /* The float32 max/min kernels written for AVX-512 (minmax_avx512.c) and AVX2 (minmax_avx2.c); minmax.c
-   calls them when ct__math_simd() says the CPU has that ISA, and its generic kernels otherwise. */
+   calls them when ct__cpu_isa() says the CPU has that ISA, and its generic kernels otherwise. */
 #ifndef CTORCH_OPS_REDUCE_MINMAX_SIMD_H
 #define CTORCH_OPS_REDUCE_MINMAX_SIMD_H
 
@@ -29,7 +29,7 @@ static inline int64_t ct__varg_finish(const float *x, int64_t n, int64_t k, bool
   return bi;
 }
 
-#if CT_MATH_X86
+#if CT_ISA_X86
 /* The extreme of n contiguous floats (n >= 0; -inf / inf for none), NaN if any is NaN. */
 float ct__vmax_f32_avx512(const float *x, int64_t n);
 float ct__vmin_f32_avx512(const float *x, int64_t n);

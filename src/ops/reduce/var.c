@@ -43,13 +43,8 @@ static inline void welford(double *n, double *mean, double *m2, double x) {
    (PyTorch's `m2 + delta * new_delta`, fused as its AVX2 build compiles it). Each step needs the last,
    so a line is a chain of divisions; many outputs run side by side in vector lanes (several vectors in
    flight), which is where the speed comes from: the same operations per lane, so the same bits. ---- */
-#if defined(__x86_64__) && defined(__GNUC__)
-#define VAR_AVX2 1
-static bool have_avx2_fma(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
-#else
-#define VAR_AVX2 0
-static bool have_avx2_fma(void) { return false; }
-#endif
+#define VAR_AVX2 CT_ISA_X86
+static bool have_avx2_fma(void) { return ct__cpu_isa() >= CT_ISA_AVX2; }
 
 /* lanes of one vector pass: VAR_VECS vectors of 4 doubles */
 #define VAR_VECS 4
@@ -70,15 +65,8 @@ static bool have_avx2_fma(void) { return false; }
     for (int64_t i = 0; i < n; i++) welford(&a->n, &a->mean, &a->m2, LD(*(const T *)(in + i * is)));           \
   }
 #if VAR_AVX2
-#if defined(__clang__) /* clang declares every intrinsic; the target attributes below enable them */
-#include <immintrin.h>
-#else
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
-#include <immintrin.h>
-#pragma GCC pop_options
-#endif
-#define VAR_TARGET __attribute__((target("avx2,fma")))
+#include <immintrin.h> /* declares every intrinsic; CT_TARGET_AVX2 enables them */
+#define VAR_TARGET CT_TARGET_AVX2
 VAR_TARGET static inline __m256d wf_f32_ld4(const char *p) { return VLD4_F32(p); }
 VAR_TARGET static inline __m256d wf_f64_ld4(const char *p) { return VLD4_F64(p); }
 VAR_TARGET static inline __m256d wf_f16_ld4(const char *p) { return VLD4(CT_LD_F16, uint16_t, p, 2); }

@@ -65,6 +65,5 @@ static inline const ct_scan_kernel *ct__scan_table(const ct_op *op, const ct_ten
 extern const ct_scan_long_line ct__cumsum_f32_long_line;
 void ct__cumsum_f32_line(float *o, const float *x, int64_t n, int nthreads);
 /* Tests: true forces the portable vector code instead of the AVX2 one (they must agree bit for bit). */
-void ct__cumsum_f32_debug_generic(bool on);
 
 #endif

@@ -102,14 +102,14 @@ CT_KERNEL_CLONES static double block_pass(float *o, const float *x, int64_t m, d
   return t;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if CT_ISA_X86
 #include <immintrin.h>
 /* The same computation with AVX2 intrinsics (GCC's generic lowering of the vector code splits every
    conversion in two): the same operations in the same order, so the same doubles. */
 #define SH1(v) _mm256_blend_pd(_mm256_permute4x64_pd((v), 0x90), zero, 1) /* [0, v0, v1, v2] */
 #define SH2(v) _mm256_permute2f128_pd((v), (v), 0x08)                       /* [0, 0, v0, v1] */
 #define BCAST3(v) _mm256_permute4x64_pd((v), 0xff)
-__attribute__((target("avx2"))) static double block_pass_avx2(float *o, const float *x, int64_t m, double s) {
+CT_TARGET_AVX2 static double block_pass_avx2(float *o, const float *x, int64_t m, double s) {
   const __m256d zero = _mm256_setzero_pd(), base = _mm256_set1_pd(s);
   __m256d carry = zero;
   int64_t j = 0, m8 = m - m % 8;
@@ -133,18 +133,11 @@ __attribute__((target("avx2"))) static double block_pass_avx2(float *o, const fl
   }
   return t;
 }
-static _Atomic int use_avx2 = -1; /* racing first calls store the same answer */
 static double pass(float *o, const float *x, int64_t m, double s) {
-  if (use_avx2 < 0) {
-    __builtin_cpu_init();
-    use_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-  }
-  return use_avx2 ? block_pass_avx2(o, x, m, s) : block_pass(o, x, m, s);
+  return ct__cpu_isa() >= CT_ISA_AVX2 ? block_pass_avx2(o, x, m, s) : block_pass(o, x, m, s);
 }
-void ct__cumsum_f32_debug_generic(bool on) { use_avx2 = on ? 0 : -1; }
 #else
 #define pass block_pass
-void ct__cumsum_f32_debug_generic(bool on) { (void)on; }
 #endif
 
 /* One block from the running sum *acc: the vector pass when everything is finite (a finite float block
