@@ -330,7 +330,25 @@ static void test_large_and_threads(void) {
   ct_scope_end();
 }
 
+/* heaviside of a bool tensor whose bytes are not all 0/1 (a uint8 tensor's bool view): torch 1.13,
+   torch.heaviside(torch.tensor([0, 190, 2, 0], dtype=torch.uint8).view(torch.bool),
+                   torch.tensor([True, False, True, False])) is [True, True, True, False]. Fuzz input
+   tests/fuzz/crashes/heaviside-bool-byte-bd8abb70 (reading 190 as C bool is undefined behaviour). */
+static void test_heaviside_bool_bytes(void) {
+  uint8_t bytes[4] = {0, 190, 2, 0};
+  ct_tensor *x = ct_from_blob(bytes, CT_BOOL, CT_SHAPE(4), NULL, NULL, NULL, NULL);
+  ct_tensor *v = CT_TENSOR((bool)1, (bool)0, (bool)1, (bool)0);
+  ct_tensor *r = ct_heaviside(x, v);
+  uint8_t got[4] = {9, 9, 9, 9};
+  CHECK(r && ct_copy_to_buffer(r, got, CT_UINT8, sizeof got) == CT_OK);
+  CHECK(got[0] == 1 && got[1] == 1 && got[2] == 1 && got[3] == 0);
+  ct_release(r);
+  ct_release(v);
+  ct_release(x);
+}
+
 int main(void) {
+  test_heaviside_bool_bytes();
   test_division();
   test_zero_division();
   test_int_min();

@@ -8,7 +8,9 @@
 #include "ops/pointwise/pw.h"
 
 #define DEF_HEAVISIDE(E, T, CT, LD, ST) CT_BINARY_LOOP(heaviside_##E, T, CT, LD, T, ST, a == 0 ? b : (CT)(a > 0))
-CT_DT_BOOL(DEF_HEAVISIDE)
+/* bool elements are read as bytes and normalised (CT_LDB): a bool view of a uint8 tensor may hold other
+   bytes, and loading one as C bool is undefined */
+DEF_HEAVISIDE(CT_BOOL, uint8_t, bool, CT_LDB, CT_ID)
 CT_DT_INTEGRAL(DEF_HEAVISIDE)
 CT_DT_FLOATING(DEF_HEAVISIDE)
 #define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(heaviside_##E),
