@@ -20,7 +20,8 @@ static void geometry(const ct_tensor *t, int64_t nd, const int64_t *sizes, const
 }
 
 int main(void) {
-  ct_tensor *x = ct_view(ct_arange_end(24.0, NULL), CT_SHAPE(2, 3, 4));
+  ct_tensor *x24 = ct_arange_end(24.0, NULL), *x = ct_view(x24, CT_SHAPE(2, 3, 4));
+  ct_release(x24);
   CHECK(x);
   int i = 1;
   ct_tensor *r = ct_index(x, "%, -1", i); /* x[i, -1]: [20, 21, 22, 23], stride (1,), offset 20 */
@@ -56,7 +57,8 @@ int main(void) {
   ct_release(r);
 
   /* t[...] = value (torch 1.13 on y = torch.arange(12.).reshape(3, 4)) */
-  ct_tensor *y = ct_view(ct_arange_end(12.0, NULL), CT_SHAPE(3, 4));
+  ct_tensor *y12 = ct_arange_end(12.0, NULL), *y = ct_view(y12, CT_SHAPE(3, 4));
+  ct_release(y12);
   ct_tensor *rows = CT_TENSOR((bool)1, (bool)0, (bool)1);
   CHECK(ct_index_put_(y, "%, 1:", rows, 0.5) == CT_OK); /* y[rows, 1:] = 0.5 */
   values(y, (double[]){0, 0.5, 0.5, 0.5, 4, 5, 6, 7, 8, 0.5, 0.5, 0.5}, 12);
