@@ -52,9 +52,9 @@ def ct_spec(x, spec, *args):
     return _call_items(x, [head] + [_item_of_arg(a) for a in args], keep)
 
 
-def torch_spec(x, spec, *args):
-    names = {"x": x}
-    text, k = "", 0
+def _python_subscript(spec, args):
+    """The spec as Python source with the placeholders named a0, a1, ... and those names' values."""
+    names, text, k = {}, "", 0
     for ch in spec:
         if ch == "%":
             names["a%d" % k] = args[k]
@@ -62,7 +62,13 @@ def torch_spec(x, spec, *args):
             k += 1
         else:
             text += ch
-    return eval("x[%s]" % (text if text.strip() else "()"), {}, names)
+    return (text if text.strip() else "()"), names
+
+
+def torch_spec(x, spec, *args):
+    text, names = _python_subscript(spec, args)
+    names["x"] = x
+    return eval("x[%s]" % text, {}, names)
 
 
 # The list form: ("int", i), ("slice", a, b, c), ("none",), ("ellipsis",), ("bool", b), ("tensor",) (the
@@ -283,16 +289,9 @@ def ct_put(x, spec, *args):
 
 
 def torch_put(x, spec, *args):
-    names = {"x": x, "v": args[-1]}
-    text, k = "", 0
-    for ch in spec:
-        if ch == "%":
-            names["a%d" % k] = args[k]
-            text += "a%d" % k
-            k += 1
-        else:
-            text += ch
-    exec("x[%s] = v" % (text if text.strip() else "()"), {}, names)
+    text, names = _python_subscript(spec, args[:-1])
+    names.update(x=x, v=args[-1])
+    exec("x[%s] = v" % text, {}, names)
     return x
 
 

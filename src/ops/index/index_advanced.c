@@ -144,6 +144,28 @@ static bool push(idx_list *l, ct_tensor *t) {
   return true;
 }
 
+/* expandTensors' and canDispatchToMaskedFill's check of a mask covering self's dims from src on: torch's
+   dim error past the last dim, its mask-shape message otherwise. */
+static bool mask_fits(const ct_tensor *self, const ct_tensor *x, int64_t src) {
+  for (int64_t j = 0; j < x->ndim; j++) {
+    if (src + j >= self->ndim) {
+      ct__wrap_dim(src + j, self->ndim);
+      return false;
+    }
+    if (x->sizes[j] != self->sizes[src + j]) {
+      char a[1024], b[1024];
+      ct__fmt_int_list(a, sizeof a, x->ndim, x->sizes);
+      ct__fmt_int_list(b, sizeof b, self->ndim, self->sizes);
+      ct__error(CT_ERR_INDEX,
+                "The shape of the mask %s at index %lld does not match the shape of the indexed tensor %s at "
+                "index %lld",
+                a, (long long)j, b, (long long)(src + j));
+      return false;
+    }
+  }
+  return true;
+}
+
 /* expandTensors: a uint8/bool mask becomes the columns of its nonzero(), after torch's shape check. */
 static bool expand_masks(const ct_tensor *self, const ct_tensor *const *in, int64_t n, idx_list *l) {
   for (int64_t i = 0; i < n; i++) {
@@ -156,23 +178,7 @@ static bool expand_masks(const ct_tensor *self, const ct_tensor *const *in, int6
       if (!push(l, ct__alias_impl(x))) return false;
       continue;
     }
-    int64_t src = l->n;
-    for (int64_t j = 0; j < x->ndim; j++) {
-      if (src + j >= self->ndim) {
-        ct__wrap_dim(src + j, self->ndim);
-        return false;
-      }
-      if (x->sizes[j] != self->sizes[src + j]) {
-        char a[1024], b[1024];
-        ct__fmt_int_list(a, sizeof a, x->ndim, x->sizes);
-        ct__fmt_int_list(b, sizeof b, self->ndim, self->sizes);
-        ct__error(CT_ERR_INDEX,
-                  "The shape of the mask %s at index %lld does not match the shape of the indexed tensor %s at "
-                  "index %lld",
-                  a, (long long)j, b, (long long)(src + j));
-        return false;
-      }
-    }
+    if (!mask_fits(self, x, l->n)) return false;
     ct_tensor *nz = ct__nonzero_impl(x);
     if (!nz) return false;
     for (int64_t j = 0; j < x->ndim; j++) {
@@ -502,25 +508,9 @@ static ct_tensor *masked_fill_mask(const ct_tensor *self, const ct_tensor *const
     }
     if ((x->dtype != CT_UINT8 && x->dtype != CT_BOOL) || x->device_type != self->device_type || mask) return NULL;
     mask = x;
-    for (int64_t j = 0; j < x->ndim; j++) {
-      int64_t src = num_ind + j;
-      int64_t size = src < self->ndim ? self->sizes[src] : -1;
-      if (src >= self->ndim) {
-        ct__wrap_dim(src, self->ndim);
-        *failed = true;
-        return NULL;
-      }
-      if (x->sizes[j] != size) {
-        char a[1024], b[1024];
-        ct__fmt_int_list(a, sizeof a, x->ndim, x->sizes);
-        ct__fmt_int_list(b, sizeof b, self->ndim, self->sizes);
-        ct__error(CT_ERR_INDEX,
-                  "The shape of the mask %s at index %lld does not match the shape of the indexed tensor %s at "
-                  "index %lld",
-                  a, (long long)j, b, (long long)src);
-        *failed = true;
-        return NULL;
-      }
+    if (!mask_fits(self, x, num_ind)) {
+      *failed = true;
+      return NULL;
     }
     num_ind += x->ndim;
   }
