@@ -247,6 +247,12 @@ static ct_status acc_scan(const acc_op *op, ct_tensor *out, const ct_tensor *sel
     return acc_scan_impl(op, out, self, dim, opts, inplace, result);
   if (result) *result = NULL;
   if (inplace && !ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  /* the op's own argument checks come before the fallback's write checks (an expanded conj target with a
+     bad dim: torch's dim error, not the overlap one) */
+  ct_dtype want = opts ? opts->dtype : CT_DTYPE_UNSET;
+  if (!ct__check_in_storage(self) || (out && !ct__check_in_storage(out))) return CT_ERR_RUNTIME;
+  if (want != CT_DTYPE_UNSET && !ct__check_dtype(want)) return ct_last_error();
+  if (ct__wrap_dim(dim, self->ndim) < 0) return CT_ERR_INDEX;
   ct_math_bits_frame f;
   ct_status s = ct__math_bits_begin(&f, 1, &self, 1, &out);
   if (s != CT_OK) return s;
