@@ -170,6 +170,45 @@ typedef struct ct_tensor_list {
   ct_tensor **items;
 } ct_tensor_list;
 
+/* A list of tensors an op reads (cat's and stack's inputs, meshgrid's, index_put's indices): a borrowed
+   array and its length, as torch's TensorList / Sequence[Tensor]. `CT_TENSORS(a, b, c)` writes one in
+   place; `ct_tensors_of(list)` reads a returned ct_tensor_list. A NULL entry makes the call fail (NULL
+   result), as a NULL tensor argument does. */
+typedef struct ct_tensors {
+  const ct_tensor *const *data;
+  int64_t n;
+} ct_tensors;
+
+static inline ct_tensors ct_tensors_of(const ct_tensor_list *list) {
+  ct_tensors r = {0, 0};
+  if (list) {
+    r.data = (const ct_tensor *const *)list->items;
+    r.n = list->n;
+  }
+  return r;
+}
+
+#ifndef __cplusplus
+#define CT_TENSORS(...)                                                    \
+  ((ct_tensors){(const ct_tensor *const[]){__VA_ARGS__},                   \
+                (int64_t)(sizeof((const ct_tensor *[]){__VA_ARGS__}) / sizeof(const ct_tensor *))})
+#else
+} /* extern "C" */
+extern "C++" {
+template <int64_t N>
+struct ct_tensors_array {
+  const ct_tensor *data[N > 0 ? N : 1];
+  operator ct_tensors() const noexcept { return ct_tensors{N > 0 ? data : nullptr, N}; }
+};
+template <class... Ts>
+inline ct_tensors_array<static_cast<int64_t>(sizeof...(Ts))> ct_make_tensors(Ts... v) noexcept {
+  return {{static_cast<const ct_tensor *>(v)...}};
+}
+}
+#define CT_TENSORS(...) (ct_make_tensors(__VA_ARGS__))
+extern "C" {
+#endif
+
 /* "No end" for slice-like arguments (Python's None / omitted end). */
 #define CT_END INT64_MAX
 
