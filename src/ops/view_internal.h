@@ -21,6 +21,10 @@ ct_tensor *ct__same(const ct_tensor *t);
 /* An alias of t with the math bits `flip` (CT_TENSOR_CONJ, CT_TENSOR_NEG) flipped: torch's _conj and
    _neg_view. Not scope-registered. */
 ct_tensor *ct__math_bits_view(const ct_tensor *t, unsigned flip);
+/* The real (part 0) or imaginary (part 1) floats of a complex tensor as a view of its storage (torch's
+   view_as_real(t).select(-1, part), math bits not applied); not scope-registered. Strides and offset
+   double with int64 wrap-around, as torch's do: meta set_ admits any stride on a size-1 dim. */
+ct_tensor *ct__complex_part_view(const ct_tensor *t, int64_t part);
 
 /* ---- PyTorch's geometry arithmetic ---- */
 /* The wrapped dim for Tensor.size(dim) (maybe_wrap_dim without scalar wrapping): a 0-dim tensor has

@@ -16,6 +16,15 @@ ct_tensor *ct__math_bits_view(const ct_tensor *t, unsigned flip) {
   return v;
 }
 
+ct_tensor *ct__complex_part_view(const ct_tensor *t, int64_t part) {
+  ct_tensor *r = ct__tensor_make(t->storage, ct_dtype_to_real((ct_dtype)t->dtype),
+                                 (int64_t)((uint64_t)ct__mul_wrap(t->offset, 2) + (uint64_t)part), t->ndim, t->sizes,
+                                 t->strides);
+  if (r)
+    for (int64_t i = 0; i < r->ndim; i++) r->strides[i] = ct__mul_wrap(r->strides[i], 2);
+  return r;
+}
+
 ct_tensor *ct__conj_impl(const ct_tensor *t) {
   if (ct__dt((ct_dtype)t->dtype)->category != CT_CAT_COMPLEX) return ct_retain((ct_tensor *)t);
   return ct__math_bits_view(t, CT_TENSOR_CONJ);

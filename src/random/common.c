@@ -51,12 +51,12 @@ ct_tensor *ct__complex_as_real(const ct_tensor *t) {
   int64_t *strides = nd <= 17 ? strides_inline : sizes + nd;
   for (int64_t d = 0; d < t->ndim; d++) {
     sizes[d] = t->sizes[d];
-    strides[d] = (int64_t)((uint64_t)t->strides[d] * 2); /* wraps as torch's: a huge stride of a size-1 dim */
+    strides[d] = ct__mul_wrap(t->strides[d], 2); /* wraps as torch's: a huge stride of a size-1 dim */
   }
   sizes[nd - 1] = 2;
   strides[nd - 1] = 1;
   ct_dtype real = ct_dtype_to_real((ct_dtype)t->dtype);
-  ct_tensor *r = ct__tensor_make(t->storage, real, t->offset * 2, nd, sizes, strides);
+  ct_tensor *r = ct__tensor_make(t->storage, real, ct__mul_wrap(t->offset, 2), nd, sizes, strides);
   if (sizes != sizes_inline) ct__free(sizes);
   return r;
 }

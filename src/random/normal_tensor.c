@@ -5,6 +5,7 @@
 
 #include "core/cast.h"
 #include "iter/iter.h"
+#include "ops/pointwise/pw.h"
 #include "random/random_internal.h"
 
 /* out op= other through the pointwise engine (PyTorch's own out.mul_(std) / out.add_(mean)); any
@@ -63,9 +64,8 @@ static ct_tensor *new_contiguous(int64_t nd, const int64_t *shape, const ct_tens
    rank 8 the engine does not allocate: the generator never moves for a call that fails. */
 static ct_tensor *sample_then(ct_tensor *out, double std, const binop *ops, int nops, const ct_sample_opts *opts) {
   ct_status st = ct__normal_impl(out, 0.0, std, opts);
-  /* (the pointwise family's public in-place forms until it has internal entries) */
   for (int i = 0; i < nops && st == CT_OK; i++)
-    st = ops[i].op == OP_ADD ? ct_add_(out, ops[i].other, NULL) : ct_mul_(out, ops[i].other);
+    st = ct__pw_apply_(ops[i].op == OP_ADD ? &ct__pw_op_add : &ct__pw_op_mul, out, ops[i].other);
   if (st != CT_OK) {
     ct_release(out);
     return NULL;

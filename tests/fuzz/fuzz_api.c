@@ -726,17 +726,29 @@ static void op_view(void) {
   put(slot, r);
 }
 
+/* A list op makes one tensor per piece, as torch does: unbind or split(1) of a dim of 10^8 (an expanded or
+   meta tensor) is 10^8 views, a memory exhaustion that is no defect. Such calls are not made. */
+static bool list_too_long(const ct_tensor *t, int64_t d, int64_t piece) {
+  int64_t nd = t ? ct_ndim(t) : 0;
+  if (d < -nd || d >= nd || nd == 0) return false;
+  int64_t size = ct_sizes(t)[d < 0 ? d + nd : d];
+  return piece > 0 && size / piece > (1 << 16);
+}
+
 static void op_list(void) {
   int slot = rd_slot();
   ct_tensor *t = rd_t();
   ct_tensor_list *l = NULL;
   int64_t d;
   switch (u8() % 6) {
-  case 0: d = rd_dim(); l = CL("unbind", ct_unbind(t, d)); break;
+  case 0:
+    d = rd_dim();
+    if (!list_too_long(t, d, 1)) l = CL("unbind", ct_unbind(t, d));
+    break;
   case 1: {
     int64_t n = rd_small();
     d = rd_dim();
-    l = CL("split", ct_split(t, n, d));
+    if (!list_too_long(t, d, n)) l = CL("split", ct_split(t, n, d));
     break;
   }
   case 2: {

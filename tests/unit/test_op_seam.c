@@ -138,6 +138,23 @@ static void test_pointwise_meta_row(void) {
   r = ct_lgamma(mc);
   CHECK(r != NULL && r->device_type == CT_META && r->dtype == CT_COMPLEX64);
   ct_release(r);
+  /* pow's own engines take the meta row too: torch.pow(b, b) of a bool meta tensor is a bool meta tensor
+     (on the CPU: "pow" not implemented for 'Bool'); pow(b, 2) promotes to int64 on both */
+  ct_tensor *mb = ct_empty(CT_SHAPE(3), &(ct_tensor_opts){.device = CT_DEVICE_META, .dtype = CT_BOOL});
+  r = ct_pow(mb, mb);
+  CHECK(r != NULL && r->device_type == CT_META && r->dtype == CT_BOOL && r->sizes[0] == 3);
+  ct_release(r);
+  r = ct_pow(mb, 2);
+  CHECK(r != NULL && r->device_type == CT_META && r->dtype == CT_INT64);
+  ct_release(r);
+  r = ct_pow(2, mb);
+  CHECK(r != NULL && r->device_type == CT_META && r->dtype == CT_INT64);
+  ct_release(r);
+  ct_release(mb);
+  ct_tensor *cb = ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_BOOL});
+  CHECK(ct_pow(cb, cb) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "\"pow\" not implemented for 'Bool'");
+  ct_release(cb);
   ct_tensor *c = ct_ones(CT_SHAPE(3), NULL);
   CHECK(ct_bitwise_not(c) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "\"bitwise_not_cpu\" not implemented for 'Float'");

@@ -325,6 +325,18 @@ PS_INT(pows_CT_INT64, int64_t, powi_i64)
 
 #define ENTRY(E, T, CT, LD, ST) [E] = CT_LOOP_REF(pows_##E),
 static const ct_loop *const pows_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL_NUMERIC(ENTRY)};
+
+/* pow's three overloads (float_power, a composite, checks its dtypes and runs them): their ATen
+   operators for the entry guard and the rows their engines (pt_engine, ps_engine) take their loops from. */
+static const ct_pw_op pow_tt_op = {
+    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Tensor", "aten::pow_.Tensor", "aten::pow.Tensor_Tensor_out"),
+                  "pow", COMMON, powt_loops, DIFF)};
+static const ct_pw_op pow_ts_op = {
+    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Scalar", "aten::pow_.Scalar", "aten::pow.Tensor_Scalar_out"),
+                  "pow", COMMON, pows_loops, DIFF)};
+static const ct_pw_op pow_st_op = {
+    CT_PW_OP_ATEN("pow", ("aten::pow.Scalar", "aten::pow.Scalar", "aten::pow.Scalar_out"), "pow", COMMON,
+                  powt_loops, DIFF)};
 #undef ENTRY
 
 /* The loop context for base ^ exp in dtype `dt` (exp already checked to fit). */
@@ -384,6 +396,7 @@ static void ps_prepare(ct_dtype dt, ct_scalar exp, ps_ctx *c) {
 typedef struct ps_check_args {
   const ct_tensor *out;
   ct_scalar exp;
+  const ct_iter *it; /* its operands' devices are settled before validate: the row to take */
 } ps_check_args;
 
 static bool ps_validate(ct_dtype common, const void *arg) {
@@ -394,7 +407,7 @@ static bool ps_validate(ct_dtype common, const void *arg) {
     return false;
   }
   if (scalar_equal(a->exp, 0.0) || scalar_equal(a->exp, 1.0)) return true;
-  if (!pows_loops[common]) {
+  if (!ct__pw_row(&pow_ts_op, a->it->is_meta)[common]) {
     ct__error(CT_ERR_RUNTIME, "\"pow\" not implemented for '%s'", ct__dt(common)->scalar_name);
     return false;
   }
@@ -406,7 +419,8 @@ static bool ps_validate(ct_dtype common, const void *arg) {
 /* The unary engine run of pow(Tensor, Scalar) in `common`. */
 static ct_status ps_engine(ct_tensor *out, const ct_tensor *base, ct_scalar exp, ct_dtype common, bool inplace,
                            ct_tensor **result) {
-  ps_check_args chk = {out, exp};
+  ct_iter it;
+  ps_check_args chk = {out, exp, &it};
   ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true, .no_resize_outputs = inplace};
   cfg.out[0] = out;
   cfg.in[0] = base;
@@ -414,12 +428,11 @@ static ct_status ps_engine(ct_tensor *out, const ct_tensor *base, ct_scalar exp,
   cfg.compute_dtype = common;
   cfg.validate = ps_validate;
   cfg.validate_arg = &chk;
-  ct_iter it;
   ct_status s = ct__iter_build(&it, &cfg);
   if (s != CT_OK) return s;
   ps_ctx ctx;
   ps_prepare(common, exp, &ctx);
-  ct__iter_run(&it, pows_loops[common], &ctx);
+  ct__iter_run(&it, ct__pw_row(&pow_ts_op, it.is_meta)[common], &ctx);
   if (result) *result = ct__own(ct__iter_take_output(&it, 0));
   ct__iter_finish(&it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
@@ -454,13 +467,17 @@ static ct_status pow_tensor_scalar(ct_tensor *out, const ct_tensor *base, const 
   return ct__bin_cast_run(ps_fn, &a, common, out, &base, 1, inplace, result);
 }
 
-static bool pt_validate(ct_dtype common, const void *arg) {
-  (void)arg;
-  if (!powt_loops[common]) {
+static bool pt_row_ok(ct_dtype common, bool meta) {
+  if (!ct__pw_row(&pow_tt_op, meta)[common]) {
     ct__error(CT_ERR_RUNTIME, "\"pow\" not implemented for '%s'", ct__dt(common)->scalar_name);
     return false;
   }
   return true;
+}
+
+static bool pt_validate(ct_dtype common, const void *arg) {
+  const ct_iter *it = arg; /* its operands' devices are settled before validate: the row to take */
+  return pt_row_ok(common, it->is_meta);
 }
 
 /* The binary engine run of pow(a, b), computed in `common` (UNSET: result_type). */
@@ -476,9 +493,10 @@ static ct_status pt_engine(ct_tensor *out, const ct_tensor *a, const ct_tensor *
   cfg.compute_dtype = common;
   cfg.validate = pt_validate;
   ct_iter it;
+  cfg.validate_arg = &it;
   ct_status s = ct__iter_build(&it, &cfg);
   if (s != CT_OK) return s;
-  ct__iter_run(&it, powt_loops[it.common], NULL);
+  ct__iter_run(&it, ct__pw_row(&pow_tt_op, it.is_meta)[it.common], NULL);
   if (result) *result = ct__own(ct__iter_take_output(&it, 0));
   ct__iter_finish(&it);
   return result && !*result ? CT_ERR_OUT_OF_MEMORY : CT_OK;
@@ -513,7 +531,7 @@ static ct_status pow_scalar_tensor(ct_tensor *out, const ct_tensor *base, const 
   bool one = scalar_equal(bv, 1.0);
   if (out && !one) {
     /* the errors pow(Tensor, Tensor) would raise, before out is resized */
-    if (!pt_validate(rdt, NULL)) return CT_ERR_RUNTIME;
+    if (!pt_row_ok(rdt, exp->device_type == CT_META)) return CT_ERR_RUNTIME;
     if ((ct_dtype)out->dtype != rdt && !ct_can_cast(rdt, (ct_dtype)out->dtype)) {
       ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(rdt)->scalar_name,
                 ct__dt((ct_dtype)out->dtype)->scalar_name);
@@ -554,18 +572,6 @@ static ct_status pow_scalar_tensor(ct_tensor *out, const ct_tensor *base, const 
   }
   return s;
 }
-
-/* pow's three overloads (float_power, a composite, checks its dtypes and runs them): their ATen
-   operators for the entry guard and the rows their engines (pt_engine, ps_engine) take their loops from. */
-static const ct_pw_op pow_tt_op = {
-    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Tensor", "aten::pow_.Tensor", "aten::pow.Tensor_Tensor_out"),
-                  "pow", COMMON, powt_loops, DIFF)};
-static const ct_pw_op pow_ts_op = {
-    CT_PW_OP_ATEN("pow", ("aten::pow.Tensor_Scalar", "aten::pow_.Scalar", "aten::pow.Tensor_Scalar_out"),
-                  "pow", COMMON, pows_loops, DIFF)};
-static const ct_pw_op pow_st_op = {
-    CT_PW_OP_ATEN("pow", ("aten::pow.Scalar", "aten::pow.Scalar", "aten::pow.Scalar_out"), "pow", COMMON,
-                  powt_loops, DIFF)};
 
 /* Dispatch on which argument is a Python number. `common` UNSET for pow, the float_power dtype otherwise. */
 static ct_status pow_dispatch(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, ct_dtype common, bool inplace,

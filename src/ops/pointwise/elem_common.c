@@ -2,6 +2,7 @@
 #include "ops/pointwise/elem_internal.h"
 
 #include "ops/pointwise/binary_common.h"
+#include "ops/view_internal.h"
 
 bool ct__elem_reject_complex(const ct_tensor *t, const char *msg) {
   if (!ct__elem_is_complex(t)) return true;
@@ -66,10 +67,9 @@ ct_status ct__elem_complex_to_real_out(ct_tensor *out, const ct_tensor *t, const
   ct_tensor *tmp = NULL;
   ct_status s = ct__elem_iter(&cfg, complex_loop, NULL, &tmp);
   if (s != CT_OK) return s;
-  ct_tensor *re = ct__tensor_make(tmp->storage, real, tmp->offset * 2, tmp->ndim, tmp->sizes, tmp->strides);
+  ct_tensor *re = ct__complex_part_view(tmp, 0);
   ct_release(tmp);
   if (!re) return ct__elem_null();
-  for (int64_t i = 0; i < re->ndim; i++) re->strides[i] *= 2;
   bool same = out->ndim == re->ndim && (re->ndim == 0 || !memcmp(out->sizes, re->sizes, (size_t)re->ndim * sizeof(int64_t)));
   if (!same) s = ct__tensor_resize(out, re->ndim, re->sizes, NULL);
   if (s == CT_OK) s = ct__copy_into(out, re);

@@ -154,10 +154,8 @@ const ct_pw_op ct__pw_op_conj_physical = {
 /* torch's real/imag of a conjugated tensor: view_as_real(self._conj()), and for imag a _neg_view of it;
    a negative bit of t stays on both parts. */
 static ct_tensor *complex_part(const ct_tensor *t, int64_t part) {
-  ct_tensor *r = ct__tensor_make(t->storage, ct__elem_real_dtype((ct_dtype)t->dtype), t->offset * 2 + part, t->ndim,
-                                 t->sizes, t->strides);
+  ct_tensor *r = ct__complex_part_view(t, part);
   if (r) {
-    for (int64_t i = 0; i < r->ndim; i++) r->strides[i] *= 2;
     unsigned neg = (t->flags & CT_TENSOR_NEG) ^ (part && (t->flags & CT_TENSOR_CONJ) ? CT_TENSOR_NEG : 0u);
     r->flags = (uint8_t)(r->flags | neg);
   }

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "ops/pointwise/elem_internal.h"
+#include "ops/view_internal.h"
 
 #define FALSE_OF(a) ((void)(a), false)
 
@@ -186,19 +187,10 @@ static const ct_pw_op isfin_op = {CT_PW_OP("isfinite", "isfinite", PREDICATE, is
 static const ct_pw_op cisinf_op = {CT_PW_OP("isinf", "isinf", PREDICATE, cisinf_loops)};
 static const ct_pw_op cisfin_op = {CT_PW_OP("isfinite", "isfinite", PREDICATE, cisfin_loops)};
 
-/* The real (part 0) or imaginary (part 1) view of a complex tensor; not scope-registered. */
-static ct_tensor *part_view(const ct_tensor *t, int64_t part) {
-  int64_t nd = t->ndim;
-  ct_tensor *r = ct__tensor_make(t->storage, ct__elem_real_dtype((ct_dtype)t->dtype), t->offset * 2 + part, nd, t->sizes,
-                                 t->strides);
-  if (r)
-    for (int64_t i = 0; i < nd; i++) r->strides[i] *= 2;
-  return r;
-}
 
 /* op over the real (part 0) or imaginary (part 1) view of t, with the chain's layout over that view. */
 static ct_tensor *over_part(const ct_pw_op *op, const ct_tensor *t, int64_t part, chain_kind k) {
-  ct_tensor *v = part_view(t, part);
+  ct_tensor *v = ct__complex_part_view(t, part);
   if (!v) return NULL;
   ct_tensor *r = run_chain(op, v, v, k);
   ct_release(v);

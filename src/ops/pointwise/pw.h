@@ -137,4 +137,17 @@ ct_status ct__pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const 
 ct_status ct__pw_run_staged(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
                             const void *args, ct_tensor **result);
 
+/* A regular pointwise op run through its descriptor's route, past its public entry (composites: one public
+   call records one autograd node): out NULL gives a new (scope-owned) result, the _ form runs on self. */
+static inline ct_tensor *ct__pw_apply(const ct_pw_op *op, const ct_tensor *a, const ct_tensor *b) {
+  const ct_tensor *in[2] = {a, b};
+  ct_tensor *r = NULL;
+  (op->run ? op->run : ct__pw_run)(op, NULL, in, b ? 2 : 1, false, NULL, &r);
+  return r;
+}
+static inline ct_status ct__pw_apply_(const ct_pw_op *op, ct_tensor *self, const ct_tensor *b) {
+  const ct_tensor *in[2] = {self, b};
+  return (op->run ? op->run : ct__pw_run)(op, self, in, b ? 2 : 1, true, NULL, NULL);
+}
+
 #endif

@@ -180,8 +180,8 @@ static ct_status lse_ops(ct_tensor *out, const ct_tensor *t, ct_dtype kd, const 
       : empty       ? CT_OK
       : inf && zero ? ct__masked_fill_impl_(maxes, inf, zero)
                     : ct__null_status();
-  ct_tensor *e = s != CT_OK ? NULL : empty ? ct__red_pw(&ct__pw_op_exp, x, NULL) : ct__red_pw(&ct__pw_op_sub, x, maxes);
-  if (s == CT_OK) s = !e ? ct__null_status() : empty ? CT_OK : ct__red_pw_(&ct__pw_op_exp, e, NULL);
+  ct_tensor *e = s != CT_OK ? NULL : empty ? ct__pw_apply(&ct__pw_op_exp, x, NULL) : ct__pw_apply(&ct__pw_op_sub, x, maxes);
+  if (s == CT_OK) s = !e ? ct__null_status() : empty ? CT_OK : ct__pw_apply_(&ct__pw_op_exp, e, NULL);
   ct_reduce_opts so = {.dims = o->dims, .keepdim = o->keepdim};
   ct_tensor *r = out;
   if (s == CT_OK) {
@@ -192,8 +192,8 @@ static ct_status lse_ops(ct_tensor *out, const ct_tensor *t, ct_dtype kd, const 
     }
   }
   ct_tensor *m = s == CT_OK && !empty ? ct__own(ct__view_impl(maxes, (ct_shape){r->sizes, r->ndim})) : NULL;
-  if (s == CT_OK) s = m || empty ? ct__red_pw_(&ct__pw_op_log, r, NULL) : ct__null_status();
-  if (s == CT_OK && !empty) s = ct__red_pw_(&ct__pw_op_add, r, m);
+  if (s == CT_OK) s = m || empty ? ct__pw_apply_(&ct__pw_op_log, r, NULL) : ct__null_status();
+  if (s == CT_OK && !empty) s = ct__pw_apply_(&ct__pw_op_add, r, m);
   if (s == CT_OK && !out) *res = ct_keep(r); /* past this scope, which owns the temporaries and r */
   ct_scope_end();
   return s;

@@ -231,7 +231,7 @@ static ct_status complex_extreme_norm(ct_red_call *c, norm_kind k, ct_tensor **r
   ct_status s = ct_scope_begin();
   if (s == CT_OK) {
     ct_tensor *x = ct__to_dtype_impl(c->in, c->kdtype);
-    ct_tensor *a = x ? ct__red_pw(&ct__pw_op_abs, x, NULL) : NULL;
+    ct_tensor *a = x ? ct__pw_apply(&ct__pw_op_abs, x, NULL) : NULL;
     s = a ? CT_OK : ct__null_status();
     if (s == CT_OK) {
       c->in = a;
@@ -371,9 +371,9 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
       s = ct_scope_begin();
       if (s == CT_OK) {
         int64_t dd[2] = {d0, d1};
-        ct_tensor *sq = ct__red_pw(&ct__pw_op_mul, t, t), *sm = NULL;
+        ct_tensor *sq = ct__pw_apply(&ct__pw_op_mul, t, t), *sm = NULL;
         s = sq ? ct__sum_impl(NULL, sq, &(ct_reduce_opts){.dims = {dd, 2}, .keepdim = keepdim}, &sm) : ct__null_status();
-        if (s == CT_OK) s = ct__red_pw_(&ct__pw_op_sqrt, sm, NULL);
+        if (s == CT_OK) s = ct__pw_apply_(&ct__pw_op_sqrt, sm, NULL);
         /* past the scope: owned by the enclosing one, or a plain reference for out= */
         if (s == CT_OK) r = out ? ct_retain(sm) : ct_keep(sm);
       }
@@ -471,7 +471,7 @@ ct_tensor *ct_dist(const ct_tensor *a, const ct_tensor *b, const ct_dist_opts *o
   ct_scalar p = opts && opts->p.kind ? opts->p : ct_scalar_double(2.0);
   ct_tensor *r = NULL;
   if (ct_scope_begin() == CT_OK) {
-    ct_tensor *d = ct__red_pw(&ct__pw_op_sub, a, b);
+    ct_tensor *d = ct__pw_apply(&ct__pw_op_sub, a, b);
     if (d && vector_norm(NULL, d, p, CT_SHAPE_SCALAR, false, CT_DTYPE_UNSET, true, &r) == CT_OK) ct_keep(r);
   }
   ct_scope_end();

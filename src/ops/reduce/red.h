@@ -72,19 +72,6 @@ static inline const ct_red_kernel *ct__red_variant(const ct_op *op, const ct_ten
 ct_status ct__sum_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
 ct_status ct__amax_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
 
-/* A regular pointwise op run through its descriptor's route, past its public entry (composites): out NULL
-   gives a new (scope-owned) result, inplace runs on in[0]. */
-static inline ct_tensor *ct__red_pw(const ct_pw_op *op, const ct_tensor *a, const ct_tensor *b) {
-  const ct_tensor *in[2] = {a, b};
-  ct_tensor *r = NULL;
-  (op->run ? op->run : ct__pw_run)(op, NULL, in, b ? 2 : 1, false, NULL, &r);
-  return r;
-}
-static inline ct_status ct__red_pw_(const ct_pw_op *op, ct_tensor *self, const ct_tensor *b) {
-  const ct_tensor *in[2] = {self, b};
-  return (op->run ? op->run : ct__pw_run)(op, self, in, b ? 2 : 1, true, NULL, NULL);
-}
-
 /* ---- arguments ---- */
 /* Wraps and checks dims (IndexError, "dim 0 appears multiple times in the list of dims"); empty: every dim. */
 bool ct__red_mask(const ct_tensor *t, ct_dims dims, uint64_t *mask);

@@ -6,6 +6,7 @@
    variances added in the result's real dtype, as PyTorch computes var(real) + var(imag). */
 #include "ops/create_internal.h"
 #include "ops/reduce/red.h"
+#include "ops/view_internal.h"
 
 typedef struct var_acc {
   double n, mean, m2;
@@ -482,14 +483,6 @@ static ct_status var_two_pass(const ct_tensor *x, int64_t corr, double *var) {
   return CT_OK;
 }
 
-/* The real or imaginary part of a complex tensor as a real view (not registered anywhere). */
-static ct_tensor *part_view(const ct_tensor *t, int part) {
-  int64_t st[64];
-  for (int64_t i = 0; i < t->ndim; i++) st[i] = t->strides[i] * 2;
-  return ct__tensor_make(t->storage, (ct_dtype)t->dtype == CT_COMPLEX64 ? CT_FLOAT32 : CT_FLOAT64, t->offset * 2 + part,
-                         t->ndim, t->sizes, st);
-}
-
 /* PyTorch's whole-tensor path: the value computed as above (complex inputs: per part, then added in the
    result's real dtype), then fill_ (a checked conversion) into the result. */
 static ct_status var_all_fill(ct_red_call *c, bool cplx, ct_tensor *out, ct_tensor **res) {
@@ -505,7 +498,7 @@ static ct_status var_all_fill(ct_red_call *c, bool cplx, ct_tensor *out, ct_tens
     if (s != CT_OK) return s;
   } else {
     for (int q = 0; q < 2; q++) {
-      ct_tensor *v = part_view(c->in, q);
+      ct_tensor *v = ct__complex_part_view(c->in, q);
       if (!v) return CT_ERR_OUT_OF_MEMORY;
       ct_status s = var_two_pass(v, c->ctx.correction, &parts[q]);
       ct_release(v);
