@@ -63,7 +63,9 @@ static ct_tensor *cast_temporary(const ct_tensor *out, ct_dtype dt, bool resized
   return t;
 }
 
-static ct_status run_built(const ct_pw_op *op, ct_iter *it, const void *args, ct_tensor **result) {
+/* inlined into pw_run (GCC declines on its own): a tiny call is dominated by such overheads */
+static inline __attribute__((always_inline)) ct_status run_built(const ct_pw_op *op, ct_iter *it, const void *args,
+                                                                  ct_tensor **result) {
   ct_pw_ctx ctx;
   if (op->prepare) op->prepare(it->common, args, &ctx);
   ct__iter_run(it, ct__pw_row(op, it->is_meta)[it->common], &ctx);
