@@ -122,6 +122,19 @@ int main(void) {
   show("x.cumsum(1)", ct_cumsum(x, 1, NULL));
   show("torch.logsumexp(x, 1)", ct_logsumexp(x, &(ct_reduce_opts){.dims = CT_DIMS(1)}));
 
+  printf("\n== Indexing: Python's subscripts, views where Python gives views ==\n");
+  ct_tensor *s = CT_TENSOR(CT_L(1, 2, 3), CT_L(4, 5, 6));
+  show("s = torch.tensor([[1, 2, 3], [4, 5, 6]]); s[1][2]", ct_index(ct_index(s, 1), 2));
+  ct_index_put_(ct_index(s, 0), 1, 8); /* s[0] is a view: the write lands in s */
+  show("s[0][1] = 8; s", s);
+  show_shape("x[:, 1::2]", ct_index(x, ":, 1::2"));
+  show("x[x > 4]", ct_index(x, "%", ct_gt(x, 4)));
+  show("x[[1, 0], [4, 3]]", ct_index(x, "%, %", CT_TENSOR(1, 0), CT_TENSOR(4, 3)));
+  ct_index_put_(s, ":, %", CT_TENSOR(0, 2), 0); /* an index tensor: the value broadcast over the picks */
+  show("s[:, [0, 2]] = 0; s", s);
+  show("s[..., None, -1]", ct_index(s, "..., None, -1"));
+  show("s[1, 5]", ct_index(s, "1, 5"));
+
   ct_scope_end();
   return 0;
 }
