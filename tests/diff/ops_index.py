@@ -347,3 +347,40 @@ def gen_put(g):
 
 
 OPS.append(Op("index_put_items_", gen_put, torch=torch_put, ct=ct_put, weight=4, min_cases=200))
+
+
+# ---- t[...] = a view of t (the value shares t's memory) ---------------------------------------------------
+# torch refuses a value that partially overlaps what index_put_ writes ("unsupported operation: some elements
+# of the input tensor and the written-to tensor refer to a single memory location"), copies a basic index's
+# value through copy_'s overlap rules, and lets a value that the write cannot reach through. The value is
+# derived from x inside each call, by the same recipe in both libraries.
+
+def _alias_value(x, spec, args, recipe):
+    t = isinstance(x, torch.Tensor)
+    if recipe == "same":  # x[spec] = x[spec]: a view for a basic index, a copy for an advanced one
+        return torch_spec(x, spec, *args) if t else ct_spec(x, spec, *args)
+    flat = x.reshape(-1) if t else C.reshape(x, (-1,))
+    if recipe == "elem":  # x's first element, a 0-dim view
+        return flat.select(0, 0) if t else C.select(flat, 0, 0)
+    return x.select(0, 0) if t else C.select(x, 0, 0)  # "row": x[0]
+
+
+def _put_alias(lib_spec_put):
+    def call(x, spec, *rest):
+        args, recipe = list(rest[:-1]), rest[-1]
+        return lib_spec_put(x, spec, *(args + [_alias_value(x, spec, args, recipe)]))
+    return call
+
+
+def gen_put_alias(g):
+    a = gen_spec(g)
+    x = a.args[0]
+    numel = 1
+    for n in x.shape:
+        numel *= n
+    recipes = ["same"] + (["elem"] if numel > 0 else []) + (["row"] if len(x.shape) > 0 and x.shape[0] > 0 else [])
+    return A(*a.args, g.choice(recipes))
+
+
+OPS.append(Op("index_put_items_alias", gen_put_alias, torch=_put_alias(torch_put), ct=_put_alias(ct_put), weight=2,
+              min_cases=150, null_check=False))
