@@ -95,8 +95,6 @@ bool ct__red_mask_1pass(const ct_tensor *t, ct_dims dims, uint64_t *mask);
 int64_t ct__red_shape(const ct_tensor *t, uint64_t mask, bool keepdim, int64_t *shape);
 /* Number of reduced elements. */
 int64_t ct__red_count(const ct_tensor *t, uint64_t mask);
-/* The caffe2 type name PyTorch prints in out= dtype messages: "float", "long int", "c10::Half". */
-const char *ct__red_type_name(ct_dtype dt);
 /* "Expected out tensor to have dtype X, but got Y instead" unless out has dtype dt. */
 bool ct__red_check_out_dtype(const ct_tensor *out, ct_dtype dt);
 /* "\"name\" not implemented for 'Float'" */

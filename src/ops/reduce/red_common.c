@@ -64,17 +64,10 @@ int64_t ct__red_count(const ct_tensor *t, uint64_t mask) {
   return (int64_t)n;
 }
 
-const char *ct__red_type_name(ct_dtype dt) {
-  static const char *const names[CT_NUM_DTYPES + 1] = {
-      "nullptr (uninitialized)", "bool", "unsigned char", "signed char", "short int", "int", "long int",
-      "c10::Half", "c10::BFloat16", "float", "double", "c10::complex<float>", "c10::complex<double>"};
-  return names[ct__dtype_valid(dt) ? dt : 0];
-}
-
 bool ct__red_check_out_dtype(const ct_tensor *out, ct_dtype dt) {
   if (!out || (ct_dtype)out->dtype == dt) return true;
-  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__red_type_name(dt),
-            ct__red_type_name((ct_dtype)out->dtype));
+  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__dt(dt)->typemeta_name,
+            ct__dt((ct_dtype)out->dtype)->typemeta_name);
   return false;
 }
 

@@ -17,12 +17,7 @@ const ct_scan_kernel ct__scan_meta_kernels[CT_NUM_DTYPES + 1] = {
     META_ENTRY(CT_COMPLEX64) META_ENTRY(CT_COMPLEX128)};
 
 /* c10's TypeMeta names, which structured out= and in-place checks print. */
-static const char *typemeta_name(ct_dtype d) {
-  static const char *const names[CT_NUM_DTYPES + 1] = {
-      "", "bool", "unsigned char", "signed char", "short int", "int", "long int", "c10::Half",
-      "c10::BFloat16", "float", "double", "c10::complex<float>", "c10::complex<double>"};
-  return names[ct__dtype_valid(d) ? d : 0];
-}
+static const char *typemeta_name(ct_dtype d) { return ct__dt(d)->typemeta_name; }
 
 static bool have_kernel(const ct_scan_kernel *table, ct_dtype dt, const char *name) {
   if (table[dt]) return true;
