@@ -209,14 +209,10 @@ static void finish_complex(char *const *out, const void *acc, const void *ctx) {
   ct__red_store_c128(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], a[0], a[1]);
 }
 /* mean = the sum in the result's type divided by the count, a scalar of that type too (PyTorch's
-   sum_out(...).div_(n); float16/bfloat16 divide in float, and 70000 is inf as a float16) */
+   sum_out(...).div_(n); float16/bfloat16 divide in float, their opmath type, and 70000 is inf as a float16) */
 static double div_count(double s, ct_dtype dt, int64_t n) {
-  switch (dt) {
-    case CT_FLOAT32: return (double)((float)s / (float)n);
-    case CT_FLOAT16: return (double)((float)s / ct__half_to_float(ct__float_to_half((float)n)));
-    case CT_BFLOAT16: return (double)((float)s / ct__bfloat16_to_float(ct__float_to_bfloat16((float)n)));
-    default: return s / (double)n;
-  }
+  if (ct__dt(dt)->opmath_dtype != CT_FLOAT32) return s / (double)n;
+  return (double)((float)s / (float)ct__elem_round_f64(dt, (float)n));
 }
 static void finish_mean_real(char *const *out, const void *acc, const void *ctx) {
   const ct_red_ctx *c = ctx;
