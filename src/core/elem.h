@@ -91,10 +91,11 @@ static inline void ct__elem_store_f64(ct_dtype dt, void *p, double v) {
 #define CT__ELEM_CONV_F64_BOOL CT__ELEM_CAST_F64_BOOL
 #define CT__ELEM_CONV_F64_INT(T, STORE, v) \
   (sizeof(T) == 8 || (T)-1 > 0 ? (T)ct__f64_to_i64(v) : (T)ct__f64_to_i32(v))
-#define CT__ELEM_CONV_F64_HALF CT__ELEM_CAST_F64_HALF
-#define CT__ELEM_CONV_F64_FLOAT CT__ELEM_CAST_F64_FLOAT
+#define CT__ELEM_CONV_F64_HALF    CT__ELEM_CAST_F64_HALF
+#define CT__ELEM_CONV_F64_FLOAT   CT__ELEM_CAST_F64_FLOAT
 #define CT__ELEM_CONV_F64_COMPLEX CT__ELEM_CAST_F64_COMPLEX
-#define CT__ELEM_CONV_F64_CASE(A, S, T, K, LOAD, STORE, ...) CT__ELEM_STORE_AS(CT__ELEM_CONV_F64_, S, T, K, STORE)
+#define CT__ELEM_CONV_F64_CASE(A, S, T, K, LOAD, STORE, ...) \
+  CT__ELEM_STORE_AS(CT__ELEM_CONV_F64_, S, T, K, STORE)
 static inline void ct__elem_convert_f64(ct_dtype dt, void *p, double v) {
   switch (dt) {
     CT_DTYPE_LIST(CT__ELEM_CONV_F64_CASE, ~)

@@ -159,23 +159,24 @@ static void test_elem_access(void) {
 
 static void test_generated_kernel_types(void) {
   /* the kernels' accumulator type is the list's ACC column as a C type (at::acc_type<T, false>) */
-#define IS_T(E, T) _Generic((CT_ACC_T(E))0, T: 1, default: 0)
+#define IS_T(E, T) _Generic((CT_ACC_T(E))0, T : 1, default : 0)
   CHECK(IS_T(CT_BOOL, bool) && IS_T(CT_UINT8, int64_t) && IS_T(CT_INT32, int64_t) && IS_T(CT_FLOAT16, float));
   CHECK(IS_T(CT_BFLOAT16, float) && IS_T(CT_FLOAT32, double) && IS_T(CT_FLOAT64, double));
   CHECK(IS_T(CT_COMPLEX64, ct_c128) && IS_T(CT_COMPLEX128, ct_c128));
 #undef IS_T
   /* the kernel lists select the list's rows by kind, in dtype order */
-#define PUSH(E, T, CT, LOAD, STORE) got[n++] = E;
+#define PUSH(E, T, CT, LOAD, STORE) got[n++] = E,
   ct_dtype got[CT_NUM_DTYPES + 1];
   int n = 0;
-  CT_DT_ALL(PUSH)
+  CT_DT_ALL(PUSH)(void) 0;
   CHECK_EQ_INT(n, CT_NUM_DTYPES);
   for (int i = 0; i < n; i++) CHECK_EQ_INT(got[i], CT_BOOL + i);
   n = 0;
-  CT_DT_INTEGRAL(PUSH) CT_DT_COMPLEX(PUSH)
-  CHECK(n == 7 && got[0] == CT_UINT8 && got[4] == CT_INT64 && got[5] == CT_COMPLEX64 && got[6] == CT_COMPLEX128);
+  CT_DT_INTEGRAL(PUSH) CT_DT_COMPLEX(PUSH)(void) 0;
+  CHECK(n == 7 && got[0] == CT_UINT8 && got[4] == CT_INT64 && got[5] == CT_COMPLEX64 &&
+        got[6] == CT_COMPLEX128);
   n = 0;
-  CT_DT_FLOATING(PUSH)
+  CT_DT_FLOATING(PUSH)(void) 0;
   CHECK(n == 4 && got[0] == CT_FLOAT16 && got[1] == CT_BFLOAT16 && got[3] == CT_FLOAT64);
 #undef PUSH
 }
@@ -196,8 +197,9 @@ static void test_convert_f64(void) {
     CHECK_EQ_INT(b, i8[k]);
   }
   static const ct_dtype dts[] = {ALL_DTYPES};
-  static const double vals[] = {0, -0.0, 1.5, -1.5, 255.5, 65504.0, 65520.0, 1e10, -1e10, 4294967301.0, 1e300,
-                                0x1p63, -0x1p63, NAN, INFINITY, -INFINITY, 1.0000001, 3.3e-39};
+  static const double vals[] = {0,       -0.0, 1.5,      -1.5,         255.5,     65504.0,
+                                65520.0, 1e10, -1e10,    4294967301.0, 1e300,     0x1p63,
+                                -0x1p63, NAN,  INFINITY, -INFINITY,    1.0000001, 3.3e-39};
   for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++) {
       char a[16] = {0}, c[16] = {0};
@@ -221,7 +223,8 @@ static void test_typemeta_messages(void) {
   CHECK_EQ_INT(ct_cumsum_(s, 0, &(ct_scan_opts){.dtype = CT_FLOAT32}), CT_ERR_RUNTIME);
   CHECK_STR(ct_last_error_message(),
             "Bad in-place call: input tensor dtype short int and output tensor dtype float should match");
-  ct_tensor *a = ct_ones(CT_SHAPE(3), NULL), *b = ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_FLOAT64});
+  ct_tensor *a = ct_ones(CT_SHAPE(3), NULL),
+            *b = ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_FLOAT64});
   CHECK(!ct_lerp(a, b, 0.5));
   CHECK_STR(ct_last_error_message(), "expected dtype float for `end` but got dtype double");
   ct_release(x), ct_release(o), ct_release(s), ct_release(a), ct_release(b);

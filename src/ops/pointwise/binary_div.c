@@ -21,8 +21,11 @@
 /* bool and integer dtypes, each read as its storage type (bool: its byte, any nonzero byte is true as in
    CT_LDB) */
 #define ZERO_CASE(A, S, T, K, ...) ZERO_CASE_##K(S, T)
-#define ZERO_CASE_BOOL(S, T) case CT_##S: ZERO_RUN(T)
-#define ZERO_CASE_INT(S, T) case CT_##S: ZERO_RUN(T)
+#define ZERO_CASE_BOOL(S, T)       ZERO_CASE_INT(S, T)
+#define ZERO_CASE_INT(S, T) \
+  case CT_##S: {            \
+    ZERO_RUN(T)             \
+  }
 #define ZERO_CASE_HALF(S, T)
 #define ZERO_CASE_FLOAT(S, T)
 #define ZERO_CASE_COMPLEX(S, T)

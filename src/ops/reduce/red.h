@@ -187,8 +187,8 @@ const ct_red_kernel *ct__red_sqrt_sumsq_kernel(ct_dtype dt);
 static inline void ct__red_store_f64(char *p, ct_dtype dt, double v) { ct__elem_convert_f64(dt, p, v); }
 /* An int64 result: wrapped into an integer or bool output, through double into any other. */
 #define CT__RED_I64_CASE(A, S, T, K, LOAD, STORE, ...) CT__RED_I64_##K(S, T, K)
-#define CT__RED_I64_BOOL(S, T, K) CT__ELEM_STORE_AS(CT__ELEM_FROM_I64_, S, T, K, CT__ID)
-#define CT__RED_I64_INT(S, T, K) CT__ELEM_STORE_AS(CT__ELEM_FROM_I64_, S, T, K, CT__ID)
+#define CT__RED_I64_BOOL(S, T, K)                      CT__ELEM_STORE_AS(CT__ELEM_FROM_I64_, S, T, K, CT__ID)
+#define CT__RED_I64_INT(S, T, K)                       CT__ELEM_STORE_AS(CT__ELEM_FROM_I64_, S, T, K, CT__ID)
 #define CT__RED_I64_HALF(S, T, K)
 #define CT__RED_I64_FLOAT(S, T, K)
 #define CT__RED_I64_COMPLEX(S, T, K)
@@ -200,18 +200,18 @@ static inline void ct__red_store_i64(char *p, ct_dtype dt, int64_t v) {
 }
 /* m values v[j * vs] stored at p + j * ps in dtype dt: the dtype's switch taken once for the run, a loop per
    dtype (contiguous runs vectorize) */
-#define CT__RED_RUN_CASE(A, S, T, K, LOAD, STORE, ...)                                        \
-  case CT_##S:                                                                               \
-    if (ps == (int64_t)sizeof(T) && vs == 1)                                                 \
-      for (int64_t j = 0; j < m; j++) {                                                      \
-        T r_ = CT__ELEM_CONV_F64_##K(T, STORE, v[j]);                                        \
-        memcpy(p + j * (int64_t)sizeof(T), &r_, sizeof r_);                                  \
-      }                                                                                      \
-    else                                                                                     \
-      for (int64_t j = 0; j < m; j++) {                                                      \
-        T r_ = CT__ELEM_CONV_F64_##K(T, STORE, v[j * vs]);                                   \
-        memcpy(p + j * ps, &r_, sizeof r_);                                                  \
-      }                                                                                      \
+#define CT__RED_RUN_CASE(A, S, T, K, LOAD, STORE, ...)      \
+  case CT_##S:                                              \
+    if (ps == (int64_t)sizeof(T) && vs == 1)                \
+      for (int64_t j = 0; j < m; j++) {                     \
+        T r_ = CT__ELEM_CONV_F64_##K(T, STORE, v[j]);       \
+        memcpy(p + j * (int64_t)sizeof(T), &r_, sizeof r_); \
+      }                                                     \
+    else                                                    \
+      for (int64_t j = 0; j < m; j++) {                     \
+        T r_ = CT__ELEM_CONV_F64_##K(T, STORE, v[j * vs]);  \
+        memcpy(p + j * ps, &r_, sizeof r_);                 \
+      }                                                     \
     break;
 static inline void ct__red_store_f64_run(char *p, int64_t ps, ct_dtype dt, const double *v, int64_t vs, int64_t m) {
   switch (dt) {

@@ -66,8 +66,8 @@ int64_t ct__red_count(const ct_tensor *t, uint64_t mask) {
 
 bool ct__red_check_out_dtype(const ct_tensor *out, ct_dtype dt) {
   if (!out || (ct_dtype)out->dtype == dt) return true;
-  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__dt(dt)->typemeta_name,
-            ct__dt((ct_dtype)out->dtype)->typemeta_name);
+  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
+            ct__dt(dt)->typemeta_name, ct__dt((ct_dtype)out->dtype)->typemeta_name);
   return false;
 }
 
@@ -443,11 +443,11 @@ ct_tensor *ct__red_exec1(ct_red_call *c) {
 #define STORE_C128_INT(S, T)
 #define STORE_C128_HALF(S, T)
 #define STORE_C128_FLOAT(S, T)
-#define STORE_C128_COMPLEX(S, T)                                                   \
-  case CT_##S: {                                                                   \
-    T r_ = {(__typeof__(r_.re))re, (__typeof__(r_.re))im};                         \
-    memcpy(p, &r_, sizeof r_);                                                     \
-    break;                                                                         \
+#define STORE_C128_COMPLEX(S, T)                           \
+  case CT_##S: {                                           \
+    T r_ = {(__typeof__(r_.re))re, (__typeof__(r_.re))im}; \
+    memcpy(p, &r_, sizeof r_);                             \
+    break;                                                 \
   }
 /* a complex result: both parts into a complex output, the real part into any other */
 void ct__red_store_c128(char *p, ct_dtype dt, double re, double im) {

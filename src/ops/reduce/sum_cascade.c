@@ -214,10 +214,14 @@ static void finish_complex(char *const *out, const void *acc, const void *ctx) {
 #define DIV_CASE(A, S, T, K, LOAD, STORE, ...) DIV_##K(S, T, LOAD, STORE)
 #define DIV_BOOL(S, T, LOAD, STORE)
 #define DIV_INT(S, T, LOAD, STORE)
-#define DIV_HALF(S, T, LOAD, STORE) \
-  case CT_##S: return (double)((float)s / LOAD(STORE((float)n)));
+#define DIV_HALF(S, T, LOAD, STORE)                    \
+  case CT_##S: {                                       \
+    return (double)((float)s / LOAD(STORE((float)n))); \
+  }
 #define DIV_FLOAT(S, T, LOAD, STORE) \
-  case CT_##S: return (double)((T)s / (T)n);
+  case CT_##S: {                     \
+    return (double)((T)s / (T)n);    \
+  }
 #define DIV_COMPLEX(S, T, LOAD, STORE)
 static double div_count(double s, ct_dtype dt, int64_t n) {
   switch (dt) {

@@ -138,8 +138,10 @@ static inline ct_c128 cmul(ct_c128 x, ct_c128 y) {
   CT_SCAN_ACC_KERNEL(op##_i64, int64_t, uint64_t, LOAD_I, (int64_t), INIT, STEP)
 DEF_INT(cumsum, ADD, 0)
 DEF_INT(cumprod, MUL, 1)
-CT_SCAN_ACC_KERNEL(cumsum_bf16, uint16_t, CT_ACC_T(CT_BFLOAT16), ct__bfloat16_to_float, ct__float_to_bfloat16, 0.0f, FADD)
-CT_SCAN_ACC_KERNEL(cumprod_bf16, uint16_t, CT_ACC_T(CT_BFLOAT16), ct__bfloat16_to_float, ct__float_to_bfloat16, 1.0f, FMUL)
+CT_SCAN_ACC_KERNEL(cumsum_bf16, uint16_t, CT_ACC_T(CT_BFLOAT16), ct__bfloat16_to_float, ct__float_to_bfloat16,
+                   0.0f, FADD)
+CT_SCAN_ACC_KERNEL(cumprod_bf16, uint16_t, CT_ACC_T(CT_BFLOAT16), ct__bfloat16_to_float,
+                   ct__float_to_bfloat16, 1.0f, FMUL)
 CT_SCAN_ACC_KERNEL(cumsum_f32_generic, float, CT_ACC_T(CT_FLOAT32), (double), TO_F32, 0.0, FADD)
 CT_SCAN_ACC_KERNEL(cumprod_f32, float, CT_ACC_T(CT_FLOAT32), (double), TO_F32, 1.0, FMUL)
 CT_SCAN_ACC_KERNEL(cumsum_f64, double, CT_ACC_T(CT_FLOAT64), CT_ID, CT_ID, 0.0, FADD)
@@ -196,7 +198,8 @@ static inline float laef(float x, float y) {
 }
 #define LAE(acc, x) lae((x), (acc))
 #define LAEF(acc, x) laef((x), (acc))
-CT_SCAN_ACC_KERNEL(lcse_bf16, uint16_t, CT_ACC_T(CT_BFLOAT16), ct__bfloat16_to_float, ct__float_to_bfloat16, -INFINITY, LAEF)
+CT_SCAN_ACC_KERNEL(lcse_bf16, uint16_t, CT_ACC_T(CT_BFLOAT16), ct__bfloat16_to_float, ct__float_to_bfloat16,
+                   -INFINITY, LAEF)
 CT_SCAN_ACC_KERNEL(lcse_f32, float, CT_ACC_T(CT_FLOAT32), (double), TO_F32, -INFINITY, LAE)
 CT_SCAN_ACC_KERNEL(lcse_f64, double, CT_ACC_T(CT_FLOAT64), CT_ID, CT_ID, -INFINITY, LAE)
 
