@@ -77,8 +77,7 @@ typedef double _Complex ct_c128;
    CT_ACC_T(CT_FLOAT32) (double: the traits' acc_dtype as a C type). */
 #define CT__KT_TYPEDEF(A, S, T, K, ...) typedef CT__KCT_##K(T) ct_kt_CT_##S;
 CT_DTYPE_LIST(CT__KT_TYPEDEF, ~)
-#define CT__KACC_TYPEDEF(A, S, T, K, LOAD, STORE, NAME, LEGACY, SCALAR, CPP, TYPEMETA, DIGITS, MAX, SGN, \
-                         ACC, ...)                                                                       \
+#define CT__KACC_TYPEDEF(A, S, T, K, LD, ST, NAME, LEG, SCA, CPP, TM, DIG, MAX, SGN, ACC, ...) \
   typedef ct_kt_CT_##ACC ct_acc_t_CT_##S;
 CT_DTYPE_LIST(CT__KACC_TYPEDEF, ~)
 #define CT_ACC_T(ENUM) ct_acc_t_##ENUM
