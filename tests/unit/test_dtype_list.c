@@ -135,6 +135,13 @@ static void test_generated_random_paths(void) {
   ct_release(t);
 }
 
+/* whether the element at elem (dtype dt) is what the cast engine makes of the value at src (dtype st) */
+static bool same_as_cast(ct_dtype dt, const char *elem, const void *src, ct_dtype st) {
+  char c[16] = {0};
+  ct__cast_n(c, dt, src, st, 1);
+  return memcmp(elem, c, ct_dtype_itemsize(dt)) == 0;
+}
+
 static void test_elem_access(void) {
   /* the generated element access follows the cast engine: one element converted both ways */
   static const ct_dtype dts[] = {ALL_DTYPES};
@@ -142,10 +149,9 @@ static void test_elem_access(void) {
                                  INT64_MAX, 16777217, -9007199254740993};
   for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++) {
-      char a[16] = {0}, c[16] = {0};
+      char a[16] = {0};
       ct__elem_store_i64(dts[i], a, vals[k]);
-      ct__cast_n(c, dts[i], &vals[k], CT_INT64, 1);
-      CHECK(memcmp(a, c, ct_dtype_itemsize(dts[i])) == 0);
+      CHECK(same_as_cast(dts[i], a, &vals[k], CT_INT64));
       int64_t x, y;
       double dx, dy;
       x = ct__elem_load_i64(dts[i], a);
@@ -202,10 +208,9 @@ static void test_convert_f64(void) {
                                 -0x1p63, NAN,  INFINITY, -INFINITY,    1.0000001, 3.3e-39};
   for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++) {
-      char a[16] = {0}, c[16] = {0};
+      char a[16] = {0};
       ct__elem_convert_f64(dts[i], a, vals[k]);
-      ct__cast_n(c, dts[i], &vals[k], CT_FLOAT64, 1);
-      CHECK(memcmp(a, c, ct_dtype_itemsize(dts[i])) == 0);
+      CHECK(same_as_cast(dts[i], a, &vals[k], CT_FLOAT64));
     }
 }
 
