@@ -37,7 +37,7 @@ const ct_dtype_traits ct__dtype_table[CT_NUM_DTYPES + 1] = {
            .legacy_name = "torch.InvalidTensor",
            .scalar_name = "Undefined",
            .cpp_name = "Undefined",
-           .typemeta_name = "Undefined"},
+           .typemeta_name = "nullptr (uninitialized)"}, /* TypeMeta() of no type */
     CT_DTYPE_LIST(TRAITS_ROW, ~)};
 
 size_t ct_dtype_itemsize(ct_dtype dt) { return ct__dt(dt)->itemsize; }

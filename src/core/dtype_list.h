@@ -1,6 +1,7 @@
 /* The one list of dtypes. Every per-dtype fact is a column of this list: the traits table
    (src/core/dtype.c) is generated from it, and so are the switches and loop tables that convert, load,
-   store or name elements (src/core/elem.h, src/core/cast.c, src/core/math_bits.c).
+   store or name elements (src/core/elem.h, src/core/cast.c, src/core/math_bits.c, the reductions' stores in
+   src/ops/reduce/red.h) and the kernels' dtype lists and C types (src/kernels/cpu/dtypes.h).
    Adding a dtype starts with a row here (docs/ARCHITECTURE.md: "How to add a dtype").
 
    CT_DTYPE_LIST(X, A...) calls, in ct_dtype order,

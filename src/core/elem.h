@@ -85,6 +85,24 @@ static inline void ct__elem_store_f64(ct_dtype dt, void *p, double v) {
   }
 }
 
+/* ---- store: a double into the element at p as the cast engine converts it (c10::convert<T>(double),
+   core/cast.c's DEST_INT): as ct__elem_store_f64 but for the unsigned types, which go through int64
+   (static_cast_with_inter_type<uint8_t>), so uint8 wraps values beyond int32 ---- */
+#define CT__ELEM_CONV_F64_BOOL CT__ELEM_CAST_F64_BOOL
+#define CT__ELEM_CONV_F64_INT(T, STORE, v) \
+  (sizeof(T) == 8 || (T)-1 > 0 ? (T)ct__f64_to_i64(v) : (T)ct__f64_to_i32(v))
+#define CT__ELEM_CONV_F64_HALF    CT__ELEM_CAST_F64_HALF
+#define CT__ELEM_CONV_F64_FLOAT   CT__ELEM_CAST_F64_FLOAT
+#define CT__ELEM_CONV_F64_COMPLEX CT__ELEM_CAST_F64_COMPLEX
+#define CT__ELEM_CONV_F64_CASE(A, S, T, K, LOAD, STORE, ...) \
+  CT__ELEM_STORE_AS(CT__ELEM_CONV_F64_, S, T, K, STORE)
+static inline void ct__elem_convert_f64(ct_dtype dt, void *p, double v) {
+  switch (dt) {
+    CT_DTYPE_LIST(CT__ELEM_CONV_F64_CASE, ~)
+    default: break;
+  }
+}
+
 /* ---- a double as a real floating dtype holds it: static_cast<scalar_t>(v) read back (float16 and
    bfloat16 round through float, as c10's constructors do); any other dtype returns v ---- */
 #define CT__ELEM_ROUND_BOOL(T, LOAD, STORE, v) (v)

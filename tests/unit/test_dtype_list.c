@@ -7,6 +7,7 @@
 #include "check.h"
 #include "core/elem.h"
 #include "core/internal.h"
+#include "kernels/cpu/dtypes.h"
 
 #define ALL_DTYPES CT_BOOL, CT_UINT8, CT_INT8, CT_INT16, CT_INT32, CT_INT64, CT_FLOAT16, CT_BFLOAT16, CT_FLOAT32, \
                    CT_FLOAT64, CT_COMPLEX64, CT_COMPLEX128
@@ -134,6 +135,13 @@ static void test_generated_random_paths(void) {
   ct_release(t);
 }
 
+/* whether the element at elem (dtype dt) is what the cast engine makes of the value at src (dtype st) */
+static bool same_as_cast(ct_dtype dt, const char *elem, const void *src, ct_dtype st) {
+  char c[16] = {0};
+  ct__cast_n(c, dt, src, st, 1);
+  return memcmp(elem, c, ct_dtype_itemsize(dt)) == 0;
+}
+
 static void test_elem_access(void) {
   /* the generated element access follows the cast engine: one element converted both ways */
   static const ct_dtype dts[] = {ALL_DTYPES};
@@ -141,10 +149,9 @@ static void test_elem_access(void) {
                                  INT64_MAX, 16777217, -9007199254740993};
   for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
     for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++) {
-      char a[16] = {0}, c[16] = {0};
+      char a[16] = {0};
       ct__elem_store_i64(dts[i], a, vals[k]);
-      ct__cast_n(c, dts[i], &vals[k], CT_INT64, 1);
-      CHECK(memcmp(a, c, ct_dtype_itemsize(dts[i])) == 0);
+      CHECK(same_as_cast(dts[i], a, &vals[k], CT_INT64));
       int64_t x, y;
       double dx, dy;
       x = ct__elem_load_i64(dts[i], a);
@@ -156,11 +163,86 @@ static void test_elem_access(void) {
     }
 }
 
+static void test_generated_kernel_types(void) {
+  /* the kernels' accumulator type is the list's ACC column as a C type (at::acc_type<T, false>) */
+#define IS_T(E, T) _Generic((CT_ACC_T(E))0, T : 1, default : 0)
+  CHECK(IS_T(CT_BOOL, bool) && IS_T(CT_UINT8, int64_t) && IS_T(CT_INT32, int64_t) && IS_T(CT_FLOAT16, float));
+  CHECK(IS_T(CT_BFLOAT16, float) && IS_T(CT_FLOAT32, double) && IS_T(CT_FLOAT64, double));
+  CHECK(IS_T(CT_COMPLEX64, ct_c128) && IS_T(CT_COMPLEX128, ct_c128));
+#undef IS_T
+  /* the kernel lists select the list's rows by kind, in dtype order */
+#define PUSH(E, T, CT, LOAD, STORE) got[n++] = E,
+  ct_dtype got[CT_NUM_DTYPES + 1];
+  int n = 0;
+  CT_DT_ALL(PUSH)(void) 0;
+  CHECK_EQ_INT(n, CT_NUM_DTYPES);
+  for (int i = 0; i < n; i++) CHECK_EQ_INT(got[i], CT_BOOL + i);
+  n = 0;
+  CT_DT_INTEGRAL(PUSH) CT_DT_COMPLEX(PUSH)(void) 0;
+  CHECK(n == 7 && got[0] == CT_UINT8 && got[4] == CT_INT64 && got[5] == CT_COMPLEX64 &&
+        got[6] == CT_COMPLEX128);
+  n = 0;
+  CT_DT_FLOATING(PUSH)(void) 0;
+  CHECK(n == 4 && got[0] == CT_FLOAT16 && got[1] == CT_BFLOAT16 && got[3] == CT_FLOAT64);
+#undef PUSH
+}
+
+static void test_convert_f64(void) {
+  /* ct__elem_convert_f64 (the reductions' result store) converts as the cast engine: torch.tensor([4294967301.0,
+     300.0, -1.0, -129.5], dtype=torch.float64).to(torch.uint8) is [5, 44, 255, 127] (through int64: 2^32 + 5
+     keeps its low byte), .to(torch.int8) is [0, 44, -1, 127] (through int32) */
+  static const double u8in[] = {4294967301.0, 300.0, -1.0, -129.5};
+  static const uint8_t u8[] = {5, 44, 255, 127};
+  static const int8_t i8[] = {0, 44, -1, 127};
+  for (int k = 0; k < 4; k++) {
+    uint8_t a;
+    int8_t b;
+    ct__elem_convert_f64(CT_UINT8, &a, u8in[k]);
+    ct__elem_convert_f64(CT_INT8, &b, u8in[k]);
+    CHECK_EQ_INT(a, u8[k]);
+    CHECK_EQ_INT(b, i8[k]);
+  }
+  static const ct_dtype dts[] = {ALL_DTYPES};
+  static const double vals[] = {0,       -0.0, 1.5,      -1.5,         255.5,     65504.0,
+                                65520.0, 1e10, -1e10,    4294967301.0, 1e300,     0x1p63,
+                                -0x1p63, NAN,  INFINITY, -INFINITY,    1.0000001, 3.3e-39};
+  for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++)
+    for (size_t k = 0; k < sizeof vals / sizeof vals[0]; k++) {
+      char a[16] = {0};
+      ct__elem_convert_f64(dts[i], a, vals[k]);
+      CHECK(same_as_cast(dts[i], a, &vals[k], CT_FLOAT64));
+    }
+}
+
+static void test_typemeta_messages(void) {
+  /* c10's TypeMeta names from the traits, in three families' messages (torch 1.13):
+     torch.argmax(torch.ones(3, 2), 0, out=torch.empty(2, dtype=torch.int32)): "Expected out tensor to have
+     dtype long int, but got int instead"; torch.ones(3, dtype=torch.int16).cumsum_(0, dtype=torch.float32):
+     "Bad in-place call: input tensor dtype short int and output tensor dtype float should match";
+     torch.lerp(torch.ones(3), torch.ones(3, dtype=torch.float64), 0.5): "expected dtype float for `end` but got
+     dtype double" */
+  ct_tensor *x = ct_ones(CT_SHAPE(3, 2), NULL), *o = empty_of(2, CT_INT32);
+  CHECK_EQ_INT(ct_argmax_out(o, x, &(ct_reduce_opts){.dims = CT_DIMS(0)}), CT_ERR_RUNTIME);
+  CHECK_STR(ct_last_error_message(), "Expected out tensor to have dtype long int, but got int instead");
+  ct_tensor *s = ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_INT16});
+  CHECK_EQ_INT(ct_cumsum_(s, 0, &(ct_scan_opts){.dtype = CT_FLOAT32}), CT_ERR_RUNTIME);
+  CHECK_STR(ct_last_error_message(),
+            "Bad in-place call: input tensor dtype short int and output tensor dtype float should match");
+  ct_tensor *a = ct_ones(CT_SHAPE(3), NULL),
+            *b = ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_FLOAT64});
+  CHECK(!ct_lerp(a, b, 0.5));
+  CHECK_STR(ct_last_error_message(), "expected dtype float for `end` but got dtype double");
+  ct_release(x), ct_release(o), ct_release(s), ct_release(a), ct_release(b);
+}
+
 int main(void) {
   test_acc_dtype();
   test_limits();
   test_names_in_messages();
   test_generated_random_paths();
   test_elem_access();
+  test_generated_kernel_types();
+  test_convert_f64();
+  test_typemeta_messages();
   return TEST_SUMMARY();
 }

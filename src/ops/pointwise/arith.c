@@ -18,6 +18,7 @@
 /* GCC builds this file with -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_SOURCES). */
 
 #include "core/cast.h"
+#include "core/elem.h"
 #include "ops/pointwise/arith_cx.h"
 #include "ops/pointwise/binary_common.h"
 #include "ops/pointwise/elem_cplx.h"
@@ -245,20 +246,17 @@ static bool sub_ok(const ct_tensor *x, const ct_tensor *y) {
 /* alpha.to<scalar_t>() of the compute dtype (sub: of -alpha), as the loops read it: float16/bfloat16
    alpha rounded to the dtype, held as float. */
 static void store_alpha(ct_dtype common, alpha_ctx *c, ct_scalar al) {
-  switch (common) {
-    case CT_BOOL: c->b = ct__scalar_to_int64(al) != 0; break;
-    case CT_FLOAT16:
-    case CT_BFLOAT16: {
-      uint16_t h;
-      ct__store_scalar(common, &h, al);
-      c->f = common == CT_FLOAT16 ? H(h) : BF(h);
-      break;
-    }
-    case CT_FLOAT32:
-    case CT_FLOAT64:
-    case CT_COMPLEX64:
-    case CT_COMPLEX128: ct__store_scalar(common, c, al); break;
-    default: c->i = ct__scalar_to_int64(al);
+  const ct_dtype_traits *t = ct__dt(common);
+  if (t->category == CT_CAT_BOOL) {
+    c->b = ct__scalar_to_int64(al) != 0;
+  } else if (t->category == CT_CAT_INT) {
+    c->i = ct__scalar_to_int64(al);
+  } else if (t->opmath_dtype != common) { /* float16/bfloat16: the dtype's value, in its opmath type */
+    char h[sizeof(alpha_ctx)];
+    ct__store_scalar(common, h, al);
+    c->f = (float)ct__elem_load_f64(common, h);
+  } else {
+    ct__store_scalar(common, c, al);
   }
 }
 

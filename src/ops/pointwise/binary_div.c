@@ -8,6 +8,7 @@
 /* GCC builds this file with -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_SOURCES). */
 
 #include "core/cast.h"
+#include "core/dtype_list.h"
 #include "ops/pointwise/binary_common.h"
 
 /* ---- ZeroDivisionError ---- */
@@ -17,14 +18,20 @@
     if (((uint64_t)(int64_t) * (const T *)(p + k * stride) & mask) == 0) return true; \
   return false;
 
+/* bool and integer dtypes, each read as its storage type (bool: its byte, any nonzero byte is true as in
+   CT_LDB) */
+#define ZERO_CASE(A, S, T, K, ...) ZERO_CASE_##K(S, T)
+#define ZERO_CASE_BOOL(S, T)       ZERO_CASE_INT(S, T)
+#define ZERO_CASE_INT(S, T) \
+  case CT_##S: {            \
+    ZERO_RUN(T)             \
+  }
+#define ZERO_CASE_HALF(S, T)
+#define ZERO_CASE_FLOAT(S, T)
+#define ZERO_CASE_COMPLEX(S, T)
 static bool any_zero_run(const char *p, int64_t stride, int64_t n, ct_dtype dt, uint64_t mask) {
   switch (dt) {
-    case CT_BOOL: ZERO_RUN(uint8_t) /* its byte: any nonzero byte is true (CT_LDB) */
-    case CT_UINT8: ZERO_RUN(uint8_t)
-    case CT_INT8: ZERO_RUN(int8_t)
-    case CT_INT16: ZERO_RUN(int16_t)
-    case CT_INT32: ZERO_RUN(int32_t)
-    case CT_INT64: ZERO_RUN(int64_t)
+    CT_DTYPE_LIST(ZERO_CASE, ~)
     default: return false;
   }
 }

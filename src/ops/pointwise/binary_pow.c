@@ -17,6 +17,7 @@
 /* GCC builds this file with -fno-trapping-math (CMakeLists.txt: CT_FP_RELAXED_SOURCES). */
 
 #include "core/cast.h"
+#include "core/elem.h"
 #include "ops/pointwise/binary_common.h"
 
 #define BF(x) ct__bfloat16_to_float(x)
@@ -354,14 +355,7 @@ static void ps_prepare(ct_dtype dt, ct_scalar exp, ps_ctx *c) {
   int cat = ct__dt(dt)->category;
   if (cat == CT_CAT_INT) {
     ct__store_scalar(CT_INT64, &c->i, exp);
-    /* the exponent as the dtype's value (it fits), widened back */
-    switch (dt) {
-      case CT_UINT8: c->i = (uint8_t)c->i; break;
-      case CT_INT8: c->i = (int8_t)c->i; break;
-      case CT_INT16: c->i = (int16_t)c->i; break;
-      case CT_INT32: c->i = (int32_t)c->i; break;
-      default: break;
-    }
+    c->i = ct__elem_round_i64(dt, c->i); /* the exponent as the dtype's value (it fits), widened back */
     return;
   }
   double e = ct__scalar_to_double(exp);

@@ -194,11 +194,8 @@ static inline bool close_f64(double a, double b, double rt, double at) {
   } \
   CT_LOOP_PLAIN(close_##E)
 DEF_CLOSE_INT(CT_BOOL, uint8_t, CT_LDB)
-DEF_CLOSE_INT(CT_UINT8, uint8_t, CT_ID)
-DEF_CLOSE_INT(CT_INT8, int8_t, CT_ID)
-DEF_CLOSE_INT(CT_INT16, int16_t, CT_ID)
-DEF_CLOSE_INT(CT_INT32, int32_t, CT_ID)
-DEF_CLOSE_INT(CT_INT64, int64_t, CT_ID)
+#define DEF_CLOSE_INTEGRAL(E, T, CT, LOAD, STORE) DEF_CLOSE_INT(E, T, LOAD)
+CT_DT_INTEGRAL(DEF_CLOSE_INTEGRAL)
 
 CT_KERNEL_CLONES static void close_CT_FLOAT32(char **d, const int64_t *s, int64_t n, const void *ctx) {
   const close_ctx *c = ctx;

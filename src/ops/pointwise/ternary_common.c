@@ -5,13 +5,8 @@
 #include "ops/pointwise/pw.h"
 
 /* The TypeMeta name PyTorch prints for a dtype in some messages (lerp's "expected dtype float for `end`",
-   in-place clamp's "... desired output type long int"). */
-const char *ct__pw_typemeta_name(ct_dtype dt) {
-  static const char *const names[CT_NUM_DTYPES + 1] = {
-      "Undefined", "bool", "unsigned char", "signed char", "short int", "int", "long int", "c10::Half",
-      "c10::BFloat16", "float", "double", "c10::complex<float>", "c10::complex<double>"};
-  return names[ct__dtype_valid(dt) ? dt : 0];
-}
+   in-place clamp's "... desired output type long int"): the traits' typemeta_name. */
+const char *ct__pw_typemeta_name(ct_dtype dt) { return ct__dt(dt)->typemeta_name; }
 
 /* PyTorch's CPU TensorIterator converts every input of another dtype than the common one into a temporary
    (Tensor.to(common), memory format preserved) and iterates over those: dims are ordered and coalesced

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "core/cast.h"
+#include "core/elem.h"
 #include "core/op.h"
 #include "iter/iter_reduce.h"
 #include "ops/pointwise/pw.h"
@@ -82,8 +83,6 @@ bool ct__red_mask_1pass(const ct_tensor *t, ct_dims dims, uint64_t *mask);
 int64_t ct__red_shape(const ct_tensor *t, uint64_t mask, bool keepdim, int64_t *shape);
 /* Number of reduced elements. */
 int64_t ct__red_count(const ct_tensor *t, uint64_t mask);
-/* The caffe2 type name PyTorch prints in out= dtype messages: "float", "long int", "c10::Half". */
-const char *ct__red_type_name(ct_dtype dt);
 /* "Expected out tensor to have dtype X, but got Y instead" unless out has dtype dt. */
 bool ct__red_check_out_dtype(const ct_tensor *out, ct_dtype dt);
 /* "\"name\" not implemented for 'Float'" */
@@ -170,51 +169,44 @@ void ct__red_complex_div_n(double re, double im, int64_t n, bool single, double 
 const ct_red_kernel *ct__red_sqrt_sumsq_kernel(ct_dtype dt);
 
 /* ---- kernel helpers ---- */
-/* Stores a result in the output's dtype: inline, as finishing is a step per output value. */
-static inline void ct__red_store_f64(char *p, ct_dtype dt, double v) {
-  switch (dt) {
-    case CT_FLOAT32: *(float *)p = (float)v; break;
-    case CT_FLOAT64: *(double *)p = v; break;
-    case CT_FLOAT16: *(uint16_t *)p = ct__float_to_half((float)v); break;
-    case CT_BFLOAT16: *(uint16_t *)p = ct__float_to_bfloat16((float)v); break;
-    case CT_COMPLEX64: ((float *)p)[0] = (float)v, ((float *)p)[1] = 0.0f; break;
-    case CT_COMPLEX128: ((double *)p)[0] = v, ((double *)p)[1] = 0.0; break;
-    default: ct__store_scalar(dt, p, ct_scalar_double(v));
-  }
-}
+/* Stores a result in the output's dtype, as the cast engine converts a double: inline, as finishing is a step
+   per output value. */
+static inline void ct__red_store_f64(char *p, ct_dtype dt, double v) { ct__elem_convert_f64(dt, p, v); }
+/* An int64 result: wrapped into an integer or bool output, through double into any other. */
+#define CT__RED_I64_CASE(A, S, T, K, LOAD, STORE, ...) CT__RED_I64_##K(S, T, K)
+#define CT__RED_I64_BOOL(S, T, K)                      CT__ELEM_STORE_AS(CT__ELEM_FROM_I64_, S, T, K, CT__ID)
+#define CT__RED_I64_INT(S, T, K)                       CT__ELEM_STORE_AS(CT__ELEM_FROM_I64_, S, T, K, CT__ID)
+#define CT__RED_I64_HALF(S, T, K)
+#define CT__RED_I64_FLOAT(S, T, K)
+#define CT__RED_I64_COMPLEX(S, T, K)
 static inline void ct__red_store_i64(char *p, ct_dtype dt, int64_t v) {
   switch (dt) {
-    case CT_BOOL: *(bool *)p = v != 0; break;
-    case CT_UINT8: *(uint8_t *)p = (uint8_t)v; break;
-    case CT_INT8: *(int8_t *)p = (int8_t)(uint8_t)v; break;
-    case CT_INT16: *(int16_t *)p = (int16_t)(uint16_t)v; break;
-    case CT_INT32: *(int32_t *)p = (int32_t)(uint32_t)v; break;
-    case CT_INT64: *(int64_t *)p = v; break;
+    CT_DTYPE_LIST(CT__RED_I64_CASE, ~)
     default: ct__red_store_f64(p, dt, (double)v);
   }
 }
-/* m values v[j * vs] stored at p + j * ps in dtype dt: the dtype's switch taken once for the run */
+/* m values v[j * vs] stored at p + j * ps in dtype dt: the dtype's switch taken once for the run, a loop per
+   dtype (contiguous runs vectorize) */
+#define CT__RED_RUN_CASE(A, S, T, K, LOAD, STORE, ...)      \
+  case CT_##S:                                              \
+    if (ps == (int64_t)sizeof(T) && vs == 1)                \
+      for (int64_t j = 0; j < m; j++) {                     \
+        T r_ = CT__ELEM_CONV_F64_##K(T, STORE, v[j]);       \
+        memcpy(p + j * (int64_t)sizeof(T), &r_, sizeof r_); \
+      }                                                     \
+    else                                                    \
+      for (int64_t j = 0; j < m; j++) {                     \
+        T r_ = CT__ELEM_CONV_F64_##K(T, STORE, v[j * vs]);  \
+        memcpy(p + j * ps, &r_, sizeof r_);                 \
+      }                                                     \
+    break;
 static inline void ct__red_store_f64_run(char *p, int64_t ps, ct_dtype dt, const double *v, int64_t vs, int64_t m) {
   switch (dt) {
-    case CT_FLOAT32:
-      if (ps == 4 && vs == 1) /* a vector loop */
-        for (int64_t j = 0; j < m; j++) ((float *)p)[j] = (float)v[j];
-      else
-        for (int64_t j = 0; j < m; j++) *(float *)(p + j * ps) = (float)v[j * vs];
-      break;
-    case CT_FLOAT64:
-      if (ps == 8 && vs == 1)
-        memcpy(p, v, (size_t)m * 8);
-      else
-        for (int64_t j = 0; j < m; j++) *(double *)(p + j * ps) = v[j * vs];
-      break;
-    default:
-      for (int64_t j = 0; j < m; j++) ct__red_store_f64(p + j * ps, dt, v[j * vs]);
+    CT_DTYPE_LIST(CT__RED_RUN_CASE, ~)
+    default: break;
   }
 }
 void ct__red_store_c128(char *p, ct_dtype dt, double re, double im);
-/* The value at p of dtype dt as a double (real part of complex). */
-double ct__red_load_f64(const char *p, ct_dtype dt);
 
 /* Loads as double from each kernel input type. */
 #define CT_LD_F16(x) ((double)ct__half_to_float(x))

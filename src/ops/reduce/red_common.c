@@ -64,17 +64,10 @@ int64_t ct__red_count(const ct_tensor *t, uint64_t mask) {
   return (int64_t)n;
 }
 
-const char *ct__red_type_name(ct_dtype dt) {
-  static const char *const names[CT_NUM_DTYPES + 1] = {
-      "nullptr (uninitialized)", "bool", "unsigned char", "signed char", "short int", "int", "long int",
-      "c10::Half", "c10::BFloat16", "float", "double", "c10::complex<float>", "c10::complex<double>"};
-  return names[ct__dtype_valid(dt) ? dt : 0];
-}
-
 bool ct__red_check_out_dtype(const ct_tensor *out, ct_dtype dt) {
   if (!out || (ct_dtype)out->dtype == dt) return true;
-  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__red_type_name(dt),
-            ct__red_type_name((ct_dtype)out->dtype));
+  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
+            ct__dt(dt)->typemeta_name, ct__dt((ct_dtype)out->dtype)->typemeta_name);
   return false;
 }
 
@@ -121,15 +114,10 @@ static bool same_shape(const ct_tensor *t, const int64_t *shape, int64_t nd) {
 }
 
 ct_scalar ct__red_extreme(ct_dtype dt, bool highest) {
-  switch (dt) {
-    case CT_BOOL: return ct_scalar_bool(highest);
-    case CT_UINT8: return ct_scalar_int(highest ? UINT8_MAX : 0);
-    case CT_INT8: return ct_scalar_int(highest ? INT8_MAX : INT8_MIN);
-    case CT_INT16: return ct_scalar_int(highest ? INT16_MAX : INT16_MIN);
-    case CT_INT32: return ct_scalar_int(highest ? INT32_MAX : INT32_MIN);
-    case CT_INT64: return ct_scalar_int(highest ? INT64_MAX : INT64_MIN);
-    default: return ct_scalar_double(highest ? INFINITY : -INFINITY);
-  }
+  const ct_dtype_traits *t = ct__dt(dt);
+  if (t->category == CT_CAT_BOOL) return ct_scalar_bool(highest);
+  if (t->category == CT_CAT_INT) return ct_scalar_int(highest ? ct__int_max(t) : ct__int_min(t));
+  return ct_scalar_double(highest ? INFINITY : -INFINITY);
 }
 
 /* resize_out's check (after the dtype's, which the ops make): every out= tensor on the input's device,
@@ -450,29 +438,22 @@ ct_tensor *ct__red_exec1(ct_red_call *c) {
 }
 
 /* ---- stores ---- */
+#define STORE_C128_CASE(A, S, T, K, ...) STORE_C128_##K(S, T)
+#define STORE_C128_BOOL(S, T)
+#define STORE_C128_INT(S, T)
+#define STORE_C128_HALF(S, T)
+#define STORE_C128_FLOAT(S, T)
+#define STORE_C128_COMPLEX(S, T)                           \
+  case CT_##S: {                                           \
+    T r_ = {(__typeof__(r_.re))re, (__typeof__(r_.re))im}; \
+    memcpy(p, &r_, sizeof r_);                             \
+    break;                                                 \
+  }
+/* a complex result: both parts into a complex output, the real part into any other */
 void ct__red_store_c128(char *p, ct_dtype dt, double re, double im) {
   switch (dt) {
-    case CT_COMPLEX64: ((float *)p)[0] = (float)re, ((float *)p)[1] = (float)im; break;
-    case CT_COMPLEX128: ((double *)p)[0] = re, ((double *)p)[1] = im; break;
+    CT_DTYPE_LIST(STORE_C128_CASE, ~)
     default: ct__red_store_f64(p, dt, re);
-  }
-}
-
-double ct__red_load_f64(const char *p, ct_dtype dt) {
-  switch (dt) {
-    case CT_BOOL: return *(const uint8_t *)p != 0; /* any nonzero byte is true */
-    case CT_UINT8: return *(const uint8_t *)p;
-    case CT_INT8: return *(const int8_t *)p;
-    case CT_INT16: return *(const int16_t *)p;
-    case CT_INT32: return *(const int32_t *)p;
-    case CT_INT64: return (double)*(const int64_t *)p;
-    case CT_FLOAT16: return ct__half_to_float(*(const uint16_t *)p);
-    case CT_BFLOAT16: return ct__bfloat16_to_float(*(const uint16_t *)p);
-    case CT_FLOAT32: return *(const float *)p;
-    case CT_FLOAT64: return *(const double *)p;
-    case CT_COMPLEX64: return ((const float *)p)[0];
-    case CT_COMPLEX128: return ((const double *)p)[0];
-    default: return 0;
   }
 }
 

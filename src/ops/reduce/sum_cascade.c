@@ -209,12 +209,23 @@ static void finish_complex(char *const *out, const void *acc, const void *ctx) {
   ct__red_store_c128(out[0], ((const ct_red_ctx *)ctx)->out_dtype[0], a[0], a[1]);
 }
 /* mean = the sum in the result's type divided by the count, a scalar of that type too (PyTorch's
-   sum_out(...).div_(n); float16/bfloat16 divide in float, and 70000 is inf as a float16) */
+   sum_out(...).div_(n); float16/bfloat16 divide in float, and 70000 is inf as a float16). A case per floating
+   row of the dtype list: it runs once per output value. */
+#define DIV_CASE(A, S, T, K, LOAD, STORE, ...) DIV_##K(S, T, LOAD, STORE)
+#define DIV_BOOL(S, T, LOAD, STORE)
+#define DIV_INT(S, T, LOAD, STORE)
+#define DIV_HALF(S, T, LOAD, STORE)                    \
+  case CT_##S: {                                       \
+    return (double)((float)s / LOAD(STORE((float)n))); \
+  }
+#define DIV_FLOAT(S, T, LOAD, STORE) \
+  case CT_##S: {                     \
+    return (double)((T)s / (T)n);    \
+  }
+#define DIV_COMPLEX(S, T, LOAD, STORE)
 static double div_count(double s, ct_dtype dt, int64_t n) {
   switch (dt) {
-    case CT_FLOAT32: return (double)((float)s / (float)n);
-    case CT_FLOAT16: return (double)((float)s / ct__half_to_float(ct__float_to_half((float)n)));
-    case CT_BFLOAT16: return (double)((float)s / ct__bfloat16_to_float(ct__float_to_bfloat16((float)n)));
+    CT_DTYPE_LIST(DIV_CASE, ~)
     default: return s / (double)n;
   }
 }

@@ -145,14 +145,7 @@ DEF_WELFORD(wf_f32, float, CT_LD_ID, 1)
 DEF_WELFORD(wf_f64, double, CT_LD_ID, 1)
 
 /* complex: the parts rounded to the dtype PyTorch computes them in (the result's real dtype) */
-static inline double part_round(double v, ct_dtype dt) {
-  switch (dt) {
-    case CT_FLOAT16: return ct__half_to_float(ct__float_to_half((float)v));
-    case CT_BFLOAT16: return ct__bfloat16_to_float(ct__float_to_bfloat16((float)v));
-    case CT_FLOAT32: return (double)(float)v;
-    default: return v;
-  }
-}
+static inline double part_round(double v, ct_dtype dt) { return ct__elem_round_f64(dt, v); }
 /* PyTorch computes the variances of the real and imaginary parts (at::real / at::imag views) with the
    real kernel, WelfordOps element by element: the same steps per part here, the two in one pass */
 #define DEF_CVAR(NAME, RT)                                                                                      \

@@ -1,6 +1,7 @@
 /* The typed scan kernels, written as PyTorch 1.13's CPU kernels compute them (ReduceOpsKernel.cpp and
-   ReduceOps.cpp): one accumulator per line in at::acc_type (int64 for integers, float for bfloat16,
-   double for float32, complex<double> for complex64), updated element by element in increasing order
+   ReduceOps.cpp): one accumulator per line in at::acc_type (CT_ACC_T, the dtype list's column: int64 for
+   integers, here its wrapping uint64_t, float for bfloat16, double for float32, complex<double> for
+   complex64), updated element by element in increasing order
    and cast to the output type after every step. That order is kept exactly, so results are bit for bit
    PyTorch's; only independent lines are processed side by side (line-vector mode, see scan.h). */
 #include <math.h>
@@ -137,16 +138,18 @@ static inline ct_c128 cmul(ct_c128 x, ct_c128 y) {
   CT_SCAN_ACC_KERNEL(op##_i64, int64_t, uint64_t, LOAD_I, (int64_t), INIT, STEP)
 DEF_INT(cumsum, ADD, 0)
 DEF_INT(cumprod, MUL, 1)
-CT_SCAN_ACC_KERNEL(cumsum_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16, 0.0f, FADD)
-CT_SCAN_ACC_KERNEL(cumprod_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16, 1.0f, FMUL)
-CT_SCAN_ACC_KERNEL(cumsum_f32_generic, float, double, (double), TO_F32, 0.0, FADD)
-CT_SCAN_ACC_KERNEL(cumprod_f32, float, double, (double), TO_F32, 1.0, FMUL)
-CT_SCAN_ACC_KERNEL(cumsum_f64, double, double, CT_ID, CT_ID, 0.0, FADD)
-CT_SCAN_ACC_KERNEL(cumprod_f64, double, double, CT_ID, CT_ID, 1.0, FMUL)
-CT_SCAN_ACC_KERNEL(cumsum_c64, ct_c64, ct_c128, LOAD_C128, TO_C64, 0.0, cadd)
-CT_SCAN_ACC_KERNEL(cumprod_c64, ct_c64, ct_c128, LOAD_C128, TO_C64, 1.0, cmul)
-CT_SCAN_ACC_KERNEL(cumsum_c128, ct_c128, ct_c128, CT_ID, CT_ID, 0.0, cadd)
-CT_SCAN_ACC_KERNEL(cumprod_c128, ct_c128, ct_c128, CT_ID, CT_ID, 1.0, cmul)
+CT_SCAN_ACC_KERNEL(cumsum_bf16, uint16_t, CT_ACC_T(CT_BFLOAT16), ct__bfloat16_to_float, ct__float_to_bfloat16,
+                   0.0f, FADD)
+CT_SCAN_ACC_KERNEL(cumprod_bf16, uint16_t, CT_ACC_T(CT_BFLOAT16), ct__bfloat16_to_float,
+                   ct__float_to_bfloat16, 1.0f, FMUL)
+CT_SCAN_ACC_KERNEL(cumsum_f32_generic, float, CT_ACC_T(CT_FLOAT32), (double), TO_F32, 0.0, FADD)
+CT_SCAN_ACC_KERNEL(cumprod_f32, float, CT_ACC_T(CT_FLOAT32), (double), TO_F32, 1.0, FMUL)
+CT_SCAN_ACC_KERNEL(cumsum_f64, double, CT_ACC_T(CT_FLOAT64), CT_ID, CT_ID, 0.0, FADD)
+CT_SCAN_ACC_KERNEL(cumprod_f64, double, CT_ACC_T(CT_FLOAT64), CT_ID, CT_ID, 1.0, FMUL)
+CT_SCAN_ACC_KERNEL(cumsum_c64, ct_c64, CT_ACC_T(CT_COMPLEX64), LOAD_C128, TO_C64, 0.0, cadd)
+CT_SCAN_ACC_KERNEL(cumprod_c64, ct_c64, CT_ACC_T(CT_COMPLEX64), LOAD_C128, TO_C64, 1.0, cmul)
+CT_SCAN_ACC_KERNEL(cumsum_c128, ct_c128, CT_ACC_T(CT_COMPLEX128), CT_ID, CT_ID, 0.0, cadd)
+CT_SCAN_ACC_KERNEL(cumprod_c128, ct_c128, CT_ACC_T(CT_COMPLEX128), CT_ID, CT_ID, 1.0, cmul)
 
 /* float32 cumsum: a long contiguous line takes the blocked vector scan (scan_cumsum_f32.c); everything
    else PyTorch's loop. */
@@ -195,9 +198,10 @@ static inline float laef(float x, float y) {
 }
 #define LAE(acc, x) lae((x), (acc))
 #define LAEF(acc, x) laef((x), (acc))
-CT_SCAN_ACC_KERNEL(lcse_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16, -INFINITY, LAEF)
-CT_SCAN_ACC_KERNEL(lcse_f32, float, double, (double), TO_F32, -INFINITY, LAE)
-CT_SCAN_ACC_KERNEL(lcse_f64, double, double, CT_ID, CT_ID, -INFINITY, LAE)
+CT_SCAN_ACC_KERNEL(lcse_bf16, uint16_t, CT_ACC_T(CT_BFLOAT16), ct__bfloat16_to_float, ct__float_to_bfloat16,
+                   -INFINITY, LAEF)
+CT_SCAN_ACC_KERNEL(lcse_f32, float, CT_ACC_T(CT_FLOAT32), (double), TO_F32, -INFINITY, LAE)
+CT_SCAN_ACC_KERNEL(lcse_f64, double, CT_ACC_T(CT_FLOAT64), CT_ID, CT_ID, -INFINITY, LAE)
 
 const ct_scan_kernel ct__logcumsumexp_kernels[CT_NUM_DTYPES + 1] = {
     [CT_BFLOAT16] = lcse_bf16, [CT_FLOAT32] = lcse_f32, [CT_FLOAT64] = lcse_f64};

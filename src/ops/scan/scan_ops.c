@@ -2,6 +2,7 @@
    impl_func_cum_ops for cumsum/cumprod, _logcumsumexp_out_cpu, cummax_out/cummin_out), then the
    generic driver. Every check runs before an out= tensor is resized or written. */
 #include "core/cast.h"
+#include "core/dtype_list.h"
 #include "core/layout_rules.h"
 #include "ops/create_internal.h"
 #include "ops/scan/scan.h"
@@ -10,19 +11,11 @@ static void meta_kernel(char *const *data, const int64_t *step, const int64_t *l
                         const void *ctx) {
   (void)data, (void)step, (void)lstep, (void)len, (void)nlines, (void)ctx;
 }
-#define META_ENTRY(E) [E] = meta_kernel,
-const ct_scan_kernel ct__scan_meta_kernels[CT_NUM_DTYPES + 1] = {
-    META_ENTRY(CT_BOOL) META_ENTRY(CT_UINT8) META_ENTRY(CT_INT8) META_ENTRY(CT_INT16) META_ENTRY(CT_INT32)
-    META_ENTRY(CT_INT64) META_ENTRY(CT_FLOAT16) META_ENTRY(CT_BFLOAT16) META_ENTRY(CT_FLOAT32) META_ENTRY(CT_FLOAT64)
-    META_ENTRY(CT_COMPLEX64) META_ENTRY(CT_COMPLEX128)};
+#define META_ENTRY(A, S, ...) [CT_##S] = meta_kernel,
+const ct_scan_kernel ct__scan_meta_kernels[CT_NUM_DTYPES + 1] = {CT_DTYPE_LIST(META_ENTRY, ~)};
 
 /* c10's TypeMeta names, which structured out= and in-place checks print. */
-static const char *typemeta_name(ct_dtype d) {
-  static const char *const names[CT_NUM_DTYPES + 1] = {
-      "", "bool", "unsigned char", "signed char", "short int", "int", "long int", "c10::Half",
-      "c10::BFloat16", "float", "double", "c10::complex<float>", "c10::complex<double>"};
-  return names[ct__dtype_valid(d) ? d : 0];
-}
+static const char *typemeta_name(ct_dtype d) { return ct__dt(d)->typemeta_name; }
 
 static bool have_kernel(const ct_scan_kernel *table, ct_dtype dt, const char *name) {
   if (table[dt]) return true;
