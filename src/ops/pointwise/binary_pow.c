@@ -253,8 +253,9 @@ CT_LOOP_PLAIN(pows_CT_FLOAT16)
    csqrt on both; pow is cpow (std::pow) on both. */
 static inline ct_c64 mk64(float re, float im) { return CMPLXF(re, im); }
 static inline ct_c128 mk128(double re, double im) { return CMPLX(re, im); }
-static inline float fmsf(float x, float y, float z) { return isnan(z) && !isnan(x) && !isnan(y) ? z : fmaf(x, y, -z); }
-static inline double fmsd(double x, double y, double z) { return isnan(z) && !isnan(x) && !isnan(y) ? z : fma(x, y, -z); }
+/* x * y - z fused where GCC fused it (torch compat, kernels/cpu/torch_compat.h) */
+static inline float fmsf(float x, float y, float z) { return CT_COMPAT_FMAF(x, y, -z); }
+static inline double fmsd(double x, double y, double z) { return CT_COMPAT_FMA(x, y, -z); }
 
 #define CPX_FNS(sfx, T, CT, MK, RE, IM, FMA, FMS)                                                      \
   static inline CT cmul_v_##sfx(CT x, CT y) {                                                          \
@@ -274,8 +275,8 @@ static inline double fmsd(double x, double y, double z) { return isnan(z) && !is
     T den = FMA(c, c, d * d);                                                                          \
     return MK(FMA(a, c, b * d) / den, FMS(b, c, a * d) / den);                                         \
   }
-CPX_FNS(64, float, ct_c64, mk64, crealf, cimagf, fmaf, fmsf)
-CPX_FNS(128, double, ct_c128, mk128, creal, cimag, fma, fmsd)
+CPX_FNS(64, float, ct_c64, mk64, crealf, cimagf, CT_COMPAT_FMAF, fmsf)
+CPX_FNS(128, double, ct_c128, mk128, creal, cimag, CT_COMPAT_FMA, fmsd)
 
 #define CPX_SEGS(sfx, T, CT, MK, SQRT, POW)                                                                      \
   /* kept away from GCC's vectorizer, which fuses mul + addsub into vfmsubadd even without contraction */       \
