@@ -1,10 +1,7 @@
 /* Box-Muller blocks for float64, float16 and bfloat16 (see boxmuller.h): PyTorch's scalar
    normal_fill_16 with c10's operator semantics for the reduced types. */
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+/* Nothing here may be contracted: CMakeLists.txt builds every file without contraction (GCC in ISO C
+   mode, clang with -ffp-contract=off). */
 
 #include <math.h>
 
