@@ -162,24 +162,15 @@ const ct_scan_kernel ct__cumprod_kernels[CT_NUM_DTYPES + 1] = {
 
 /* logcumsumexp's log_add_exp(x, acc) (std::min/std::max take the first argument on NaN; equal
    infinities return x instead of inf - inf). */
-static inline double lae(double x, double y) {
-  double mn = isnan(y) ? y : (y < x ? y : x);
-  double mx = isnan(y) ? y : (x < y ? y : x);
-  if (mn != mx || isfinite(mn)) {
-    double r = log1p(exp(mn - mx));
-    return FADD(r, mx);
+#define DEF_LAE(name, T, LOG1P, EXP)                                    \
+  static inline T name(T x, T y) {                                      \
+    T mn = isnan(y) ? y : (y < x ? y : x);                              \
+    T mx = isnan(y) ? y : (x < y ? y : x);                              \
+    if (mn != mx || isfinite(mn)) return FADD(LOG1P(EXP(mn - mx)), mx); \
+    return x;                                                           \
   }
-  return x;
-}
-static inline float laef(float x, float y) {
-  float mn = isnan(y) ? y : (y < x ? y : x);
-  float mx = isnan(y) ? y : (x < y ? y : x);
-  if (mn != mx || isfinite(mn)) {
-    float r = log1pf(expf(mn - mx));
-    return FADD(r, mx);
-  }
-  return x;
-}
+DEF_LAE(lae, double, log1p, exp)
+DEF_LAE(laef, float, log1pf, expf)
 #define LAE(acc, x) lae((x), (acc))
 #define LAEF(acc, x) laef((x), (acc))
 CT_SCAN_ACC_KERNEL(lcse_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16, -INFINITY, LAEF)
