@@ -119,8 +119,15 @@ static inline ct_c64 addcdiv_left_c64(ct_c64 s, ct_c64 v, ct_c64 x, ct_c64 y) {
    The unroll is 4 for the tail after the vector blocks of a contiguous row, 2 after those of a row with a
    scalar operand and 2 for strided rows (addcmul complex64), 4 everywhere (addcdiv complex64). In place
    (the output is an input) only contiguous rows keep the unrolled blocks. */
+/* With the switch off a row is the scalar formula throughout, a loop that GCC's vectorizer would compile to
+   fused complex products (vfmaddsub, even without contraction): kept scalar. */
+#if CT_TORCH_COMPAT
+#define ADDC_CX_ATTR CT_KERNEL_CLONES
+#else
+#define ADDC_CX_ATTR CT_NO_TREE_VECTORIZE
+#endif
 #define DEF_ADDC_COMPLEX(name, E, T, FIELD, VEXPR, SEXPR, LEXPR, BLOCK, UNROLL_CONTIG, UNROLL_OTHER)       \
-  CT_KERNEL_CLONES static void name##_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {        \
+  ADDC_CX_ATTR static void name##_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {            \
     const int64_t isz[4] = {sizeof(T), sizeof(T), sizeof(T), sizeof(T)};                                   \
     const T v = VAL(FIELD);                                                                                \
     bool contig = s[0] == isz[0] && s[1] == isz[1] && s[2] == isz[2] && s[3] == isz[3];                    \
