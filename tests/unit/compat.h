@@ -8,9 +8,35 @@
 #ifndef CT_TEST_COMPAT_H
 #define CT_TEST_COMPAT_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "kernels/cpu/torch_compat.h"
 
 /* torch's value (on) or the scalar formula's (off) */
 #define COMPAT_PICK(torch_value, plain_value) (CT_TORCH_COMPAT ? (torch_value) : (plain_value))
+
+/* The bits of the scalar formula's results: float, double, and c10::BFloat16 (round to nearest even, for
+   finite values) and back. */
+static inline uint32_t compat_fbits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+static inline uint64_t compat_dbits(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return u;
+}
+static inline uint16_t compat_to_bf16(float f) {
+  uint32_t x = compat_fbits(f);
+  return (uint16_t)((x + 0x7FFFu + ((x >> 16) & 1u)) >> 16);
+}
+static inline float compat_from_bf16(uint16_t h) {
+  uint32_t x = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &x, 4);
+  return f;
+}
 
 #endif

@@ -118,20 +118,9 @@ static int check_bits(const ct_tensor *t, const uint64_t *want, int64_t nwant) {
 
 /* ---- the switch off (compat.h): every element by torch's scalar formula, one rounding per operation,
    written here from the formulas (RangeFactoriesKernel.cpp), never read back from ctorch ---- */
-static uint64_t fbits_of(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-static uint64_t dbits_of(double d) {
-  uint64_t u;
-  memcpy(&u, &d, 8);
-  return u;
-}
 /* float -> float16 / bfloat16 bits, round to nearest even (finite values in the half range) */
 static uint16_t to_half(float f) {
-  uint32_t x;
-  memcpy(&x, &f, 4);
+  uint32_t x = compat_fbits(f);
   uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
   float a = fabsf(f);
   if (a < 6.103515625e-05f) return (uint16_t)(sign | (uint16_t)nearbyintf(a * 16777216.0f)); /* subnormal */
@@ -144,37 +133,26 @@ static float from_half(uint16_t h) {
                          : (float)(h & 0x3FF) * 5.9604644775390625e-08f;
   return (h & 0x8000) ? -v : v;
 }
-static uint16_t to_bf16(float f) {
-  uint32_t x;
-  memcpy(&x, &f, 4);
-  return (uint16_t)((x + 0x7FFFu + ((x >> 16) & 1u)) >> 16);
-}
-static float from_bf16(uint16_t h) {
-  uint32_t x = (uint32_t)h << 16;
-  float f;
-  memcpy(&f, &x, 4);
-  return f;
-}
-static uint16_t r16(float f, bool bf) { return bf ? to_bf16(f) : to_half(f); }
-static float f16(uint16_t h, bool bf) { return bf ? from_bf16(h) : from_half(h); }
+static uint16_t r16(float f, bool bf) { return bf ? compat_to_bf16(f) : to_half(f); }
+static float f16(uint16_t h, bool bf) { return bf ? compat_from_bf16(h) : from_half(h); }
 
 /* element i of arange(a0, a1, a2) / linspace(a0, a1, a2 steps) of dt by the scalar formula */
 static uint64_t plain_range(const range_case *c, int64_t i) {
   double a = c->a[0], b = c->a[1];
   if (!c->linspace) {
-    if (c->dtype == CT_FLOAT32) return fbits_of((float)(a + c->a[2] * (double)i));
-    if (c->dtype == CT_FLOAT64) return dbits_of(a + c->a[2] * (double)i);
+    if (c->dtype == CT_FLOAT32) return compat_fbits((float)(a + c->a[2] * (double)i));
+    if (c->dtype == CT_FLOAT64) return compat_dbits(a + c->a[2] * (double)i);
     bool bf = c->dtype == CT_BFLOAT16;
     return r16((float)a + (float)c->a[2] * (float)i, bf);
   }
   int64_t n = (int64_t)c->a[2], half = n / 2;
   if (c->dtype == CT_FLOAT32) {
     float s = (float)a, e = (float)b, st = (e - s) / (float)(n - 1);
-    return fbits_of(i < half ? s + st * (float)i : e - st * (float)(n - i - 1));
+    return compat_fbits(i < half ? s + st * (float)i : e - st * (float)(n - i - 1));
   }
   if (c->dtype == CT_FLOAT64) {
     double st = (b - a) / (double)(n - 1);
-    return dbits_of(i < half ? a + st * (double)i : b - st * (double)(n - i - 1));
+    return compat_dbits(i < half ? a + st * (double)i : b - st * (double)(n - i - 1));
   }
   /* integers: the endpoints in the dtype, the steps in double, truncated */
   int64_t s = (int64_t)a, e = (int64_t)b;
@@ -207,10 +185,10 @@ static void plain_linspace_c(uint64_t *o, const double *a, const double *b, int6
       int64_t k = i < n / 2 ? i : n - i - 1;
       if (dbl) {
         double st = (b[p] - a[p]) / (double)(n - 1);
-        o[2 * i + p] = dbits_of(i < n / 2 ? a[p] + st * (double)k : b[p] - st * (double)k);
+        o[2 * i + p] = compat_dbits(i < n / 2 ? a[p] + st * (double)k : b[p] - st * (double)k);
       } else {
         float s = (float)a[p], e = (float)b[p], st = (e - s) / (float)(n - 1);
-        o[2 * i + p] = fbits_of(i < n / 2 ? s + st * (float)k : e - st * (float)k);
+        o[2 * i + p] = compat_fbits(i < n / 2 ? s + st * (float)k : e - st * (float)k);
       }
     }
 }
@@ -220,7 +198,7 @@ static void test_arange_values(void) {
   ct_scope_begin();
   CHECK_BITS(ct_arange(CT_INT(0), CT_INT(1), CT_DOUBLE(0.1), NULL), ar_0_1);
   uint64_t p_0_10[100]; /* the switch off: start + step * i in double, rounded to float */
-  for (int i = 0; i < 100; i++) p_0_10[i] = fbits_of((float)(0.0 + 0.1 * (double)i));
+  for (int i = 0; i < 100; i++) p_0_10[i] = compat_fbits((float)(0.0 + 0.1 * (double)i));
   CHECK_EQ_INT(
       check_bits(ct_arange(CT_INT(0), CT_INT(10), CT_DOUBLE(0.1), NULL), COMPAT_PICK(ar_0_10, p_0_10), 100),
       0);

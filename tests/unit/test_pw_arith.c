@@ -28,23 +28,6 @@ static uint16_t bf16_bits(float f) { /* exact for the values used here */
   memcpy(&u, &f, 4);
   return (uint16_t)(u >> 16);
 }
-/* c10::BFloat16(float) of a finite float: round to nearest even */
-static uint16_t bf16_round(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return (uint16_t)((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
-}
-static float bf16_value(uint16_t h) {
-  uint32_t u = (uint32_t)h << 16;
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
-static uint32_t f32_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
 
 /* NaN by class (the NaN policy, docs/ARCHITECTURE.md: a NaN's sign and payload are not compared) */
 static bool nan_bf16(uint16_t h) { return (h & 0x7FFF) > 0x7F80; }
@@ -75,7 +58,7 @@ static void test_bfloat16(void) {
   uint16_t h[N40];
   raw(ct_add(x, y, &(ct_alpha_opts){ct_scalar_int(3)}), h, sizeof h);
   /* the switch off (compat.h): every element by the scalar formula, x + BFloat16(alpha * y) in float */
-  const uint16_t plain = bf16_round(1.2578125f + bf16_value(bf16_round(3.0f * -1.3203125f)));
+  const uint16_t plain = compat_to_bf16(1.2578125f + compat_from_bf16(compat_to_bf16(3.0f * -1.3203125f)));
   CHECK(COMPAT_PICK(h[0] == 0xC02D && h[31] == 0xC02D && h[32] == 0xC02E && h[39] == 0xC02E,
                     h[0] == plain && h[31] == plain && h[32] == plain && h[39] == plain));
   ct_tensor *nanx = full_bits16(0x7FC0, CT_BFLOAT16, N40);
@@ -117,7 +100,7 @@ static void test_float_hoisted(void) {
   uint32_t u[21];
   raw(ct_add(x, y, &(ct_alpha_opts){ct_scalar_int(3)}), u, sizeof u);
   /* the switch off: x + alpha * y rounded twice, everywhere */
-  const uint32_t plain = f32_bits(xv[0] + 3.0f * yv);
+  const uint32_t plain = compat_fbits(xv[0] + 3.0f * yv);
   CHECK(
       COMPAT_PICK(u[0] == 0x3F7482F1u && u[16] == 0x3F7482F1u && u[17] == 0x3F7482F0u && u[20] == 0x3F7482F0u,
                   u[0] == plain && u[16] == plain && u[17] == plain && u[20] == plain));
@@ -159,8 +142,8 @@ static void test_complex(void) {
   raw(ct_neg(ct_tensor_from_data(xv, CT_COMPLEX64, CT_SHAPE(9), NULL)), u, sizeof u);
   /* the switch off: the scalar -z everywhere */
   CHECK(COMPAT_PICK(u[0] == 0 && u[1] == 0 && u[16] == 0x80000000u && u[17] == 0,
-                    u[0] == f32_bits(-xv[0]) && u[1] == f32_bits(-xv[1]) && u[16] == f32_bits(-xv[16]) &&
-                        u[17] == f32_bits(-xv[17])));
+                    u[0] == compat_fbits(-xv[0]) && u[1] == compat_fbits(-xv[1]) &&
+                        u[16] == compat_fbits(-xv[16]) && u[17] == compat_fbits(-xv[17])));
 
   const double a[2] = {1, 2}, b[2] = {3, INFINITY};
   uint64_t r[2];

@@ -234,11 +234,7 @@ static void test_where_masked_fill(void) {
 }
 
 /* bits of a float, and the scalar formulas the switch off computes (compat.h), one rounding per operation */
-static int32_t fb(float f) {
-  int32_t i;
-  memcpy(&i, &f, 4);
-  return i;
-}
+static int32_t fb(float f) { return (int32_t)compat_fbits(f); }
 static float lerp_plain(float s, float e, float w) {
   return w < 0.5f ? s + w * (e - s) : e - (e - s) * (1 - w);
 }
