@@ -2,6 +2,7 @@
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
+NOCOMPAT_BUILD ?= build-nocompat
 # `make check`'s fuzz run: FUZZ_RUNS inputs past the corpus (about a minute), at most FUZZ_TIME seconds.
 FUZZ_RUNS  ?= 40000
 FUZZ_TIME  ?= 150
@@ -17,7 +18,7 @@ CONFIGURE     = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 CONFIGURE_DEV = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCT_WERROR=ON >/dev/null
 
 .PHONY: all deps build asan run check unit asan-check diff diff-alias-asan install-check fuzz-build fuzz fuzz-replay \
-  docs bench install clean deps-check deps-bench build-dev tests format-check
+  docs bench install clean deps-check deps-bench build-dev tests format-check check-nocompat
 
 all: build
 
@@ -111,6 +112,16 @@ fuzz-replay: fuzz-build
 
 check: unit asan-check diff diff-alias-asan install-check fuzz
 
+# The unit tests against a library built without torch's rounding paths (-DCT_TORCH_COMPAT=OFF,
+# src/kernels/cpu/torch_compat.h): every element by the scalar formula, one rounding per operation. The
+# tests that assert torch's last bits assert the scalar formula's there (tests/unit/compat.h). Not part of
+# `make check`: it builds the library a second time (several minutes on two cores). The differential
+# suites (`make diff`) compare bits with torch and assume the default build (CT_TORCH_COMPAT=ON).
+check-nocompat: deps-check
+	@cmake -S . -B $(NOCOMPAT_BUILD) -DCMAKE_BUILD_TYPE=Release -DCT_WERROR=ON -DCT_TORCH_COMPAT=OFF >/dev/null
+	@cmake --build $(NOCOMPAT_BUILD) -j $(JOBS) --target all tests
+	@ctest --test-dir $(NOCOMPAT_BUILD) --output-on-failure -j $(JOBS)
+
 # The generated API reference (docs/api/pointwise.md), rewritten from the op table and the ops' descriptors,
 # and the C macros of the table's ops (include/ctorch/pointwise_args.h); `make check` fails when either
 # committed file is out of date.
@@ -136,7 +147,7 @@ format-check:
 	  *) echo "$$out"; echo "format-check: run git clang-format-14 $(FORMAT_BASE) to apply"; exit 1;; esac
 
 clean:
-	@rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	@rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(NOCOMPAT_BUILD)
 
 # ---- issue 15: the usage programs against the installed library (tests/usage), part of `make check` ----
 include tests/usage/usage.mk

@@ -9,12 +9,20 @@
    random ranges against torch 1.13 element by element; tests/unit/test_create_range.c keeps cases
    that tell each choice apart. logspace lives in RangeFactories.cpp, compiled without FMA, and is a
    plain loop. Parallel chunks only start past 32768 elements, so the single-threaded pattern is
-   PyTorch's on one thread. */
+   PyTorch's on one thread.
+
+   torch compat (kernels/cpu/torch_compat.h): the chunks and their lanes (VEC_CHUNKS) and the fused
+   scalar formulas (CT_COMPAT_FMA) reproduce that build; with the switch off every element takes the
+   scalar formula, start + step * i rounded twice (linspace: from end for the upper half, as torch). */
 #include <complex.h>
 #include <math.h>
 
 #include "core/elem.h"
+#include "kernels/cpu/torch_compat.h"
 #include "ops/create_internal.h"
+
+/* Whether a range runs in torch's AVX2 chunks of two vectors (else element by element). */
+#define VEC_CHUNKS CT_TORCH_COMPAT
 
 /* ---- shared helpers ---- */
 
@@ -124,16 +132,16 @@ ct_tensor *ct_eye(int64_t n, const ct_tensor_opts *opts) {
 /* Floating arange kernels. start/step are the accumulate type (double for float32/float64, float for
    float16/bfloat16); a vector's base (W lanes: torch's Vectorized<T> width) is rounded to the output type
    before its lanes are built. */
-#define ARANGE_KERNEL(NAME, T, W)                                                                    \
-  static void NAME(T *o, int64_t n, double start, double step) {                                    \
-    const int64_t w = W;                                                                             \
-    int64_t i = 0;                                                                                   \
-    for (; i + 2 * w <= n; i += 2 * w)                                                               \
-      for (int64_t j = i; j < i + 2 * w; j += w) {                                                   \
-        T base = (T)fma(step, (double)j, start);                                                     \
-        for (int64_t k = 0; k < w; k++) o[j + k] = (T)fma((double)k, step, (double)base);            \
-      }                                                                                              \
-    for (; i < n; i++) o[i] = (T)fma(step, (double)i, start);                                        \
+#define ARANGE_KERNEL(NAME, T, W)                                                         \
+  static void NAME(T *o, int64_t n, double start, double step) {                          \
+    const int64_t w = W;                                                                  \
+    int64_t i = 0;                                                                        \
+    for (; VEC_CHUNKS && i + 2 * w <= n; i += 2 * w)                                      \
+      for (int64_t j = i; j < i + 2 * w; j += w) {                                        \
+        T base = (T)fma(step, (double)j, start);                                          \
+        for (int64_t k = 0; k < w; k++) o[j + k] = (T)fma((double)k, step, (double)base); \
+      }                                                                                   \
+    for (; i < n; i++) o[i] = (T)CT_COMPAT_FMA(step, (double)i, start);                   \
   }
 ARANGE_KERNEL(arange_f32, float, 8)
 ARANGE_KERNEL(arange_f64, double, 4)
@@ -141,12 +149,12 @@ ARANGE_KERNEL(arange_f64, double, 4)
 static void arange_f16(uint16_t *o, int64_t n, float start, float step, bool bf) {
   const int64_t w = 16;
   int64_t i = 0;
-  for (; i + 2 * w <= n; i += 2 * w)
+  for (; VEC_CHUNKS && i + 2 * w <= n; i += 2 * w)
     for (int64_t j = i; j < i + 2 * w; j += w) {
       float base = h_float(h_round(fmaf(step, (float)j, start), bf), bf);
       for (int64_t k = 0; k < w; k++) o[j + k] = h_round(base + (float)k * step, bf); /* not fused */
     }
-  for (; i < n; i++) o[i] = h_round(fmaf(step, (float)i, start), bf);
+  for (; i < n; i++) o[i] = h_round(CT_COMPAT_FMAF(step, (float)i, start), bf);
 }
 
 /* arange's accscalar_t: at::acc_type<scalar_t, false> (the traits' acc_dtype). The CPU kernel only runs
@@ -263,20 +271,20 @@ ct_tensor *ct_arange_end(ct_scalar end, const ct_tensor_opts *opts) {
 
 /* Elements i < steps/2 count up from start, the rest down from end, so both ends are exact; a vector's
    W lanes (torch's Vectorized<T> width) add k * step to its base, not fused. */
-#define LINSPACE_KERNEL(NAME, T, FMA, W)                                                             \
-  static void NAME(T *o, int64_t n, T start, T end) {                                               \
-    const T step = (end - start) / (T)(n - 1);                                                       \
-    const int64_t half = n / 2, w = W;                                                               \
-    int64_t i = 0;                                                                                   \
-    for (; i + 2 * w <= n; i += 2 * w)                                                               \
-      for (int64_t j = i; j < i + 2 * w; j += w) {                                                   \
-        T base = j < half ? FMA(step, (T)j, start) : FMA(-step, (T)(n - j - 1), end);                \
-        for (int64_t k = 0; k < w; k++) o[j + k] = base + (T)k * step;                               \
-      }                                                                                              \
-    for (; i < n; i++) o[i] = i < half ? FMA(step, (T)i, start) : FMA(-step, (T)(n - i - 1), end);   \
+#define LINSPACE_KERNEL(NAME, T, FMA, W)                                                           \
+  static void NAME(T *o, int64_t n, T start, T end) {                                              \
+    const T step = (end - start) / (T)(n - 1);                                                     \
+    const int64_t half = n / 2, w = W;                                                             \
+    int64_t i = 0;                                                                                 \
+    for (; VEC_CHUNKS && i + 2 * w <= n; i += 2 * w)                                               \
+      for (int64_t j = i; j < i + 2 * w; j += w) {                                                 \
+        T base = j < half ? FMA(step, (T)j, start) : FMA(-step, (T)(n - j - 1), end);              \
+        for (int64_t k = 0; k < w; k++) o[j + k] = base + (T)k * step;                             \
+      }                                                                                            \
+    for (; i < n; i++) o[i] = i < half ? FMA(step, (T)i, start) : FMA(-step, (T)(n - i - 1), end); \
   }
-LINSPACE_KERNEL(linspace_f32, float, fmaf, 8)
-LINSPACE_KERNEL(linspace_f64, double, fma, 4)
+LINSPACE_KERNEL(linspace_f32, float, CT_COMPAT_FMAF, 8)
+LINSPACE_KERNEL(linspace_f64, double, CT_COMPAT_FMA, 4)
 
 /* float16/bfloat16: every operation rounds to the 16-bit type, integers included (Half(i)). */
 static void linspace_f16(uint16_t *o, int64_t n, uint16_t start, uint16_t end, bool bf) {
@@ -287,7 +295,7 @@ static void linspace_f16(uint16_t *o, int64_t n, uint16_t start, uint16_t end, b
   const int64_t half = n / 2, w = 16;
 #define CT_LIN_H(i) ((i) < half ? H(F(start) + F(H(F(step) * F(HI(i))))) : H(F(end) - F(H(F(step) * F(HI(n - (i)-1))))))
   int64_t i = 0;
-  for (; i + 2 * w <= n; i += 2 * w)
+  for (; VEC_CHUNKS && i + 2 * w <= n; i += 2 * w)
     for (int64_t j = i; j < i + 2 * w; j += w) {
       uint16_t base = CT_LIN_H(j);
       for (int64_t k = 0; k < w; k++) o[j + k] = H(F(base) + F(H(F(HI(k)) * F(step))));
@@ -304,10 +312,12 @@ static void linspace_f16(uint16_t *o, int64_t n, uint16_t start, uint16_t end, b
 static void linspace_int(char *o, ct_dtype dt, int64_t n, int64_t start, int64_t end) {
   const double step = ((double)end - (double)start) / (double)(n - 1);
   const int64_t half = n / 2, w = vec_width(dt);
-#define CT_LIN_I(i) ((i) < half ? fma(step, (double)(i), (double)start) : fma(-step, (double)(n - (i)-1), (double)end))
+#define CT_LIN_I(i)                                             \
+  ((i) < half ? CT_COMPAT_FMA(step, (double)(i), (double)start) \
+              : CT_COMPAT_FMA(-step, (double)(n - (i)-1), (double)end))
   int_sink s = {.out = o, .dt = dt};
   int64_t i = 0;
-  for (; i + 2 * w <= n; i += 2 * w)
+  for (; VEC_CHUNKS && i + 2 * w <= n; i += 2 * w)
     for (int64_t j = i; j < i + 2 * w; j += w) {
       int64_t base = ct__elem_round_i64(dt, double_to_int_x86(CT_LIN_I(j), dt));
       for (int64_t k = 0; k < w; k++) {
@@ -323,30 +333,30 @@ static void linspace_int(char *o, ct_dtype dt, int64_t n, int64_t start, int64_t
 
 /* Complex: the scalar formula is fused per component; a lane is base + complex(k) * step, a complex
    product (k + 0i)(step) rounded per component before the add. */
-#define CT_LINSPACE_COMPLEX(NAME, T, R, FMA, W)                                                          \
-  static T NAME##_at(int64_t i, int64_t n, T start, T end, T step) {                                    \
-    if (i < n / 2) return (T){FMA(step.re, (R)i, start.re), FMA(step.im, (R)i, start.im)};             \
-    R k = (R)(n - i - 1);                                                                               \
-    return (T){FMA(-step.re, k, end.re), FMA(-step.im, k, end.im)};                                     \
-  }                                                                                                     \
-  static void NAME(T *o, int64_t n, T start, T end) {                                                  \
-    const T step = {(end.re - start.re) / (R)(n - 1), (end.im - start.im) / (R)(n - 1)};              \
-    const int64_t w = W;                                                                                \
-    int64_t i = 0;                                                                                      \
-    for (; i + 2 * w <= n; i += 2 * w)                                                                  \
-      for (int64_t j = i; j < i + 2 * w; j += w) {                                                      \
-        T base = NAME##_at(j, n, start, end, step);                                                     \
-        o[j] = base;                                                                                    \
-        o[j + 1] = (T){base.re + step.re, base.im + step.im};                                           \
-        for (int64_t k = 2; k < w; k++) {                                                               \
-          R pre = (R)k * step.re - (R)0 * step.im, pim = (R)k * step.im + (R)0 * step.re;               \
-          o[j + k] = (T){base.re + pre, base.im + pim};                                                 \
-        }                                                                                               \
-      }                                                                                                 \
-    for (; i < n; i++) o[i] = NAME##_at(i, n, start, end, step);                                        \
+#define CT_LINSPACE_COMPLEX(NAME, T, R, FMA, W)                                            \
+  static T NAME##_at(int64_t i, int64_t n, T start, T end, T step) {                       \
+    if (i < n / 2) return (T){FMA(step.re, (R)i, start.re), FMA(step.im, (R)i, start.im)}; \
+    R k = (R)(n - i - 1);                                                                  \
+    return (T){FMA(-step.re, k, end.re), FMA(-step.im, k, end.im)};                        \
+  }                                                                                        \
+  static void NAME(T *o, int64_t n, T start, T end) {                                      \
+    const T step = {(end.re - start.re) / (R)(n - 1), (end.im - start.im) / (R)(n - 1)};   \
+    const int64_t w = W;                                                                   \
+    int64_t i = 0;                                                                         \
+    for (; VEC_CHUNKS && i + 2 * w <= n; i += 2 * w)                                       \
+      for (int64_t j = i; j < i + 2 * w; j += w) {                                         \
+        T base = NAME##_at(j, n, start, end, step);                                        \
+        o[j] = base;                                                                       \
+        o[j + 1] = (T){base.re + step.re, base.im + step.im};                              \
+        for (int64_t k = 2; k < w; k++) {                                                  \
+          R pre = (R)k * step.re - (R)0 * step.im, pim = (R)k * step.im + (R)0 * step.re;  \
+          o[j + k] = (T){base.re + pre, base.im + pim};                                    \
+        }                                                                                  \
+      }                                                                                    \
+    for (; i < n; i++) o[i] = NAME##_at(i, n, start, end, step);                           \
   }
-CT_LINSPACE_COMPLEX(linspace_c64, ct_complex64, float, fmaf, 4)
-CT_LINSPACE_COMPLEX(linspace_c128, ct_complex128, double, fma, 2)
+CT_LINSPACE_COMPLEX(linspace_c64, ct_complex64, float, CT_COMPAT_FMAF, 4)
+CT_LINSPACE_COMPLEX(linspace_c128, ct_complex128, double, CT_COMPAT_FMA, 2)
 
 /* linspace/logspace dtype inference (complex endpoints need a complex dtype) and the entry guard (torch makes
    empty({steps}) first). */

@@ -1,10 +1,7 @@
 /* Box-Muller blocks for float64, float16 and bfloat16 (see boxmuller.h): PyTorch's scalar
    normal_fill_16 with c10's operator semantics for the reduced types. */
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+/* Nothing here may be contracted: CMakeLists.txt builds every file without contraction (GCC in ISO C
+   mode, clang with -ffp-contract=off). */
 
 #include <math.h>
 
@@ -49,25 +46,29 @@ CT_ALWAYS_INLINE void block_f64(double *d, double mean, double std) {
   }
 }
 
-/* fma / fmaf are correctly rounded either way: the FMA copy only saves the libm call. */
-static void f64_base(double *d, int64_t nblocks, double mean, double std) {
-  for (int64_t b = 0; b < nblocks; b++) block_f64(d + 16 * b, mean, std);
-}
+/* ct__boxmuller_S over whole blocks of block_S: an AVX2 + FMA copy where the CPU has it. fma / fmaf are
+   correctly rounded either way: the FMA copy only saves the libm call. */
 #if CT_ISA_X86
-CT_TARGET_AVX2 static void f64_fma(double *d, int64_t nblocks, double mean, double std) {
-  for (int64_t b = 0; b < nblocks; b++) block_f64(d + 16 * b, mean, std);
-}
-#endif
-
-void ct__boxmuller_f64(double *d, int64_t nblocks, double mean, double std) {
-#if CT_ISA_X86
-  if (ct__cpu_isa() >= CT_ISA_AVX2) {
-    f64_fma(d, nblocks, mean, std);
-    return;
+#define BOXMULLER_FMA_COPY(S, T, MT)                                           \
+  CT_TARGET_AVX2 static void S##_fma(T *d, int64_t nblocks, MT mean, MT std) { \
+    for (int64_t b = 0; b < nblocks; b++) block_##S(d + 16 * b, mean, std);    \
   }
+#define BOXMULLER_FMA_CALL(S)         \
+  if (ct__cpu_isa() >= CT_ISA_AVX2) { \
+    S##_fma(d, nblocks, mean, std);   \
+    return;                           \
+  }
+#else
+#define BOXMULLER_FMA_COPY(S, T, MT)
+#define BOXMULLER_FMA_CALL(S)
 #endif
-  f64_base(d, nblocks, mean, std);
-}
+#define DEF_BOXMULLER(S, T, MT)                                             \
+  BOXMULLER_FMA_COPY(S, T, MT)                                              \
+  void ct__boxmuller_##S(T *d, int64_t nblocks, MT mean, MT std) {          \
+    BOXMULLER_FMA_CALL(S)                                                   \
+    for (int64_t b = 0; b < nblocks; b++) block_##S(d + 16 * b, mean, std); \
+  }
+DEF_BOXMULLER(f64, double, double)
 
 static inline float h2f(uint16_t h) { return ct__half_to_float(h); }
 static inline float hround(float f) { return ct__half_to_float(ct__float_to_half(f)); }
@@ -88,24 +89,7 @@ CT_ALWAYS_INLINE void block_f16(uint16_t *d, float mean, float std) {
   }
 }
 
-static void f16_base(uint16_t *d, int64_t nblocks, float mean, float std) {
-  for (int64_t b = 0; b < nblocks; b++) block_f16(d + 16 * b, mean, std);
-}
-#if CT_ISA_X86
-CT_TARGET_AVX2 static void f16_fma(uint16_t *d, int64_t nblocks, float mean, float std) {
-  for (int64_t b = 0; b < nblocks; b++) block_f16(d + 16 * b, mean, std);
-}
-#endif
-
-void ct__boxmuller_f16(uint16_t *d, int64_t nblocks, float mean, float std) {
-#if CT_ISA_X86
-  if (ct__cpu_isa() >= CT_ISA_AVX2) {
-    f16_fma(d, nblocks, mean, std);
-    return;
-  }
-#endif
-  f16_base(d, nblocks, mean, std);
-}
+DEF_BOXMULLER(f16, uint16_t, float)
 
 static inline float b2f(uint16_t b) { return ct__bfloat16_to_float(b); }
 static inline float bround(float f) { return ct__bfloat16_to_float(ct__float_to_bfloat16(f)); }

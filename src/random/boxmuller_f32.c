@@ -2,11 +2,7 @@
    only use is an add or subtract in avx_mathfun.h is fused there by GCC; here those steps are written
    as explicit fmaf / _mm256_fmadd_ps and nothing else may be contracted, so both variants give the
    same bits. */
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+/* (Not contracted: CMakeLists.txt builds every file so, GCC in ISO C mode, clang with -ffp-contract=off.) */
 
 #include <math.h>
 #include <stdbool.h>

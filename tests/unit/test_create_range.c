@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "check.h"
+#include "compat.h"
 
 typedef struct {
   int linspace; /* 0: arange(a, b, c); 1: linspace(a, b, (int)c) */
@@ -114,12 +115,93 @@ static int check_bits(const ct_tensor *t, const uint64_t *want, int64_t nwant) {
   return bad;
 }
 #define CHECK_BITS(t, arr) CHECK_EQ_INT(check_bits((t), (arr), (int64_t)(sizeof(arr) / sizeof(arr)[0])), 0)
+
+/* ---- the switch off (compat.h): every element by torch's scalar formula, one rounding per operation,
+   written here from the formulas (RangeFactoriesKernel.cpp), never read back from ctorch ---- */
+/* float -> float16 / bfloat16 bits, round to nearest even (finite values in the half range) */
+static uint16_t to_half(float f) {
+  uint32_t x = compat_fbits(f);
+  uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
+  float a = fabsf(f);
+  if (a < 6.103515625e-05f) return (uint16_t)(sign | (uint16_t)nearbyintf(a * 16777216.0f)); /* subnormal */
+  uint32_t m = x & 0x7FFFFFFFu;
+  m += 0x0FFFu + ((m >> 13) & 1u);
+  return (uint16_t)(sign | ((m - (112u << 23)) >> 13));
+}
+static float from_half(uint16_t h) {
+  float v = (h & 0x7C00) ? ldexpf((float)((h & 0x3FF) | 0x400), ((h >> 10) & 0x1F) - 25)
+                         : (float)(h & 0x3FF) * 5.9604644775390625e-08f;
+  return (h & 0x8000) ? -v : v;
+}
+static uint16_t r16(float f, bool bf) { return bf ? compat_to_bf16(f) : to_half(f); }
+static float f16(uint16_t h, bool bf) { return bf ? compat_from_bf16(h) : from_half(h); }
+
+/* element i of arange(a0, a1, a2) / linspace(a0, a1, a2 steps) of dt by the scalar formula */
+static uint64_t plain_range(const range_case *c, int64_t i) {
+  double a = c->a[0], b = c->a[1];
+  if (!c->linspace) {
+    if (c->dtype == CT_FLOAT32) return compat_fbits((float)(a + c->a[2] * (double)i));
+    if (c->dtype == CT_FLOAT64) return compat_dbits(a + c->a[2] * (double)i);
+    bool bf = c->dtype == CT_BFLOAT16;
+    return r16((float)a + (float)c->a[2] * (float)i, bf);
+  }
+  int64_t n = (int64_t)c->a[2], half = n / 2;
+  if (c->dtype == CT_FLOAT32) {
+    float s = (float)a, e = (float)b, st = (e - s) / (float)(n - 1);
+    return compat_fbits(i < half ? s + st * (float)i : e - st * (float)(n - i - 1));
+  }
+  if (c->dtype == CT_FLOAT64) {
+    double st = (b - a) / (double)(n - 1);
+    return compat_dbits(i < half ? a + st * (double)i : b - st * (double)(n - i - 1));
+  }
+  /* integers: the endpoints in the dtype, the steps in double, truncated */
+  int64_t s = (int64_t)a, e = (int64_t)b;
+  double st = ((double)e - (double)s) / (double)(n - 1);
+  double v = i < half ? (double)s + st * (double)i : (double)e - st * (double)(n - i - 1);
+  int64_t t = (int64_t)v;
+  switch (c->dtype) {
+    case CT_UINT8: return (uint64_t)(int64_t)(uint8_t)t;
+    case CT_INT8: return (uint64_t)(int64_t)(int8_t)t;
+    case CT_INT16: return (uint64_t)(int64_t)(int16_t)t;
+    case CT_INT32: return (uint64_t)(int64_t)(int32_t)t;
+    default: return (uint64_t)t;
+  }
+}
+
+/* linspace of float16 / bfloat16, n steps: every operation rounds to the 16-bit type (c10::Half) */
+static void plain_linspace16(uint64_t *o, double a, double b, int64_t n, bool bf) {
+  const uint16_t s = r16((float)a, bf), e = r16((float)b, bf);
+  const uint16_t st = r16(f16(r16(f16(e, bf) - f16(s, bf), bf), bf) / f16(r16((float)(n - 1), bf), bf), bf);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t k = i < n / 2 ? i : n - i - 1;
+    float p = f16(r16(f16(st, bf) * f16(r16((float)k, bf), bf), bf), bf);
+    o[i] = r16(i < n / 2 ? f16(s, bf) + p : f16(e, bf) - p, bf);
+  }
+}
+/* linspace of complex (re, im pairs): the real formula per component */
+static void plain_linspace_c(uint64_t *o, const double *a, const double *b, int64_t n, bool dbl) {
+  for (int p = 0; p < 2; p++)
+    for (int64_t i = 0; i < n; i++) {
+      int64_t k = i < n / 2 ? i : n - i - 1;
+      if (dbl) {
+        double st = (b[p] - a[p]) / (double)(n - 1);
+        o[2 * i + p] = compat_dbits(i < n / 2 ? a[p] + st * (double)k : b[p] - st * (double)k);
+      } else {
+        float s = (float)a[p], e = (float)b[p], st = (e - s) / (float)(n - 1);
+        o[2 * i + p] = compat_fbits(i < n / 2 ? s + st * (float)k : e - st * (float)k);
+      }
+    }
+}
 #define OPTS(...) (&(ct_tensor_opts){__VA_ARGS__})
 
 static void test_arange_values(void) {
   ct_scope_begin();
   CHECK_BITS(ct_arange(CT_INT(0), CT_INT(1), CT_DOUBLE(0.1), NULL), ar_0_1);
-  CHECK_BITS(ct_arange(CT_INT(0), CT_INT(10), CT_DOUBLE(0.1), NULL), ar_0_10);
+  uint64_t p_0_10[100]; /* the switch off: start + step * i in double, rounded to float */
+  for (int i = 0; i < 100; i++) p_0_10[i] = compat_fbits((float)(0.0 + 0.1 * (double)i));
+  CHECK_EQ_INT(
+      check_bits(ct_arange(CT_INT(0), CT_INT(10), CT_DOUBLE(0.1), NULL), COMPAT_PICK(ar_0_10, p_0_10), 100),
+      0);
   CHECK_BITS(ct_arange(CT_INT(0), CT_INT(5), CT_DOUBLE(0.3), OPTS(.dtype = CT_FLOAT16)), ar_h);
   /* elements that tell apart the fused and unfused forms of each kernel */
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -128,11 +210,12 @@ static void test_arange_values(void) {
                                : ct_arange(CT_DOUBLE(c->a[0]), CT_DOUBLE(c->a[1]), CT_DOUBLE(c->a[2]), OPTS(.dtype = c->dtype));
     CHECK(t && ct_numel(t) == c->n);
     if (!t || ct_numel(t) != c->n) continue;
-    uint64_t got = elem_bits(t, c->index);
-    if (got != c->bits)
-      fprintf(stderr, "  case %zu (%s %s) element %lld: got %llx want %llx\n", i, c->linspace ? "linspace" : "arange",
-              ct_dtype_name(c->dtype), (long long)c->index, (unsigned long long)got, (unsigned long long)c->bits);
-    CHECK(got == c->bits);
+    uint64_t got = elem_bits(t, c->index), want = COMPAT_PICK(c->bits, plain_range(c, c->index));
+    if (got != want)
+      fprintf(stderr, "  case %zu (%s %s) element %lld: got %llx want %llx\n", i,
+              c->linspace ? "linspace" : "arange", ct_dtype_name(c->dtype), (long long)c->index,
+              (unsigned long long)got, (unsigned long long)want);
+    CHECK(got == want);
   }
   ct_scope_end();
 }
@@ -220,12 +303,25 @@ static void test_linspace(void) {
   ct_scope_begin();
   CHECK_BITS(ct_linspace(CT_INT(0), CT_INT(1), 7, NULL), ls_0_1_7);
   CHECK_BITS(ct_linspace(CT_INT(0), CT_INT(1), 7, OPTS(.dtype = CT_FLOAT64)), ls_0_1_7_d);
-  CHECK_BITS(ct_linspace(CT_DOUBLE(-3.3), CT_DOUBLE(7.9), 37, OPTS(.dtype = CT_FLOAT16)), ls_h);
-  CHECK_BITS(ct_linspace(CT_DOUBLE(-3.3), CT_DOUBLE(7.9), 37, OPTS(.dtype = CT_BFLOAT16)), ls_bf);
+  /* the switch off: the scalar formula for every element (torch's vector lanes differ in last bits) */
+  uint64_t p_h[37], p_bf[37], p_c64[20], p_c128[18];
+  plain_linspace16(p_h, -3.3, 7.9, 37, false);
+  plain_linspace16(p_bf, -3.3, 7.9, 37, true);
+  plain_linspace_c(p_c64, (const double[]){0, 0}, (const double[]){1, 1}, 10, false);
+  plain_linspace_c(p_c128, (const double[]){-2.5, 1}, (const double[]){3.3, -7.1}, 9, true);
+  CHECK_EQ_INT(check_bits(ct_linspace(CT_DOUBLE(-3.3), CT_DOUBLE(7.9), 37, OPTS(.dtype = CT_FLOAT16)),
+                          COMPAT_PICK(ls_h, p_h), 37),
+               0);
+  CHECK_EQ_INT(check_bits(ct_linspace(CT_DOUBLE(-3.3), CT_DOUBLE(7.9), 37, OPTS(.dtype = CT_BFLOAT16)),
+                          COMPAT_PICK(ls_bf, p_bf), 37),
+               0);
   ct_tensor *c = ct_linspace(CT_INT(0), CT_COMPLEX(1, 1), 10, NULL); /* complex endpoints -> complex64 */
   CHECK_EQ_INT(ct_dtype_of(c), CT_COMPLEX64);
-  CHECK_BITS(c, ls_c64);
-  CHECK_BITS(ct_linspace(CT_COMPLEX(-2.5, 1), CT_COMPLEX(3.3, -7.1), 9, OPTS(.dtype = CT_COMPLEX128)), ls_c128);
+  CHECK_EQ_INT(check_bits(c, COMPAT_PICK(ls_c64, p_c64), 20), 0);
+  CHECK_EQ_INT(
+      check_bits(ct_linspace(CT_COMPLEX(-2.5, 1), CT_COMPLEX(3.3, -7.1), 9, OPTS(.dtype = CT_COMPLEX128)),
+                 COMPAT_PICK(ls_c128, p_c128), 18),
+      0);
   CHECK_EQ_INT(ct_dtype_of(ct_linspace(CT_INT(0), CT_INT(1), 5, NULL)), CT_FLOAT32);
   CHECK_INTS(ct_linspace(CT_INT(0), CT_INT(10), 5, OPTS(.dtype = CT_INT64)), 0, 2, 5, 7, 10);
   CHECK_INTS(ct_linspace(CT_INT(-9), CT_INT(0), 5, OPTS(.dtype = CT_INT64)), -9, -6, -4, -2, 0);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "check.h"
+#include "compat.h"
 
 #include "core/cpu_isa.h" /* internal: run the kernels at a lower ISA level */
 
@@ -129,8 +130,13 @@ static int64_t ulp64(uint64_t a, uint64_t b) {
 static bool nan32(uint32_t u) { return (u & 0x7f800000u) == 0x7f800000u && (u & 0x7fffffu); }
 static bool nan64(uint64_t u) { return (u & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (u & 0xfffffffffffffull); }
 
+/* With the switch off (compat.h) Math.h's special functions (erfinv, i0, digamma, ...) and the complex
+   formulas round each operation instead of fusing as torch's build does: a few ulp from torch's values. */
+#define OFF_ULP 4
+
 /* Every op of the table at one SIMD level: exact, or within max_ulp (the scalar fallback). */
 static void check_table(int64_t max_ulp) {
+  if (!CT_TORCH_COMPAT && max_ulp < OFF_ULP) max_ulp = OFF_ULP;
   for (size_t k = 0; k < sizeof math_expected / sizeof math_expected[0]; k++) {
     const math_expect *e = &math_expected[k];
     unary_fn fn = find_fn(e->name);
@@ -264,7 +270,8 @@ static void check_bits_c64(const ct_tensor *t, const uint32_t *expect) {
   uint32_t got[6];
   CHECK(t && ct_dtype_of(t) == CT_COMPLEX64 && ct_copy_to_buffer(t, got, CT_COMPLEX64, sizeof got) == CT_OK);
   for (int i = 0; t && i < 6; i++) {
-    bool ok = got[i] == expect[i] || (nan32(got[i]) && nan32(expect[i])); /* NaN by class */
+    bool ok = got[i] == expect[i] || (nan32(got[i]) && nan32(expect[i])) || /* NaN by class */
+              (!CT_TORCH_COMPAT && !nan32(got[i]) && ulp32(got[i], expect[i]) <= OFF_ULP);
     if (!ok) fprintf(stderr, "  part %d: 0x%08x expected 0x%08x\n", i, got[i], expect[i]);
     CHECK(ok);
   }

@@ -94,25 +94,30 @@ CT_DEF_ERFINV(ct__erfinv_f, float, f, CT_FMAF, (2.0f / (float)1.7724538509055160
 CT_DEF_ERFINV(ct__erfinv_d, double, , CT_FMA, (2.0 / 1.7724538509055160273), 0.7)
 
 /* ---- digamma (calc_digamma); negative x: digamma(1 - x) - pi / tan(pi * frac(x)) ---- */
-static inline double ct__digamma_pos_d(double x) {
-  static const double PSI_10 = 2.25175258906672110764;
-  static const double A[] = {8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.57575757575757575758E-3,
-                             -4.16666666666666666667E-3, 3.96825396825396825397E-3, -8.33333333333333333333E-3,
-                             8.33333333333333333333E-2};
-  double result = 0;
-  while (x < 10) {
-    result -= 1 / x;
-    x += 1;
+/* digamma for x > 0 in T: S is the literal suffix (f or none), so float's constants are float literals. */
+#define CT_DEF_DIGAMMA_POS(name, T, S, LOG, FMA)                                       \
+  static inline T name(T x) {                                                          \
+    static const T PSI_10 = 2.25175258906672110764##S;                                 \
+    static const T A[] = {8.33333333333333333333E-2##S, -2.10927960927960927961E-2##S, \
+                          7.57575757575757575758E-3##S, -4.16666666666666666667E-3##S, \
+                          3.96825396825396825397E-3##S, -8.33333333333333333333E-3##S, \
+                          8.33333333333333333333E-2##S};                               \
+    T result = 0;                                                                      \
+    while (x < 10) {                                                                   \
+      result -= 1 / x;                                                                 \
+      x += 1;                                                                          \
+    }                                                                                  \
+    if (x == 10) return result + PSI_10;                                               \
+    T y = 0;                                                                           \
+    if (x < 1.0e17##S) {                                                               \
+      T z = 1 / (x * x), p = 0;                                                        \
+      for (int i = 0; i <= 6; i++) p = FMA(p, z, A[i]);                                \
+      y = z * p;                                                                       \
+    }                                                                                  \
+    return result + LOG(x) - (0.5##S / x) - y;                                         \
   }
-  if (x == 10) return result + PSI_10;
-  double y = 0;
-  if (x < 1.0e17) {
-    double z = 1.0 / (x * x), p = 0;
-    for (int i = 0; i <= 6; i++) p = CT_FMA(p, z, A[i]);
-    y = z * p;
-  }
-  return result + log(x) - (0.5 / x) - y;
-}
+CT_DEF_DIGAMMA_POS(ct__digamma_pos_d, double, , log, CT_FMA)
+CT_DEF_DIGAMMA_POS(ct__digamma_pos_f, float, f, logf, CT_FMAF)
 
 static inline double ct__digamma_d(double x) {
   if (x == 0) return copysign(INFINITY, -x);
@@ -122,26 +127,6 @@ static inline double ct__digamma_d(double x) {
     return ct__digamma_pos_d(1 - x) - 3.14159265358979323846 / tan(3.14159265358979323846 * r);
   }
   return ct__digamma_pos_d(x);
-}
-
-static inline float ct__digamma_pos_f(float x) {
-  static const float PSI_10 = 2.25175258906672110764f;
-  static const float A[] = {8.33333333333333333333E-2f, -2.10927960927960927961E-2f, 7.57575757575757575758E-3f,
-                            -4.16666666666666666667E-3f, 3.96825396825396825397E-3f, -8.33333333333333333333E-3f,
-                            8.33333333333333333333E-2f};
-  float result = 0;
-  while (x < 10) {
-    result -= 1 / x;
-    x += 1;
-  }
-  if (x == 10) return result + PSI_10;
-  float y = 0;
-  if (x < 1.0e17f) {
-    float z = 1 / (x * x), p = 0;
-    for (int i = 0; i <= 6; i++) p = CT_FMAF(p, z, A[i]);
-    y = z * p;
-  }
-  return result + logf(x) - (0.5f / x) - y;
 }
 
 static inline float ct__digamma_f(float x) {

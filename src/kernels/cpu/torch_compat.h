@@ -10,19 +10,29 @@
    results differ from torch's in the last bit of some elements (NaN-ness, infinities and exact results do
    not change).
 
-   Behind the switch:
+   Behind the switch (each site says what in torch it reproduces):
    - ct__torch_vec_prefix: the vector/scalar split of a row (cpu_kernel_vec / vectorized_loop). Its users:
      the elementwise unary loops (ops/pointwise/elem_internal.h, elem_cplx.h, complex angle), the binary
      ones (CT_VS_LOOP2 in binary_common.h, pow's PS_LOOP), the ternary ones (clamp, lerp / addcmul /
      addcdiv);
    - ct__torch_row_kind (binary_common.h's ct__row_kind2): which of GCC's compiled forms of the scalar
-     lambda a binary row runs (complex add / mul in arith_cx.c, float add with alpha in arith.c);
-   - CT_COMPAT_FMA / CT_COMPAT_FMAF: a * b + c where GCC fused it (c10::complex's operators and Math.h's
-     special functions in kernels/cpu/math_scalar.h);
+     lambda a binary row runs (complex add / mul in arith_cx.c, float add with alpha in arith.c); the
+     same for complex addcmul / addcdiv rows (ternary_lerp.c's unrolled blocks and leftover form);
+   - CT_COMPAT_FMA / CT_COMPAT_FMAF: a * b + c where GCC fused it: c10::complex's operators (math_scalar.h,
+     elem_cscalar.c, arith_cx.c, binary_div.c, binary_pow.c, ternary_lerp.c, scan_kernels.c's cumprod,
+     sum.c's complex prod and its complex<float> lane step), Math.h's special functions (math_scalar.h),
+     lerp and addcmul (ternary_lerp.c), norm's `acc + x * x` (norm.c, its lanes and its tail), Welford's
+     `m2 + delta * new_delta` (var.c), the range kernels' scalar formulas (create_range.c);
+   - create_range.c's VEC_CHUNKS: arange / linspace in chunks of two AVX2 vectors whose lanes are built
+     from a base (Vectorized<T>::arange); norm.c's four-square tail;
    - CT_TORCH_TRIG_LANES (kernels/cpu/math_simd.h): on AVX-512, SLEEF's trigonometric functions see lanes
      grouped as torch's AVX2 vectors (their fast argument reduction is chosen per vector).
-   Not yet behind it (each commented at its site): elem_cscalar.c's contraction pragma, ternary_lerp.c's
-   GCC forms, norm.c's four-square tail, sum.c's complex lane step, create_range.c's vector lanes. */
+   Not behind it, on purpose: the random module's draws (src/random: uniform's, normal's and cauchy's
+   fused transformations, Box-Muller's avx_mathfun steps) stay torch's bit for bit in both builds, as
+   seeded streams are a reproducibility contract of their own (README: "seeded random streams identical
+   to torch 1.13").
+   Tests see the switch through the same definition (CMakeLists.txt adds -DCT_TORCH_COMPAT=0 to every
+   target; tests/unit/compat.h reads it), never through the public headers. */
 #ifndef CTORCH_KERNELS_TORCH_COMPAT_H
 #define CTORCH_KERNELS_TORCH_COMPAT_H
 

@@ -172,8 +172,8 @@ CT_VS_LOOP2(add_CT_BFLOAT16, uint16_t, CT_W_R16, add_bf_vb, add_bf_s)
   }                                                                                                          \
   /* elementwise: a strided row is fma throughout, whatever its length */                                    \
   CT_LOOP_DECLARE(add_##SUF, T, add_##SUF##_nt)
-DEF_ADD_REAL(f32, float, f, fmaf, CT_W_F32, 4)
-DEF_ADD_REAL(f64, double, d, fma, CT_W_F64, 2)
+DEF_ADD_REAL(f32, float, f, CT_COMPAT_FMAF, CT_W_F32, 4)
+DEF_ADD_REAL(f64, double, d, CT_COMPAT_FMA, CT_W_F64, 2)
 
 #define ADD_NUMERIC_LOOPS                                                                 \
   [CT_UINT8] = CT_LOOP_REF(add_CT_UINT8), [CT_INT8] = CT_LOOP_REF(add_CT_INT8), [CT_INT16] = CT_LOOP_REF(add_CT_INT16),          \

@@ -129,8 +129,10 @@ static int row_plan(const cx_kernel *k, ct_row_kind kind, int64_t n, cx_seg *sg)
     o[0] = s0 + re;                                                                                      \
     o[1] = s1 + im;                                                                                      \
   }
-CX_EVAL(f, float, fmaf)
-CX_EVAL(d, double, fma)
+/* torch compat (kernels/cpu/torch_compat.h): the fused forms are CT_COMPAT_FMA; with the switch off the
+   rows have one kind (ct__row_kind2: the fallback) and every form rounds each operation once. */
+CX_EVAL(f, float, CT_COMPAT_FMAF)
+CX_EVAL(d, double, CT_COMPAT_FMA)
 
 /* ---- loops ---- */
 #define CX_LOOPS(SUF, T)                                                                                \

@@ -91,6 +91,49 @@ static inline ct_row_kind ct__row_kind2(char *const *d, const int64_t *s, int64_
 /* Elements per pass of the blocks that go through float scratch buffers (bfloat16 with SLEEF). */
 #define CT_BIN_CHUNK 256
 
+/* A binary op's SLEEF function FN (ct_sl2) as the vector blocks of CT_VS_LOOP2 (name_f32_vb, name_f64_vb,
+   name_bf_vb), and its glibc function (FF float, FD double) as the scalar ones (name_f32_s, ...). */
+#define CT_SL2_BLOCKS(name, FN)                                                                            \
+  static void name##_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n,         \
+                            const void *c) {                                                               \
+    (void)c;                                                                                               \
+    ct__sl2_f32(FN, o, a, as, b, bs, n);                                                                   \
+  }                                                                                                        \
+  static void name##_f64_vb(double *o, const double *a, bool as, const double *b, bool bs, int64_t n,      \
+                            const void *c) {                                                               \
+    (void)c;                                                                                               \
+    ct__sl2_f64(FN, o, a, as, b, bs, n);                                                                   \
+  }                                                                                                        \
+  /* Vectorized<BFloat16>: widen, SLEEF in float, round back */                                            \
+  __attribute__((unused)) static void name##_bf_vb(uint16_t *o, const uint16_t *a, bool as,                \
+                                                   const uint16_t *b, bool bs, int64_t n, const void *c) { \
+    (void)c;                                                                                               \
+    float fa[CT_BIN_CHUNK], fb[CT_BIN_CHUNK], r[CT_BIN_CHUNK];                                             \
+    for (int64_t k0 = 0; k0 < n; k0 += CT_BIN_CHUNK) {                                                     \
+      int64_t m = n - k0 < CT_BIN_CHUNK ? n - k0 : CT_BIN_CHUNK;                                           \
+      for (int64_t k = 0; k < m; k++) {                                                                    \
+        fa[k] = ct__bfloat16_to_float(a[as ? k0 + k : 0]);                                                 \
+        fb[k] = ct__bfloat16_to_float(b[bs ? k0 + k : 0]);                                                 \
+      }                                                                                                    \
+      ct__sl2_f32(FN, r, fa, true, fb, true, m);                                                           \
+      for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bfloat16(r[k]);                             \
+    }                                                                                                      \
+  }
+
+#define CT_SL2_SCALAR_FNS(name, FF, FD)                                                   \
+  static inline float name##_f32_s(float a, float b, const void *c) {                     \
+    (void)c;                                                                              \
+    return FF(a, b);                                                                      \
+  }                                                                                       \
+  static inline double name##_f64_s(double a, double b, const void *c) {                  \
+    (void)c;                                                                              \
+    return FD(a, b);                                                                      \
+  }                                                                                       \
+  static inline uint16_t name##_bf_s(uint16_t a, uint16_t b, const void *c) {             \
+    (void)c;                                                                              \
+    return ct__float_to_bfloat16(FF(ct__bfloat16_to_float(a), ct__bfloat16_to_float(b))); \
+  }
+
 /* torch's vector widths (2 * Vectorized<T>::size() under AVX2). */
 #define CT_W_F32 16
 #define CT_W_F64 8

@@ -109,7 +109,8 @@ CT_BINARY_LOOP(div_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t
 
 /* complex: the vectorized rows compute Vectorized's (ac + bd, bc - ad) / (c^2 + d^2) (binary_sleef.c);
    c10::complex's scalar operator/ is the same formula, which GCC compiled into fma(c, c, d*d),
-   fma(a, c, b*d) and b*c - a*d as one fused multiply-subtract. (Which NaN comes out of NaN operands,
+   fma(a, c, b*d) and b*c - a*d as one fused multiply-subtract (torch compat: CT_COMPAT_FMA, rounded
+   per operation with the switch off, kernels/cpu/torch_compat.h). (Which NaN comes out of NaN operands,
    which torch's instruction order decides, is not reproduced: docs/ARCHITECTURE.md.) */
 #define CDIV_SCALAR(T, MK, RE, IM, FMA)                                                     \
   {                                                                                         \
@@ -119,11 +120,11 @@ CT_BINARY_LOOP(div_CT_BFLOAT16, uint16_t, float, ct__bfloat16_to_float, uint16_t
   }
 static inline ct_c64 cdiv64_s(ct_c64 x, ct_c64 y, const void *ctx) {
   (void)ctx;
-  CDIV_SCALAR(float, CMPLXF, crealf, cimagf, fmaf)
+  CDIV_SCALAR(float, CMPLXF, crealf, cimagf, CT_COMPAT_FMAF)
 }
 static inline ct_c128 cdiv128_s(ct_c128 x, ct_c128 y, const void *ctx) {
   (void)ctx;
-  CDIV_SCALAR(double, CMPLX, creal, cimag, fma)
+  CDIV_SCALAR(double, CMPLX, creal, cimag, CT_COMPAT_FMA)
 }
 static void cdiv64_vb(ct_c64 *o, const ct_c64 *a, bool as, const ct_c64 *b, bool bs, int64_t n, const void *c) {
   (void)c;

@@ -11,48 +11,7 @@
 #define BF(x) ct__bfloat16_to_float(x)
 #define H(x) ct__half_to_float(x)
 
-/* ---- SLEEF-backed vector blocks ---- */
-#define SL2_BLOCKS(name, FN)                                                                                 \
-  static void name##_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n,          \
-                            const void *c) {                                                                 \
-    (void)c;                                                                                                 \
-    ct__sl2_f32(FN, o, a, as, b, bs, n);                                                                     \
-  }                                                                                                          \
-  static void name##_f64_vb(double *o, const double *a, bool as, const double *b, bool bs, int64_t n,       \
-                            const void *c) {                                                                 \
-    (void)c;                                                                                                 \
-    ct__sl2_f64(FN, o, a, as, b, bs, n);                                                                     \
-  }                                                                                                          \
-  /* Vectorized<BFloat16>: widen, SLEEF in float, round back */                                             \
-  __attribute__((unused)) static void name##_bf_vb(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b, \
-                                                   bool bs, int64_t n, const void *c) {                     \
-    (void)c;                                                                                                 \
-    float fa[CT_BIN_CHUNK], fb[CT_BIN_CHUNK], r[CT_BIN_CHUNK];                                               \
-    for (int64_t k0 = 0; k0 < n; k0 += CT_BIN_CHUNK) {                                                       \
-      int64_t m = n - k0 < CT_BIN_CHUNK ? n - k0 : CT_BIN_CHUNK;                                             \
-      for (int64_t k = 0; k < m; k++) {                                                                      \
-        fa[k] = BF(a[as ? k0 + k : 0]);                                                                      \
-        fb[k] = BF(b[bs ? k0 + k : 0]);                                                                      \
-      }                                                                                                      \
-      ct__sl2_f32(FN, r, fa, true, fb, true, m);                                                             \
-      for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bfloat16(r[k]);                                  \
-    }                                                                                                        \
-  }
-
 /* ---- atan2, hypot: SLEEF vectorized, glibc scalar; bfloat16 computes in float and rounds ---- */
-#define SCALAR_FNS(name, FF, FD)                                                                   \
-  static inline float name##_f32_s(float a, float b, const void *c) {                             \
-    (void)c;                                                                                       \
-    return FF(a, b);                                                                               \
-  }                                                                                                \
-  static inline double name##_f64_s(double a, double b, const void *c) {                          \
-    (void)c;                                                                                       \
-    return FD(a, b);                                                                               \
-  }                                                                                                \
-  static inline uint16_t name##_bf_s(uint16_t a, uint16_t b, const void *c) {                     \
-    (void)c;                                                                                       \
-    return ct__float_to_bfloat16(FF(BF(a), BF(b)));                                                \
-  }
 #define SL2_LOOPS(name)                                                                  \
   CT_VS_LOOP2(name##_CT_FLOAT32, float, CT_W_F32, name##_f32_vb, name##_f32_s)           \
   CT_VS_LOOP2(name##_CT_FLOAT64, double, CT_W_F64, name##_f64_vb, name##_f64_s)          \
@@ -63,15 +22,15 @@
       [CT_FLOAT64] = CT_LOOP_REF(name##_CT_FLOAT64),                                                  \
   };
 
-SL2_BLOCKS(atan2, CT_SL_ATAN2)
-SCALAR_FNS(atan2, atan2f, atan2)
+CT_SL2_BLOCKS(atan2, CT_SL_ATAN2)
+CT_SL2_SCALAR_FNS(atan2, atan2f, atan2)
 SL2_LOOPS(atan2)
-SL2_BLOCKS(hypot, CT_SL_HYPOT)
-SCALAR_FNS(hypot, hypotf, hypot)
+CT_SL2_BLOCKS(hypot, CT_SL_HYPOT)
+CT_SL2_SCALAR_FNS(hypot, hypotf, hypot)
 SL2_LOOPS(hypot)
 
 /* nextafter: bfloat16 has c10's own bit-stepping nextafter (musl's) on every path */
-SL2_BLOCKS(nextafter, CT_SL_NEXTAFTER)
+CT_SL2_BLOCKS(nextafter, CT_SL_NEXTAFTER)
 static inline float nextafter_f32_s(float a, float b, const void *c) {
   (void)c;
   return nextafterf(a, b);

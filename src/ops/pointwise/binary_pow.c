@@ -71,39 +71,8 @@ CT_BINARY_LOOP(pow_CT_FLOAT16, uint16_t, float, ct__half_to_float, uint16_t, ct_
 CT_BINARY_LOOP(pow_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, cpowf(a, b))
 CT_BINARY_LOOP(pow_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, cpow(a, b))
 
-static void powt_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n, const void *c) {
-  (void)c;
-  ct__sl2_f32(CT_SL_POW, o, a, as, b, bs, n);
-}
-static void powt_f64_vb(double *o, const double *a, bool as, const double *b, bool bs, int64_t n, const void *c) {
-  (void)c;
-  ct__sl2_f64(CT_SL_POW, o, a, as, b, bs, n);
-}
-static void powt_bf_vb(uint16_t *o, const uint16_t *a, bool as, const uint16_t *b, bool bs, int64_t n, const void *c) {
-  (void)c;
-  float fa[CT_BIN_CHUNK], fb[CT_BIN_CHUNK], r[CT_BIN_CHUNK];
-  for (int64_t k0 = 0; k0 < n; k0 += CT_BIN_CHUNK) {
-    int64_t m = n - k0 < CT_BIN_CHUNK ? n - k0 : CT_BIN_CHUNK;
-    for (int64_t k = 0; k < m; k++) {
-      fa[k] = BF(a[as ? k0 + k : 0]);
-      fb[k] = BF(b[bs ? k0 + k : 0]);
-    }
-    ct__sl2_f32(CT_SL_POW, r, fa, true, fb, true, m);
-    for (int64_t k = 0; k < m; k++) o[k0 + k] = ct__float_to_bfloat16(r[k]);
-  }
-}
-static inline float powt_f32_s(float a, float b, const void *c) {
-  (void)c;
-  return powf(a, b);
-}
-static inline double powt_f64_s(double a, double b, const void *c) {
-  (void)c;
-  return pow(a, b);
-}
-static inline uint16_t powt_bf_s(uint16_t a, uint16_t b, const void *c) {
-  (void)c;
-  return ct__float_to_bfloat16(powf(BF(a), BF(b)));
-}
+CT_SL2_BLOCKS(powt, CT_SL_POW)
+CT_SL2_SCALAR_FNS(powt, powf, pow)
 CT_VS_LOOP2(pow_CT_FLOAT32, float, CT_W_F32, powt_f32_vb, powt_f32_s)
 CT_VS_LOOP2(pow_CT_FLOAT64, double, CT_W_F64, powt_f64_vb, powt_f64_s)
 CT_VS_LOOP2(pow_CT_BFLOAT16, uint16_t, CT_W_R16, powt_bf_vb, powt_bf_s)
@@ -254,8 +223,9 @@ CT_LOOP_PLAIN(pows_CT_FLOAT16)
    csqrt on both; pow is cpow (std::pow) on both. */
 static inline ct_c64 mk64(float re, float im) { return CMPLXF(re, im); }
 static inline ct_c128 mk128(double re, double im) { return CMPLX(re, im); }
-static inline float fmsf(float x, float y, float z) { return isnan(z) && !isnan(x) && !isnan(y) ? z : fmaf(x, y, -z); }
-static inline double fmsd(double x, double y, double z) { return isnan(z) && !isnan(x) && !isnan(y) ? z : fma(x, y, -z); }
+/* x * y - z fused where GCC fused it (torch compat, kernels/cpu/torch_compat.h) */
+static inline float fmsf(float x, float y, float z) { return CT_COMPAT_FMAF(x, y, -z); }
+static inline double fmsd(double x, double y, double z) { return CT_COMPAT_FMA(x, y, -z); }
 
 #define CPX_FNS(sfx, T, CT, MK, RE, IM, FMA, FMS)                                                      \
   static inline CT cmul_v_##sfx(CT x, CT y) {                                                          \
@@ -275,8 +245,8 @@ static inline double fmsd(double x, double y, double z) { return isnan(z) && !is
     T den = FMA(c, c, d * d);                                                                          \
     return MK(FMA(a, c, b * d) / den, FMS(b, c, a * d) / den);                                         \
   }
-CPX_FNS(64, float, ct_c64, mk64, crealf, cimagf, fmaf, fmsf)
-CPX_FNS(128, double, ct_c128, mk128, creal, cimag, fma, fmsd)
+CPX_FNS(64, float, ct_c64, mk64, crealf, cimagf, CT_COMPAT_FMAF, fmsf)
+CPX_FNS(128, double, ct_c128, mk128, creal, cimag, CT_COMPAT_FMA, fmsd)
 
 #define CPX_SEGS(sfx, T, CT, MK, SQRT, POW)                                                                      \
   /* kept away from GCC's vectorizer, which fuses mul + addsub into vfmsubadd even without contraction */       \

@@ -33,14 +33,13 @@ static const f1_fn f1_plain[CT_SL_N1] = {Sleef_expf1_u10purec, Sleef_logf1_u10pu
 static const d1_fn d1_fma[CT_SL_N1] = {Sleef_expd1_u10purecfma, Sleef_logd1_u10purecfma, Sleef_log2d1_u10purecfma};
 static const d1_fn d1_plain[CT_SL_N1] = {Sleef_expd1_u10purec, Sleef_logd1_u10purec, Sleef_log2d1_u10purec};
 
-static void sl2_f32_elem(ct_sl2 fn, float *o, const float *a, bool as, const float *b, bool bs, int64_t n) {
-  f2_fn f = (have_fma() ? f2_fma : f2_plain)[fn];
-  for (int64_t k = 0; k < n; k++) o[k] = f(a[as ? k : 0], b[bs ? k : 0]);
-}
-static void sl2_f64_elem(ct_sl2 fn, double *o, const double *a, bool as, const double *b, bool bs, int64_t n) {
-  d2_fn f = (have_fma() ? d2_fma : d2_plain)[fn];
-  for (int64_t k = 0; k < n; k++) o[k] = f(a[as ? k : 0], b[bs ? k : 0]);
-}
+#define SL2_ELEM(S, T)                                                                               \
+  static void sl2_##S##_elem(ct_sl2 fn, T *o, const T *a, bool as, const T *b, bool bs, int64_t n) { \
+    S##2_fn f = (have_fma() ? S##2_fma : S##2_plain)[fn];                                            \
+    for (int64_t k = 0; k < n; k++) o[k] = f(a[as ? k : 0], b[bs ? k : 0]);                          \
+  }
+SL2_ELEM(f, float)
+SL2_ELEM(d, double)
 
 #if CT_HAVE_AVX2_PATH
 typedef __m256 (*v2f_fn)(__m256, __m256);
@@ -54,108 +53,63 @@ static const v2d_fn v2d[CT_SL_N2] = {Sleef_fmodd4_avx2, Sleef_atan2d4_u10avx2, S
 static const v1f_fn v1f[CT_SL_N1] = {Sleef_expf8_u10avx2, Sleef_logf8_u10avx2, Sleef_log2f8_u10avx2};
 static const v1d_fn v1d[CT_SL_N1] = {Sleef_expd4_u10avx2, Sleef_logd4_u10avx2, Sleef_log2d4_u10avx2};
 
-/* Loads 8 floats (or one broadcast value); a partial last block goes through a padded copy. */
-CT_AVX2 static inline __m256 ldf(const float *p, bool step, int64_t k, int64_t m) {
-  if (!step) return _mm256_set1_ps(p[0]);
-  if (m == 8) return _mm256_loadu_ps(p + k);
-  float t[8] = {0};
-  memcpy(t, p + k, (size_t)m * sizeof(float));
-  return _mm256_loadu_ps(t);
-}
-CT_AVX2 static inline void stf(float *p, int64_t k, int64_t m, __m256 v) {
-  if (m == 8) {
-    _mm256_storeu_ps(p + k, v);
-    return;
+/* The AVX2 blocks of one element type: S (f, d) names it, V is its 256-bit vector of W lanes, PS the
+   intrinsics' suffix (ps, pd), SL SLEEF's (f8, d4).
+   ld_S loads W elements (or one broadcast value), st_S stores them; a partial last block goes through a
+   padded copy. logaddexp: at::vec::maximum, abs, neg, blendv as in vec256_float.h / vec256_double.h. */
+#define SLEEF_AVX2(S, T, V, W, PS, SL)                                                                       \
+  CT_AVX2 static inline V ld_##S(const T *p, bool step, int64_t k, int64_t m) {                              \
+    if (!step) return _mm256_set1_##PS(p[0]);                                                                \
+    if (m == W) return _mm256_loadu_##PS(p + k);                                                             \
+    T t[W] = {0};                                                                                            \
+    memcpy(t, p + k, (size_t)m * sizeof(T));                                                                 \
+    return _mm256_loadu_##PS(t);                                                                             \
+  }                                                                                                          \
+  CT_AVX2 static inline void st_##S(T *p, int64_t k, int64_t m, V v) {                                       \
+    if (m == W) {                                                                                            \
+      _mm256_storeu_##PS(p + k, v);                                                                          \
+      return;                                                                                                \
+    }                                                                                                        \
+    T t[W];                                                                                                  \
+    _mm256_storeu_##PS(t, v);                                                                                \
+    memcpy(p + k, t, (size_t)m * sizeof(T));                                                                 \
+  }                                                                                                          \
+  CT_AVX2 static void sl2_##S##_avx2(ct_sl2 fn, T *o, const T *a, bool as, const T *b, bool bs, int64_t n) { \
+    v2##S##_fn f = v2##S[fn];                                                                                \
+    for (int64_t k = 0; k < n; k += W) {                                                                     \
+      int64_t m = n - k < W ? n - k : W;                                                                     \
+      st_##S(o, k, m, f(ld_##S(a, as, k, m), ld_##S(b, bs, k, m)));                                          \
+    }                                                                                                        \
+  }                                                                                                          \
+  CT_AVX2 static void sl1_##S##_avx2(ct_sl1 fn, T *o, const T *a, int64_t n) {                               \
+    v1##S##_fn f = v1##S[fn];                                                                                \
+    for (int64_t k = 0; k < n; k += W) {                                                                     \
+      int64_t m = n - k < W ? n - k : W;                                                                     \
+      st_##S(o, k, m, f(ld_##S(a, true, k, m)));                                                             \
+    }                                                                                                        \
+  }                                                                                                          \
+  CT_AVX2 static void logaddexp_##S##_avx2(T *o, const T *a, bool as, const T *b, bool bs, int64_t n,        \
+                                           bool base2) {                                                     \
+    const V sign = _mm256_set1_##PS((T)-0.), one = _mm256_set1_##PS((T)1),                                   \
+            inf = _mm256_set1_##PS((T)INFINITY), two = _mm256_set1_##PS((T)2);                               \
+    for (int64_t k = 0; k < n; k += W) {                                                                     \
+      int64_t m = n - k < W ? n - k : W;                                                                     \
+      V x = ld_##S(a, as, k, m), y = ld_##S(b, bs, k, m);                                                    \
+      V mx = _mm256_or_##PS(_mm256_max_##PS(x, y), _mm256_cmp_##PS(x, y, _CMP_UNORD_Q));                     \
+      V t = _mm256_xor_##PS(sign, _mm256_andnot_##PS(sign, _mm256_sub_##PS(x, y)));                          \
+      V r;                                                                                                   \
+      if (base2)                                                                                             \
+        r = _mm256_add_##PS(                                                                                 \
+            mx, Sleef_log2##SL##_u10avx2(_mm256_add_##PS(one, Sleef_pow##SL##_u10avx2(two, t))));            \
+      else                                                                                                   \
+        r = _mm256_add_##PS(mx, Sleef_log##SL##_u10avx2(_mm256_add_##PS(one, Sleef_exp##SL##_u10avx2(t))));  \
+      V mask = _mm256_and_##PS(_mm256_cmp_##PS(x, y, _CMP_EQ_OQ),                                            \
+                               _mm256_cmp_##PS(_mm256_andnot_##PS(sign, x), inf, _CMP_EQ_OQ));               \
+      st_##S(o, k, m, _mm256_blendv_##PS(r, x, mask));                                                       \
+    }                                                                                                        \
   }
-  float t[8];
-  _mm256_storeu_ps(t, v);
-  memcpy(p + k, t, (size_t)m * sizeof(float));
-}
-CT_AVX2 static inline __m256d ldd(const double *p, bool step, int64_t k, int64_t m) {
-  if (!step) return _mm256_set1_pd(p[0]);
-  if (m == 4) return _mm256_loadu_pd(p + k);
-  double t[4] = {0};
-  memcpy(t, p + k, (size_t)m * sizeof(double));
-  return _mm256_loadu_pd(t);
-}
-CT_AVX2 static inline void std_(double *p, int64_t k, int64_t m, __m256d v) {
-  if (m == 4) {
-    _mm256_storeu_pd(p + k, v);
-    return;
-  }
-  double t[4];
-  _mm256_storeu_pd(t, v);
-  memcpy(p + k, t, (size_t)m * sizeof(double));
-}
-
-CT_AVX2 static void sl2_f32_avx2(ct_sl2 fn, float *o, const float *a, bool as, const float *b, bool bs, int64_t n) {
-  v2f_fn f = v2f[fn];
-  for (int64_t k = 0; k < n; k += 8) {
-    int64_t m = n - k < 8 ? n - k : 8;
-    stf(o, k, m, f(ldf(a, as, k, m), ldf(b, bs, k, m)));
-  }
-}
-CT_AVX2 static void sl2_f64_avx2(ct_sl2 fn, double *o, const double *a, bool as, const double *b, bool bs, int64_t n) {
-  v2d_fn f = v2d[fn];
-  for (int64_t k = 0; k < n; k += 4) {
-    int64_t m = n - k < 4 ? n - k : 4;
-    std_(o, k, m, f(ldd(a, as, k, m), ldd(b, bs, k, m)));
-  }
-}
-CT_AVX2 static void sl1_f32_avx2(ct_sl1 fn, float *o, const float *a, int64_t n) {
-  v1f_fn f = v1f[fn];
-  for (int64_t k = 0; k < n; k += 8) {
-    int64_t m = n - k < 8 ? n - k : 8;
-    stf(o, k, m, f(ldf(a, true, k, m)));
-  }
-}
-CT_AVX2 static void sl1_f64_avx2(ct_sl1 fn, double *o, const double *a, int64_t n) {
-  v1d_fn f = v1d[fn];
-  for (int64_t k = 0; k < n; k += 4) {
-    int64_t m = n - k < 4 ? n - k : 4;
-    std_(o, k, m, f(ldd(a, true, k, m)));
-  }
-}
-
-/* at::vec::maximum, abs, neg, blendv as in vec256_float.h / vec256_double.h. */
-CT_AVX2 static void logaddexp_f32_avx2(float *o, const float *a, bool as, const float *b, bool bs, int64_t n,
-                                       bool base2) {
-  const __m256 sign = _mm256_set1_ps(-0.f), one = _mm256_set1_ps(1.f), inf = _mm256_set1_ps(INFINITY),
-               two = _mm256_set1_ps(2.f);
-  for (int64_t k = 0; k < n; k += 8) {
-    int64_t m = n - k < 8 ? n - k : 8;
-    __m256 x = ldf(a, as, k, m), y = ldf(b, bs, k, m);
-    __m256 mx = _mm256_or_ps(_mm256_max_ps(x, y), _mm256_cmp_ps(x, y, _CMP_UNORD_Q));
-    __m256 t = _mm256_xor_ps(sign, _mm256_andnot_ps(sign, _mm256_sub_ps(x, y)));
-    __m256 r;
-    if (base2)
-      r = _mm256_add_ps(mx, Sleef_log2f8_u10avx2(_mm256_add_ps(one, Sleef_powf8_u10avx2(two, t))));
-    else
-      r = _mm256_add_ps(mx, Sleef_logf8_u10avx2(_mm256_add_ps(one, Sleef_expf8_u10avx2(t))));
-    __m256 mask = _mm256_and_ps(_mm256_cmp_ps(x, y, _CMP_EQ_OQ),
-                                _mm256_cmp_ps(_mm256_andnot_ps(sign, x), inf, _CMP_EQ_OQ));
-    stf(o, k, m, _mm256_blendv_ps(r, x, mask));
-  }
-}
-CT_AVX2 static void logaddexp_f64_avx2(double *o, const double *a, bool as, const double *b, bool bs, int64_t n,
-                                       bool base2) {
-  const __m256d sign = _mm256_set1_pd(-0.), one = _mm256_set1_pd(1.), inf = _mm256_set1_pd(INFINITY),
-                two = _mm256_set1_pd(2.);
-  for (int64_t k = 0; k < n; k += 4) {
-    int64_t m = n - k < 4 ? n - k : 4;
-    __m256d x = ldd(a, as, k, m), y = ldd(b, bs, k, m);
-    __m256d mx = _mm256_or_pd(_mm256_max_pd(x, y), _mm256_cmp_pd(x, y, _CMP_UNORD_Q));
-    __m256d t = _mm256_xor_pd(sign, _mm256_andnot_pd(sign, _mm256_sub_pd(x, y)));
-    __m256d r;
-    if (base2)
-      r = _mm256_add_pd(mx, Sleef_log2d4_u10avx2(_mm256_add_pd(one, Sleef_powd4_u10avx2(two, t))));
-    else
-      r = _mm256_add_pd(mx, Sleef_logd4_u10avx2(_mm256_add_pd(one, Sleef_expd4_u10avx2(t))));
-    __m256d mask = _mm256_and_pd(_mm256_cmp_pd(x, y, _CMP_EQ_OQ),
-                                 _mm256_cmp_pd(_mm256_andnot_pd(sign, x), inf, _CMP_EQ_OQ));
-    std_(o, k, m, _mm256_blendv_pd(r, x, mask));
-  }
-}
+SLEEF_AVX2(f, float, __m256, 8, ps, f8)
+SLEEF_AVX2(d, double, __m256d, 4, pd, d4)
 
 /* Vectorized<c10::complex<float/double>>::operator/ (vec256_complex_float.h / _double.h). (torch's
    products take their operands in an order that decides which of two NaNs wins; NaN bits are not part
@@ -166,14 +120,14 @@ CT_AVX2 static void cdiv_c64_avx2(float *o, const float *a, bool as, const float
   const __m256 sb = _mm256_castpd_ps(_mm256_set1_pd(*(const double *)(const void *)b));
   for (int64_t k = 0; k < n; k += 4) {
     int64_t m = n - k < 4 ? n - k : 4; /* complex elements */
-    __m256 x = as ? ldf(a, true, 2 * k, 2 * m) : sa, y = bs ? ldf(b, true, 2 * k, 2 * m) : sb;
+    __m256 x = as ? ld_f(a, true, 2 * k, 2 * m) : sa, y = bs ? ld_f(b, true, 2 * k, 2 * m) : sb;
     __m256 d_c = _mm256_xor_ps(sign_mask, _mm256_permute_ps(y, 0xB1));
     __m256 ac_bd = _mm256_mul_ps(x, y);
     __m256 ad_bc = _mm256_mul_ps(x, d_c);
     __m256 re_im = _mm256_permute_ps(_mm256_hadd_ps(ac_bd, ad_bc), 0xD8);
     __m256 y2 = _mm256_mul_ps(y, y);
     __m256 abs2 = _mm256_permute_ps(_mm256_hadd_ps(y2, y2), 0xD8);
-    stf(o, 2 * k, 2 * m, _mm256_div_ps(re_im, abs2));
+    st_f(o, 2 * k, 2 * m, _mm256_div_ps(re_im, abs2));
   }
 }
 CT_AVX2 static void cdiv_c128_avx2(double *o, const double *a, bool as, const double *b, bool bs, int64_t n) {
@@ -181,15 +135,26 @@ CT_AVX2 static void cdiv_c128_avx2(double *o, const double *a, bool as, const do
   const __m256d sa = _mm256_setr_pd(a[0], a[1], a[0], a[1]), sb = _mm256_setr_pd(b[0], b[1], b[0], b[1]);
   for (int64_t k = 0; k < n; k += 2) {
     int64_t m = n - k < 2 ? n - k : 2;
-    __m256d x = as ? ldd(a, true, 2 * k, 2 * m) : sa, y = bs ? ldd(b, true, 2 * k, 2 * m) : sb;
+    __m256d x = as ? ld_d(a, true, 2 * k, 2 * m) : sa, y = bs ? ld_d(b, true, 2 * k, 2 * m) : sb;
     __m256d d_c = _mm256_xor_pd(sign_mask, _mm256_permute_pd(y, 0x05));
     __m256d ac_bd = _mm256_mul_pd(x, y);
     __m256d ad_bc = _mm256_mul_pd(x, d_c);
     __m256d re_im = _mm256_hadd_pd(ac_bd, ad_bc);
     __m256d y2 = _mm256_mul_pd(y, y);
-    std_(o, 2 * k, 2 * m, _mm256_div_pd(re_im, _mm256_hadd_pd(y2, y2)));
+    st_d(o, 2 * k, 2 * m, _mm256_div_pd(re_im, _mm256_hadd_pd(y2, y2)));
   }
 }
+#endif
+
+/* An entry point: the AVX2 blocks where the CPU has them, else what follows (per element). */
+#if CT_HAVE_AVX2_PATH
+#define AVX2_OR_ELSE(call) \
+  if (have_avx2()) {       \
+    call;                  \
+    return;                \
+  }
+#else
+#define AVX2_OR_ELSE(call)
 #endif
 
 /* The same formula element by element, kept away from GCC's vectorizer (it fuses mul + addsub into
@@ -202,76 +167,17 @@ CT_AVX2 static void cdiv_c128_avx2(double *o, const double *a, bool as, const do
     o[2 * k] = re / den;                                                       \
     o[2 * k + 1] = im / den;                                                   \
   }
-CT_NO_TREE_VECTORIZE static void cdiv_c64_elem(float *o, const float *a, bool as,
-                                                                          const float *b, bool bs, int64_t n) {
-  CDIV_ELEM(float)
-}
-CT_NO_TREE_VECTORIZE static void cdiv_c128_elem(double *o, const double *a, bool as,
-                                                                           const double *b, bool bs, int64_t n) {
-  CDIV_ELEM(double)
-}
-
-void ct__cdiv_c64(float *o, const float *a, bool as, const float *b, bool bs, int64_t n) {
-#if CT_HAVE_AVX2_PATH
-  if (have_avx2()) {
-    cdiv_c64_avx2(o, a, as, b, bs, n);
-    return;
+#define CDIV_ENTRY(SUF, T)                                                                           \
+  CT_NO_TREE_VECTORIZE static void cdiv_##SUF##_elem(T *o, const T *a, bool as, const T *b, bool bs, \
+                                                     int64_t n) {                                    \
+    CDIV_ELEM(T)                                                                                     \
+  }                                                                                                  \
+  void ct__cdiv_##SUF(T *o, const T *a, bool as, const T *b, bool bs, int64_t n) {                   \
+    AVX2_OR_ELSE(cdiv_##SUF##_avx2(o, a, as, b, bs, n))                                              \
+    cdiv_##SUF##_elem(o, a, as, b, bs, n);                                                           \
   }
-#endif
-  cdiv_c64_elem(o, a, as, b, bs, n);
-}
-
-void ct__cdiv_c128(double *o, const double *a, bool as, const double *b, bool bs, int64_t n) {
-#if CT_HAVE_AVX2_PATH
-  if (have_avx2()) {
-    cdiv_c128_avx2(o, a, as, b, bs, n);
-    return;
-  }
-#endif
-  cdiv_c128_elem(o, a, as, b, bs, n);
-}
-
-void ct__sl2_f32(ct_sl2 fn, float *o, const float *a, bool as, const float *b, bool bs, int64_t n) {
-#if CT_HAVE_AVX2_PATH
-  if (have_avx2()) {
-    sl2_f32_avx2(fn, o, a, as, b, bs, n);
-    return;
-  }
-#endif
-  sl2_f32_elem(fn, o, a, as, b, bs, n);
-}
-
-void ct__sl2_f64(ct_sl2 fn, double *o, const double *a, bool as, const double *b, bool bs, int64_t n) {
-#if CT_HAVE_AVX2_PATH
-  if (have_avx2()) {
-    sl2_f64_avx2(fn, o, a, as, b, bs, n);
-    return;
-  }
-#endif
-  sl2_f64_elem(fn, o, a, as, b, bs, n);
-}
-
-void ct__sl1_f32(ct_sl1 fn, float *o, const float *a, int64_t n) {
-#if CT_HAVE_AVX2_PATH
-  if (have_avx2()) {
-    sl1_f32_avx2(fn, o, a, n);
-    return;
-  }
-#endif
-  f1_fn f = (have_fma() ? f1_fma : f1_plain)[fn];
-  for (int64_t k = 0; k < n; k++) o[k] = f(a[k]);
-}
-
-void ct__sl1_f64(ct_sl1 fn, double *o, const double *a, int64_t n) {
-#if CT_HAVE_AVX2_PATH
-  if (have_avx2()) {
-    sl1_f64_avx2(fn, o, a, n);
-    return;
-  }
-#endif
-  d1_fn f = (have_fma() ? d1_fma : d1_plain)[fn];
-  for (int64_t k = 0; k < n; k++) o[k] = f(a[k]);
-}
+CDIV_ENTRY(c64, float)
+CDIV_ENTRY(c128, double)
 
 /* The element formula of the vectorized logaddexp, for CPUs without AVX2. */
 #define LAE_ELEM(T, ABS, ISNAN, EXPF, LOGF, POWF, LOG2F)                                    \
@@ -283,30 +189,23 @@ void ct__sl1_f64(ct_sl1 fn, double *o, const double *a, int64_t n) {
     o[k] = (x == y && ABS(x) == (T)INFINITY) ? x : r;                                        \
   } while (0)
 
-void ct__logaddexp_f32(float *o, const float *a, bool as, const float *b, bool bs, int64_t n, bool base2) {
-#if CT_HAVE_AVX2_PATH
-  if (have_avx2()) {
-    logaddexp_f32_avx2(o, a, as, b, bs, n, base2);
-    return;
+/* The entry points of one element type. */
+#define SLEEF_ENTRY(S, SUF, T, ABS)                                                                 \
+  void ct__sl2_##SUF(ct_sl2 fn, T *o, const T *a, bool as, const T *b, bool bs, int64_t n) {        \
+    AVX2_OR_ELSE(sl2_##S##_avx2(fn, o, a, as, b, bs, n))                                            \
+    sl2_##S##_elem(fn, o, a, as, b, bs, n);                                                         \
+  }                                                                                                 \
+  void ct__sl1_##SUF(ct_sl1 fn, T *o, const T *a, int64_t n) {                                      \
+    AVX2_OR_ELSE(sl1_##S##_avx2(fn, o, a, n))                                                       \
+    S##1_fn f = (have_fma() ? S##1_fma : S##1_plain)[fn];                                           \
+    for (int64_t k = 0; k < n; k++) o[k] = f(a[k]);                                                 \
+  }                                                                                                 \
+  void ct__logaddexp_##SUF(T *o, const T *a, bool as, const T *b, bool bs, int64_t n, bool base2) { \
+    AVX2_OR_ELSE(logaddexp_##S##_avx2(o, a, as, b, bs, n, base2))                                   \
+    const S##1_fn *f1 = have_fma() ? S##1_fma : S##1_plain;                                         \
+    S##1_fn ex = f1[CT_SL_EXP], lg = f1[CT_SL_LOG], lg2 = f1[CT_SL_LOG2];                           \
+    S##2_fn pw = (have_fma() ? S##2_fma : S##2_plain)[CT_SL_POW];                                   \
+    for (int64_t k = 0; k < n; k++) LAE_ELEM(T, ABS, isnan, ex, lg, pw, lg2);                       \
   }
-#endif
-  bool f = have_fma();
-  f1_fn ex = f ? Sleef_expf1_u10purecfma : Sleef_expf1_u10purec, lg = f ? Sleef_logf1_u10purecfma : Sleef_logf1_u10purec,
-        lg2 = f ? Sleef_log2f1_u10purecfma : Sleef_log2f1_u10purec;
-  f2_fn pw = f ? Sleef_powf1_u10purecfma : Sleef_powf1_u10purec;
-  for (int64_t k = 0; k < n; k++) LAE_ELEM(float, fabsf, isnan, ex, lg, pw, lg2);
-}
-
-void ct__logaddexp_f64(double *o, const double *a, bool as, const double *b, bool bs, int64_t n, bool base2) {
-#if CT_HAVE_AVX2_PATH
-  if (have_avx2()) {
-    logaddexp_f64_avx2(o, a, as, b, bs, n, base2);
-    return;
-  }
-#endif
-  bool f = have_fma();
-  d1_fn ex = f ? Sleef_expd1_u10purecfma : Sleef_expd1_u10purec, lg = f ? Sleef_logd1_u10purecfma : Sleef_logd1_u10purec,
-        lg2 = f ? Sleef_log2d1_u10purecfma : Sleef_log2d1_u10purec;
-  d2_fn pw = f ? Sleef_powd1_u10purecfma : Sleef_powd1_u10purec;
-  for (int64_t k = 0; k < n; k++) LAE_ELEM(double, fabs, isnan, ex, lg, pw, lg2);
-}
+SLEEF_ENTRY(f, f32, float, fabsf)
+SLEEF_ENTRY(d, f64, double, fabs)

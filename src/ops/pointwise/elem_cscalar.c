@@ -1,32 +1,33 @@
 /* torch's scalar complex formulas (c10::complex's operator* and operator/ as its kernels use them),
-   written as they read after inlining and compiled the way PyTorch compiled them: GCC contracting
-   a * b + c into FMA (-ffp-contract=fast, GNU C++'s default) on the AVX2/FMA build. The contraction
-   decides the last bit, so these functions live apart from the vector-formula loops, which must not be
-   contracted. (Which NaN a NaN result is, is not reproduced: docs/ARCHITECTURE.md.) */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("O2", "fp-contract=fast", "no-math-errno") /* contracted in Debug builds too */
-#endif
-
+   written as they read after inlining. torch compat (kernels/cpu/torch_compat.h): PyTorch's AVX2 build
+   is GCC with -ffp-contract=fast, which fused the first product of each a * b +- c * d (a * b, or
+   c * c of a denominator) with the sum: CT_COMPAT_FMA spells out those contractions (this file once
+   asked GCC for them with a `#pragma GCC optimize`, which clang ignores). sgn's sums add an exact zero
+   product, so contracting them changes no bit. Off, every product and sum rounds once. (Which NaN a NaN
+   result is, is not reproduced: docs/ARCHITECTURE.md.) */
 #include <math.h>
 
 #include "ops/pointwise/elem_internal.h"
 
+#define CSC_FMA_float  CT_COMPAT_FMAF
+#define CSC_FMA_double CT_COMPAT_FMA
+
 /* z * z: (a*a - b*b, a*b + b*a) */
-#define DEF_SQ(name, T)                                        \
-  CT_KERNEL_CLONES void name(T a, T b, T *o) {                 \
-    o[0] = a * a - b * b;                                      \
-    o[1] = a * b + b * a;                                      \
+#define DEF_SQ(name, T)                        \
+  CT_KERNEL_CLONES void name(T a, T b, T *o) { \
+    o[0] = CSC_FMA_##T(a, a, -(b * b));        \
+    o[1] = CSC_FMA_##T(a, b, b * a);           \
   }
 DEF_SQ(ct__elem_csquare_f, float)
 DEF_SQ(ct__elem_csquare_d, double)
 
 /* 1 / z: (1, 0) / (c, d) */
-#define DEF_RECIP(name, T)                                     \
-  CT_KERNEL_CLONES void name(T c, T d, T *o) {                 \
-    const T a = 1, b = 0;                                      \
-    T den = c * c + d * d;                                     \
-    o[0] = (a * c + b * d) / den;                              \
-    o[1] = (b * c - a * d) / den;                              \
+#define DEF_RECIP(name, T)                     \
+  CT_KERNEL_CLONES void name(T c, T d, T *o) { \
+    const T a = 1, b = 0;                      \
+    T den = CSC_FMA_##T(c, c, d * d);          \
+    o[0] = (a * c + b * d) / den;              \
+    o[1] = (b * c - a * d) / den;              \
   }
 DEF_RECIP(ct__elem_crecip_f, float)
 DEF_RECIP(ct__elem_crecip_d, double)

@@ -68,102 +68,67 @@ CT_VML_SLEEF(exp, exp, u10)
 
 /* Complex exp as Vectorized<c10::complex<T>>::exp: exp(a) * (cos(b), sin(b)) with SLEEF's u10 exp and
    sincos, run as float/double maps over the split real and imaginary parts. */
+/* sincos of n values of one element type: S (f32, f64) names it; W lanes per AVX2 vector and 2 * W per
+   AVX-512 one (an M-bit mask); PS the intrinsics' suffix (ps, pd), X the AVX-512 half's (f32x8, f64x4),
+   D SLEEF's vector type suffix ("", d), SL / SL2 / SL1 SLEEF's function suffixes (f8, f16, f: AVX2,
+   AVX-512, scalar). */
 #if CT_ISA_X86
-CT_TARGET_AVX512 static void sincos_f32_avx512(float *sn, float *cs, const float *x, int64_t n) {
-  for (int64_t i = 0; i < n; i += 16) {
-    __mmask16 m = n - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - i)) - 1u);
-    __m512 v = _mm512_maskz_loadu_ps(m, x + i);
-    Sleef___m512_2 r = Sleef_sincosf16_u10avx512f(v);
-    unsigned h = ct__trig_halves_f16(v); /* PyTorch's AVX2 grouping, see math_simd.h */
-    for (int k = 0; k < 2; k++) {
-      if (!(h & (1u << k))) continue;
-      Sleef___m256_2 q = Sleef_sincosf8_u10avx2(k ? _mm512_extractf32x8_ps(v, 1) : _mm512_castps512_ps256(v));
-      r.x = k ? _mm512_insertf32x8(r.x, q.x, 1) : _mm512_insertf32x8(r.x, q.x, 0);
-      r.y = k ? _mm512_insertf32x8(r.y, q.y, 1) : _mm512_insertf32x8(r.y, q.y, 0);
-    }
-    _mm512_mask_storeu_ps(sn + i, m, r.x);
-    _mm512_mask_storeu_ps(cs + i, m, r.y);
+#define SINCOS_X86(S, T, W, M, PS, X, D, SL, SL2)                                                  \
+  CT_TARGET_AVX512 static void sincos_##S##_avx512(T *sn, T *cs, const T *x, int64_t n) {          \
+    for (int64_t i = 0; i < n; i += 2 * W) {                                                       \
+      __mmask##M m = (__mmask##M)((1u << (n - i >= 2 * W ? 2 * W : n - i)) - 1u);                  \
+      __m512##D v = _mm512_maskz_loadu_##PS(m, x + i);                                             \
+      Sleef___m512##D##_2 r = Sleef_sincos##SL2##_u10avx512f(v);                                   \
+      unsigned h = ct__trig_halves_##SL2(v); /* PyTorch's AVX2 grouping, see math_simd.h */        \
+      for (int k = 0; k < 2; k++) {                                                                \
+        if (!(h & (1u << k))) continue;                                                            \
+        Sleef___m256##D##_2 q = Sleef_sincos##SL##_u10avx2(k ? _mm512_extract##X##_##PS(v, 1)      \
+                                                             : _mm512_cast##PS##512_##PS##256(v)); \
+        r.x = k ? _mm512_insert##X(r.x, q.x, 1) : _mm512_insert##X(r.x, q.x, 0);                   \
+        r.y = k ? _mm512_insert##X(r.y, q.y, 1) : _mm512_insert##X(r.y, q.y, 0);                   \
+      }                                                                                            \
+      _mm512_mask_storeu_##PS(sn + i, m, r.x);                                                     \
+      _mm512_mask_storeu_##PS(cs + i, m, r.y);                                                     \
+    }                                                                                              \
+  }                                                                                                \
+  CT_TARGET_AVX2 static void sincos_##S##_avx2(T *sn, T *cs, const T *x, int64_t n) {              \
+    for (int64_t i = 0; i < n; i += W) {                                                           \
+      int64_t k = n - i >= W ? W : n - i;                                                          \
+      T t[W] = {0}, a[W], b[W];                                                                    \
+      memcpy(t, x + i, (size_t)k * sizeof(T));                                                     \
+      Sleef___m256##D##_2 r = Sleef_sincos##SL##_u10avx2(_mm256_loadu_##PS(t));                    \
+      _mm256_storeu_##PS(a, r.x);                                                                  \
+      _mm256_storeu_##PS(b, r.y);                                                                  \
+      memcpy(sn + i, a, (size_t)k * sizeof(T));                                                    \
+      memcpy(cs + i, b, (size_t)k * sizeof(T));                                                    \
+    }                                                                                              \
   }
-}
-CT_TARGET_AVX2 static void sincos_f32_avx2(float *sn, float *cs, const float *x, int64_t n) {
-  for (int64_t i = 0; i < n; i += 8) {
-    int64_t k = n - i >= 8 ? 8 : n - i;
-    float t[8] = {0}, a[8], b[8];
-    memcpy(t, x + i, (size_t)k * sizeof(float));
-    Sleef___m256_2 r = Sleef_sincosf8_u10avx2(_mm256_loadu_ps(t));
-    _mm256_storeu_ps(a, r.x);
-    _mm256_storeu_ps(b, r.y);
-    memcpy(sn + i, a, (size_t)k * sizeof(float));
-    memcpy(cs + i, b, (size_t)k * sizeof(float));
+#define SINCOS_X86_CALLS(S)            \
+  int lvl = ct__cpu_isa();             \
+  if (lvl == CT_ISA_AVX512) {          \
+    sincos_##S##_avx512(sn, cs, x, n); \
+    return;                            \
+  }                                    \
+  if (lvl == CT_ISA_AVX2) {            \
+    sincos_##S##_avx2(sn, cs, x, n);   \
+    return;                            \
   }
-}
-CT_TARGET_AVX512 static void sincos_f64_avx512(double *sn, double *cs, const double *x, int64_t n) {
-  for (int64_t i = 0; i < n; i += 8) {
-    __mmask8 m = n - i >= 8 ? (__mmask8)0xFF : (__mmask8)((1u << (n - i)) - 1u);
-    __m512d v = _mm512_maskz_loadu_pd(m, x + i);
-    Sleef___m512d_2 r = Sleef_sincosd8_u10avx512f(v);
-    unsigned h = ct__trig_halves_d8(v);
-    for (int k = 0; k < 2; k++) {
-      if (!(h & (1u << k))) continue;
-      Sleef___m256d_2 q = Sleef_sincosd4_u10avx2(k ? _mm512_extractf64x4_pd(v, 1) : _mm512_castpd512_pd256(v));
-      r.x = k ? _mm512_insertf64x4(r.x, q.x, 1) : _mm512_insertf64x4(r.x, q.x, 0);
-      r.y = k ? _mm512_insertf64x4(r.y, q.y, 1) : _mm512_insertf64x4(r.y, q.y, 0);
-    }
-    _mm512_mask_storeu_pd(sn + i, m, r.x);
-    _mm512_mask_storeu_pd(cs + i, m, r.y);
-  }
-}
-CT_TARGET_AVX2 static void sincos_f64_avx2(double *sn, double *cs, const double *x, int64_t n) {
-  for (int64_t i = 0; i < n; i += 4) {
-    int64_t k = n - i >= 4 ? 4 : n - i;
-    double t[4] = {0}, a[4], b[4];
-    memcpy(t, x + i, (size_t)k * sizeof(double));
-    Sleef___m256d_2 r = Sleef_sincosd4_u10avx2(_mm256_loadu_pd(t));
-    _mm256_storeu_pd(a, r.x);
-    _mm256_storeu_pd(b, r.y);
-    memcpy(sn + i, a, (size_t)k * sizeof(double));
-    memcpy(cs + i, b, (size_t)k * sizeof(double));
-  }
-}
+#else
+#define SINCOS_X86(S, T, W, M, PS, X, D, SL, SL2)
+#define SINCOS_X86_CALLS(S)
 #endif
-
-static void sincos_f32(float *sn, float *cs, const float *x, int64_t n) {
-#if CT_ISA_X86
-  int lvl = ct__cpu_isa();
-  if (lvl == CT_ISA_AVX512) {
-    sincos_f32_avx512(sn, cs, x, n);
-    return;
+#define DEF_SINCOS(S, T, W, M, PS, X, D, SL, SL2, SL1)          \
+  SINCOS_X86(S, T, W, M, PS, X, D, SL, SL2)                     \
+  static void sincos_##S(T *sn, T *cs, const T *x, int64_t n) { \
+    SINCOS_X86_CALLS(S)                                         \
+    for (int64_t i = 0; i < n; i++) {                           \
+      Sleef_##T##2 r = Sleef_sincos##SL1##_u10(x[i]);           \
+      sn[i] = r.x;                                              \
+      cs[i] = r.y;                                              \
+    }                                                           \
   }
-  if (lvl == CT_ISA_AVX2) {
-    sincos_f32_avx2(sn, cs, x, n);
-    return;
-  }
-#endif
-  for (int64_t i = 0; i < n; i++) {
-    Sleef_float2 r = Sleef_sincosf_u10(x[i]);
-    sn[i] = r.x;
-    cs[i] = r.y;
-  }
-}
-
-static void sincos_f64(double *sn, double *cs, const double *x, int64_t n) {
-#if CT_ISA_X86
-  int lvl = ct__cpu_isa();
-  if (lvl == CT_ISA_AVX512) {
-    sincos_f64_avx512(sn, cs, x, n);
-    return;
-  }
-  if (lvl == CT_ISA_AVX2) {
-    sincos_f64_avx2(sn, cs, x, n);
-    return;
-  }
-#endif
-  for (int64_t i = 0; i < n; i++) {
-    Sleef_double2 r = Sleef_sincos_u10(x[i]);
-    sn[i] = r.x;
-    cs[i] = r.y;
-  }
-}
+DEF_SINCOS(f32, float, 8, 16, ps, f32x8, , f8, f16, f)
+DEF_SINCOS(f64, double, 4, 8, pd, f64x4, d, d4, d8, )
 
 /* exp on the real parts; sincos, as PyTorch, on the interleaved (re, im) values, whose lanes also decide
    SLEEF's argument reduction (math_simd.h), keeping the imaginary lanes. */

@@ -99,32 +99,22 @@ static inline float bf(float x) { return ct__bfloat16_to_float(ct__float_to_bflo
 
 /* vector path: the ratio in a buffer, then the log map */
 CT_SLEEF_MAPS(logit_log, log, u10)
-static void logit_f32(void *y_, const void *x_, int64_t n, const void *ctx) {
-  float *y = y_;
-  const float *x = x_;
-  float buf[256];
-  for (int64_t off = 0; off < n; off += 256) {
-    int64_t m = n - off < 256 ? n - off : 256;
-    for (int64_t i = 0; i < m; i++) {
-      float v = logit_clamp_vec_f(x[off + i], LCTX);
-      buf[i] = v / (1.0f - v);
-    }
-    logit_log_f32(y + off, buf, m, NULL);
+#define DEF_LOGIT_VEC(S, T, C)                                                  \
+  static void logit_##S(void *y_, const void *x_, int64_t n, const void *ctx) { \
+    T *y = y_;                                                                  \
+    const T *x = x_;                                                            \
+    T buf[256];                                                                 \
+    for (int64_t off = 0; off < n; off += 256) {                                \
+      int64_t m = n - off < 256 ? n - off : 256;                                \
+      for (int64_t i = 0; i < m; i++) {                                         \
+        T v = logit_clamp_vec_##C(x[off + i], LCTX);                            \
+        buf[i] = v / ((T)1 - v);                                                \
+      }                                                                         \
+      logit_log_##S(y + off, buf, m, NULL);                                     \
+    }                                                                           \
   }
-}
-static void logit_f64(void *y_, const void *x_, int64_t n, const void *ctx) {
-  double *y = y_;
-  const double *x = x_;
-  double buf[256];
-  for (int64_t off = 0; off < n; off += 256) {
-    int64_t m = n - off < 256 ? n - off : 256;
-    for (int64_t i = 0; i < m; i++) {
-      double v = logit_clamp_vec_d(x[off + i], LCTX);
-      buf[i] = v / (1.0 - v);
-    }
-    logit_log_f64(y + off, buf, m, NULL);
-  }
-}
+DEF_LOGIT_VEC(f32, float, f)
+DEF_LOGIT_VEC(f64, double, d)
 static void logit_ratio_bf16(void *y_, const void *x_, int64_t n, const void *ctx) {
   float *y = y_;
   const float *x = x_;

@@ -1,7 +1,8 @@
 /* lerp, addcmul, addcdiv.
 
    PyTorch 1.13's CPU kernels, as its AVX2 build computes them (GCC contracts a * b + c into one fused
-   multiply-add):
+   multiply-add; torch compat, kernels/cpu/torch_compat.h: every fma below is CT_COMPAT_FMA, one rounding
+   per operation when the switch is off, and so is the choice of GCC's forms for complex rows):
      lerp:    w < 0.5 ? fma(w, end - self, self) : fma(-(end - self), 1 - w, end)
               (complex: |w| < 0.5; PyTorch's zabs is the identity for real types, so w = -1 is "small")
      addcmul: fma(value * t1, t2, self)
@@ -56,8 +57,8 @@ bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor 
   static inline T csub_##SUF(T x, T y) { return CMPLX_##SUF(creal(x) - creal(y), cimag(x) - cimag(y)); }
 #define CMPLX_c64 CMPLXF
 #define CMPLX_c128 CMPLX
-DEF_CX(c64, ct_c64, float, fmaf)
-DEF_CX(c128, ct_c128, double, fma)
+DEF_CX(c64, ct_c64, float, CT_COMPAT_FMAF)
+DEF_CX(c128, ct_c128, double, CT_COMPAT_FMA)
 
 /* ---- addcmul / addcdiv ---- */
 typedef union value_ctx {
@@ -76,8 +77,8 @@ CT_TERNARY_LOOP(addcmul_CT_INT8, int8_t, int8_t, CT_ID, int8_t, CT_ID, ADDCMUL_I
 CT_TERNARY_LOOP(addcmul_CT_INT16, int16_t, int16_t, CT_ID, int16_t, CT_ID, ADDCMUL_INT(int16_t, uint32_t))
 CT_TERNARY_LOOP(addcmul_CT_INT32, int32_t, int32_t, CT_ID, int32_t, CT_ID, ADDCMUL_INT(int32_t, uint32_t))
 CT_TERNARY_LOOP(addcmul_CT_INT64, int64_t, int64_t, CT_ID, int64_t, CT_ID, ADDCMUL_INT(int64_t, uint64_t))
-CT_TERNARY_LOOP(addcmul_CT_FLOAT32, float, float, CT_ID, float, CT_ID, fmaf(VAL(f) * b, c, a))
-CT_TERNARY_LOOP(addcmul_CT_FLOAT64, double, double, CT_ID, double, CT_ID, fma(VAL(d) * b, c, a))
+CT_TERNARY_LOOP(addcmul_CT_FLOAT32, float, float, CT_ID, float, CT_ID, CT_COMPAT_FMAF(VAL(f) * b, c, a))
+CT_TERNARY_LOOP(addcmul_CT_FLOAT64, double, double, CT_ID, double, CT_ID, CT_COMPAT_FMA(VAL(d) * b, c, a))
 CT_TERNARY_LOOP(addcdiv_CT_FLOAT32, float, float, CT_ID, float, CT_ID, a + VAL(f) * b / c)
 CT_TERNARY_LOOP(addcdiv_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a + VAL(d) * b / c)
 
@@ -95,7 +96,7 @@ CT_TERNARY_LOOP(addcdiv_CT_FLOAT64, double, double, CT_ID, double, CT_ID, a + VA
     }                                                                                                        \
   } \
   CT_LOOP_PLAIN(name##_CT_BFLOAT16)
-DEF_ADDC_BF16(addcmul, fmaf(v * b, c, a))
+DEF_ADDC_BF16(addcmul, (CT_COMPAT_FMAF(v * b, c, a)))
 DEF_ADDC_BF16(addcdiv, a + v * b / c)
 
 /* complex64 addcdiv's scalar code, unrolled by GCC, ends with a leftover form that fuses differently for
@@ -118,22 +119,29 @@ static inline ct_c64 addcdiv_left_c64(ct_c64 s, ct_c64 v, ct_c64 x, ct_c64 y) {
    The unroll is 4 for the tail after the vector blocks of a contiguous row, 2 after those of a row with a
    scalar operand and 2 for strided rows (addcmul complex64), 4 everywhere (addcdiv complex64). In place
    (the output is an input) only contiguous rows keep the unrolled blocks. */
-#define DEF_ADDC_COMPLEX(name, E, T, FIELD, VEXPR, SEXPR, LEXPR, BLOCK, UNROLL_CONTIG, UNROLL_OTHER)         \
-  CT_KERNEL_CLONES static void name##_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {         \
-    const int64_t isz[4] = {sizeof(T), sizeof(T), sizeof(T), sizeof(T)};                                    \
-    const T v = VAL(FIELD);                                                                                  \
-    bool contig = s[0] == isz[0] && s[1] == isz[1] && s[2] == isz[2] && s[3] == isz[3];                      \
-    int64_t nv = ct__torch_vec_prefix(s, 4, isz, n, BLOCK);                                                            \
-    int64_t u = contig ? (UNROLL_CONTIG) : (UNROLL_OTHER);                                                   \
-    int64_t ns = nv + (n - nv) / u * u; /* end of the unrolled scalar blocks */                              \
-    /* an output that is also an input fails the unrolled loop's runtime alias check unless every operand   \
-       is contiguous: GCC's fallback loop then computes the leftover form throughout */                    \
-    if (!contig && (d[0] == d[1] || d[0] == d[2] || d[0] == d[3])) ns = nv;                                  \
-    for (int64_t k = 0; k < n; k++) {                                                                        \
-      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k), c = CT_AT(T, d[3], s[3], k);               \
-      CT_OUT(T, d[0], s[0], k) = k < nv ? (VEXPR) : k < ns ? (SEXPR) : (LEXPR);                              \
-    }                                                                                                        \
-  } \
+/* With the switch off a row is the scalar formula throughout, a loop that GCC's vectorizer would compile to
+   fused complex products (vfmaddsub, even without contraction): kept scalar. */
+#if CT_TORCH_COMPAT
+#define ADDC_CX_ATTR CT_KERNEL_CLONES
+#else
+#define ADDC_CX_ATTR CT_NO_TREE_VECTORIZE
+#endif
+#define DEF_ADDC_COMPLEX(name, E, T, FIELD, VEXPR, SEXPR, LEXPR, BLOCK, UNROLL_CONTIG, UNROLL_OTHER)       \
+  ADDC_CX_ATTR static void name##_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {            \
+    const int64_t isz[4] = {sizeof(T), sizeof(T), sizeof(T), sizeof(T)};                                   \
+    const T v = VAL(FIELD);                                                                                \
+    bool contig = s[0] == isz[0] && s[1] == isz[1] && s[2] == isz[2] && s[3] == isz[3];                    \
+    int64_t nv = ct__torch_vec_prefix(s, 4, isz, n, BLOCK);                                                \
+    int64_t u = contig ? (UNROLL_CONTIG) : (UNROLL_OTHER);                                                 \
+    int64_t ns = nv + (n - nv) / u * u; /* end of the unrolled scalar blocks */                            \
+    /* in place, a strided row fails the unrolled loop's alias check: GCC's fallback, the leftover form */ \
+    if (!contig && (d[0] == d[1] || d[0] == d[2] || d[0] == d[3])) ns = nv;                                \
+    if (!CT_TORCH_COMPAT) ns = n; /* off: the scalar formula throughout (nv is 0), no leftover form */     \
+    for (int64_t k = 0; k < n; k++) {                                                                      \
+      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k), c = CT_AT(T, d[3], s[3], k);             \
+      CT_OUT(T, d[0], s[0], k) = k < nv ? (VEXPR) : k < ns ? (SEXPR) : (LEXPR);                            \
+    }                                                                                                      \
+  }                                                                                                        \
   CT_LOOP_PLAIN(name##_##E)
 DEF_ADDC_COMPLEX(addcmul, CT_COMPLEX64, ct_c64, c64, cadd_c64(a, cmul_v_c64(cmul_v_c64(v, b), c)),
                  cadd_c64(a, cmul_s_c64(cmul_s_c64(v, b), c)), cadd_c64(a, cmul_v_c64(cmul_s_c64(v, b), c)), 8, 4, 2)
@@ -258,7 +266,9 @@ static ct_status addc_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *t
 DEF_ADDC_API(addcmul)
 DEF_ADDC_API(addcdiv)
 
-/* ---- lerp ---- */
+/* ---- lerp ----
+   torch's scalar formula, self + w * (end - self) for small w, else end - (end - self) * (1 - w), each
+   fused by GCC (torch compat: CT_COMPAT_FMA). */
 #define LERP_REAL(w, s, e, FMA) ((w) < 0.5 ? FMA((w), (e) - (s), (s)) : FMA(-((e) - (s)), 1 - (w), (e)))
 #define LERP_CX(SUF, HYPOT, R, w, s, e)                                                              \
   (HYPOT(creal(w), cimag(w)) < (R)0.5 ? cadd_##SUF((s), cmul_s_##SUF((w), csub_##SUF((e), (s))))     \
@@ -268,8 +278,8 @@ DEF_ADDC_API(addcdiv)
    differ in which NaN when end - self is NaN too: not reproduced, docs/ARCHITECTURE.md). */
 #define DEF_LERPS_REAL(E, T, FIELD, FMA) \
   CT_BINARY_LOOP(lerps_##E, T, T, CT_ID, T, CT_ID, LERP_REAL(VAL(FIELD), a, b, FMA))
-DEF_LERPS_REAL(CT_FLOAT32, float, f, fmaf)
-DEF_LERPS_REAL(CT_FLOAT64, double, d, fma)
+DEF_LERPS_REAL(CT_FLOAT32, float, f, CT_COMPAT_FMAF)
+DEF_LERPS_REAL(CT_FLOAT64, double, d, CT_COMPAT_FMA)
 CT_BINARY_LOOP(lerps_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, VAL(c64), a, b))
 CT_BINARY_LOOP(lerps_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID,
                LERP_CX(c128, hypot, double, VAL(c128), a, b))
@@ -280,7 +290,7 @@ CT_KERNEL_CLONES static void lerps_CT_BFLOAT16(char **d, const int64_t *s, int64
   for (int64_t k = 0; k < n; k++) {
     float a = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k));
     float b = ct__bfloat16_to_float(CT_AT(uint16_t, d[2], s[2], k));
-    float r = LERP_REAL(w, a, b, fmaf);
+    float r = LERP_REAL(w, a, b, CT_COMPAT_FMAF);
     CT_OUT(uint16_t, d[0], s[0], k) = ct__float_to_bfloat16(r);
   }
 }
@@ -291,15 +301,15 @@ CT_KERNEL_CLONES static void lerpt_CT_BFLOAT16(char **d, const int64_t *s, int64
     float a = ct__bfloat16_to_float(CT_AT(uint16_t, d[1], s[1], k));
     float b = ct__bfloat16_to_float(CT_AT(uint16_t, d[2], s[2], k));
     float w = ct__bfloat16_to_float(CT_AT(uint16_t, d[3], s[3], k));
-    float r = LERP_REAL(w, a, b, fmaf);
+    float r = LERP_REAL(w, a, b, CT_COMPAT_FMAF);
     CT_OUT(uint16_t, d[0], s[0], k) = ct__float_to_bfloat16(r);
   }
 }
 CT_LOOP_PLAIN(lerpt_CT_BFLOAT16)
 /* tensor weight: a NaN weight gives NaN (which NaN is not reproduced, as for the scalar weight) */
 #define DEF_LERPT_REAL(E, T, FMA) CT_TERNARY_LOOP(lerpt_##E, T, T, CT_ID, T, CT_ID, LERP_REAL(c, a, b, FMA))
-DEF_LERPT_REAL(CT_FLOAT32, float, fmaf)
-DEF_LERPT_REAL(CT_FLOAT64, double, fma)
+DEF_LERPT_REAL(CT_FLOAT32, float, CT_COMPAT_FMAF)
+DEF_LERPT_REAL(CT_FLOAT64, double, CT_COMPAT_FMA)
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, LERP_CX(c64, hypotf, float, c, a, b))
 CT_TERNARY_LOOP(lerpt_CT_COMPLEX128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, LERP_CX(c128, hypot, double, c, a, b))
 

@@ -7,6 +7,7 @@
    is in double; |x| of complex values is hypot(re, im). */
 #include <stdio.h>
 
+#include "kernels/cpu/torch_compat.h"
 #include "ops/convert_internal.h"
 #include "ops/reduce/red.h"
 
@@ -22,8 +23,9 @@ typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_
 #define R_ID(v) (v)
 #define R_F16(v) ct__half_to_float(ct__float_to_half(v))
 #define R_BF16(v) ct__bfloat16_to_float(ct__float_to_bfloat16(v))
-#define SQ_FMAF(a, v) fmaf(v, v, a)
-#define SQ_FMA(a, v) fma(v, v, a)
+/* torch compat (kernels/cpu/torch_compat.h): `acc + x * x` as GCC contracted it in torch; off, rounded twice */
+#define SQ_FMAF(a, v) CT_COMPAT_FMAF(v, v, a)
+#define SQ_FMA(a, v)  CT_COMPAT_FMA(v, v, a)
 #define SQ_F16(a, v) R_F16((a) + R_F16((v) * (v)))
 #define SQ_BF16(a, v) R_BF16((a) + R_BF16((v) * (v)))
 
@@ -122,41 +124,43 @@ DEF_NORM(c128, double, hypot(((const double *)p)[0], ((const double *)p)[1]), NZ
 
 /* The 2-norm over a contiguous last dim (binary_kernel_reduce_lastdim, PyTorch 1.13's fast path for
    float32 and bfloat16 only; float64 takes NormTwoOps): AVX2 vector lanes (8 floats; bfloat16 feeds 16
-   values per step into 8 float lanes), the lanes added in order, then the tail. */
-#define DEF_NORM2_LASTDIM(E, T, ACC_T, LANES, PER_STEP, LD, FMA)                                                \
-  CT_VINLINE void norm2ld_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) { \
-    (void)idx, (void)ctx;                                                                                       \
-    if (s != (int64_t)sizeof(T)) { /* never: the variant is chosen for contiguous runs only */               \
-      norm2_##E##_line(acc, in, s, n, idx, ctx);                                                                \
-      return;                                                                                                   \
-    }                                                                                                           \
-    const T *x = (const T *)in;                                                                                 \
-    ACC_T l[LANES] = {0};                                                                                       \
-    int64_t d = 0;                                                                                              \
-    for (; d < n - (n % PER_STEP); d += PER_STEP)                                                               \
-      for (int j = 0; j < PER_STEP; j++) {                                                                      \
-        ACC_T v = (ACC_T)LD(x[d + j]);                                                                          \
-        l[j % LANES] = FMA(v, v, l[j % LANES]);                                                                 \
-      }                                                                                                         \
-    ACC_T a = l[0];                                                                                             \
-    for (int j = 1; j < LANES; j++) a = a + l[j];                                                               \
-    /* the tail as GCC compiled PyTorch's `buffer[0] += v * v`: four squares at once (rounded), added in   \
-       order, then the rest fused */                                                                           \
-    if (n - d >= 4) {                                                                                           \
-      ACC_T q[4];                                                                                               \
-      for (int j = 0; j < 4; j++) q[j] = (ACC_T)LD(x[d + j]) * (ACC_T)LD(x[d + j]);                             \
-      for (int j = 0; j < 4; j++) a = a + q[j];                                                                 \
-      d += 4;                                                                                                   \
-    }                                                                                                           \
-    for (; d < n; d++) {                                                                                        \
-      ACC_T v = (ACC_T)LD(x[d]);                                                                                \
-      a = FMA(v, v, a);                                                                                         \
-    }                                                                                                           \
-    *(ACC_T *)acc = a;                                                                                          \
-  }                                                                                                             \
+   values per step into 8 float lanes; `acc_vec += data_vec * data_vec`, contracted by GCC: FMA), the
+   lanes added in order, then the tail. */
+#define DEF_NORM2_LASTDIM(E, T, ACC_T, LANES, PER_STEP, LD, FMA)                                              \
+  CT_VINLINE void norm2ld_##E##_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx,            \
+                                     const void *ctx) {                                                       \
+    (void)idx, (void)ctx;                                                                                     \
+    if (s != (int64_t)sizeof(T)) { /* never: the variant is chosen for contiguous runs only */                \
+      norm2_##E##_line(acc, in, s, n, idx, ctx);                                                              \
+      return;                                                                                                 \
+    }                                                                                                         \
+    const T *x = (const T *)in;                                                                               \
+    ACC_T l[LANES] = {0};                                                                                     \
+    int64_t d = 0;                                                                                            \
+    for (; d < n - (n % PER_STEP); d += PER_STEP)                                                             \
+      for (int j = 0; j < PER_STEP; j++) {                                                                    \
+        ACC_T v = (ACC_T)LD(x[d + j]);                                                                        \
+        l[j % LANES] = FMA(v, v, l[j % LANES]);                                                               \
+      }                                                                                                       \
+    ACC_T a = l[0];                                                                                           \
+    for (int j = 1; j < LANES; j++) a = a + l[j];                                                             \
+    /* torch compat: the tail as GCC compiled PyTorch's `buffer[0] += v * v`: four squares at once          \
+       (rounded), added in order, then the rest fused; off, every square and sum rounds once */ \
+    if (CT_TORCH_COMPAT && n - d >= 4) {                                                                      \
+      ACC_T q[4];                                                                                             \
+      for (int j = 0; j < 4; j++) q[j] = (ACC_T)LD(x[d + j]) * (ACC_T)LD(x[d + j]);                           \
+      for (int j = 0; j < 4; j++) a = a + q[j];                                                               \
+      d += 4;                                                                                                 \
+    }                                                                                                         \
+    for (; d < n; d++) {                                                                                      \
+      ACC_T v = (ACC_T)LD(x[d]);                                                                              \
+      a = FMA(v, v, a);                                                                                       \
+    }                                                                                                         \
+    *(ACC_T *)acc = a;                                                                                        \
+  }                                                                                                           \
   NORM_LOOPS(norm2ld_##E)
-DEF_NORM2_LASTDIM(f32, float, float, 8, 8, CT_ID, fmaf)
-DEF_NORM2_LASTDIM(bf16, uint16_t, float, 8, 16, ct__bfloat16_to_float, fmaf)
+DEF_NORM2_LASTDIM(f32, float, float, 8, 8, CT_ID, CT_COMPAT_FMAF)
+DEF_NORM2_LASTDIM(bf16, uint16_t, float, 8, 16, ct__bfloat16_to_float, CT_COMPAT_FMAF)
 
 static void combine_unused(void *acc, const void *b, const void *ctx) {
   (void)acc, (void)b, (void)ctx; /* sequential kernels are never split */

@@ -8,6 +8,7 @@
    complex double. */
 #include <stdio.h>
 
+#include "kernels/cpu/torch_compat.h"
 #include "ops/reduce/red.h"
 
 /* ======== kernels ======== */
@@ -231,7 +232,9 @@ static inline double tot_f64(double v) { return v; }
 
 /* complex products: c10::complex's naive formula, in the component type, same order. PyTorch's vector
    product (Vectorized<complex>::operator*) rounds each product; its scalar one is compiled with FMA
-   contraction: (a c - b d) as fma(a, c, -(b d)), (a d + b c) as fma(a, d, b c). */
+   contraction: (a c - b d) as fma(a, c, -(b d)), (a d + b c) as fma(a, d, b c). torch compat
+   (kernels/cpu/torch_compat.h): the fused forms are CT_COMPAT_FMA, so with the switch off CMUL_FMA and the
+   complex<float> lane step below are CMUL, one rounding per operation. */
 #define CMUL(RT, ar, ai, br, bi)                                                                                \
   do {                                                                                                          \
     RT r_ = (ar) * (br) - (ai) * (bi), i_ = (ar) * (bi) + (ai) * (br);                                          \
@@ -242,8 +245,8 @@ static inline double tot_f64(double v) { return v; }
     RT r_ = CT_FMA_##RT((ar), (br), -((ai) * (bi))), i_ = CT_FMA_##RT((ar), (bi), (ai) * (br));                 \
     ar = r_, ai = i_;                                                                                           \
   } while (0)
-#define CT_FMA_float fmaf
-#define CT_FMA_double fma
+#define CT_FMA_float  CT_COMPAT_FMAF
+#define CT_FMA_double CT_COMPAT_FMA
 #define DEF_COMPLEX_PROD(NAME, RT, LANES, SCALAR_FMA)                                                                     \
   static void NAME##_inner(void *acc, const char *in, int64_t s, int64_t n, int64_t idx, const void *ctx) {     \
     (void)idx, (void)ctx;                                                                                       \

@@ -4,6 +4,7 @@
    var/std of float32/float64 std_var_all_cpu's two passes (its mean, then the sum of squared deviations
    one term after the other). Complex inputs: the real and imaginary parts each the same way, their
    variances added in the result's real dtype, as PyTorch computes var(real) + var(imag). */
+#include "kernels/cpu/torch_compat.h"
 #include "ops/create_internal.h"
 #include "ops/reduce/red.h"
 #include "ops/view_internal.h"
@@ -29,11 +30,11 @@ static inline void chan(double *an, double *amean, double *am2, double n, double
 }
 
 /* PyTorch's Welford update (WelfordOps::reduce, its `m2 + delta * new_delta` fused as its AVX2 build
-   compiles it) */
+   compiles it: torch compat, kernels/cpu/torch_compat.h; rounded twice with the switch off) */
 static inline void welford(double *n, double *mean, double *m2, double x) {
   double delta = x - *mean;
   double new_mean = *mean + delta / (*n + 1);
-  *m2 = fma(delta, x - new_mean, *m2);
+  *m2 = CT_COMPAT_FMA(delta, x - new_mean, *m2);
   *mean = new_mean;
   *n += 1;
 }
@@ -45,6 +46,12 @@ static inline void welford(double *n, double *mean, double *m2, double x) {
    so a line is a chain of divisions; many outputs run side by side in vector lanes (several vectors in
    flight), which is where the speed comes from: the same operations per lane, so the same bits. ---- */
 #define VAR_AVX2 CT_ISA_X86
+/* the lanes' form of welford()'s fused step (torch compat) */
+#if CT_TORCH_COMPAT
+#define VAR_FMADD(a, b, c) _mm256_fmadd_pd(a, b, c)
+#else
+#define VAR_FMADD(a, b, c) _mm256_add_pd(_mm256_mul_pd(a, b), c)
+#endif
 static bool have_avx2_fma(void) { return ct__cpu_isa() >= CT_ISA_AVX2; }
 
 /* lanes of one vector pass: VAR_VECS vectors of 4 doubles */
@@ -72,34 +79,34 @@ VAR_TARGET static inline __m256d wf_f32_ld4(const char *p) { return VLD4_F32(p);
 VAR_TARGET static inline __m256d wf_f64_ld4(const char *p) { return VLD4_F64(p); }
 VAR_TARGET static inline __m256d wf_f16_ld4(const char *p) { return VLD4(CT_LD_F16, uint16_t, p, 2); }
 VAR_TARGET static inline __m256d wf_bf16_ld4(const char *p) { return VLD4(CT_LD_BF16, uint16_t, p, 2); }
-#define DEF_WELFORD_VEC(NAME, T, LD, CONTIG_LD4)                                                               \
-  VAR_TARGET static void NAME##_vec(var_acc *a, const char *in, int64_t ls, int64_t is, int64_t n, int nv) {    \
-    __m256d cnt[VAR_VECS], mean[VAR_VECS], m2[VAR_VECS];                                                        \
-    const __m256d one = _mm256_set1_pd(1.0);                                                                    \
-    for (int v = 0; v < nv; v++) {                                                                              \
-      var_acc *b = a + 4 * v;                                                                                   \
-      cnt[v] = _mm256_set_pd(b[3].n, b[2].n, b[1].n, b[0].n);                                                   \
-      mean[v] = _mm256_set_pd(b[3].mean, b[2].mean, b[1].mean, b[0].mean);                                      \
-      m2[v] = _mm256_set_pd(b[3].m2, b[2].m2, b[1].m2, b[0].m2);                                                \
-    }                                                                                                           \
-    const bool contig = CONTIG_LD4 && ls == (int64_t)sizeof(T);                                                 \
-    for (int64_t i = 0; i < n; i++) {                                                                           \
-      const char *row = in + i * is;                                                                            \
-      for (int v = 0; v < nv; v++) {                                                                            \
-        const char *p = row + 4 * v * ls;                                                                       \
-        __m256d x = contig ? NAME##_ld4(p) : VLD4(LD, T, p, ls);                                                \
-        __m256d nf = _mm256_add_pd(cnt[v], one);                                                                \
-        __m256d delta = _mm256_sub_pd(x, mean[v]);                                                              \
-        __m256d nm = _mm256_add_pd(mean[v], _mm256_div_pd(delta, nf));                                          \
-        m2[v] = _mm256_fmadd_pd(delta, _mm256_sub_pd(x, nm), m2[v]);                                            \
-        mean[v] = nm, cnt[v] = nf;                                                                              \
-      }                                                                                                         \
-    }                                                                                                           \
-    for (int v = 0; v < nv; v++) {                                                                              \
-      double c[4], mu[4], q[4];                                                                                 \
-      _mm256_storeu_pd(c, cnt[v]), _mm256_storeu_pd(mu, mean[v]), _mm256_storeu_pd(q, m2[v]);                   \
-      for (int l = 0; l < 4; l++) a[4 * v + l] = (var_acc){c[l], mu[l], q[l]};                                  \
-    }                                                                                                           \
+#define DEF_WELFORD_VEC(NAME, T, LD, CONTIG_LD4)                                                             \
+  VAR_TARGET static void NAME##_vec(var_acc *a, const char *in, int64_t ls, int64_t is, int64_t n, int nv) { \
+    __m256d cnt[VAR_VECS], mean[VAR_VECS], m2[VAR_VECS];                                                     \
+    const __m256d one = _mm256_set1_pd(1.0);                                                                 \
+    for (int v = 0; v < nv; v++) {                                                                           \
+      var_acc *b = a + 4 * v;                                                                                \
+      cnt[v] = _mm256_set_pd(b[3].n, b[2].n, b[1].n, b[0].n);                                                \
+      mean[v] = _mm256_set_pd(b[3].mean, b[2].mean, b[1].mean, b[0].mean);                                   \
+      m2[v] = _mm256_set_pd(b[3].m2, b[2].m2, b[1].m2, b[0].m2);                                             \
+    }                                                                                                        \
+    const bool contig = CONTIG_LD4 && ls == (int64_t)sizeof(T);                                              \
+    for (int64_t i = 0; i < n; i++) {                                                                        \
+      const char *row = in + i * is;                                                                         \
+      for (int v = 0; v < nv; v++) {                                                                         \
+        const char *p = row + 4 * v * ls;                                                                    \
+        __m256d x = contig ? NAME##_ld4(p) : VLD4(LD, T, p, ls);                                             \
+        __m256d nf = _mm256_add_pd(cnt[v], one);                                                             \
+        __m256d delta = _mm256_sub_pd(x, mean[v]);                                                           \
+        __m256d nm = _mm256_add_pd(mean[v], _mm256_div_pd(delta, nf));                                       \
+        m2[v] = VAR_FMADD(delta, _mm256_sub_pd(x, nm), m2[v]);                                               \
+        mean[v] = nm, cnt[v] = nf;                                                                           \
+      }                                                                                                      \
+    }                                                                                                        \
+    for (int v = 0; v < nv; v++) {                                                                           \
+      double c[4], mu[4], q[4];                                                                              \
+      _mm256_storeu_pd(c, cnt[v]), _mm256_storeu_pd(mu, mean[v]), _mm256_storeu_pd(q, m2[v]);                \
+      for (int l = 0; l < 4; l++) a[4 * v + l] = (var_acc){c[l], mu[l], q[l]};                               \
+    }                                                                                                        \
   }
 #else /* no AVX2 build: the same steps lane by lane */
 #define DEF_WELFORD_VEC(NAME, T, LD, CONTIG_LD4)                                                               \

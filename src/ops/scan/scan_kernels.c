@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "kernels/cpu/loops.h"
+#include "kernels/cpu/torch_compat.h"
 #include "ops/scan/scan.h"
 
 /* Lines processed together in line-vector mode by the selection scans (their best values and indices live
@@ -101,33 +102,19 @@
 #define TO_C64(a) ((ct_c64)(a))
 #define LOAD_C128(v) ((ct_c128)(v))
 
-/* Floating steps keep PyTorch's NaN: its scalar loop computes acc + x / acc * x with acc as the first
-   operand, and x86 returns the first operand's NaN when both are NaN (the sign can differ: an invalid
-   operation such as inf - inf gives the negative default NaN). Spelled out so that vectorized code,
-   which may commute the operands, gives the same bits. */
-#define FADD(a, v) (isnan(a) ? (a) : (a) + (v))
-#define FMUL(a, v) (isnan(a) ? (a) : (a) * (v))
+/* Floating steps: acc + x, acc * x (which NaN a NaN result is, is not reproduced: docs/ARCHITECTURE.md). */
+#define FADD(a, v) ((a) + (v))
+#define FMUL(a, v) ((a) * (v))
 static inline ct_c128 cadd(ct_c128 x, ct_c128 y) {
   return CMPLX(FADD(creal(x), creal(y)), FADD(cimag(x), cimag(y)));
 }
 
 /* c10::complex's operator*= as PyTorch's AVX2 build compiles it (contracted to fused multiply-adds):
-   re = a*c - b*d as one vfmsub of a*c and t = b*d, im = a*d + b*c as one vfmadd of a*d and u = b*c.
-   A NaN result is the NaN operand those instructions propagate -- in the order measured on torch 1.13:
-   t: d, b; u: c, b; re: a, c, t (the subtraction does not flip t's sign); im: d, a, u -- and an
-   invalid operation (inf * 0, inf - inf) gives the default NaN. */
-static inline double first_nan(double r, double p, double q, double s) {
-  return isnan(p) ? p : isnan(q) ? q : isnan(s) ? s : r;
-}
+   re = a*c - b*d as one vfmsub of a*c and b*d, im = a*d + b*c as one vfmadd of a*d and b*c (torch compat,
+   kernels/cpu/torch_compat.h: each product and sum rounded once with the switch off). */
 static inline ct_c128 cmul(ct_c128 x, ct_c128 y) {
   double a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);
-  double t = b * d, u = b * c;
-  if (isnan(t)) t = first_nan(t, d, b, t);
-  if (isnan(u)) u = first_nan(u, c, b, u);
-  double re = fma(a, c, -t), im = fma(a, d, u);
-  if (isnan(re)) re = first_nan(re, a, c, t);
-  if (isnan(im)) im = first_nan(im, d, a, u);
-  return CMPLX(re, im);
+  return CMPLX(CT_COMPAT_FMA(a, c, -(b * d)), CT_COMPAT_FMA(a, d, b * c));
 }
 
 #define DEF_INT(op, STEP, INIT)                                                                     \
@@ -178,24 +165,15 @@ const ct_scan_kernel ct__cumprod_kernels[CT_NUM_DTYPES + 1] = {
 
 /* logcumsumexp's log_add_exp(x, acc) (std::min/std::max take the first argument on NaN; equal
    infinities return x instead of inf - inf). */
-static inline double lae(double x, double y) {
-  double mn = isnan(y) ? y : (y < x ? y : x);
-  double mx = isnan(y) ? y : (x < y ? y : x);
-  if (mn != mx || isfinite(mn)) {
-    double r = log1p(exp(mn - mx));
-    return FADD(r, mx);
+#define DEF_LAE(name, T, LOG1P, EXP)                                    \
+  static inline T name(T x, T y) {                                      \
+    T mn = isnan(y) ? y : (y < x ? y : x);                              \
+    T mx = isnan(y) ? y : (x < y ? y : x);                              \
+    if (mn != mx || isfinite(mn)) return FADD(LOG1P(EXP(mn - mx)), mx); \
+    return x;                                                           \
   }
-  return x;
-}
-static inline float laef(float x, float y) {
-  float mn = isnan(y) ? y : (y < x ? y : x);
-  float mx = isnan(y) ? y : (x < y ? y : x);
-  if (mn != mx || isfinite(mn)) {
-    float r = log1pf(expf(mn - mx));
-    return FADD(r, mx);
-  }
-  return x;
-}
+DEF_LAE(lae, double, log1p, exp)
+DEF_LAE(laef, float, log1pf, expf)
 #define LAE(acc, x) lae((x), (acc))
 #define LAEF(acc, x) laef((x), (acc))
 CT_SCAN_ACC_KERNEL(lcse_bf16, uint16_t, CT_ACC_T(CT_BFLOAT16), ct__bfloat16_to_float, ct__float_to_bfloat16,
