@@ -391,7 +391,10 @@ def gen_tri_out(g):
     x, k = a.args
     odt = x.dtype if g.chance(0.8) else g.dtype()
     shape = x.shape if g.chance(0.5) else g.shape(max_numel=12)
-    return A(x, k, out=Spec(shape, odt, layout=g.choice([None, "transposed"])))
+    # a transposed out only for matrices: torch's kernel addresses an out's batches by stride(-3) alone, and
+    # writes past the storage of some transposed batch layouts (heap corruption in torch 1.13 itself)
+    lay = "transposed" if len(shape) == 2 and g.chance(0.5) else None
+    return A(x, k, out=Spec(shape, odt, layout=lay))
 
 
 def ct_tri(name):

@@ -47,8 +47,23 @@ static bool same_shape_except(const ct_tensor *ref, const ct_tensor *t, int64_t 
   return true;
 }
 
-/* assert_no_internal_overlap(out) and assert_no_overlap(out, input) for every input. */
-static bool out_overlap_ok(const ct_tensor *out, ct_tensors ts) {
+static bool overlap_ok(const ct_tensor *out, ct_tensors ts);
+
+/* assert_no_internal_overlap(out) and assert_no_overlap(out, input) for every input, on out as it will be
+   after resize_output to sizes (contiguous when its shape changes). */
+static bool out_overlap_ok(const ct_tensor *out_now, int64_t nd, const int64_t *sizes, ct_tensors ts) {
+  ct_tensor *probe = NULL;
+  if (out_now->ndim != nd || memcmp(out_now->sizes, sizes, (size_t)nd * sizeof(int64_t)) != 0) {
+    int64_t st[CT_JOIN_MAXDIM];
+    ct__contiguous_strides(nd, sizes, st);
+    if (!(probe = ct__view(out_now, nd, sizes, st, out_now->offset))) return false;
+  }
+  bool ok = overlap_ok(probe ? probe : out_now, ts);
+  ct_release(probe);
+  return ok;
+}
+
+static bool overlap_ok(const ct_tensor *out, ct_tensors ts) {
   if (!ct__check_no_internal_overlap(out)) return false;
   for (int64_t i = 0; i < ts.n; i++) {
     const ct_tensor *t = ts.data[i];
@@ -105,7 +120,7 @@ ct_status ct__cat_impl(ct_tensor *out, ct_tensors ts, int64_t dim, ct_tensor **r
   }
   ct_tensor *r = out;
   if (out) {
-    if (!ct__join_out_device_ok(out, ref) || !ct__tensor_resize_ok(out, nd, sizes) || !out_overlap_ok(out, ts))
+    if (!ct__join_out_device_ok(out, ref) || !ct__tensor_resize_ok(out, nd, sizes) || !out_overlap_ok(out, nd, sizes, ts))
       return ct_last_error();
     if ((s = ct__join_fit_out(out, nd, sizes)) != CT_OK) return s;
   } else {
@@ -245,8 +260,8 @@ ct_status ct__stack_impl(ct_tensor *out, ct_tensors ts, int64_t dim, ct_tensor *
   int64_t wd = ct__wrap_dim(dim, t0->ndim + 1);
   if (wd < 0) return ct_last_error();
   if (!ct__join_rank_ok(t0->ndim + 1)) return ct_last_error();
-  if (wd >= t0->ndim) return stack_by_unsqueeze(out, ts, dim, result);
   if (!stack_inputs_ok(ts)) return ct_last_error();
+  if (wd >= t0->ndim) return stack_by_unsqueeze(out, ts, dim, result);
   int64_t rs[CT_JOIN_MAXDIM], cs[CT_JOIN_MAXDIM];
   for (int64_t d = 0, k = 0; d <= t0->ndim; d++) rs[d] = d == wd ? ts.n : t0->sizes[k++];
   memcpy(cs, t0->sizes, (size_t)t0->ndim * sizeof(int64_t));
@@ -279,7 +294,8 @@ ct_status ct__stack_impl(ct_tensor *out, ct_tensors ts, int64_t dim, ct_tensor *
               ct__dt((ct_dtype)out->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  if (!ct__join_out_device_ok(out, t0) || !ct__tensor_resize_ok(out, t0->ndim + 1, rs) || !out_overlap_ok(out, ts))
+  if (!ct__join_out_device_ok(out, t0) || !ct__tensor_resize_ok(out, t0->ndim + 1, rs) ||
+      !out_overlap_ok(out, t0->ndim + 1, rs, ts))
     return ct_last_error();
   if ((s = ct__join_fit_out(out, t0->ndim + 1, rs)) != CT_OK) return s;
   ct_tensor *v = ct__view(out, t0->ndim, cs, vst, out->offset);

@@ -27,13 +27,9 @@ static bool compatible(const ct_tensor *self, const ct_tensor *other, int64_t di
   return true;
 }
 
-static bool diff_check(const ct_tensor *self, int64_t n, int64_t dim, const ct_tensor *pre, const ct_tensor *app) {
+static bool diff_check(const ct_tensor *self, int64_t dim, const ct_tensor *pre, const ct_tensor *app) {
   if (self->ndim < 1) {
     ct__error(CT_ERR_RUNTIME, "diff expects input to be at least one-dimensional");
-    return false;
-  }
-  if (n < 0) {
-    ct__error(CT_ERR_RUNTIME, "order must be non-negative but got %lld", (long long)n);
     return false;
   }
   return compatible(self, pre, dim) && compatible(self, app, dim);
@@ -41,8 +37,9 @@ static bool diff_check(const ct_tensor *self, int64_t n, int64_t dim, const ct_t
 
 /* One round: narrow(t, dim, 1, len) - narrow(t, dim, 0, len), into out when given (then *res untouched). */
 static ct_status diff_round(const ct_tensor *t, int64_t dim, int64_t len, ct_tensor *out, ct_tensor **res) {
-  ct_tensor *a = ct__narrow_impl(t, dim, 1, len), *b = a ? ct__narrow_impl(t, dim, 0, len) : NULL;
-  ct_status s = b ? CT_OK : ct_last_error();
+  /* GCC evaluates sub_out's arguments right to left: narrow(0) first, so its error comes first */
+  ct_tensor *b = ct__narrow_impl(t, dim, 0, len), *a = b ? ct__narrow_impl(t, dim, 1, len) : NULL;
+  ct_status s = a ? CT_OK : ct_last_error();
   const ct_pw_op *op = t->dtype == CT_BOOL ? &ct__pw_op_logical_xor : &ct__pw_op_sub;
   if (s == CT_OK) {
     const ct_tensor *in[2] = {a, b};
@@ -57,7 +54,7 @@ static ct_status diff_round(const ct_tensor *t, int64_t dim, int64_t len, ct_ten
 static ct_status diff_impl(ct_tensor *out, const ct_tensor *self, int64_t n, int64_t dim, const ct_diff_opts *opts,
                            ct_tensor **result) {
   const ct_tensor *pre = opts ? opts->prepend : NULL, *app = opts ? opts->append : NULL;
-  if (!diff_check(self, n, dim, pre, app)) return ct_last_error();
+  if (!diff_check(self, dim, pre, app)) return ct_last_error();
   ct_scope_begin();
   ct_status s = CT_OK;
   ct_tensor *a = (ct_tensor *)self, *joined = NULL;
@@ -70,21 +67,29 @@ static ct_status diff_impl(ct_tensor *out, const ct_tensor *self, int64_t n, int
     s = ct__cat_impl(NULL, (ct_tensors){parts, k}, dim, &joined);
     a = ct__own(joined);
   }
-  int64_t d = s == CT_OK ? ct__size_dim(a, dim) : -1;
-  if (s == CT_OK && d < 0) s = ct_last_error();
   ct_tensor *r = NULL;
-  if (s == CT_OK && n == 0) {
-    if (out) {
-      s = ct__join_out_dtype_is(out, (ct_dtype)a->dtype) ? ct__join_copy_out(out, a) : ct_last_error();
+  int64_t d = -1;
+  if (s == CT_OK && n == 0) { /* the dim is not looked at */
+    if (out && out->dtype != a->dtype) {
+      /* check_scalar_type_device_layout_equal(result, self) */
+      ct__error(CT_ERR_RUNTIME, "expected scalar_type %s but found %s", ct__dt((ct_dtype)a->dtype)->scalar_name,
+                ct__dt((ct_dtype)out->dtype)->scalar_name);
+      s = CT_ERR_RUNTIME;
+    } else if (out) {
+      s = ct__join_copy_out(out, a);
     } else {
       ct_resolved_opts o = {(ct_dtype)a->dtype, ct__tdevice(a), CT_PRESERVE_FORMAT, false};
       r = ct__empty_like_with(a, CT_PRESERVE_FORMAT, &o);
       s = r ? ct__copy_into(r, a) : ct_last_error();
       if (s == CT_OK) ct__grad_mark_result(r, a);
     }
+  } else if (s == CT_OK && (d = ct__size_dim(a, dim)) < 0) {
+    s = ct_last_error();
   } else if (s == CT_OK) {
     int64_t size = a->sizes[d], rounds = n >= size ? size : n, len = size - 1;
     ct_tensor *cur = a;
+    /* the out= form's last round runs even when the dim is empty (torch's narrow then refuses) */
+    if (out && rounds <= 0) s = diff_round(a, d, size - rounds, out, NULL);
     for (int64_t i = 0; s == CT_OK && i < rounds; i++, len--) {
       bool last = i + 1 == rounds;
       ct_tensor *next = NULL;

@@ -251,14 +251,22 @@ static bool kron_views(const ct_tensor *a, const ct_tensor *b, ct_tensor **va, c
   return false;
 }
 
+/* mul(self viewed, other viewed): the product in the interleaved shape, TensorIterator's layout (unowned). */
+static ct_tensor *kron_product(const ct_tensor *va, const ct_tensor *vb) {
+  ct_scope_begin();
+  ct_tensor *p = ct__red_pw(&ct__pw_op_mul, va, vb);
+  if (p) ct_retain(p);
+  ct_scope_end();
+  return p;
+}
+
 static ct_tensor *kron_impl(const ct_tensor *a, const ct_tensor *b) {
   ct_tensor *va, *vb, *r = NULL;
   int64_t rshape[CT_JOIN_MAXDIM], nd;
   if (!kron_views(a, b, &va, &vb, rshape, &nd)) return NULL;
-  ct_scope_begin();
-  ct_tensor *p = ct__red_pw(&ct__pw_op_mul, va, vb);
-  if (p) r = ct__reshape_impl(p, (ct_shape){rshape, nd});
-  ct_scope_end();
+  ct_tensor *p = kron_product(va, vb);
+  if (p) r = ct__view_impl(p, (ct_shape){rshape, nd}); /* _unsafe_view: refused where no view exists */
+  ct_release(p);
   ct_release(va);
   ct_release(vb);
   return r;
@@ -275,7 +283,9 @@ ct_tensor *ct_kron(const ct_tensor *t, const ct_tensor *other) {
   return ct__own(r);
 }
 
-/* mul_out(out, views), then out.resize_(result shape). */
+/* mul_out(out, views), then out.resize_(result shape). An out of the views' interleaved shape is written in
+   place; any other is resized by mul_out to that shape with TensorIterator's strides, which resize_ then
+   reads back as contiguous: out holds the product's elements in its memory order. */
 ct_status ct_kron_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&kron_out_op, kron_out_op.aten, out, t, other)) return ct_last_error();
@@ -283,9 +293,46 @@ ct_status ct_kron_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other
   ct_tensor *va, *vb;
   int64_t rshape[CT_JOIN_MAXDIM], nd;
   if (!kron_views(t, other, &va, &vb, rshape, &nd)) return ct_last_error();
-  const ct_tensor *in[2] = {va, vb};
-  ct_status s = (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
-  if (s == CT_OK) s = ct__resize_impl(out, (ct_shape){rshape, nd}, CT_MEMORY_FORMAT_UNSET);
+  ct_status s = CT_OK;
+  bool interleaved = out->ndim == va->ndim;
+  for (int64_t d = 0; interleaved && d < va->ndim; d++)
+    interleaved = out->sizes[d] == (va->sizes[d] > vb->sizes[d] ? va->sizes[d] : vb->sizes[d]);
+  if (interleaved) {
+    const ct_tensor *in[2] = {va, vb};
+    s = (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
+    if (s == CT_OK) s = ct__resize_impl(out, (ct_shape){rshape, nd}, CT_MEMORY_FORMAT_UNSET);
+  } else {
+    ct_dtype dt;
+    const ct_tensor *ops[2] = {t, other};
+    s = ct__result_type(ops, 2, &dt);
+    if (s == CT_OK && out->device_type != t->device_type) {
+      ct__error(CT_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two devices, %s "
+                                "and %s!", out->device_type == CT_META ? "meta" : "cpu",
+                t->device_type == CT_META ? "meta" : "cpu");
+      s = CT_ERR_RUNTIME;
+    } else if (s == CT_OK && !ct_can_cast(dt, (ct_dtype)out->dtype)) {
+      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(dt)->scalar_name,
+                ct__dt((ct_dtype)out->dtype)->scalar_name);
+      s = CT_ERR_RUNTIME;
+    }
+    ct_tensor *r = s == CT_OK ? kron_product(va, vb) : NULL;
+    if (s == CT_OK && !r) s = ct_last_error();
+    if (s == CT_OK) {
+      int64_t n = r->numel, one = 1, lo = r->offset;
+      for (int64_t d = 0; d < r->ndim; d++)
+        if (r->strides[d] < 0) lo += (r->sizes[d] - 1) * r->strides[d];
+      ct_tensor *flat = ct__is_non_overlapping_and_dense(r) ? ct__view(r, 1, &n, &one, lo) : ct__same(r);
+      ct_tensor *dst = NULL;
+      if (!ct__tensor_resize_ok(out, nd, rshape) || !flat) s = ct_last_error();
+      if (s == CT_OK) s = ct__join_fit_out(out, nd, rshape);
+      bool mem_order = s == CT_OK && flat->ndim == 1 && r->ndim != 1;
+      if (s == CT_OK) s = (dst = mem_order ? ct__reshape_impl(out, (ct_shape){&n, 1}) : ct__same(out)) ? CT_OK : ct_last_error();
+      if (s == CT_OK) s = ct__copy_into(dst, mem_order ? flat : r);
+      ct_release(dst);
+      ct_release(flat);
+    }
+    ct_release(r);
+  }
   ct_release(va);
   ct_release(vb);
   return s;

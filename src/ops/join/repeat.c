@@ -165,11 +165,10 @@ static ct_tensor *ri_impl(const ct_tensor *self, const ct_tensor *rep, const ct_
   } else if (rep->ndim == 1 && rep->sizes[0] != 1 && rep->sizes[0] != size) {
     ct__error(CT_ERR_RUNTIME, "repeats must have the same size as input along dim");
   } else {
-    ct_tensor *one = rep->ndim == 0 ? ct__view_impl(rep, (ct_shape){&n, 0}) : ct__same(rep);
-    int64_t one_n = 1;
-    ct_tensor *flat = one ? ct__reshape_impl(one, (ct_shape){&one_n, 1}) : NULL;
-    ct_release(one);
+    /* one entry: repeats.reshape({1}).expand({input.size(dim)}) */
     bool scalar = rep->ndim == 0 || rep->sizes[0] == 1;
+    int64_t one_n = 1;
+    ct_tensor *flat = scalar ? ct__reshape_impl(rep, (ct_shape){&one_n, 1}) : ct__same(rep);
     ct_tensor *full = flat && scalar ? ct__expand_impl(flat, (ct_shape){&size, 1}) : flat ? ct__same(flat) : NULL;
     ct_release(flat);
     if (full) c = repeat_counts(full, &n);

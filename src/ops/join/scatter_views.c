@@ -31,6 +31,22 @@ static int64_t narrow_copy_check(const ct_tensor *t, int64_t dim, int64_t *start
   return d;
 }
 
+/* narrow_copy_dense_cpu_out's memcpy: src's elements in row-major order from out's data pointer on, whatever
+   out's strides (torch assumes resize_output made it contiguous; one of the narrowed shape keeps its own). */
+static ct_status write_in_memory_order(ct_tensor *out, const ct_tensor *src) {
+  int64_t st[CT_JOIN_MAXDIM];
+  ct__contiguous_strides(src->ndim, src->sizes, st);
+  int64_t need = ct__required_storage_elems(src->ndim, src->sizes, st, out->offset);
+  if (out->device_type != CT_META && need * (int64_t)ct__itemsize((ct_dtype)out->dtype) > (int64_t)out->storage->nbytes) {
+    ct__error(CT_ERR_RUNTIME, "narrow_copy: out's storage is smaller than the narrowed tensor");
+    return CT_ERR_RUNTIME;
+  }
+  ct_tensor *flat = ct__view(out, src->ndim, src->sizes, st, out->offset);
+  ct_status s = flat ? ct__copy_into(flat, src) : ct_last_error();
+  ct_release(flat);
+  return s;
+}
+
 ct_tensor *ct_narrow_copy(const ct_tensor *t, int64_t dim, int64_t start, int64_t length) {
   CT__OP_ENTER_PTR(&narrow_copy_op, t, t);
   int64_t d = narrow_copy_check(t, dim, &start, length);
@@ -38,7 +54,12 @@ ct_tensor *ct_narrow_copy(const ct_tensor *t, int64_t dim, int64_t start, int64_
   ct_tensor *v = ct__narrow_impl(t, d, start, length);
   if (!v) return NULL;
   /* empty_like(self) resized to the narrowed shape: self's layout when the size stays, else contiguous */
-  ct_tensor *r = length == t->sizes[d] ? ct__join_clone(v, CT_PRESERVE_FORMAT) : ct__join_clone(v, CT_CONTIGUOUS_FORMAT);
+  ct_resolved_opts o = {(ct_dtype)t->dtype, ct__tdevice(t), CT_PRESERVE_FORMAT, false};
+  ct_tensor *r = length == t->sizes[d] ? ct__empty_like_with(t, CT_PRESERVE_FORMAT, &o) : ct__join_empty(v, v->ndim, v->sizes, (ct_dtype)t->dtype);
+  if (r && write_in_memory_order(r, v) != CT_OK) {
+    ct_release(r);
+    r = NULL;
+  }
   ct_release(v);
   if (r) ct__grad_mark_result(r, t);
   return ct__own(r);
@@ -58,7 +79,8 @@ ct_status ct_narrow_copy_out(ct_tensor *out, const ct_tensor *t, int64_t dim, in
   if (d < 0) return ct_last_error();
   ct_tensor *v = ct__narrow_impl(t, d, start, length);
   if (!v) return ct_last_error();
-  ct_status s = ct__join_copy_out(out, v);
+  ct_status s = ct__tensor_resize_ok(out, v->ndim, v->sizes) ? ct__join_fit_out(out, v->ndim, v->sizes) : ct_last_error();
+  if (s == CT_OK) s = write_in_memory_order(out, v);
   ct_release(v);
   return s;
 }

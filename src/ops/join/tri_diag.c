@@ -40,6 +40,52 @@ static ct_status zero_outside(ct_tensor *t, int64_t k, bool upper) {
   return s;
 }
 
+/* checkTrilTriuBatchContiguous(self, allow_zero_stride = true): whether torch updates self in place. */
+static bool batch_contiguous(const ct_tensor *t) {
+  int64_t nd = t->ndim;
+  if (ct__geom_is_contiguous(nd, t->sizes, t->strides)) return true; /* updated in place, or via a copy: no error */
+  if (nd <= 3) return true;
+  int64_t expected = t->sizes[nd - 1] * t->sizes[nd - 2];
+  for (int64_t i = nd - 3; i >= 0; i--) {
+    if (i == 0 && (t->strides[i] == 0 || t->sizes[i] == 1)) continue;
+    if (expected != t->strides[i]) return false;
+    expected *= t->sizes[i];
+  }
+  return true;
+}
+
+/* apply_triu_tril on an out= tensor: torch addresses matrix b of out at b * stride(-3) (1 where that stride
+   is 0), whatever out's batch dims' strides are, and writes the matrices in order. For an out whose batch
+   dims do not compose into that one stride, this writes where torch writes (later matrices over earlier
+   ones where they meet); false (nothing written) when out's own geometry is the same thing or a matrix
+   would leave the storage. */
+static bool torch_batches(ct_tensor *out, const ct_tensor *self, int64_t k, bool upper, ct_status *s) {
+  int64_t nd = out->ndim;
+  if (nd <= 2 || out->numel == 0 || out->device_type == CT_META) return false;
+  int64_t n = out->sizes[nd - 2], m = out->sizes[nd - 1], nb = out->numel / (n * m);
+  int64_t bst = out->strides[nd - 3] > 0 ? out->strides[nd - 3] : 1, st[2] = {out->strides[nd - 2], out->strides[nd - 1]};
+  bool same = true; /* the batch dims compose into one of stride bst */
+  for (int64_t d = nd - 3, want = bst; d >= 0; d--) {
+    if (out->sizes[d] != 1 && out->strides[d] != want) same = false;
+    want *= out->sizes[d];
+  }
+  int64_t sizes[3] = {nb, n, m}, st3[3] = {bst, st[0], st[1]};
+  if (same || ct__required_storage_elems(3, sizes, st3, out->offset) * (int64_t)ct__itemsize((ct_dtype)out->dtype) >
+                  (int64_t)out->storage->nbytes)
+    return false;
+  ct_tensor *src = ct__reshape_impl(self, (ct_shape){sizes, 3});
+  *s = src ? CT_OK : ct_last_error();
+  for (int64_t b = 0; *s == CT_OK && b < nb; b++) {
+    ct_tensor *mat = ct__view(out, 2, sizes + 1, st, out->offset + b * bst), *from = ct__select_impl(src, 0, b);
+    *s = mat && from ? ct__copy_into(mat, from) : ct_last_error();
+    if (*s == CT_OK) *s = zero_outside(mat, k, upper);
+    ct_release(mat);
+    ct_release(from);
+  }
+  ct_release(src);
+  return true;
+}
+
 /* compute_triu_tril: out NULL (a new result in *result), self (in place) or an out= tensor. */
 static ct_status tri_impl(ct_tensor *out, const ct_tensor *self, int64_t k, bool upper, ct_tensor **result) {
   bool inplace = out == self;
@@ -48,8 +94,12 @@ static ct_status tri_impl(ct_tensor *out, const ct_tensor *self, int64_t k, bool
         !ct__tensor_resize_ok(out, self->ndim, self->sizes))
       return ct_last_error();
   }
-  if (self->numel > 0 && self->ndim < 2) return (ct__wrap_dim(-2, self->ndim), ct_last_error());
+  if (self->numel > 0 && self->ndim < 2) return (ct__size_dim(self, -2), ct_last_error());
   if (inplace && !ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  /* checkTrilTriuBatchContiguous: a self it cannot update in place is computed into a contiguous copy, then
+     copied back (copy_'s refusal of an expanded self) */
+  if (inplace && self->numel > 0 && !batch_contiguous(self) && !ct__check_no_internal_overlap(self))
+    return ct_last_error();
   ct_tensor *r = out;
   ct_status s = CT_OK;
   if (!out) {
@@ -59,8 +109,10 @@ static ct_status tri_impl(ct_tensor *out, const ct_tensor *self, int64_t k, bool
     if (!ct__check_no_partial_overlap(out, self)) return ct_last_error();
     s = ct__join_fit_out(out, self->ndim, self->sizes);
   }
-  if (s == CT_OK && r != self) s = ct__copy_into(r, self);
-  if (s == CT_OK && self->numel > 0 && r->device_type != CT_META) s = zero_outside(r, k, upper);
+  if (!(s == CT_OK && out && !inplace && torch_batches(out, self, k, upper, &s))) {
+    if (s == CT_OK && r != self) s = ct__copy_into(r, self);
+    if (s == CT_OK && self->numel > 0 && r->device_type != CT_META) s = zero_outside(r, k, upper);
+  }
   if (s != CT_OK) {
     if (!out) ct_release(r);
     return s;
@@ -122,8 +174,8 @@ static ct_tensor *tri_indices(const char *name, bool upper, int64_t row, int64_t
     n += hi - lo;
   }
   ct_dtype dt = o.dtype;
-  /* AT_DISPATCH_ALL_TYPES: the integer types, float and double */
-  if (ct__dt(dt)->category != CT_CAT_INT && dt != CT_FLOAT32 && dt != CT_FLOAT64)
+  /* AT_DISPATCH_INDEX_TYPES: int32 and int64 */
+  if (dt != CT_INT32 && dt != CT_INT64)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", name, ct__dt(dt)->scalar_name);
   int64_t sizes[2] = {2, n};
   ct_tensor *r = ct__empty_with((ct_shape){sizes, 2}, &o);
@@ -183,6 +235,8 @@ ct_tensor *ct_diag_embed(const ct_tensor *t, int64_t offset, int64_t dim1, int64
 
 /* diag_cpu_out (apply_diag): out NULL gives a new result. */
 static ct_status diag_impl(ct_tensor *out, const ct_tensor *t, int64_t k, ct_tensor **result) {
+  /* AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(BFloat16, Bool): every dtype but float16, checked first */
+  if (t->dtype == CT_FLOAT16) return (ct__error(CT_ERR_RUNTIME, "\"diag\" not implemented for 'Half'"), CT_ERR_RUNTIME);
   if (t->ndim != 1 && t->ndim != 2) return (ct__error(CT_ERR_RUNTIME, "matrix or a vector expected"), CT_ERR_RUNTIME);
   int64_t sizes[2], nd;
   if (t->ndim == 1) {
