@@ -4,14 +4,16 @@
    result through the copy engine (any dtype pair: torch 1.13 promotes). */
 #include "ops/join/join_internal.h"
 
+/* .name is what autograd's out= refusal names: the ATen op that runs (cat, for every alias and stack that is
+   a cat underneath) */
 static const ct_op cat_op = CT_JOIN_OP("cat", "aten::cat");
-static const ct_op concat_op = CT_JOIN_OP("concat", "aten::cat");
-static const ct_op concatenate_op = CT_JOIN_OP("concatenate", "aten::cat");
+static const ct_op concat_op = CT_JOIN_OP("cat", "aten::cat");
+static const ct_op concatenate_op = CT_JOIN_OP("cat", "aten::cat");
 static const ct_op stack_op = CT_JOIN_OP("stack", "aten::stack");
-static const ct_op hstack_op = CT_JOIN_OP("hstack", "aten::cat");
-static const ct_op vstack_op = CT_JOIN_OP("vstack", "aten::cat");
-static const ct_op dstack_op = CT_JOIN_OP("dstack", "aten::cat");
-static const ct_op column_stack_op = CT_JOIN_OP("column_stack", "aten::cat");
+static const ct_op hstack_op = CT_JOIN_OP("cat", "aten::cat");
+static const ct_op vstack_op = CT_JOIN_OP("cat", "aten::cat");
+static const ct_op dstack_op = CT_JOIN_OP("cat", "aten::cat");
+static const ct_op column_stack_op = CT_JOIN_OP("cat", "aten::cat");
 static const ct_view_op atleast_op = {CT_VIEW_OP("atleast_1d", "aten::atleast_1d", 0)};
 
 /* cat_should_skip_tensor: the legacy 1-D empty tensor, which cat ignores. */
@@ -353,10 +355,12 @@ static ct_status xstack_impl(const char *name, stack_kind kind, ct_tensor *out, 
   return s;
 }
 
+static const char *const stack_names[] = {"hstack", "vstack", "dstack", "column_stack"};
+
 static ct_tensor *xstack_entry(const ct_op *op, stack_kind kind, ct_tensors ts) {
   if (!ct__join_list_ok(op, NULL, ts)) return NULL;
   ct_tensor *r = NULL;
-  if (xstack_impl(op->name, kind, NULL, ts, &r) != CT_OK) return NULL;
+  if (xstack_impl(stack_names[kind], kind, NULL, ts, &r) != CT_OK) return NULL;
   ct__join_mark(r, ts);
   return ct__own(r);
 }
@@ -364,7 +368,7 @@ static ct_status xstack_out_entry(const ct_op *op, stack_kind kind, ct_tensor *o
   CT__NONNULL_STATUS(out);
   if (!ct__join_list_ok(op, out, ts)) return ct_last_error();
   if (!ct__join_out_grad_ok(op, out, ts)) return CT_ERR_RUNTIME;
-  return xstack_impl(op->name, kind, out, ts, NULL);
+  return xstack_impl(stack_names[kind], kind, out, ts, NULL);
 }
 
 ct_tensor *ct_hstack(ct_tensors tensors) { return xstack_entry(&hstack_op, H_STACK, tensors); }

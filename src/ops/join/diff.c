@@ -6,7 +6,8 @@
 #include "ops/reduce/red.h"
 
 static const ct_op diff_op = CT_JOIN_OP("diff", "aten::diff");
-static const ct_op diff_out_op = CT_JOIN_OP("diff", "aten::diff.out");
+/* autograd's out= refusal names sub, the op diff_out runs */
+static const ct_op diff_out_op = CT_JOIN_OP("sub", "aten::diff.out");
 
 static bool compatible(const ct_tensor *self, const ct_tensor *other, int64_t dim) {
   if (!other) return true;

@@ -11,7 +11,8 @@ static const ct_op block_diag_op = CT_JOIN_OP("block_diag", "aten::block_diag");
 static const ct_op cartesian_prod_op = CT_JOIN_OP("cartesian_prod", "aten::cartesian_prod");
 static const ct_op combinations_op = CT_JOIN_OP_CPU("combinations", "aten::masked_select");
 static const ct_op kron_op = CT_JOIN_OP("kron", "aten::kron");
-static const ct_op kron_out_op = CT_JOIN_OP("kron", "aten::kron.out");
+/* autograd's out= refusal names mul, the op kron_out runs */
+static const ct_op kron_out_op = CT_JOIN_OP("mul", "aten::kron.out");
 
 /* ---- meshgrid ---- */
 

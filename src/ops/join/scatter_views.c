@@ -4,7 +4,9 @@
 #include "ops/join/join_internal.h"
 
 static const ct_op narrow_copy_op = CT_JOIN_OP("narrow_copy", "aten::narrow_copy");
-static const ct_op narrow_copy_out_op = CT_JOIN_OP_CPU("narrow_copy", "aten::narrow_copy.out");
+/* no derivative: autograd treats out as an in-place target (check_inplace) */
+static const ct_op narrow_copy_out_op = {.name = "narrow_copy", .aten = "aten::narrow_copy.out", .grad = CT_OP_GRAD_OUT_INPLACE,
+                                         CT_COPY_ROWS_CPU};
 static const ct_op select_scatter_op = CT_JOIN_OP("select_scatter", "aten::select_scatter");
 static const ct_op slice_scatter_op = CT_JOIN_OP("slice_scatter", "aten::slice_scatter");
 static const ct_op diagonal_scatter_op = CT_JOIN_OP("diagonal_scatter", "aten::diagonal_scatter");
@@ -66,9 +68,9 @@ ct_tensor *ct_narrow_copy(const ct_tensor *t, int64_t dim, int64_t start, int64_
 }
 
 ct_status ct_narrow_copy_out(ct_tensor *out, const ct_tensor *t, int64_t dim, int64_t start, int64_t length) {
-  CT__OP_ENTER_STATUS(&narrow_copy_out_op, t, out, t);
+  CT__NONNULL_STATUS(out, t);
+  if (!ct__check_inplace(out)) return CT_ERR_RUNTIME; /* autograd, before the dispatcher */
   if (!CT__OP_ACCEPTS(&narrow_copy_out_op, narrow_copy_out_op.aten, out, t)) return ct_last_error();
-  if (!CT__OP_OUT_GRAD_OK(&narrow_copy_out_op, out, t)) return CT_ERR_RUNTIME;
   if (t->ndim == 0) return (ct__error(CT_ERR_RUNTIME, "narrow() cannot be applied to a 0-dim tensor."), CT_ERR_RUNTIME);
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "Expected self.dtype() == output.dtype() to be true, but got false.  (Could this error "
@@ -82,6 +84,7 @@ ct_status ct_narrow_copy_out(ct_tensor *out, const ct_tensor *t, int64_t dim, in
   ct_status s = ct__tensor_resize_ok(out, v->ndim, v->sizes) ? ct__join_fit_out(out, v->ndim, v->sizes) : ct_last_error();
   if (s == CT_OK) s = write_in_memory_order(out, v);
   ct_release(v);
+  if (s == CT_OK) ct__grad_mark_out(out, &t, 1);
   return s;
 }
 

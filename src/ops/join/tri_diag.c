@@ -249,7 +249,7 @@ static ct_status diag_impl(ct_tensor *out, const ct_tensor *t, int64_t k, ct_ten
     if (sizes[0] < 0) return (ct__error(CT_ERR_RUNTIME, "numel: integer multiplication overflow"), CT_ERR_RUNTIME);
   }
   if (out) {
-    if ((t->ndim == 1 || sizes[0] > 0) && out->dtype != t->dtype) {
+    if (out->dtype != t->dtype) {
       ct__error(CT_ERR_RUNTIME, "expected scalar type %s but found %s", ct__dt((ct_dtype)t->dtype)->scalar_name,
                 ct__dt((ct_dtype)out->dtype)->scalar_name);
       return CT_ERR_RUNTIME;
