@@ -106,7 +106,7 @@ def cases():
 
 
 def stream_gbs(threads):
-    exe = os.path.join(BUILD, "bench_stream")
+    exe = os.path.join(BUILD, "bench", "bench_stream")
     if not os.path.exists(exe):
         return None
     r = subprocess.run([exe, str(threads)], capture_output=True, text=True)

@@ -2,6 +2,7 @@
    dstack, column_stack, and atleast_1d/2d/3d, which the stacks apply first (torch 1.13's TensorShape.cpp).
    cat checks as its meta function does, in its order, then copies each input into its narrow of the
    result through the copy engine (any dtype pair: torch 1.13 promotes). */
+#include "core/parallel.h"
 #include "ops/join/join_internal.h"
 
 /* .name is what autograd's out= refusal names: the ATen op that runs (cat, for every alias and stack that is
@@ -82,6 +83,57 @@ static bool overlap_ok(const ct_tensor *out, ct_tensors ts) {
   return true;
 }
 
+/* ---- the contiguous fast path: torch's memcpy cat (cat_serial_kernel / the parallel copy of contiguous
+   same-dtype inputs), cut into chunks of at most CAT_CHUNK bytes shared out over the pool ---- */
+
+#define CAT_CHUNK ((int64_t)1 << 18)
+
+typedef struct {
+  char *dst;
+  const ct_tensor *const *in; /* the inputs (skipped ones have blk 0) */
+  const int64_t *blk;         /* bytes input k adds to each outer row */
+  const int64_t *at;          /* where in a result row input k's block starts */
+  const int64_t *subs;        /* chunks per block of input k */
+  int64_t n, row, subs_per_row;
+} cat_fast;
+
+static void cat_fast_chunk(void *ctx, int64_t i, int tid) {
+  (void)tid;
+  const cat_fast *c = ctx;
+  int64_t o = i / c->subs_per_row, r = i % c->subs_per_row, k = 0;
+  while (r >= c->subs[k]) r -= c->subs[k++];
+  int64_t from = r * CAT_CHUNK, len = c->blk[k] - from < CAT_CHUNK ? c->blk[k] - from : CAT_CHUNK;
+  memcpy(c->dst + o * c->row + c->at[k] + from, ct__tdata(c->in[k]) + o * c->blk[k] + from, (size_t)len);
+}
+
+/* Copies the inputs into r with memcpy when every one is a contiguous CPU tensor of r's dtype without math
+   bits and r is contiguous; false (nothing done) otherwise. */
+static bool cat_contiguous(ct_tensor *r, ct_tensors ts, int64_t dim) {
+  if (r->device_type != CT_CPU || ct__math_bits(r) || !ct__geom_is_contiguous(r->ndim, r->sizes, r->strides) ||
+      ts.n > 4096)
+    return false;
+  int64_t blk[4096], at[4096], subs[4096], item = (int64_t)ct__itemsize((ct_dtype)r->dtype), inner = item, outer = 1;
+  for (int64_t d = dim + 1; d < r->ndim; d++) inner *= r->sizes[d];
+  for (int64_t d = 0; d < dim; d++) outer *= r->sizes[d];
+  int64_t row = 0, per_row = 0;
+  for (int64_t k = 0; k < ts.n; k++) {
+    const ct_tensor *t = ts.data[k];
+    bool skip = skipped(t);
+    if (!skip && (t->dtype != r->dtype || t->device_type != CT_CPU || ct__math_bits(t) ||
+                  !ct__geom_is_contiguous(t->ndim, t->sizes, t->strides)))
+      return false;
+    blk[k] = skip ? 0 : inner * t->sizes[dim];
+    at[k] = row;
+    subs[k] = (blk[k] + CAT_CHUNK - 1) / CAT_CHUNK;
+    row += blk[k];
+    per_row += subs[k];
+  }
+  if (per_row == 0 || outer == 0) return true;
+  cat_fast c = {ct__tdata(r), ts.data, blk, at, subs, ts.n, row, per_row};
+  ct__parallel_chunks(outer * per_row, ct__parallel_threads(r->numel), cat_fast_chunk, &c);
+  return true;
+}
+
 ct_status ct__cat_impl(ct_tensor *out, ct_tensors ts, int64_t dim, ct_tensor **result) {
   if (ts.n == 0) return (ct__error(CT_ERR_RUNTIME, "torch.cat(): expected a non-empty list of Tensors"), CT_ERR_RUNTIME);
   for (int64_t i = 0; i < ts.n; i++)
@@ -133,7 +185,8 @@ ct_status ct__cat_impl(ct_tensor *out, ct_tensors ts, int64_t dim, ct_tensor **r
     if (!r) return ct_last_error();
   }
   int64_t at = 0;
-  for (int64_t i = 0; i < ts.n && s == CT_OK; i++) {
+  bool done = r->numel == 0 || cat_contiguous(r, ts, dim);
+  for (int64_t i = 0; !done && i < ts.n && s == CT_OK; i++) {
     const ct_tensor *t = ts.data[i];
     if (skipped(t)) continue;
     int64_t len = t->sizes[dim];

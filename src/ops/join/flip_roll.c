@@ -96,7 +96,7 @@ ct_tensor *ct__roll_impl(const ct_tensor *t, ct_shape shifts, ct_dims dims) {
   if (shifts.ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "`shifts` required");
   if (dims.ndim == 0 && shifts.ndim == 1) {
     /* self.contiguous().view(numel), rolled along 0, viewed back */
-    ct_tensor *c = ct__join_clone(t, CT_CONTIGUOUS_FORMAT);
+    ct_tensor *c = ct__geom_is_contiguous(t->ndim, t->sizes, t->strides) ? ct__same(t) : ct__join_clone(t, CT_CONTIGUOUS_FORMAT);
     if (!c) return NULL;
     int64_t n = t->numel;
     ct_tensor *flat = ct__view_impl(c, (ct_shape){&n, 1});
