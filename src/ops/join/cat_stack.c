@@ -176,7 +176,12 @@ ct_status ct__cat_impl(ct_tensor *out, ct_tensors ts, int64_t dim, ct_tensor **r
   if (out) {
     if (!ct__join_out_device_ok(out, ref) || !ct__tensor_resize_ok(out, nd, sizes) || !out_overlap_ok(out, nd, sizes, ts))
       return ct_last_error();
-    if ((s = ct__join_fit_out(out, nd, sizes)) != CT_OK) return s;
+    /* resize_out: resized in the inputs' memory format (empty_tensor_restride), else kept as it is */
+    if (out->ndim != nd || memcmp(out->sizes, sizes, (size_t)nd * sizeof(int64_t)) != 0) {
+      int64_t st[CT_JOIN_MAXDIM];
+      ct__format_strides_for(nd, sizes, fmt, st);
+      if ((s = ct__tensor_resize(out, nd, sizes, st)) != CT_OK) return s;
+    }
   } else {
     ct_device dev = ct__tdevice(ref);
     if (meta) dev = (ct_device){CT_META, 0};
