@@ -9,16 +9,15 @@ Also flip, roll, repeat and tril of a 4096 x 4096 float32 matrix. Every pair is 
 bit-identical."""
 import ctypes
 import os
-import statistics
 import subprocess
 import sys
-import time
 
 import torch
 
+from scan_bench import paired, same_bits  # the paired timing and the bit check, shared
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("CTORCH_BUILD", os.path.join(ROOT, "build"))
-REPS = int(os.environ.get("BENCH_REPS", "9"))
 
 lib = ctypes.CDLL(os.path.join(BUILD, "libctorch.so"))
 P = ctypes.c_void_p
@@ -50,23 +49,6 @@ def shape(*dims):
 def to_ct(t):
     t = t.contiguous()
     return lib.ct_tensor_from_data(t.data_ptr(), DT[t.dtype], shape(*t.shape), None)
-
-
-def same_bits(ct, t):
-    n = t.numel()
-    buf = (ctypes.c_char * (n * t.element_size())).from_address(lib.ct_data_ptr(ct))
-    return bytes(buf) == t.contiguous().numpy().tobytes()
-
-
-def paired(ct_call, torch_call):
-    ct_call(), torch_call()
-    ratios, times = [], []
-    for _ in range(REPS):
-        t0 = time.perf_counter(); ct_call(); t1 = time.perf_counter()
-        torch_call(); t2 = time.perf_counter()
-        ratios.append((t2 - t1) / (t1 - t0))
-        times.append((t1 - t0, t2 - t1))
-    return statistics.median(ratios), statistics.median(c for c, _ in times), statistics.median(t for _, t in times)
 
 
 def fresh(ct_fn):
