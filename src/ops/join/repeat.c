@@ -7,9 +7,16 @@
 
 static const ct_op repeat_op = CT_JOIN_OP("repeat", "aten::repeat");
 static const ct_op tile_op = CT_JOIN_OP("tile", "aten::repeat");
-static const ct_op ri_op = CT_JOIN_OP_CPU("repeat_interleave", "aten::repeat_interleave.Tensor");
-static const ct_op ri_self_op = CT_JOIN_OP_CPU("repeat_interleave", "aten::repeat_interleave.self_Tensor");
-static const ct_op ri_int_op = CT_JOIN_OP_CPU("repeat_interleave", "aten::repeat_interleave.self_int");
+static const ct_op ri_op = CT_JOIN_OP("repeat_interleave", "aten::repeat_interleave.Tensor");
+static const ct_op ri_self_op = CT_JOIN_OP("repeat_interleave", "aten::repeat_interleave.self_Tensor");
+static const ct_op ri_int_op = CT_JOIN_OP("repeat_interleave", "aten::repeat_interleave.self_int");
+
+/* The meta device: torch's meta kernel of repeat_interleave.Tensor sizes its result by output_size alone. */
+static bool meta_size_known(const ct_tensor *rep, int64_t output_size) {
+  if (rep->device_type != CT_META || output_size > 0) return true;
+  ct__error(CT_ERR_RUNTIME, "cannot repeat_interleave a meta tensor without output_size");
+  return false;
+}
 
 ct_tensor *ct__repeat_impl(const ct_tensor *t, ct_shape repeats) {
   if (!ct__check_list(repeats, "repeats")) return NULL;
@@ -104,6 +111,8 @@ static int64_t repeat_total(const int64_t *c, int64_t n, int64_t output_size) {
 
 /* torch.repeat_interleave(repeats): index i repeated c[i] times, in the repeats' dtype. */
 static ct_tensor *repeat_index(const ct_tensor *rep, int64_t output_size) {
+  if (!meta_size_known(rep, output_size)) return NULL;
+  if (rep->device_type == CT_META) return ct__join_empty(rep, 1, &output_size, (ct_dtype)rep->dtype);
   int64_t n = 0, *c = repeat_counts(rep, &n);
   if (!c) return NULL;
   int64_t total = n == 0 ? 0 : repeat_total(c, n, output_size);
@@ -167,6 +176,18 @@ static ct_tensor *ri_impl(const ct_tensor *self, const ct_tensor *rep, const ct_
   } else {
     /* one entry: repeats.reshape({1}).expand({input.size(dim)}) */
     bool scalar = rep->ndim == 0 || rep->sizes[0] == 1;
+    if (!meta_size_known(rep, output_size)) {
+      ct_release(in);
+      return NULL;
+    }
+    if (rep->device_type == CT_META || in->device_type == CT_META) {
+      int64_t sizes[CT_JOIN_MAXDIM];
+      memcpy(sizes, in->sizes, (size_t)in->ndim * sizeof(int64_t));
+      sizes[dim] = output_size;
+      r = ct__empty(in->ndim, sizes, (ct_dtype)in->dtype, (ct_device){CT_META, 0});
+      ct_release(in);
+      return r;
+    }
     int64_t one_n = 1;
     ct_tensor *flat = scalar ? ct__reshape_impl(rep, (ct_shape){&one_n, 1}) : ct__same(rep);
     ct_tensor *full = flat && scalar ? ct__expand_impl(flat, (ct_shape){&size, 1}) : flat ? ct__same(flat) : NULL;
@@ -202,7 +223,7 @@ ct_tensor *ct_repeat_interleave(const ct_tensor *t, int64_t repeats, const ct_re
   int64_t one = 1;
   ct_tensor *rep = ct__join_empty(t, 1, &one, CT_INT64);
   if (!rep) return NULL;
-  ct__elem_store_i64(CT_INT64, ct__tdata(rep), repeats);
+  if (rep->device_type != CT_META) ct__elem_store_i64(CT_INT64, ct__tdata(rep), repeats);
   ct_tensor *r = ri_impl(t, rep, opts);
   ct_release(rep);
   return owned(r, t);
