@@ -4,10 +4,10 @@
    messages.
 
    Tensor lists are borrowed `ct_tensors` (types.h): ct_cat(CT_TENSORS(a, b), 0), or ct_tensors_of(list) for
-   a returned ct_tensor_list. Results are new tensors (never views of an input); list results are a
-   ct_tensor_list owned as ct_split's. out= forms resize out as torch's resize_output does (contiguous, when
-   its shape differs) and refuse an out whose dtype the result cannot be written to with torch's message; a
-   failed call changes nothing. */
+   a returned ct_tensor_list. Results are new tensors as torch's (atleast_Nd, meshgrid: views or the input;
+   cartesian_prod of one tensor: that tensor); list results are ct_tensor_lists owned as ct_split's. out= forms
+   resize out as torch's resize_output does (contiguous, when its shape differs) and refuse an out whose dtype
+   the result cannot be written to with torch's message; a failed call changes nothing. */
 #ifndef CTORCH_JOIN_H
 #define CTORCH_JOIN_H
 
