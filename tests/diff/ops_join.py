@@ -209,8 +209,13 @@ def t_meshgrid(tensors, indexing):
 def gen_block_diag(g):
     n = g.int(0, 4)
     common = g.dtype()
-    return A([g.tensor(g.shape(max_ndim=3 if g.chance(0.05) else 2, max_numel=12),
-                       common if g.chance(0.7) else g.dtype()) for _ in range(n)])
+    specs = [g.tensor(g.shape(max_ndim=3 if g.chance(0.05) else 2, max_numel=12),
+                      common if g.chance(0.7) else g.dtype()) for _ in range(n)]
+    # a 0-dim complex input with a float16 one promotes to complex32, a dtype ctorch does not have (its
+    # NotImplementedError is tested with the promotion table): keep such draws out
+    if any(s.dtype.is_complex and not s.shape for s in specs) and any(s.dtype == torch.float16 for s in specs):
+        specs = [Spec(s.shape, common, s.layout) for s in specs]
+    return A(specs)
 
 
 def gen_cartesian(g):

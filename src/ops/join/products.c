@@ -304,7 +304,7 @@ ct_status ct_kron_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other
     if (s == CT_OK) s = ct__resize_impl(out, (ct_shape){rshape, nd}, CT_MEMORY_FORMAT_UNSET);
   } else {
     ct_dtype dt;
-    const ct_tensor *ops[2] = {t, other};
+    const ct_tensor *ops[2] = {va, vb}; /* mul's operands: the views, never 0-dim */
     s = ct__result_type(ops, 2, &dt);
     if (s == CT_OK && out->device_type != t->device_type) {
       ct__error(CT_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two devices, %s "
