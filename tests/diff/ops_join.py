@@ -244,7 +244,12 @@ def gen_kron(g):
 def gen_kron_out(g):
     a = gen_kron(g)
     x, y = a.args
-    return A(x, y, out=g.tensor(g.shape(max_numel=24), g.dtype()))
+    m = max(len(x.shape), len(y.shape))
+    xs, ys = (1,) * (m - len(x.shape)) + x.shape, (1,) * (m - len(y.shape)) + y.shape
+    rshape = tuple(p * q for p, q in zip(xs, ys))
+    if g.chance(0.5):  # an out to resize (torch resizes before mul_out's dtype check: keep those apart)
+        return A(x, y, out=g.tensor(g.shape(max_numel=24), torch.complex128))
+    return A(x, y, out=g.tensor(rshape, g.dtype()))
 
 
 def gen_repeat(g):

@@ -284,56 +284,40 @@ ct_tensor *ct_kron(const ct_tensor *t, const ct_tensor *other) {
   return ct__own(r);
 }
 
-/* mul_out(out, views), then out.resize_(result shape). An out of the views' interleaved shape is written in
-   place; any other is resized by mul_out to that shape with TensorIterator's strides, which resize_ then
-   reads back as contiguous: out holds the product's elements in its memory order. */
+/* KronImpl::kron_out: resize_output(out, result shape), then mul_out into out viewed in the interleaved shape
+   (_unsafe_view: refused where no view exists). mul's dtype and device rules are checked before out is
+   resized, so that a failed call leaves it as it was. */
 ct_status ct_kron_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&kron_out_op, kron_out_op.aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&kron_out_op, out, t, other)) return CT_ERR_RUNTIME;
-  ct_tensor *va, *vb;
+  ct_tensor *va, *vb, *view = NULL;
   int64_t rshape[CT_JOIN_MAXDIM], nd;
   if (!kron_views(t, other, &va, &vb, rshape, &nd)) return ct_last_error();
-  ct_status s = CT_OK;
-  bool interleaved = out->ndim == va->ndim;
-  for (int64_t d = 0; interleaved && d < va->ndim; d++)
-    interleaved = out->sizes[d] == (va->sizes[d] > vb->sizes[d] ? va->sizes[d] : vb->sizes[d]);
-  if (interleaved) {
-    const ct_tensor *in[2] = {va, vb};
-    s = (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
-    if (s == CT_OK) s = ct__resize_impl(out, (ct_shape){rshape, nd}, CT_MEMORY_FORMAT_UNSET);
-  } else {
-    ct_dtype dt;
-    const ct_tensor *ops[2] = {va, vb}; /* mul's operands: the views, never 0-dim */
-    s = ct__result_type(ops, 2, &dt);
-    if (s == CT_OK && out->device_type != t->device_type) {
-      ct__error(CT_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two devices, %s "
-                                "and %s!", out->device_type == CT_META ? "meta" : "cpu",
-                t->device_type == CT_META ? "meta" : "cpu");
-      s = CT_ERR_RUNTIME;
-    } else if (s == CT_OK && !ct_can_cast(dt, (ct_dtype)out->dtype)) {
-      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(dt)->scalar_name,
-                ct__dt((ct_dtype)out->dtype)->scalar_name);
-      s = CT_ERR_RUNTIME;
-    }
-    ct_tensor *r = s == CT_OK ? kron_product(va, vb) : NULL;
-    if (s == CT_OK && !r) s = ct_last_error();
-    if (s == CT_OK) {
-      int64_t n = r->numel, one = 1, lo = r->offset;
-      for (int64_t d = 0; d < r->ndim; d++)
-        if (r->strides[d] < 0) lo += (r->sizes[d] - 1) * r->strides[d];
-      ct_tensor *flat = ct__is_non_overlapping_and_dense(r) ? ct__view(r, 1, &n, &one, lo) : ct__same(r);
-      ct_tensor *dst = NULL;
-      if (!ct__tensor_resize_ok(out, nd, rshape) || !flat) s = ct_last_error();
-      if (s == CT_OK) s = ct__join_fit_out(out, nd, rshape);
-      bool mem_order = s == CT_OK && flat->ndim == 1 && r->ndim != 1;
-      if (s == CT_OK) s = (dst = mem_order ? ct__reshape_impl(out, (ct_shape){&n, 1}) : ct__same(out)) ? CT_OK : ct_last_error();
-      if (s == CT_OK) s = ct__copy_into(dst, mem_order ? flat : r);
-      ct_release(dst);
-      ct_release(flat);
-    }
-    ct_release(r);
+  int64_t mshape[CT_JOIN_MAXDIM];
+  for (int64_t d = 0; d < 2 * nd; d++) mshape[d] = d % 2 == 0 ? va->sizes[d] : vb->sizes[d];
+  ct_dtype dt;
+  const ct_tensor *ops[2] = {va, vb}; /* mul's operands: the views, never 0-dim */
+  ct_status s = ct__result_type(ops, 2, &dt);
+  bool resized = out->ndim != nd || memcmp(out->sizes, rshape, (size_t)nd * sizeof(int64_t)) != 0;
+  if (s == CT_OK && !resized && !ct__check_no_internal_overlap(out)) { /* TensorIterator's first check */
+    s = ct_last_error();
+  } else if (s == CT_OK && out->device_type != t->device_type) {
+    ct__error(CT_ERR_RUNTIME, "Expected all tensors to be on the same device, but found at least two devices, %s and %s!",
+              out->device_type == CT_META ? "meta" : "cpu", t->device_type == CT_META ? "meta" : "cpu");
+    s = CT_ERR_RUNTIME;
+  } else if (s == CT_OK && !ct_can_cast(dt, (ct_dtype)out->dtype)) {
+    ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(dt)->scalar_name,
+              ct__dt((ct_dtype)out->dtype)->scalar_name);
+    s = CT_ERR_RUNTIME;
   }
+  if (s == CT_OK) s = ct__tensor_resize_ok(out, nd, rshape) ? ct__join_fit_out(out, nd, rshape) : ct_last_error();
+  if (s == CT_OK) s = (view = ct__view_impl(out, (ct_shape){mshape, 2 * nd})) ? CT_OK : ct_last_error();
+  if (s == CT_OK) {
+    const ct_tensor *in[2] = {va, vb};
+    s = (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, view, in, 2, false, NULL, NULL);
+  }
+  ct_release(view);
   ct_release(va);
   ct_release(vb);
   return s;
