@@ -314,17 +314,23 @@ ct_status ct_fill_diagonal_(ct_tensor *self, ct_scalar fill_value, const ct_fill
       return (ct__error(CT_ERR_RUNTIME, "all dimensions of input must be of equal length"), CT_ERR_RUNTIME);
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   if (!ct__check_scalar(fill_value)) return ct_last_error();
+  /* the main diagonal's fill_ converts the value first (its overflow error precedes the wrap view's) */
+  if (self->device_type != CT_META && !ct__scalar_fits(fill_value, (ct_dtype)self->dtype)) return ct_last_error();
   int64_t size = height < width ? height : width, stride = 0, off = self->offset;
   for (int64_t i = 0; i < nd; i++) stride += self->strides[i];
-  ct_tensor *main = ct__as_strided_impl(self, (ct_shape){&size, 1}, (ct_shape){&stride, 1}, &off);
-  ct_status s = main ? ct__fill_impl(main, fill_value) : ct_last_error();
-  ct_release(main);
+  ct_tensor *main = ct__as_strided_impl(self, (ct_shape){&size, 1}, (ct_shape){&stride, 1}, &off), *w = NULL;
+  ct_status s = main ? CT_OK : ct_last_error();
   if (s == CT_OK && opts && opts->wrap && nd == 2 && height > width + 1) {
+    /* both views made before either is written: one the storage cannot hold fails the call, which then
+       changes nothing (torch has written the main diagonal by then) */
     int64_t step = width + 1, wrap_size = (self->numel + step - 1) / step - size;
     int64_t woff = off + self->strides[0] * (width + 1);
-    ct_tensor *w = ct__as_strided_impl(self, (ct_shape){&wrap_size, 1}, (ct_shape){&stride, 1}, &woff);
-    s = w ? ct__fill_impl(w, fill_value) : ct_last_error();
-    ct_release(w);
+    w = ct__as_strided_impl(self, (ct_shape){&wrap_size, 1}, (ct_shape){&stride, 1}, &woff);
+    if (!w) s = ct_last_error();
   }
+  if (s == CT_OK) s = ct__fill_impl(main, fill_value);
+  if (s == CT_OK && w) s = ct__fill_impl(w, fill_value);
+  ct_release(main);
+  ct_release(w);
   return s;
 }
