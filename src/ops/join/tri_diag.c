@@ -249,12 +249,13 @@ static ct_status diag_impl(ct_tensor *out, const ct_tensor *t, int64_t k, ct_ten
     if (sizes[0] < 0) return (ct__error(CT_ERR_RUNTIME, "numel: integer multiplication overflow"), CT_ERR_RUNTIME);
   }
   if (out) {
+    if (!ct__check_copy_devices(out, t)) return ct_last_error(); /* a meta out: the copy's refusal comes first */
     if (out->dtype != t->dtype) {
       ct__error(CT_ERR_RUNTIME, "expected scalar type %s but found %s", ct__dt((ct_dtype)t->dtype)->scalar_name,
                 ct__dt((ct_dtype)out->dtype)->scalar_name);
       return CT_ERR_RUNTIME;
     }
-    if (!ct__check_copy_devices(out, t) || !ct__tensor_resize_ok(out, nd, sizes)) return ct_last_error();
+    if (!ct__tensor_resize_ok(out, nd, sizes)) return ct_last_error();
   }
   ct_tensor *r = ct__join_empty(t, nd, sizes, (ct_dtype)t->dtype);
   ct_status s = r ? CT_OK : ct_last_error();
