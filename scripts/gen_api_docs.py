@@ -56,6 +56,12 @@ OVERRIDES = {
     # indexing
     "ct_index_items": ("Tensor[index]", "torch.Tensor.__getitem__"),
     "ct_index_put_items_": ("Tensor[index] = value", "torch.Tensor.__setitem__"),
+    # joining
+    "ct_atleast_1d_list": ("torch.atleast_1d(*tensors)", "torch.atleast_1d"),
+    "ct_atleast_2d_list": ("torch.atleast_2d(*tensors)", "torch.atleast_2d"),
+    "ct_atleast_3d_list": ("torch.atleast_3d(*tensors)", "torch.atleast_3d"),
+    "ct_repeat_interleave_tensor": ("torch.repeat_interleave(t, repeats: Tensor, dim)", "torch.repeat_interleave"),
+    "ct_repeat_interleave_repeats": ("torch.repeat_interleave(repeats)", "torch.repeat_interleave"),
     # tensor
     "ct_ndim": ("Tensor.ndim", "torch.Tensor.ndim"),
     "ct_size_at": ("Tensor.size(dim)", "torch.Tensor.size"),

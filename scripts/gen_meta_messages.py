@@ -18,6 +18,8 @@ CASES = {
     "aten::std.correction_out": lambda: torch.std(m, 0, out=torch.empty(())),
     "aten::count_nonzero.dim_IntList": lambda: torch.count_nonzero(m),
     "aten::multinomial": lambda: torch.multinomial(m, 2),
+    "aten::narrow_copy.out": lambda: torch.narrow_copy(m, 0, 0, 1, out=torch.empty(1, device="meta")),
+    "aten::masked_select": lambda: torch.combinations(m, 2),
     # not a meta kernel: angle's out= on the CPU given a meta input asks the CPU backend to resize its out
     "aten::_resize_output_": lambda: torch.angle(m, out=torch.zeros(5)),
 }

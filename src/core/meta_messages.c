@@ -110,6 +110,10 @@ static const char *const pool[] = {
     "Tracer: registered at ./torch/csrc/autograd/generated/TraceType_0.cpp:16458 [kernel]\n",
     "FuncTorchVmapMode: registered at ./aten/src/ATen/functorch/BatchRulesRandomness.cpp:369 [kernel]\n",
     "VmapMode: registered at ./aten/src/ATen/VmapModeRegistrations.cpp:37 [kernel]\n",
+    "Could not run 'aten::narrow_copy.out' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::narrow_copy.out' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
+    "Functionalize: registered at ./build/aten/src/ATen/RegisterFunctionalization_3.cpp:22330 [kernel]\n",
+    "Could not run 'aten::masked_select' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::masked_select' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
+    "FuncTorchBatched: registered at ./aten/src/ATen/functorch/BatchRulesBinaryOps.cpp:322 [kernel]\n",
     "Could not run 'aten::_resize_output_' with arguments from the 'CPU' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::_resize_output_' is only available for these backends: [Meta, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "Meta: registered at ./build/aten/src/ATen/RegisterMeta.cpp:26815 [kernel]\n",
     "Functionalize: registered at ./build/aten/src/ATen/RegisterFunctionalization_0.cpp:19962 [kernel]\n",
@@ -125,7 +129,9 @@ static const short msg5[] = {81, 1, 2, 3, 4, 5, 82, 7, 8, 9, 10, 83, 84, 85, 86,
 static const short msg6[] = {100, 1, 2, 41, 3, 4, 5, 82, 7, 8, 9, 10, 83, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 static const short msg7[] = {101, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 102, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 static const short msg8[] = {103, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 105, 33, 106, 35, 36, 37, 38, 39, -1};
-static const short msg9[] = {107, 1, 108, 3, 4, 5, 109, 61, 8, 9, 10, 110, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg9[] = {107, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg10[] = {109, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 110, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg11[] = {111, 1, 112, 3, 4, 5, 113, 61, 8, 9, 10, 114, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 
 const ct_meta_message ct__meta_messages[] = {
     {"aten::_local_scalar_dense", pool, msg0},
@@ -137,6 +143,8 @@ const ct_meta_message ct__meta_messages[] = {
     {"aten::std.correction_out", pool, msg6},
     {"aten::count_nonzero.dim_IntList", pool, msg7},
     {"aten::multinomial", pool, msg8},
-    {"aten::_resize_output_", pool, msg9},
+    {"aten::narrow_copy.out", pool, msg9},
+    {"aten::masked_select", pool, msg10},
+    {"aten::_resize_output_", pool, msg11},
     {0, 0, 0},
 };

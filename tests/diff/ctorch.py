@@ -102,6 +102,11 @@ class ct_tensor_list(ctypes.Structure):
     _fields_ = [("n", ctypes.c_int64), ("items", ctypes.POINTER(ctypes.c_void_p))]
 
 
+class ct_tensors(ctypes.Structure):
+    """The borrowed tensor list (types.h), passed by value."""
+    _fields_ = [("data", ctypes.POINTER(ctypes.c_void_p)), ("n", ctypes.c_int64)]
+
+
 # Enum values (types.h): part of the ABI.
 DTYPES = [torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.float16,
           torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128]
@@ -128,7 +133,7 @@ _BASE_TYPES = {
     "int": ctypes.c_int, "int8_t": ctypes.c_int8, "uint8_t": ctypes.c_uint8, "int32_t": ctypes.c_int32,
     "uint32_t": ctypes.c_uint32, "int64_t": ctypes.c_int64, "uint64_t": ctypes.c_uint64,
     "size_t": ctypes.c_size_t, "ct_shape": ct_shape, "ct_dims": ct_shape, "ct_scalar": ct_scalar,
-    "ct_device": ct_device, "ct_complex128": ct_complex128,
+    "ct_device": ct_device, "ct_complex128": ct_complex128, "ct_tensors": ct_tensors,
 }
 # Enums are C ints; ct_status is an enum too.
 _ENUMS = {"ct_dtype", "ct_device_type", "ct_layout", "ct_memory_format", "ct_scalar_kind", "ct_error_kind",
@@ -593,6 +598,19 @@ def split(x, split_size, dim=0):
     if isinstance(split_size, int):
         return _list(lib().ct_split(x, split_size, dim))
     return split_with_sizes(x, split_size, dim)
+
+
+class _Tensors:
+    """A ct_tensors over handles (None: a NULL entry), its array kept alive for the call."""
+
+    def __init__(self, tensors):
+        ptrs = [None if t is None else t.ptr for t in tensors]
+        self.arr = (ctypes.c_void_p * max(len(ptrs), 1))(*ptrs)
+        self.s = ct_tensors(ctypes.cast(self.arr, ctypes.POINTER(ctypes.c_void_p)), len(ptrs))
+
+
+def tensors_arg(tensors):
+    return _Tensors(tensors)
 
 
 def split_with_sizes(x, sizes, dim=0): return _list(lib().ct_split_with_sizes(x, shape_arg(sizes).s, dim))

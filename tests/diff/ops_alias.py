@@ -232,4 +232,38 @@ def pw_op(name):
     return Op("alias_" + name, gen_pw, torch=lambda *a: run(tf, *a), ct=lambda *a: run(cf, *a), null_check=False)
 
 
-OPS = ([pw_op(n) for n in POINTWISE] + [red_op(n) for n in REDUCTIONS] + [scan_op(n) for n in SCANS])
+# ---- joining (join.h) -----------------------------------------------------------------------------------
+# cat of x's two halves and tril of x, with out = x itself (same shape: no resize), a fresh tensor to
+# resize, or (cat) one element expanded (internal overlap). (Kept out: an out that must be resized over an
+# input: torch resizes it before refusing the overlap, ctorch refuses first and changes nothing; an expanded
+# out of tril: torch writes it element by element, the last write winning, ctorch refuses it as copy_ does.)
+
+def _ccat(x, out):
+    h = C.tensors_arg([C.narrow(x, 0, 0, 2), C.narrow(x, 0, 2, 2)])
+    C.check(C.lib().ct_cat_out(out, h.s, 0))
+
+
+JOINS = {
+    "cat": (lambda x, out: torch.cat([x[0:2], x[2:4]], 0, out=out), _ccat),
+    "tril": (lambda x, out: torch.tril(x, 0, out=out), lambda x, out: C.check(C.lib().ct_tril_out(out, x, 0))),
+}
+
+
+def gen_join(g, expand=True):
+    recipe = g.choice(["self", "fresh"] + (["expand"] if expand else []))
+    return A(_small(g, (4, 3), torch.float32), _small(g, (5,) if recipe == "fresh" else (1,), torch.float32), recipe)
+
+
+def join_op(name):
+    tf, cf = JOINS[name]
+
+    def run(fn, x, other, recipe):
+        out = other if recipe == "fresh" else make_out(recipe, x, other, (4, 3))
+        fn(x, out)
+        return out
+    return Op("alias_" + name, lambda g: gen_join(g, name == "cat"), torch=lambda *a: run(tf, *a),
+              ct=lambda *a: run(cf, *a), null_check=False)
+
+
+OPS = ([pw_op(n) for n in POINTWISE] + [red_op(n) for n in REDUCTIONS] + [scan_op(n) for n in SCANS] +
+       [join_op(n) for n in JOINS])

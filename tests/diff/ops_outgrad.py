@@ -111,6 +111,16 @@ def _t2(fn):
     return call
 
 
+def _cl(name, *extra):
+    """A join op's out= form over the list [x, y]."""
+    def call(x, y, o):
+        h = C.tensors_arg([x, y])
+        C.check(_fn(name)(o, h.s, *extra))
+        return o
+    return call
+
+
+_J0 = lambda s: (2 * s[0],) + s[1:]  # noqa: E731  (x and y joined along dim 0)
 _R = lambda s: s[1:]  # noqa: E731  (reduced over dim 0)
 _S = lambda s: s  # noqa: E731
 
@@ -204,6 +214,25 @@ def _others():
         ("logcumsumexp", lambda x, y, o: torch.logcumsumexp(x, 0, out=o), _c("ct_logcumsumexp_out", 0), _S),
         ("cummax", _t2(lambda x, out: torch.cummax(x, 0, out=out)), _c2("ct_cummax_out", 0), _S),
         ("cummin", _t2(lambda x, out: torch.cummin(x, 0, out=out)), _c2("ct_cummin_out", 0), _S),
+        # joining (join.h): the tensor lists are [x, y]
+        ("cat", lambda x, y, o: torch.cat([x, y], 0, out=o), _cl("ct_cat_out", 0), _J0),
+        ("concat", lambda x, y, o: torch.concat([x, y], 0, out=o), _cl("ct_concat_out", 0), _J0),
+        ("concatenate", lambda x, y, o: torch.concatenate([x, y], 0, out=o), _cl("ct_concatenate_out", 0), _J0),
+        ("stack", lambda x, y, o: torch.stack([x, y], 0, out=o), _cl("ct_stack_out", 0), lambda s: (2,) + s),
+        ("hstack", lambda x, y, o: torch.hstack([x, y], out=o), _cl("ct_hstack_out"), lambda s: (s[0], 2 * s[1])),
+        ("vstack", lambda x, y, o: torch.vstack([x, y], out=o), _cl("ct_vstack_out"), _J0),
+        ("row_stack", lambda x, y, o: torch.row_stack([x, y], out=o), _cl("ct_row_stack_out"), _J0),
+        ("dstack", lambda x, y, o: torch.dstack([x, y], out=o), _cl("ct_dstack_out"), lambda s: s + (2,)),
+        ("column_stack", lambda x, y, o: torch.column_stack([x, y], out=o), _cl("ct_column_stack_out"),
+         lambda s: (s[0], 2 * s[1])),
+        ("kron", lambda x, y, o: torch.kron(x, y, out=o), lambda x, y, o: (C.check(_fn("ct_kron_out")(o, x, y)), o)[1],
+         lambda s: (s[0] * s[0], s[1] * s[1])),
+        ("tril", lambda x, y, o: torch.tril(x, 0, out=o), _c("ct_tril_out", 0), _S),
+        ("triu", lambda x, y, o: torch.triu(x, 0, out=o), _c("ct_triu_out", 0), _S),
+        ("diag", lambda x, y, o: torch.diag(x, 0, out=o), _c("ct_diag_out", 0), lambda s: (min(s),)),
+        ("narrow_copy", lambda x, y, o: torch.narrow_copy(x, 0, 0, 1, out=o), _c("ct_narrow_copy_out", 0, 0, 1),
+         lambda s: (1,) + s[1:]),
+        ("diff", lambda x, y, o: torch.diff(x, out=o), _c("ct_diff_out", 1, -1, None), lambda s: s[:-1] + (s[-1] - 1,)),
     ]
     for e in L:
         name, t_call, c_call, oshape = e[:4]
