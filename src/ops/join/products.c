@@ -255,7 +255,7 @@ static bool kron_views(const ct_tensor *a, const ct_tensor *b, ct_tensor **va, c
 /* mul(self viewed, other viewed): the product in the interleaved shape, TensorIterator's layout (unowned). */
 static ct_tensor *kron_product(const ct_tensor *va, const ct_tensor *vb) {
   ct_scope_begin();
-  ct_tensor *p = ct__red_pw(&ct__pw_op_mul, va, vb);
+  ct_tensor *p = ct__pw_apply(&ct__pw_op_mul, va, vb);
   if (p) ct_retain(p);
   ct_scope_end();
   return p;
