@@ -18,6 +18,7 @@
 #include "ctorch/reduce.h"
 #include "ctorch/scan.h"
 #include "ctorch/index.h"
+#include "ctorch/sort.h"
 #include "ctorch/format.h"
 #include "ctorch/random.h"
 
