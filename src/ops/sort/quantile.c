@@ -90,7 +90,22 @@ static ct_status quantile_impl(const ct_op *op, bool ignore_nan, const ct_tensor
   } else if (o->keepdim) {
     for (int64_t d = 0; d < t->ndim; d++) shape[nd++] = 1;
   }
-  ct_tensor *r = ct__empty(nd, shape, dt, ct__tdevice(t));
+  /* the functional form with a 1-D q returns torch's view: its values laid out as (kept dims..., q) */
+  bool q_last = q->ndim > 0 && !out;
+  ct_tensor *r;
+  if (q_last) {
+    int64_t bshape[t->ndim + 1], bst[t->ndim + 1], vst[t->ndim + 1];
+    for (int64_t d = 1; d < nd; d++) bshape[d - 1] = shape[d];
+    bshape[nd - 1] = shape[0];
+    ct__contiguous_strides(nd, bshape, bst);
+    vst[0] = bst[nd - 1];
+    for (int64_t d = 1; d < nd; d++) vst[d] = bst[d - 1];
+    ct_tensor *base = ct__empty(nd, bshape, dt, ct__tdevice(t));
+    r = base ? ct__view(base, nd, shape, vst, 0) : NULL;
+    ct_release(base);
+  } else {
+    r = ct__empty(nd, shape, dt, ct__tdevice(t));
+  }
   if (!r) return ct_last_error();
   if (ct__sort_is_meta(op, t)) {
     *res = r;
@@ -132,14 +147,16 @@ static ct_status quantile_impl(const ct_op *op, bool ignore_nan, const ct_tensor
   if (s == CT_OK && !(rows = ct__contiguous_impl(sv, CT_CONTIGUOUS_FORMAT))) s = ct_last_error();
   if (s == CT_OK) {
     int64_t n = src->sizes[sdim], outer = src->numel / n;
+    /* element (j, i) of the result: q j, row i */
+    int64_t sj = q_last ? 1 : outer, si = q_last ? nq : 1;
     for (int64_t j = 0; j < nq; j++) {
       for (int64_t i = 0; i < outer; i++) {
         if (dt == CT_FLOAT32)
-          ((float *)ct__tdata(r))[j * outer + i] =
+          ((float *)ct__tdata(r))[j * sj + i * si] =
               quantile_row_float((const float *)ct__tdata(rows) + i * n, n, ((const float *)qp)[j], mode, ignore_nan);
         else
-          ((double *)ct__tdata(r))[j * outer + i] = quantile_row_double((const double *)ct__tdata(rows) + i * n, n,
-                                                                        ((const double *)qp)[j], mode, ignore_nan);
+          ((double *)ct__tdata(r))[j * sj + i * si] = quantile_row_double((const double *)ct__tdata(rows) + i * n, n,
+                                                                          ((const double *)qp)[j], mode, ignore_nan);
       }
     }
   }
@@ -169,7 +186,9 @@ static ct_status scalar_q(double q, const ct_tensor *t, ct_tensor **qt) {
   return CT_OK;
 }
 
-static ct_status finish(ct_status s, ct_tensor *r, ct_tensor *out, ct_tensor **result) {
+/* rp: read after the call that made it (a separate argument would be read in any order) */
+static ct_status finish(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor **result) {
+  ct_tensor *r = *rp;
   if (s != CT_OK) return s;
   if (out) return ct__sort_write_outs(&r, &out, 1);
   *result = ct__own(r);
@@ -180,7 +199,7 @@ static ct_status finish(ct_status s, ct_tensor *r, ct_tensor *out, ct_tensor **r
   ct_tensor *ct_##NAME(const ct_tensor *t, const ct_tensor *q, const ct_quantile_opts *opts) {              \
     CT__OP_ENTER_PTR(&OPD, t, t, q);                                                                         \
     ct_tensor *r = NULL, *res = NULL;                                                                        \
-    finish(quantile_impl(&OPD, IGNORE, t, q, opts, NULL, &r), r, NULL, &res);                                \
+    finish(quantile_impl(&OPD, IGNORE, t, q, opts, NULL, &r), &r, NULL, &res);                                \
     return res;                                                                                              \
   }                                                                                                          \
   ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *q,                          \
@@ -188,13 +207,13 @@ static ct_status finish(ct_status s, ct_tensor *r, ct_tensor *out, ct_tensor **r
     CT__OP_ENTER_STATUS(&OPD, t, out, t, q);                                                                 \
     if (!CT__OP_OUT_GRAD_OK(&OPD, out, t, q)) return CT_ERR_RUNTIME;                                         \
     ct_tensor *r = NULL;                                                                                     \
-    return finish(quantile_impl(&OPD, IGNORE, t, q, opts, out, &r), r, out, NULL);                           \
+    return finish(quantile_impl(&OPD, IGNORE, t, q, opts, out, &r), &r, out, NULL);                           \
   }                                                                                                          \
   ct_tensor *ct_##NAME##_scalar(const ct_tensor *t, double q, const ct_quantile_opts *opts) {               \
     CT__OP_ENTER_PTR(&OPD, t, t);                                                                            \
     ct_tensor *qt, *r = NULL, *res = NULL;                                                                   \
     if (scalar_q(q, t, &qt) != CT_OK) return NULL;                                                           \
-    finish(quantile_impl(&OPD, IGNORE, t, qt, opts, NULL, &r), r, NULL, &res);                               \
+    finish(quantile_impl(&OPD, IGNORE, t, qt, opts, NULL, &r), &r, NULL, &res);                               \
     ct_release(qt);                                                                                          \
     return res;                                                                                              \
   }                                                                                                          \
@@ -203,7 +222,7 @@ static ct_status finish(ct_status s, ct_tensor *r, ct_tensor *out, ct_tensor **r
     if (!CT__OP_OUT_GRAD_OK(&OPD, out, t)) return CT_ERR_RUNTIME;                                            \
     ct_tensor *qt, *r = NULL;                                                                                \
     ct_status s = scalar_q(q, t, &qt);                                                                       \
-    if (s == CT_OK) s = finish(quantile_impl(&OPD, IGNORE, t, qt, opts, out, &r), r, out, NULL);             \
+    if (s == CT_OK) s = finish(quantile_impl(&OPD, IGNORE, t, qt, opts, out, &r), &r, out, NULL);             \
     ct_release(qt);                                                                                          \
     return s;                                                                                                \
   }

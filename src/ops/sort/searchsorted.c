@@ -176,7 +176,9 @@ static ct_status ss_core(const ct_op *op, const ct_tensor *bd, const ct_tensor *
   return CT_OK;
 }
 
-static ct_status deliver(ct_status s, ct_tensor *r, ct_tensor *out, ct_tensor **result) {
+/* rp: read after the call that made it (a separate argument would be read in any order) */
+static ct_status deliver(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor **result) {
+  ct_tensor *r = *rp;
   if (s != CT_OK) return s;
   if (out) return ct__sort_write_outs(&r, &out, 1);
   *result = ct__own(r);
@@ -187,7 +189,7 @@ ct_tensor *ct_searchsorted(const ct_tensor *sorted_sequence, const ct_tensor *va
   CT__NONNULL_PTR(sorted_sequence, values);
   if (!CT__OP_ACCEPTS(&ss_op, ss_op.aten, sorted_sequence, values, opts ? opts->sorter : NULL)) return NULL;
   ct_tensor *r = NULL, *res = NULL;
-  deliver(ss_core(&ss_op, sorted_sequence, values, opts, NULL, &r), r, NULL, &res);
+  deliver(ss_core(&ss_op, sorted_sequence, values, opts, NULL, &r), &r, NULL, &res);
   return res;
 }
 
@@ -197,7 +199,7 @@ ct_status ct_searchsorted_out(ct_tensor *out, const ct_tensor *sorted_sequence, 
   if (!CT__OP_ACCEPTS(&ss_op, "aten::searchsorted.Tensor_out", sorted_sequence, values, opts ? opts->sorter : NULL, out))
     return ct_last_error();
   ct_tensor *r = NULL;
-  return deliver(ss_core(&ss_op, sorted_sequence, values, opts, out, &r), r, out, NULL);
+  return deliver(ss_core(&ss_op, sorted_sequence, values, opts, out, &r), &r, out, NULL);
 }
 
 ct_tensor *ct_searchsorted_scalar(const ct_tensor *sorted_sequence, ct_scalar value, const ct_searchsorted_opts *opts) {
@@ -206,7 +208,7 @@ ct_tensor *ct_searchsorted_scalar(const ct_tensor *sorted_sequence, ct_scalar va
   ct_tensor *v = ct__wrapped_scalar(value);
   if (!v) return NULL;
   ct_tensor *r = NULL, *res = NULL;
-  deliver(ss_core(&ss_scalar_op, sorted_sequence, v, opts, NULL, &r), r, NULL, &res);
+  deliver(ss_core(&ss_scalar_op, sorted_sequence, v, opts, NULL, &r), &r, NULL, &res);
   ct_release(v);
   return res;
 }
@@ -220,7 +222,7 @@ ct_status ct_searchsorted_scalar_out(ct_tensor *out, const ct_tensor *sorted_seq
   ct_tensor *v = ct__wrapped_scalar(value);
   if (!v) return ct_last_error();
   ct_tensor *r = NULL;
-  ct_status s = deliver(ss_core(&ss_scalar_op, sorted_sequence, v, opts, out, &r), r, out, NULL);
+  ct_status s = deliver(ss_core(&ss_scalar_op, sorted_sequence, v, opts, out, &r), &r, out, NULL);
   ct_release(v);
   return s;
 }
@@ -241,7 +243,7 @@ ct_tensor *ct_bucketize(const ct_tensor *t, const ct_tensor *boundaries, const c
   CT__NONNULL_PTR(t, boundaries);
   if (!CT__OP_ACCEPTS(&bucketize_op, bucketize_op.aten, t, boundaries)) return NULL;
   ct_tensor *r = NULL, *res = NULL;
-  deliver(bucketize_core(&bucketize_op, t, boundaries, opts, NULL, &r), r, NULL, &res);
+  deliver(bucketize_core(&bucketize_op, t, boundaries, opts, NULL, &r), &r, NULL, &res);
   return res;
 }
 
@@ -250,7 +252,7 @@ ct_status ct_bucketize_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *
   CT__NONNULL_STATUS(out, t, boundaries);
   if (!CT__OP_ACCEPTS(&bucketize_op, "aten::bucketize.Tensor_out", t, boundaries, out)) return ct_last_error();
   ct_tensor *r = NULL;
-  return deliver(bucketize_core(&bucketize_op, t, boundaries, opts, out, &r), r, out, NULL);
+  return deliver(bucketize_core(&bucketize_op, t, boundaries, opts, out, &r), &r, out, NULL);
 }
 
 ct_tensor *ct_bucketize_scalar(ct_scalar value, const ct_tensor *boundaries, const ct_bucketize_opts *opts) {
@@ -259,7 +261,7 @@ ct_tensor *ct_bucketize_scalar(ct_scalar value, const ct_tensor *boundaries, con
   ct_tensor *v = ct__wrapped_scalar(value);
   if (!v) return NULL;
   ct_tensor *r = NULL, *res = NULL;
-  deliver(bucketize_core(&bucketize_scalar_op, v, boundaries, opts, NULL, &r), r, NULL, &res);
+  deliver(bucketize_core(&bucketize_scalar_op, v, boundaries, opts, NULL, &r), &r, NULL, &res);
   ct_release(v);
   return res;
 }
@@ -271,7 +273,7 @@ ct_status ct_bucketize_scalar_out(ct_tensor *out, ct_scalar value, const ct_tens
   ct_tensor *v = ct__wrapped_scalar(value);
   if (!v) return ct_last_error();
   ct_tensor *r = NULL;
-  ct_status s = deliver(bucketize_core(&bucketize_scalar_op, v, boundaries, opts, out, &r), r, out, NULL);
+  ct_status s = deliver(bucketize_core(&bucketize_scalar_op, v, boundaries, opts, out, &r), &r, out, NULL);
   ct_release(v);
   return s;
 }
