@@ -221,8 +221,9 @@ ct_status ct_searchsorted_scalar_out(ct_tensor *out, const ct_tensor *sorted_seq
     return ct_last_error();
   ct_tensor *v = ct__wrapped_scalar(value);
   if (!v) return ct_last_error();
+  /* searchsorted.Scalar_out is generated: the functional result resized into out and copied (cast) */
   ct_tensor *r = NULL;
-  ct_status s = deliver(ss_core(&ss_scalar_op, sorted_sequence, v, opts, out, &r), &r, out, NULL);
+  ct_status s = deliver(ss_core(&ss_scalar_op, sorted_sequence, v, opts, NULL, &r), &r, out, NULL);
   ct_release(v);
   return s;
 }
@@ -272,8 +273,9 @@ ct_status ct_bucketize_scalar_out(ct_tensor *out, ct_scalar value, const ct_tens
   if (!CT__OP_ACCEPTS(&bucketize_scalar_op, "aten::bucketize.Scalar_out", boundaries, out)) return ct_last_error();
   ct_tensor *v = ct__wrapped_scalar(value);
   if (!v) return ct_last_error();
+  /* bucketize.Scalar_out is generated: the functional result resized into out and copied (cast) */
   ct_tensor *r = NULL;
-  ct_status s = deliver(bucketize_core(&bucketize_scalar_op, v, boundaries, opts, out, &r), &r, out, NULL);
+  ct_status s = deliver(bucketize_core(&bucketize_scalar_op, v, boundaries, opts, NULL, &r), &r, out, NULL);
   ct_release(v);
   return s;
 }

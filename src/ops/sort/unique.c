@@ -3,7 +3,7 @@
    the one kept, as torch's hash set keeps the first inserted), the inverse indices and the counts;
    consecutive runs compare with != as torch's loop does. With a dim: the slices along it, std::sort-ed
    lexicographically (its moves run here, stl_algo.h), equal neighbours merged (at::equal), the first of
-   each group kept, and the result moved back to dim as torch's moveaxis view. */
+   each group kept, and the result transposed back as torch's view of the stacked rows. */
 #include "core/elem.h"
 #include "ops/sort/sort_internal.h"
 #include "ops/sort/stl_algo.h"
@@ -113,17 +113,44 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
     if (!kv) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
     if (s == CT_OK) {
       ty->kv(p, (int64_t)isz, n, 0, kv);
-      ct__sort_kv_stable(kv, kv + n, n, ty->key_bits);
+      int key_bits = ty->key_bits;
+      bool split_zeros = false;
+      if (ty->dtype == CT_BFLOAT16 && n >= 3) {
+        /* c10 hashes a BFloat16 by its bits: -0.0 and 0.0 fall in different buckets of torch's set (an odd
+           prime count of them from 3 elements on), so both stay, the one seen first later ahead of the other
+           (a new bucket's node goes to the front of the set's list; std::sort keeps their order) */
+        const uint16_t *b = (const uint16_t *)p;
+        int64_t first_pos = -1, first_neg = -1;
+        for (int64_t j = 0; j < n; j++)
+          if ((b[j] & 0x7fff) == 0) {
+            if ((b[j] & 0x8000) && first_neg < 0) first_neg = j;
+            if (!(b[j] & 0x8000) && first_pos < 0) first_pos = j;
+          }
+        bool neg_ahead = first_neg > first_pos;
+        for (int64_t j = 0; j < n; j++) {
+          kv[j].k <<= 1;
+          if ((b[j] & 0x7fff) == 0) kv[j].k |= (b[j] & 0x8000) ? !neg_ahead : neg_ahead;
+        }
+        key_bits = 24;
+        split_zeros = first_neg >= 0 && first_pos >= 0;
+      }
+      ct__sort_kv_stable(kv, kv + n, n, key_bits);
       for (int64_t j = 0; j < n; j++) {
         /* NaNs are each their own value (NaN != NaN in torch's set) */
         bool nan = ty->is_float && isnan(ty->to_double(p + (size_t)kv[j].i * isz));
         if (j == 0 || kv[j].k != kv[j - 1].k || nan) {
           rep[groups] = kv[j].i;
-          cnt[groups] = nan ? 0 : 0;
+          cnt[groups] = 0;
           groups++;
         }
         cnt[groups - 1] += nan ? 0 : 1;
         inv[kv[j].i] = nan ? 0 : groups - 1;
+      }
+      if (split_zeros && groups == 2) {
+        /* the inverse and count maps are reserved for 2 entries: 2 buckets, where the two zeros meet again
+           as one key (the first), so every element maps to the last zero written and both count all */
+        for (int64_t j = 0; j < n; j++) inv[j] = 1;
+        cnt[0] = cnt[1] = n;
       }
     }
   }
@@ -171,11 +198,11 @@ static ct_status unique_along(const ct_sort_type *ty, const ct_tensor *t, int64_
     ct__error(CT_ERR_RUNTIME, "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied");
     return CT_ERR_RUNTIME;
   }
-  /* moveaxis(dim, 0).contiguous(): rows of width numel / size(dim) */
+  /* transpose(dim, 0).contiguous(): rows of width numel / size(dim) */
   int64_t order[nd];
+  for (int64_t d = 0; d < nd; d++) order[d] = d;
   order[0] = dim;
-  for (int64_t d = 0, j = 1; d < nd; d++)
-    if (d != dim) order[j++] = d;
+  order[dim] = 0;
   ct_tensor *moved = ct__permute_unchecked(t, order);
   ct_tensor *c = moved ? ct__contiguous_impl(moved, CT_CONTIGUOUS_FORMAT) : NULL;
   ct_release(moved);
@@ -203,7 +230,7 @@ static ct_status unique_along(const ct_sort_type *ty, const ct_tensor *t, int64_
       inv[idx[cur]] = result;
     }
     cnt[groups++] = n - previous;
-    /* the output: the kept rows stacked, shaped as the moved input, moved back to dim */
+    /* the output: the kept rows stacked, shaped as the transposed input, transposed back */
     int64_t sizes[nd];
     sizes[0] = groups;
     for (int64_t d = 1; d < nd; d++) sizes[d] = c->sizes[d];
@@ -250,8 +277,8 @@ static ct_status unique_common(const ct_op *flat_op, const ct_tensor *t, bool co
   if (!ct__check_in_storage(t)) return ct_last_error();
   uniq_res u = {0};
   ct_status s;
-  /* unique_consecutive with dim 0 of a 1-D input is the flat form (unique_consecutive_cpu) */
-  if (has_dim && (dim = ct__wrap_dim(dim, t->ndim)) < 0) return CT_ERR_INDEX;
+  /* unique_consecutive with dim 0 of a 1-D input is the flat form (unique_consecutive_cpu); the dim forms
+     dispatch on the dtype before they look at the dim */
   bool flat = !has_dim || (consecutive && dim == 0 && t->ndim == 1);
   const ct_op *op = flat ? flat_op : &unique_dim_op;
   const ct_sort_type *ty = ct__sort_type(op, t);
@@ -259,6 +286,11 @@ static ct_status unique_common(const ct_op *flat_op, const ct_tensor *t, bool co
     ct__red_not_implemented(flat ? "unique" : "unique_dim", (ct_dtype)t->dtype);
     return CT_ERR_RUNTIME;
   }
+  if (!flat && t->ndim == 0) { /* maybe_wrap_dim(dim, 0, wrap_scalar=false) */
+    ct__error(CT_ERR_INDEX, "Dimension specified as %" PRId64 " but tensor has no dimensions", dim);
+    return CT_ERR_INDEX;
+  }
+  if (!flat && (dim = ct__wrap_dim(dim, t->ndim)) < 0) return CT_ERR_INDEX;
   s = flat ? unique_flat(ty, t, consecutive, &u) : unique_along(ty, t, dim, consecutive, &u);
   if (s != CT_OK) return s;
   ct_tensor *r[3] = {u.out, u.inverse, u.counts};
