@@ -4,8 +4,9 @@
    accumulators folded by vec_reduce_all, then softmax multiplies by 1 / sum, log_softmax subtracts max and
    log(sum) (SLEEF's log). Along another dim, softmax runs _vec_softmax: 8 inner positions at a time
    (divided by the lane sums), the positions at the end of a thread's chunk or of the inner extent one by
-   one with libm's exp. bfloat16 runs the float formulas rounding every step to bfloat16 (Vectorized
-   <BFloat16>'s ops). */
+   one with libm's exp. bfloat16 runs on float copies with the float formulas, rounded once at the end (along
+   another dim softmax rounds the stored exponentials first), which matches torch's bfloat16 softmax bit for
+   bit; bfloat16 log_softmax along the last dim differs in the last bit for some elements (see the diff table). */
 #include <math.h>
 
 #include "core/half.h"
@@ -69,8 +70,16 @@ static void log_lanes_d(double *v) {
 
 /* One row along the last dim, T the compute type, L the lanes, R the rounding, LOAD / STORE the element. */
 #define DEF_LASTDIM(S, T, L, R, EXPL, LOGL, ET, LOAD, STORE)                                                    \
-  /* vec_reduce_all over the first `size` lanes (the generic loop: lane 0 folds the others in order) */        \
+  /* vec_reduce_all: over a partial vector (size < L) the generic loop, lane 0 folding the others in order;  \
+     over a whole float one AVX2's shuffles: halves added, then pairs, then neighbours (double: in order) */ \
   static T fold_##S(const T *acc, int64_t size, bool is_max) {                                                 \
+    if (size == L && L == 8 && !is_max) {                                                                      \
+      T v[L];                                                                                                  \
+      for (int k = 0; k < L; k++) v[k] = acc[k];                                                               \
+      for (int h = L / 2; h >= 1; h /= 2)                                                                      \
+        for (int k = 0; k < h; k++) v[k] = R(v[k] + v[k + h]);                                                 \
+      return v[0];                                                                                             \
+    }                                                                                                          \
     T a = acc[0];                                                                                              \
     for (int64_t i = 1; i < size; i++) a = is_max ? VMAX(a, acc[i]) : R(a + acc[i]);                           \
     return a;                                                                                                  \
@@ -151,19 +160,9 @@ static void log_lanes_d(double *v) {
     T ls = R(lanes[0]);                                                                                        \
     for (int64_t k = 0; k < n; k++) y[k] = STORE(R(R(LOAD(x[k]) - m) - ls));                                   \
   }
-/* Vectorized<BFloat16>: 16 lanes, each half through the float function */
-static void exp_lanes_b(float *v) {
-  exp_lanes_f(v);
-  exp_lanes_f(v + 8);
-}
-static void log_lanes_b(float *v) {
-  log_lanes_f(v);
-  log_lanes_f(v + 8);
-}
 #define ID(x) (x)
 DEF_LASTDIM(f, float, LANES_F, RND_f, exp_lanes_f, log_lanes_f, float, ID, ID)
 DEF_LASTDIM(d, double, LANES_D, RND_d, exp_lanes_d, log_lanes_d, double, ID, ID)
-DEF_LASTDIM(b, float, 16, RND_b, exp_lanes_b, log_lanes_b, uint16_t, ct__bfloat16_to_float, ct__float_to_bfloat16)
 
 /* ---- softmax along another dim (_vec_softmax): positions [begin, end) of outer * inner ---- */
 #define DEF_INNER(S, T, L, R, EXPL, EXP1, ET, LOAD, STORE)                                                     \
@@ -209,7 +208,14 @@ DEF_LASTDIM(b, float, 16, RND_b, exp_lanes_b, log_lanes_b, uint16_t, ct__bfloat1
   }
 DEF_INNER(f, float, LANES_F, RND_f, exp_lanes_f, expf, float, ID, ID)
 DEF_INNER(d, double, LANES_D, RND_d, exp_lanes_d, exp, double, ID, ID)
-DEF_INNER(b, float, 16, RND_b, exp_lanes_b, expf, uint16_t, ct__bfloat16_to_float, ct__float_to_bfloat16)
+/* bfloat16 along another dim: float arithmetic, the exponentials stored rounded to bfloat16 before the
+   division (on float copies of the data; every position through SLEEF's exp) */
+static float exp1_sleef(float x) {
+  float v[LANES_F] = {x};
+  exp_lanes_f(v);
+  return v[0];
+}
+DEF_INNER(bs, float, LANES_F, RND_f, exp_lanes_f, exp1_sleef, float, ID, RND_b)
 
 /* log_softmax along another dim: per position max, sum of exp(x - max), x - max - log(sum), in the element
    dtype with SLEEF's functions (vector lanes and scalar tails agree for these). */
@@ -238,7 +244,6 @@ DEF_INNER(b, float, 16, RND_b, exp_lanes_b, expf, uint16_t, ct__bfloat16_to_floa
   }
 DEF_LOG_INNER(f, float, RND_f, exp_lanes_f, log_lanes_f, LANES_F, float, ID, ID)
 DEF_LOG_INNER(d, double, RND_d, exp_lanes_d, log_lanes_d, LANES_D, double, ID, ID)
-DEF_LOG_INNER(b, float, RND_b, exp_lanes_b, log_lanes_b, 16, uint16_t, ct__bfloat16_to_float, ct__float_to_bfloat16)
 
 /* ---- the ops ---- */
 /* AT_DISPATCH_FLOATING_TYPES_AND(BFloat16) */
@@ -250,34 +255,33 @@ static const ct_op log_softmax_op = {CT_SORT_OP("log_softmax", "aten::_log_softm
 typedef struct sm_job {
   const char *in;
   char *out;
-  ct_dtype dt;
-  bool log;
+  ct_dtype dt; /* float32 or float64 (bfloat16 runs on float32 copies) */
+  bool log, last, bf16;
   int64_t outer, dim, inner, chunk;
 } sm_job;
 
 static void sm_rows(void *v, int64_t c, int tid) {
   (void)tid;
   const sm_job *j = v;
-  int64_t begin = c * j->chunk, end = begin + j->chunk < j->outer * (j->inner) ? begin + j->chunk : j->outer * j->inner;
-  if (j->inner == 1) { /* the last dim: whole rows */
+  int64_t n = j->last ? j->outer : j->outer * j->inner;
+  int64_t begin = c * j->chunk, end = begin + j->chunk < n ? begin + j->chunk : n;
+  if (j->last) { /* whole rows */
     size_t isz = ct__itemsize(j->dt);
     for (int64_t r = begin; r < end; r++) {
       const char *x = j->in + (size_t)(r * j->dim) * isz;
       char *y = j->out + (size_t)(r * j->dim) * isz;
       if (j->dt == CT_FLOAT32) (j->log ? log_softmax_row_f : softmax_row_f)((const float *)x, (float *)y, j->dim);
-      else if (j->dt == CT_FLOAT64) (j->log ? log_softmax_row_d : softmax_row_d)((const double *)x, (double *)y, j->dim);
-      else (j->log ? log_softmax_row_b : softmax_row_b)((const uint16_t *)x, (uint16_t *)y, j->dim);
+      else (j->log ? log_softmax_row_d : softmax_row_d)((const double *)x, (double *)y, j->dim);
     }
     return;
   }
-  if (j->dt == CT_FLOAT32)
-    (j->log ? log_softmax_inner_f : softmax_inner_f)((const float *)j->in, (float *)j->out, j->inner, j->dim, begin, end);
-  else if (j->dt == CT_FLOAT64)
+  if (j->dt == CT_FLOAT32) {
+    if (j->log) log_softmax_inner_f((const float *)j->in, (float *)j->out, j->inner, j->dim, begin, end);
+    else (j->bf16 ? softmax_inner_bs : softmax_inner_f)((const float *)j->in, (float *)j->out, j->inner, j->dim, begin, end);
+  } else {
     (j->log ? log_softmax_inner_d : softmax_inner_d)((const double *)j->in, (double *)j->out, j->inner, j->dim, begin,
                                                      end);
-  else
-    (j->log ? log_softmax_inner_b : softmax_inner_b)((const uint16_t *)j->in, (uint16_t *)j->out, j->inner, j->dim,
-                                                     begin, end);
+  }
 }
 
 /* _softmax / _log_softmax: a new contiguous (unowned) result of t (already in the compute dtype). */
@@ -290,8 +294,9 @@ static ct_status softmax_run(const ct_op *op, bool log, const ct_tensor *t, int6
   bool meta = ct__sort_is_meta(op, t);
   bool last = t->ndim == 0 || dim == t->ndim - 1;
   if (!meta && t->numel > 0 && !ct__sort_type(op, t)) {
-    ct__red_not_implemented(log ? (last ? "log_softmax_lastdim_kernel_impl" : "log_softmax_kernel_impl")
-                                : (last ? "softmax_lastdim_kernel_impl" : "softmax_kernel_impl"),
+    /* torch 1.13's log_softmax along another dim dispatches under softmax's name */
+    ct__red_not_implemented(log && last ? "log_softmax_lastdim_kernel_impl"
+                                        : last ? "softmax_lastdim_kernel_impl" : "softmax_kernel_impl",
                             dt);
     return CT_ERR_RUNTIME;
   }
@@ -301,29 +306,39 @@ static ct_status softmax_run(const ct_op *op, bool log, const ct_tensor *t, int6
     *res = r;
     return CT_OK;
   }
-  ct_tensor *c = ct__contiguous_impl(t, CT_CONTIGUOUS_FORMAT);
-  if (!c) return (ct_release(r), ct_last_error());
-  sm_job j = {ct__tdata(c), ct__tdata(r), dt, log, 1, t->ndim ? t->sizes[dim] : 1, 1, 0};
+  bool bf16 = dt == CT_BFLOAT16;
+  ct_dtype kdt = bf16 ? CT_FLOAT32 : dt;
+  ct_tensor *c = ct__empty(t->ndim, t->sizes, kdt, ct__tdevice(t));
+  ct_tensor *y = c && bf16 ? ct__empty(t->ndim, t->sizes, kdt, ct__tdevice(t)) : NULL;
+  if (!c || (bf16 && !y) || ct__copy_into(c, t) != CT_OK) {
+    ct_release(c);
+    ct_release(y);
+    ct_release(r);
+    return ct_last_error();
+  }
+  sm_job j = {ct__tdata(c), ct__tdata(bf16 ? y : r), kdt, log, last, bf16, 1, t->ndim ? t->sizes[dim] : 1, 1, 0};
   for (int64_t d = 0; d < t->ndim; d++) {
     if (d < dim) j.outer *= t->sizes[d];
     if (d > dim) j.inner *= t->sizes[d];
   }
-  int64_t n = j.outer * j.inner;
-  if (j.inner == 1) {
+  if (last) {
     /* rows are independent: any cut gives the same bits */
     int nt = ct__parallel_threads(t->numel);
-    j.chunk = (n + nt * 4 - 1) / (nt * 4);
+    j.chunk = (j.outer + nt * 4 - 1) / (nt * 4);
     if (j.chunk < 1) j.chunk = 1;
-    ct__parallel_chunks((n + j.chunk - 1) / j.chunk, nt, sm_rows, &j);
+    ct__parallel_chunks((j.outer + j.chunk - 1) / j.chunk, nt, sm_rows, &j);
   } else {
-    /* at::parallel_for(0, n, 1, ...): one chunk per thread; where a chunk ends decides which positions
-       take the scalar tail */
-    int64_t nt = log ? 1 : ct__num_threads();
+    /* at::parallel_for(0, n, 1, ...): one chunk per thread; where a chunk ends decides which positions take
+       the scalar tail */
+    int64_t n = j.outer * j.inner, nt = log ? 1 : ct__num_threads();
     if (nt > n) nt = n;
     j.chunk = (n + nt - 1) / nt;
     ct__parallel_chunks((n + j.chunk - 1) / j.chunk, (int)nt, sm_rows, &j);
   }
+  ct_status s = bf16 ? ct__copy_into(r, y) : CT_OK;
   ct_release(c);
+  ct_release(y);
+  if (s != CT_OK) return (ct_release(r), s);
   *res = r;
   return CT_OK;
 }
@@ -351,8 +366,9 @@ static ct_status softmax_impl(const ct_op *op, bool log, const ct_tensor *t, int
 static ct_status softmax_out(const ct_op *op, bool log, ct_tensor *out, const ct_tensor *t, int64_t dim,
                              const ct_softmax_opts *o) {
   ct_dtype want = o && o->dtype != CT_DTYPE_UNSET ? o->dtype : (ct_dtype)t->dtype;
-  /* a contiguous out is _softmax_out's (its dtype checked), another is resized and copied into */
-  if (ct__geom_is_contiguous(out->ndim, out->sizes, out->strides) && !ct__red_check_out_dtype(out, want)) return CT_ERR_RUNTIME;
+  /* _softmax_out's meta function: the dim, then out's dtype */
+  if (ct__wrap_dim(dim, t->ndim) < 0) return CT_ERR_INDEX;
+  if (!ct__red_check_out_dtype(out, want)) return CT_ERR_RUNTIME;
   ct_tensor *r;
   ct_status s = softmax_impl(op, log, t, dim, o, &r);
   return s == CT_OK ? ct__sort_write_outs(&r, &out, 1) : s;
