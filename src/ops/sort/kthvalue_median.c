@@ -224,8 +224,10 @@ ct_status ct_kthvalue(const ct_tensor *t, int64_t k, ct_tensor **values, ct_tens
 
 ct_status ct_kthvalue_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t k,
                           const ct_select_opts *opts) {
-  CT__OP_ENTER_STATUS(&kthvalue_op, t, values, indices, t);
+  CT__NONNULL_STATUS(values, indices, t);
+  /* autograd's rule, then the dispatcher's key over every argument (a meta out: no Meta kernel) */
   if (!CT__OP_OUT_GRAD_OK(&kthvalue_op, values, indices, t)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&kthvalue_op, kthvalue_op.aten, t, values, indices)) return ct_last_error();
   ct_tensor *outs[2] = {values, indices}, *r[2];
   ct_status s = kth_impl(t, k, opts, outs, r);
   return s == CT_OK ? ct__sort_write_outs(r, outs, 2) : s;
@@ -278,8 +280,9 @@ static ct_status median_dim_impl(const ct_op *op, bool ignore_nan, const ct_tens
   }                                                                                                              \
   ct_status ct_##NAME##_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim,          \
                                 const ct_keepdim_opts *opts) {                                                   \
-    CT__OP_ENTER_STATUS(&OPD, t, values, indices, t);                                                            \
+    CT__NONNULL_STATUS(values, indices, t);                                                                      \
     if (!CT__OP_OUT_GRAD_OK(&OPD, values, indices, t)) return CT_ERR_RUNTIME;                                    \
+    if (!CT__OP_ACCEPTS(&OPD, OPD.aten, t, values, indices)) return ct_last_error();                             \
     ct_tensor *outs[2] = {values, indices}, *r[2];                                                               \
     ct_status s = median_dim_impl(&OPD, IGNORE, t, dim, opts && opts->keepdim, outs, r);                         \
     return s == CT_OK ? ct__sort_write_outs(r, outs, 2) : s;                                                     \

@@ -85,6 +85,15 @@ static ct_status mode_impl(const ct_tensor *t, const ct_select_opts *o, ct_tenso
   if (!o) o = &none;
   res[0] = res[1] = NULL;
   ct_dtype dt = (ct_dtype)t->dtype;
+  for (int k = 0; outs && k < 2; k++) {
+    if (!ct_device_equal(ct__tdevice(outs[k]), ct__tdevice(t))) {
+      char a[32], b[32];
+      ct_device_str(ct__tdevice(t), a, sizeof a);
+      ct_device_str(ct__tdevice(outs[k]), b, sizeof b);
+      ct__error(CT_ERR_RUNTIME, "expected device '%s' but got '%s' for %s output", a, b, k ? "indices" : "values");
+      return CT_ERR_RUNTIME;
+    }
+  }
   if (outs && (ct_dtype)outs[0]->dtype != dt) {
     ct__error(CT_ERR_RUNTIME, "expected scalar type '%s' but got '%s' for values output", ct__dt(dt)->scalar_name,
               ct__dt((ct_dtype)outs[0]->dtype)->scalar_name);

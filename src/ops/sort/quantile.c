@@ -11,9 +11,12 @@
 enum { Q_LINEAR, Q_LOWER, Q_HIGHER, Q_MIDPOINT, Q_NEAREST };
 
 /* quantile is CompositeImplicit over sort: every device and dtype reaches its checks. */
-static const ct_op quantile_op = {CT_SORT_OP("quantile", "aten::sort.stable", ct__sort_types, ct__sort_meta_row)};
+/* Its out= form copies the result into out: autograd sees an in-place write (a leaf that requires grad is
+   refused), nothing else. */
+static const ct_op quantile_op = {CT_SORT_OP("quantile", "aten::sort.stable", ct__sort_types, ct__sort_meta_row),
+                                  .grad = CT_OP_GRAD_OUT_INPLACE};
 static const ct_op nanquantile_op = {
-    CT_SORT_OP("nanquantile", "aten::sort.stable", ct__sort_types, ct__sort_meta_row)};
+    CT_SORT_OP("nanquantile", "aten::sort.stable", ct__sort_types, ct__sort_meta_row), .grad = CT_OP_GRAD_OUT_INPLACE};
 
 static int interp_mode(const char *s) {
   static const char *const names[] = {"linear", "lower", "higher", "midpoint", "nearest"};
@@ -77,6 +80,9 @@ static ct_status quantile_impl(const ct_op *op, bool ignore_nan, const ct_tensor
             CT_ERR_RUNTIME);
   if (out && out->dtype != t->dtype)
     return (ct__error(CT_ERR_RUNTIME, "quantile() out tensor must be same dtype as the input tensor"), CT_ERR_RUNTIME);
+  if (out && !ct_device_equal(ct__tdevice(out), ct__tdevice(t)))
+    return (ct__error(CT_ERR_RUNTIME, "quantile() out tensor must be on the same device as the input tensor"),
+            CT_ERR_RUNTIME);
   int64_t dim = ct__wrap_dim(has_dim ? dim_arg : 0, t->ndim);
   if (dim < 0) return CT_ERR_INDEX;
   if (!ct__check_in_storage(t) || !ct__check_in_storage(q)) return ct_last_error();
@@ -190,6 +196,11 @@ static ct_status scalar_q(double q, const ct_tensor *t, ct_tensor **qt) {
 static ct_status finish(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor **result) {
   ct_tensor *r = *rp;
   if (s != CT_OK) return s;
+  /* out.copy_(result): autograd's in-place rule on out, after every check */
+  if (out && !ct__check_inplace(out)) {
+    ct_release(r);
+    return CT_ERR_RUNTIME;
+  }
   if (out) return ct__sort_write_outs(&r, &out, 1);
   *result = ct__own(r);
   return *result ? CT_OK : ct_last_error();
@@ -205,7 +216,6 @@ static ct_status finish(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor *
   ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *q,                          \
                             const ct_quantile_opts *opts) {                                                  \
     CT__OP_ENTER_STATUS(&OPD, t, out, t, q);                                                                 \
-    if (!CT__OP_OUT_GRAD_OK(&OPD, out, t, q)) return CT_ERR_RUNTIME;                                         \
     ct_tensor *r = NULL;                                                                                     \
     return finish(quantile_impl(&OPD, IGNORE, t, q, opts, out, &r), &r, out, NULL);                           \
   }                                                                                                          \
@@ -219,7 +229,6 @@ static ct_status finish(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor *
   }                                                                                                          \
   ct_status ct_##NAME##_scalar_out(ct_tensor *out, const ct_tensor *t, double q, const ct_quantile_opts *opts) { \
     CT__OP_ENTER_STATUS(&OPD, t, out, t);                                                                    \
-    if (!CT__OP_OUT_GRAD_OK(&OPD, out, t)) return CT_ERR_RUNTIME;                                            \
     ct_tensor *qt, *r = NULL;                                                                                \
     ct_status s = scalar_q(q, t, &qt);                                                                       \
     if (s == CT_OK) s = finish(quantile_impl(&OPD, IGNORE, t, qt, opts, out, &r), &r, out, NULL);             \

@@ -216,8 +216,8 @@ ct_tensor *ct_searchsorted_scalar(const ct_tensor *sorted_sequence, ct_scalar va
 ct_status ct_searchsorted_scalar_out(ct_tensor *out, const ct_tensor *sorted_sequence, ct_scalar value,
                                      const ct_searchsorted_opts *opts) {
   CT__NONNULL_STATUS(out, sorted_sequence);
-  if (!CT__OP_ACCEPTS(&ss_scalar_op, "aten::searchsorted.Scalar_out", sorted_sequence, opts ? opts->sorter : NULL,
-                      out))
+  /* generated out= form: the functional op dispatches (out is only copied into) */
+  if (!CT__OP_ACCEPTS(&ss_scalar_op, ss_scalar_op.aten, sorted_sequence, opts ? opts->sorter : NULL))
     return ct_last_error();
   ct_tensor *v = ct__wrapped_scalar(value);
   if (!v) return ct_last_error();
@@ -270,7 +270,7 @@ ct_tensor *ct_bucketize_scalar(ct_scalar value, const ct_tensor *boundaries, con
 ct_status ct_bucketize_scalar_out(ct_tensor *out, ct_scalar value, const ct_tensor *boundaries,
                                   const ct_bucketize_opts *opts) {
   CT__NONNULL_STATUS(out, boundaries);
-  if (!CT__OP_ACCEPTS(&bucketize_scalar_op, "aten::bucketize.Scalar_out", boundaries, out)) return ct_last_error();
+  if (!CT__OP_ACCEPTS(&bucketize_scalar_op, bucketize_scalar_op.aten, boundaries)) return ct_last_error();
   ct_tensor *v = ct__wrapped_scalar(value);
   if (!v) return ct_last_error();
   /* bucketize.Scalar_out is generated: the functional result resized into out and copied (cast) */

@@ -249,8 +249,11 @@ DEF_LOG_INNER(d, double, RND_d, exp_lanes_d, log_lanes_d, LANES_D, double, ID, I
 /* AT_DISPATCH_FLOATING_TYPES_AND(BFloat16) */
 static const ct_sort_type *const softmax_types[CT_NUM_DTYPES + 1] = {
     CT_DT_FLOAT(CT_SORT_ROW)[CT_BFLOAT16] = &ct__sort_key_CT_BFLOAT16};
-static const ct_op softmax_op = {CT_SORT_OP("softmax", "aten::_softmax", softmax_types, ct__sort_meta_row)};
-static const ct_op log_softmax_op = {CT_SORT_OP("log_softmax", "aten::_log_softmax", softmax_types, ct__sort_meta_row)};
+/* softmax.int_out is a composite writing into out: autograd sees an in-place write of out */
+static const ct_op softmax_op = {CT_SORT_OP("softmax", "aten::_softmax", softmax_types, ct__sort_meta_row),
+                                 .grad = CT_OP_GRAD_OUT_INPLACE};
+static const ct_op log_softmax_op = {CT_SORT_OP("log_softmax", "aten::_log_softmax", softmax_types, ct__sort_meta_row),
+                                     .grad = CT_OP_GRAD_OUT_INPLACE};
 
 typedef struct sm_job {
   const char *in;
@@ -368,7 +371,7 @@ static ct_status softmax_out(const ct_op *op, bool log, ct_tensor *out, const ct
   ct_dtype want = o && o->dtype != CT_DTYPE_UNSET ? o->dtype : (ct_dtype)t->dtype;
   /* _softmax_out's meta function: the dim, then out's dtype */
   if (ct__wrap_dim(dim, t->ndim) < 0) return CT_ERR_INDEX;
-  if (!ct__red_check_out_dtype(out, want)) return CT_ERR_RUNTIME;
+  if (!ct__red_check_out_dtype(out, want) || !ct__sort_out_device_ok(out, t)) return CT_ERR_RUNTIME;
   ct_tensor *r;
   ct_status s = softmax_impl(op, log, t, dim, o, &r);
   return s == CT_OK ? ct__sort_write_outs(&r, &out, 1) : s;
@@ -382,7 +385,7 @@ static ct_status softmax_out(const ct_op *op, bool log, ct_tensor *out, const ct
   }                                                                                                          \
   ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_softmax_opts *opts) { \
     CT__OP_ENTER_STATUS(&OPD, t, out, t);                                                                    \
-    if (!CT__OP_OUT_GRAD_OK(&OPD, out, t)) return CT_ERR_RUNTIME;                                            \
+    if (!ct__check_inplace(out)) return CT_ERR_RUNTIME;                                                      \
     return softmax_out(&OPD, LOG, out, t, dim, opts);                                                        \
   }
 SOFTMAX_API(softmax, softmax_op, false)

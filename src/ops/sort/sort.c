@@ -33,7 +33,8 @@ static void sort_kernel(char *const *data, const int64_t *step, const int64_t *l
 }
 
 static const ct_op sort_op = {CT_SORT_OP("sort", "aten::sort.stable", ct__sort_types, ct__sort_meta_row)};
-static const ct_op msort_op = {CT_SORT_OP("msort", "aten::sort", ct__sort_types, ct__sort_meta_row)};
+/* msort runs sort: autograd names sort */
+static const ct_op msort_op = {CT_SORT_OP("sort", "aten::sort", ct__sort_types, ct__sort_meta_row)};
 
 /* New (unowned) values and indices of sorting t along dim (wrapped). */
 ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool desc, bool stable, ct_tensor **values,
@@ -97,7 +98,8 @@ ct_status ct_sort_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t,
   int64_t dim;
   ct_status s = sort_args(t, opts, &dim);
   if (s != CT_OK) return s;
-  if (!ct__red_check_out_dtype(values, (ct_dtype)t->dtype) || !ct__red_check_out_dtype(indices, CT_INT64))
+  if (!ct__red_check_out_dtype(values, (ct_dtype)t->dtype) || !ct__sort_out_device_ok(values, t) ||
+      !ct__red_check_out_dtype(indices, CT_INT64) || !ct__sort_out_device_ok(indices, t))
     return CT_ERR_RUNTIME;
   ct_tensor *r[2];
   s = ct__sort_impl(&sort_op, t, dim, opts && opts->descending, opts && opts->stable, &r[0], &r[1]);
@@ -133,7 +135,7 @@ ct_tensor *ct_msort(const ct_tensor *t) {
 ct_status ct_msort_out(ct_tensor *out, const ct_tensor *t) {
   CT__OP_ENTER_STATUS(&msort_op, t, out, t);
   if (!CT__OP_OUT_GRAD_OK(&msort_op, out, t)) return CT_ERR_RUNTIME;
-  if (!ct__red_check_out_dtype(out, (ct_dtype)t->dtype)) return CT_ERR_RUNTIME;
+  if (!ct__red_check_out_dtype(out, (ct_dtype)t->dtype) || !ct__sort_out_device_ok(out, t)) return CT_ERR_RUNTIME;
   ct_tensor *r = msort_new(t);
   if (!r) return ct_last_error();
   return ct__sort_write_outs(&r, &out, 1);

@@ -70,6 +70,15 @@ ct_status ct__sort_write_outs(ct_tensor **res, ct_tensor *const *outs, int n) {
   return s;
 }
 
+bool ct__sort_out_device_ok(const ct_tensor *out, const ct_tensor *t) {
+  if (ct_device_equal(ct__tdevice(out), ct__tdevice(t))) return true;
+  char a[32], b[32];
+  ct_device_str(ct__tdevice(t), a, sizeof a);
+  ct_device_str(ct__tdevice(out), b, sizeof b);
+  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
+  return false;
+}
+
 ct_status ct__sort_squeeze(ct_tensor **r, int64_t dim) {
   if ((*r)->ndim == 0) return CT_OK;
   ct_tensor *v = ct__squeeze_dim_impl(*r, dim);

@@ -94,6 +94,8 @@ ct_status ct__sort_hand_out(ct_tensor **res, ct_tensor **const *want, int n, ct_
 /* Writes results into out= tensors: each resized to its result's shape (its strides when resized) and the
    result copied in. Everything that can fail is checked before any out changes. Releases res. */
 ct_status ct__sort_write_outs(ct_tensor **res, ct_tensor *const *outs, int n);
+/* The structured out= device check: "Expected out tensor to have device cpu, but got meta instead". */
+bool ct__sort_out_device_ok(const ct_tensor *out, const ct_tensor *t);
 /* The keepdim=false view of a result reduced along dim (size 1 there): dim squeezed out; a new reference
    replacing *r. */
 ct_status ct__sort_squeeze(ct_tensor **r, int64_t dim);

@@ -56,7 +56,8 @@ static ct_status topk_impl(const ct_tensor *t, int64_t k, const ct_topk_opts *o,
   if (dim < 0) return ct_last_error();
   int64_t len = t->ndim ? t->sizes[dim] : 1;
   if (k < 0 || k > len) return (ct__error(CT_ERR_RUNTIME, "selected index k out of range"), CT_ERR_RUNTIME);
-  if (outs && (!ct__red_check_out_dtype(outs[0], (ct_dtype)t->dtype) || !ct__red_check_out_dtype(outs[1], CT_INT64)))
+  if (outs && (!ct__red_check_out_dtype(outs[0], (ct_dtype)t->dtype) || !ct__sort_out_device_ok(outs[0], t) ||
+               !ct__red_check_out_dtype(outs[1], CT_INT64) || !ct__sort_out_device_ok(outs[1], t)))
     return CT_ERR_RUNTIME;
   if (!ct__check_in_storage(t)) return ct_last_error();
   bool meta = ct__sort_is_meta(&topk_op, t);
