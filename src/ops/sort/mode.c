@@ -111,7 +111,8 @@ static ct_status mode_impl(const ct_tensor *t, const ct_select_opts *o, ct_tenso
     ct__error(CT_ERR_INDEX, "mode(): Expected reduction dim %" PRId64 " to have non-zero size.", dim);
     return CT_ERR_INDEX;
   }
-  if (!scalar && !ct__sort_have(&mode_op, t, "mode_cpu")) return ct_last_error();
+  /* the kernel (and its dtype dispatch) runs only when there are elements */
+  if (!scalar && t->numel > 0 && !ct__sort_have(&mode_op, t, "mode_cpu")) return ct_last_error();
   if (!ct__check_in_storage(t)) return ct_last_error();
   res[0] = ct__sort_alloc(t, dim, 1, dt, false);
   res[1] = res[0] ? ct__sort_alloc(t, dim, 1, CT_INT64, false) : NULL;

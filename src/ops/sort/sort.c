@@ -49,7 +49,10 @@ ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool d
     return ct_last_error();
   }
   ct_status s = CT_OK;
-  if (!ct__sort_is_meta(op, t) && t->numel > 0) {
+  /* sort_stub dispatches on the dtype whenever the input has dims, empty or not */
+  if (!ct__sort_is_meta(op, t) && t->ndim > 0 && t->numel == 0 && !ct__sort_have(op, t, "sorting_kernel_method_name"))
+    s = ct_last_error();
+  if (s == CT_OK && !ct__sort_is_meta(op, t) && t->numel > 0) {
     if (t->ndim == 0) { /* copied: no kernel runs (sort_out: values.copy_(self), indices.zero_()) */
       memcpy(ct__tdata(v), ct__tdata(t), ct__itemsize((ct_dtype)t->dtype));
       *(int64_t *)ct__tdata(i) = 0;
