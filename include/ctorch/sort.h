@@ -86,8 +86,10 @@ typedef struct ct_softmax_opts {
 
 /* ===== sorting ===== */
 /* torch.sort: values and int64 indices along the dim. */
-CT_API ct_status ct_sort(const ct_tensor *t, ct_tensor **values, ct_tensor **indices, const ct_sort_opts *opts);
-CT_API ct_status ct_sort_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, const ct_sort_opts *opts);
+CT_API ct_status ct_sort(const ct_tensor *t, ct_tensor **values, ct_tensor **indices,
+                         const ct_sort_opts *opts);
+CT_API ct_status ct_sort_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t,
+                             const ct_sort_opts *opts);
 /* torch.argsort: sort's indices. */
 CT_API ct_tensor *ct_argsort(const ct_tensor *t, const ct_sort_opts *opts);
 /* torch.msort: sort's values along dim 0. */
@@ -120,8 +122,10 @@ CT_API ct_status ct_nanmedian_dim_out(ct_tensor *values, ct_tensor *indices, con
                                       const ct_keepdim_opts *opts);
 /* torch.mode: the most frequent value along the dim (the smallest of equally frequent ones) and an index
    where it occurs (torch's). */
-CT_API ct_status ct_mode(const ct_tensor *t, ct_tensor **values, ct_tensor **indices, const ct_select_opts *opts);
-CT_API ct_status ct_mode_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, const ct_select_opts *opts);
+CT_API ct_status ct_mode(const ct_tensor *t, ct_tensor **values, ct_tensor **indices,
+                         const ct_select_opts *opts);
+CT_API ct_status ct_mode_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t,
+                             const ct_select_opts *opts);
 
 /* ===== quantiles ===== */
 /* torch.quantile / torch.nanquantile: q a 0-dim or 1-D tensor of t's dtype (float32 or float64) with values
@@ -130,7 +134,8 @@ CT_API ct_tensor *ct_quantile(const ct_tensor *t, const ct_tensor *q, const ct_q
 CT_API ct_status ct_quantile_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *q,
                                  const ct_quantile_opts *opts);
 CT_API ct_tensor *ct_quantile_scalar(const ct_tensor *t, double q, const ct_quantile_opts *opts);
-CT_API ct_status ct_quantile_scalar_out(ct_tensor *out, const ct_tensor *t, double q, const ct_quantile_opts *opts);
+CT_API ct_status ct_quantile_scalar_out(ct_tensor *out, const ct_tensor *t, double q,
+                                        const ct_quantile_opts *opts);
 CT_API ct_tensor *ct_nanquantile(const ct_tensor *t, const ct_tensor *q, const ct_quantile_opts *opts);
 CT_API ct_status ct_nanquantile_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *q,
                                     const ct_quantile_opts *opts);
@@ -152,17 +157,19 @@ CT_API ct_status ct_unique_consecutive(const ct_tensor *t, ct_tensor **output, c
    with the values' leading dims) to keep it sorted; int64 results (int32 with out_int32). */
 CT_API ct_tensor *ct_searchsorted(const ct_tensor *sorted_sequence, const ct_tensor *values,
                                   const ct_searchsorted_opts *opts);
-CT_API ct_status ct_searchsorted_out(ct_tensor *out, const ct_tensor *sorted_sequence, const ct_tensor *values,
-                                     const ct_searchsorted_opts *opts);
+CT_API ct_status ct_searchsorted_out(ct_tensor *out, const ct_tensor *sorted_sequence,
+                                     const ct_tensor *values, const ct_searchsorted_opts *opts);
 CT_API ct_tensor *ct_searchsorted_scalar(const ct_tensor *sorted_sequence, ct_scalar value,
                                          const ct_searchsorted_opts *opts);
 CT_API ct_status ct_searchsorted_scalar_out(ct_tensor *out, const ct_tensor *sorted_sequence, ct_scalar value,
                                             const ct_searchsorted_opts *opts);
 /* torch.bucketize: the bucket of each element of t among 1-D boundaries. */
-CT_API ct_tensor *ct_bucketize(const ct_tensor *t, const ct_tensor *boundaries, const ct_bucketize_opts *opts);
+CT_API ct_tensor *ct_bucketize(const ct_tensor *t, const ct_tensor *boundaries,
+                               const ct_bucketize_opts *opts);
 CT_API ct_status ct_bucketize_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *boundaries,
                                   const ct_bucketize_opts *opts);
-CT_API ct_tensor *ct_bucketize_scalar(ct_scalar value, const ct_tensor *boundaries, const ct_bucketize_opts *opts);
+CT_API ct_tensor *ct_bucketize_scalar(ct_scalar value, const ct_tensor *boundaries,
+                                      const ct_bucketize_opts *opts);
 CT_API ct_status ct_bucketize_scalar_out(ct_tensor *out, ct_scalar value, const ct_tensor *boundaries,
                                          const ct_bucketize_opts *opts);
 
@@ -171,20 +178,22 @@ CT_API ct_status ct_bucketize_scalar_out(ct_tensor *out, ct_scalar value, const 
 CT_API ct_tensor *ct_softmax(const ct_tensor *t, int64_t dim, const ct_softmax_opts *opts);
 CT_API ct_status ct_softmax_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_softmax_opts *opts);
 CT_API ct_tensor *ct_log_softmax(const ct_tensor *t, int64_t dim, const ct_softmax_opts *opts);
-CT_API ct_status ct_log_softmax_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_softmax_opts *opts);
+CT_API ct_status ct_log_softmax_out(ct_tensor *out, const ct_tensor *t, int64_t dim,
+                                    const ct_softmax_opts *opts);
 
 /* C: each function above is also a macro of its name that checks its arguments (args.h). */
 #if !defined(__cplusplus) && !defined(CT_BUILDING_LIBRARY)
 #define ct_sort(...) CT__CHECKED(4, CT__CK_ct_sort, ct_sort, __VA_ARGS__)
-#define CT__CK_ct_sort(t, res, res2, o) ct_sort(CT__T(t), CT__TP(res), CT__TP(res2), CT__OPTS(ct_sort_opts, o))
+#define CT__CK_ct_sort(t, res, res2, o) \
+  ct_sort(CT__T(t), CT__TP(res), CT__TP(res2), CT__OPTS(ct_sort_opts, o))
 #define ct_sort_out(...) CT__CHECKED(4, CT__CK_ct_sort_out, ct_sort_out, __VA_ARGS__)
 #define CT__CK_ct_sort_out(out, out2, t, o) \
   ct_sort_out(CT__TM(out), CT__TM(out2), CT__T(t), CT__OPTS(ct_sort_opts, o))
-#define ct_argsort(...) CT__CHECKED(2, CT__CK_ct_argsort, ct_argsort, __VA_ARGS__)
+#define ct_argsort(...)         CT__CHECKED(2, CT__CK_ct_argsort, ct_argsort, __VA_ARGS__)
 #define CT__CK_ct_argsort(t, o) ct_argsort(CT__T(t), CT__OPTS(ct_sort_opts, o))
-#define ct_msort(t) ct_msort(CT__T(t))
-#define ct_msort_out(out, t) ct_msort_out(CT__TM(out), CT__T(t))
-#define ct_topk(...) CT__CHECKED(5, CT__CK_ct_topk, ct_topk, __VA_ARGS__)
+#define ct_msort(t)             ct_msort(CT__T(t))
+#define ct_msort_out(out, t)    ct_msort_out(CT__TM(out), CT__T(t))
+#define ct_topk(...)            CT__CHECKED(5, CT__CK_ct_topk, ct_topk, __VA_ARGS__)
 #define CT__CK_ct_topk(t, a, res, res2, o) \
   ct_topk(CT__T(t), a, CT__TP(res), CT__TP(res2), CT__OPTS(ct_topk_opts, o))
 #define ct_topk_out(...) CT__CHECKED(5, CT__CK_ct_topk_out, ct_topk_out, __VA_ARGS__)
@@ -196,8 +205,8 @@ CT_API ct_status ct_log_softmax_out(ct_tensor *out, const ct_tensor *t, int64_t 
 #define ct_kthvalue_out(...) CT__CHECKED(5, CT__CK_ct_kthvalue_out, ct_kthvalue_out, __VA_ARGS__)
 #define CT__CK_ct_kthvalue_out(out, out2, t, a, o) \
   ct_kthvalue_out(CT__TM(out), CT__TM(out2), CT__T(t), a, CT__OPTS(ct_select_opts, o))
-#define ct_median(t) ct_median(CT__T(t))
-#define ct_nanmedian(t) ct_nanmedian(CT__T(t))
+#define ct_median(t)       ct_median(CT__T(t))
+#define ct_nanmedian(t)    ct_nanmedian(CT__T(t))
 #define ct_median_dim(...) CT__CHECKED(5, CT__CK_ct_median_dim, ct_median_dim, __VA_ARGS__)
 #define CT__CK_ct_median_dim(t, a, res, res2, o) \
   ct_median_dim(CT__T(t), a, CT__TP(res), CT__TP(res2), CT__OPTS(ct_keepdim_opts, o))
@@ -207,31 +216,36 @@ CT_API ct_status ct_log_softmax_out(ct_tensor *out, const ct_tensor *t, int64_t 
 #define ct_nanmedian_dim(...) CT__CHECKED(5, CT__CK_ct_nanmedian_dim, ct_nanmedian_dim, __VA_ARGS__)
 #define CT__CK_ct_nanmedian_dim(t, a, res, res2, o) \
   ct_nanmedian_dim(CT__T(t), a, CT__TP(res), CT__TP(res2), CT__OPTS(ct_keepdim_opts, o))
-#define ct_nanmedian_dim_out(...) CT__CHECKED(5, CT__CK_ct_nanmedian_dim_out, ct_nanmedian_dim_out, __VA_ARGS__)
+#define ct_nanmedian_dim_out(...) \
+  CT__CHECKED(5, CT__CK_ct_nanmedian_dim_out, ct_nanmedian_dim_out, __VA_ARGS__)
 #define CT__CK_ct_nanmedian_dim_out(out, out2, t, a, o) \
   ct_nanmedian_dim_out(CT__TM(out), CT__TM(out2), CT__T(t), a, CT__OPTS(ct_keepdim_opts, o))
 #define ct_mode(...) CT__CHECKED(4, CT__CK_ct_mode, ct_mode, __VA_ARGS__)
-#define CT__CK_ct_mode(t, res, res2, o) ct_mode(CT__T(t), CT__TP(res), CT__TP(res2), CT__OPTS(ct_select_opts, o))
+#define CT__CK_ct_mode(t, res, res2, o) \
+  ct_mode(CT__T(t), CT__TP(res), CT__TP(res2), CT__OPTS(ct_select_opts, o))
 #define ct_mode_out(...) CT__CHECKED(4, CT__CK_ct_mode_out, ct_mode_out, __VA_ARGS__)
 #define CT__CK_ct_mode_out(out, out2, t, o) \
   ct_mode_out(CT__TM(out), CT__TM(out2), CT__T(t), CT__OPTS(ct_select_opts, o))
-#define ct_quantile(...) CT__CHECKED(3, CT__CK_ct_quantile, ct_quantile, __VA_ARGS__)
+#define ct_quantile(...)             CT__CHECKED(3, CT__CK_ct_quantile, ct_quantile, __VA_ARGS__)
 #define CT__CK_ct_quantile(t, t2, o) ct_quantile(CT__T(t), CT__T(t2), CT__OPTS(ct_quantile_opts, o))
-#define ct_quantile_out(...) CT__CHECKED(4, CT__CK_ct_quantile_out, ct_quantile_out, __VA_ARGS__)
+#define ct_quantile_out(...)         CT__CHECKED(4, CT__CK_ct_quantile_out, ct_quantile_out, __VA_ARGS__)
 #define CT__CK_ct_quantile_out(out, t, t2, o) \
   ct_quantile_out(CT__TM(out), CT__T(t), CT__T(t2), CT__OPTS(ct_quantile_opts, o))
-#define ct_quantile_scalar(...) CT__CHECKED(3, CT__CK_ct_quantile_scalar, ct_quantile_scalar, __VA_ARGS__)
+#define ct_quantile_scalar(...)            CT__CHECKED(3, CT__CK_ct_quantile_scalar, ct_quantile_scalar, __VA_ARGS__)
 #define CT__CK_ct_quantile_scalar(t, a, o) ct_quantile_scalar(CT__T(t), a, CT__OPTS(ct_quantile_opts, o))
-#define ct_quantile_scalar_out(...) CT__CHECKED(4, CT__CK_ct_quantile_scalar_out, ct_quantile_scalar_out, __VA_ARGS__)
+#define ct_quantile_scalar_out(...) \
+  CT__CHECKED(4, CT__CK_ct_quantile_scalar_out, ct_quantile_scalar_out, __VA_ARGS__)
 #define CT__CK_ct_quantile_scalar_out(out, t, a, o) \
   ct_quantile_scalar_out(CT__TM(out), CT__T(t), a, CT__OPTS(ct_quantile_opts, o))
-#define ct_nanquantile(...) CT__CHECKED(3, CT__CK_ct_nanquantile, ct_nanquantile, __VA_ARGS__)
+#define ct_nanquantile(...)             CT__CHECKED(3, CT__CK_ct_nanquantile, ct_nanquantile, __VA_ARGS__)
 #define CT__CK_ct_nanquantile(t, t2, o) ct_nanquantile(CT__T(t), CT__T(t2), CT__OPTS(ct_quantile_opts, o))
-#define ct_nanquantile_out(...) CT__CHECKED(4, CT__CK_ct_nanquantile_out, ct_nanquantile_out, __VA_ARGS__)
+#define ct_nanquantile_out(...)         CT__CHECKED(4, CT__CK_ct_nanquantile_out, ct_nanquantile_out, __VA_ARGS__)
 #define CT__CK_ct_nanquantile_out(out, t, t2, o) \
   ct_nanquantile_out(CT__TM(out), CT__T(t), CT__T(t2), CT__OPTS(ct_quantile_opts, o))
-#define ct_nanquantile_scalar(...) CT__CHECKED(3, CT__CK_ct_nanquantile_scalar, ct_nanquantile_scalar, __VA_ARGS__)
-#define CT__CK_ct_nanquantile_scalar(t, a, o) ct_nanquantile_scalar(CT__T(t), a, CT__OPTS(ct_quantile_opts, o))
+#define ct_nanquantile_scalar(...) \
+  CT__CHECKED(3, CT__CK_ct_nanquantile_scalar, ct_nanquantile_scalar, __VA_ARGS__)
+#define CT__CK_ct_nanquantile_scalar(t, a, o) \
+  ct_nanquantile_scalar(CT__T(t), a, CT__OPTS(ct_quantile_opts, o))
 #define ct_nanquantile_scalar_out(...) \
   CT__CHECKED(4, CT__CK_ct_nanquantile_scalar_out, ct_nanquantile_scalar_out, __VA_ARGS__)
 #define CT__CK_ct_nanquantile_scalar_out(out, t, a, o) \
@@ -239,39 +253,43 @@ CT_API ct_status ct_log_softmax_out(ct_tensor *out, const ct_tensor *t, int64_t 
 #define ct_unique(...) CT__CHECKED(5, CT__CK_ct_unique, ct_unique, __VA_ARGS__)
 #define CT__CK_ct_unique(t, res, res2, res3, o) \
   ct_unique(CT__T(t), CT__TP(res), CT__TP(res2), CT__TP(res3), CT__OPTS(ct_unique_opts, o))
-#define ct_unique_consecutive(...) CT__CHECKED(5, CT__CK_ct_unique_consecutive, ct_unique_consecutive, __VA_ARGS__)
+#define ct_unique_consecutive(...) \
+  CT__CHECKED(5, CT__CK_ct_unique_consecutive, ct_unique_consecutive, __VA_ARGS__)
 #define CT__CK_ct_unique_consecutive(t, res, res2, res3, o) \
   ct_unique_consecutive(CT__T(t), CT__TP(res), CT__TP(res2), CT__TP(res3), CT__OPTS(ct_unique_opts, o))
 #define ct_searchsorted(...) CT__CHECKED(3, CT__CK_ct_searchsorted, ct_searchsorted, __VA_ARGS__)
-#define CT__CK_ct_searchsorted(t, t2, o) ct_searchsorted(CT__T(t), CT__T(t2), CT__OPTS(ct_searchsorted_opts, o))
+#define CT__CK_ct_searchsorted(t, t2, o) \
+  ct_searchsorted(CT__T(t), CT__T(t2), CT__OPTS(ct_searchsorted_opts, o))
 #define ct_searchsorted_out(...) CT__CHECKED(4, CT__CK_ct_searchsorted_out, ct_searchsorted_out, __VA_ARGS__)
 #define CT__CK_ct_searchsorted_out(out, t, t2, o) \
   ct_searchsorted_out(CT__TM(out), CT__T(t), CT__T(t2), CT__OPTS(ct_searchsorted_opts, o))
-#define ct_searchsorted_scalar(...) CT__CHECKED(3, CT__CK_ct_searchsorted_scalar, ct_searchsorted_scalar, __VA_ARGS__)
+#define ct_searchsorted_scalar(...) \
+  CT__CHECKED(3, CT__CK_ct_searchsorted_scalar, ct_searchsorted_scalar, __VA_ARGS__)
 #define CT__CK_ct_searchsorted_scalar(t, a, o) \
   ct_searchsorted_scalar(CT__T(t), a, CT__OPTS(ct_searchsorted_opts, o))
 #define ct_searchsorted_scalar_out(...) \
   CT__CHECKED(4, CT__CK_ct_searchsorted_scalar_out, ct_searchsorted_scalar_out, __VA_ARGS__)
 #define CT__CK_ct_searchsorted_scalar_out(out, t, a, o) \
   ct_searchsorted_scalar_out(CT__TM(out), CT__T(t), a, CT__OPTS(ct_searchsorted_opts, o))
-#define ct_bucketize(...) CT__CHECKED(3, CT__CK_ct_bucketize, ct_bucketize, __VA_ARGS__)
+#define ct_bucketize(...)             CT__CHECKED(3, CT__CK_ct_bucketize, ct_bucketize, __VA_ARGS__)
 #define CT__CK_ct_bucketize(t, t2, o) ct_bucketize(CT__T(t), CT__T(t2), CT__OPTS(ct_bucketize_opts, o))
-#define ct_bucketize_out(...) CT__CHECKED(4, CT__CK_ct_bucketize_out, ct_bucketize_out, __VA_ARGS__)
+#define ct_bucketize_out(...)         CT__CHECKED(4, CT__CK_ct_bucketize_out, ct_bucketize_out, __VA_ARGS__)
 #define CT__CK_ct_bucketize_out(out, t, t2, o) \
   ct_bucketize_out(CT__TM(out), CT__T(t), CT__T(t2), CT__OPTS(ct_bucketize_opts, o))
-#define ct_bucketize_scalar(...) CT__CHECKED(3, CT__CK_ct_bucketize_scalar, ct_bucketize_scalar, __VA_ARGS__)
+#define ct_bucketize_scalar(...)            CT__CHECKED(3, CT__CK_ct_bucketize_scalar, ct_bucketize_scalar, __VA_ARGS__)
 #define CT__CK_ct_bucketize_scalar(a, t, o) ct_bucketize_scalar(a, CT__T(t), CT__OPTS(ct_bucketize_opts, o))
 #define ct_bucketize_scalar_out(...) \
   CT__CHECKED(4, CT__CK_ct_bucketize_scalar_out, ct_bucketize_scalar_out, __VA_ARGS__)
 #define CT__CK_ct_bucketize_scalar_out(out, a, t, o) \
   ct_bucketize_scalar_out(CT__TM(out), a, CT__T(t), CT__OPTS(ct_bucketize_opts, o))
-#define ct_softmax(...) CT__CHECKED(3, CT__CK_ct_softmax, ct_softmax, __VA_ARGS__)
+#define ct_softmax(...)            CT__CHECKED(3, CT__CK_ct_softmax, ct_softmax, __VA_ARGS__)
 #define CT__CK_ct_softmax(t, a, o) ct_softmax(CT__T(t), a, CT__OPTS(ct_softmax_opts, o))
-#define ct_softmax_out(...) CT__CHECKED(4, CT__CK_ct_softmax_out, ct_softmax_out, __VA_ARGS__)
-#define CT__CK_ct_softmax_out(out, t, a, o) ct_softmax_out(CT__TM(out), CT__T(t), a, CT__OPTS(ct_softmax_opts, o))
-#define ct_log_softmax(...) CT__CHECKED(3, CT__CK_ct_log_softmax, ct_log_softmax, __VA_ARGS__)
+#define ct_softmax_out(...)        CT__CHECKED(4, CT__CK_ct_softmax_out, ct_softmax_out, __VA_ARGS__)
+#define CT__CK_ct_softmax_out(out, t, a, o) \
+  ct_softmax_out(CT__TM(out), CT__T(t), a, CT__OPTS(ct_softmax_opts, o))
+#define ct_log_softmax(...)            CT__CHECKED(3, CT__CK_ct_log_softmax, ct_log_softmax, __VA_ARGS__)
 #define CT__CK_ct_log_softmax(t, a, o) ct_log_softmax(CT__T(t), a, CT__OPTS(ct_softmax_opts, o))
-#define ct_log_softmax_out(...) CT__CHECKED(4, CT__CK_ct_log_softmax_out, ct_log_softmax_out, __VA_ARGS__)
+#define ct_log_softmax_out(...)        CT__CHECKED(4, CT__CK_ct_log_softmax_out, ct_log_softmax_out, __VA_ARGS__)
 #define CT__CK_ct_log_softmax_out(out, t, a, o) \
   ct_log_softmax_out(CT__TM(out), CT__T(t), a, CT__OPTS(ct_softmax_opts, o))
 #endif

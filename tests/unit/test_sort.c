@@ -68,7 +68,8 @@ static void test_search_and_softmax(void) {
   ct_scope_begin();
   ct_tensor *bd = CT_TENSOR(0.0, 1.0, 2.0), *vals = CT_TENSOR(-1.0, 0.5, 1.0, 3.0);
   /* torch.searchsorted(bd, vals, right=True) == [0, 1, 2, 3] */
-  check_i64s(ct_searchsorted(bd, vals, &(ct_searchsorted_opts){.right = true}), (const int64_t[]){0, 1, 2, 3}, 4);
+  check_i64s(ct_searchsorted(bd, vals, &(ct_searchsorted_opts){.right = true}), (const int64_t[]){0, 1, 2, 3},
+             4);
   check_i64s(ct_bucketize(vals, bd, &(ct_bucketize_opts){.right = true}), (const int64_t[]){0, 1, 2, 3}, 4);
   /* torch.softmax(torch.arange(1., 11.), 0): first three float32 bits 0x38a39b22, 0x395e5d15, 0x3a171c9b */
   ct_tensor *s = ct_softmax(ct_arange(1, 11, 1, &(ct_tensor_opts){.dtype = CT_FLOAT32}), 0, NULL);
@@ -85,7 +86,10 @@ static void test_search_and_softmax(void) {
 /* Many lines sorted at 1 and at 2 threads: the same indices. */
 static void test_threads(void) {
   ct_scope_begin();
-  enum { R = 64, N = 300 };
+  enum {
+    R = 64,
+    N = 300
+  };
   static float data[R * N];
   for (int k = 0; k < R * N; k++) data[k] = (float)((k * 7919) % 13);
   ct_tensor *x = ct_tensor_from_data(data, CT_FLOAT32, CT_SHAPE(R, N), NULL);
@@ -115,8 +119,9 @@ static void test_errors(void) {
   CHECK(!ct_quantile_scalar(x, 1.5, NULL));
   CHECK_ERROR(CT_ERR_RUNTIME, "quantile() q must be in the range [0, 1] but got 1.5");
   CHECK(!ct_quantile_scalar(x, 0.5, &(ct_quantile_opts){.interpolation = "cubic"}));
-  CHECK_ERROR(CT_ERR_RUNTIME,
-              "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got cubic");
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got cubic");
   CHECK(ct_sort(NULL, &v, &i, NULL) != CT_OK);
   ct_clear_error();
   /* a failed out= call leaves its targets as they were */

@@ -13,11 +13,11 @@
 static void quick_select(ct_kv *arr, int64_t n, int64_t k) {
   int64_t L = 0, R = n - 1;
 #define GT(a, b) ((a).k > (b).k)
-#define SWP(a, b)     \
-  do {                \
+#define SWP(a, b)      \
+  do {                 \
     ct_kv t_ = arr[a]; \
-    arr[a] = arr[b];  \
-    arr[b] = t_;      \
+    arr[a] = arr[b];   \
+    arr[b] = t_;       \
   } while (0)
   for (;;) {
     if (R <= L) return;
@@ -56,8 +56,8 @@ typedef struct sel_ctx {
   _Atomic int *failed;
 } sel_ctx;
 
-static void kth_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len, int64_t nlines,
-                       const void *ctx) {
+static void kth_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
+                       int64_t nlines, const void *ctx) {
   const sel_ctx *c = ctx;
   ct_kv *q = ct__malloc((size_t)len * sizeof(ct_kv));
   if (!q) {
@@ -79,18 +79,18 @@ typedef struct med_line {
   const double *d;
   const int64_t *i64;
 } med_line;
-#define MED_LESS_D(cx, a, b)                                                                            \
-  (((const med_line *)(cx))->d[a] < ((const med_line *)(cx))->d[b] ||                                 \
-   (((const med_line *)(cx))->d[a] == ((const med_line *)(cx))->d[b] && (a) < (b)) ||                  \
+#define MED_LESS_D(cx, a, b)                                                          \
+  (((const med_line *)(cx))->d[a] < ((const med_line *)(cx))->d[b] ||                 \
+   (((const med_line *)(cx))->d[a] == ((const med_line *)(cx))->d[b] && (a) < (b)) || \
    (isnan(((const med_line *)(cx))->d[b]) && !isnan(((const med_line *)(cx))->d[a])))
-#define MED_LESS_I(cx, a, b)                                                                            \
-  (((const med_line *)(cx))->i64[a] < ((const med_line *)(cx))->i64[b] ||                              \
+#define MED_LESS_I(cx, a, b)                                              \
+  (((const med_line *)(cx))->i64[a] < ((const med_line *)(cx))->i64[b] || \
    (((const med_line *)(cx))->i64[a] == ((const med_line *)(cx))->i64[b] && (a) < (b)))
 CT_STL_ALGOS(medd, int64_t, MED_LESS_D)
 CT_STL_ALGOS(medi, int64_t, MED_LESS_I)
 
-static void median_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len, int64_t nlines,
-                          const void *ctx) {
+static void median_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
+                          int64_t nlines, const void *ctx) {
   const sel_ctx *c = ctx;
   bool wide_int = c->ty->dtype == CT_INT64;
   char *mem = ct__malloc((size_t)len * (sizeof(int64_t) + sizeof(double)));
@@ -138,7 +138,8 @@ static const ct_sort_type *const median_types[CT_NUM_DTYPES + 1] = {
 static const ct_op kthvalue_op = {CT_SORT_OP("kthvalue", "aten::kthvalue.values", kth_types, NULL)};
 static const ct_op median_op = {CT_SORT_OP("median", "aten::median", median_types, NULL)};
 static const ct_op median_dim_op = {CT_SORT_OP("median", "aten::median.dim_values", median_types, NULL)};
-static const ct_op nanmedian_op = {CT_SORT_OP("nanmedian", "aten::nanmedian", median_types, ct__sort_meta_row)};
+static const ct_op nanmedian_op = {
+    CT_SORT_OP("nanmedian", "aten::nanmedian", median_types, ct__sort_meta_row)};
 static const ct_op nanmedian_dim_op = {
     CT_SORT_OP("nanmedian", "aten::nanmedian.dim_values", median_types, ct__sort_meta_row)};
 
@@ -151,8 +152,9 @@ static bool nonempty_dim(const ct_tensor *t, int64_t dim, const char *fn) {
 
 /* Runs a selection kernel: new keepdim-shaped values/indices, squeezed unless keepdim. */
 /* scalar_copy: a 0-dim input is copied without a kernel (kthvalue; median dispatches its kernel). */
-static ct_status select_run(const ct_op *op, const ct_tensor *t, int64_t dim, bool keepdim, ct_scan_kernel kernel,
-                            sel_ctx *c, const char *kname, bool scalar_copy, ct_tensor **res) {
+static ct_status select_run(const ct_op *op, const ct_tensor *t, int64_t dim, bool keepdim,
+                            ct_scan_kernel kernel, sel_ctx *c, const char *kname, bool scalar_copy,
+                            ct_tensor **res) {
   res[0] = res[1] = NULL;
   bool meta = ct__sort_is_meta(op, t);
   if (!meta && !(scalar_copy && t->ndim == 0 && t->numel == 1) && !ct__sort_have(op, t, kname))
@@ -173,7 +175,8 @@ static ct_status select_run(const ct_op *op, const ct_tensor *t, int64_t dim, bo
       c->isz = ct__itemsize((ct_dtype)t->dtype);
       c->failed = &failed;
       s = ct__sort_lines(t, dim, res, 2, kernel, c);
-      if (s == CT_OK && atomic_load(&failed)) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+      if (s == CT_OK && atomic_load(&failed))
+        s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
     }
   }
   if (s == CT_OK && !keepdim) s = ct__sort_squeeze(&res[0], dim);
@@ -239,7 +242,8 @@ static bool median_out_types(const ct_tensor *values, const ct_tensor *indices, 
   if ((ct_dtype)indices->dtype != CT_INT64) {
     ct__tensor_type_str(indices, a, sizeof a);
     ct__error(CT_ERR_RUNTIME,
-              "Expected tensor for argument #1 'indices' to have scalar type Long; but got %s instead (while checking "
+              "Expected tensor for argument #1 'indices' to have scalar type Long; but got %s instead (while "
+              "checking "
               "arguments for median)",
               a);
     return false;
@@ -248,7 +252,8 @@ static bool median_out_types(const ct_tensor *values, const ct_tensor *indices, 
     ct__tensor_type_str(values, a, sizeof a);
     ct__tensor_type_str(t, b, sizeof b);
     ct__error(CT_ERR_RUNTIME,
-              "Expected tensor for 'values' to have the same type as tensor for argument #2 'self'; but type %s does "
+              "Expected tensor for 'values' to have the same type as tensor for argument #2 'self'; but type "
+              "%s does "
               "not equal %s (while checking arguments for median)",
               a, b);
     return false;
@@ -256,8 +261,8 @@ static bool median_out_types(const ct_tensor *values, const ct_tensor *indices, 
   return true;
 }
 
-static ct_status median_dim_impl(const ct_op *op, bool ignore_nan, const ct_tensor *t, int64_t dim_, bool keepdim,
-                                 ct_tensor *const *outs, ct_tensor **res) {
+static ct_status median_dim_impl(const ct_op *op, bool ignore_nan, const ct_tensor *t, int64_t dim_,
+                                 bool keepdim, ct_tensor *const *outs, ct_tensor **res) {
   res[0] = res[1] = NULL;
   int64_t dim = ct__wrap_dim(dim_, t->ndim);
   if (dim < 0) return CT_ERR_INDEX;
@@ -267,25 +272,25 @@ static ct_status median_dim_impl(const ct_op *op, bool ignore_nan, const ct_tens
   return select_run(op, t, dim, keepdim, median_kernel, &c, "median_out", false, res);
 }
 
-#define MEDIAN_DIM_API(NAME, OPD, IGNORE)                                                                         \
-  ct_status ct_##NAME##_dim(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices,            \
-                            const ct_keepdim_opts *opts) {                                                       \
-    if (values) *values = NULL;                                                                                  \
-    if (indices) *indices = NULL;                                                                                \
-    CT__OP_ENTER_STATUS(&OPD, t, t);                                                                             \
-    ct_tensor *r[2];                                                                                             \
-    ct_status s = median_dim_impl(&OPD, IGNORE, t, dim, opts && opts->keepdim, NULL, r);                         \
-    ct_tensor **want[2] = {values, indices};                                                                     \
-    return ct__sort_hand_out(r, want, 2, s);                                                                     \
-  }                                                                                                              \
-  ct_status ct_##NAME##_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim,          \
-                                const ct_keepdim_opts *opts) {                                                   \
-    CT__NONNULL_STATUS(values, indices, t);                                                                      \
-    if (!CT__OP_OUT_GRAD_OK(&OPD, values, indices, t)) return CT_ERR_RUNTIME;                                    \
-    if (!CT__OP_ACCEPTS(&OPD, OPD.aten, t, values, indices)) return ct_last_error();                             \
-    ct_tensor *outs[2] = {values, indices}, *r[2];                                                               \
-    ct_status s = median_dim_impl(&OPD, IGNORE, t, dim, opts && opts->keepdim, outs, r);                         \
-    return s == CT_OK ? ct__sort_write_outs(r, outs, 2) : s;                                                     \
+#define MEDIAN_DIM_API(NAME, OPD, IGNORE)                                                               \
+  ct_status ct_##NAME##_dim(const ct_tensor *t, int64_t dim, ct_tensor **values, ct_tensor **indices,   \
+                            const ct_keepdim_opts *opts) {                                              \
+    if (values) *values = NULL;                                                                         \
+    if (indices) *indices = NULL;                                                                       \
+    CT__OP_ENTER_STATUS(&OPD, t, t);                                                                    \
+    ct_tensor *r[2];                                                                                    \
+    ct_status s = median_dim_impl(&OPD, IGNORE, t, dim, opts && opts->keepdim, NULL, r);                \
+    ct_tensor **want[2] = {values, indices};                                                            \
+    return ct__sort_hand_out(r, want, 2, s);                                                            \
+  }                                                                                                     \
+  ct_status ct_##NAME##_dim_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t dim, \
+                                const ct_keepdim_opts *opts) {                                          \
+    CT__NONNULL_STATUS(values, indices, t);                                                             \
+    if (!CT__OP_OUT_GRAD_OK(&OPD, values, indices, t)) return CT_ERR_RUNTIME;                           \
+    if (!CT__OP_ACCEPTS(&OPD, OPD.aten, t, values, indices)) return ct_last_error();                    \
+    ct_tensor *outs[2] = {values, indices}, *r[2];                                                      \
+    ct_status s = median_dim_impl(&OPD, IGNORE, t, dim, opts && opts->keepdim, outs, r);                \
+    return s == CT_OK ? ct__sort_write_outs(r, outs, 2) : s;                                            \
   }
 MEDIAN_DIM_API(median, median_dim_op, false)
 MEDIAN_DIM_API(nanmedian, nanmedian_dim_op, true)

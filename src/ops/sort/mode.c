@@ -25,23 +25,23 @@ typedef struct mode_ctx {
 } mode_ctx;
 
 /* The winning pair's position in the sorted line. */
-#define MODE_SCAN(E, n, pick)                                     \
-  do {                                                            \
-    int64_t temp_freq = 0, max_freq = 0;                          \
-    for (int64_t j = 0; j < (n); j++) {                           \
-      temp_freq++;                                                \
-      if (j == (n) - 1 || (E)[j].v != (E)[j + 1].v) {             \
-        if (temp_freq > max_freq) {                               \
-          (pick) = j;                                             \
-          max_freq = temp_freq;                                   \
-        }                                                         \
-        temp_freq = 0;                                            \
-      }                                                           \
-    }                                                             \
+#define MODE_SCAN(E, n, pick)                       \
+  do {                                              \
+    int64_t temp_freq = 0, max_freq = 0;            \
+    for (int64_t j = 0; j < (n); j++) {             \
+      temp_freq++;                                  \
+      if (j == (n)-1 || (E)[j].v != (E)[j + 1].v) { \
+        if (temp_freq > max_freq) {                 \
+          (pick) = j;                               \
+          max_freq = temp_freq;                     \
+        }                                           \
+        temp_freq = 0;                              \
+      }                                             \
+    }                                               \
   } while (0)
 
-static void mode_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len, int64_t nlines,
-                        const void *ctx) {
+static void mode_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
+                        int64_t nlines, const void *ctx) {
   const mode_ctx *c = ctx;
   bool wide = c->ty->dtype == CT_INT64;
   void *buf = ct__malloc((size_t)len * sizeof(mode_d));
@@ -80,7 +80,8 @@ static void mode_kernel(char *const *data, const int64_t *step, const int64_t *l
 /* AT_DISPATCH_ALL_TYPES_AND3(Half, BFloat16, Bool) */
 static const ct_op mode_op = {CT_SORT_OP("mode", "aten::mode", ct__sort_types, NULL)};
 
-static ct_status mode_impl(const ct_tensor *t, const ct_select_opts *o, ct_tensor *const *outs, ct_tensor **res) {
+static ct_status mode_impl(const ct_tensor *t, const ct_select_opts *o, ct_tensor *const *outs,
+                           ct_tensor **res) {
   ct_select_opts none = {0};
   if (!o) o = &none;
   res[0] = res[1] = NULL;
@@ -90,13 +91,14 @@ static ct_status mode_impl(const ct_tensor *t, const ct_select_opts *o, ct_tenso
       char a[32], b[32];
       ct_device_str(ct__tdevice(t), a, sizeof a);
       ct_device_str(ct__tdevice(outs[k]), b, sizeof b);
-      ct__error(CT_ERR_RUNTIME, "expected device '%s' but got '%s' for %s output", a, b, k ? "indices" : "values");
+      ct__error(CT_ERR_RUNTIME, "expected device '%s' but got '%s' for %s output", a, b,
+                k ? "indices" : "values");
       return CT_ERR_RUNTIME;
     }
   }
   if (outs && (ct_dtype)outs[0]->dtype != dt) {
-    ct__error(CT_ERR_RUNTIME, "expected scalar type '%s' but got '%s' for values output", ct__dt(dt)->scalar_name,
-              ct__dt((ct_dtype)outs[0]->dtype)->scalar_name);
+    ct__error(CT_ERR_RUNTIME, "expected scalar type '%s' but got '%s' for values output",
+              ct__dt(dt)->scalar_name, ct__dt((ct_dtype)outs[0]->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
   if (outs && (ct_dtype)outs[1]->dtype != CT_INT64) {
@@ -125,7 +127,8 @@ static ct_status mode_impl(const ct_tensor *t, const ct_select_opts *o, ct_tenso
       _Atomic int failed = 0;
       mode_ctx c = {ct__sort_type(&mode_op, t), ct__itemsize(dt), &failed};
       s = ct__sort_lines(t, dim, res, 2, mode_kernel, &c);
-      if (s == CT_OK && atomic_load(&failed)) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+      if (s == CT_OK && atomic_load(&failed))
+        s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
     }
   }
   if (s == CT_OK && !o->keepdim) s = ct__sort_squeeze(&res[0], dim);

@@ -8,15 +8,23 @@
 #include "ops/sort/sort_internal.h"
 #include "ops/view_internal.h"
 
-enum { Q_LINEAR, Q_LOWER, Q_HIGHER, Q_MIDPOINT, Q_NEAREST };
+enum {
+  Q_LINEAR,
+  Q_LOWER,
+  Q_HIGHER,
+  Q_MIDPOINT,
+  Q_NEAREST
+};
 
 /* quantile is CompositeImplicit over sort: every device and dtype reaches its checks. */
 /* Its out= form copies the result into out: autograd sees an in-place write (a leaf that requires grad is
    refused), nothing else. */
-static const ct_op quantile_op = {CT_SORT_OP("quantile", "aten::sort.stable", ct__sort_types, ct__sort_meta_row),
-                                  .grad = CT_OP_GRAD_OUT_INPLACE};
+static const ct_op quantile_op = {
+    CT_SORT_OP("quantile", "aten::sort.stable", ct__sort_types, ct__sort_meta_row),
+    .grad = CT_OP_GRAD_OUT_INPLACE};
 static const ct_op nanquantile_op = {
-    CT_SORT_OP("nanquantile", "aten::sort.stable", ct__sort_types, ct__sort_meta_row), .grad = CT_OP_GRAD_OUT_INPLACE};
+    CT_SORT_OP("nanquantile", "aten::sort.stable", ct__sort_types, ct__sort_meta_row),
+    .grad = CT_OP_GRAD_OUT_INPLACE};
 
 static int interp_mode(const char *s) {
   static const char *const names[] = {"linear", "lower", "higher", "midpoint", "nearest"};
@@ -24,7 +32,8 @@ static int interp_mode(const char *s) {
   for (int i = 0; i < 5; i++)
     if (!strcmp(s, names[i])) return i;
   ct__error(CT_ERR_RUNTIME,
-            "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got %s", s);
+            "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got %s",
+            s);
   return -1;
 }
 
@@ -32,26 +41,26 @@ static int interp_mode(const char *s) {
 #define LERP_D(a, b, w) ((w) < 0.5 ? fma((w), (b) - (a), (a)) : fma(-((b) - (a)), 1.0 - (w), (b)))
 
 /* One quantile of a sorted row of n values (NaN last) in the input's dtype T. */
-#define QUANTILE_ROW(T, FLOOR, CEIL, RINT, LERP)                                                        \
-  static T quantile_row_##T(const T *row, int64_t n, T q, int mode, bool ignore_nan) {                  \
-    int64_t nonnan = n;                                                                                 \
-    while (nonnan > 0 && isnan(row[nonnan - 1])) nonnan--;                                              \
-    T rank;                                                                                             \
-    if (ignore_nan) {                                                                                   \
-      rank = q * (T)(nonnan - 1);                                                                       \
-      if (rank < 0) rank = 0;                                                                           \
-    } else {                                                                                            \
-      rank = nonnan < n ? (T)(n - 1) : q * (T)(n - 1);                                                  \
-    }                                                                                                   \
-    if (mode == Q_LOWER) rank = FLOOR(rank);                                                            \
-    else if (mode == Q_HIGHER) rank = CEIL(rank);                                                       \
-    else if (mode == Q_NEAREST) rank = RINT(rank);                                                      \
-    int64_t below = (int64_t)rank;                                                                      \
-    T vb = row[below];                                                                                  \
-    if (mode != Q_LINEAR && mode != Q_MIDPOINT) return vb;                                              \
-    T w = mode == Q_MIDPOINT ? (T)0.5 : rank - (T)below;                                                \
-    T va = row[(int64_t)CEIL(rank)];                                                                    \
-    return LERP(vb, va, w);                                                                             \
+#define QUANTILE_ROW(T, FLOOR, CEIL, RINT, LERP)                                       \
+  static T quantile_row_##T(const T *row, int64_t n, T q, int mode, bool ignore_nan) { \
+    int64_t nonnan = n;                                                                \
+    while (nonnan > 0 && isnan(row[nonnan - 1])) nonnan--;                             \
+    T rank;                                                                            \
+    if (ignore_nan) {                                                                  \
+      rank = q * (T)(nonnan - 1);                                                      \
+      if (rank < 0) rank = 0;                                                          \
+    } else {                                                                           \
+      rank = nonnan < n ? (T)(n - 1) : q * (T)(n - 1);                                 \
+    }                                                                                  \
+    if (mode == Q_LOWER) rank = FLOOR(rank);                                           \
+    else if (mode == Q_HIGHER) rank = CEIL(rank);                                      \
+    else if (mode == Q_NEAREST) rank = RINT(rank);                                     \
+    int64_t below = (int64_t)rank;                                                     \
+    T vb = row[below];                                                                 \
+    if (mode != Q_LINEAR && mode != Q_MIDPOINT) return vb;                             \
+    T w = mode == Q_MIDPOINT ? (T)0.5 : rank - (T)below;                               \
+    T va = row[(int64_t)CEIL(rank)];                                                   \
+    return LERP(vb, va, w);                                                            \
   }
 QUANTILE_ROW(float, floorf, ceilf, nearbyintf, LERP_F)
 QUANTILE_ROW(double, floor, ceil, nearbyint, LERP_D)
@@ -68,18 +77,23 @@ static ct_status quantile_impl(const ct_op *op, bool ignore_nan, const ct_tensor
   bool has_dim;
   int64_t dim_arg;
   if (!ct__red_single_dim(op->name, o->dims, &has_dim, &dim_arg)) return ct_last_error();
-  if (t->numel == 0) return (ct__error(CT_ERR_RUNTIME, "quantile() input tensor must be non-empty"), CT_ERR_RUNTIME);
-  if (q->ndim > 1) return (ct__error(CT_ERR_RUNTIME, "quantile() q must be a scalar or 1D tensor"), CT_ERR_RUNTIME);
+  if (t->numel == 0)
+    return (ct__error(CT_ERR_RUNTIME, "quantile() input tensor must be non-empty"), CT_ERR_RUNTIME);
+  if (q->ndim > 1)
+    return (ct__error(CT_ERR_RUNTIME, "quantile() q must be a scalar or 1D tensor"), CT_ERR_RUNTIME);
   ct_dtype dt = (ct_dtype)t->dtype;
   if (dt != CT_FLOAT32 && dt != CT_FLOAT64)
-    return (ct__error(CT_ERR_RUNTIME, "quantile() input tensor must be either float or double dtype"), CT_ERR_RUNTIME);
+    return (ct__error(CT_ERR_RUNTIME, "quantile() input tensor must be either float or double dtype"),
+            CT_ERR_RUNTIME);
   if (q->dtype != t->dtype)
-    return (ct__error(CT_ERR_RUNTIME, "quantile() q tensor must be same dtype as the input tensor"), CT_ERR_RUNTIME);
+    return (ct__error(CT_ERR_RUNTIME, "quantile() q tensor must be same dtype as the input tensor"),
+            CT_ERR_RUNTIME);
   if (q->device_type != t->device_type)
     return (ct__error(CT_ERR_RUNTIME, "quantile() q tensor must be on the same device as the input tensor"),
             CT_ERR_RUNTIME);
   if (out && out->dtype != t->dtype)
-    return (ct__error(CT_ERR_RUNTIME, "quantile() out tensor must be same dtype as the input tensor"), CT_ERR_RUNTIME);
+    return (ct__error(CT_ERR_RUNTIME, "quantile() out tensor must be same dtype as the input tensor"),
+            CT_ERR_RUNTIME);
   if (out && !ct_device_equal(ct__tdevice(out), ct__tdevice(t)))
     return (ct__error(CT_ERR_RUNTIME, "quantile() out tensor must be on the same device as the input tensor"),
             CT_ERR_RUNTIME);
@@ -158,11 +172,11 @@ static ct_status quantile_impl(const ct_op *op, bool ignore_nan, const ct_tensor
     for (int64_t j = 0; j < nq; j++) {
       for (int64_t i = 0; i < outer; i++) {
         if (dt == CT_FLOAT32)
-          ((float *)ct__tdata(r))[j * sj + i * si] =
-              quantile_row_float((const float *)ct__tdata(rows) + i * n, n, ((const float *)qp)[j], mode, ignore_nan);
+          ((float *)ct__tdata(r))[j * sj + i * si] = quantile_row_float(
+              (const float *)ct__tdata(rows) + i * n, n, ((const float *)qp)[j], mode, ignore_nan);
         else
-          ((double *)ct__tdata(r))[j * sj + i * si] = quantile_row_double((const double *)ct__tdata(rows) + i * n, n,
-                                                                          ((const double *)qp)[j], mode, ignore_nan);
+          ((double *)ct__tdata(r))[j * sj + i * si] = quantile_row_double(
+              (const double *)ct__tdata(rows) + i * n, n, ((const double *)qp)[j], mode, ignore_nan);
       }
     }
   }
@@ -206,34 +220,35 @@ static ct_status finish(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor *
   return *result ? CT_OK : ct_last_error();
 }
 
-#define QUANTILE_API(NAME, OPD, IGNORE)                                                                      \
-  ct_tensor *ct_##NAME(const ct_tensor *t, const ct_tensor *q, const ct_quantile_opts *opts) {              \
-    CT__OP_ENTER_PTR(&OPD, t, t, q);                                                                         \
-    ct_tensor *r = NULL, *res = NULL;                                                                        \
-    finish(quantile_impl(&OPD, IGNORE, t, q, opts, NULL, &r), &r, NULL, &res);                                \
-    return res;                                                                                              \
-  }                                                                                                          \
-  ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *q,                          \
-                            const ct_quantile_opts *opts) {                                                  \
-    CT__OP_ENTER_STATUS(&OPD, t, out, t, q);                                                                 \
-    ct_tensor *r = NULL;                                                                                     \
-    return finish(quantile_impl(&OPD, IGNORE, t, q, opts, out, &r), &r, out, NULL);                           \
-  }                                                                                                          \
-  ct_tensor *ct_##NAME##_scalar(const ct_tensor *t, double q, const ct_quantile_opts *opts) {               \
-    CT__OP_ENTER_PTR(&OPD, t, t);                                                                            \
-    ct_tensor *qt, *r = NULL, *res = NULL;                                                                   \
-    if (scalar_q(q, t, &qt) != CT_OK) return NULL;                                                           \
-    finish(quantile_impl(&OPD, IGNORE, t, qt, opts, NULL, &r), &r, NULL, &res);                               \
-    ct_release(qt);                                                                                          \
-    return res;                                                                                              \
-  }                                                                                                          \
-  ct_status ct_##NAME##_scalar_out(ct_tensor *out, const ct_tensor *t, double q, const ct_quantile_opts *opts) { \
-    CT__OP_ENTER_STATUS(&OPD, t, out, t);                                                                    \
-    ct_tensor *qt, *r = NULL;                                                                                \
-    ct_status s = scalar_q(q, t, &qt);                                                                       \
-    if (s == CT_OK) s = finish(quantile_impl(&OPD, IGNORE, t, qt, opts, out, &r), &r, out, NULL);             \
-    ct_release(qt);                                                                                          \
-    return s;                                                                                                \
+#define QUANTILE_API(NAME, OPD, IGNORE)                                                           \
+  ct_tensor *ct_##NAME(const ct_tensor *t, const ct_tensor *q, const ct_quantile_opts *opts) {    \
+    CT__OP_ENTER_PTR(&OPD, t, t, q);                                                              \
+    ct_tensor *r = NULL, *res = NULL;                                                             \
+    finish(quantile_impl(&OPD, IGNORE, t, q, opts, NULL, &r), &r, NULL, &res);                    \
+    return res;                                                                                   \
+  }                                                                                               \
+  ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *q,               \
+                            const ct_quantile_opts *opts) {                                       \
+    CT__OP_ENTER_STATUS(&OPD, t, out, t, q);                                                      \
+    ct_tensor *r = NULL;                                                                          \
+    return finish(quantile_impl(&OPD, IGNORE, t, q, opts, out, &r), &r, out, NULL);               \
+  }                                                                                               \
+  ct_tensor *ct_##NAME##_scalar(const ct_tensor *t, double q, const ct_quantile_opts *opts) {     \
+    CT__OP_ENTER_PTR(&OPD, t, t);                                                                 \
+    ct_tensor *qt, *r = NULL, *res = NULL;                                                        \
+    if (scalar_q(q, t, &qt) != CT_OK) return NULL;                                                \
+    finish(quantile_impl(&OPD, IGNORE, t, qt, opts, NULL, &r), &r, NULL, &res);                   \
+    ct_release(qt);                                                                               \
+    return res;                                                                                   \
+  }                                                                                               \
+  ct_status ct_##NAME##_scalar_out(ct_tensor *out, const ct_tensor *t, double q,                  \
+                                   const ct_quantile_opts *opts) {                                \
+    CT__OP_ENTER_STATUS(&OPD, t, out, t);                                                         \
+    ct_tensor *qt, *r = NULL;                                                                     \
+    ct_status s = scalar_q(q, t, &qt);                                                            \
+    if (s == CT_OK) s = finish(quantile_impl(&OPD, IGNORE, t, qt, opts, out, &r), &r, out, NULL); \
+    ct_release(qt);                                                                               \
+    return s;                                                                                     \
   }
 QUANTILE_API(quantile, quantile_op, false)
 QUANTILE_API(nanquantile, nanquantile_op, true)

@@ -53,11 +53,14 @@ static bool pre_check(const ct_tensor *bd, const ct_tensor *in, ct_dtype odt, bo
     if (!same) {
       ct__fmt_int_list(a, sizeof a, bd->ndim, bd->sizes);
       ct__fmt_int_list(b, sizeof b, sorter->ndim, sorter->sizes);
-      return fail(SS "boundary and sorter must have the same size, but got boundary tensor %sand got sorter tensor %s",
-                  a, b);
+      return fail(
+          SS
+          "boundary and sorter must have the same size, but got boundary tensor %sand got sorter tensor %s",
+          a, b);
     }
     if ((ct_dtype)sorter->dtype != CT_INT64)
-      return fail(SS "sorter must be a tensor of long dtype but got dtype %s", ct__dt((ct_dtype)sorter->dtype)->scalar_name);
+      return fail(SS "sorter must be a tensor of long dtype but got dtype %s",
+                  ct__dt((ct_dtype)sorter->dtype)->scalar_name);
     if (sorter->numel > 0) {
       int64_t last = sorter->ndim ? sorter->sizes[sorter->ndim - 1] : 1;
       ct_tensor *c = ct__contiguous_impl(sorter, CT_CONTIGUOUS_FORMAT);
@@ -70,24 +73,28 @@ static bool pre_check(const ct_tensor *bd, const ct_tensor *in, ct_dtype odt, bo
     }
   }
   if (!(in->ndim > 0 || (in->numel == 1 && bd->ndim == 1)))
-    return fail(SS "input value can be a scalar only when boundaries tensor dimension is 1, but we got boundaries "
-                   "tensor dim(%" PRId64 ") and input value's dim(%" PRId64 ") numel(%" PRId64 ")",
-                (int64_t)bd->ndim, (int64_t)in->ndim, in->numel);
+    return fail(
+        SS "input value can be a scalar only when boundaries tensor dimension is 1, but we got boundaries "
+           "tensor dim(%" PRId64 ") and input value's dim(%" PRId64 ") numel(%" PRId64 ")",
+        (int64_t)bd->ndim, (int64_t)in->ndim, in->numel);
   if (bd->ndim == 0) return fail(SS "boundaries tensor should have positive dimension, but got 0 dimension");
   if (bd->ndim != 1 && !dims_matched_before_last(bd, in)) {
     ct__fmt_int_list(a, sizeof a, bd->ndim, bd->sizes);
     ct__fmt_int_list(b, sizeof b, in->ndim, in->sizes);
-    return fail(SS "boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input "
-                   "value tensor must match, but we got boundaries tensor %s and input value tensor %s",
-                a, b);
+    return fail(
+        SS
+        "boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input "
+        "value tensor must match, but we got boundaries tensor %s and input value tensor %s",
+        a, b);
   }
   if (!((odt == CT_INT64 && !out_int32) || (odt == CT_INT32 && out_int32)))
-    return fail(SS "output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) depending on whether "
-                   "out_int32 flag is True, but we got output tensor's dtype %s and out_int32 flag is %s",
-                ct__dt(odt)->scalar_name, out_int32 ? "True" : "False");
+    return fail(
+        SS "output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) depending on whether "
+           "out_int32 flag is True, but we got output tensor's dtype %s and out_int32 flag is %s",
+        ct__dt(odt)->scalar_name, out_int32 ? "True" : "False");
   if (out_int32 && bd->sizes[bd->ndim - 1] >= INT32_MAX)
-    return fail(SS "the size of boundaries' last dimension should be less than %d, but we got %" PRId64, INT32_MAX,
-                bd->sizes[bd->ndim - 1]);
+    return fail(SS "the size of boundaries' last dimension should be less than %d, but we got %" PRId64,
+                INT32_MAX, bd->sizes[bd->ndim - 1]);
   return true;
 }
 
@@ -132,12 +139,13 @@ static void search(const ct_sort_type *ty, const char *bd, int64_t nbd_row, bool
 }
 
 /* searchsorted_out_cpu: a new (unowned) result in *res; out: the out= tensor (its dtype is checked). */
-static ct_status ss_core(const ct_op *op, const ct_tensor *bd, const ct_tensor *in, const ct_searchsorted_opts *o,
-                         const ct_tensor *out, ct_tensor **res) {
+static ct_status ss_core(const ct_op *op, const ct_tensor *bd, const ct_tensor *in,
+                         const ct_searchsorted_opts *o, const ct_tensor *out, ct_tensor **res) {
   ct_searchsorted_opts none = {0};
   if (!o) o = &none;
   *res = NULL;
-  if (!ct__check_in_storage(bd) || !ct__check_in_storage(in) || (o->sorter && !ct__check_in_storage(o->sorter)))
+  if (!ct__check_in_storage(bd) || !ct__check_in_storage(in) ||
+      (o->sorter && !ct__check_in_storage(o->sorter)))
     return ct_last_error();
   ct_dtype odt = out ? (ct_dtype)out->dtype : o->out_int32 ? CT_INT32 : CT_INT64;
   if (!pre_check(bd, in, odt, o->out_int32, o->right, o->side, o->sorter)) return ct_last_error();
@@ -185,7 +193,8 @@ static ct_status deliver(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor 
   return *result ? CT_OK : ct_last_error();
 }
 
-ct_tensor *ct_searchsorted(const ct_tensor *sorted_sequence, const ct_tensor *values, const ct_searchsorted_opts *opts) {
+ct_tensor *ct_searchsorted(const ct_tensor *sorted_sequence, const ct_tensor *values,
+                           const ct_searchsorted_opts *opts) {
   CT__NONNULL_PTR(sorted_sequence, values);
   if (!CT__OP_ACCEPTS(&ss_op, ss_op.aten, sorted_sequence, values, opts ? opts->sorter : NULL)) return NULL;
   ct_tensor *r = NULL, *res = NULL;
@@ -196,15 +205,18 @@ ct_tensor *ct_searchsorted(const ct_tensor *sorted_sequence, const ct_tensor *va
 ct_status ct_searchsorted_out(ct_tensor *out, const ct_tensor *sorted_sequence, const ct_tensor *values,
                               const ct_searchsorted_opts *opts) {
   CT__NONNULL_STATUS(out, sorted_sequence, values);
-  if (!CT__OP_ACCEPTS(&ss_op, "aten::searchsorted.Tensor_out", sorted_sequence, values, opts ? opts->sorter : NULL, out))
+  if (!CT__OP_ACCEPTS(&ss_op, "aten::searchsorted.Tensor_out", sorted_sequence, values,
+                      opts ? opts->sorter : NULL, out))
     return ct_last_error();
   ct_tensor *r = NULL;
   return deliver(ss_core(&ss_op, sorted_sequence, values, opts, out, &r), &r, out, NULL);
 }
 
-ct_tensor *ct_searchsorted_scalar(const ct_tensor *sorted_sequence, ct_scalar value, const ct_searchsorted_opts *opts) {
+ct_tensor *ct_searchsorted_scalar(const ct_tensor *sorted_sequence, ct_scalar value,
+                                  const ct_searchsorted_opts *opts) {
   CT__NONNULL_PTR(sorted_sequence);
-  if (!CT__OP_ACCEPTS(&ss_scalar_op, ss_scalar_op.aten, sorted_sequence, opts ? opts->sorter : NULL)) return NULL;
+  if (!CT__OP_ACCEPTS(&ss_scalar_op, ss_scalar_op.aten, sorted_sequence, opts ? opts->sorter : NULL))
+    return NULL;
   ct_tensor *v = ct__wrapped_scalar(value);
   if (!v) return NULL;
   ct_tensor *r = NULL, *res = NULL;
@@ -229,11 +241,12 @@ ct_status ct_searchsorted_scalar_out(ct_tensor *out, const ct_tensor *sorted_seq
 }
 
 /* bucketize: 1-D boundaries, then searchsorted(boundaries, t). */
-static ct_status bucketize_core(const ct_op *op, const ct_tensor *t, const ct_tensor *bd, const ct_bucketize_opts *o,
-                                const ct_tensor *out, ct_tensor **res) {
+static ct_status bucketize_core(const ct_op *op, const ct_tensor *t, const ct_tensor *bd,
+                                const ct_bucketize_opts *o, const ct_tensor *out, ct_tensor **res) {
   *res = NULL;
   if (bd->ndim != 1) {
-    ct__error(CT_ERR_RUNTIME, "boundaries tensor must be 1 dimension, but got dim(%" PRId64 ")", (int64_t)bd->ndim);
+    ct__error(CT_ERR_RUNTIME, "boundaries tensor must be 1 dimension, but got dim(%" PRId64 ")",
+              (int64_t)bd->ndim);
     return CT_ERR_RUNTIME;
   }
   ct_searchsorted_opts so = {.out_int32 = o && o->out_int32, .right = o && o->right};
@@ -251,7 +264,8 @@ ct_tensor *ct_bucketize(const ct_tensor *t, const ct_tensor *boundaries, const c
 ct_status ct_bucketize_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *boundaries,
                            const ct_bucketize_opts *opts) {
   CT__NONNULL_STATUS(out, t, boundaries);
-  if (!CT__OP_ACCEPTS(&bucketize_op, "aten::bucketize.Tensor_out", t, boundaries, out)) return ct_last_error();
+  if (!CT__OP_ACCEPTS(&bucketize_op, "aten::bucketize.Tensor_out", t, boundaries, out))
+    return ct_last_error();
   ct_tensor *r = NULL;
   return deliver(bucketize_core(&bucketize_op, t, boundaries, opts, out, &r), &r, out, NULL);
 }

@@ -19,10 +19,18 @@
 
 /* ---- SLEEF over a lane array ---- */
 #if CT_ISA_X86
-CT_TARGET_AVX2 static void exp8_avx2(float *v) { _mm256_storeu_ps(v, Sleef_expf8_u10avx2(_mm256_loadu_ps(v))); }
-CT_TARGET_AVX2 static void exp4_avx2(double *v) { _mm256_storeu_pd(v, Sleef_expd4_u10avx2(_mm256_loadu_pd(v))); }
-CT_TARGET_AVX2 static void log8_avx2(float *v) { _mm256_storeu_ps(v, Sleef_logf8_u10avx2(_mm256_loadu_ps(v))); }
-CT_TARGET_AVX2 static void log4_avx2(double *v) { _mm256_storeu_pd(v, Sleef_logd4_u10avx2(_mm256_loadu_pd(v))); }
+CT_TARGET_AVX2 static void exp8_avx2(float *v) {
+  _mm256_storeu_ps(v, Sleef_expf8_u10avx2(_mm256_loadu_ps(v)));
+}
+CT_TARGET_AVX2 static void exp4_avx2(double *v) {
+  _mm256_storeu_pd(v, Sleef_expd4_u10avx2(_mm256_loadu_pd(v)));
+}
+CT_TARGET_AVX2 static void log8_avx2(float *v) {
+  _mm256_storeu_ps(v, Sleef_logf8_u10avx2(_mm256_loadu_ps(v)));
+}
+CT_TARGET_AVX2 static void log4_avx2(double *v) {
+  _mm256_storeu_pd(v, Sleef_logd4_u10avx2(_mm256_loadu_pd(v)));
+}
 #endif
 static void exp_lanes_f(float *v) {
 #if CT_ISA_X86
@@ -69,7 +77,7 @@ static void log_lanes_d(double *v) {
 #define RND_b(x) ct__bfloat16_to_float(ct__float_to_bfloat16(x))
 
 /* One row along the last dim, T the compute type, L the lanes, R the rounding, LOAD / STORE the element. */
-#define DEF_LASTDIM(S, T, L, R, EXPL, LOGL, ET, LOAD, STORE)                                                    \
+#define DEF_LASTDIM(S, T, L, R, EXPL, LOGL, ET, LOAD, STORE)                                                   \
   /* vec_reduce_all: over a partial vector (size < L) the generic loop, lane 0 folding the others in order;  \
      over a whole float one AVX2's shuffles: halves added, then pairs, then neighbours (double: in order) */ \
   static T fold_##S(const T *acc, int64_t size, bool is_max) {                                                 \
@@ -97,7 +105,7 @@ static void log_lanes_d(double *v) {
     for (int64_t k = 0; d + k < n; k++) acc[k] = VMAX(acc[k], LOAD(x[d + k]));                                 \
     return fold_##S(acc, L, true);                                                                             \
   }                                                                                                            \
-  /* exp(x - m) of the L elements from x[d] (count of them real, the rest zero-padded) into v */              \
+  /* exp(x - m) of the L elements from x[d] (count of them real, the rest zero-padded) into v */               \
   static void exp_block_##S(const ET *x, int64_t count, T m, T *v) {                                           \
     for (int k = 0; k < L; k++) v[k] = k < count ? R(LOAD(x[k]) - m) : R((T)0 - m);                            \
     EXPL(v);                                                                                                   \
@@ -134,7 +142,7 @@ static void log_lanes_d(double *v) {
   }                                                                                                            \
   static void softmax_row_##S(const ET *x, ET *y, int64_t n) {                                                 \
     T m = row_max_##S(x, n);                                                                                   \
-    /* softmax writes exp(x - max) into y, sums y (the rounded stored values), then scales */                 \
+    /* softmax writes exp(x - max) into y, sums y (the rounded stored values), then scales */                  \
     row_expsum_##S(x, n, m, y);                                                                                \
     T acc[L] = {0};                                                                                            \
     T sum;                                                                                                     \
@@ -145,12 +153,12 @@ static void log_lanes_d(double *v) {
       for (int k = 0; k < L; k++) acc[k] = LOAD(y[k]);                                                         \
       int64_t d = L;                                                                                           \
       for (; d < n - n % L; d += L)                                                                            \
-        for (int k = 0; k < L; k++) acc[k] = R(acc[k] + LOAD(y[d + k]));                                      \
+        for (int k = 0; k < L; k++) acc[k] = R(acc[k] + LOAD(y[d + k]));                                       \
       for (int64_t k = 0; d + k < n; k++) acc[k] = R(acc[k] + LOAD(y[d + k]));                                 \
       sum = fold_##S(acc, L, false);                                                                           \
     }                                                                                                          \
     T inv = R((T)1 / sum);                                                                                     \
-    for (int64_t k = 0; k < n; k++) y[k] = STORE(R(LOAD(y[k]) * inv));                                        \
+    for (int64_t k = 0; k < n; k++) y[k] = STORE(R(LOAD(y[k]) * inv));                                         \
   }                                                                                                            \
   static void log_softmax_row_##S(const ET *x, ET *y, int64_t n) {                                             \
     T m = row_max_##S(x, n);                                                                                   \
@@ -165,46 +173,47 @@ DEF_LASTDIM(f, float, LANES_F, RND_f, exp_lanes_f, log_lanes_f, float, ID, ID)
 DEF_LASTDIM(d, double, LANES_D, RND_d, exp_lanes_d, log_lanes_d, double, ID, ID)
 
 /* ---- softmax along another dim (_vec_softmax): positions [begin, end) of outer * inner ---- */
-#define DEF_INNER(S, T, L, R, EXPL, EXP1, ET, LOAD, STORE)                                                     \
-  static void softmax_inner_##S(const ET *in, ET *out, int64_t inner, int64_t dim, int64_t begin, int64_t end) { \
-    int64_t idx = begin;                                                                                       \
-    while (idx < end) {                                                                                        \
-      int64_t o = idx / inner, i = idx % inner;                                                                \
-      const ET *x = in + o * dim * inner + i;                                                                  \
-      ET *y = out + o * dim * inner + i;                                                                       \
-      if (i + L <= inner && idx + L <= end) {                                                                  \
-        T mx[L], sum[L], v[L];                                                                                 \
-        for (int k = 0; k < L; k++) mx[k] = LOAD(x[k]);                                                        \
-        for (int64_t d = 1; d < dim; d++)                                                                      \
-          for (int k = 0; k < L; k++) mx[k] = VMAX(mx[k], LOAD(x[d * inner + k]));                             \
-        for (int k = 0; k < L; k++) sum[k] = 0;                                                                \
-        for (int64_t d = 0; d < dim; d++) {                                                                    \
-          for (int k = 0; k < L; k++) v[k] = R(LOAD(x[d * inner + k]) - mx[k]);                                \
-          EXPL(v);                                                                                             \
-          for (int k = 0; k < L; k++) {                                                                        \
-            y[d * inner + k] = STORE(R(v[k]));                                                                 \
-            sum[k] = R(sum[k] + R(v[k]));                                                                      \
-          }                                                                                                    \
-        }                                                                                                      \
-        for (int64_t d = 0; d < dim; d++)                                                                      \
-          for (int k = 0; k < L; k++) y[d * inner + k] = STORE(R(LOAD(y[d * inner + k]) / sum[k]));            \
-        idx += L;                                                                                              \
-      } else {                                                                                                 \
-        /* the scalar tail: std::max (a NaN only when it is the running maximum), std::exp */                  \
-        T m = LOAD(x[0]);                                                                                      \
-        for (int64_t d = 1; d < dim; d++) {                                                                    \
-          T e = LOAD(x[d * inner]);                                                                            \
-          m = m < e ? e : m;                                                                                   \
-        }                                                                                                      \
-        T sum = 0;                                                                                             \
-        for (int64_t d = 0; d < dim; d++) {                                                                    \
-          y[d * inner] = STORE(R(EXP1(R(LOAD(x[d * inner]) - m))));                                            \
-          sum = R(sum + LOAD(y[d * inner]));                                                                   \
-        }                                                                                                      \
-        for (int64_t d = 0; d < dim; d++) y[d * inner] = STORE(R(LOAD(y[d * inner]) / sum));                   \
-        idx++;                                                                                                 \
-      }                                                                                                        \
-    }                                                                                                          \
+#define DEF_INNER(S, T, L, R, EXPL, EXP1, ET, LOAD, STORE)                                          \
+  static void softmax_inner_##S(const ET *in, ET *out, int64_t inner, int64_t dim, int64_t begin,   \
+                                int64_t end) {                                                      \
+    int64_t idx = begin;                                                                            \
+    while (idx < end) {                                                                             \
+      int64_t o = idx / inner, i = idx % inner;                                                     \
+      const ET *x = in + o * dim * inner + i;                                                       \
+      ET *y = out + o * dim * inner + i;                                                            \
+      if (i + L <= inner && idx + L <= end) {                                                       \
+        T mx[L], sum[L], v[L];                                                                      \
+        for (int k = 0; k < L; k++) mx[k] = LOAD(x[k]);                                             \
+        for (int64_t d = 1; d < dim; d++)                                                           \
+          for (int k = 0; k < L; k++) mx[k] = VMAX(mx[k], LOAD(x[d * inner + k]));                  \
+        for (int k = 0; k < L; k++) sum[k] = 0;                                                     \
+        for (int64_t d = 0; d < dim; d++) {                                                         \
+          for (int k = 0; k < L; k++) v[k] = R(LOAD(x[d * inner + k]) - mx[k]);                     \
+          EXPL(v);                                                                                  \
+          for (int k = 0; k < L; k++) {                                                             \
+            y[d * inner + k] = STORE(R(v[k]));                                                      \
+            sum[k] = R(sum[k] + R(v[k]));                                                           \
+          }                                                                                         \
+        }                                                                                           \
+        for (int64_t d = 0; d < dim; d++)                                                           \
+          for (int k = 0; k < L; k++) y[d * inner + k] = STORE(R(LOAD(y[d * inner + k]) / sum[k])); \
+        idx += L;                                                                                   \
+      } else {                                                                                      \
+        /* the scalar tail: std::max (a NaN only when it is the running maximum), std::exp */       \
+        T m = LOAD(x[0]);                                                                           \
+        for (int64_t d = 1; d < dim; d++) {                                                         \
+          T e = LOAD(x[d * inner]);                                                                 \
+          m = m < e ? e : m;                                                                        \
+        }                                                                                           \
+        T sum = 0;                                                                                  \
+        for (int64_t d = 0; d < dim; d++) {                                                         \
+          y[d * inner] = STORE(R(EXP1(R(LOAD(x[d * inner]) - m))));                                 \
+          sum = R(sum + LOAD(y[d * inner]));                                                        \
+        }                                                                                           \
+        for (int64_t d = 0; d < dim; d++) y[d * inner] = STORE(R(LOAD(y[d * inner]) / sum));        \
+        idx++;                                                                                      \
+      }                                                                                             \
+    }                                                                                               \
   }
 DEF_INNER(f, float, LANES_F, RND_f, exp_lanes_f, expf, float, ID, ID)
 DEF_INNER(d, double, LANES_D, RND_d, exp_lanes_d, exp, double, ID, ID)
@@ -219,41 +228,42 @@ DEF_INNER(bs, float, LANES_F, RND_f, exp_lanes_f, exp1_sleef, float, ID, RND_b)
 
 /* log_softmax along another dim: per position max, sum of exp(x - max), x - max - log(sum), in the element
    dtype with SLEEF's functions (vector lanes and scalar tails agree for these). */
-#define DEF_LOG_INNER(S, T, R, EXPL, LOGL, L, ET, LOAD, STORE)                                                  \
-  static void log_softmax_inner_##S(const ET *in, ET *out, int64_t inner, int64_t dim, int64_t begin,          \
-                                    int64_t end) {                                                            \
-    for (int64_t idx = begin; idx < end; idx++) {                                                              \
-      int64_t o = idx / inner, i = idx % inner;                                                                \
-      const ET *x = in + o * dim * inner + i;                                                                  \
-      ET *y = out + o * dim * inner + i;                                                                       \
-      T m = -INFINITY, sum = 0, v[L] = {0};                                                                    \
-      for (int64_t d = 0; d < dim; d++) {                                                                      \
-        T e = LOAD(x[d * inner]);                                                                              \
-        m = e > m ? e : (isnan(e) ? e : m);                                                                    \
-      }                                                                                                        \
-      for (int64_t d = 0; d < dim; d++) {                                                                      \
-        v[0] = R(LOAD(x[d * inner]) - m);                                                                      \
-        EXPL(v);                                                                                               \
-        sum = R(sum + R(v[0]));                                                                                \
-      }                                                                                                        \
-      v[0] = sum;                                                                                              \
-      LOGL(v);                                                                                                 \
-      T ls = R(v[0]);                                                                                          \
-      for (int64_t d = 0; d < dim; d++) y[d * inner] = STORE(R(R(LOAD(x[d * inner]) - m) - ls));               \
-    }                                                                                                          \
+#define DEF_LOG_INNER(S, T, R, EXPL, LOGL, L, ET, LOAD, STORE)                                        \
+  static void log_softmax_inner_##S(const ET *in, ET *out, int64_t inner, int64_t dim, int64_t begin, \
+                                    int64_t end) {                                                    \
+    for (int64_t idx = begin; idx < end; idx++) {                                                     \
+      int64_t o = idx / inner, i = idx % inner;                                                       \
+      const ET *x = in + o * dim * inner + i;                                                         \
+      ET *y = out + o * dim * inner + i;                                                              \
+      T m = -INFINITY, sum = 0, v[L] = {0};                                                           \
+      for (int64_t d = 0; d < dim; d++) {                                                             \
+        T e = LOAD(x[d * inner]);                                                                     \
+        m = e > m ? e : (isnan(e) ? e : m);                                                           \
+      }                                                                                               \
+      for (int64_t d = 0; d < dim; d++) {                                                             \
+        v[0] = R(LOAD(x[d * inner]) - m);                                                             \
+        EXPL(v);                                                                                      \
+        sum = R(sum + R(v[0]));                                                                       \
+      }                                                                                               \
+      v[0] = sum;                                                                                     \
+      LOGL(v);                                                                                        \
+      T ls = R(v[0]);                                                                                 \
+      for (int64_t d = 0; d < dim; d++) y[d * inner] = STORE(R(R(LOAD(x[d * inner]) - m) - ls));      \
+    }                                                                                                 \
   }
 DEF_LOG_INNER(f, float, RND_f, exp_lanes_f, log_lanes_f, LANES_F, float, ID, ID)
 DEF_LOG_INNER(d, double, RND_d, exp_lanes_d, log_lanes_d, LANES_D, double, ID, ID)
 
 /* ---- the ops ---- */
 /* AT_DISPATCH_FLOATING_TYPES_AND(BFloat16) */
-static const ct_sort_type *const softmax_types[CT_NUM_DTYPES + 1] = {
-    CT_DT_FLOAT(CT_SORT_ROW)[CT_BFLOAT16] = &ct__sort_key_CT_BFLOAT16};
+static const ct_sort_type *const softmax_types[CT_NUM_DTYPES + 1] = {CT_DT_FLOAT(CT_SORT_ROW)[CT_BFLOAT16] =
+                                                                         &ct__sort_key_CT_BFLOAT16};
 /* softmax.int_out is a composite writing into out: autograd sees an in-place write of out */
 static const ct_op softmax_op = {CT_SORT_OP("softmax", "aten::_softmax", softmax_types, ct__sort_meta_row),
                                  .grad = CT_OP_GRAD_OUT_INPLACE};
-static const ct_op log_softmax_op = {CT_SORT_OP("log_softmax", "aten::_log_softmax", softmax_types, ct__sort_meta_row),
-                                     .grad = CT_OP_GRAD_OUT_INPLACE};
+static const ct_op log_softmax_op = {
+    CT_SORT_OP("log_softmax", "aten::_log_softmax", softmax_types, ct__sort_meta_row),
+    .grad = CT_OP_GRAD_OUT_INPLACE};
 
 typedef struct sm_job {
   const char *in;
@@ -273,17 +283,20 @@ static void sm_rows(void *v, int64_t c, int tid) {
     for (int64_t r = begin; r < end; r++) {
       const char *x = j->in + (size_t)(r * j->dim) * isz;
       char *y = j->out + (size_t)(r * j->dim) * isz;
-      if (j->dt == CT_FLOAT32) (j->log ? log_softmax_row_f : softmax_row_f)((const float *)x, (float *)y, j->dim);
+      if (j->dt == CT_FLOAT32)
+        (j->log ? log_softmax_row_f : softmax_row_f)((const float *)x, (float *)y, j->dim);
       else (j->log ? log_softmax_row_d : softmax_row_d)((const double *)x, (double *)y, j->dim);
     }
     return;
   }
   if (j->dt == CT_FLOAT32) {
     if (j->log) log_softmax_inner_f((const float *)j->in, (float *)j->out, j->inner, j->dim, begin, end);
-    else (j->bf16 ? softmax_inner_bs : softmax_inner_f)((const float *)j->in, (float *)j->out, j->inner, j->dim, begin, end);
+    else
+      (j->bf16 ? softmax_inner_bs : softmax_inner_f)((const float *)j->in, (float *)j->out, j->inner, j->dim,
+                                                     begin, end);
   } else {
-    (j->log ? log_softmax_inner_d : softmax_inner_d)((const double *)j->in, (double *)j->out, j->inner, j->dim, begin,
-                                                     end);
+    (j->log ? log_softmax_inner_d : softmax_inner_d)((const double *)j->in, (double *)j->out, j->inner,
+                                                     j->dim, begin, end);
   }
 }
 
@@ -299,7 +312,8 @@ static ct_status softmax_run(const ct_op *op, bool log, const ct_tensor *t, int6
   if (!meta && t->numel > 0 && !ct__sort_type(op, t)) {
     /* torch 1.13's log_softmax along another dim dispatches under softmax's name */
     ct__red_not_implemented(log && last ? "log_softmax_lastdim_kernel_impl"
-                                        : last ? "softmax_lastdim_kernel_impl" : "softmax_kernel_impl",
+                            : last      ? "softmax_lastdim_kernel_impl"
+                                        : "softmax_kernel_impl",
                             dt);
     return CT_ERR_RUNTIME;
   }
@@ -319,7 +333,8 @@ static ct_status softmax_run(const ct_op *op, bool log, const ct_tensor *t, int6
     ct_release(r);
     return ct_last_error();
   }
-  sm_job j = {ct__tdata(c), ct__tdata(bf16 ? y : r), kdt, log, last, bf16, 1, t->ndim ? t->sizes[dim] : 1, 1, 0};
+  sm_job j = {
+      ct__tdata(c), ct__tdata(bf16 ? y : r), kdt, log, last, bf16, 1, t->ndim ? t->sizes[dim] : 1, 1, 0};
   for (int64_t d = 0; d < t->ndim; d++) {
     if (d < dim) j.outer *= t->sizes[d];
     if (d > dim) j.inner *= t->sizes[d];
@@ -347,8 +362,8 @@ static ct_status softmax_run(const ct_op *op, bool log, const ct_tensor *t, int6
 }
 
 /* softmax(input, dim, dtype): the input converted to dtype first (toType), then _softmax. */
-static ct_status softmax_impl(const ct_op *op, bool log, const ct_tensor *t, int64_t dim, const ct_softmax_opts *o,
-                              ct_tensor **res) {
+static ct_status softmax_impl(const ct_op *op, bool log, const ct_tensor *t, int64_t dim,
+                              const ct_softmax_opts *o, ct_tensor **res) {
   ct_dtype want = o ? o->dtype : CT_DTYPE_UNSET;
   if (want != CT_DTYPE_UNSET && !ct__check_dtype(want)) return ct_last_error();
   const ct_tensor *x = t;
@@ -377,16 +392,16 @@ static ct_status softmax_out(const ct_op *op, bool log, ct_tensor *out, const ct
   return s == CT_OK ? ct__sort_write_outs(&r, &out, 1) : s;
 }
 
-#define SOFTMAX_API(NAME, OPD, LOG)                                                                          \
+#define SOFTMAX_API(NAME, OPD, LOG)                                                                         \
   ct_tensor *ct_##NAME(const ct_tensor *t, int64_t dim, const ct_softmax_opts *opts) {                      \
-    CT__OP_ENTER_PTR(&OPD, t, t);                                                                            \
-    ct_tensor *r;                                                                                            \
-    return softmax_impl(&OPD, LOG, t, dim, opts, &r) == CT_OK ? ct__own(r) : NULL;                           \
-  }                                                                                                          \
+    CT__OP_ENTER_PTR(&OPD, t, t);                                                                           \
+    ct_tensor *r;                                                                                           \
+    return softmax_impl(&OPD, LOG, t, dim, opts, &r) == CT_OK ? ct__own(r) : NULL;                          \
+  }                                                                                                         \
   ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_softmax_opts *opts) { \
-    CT__OP_ENTER_STATUS(&OPD, t, out, t);                                                                    \
-    if (!ct__check_inplace(out)) return CT_ERR_RUNTIME;                                                      \
-    return softmax_out(&OPD, LOG, out, t, dim, opts);                                                        \
+    CT__OP_ENTER_STATUS(&OPD, t, out, t);                                                                   \
+    if (!ct__check_inplace(out)) return CT_ERR_RUNTIME;                                                     \
+    return softmax_out(&OPD, LOG, out, t, dim, opts);                                                       \
   }
 SOFTMAX_API(softmax, softmax_op, false)
 SOFTMAX_API(log_softmax, log_softmax_op, true)

@@ -10,8 +10,8 @@ typedef struct sort_ctx {
   _Atomic int *failed;
 } sort_ctx;
 
-static void sort_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len, int64_t nlines,
-                        const void *ctx) {
+static void sort_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
+                        int64_t nlines, const void *ctx) {
   const sort_ctx *c = ctx;
   size_t sb = ct__sort_scratch_bytes(len);
   char *scratch = ct__malloc(sb + (size_t)len * sizeof(int64_t));
@@ -37,8 +37,8 @@ static const ct_op sort_op = {CT_SORT_OP("sort", "aten::sort.stable", ct__sort_t
 static const ct_op msort_op = {CT_SORT_OP("sort", "aten::sort", ct__sort_types, ct__sort_meta_row)};
 
 /* New (unowned) values and indices of sorting t along dim (wrapped). */
-ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool desc, bool stable, ct_tensor **values,
-                        ct_tensor **indices) {
+ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool desc, bool stable,
+                        ct_tensor **values, ct_tensor **indices) {
   *values = *indices = NULL;
   if (!ct__check_in_storage(t)) return ct_last_error();
   int64_t len = t->ndim ? t->sizes[dim] : 1;
@@ -50,7 +50,8 @@ ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool d
   }
   ct_status s = CT_OK;
   /* sort_stub dispatches on the dtype whenever the input has dims, empty or not */
-  if (!ct__sort_is_meta(op, t) && t->ndim > 0 && t->numel == 0 && !ct__sort_have(op, t, "sorting_kernel_method_name"))
+  if (!ct__sort_is_meta(op, t) && t->ndim > 0 && t->numel == 0 &&
+      !ct__sort_have(op, t, "sorting_kernel_method_name"))
     s = ct_last_error();
   if (s == CT_OK && !ct__sort_is_meta(op, t) && t->numel > 0) {
     if (t->ndim == 0) { /* copied: no kernel runs (sort_out: values.copy_(self), indices.zero_()) */
@@ -63,7 +64,8 @@ ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool d
       sort_ctx c = {ct__sort_type(op, t), desc, stable, ct__itemsize((ct_dtype)t->dtype), &failed};
       ct_tensor *outs[2] = {v, i};
       s = ct__sort_lines(t, dim, outs, 2, sort_kernel, &c);
-      if (s == CT_OK && atomic_load(&failed)) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+      if (s == CT_OK && atomic_load(&failed))
+        s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
     }
   }
   if (s != CT_OK) {
@@ -90,7 +92,8 @@ ct_status ct_sort(const ct_tensor *t, ct_tensor **values, ct_tensor **indices, c
   int64_t dim;
   ct_status s = sort_args(t, opts, &dim);
   ct_tensor *r[2] = {NULL, NULL};
-  if (s == CT_OK) s = ct__sort_impl(&sort_op, t, dim, opts && opts->descending, opts && opts->stable, &r[0], &r[1]);
+  if (s == CT_OK)
+    s = ct__sort_impl(&sort_op, t, dim, opts && opts->descending, opts && opts->stable, &r[0], &r[1]);
   ct_tensor **want[2] = {values, indices};
   return ct__sort_hand_out(r, want, 2, s);
 }
@@ -138,7 +141,8 @@ ct_tensor *ct_msort(const ct_tensor *t) {
 ct_status ct_msort_out(ct_tensor *out, const ct_tensor *t) {
   CT__OP_ENTER_STATUS(&msort_op, t, out, t);
   if (!CT__OP_OUT_GRAD_OK(&msort_op, out, t)) return CT_ERR_RUNTIME;
-  if (!ct__red_check_out_dtype(out, (ct_dtype)t->dtype) || !ct__sort_out_device_ok(out, t)) return CT_ERR_RUNTIME;
+  if (!ct__red_check_out_dtype(out, (ct_dtype)t->dtype) || !ct__sort_out_device_ok(out, t))
+    return CT_ERR_RUNTIME;
   ct_tensor *r = msort_new(t);
   if (!r) return ct_last_error();
   return ct__sort_write_outs(&r, &out, 1);

@@ -88,8 +88,8 @@ ct_status ct__sort_squeeze(ct_tensor **r, int64_t dim) {
   return CT_OK;
 }
 
-ct_status ct__sort_lines(const ct_tensor *t, int64_t dim, ct_tensor *const *outs, int n_out, ct_scan_kernel kernel,
-                         const void *ctx) {
+ct_status ct__sort_lines(const ct_tensor *t, int64_t dim, ct_tensor *const *outs, int n_out,
+                         ct_scan_kernel kernel, const void *ctx) {
   ct_scan_plan p = {.n_out = n_out, .in = t, .dim = dim, .kernel = kernel, .ctx = ctx};
   for (int k = 0; k < n_out; k++) p.out[k] = outs[k];
   ct_status s = ct__scan_prepare(&p);

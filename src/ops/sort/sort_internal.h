@@ -49,7 +49,8 @@ extern const ct_sort_type *const ct__sort_types[CT_NUM_DTYPES + 1];
 /* The meta device's row of every op here: shape only. Compared by address. */
 extern const ct_sort_type *const ct__sort_meta_row[CT_NUM_DTYPES + 1];
 /* A descriptor's rows: the CPU's key types of the dtypes the op takes (NULL: "not implemented for"). */
-#define CT_SORT_OP(NAME, ATEN, CPU, META) .name = (NAME), .aten = (ATEN), .kernels = {[CT_CPU] = (CPU), [CT_META] = (META)}
+#define CT_SORT_OP(NAME, ATEN, CPU, META) \
+  .name = (NAME), .aten = (ATEN), .kernels = {[CT_CPU] = (CPU), [CT_META] = (META)}
 static inline const ct_sort_type *ct__sort_type(const ct_op *op, const ct_tensor *t) {
   return ((const ct_sort_type *const *)op->kernels[t->device_type])[t->dtype];
 }
@@ -75,11 +76,11 @@ void ct__kv_nth_element(ct_kv *first, ct_kv *nth, ct_kv *last);
 /* torch's std::partial_sort(first, first + k, last) over the line's (key ^ flip, index) pairs without
    materialising them: heap_select streams the line (the element a pop_heap writes back is never read
    again), then sort_heap. heap holds k entries; 0 < k <= n. */
-void ct__kv_topk_stream(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, int64_t k, uint64_t flip,
-                        ct_kv *heap);
+void ct__kv_topk_stream(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, int64_t k,
+                        uint64_t flip, ct_kv *heap);
 /* New (unowned) values and indices of sorting t along dim (wrapped); op: the descriptor whose rows apply. */
-ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool desc, bool stable, ct_tensor **values,
-                        ct_tensor **indices);
+ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool desc, bool stable,
+                        ct_tensor **values, ct_tensor **indices);
 
 /* The dim of an op whose dim torch makes optional: dims[0], or dflt when empty; wrapped (IndexError), -1 on
    error; more than one dim is a TypeError naming the op. */
@@ -103,8 +104,8 @@ ct_status ct__sort_squeeze(ct_tensor **r, int64_t dim);
 /* Walks the lines of t along dim: kernel(data, step, lstep, len, nlines, ctx) with data[0..n_out-1] the
    outputs' lines and data[n_out] the input's (the scan driver); outputs have t's shape but for their
    size along dim. */
-ct_status ct__sort_lines(const ct_tensor *t, int64_t dim, ct_tensor *const *outs, int n_out, ct_scan_kernel kernel,
-                         const void *ctx);
+ct_status ct__sort_lines(const ct_tensor *t, int64_t dim, ct_tensor *const *outs, int n_out,
+                         ct_scan_kernel kernel, const void *ctx);
 
 /* The reductions' argument helpers serve here too: ct__red_type_name (c10's names in out= messages),
    ct__red_check_out_dtype, ct__red_not_implemented, ct__red_single_dim. */

@@ -6,7 +6,7 @@
 #include "ops/sort/stl_algo.h"
 
 /* ---- keys ---- */
-#define SIGN(bits) ((uint64_t)1 << ((bits) - 1))
+#define SIGN(bits) ((uint64_t)1 << ((bits)-1))
 #define MASK(bits) ((bits) == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (bits)) - 1))
 /* IEEE bits u of a float of `bits` bits whose magnitude bits above `inf` are NaN. */
 static inline uint64_t float_key(uint64_t u, int bits, uint64_t inf) {
@@ -56,24 +56,25 @@ static inline uint64_t key_CT_FLOAT64(const char *p) {
 }
 
 #define KEY_BITS(T) ((int)sizeof(T) * 8)
-#define DEFINE_TYPE(E, T, CT, LOAD, STORE)                                                                   \
-  static void packed_##E(const char *p, int64_t step, int64_t n, uint64_t flip, uint64_t *dst) {           \
-    for (int64_t j = 0; j < n; j++) dst[j] = ((key_##E(p + j * step) ^ flip) << 32) | (uint64_t)j;          \
-  }                                                                                                         \
-  static void kv_##E(const char *p, int64_t step, int64_t n, uint64_t flip, ct_kv *dst) {                   \
-    for (int64_t j = 0; j < n; j++) {                                                                       \
-      dst[j].k = key_##E(p + j * step) ^ flip;                                                              \
-      dst[j].i = j;                                                                                         \
-    }                                                                                                       \
-  }                                                                                                         \
-  static double dbl_##E(const char *p) {                                                                    \
-    T v;                                                                                                    \
-    memcpy(&v, p, sizeof v);                                                                                \
-    return (double)LOAD(v);                                                                                 \
-  }                                                                                                         \
-  const ct_sort_type ct__sort_key_##E = {E, KEY_BITS(T), packed_##E, kv_##E, key_##E,                        \
-                                        E == CT_FLOAT16 || E == CT_BFLOAT16 || E == CT_FLOAT32 || E == CT_FLOAT64, \
-                                        dbl_##E};
+#define DEFINE_TYPE(E, T, CT, LOAD, STORE)                                                            \
+  static void packed_##E(const char *p, int64_t step, int64_t n, uint64_t flip, uint64_t *dst) {      \
+    for (int64_t j = 0; j < n; j++) dst[j] = ((key_##E(p + j * step) ^ flip) << 32) | (uint64_t)j;    \
+  }                                                                                                   \
+  static void kv_##E(const char *p, int64_t step, int64_t n, uint64_t flip, ct_kv *dst) {             \
+    for (int64_t j = 0; j < n; j++) {                                                                 \
+      dst[j].k = key_##E(p + j * step) ^ flip;                                                        \
+      dst[j].i = j;                                                                                   \
+    }                                                                                                 \
+  }                                                                                                   \
+  static double dbl_##E(const char *p) {                                                              \
+    T v;                                                                                              \
+    memcpy(&v, p, sizeof v);                                                                          \
+    return (double)LOAD(v);                                                                           \
+  }                                                                                                   \
+  const ct_sort_type ct__sort_key_##E = {                                                             \
+      E,      KEY_BITS(T), packed_##E,                                                                \
+      kv_##E, key_##E,     E == CT_FLOAT16 || E == CT_BFLOAT16 || E == CT_FLOAT32 || E == CT_FLOAT64, \
+      dbl_##E};
 /* bool's storage is a byte (CT_LDB normalises it) */
 #define DEFINE_BOOL(E, T, CT, LOAD, STORE) DEFINE_TYPE(E, uint8_t, uint8_t, CT_LDB, CT_LDB)
 CT_DT_BOOL(DEFINE_BOOL)
@@ -83,23 +84,25 @@ CT_DT_FLOATING(DEFINE_TYPE)
 #define ROW CT_SORT_ROW
 /* the meta row: shape only, every dtype (complex too: torch's meta functions check no dtype) */
 #define ROW_META(E, T, CT, LOAD, STORE) [E] = &ct__sort_key_CT_FLOAT64,
-const ct_sort_type *const ct__sort_types[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ROW) CT_DT_INTEGRAL(ROW) CT_DT_FLOATING(ROW)};
-const ct_sort_type *const ct__sort_meta_row[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ROW) CT_DT_INTEGRAL(ROW)
-                                                                      CT_DT_FLOATING(ROW) CT_DT_COMPLEX(ROW_META)};
-
+const ct_sort_type *const ct__sort_types[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ROW) CT_DT_INTEGRAL(ROW)
+                                                                   CT_DT_FLOATING(ROW)};
+const ct_sort_type *const ct__sort_meta_row[CT_NUM_DTYPES + 1] = {
+    CT_DT_BOOL(ROW) CT_DT_INTEGRAL(ROW) CT_DT_FLOATING(ROW) CT_DT_COMPLEX(ROW_META)};
 
 /* ---- libstdc++'s algorithms ---- */
 #define PACKED_LESS(cx, a, b) (((a) >> 32) < ((b) >> 32))
-#define KV_LESS(cx, a, b) ((a).k < (b).k)
+#define KV_LESS(cx, a, b)     ((a).k < (b).k)
 CT_STL_ALGOS(pk, uint64_t, PACKED_LESS)
 CT_STL_ALGOS(kvs, ct_kv, KV_LESS)
 
 void ct__kv_std_sort(ct_kv *first, ct_kv *last) { kvs_sort(NULL, first, last); }
-void ct__kv_partial_sort(ct_kv *first, ct_kv *middle, ct_kv *last) { kvs_partial_sort(NULL, first, middle, last); }
+void ct__kv_partial_sort(ct_kv *first, ct_kv *middle, ct_kv *last) {
+  kvs_partial_sort(NULL, first, middle, last);
+}
 void ct__kv_nth_element(ct_kv *first, ct_kv *nth, ct_kv *last) { kvs_nth_element(NULL, first, nth, last); }
 
-void ct__kv_topk_stream(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, int64_t k, uint64_t flip,
-                        ct_kv *heap) {
+void ct__kv_topk_stream(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, int64_t k,
+                        uint64_t flip, ct_kv *heap) {
   ty->kv(p, step, k, flip, heap);
   kvs_make_heap(NULL, heap, heap + k);
   uint64_t top = heap[0].k;
@@ -116,38 +119,38 @@ void ct__kv_topk_stream(const ct_sort_type *ty, const char *p, int64_t step, int
 /* ---- stable radix sorts (LSD, 8-bit digits; a digit every key shares is skipped) ----
    NAME(a, tmp, n, key_bits) sorts a[0..n) of T by DIGIT(element, d) (d: the d-th byte of the key); tmp holds n
    entries. Without memory for the counts it falls back to the (stable) insertion sort INSERTION. */
-#define DEFINE_RADIX(NAME, T, DIGIT, INSERTION)                                                              \
-  static void NAME(T *a, T *tmp, int64_t n, int key_bits) {                                                 \
-    int passes = key_bits / 8;                                                                              \
-    int64_t(*hist)[256] = ct__malloc(sizeof(int64_t[256]) * (size_t)passes);                                \
-    if (!hist) {                                                                                            \
-      INSERTION(NULL, a, a + n);                                                                            \
-      return;                                                                                               \
-    }                                                                                                       \
-    memset(hist, 0, sizeof(int64_t[256]) * (size_t)passes);                                                 \
-    for (int64_t j = 0; j < n; j++)                                                                         \
-      for (int d = 0; d < passes; d++) hist[d][DIGIT(a[j], d)]++;                                           \
-    T *src = a, *dst = tmp;                                                                                 \
-    for (int d = 0; d < passes; d++) {                                                                      \
-      int64_t *h = hist[d], sum = 0;                                                                        \
-      bool trivial = false;                                                                                 \
-      for (int b = 0; b < 256; b++) {                                                                       \
-        if (h[b] == n) trivial = true;                                                                      \
-        int64_t c = h[b];                                                                                   \
-        h[b] = sum;                                                                                         \
-        sum += c;                                                                                           \
-      }                                                                                                     \
-      if (trivial) continue;                                                                                \
-      for (int64_t j = 0; j < n; j++) dst[h[DIGIT(src[j], d)]++] = src[j];                                  \
-      T *t = src;                                                                                           \
-      src = dst;                                                                                            \
-      dst = t;                                                                                              \
-    }                                                                                                       \
-    if (src != a) memcpy(a, src, (size_t)n * sizeof *a);                                                    \
-    ct__free(hist);                                                                                         \
+#define DEFINE_RADIX(NAME, T, DIGIT, INSERTION)                              \
+  static void NAME(T *a, T *tmp, int64_t n, int key_bits) {                  \
+    int passes = key_bits / 8;                                               \
+    int64_t(*hist)[256] = ct__malloc(sizeof(int64_t[256]) * (size_t)passes); \
+    if (!hist) {                                                             \
+      INSERTION(NULL, a, a + n);                                             \
+      return;                                                                \
+    }                                                                        \
+    memset(hist, 0, sizeof(int64_t[256]) * (size_t)passes);                  \
+    for (int64_t j = 0; j < n; j++)                                          \
+      for (int d = 0; d < passes; d++) hist[d][DIGIT(a[j], d)]++;            \
+    T *src = a, *dst = tmp;                                                  \
+    for (int d = 0; d < passes; d++) {                                       \
+      int64_t *h = hist[d], sum = 0;                                         \
+      bool trivial = false;                                                  \
+      for (int b = 0; b < 256; b++) {                                        \
+        if (h[b] == n) trivial = true;                                       \
+        int64_t c = h[b];                                                    \
+        h[b] = sum;                                                          \
+        sum += c;                                                            \
+      }                                                                      \
+      if (trivial) continue;                                                 \
+      for (int64_t j = 0; j < n; j++) dst[h[DIGIT(src[j], d)]++] = src[j];   \
+      T *t = src;                                                            \
+      src = dst;                                                             \
+      dst = t;                                                               \
+    }                                                                        \
+    if (src != a) memcpy(a, src, (size_t)n * sizeof *a);                     \
+    ct__free(hist);                                                          \
   }
 #define PACKED_DIGIT(x, d) (((x) >> (32 + 8 * (d))) & 0xff)
-#define KV_DIGIT(x, d) (((x).k >> (8 * (d))) & 0xff)
+#define KV_DIGIT(x, d)     (((x).k >> (8 * (d))) & 0xff)
 DEFINE_RADIX(radix_packed, uint64_t, PACKED_DIGIT, pk_insertion_sort)
 DEFINE_RADIX(radix_kv, ct_kv, KV_DIGIT, kvs_insertion_sort)
 

@@ -12,8 +12,8 @@ typedef struct topk_ctx {
   _Atomic int *failed;
 } topk_ctx;
 
-static void topk_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len, int64_t nlines,
-                        const void *ctx) {
+static void topk_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
+                        int64_t nlines, const void *ctx) {
   const topk_ctx *c = ctx;
   int64_t k = c->k;
   if (k == 0) return;
@@ -23,7 +23,8 @@ static void topk_kernel(char *const *data, const int64_t *step, const int64_t *l
     atomic_store(c->failed, 1);
     return;
   }
-  uint64_t flip = c->largest ? (c->ty->key_bits == 64 ? ~(uint64_t)0 : (((uint64_t)1 << c->ty->key_bits) - 1)) : 0;
+  uint64_t flip =
+      c->largest ? (c->ty->key_bits == 64 ? ~(uint64_t)0 : (((uint64_t)1 << c->ty->key_bits) - 1)) : 0;
   for (int64_t l = 0; l < nlines; l++) {
     char *v = data[0] + l * lstep[0], *ix = data[1] + l * lstep[1];
     const char *in = data[2] + l * lstep[2];
@@ -61,7 +62,8 @@ static ct_status topk_impl(const ct_tensor *t, int64_t k, const ct_topk_opts *o,
     return CT_ERR_RUNTIME;
   if (!ct__check_in_storage(t)) return ct_last_error();
   bool meta = ct__sort_is_meta(&topk_op, t);
-  if (!meta && !(t->ndim == 0 && t->numel == 1) && !ct__sort_have(&topk_op, t, "topk_cpu")) return ct_last_error();
+  if (!meta && !(t->ndim == 0 && t->numel == 1) && !ct__sort_have(&topk_op, t, "topk_cpu"))
+    return ct_last_error();
   res[0] = ct__sort_alloc(t, dim, k, (ct_dtype)t->dtype, false);
   res[1] = res[0] ? ct__sort_alloc(t, dim, k, CT_INT64, false) : NULL;
   ct_status s = res[1] ? CT_OK : ct_last_error();
@@ -71,10 +73,11 @@ static ct_status topk_impl(const ct_tensor *t, int64_t k, const ct_topk_opts *o,
       *(int64_t *)ct__tdata(res[1]) = 0;
     } else {
       _Atomic int failed = 0;
-      topk_ctx c = {ct__sort_type(&topk_op, t), k, !o->smallest, !o->unsorted, ct__itemsize((ct_dtype)t->dtype),
-                    &failed};
+      topk_ctx c = {ct__sort_type(&topk_op, t),       k,      !o->smallest, !o->unsorted,
+                    ct__itemsize((ct_dtype)t->dtype), &failed};
       s = ct__sort_lines(t, dim, res, 2, topk_kernel, &c);
-      if (s == CT_OK && atomic_load(&failed)) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+      if (s == CT_OK && atomic_load(&failed))
+        s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
     }
   }
   if (s != CT_OK) {
@@ -85,7 +88,8 @@ static ct_status topk_impl(const ct_tensor *t, int64_t k, const ct_topk_opts *o,
   return s;
 }
 
-ct_status ct_topk(const ct_tensor *t, int64_t k, ct_tensor **values, ct_tensor **indices, const ct_topk_opts *opts) {
+ct_status ct_topk(const ct_tensor *t, int64_t k, ct_tensor **values, ct_tensor **indices,
+                  const ct_topk_opts *opts) {
   if (values) *values = NULL;
   if (indices) *indices = NULL;
   CT__OP_ENTER_STATUS(&topk_op, t, t);
@@ -95,7 +99,8 @@ ct_status ct_topk(const ct_tensor *t, int64_t k, ct_tensor **values, ct_tensor *
   return ct__sort_hand_out(r, want, 2, s);
 }
 
-ct_status ct_topk_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t k, const ct_topk_opts *opts) {
+ct_status ct_topk_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, int64_t k,
+                      const ct_topk_opts *opts) {
   CT__OP_ENTER_STATUS(&topk_op, t, values, indices, t);
   if (!CT__OP_OUT_GRAD_OK(&topk_op, values, indices, t)) return CT_ERR_RUNTIME;
   ct_tensor *outs[2] = {values, indices}, *r[2];

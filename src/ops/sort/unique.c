@@ -11,12 +11,15 @@
 
 /* AT_DISPATCH_ALL_TYPES_AND2(BFloat16, Bool) */
 static const ct_sort_type *const unique_types[CT_NUM_DTYPES + 1] = {
-    CT_DT_BOOL(CT_SORT_ROW) CT_DT_INTEGRAL(CT_SORT_ROW) CT_DT_FLOAT(CT_SORT_ROW)[CT_BFLOAT16] = &ct__sort_key_CT_BFLOAT16};
-static const ct_op unique_op = {CT_SORT_OP("unique", "aten::_unique2", unique_types, NULL), .grad = CT_OP_GRAD_NONE};
+    CT_DT_BOOL(CT_SORT_ROW) CT_DT_INTEGRAL(CT_SORT_ROW) CT_DT_FLOAT(CT_SORT_ROW)[CT_BFLOAT16] =
+        &ct__sort_key_CT_BFLOAT16};
+static const ct_op unique_op = {CT_SORT_OP("unique", "aten::_unique2", unique_types, NULL),
+                                .grad = CT_OP_GRAD_NONE};
 static const ct_op unique_dim_op = {CT_SORT_OP("unique_dim", "aten::unique_dim", unique_types, NULL),
                                     .grad = CT_OP_GRAD_NONE};
 static const ct_op unique_consecutive_op = {
-    CT_SORT_OP("unique_consecutive", "aten::unique_consecutive", unique_types, NULL), .grad = CT_OP_GRAD_NONE};
+    CT_SORT_OP("unique_consecutive", "aten::unique_consecutive", unique_types, NULL),
+    .grad = CT_OP_GRAD_NONE};
 
 /* A row of values as doubles (every dtype but int64) or int64s, for the comparisons torch makes in the
    element type. */
@@ -26,9 +29,15 @@ typedef struct rows {
   int64_t width;
   bool wide;
 } rows;
-static inline bool elem_lt(const rows *r, int64_t a, int64_t b) { return r->wide ? r->i[a] < r->i[b] : r->d[a] < r->d[b]; }
-static inline bool elem_gt(const rows *r, int64_t a, int64_t b) { return r->wide ? r->i[a] > r->i[b] : r->d[a] > r->d[b]; }
-static inline bool elem_eq(const rows *r, int64_t a, int64_t b) { return r->wide ? r->i[a] == r->i[b] : r->d[a] == r->d[b]; }
+static inline bool elem_lt(const rows *r, int64_t a, int64_t b) {
+  return r->wide ? r->i[a] < r->i[b] : r->d[a] < r->d[b];
+}
+static inline bool elem_gt(const rows *r, int64_t a, int64_t b) {
+  return r->wide ? r->i[a] > r->i[b] : r->d[a] > r->d[b];
+}
+static inline bool elem_eq(const rows *r, int64_t a, int64_t b) {
+  return r->wide ? r->i[a] == r->i[b] : r->d[a] == r->d[b];
+}
 static bool row_less(const void *cx, int64_t a, int64_t b) {
   const rows *r = cx;
   for (int64_t i = 0; i < r->width; i++) {
@@ -177,13 +186,15 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
 }
 
 /* ---- along a dim ---- */
-static ct_status unique_along(const ct_sort_type *ty, const ct_tensor *t, int64_t dim, bool consecutive, uniq_res *u) {
+static ct_status unique_along(const ct_sort_type *ty, const ct_tensor *t, int64_t dim, bool consecutive,
+                              uniq_res *u) {
   int64_t nd = t->ndim, zeros = 0;
   for (int64_t d = 0; d < nd; d++) zeros += t->sizes[d] == 0;
   ct_device dev = ct__tdevice(t);
   if (t->sizes[dim] == 0) {
     if (zeros != 1) {
-      ct__error(CT_ERR_RUNTIME, "Number of zero sized dimensions is more than one, so unique cannot be applied ");
+      ct__error(CT_ERR_RUNTIME,
+                "Number of zero sized dimensions is more than one, so unique cannot be applied ");
       return CT_ERR_RUNTIME;
     }
     int64_t z = 0;
@@ -195,7 +206,8 @@ static ct_status unique_along(const ct_sort_type *ty, const ct_tensor *t, int64_
     return ct_last_error();
   }
   if (zeros) {
-    ct__error(CT_ERR_RUNTIME, "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied");
+    ct__error(CT_ERR_RUNTIME,
+              "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied");
     return CT_ERR_RUNTIME;
   }
   /* transpose(dim, 0).contiguous(): rows of width numel / size(dim) */
@@ -212,7 +224,8 @@ static ct_status unique_along(const ct_sort_type *ty, const ct_tensor *t, int64_
   void *buf = NULL;
   int64_t *idx = ct__malloc((size_t)n * sizeof(int64_t) * 3);
   ct_status s = CT_OK;
-  if (!idx || !load_rows(ty, c, width, &r, &buf)) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+  if (!idx || !load_rows(ty, c, width, &r, &buf))
+    s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
   int64_t groups = 0;
   if (s == CT_OK) {
     int64_t *inv = idx + n, *cnt = idx + 2 * n;
@@ -243,7 +256,8 @@ static ct_status unique_along(const ct_sort_type *ty, const ct_tensor *t, int64_
     } else {
       size_t row_bytes = (size_t)width * ct__itemsize(ty->dtype);
       for (int64_t j = 0; j < groups; j++)
-        memcpy(ct__tdata(stacked) + (size_t)j * row_bytes, ct__tdata(c) + (size_t)idx[j] * row_bytes, row_bytes);
+        memcpy(ct__tdata(stacked) + (size_t)j * row_bytes, ct__tdata(c) + (size_t)idx[j] * row_bytes,
+               row_bytes);
       memcpy(ct__tdata(u->inverse), inv, (size_t)n * sizeof(int64_t));
       memcpy(ct__tdata(u->counts), cnt, (size_t)groups * sizeof(int64_t));
       int64_t back[nd];
@@ -273,7 +287,8 @@ static ct_status unique_common(const ct_op *flat_op, const ct_tensor *t, bool co
   }
   bool has_dim;
   int64_t dim = 0;
-  if (!ct__red_single_dim(consecutive ? "unique_consecutive" : "unique", o->dims, &has_dim, &dim)) return ct_last_error();
+  if (!ct__red_single_dim(consecutive ? "unique_consecutive" : "unique", o->dims, &has_dim, &dim))
+    return ct_last_error();
   if (!ct__check_in_storage(t)) return ct_last_error();
   uniq_res u = {0};
   ct_status s;
@@ -304,8 +319,8 @@ ct_status ct_unique(const ct_tensor *t, ct_tensor **output, ct_tensor **inverse,
   return unique_common(&unique_op, t, false, output, inverse, counts, opts);
 }
 
-ct_status ct_unique_consecutive(const ct_tensor *t, ct_tensor **output, ct_tensor **inverse, ct_tensor **counts,
-                                const ct_unique_opts *opts) {
+ct_status ct_unique_consecutive(const ct_tensor *t, ct_tensor **output, ct_tensor **inverse,
+                                ct_tensor **counts, const ct_unique_opts *opts) {
   CT__OP_ENTER_STATUS(&unique_consecutive_op, t, t);
   return unique_common(&unique_consecutive_op, t, true, output, inverse, counts, opts);
 }
