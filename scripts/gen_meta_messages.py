@@ -20,6 +20,20 @@ CASES = {
     "aten::multinomial": lambda: torch.multinomial(m, 2),
     "aten::narrow_copy.out": lambda: torch.narrow_copy(m, 0, 0, 1, out=torch.empty(1, device="meta")),
     "aten::masked_select": lambda: torch.combinations(m, 2),
+    # sorting and selection (src/ops/sort)
+    "aten::kthvalue.values": lambda: torch.kthvalue(m, 1),
+    "aten::median": lambda: torch.median(m),
+    "aten::median.dim_values": lambda: torch.median(m, 0),
+    "aten::mode": lambda: torch.mode(m),
+    "aten::_unique2": lambda: torch.unique(m),
+    "aten::unique_dim": lambda: torch.unique(m, dim=0),
+    "aten::unique_consecutive": lambda: torch.unique_consecutive(m),
+    "aten::searchsorted.Tensor": lambda: torch.searchsorted(m, m),
+    "aten::searchsorted.Tensor_out": lambda: torch.searchsorted(m, m, out=torch.empty(3, dtype=torch.long)),
+    "aten::searchsorted.Scalar": lambda: torch.searchsorted(m, 1),
+    "aten::bucketize.Tensor": lambda: torch.bucketize(m, m),
+    "aten::bucketize.Tensor_out": lambda: torch.bucketize(m, m, out=torch.empty(3, dtype=torch.long)),
+    "aten::bucketize.Scalar": lambda: torch.ops.aten.bucketize.Scalar(1, m),
     # not a meta kernel: angle's out= on the CPU given a meta input asks the CPU backend to resize its out
     "aten::_resize_output_": lambda: torch.angle(m, out=torch.zeros(5)),
 }

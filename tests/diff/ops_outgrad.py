@@ -125,6 +125,16 @@ _R = lambda s: s[1:]  # noqa: E731  (reduced over dim 0)
 _S = lambda s: s  # noqa: E731
 
 
+def _S_(name):
+    import ops_sort as S
+    return getattr(S, name)
+
+
+def _dbl(v):
+    import ctypes
+    return ctypes.c_double(v)
+
+
 def _ropts(**kw):
     import ops_reduce as R
     return R.ropts(**kw)
@@ -233,6 +243,37 @@ def _others():
         ("narrow_copy", lambda x, y, o: torch.narrow_copy(x, 0, 0, 1, out=o), _c("ct_narrow_copy_out", 0, 0, 1),
          lambda s: (1,) + s[1:]),
         ("diff", lambda x, y, o: torch.diff(x, out=o), _c("ct_diff_out", 1, -1, None), lambda s: s[:-1] + (s[-1] - 1,)),
+        # sorting and selection (dim 0)
+        ("sort", _t2(lambda x, out: torch.sort(x, 0, out=out)), lambda x, y, o: _c2("ct_sort_out", _S_("_sopts")(0, False, False))(x, y, o), _S),
+        ("msort", lambda x, y, o: torch.msort(x, out=o), _c("ct_msort_out"), _S),
+        ("topk", _t2(lambda x, out: torch.topk(x, 1, 0, out=out)),
+         lambda x, y, o: _c2("ct_topk_out", 1, _S_("_topts")(0, True, True))(x, y, o), lambda s: (1,) + s[1:]),
+        ("kthvalue", _t2(lambda x, out: torch.kthvalue(x, 1, 0, out=out)),
+         lambda x, y, o: _c2("ct_kthvalue_out", 1, _S_("_selopts")(0, False))(x, y, o), _R),
+        ("median_dim", _t2(lambda x, out: torch.median(x, 0, out=out)), _c2("ct_median_dim_out", 0, None), _R),
+        ("nanmedian_dim", _t2(lambda x, out: torch.nanmedian(x, 0, out=out)), _c2("ct_nanmedian_dim_out", 0, None), _R),
+        ("mode", _t2(lambda x, out: torch.mode(x, 0, out=out)),
+         lambda x, y, o: _c2("ct_mode_out", _S_("_selopts")(0, False))(x, y, o), _R),
+        ("quantile", lambda x, y, o: torch.quantile(x, torch.tensor(0.5), 0, out=o),
+         lambda x, y, o: _c("ct_quantile_out", C.scalar_tensor(0.5), _S_("_qopts")(0, False, None))(x, y, o), _R),
+        ("quantile_scalar", lambda x, y, o: torch.quantile(x, 0.5, 0, out=o),
+         lambda x, y, o: _c("ct_quantile_scalar_out", _dbl(0.5), _S_("_qopts")(0, False, None))(x, y, o), _R),
+        ("nanquantile", lambda x, y, o: torch.nanquantile(x, torch.tensor(0.5), 0, out=o),
+         lambda x, y, o: _c("ct_nanquantile_out", C.scalar_tensor(0.5), _S_("_qopts")(0, False, None))(x, y, o), _R),
+        ("nanquantile_scalar", lambda x, y, o: torch.nanquantile(x, 0.5, 0, out=o),
+         lambda x, y, o: _c("ct_nanquantile_scalar_out", _dbl(0.5), _S_("_qopts")(0, False, None))(x, y, o), _R),
+        ("searchsorted", lambda x, y, o: torch.searchsorted(x, y, out=o),
+         lambda x, y, o: (C.check(_fn("ct_searchsorted_out")(o, x, y, None)), o)[1], _S, torch.int64),
+        ("searchsorted_scalar", lambda x, y, o: torch.ops.aten.searchsorted.Scalar_out(x[0], 0.5, out=o),
+         lambda x, y, o: (C.check(_fn("ct_searchsorted_scalar_out")(o, C.select(x, 0, 0), C.ct_scalar.of(0.5), None)),
+                          o)[1], lambda s: (), torch.int64),
+        ("bucketize", lambda x, y, o: torch.bucketize(x, y[0], out=o),
+         lambda x, y, o: (C.check(_fn("ct_bucketize_out")(o, x, C.select(y, 0, 0), None)), o)[1], _S, torch.int64),
+        ("bucketize_scalar", lambda x, y, o: torch.ops.aten.bucketize.Scalar_out(0.5, y[0], out=o),
+         lambda x, y, o: (C.check(_fn("ct_bucketize_scalar_out")(o, C.ct_scalar.of(0.5), C.select(y, 0, 0), None)),
+                          o)[1], lambda s: (), torch.int64),
+        ("softmax", lambda x, y, o: torch.softmax(x, 0, out=o), _c("ct_softmax_out", 0, None), _S),
+        ("log_softmax", lambda x, y, o: torch.log_softmax(x, 0, out=o), _c("ct_log_softmax_out", 0, None), _S),
     ]
     for e in L:
         name, t_call, c_call, oshape = e[:4]

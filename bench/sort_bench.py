@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Sorting and selection: ctorch (through ctypes) and torch timed alternately in one process on the same
+inputs, at 1 and 2 threads; the median of the per-round ratios torch/ctorch is printed (> 1: ctorch faster).
+
+Targets (issue 16, float32 1M unless said): sort >= 5x, argsort >= 5x, topk k=10 >= 5x, unique of 1M int64
+with return_inverse >= 2x. torch 1.13 sorts one line on one thread (std::sort through a composite
+accessor), so the two rows differ only by noise. Each pair is checked to give the same indices (sort's
+default is std::sort, whose order of equal values ctorch reproduces)."""
+import ctypes
+import sys
+
+import torch
+
+from scan_bench import P, Shape, lib, paired, same_bits, to_ct  # the same loader and timing
+
+PP = ctypes.POINTER(ctypes.c_void_p)
+
+
+class SortOpts(ctypes.Structure):
+    _fields_ = [("dims", Shape), ("descending", ctypes.c_bool), ("stable", ctypes.c_bool)]
+
+
+for name, res, args in [("ct_sort", ctypes.c_int, [P, PP, PP, P]), ("ct_argsort", P, [P, P]),
+                        ("ct_topk", ctypes.c_int, [P, ctypes.c_int64, PP, PP, P]),
+                        ("ct_unique", ctypes.c_int, [P, PP, PP, PP, P])]:
+    f = getattr(lib, name)
+    f.restype, f.argtypes = res, args
+
+
+N = 1 << 20
+
+
+def sort_call(cx, stable=False):
+    o = SortOpts(Shape(None, 0), False, stable)
+
+    def call():
+        v, i = P(), P()
+        lib.ct_sort(cx, ctypes.byref(v), ctypes.byref(i), ctypes.byref(o))
+        lib.ct_release(v)
+        lib.ct_release(i)
+    return call
+
+
+def check_sort(cx, x, stable=False):
+    def check():
+        v, i = P(), P()
+        lib.ct_sort(cx, ctypes.byref(v), ctypes.byref(i), ctypes.byref(SortOpts(Shape(None, 0), False, stable)))
+        tv, ti = torch.sort(x, stable=stable)
+        ok = same_bits(v, tv) and same_bits(i, ti)
+        lib.ct_release(v)
+        lib.ct_release(i)
+        return ok
+    return check
+
+
+def topk_call(cx, k):
+    def call():
+        v, i = P(), P()
+        lib.ct_topk(cx, k, ctypes.byref(v), ctypes.byref(i), None)
+        lib.ct_release(v)
+        lib.ct_release(i)
+    return call
+
+
+def check_topk(cx, x, k):
+    def check():
+        v, i = P(), P()
+        lib.ct_topk(cx, k, ctypes.byref(v), ctypes.byref(i), None)
+        tv, ti = torch.topk(x, k)
+        ok = same_bits(v, tv) and same_bits(i, ti)
+        lib.ct_release(v)
+        lib.ct_release(i)
+        return ok
+    return check
+
+
+def unique_call(cx):
+    def call():
+        o, i = P(), P()
+        lib.ct_unique(cx, ctypes.byref(o), ctypes.byref(i), None, None)
+        lib.ct_release(o)
+        lib.ct_release(i)
+    return call
+
+
+def check_unique(cx, x):
+    def check():
+        o, i = P(), P()
+        lib.ct_unique(cx, ctypes.byref(o), ctypes.byref(i), None, None)
+        to, ti = torch.unique(x, return_inverse=True)
+        ok = same_bits(o, to) and same_bits(i, ti)
+        lib.ct_release(o)
+        lib.ct_release(i)
+        return ok
+    return check
+
+
+def cases():
+    torch.manual_seed(0)
+    x = torch.randn(N)
+    cx = to_ct(x)
+    xi = torch.randint(0, 100000, (N,))
+    cxi = to_ct(xi)
+    return [
+        ("sort 1M f32 randn", 5.0, sort_call(cx), lambda: torch.sort(x), check_sort(cx, x)),
+        ("sort 1M f32 randn, stable", None, sort_call(cx, True), lambda: torch.sort(x, stable=True),
+         check_sort(cx, x, True)),
+        ("argsort 1M f32 randn", 5.0, lambda: lib.ct_release(lib.ct_argsort(cx, None)), lambda: torch.argsort(x), None),
+        ("topk k=10 of 1M f32", 5.0, topk_call(cx, 10), lambda: torch.topk(x, 10), check_topk(cx, x, 10)),
+        ("unique 1M int64, return_inverse", 2.0, unique_call(cxi), lambda: torch.unique(xi, return_inverse=True),
+         check_unique(cxi, xi)),
+    ]
+
+
+def main():
+    print("sorting: ratio = torch time / ctorch time (median of paired rounds); > 1 means ctorch is faster")
+    all_cases = cases()
+    for threads in (1, 2):
+        lib.ct_set_num_threads(threads)
+        torch.set_num_threads(threads)
+        print(f"-- {threads} thread(s)")
+        for label, target, ct_call, torch_call, check in all_cases:
+            r, tc, tt = paired(ct_call, torch_call)
+            same = "" if check is None else ("  identical" if check() else "  RESULTS DIFFER")
+            goal = f"(target >= {target}x)" if target else ""
+            flag = "   " if not target else ("ok " if r >= target else "LOW")
+            print(f"  {flag} {label:34s} {r:6.2f}x  ctorch {tc * 1e3:8.2f} ms  torch {tt * 1e3:8.2f} ms {goal}{same}")
+    lib.ct_set_num_threads(0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

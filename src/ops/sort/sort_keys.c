@@ -1,0 +1,180 @@
+/* Order-preserving keys of every real dtype, generated from the dtype lists (kernels/cpu/dtypes.h), and the
+   line orders built on them: a stable radix sort (std::stable_sort's order: any stable sort gives it) and
+   libstdc++'s std::sort / partial_sort / nth_element over (key, index) pairs (stl_algo.h). */
+#include "kernels/cpu/dtypes.h"
+#include "ops/sort/sort_internal.h"
+#include "ops/sort/stl_algo.h"
+
+/* ---- keys ---- */
+#define SIGN(bits) ((uint64_t)1 << ((bits)-1))
+#define MASK(bits) ((bits) == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (bits)) - 1))
+/* IEEE bits u of a float of `bits` bits whose magnitude bits above `inf` are NaN. */
+static inline uint64_t float_key(uint64_t u, int bits, uint64_t inf) {
+  uint64_t mag = u & ~SIGN(bits) & MASK(bits);
+  if (mag > inf) return MASK(bits);
+  if (mag == 0) return SIGN(bits); /* -0.0 and 0.0 */
+  return (u & SIGN(bits)) ? (~u & MASK(bits)) : (u | SIGN(bits));
+}
+
+static inline uint64_t key_CT_BOOL(const char *p) { return CT_LDB(*(const uint8_t *)p); }
+static inline uint64_t key_CT_UINT8(const char *p) { return *(const uint8_t *)p; }
+static inline uint64_t key_CT_INT8(const char *p) { return (uint8_t)(*(const int8_t *)p) ^ SIGN(8); }
+static inline uint64_t key_CT_INT16(const char *p) {
+  int16_t v;
+  memcpy(&v, p, 2);
+  return (uint16_t)v ^ SIGN(16);
+}
+static inline uint64_t key_CT_INT32(const char *p) {
+  int32_t v;
+  memcpy(&v, p, 4);
+  return (uint32_t)v ^ SIGN(32);
+}
+static inline uint64_t key_CT_INT64(const char *p) {
+  int64_t v;
+  memcpy(&v, p, 8);
+  return (uint64_t)v ^ SIGN(64);
+}
+static inline uint64_t key_CT_FLOAT16(const char *p) {
+  uint16_t v;
+  memcpy(&v, p, 2);
+  return float_key(v, 16, 0x7c00);
+}
+static inline uint64_t key_CT_BFLOAT16(const char *p) {
+  uint16_t v;
+  memcpy(&v, p, 2);
+  return float_key(v, 16, 0x7f80);
+}
+static inline uint64_t key_CT_FLOAT32(const char *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return float_key(v, 32, 0x7f800000u);
+}
+static inline uint64_t key_CT_FLOAT64(const char *p) {
+  uint64_t v;
+  memcpy(&v, p, 8);
+  return float_key(v, 64, 0x7ff0000000000000ull);
+}
+
+#define KEY_BITS(T) ((int)sizeof(T) * 8)
+#define DEFINE_TYPE(E, T, CT, LOAD, STORE)                                                            \
+  static void packed_##E(const char *p, int64_t step, int64_t n, uint64_t flip, uint64_t *dst) {      \
+    for (int64_t j = 0; j < n; j++) dst[j] = ((key_##E(p + j * step) ^ flip) << 32) | (uint64_t)j;    \
+  }                                                                                                   \
+  static void kv_##E(const char *p, int64_t step, int64_t n, uint64_t flip, ct_kv *dst) {             \
+    for (int64_t j = 0; j < n; j++) {                                                                 \
+      dst[j].k = key_##E(p + j * step) ^ flip;                                                        \
+      dst[j].i = j;                                                                                   \
+    }                                                                                                 \
+  }                                                                                                   \
+  static double dbl_##E(const char *p) {                                                              \
+    T v;                                                                                              \
+    memcpy(&v, p, sizeof v);                                                                          \
+    return (double)LOAD(v);                                                                           \
+  }                                                                                                   \
+  const ct_sort_type ct__sort_key_##E = {                                                             \
+      E,      KEY_BITS(T), packed_##E,                                                                \
+      kv_##E, key_##E,     E == CT_FLOAT16 || E == CT_BFLOAT16 || E == CT_FLOAT32 || E == CT_FLOAT64, \
+      dbl_##E};
+/* bool's storage is a byte (CT_LDB normalises it) */
+#define DEFINE_BOOL(E, T, CT, LOAD, STORE) DEFINE_TYPE(E, uint8_t, uint8_t, CT_LDB, CT_LDB)
+CT_DT_BOOL(DEFINE_BOOL)
+CT_DT_INTEGRAL(DEFINE_TYPE)
+CT_DT_FLOATING(DEFINE_TYPE)
+
+#define ROW CT_SORT_ROW
+/* the meta row: shape only, every dtype (complex too: torch's meta functions check no dtype) */
+#define ROW_META(E, T, CT, LOAD, STORE) [E] = &ct__sort_key_CT_FLOAT64,
+const ct_sort_type *const ct__sort_types[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ROW) CT_DT_INTEGRAL(ROW)
+                                                                   CT_DT_FLOATING(ROW)};
+const ct_sort_type *const ct__sort_meta_row[CT_NUM_DTYPES + 1] = {
+    CT_DT_BOOL(ROW) CT_DT_INTEGRAL(ROW) CT_DT_FLOATING(ROW) CT_DT_COMPLEX(ROW_META)};
+
+/* ---- libstdc++'s algorithms ---- */
+#define PACKED_LESS(cx, a, b) (((a) >> 32) < ((b) >> 32))
+#define KV_LESS(cx, a, b)     ((a).k < (b).k)
+CT_STL_ALGOS(pk, uint64_t, PACKED_LESS)
+CT_STL_ALGOS(kvs, ct_kv, KV_LESS)
+
+void ct__kv_std_sort(ct_kv *first, ct_kv *last) { kvs_sort(NULL, first, last); }
+void ct__kv_partial_sort(ct_kv *first, ct_kv *middle, ct_kv *last) {
+  kvs_partial_sort(NULL, first, middle, last);
+}
+void ct__kv_nth_element(ct_kv *first, ct_kv *nth, ct_kv *last) { kvs_nth_element(NULL, first, nth, last); }
+
+void ct__kv_topk_stream(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, int64_t k,
+                        uint64_t flip, ct_kv *heap) {
+  ty->kv(p, step, k, flip, heap);
+  kvs_make_heap(NULL, heap, heap + k);
+  uint64_t top = heap[0].k;
+  for (int64_t i = k; i < n; i++) {
+    uint64_t key = ty->key(p + i * step) ^ flip;
+    if (key < top) {
+      kvs_adjust_heap(NULL, heap, 0, k, (ct_kv){key, i});
+      top = heap[0].k;
+    }
+  }
+  kvs_sort_heap(NULL, heap, heap + k);
+}
+
+/* ---- stable radix sorts (LSD, 8-bit digits; a digit every key shares is skipped) ----
+   NAME(a, tmp, n, key_bits) sorts a[0..n) of T by DIGIT(element, d) (d: the d-th byte of the key); tmp holds n
+   entries. Without memory for the counts it falls back to the (stable) insertion sort INSERTION. */
+#define DEFINE_RADIX(NAME, T, DIGIT, INSERTION)                              \
+  static void NAME(T *a, T *tmp, int64_t n, int key_bits) {                  \
+    int passes = key_bits / 8;                                               \
+    int64_t(*hist)[256] = ct__malloc(sizeof(int64_t[256]) * (size_t)passes); \
+    if (!hist) {                                                             \
+      INSERTION(NULL, a, a + n);                                             \
+      return;                                                                \
+    }                                                                        \
+    memset(hist, 0, sizeof(int64_t[256]) * (size_t)passes);                  \
+    for (int64_t j = 0; j < n; j++)                                          \
+      for (int d = 0; d < passes; d++) hist[d][DIGIT(a[j], d)]++;            \
+    T *src = a, *dst = tmp;                                                  \
+    for (int d = 0; d < passes; d++) {                                       \
+      int64_t *h = hist[d], sum = 0;                                         \
+      bool trivial = false;                                                  \
+      for (int b = 0; b < 256; b++) {                                        \
+        if (h[b] == n) trivial = true;                                       \
+        int64_t c = h[b];                                                    \
+        h[b] = sum;                                                          \
+        sum += c;                                                            \
+      }                                                                      \
+      if (trivial) continue;                                                 \
+      for (int64_t j = 0; j < n; j++) dst[h[DIGIT(src[j], d)]++] = src[j];   \
+      T *t = src;                                                            \
+      src = dst;                                                             \
+      dst = t;                                                               \
+    }                                                                        \
+    if (src != a) memcpy(a, src, (size_t)n * sizeof *a);                     \
+    ct__free(hist);                                                          \
+  }
+#define PACKED_DIGIT(x, d) (((x) >> (32 + 8 * (d))) & 0xff)
+#define KV_DIGIT(x, d)     (((x).k >> (8 * (d))) & 0xff)
+DEFINE_RADIX(radix_packed, uint64_t, PACKED_DIGIT, pk_insertion_sort)
+DEFINE_RADIX(radix_kv, ct_kv, KV_DIGIT, kvs_insertion_sort)
+
+void ct__sort_kv_stable(ct_kv *a, ct_kv *tmp, int64_t n, int key_bits) { radix_kv(a, tmp, n, key_bits); }
+
+/* ---- a line's sorted order ---- */
+size_t ct__sort_scratch_bytes(int64_t n) { return (size_t)(n > 0 ? n : 1) * 2 * sizeof(ct_kv); }
+
+void ct__sort_line(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, bool desc, bool stable,
+                   int64_t *perm, void *scratch) {
+  uint64_t flip = desc ? MASK(ty->key_bits) : 0;
+  /* std::sort is an insertion sort up to 16 elements: stable there */
+  bool use_stable = stable || n <= CT_STL_THRESHOLD;
+  if (ty->key_bits <= 32 && n < ((int64_t)1 << 32)) {
+    uint64_t *a = scratch, *tmp = a + n;
+    ty->packed(p, step, n, flip, a);
+    if (use_stable) radix_packed(a, tmp, n, ty->key_bits);
+    else pk_sort(NULL, a, a + n);
+    for (int64_t j = 0; j < n; j++) perm[j] = (int64_t)(a[j] & 0xffffffffu);
+  } else {
+    ct_kv *a = scratch, *tmp = a + n;
+    ty->kv(p, step, n, flip, a);
+    if (use_stable) ct__sort_kv_stable(a, tmp, n, ty->key_bits);
+    else kvs_sort(NULL, a, a + n);
+    for (int64_t j = 0; j < n; j++) perm[j] = a[j].i;
+  }
+}

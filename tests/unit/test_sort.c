@@ -1,0 +1,143 @@
+/* Sorting and selection from C: torch 1.13's indices for tie-heavy inputs (expected values computed with
+   torch 1.13 and cited per case), the checked macros with NULL options, results that do not depend on the
+   thread count, errors with torch's messages, and failed out= calls that leave their targets unchanged. */
+#include <math.h>
+
+#include "check.h"
+
+/* 20 values in {0, 1, 2}: std::sort's partitions (n > 16) decide the order of equal values */
+static const float TIES[20] = {2, 0, 1, 2, 0, 1, 1, 2, 0, 0, 1, 2, 2, 1, 0, 1, 2, 0, 1, 2};
+
+static void check_i64s(const ct_tensor *t, const int64_t *want, int64_t n) {
+  int64_t got[64];
+  CHECK(t && ct_numel(t) == n);
+  if (!t || ct_numel(t) != n) return;
+  CHECK(ct_copy_to_buffer(t, got, CT_INT64, (size_t)n * sizeof *got) == CT_OK);
+  for (int64_t i = 0; i < n; i++) CHECK_EQ_INT(got[i], want[i]);
+}
+
+static bool same(const ct_tensor *a, const ct_tensor *b) {
+  bool e = false;
+  return a && b && ct_equal(a, b, &e) == CT_OK && e;
+}
+
+static double item(const ct_tensor *t) {
+  double v = NAN;
+  CHECK(t && ct_copy_to_buffer(t, &v, CT_FLOAT64, sizeof v) == CT_OK);
+  return v;
+}
+
+static void test_tie_orders(void) {
+  ct_scope_begin();
+  ct_tensor *x = ct_tensor_from_data(TIES, CT_FLOAT32, CT_SHAPE(20), NULL);
+  ct_tensor *v = NULL, *i = NULL;
+  /* torch.sort(x).indices */
+  CHECK(ct_sort(x, &v, &i, NULL) == CT_OK);
+  check_i64s(i, (const int64_t[]){1, 17, 4, 14, 8, 9, 10, 18, 15, 13, 6, 5, 2, 0, 11, 12, 7, 16, 3, 19}, 20);
+  /* torch.sort(x, descending=True).indices */
+  CHECK(ct_sort(x, NULL, &i, &(ct_sort_opts){.descending = true}) == CT_OK);
+  check_i64s(i, (const int64_t[]){19, 3, 16, 7, 12, 11, 0, 10, 18, 15, 13, 6, 5, 2, 9, 8, 14, 4, 17, 1}, 20);
+  /* stable: the indices of equal values in order */
+  CHECK(ct_sort(x, NULL, &i, &(ct_sort_opts){.stable = true}) == CT_OK);
+  check_i64s(i, (const int64_t[]){1, 4, 8, 9, 14, 17, 2, 5, 6, 10, 13, 15, 18, 0, 3, 7, 11, 12, 16, 19}, 20);
+  /* torch.topk(x, 5).indices */
+  CHECK(ct_topk(x, 5, NULL, &i, NULL) == CT_OK);
+  check_i64s(i, (const int64_t[]){11, 7, 12, 19, 0}, 5);
+  /* torch.kthvalue(x, 7): (1., 15); torch.median(x, 0): (1., 10); torch.mode(x): (1., 2) */
+  CHECK(ct_kthvalue(x, 7, &v, &i, NULL) == CT_OK);
+  CHECK(item(v) == 1.0);
+  check_i64s(i, (const int64_t[]){15}, 1);
+  CHECK(ct_median_dim(x, 0, &v, &i, NULL) == CT_OK);
+  CHECK(item(v) == 1.0);
+  check_i64s(i, (const int64_t[]){10}, 1);
+  CHECK(ct_mode(x, &v, &i, NULL) == CT_OK);
+  CHECK(item(v) == 1.0);
+  check_i64s(i, (const int64_t[]){2}, 1);
+  /* torch.unique(x, return_inverse=True, return_counts=True): counts [6, 7, 7] */
+  ct_tensor *u = NULL, *inv = NULL, *cnt = NULL;
+  CHECK(ct_unique(x, &u, &inv, &cnt, NULL) == CT_OK);
+  check_i64s(u, (const int64_t[]){0, 1, 2}, 3);
+  check_i64s(cnt, (const int64_t[]){6, 7, 7}, 3);
+  check_i64s(inv, (const int64_t[]){2, 0, 1, 2, 0, 1, 1, 2, 0, 0, 1, 2, 2, 1, 0, 1, 2, 0, 1, 2}, 20);
+  /* torch.quantile(x, 0.9) == 2.0 */
+  CHECK(item(ct_quantile_scalar(x, 0.9, NULL)) == 2.0);
+  ct_scope_end();
+}
+
+static void test_search_and_softmax(void) {
+  ct_scope_begin();
+  ct_tensor *bd = CT_TENSOR(0.0, 1.0, 2.0), *vals = CT_TENSOR(-1.0, 0.5, 1.0, 3.0);
+  /* torch.searchsorted(bd, vals, right=True) == [0, 1, 2, 3] */
+  check_i64s(ct_searchsorted(bd, vals, &(ct_searchsorted_opts){.right = true}), (const int64_t[]){0, 1, 2, 3},
+             4);
+  check_i64s(ct_bucketize(vals, bd, &(ct_bucketize_opts){.right = true}), (const int64_t[]){0, 1, 2, 3}, 4);
+  /* torch.softmax(torch.arange(1., 11.), 0): first three float32 bits 0x38a39b22, 0x395e5d15, 0x3a171c9b */
+  ct_tensor *s = ct_softmax(ct_arange(1, 11, 1, &(ct_tensor_opts){.dtype = CT_FLOAT32}), 0, NULL);
+  float f[10];
+  CHECK(s && ct_copy_to_buffer(s, f, CT_FLOAT32, sizeof f) == CT_OK);
+  uint32_t bits[3];
+  memcpy(bits, f, sizeof bits);
+  CHECK_EQ_INT(bits[0], 0x38a39b22u);
+  CHECK_EQ_INT(bits[1], 0x395e5d15u);
+  CHECK_EQ_INT(bits[2], 0x3a171c9bu);
+  ct_scope_end();
+}
+
+/* Many lines sorted at 1 and at 2 threads: the same indices. */
+static void test_threads(void) {
+  ct_scope_begin();
+  enum {
+    R = 64,
+    N = 300
+  };
+  static float data[R * N];
+  for (int k = 0; k < R * N; k++) data[k] = (float)((k * 7919) % 13);
+  ct_tensor *x = ct_tensor_from_data(data, CT_FLOAT32, CT_SHAPE(R, N), NULL);
+  int old = ct_get_num_threads();
+  ct_set_num_threads(1);
+  ct_tensor *i1 = ct_argsort(x, NULL), *t1 = NULL;
+  CHECK(ct_topk(x, 20, NULL, &t1, &(ct_topk_opts){.smallest = true}) == CT_OK);
+  ct_set_num_threads(2);
+  ct_tensor *i2 = ct_argsort(x, NULL), *t2 = NULL;
+  CHECK(ct_topk(x, 20, NULL, &t2, &(ct_topk_opts){.smallest = true}) == CT_OK);
+  ct_set_num_threads(old);
+  CHECK(same(i1, i2));
+  CHECK(same(t1, t2));
+  ct_scope_end();
+}
+
+static void test_errors(void) {
+  ct_scope_begin();
+  ct_tensor *x = CT_TENSOR(1.0, 2.0, 3.0), *v = NULL, *i = NULL;
+  CHECK(ct_topk(x, 4, &v, &i, NULL) == CT_ERR_RUNTIME);
+  CHECK(!v && !i);
+  CHECK_ERROR(CT_ERR_RUNTIME, "selected index k out of range");
+  CHECK(ct_kthvalue(x, 0, &v, &i, NULL) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "kthvalue(): selected number k out of range for dimension 0");
+  CHECK(ct_sort(x, &v, &i, &(ct_sort_opts){.dims = CT_DIMS(2)}) == CT_ERR_INDEX);
+  CHECK_ERROR(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [-1, 0], but got 2)");
+  CHECK(!ct_quantile_scalar(x, 1.5, NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "quantile() q must be in the range [0, 1] but got 1.5");
+  CHECK(!ct_quantile_scalar(x, 0.5, &(ct_quantile_opts){.interpolation = "cubic"}));
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got cubic");
+  CHECK(ct_sort(NULL, &v, &i, NULL) != CT_OK);
+  ct_clear_error();
+  /* a failed out= call leaves its targets as they were */
+  ct_tensor *ov = ct_full(CT_SHAPE(2), 7.0, NULL), *oi = ct_full(CT_SHAPE(2), 5, NULL);
+  CHECK(ct_topk_out(ov, oi, x, 9, NULL) == CT_ERR_RUNTIME);
+  ct_clear_error();
+  double kept[2] = {0, 0};
+  CHECK(ct_numel(ov) == 2 && ct_copy_to_buffer(ov, kept, CT_FLOAT64, sizeof kept) == CT_OK);
+  CHECK(kept[0] == 7.0 && kept[1] == 7.0 && ct_numel(oi) == 2);
+  ct_scope_end();
+}
+
+int main(void) {
+  test_tie_orders();
+  test_search_and_softmax();
+  test_threads();
+  test_errors();
+  return TEST_SUMMARY();
+}
