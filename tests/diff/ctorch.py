@@ -102,6 +102,18 @@ class ct_tensor_list(ctypes.Structure):
     _fields_ = [("n", ctypes.c_int64), ("items", ctypes.POINTER(ctypes.c_void_p))]
 
 
+class ct_tensors(ctypes.Structure):
+    """A borrowed list of tensor handles (types.h): ct_tensors.of([a, b]) keeps the array alive."""
+    _fields_ = [("data", ctypes.POINTER(ctypes.c_void_p)), ("n", ctypes.c_int64)]
+
+    @classmethod
+    def of(cls, handles):
+        arr = (ctypes.c_void_p * max(len(handles), 1))(*[None if h is None else h.ptr for h in handles])
+        r = cls(ctypes.cast(arr, ctypes.POINTER(ctypes.c_void_p)), len(handles))
+        r._keep = arr
+        return r
+
+
 # Enum values (types.h): part of the ABI.
 DTYPES = [torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64, torch.float16,
           torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128]
@@ -128,7 +140,7 @@ _BASE_TYPES = {
     "int": ctypes.c_int, "int8_t": ctypes.c_int8, "uint8_t": ctypes.c_uint8, "int32_t": ctypes.c_int32,
     "uint32_t": ctypes.c_uint32, "int64_t": ctypes.c_int64, "uint64_t": ctypes.c_uint64,
     "size_t": ctypes.c_size_t, "ct_shape": ct_shape, "ct_dims": ct_shape, "ct_scalar": ct_scalar,
-    "ct_device": ct_device, "ct_complex128": ct_complex128,
+    "ct_device": ct_device, "ct_complex128": ct_complex128, "ct_tensors": ct_tensors,
 }
 # Enums are C ints; ct_status is an enum too.
 _ENUMS = {"ct_dtype", "ct_device_type", "ct_layout", "ct_memory_format", "ct_scalar_kind", "ct_error_kind",

@@ -1,0 +1,175 @@
+/* nonzero (and as_tuple), argwhere, where(condition): the coordinates of the nonzero elements in row-major
+   order. Two passes over the same chunks of positions, run on the pool: counts per chunk, then each chunk
+   writes its coordinates from the prefix sum of the counts before it. An element is nonzero as `x != 0`
+   reads it: -0.0 is zero, NaN is not (the sign bit of each floating component is ignored). */
+#include "core/parallel.h"
+#include "ops/create_internal.h"
+#include "ops/index/index_ops.h"
+#include "ops/view_internal.h"
+
+static const char nz_row[1];
+static const ct_op nonzero_op = {.name = "nonzero", .aten = "aten::nonzero", .kernels = {[CT_CPU] = nz_row}};
+static const ct_op nonzero_out_op = {.name = "nonzero", .aten = "aten::nonzero.out", .kernels = {[CT_CPU] = nz_row}};
+static const ct_op nonzero_tuple_op = {.name = "nonzero_numpy", .aten = "aten::nonzero_numpy", .composite = true};
+static const ct_op argwhere_op = {.name = "argwhere", .aten = "aten::argwhere", .composite = true};
+static const ct_op where_op = {.name = "where", .aten = "aten::where", .composite = true};
+
+typedef struct nz_job {
+  const ct_tensor *t;
+  int64_t chunk, *counts, *out;
+  unsigned comp;  /* bytes per compared component */
+  uint64_t mask;  /* the component's bits that make it nonzero */
+  bool fill;
+} nz_job;
+
+static inline bool nz_at(const unsigned char *p, const nz_job *j, size_t isz) {
+  for (size_t o = 0; o < isz; o += j->comp) {
+    uint64_t v = 0;
+    memcpy(&v, p + o, j->comp);
+    if (v & j->mask) return true;
+  }
+  return false;
+}
+
+static void nz_chunk(void *v, int64_t c, int tid) {
+  (void)tid;
+  const nz_job *j = v;
+  const ct_tensor *t = j->t;
+  int64_t nd = t->ndim, numel = t->numel;
+  int64_t b = c * j->chunk, e = b + j->chunk < numel ? b + j->chunk : numel;
+  int64_t pos[64] = {0}, rem = b, off = 0;
+  for (int64_t d = nd - 1; d >= 0; d--) pos[d] = rem % t->sizes[d], rem /= t->sizes[d];
+  for (int64_t d = 0; d < nd; d++) off += pos[d] * t->strides[d];
+  size_t isz = ct__itemsize((ct_dtype)t->dtype);
+  const unsigned char *base = (const unsigned char *)ct__tdata(t);
+  int64_t k = j->fill ? j->counts[c] : 0;
+  int64_t last = nd ? nd - 1 : 0, inner_stride = nd ? t->strides[last] : 0, inner = nd ? t->sizes[last] : 1;
+  for (int64_t i = b; i < e;) {
+    int64_t run = nd ? inner - pos[last] : 1;
+    if (run > e - i) run = e - i;
+    const unsigned char *p = base + off * (int64_t)isz;
+    int64_t st = inner_stride * (int64_t)isz;
+    if (!j->fill) {
+      for (int64_t r = 0; r < run; r++) k += nz_at(p + r * st, j, isz);
+    } else {
+      for (int64_t r = 0; r < run; r++)
+        if (nz_at(p + r * st, j, isz)) {
+          int64_t *o = j->out + (k++) * nd;
+          for (int64_t d = 0; d < last; d++) o[d] = pos[d];
+          if (nd) o[last] = pos[last] + r;
+        }
+    }
+    i += run;
+    if (nd == 0) break;
+    pos[last] += run;
+    off += run * inner_stride;
+    for (int64_t d = last; d > 0 && pos[d] >= t->sizes[d]; d--) {
+      off -= pos[d] * t->strides[d];
+      pos[d] = 0;
+      pos[d - 1]++;
+      off += t->strides[d - 1];
+    }
+  }
+  if (!j->fill) j->counts[c] = k;
+}
+
+ct_tensor *ct__nonzero_impl(const ct_tensor *t_in) {
+  if (t_in->device_type == CT_META) {
+    ct__error_no_meta_kernel("aten::nonzero");
+    return NULL;
+  }
+  if (t_in->ndim > 64) return CT_ERR_NULL(CT_ERR_NOT_IMPLEMENTED, "nonzero supports tensors of up to 64 dims");
+  if (!ct__check_in_storage(t_in)) return NULL;
+  ct_tensor *t = ct__resolve_bits(t_in);
+  if (!t) return NULL;
+  ct_dtype dt = (ct_dtype)t->dtype;
+  const ct_dtype_traits *tr = ct__dt(dt);
+  nz_job j = {.t = t, .comp = 1, .mask = 0xff};
+  if (tr->category == CT_CAT_FLOAT || tr->category == CT_CAT_COMPLEX) {
+    j.comp = tr->category == CT_CAT_COMPLEX ? tr->itemsize / 2u : tr->itemsize;
+    j.mask = (j.comp == 8 ? ~0ull : (1ull << (8 * j.comp)) - 1) >> 1;
+  } else {
+    j.comp = tr->itemsize;
+    j.mask = j.comp == 8 ? ~0ull : (1ull << (8 * j.comp)) - 1;
+  }
+  int64_t numel = t->numel, nd = t->ndim;
+  j.chunk = numel / 64 > 65536 ? numel / 64 : 65536;
+  int64_t n = numel ? (numel + j.chunk - 1) / j.chunk : 0;
+  j.counts = ct__malloc((size_t)(n > 0 ? n : 1) * sizeof(int64_t));
+  ct_tensor *r = NULL;
+  if (j.counts) {
+    int nt = ct__parallel_threads(numel);
+    if (n > 1 && nt > 1)
+      ct__parallel_chunks(n, nt, nz_chunk, &j);
+    else
+      for (int64_t c = 0; c < n; c++) nz_chunk(&j, c, 0);
+    int64_t total = 0;
+    for (int64_t c = 0; c < n; c++) {
+      int64_t k = j.counts[c];
+      j.counts[c] = total;
+      total += k;
+    }
+    int64_t sz[2] = {total, nd};
+    ct_resolved_opts o = {CT_INT64, ct__tdevice(t), CT_CONTIGUOUS_FORMAT, false};
+    r = ct__empty_with((ct_shape){sz, 2}, &o);
+    if (r && total > 0 && nd > 0) {
+      j.out = (int64_t *)ct__tdata(r);
+      j.fill = true;
+      if (n > 1 && nt > 1)
+        ct__parallel_chunks(n, nt, nz_chunk, &j);
+      else
+        for (int64_t c = 0; c < n; c++) nz_chunk(&j, c, 0);
+    }
+    ct__free(j.counts);
+  }
+  ct_release(t);
+  return r;
+}
+
+/* nonzero_numpy: the columns of nonzero (a 0-dim input counts as [1]: one column). */
+static ct_tensor_list *nonzero_tuple_impl(const ct_tensor *t) {
+  ct_tensor *src = t->ndim == 0 ? ct__unsqueeze_impl(t, 0) : ct__alias_impl(t);
+  ct_tensor *nz = src ? ct__nonzero_impl(src) : NULL;
+  ct_tensor_list *l = nz ? ct__list_alloc(src->ndim) : NULL;
+  for (int64_t d = 0; l && d < src->ndim; d++) {
+    l->items[d] = ct__select_impl(nz, 1, d);
+    if (!l->items[d]) {
+      ct__list_destroy(l);
+      l = NULL;
+    }
+  }
+  ct_release(nz);
+  ct_release(src);
+  return l;
+}
+
+ct_tensor *ct_nonzero(const ct_tensor *t) {
+  CT__OP_ENTER_PTR(&nonzero_op, t, t);
+  return ct__own(ct__nonzero_impl(t));
+}
+
+ct_status ct_nonzero_out(ct_tensor *out, const ct_tensor *t) {
+  CT__OP_ENTER_STATUS(&nonzero_out_op, t, out, t);
+  if (!CT__OP_ACCEPTS(&nonzero_out_op, nonzero_out_op.aten, out, t)) return ct_last_error();
+  if (out->dtype != CT_INT64) {
+    ct__error(CT_ERR_RUNTIME, "nonzero: Expected out tensor to have scalar type Long but got scalar type%s",
+              ct__dt((ct_dtype)out->dtype)->scalar_name);
+    return CT_ERR_RUNTIME;
+  }
+  return ct__idx_copy_out(out, ct__nonzero_impl(t));
+}
+
+ct_tensor_list *ct_nonzero_tuple(const ct_tensor *t) {
+  CT__OP_ENTER_PTR(&nonzero_tuple_op, t, t);
+  return ct__own_list(nonzero_tuple_impl(t));
+}
+
+ct_tensor *ct_argwhere(const ct_tensor *t) {
+  CT__OP_ENTER_PTR(&argwhere_op, t, t);
+  return ct__own(ct__nonzero_impl(t));
+}
+
+ct_tensor_list *ct_where_cond(const ct_tensor *condition) {
+  CT__OP_ENTER_PTR(&where_op, condition, condition);
+  return ct__own_list(nonzero_tuple_impl(condition));
+}
