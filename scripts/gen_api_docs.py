@@ -56,6 +56,15 @@ OVERRIDES = {
     # indexing
     "ct_index_items": ("Tensor[index]", "torch.Tensor.__getitem__"),
     "ct_index_put_items_": ("Tensor[index] = value", "torch.Tensor.__setitem__"),
+    "ct_scatter_value": ("torch.scatter(t, dim, index, value)", "torch.scatter"),
+    "ct_scatter_value_": ("Tensor.scatter_(dim, index, value)", "torch.Tensor.scatter_"),
+    "ct_scatter_value_out": ("torch.scatter(t, dim, index, value, out=)", "torch.scatter"),
+    "ct_index_put_tensors_": ("Tensor.index_put_", "torch.Tensor.index_put_"),
+    "ct_nonzero_tuple": ("torch.nonzero(t, as_tuple=True)", "torch.nonzero"),
+    "ct_where_cond": ("torch.where(condition)", "torch.where"),
+    "ct_histogram_bins": ("torch.histogram(t, bins_tensor)", "torch.histogram"),
+    "ct_histogram_bins_out": ("torch.histogram(t, bins_tensor, out=)", "torch.histogram"),
+    "ct_one_hot": ("torch.nn.functional.one_hot", "torch.nn.functional.one_hot"),
     # tensor
     "ct_ndim": ("Tensor.ndim", "torch.Tensor.ndim"),
     "ct_size_at": ("Tensor.size(dim)", "torch.Tensor.size"),

@@ -144,6 +144,7 @@ _BASE_TYPES = {
 }
 # Enums are C ints; ct_status is an enum too.
 _ENUMS = {"ct_dtype", "ct_device_type", "ct_layout", "ct_memory_format", "ct_scalar_kind", "ct_error_kind",
+          "ct_reduction", "ct_scatter_mode",
           "ct_status"}
 _POINTEE = {"char": ctypes.c_char_p, "int64_t": c_int64_p, "ct_scalar": ctypes.POINTER(ct_scalar),
             "ct_tensor_list": ctypes.POINTER(ct_tensor_list), "ct_dtype": ctypes.POINTER(ctypes.c_int),

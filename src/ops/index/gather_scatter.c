@@ -7,6 +7,7 @@
 
 #include "core/cast.h"
 #include "core/op.h"
+#include "core/parallel.h"
 #include "iter/iter.h"
 #include "kernels/cpu/dtypes.h"
 #include "ops/create_internal.h"
@@ -28,6 +29,7 @@ typedef struct sg_ctx {
     int64_t K = c->n, ds = c->dst_s, ss = c->src_s, is = c->idx_s, bound = c->bound;           \
     bool sc = c->scatter;                                                                       \
     if (s[2] == 0) { /* one index list for every element (the index_* ops): rows inside */     \
+      bool dense = s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T);                    \
       for (int64_t k = 0; k < K; k++) {                                                         \
         int64_t idx = *(const int64_t *)(d[2] + k * is);                                        \
         if ((uint64_t)idx >= (uint64_t)bound) {                                                 \
@@ -36,9 +38,36 @@ typedef struct sg_ctx {
         }                                                                                       \
         char *dst = d[0] + (sc ? idx : k) * ds;                                                 \
         const char *src = d[1] + (sc ? k : idx) * ss;                                           \
+        if (dense) {                                                                            \
+          T *A = (T *)dst;                                                                      \
+          const T *B = (const T *)src;                                                          \
+          for (int64_t i = 0; i < n; i++) {                                                     \
+            T *a = A + i;                                                                       \
+            const T *b = B + i;                                                                 \
+            STMT;                                                                               \
+          }                                                                                     \
+          continue;                                                                             \
+        }                                                                                       \
         for (int64_t i = 0; i < n; i++) {                                                       \
           T *a = (T *)(dst + i * s[0]);                                                         \
           const T *b = (const T *)(src + i * s[1]);                                             \
+          STMT;                                                                                 \
+        }                                                                                       \
+      }                                                                                         \
+      return;                                                                                   \
+    }                                                                                           \
+    if (sc) {                                                                                   \
+      for (int64_t i = 0; i < n; i++) {                                                         \
+        char *dst = d[0] + i * s[0];                                                            \
+        const char *src = d[1] + i * s[1], *ix = d[2] + i * s[2];                               \
+        for (int64_t k = 0; k < K; k++) {                                                       \
+          int64_t idx = *(const int64_t *)(ix + k * is);                                        \
+          if ((uint64_t)idx >= (uint64_t)bound) {                                               \
+            atomic_store_explicit(c->bad, 1, memory_order_relaxed);                             \
+            continue;                                                                           \
+          }                                                                                     \
+          T *a = (T *)(dst + idx * ds);                                                         \
+          const T *b = (const T *)(src + k * ss);                                               \
           STMT;                                                                                 \
         }                                                                                       \
       }                                                                                         \
@@ -164,10 +193,9 @@ static ct_tensor *squashed(const ct_tensor *x, const ct_tensor *index, int64_t d
   return ct__view_geom(x, nd, sz, st, x->offset);
 }
 
-/* One engine pass: dv written, sv read, iv the int64 index (views of one shape, the indexed dim squashed
-   to 1; iv of strides 0 when one index list serves every element), c the dim's geometry. False on a failed
-   build; *c->bad tells whether a value was out of range (nothing written for it). */
-static bool sg_exec(ct_tensor *dv, const ct_tensor *sv, const ct_tensor *iv, const sg_ctx *c, const ct_loop *loop) {
+/* One engine pass without the split (a piece's). */
+static bool sg_exec_one(ct_tensor *dv, const ct_tensor *sv, const ct_tensor *iv, const sg_ctx *c,
+                        const ct_loop *loop) {
   ct_dtype dt = (ct_dtype)dv->dtype;
   ct_iter_config cfg = ct__iter_config_zero;
   cfg.n_out = 1;
@@ -184,6 +212,51 @@ static bool sg_exec(ct_tensor *dv, const ct_tensor *sv, const ct_tensor *iv, con
   ct__iter_run(&it, loop, c);
   ct__iter_finish(&it);
   return true;
+}
+
+typedef struct sg_piece_job {
+  ct_tensor *dv;
+  const ct_tensor *sv, *iv;
+  const sg_ctx *c;
+  const ct_loop *loop;
+  int64_t dim, pieces;
+  _Atomic bool failed;
+} sg_piece_job;
+
+/* Piece p of the views cut along j->dim (inputs of size 1 there, broadcast, are not cut). */
+static void sg_piece(void *v, int64_t p, int tid) {
+  (void)tid;
+  sg_piece_job *j = v;
+  int64_t size = j->dv->sizes[j->dim], b = size * p / j->pieces, e = size * (p + 1) / j->pieces;
+  if (b >= e) return;
+  ct_tensor *d = ct__narrow_impl(j->dv, j->dim, b, e - b);
+  ct_tensor *s = j->sv->sizes[j->dim] == size ? ct__narrow_impl(j->sv, j->dim, b, e - b) : ct__alias_impl(j->sv);
+  ct_tensor *i = j->iv->sizes[j->dim] == size ? ct__narrow_impl(j->iv, j->dim, b, e - b) : ct__alias_impl(j->iv);
+  if (!d || !s || !i || !sg_exec_one(d, s, i, j->c, j->loop)) atomic_store(&j->failed, true);
+  ct_release(d);
+  ct_release(s);
+  ct_release(i);
+}
+
+/* One engine pass: dv written, sv read, iv the int64 index (views of one shape, the indexed dim squashed
+   to 1; iv of strides 0 when one index list serves every element), c the dim's geometry. False on a failed
+   build; *c->bad tells whether a value was out of range (nothing written for it). */
+static bool sg_exec(ct_tensor *dv, const ct_tensor *sv, const ct_tensor *iv, const sg_ctx *c, const ct_loop *loop) {
+  int64_t numel = dv->numel;
+  int nt = ct__parallel_threads(numel * (c->n > 0 ? c->n : 1));
+  if (nt > 1 && numel > 1 && numel < CT_PAR_GRAIN && !loop->serial) {
+    /* the engine cuts by elements, and each of these walks a whole line along dim: cut the iteration's
+       largest dim over the pool here (a target line belongs to one element, so pieces never share one) */
+    sg_piece_job j = {dv, sv, iv, c, loop, 0, 0, false};
+    int64_t best = 0;
+    for (int64_t d = 1; d < dv->ndim; d++)
+      if (dv->sizes[d] > dv->sizes[best]) best = d;
+    j.dim = best;
+    j.pieces = dv->sizes[best] < 4 * nt ? dv->sizes[best] : 4 * nt;
+    ct__parallel_chunks(j.pieces, nt, sg_piece, &j);
+    return !atomic_load(&j.failed);
+  }
+  return sg_exec_one(dv, sv, iv, c, loop);
 }
 
 /* Runs loop with dst written and src read along dim as the index says; false with torch's bounds error
@@ -319,7 +392,7 @@ ct_status ct_gather_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const c
   if (!CT__OP_ACCEPTS(&gather_out_op, gather_out_op.aten, out, t, index)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&gather_out_op, out, t, index)) return CT_ERR_RUNTIME;
   int64_t d = dim;
-  if (!gather_checks(t, &d, index) || !ct__idx_out_dtype(out, (ct_dtype)t->dtype)) return ct_last_error();
+  if (!gather_checks(t, &d, index) || !ct__idx_out_dtype(out, t)) return ct_last_error();
   if (!ct__idx_no_overlap(out, t)) return CT_ERR_RUNTIME;
   return ct__idx_copy_out(out, ct__gather_impl(t, dim, index));
 }
@@ -437,7 +510,7 @@ static ct_tensor *scatter_new(const ct_tensor *t, int64_t dim, const ct_tensor *
 
 static ct_status scatter_inplace(ct_tensor *self, int64_t dim, const ct_tensor *index, const ct_tensor *src,
                                  ct_scalar value, int reduce, const char *name) {
-  ct_tensor *target = ct__idx_target_begin(self);
+  ct_tensor *target = ct__idx_target_begin(self, true);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target, ct__scatter_into(target, dim, index, src, value, reduce, name, true));
 }
@@ -446,7 +519,7 @@ static ct_status scatter_out(ct_tensor *out, const ct_tensor *t, int64_t dim, co
                              const ct_tensor *src, ct_scalar value, int reduce, const char *name) {
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!scatter_checks(name, t, d, index, src) || !ct__idx_out_dtype(out, (ct_dtype)t->dtype)) return ct_last_error();
+  if (!scatter_checks(name, t, d, index, src) || !ct__idx_out_dtype(out, t)) return ct_last_error();
   if (!ct__idx_no_overlap(out, index) || (src && !ct__idx_no_overlap(out, src))) return CT_ERR_RUNTIME;
   return ct__idx_copy_out(out, scatter_new(t, dim, index, src, value, reduce, name));
 }
@@ -609,17 +682,7 @@ static ct_status scatter_reduce_into(ct_tensor *target, int64_t dim, const ct_te
   }
   (void)check_first; /* the values are checked above in every form: the identity fill writes first */
   ct_status s = CT_OK;
-  if (!include_self) {
-    const ct_dtype_traits *tr = ct__dt(dt);
-    bool fl = tr->category == CT_CAT_FLOAT;
-    ct_scalar init = ct_scalar_int(0);
-    if (reduce == CT_REDUCTION_PROD) init = ct_scalar_int(1);
-    if (reduce == CT_REDUCTION_AMAX) init = fl ? ct_scalar_double(-INFINITY) : ct_scalar_int(ct__int_min(tr));
-    if (reduce == CT_REDUCTION_AMIN) init = fl ? ct_scalar_double(INFINITY) : ct_scalar_int(ct__int_max(tr));
-    if (dt == CT_BOOL && reduce == CT_REDUCTION_AMIN) init = ct_scalar_bool(true);
-    if (dt == CT_BOOL && reduce == CT_REDUCTION_AMAX) init = ct_scalar_bool(false);
-    s = ct__scatter_into(target, d, index, NULL, init, 0, "scatter", false);
-  }
+  if (!include_self) s = ct__scatter_into(target, d, index, NULL, ct__reduction_identity(dt, reduce), 0, "scatter", false);
   if (s == CT_OK) s = ct__scatter_into(target, d, index, src, no_value, reduce, "scatter_reduce", false);
   if (s != CT_OK || reduce != CT_REDUCTION_MEAN || target->device_type == CT_META) return s;
   /* count: ones scattered into ones (zeros without self), zeros made 1, then target /= count */
@@ -656,7 +719,7 @@ ct_status ct_scatter_reduce_(ct_tensor *self, int64_t dim, const ct_tensor *inde
   if (!CT__OP_ACCEPTS(&scatter_reduce_inplace_op, scatter_reduce_inplace_op.aten, self, index, src))
     return ct_last_error();
   if (!reduction_ok(reduce)) return CT_ERR_RUNTIME;
-  ct_tensor *target = ct__idx_target_begin(self);
+  ct_tensor *target = ct__idx_target_begin(self, true);
   if (!target) return ct_last_error();
   return ct__idx_target_end(
       self, target, scatter_reduce_into(target, dim, index, src, reduce, !(opts && opts->exclude_self), true));
@@ -669,7 +732,7 @@ ct_status ct_scatter_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim,
   if (!reduction_ok(reduce)) return CT_ERR_RUNTIME;
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!scatter_checks("scatter_reduce", t, d, index, src) || !ct__idx_out_dtype(out, (ct_dtype)t->dtype))
+  if (!scatter_checks("scatter_reduce", t, d, index, src) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && scatter_reduce_into(r, dim, index, src, reduce, !(opts && opts->exclude_self), false) != CT_OK) {
@@ -709,6 +772,9 @@ static ct_tensor *take_along_dim_impl(const ct_tensor *t, const ct_tensor *indic
               ct__dt((ct_dtype)indices->dtype)->scalar_name);
     return NULL;
   }
+  if (t->ndim == 0) /* indices.size(dim) on a 0-dim tensor */
+    return CT_ERR_NULL(CT_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions",
+                       (long long)o->dims.data[0]);
   int64_t dim = ct__wrap_dim(o->dims.data[0], t->ndim);
   if (dim < 0) return NULL;
   int64_t nd = t->ndim > 0 ? t->ndim : 0, a[64], b[64], shape_i[64], shape_s[64];
@@ -740,11 +806,31 @@ ct_status ct_take_along_dim_out(ct_tensor *out, const ct_tensor *t, const ct_ten
   CT__OP_ENTER_STATUS(&take_along_dim_out_op, t, out, t, indices);
   if (!CT__OP_ACCEPTS(&take_along_dim_out_op, take_along_dim_out_op.aten, out, t, indices)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&take_along_dim_out_op, out, t, indices)) return CT_ERR_RUNTIME;
+  if (!ct_device_equal(ct__tdevice(out), ct__tdevice(t))) { /* checkDevice over (self, indices, out) */
+    char a[32], b[32];
+    ct_device_str(ct__tdevice(t), a, sizeof a);
+    ct_device_str(ct__tdevice(out), b, sizeof b);
+    ct__error(CT_ERR_RUNTIME, "Expected tensor to have %s Device, but got tensor with %s Device (while checking "
+                              "arguments for torch.take_along_dim():)", a, b);
+    return CT_ERR_RUNTIME;
+  }
   ct_tensor *r = take_along_dim_impl(t, indices, opts);
   if (!r) return ct_last_error();
-  if (!ct__idx_out_dtype(out, (ct_dtype)t->dtype)) {
+  if (!ct__idx_out_dtype(out, t)) {
     ct_release(r);
     return CT_ERR_RUNTIME;
   }
   return ct__idx_copy_out(out, r);
+}
+
+ct_scalar ct__reduction_identity(ct_dtype dt, int reduce) {
+  const ct_dtype_traits *tr = ct__dt(dt);
+  bool fl = tr->category == CT_CAT_FLOAT;
+  if (dt == CT_BOOL) return ct_scalar_bool(reduce == CT_REDUCTION_PROD || reduce == CT_REDUCTION_AMIN);
+  switch (reduce) {
+    case CT_REDUCTION_PROD: return ct_scalar_int(1);
+    case CT_REDUCTION_AMAX: return fl ? ct_scalar_double(-INFINITY) : ct_scalar_int(ct__int_min(tr));
+    case CT_REDUCTION_AMIN: return fl ? ct_scalar_double(INFINITY) : ct_scalar_int(ct__int_max(tr));
+    default: return ct_scalar_int(0);
+  }
 }

@@ -47,7 +47,9 @@ static ct_tensor *bincount_impl(const ct_tensor *self, const ct_bincount_opts *o
   if (minlength < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "minlength should be >= 0");
   ct_resolved_opts o = {CT_INT64, ct__tdevice(self), CT_CONTIGUOUS_FORMAT, false};
   if (self->ndim == 1 && self->numel == 0) return ct__zeros_with((ct_shape){&minlength, 1}, &o);
-  ct_tensor *x = self->ndim == 1 ? ct__to_dtype_impl(self, CT_INT64) : NULL;
+  ct_tensor *x64 = self->ndim == 1 ? ct__to_dtype_impl(self, CT_INT64) : NULL;
+  ct_tensor *x = x64 ? ct__contiguous_impl(x64, CT_CONTIGUOUS_FORMAT) : NULL;
+  ct_release(x64);
   const int64_t *xv = x ? (const int64_t *)ct__tdata(x) : NULL;
   int64_t n = self->numel, mx = -1;
   bool neg = false;

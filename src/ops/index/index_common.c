@@ -14,10 +14,18 @@ ct_tensor *ct__idx_fresh(const ct_tensor *self, ct_memory_format fmt) {
   return r;
 }
 
-bool ct__idx_out_dtype(const ct_tensor *out, ct_dtype want) {
-  if ((ct_dtype)out->dtype == want) return true;
-  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__dt(want)->typemeta_name,
-            ct__dt((ct_dtype)out->dtype)->typemeta_name);
+bool ct__idx_out_dtype(const ct_tensor *out, const ct_tensor *like) {
+  ct_dtype want = (ct_dtype)like->dtype;
+  if ((ct_dtype)out->dtype != want) {
+    ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__dt(want)->typemeta_name,
+              ct__dt((ct_dtype)out->dtype)->typemeta_name);
+    return false;
+  }
+  if (ct_device_equal(ct__tdevice(out), ct__tdevice(like))) return true;
+  char a[32], b[32];
+  ct_device_str(ct__tdevice(like), a, sizeof a);
+  ct_device_str(ct__tdevice(out), b, sizeof b);
+  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
   return false;
 }
 
@@ -33,8 +41,9 @@ ct_status ct__idx_copy_out(ct_tensor *out, ct_tensor *r) {
   return s;
 }
 
-ct_tensor *ct__idx_target_begin(ct_tensor *self) {
-  if (!ct__check_inplace(self) || !ct__check_in_storage(self) || !ct__check_no_internal_overlap(self)) return NULL;
+ct_tensor *ct__idx_target_begin(ct_tensor *self, bool no_internal_overlap) {
+  if (!ct__check_inplace(self) || !ct__check_in_storage(self)) return NULL;
+  if (no_internal_overlap && !ct__check_no_internal_overlap(self)) return NULL;
   return ct__math_bits(self) ? ct__resolve_bits(self) : ct__alias_impl(self);
 }
 

@@ -67,9 +67,26 @@ static ct_tensor *index_select_impl(const ct_tensor *self_in, int64_t dim, const
   ct_resolved_opts o = {(ct_dtype)self_in->dtype, ct__tdevice(self_in), CT_CONTIGUOUS_FORMAT, false};
   ct_tensor *iv = index_vector(index);
   if (!iv) return NULL;
-  if (self_in->device_type != CT_META && !in_range(iv, ct__ne_size(self_in, dim), CT_ERR_INDEX, NULL, dim)) {
+  bool meta = self_in->device_type == CT_META;
+  if (!meta && nd > 1 && iv->numel > 0 && self_in->numel == 0) { /* the empty-self path's own checks */
+    int64_t axis = self_in->sizes[dim], bad;
+    if (axis <= 0) {
+      ct_release(iv);
+      return CT_ERR_NULL(CT_ERR_RUNTIME, "index_select(): self indexing axis dim should be positive");
+    }
+    if (ct__idx_find_bad(iv, 0, axis, &bad)) {
+      ct_release(iv);
+      return CT_ERR_NULL(CT_ERR_RUNTIME, "INDICES element is out of DATA bounds, id=%lld axis_dim=%lld", (long long)bad,
+                         (long long)axis);
+    }
+  }
+  if (!meta && !in_range(iv, ct__ne_size(self_in, dim), CT_ERR_INDEX, NULL, dim)) {
     ct_release(iv);
     return NULL;
+  }
+  if (nd == 0) { /* a scalar self: the result is its value (any number of in-range indices write it) */
+    ct_release(iv);
+    return index->numel ? ct__idx_fresh(self_in, CT_CONTIGUOUS_FORMAT) : ct__empty_with((ct_shape){sz, 0}, &o);
   }
   ct_tensor *r = ct__empty_with((ct_shape){sz, nd}, &o);
   ct_tensor *self = r ? ct__resolve_bits(self_in) : NULL;
@@ -95,6 +112,10 @@ ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   if (!CT__OP_OUT_GRAD_OK(&index_select_out_op, out, t, index)) return CT_ERR_RUNTIME;
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "index_select(): self and result must have the same scalar type");
+    return CT_ERR_RUNTIME;
+  }
+  if (!ct_device_equal(ct__tdevice(out), ct__tdevice(t))) {
+    ct__error(CT_ERR_RUNTIME, "out Tensor doesn't have the correct device set");
     return CT_ERR_RUNTIME;
   }
   return ct__idx_copy_out(out, index_select_impl(t, dim, index));
@@ -128,6 +149,10 @@ static bool func_checks(const char *func, const ct_tensor *self, int64_t dim, co
   }
   int64_t ssz = source->ndim == 0 ? 1 : source->sizes[dim];
   if (index->numel != ssz) {
+    if (source->ndim == 0) { /* the message's source.size(dim) fails first */
+      ct__error(CT_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions", (long long)dim);
+      return false;
+    }
     ct__error(CT_ERR_RUNTIME, "%s_(): Number of indices (%lld) should be equal to source.size(dim): (%lld), for dim: %lld",
               func, (long long)index->numel, (long long)ssz, (long long)dim);
     return false;
@@ -144,6 +169,23 @@ static bool slices_fit(const ct_tensor *self, int64_t dim, const ct_tensor *sour
   for (int64_t d = 0; d < source->ndim && d < 64; d++)
     if (d != dim) b[nb++] = source->sizes[d];
   return ct__broadcast_shapes(a, na, b, nb, out) == CT_OK;
+}
+
+/* The part index_add and index_reduce share after their checks: the slices' broadcast, then the index as a
+   checked int64 vector (*iv; NULL with CT_OK when there is nothing to do). */
+static ct_status func_index(const ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *source,
+                            ct_tensor **iv) {
+  *iv = NULL;
+  if (index->numel == 0 || target->numel == 0) return CT_OK;
+  if (!slices_fit(target, dim, source)) return ct_last_error();
+  *iv = index_vector(index);
+  if (!*iv) return ct_last_error();
+  if (target->device_type != CT_META && !in_range(*iv, ct__ne_size(target, dim), CT_ERR_INDEX, NULL, dim)) {
+    ct_release(*iv);
+    *iv = NULL;
+    return CT_ERR_INDEX;
+  }
+  return CT_OK;
 }
 
 /* alpha * source (alpha converted to the dtype, as alpha.to<scalar_t>(); one rounding), for the slices
@@ -179,19 +221,17 @@ static ct_status index_add_into(ct_tensor *target, int64_t dim, const ct_tensor 
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
   if (!func_checks("index_add", target, dim, index, source_in)) return ct_last_error();
-  if (index->numel == 0 || target->numel == 0) return CT_OK;
-  if (!slices_fit(target, dim, source_in)) return ct_last_error();
-  ct_tensor *iv = index_vector(index);
-  if (!iv) return ct_last_error();
-  if (target->device_type != CT_META && !in_range(iv, ct__ne_size(target, dim), CT_ERR_INDEX, NULL, dim)) {
-    ct_release(iv);
-    return CT_ERR_INDEX;
-  }
+  ct_tensor *iv;
+  ct_status fs = func_index(target, dim, index, source_in, &iv);
+  if (!iv) return fs;
   ct_tensor *source = ct__resolve_bits(source_in);
   ct_status s = source ? CT_OK : ct_last_error();
   ct_dtype dt = (ct_dtype)target->dtype;
-  bool one = alpha_is_one(alpha);
-  bool fl = ct__dt(dt)->category == CT_CAT_FLOAT || ct__dt(dt)->category == CT_CAT_COMPLEX;
+  /* torch multiplies by alpha even when it is 1: only a complex product can change a value then
+     (inf * 0 in the cross terms) */
+  bool cplx = ct__dt(dt)->category == CT_CAT_COMPLEX;
+  bool one = alpha_is_one(alpha) && !cplx;
+  bool fl = ct__dt(dt)->category == CT_CAT_FLOAT || cplx;
   if (s == CT_OK && !one && fl && target->ndim > 1) {
     /* add_stub per index entry: self_slice = self_slice + alpha * source_slice */
     ct_alpha_opts ao = {alpha};
@@ -232,7 +272,7 @@ ct_status ct_index_add_(ct_tensor *self, int64_t dim, const ct_tensor *index, co
                         const ct_index_add_opts *opts) {
   CT__OP_ENTER_STATUS(&index_add_inplace_op, self, self, index, source);
   if (!CT__OP_ACCEPTS(&index_add_inplace_op, index_add_inplace_op.aten, self, index, source)) return ct_last_error();
-  ct_tensor *target = ct__idx_target_begin(self);
+  ct_tensor *target = ct__idx_target_begin(self, true);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target, index_add_into(target, dim, index, source, opts_alpha(opts)));
 }
@@ -243,7 +283,7 @@ ct_status ct_index_add_out(ct_tensor *out, const ct_tensor *t, int64_t dim, cons
   if (!CT__OP_OUT_GRAD_OK(&index_add_out_op, out, t, index, source)) return CT_ERR_RUNTIME;
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!func_checks("index_add", t, d, index, source) || !ct__idx_out_dtype(out, (ct_dtype)t->dtype))
+  if (!func_checks("index_add", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && index_add_into(r, dim, index, source, opts_alpha(opts)) != CT_OK) {
@@ -251,6 +291,34 @@ ct_status ct_index_add_out(ct_tensor *out, const ct_tensor *t, int64_t dim, cons
     r = NULL;
   }
   return ct__idx_copy_out(out, r);
+}
+
+/* index_copy's and index_fill's kernels restride self to index.numel() entries along dim of stride 0
+   (as_strided): torch's storage-bounds error when that view needs more storage than self has, and nothing
+   to do (no value read or checked) when it has no element (*empty). */
+static bool restrided_fits(const ct_tensor *self, int64_t dim, int64_t n, bool *empty) {
+  int64_t nd = ct__ne_dim(self), numel = 1, last = self->offset, sz[64], st[64];
+  if (nd > 64) {
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "index ops support tensors of up to 64 dims");
+    return false;
+  }
+  for (int64_t d = 0; d < nd; d++) {
+    sz[d] = d == dim ? n : ct__ne_size(self, d);
+    st[d] = d == dim ? 0 : ct__ne_stride(self, d);
+    numel *= sz[d];
+    last += sz[d] > 0 ? (sz[d] - 1) * st[d] : 0;
+  }
+  *empty = numel == 0;
+  if (*empty || self->device_type == CT_META) return true;
+  int64_t isz = (int64_t)ct__itemsize((ct_dtype)self->dtype), need = (last + 1) * isz;
+  if (need <= (int64_t)self->storage->nbytes) return true;
+  char a[1024], b[1024];
+  ct__fmt_int_list(a, sizeof a, nd, sz);
+  ct__fmt_int_list(b, sizeof b, nd, st);
+  ct__error(CT_ERR_RUNTIME, "setStorage: sizes %s, strides %s, storage offset %lld, and itemsize %lld requiring a "
+                            "storage size of %lld are out of bounds for storage of size %lld",
+            a, b, (long long)self->offset, (long long)isz, (long long)need, (long long)self->storage->nbytes);
+  return false;
 }
 
 /* ---- index_copy ---- */
@@ -311,6 +379,9 @@ static ct_status index_copy_into(ct_tensor *target, int64_t dim, const ct_tensor
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
   if (!copy_checks(target, dim, index, source_in)) return ct_last_error();
+  bool empty;
+  if (!restrided_fits(target, dim, index->numel, &empty)) return ct_last_error();
+  if (empty) return CT_OK;
   ct_tensor *iv = index_vector(index);
   if (!iv) return ct_last_error();
   if (target->device_type != CT_META && !in_range(iv, ct__ne_size(target, dim), CT_ERR_INDEX, "index_copy_(): ", dim)) {
@@ -337,7 +408,7 @@ ct_tensor *ct_index_copy(const ct_tensor *t, int64_t dim, const ct_tensor *index
 ct_status ct_index_copy_(ct_tensor *self, int64_t dim, const ct_tensor *index, const ct_tensor *source) {
   CT__OP_ENTER_STATUS(&index_copy_inplace_op, self, self, index, source);
   if (!CT__OP_ACCEPTS(&index_copy_inplace_op, index_copy_inplace_op.aten, self, index, source)) return ct_last_error();
-  ct_tensor *target = ct__idx_target_begin(self);
+  ct_tensor *target = ct__idx_target_begin(self, true);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target, index_copy_into(target, dim, index, source));
 }
@@ -348,7 +419,7 @@ ct_status ct_index_copy_out(ct_tensor *out, const ct_tensor *t, int64_t dim, con
   if (!CT__OP_OUT_GRAD_OK(&index_copy_out_op, out, t, index, source)) return CT_ERR_RUNTIME;
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!copy_checks(t, d, index, source) || !ct__idx_out_dtype(out, (ct_dtype)t->dtype)) return ct_last_error();
+  if (!copy_checks(t, d, index, source) || !ct__idx_out_dtype(out, t)) return ct_last_error();
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && index_copy_into(r, dim, index, source) != CT_OK) {
     ct_release(r);
@@ -377,6 +448,9 @@ static ct_status index_fill_into(ct_tensor *target, int64_t dim, const ct_tensor
     return CT_ERR_RUNTIME;
   }
   if (!ct__scalar_fits(value, dt)) return ct_last_error();
+  bool empty;
+  if (!restrided_fits(target, dim, index->numel, &empty)) return ct_last_error();
+  if (empty) return CT_OK;
   ct_tensor *iv = ct__clone_impl(index, CT_CONTIGUOUS_FORMAT);
   if (!iv) return ct_last_error();
   int64_t n = iv->numel, size = ct__ne_size(target, dim);
@@ -423,7 +497,7 @@ ct_tensor *ct_index_fill(const ct_tensor *t, int64_t dim, const ct_tensor *index
 ct_status ct_index_fill_(ct_tensor *self, int64_t dim, const ct_tensor *index, ct_scalar value) {
   CT__OP_ENTER_STATUS(&index_fill_inplace_op, self, self, index);
   if (!CT__OP_ACCEPTS(&index_fill_inplace_op, index_fill_inplace_op.aten, self, index)) return ct_last_error();
-  ct_tensor *target = ct__idx_target_begin(self);
+  ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target, index_fill_into(target, dim, index, value));
 }
@@ -453,25 +527,10 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
               ct__dt(dt)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  if (index->numel == 0 || target->numel == 0) return CT_OK;
-  if (!slices_fit(target, dim, source_in)) return ct_last_error();
-  ct_tensor *iv = index_vector(index);
-  if (!iv) return ct_last_error();
-  if (target->device_type != CT_META && !in_range(iv, ct__ne_size(target, dim), CT_ERR_INDEX, NULL, dim)) {
-    ct_release(iv);
-    return CT_ERR_INDEX;
-  }
-  ct_status s = CT_OK;
-  if (!include_self) {
-    const ct_dtype_traits *tr = ct__dt(dt);
-    bool fl = tr->category == CT_CAT_FLOAT;
-    ct_scalar init = ct_scalar_int(0);
-    if (reduce == CT_REDUCTION_PROD) init = ct_scalar_int(1);
-    if (reduce == CT_REDUCTION_AMAX) init = fl ? ct_scalar_double(-INFINITY) : ct_scalar_int(ct__int_min(tr));
-    if (reduce == CT_REDUCTION_AMIN) init = fl ? ct_scalar_double(INFINITY) : ct_scalar_int(ct__int_max(tr));
-    if (dt == CT_BOOL) init = ct_scalar_bool(reduce == CT_REDUCTION_PROD || reduce == CT_REDUCTION_AMIN);
-    s = index_fill_into(target, dim, iv, init);
-  }
+  ct_tensor *iv;
+  ct_status s = func_index(target, dim, index, source_in, &iv);
+  if (!iv) return s;
+  if (!include_self) s = index_fill_into(target, dim, iv, ct__reduction_identity(dt, reduce));
   ct_tensor *source = s == CT_OK ? ct__resolve_bits(source_in) : NULL;
   if (s == CT_OK)
     s = source ? ct__index_func_run(target, dim, iv, source, true, reduce, "index_reduce") : ct_last_error();
@@ -507,7 +566,7 @@ ct_status ct_index_reduce_(ct_tensor *self, int64_t dim, const ct_tensor *index,
   if (!CT__OP_ACCEPTS(&index_reduce_inplace_op, index_reduce_inplace_op.aten, self, index, source))
     return ct_last_error();
   if (!index_reduction_ok(reduce)) return CT_ERR_RUNTIME;
-  ct_tensor *target = ct__idx_target_begin(self);
+  ct_tensor *target = ct__idx_target_begin(self, true);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target,
                             index_reduce_into(target, dim, index, source, reduce, !(opts && opts->exclude_self)));
@@ -520,7 +579,7 @@ ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   if (!index_reduction_ok(reduce)) return CT_ERR_RUNTIME;
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!func_checks("index_reduce", t, d, index, source) || !ct__idx_out_dtype(out, (ct_dtype)t->dtype))
+  if (!func_checks("index_reduce", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && index_reduce_into(r, dim, index, source, reduce, !(opts && opts->exclude_self)) != CT_OK) {

@@ -18,11 +18,13 @@ ct_tensor *ct__idx_fresh(const ct_tensor *self, ct_memory_format fmt);
 /* The out= tail: out (its dtype already checked) on r's device, resized to r's shape when it differs
    (resize_output), then r copied into it. r is released. */
 ct_status ct__idx_copy_out(ct_tensor *out, ct_tensor *r);
-/* The structured out= dtype check: "Expected out tensor to have dtype float, but got double instead". */
-bool ct__idx_out_dtype(const ct_tensor *out, ct_dtype want);
-/* In-place on self: autograd's check, then the tensor to write (self, or a resolved temporary when self has
-   math bits; ct__idx_target_end writes it back). NULL on failure. */
-ct_tensor *ct__idx_target_begin(ct_tensor *self);
+/* The structured out= checks against like's dtype and device: "Expected out tensor to have dtype float, but
+   got double instead", "Expected out tensor to have device cpu, but got meta instead". */
+bool ct__idx_out_dtype(const ct_tensor *out, const ct_tensor *like);
+/* In-place on self: autograd's check (and assert_no_internal_overlap where the op makes it), then the tensor
+   to write (self, or a resolved temporary when self has math bits; ct__idx_target_end writes it back). NULL
+   on failure. */
+ct_tensor *ct__idx_target_begin(ct_tensor *self, bool no_internal_overlap);
 ct_status ct__idx_target_end(ct_tensor *self, ct_tensor *target, ct_status s);
 /* Overlap refusal shared with index_put_ (assert_no_overlap): torch's "unsupported operation: some
    elements of the input tensor and the written-to tensor refer to a single memory location." */
@@ -43,6 +45,9 @@ ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *inde
    vector whose values are in range (checked before); reduce 0 copies, else CT_REDUCTION_*. */
 ct_status ct__index_func_run(ct_tensor *dst, int64_t dim, const ct_tensor *index, const ct_tensor *src,
                              bool scatter, int reduce, const char *name);
+/* What include_self=False fills the named positions with first: 0 (sum, mean), 1 (prod), the lowest value or
+   -inf (amax), the highest or inf (amin). */
+ct_scalar ct__reduction_identity(ct_dtype dt, int reduce);
 /* target /= count elementwise (count 0 taken as 1; integers floor-divide): scatter_reduce's and index_reduce's
    mean. */
 ct_status ct__mean_divide(ct_tensor *target, const ct_tensor *count);

@@ -243,7 +243,7 @@ ct_status ct_masked_scatter_(ct_tensor *self, const ct_tensor *mask, const ct_te
   CT__OP_ENTER_STATUS(&masked_scatter_inplace_op, self, self, mask, source);
   if (!CT__OP_ACCEPTS(&masked_scatter_inplace_op, masked_scatter_inplace_op.aten, self, mask, source))
     return ct_last_error();
-  ct_tensor *target = ct__idx_target_begin(self);
+  ct_tensor *target = ct__idx_target_begin(self, true);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target, masked_scatter_into(target, mask, source));
 }

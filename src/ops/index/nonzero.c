@@ -1,6 +1,7 @@
 /* nonzero (and as_tuple), argwhere, where(condition): the coordinates of the nonzero elements in row-major
    order. Two passes over the same chunks of positions, run on the pool: counts per chunk, then each chunk
-   writes its coordinates from the prefix sum of the counts before it. An element is nonzero as `x != 0`
+   writes its coordinates from the prefix sum of the counts before it, into torch's [count, ndim] result of
+   strides (1, count). An element is nonzero as `x != 0`
    reads it: -0.0 is zero, NaN is not (the sign bit of each floating component is ignored). */
 #include "core/parallel.h"
 #include "ops/create_internal.h"
@@ -17,6 +18,7 @@ static const ct_op where_op = {.name = "where", .aten = "aten::where", .composit
 typedef struct nz_job {
   const ct_tensor *t;
   int64_t chunk, *counts, *out;
+  int64_t total; /* the result's column stride */
   unsigned comp;  /* bytes per compared component */
   uint64_t mask;  /* the component's bits that make it nonzero */
   bool fill;
@@ -54,9 +56,9 @@ static void nz_chunk(void *v, int64_t c, int tid) {
     } else {
       for (int64_t r = 0; r < run; r++)
         if (nz_at(p + r * st, j, isz)) {
-          int64_t *o = j->out + (k++) * nd;
-          for (int64_t d = 0; d < last; d++) o[d] = pos[d];
-          if (nd) o[last] = pos[last] + r;
+          int64_t *o = j->out + (k++);
+          for (int64_t d = 0; d < last; d++) o[d * j->total] = pos[d];
+          if (nd) o[last * j->total] = pos[last] + r;
         }
     }
     i += run;
@@ -109,9 +111,11 @@ ct_tensor *ct__nonzero_impl(const ct_tensor *t_in) {
       j.counts[c] = total;
       total += k;
     }
-    int64_t sz[2] = {total, nd};
+    /* torch's layout: [count, ndim] with strides (1, count), each coordinate's column contiguous */
+    int64_t sz[2] = {total, nd}, st[2] = {1, total};
     ct_resolved_opts o = {CT_INT64, ct__tdevice(t), CT_CONTIGUOUS_FORMAT, false};
-    r = ct__empty_with((ct_shape){sz, 2}, &o);
+    r = ct__empty_strided_with(2, sz, st, &o);
+    j.total = total;
     if (r && total > 0 && nd > 0) {
       j.out = (int64_t *)ct__tdata(r);
       j.fill = true;

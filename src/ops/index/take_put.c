@@ -54,7 +54,7 @@ ct_status ct_index_put_tensors_(ct_tensor *self, ct_tensors indices, const ct_te
                                 const ct_index_put_opts *opts) {
   CT__OP_ENTER_STATUS(&index_put_inplace_op, self, self, values);
   if (!list_ok(indices, self)) return ct_last_error();
-  if (!ct__check_inplace(self) || !ct__check_no_internal_overlap(self)) return CT_ERR_RUNTIME;
+  if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   return index_put_into(self, indices, values, opts);
 }
 
@@ -171,7 +171,7 @@ ct_tensor *ct_put(const ct_tensor *t, const ct_tensor *index, const ct_tensor *s
 ct_status ct_put_(ct_tensor *self, const ct_tensor *index, const ct_tensor *source, const ct_index_put_opts *opts) {
   CT__OP_ENTER_STATUS(&put_inplace_op, self, self, index, source);
   if (!CT__OP_ACCEPTS(&put_inplace_op, put_inplace_op.aten, self, index, source)) return ct_last_error();
-  ct_tensor *target = ct__idx_target_begin(self);
+  ct_tensor *target = ct__idx_target_begin(self, true);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target, put_into(target, index, source, opts));
 }
