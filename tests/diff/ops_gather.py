@@ -123,7 +123,8 @@ def _out_spec(g, shape, dt):
         return Spec((7,), dt)
     if r < 0.33:
         return Spec(shape, g.choice([torch.float64, torch.int32, torch.bool]))
-    return g.tensor(shape=shape, dtype=dt)
+    # an expanded out (elements sharing memory) is left out: torch writes some such outs element by element
+    return Spec(shape, dt, g.choice([None, ["transposed"], ["strided"], ["offset"]]))
 
 
 def _self(g, max_ndim=4, dtype=None):
@@ -233,9 +234,18 @@ def gen_scatter_add(g):
     return A(*a.args[:4])
 
 
+# Complex mean is left out: torch 1.13 divides complex values with Vectorized's AVX2 formula (an approximate
+# reciprocal, _mm256_rcp_ps) in whole vectors and c10::complex's in the tail; ctorch divides exactly (a
+# known difference in the last bits and in inf/nan cases).
+def _reductions(g, x, names):
+    if x.dtype.is_complex:
+        names = [n for n in names if n != "mean"]
+    return g.choice(names) if not g.chance(0.02) else "bogus"
+
+
 def gen_scatter_reduce(g):
     a = gen_scatter(g)
-    reduce = g.choice(["sum", "prod", "mean", "amax", "amin"]) if not g.chance(0.02) else "bogus"
+    reduce = _reductions(g, a.args[0], ["sum", "prod", "mean", "amax", "amin"])
     return A(*a.args[:4], reduce, g.chance(0.6))
 
 
@@ -375,7 +385,8 @@ def gen_index_fill(g):
 
 def gen_index_reduce(g):
     x, dim, idx, src = _dim_op_args(g, allowed=(L, torch.int32))
-    reduce = g.choice(["prod", "mean", "amax", "amin"]) if not g.chance(0.03) else "sum"
+    reduce = _reductions(g, x, ["prod", "mean", "amax", "amin"])
+    reduce = "sum" if reduce == "bogus" else reduce
     return A(x, dim, idx, src, reduce, g.chance(0.6))
 
 
@@ -481,6 +492,8 @@ def _tuple_list(t):
 
 
 # ---- counting ----
+# (null_check off for the entries whose weight is optional: a NULL weight is "no weight", not an error; their
+# required tensors are NULL-checked by the unit test's guard cases)
 
 def gen_bincount(g):
     n = g.int(0, 10)
@@ -713,20 +726,21 @@ OPS = [
        min_cases=60),
     Op("where_cond", gen_nonzero, torch=lambda x: list(torch.where(x)),
        ct=lambda x: C._list(_f("ct_where_cond")(x)), min_cases=60),
-    Op("bincount", gen_bincount, torch=_t_bincount, ct=_ct_bincount, min_cases=120),
+    Op("bincount", gen_bincount, torch=_t_bincount, ct=_ct_bincount, min_cases=120, null_check=False),
     Op("histc", gen_histc, torch=_t_histc, ct=lambda x, b, mn, mx: _call_t("ct_histc", x, _ho(b, mn, mx)),
        min_cases=120),
     Op("histc_out", lambda g: (lambda a: A(*a.args, _out_spec(g, (a.args[1] or 100,), a.args[0].dtype)))(gen_histc(g)),
        torch=lambda x, b, mn, mx, o: _t_histc(x, b, mn, mx, out=o),
        ct=lambda x, b, mn, mx, o: _call_s("ct_histc_out", o, o, x, _ho(b, mn, mx)), min_cases=60),
-    Op("histogram", gen_histogram, torch=_t_histogram, ct=_ct_histogram, min_cases=120),
+    Op("histogram", gen_histogram, torch=_t_histogram, ct=_ct_histogram, min_cases=120, null_check=False),
     Op("histogram_out", gen_histogram_out,
        torch=lambda x, b, r, w, d, h, e: (torch.histogram(x, b, range=r, weight=w, density=d, out=(h, e)), [h, e])[1],
-       ct=lambda x, b, r, w, d, h, e: _call_s("ct_histogram_out", [h, e], h, e, x, b, _hgo(r, w, d)), min_cases=60),
-    Op("histogram_bins", gen_histogram_bins, torch=_t_histogram_bins, ct=_ct_histogram_bins, min_cases=100),
+       ct=lambda x, b, r, w, d, h, e: _call_s("ct_histogram_out", [h, e], h, e, x, b, _hgo(r, w, d)), min_cases=60,
+       null_check=False),
+    Op("histogram_bins", gen_histogram_bins, torch=_t_histogram_bins, ct=_ct_histogram_bins, min_cases=100, null_check=False),
     Op("histogram_bins_out", gen_histogram_bins_out,
        torch=lambda x, b, w, d, h, e: (torch.histogram(x, b, weight=w, density=d, out=(h, e)), [h, e])[1],
        ct=lambda x, b, w, d, h, e: _call_s("ct_histogram_bins_out", [h, e], h, e, x, b, _hgo(None, w, d)),
-       min_cases=60),
+       min_cases=60, null_check=False),
     Op("one_hot", gen_one_hot, torch=_t_one_hot, ct=lambda x, k: _call_t("ct_one_hot", x, k), min_cases=100),
 ]

@@ -61,6 +61,14 @@ int main(void) {
   CHECK(ct_masked_scatter_(y, ct_gt(y, 2), CT_TENSOR(1.0)) == CT_ERR_RUNTIME);
   CHECK(same_values(y, x));
 
+  /* NULL tensors: a ValueError naming the argument (the histogram entries of the diff table pass a NULL
+     weight as "no weight", so their required tensors are checked here) */
+  CHECK(ct_bincount(NULL, NULL) == NULL && ct_last_error() == CT_ERR_VALUE);
+  CHECK(ct_histogram(NULL, 3, &h, NULL, NULL) == CT_ERR_VALUE);
+  CHECK(ct_histogram_bins(x, NULL, &h, NULL, NULL) == CT_ERR_VALUE);
+  CHECK(ct_histogram_out(NULL, h, x, 3, NULL) == CT_ERR_VALUE);
+  CHECK(ct_histogram_bins_out(h, h, x, NULL, NULL) == CT_ERR_VALUE);
+
   /* the same results at 1 and 2 threads, on inputs the pool splits */
   ct_tensor *big = ct_randn(CT_SHAPE(512, 512), NULL);
   ct_tensor *bi = ct_randint(0, 512, CT_SHAPE(512, 512), NULL);

@@ -668,7 +668,7 @@ static ct_status scatter_reduce_into(ct_tensor *target, int64_t dim, const ct_te
   ct_dtype dt = (ct_dtype)target->dtype;
   int64_t d = ct__wrap_dim(dim, target->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!scatter_checks("scatter_reduce", target, d, index, src)) return ct_last_error();
+  if (!scatter_checks("scatter", target, d, index, src)) return ct_last_error();
   if (reduce == CT_REDUCTION_MEAN && dt == CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for 'Bool'", reduce_kernel_names[reduce]);
     return CT_ERR_RUNTIME;
@@ -683,7 +683,7 @@ static ct_status scatter_reduce_into(ct_tensor *target, int64_t dim, const ct_te
   (void)check_first; /* the values are checked above in every form: the identity fill writes first */
   ct_status s = CT_OK;
   if (!include_self) s = ct__scatter_into(target, d, index, NULL, ct__reduction_identity(dt, reduce), 0, "scatter", false);
-  if (s == CT_OK) s = ct__scatter_into(target, d, index, src, no_value, reduce, "scatter_reduce", false);
+  if (s == CT_OK) s = ct__scatter_into(target, d, index, src, no_value, reduce, "scatter", false);
   if (s != CT_OK || reduce != CT_REDUCTION_MEAN || target->device_type == CT_META) return s;
   /* count: ones scattered into ones (zeros without self), zeros made 1, then target /= count */
   ct_resolved_opts o = {dt, ct__tdevice(target), CT_CONTIGUOUS_FORMAT, false};
@@ -732,7 +732,7 @@ ct_status ct_scatter_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim,
   if (!reduction_ok(reduce)) return CT_ERR_RUNTIME;
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!scatter_checks("scatter_reduce", t, d, index, src) || !ct__idx_out_dtype(out, t))
+  if (!scatter_checks("scatter", t, d, index, src) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && scatter_reduce_into(r, dim, index, src, reduce, !(opts && opts->exclude_self), false) != CT_OK) {
@@ -772,9 +772,11 @@ static ct_tensor *take_along_dim_impl(const ct_tensor *t, const ct_tensor *indic
               ct__dt((ct_dtype)indices->dtype)->scalar_name);
     return NULL;
   }
-  if (t->ndim == 0) /* indices.size(dim) on a 0-dim tensor */
-    return CT_ERR_NULL(CT_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions",
-                       (long long)o->dims.data[0]);
+  if (t->ndim == 0) { /* the dim wraps as a scalar's, then indices.size(dim) fails */
+    int64_t w = ct__wrap_dim(o->dims.data[0], 0);
+    return w < 0 ? NULL : CT_ERR_NULL(CT_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions",
+                                      (long long)w);
+  }
   int64_t dim = ct__wrap_dim(o->dims.data[0], t->ndim);
   if (dim < 0) return NULL;
   int64_t nd = t->ndim > 0 ? t->ndim : 0, a[64], b[64], shape_i[64], shape_s[64];

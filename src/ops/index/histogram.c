@@ -184,7 +184,7 @@ static void data_range(const ct_tensor *t, double *lo, double *hi) {
     double mn = v[0], mx = v[0];
     for (int64_t i = 0; i < dc->numel; i++) {
       if (isnan(v[i]) || isnan(mn)) {
-        mn = mx = NAN;
+        mn = mx = -NAN; /* aminmax's NaN, which torch prints as -nan */
         break;
       }
       if (v[i] < mn) mn = v[i];
@@ -349,8 +349,9 @@ static ct_status histogram_impl(const ct_tensor *self, int64_t bin_ct, const ct_
     e = ct__linspace_with(ct_scalar_double(lo), ct_scalar_double(hi), bin_ct + 1, &o);
   } else {
     if (!histogram_checks(self, bins, NULL)) return CT_ERR_RUNTIME;
-    e = ct__clone_impl(bins, CT_CONTIGUOUS_FORMAT);
     bin_ct = bins->numel - 1;
+    if (!bins_positive(bin_ct)) return CT_ERR_RUNTIME;
+    e = ct__clone_impl(bins, CT_CONTIGUOUS_FORMAT);
   }
   if (!e) return ct_last_error();
   if (!histogram_checks(self, NULL, weight) || !float_only(self)) {

@@ -527,8 +527,28 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
               ct__dt(dt)->scalar_name);
     return CT_ERR_RUNTIME;
   }
+  ct_status s = CT_OK;
+  if (!include_self) {
+    /* torch fills the named slices with the identity first (index_fill_: its bounds rule and message,
+       negative values allowed), then reduces: both sets of checks run here before anything is written */
+    if (dt == CT_BOOL) {
+      ct__error(CT_ERR_RUNTIME, "\"index_reduce_func_exclude_input_init\" not implemented for 'Bool'");
+      return CT_ERR_RUNTIME;
+    }
+    bool empty;
+    if (!restrided_fits(target, dim, index->numel, &empty)) return ct_last_error();
+    ct_tensor *fv = empty ? NULL : index_vector(index);
+    int64_t bad, size = ct__ne_size(target, dim);
+    bool oob = fv && target->device_type != CT_META && ct__idx_find_bad(fv, -size, size, &bad);
+    ct_release(fv);
+    if (oob) {
+      ct__error(CT_ERR_INDEX, "index %lld is out of bounds for dimension %lld with size %lld", (long long)bad,
+                (long long)dim, (long long)size);
+      return CT_ERR_INDEX;
+    }
+  }
   ct_tensor *iv;
-  ct_status s = func_index(target, dim, index, source_in, &iv);
+  s = func_index(target, dim, index, source_in, &iv);
   if (!iv) return s;
   if (!include_self) s = index_fill_into(target, dim, iv, ct__reduction_identity(dt, reduce));
   ct_tensor *source = s == CT_OK ? ct__resolve_bits(source_in) : NULL;

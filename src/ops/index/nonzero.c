@@ -3,6 +3,7 @@
    writes its coordinates from the prefix sum of the counts before it, into torch's [count, ndim] result of
    strides (1, count). An element is nonzero as `x != 0`
    reads it: -0.0 is zero, NaN is not (the sign bit of each floating component is ignored). */
+#include "core/cast.h"
 #include "core/parallel.h"
 #include "ops/create_internal.h"
 #include "ops/index/index_ops.h"
@@ -160,7 +161,15 @@ ct_status ct_nonzero_out(ct_tensor *out, const ct_tensor *t) {
               ct__dt((ct_dtype)out->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  return ct__idx_copy_out(out, ct__nonzero_impl(t));
+  ct_tensor *r = ct__nonzero_impl(t);
+  if (!r) return ct_last_error();
+  bool same = out->ndim == 2 && out->sizes[0] == r->sizes[0] && out->sizes[1] == r->sizes[1];
+  ct_status s = CT_OK;
+  if (!same) { /* resized as the result is laid out: strides (1, count) */
+    if (!ct__check_copy_devices(out, r)) s = CT_ERR_RUNTIME;
+    if (s == CT_OK) s = ct__tensor_resize(out, 2, r->sizes, r->strides);
+  }
+  return s == CT_OK ? ct__idx_copy_out(out, r) : (ct_release(r), s);
 }
 
 ct_tensor_list *ct_nonzero_tuple(const ct_tensor *t) {
