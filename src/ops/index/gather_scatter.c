@@ -457,6 +457,7 @@ ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *inde
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
   if (!scatter_checks(name, target, dim, index, src_in)) return ct_last_error();
+  if (check_bounds_first && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME; /* in place */
   const ct_loop *loop = reduce_loop(reduce, (ct_dtype)target->dtype, name);
   if (!loop) return CT_ERR_RUNTIME;
   if (!ct__idx_no_overlap(target, index) || (src_in && !ct__idx_no_overlap(target, src_in))) return CT_ERR_RUNTIME;
@@ -510,7 +511,7 @@ static ct_tensor *scatter_new(const ct_tensor *t, int64_t dim, const ct_tensor *
 
 static ct_status scatter_inplace(ct_tensor *self, int64_t dim, const ct_tensor *index, const ct_tensor *src,
                                  ct_scalar value, int reduce, const char *name) {
-  ct_tensor *target = ct__idx_target_begin(self, true);
+  ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target, ct__scatter_into(target, dim, index, src, value, reduce, name, true));
 }
@@ -669,18 +670,23 @@ static ct_status scatter_reduce_into(ct_tensor *target, int64_t dim, const ct_te
   int64_t d = ct__wrap_dim(dim, target->ndim);
   if (d < 0) return CT_ERR_INDEX;
   if (!scatter_checks("scatter", target, d, index, src)) return ct_last_error();
-  if (reduce == CT_REDUCTION_MEAN && dt == CT_BOOL) {
+  if (check_first && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
+  /* the kernel's dtype dispatch runs only for a non-empty index; mean's division always */
+  if (index->numel && reduce == CT_REDUCTION_MEAN && dt == CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for 'Bool'", reduce_kernel_names[reduce]);
     return CT_ERR_RUNTIME;
   }
-  if (!reduce_loop(reduce, dt, reduce_kernel_names[reduce])) return CT_ERR_RUNTIME;
+  if (index->numel && !reduce_loop(reduce, dt, reduce_kernel_names[reduce])) return CT_ERR_RUNTIME;
+  if (!index->numel && reduce == CT_REDUCTION_MEAN && dt == CT_BOOL) {
+    ct__error(CT_ERR_RUNTIME, "\"div_floor_cpu\" not implemented for 'Bool'");
+    return CT_ERR_RUNTIME;
+  }
   int64_t bad;
   if (index->numel && ct__idx_find_bad(index, 0, ct__ne_size(target, d), &bad)) {
     ct__error(CT_ERR_RUNTIME, "index %lld is out of bounds for dimension %lld with size %lld", (long long)bad,
               (long long)d, (long long)ct__ne_size(target, d));
     return CT_ERR_RUNTIME;
   }
-  (void)check_first; /* the values are checked above in every form: the identity fill writes first */
   ct_status s = CT_OK;
   if (!include_self) s = ct__scatter_into(target, d, index, NULL, ct__reduction_identity(dt, reduce), 0, "scatter", false);
   if (s == CT_OK) s = ct__scatter_into(target, d, index, src, no_value, reduce, "scatter", false);
@@ -719,7 +725,7 @@ ct_status ct_scatter_reduce_(ct_tensor *self, int64_t dim, const ct_tensor *inde
   if (!CT__OP_ACCEPTS(&scatter_reduce_inplace_op, scatter_reduce_inplace_op.aten, self, index, src))
     return ct_last_error();
   if (!reduction_ok(reduce)) return CT_ERR_RUNTIME;
-  ct_tensor *target = ct__idx_target_begin(self, true);
+  ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
   return ct__idx_target_end(
       self, target, scatter_reduce_into(target, dim, index, src, reduce, !(opts && opts->exclude_self), true));

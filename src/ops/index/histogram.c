@@ -173,8 +173,9 @@ static bool hist_run(ct_tensor *hist, const ct_tensor *x_in, const ct_tensor *w_
   return ok;
 }
 
-/* The data's min and max as doubles (aminmax; a NaN anywhere gives NaN). */
-static void data_range(const ct_tensor *t, double *lo, double *hi) {
+/* The data's min and max as doubles (aminmax; a NaN anywhere gives nan, whose sign each caller's message
+   shows as torch prints it). */
+static void data_range(const ct_tensor *t, double *lo, double *hi, double nan) {
   ct_tensor *c = contiguous_of(t);
   ct_tensor *d = c ? ct__to_dtype_impl(c, CT_FLOAT64) : NULL;
   ct_tensor *dc = d ? ct__contiguous_impl(d, CT_CONTIGUOUS_FORMAT) : NULL;
@@ -184,7 +185,7 @@ static void data_range(const ct_tensor *t, double *lo, double *hi) {
     double mn = v[0], mx = v[0];
     for (int64_t i = 0; i < dc->numel; i++) {
       if (isnan(v[i]) || isnan(mn)) {
-        mn = mx = -NAN; /* aminmax's NaN, which torch prints as -nan */
+        mn = mx = nan;
         break;
       }
       if (v[i] < mn) mn = v[i];
@@ -212,7 +213,7 @@ static ct_tensor *histc_impl(const ct_tensor *self, const ct_histc_opts *opts) {
   if (!bins_positive(bins)) return NULL;
   if (lo == hi && self->numel > 0) {
     if (dt == CT_FLOAT16 || ct__dt(dt)->category == CT_CAT_COMPLEX) return not_implemented("aminmax_cpu", dt), NULL;
-    data_range(self, &lo, &hi);
+    data_range(self, &lo, &hi, -NAN); /* histc prints aminmax's NaN as -nan */
   }
   if (lo == hi) lo -= 1, hi += 1;
   if (!isfinite(lo) || !isfinite(hi))
@@ -313,9 +314,9 @@ static void apply_density(ct_tensor *hist, const ct_tensor *edges) {
   ct_release(e);
 }
 
-static bool float_only(const ct_tensor *self) {
+static bool float_only(const ct_tensor *self, const char *kernel) {
   ct_dtype dt = (ct_dtype)self->dtype;
-  return dt == CT_FLOAT32 || dt == CT_FLOAT64 || not_implemented("histogramdd", dt);
+  return dt == CT_FLOAT32 || dt == CT_FLOAT64 || not_implemented(kernel, dt);
 }
 
 /* bins: NULL for bin_ct equal bins, else the edges tensor. */
@@ -332,8 +333,8 @@ static ct_status histogram_impl(const ct_tensor *self, int64_t bin_ct, const ct_
     if (opts && opts->has_range) {
       lo = opts->range_min, hi = opts->range_max;
     } else if (self->numel > 0) {
-      if (!float_only(self)) return CT_ERR_RUNTIME;
-      data_range(self, &lo, &hi);
+      if (!float_only(self, "histogramdd")) return CT_ERR_RUNTIME;
+      data_range(self, &lo, &hi, NAN);
     }
     if (!isfinite(lo) || !isfinite(hi)) {
       ct__error(CT_ERR_RUNTIME, "torch.histogramdd: dimension 0's range [%g, %g] is not finite", lo, hi);
@@ -345,7 +346,7 @@ static ct_status histogram_impl(const ct_tensor *self, int64_t bin_ct, const ct_
       return CT_ERR_RUNTIME;
     }
     if (lo == hi) lo -= 0.5, hi += 0.5;
-    if (!float_only(self)) return CT_ERR_RUNTIME;
+    if (!float_only(self, "histogram_cpu")) return CT_ERR_RUNTIME;
     e = ct__linspace_with(ct_scalar_double(lo), ct_scalar_double(hi), bin_ct + 1, &o);
   } else {
     if (!histogram_checks(self, bins, NULL)) return CT_ERR_RUNTIME;
@@ -354,7 +355,7 @@ static ct_status histogram_impl(const ct_tensor *self, int64_t bin_ct, const ct_
     e = ct__clone_impl(bins, CT_CONTIGUOUS_FORMAT);
   }
   if (!e) return ct_last_error();
-  if (!histogram_checks(self, NULL, weight) || !float_only(self)) {
+  if (!histogram_checks(self, NULL, weight) || !float_only(self, bins ? "histogramdd" : "histogram_cpu")) {
     ct_release(e);
     return ct_last_error();
   }

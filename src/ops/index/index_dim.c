@@ -174,9 +174,15 @@ static bool slices_fit(const ct_tensor *self, int64_t dim, const ct_tensor *sour
 /* The part index_add and index_reduce share after their checks: the slices' broadcast, then the index as a
    checked int64 vector (*iv; NULL with CT_OK when there is nothing to do). */
 static ct_status func_index(const ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *source,
-                            ct_tensor **iv) {
+                            bool select_first, ct_tensor **iv) {
   *iv = NULL;
-  if (index->numel == 0 || target->numel == 0) return CT_OK;
+  if (index->numel == 0) return CT_OK;
+  if (select_first && target->ndim > 1 && target->sizes[dim] == 0) { /* index_add's result.select(dim, 0) */
+    char a[1024];
+    ct__fmt_int_list(a, sizeof a, target->ndim, target->sizes);
+    ct__error(CT_ERR_INDEX, "select(): index 0 out of range for tensor of size %s at dimension %lld", a, (long long)dim);
+    return CT_ERR_INDEX;
+  }
   if (!slices_fit(target, dim, source)) return ct_last_error();
   *iv = index_vector(index);
   if (!*iv) return ct_last_error();
@@ -217,12 +223,13 @@ static bool alpha_is_one(ct_scalar a) {
 }
 
 static ct_status index_add_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *source_in,
-                                ct_scalar alpha) {
+                                ct_scalar alpha, bool inplace) {
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
   if (!func_checks("index_add", target, dim, index, source_in)) return ct_last_error();
+  if (inplace && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   ct_tensor *iv;
-  ct_status fs = func_index(target, dim, index, source_in, &iv);
+  ct_status fs = func_index(target, dim, index, source_in, true, &iv);
   if (!iv) return fs;
   ct_tensor *source = ct__resolve_bits(source_in);
   ct_status s = source ? CT_OK : ct_last_error();
@@ -262,7 +269,7 @@ ct_tensor *ct_index_add(const ct_tensor *t, int64_t dim, const ct_tensor *index,
   CT__OP_ENTER_PTR(&index_add_op, t, t, index, source);
   if (!CT__OP_ACCEPTS(&index_add_op, index_add_op.aten, t, index, source)) return NULL;
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
-  if (r && index_add_into(r, dim, index, source, opts_alpha(opts)) != CT_OK) {
+  if (r && index_add_into(r, dim, index, source, opts_alpha(opts), false) != CT_OK) {
     ct_release(r);
     r = NULL;
   }
@@ -272,9 +279,9 @@ ct_status ct_index_add_(ct_tensor *self, int64_t dim, const ct_tensor *index, co
                         const ct_index_add_opts *opts) {
   CT__OP_ENTER_STATUS(&index_add_inplace_op, self, self, index, source);
   if (!CT__OP_ACCEPTS(&index_add_inplace_op, index_add_inplace_op.aten, self, index, source)) return ct_last_error();
-  ct_tensor *target = ct__idx_target_begin(self, true);
+  ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
-  return ct__idx_target_end(self, target, index_add_into(target, dim, index, source, opts_alpha(opts)));
+  return ct__idx_target_end(self, target, index_add_into(target, dim, index, source, opts_alpha(opts), true));
 }
 ct_status ct_index_add_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                            const ct_tensor *source, const ct_index_add_opts *opts) {
@@ -286,7 +293,7 @@ ct_status ct_index_add_out(ct_tensor *out, const ct_tensor *t, int64_t dim, cons
   if (!func_checks("index_add", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
-  if (r && index_add_into(r, dim, index, source, opts_alpha(opts)) != CT_OK) {
+  if (r && index_add_into(r, dim, index, source, opts_alpha(opts), false) != CT_OK) {
     ct_release(r);
     r = NULL;
   }
@@ -352,19 +359,21 @@ static bool copy_checks(const ct_tensor *self, int64_t dim, const ct_tensor *ind
               ct__dt((ct_dtype)self->dtype)->scalar_name, ct__dt((ct_dtype)source->dtype)->scalar_name);
     return false;
   }
-  /* the slices must match exactly */
-  if (self->ndim > 0 && source->ndim > 0) {
-    for (int64_t d = 0; d < self->ndim; d++) {
-      if (d == dim) continue;
-      if (self->sizes[d] != source->sizes[d]) {
-        ct__error(CT_ERR_INDEX,
-                  "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: %lld "
-                  "at dimension %lld and source slice shape: %lld at dimension %lld.",
-                  (long long)self->sizes[d], (long long)(d - (d > dim)), (long long)source->sizes[d],
-                  (long long)(d - (d > dim)));
-        return false;
-      }
-    }
+  /* the slices must match exactly (printed as c10 prints a vector: sizes separated by spaces) */
+  bool same = self->ndim == 0 || source->ndim == 0 || self->ndim == source->ndim;
+  for (int64_t d = 0; same && self->ndim > 0 && source->ndim > 0 && d < self->ndim; d++)
+    same = d == dim || self->sizes[d] == source->sizes[d];
+  if (!same || (self->ndim > 0) != (source->ndim > 0)) {
+    char a[1024] = "", b[1024] = "";
+    size_t ka = 0, kb = 0;
+    for (int64_t d = 0; d < self->ndim; d++)
+      if (d != dim) ka += (size_t)snprintf(a + ka, sizeof a - ka, "%s%lld", ka ? " " : "", (long long)self->sizes[d]);
+    for (int64_t d = 0; d < source->ndim; d++)
+      if (d != dim) kb += (size_t)snprintf(b + kb, sizeof b - kb, "%s%lld", kb ? " " : "", (long long)source->sizes[d]);
+    ct__error(CT_ERR_RUNTIME,
+              "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: %s at "
+              "dimension %lld and source slice shape: %s at dimension 0.", a, (long long)dim, b);
+    return false;
   }
   int64_t ssz = source->ndim == 0 ? 1 : source->sizes[dim];
   if (numIndices != ssz) {
@@ -375,9 +384,11 @@ static bool copy_checks(const ct_tensor *self, int64_t dim, const ct_tensor *ind
   return true;
 }
 
-static ct_status index_copy_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *source_in) {
+static ct_status index_copy_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *source_in,
+                                 bool inplace) {
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
+  if (inplace && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   if (!copy_checks(target, dim, index, source_in)) return ct_last_error();
   bool empty;
   if (!restrided_fits(target, dim, index->numel, &empty)) return ct_last_error();
@@ -399,7 +410,7 @@ ct_tensor *ct_index_copy(const ct_tensor *t, int64_t dim, const ct_tensor *index
   CT__OP_ENTER_PTR(&index_copy_op, t, t, index, source);
   if (!CT__OP_ACCEPTS(&index_copy_op, index_copy_op.aten, t, index, source)) return NULL;
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
-  if (r && index_copy_into(r, dim, index, source) != CT_OK) {
+  if (r && index_copy_into(r, dim, index, source, false) != CT_OK) {
     ct_release(r);
     r = NULL;
   }
@@ -408,9 +419,9 @@ ct_tensor *ct_index_copy(const ct_tensor *t, int64_t dim, const ct_tensor *index
 ct_status ct_index_copy_(ct_tensor *self, int64_t dim, const ct_tensor *index, const ct_tensor *source) {
   CT__OP_ENTER_STATUS(&index_copy_inplace_op, self, self, index, source);
   if (!CT__OP_ACCEPTS(&index_copy_inplace_op, index_copy_inplace_op.aten, self, index, source)) return ct_last_error();
-  ct_tensor *target = ct__idx_target_begin(self, true);
+  ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
-  return ct__idx_target_end(self, target, index_copy_into(target, dim, index, source));
+  return ct__idx_target_end(self, target, index_copy_into(target, dim, index, source, true));
 }
 ct_status ct_index_copy_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                             const ct_tensor *source) {
@@ -419,9 +430,9 @@ ct_status ct_index_copy_out(ct_tensor *out, const ct_tensor *t, int64_t dim, con
   if (!CT__OP_OUT_GRAD_OK(&index_copy_out_op, out, t, index, source)) return CT_ERR_RUNTIME;
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!copy_checks(t, d, index, source) || !ct__idx_out_dtype(out, t)) return ct_last_error();
+  if (!ct__idx_out_dtype(out, t) || !copy_checks(t, d, index, source)) return ct_last_error();
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
-  if (r && index_copy_into(r, dim, index, source) != CT_OK) {
+  if (r && index_copy_into(r, dim, index, source, false) != CT_OK) {
     ct_release(r);
     r = NULL;
   }
@@ -513,10 +524,11 @@ static bool index_reduction_ok(ct_reduction r) {
 }
 
 static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *source_in,
-                                   ct_reduction reduce, bool include_self) {
+                                   ct_reduction reduce, bool include_self, bool inplace) {
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
   if (!func_checks("index_reduce", target, dim, index, source_in)) return ct_last_error();
+  if (inplace && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)target->dtype;
   if (reduce == CT_REDUCTION_MEAN && dt == CT_BOOL && index->numel) {
     ct__error(CT_ERR_RUNTIME, "\"div_floor_cpu\" not implemented for 'Bool'");
@@ -531,8 +543,9 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
   if (!include_self) {
     /* torch fills the named slices with the identity first (index_fill_: its bounds rule and message,
        negative values allowed), then reduces: both sets of checks run here before anything is written */
-    if (dt == CT_BOOL) {
-      ct__error(CT_ERR_RUNTIME, "\"index_reduce_func_exclude_input_init\" not implemented for 'Bool'");
+    if (dt == CT_BOOL || ct__dt(dt)->category == CT_CAT_COMPLEX) {
+      ct__error(CT_ERR_RUNTIME, "\"index_reduce_func_exclude_input_init\" not implemented for '%s'",
+                ct__dt(dt)->scalar_name);
       return CT_ERR_RUNTIME;
     }
     bool empty;
@@ -548,7 +561,7 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
     }
   }
   ct_tensor *iv;
-  s = func_index(target, dim, index, source_in, &iv);
+  s = func_index(target, dim, index, source_in, false, &iv);
   if (!iv) return s;
   if (!include_self) s = index_fill_into(target, dim, iv, ct__reduction_identity(dt, reduce));
   ct_tensor *source = s == CT_OK ? ct__resolve_bits(source_in) : NULL;
@@ -574,7 +587,7 @@ ct_tensor *ct_index_reduce(const ct_tensor *t, int64_t dim, const ct_tensor *ind
   if (!CT__OP_ACCEPTS(&index_reduce_op, index_reduce_op.aten, t, index, source)) return NULL;
   if (!index_reduction_ok(reduce)) return NULL;
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
-  if (r && index_reduce_into(r, dim, index, source, reduce, !(opts && opts->exclude_self)) != CT_OK) {
+  if (r && index_reduce_into(r, dim, index, source, reduce, !(opts && opts->exclude_self), false) != CT_OK) {
     ct_release(r);
     r = NULL;
   }
@@ -586,10 +599,10 @@ ct_status ct_index_reduce_(ct_tensor *self, int64_t dim, const ct_tensor *index,
   if (!CT__OP_ACCEPTS(&index_reduce_inplace_op, index_reduce_inplace_op.aten, self, index, source))
     return ct_last_error();
   if (!index_reduction_ok(reduce)) return CT_ERR_RUNTIME;
-  ct_tensor *target = ct__idx_target_begin(self, true);
+  ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target,
-                            index_reduce_into(target, dim, index, source, reduce, !(opts && opts->exclude_self)));
+                            index_reduce_into(target, dim, index, source, reduce, !(opts && opts->exclude_self), true));
 }
 ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                               const ct_tensor *source, ct_reduction reduce, const ct_scatter_reduce_opts *opts) {
@@ -602,7 +615,7 @@ ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   if (!func_checks("index_reduce", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
-  if (r && index_reduce_into(r, dim, index, source, reduce, !(opts && opts->exclude_self)) != CT_OK) {
+  if (r && index_reduce_into(r, dim, index, source, reduce, !(opts && opts->exclude_self), false) != CT_OK) {
     ct_release(r);
     r = NULL;
   }

@@ -4,6 +4,7 @@
 #ifndef CTORCH_OPS_INDEX_OPS_H
 #define CTORCH_OPS_INDEX_OPS_H
 
+#include "core/layout_rules.h"
 #include "core/op.h"
 #include "ops/index/index_internal.h"
 

@@ -191,7 +191,8 @@ ct_status ct_masked_select_out(ct_tensor *out, const ct_tensor *t, const ct_tens
 /* ---- masked_scatter ---- */
 
 /* masked_scatter_ on a target whose shape the mask broadcasts to. */
-static ct_status masked_scatter_into(ct_tensor *target, const ct_tensor *mask, const ct_tensor *source_in) {
+static ct_status masked_scatter_into(ct_tensor *target, const ct_tensor *mask, const ct_tensor *source_in, bool inplace) {
+  if (inplace && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   if (target->dtype != source_in->dtype) {
     ct__error(CT_ERR_RUNTIME, "masked_scatter: expected self and source to have same dtypes but got%s and %s",
               ct__dt((ct_dtype)target->dtype)->scalar_name, ct__dt((ct_dtype)source_in->dtype)->scalar_name);
@@ -232,7 +233,7 @@ ct_tensor *ct_masked_scatter(const ct_tensor *t, const ct_tensor *mask, const ct
   ct_tensor *te = ct__expand_impl(t, (ct_shape){shape, nd});
   ct_tensor *r = te ? ct__idx_fresh(te, CT_CONTIGUOUS_FORMAT) : NULL;
   ct_release(te);
-  if (r && masked_scatter_into(r, mask, source) != CT_OK) {
+  if (r && masked_scatter_into(r, mask, source, false) != CT_OK) {
     ct_release(r);
     r = NULL;
   }
@@ -243,7 +244,7 @@ ct_status ct_masked_scatter_(ct_tensor *self, const ct_tensor *mask, const ct_te
   CT__OP_ENTER_STATUS(&masked_scatter_inplace_op, self, self, mask, source);
   if (!CT__OP_ACCEPTS(&masked_scatter_inplace_op, masked_scatter_inplace_op.aten, self, mask, source))
     return ct_last_error();
-  ct_tensor *target = ct__idx_target_begin(self, true);
+  ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
-  return ct__idx_target_end(self, target, masked_scatter_into(target, mask, source));
+  return ct__idx_target_end(self, target, masked_scatter_into(target, mask, source, true));
 }

@@ -118,7 +118,7 @@ ct_status ct_take_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *index
 /* ---- put ---- */
 
 static ct_status put_into(ct_tensor *target, const ct_tensor *index, const ct_tensor *source,
-                          const ct_index_put_opts *opts) {
+                          const ct_index_put_opts *opts, bool inplace) {
   if (index->dtype != CT_INT64) {
     ct__error(CT_ERR_RUNTIME, "put_(): Expected a long tensor for index, but got %s",
               ct__dt((ct_dtype)index->dtype)->scalar_name);
@@ -130,6 +130,7 @@ static ct_status put_into(ct_tensor *target, const ct_tensor *index, const ct_te
               ct__dt((ct_dtype)source->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
+  if (inplace && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   if (source->numel != index->numel) {
     ct__error(CT_ERR_INDEX, "put_(): Expected source and index to have the same number of elements, but got "
                             "source.numel() = %lld, index.numel() = %lld", (long long)source->numel,
@@ -161,7 +162,7 @@ ct_tensor *ct_put(const ct_tensor *t, const ct_tensor *index, const ct_tensor *s
   CT__OP_ENTER_PTR(&put_op, t, t, index, source);
   if (!CT__OP_ACCEPTS(&put_op, put_op.aten, t, index, source)) return NULL;
   ct_tensor *r = ct__idx_fresh(t, CT_PRESERVE_FORMAT);
-  if (r && put_into(r, index, source, opts) != CT_OK) {
+  if (r && put_into(r, index, source, opts, false) != CT_OK) {
     ct_release(r);
     r = NULL;
   }
@@ -171,7 +172,7 @@ ct_tensor *ct_put(const ct_tensor *t, const ct_tensor *index, const ct_tensor *s
 ct_status ct_put_(ct_tensor *self, const ct_tensor *index, const ct_tensor *source, const ct_index_put_opts *opts) {
   CT__OP_ENTER_STATUS(&put_inplace_op, self, self, index, source);
   if (!CT__OP_ACCEPTS(&put_inplace_op, put_inplace_op.aten, self, index, source)) return ct_last_error();
-  ct_tensor *target = ct__idx_target_begin(self, true);
+  ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
-  return ct__idx_target_end(self, target, put_into(target, index, source, opts));
+  return ct__idx_target_end(self, target, put_into(target, index, source, opts, true));
 }
