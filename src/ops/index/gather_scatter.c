@@ -10,6 +10,7 @@
 #include "core/parallel.h"
 #include "iter/iter.h"
 #include "kernels/cpu/dtypes.h"
+#include "kernels/cpu/torch_compat.h"
 #include "ops/create_internal.h"
 #include "ops/index/index_ops.h"
 #include "ops/view_internal.h"
@@ -119,15 +120,16 @@ static const ct_loop *copy_loop(size_t itemsize) {
 #define SG_CPLX_LOOPS(E, T, CT, LOAD, STORE)                                      \
   SG_LOOP(sg_add_##E, T, *a = *a + *b)                                           \
   SG_LOOP(sg_mul_##E, T, *a = CMPLX_MUL(T, *a, *b))
-/* c10::complex's product (no C99 Annex G recovery of infinities). */
+/* c10::complex's product as GCC contracted it in torch's AVX2 kernel (re = fma(a, c, -(b*d)), im = fma(a, d,
+   b*c); no C99 Annex G recovery of infinities). */
 #define CMPLX_MUL(T, x, y) cmul_##T(x, y)
 static inline ct_c64 cmul_ct_c64(ct_c64 x, ct_c64 y) {
   float a = crealf(x), b = cimagf(x), c = crealf(y), e = cimagf(y);
-  return CMPLXF(a * c - b * e, a * e + b * c);
+  return CMPLXF(CT_COMPAT_FMAF(a, c, -(b * e)), CT_COMPAT_FMAF(a, e, b * c));
 }
 static inline ct_c128 cmul_ct_c128(ct_c128 x, ct_c128 y) {
   double a = creal(x), b = cimag(x), c = creal(y), e = cimag(y);
-  return CMPLX(a * c - b * e, a * e + b * c);
+  return CMPLX(CT_COMPAT_FMA(a, c, -(b * e)), CT_COMPAT_FMA(a, e, b * c));
 }
 CT_DT_INTEGRAL(SG_RED_LOOPS)
 CT_DT_FLOATING(SG_RED_LOOPS)
@@ -464,6 +466,8 @@ ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *inde
   ct_tensor *src = NULL;
   if (src_in) {
     src = ct__resolve_bits(src_in);
+  } else if (index->numel == 0) { /* the value is converted inside the kernel, which an empty index skips */
+    return CT_OK;
   } else {
     ct_tensor *v = value_src(target, value);
     if (v) {

@@ -9,6 +9,7 @@
 #include "ops/convert_internal.h"
 #include "ops/create_internal.h"
 #include "ops/index/index_ops.h"
+#include "ops/reduce/red.h"
 #include "ops/view_internal.h"
 
 static const char hist_row[1];
@@ -120,25 +121,37 @@ static inline float bf_round(float x) { return ct__bfloat16_to_float(ct__float_t
 #define F_ID(x) (x)
 #define BF_LOAD(x) ct__bfloat16_to_float(x)
 
-/* hist (contiguous, zeroed, nbins) += the weight of each element of x (contiguous, n) by its bin. */
+/* hist (contiguous, zeroed, nbins) += the weight of each element of x (contiguous, n) by its bin. As torch's
+   kernel: an element is skipped only when `elt < left || right < elt` (a NaN is not); a position that is
+   no int64 (NaN, inf: x86's conversion gives INT64_MIN) lands, through torch's index arithmetic, in bin 0
+   (linear: INT64_MIN times the element size wraps to offset 0), or where upper_bound over the three edges
+   around edges[0] leaves it (local search: the last of them, bin 1, before the rightmost-bin rule); a NaN
+   in a binary search passes every edge. */
 #define HIST_KERNEL(NAME, T, CT, LOAD, STORE, RND)                                                        \
   static void NAME(T *hist, const T *x, const T *w, int64_t n, const T *edges, int64_t ne, hist_algo algo) { \
     CT left = LOAD(edges[0]), right = LOAD(edges[ne - 1]);                                                \
     for (int64_t i = 0; i < n; i++) {                                                                     \
       CT elt = LOAD(x[i]);                                                                                \
-      if (!(elt >= left && elt <= right)) continue;                                                       \
+      if (elt < left || right < elt) continue;                                                            \
       int64_t pos;                                                                                        \
       if (algo == BINARY) {                                                                               \
         UPPER(T, edges, 0, ne, elt, LOAD);                                                                \
       } else {                                                                                            \
         CT d1 = RND(elt - left), d2 = RND(d1 * RND((CT)(ne - 1))), d3 = RND(d2 / RND(right - left));      \
-        pos = (int64_t)d3;                                                                                \
-        if (algo == LINEAR_LOCAL) {                                                                       \
-          int64_t lo = pos - 1 > 0 ? pos - 1 : 0, hi = pos + 2 < ne ? pos + 2 : ne;                       \
-          UPPER(T, edges, lo, hi, elt, LOAD);                                                             \
+        if (!(d3 > -9.2e18 && d3 < 9.2e18)) {                                                             \
+          if (algo == LINEAR) pos = 0;                                                                    \
+          else pos = ne - 1 > 1 ? 1 : ne - 1;                                                             \
+          if (algo == LINEAR) goto add_##NAME;                                                            \
+        } else {                                                                                          \
+          pos = (int64_t)d3;                                                                              \
+          if (algo == LINEAR_LOCAL) {                                                                     \
+            int64_t lo = pos - 1 > 0 ? pos - 1 : 0, hi = pos + 2 < ne ? pos + 2 : ne;                     \
+            UPPER(T, edges, lo, hi, elt, LOAD);                                                           \
+          }                                                                                               \
         }                                                                                                 \
       }                                                                                                   \
       if (pos == ne - 1) pos -= 1;                                                                        \
+      add_##NAME:                                                                                         \
       hist[pos] = STORE(RND(LOAD(hist[pos]) + (w ? LOAD(w[i]) : (CT)1)));                                 \
     }                                                                                                     \
   }
@@ -213,7 +226,7 @@ static ct_tensor *histc_impl(const ct_tensor *self, const ct_histc_opts *opts) {
   if (!bins_positive(bins)) return NULL;
   if (lo == hi && self->numel > 0) {
     if (dt == CT_FLOAT16 || ct__dt(dt)->category == CT_CAT_COMPLEX) return not_implemented("aminmax_cpu", dt), NULL;
-    data_range(self, &lo, &hi, -NAN); /* histc prints aminmax's NaN as -nan */
+    data_range(self, &lo, &hi, dt == CT_BFLOAT16 ? NAN : -NAN); /* the NaN's sign as torch prints it */
   }
   if (lo == hi) lo -= 1, hi += 1;
   if (!isfinite(lo) || !isfinite(hi))
@@ -290,27 +303,30 @@ static bool histogram_checks(const ct_tensor *self, const ct_tensor *bins, const
   return true;
 }
 
-/* density: hist / (hist.sum() * bin widths): the sum as a double divides in the hist's dtype, then the
-   widths (edges' differences). */
+/* density: hist.div_(hist.sum().item()) (the cascade sum, a double dividing in the hist's dtype), then
+   hist.div_(bin_edges.diff()). */
 static void apply_density(ct_tensor *hist, const ct_tensor *edges) {
   int64_t n = hist->numel;
-  ct_tensor *e = contiguous_of(edges);
-  if (!e) return;
+  ct_tensor *e = contiguous_of(edges), *sum = NULL;
+  ct_scalar sv;
+  if (!e || ct__sum_impl(NULL, hist, NULL, &sum) != CT_OK || ct__item_impl(sum, &sv) != CT_OK) {
+    ct_release(e);
+    ct_release(sum);
+    return;
+  }
+  double s = ct__scalar_to_double(sv);
   if (hist->dtype == CT_FLOAT32) {
-    float *h = (float *)ct__tdata(hist);
+    float *h = (float *)ct__tdata(hist), fs = (float)s;
     const float *ev = (const float *)ct__tdata(e);
-    float s = 0;
-    for (int64_t i = 0; i < n; i++) s += h[i];
-    for (int64_t i = 0; i < n; i++) h[i] = h[i] / s;
+    for (int64_t i = 0; i < n; i++) h[i] = h[i] / fs;
     for (int64_t i = 0; i < n; i++) h[i] = h[i] / (ev[i + 1] - ev[i]);
   } else {
     double *h = (double *)ct__tdata(hist);
     const double *ev = (const double *)ct__tdata(e);
-    double s = 0;
-    for (int64_t i = 0; i < n; i++) s += h[i];
     for (int64_t i = 0; i < n; i++) h[i] = h[i] / s;
     for (int64_t i = 0; i < n; i++) h[i] = h[i] / (ev[i + 1] - ev[i]);
   }
+  ct_release(sum);
   ct_release(e);
 }
 
@@ -355,7 +371,7 @@ static ct_status histogram_impl(const ct_tensor *self, int64_t bin_ct, const ct_
     e = ct__clone_impl(bins, CT_CONTIGUOUS_FORMAT);
   }
   if (!e) return ct_last_error();
-  if (!histogram_checks(self, NULL, weight) || !float_only(self, bins ? "histogramdd" : "histogram_cpu")) {
+  if (!histogram_checks(self, NULL, weight) || !float_only(self, "histogram_cpu")) {
     ct_release(e);
     return ct_last_error();
   }

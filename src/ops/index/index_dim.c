@@ -359,17 +359,18 @@ static bool copy_checks(const ct_tensor *self, int64_t dim, const ct_tensor *ind
               ct__dt((ct_dtype)self->dtype)->scalar_name, ct__dt((ct_dtype)source->dtype)->scalar_name);
     return false;
   }
-  /* the slices must match exactly (printed as c10 prints a vector: sizes separated by spaces) */
-  bool same = self->ndim == 0 || source->ndim == 0 || self->ndim == source->ndim;
-  for (int64_t d = 0; same && self->ndim > 0 && source->ndim > 0 && d < self->ndim; d++)
-    same = d == dim || self->sizes[d] == source->sizes[d];
-  if (!same || (self->ndim > 0) != (source->ndim > 0)) {
-    char a[1024] = "", b[1024] = "";
-    size_t ka = 0, kb = 0;
-    for (int64_t d = 0; d < self->ndim; d++)
-      if (d != dim) ka += (size_t)snprintf(a + ka, sizeof a - ka, "%s%lld", ka ? " " : "", (long long)self->sizes[d]);
-    for (int64_t d = 0; d < source->ndim; d++)
-      if (d != dim) kb += (size_t)snprintf(b + kb, sizeof b - kb, "%s%lld", kb ? " " : "", (long long)source->sizes[d]);
+  /* the slices (sizes without dim; a 0-dim tensor's: none) must match exactly, printed as c10 prints a
+     vector: sizes separated by spaces */
+  char a[1024] = "", b[1024] = "";
+  size_t ka = 0, kb = 0;
+  int64_t na = 0, nb = 0, sa[64], sb[64];
+  for (int64_t d = 0; d < self->ndim && d < 64; d++)
+    if (d != dim) sa[na++] = self->sizes[d];
+  for (int64_t d = 0; d < source->ndim && d < 64; d++)
+    if (d != dim) sb[nb++] = source->sizes[d];
+  if (na != nb || memcmp(sa, sb, (size_t)na * sizeof(int64_t)) != 0) {
+    for (int64_t k = 0; k < na; k++) ka += (size_t)snprintf(a + ka, sizeof a - ka, "%s%lld", k ? " " : "", (long long)sa[k]);
+    for (int64_t k = 0; k < nb; k++) kb += (size_t)snprintf(b + kb, sizeof b - kb, "%s%lld", k ? " " : "", (long long)sb[k]);
     ct__error(CT_ERR_RUNTIME,
               "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: %s at "
               "dimension %lld and source slice shape: %s at dimension 0.", a, (long long)dim, b);
