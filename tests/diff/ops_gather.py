@@ -337,8 +337,8 @@ def gen_index_select(g):
     dim = g.dim(nd, bad=0.04)
     wd = _wrap(dim, nd)
     hi = x.shape[wd] if nd and 0 <= wd < nd else 1
-    if nd == 0:  # torch leaves the result uninitialized for an empty index
-        return A(x, dim, _index(g, g.choice([(1,), (), (3,)]), 1, dtype=g.choice([L, torch.int32])))
+    if nd == 0:  # torch leaves the result uninitialized for an empty index, and writes past it for several
+        return A(x, dim, _index(g, g.choice([(1,), ()]), 1, dtype=g.choice([L, torch.int32])))
     idx, _ = _vector_index(g, hi, allowed=(L, torch.int32))
     return A(x, dim, idx)
 

@@ -3,6 +3,7 @@
    serial kernels and its prefix-sum one give that order). The count comes first, so a source too short
    fails before anything is written. */
 #include "core/cast.h"
+#include "core/layout_rules.h"
 #include "core/parallel.h"
 #include "iter/iter.h"
 #include "ops/create_internal.h"
@@ -198,14 +199,29 @@ static ct_status masked_scatter_into(ct_tensor *target, const ct_tensor *mask, c
               ct__dt((ct_dtype)target->dtype)->scalar_name, ct__dt((ct_dtype)source_in->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  ct_tensor *me = ct__expand_impl(mask, (ct_shape){target->sizes, target->ndim});
-  if (!me) return ct_last_error();
+  ct_tensor *me0 = ct__expand_impl(mask, (ct_shape){target->sizes, target->ndim});
+  if (!me0) return ct_last_error();
+  /* torch's kernel walks self and the mask in TensorIterator's order (dims sorted by their strides, self's
+     first), not row-major: the views permuted so that a row-major walk is that order */
+  int64_t nd = target->ndim, perm[64], order[64], r0[64], r1[64];
+  int64_t tsz = (int64_t)ct__itemsize((ct_dtype)target->dtype), msz = (int64_t)ct__itemsize((ct_dtype)me0->dtype);
+  for (int64_t d = 0; d < nd && nd <= 64; d++) r0[d] = target->strides[d] * tsz, r1[d] = me0->strides[d] * msz;
+  int64_t *rows[2] = {r0, r1};
+  if (nd <= 64) ct__reorder_dims(rows, 2, 0, target->sizes, nd, perm);
+  for (int64_t k = 0; k < nd && nd <= 64; k++) order[k] = perm[nd - 1 - k];
+  ct_tensor *me = nd <= 64 ? ct__permute_unchecked(me0, order) : NULL;
+  ct_tensor *tp = me ? ct__permute_unchecked(target, order) : NULL;
+  ct_release(me0);
+  if (!tp) {
+    ct_release(me);
+    return ct_last_error();
+  }
   ct_status s = CT_OK;
   if (target->device_type != CT_META && target->numel > 0) {
     ct_tensor *src = ct__contiguous_impl(source_in, CT_CONTIGUOUS_FORMAT);
     int64_t numel = target->numel, n = (numel + 65535) / 65536;
     int64_t *counts = src ? ct__malloc((size_t)n * sizeof(int64_t)) : NULL;
-    mask_walk w = {target->ndim, target->sizes, me, target};
+    mask_walk w = {tp->ndim, tp->sizes, me, tp};
     mask_job j = {&w, counts, 0, NULL, src ? ct__tdata(src) : NULL, ct__itemsize((ct_dtype)target->dtype), false};
     int64_t total = counts ? mask_pass(&j, numel, &n) : -1;
     if (total < 0) {
@@ -219,6 +235,7 @@ static ct_status masked_scatter_into(ct_tensor *target, const ct_tensor *mask, c
     ct__free(counts);
     ct_release(src);
   }
+  ct_release(tp);
   ct_release(me);
   return s;
 }
