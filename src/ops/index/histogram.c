@@ -26,13 +26,6 @@ static const ct_op histogram_bins_out_op = {
     .name = "histogram", .aten = "aten::histogram.bins_tensor_out", .kernels = {[CT_CPU] = hist_row}};
 static const ct_op one_hot_op = {.name = "one_hot", .aten = "aten::one_hot", .composite = true};
 
-static ct_tensor *contiguous_of(const ct_tensor *t) {
-  ct_tensor *r = ct__resolve_bits(t);
-  ct_tensor *c = r ? ct__contiguous_impl(r, CT_CONTIGUOUS_FORMAT) : NULL;
-  ct_release(r);
-  return c;
-}
-
 static bool not_implemented(const char *name, ct_dtype dt) {
   ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", name, ct__dt(dt)->scalar_name);
   return false;
@@ -48,8 +41,8 @@ static ct_tensor *bincount_impl(const ct_tensor *self, const ct_bincount_opts *o
   if (minlength < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "minlength should be >= 0");
   ct_resolved_opts o = {CT_INT64, ct__tdevice(self), CT_CONTIGUOUS_FORMAT, false};
   if (self->ndim == 1 && self->numel == 0) return ct__zeros_with((ct_shape){&minlength, 1}, &o);
-  ct_tensor *x64 = self->ndim == 1 ? ct__to_dtype_impl(self, CT_INT64) : NULL;
-  ct_tensor *x = x64 ? ct__contiguous_impl(x64, CT_CONTIGUOUS_FORMAT) : NULL;
+  ct_tensor *x64 = self->ndim == 1 ? ct__idx_as(self, CT_INT64) : NULL;
+  ct_tensor *x = x64 ? ct__idx_contiguous(x64) : NULL;
   ct_release(x64);
   const int64_t *xv = x ? (const int64_t *)ct__tdata(x) : NULL;
   int64_t n = self->numel, mx = -1;
@@ -75,8 +68,8 @@ static ct_tensor *bincount_impl(const ct_tensor *self, const ct_bincount_opts *o
   } else {
     /* float weights count in float, any other in double */
     ct_dtype wd = w->dtype == CT_FLOAT32 ? CT_FLOAT32 : CT_FLOAT64;
-    ct_tensor *wc = ct__to_dtype_impl(w, wd);
-    ct_tensor *wcc = wc ? contiguous_of(wc) : NULL;
+    ct_tensor *wc = ct__idx_as(w, wd);
+    ct_tensor *wcc = wc ? ct__idx_contiguous(wc) : NULL;
     o.dtype = wd;
     r = wcc ? ct__zeros_with((ct_shape){&nbins, 1}, &o) : NULL;
     if (r && wd == CT_FLOAT32) {
@@ -162,7 +155,7 @@ HIST_KERNEL(hist_bf16, uint16_t, float, BF_LOAD, ct__float_to_bfloat16, bf_round
 /* Runs the kernel over x (any layout) with edges (1-dim), into hist (new, zeroed): false on failure. */
 static bool hist_run(ct_tensor *hist, const ct_tensor *x_in, const ct_tensor *w_in, const ct_tensor *edges_in,
                      hist_algo algo) {
-  ct_tensor *x = contiguous_of(x_in), *w = w_in ? contiguous_of(w_in) : NULL, *e = contiguous_of(edges_in);
+  ct_tensor *x = ct__idx_contiguous(x_in), *w = w_in ? ct__idx_contiguous(w_in) : NULL, *e = ct__idx_contiguous(edges_in);
   bool ok = x && e && (!w_in || w);
   if (ok) {
     int64_t n = x->numel, ne = e->numel;
@@ -189,9 +182,9 @@ static bool hist_run(ct_tensor *hist, const ct_tensor *x_in, const ct_tensor *w_
 /* The data's min and max as doubles (aminmax; a NaN anywhere gives nan, whose sign each caller's message
    shows as torch prints it). */
 static void data_range(const ct_tensor *t, double *lo, double *hi, double nan) {
-  ct_tensor *c = contiguous_of(t);
-  ct_tensor *d = c ? ct__to_dtype_impl(c, CT_FLOAT64) : NULL;
-  ct_tensor *dc = d ? ct__contiguous_impl(d, CT_CONTIGUOUS_FORMAT) : NULL;
+  ct_tensor *c = ct__idx_contiguous(t);
+  ct_tensor *d = c ? ct__idx_as(c, CT_FLOAT64) : NULL;
+  ct_tensor *dc = d ? ct__idx_contiguous(d) : NULL;
   *lo = *hi = 0;
   if (dc && dc->numel) {
     const double *v = (const double *)ct__tdata(dc);
@@ -307,11 +300,13 @@ static bool histogram_checks(const ct_tensor *self, const ct_tensor *bins, const
    hist.div_(bin_edges.diff()). */
 static void apply_density(ct_tensor *hist, const ct_tensor *edges) {
   int64_t n = hist->numel;
-  ct_tensor *e = contiguous_of(edges), *sum = NULL;
+  ct_tensor *e = ct__idx_contiguous(edges), *sum = NULL;
   ct_scalar sv;
-  if (!e || ct__sum_impl(NULL, hist, NULL, &sum) != CT_OK || ct__item_impl(sum, &sv) != CT_OK) {
+  ct_scope_begin(); /* the reduction's result is scope-registered */
+  bool ok = e && ct__sum_impl(NULL, hist, NULL, &sum) == CT_OK && ct__item_impl(sum, &sv) == CT_OK;
+  ct_scope_end();
+  if (!ok) {
     ct_release(e);
-    ct_release(sum);
     return;
   }
   double s = ct__scalar_to_double(sv);
@@ -326,7 +321,6 @@ static void apply_density(ct_tensor *hist, const ct_tensor *edges) {
     for (int64_t i = 0; i < n; i++) h[i] = h[i] / s;
     for (int64_t i = 0; i < n; i++) h[i] = h[i] / (ev[i + 1] - ev[i]);
   }
-  ct_release(sum);
   ct_release(e);
 }
 
@@ -368,7 +362,7 @@ static ct_status histogram_impl(const ct_tensor *self, int64_t bin_ct, const ct_
     if (!histogram_checks(self, bins, NULL)) return CT_ERR_RUNTIME;
     bin_ct = bins->numel - 1;
     if (!bins_positive(bin_ct)) return CT_ERR_RUNTIME;
-    e = ct__clone_impl(bins, CT_CONTIGUOUS_FORMAT);
+    e = ct__idx_copy_as(bins, (ct_dtype)(bins)->dtype, CT_CONTIGUOUS_FORMAT);
   }
   if (!e) return ct_last_error();
   if (!histogram_checks(self, NULL, weight) || !float_only(self, "histogram_cpu")) {

@@ -3,15 +3,32 @@
 #include "core/cast.h"
 #include "core/layout_rules.h"
 #include "ops/convert_internal.h"
+#include "ops/create_internal.h"
 #include "ops/index/index_ops.h"
 #include "ops/view_internal.h"
 
-ct_tensor *ct__idx_fresh(const ct_tensor *self, ct_memory_format fmt) {
-  ct_tensor *src = ct__resolve_bits(self);
-  if (!src) return NULL;
-  ct_tensor *r = ct__clone_impl(src, fmt);
-  ct_release(src);
+ct_tensor *ct__idx_copy_as(const ct_tensor *t, ct_dtype dt, ct_memory_format fmt) {
+  ct_resolved_opts o = {dt, ct__tdevice(t), fmt, false};
+  ct_tensor *r = ct__empty_like_with(t, fmt, &o);
+  if (r && ct__copy_into(r, t) != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
   return r;
+}
+
+ct_tensor *ct__idx_contiguous(const ct_tensor *t) {
+  if (!ct__math_bits(t) && ct__geom_is_contiguous(t->ndim, t->sizes, t->strides)) return ct_retain((ct_tensor *)t);
+  return ct__idx_copy_as(t, (ct_dtype)t->dtype, CT_CONTIGUOUS_FORMAT);
+}
+
+ct_tensor *ct__idx_as(const ct_tensor *t, ct_dtype dt) {
+  if ((ct_dtype)t->dtype == dt && !ct__math_bits(t)) return ct_retain((ct_tensor *)t);
+  return ct__idx_copy_as(t, dt, CT_PRESERVE_FORMAT);
+}
+
+ct_tensor *ct__idx_fresh(const ct_tensor *self, ct_memory_format fmt) {
+  return ct__idx_copy_as(self, (ct_dtype)self->dtype, fmt);
 }
 
 bool ct__idx_out_dtype(const ct_tensor *out, const ct_tensor *like) {

@@ -31,7 +31,7 @@ static const ct_op index_reduce_out_op = DIM_OP("index_reduce", "aten::index_red
 
 /* The index as a contiguous int64 vector (0-dim as [1]); NULL on failure. */
 static ct_tensor *index_vector(const ct_tensor *index) {
-  ct_tensor *i64 = ct__to_dtype_impl(index, CT_INT64);
+  ct_tensor *i64 = ct__idx_as(index, CT_INT64);
   if (!i64) return NULL;
   int64_t n = index->numel;
   ct_tensor *v = ct__reshape_impl(i64, (ct_shape){&n, 1});
@@ -204,7 +204,7 @@ static ct_tensor *scaled_source(const ct_tensor *source, ct_scalar alpha) {
   ct_tensor *a = ct__empty_with((ct_shape){&none, 0}, &o);
   if (!a) return NULL;
   ct__store_scalar(dt, ct__tdata(a), alpha);
-  ct_tensor *r = ct__clone_impl(source, CT_CONTIGUOUS_FORMAT);
+  ct_tensor *r = ct__idx_copy_as(source, (ct_dtype)(source)->dtype, CT_CONTIGUOUS_FORMAT);
   /* r *= a: scatter's multiply over r's one dim (ct__index_func_run needs a vector index: every element
      once) would do; the elementwise product is mul's route with both operands of r's dtype. */
   ct_status s = r ? ct__pw_op_mul.run(&ct__pw_op_mul, r, (const ct_tensor *const[]){r, a}, 2, true, NULL, NULL)
@@ -463,7 +463,7 @@ static ct_status index_fill_into(ct_tensor *target, int64_t dim, const ct_tensor
   bool empty;
   if (!restrided_fits(target, dim, index->numel, &empty)) return ct_last_error();
   if (empty) return CT_OK;
-  ct_tensor *iv = ct__clone_impl(index, CT_CONTIGUOUS_FORMAT);
+  ct_tensor *iv = ct__idx_copy_as(index, (ct_dtype)(index)->dtype, CT_CONTIGUOUS_FORMAT);
   if (!iv) return ct_last_error();
   int64_t n = iv->numel, size = ct__ne_size(target, dim);
   ct_tensor *flat = ct__reshape_impl(iv, (ct_shape){&n, 1});

@@ -13,6 +13,12 @@ static inline int64_t ct__ne_dim(const ct_tensor *t) { return t->ndim > 0 ? t->n
 static inline int64_t ct__ne_size(const ct_tensor *t, int64_t d) { return t->ndim > 0 ? t->sizes[d] : 1; }
 static inline int64_t ct__ne_stride(const ct_tensor *t, int64_t d) { return t->ndim > 0 ? t->strides[d] : 1; }
 
+/* Unowned copies (the conversions' _impls register their results with the scope): t's values (math bits
+   applied) as dtype dt in layout fmt; t itself (retained) when contiguous / of dtype dt already, else such
+   a copy. */
+ct_tensor *ct__idx_copy_as(const ct_tensor *t, ct_dtype dt, ct_memory_format fmt);
+ct_tensor *ct__idx_contiguous(const ct_tensor *t);
+ct_tensor *ct__idx_as(const ct_tensor *t, ct_dtype dt);
 /* A new tensor holding self's values (math bits applied) in layout fmt: the functional forms' result,
    which they then write in place. Not scope-registered. */
 ct_tensor *ct__idx_fresh(const ct_tensor *self, ct_memory_format fmt);

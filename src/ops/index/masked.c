@@ -218,7 +218,7 @@ static ct_status masked_scatter_into(ct_tensor *target, const ct_tensor *mask, c
   }
   ct_status s = CT_OK;
   if (target->device_type != CT_META && target->numel > 0) {
-    ct_tensor *src = ct__contiguous_impl(source_in, CT_CONTIGUOUS_FORMAT);
+    ct_tensor *src = ct__idx_contiguous(source_in);
     int64_t numel = target->numel, n = (numel + 65535) / 65536;
     int64_t *counts = src ? ct__malloc((size_t)n * sizeof(int64_t)) : NULL;
     mask_walk w = {tp->ndim, tp->sizes, me, tp};

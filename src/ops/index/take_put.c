@@ -63,7 +63,7 @@ ct_status ct_index_put_tensors_(ct_tensor *self, ct_tensors indices, const ct_te
 /* The index flattened, negative values counted from the end, checked against numel (torch's messages). */
 static ct_tensor *flat_index(const ct_tensor *index, int64_t numel, const char *empty_msg) {
   if (numel == 0 && index->numel != 0) return CT_ERR_NULL(CT_ERR_INDEX, "%s", empty_msg);
-  ct_tensor *iv = ct__clone_impl(index, CT_CONTIGUOUS_FORMAT);
+  ct_tensor *iv = ct__idx_copy_as(index, (ct_dtype)(index)->dtype, CT_CONTIGUOUS_FORMAT);
   if (!iv) return NULL;
   int64_t n = iv->numel, *p = (int64_t *)ct__tdata(iv);
   for (int64_t k = 0; index->device_type != CT_META && k < n; k++) {
@@ -145,7 +145,7 @@ static ct_status put_into(ct_tensor *target, const ct_tensor *index, const ct_te
   /* a contiguous target is written through its flat view, another through a contiguous copy */
   bool direct = ct__geom_is_contiguous(target->ndim, target->sizes, target->strides);
   ct_tensor *flat = !src ? NULL : direct ? ct__view_impl(target, (ct_shape){&m1, 1})
-                                         : ct__contiguous_impl(target, CT_CONTIGUOUS_FORMAT);
+                                         : ct__idx_contiguous(target);
   ct_tensor *fv = flat && !direct ? ct__view_impl(flat, (ct_shape){&m1, 1}) : NULL;
   ct_status s = !flat ? ct_last_error()
                       : ct__scatter_into(direct ? flat : fv, 0, iv, src, ct_scalar_int(0),
