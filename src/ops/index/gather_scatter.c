@@ -460,6 +460,7 @@ ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *inde
   if (dim < 0) return CT_ERR_INDEX;
   if (!scatter_checks(name, target, dim, index, src_in)) return ct_last_error();
   if (check_bounds_first && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME; /* in place */
+  if (index->numel == 0) return CT_OK; /* the kernel (and its dtype dispatch) never runs */
   const ct_loop *loop = reduce_loop(reduce, (ct_dtype)target->dtype, name);
   if (!loop) return CT_ERR_RUNTIME;
   if (!ct__idx_no_overlap(target, index) || (src_in && !ct__idx_no_overlap(target, src_in))) return CT_ERR_RUNTIME;

@@ -80,6 +80,12 @@ static ct_tensor *index_select_impl(const ct_tensor *self_in, int64_t dim, const
                          (long long)axis);
     }
   }
+  int64_t bad;
+  if (!meta && nd > 1 && dim == 1 && iv->numel > 0 && ct__idx_find_bad(iv, 0, self_in->sizes[1], &bad)) {
+    ct_release(iv); /* torch's contiguous dim-1 path (index_select_out_cpu_dim1_) */
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "INDICES element is out of DATA bounds, id=%lld axis_dim=%lld", (long long)bad,
+                       (long long)self_in->sizes[1]);
+  }
   if (!meta && !in_range(iv, ct__ne_size(self_in, dim), CT_ERR_INDEX, NULL, dim)) {
     ct_release(iv);
     return NULL;
@@ -445,13 +451,13 @@ ct_status ct_index_copy_out(ct_tensor *out, const ct_tensor *t, int64_t dim, con
 static ct_status index_fill_into(ct_tensor *target, int64_t dim, const ct_tensor *index, ct_scalar value) {
   if (!ct__check_scalar(value)) return ct_last_error();
   ct_dtype dt = (ct_dtype)target->dtype;
-  if (value.kind == CT_SCALAR_COMPLEX && ct__dt(dt)->category != CT_CAT_COMPLEX) {
-    ct__error(CT_ERR_RUNTIME, "index_fill_(): Converting complex Scalar to non-complex type is not supported");
-    return CT_ERR_RUNTIME;
-  }
   if (index->dtype != CT_INT64) {
     ct__error(CT_ERR_INDEX, "index_fill_(): Expected dtype int64 for index.");
     return CT_ERR_INDEX;
+  }
+  if (value.kind == CT_SCALAR_COMPLEX && ct__dt(dt)->category != CT_CAT_COMPLEX) {
+    ct__error(CT_ERR_RUNTIME, "index_fill_(): Converting complex Scalar to non-complex type is not supported");
+    return CT_ERR_RUNTIME;
   }
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
@@ -531,11 +537,22 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
   if (!func_checks("index_reduce", target, dim, index, source_in)) return ct_last_error();
   if (inplace && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)target->dtype;
+  bool cplx = ct__dt(dt)->category == CT_CAT_COMPLEX;
+  if (!include_self && (dt == CT_BOOL || cplx)) {
+    ct__error(CT_ERR_RUNTIME, "\"index_reduce_func_exclude_input_init\" not implemented for '%s'",
+              ct__dt(dt)->scalar_name);
+    return CT_ERR_RUNTIME;
+  }
+  /* the 1-dim path's loop dispatches over the real types (no bool, no complex), for any index */
+  if (target->ndim <= 1 && (dt == CT_BOOL || cplx)) {
+    ct__error(CT_ERR_RUNTIME, "\"index_func_\" not implemented for '%s'", ct__dt(dt)->scalar_name);
+    return CT_ERR_RUNTIME;
+  }
   if (reduce == CT_REDUCTION_MEAN && dt == CT_BOOL && index->numel) {
     ct__error(CT_ERR_RUNTIME, "\"div_floor_cpu\" not implemented for 'Bool'");
     return CT_ERR_RUNTIME;
   }
-  if ((reduce == CT_REDUCTION_AMAX || reduce == CT_REDUCTION_AMIN) && ct__dt(dt)->category == CT_CAT_COMPLEX) {
+  if (index->numel && (reduce == CT_REDUCTION_AMAX || reduce == CT_REDUCTION_AMIN) && cplx) {
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", reduce == CT_REDUCTION_AMAX ? "maximum_cpu" : "minimum_cpu",
               ct__dt(dt)->scalar_name);
     return CT_ERR_RUNTIME;
@@ -562,7 +579,7 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
     }
   }
   ct_tensor *iv;
-  s = func_index(target, dim, index, source_in, false, &iv);
+  s = func_index(target, dim, index, source_in, true, &iv);
   if (!iv) return s;
   if (!include_self) s = index_fill_into(target, dim, iv, ct__reduction_identity(dt, reduce));
   ct_tensor *source = s == CT_OK ? ct__resolve_bits(source_in) : NULL;

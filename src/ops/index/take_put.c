@@ -130,13 +130,13 @@ static ct_status put_into(ct_tensor *target, const ct_tensor *index, const ct_te
               ct__dt((ct_dtype)source->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  if (inplace && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   if (source->numel != index->numel) {
     ct__error(CT_ERR_INDEX, "put_(): Expected source and index to have the same number of elements, but got "
                             "source.numel() = %lld, index.numel() = %lld", (long long)source->numel,
               (long long)index->numel);
     return CT_ERR_INDEX;
   }
+  if (inplace && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   if (index->numel == 0) return CT_OK;
   ct_tensor *iv = flat_index(index, target->numel, "put_(): Tried to put elements into an empty tensor");
   if (!iv) return ct_last_error();
