@@ -681,15 +681,18 @@ static ct_status scatter_reduce_into(ct_tensor *target, int64_t dim, const ct_te
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for 'Bool'", reduce_kernel_names[reduce]);
     return CT_ERR_RUNTIME;
   }
-  if (index->numel && !reduce_loop(reduce, dt, reduce_kernel_names[reduce])) return CT_ERR_RUNTIME;
-  if (!index->numel && reduce == CT_REDUCTION_MEAN && dt == CT_BOOL) {
-    ct__error(CT_ERR_RUNTIME, "\"div_floor_cpu\" not implemented for 'Bool'");
-    return CT_ERR_RUNTIME;
-  }
   int64_t bad;
-  if (index->numel && ct__idx_find_bad(index, 0, ct__ne_size(target, d), &bad)) {
+  bool oob = index->numel && ct__idx_find_bad(index, 0, ct__ne_size(target, d), &bad);
+  /* include_self=False scatters the identity first (its bounds error), then dispatches the reduction */
+  if (include_self && index->numel && !reduce_loop(reduce, dt, reduce_kernel_names[reduce])) return CT_ERR_RUNTIME;
+  if (oob) {
     ct__error(CT_ERR_RUNTIME, "index %lld is out of bounds for dimension %lld with size %lld", (long long)bad,
               (long long)d, (long long)ct__ne_size(target, d));
+    return CT_ERR_RUNTIME;
+  }
+  if (!include_self && index->numel && !reduce_loop(reduce, dt, reduce_kernel_names[reduce])) return CT_ERR_RUNTIME;
+  if (!index->numel && reduce == CT_REDUCTION_MEAN && dt == CT_BOOL) {
+    ct__error(CT_ERR_RUNTIME, "\"div_floor_cpu\" not implemented for 'Bool'");
     return CT_ERR_RUNTIME;
   }
   ct_status s = CT_OK;

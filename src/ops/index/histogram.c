@@ -356,7 +356,6 @@ static ct_status histogram_impl(const ct_tensor *self, int64_t bin_ct, const ct_
       return CT_ERR_RUNTIME;
     }
     if (lo == hi) lo -= 0.5, hi += 0.5;
-    if (self->numel > 0 && !float_only(self, "histogram_cpu")) return CT_ERR_RUNTIME;
     e = ct__linspace_with(ct_scalar_double(lo), ct_scalar_double(hi), bin_ct + 1, &o);
   } else {
     if (!histogram_checks(self, bins, NULL)) return CT_ERR_RUNTIME;
@@ -365,7 +364,7 @@ static ct_status histogram_impl(const ct_tensor *self, int64_t bin_ct, const ct_
     e = ct__idx_copy_as(bins, (ct_dtype)(bins)->dtype, CT_CONTIGUOUS_FORMAT);
   }
   if (!e) return ct_last_error();
-  if (!histogram_checks(self, NULL, weight) || (self->numel > 0 && !float_only(self, "histogram_cpu"))) {
+  if (!histogram_checks(self, NULL, weight) || ((bins || self->numel > 0) && !float_only(self, "histogram_cpu"))) {
     ct_release(e);
     return ct_last_error();
   }

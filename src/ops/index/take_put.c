@@ -106,6 +106,11 @@ ct_status ct_take_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *index
   CT__OP_ENTER_STATUS(&take_out_op, t, out, t, index);
   if (!CT__OP_ACCEPTS(&take_out_op, take_out_op.aten, out, t, index)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&take_out_op, out, t, index)) return CT_ERR_RUNTIME;
+  if (index->dtype != CT_INT64) {
+    ct__error(CT_ERR_RUNTIME, "take(): Expected a long tensor for index, but got %s",
+              ct__dt((ct_dtype)index->dtype)->scalar_name);
+    return CT_ERR_RUNTIME;
+  }
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "take(): self and out expected to have the same dtype, but got self.dtype = %s and "
                               "out.dtype = %s", ct__dt((ct_dtype)t->dtype)->scalar_name,
