@@ -183,7 +183,8 @@ static const ct_op scatter_reduce_op = SG_OP("scatter_reduce", "aten::scatter_re
 static const ct_op scatter_reduce_inplace_op = SG_OP("scatter_reduce", "aten::scatter_reduce_.two");
 static const ct_op scatter_reduce_out_op = SG_OP("scatter_reduce", "aten::scatter_reduce.two_out");
 static const ct_op take_along_dim_op = SG_OP("take_along_dim", "aten::take_along_dim");
-static const ct_op take_along_dim_out_op = SG_OP("take_along_dim", "aten::take_along_dim.out");
+/* a composite over gather.out: autograd's out= rule names gather, after take_along_dim's device check */
+static const ct_op take_along_dim_out_op = SG_OP("gather", "aten::take_along_dim.out");
 
 /* x viewed with index's sizes (dim squashed to 1), its own strides; 0-dim as [1]. */
 static ct_tensor *squashed(const ct_tensor *x, const ct_tensor *index, int64_t dim) {
@@ -391,8 +392,8 @@ ct_status ct_gather_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const c
                         const ct_gather_opts *opts) {
   (void)opts;
   CT__OP_ENTER_STATUS(&gather_out_op, t, out, t, index);
-  if (!CT__OP_ACCEPTS(&gather_out_op, gather_out_op.aten, out, t, index)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&gather_out_op, out, t, index)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&gather_out_op, gather_out_op.aten, out, t, index)) return ct_last_error();
   int64_t d = dim;
   if (!gather_checks(t, &d, index) || !ct__idx_out_dtype(out, t)) return ct_last_error();
   if (!ct__idx_no_overlap(out, t)) return CT_ERR_RUNTIME;
@@ -551,8 +552,8 @@ ct_status ct_scatter_(ct_tensor *self, int64_t dim, const ct_tensor *index, cons
 ct_status ct_scatter_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                          const ct_tensor *src, const ct_scatter_opts *opts) {
   CT__OP_ENTER_STATUS(&scatter_out_op, t, out, t, index, src);
-  if (!CT__OP_ACCEPTS(&scatter_out_op, scatter_out_op.aten, out, t, index, src)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&scatter_out_op, out, t, index, src)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&scatter_out_op, scatter_out_op.aten, out, t, index, src)) return ct_last_error();
   int reduce;
   if (!scatter_mode(opts, &reduce)) return CT_ERR_RUNTIME;
   return scatter_out(out, t, dim, index, src, no_value, reduce, "scatter");
@@ -576,8 +577,8 @@ ct_status ct_scatter_value_(ct_tensor *self, int64_t dim, const ct_tensor *index
 ct_status ct_scatter_value_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                                ct_scalar value, const ct_scatter_opts *opts) {
   CT__OP_ENTER_STATUS(&scatter_value_out_op, t, out, t, index);
-  if (!CT__OP_ACCEPTS(&scatter_value_out_op, scatter_value_out_op.aten, out, t, index)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&scatter_value_out_op, out, t, index)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&scatter_value_out_op, scatter_value_out_op.aten, out, t, index)) return ct_last_error();
   int reduce;
   if (!scatter_mode(opts, &reduce)) return CT_ERR_RUNTIME;
   return scatter_out(out, t, dim, index, NULL, value, reduce, "scatter");
@@ -596,8 +597,8 @@ ct_status ct_scatter_add_(ct_tensor *self, int64_t dim, const ct_tensor *index, 
 ct_status ct_scatter_add_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                              const ct_tensor *src) {
   CT__OP_ENTER_STATUS(&scatter_add_out_op, t, out, t, index, src);
-  if (!CT__OP_ACCEPTS(&scatter_add_out_op, scatter_add_out_op.aten, out, t, index, src)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&scatter_add_out_op, out, t, index, src)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&scatter_add_out_op, scatter_add_out_op.aten, out, t, index, src)) return ct_last_error();
   return scatter_out(out, t, dim, index, src, no_value, CT_REDUCTION_SUM, "scatter");
 }
 
@@ -741,8 +742,8 @@ ct_status ct_scatter_reduce_(ct_tensor *self, int64_t dim, const ct_tensor *inde
 ct_status ct_scatter_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                                 const ct_tensor *src, ct_reduction reduce, const ct_scatter_reduce_opts *opts) {
   CT__OP_ENTER_STATUS(&scatter_reduce_out_op, t, out, t, index, src);
-  if (!CT__OP_ACCEPTS(&scatter_reduce_out_op, scatter_reduce_out_op.aten, out, t, index, src)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&scatter_reduce_out_op, out, t, index, src)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&scatter_reduce_out_op, scatter_reduce_out_op.aten, out, t, index, src)) return ct_last_error();
   if (!reduction_ok(reduce)) return CT_ERR_RUNTIME;
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
@@ -820,8 +821,6 @@ ct_tensor *ct_take_along_dim(const ct_tensor *t, const ct_tensor *indices, const
 ct_status ct_take_along_dim_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *indices,
                                 const ct_take_along_dim_opts *opts) {
   CT__OP_ENTER_STATUS(&take_along_dim_out_op, t, out, t, indices);
-  if (!CT__OP_ACCEPTS(&take_along_dim_out_op, take_along_dim_out_op.aten, out, t, indices)) return ct_last_error();
-  if (!CT__OP_OUT_GRAD_OK(&take_along_dim_out_op, out, t, indices)) return CT_ERR_RUNTIME;
   if (!ct_device_equal(ct__tdevice(out), ct__tdevice(t))) { /* checkDevice over (self, indices, out) */
     char a[32], b[32];
     ct_device_str(ct__tdevice(t), a, sizeof a);
@@ -830,6 +829,8 @@ ct_status ct_take_along_dim_out(ct_tensor *out, const ct_tensor *t, const ct_ten
                               "arguments for torch.take_along_dim():)", a, b);
     return CT_ERR_RUNTIME;
   }
+  if (!CT__OP_OUT_GRAD_OK(&take_along_dim_out_op, out, t, indices)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&take_along_dim_out_op, take_along_dim_out_op.aten, out, t, indices)) return ct_last_error();
   ct_tensor *r = take_along_dim_impl(t, indices, opts);
   if (!r) return ct_last_error();
   if (!ct__idx_out_dtype(out, t)) {

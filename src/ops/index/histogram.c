@@ -15,15 +15,20 @@
 static const char hist_row[1];
 static const ct_op bincount_op = {.name = "bincount", .aten = "aten::bincount", .kernels = {[CT_CPU] = hist_row}};
 static const ct_op histc_op = {.name = "histc", .aten = "aten::histc", .kernels = {[CT_CPU] = hist_row}};
-static const ct_op histc_out_op = {.name = "histc", .aten = "aten::histc.out", .kernels = {[CT_CPU] = hist_row}};
+static const ct_op histc_out_op = {
+    .name = "histc", .aten = "aten::histc.out", .grad = CT_OP_GRAD_NONE, .kernels = {[CT_CPU] = hist_row}};
 static const ct_op histogram_op = {
     .name = "histogram", .aten = "aten::histogram.bin_ct", .kernels = {[CT_CPU] = hist_row}};
-static const ct_op histogram_out_op = {
-    .name = "histogram", .aten = "aten::histogram.bin_ct_out", .kernels = {[CT_CPU] = hist_row}};
+static const ct_op histogram_out_op = {.name = "histogram",
+                                      .aten = "aten::histogram.bin_ct_out",
+                                      .grad = CT_OP_GRAD_OUT_INPLACE,
+                                      .kernels = {[CT_CPU] = hist_row}};
 static const ct_op histogram_bins_op = {
     .name = "histogram", .aten = "aten::histogram.bins_tensor", .kernels = {[CT_CPU] = hist_row}};
-static const ct_op histogram_bins_out_op = {
-    .name = "histogram", .aten = "aten::histogram.bins_tensor_out", .kernels = {[CT_CPU] = hist_row}};
+static const ct_op histogram_bins_out_op = {.name = "histogram",
+                                           .aten = "aten::histogram.bins_tensor_out",
+                                           .grad = CT_OP_GRAD_OUT_INPLACE,
+                                           .kernels = {[CT_CPU] = hist_row}};
 static const ct_op one_hot_op = {.name = "one_hot", .aten = "aten::one_hot", .composite = true};
 
 static bool not_implemented(const char *name, ct_dtype dt) {
@@ -245,8 +250,8 @@ ct_tensor *ct_histc(const ct_tensor *t, const ct_histc_opts *opts) {
 
 ct_status ct_histc_out(ct_tensor *out, const ct_tensor *t, const ct_histc_opts *opts) {
   CT__OP_ENTER_STATUS(&histc_out_op, t, out, t);
-  if (!CT__OP_ACCEPTS(&histc_out_op, histc_out_op.aten, out, t)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&histc_out_op, out, t)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&histc_out_op, histc_out_op.aten, out, t)) return ct_last_error();
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "torch.histogram: input tensor and hist tensor should have the same dtype, but got "
                               "input %s and hist %s", ct__dt((ct_dtype)t->dtype)->typemeta_name,
@@ -426,9 +431,11 @@ ct_status ct_histogram(const ct_tensor *t, int64_t bins, ct_tensor **hist, ct_te
 ct_status ct_histogram_out(ct_tensor *hist, ct_tensor *bin_edges, const ct_tensor *t, int64_t bins,
                            const ct_histogram_opts *opts) {
   CT__OP_ENTER_STATUS(&histogram_out_op, t, hist, bin_edges, t);
+  if (!ct__check_inplace(hist) || !ct__check_inplace(bin_edges)) return CT_ERR_RUNTIME; /* OUT_INPLACE */
   if (!CT__OP_ACCEPTS(&histogram_out_op, histogram_out_op.aten, hist, bin_edges, t)) return ct_last_error();
-  if (!CT__OP_OUT_GRAD_OK(&histogram_out_op, hist, bin_edges, t)) return CT_ERR_RUNTIME;
-  return histogram_out_public(hist, bin_edges, t, bins, NULL, opts);
+  ct_status s = histogram_out_public(hist, bin_edges, t, bins, NULL, opts);
+  if (s == CT_OK) ct__grad_mark_out(hist, &t, 1), ct__grad_mark_out(bin_edges, &t, 1);
+  return s;
 }
 ct_status ct_histogram_bins(const ct_tensor *t, const ct_tensor *bins, ct_tensor **hist, ct_tensor **bin_edges,
                             const ct_histogram_opts *opts) {
@@ -439,10 +446,12 @@ ct_status ct_histogram_bins(const ct_tensor *t, const ct_tensor *bins, ct_tensor
 ct_status ct_histogram_bins_out(ct_tensor *hist, ct_tensor *bin_edges, const ct_tensor *t, const ct_tensor *bins,
                                 const ct_histogram_opts *opts) {
   CT__OP_ENTER_STATUS(&histogram_bins_out_op, t, hist, bin_edges, t, bins);
+  if (!ct__check_inplace(hist) || !ct__check_inplace(bin_edges)) return CT_ERR_RUNTIME; /* OUT_INPLACE */
   if (!CT__OP_ACCEPTS(&histogram_bins_out_op, histogram_bins_out_op.aten, hist, bin_edges, t, bins))
     return ct_last_error();
-  if (!CT__OP_OUT_GRAD_OK(&histogram_bins_out_op, hist, bin_edges, t, bins)) return CT_ERR_RUNTIME;
-  return histogram_out_public(hist, bin_edges, t, 0, bins, opts);
+  ct_status s = histogram_out_public(hist, bin_edges, t, 0, bins, opts);
+  if (s == CT_OK) ct__grad_mark_out(hist, &t, 1), ct__grad_mark_out(bin_edges, &t, 1);
+  return s;
 }
 
 /* ---- one_hot ---- */

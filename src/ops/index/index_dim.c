@@ -114,14 +114,14 @@ ct_tensor *ct_index_select(const ct_tensor *t, int64_t dim, const ct_tensor *ind
 
 ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index) {
   CT__OP_ENTER_STATUS(&index_select_out_op, t, out, t, index);
-  if (!CT__OP_ACCEPTS(&index_select_out_op, index_select_out_op.aten, out, t, index)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&index_select_out_op, out, t, index)) return CT_ERR_RUNTIME;
-  if (out->dtype != t->dtype) {
-    ct__error(CT_ERR_RUNTIME, "index_select(): self and result must have the same scalar type");
-    return CT_ERR_RUNTIME;
-  }
+  if (!CT__OP_ACCEPTS(&index_select_out_op, index_select_out_op.aten, out, t, index)) return ct_last_error();
   if (!ct_device_equal(ct__tdevice(out), ct__tdevice(t))) {
     ct__error(CT_ERR_RUNTIME, "out Tensor doesn't have the correct device set");
+    return CT_ERR_RUNTIME;
+  }
+  if (out->dtype != t->dtype) {
+    ct__error(CT_ERR_RUNTIME, "index_select(): self and result must have the same scalar type");
     return CT_ERR_RUNTIME;
   }
   return ct__idx_copy_out(out, index_select_impl(t, dim, index));
@@ -292,8 +292,8 @@ ct_status ct_index_add_(ct_tensor *self, int64_t dim, const ct_tensor *index, co
 ct_status ct_index_add_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                            const ct_tensor *source, const ct_index_add_opts *opts) {
   CT__OP_ENTER_STATUS(&index_add_out_op, t, out, t, index, source);
-  if (!CT__OP_ACCEPTS(&index_add_out_op, index_add_out_op.aten, out, t, index, source)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&index_add_out_op, out, t, index, source)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&index_add_out_op, index_add_out_op.aten, out, t, index, source)) return ct_last_error();
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
   if (!func_checks("index_add", t, d, index, source) || !ct__idx_out_dtype(out, t))
@@ -433,8 +433,8 @@ ct_status ct_index_copy_(ct_tensor *self, int64_t dim, const ct_tensor *index, c
 ct_status ct_index_copy_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                             const ct_tensor *source) {
   CT__OP_ENTER_STATUS(&index_copy_out_op, t, out, t, index, source);
-  if (!CT__OP_ACCEPTS(&index_copy_out_op, index_copy_out_op.aten, out, t, index, source)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&index_copy_out_op, out, t, index, source)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&index_copy_out_op, index_copy_out_op.aten, out, t, index, source)) return ct_last_error();
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
   if (!ct__idx_out_dtype(out, t) || !copy_checks(t, d, index, source)) return ct_last_error();
@@ -625,8 +625,8 @@ ct_status ct_index_reduce_(ct_tensor *self, int64_t dim, const ct_tensor *index,
 ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                               const ct_tensor *source, ct_reduction reduce, const ct_scatter_reduce_opts *opts) {
   CT__OP_ENTER_STATUS(&index_reduce_out_op, t, out, t, index, source);
-  if (!CT__OP_ACCEPTS(&index_reduce_out_op, index_reduce_out_op.aten, out, t, index, source)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&index_reduce_out_op, out, t, index, source)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&index_reduce_out_op, index_reduce_out_op.aten, out, t, index, source)) return ct_last_error();
   if (!index_reduction_ok(reduce)) return CT_ERR_RUNTIME;
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;

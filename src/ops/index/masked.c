@@ -178,8 +178,8 @@ ct_tensor *ct_masked_select(const ct_tensor *t, const ct_tensor *mask) {
 
 ct_status ct_masked_select_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mask) {
   CT__OP_ENTER_STATUS(&masked_select_out_op, t, out, t, mask);
-  if (!CT__OP_ACCEPTS(&masked_select_out_op, masked_select_out_op.aten, out, t, mask)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&masked_select_out_op, out, t, mask)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&masked_select_out_op, masked_select_out_op.aten, out, t, mask)) return ct_last_error();
   if (!mask_dtype_ok(mask, "masked_select: expected BoolTensor or ByteTensor for mask")) return CT_ERR_RUNTIME;
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "masked_select(): self and result must have the same scalar type");

@@ -11,7 +11,8 @@
 
 static const char nz_row[1];
 static const ct_op nonzero_op = {.name = "nonzero", .aten = "aten::nonzero", .kernels = {[CT_CPU] = nz_row}};
-static const ct_op nonzero_out_op = {.name = "nonzero", .aten = "aten::nonzero.out", .kernels = {[CT_CPU] = nz_row}};
+static const ct_op nonzero_out_op = {
+    .name = "nonzero", .aten = "aten::nonzero.out", .grad = CT_OP_GRAD_NONE, .kernels = {[CT_CPU] = nz_row}};
 static const ct_op nonzero_tuple_op = {.name = "nonzero_numpy", .aten = "aten::nonzero_numpy", .composite = true};
 static const ct_op argwhere_op = {.name = "argwhere", .aten = "aten::argwhere", .composite = true};
 static const ct_op where_op = {.name = "where", .aten = "aten::where", .composite = true};

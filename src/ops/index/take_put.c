@@ -104,8 +104,8 @@ ct_tensor *ct_take(const ct_tensor *t, const ct_tensor *index) {
 
 ct_status ct_take_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *index) {
   CT__OP_ENTER_STATUS(&take_out_op, t, out, t, index);
-  if (!CT__OP_ACCEPTS(&take_out_op, take_out_op.aten, out, t, index)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&take_out_op, out, t, index)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&take_out_op, take_out_op.aten, out, t, index)) return ct_last_error();
   if (index->dtype != CT_INT64) {
     ct__error(CT_ERR_RUNTIME, "take(): Expected a long tensor for index, but got %s",
               ct__dt((ct_dtype)index->dtype)->scalar_name);
