@@ -26,13 +26,30 @@ typedef struct nz_job {
   bool fill;
 } nz_job;
 
+/* Whether the element at p is nonzero: each component's bits (a fixed-size load, so no memcpy call per
+   element) under the mask that drops a floating component's sign. */
 static inline bool nz_at(const unsigned char *p, const nz_job *j, size_t isz) {
-  for (size_t o = 0; o < isz; o += j->comp) {
-    uint64_t v = 0;
-    memcpy(&v, p + o, j->comp);
-    if (v & j->mask) return true;
+  uint64_t m = j->mask;
+  switch (j->comp) {
+    case 1: return p[0] != 0;
+    case 2: {
+      uint16_t v;
+      memcpy(&v, p, 2);
+      return (v & m) != 0;
+    }
+    case 4: {
+      uint32_t v[2] = {0, 0};
+      memcpy(&v[0], p, 4);
+      if (isz == 8) memcpy(&v[1], p + 4, 4);
+      return ((v[0] & m) | (v[1] & m)) != 0;
+    }
+    default: {
+      uint64_t v[2] = {0, 0};
+      memcpy(&v[0], p, 8);
+      if (isz == 16) memcpy(&v[1], p + 8, 8);
+      return ((v[0] & m) | (v[1] & m)) != 0;
+    }
   }
-  return false;
 }
 
 static void nz_chunk(void *v, int64_t c, int tid) {
@@ -53,8 +70,15 @@ static void nz_chunk(void *v, int64_t c, int tid) {
     if (run > e - i) run = e - i;
     const unsigned char *p = base + off * (int64_t)isz;
     int64_t st = inner_stride * (int64_t)isz;
-    if (!j->fill) {
+    if (!j->fill && isz == 1 && st == 1) {
+      for (int64_t r = 0; r < run; r++) k += p[r] != 0;
+    } else if (!j->fill) {
       for (int64_t r = 0; r < run; r++) k += nz_at(p + r * st, j, isz);
+    } else if (nd == 1 && isz == 1 && st == 1) {
+      int64_t *o = j->out + k, base_pos = pos[last];
+      for (int64_t r = 0; r < run; r++)
+        if (p[r]) *o++ = base_pos + r;
+      k = o - j->out;
     } else {
       for (int64_t r = 0; r < run; r++)
         if (nz_at(p + r * st, j, isz)) {
