@@ -124,6 +124,8 @@ ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
     ct__error(CT_ERR_RUNTIME, "index_select(): self and result must have the same scalar type");
     return CT_ERR_RUNTIME;
   }
+  if (!ct__check_no_internal_overlap(out) || !ct__idx_no_overlap(out, t) || !ct__idx_no_overlap(out, index))
+    return CT_ERR_RUNTIME;
   return ct__idx_copy_out(out, index_select_impl(t, dim, index));
 }
 
@@ -298,6 +300,7 @@ ct_status ct_index_add_out(ct_tensor *out, const ct_tensor *t, int64_t dim, cons
   if (d < 0) return CT_ERR_INDEX;
   if (!func_checks("index_add", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
+  if (!ct__idx_no_overlap(out, index) || !ct__idx_no_overlap(out, source)) return CT_ERR_RUNTIME;
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && index_add_into(r, dim, index, source, opts_alpha(opts), false) != CT_OK) {
     ct_release(r);
@@ -438,6 +441,7 @@ ct_status ct_index_copy_out(ct_tensor *out, const ct_tensor *t, int64_t dim, con
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
   if (!ct__idx_out_dtype(out, t) || !copy_checks(t, d, index, source)) return ct_last_error();
+  if (!ct__idx_no_overlap(out, index) || !ct__idx_no_overlap(out, source)) return CT_ERR_RUNTIME;
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && index_copy_into(r, dim, index, source, false) != CT_OK) {
     ct_release(r);
@@ -632,6 +636,7 @@ ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   if (d < 0) return CT_ERR_INDEX;
   if (!func_checks("index_reduce", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
+  if (!ct__idx_no_overlap(out, index) || !ct__idx_no_overlap(out, source)) return CT_ERR_RUNTIME;
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && index_reduce_into(r, dim, index, source, reduce, !(opts && opts->exclude_self), false) != CT_OK) {
     ct_release(r);

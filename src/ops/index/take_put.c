@@ -117,6 +117,7 @@ ct_status ct_take_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *index
               ct__dt((ct_dtype)out->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
+  if (!ct__idx_no_overlap(out, t) || !ct__idx_no_overlap(out, index)) return CT_ERR_RUNTIME;
   return ct__idx_copy_out(out, take_impl(t, index));
 }
 
