@@ -120,6 +120,10 @@ ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
     ct__error(CT_ERR_RUNTIME, "out Tensor doesn't have the correct device set");
     return CT_ERR_RUNTIME;
   }
+  if (index->ndim > 1) { /* index_select_out_cpu_'s own checks come before the result's dtype */
+    ct__error(CT_ERR_INDEX, "index_select(): Index is supposed to be a vector");
+    return CT_ERR_INDEX;
+  }
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "index_select(): self and result must have the same scalar type");
     return CT_ERR_RUNTIME;
