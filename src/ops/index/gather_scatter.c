@@ -131,7 +131,13 @@ static inline ct_c128 cmul_ct_c128(ct_c128 x, ct_c128 y) {
   double a = creal(x), b = cimag(x), c = creal(y), e = cimag(y);
   return CMPLX(CT_COMPAT_FMA(a, c, -(b * e)), CT_COMPAT_FMA(a, e, b * c));
 }
-CT_DT_INTEGRAL(SG_RED_LOOPS)
+/* Integers wrap as torch's (two's complement; computed unsigned, so C sees no signed overflow). */
+#define SG_INT_LOOPS(E, T, CT, LOAD, STORE)                                                   \
+  SG_LOOP(sg_add_##E, T, *a = (T)((uint64_t)(int64_t)*a + (uint64_t)(int64_t)*b))            \
+  SG_LOOP(sg_mul_##E, T, *a = (T)((uint64_t)(int64_t)*a * (uint64_t)(int64_t)*b))            \
+  SG_LOOP(sg_max_##E, T, if (*a < *b) * a = *b)                                              \
+  SG_LOOP(sg_min_##E, T, if (*b < *a) * a = *b)
+CT_DT_INTEGRAL(SG_INT_LOOPS)
 CT_DT_FLOATING(SG_RED_LOOPS)
 CT_DT_COMPLEX(SG_CPLX_LOOPS)
 /* bool: bytes normalised (CT_LDB); += is or, *= and, max/min on 0/1. */

@@ -422,7 +422,16 @@ SCATTER(b16)
     }                                                                                      \
   }                                                                                        \
   CT_LOOP_SERIAL(accumulate_##E)
-CT_DT_INTEGRAL(ACCUMULATE)
+#define ACCUMULATE_INT(E, T, CT, LOAD, STORE)                                              \
+  static void accumulate_##E(char **d, const int64_t *s, int64_t n, const void *v) {      \
+    const gather_ctx *c = v;                                                               \
+    for (int64_t i = 0; i < n; i++) {                                                      \
+      T *a = (T *)(d[0] + i * s[0] + gather_offset(d, s, i, c));                           \
+      *a = (T)((uint64_t)(int64_t)*a + (uint64_t)(int64_t) * (const T *)(d[1] + i * s[1])); \
+    }                                                                                      \
+  }                                                                                        \
+  CT_LOOP_SERIAL(accumulate_##E)
+CT_DT_INTEGRAL(ACCUMULATE_INT)
 CT_DT_FLOATING(ACCUMULATE)
 CT_DT_COMPLEX(ACCUMULATE)
 static void accumulate_CT_BOOL(char **d, const int64_t *s, int64_t n, const void *v) {
