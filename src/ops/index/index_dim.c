@@ -124,6 +124,10 @@ ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
     ct__error(CT_ERR_INDEX, "index_select(): Index is supposed to be a vector");
     return CT_ERR_INDEX;
   }
+  if (index->dtype != CT_INT64 && index->dtype != CT_INT32) {
+    ct__error(CT_ERR_RUNTIME, "index_select(): Expected dtype int32 or int64 for index");
+    return CT_ERR_RUNTIME;
+  }
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "index_select(): self and result must have the same scalar type");
     return CT_ERR_RUNTIME;
