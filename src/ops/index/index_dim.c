@@ -120,6 +120,7 @@ ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
     ct__error(CT_ERR_RUNTIME, "out Tensor doesn't have the correct device set");
     return CT_ERR_RUNTIME;
   }
+  if (ct__wrap_dim(dim, t->ndim) < 0) return CT_ERR_INDEX;
   if (index->ndim > 1) { /* index_select_out_cpu_'s own checks come before the result's dtype */
     ct__error(CT_ERR_INDEX, "index_select(): Index is supposed to be a vector");
     return CT_ERR_INDEX;
