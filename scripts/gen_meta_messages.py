@@ -19,7 +19,6 @@ CASES = {
     "aten::count_nonzero.dim_IntList": lambda: torch.count_nonzero(m),
     "aten::multinomial": lambda: torch.multinomial(m, 2),
     "aten::narrow_copy.out": lambda: torch.narrow_copy(m, 0, 0, 1, out=torch.empty(1, device="meta")),
-    "aten::masked_select": lambda: torch.combinations(m, 2),
     # sorting and selection (src/ops/sort)
     "aten::kthvalue.values": lambda: torch.kthvalue(m, 1),
     "aten::median": lambda: torch.median(m),
@@ -34,6 +33,24 @@ CASES = {
     "aten::bucketize.Tensor": lambda: torch.bucketize(m, m),
     "aten::bucketize.Tensor_out": lambda: torch.bucketize(m, m, out=torch.empty(3, dtype=torch.long)),
     "aten::bucketize.Scalar": lambda: torch.ops.aten.bucketize.Scalar(1, m),
+    # index ops (index.h) without a Meta kernel; out= forms given a meta out
+    "aten::nonzero": lambda: torch.nonzero(m),
+    "aten::nonzero.out": lambda: torch.nonzero(torch.ones(3), out=torch.empty(0, dtype=torch.long, device="meta")),
+    "aten::masked_select": lambda: torch.masked_select(m, m > 0),
+    "aten::masked_select.out": lambda: torch.masked_select(torch.ones(3), torch.ones(3) > 0,
+                                                           out=torch.empty(0, device="meta")),
+    "aten::take": lambda: torch.take(m, torch.zeros(1, dtype=torch.long, device="meta")),
+    "aten::take.out": lambda: torch.take(torch.ones(3), torch.zeros(1, dtype=torch.long),
+                                         out=torch.empty(0, device="meta")),
+    "aten::bincount": lambda: torch.bincount(torch.zeros(3, dtype=torch.long, device="meta")),
+    "aten::histc": lambda: torch.histc(m),
+    "aten::histc.out": lambda: torch.histc(torch.ones(3), out=torch.empty(0, device="meta")),
+    "aten::histogram.bin_ct": lambda: torch.histogram(m),
+    "aten::histogram.bin_ct_out": lambda: torch.histogram(torch.ones(3), 4, out=(torch.empty(4, device="meta"),
+                                                                                 torch.empty(5))),
+    "aten::histogram.bins_tensor": lambda: torch.histogram(m, torch.arange(5., device="meta")),
+    "aten::histogram.bins_tensor_out": lambda: torch.histogram(torch.ones(3), torch.arange(5.),
+                                                               out=(torch.empty(4, device="meta"), torch.empty(5))),
     # not a meta kernel: angle's out= on the CPU given a meta input asks the CPU backend to resize its out
     "aten::_resize_output_": lambda: torch.angle(m, out=torch.zeros(5)),
 }

@@ -96,6 +96,8 @@ ct_status ct__broadcast_shapes(const int64_t *a, int64_t na, const int64_t *b, i
      non-temporal stores, for outputs far larger than the cache.
    - whole_rows: the loop's results depend on the whole row it is given (its length, an element's place in
      it): the engine never cuts rows into tiles for it (the thread split cuts them as torch's does).
+   - serial: the loop's calls must come one after another in iteration order (accumulating writes whose
+     targets repeat, as torch's serial_execution): the engine runs it on one thread.
    The loop generators of kernels/cpu/loops.h and binary_common.h define each loop's descriptor next to it
    (CT_LOOP_REF(fname) names it); a hand-written loop gets one with CT_LOOP_PLAIN (no property) or
    CT_LOOP_DEFINE. */
@@ -104,12 +106,15 @@ typedef struct ct_loop {
   ct_loop_fn stream; /* NULL: none */
   int in_size;       /* 0: not elementwise */
   bool whole_rows;
+  bool serial;
 } ct_loop;
 /* The descriptor of the loop fname (defined by its generator or CT_LOOP_DEFINE / CT_LOOP_PLAIN). */
 #define CT_LOOP_REF(fname) (&fname##_loop_desc_)
 #define CT_LOOP_DEFINE(fname, in_size, stream, whole_rows) \
-  __attribute__((unused)) static const ct_loop fname##_loop_desc_ = {fname, stream, in_size, whole_rows};
+  __attribute__((unused)) static const ct_loop fname##_loop_desc_ = {fname, stream, in_size, whole_rows, false};
 #define CT_LOOP_PLAIN(fname) CT_LOOP_DEFINE(fname, 0, NULL, false)
+#define CT_LOOP_SERIAL(fname) \
+  __attribute__((unused)) static const ct_loop fname##_loop_desc_ = {fname, NULL, 0, false, true};
 /* The declaration of a descriptor that another file defines (named as CT_LOOP_REF names it). */
 #define CT_LOOP_EXTERN(fname) extern const ct_loop fname##_loop_desc_;
 /* Runs loop over every element (nothing for meta or empty iterations). Never fails. */

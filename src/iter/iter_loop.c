@@ -239,7 +239,7 @@ void ct__iter_run(ct_iter *it, const ct_loop *desc, const void *ctx) {
   bool casts = false;
   for (int k = 0; k < it->n_ops; k++) casts |= (ct_dtype)it->ops[k]->dtype != it->loop_dtype[k];
   int64_t numel = it->numel;
-  if (numel < CT_PAR_GRAIN) { /* one thread, rows too short for tiles or streams to pay */
+  if (numel < CT_PAR_GRAIN || desc->serial) { /* one thread, rows too short for tiles or streams to pay */
     serial_for_each(it, 0, numel, casts, loop, ctx);
     return;
   }

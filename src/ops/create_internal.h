@@ -118,6 +118,8 @@ ct_tensor *ct__finish_requires_grad(ct_tensor *t, bool requires_grad);
 ct_tensor *ct__zeros_with(ct_shape shape, const ct_resolved_opts *o);
 /* torch.scalar_tensor's impl: a 0-dim strided tensor holding value; not scope-registered. */
 ct_tensor *ct__scalar_tensor_with(ct_scalar value, const ct_resolved_opts *o);
+/* linspace(start, end, steps) with resolved options (histc's and histogram's bin edges); not scope-registered. */
+ct_tensor *ct__linspace_with(ct_scalar start, ct_scalar end, int64_t steps, const ct_resolved_opts *o);
 /* A tensor of `shape` filled with v: checked conversion first (c10's "value cannot be converted to
    type ... without overflow", skipped on meta as PyTorch's fill_ is), then the fill; not scope-registered. */
 ct_tensor *ct__full_with(ct_shape shape, ct_scalar v, const ct_resolved_opts *o);

@@ -441,6 +441,10 @@ static ct_tensor *space_impl(const ct_create_op *op, const space_args *a, int64_
   return ct__finish_requires_grad(t, o->requires_grad);
 }
 
+ct_tensor *ct__linspace_with(ct_scalar start, ct_scalar end, int64_t steps, const ct_resolved_opts *o) {
+  return space_impl(&linspace_op, &(space_args){start, end, 0.0}, steps, o);
+}
+
 ct_tensor *ct_linspace(ct_scalar start, ct_scalar end, int64_t steps, const ct_tensor_opts *opts) {
   if (!ct__check_scalar(start) || !ct__check_scalar(end)) return NULL;
   if (steps < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "number of steps must be non-negative");

@@ -103,8 +103,15 @@ class ct_tensor_list(ctypes.Structure):
 
 
 class ct_tensors(ctypes.Structure):
-    """The borrowed tensor list (types.h), passed by value."""
+    """A borrowed list of tensor handles (types.h): ct_tensors.of([a, b]) keeps the array alive."""
     _fields_ = [("data", ctypes.POINTER(ctypes.c_void_p)), ("n", ctypes.c_int64)]
+
+    @classmethod
+    def of(cls, handles):
+        arr = (ctypes.c_void_p * max(len(handles), 1))(*[None if h is None else h.ptr for h in handles])
+        r = cls(ctypes.cast(arr, ctypes.POINTER(ctypes.c_void_p)), len(handles))
+        r._keep = arr
+        return r
 
 
 # Enum values (types.h): part of the ABI.
@@ -137,6 +144,7 @@ _BASE_TYPES = {
 }
 # Enums are C ints; ct_status is an enum too.
 _ENUMS = {"ct_dtype", "ct_device_type", "ct_layout", "ct_memory_format", "ct_scalar_kind", "ct_error_kind",
+          "ct_reduction", "ct_scatter_mode",
           "ct_status"}
 _POINTEE = {"char": ctypes.c_char_p, "int64_t": c_int64_p, "ct_scalar": ctypes.POINTER(ct_scalar),
             "ct_tensor_list": ctypes.POINTER(ct_tensor_list), "ct_dtype": ctypes.POINTER(ctypes.c_int),

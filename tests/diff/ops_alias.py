@@ -267,3 +267,41 @@ def join_op(name):
 
 OPS = ([pw_op(n) for n in POINTWISE] + [red_op(n) for n in REDUCTIONS] + [scan_op(n) for n in SCANS] +
        [join_op(n) for n in JOINS])
+
+
+# ---- index ops (index.h): gather's, index_select's and scatter_add's out= aliasing their input ------------
+
+def gen_index(g):
+    shape = g.choice([(3, 4), (2, 3), (4,), (1, 5)])
+    recipe = g.choice(["self", "view", "fresh", "expand", "row"] if len(shape) > 1 else ["self", "view", "fresh"])
+    x = _small(g, shape, torch.float32)
+    idx = Spec(shape, torch.int64, base=torch.from_numpy(g.rng.integers(0, shape[-1], size=shape)))
+    return A(x, idx, _small(g, (5,) if recipe == "fresh" else (1,), torch.float32), recipe, tuple(shape))
+
+
+def _index_alias_op(name, tf, cf):
+    def run(fn, x, idx, other, recipe, rs):
+        out = make_out(recipe, x, other, rs)
+        fn(x, idx, out)
+        return out
+    return Op("alias_" + name, gen_index, torch=lambda *a: run(tf, *a), ct=lambda *a: run(cf, *a), null_check=False)
+
+
+def _ct_call(name, *args):
+    C.check(C.lib().fn(name)(*args))
+
+
+def _idx0(idx):
+    return idx.select(-1, 0) if _is_torch(idx) else C.select(idx, -1, 0)
+
+
+OPS += [
+    _index_alias_op("gather", lambda x, i, out: torch.gather(x, -1, i, out=out),
+                    lambda x, i, out: _ct_call("ct_gather_out", out, x, -1, i, None)),
+    _index_alias_op("scatter_add", lambda x, i, out: torch.scatter_add(x, -1, i, x, out=out),
+                    lambda x, i, out: _ct_call("ct_scatter_add_out", out, x, -1, i, x)),
+    _index_alias_op("index_select", lambda x, i, out: torch.index_select(x, 0, _idx0(i).clamp(0, x.shape[0] - 1),
+                                                                         out=out),
+                    lambda x, i, out: _ct_call("ct_index_select_out", out, x, 0,
+                                               C.own(C.lib().fn("ct_clamp")(_idx0(i), _w(0), _w(x.shape[0] - 1))))),
+]

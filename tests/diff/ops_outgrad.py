@@ -155,6 +155,30 @@ def _vnorm_out(x, o):
     return R.ct_vector_norm(x, 2, [0], out=o)
 
 
+def _z(x):
+    """An int64 index of zeros shaped like x (either library)."""
+    if isinstance(x, torch.Tensor):
+        return torch.zeros(x.shape, dtype=torch.int64)
+    return C.zeros(tuple(x.shape), dtype=torch.int64)
+
+
+def _z1(x):
+    """An int64 vector of zeros as long as x's first dim (either library)."""
+    if isinstance(x, torch.Tensor):
+        return torch.zeros(x.shape[0], dtype=torch.int64)
+    return C.zeros((x.shape[0],), dtype=torch.int64)
+
+
+def _tado0():
+    import ops_gather as G
+    return G._tado(0)
+
+
+def _hco():
+    import ops_gather as G
+    return G._ho(4, 0.0, 0.0)
+
+
 def _others():
     F = torch.float32
     L = [
@@ -274,6 +298,38 @@ def _others():
                           o)[1], lambda s: (), torch.int64),
         ("softmax", lambda x, y, o: torch.softmax(x, 0, out=o), _c("ct_softmax_out", 0, None), _S),
         ("log_softmax", lambda x, y, o: torch.log_softmax(x, 0, out=o), _c("ct_log_softmax_out", 0, None), _S),
+        # index ops (index.h): dim 0 with an index of zeros
+        ("gather", lambda x, y, o: torch.gather(x, 0, _z(x), out=o), lambda x, y, o: _c("ct_gather_out", 0, _z(x), None)(x, y, o), _S),
+        ("scatter", lambda x, y, o: torch.scatter(x, 0, _z(x), y, out=o),
+         lambda x, y, o: _c("ct_scatter_out", 0, _z(x), y, None)(x, y, o), _S),
+        ("scatter_value", lambda x, y, o: torch.scatter(x, 0, _z(x), 2.0, out=o),
+         lambda x, y, o: _c("ct_scatter_value_out", 0, _z(x), C.ct_scalar.of(2.0), None)(x, y, o), _S),
+        ("scatter_add", lambda x, y, o: torch.scatter_add(x, 0, _z(x), y, out=o),
+         lambda x, y, o: _c("ct_scatter_add_out", 0, _z(x), y)(x, y, o), _S),
+        ("scatter_reduce", lambda x, y, o: torch.scatter_reduce(x, 0, _z(x), y, "sum", out=o),
+         lambda x, y, o: _c("ct_scatter_reduce_out", 0, _z(x), y, 1, None)(x, y, o), _S),
+        ("index_select", lambda x, y, o: torch.index_select(x, 0, _z1(x), out=o),
+         lambda x, y, o: _c("ct_index_select_out", 0, _z1(x))(x, y, o), _S),
+        ("index_add", lambda x, y, o: torch.index_add(x, 0, _z1(x), y, out=o),
+         lambda x, y, o: _c("ct_index_add_out", 0, _z1(x), y, None)(x, y, o), _S),
+        ("index_copy", lambda x, y, o: torch.index_copy(x, 0, _z1(x), y, out=o),
+         lambda x, y, o: _c("ct_index_copy_out", 0, _z1(x), y)(x, y, o), _S),
+        ("index_reduce", lambda x, y, o: torch.index_reduce(x, 0, _z1(x), y, "prod", out=o),
+         lambda x, y, o: _c("ct_index_reduce_out", 0, _z1(x), y, 2, None)(x, y, o), _S),
+        ("masked_select", lambda x, y, o: torch.masked_select(x, x > 0, out=o),
+         lambda x, y, o: _c("ct_masked_select_out", C.own(_fn("ct_gt")(x, _w(0))))(x, y, o), lambda s: (0,)),
+        ("take", lambda x, y, o: torch.take(x, _z(x), out=o), lambda x, y, o: _c("ct_take_out", _z(x))(x, y, o), _S),
+        ("take_along_dim", lambda x, y, o: torch.take_along_dim(x, _z(x), 0, out=o),
+         lambda x, y, o: _c("ct_take_along_dim_out", _z(x), _tado0())(x, y, o), _S),
+        ("nonzero", lambda x, y, o: torch.nonzero(x, out=o), lambda x, y, o: _c("ct_nonzero_out")(x, y, o),
+         lambda s: (0, 2), torch.int64),
+        ("histc", lambda x, y, o: torch.histc(x, 4, out=o), lambda x, y, o: _c("ct_histc_out", _hco())(x, y, o),
+         lambda s: (4,)),
+        ("histogram", lambda x, y, o: torch.histogram(x, 4, out=(o, torch.empty(5)))[0],
+         lambda x, y, o: (C.check(_fn("ct_histogram_out")(o, C.empty((5,)), x, 4, None)), o)[1], lambda s: (4,)),
+        ("histogram_bins", lambda x, y, o: torch.histogram(x, torch.arange(5.), out=(o, torch.empty(5)))[0],
+         lambda x, y, o: (C.check(_fn("ct_histogram_bins_out")(o, C.empty((5,)), x, C.from_torch(torch.arange(5.)),
+                                                               None)), o)[1], lambda s: (4,)),
     ]
     for e in L:
         name, t_call, c_call, oshape = e[:4]

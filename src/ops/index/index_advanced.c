@@ -10,8 +10,10 @@
 #include "core/layout_rules.h"
 #include "core/op.h"
 #include "iter/iter.h"
+#include "kernels/cpu/dtypes.h"
 #include "ops/create_internal.h"
 #include "ops/index/index_internal.h"
+#include "ops/index/index_ops.h"
 #include "ops/view_internal.h"
 
 /* Index tensors the engine takes beside the output and the source; more are summed into one offset tensor
@@ -19,62 +21,6 @@
 #define DIRECT_INDICES (CT_ITER_MAX_OPERANDS - 2)
 /* The most dims an advanced index handles (its scratch lives on the stack); more is refused. */
 #define CT_MAX_DIMS 64
-
-/* ---- nonzero ---- */
-
-ct_tensor *ct__nonzero_impl(const ct_tensor *t) {
-  if (t->device_type == CT_META) {
-    ct__error_no_meta_kernel("aten::nonzero");
-    return NULL;
-  }
-  if (!ct__check_in_storage(t)) return NULL;
-  int64_t nd = t->ndim, numel = t->numel;
-  size_t isz = ct__itemsize((ct_dtype)t->dtype);
-  int64_t *pos = ct__malloc((size_t)(nd > 0 ? nd : 1) * sizeof(int64_t));
-  if (!pos) return NULL;
-  const char *base = ct__tdata(t);
-  /* two walks: count, then fill (row-major order) */
-  int64_t count = 0;
-  for (int pass = 0; pass < 2; pass++) {
-    ct_tensor *r = NULL;
-    int64_t *out = NULL;
-    if (pass == 1) {
-      int64_t sz[2] = {count, nd};
-      ct_resolved_opts o = {CT_INT64, ct__tdevice(t), CT_CONTIGUOUS_FORMAT, false};
-      r = ct__empty_with((ct_shape){sz, 2}, &o);
-      if (!r) {
-        ct__free(pos);
-        return NULL;
-      }
-      out = (int64_t *)ct__tdata(r);
-    }
-    memset(pos, 0, (size_t)(nd > 0 ? nd : 1) * sizeof(int64_t));
-    int64_t off = 0, k = 0;
-    for (int64_t e = 0; e < numel; e++) {
-      const unsigned char *p = (const unsigned char *)base + off * (int64_t)isz;
-      bool nz = false;
-      for (size_t b = 0; b < isz; b++) nz |= p[b] != 0;
-      if (nz) {
-        if (pass == 1)
-          for (int64_t d = 0; d < nd; d++) out[k * nd + d] = pos[d];
-        k++;
-      }
-      for (int64_t d = nd - 1; d >= 0; d--) {
-        off += t->strides[d];
-        if (++pos[d] < t->sizes[d]) break;
-        off -= t->strides[d] * t->sizes[d];
-        pos[d] = 0;
-      }
-    }
-    if (pass == 0) {
-      count = k;
-    } else {
-      ct__free(pos);
-      return r;
-    }
-  }
-  return NULL;
-}
 
 /* ---- the gather loop ---- */
 
@@ -465,6 +411,40 @@ SCATTER(uint32_t)
 SCATTER(uint64_t)
 SCATTER(b16)
 
+/* accumulate=True: `*(scalar_t *)(dst + offset) += *(scalar_t *)src`, serially in iteration order (torch's
+   serial_execution), one rounding per addition (reduced floats through float). */
+#define ACCUMULATE(E, T, CT, LOAD, STORE)                                                  \
+  static void accumulate_##E(char **d, const int64_t *s, int64_t n, const void *v) {      \
+    const gather_ctx *c = v;                                                               \
+    for (int64_t i = 0; i < n; i++) {                                                      \
+      T *a = (T *)(d[0] + i * s[0] + gather_offset(d, s, i, c));                           \
+      *a = STORE((CT)(LOAD(*a) + LOAD(*(const T *)(d[1] + i * s[1]))));                    \
+    }                                                                                      \
+  }                                                                                        \
+  CT_LOOP_SERIAL(accumulate_##E)
+#define ACCUMULATE_INT(E, T, CT, LOAD, STORE)                                              \
+  static void accumulate_##E(char **d, const int64_t *s, int64_t n, const void *v) {      \
+    const gather_ctx *c = v;                                                               \
+    for (int64_t i = 0; i < n; i++) {                                                      \
+      T *a = (T *)(d[0] + i * s[0] + gather_offset(d, s, i, c));                           \
+      *a = (T)((uint64_t)(int64_t)*a + (uint64_t)(int64_t) * (const T *)(d[1] + i * s[1])); \
+    }                                                                                      \
+  }                                                                                        \
+  CT_LOOP_SERIAL(accumulate_##E)
+CT_DT_INTEGRAL(ACCUMULATE_INT)
+CT_DT_FLOATING(ACCUMULATE)
+CT_DT_COMPLEX(ACCUMULATE)
+static void accumulate_CT_BOOL(char **d, const int64_t *s, int64_t n, const void *v) {
+  const gather_ctx *c = v;
+  for (int64_t i = 0; i < n; i++) {
+    uint8_t *a = (uint8_t *)(d[0] + i * s[0] + gather_offset(d, s, i, c));
+    *a = (uint8_t)(CT_LDB(*a) || CT_LDB(*(const uint8_t *)(d[1] + i * s[1])));
+  }
+}
+CT_LOOP_SERIAL(accumulate_CT_BOOL)
+#define ACCUMULATE_REF(E, ...) [E] = CT_LOOP_REF(accumulate_##E),
+static const ct_loop *const accumulate_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ACCUMULATE_REF)};
+
 static const ct_loop *scatter_loop(size_t itemsize) {
   switch (itemsize) {
     case 1: return CT_LOOP_REF(scatter_uint8_t);
@@ -473,23 +453,6 @@ static const ct_loop *scatter_loop(size_t itemsize) {
     case 8: return CT_LOOP_REF(scatter_uint64_t);
     default: return CT_LOOP_REF(scatter_b16);
   }
-}
-
-/* get_overlap_status(a, b) is PARTIAL or FULL. */
-static bool overlaps(const ct_tensor *a, const ct_tensor *b) {
-  if (a == b) return true;
-  if (a->storage != b->storage || a->numel == 0 || b->numel == 0) return false;
-  if (ct__partial_overlap(a, b)) return true;
-  return ct__is_non_overlapping_and_dense(a) && ct__is_non_overlapping_and_dense(b) && a->offset == b->offset &&
-         a->numel == b->numel && a->dtype == b->dtype;
-}
-
-static bool no_overlap(const ct_tensor *self, const ct_tensor *other) {
-  if (!overlaps(self, other)) return true;
-  ct__error(CT_ERR_RUNTIME, "unsupported operation: some elements of the input tensor and the written-to tensor "
-                            "refer to a single memory location. Please clone() the tensor before performing the "
-                            "operation.");
-  return false;
 }
 
 /* canDispatchToMaskedFill: a one-element CPU value and a single uint8/bool mask among the indices (shape
@@ -550,9 +513,9 @@ ct_status ct__index_put_impl(ct_tensor *self, const ct_tensor *const *indices, i
       return st;
     }
   }
-  if (!no_overlap(self, value)) return CT_ERR_RUNTIME;
+  if (!ct__idx_no_overlap(self, value)) return CT_ERR_RUNTIME;
   for (int64_t i = 0; i < n; i++)
-    if (indices[i] && !no_overlap(self, indices[i])) return CT_ERR_RUNTIME;
+    if (indices[i] && !ct__idx_no_overlap(self, indices[i])) return CT_ERR_RUNTIME;
   /* a target with math bits is written through a resolved temporary (torch's fallback) */
   ct_tensor *target = ct__math_bits(self) ? ct__resolve_bits(self) : ct__alias_impl(self);
   ct_tensor *val = target ? ct__resolve_bits(value) : NULL;
@@ -609,7 +572,7 @@ ct_status ct__index_put_impl(ct_tensor *self, const ct_tensor *const *indices, i
       cfg.compute_dtype = cfg.loop_out_dtype = dt;
       ct_iter it;
       if (ct__iter_build(&it, &cfg) == CT_OK) {
-        ct__iter_run(&it, scatter_loop(ct__itemsize(dt)), &a.ctx);
+        ct__iter_run(&it, accumulate ? accumulate_loops[dt] : scatter_loop(ct__itemsize(dt)), &a.ctx);
         ct__iter_finish(&it);
         st = CT_OK;
       }

@@ -177,7 +177,7 @@ static void ct__cadd_c128(char **d, const int64_t *s, int64_t n, const void *ctx
 
 /* The forms of a strided row depend on its length (a complex128 add row of two elements has its own), so
    the engine must not cut rows into tiles for these loops. */
-const ct_loop ct__cmul_c64_loop_desc_ = {ct__cmul_c64, NULL, 0, true};
-const ct_loop ct__cmul_c128_loop_desc_ = {ct__cmul_c128, NULL, 0, true};
-const ct_loop ct__cadd_c64_loop_desc_ = {ct__cadd_c64, NULL, 0, true};
-const ct_loop ct__cadd_c128_loop_desc_ = {ct__cadd_c128, NULL, 0, true};
+const ct_loop ct__cmul_c64_loop_desc_ = {ct__cmul_c64, NULL, 0, true, false};
+const ct_loop ct__cmul_c128_loop_desc_ = {ct__cmul_c128, NULL, 0, true, false};
+const ct_loop ct__cadd_c64_loop_desc_ = {ct__cadd_c64, NULL, 0, true, false};
+const ct_loop ct__cadd_c128_loop_desc_ = {ct__cadd_c128, NULL, 0, true, false};

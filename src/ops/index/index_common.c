@@ -1,0 +1,128 @@
+/* What the index ops' forms share: the functional result made from self, the out= tail, the in-place
+   target with math bits, the overlap refusal, index values read and checked. */
+#include "core/cast.h"
+#include "core/layout_rules.h"
+#include "ops/convert_internal.h"
+#include "ops/create_internal.h"
+#include "ops/index/index_ops.h"
+#include "ops/view_internal.h"
+
+ct_tensor *ct__idx_copy_as(const ct_tensor *t, ct_dtype dt, ct_memory_format fmt) {
+  ct_resolved_opts o = {dt, ct__tdevice(t), fmt, false};
+  ct_tensor *r = ct__empty_like_with(t, fmt, &o);
+  if (r && ct__copy_into(r, t) != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return r;
+}
+
+ct_tensor *ct__idx_contiguous(const ct_tensor *t) {
+  if (!ct__math_bits(t) && ct__geom_is_contiguous(t->ndim, t->sizes, t->strides)) return ct_retain((ct_tensor *)t);
+  return ct__idx_copy_as(t, (ct_dtype)t->dtype, CT_CONTIGUOUS_FORMAT);
+}
+
+ct_tensor *ct__idx_as(const ct_tensor *t, ct_dtype dt) {
+  if ((ct_dtype)t->dtype == dt && !ct__math_bits(t)) return ct_retain((ct_tensor *)t);
+  return ct__idx_copy_as(t, dt, CT_PRESERVE_FORMAT);
+}
+
+ct_tensor *ct__idx_fresh(const ct_tensor *self, ct_memory_format fmt) {
+  return ct__idx_copy_as(self, (ct_dtype)self->dtype, fmt);
+}
+
+bool ct__idx_out_dtype(const ct_tensor *out, const ct_tensor *like) {
+  ct_dtype want = (ct_dtype)like->dtype;
+  if ((ct_dtype)out->dtype != want) {
+    ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__dt(want)->typemeta_name,
+              ct__dt((ct_dtype)out->dtype)->typemeta_name);
+    return false;
+  }
+  if (ct_device_equal(ct__tdevice(out), ct__tdevice(like))) return true;
+  char a[32], b[32];
+  ct_device_str(ct__tdevice(like), a, sizeof a);
+  ct_device_str(ct__tdevice(out), b, sizeof b);
+  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
+  return false;
+}
+
+ct_status ct__idx_copy_out(ct_tensor *out, ct_tensor *r) {
+  if (!r) return ct_last_error();
+  ct_status s = CT_OK;
+  if (!ct__check_copy_devices(out, r)) s = CT_ERR_RUNTIME;
+  bool same = s == CT_OK && out->ndim == r->ndim;
+  for (int64_t i = 0; same && i < r->ndim; i++) same = out->sizes[i] == r->sizes[i];
+  if (s == CT_OK && !same) s = ct__tensor_resize(out, r->ndim, r->sizes, NULL);
+  if (s == CT_OK) s = ct__copy_into(out, r);
+  ct_release(r);
+  return s;
+}
+
+ct_tensor *ct__idx_target_begin(ct_tensor *self, bool no_internal_overlap) {
+  if (!ct__check_inplace(self) || !ct__check_in_storage(self)) return NULL;
+  if (no_internal_overlap && !ct__check_no_internal_overlap(self)) return NULL;
+  return ct__math_bits(self) ? ct__resolve_bits(self) : ct__alias_impl(self);
+}
+
+ct_status ct__idx_target_end(ct_tensor *self, ct_tensor *target, ct_status s) {
+  if (s == CT_OK && target->storage != self->storage) s = ct__math_bits_write_back(self, target);
+  ct_release(target);
+  return s;
+}
+
+/* get_overlap_status(a, b) is PARTIAL or FULL. */
+static bool overlaps(const ct_tensor *a, const ct_tensor *b) {
+  if (a == b) return true;
+  if (a->storage != b->storage || a->numel == 0 || b->numel == 0) return false;
+  if (ct__partial_overlap(a, b)) return true;
+  return ct__is_non_overlapping_and_dense(a) && ct__is_non_overlapping_and_dense(b) && a->offset == b->offset &&
+         a->numel == b->numel && a->dtype == b->dtype;
+}
+
+bool ct__idx_no_overlap(const ct_tensor *self, const ct_tensor *other) {
+  if (!overlaps(self, other)) return true;
+  ct__error(CT_ERR_RUNTIME, "unsupported operation: some elements of the input tensor and the written-to tensor "
+                            "refer to a single memory location. Please clone() the tensor before performing the "
+                            "operation.");
+  return false;
+}
+
+int64_t ct__idx_value_at(const ct_tensor *index, int64_t k) {
+  int64_t off = index->offset;
+  for (int64_t d = index->ndim - 1; d >= 0; d--) {
+    int64_t sz = index->sizes[d];
+    off += (k % sz) * index->strides[d];
+    k /= sz;
+  }
+  const char *base = (const char *)index->storage->data;
+  return index->dtype == CT_INT32 ? ((const int32_t *)base)[off] : ((const int64_t *)base)[off];
+}
+
+bool ct__idx_find_bad(const ct_tensor *index, int64_t lo, int64_t hi, int64_t *bad) {
+  int64_t n = index->numel, nd = index->ndim;
+  if (n == 0) return false;
+  if (nd > 64) {
+    for (int64_t e = 0; e < n; e++) {
+      int64_t v = ct__idx_value_at(index, e);
+      if (v < lo || v >= hi) return *bad = v, true;
+    }
+    return false;
+  }
+  int64_t pos[64] = {0}, off = index->offset;
+  const char *base = (const char *)index->storage->data;
+  bool i32 = index->dtype == CT_INT32;
+  for (int64_t e = 0; e < n; e++) {
+    int64_t v = i32 ? ((const int32_t *)base)[off] : ((const int64_t *)base)[off];
+    if (v < lo || v >= hi) {
+      *bad = v;
+      return true;
+    }
+    for (int64_t d = nd - 1; d >= 0; d--) {
+      off += index->strides[d];
+      if (++pos[d] < index->sizes[d]) break;
+      off -= index->strides[d] * index->sizes[d];
+      pos[d] = 0;
+    }
+  }
+  return false;
+}

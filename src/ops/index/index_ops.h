@@ -1,0 +1,62 @@
+/* Shared by the index ops of issue 16 (gather_scatter.c, index_dim.c, take_put.c, masked.c, nonzero.c,
+   histogram.c): the parts every form repeats (result from self, out= tail, in-place target with math
+   bits, index checks). */
+#ifndef CTORCH_OPS_INDEX_OPS_H
+#define CTORCH_OPS_INDEX_OPS_H
+
+#include "core/layout_rules.h"
+#include "core/op.h"
+#include "ops/index/index_internal.h"
+
+/* ensure_nonempty_dim / size / stride: a 0-dim tensor counts as [1] with stride 1. */
+static inline int64_t ct__ne_dim(const ct_tensor *t) { return t->ndim > 0 ? t->ndim : 1; }
+static inline int64_t ct__ne_size(const ct_tensor *t, int64_t d) { return t->ndim > 0 ? t->sizes[d] : 1; }
+static inline int64_t ct__ne_stride(const ct_tensor *t, int64_t d) { return t->ndim > 0 ? t->strides[d] : 1; }
+
+/* Unowned copies (the conversions' _impls register their results with the scope): t's values (math bits
+   applied) as dtype dt in layout fmt; t itself (retained) when contiguous / of dtype dt already, else such
+   a copy. */
+ct_tensor *ct__idx_copy_as(const ct_tensor *t, ct_dtype dt, ct_memory_format fmt);
+ct_tensor *ct__idx_contiguous(const ct_tensor *t);
+ct_tensor *ct__idx_as(const ct_tensor *t, ct_dtype dt);
+/* A new tensor holding self's values (math bits applied) in layout fmt: the functional forms' result,
+   which they then write in place. Not scope-registered. */
+ct_tensor *ct__idx_fresh(const ct_tensor *self, ct_memory_format fmt);
+/* The out= tail: out (its dtype already checked) on r's device, resized to r's shape when it differs
+   (resize_output), then r copied into it. r is released. */
+ct_status ct__idx_copy_out(ct_tensor *out, ct_tensor *r);
+/* The structured out= checks against like's dtype and device: "Expected out tensor to have dtype float, but
+   got double instead", "Expected out tensor to have device cpu, but got meta instead". */
+bool ct__idx_out_dtype(const ct_tensor *out, const ct_tensor *like);
+/* In-place on self: autograd's check (and assert_no_internal_overlap where the op makes it), then the tensor
+   to write (self, or a resolved temporary when self has math bits; ct__idx_target_end writes it back). NULL
+   on failure. */
+ct_tensor *ct__idx_target_begin(ct_tensor *self, bool no_internal_overlap);
+ct_status ct__idx_target_end(ct_tensor *self, ct_tensor *target, ct_status s);
+/* Overlap refusal shared with index_put_ (assert_no_overlap): torch's "unsupported operation: some
+   elements of the input tensor and the written-to tensor refer to a single memory location." */
+bool ct__idx_no_overlap(const ct_tensor *self, const ct_tensor *other);
+/* The first index value (row-major) outside [lo, hi), or false when all are inside; index int64 or int32. */
+bool ct__idx_find_bad(const ct_tensor *index, int64_t lo, int64_t hi, int64_t *bad);
+/* One element of an index tensor (int64 or int32) at flat row-major position k. */
+int64_t ct__idx_value_at(const ct_tensor *index, int64_t k);
+
+/* torch's gather (result: a new contiguous tensor of index's shape) and scatter's in-place kernel on a
+   target (reduce: 0 none, else CT_REDUCTION_*; value: the src when src is NULL). Checks as torch. */
+ct_tensor *ct__gather_impl(const ct_tensor *self, int64_t dim, const ct_tensor *index);
+ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *src,
+                           ct_scalar value, int reduce, const char *name, bool check_bounds_first);
+
+/* The index_* ops' kernel: for each k in order, dst's slice at index[k] along dim (scatter; gather: at k)
+   combined with src's slice at k (gather: at index[k]), src's slices broadcast to dst's; index an int64
+   vector whose values are in range (checked before); reduce 0 copies, else CT_REDUCTION_*. */
+ct_status ct__index_func_run(ct_tensor *dst, int64_t dim, const ct_tensor *index, const ct_tensor *src,
+                             bool scatter, int reduce, const char *name);
+/* What include_self=False fills the named positions with first: 0 (sum, mean), 1 (prod), the lowest value or
+   -inf (amax), the highest or inf (amin). */
+ct_scalar ct__reduction_identity(ct_dtype dt, int reduce);
+/* target /= count elementwise (count 0 taken as 1; integers floor-divide): scatter_reduce's and index_reduce's
+   mean. */
+ct_status ct__mean_divide(ct_tensor *target, const ct_tensor *count);
+
+#endif
