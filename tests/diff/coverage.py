@@ -36,8 +36,9 @@ def declared(header):
         m = re.match(r'^# \d+ "([^"]+)"', line)
         if m:
             mine = os.path.basename(m.group(1)) == header
-        elif mine:
-            names.update(re.findall(r"\b(ct_[a-z0-9_]+)\s*\(", line))
+        elif mine:  # prototypes; not the calls in an inline function's body (`x = ct_f(`, `return ct_f(`)
+            names.update(m.group(1) for m in re.finditer(r"\b(ct_[a-z0-9_]+)\s*\(", line)
+                         if not re.search(r"(?:[=(,!]|\breturn)\s*$", line[:m.start()]))
     return names & set(C.PROTOTYPES)
 
 

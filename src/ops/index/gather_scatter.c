@@ -400,8 +400,10 @@ ct_status ct_gather_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const c
   CT__OP_ENTER_STATUS(&gather_out_op, t, out, t, index);
   if (!CT__OP_OUT_GRAD_OK(&gather_out_op, out, t, index)) return CT_ERR_RUNTIME;
   if (!CT__OP_ACCEPTS(&gather_out_op, gather_out_op.aten, out, t, index)) return ct_last_error();
+  /* out's dtype (the structured kernel's output), then the index's dtype and shape */
+  if (ct__wrap_dim(dim, t->ndim) < 0) return CT_ERR_INDEX;
   int64_t d = dim;
-  if (!gather_checks(t, &d, index) || !ct__idx_out_dtype(out, t)) return ct_last_error();
+  if (!ct__idx_out_dtype(out, t) || !gather_checks(t, &d, index)) return ct_last_error();
   if (!ct__idx_no_overlap(out, t)) return CT_ERR_RUNTIME;
   return ct__idx_copy_out(out, ct__gather_impl(t, dim, index));
 }
@@ -477,6 +479,15 @@ ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *inde
   } else if (index->numel == 0) { /* the value is converted inside the kernel, which an empty index skips */
     return CT_OK;
   } else {
+    /* torch converts the value inside its kernel's loop, after the first element's bounds check */
+    int64_t size = ct__ne_size(target, dim), first = 0;
+    if (index->device_type != CT_META)
+      first = ct__scalar_to_int64(ct__load_scalar((ct_dtype)index->dtype, ct__tdata(index)));
+    if (first < 0 || (first >= size && index->device_type != CT_META)) {
+      ct__error(CT_ERR_RUNTIME, "index %lld is out of bounds for dimension %lld with size %lld", (long long)first,
+                (long long)dim, (long long)size);
+      return CT_ERR_RUNTIME;
+    }
     ct_tensor *v = value_src(target, value);
     if (v) {
       int64_t st[64] = {0};
@@ -767,12 +778,15 @@ ct_status ct_scatter_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim,
 
 /* _take_along_dim_helper: self and indices broadcast to each other apart from dim; with no dim, both
    flattened by view(-1) (torch's view errors included). */
-static ct_tensor *take_along_dim_impl(const ct_tensor *t, const ct_tensor *indices, const ct_take_along_dim_opts *o) {
+/* out: the out= form's tensor, whose dtype gather.out's meta function checks before gather's kernel checks the
+   index values (NULL: the functional form). */
+static ct_tensor *take_along_dim_impl(const ct_tensor *t, const ct_tensor *indices, const ct_take_along_dim_opts *o,
+                                      const ct_tensor *out) {
   if (!o || o->dims.ndim == 0) {
     int64_t m1 = -1;
     ct_tensor *a = ct__view_impl(t, (ct_shape){&m1, 1});
     ct_tensor *b = a ? ct__view_impl(indices, (ct_shape){&m1, 1}) : NULL;
-    ct_tensor *r = b ? ct__gather_impl(a, 0, b) : NULL;
+    ct_tensor *r = b && (!out || ct__idx_out_dtype(out, t)) ? ct__gather_impl(a, 0, b) : NULL;
     ct_release(a);
     ct_release(b);
     return r;
@@ -811,6 +825,7 @@ static ct_tensor *take_along_dim_impl(const ct_tensor *t, const ct_tensor *indic
   memcpy(b, indices->sizes, (size_t)nd * sizeof(int64_t));
   if (nd) b[dim] = t->sizes[dim];
   if (ct__broadcast_shapes(b, nd, t->sizes, nd, shape_s) != CT_OK) return NULL;
+  if (out && !ct__idx_out_dtype(out, t)) return NULL;
   ct_tensor *ib = ct__expand_impl(indices, (ct_shape){shape_i, nd});
   ct_tensor *sb = ib ? ct__expand_impl(t, (ct_shape){shape_s, nd}) : NULL;
   ct_tensor *r = sb ? ct__gather_impl(sb, dim, ib) : NULL;
@@ -822,7 +837,7 @@ static ct_tensor *take_along_dim_impl(const ct_tensor *t, const ct_tensor *indic
 ct_tensor *ct_take_along_dim(const ct_tensor *t, const ct_tensor *indices, const ct_take_along_dim_opts *opts) {
   CT__OP_ENTER_PTR(&take_along_dim_op, t, t, indices);
   if (!CT__OP_ACCEPTS(&take_along_dim_op, take_along_dim_op.aten, t, indices)) return NULL;
-  return ct__own(take_along_dim_impl(t, indices, opts));
+  return ct__own(take_along_dim_impl(t, indices, opts, NULL));
 }
 ct_status ct_take_along_dim_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *indices,
                                 const ct_take_along_dim_opts *opts) {
@@ -837,12 +852,8 @@ ct_status ct_take_along_dim_out(ct_tensor *out, const ct_tensor *t, const ct_ten
   }
   if (!CT__OP_OUT_GRAD_OK(&take_along_dim_out_op, out, t, indices)) return CT_ERR_RUNTIME;
   if (!CT__OP_ACCEPTS(&take_along_dim_out_op, take_along_dim_out_op.aten, out, t, indices)) return ct_last_error();
-  ct_tensor *r = take_along_dim_impl(t, indices, opts);
+  ct_tensor *r = take_along_dim_impl(t, indices, opts, out);
   if (!r) return ct_last_error();
-  if (!ct__idx_out_dtype(out, t)) {
-    ct_release(r);
-    return CT_ERR_RUNTIME;
-  }
   return ct__idx_copy_out(out, r);
 }
 

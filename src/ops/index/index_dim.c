@@ -185,7 +185,17 @@ static bool slices_fit(const ct_tensor *self, int64_t dim, const ct_tensor *sour
     if (d != dim) a[na++] = self->sizes[d];
   for (int64_t d = 0; d < source->ndim && d < 64; d++)
     if (d != dim) b[nb++] = source->sizes[d];
-  return ct__broadcast_shapes(a, na, b, nb, out) == CT_OK;
+  if (ct__broadcast_shapes(a, na, b, nb, out) != CT_OK) return false;
+  int64_t nout = na > nb ? na : nb;
+  bool same = nout == na;
+  for (int64_t d = 0; same && d < na; d++) same = out[d] == a[d];
+  if (same) return true;
+  /* the slice op runs in place on self's slice: its shape must be the broadcast one */
+  char sa[1024], sb[1024];
+  ct__fmt_int_list(sa, sizeof sa, na, a);
+  ct__fmt_int_list(sb, sizeof sb, nout, out);
+  ct__error(CT_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s", sa, sb);
+  return false;
 }
 
 /* The part index_add and index_reduce share after their checks: the slices' broadcast, then the index as a
@@ -561,10 +571,6 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
     ct__error(CT_ERR_RUNTIME, "\"index_func_\" not implemented for '%s'", ct__dt(dt)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  if (reduce == CT_REDUCTION_MEAN && dt == CT_BOOL && index->numel) {
-    ct__error(CT_ERR_RUNTIME, "\"div_floor_cpu\" not implemented for 'Bool'");
-    return CT_ERR_RUNTIME;
-  }
   if (index->numel && (reduce == CT_REDUCTION_AMAX || reduce == CT_REDUCTION_AMIN) && cplx) {
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", reduce == CT_REDUCTION_AMAX ? "maximum_cpu" : "minimum_cpu",
               ct__dt(dt)->scalar_name);
@@ -594,6 +600,11 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
   ct_tensor *iv;
   s = func_index(target, dim, index, source_in, true, &iv);
   if (!iv) return s;
+  if (reduce == CT_REDUCTION_MEAN && dt == CT_BOOL) { /* the division after torch's loop (its index checks) */
+    ct_release(iv);
+    ct__error(CT_ERR_RUNTIME, "\"div_floor_cpu\" not implemented for 'Bool'");
+    return CT_ERR_RUNTIME;
+  }
   if (!include_self) s = index_fill_into(target, dim, iv, ct__reduction_identity(dt, reduce));
   ct_tensor *source = s == CT_OK ? ct__resolve_bits(source_in) : NULL;
   if (s == CT_OK)

@@ -138,7 +138,7 @@ static ct_status place(ct_tensor **res, int n, bool given, const ct_tensor *self
   for (int k = 0; k < n; k++) {
     if (!(res[k] = ct__empty(self->ndim, self->sizes, dts[k], ct__tdevice(self)))) {
       for (int j = 0; j < k; j++) ct_release(res[j]), res[j] = NULL;
-      return CT_ERR_OUT_OF_MEMORY;
+      return ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY; /* e.g. the storage size overflowed */
     }
   }
   return CT_OK;

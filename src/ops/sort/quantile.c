@@ -207,7 +207,7 @@ static ct_status scalar_q(double q, const ct_tensor *t, ct_tensor **qt) {
 }
 
 /* rp: read after the call that made it (a separate argument would be read in any order) */
-static ct_status finish(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor **result) {
+static ct_status finish(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor **result, const ct_tensor *t) {
   ct_tensor *r = *rp;
   if (s != CT_OK) return s;
   /* out.copy_(result): autograd's in-place rule on out, after every check */
@@ -215,7 +215,11 @@ static ct_status finish(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor *
     ct_release(r);
     return CT_ERR_RUNTIME;
   }
-  if (out) return ct__sort_write_outs(&r, &out, 1);
+  if (out) {
+    s = ct__sort_write_outs(&r, &out, 1);
+    if (s == CT_OK) ct__grad_mark_out(out, &t, 1); /* copy_ from a result that requires grad */
+    return s;
+  }
   *result = ct__own(r);
   return *result ? CT_OK : ct_last_error();
 }
@@ -224,20 +228,20 @@ static ct_status finish(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor *
   ct_tensor *ct_##NAME(const ct_tensor *t, const ct_tensor *q, const ct_quantile_opts *opts) {    \
     CT__OP_ENTER_PTR(&OPD, t, t, q);                                                              \
     ct_tensor *r = NULL, *res = NULL;                                                             \
-    finish(quantile_impl(&OPD, IGNORE, t, q, opts, NULL, &r), &r, NULL, &res);                    \
+    finish(quantile_impl(&OPD, IGNORE, t, q, opts, NULL, &r), &r, NULL, &res, t);                    \
     return res;                                                                                   \
   }                                                                                               \
   ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *q,               \
                             const ct_quantile_opts *opts) {                                       \
     CT__OP_ENTER_STATUS(&OPD, t, out, t, q);                                                      \
     ct_tensor *r = NULL;                                                                          \
-    return finish(quantile_impl(&OPD, IGNORE, t, q, opts, out, &r), &r, out, NULL);               \
+    return finish(quantile_impl(&OPD, IGNORE, t, q, opts, out, &r), &r, out, NULL, t);               \
   }                                                                                               \
   ct_tensor *ct_##NAME##_scalar(const ct_tensor *t, double q, const ct_quantile_opts *opts) {     \
     CT__OP_ENTER_PTR(&OPD, t, t);                                                                 \
     ct_tensor *qt, *r = NULL, *res = NULL;                                                        \
     if (scalar_q(q, t, &qt) != CT_OK) return NULL;                                                \
-    finish(quantile_impl(&OPD, IGNORE, t, qt, opts, NULL, &r), &r, NULL, &res);                   \
+    finish(quantile_impl(&OPD, IGNORE, t, qt, opts, NULL, &r), &r, NULL, &res, t);                   \
     ct_release(qt);                                                                               \
     return res;                                                                                   \
   }                                                                                               \
@@ -246,7 +250,7 @@ static ct_status finish(ct_status s, ct_tensor **rp, ct_tensor *out, ct_tensor *
     CT__OP_ENTER_STATUS(&OPD, t, out, t);                                                         \
     ct_tensor *qt, *r = NULL;                                                                     \
     ct_status s = scalar_q(q, t, &qt);                                                            \
-    if (s == CT_OK) s = finish(quantile_impl(&OPD, IGNORE, t, qt, opts, out, &r), &r, out, NULL); \
+    if (s == CT_OK) s = finish(quantile_impl(&OPD, IGNORE, t, qt, opts, out, &r), &r, out, NULL, t); \
     ct_release(qt);                                                                               \
     return s;                                                                                     \
   }

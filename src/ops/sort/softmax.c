@@ -389,7 +389,9 @@ static ct_status softmax_out(const ct_op *op, bool log, ct_tensor *out, const ct
   if (!ct__red_check_out_dtype(out, want) || !ct__sort_out_device_ok(out, t)) return CT_ERR_RUNTIME;
   ct_tensor *r;
   ct_status s = softmax_impl(op, log, t, dim, o, &r);
-  return s == CT_OK ? ct__sort_write_outs(&r, &out, 1) : s;
+  if (s == CT_OK) s = ct__sort_write_outs(&r, &out, 1);
+  if (s == CT_OK) ct__grad_mark_out(out, &t, 1); /* torch's out= of a differentiable op: out requires grad */
+  return s;
 }
 
 #define SOFTMAX_API(NAME, OPD, LOG)                                                                         \
