@@ -17,7 +17,7 @@ PREFIX     ?=
 CONFIGURE     = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 CONFIGURE_DEV = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCT_WERROR=ON >/dev/null
 
-.PHONY: all deps build asan run check unit asan-check diff diff-alias-asan install-check fuzz-build fuzz fuzz-replay \
+.PHONY: all deps build asan run check unit asan-check diff diff-explore diff-alias-asan install-check fuzz-build fuzz fuzz-replay \
   docs bench install clean deps-check deps-bench build-dev tests format-check check-nocompat
 
 all: build
@@ -61,11 +61,15 @@ asan-check: asan
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
 # The differential suites against PyTorch 1.13: each prints its seed, so a failure can be replayed.
+# `make check` draws with a fixed seed (DIFF_SEED), so CI runs exactly the cases a developer's `make check`
+# ran; `make diff-explore` draws DIFF_ROUNDS fresh seeds (each failure found there is fixed, not skipped).
+DIFF_SEED ?= 20261126
+DIFF_ROUNDS ?= 4
 DIFF_SUITES := $(wildcard tests/diff/run.py tests/diff/print_diff.py tests/diff/random_diff.py tests/diff/tour_diff.py \
   tests/diff/numbers_diff.py)
 diff: tests
 	@set -e; for s in $(DIFF_SUITES); do \
-	  CTORCH_LIB=$(BUILD)/libctorch.so CTORCH_BUILD=$(BUILD) $(PYTHON) $$s; done
+	  CTORCH_SEED=$(DIFF_SEED) CTORCH_LIB=$(BUILD)/libctorch.so CTORCH_BUILD=$(BUILD) $(PYTHON) $$s; done
 	@$(PYTHON) scripts/gen_meta_messages.py | cmp -s - src/core/meta_messages.c || { echo "src/core/meta_messages.c \
 	  differs from torch's messages: run $(PYTHON) scripts/gen_meta_messages.py > src/core/meta_messages.c"; exit 1; }
 
@@ -77,7 +81,12 @@ diff-alias-asan: asan
 	@ops=$$(cd tests/diff && $(PYTHON) -c 'import ops_alias; print(" ".join("--op " + o.name for o in ops_alias.OPS))') && \
 	  LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libstdc++.so)" \
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  CTORCH_LIB=$(ASAN_BUILD)/libctorch.so CTORCH_BUILD=$(ASAN_BUILD) $(PYTHON) tests/diff/run.py $$ops --cases 1200
+	  CTORCH_SEED=$(DIFF_SEED) CTORCH_LIB=$(ASAN_BUILD)/libctorch.so CTORCH_BUILD=$(ASAN_BUILD) $(PYTHON) \
+	  tests/diff/run.py $$ops --cases 1200
+
+diff-explore: tests
+	@fail=0; for i in $$(seq $(DIFF_ROUNDS)); do for s in tests/diff/run.py tests/diff/print_diff.py; do \
+	  CTORCH_LIB=$(BUILD)/libctorch.so CTORCH_BUILD=$(BUILD) $(PYTHON) $$s || fail=1; done; done; exit $$fail
 
 install-check: build-dev
 	@tests/install/check_install.sh $(BUILD)

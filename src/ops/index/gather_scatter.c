@@ -687,6 +687,15 @@ static bool reduction_ok(ct_reduction r) {
 
 /* scatter_reduce.two: include_self=False fills the named positions with the reduction's identity first;
    mean divides the sum by the count (self counting 1 when included; integers floor-divide). */
+/* The reduction kernel's dtype dispatch: mean has no bool kernel (the others reduce bools). */
+static bool reduce_kernel_ok(ct_reduction reduce, ct_dtype dt) {
+  if (reduce == CT_REDUCTION_MEAN && dt == CT_BOOL) {
+    ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for 'Bool'", reduce_kernel_names[reduce]);
+    return false;
+  }
+  return reduce_loop(reduce, dt, reduce_kernel_names[reduce]) != NULL;
+}
+
 static ct_status scatter_reduce_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *src,
                                      ct_reduction reduce, bool include_self, bool check_first) {
   ct_dtype dt = (ct_dtype)target->dtype;
@@ -694,21 +703,17 @@ static ct_status scatter_reduce_into(ct_tensor *target, int64_t dim, const ct_te
   if (d < 0) return CT_ERR_INDEX;
   if (!scatter_checks("scatter", target, d, index, src)) return ct_last_error();
   if (check_first && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
-  /* the kernel's dtype dispatch runs only for a non-empty index; mean's division always */
-  if (index->numel && reduce == CT_REDUCTION_MEAN && dt == CT_BOOL) {
-    ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for 'Bool'", reduce_kernel_names[reduce]);
-    return CT_ERR_RUNTIME;
-  }
   int64_t bad;
   bool oob = index->numel && ct__idx_find_bad(index, 0, ct__ne_size(target, d), &bad);
-  /* include_self=False scatters the identity first (its bounds error), then dispatches the reduction */
-  if (include_self && index->numel && !reduce_loop(reduce, dt, reduce_kernel_names[reduce])) return CT_ERR_RUNTIME;
+  /* include_self=False scatters the identity first (its bounds error), then dispatches the reduction (only
+     for a non-empty index; mean's division always runs) */
+  if (include_self && index->numel && !reduce_kernel_ok(reduce, dt)) return CT_ERR_RUNTIME;
   if (oob) {
     ct__error(CT_ERR_RUNTIME, "index %lld is out of bounds for dimension %lld with size %lld", (long long)bad,
               (long long)d, (long long)ct__ne_size(target, d));
     return CT_ERR_RUNTIME;
   }
-  if (!include_self && index->numel && !reduce_loop(reduce, dt, reduce_kernel_names[reduce])) return CT_ERR_RUNTIME;
+  if (!include_self && index->numel && !reduce_kernel_ok(reduce, dt)) return CT_ERR_RUNTIME;
   if (!index->numel && reduce == CT_REDUCTION_MEAN && dt == CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "\"div_floor_cpu\" not implemented for 'Bool'");
     return CT_ERR_RUNTIME;

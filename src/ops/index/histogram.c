@@ -9,6 +9,7 @@
 #include "ops/convert_internal.h"
 #include "ops/create_internal.h"
 #include "ops/index/index_ops.h"
+#include "ops/pointwise/pw.h"
 #include "ops/reduce/red.h"
 #include "ops/view_internal.h"
 
@@ -124,7 +125,8 @@ static inline float bf_round(float x) { return ct__bfloat16_to_float(ct__float_t
    no int64 (NaN, inf: x86's conversion gives INT64_MIN) lands, through torch's index arithmetic, in bin 0
    (linear: INT64_MIN times the element size wraps to offset 0), or where upper_bound over the three edges
    around edges[0] leaves it (local search: the last of them, bin 1, before the rightmost-bin rule); a NaN
-   in a binary search passes every edge. */
+   in a binary search passes every edge. The position is (elt - left) / (right - left) * bins, divided first
+   (so 16. of float64 over [-100, 100] in 100 bins lands in bin 57). */
 #define HIST_KERNEL(NAME, T, CT, LOAD, STORE, RND)                                                        \
   static void NAME(T *hist, const T *x, const T *w, int64_t n, const T *edges, int64_t ne, hist_algo algo) { \
     CT left = LOAD(edges[0]), right = LOAD(edges[ne - 1]);                                                \
@@ -135,7 +137,7 @@ static inline float bf_round(float x) { return ct__bfloat16_to_float(ct__float_t
       if (algo == BINARY) {                                                                               \
         UPPER(T, edges, 0, ne, elt, LOAD);                                                                \
       } else {                                                                                            \
-        CT d1 = RND(elt - left), d2 = RND(d1 * RND((CT)(ne - 1))), d3 = RND(d2 / RND(right - left));      \
+        CT d1 = RND(elt - left), d2 = RND(d1 / RND(right - left)), d3 = RND(d2 * RND((CT)(ne - 1)));      \
         if (!(d3 > -9.2e18 && d3 < 9.2e18)) {                                                             \
           if (algo == LINEAR) pos = 0;                                                                    \
           else pos = ne - 1 > 1 ? 1 : ne - 1;                                                             \
@@ -231,6 +233,8 @@ static ct_tensor *histc_impl(const ct_tensor *self, const ct_histc_opts *opts) {
     return CT_ERR_NULL(CT_ERR_RUNTIME, "torch.histc: range of [%g, %g] is not finite", lo, hi);
   if (!(lo < hi)) return CT_ERR_NULL(CT_ERR_RUNTIME, "torch.histc: max must be larger than min");
   if (dt == CT_BOOL) return not_implemented("linspace_cpu", dt), NULL;
+  /* the edges' linspace converts its ends to the dtype (checked) before the histogram kernel's dispatch */
+  if (!ct__scalar_fits(ct_scalar_double(lo), dt) || !ct__scalar_fits(ct_scalar_double(hi), dt)) return NULL;
   if (dt != CT_FLOAT32 && dt != CT_FLOAT64 && dt != CT_BFLOAT16) return not_implemented("histogram_cpu", dt), NULL;
   ct_resolved_opts o = {dt, ct__tdevice(self), CT_CONTIGUOUS_FORMAT, false};
   ct_tensor *edges = ct__linspace_with(ct_scalar_double(lo), ct_scalar_double(hi), bins + 1, &o);
@@ -301,32 +305,33 @@ static bool histogram_checks(const ct_tensor *self, const ct_tensor *bins, const
   return true;
 }
 
-/* density: hist.div_(hist.sum().item()) (the cascade sum, a double dividing in the hist's dtype), then
-   hist.div_(bin_edges.diff()). */
-static void apply_density(ct_tensor *hist, const ct_tensor *edges) {
+/* density: hist.div_(hist.sum().item()), then hist.div_(bin_edges.diff()), through div's route (a wrapped
+   double, then edges' differences in their dtype: bfloat16 rounds as torch's). */
+static ct_status apply_density(ct_tensor *hist, const ct_tensor *edges) {
   int64_t n = hist->numel;
-  ct_tensor *e = ct__idx_contiguous(edges), *sum = NULL;
+  ct_tensor *sum = NULL;
   ct_scalar sv;
   ct_scope_begin(); /* the reduction's result is scope-registered */
-  bool ok = e && ct__sum_impl(NULL, hist, NULL, &sum) == CT_OK && ct__item_impl(sum, &sv) == CT_OK;
+  ct_status s = ct__sum_impl(NULL, hist, NULL, &sum);
+  if (s == CT_OK) s = ct__item_impl(sum, &sv);
   ct_scope_end();
-  if (!ok) {
-    ct_release(e);
-    return;
+  ct_tensor *w = s == CT_OK ? ct__wrapped_scalar(ct_scalar_double(ct__scalar_to_double(sv))) : NULL;
+  s = w ? ct__pw_apply_(&ct__pw_op_true_divide, hist, w) : ct_last_error();
+  ct_release(w);
+  ct_tensor *hi = s == CT_OK ? ct__slice_impl(edges, 0, 1, n + 1, 1) : NULL;
+  ct_tensor *lo = hi ? ct__slice_impl(edges, 0, 0, n, 1) : NULL;
+  ct_tensor *width = NULL;
+  if (lo) {
+    ct_scope_begin();
+    width = ct__pw_apply(&ct__pw_op_sub, hi, lo);
+    if (width) ct_retain(width);
+    ct_scope_end();
   }
-  double s = ct__scalar_to_double(sv);
-  if (hist->dtype == CT_FLOAT32) {
-    float *h = (float *)ct__tdata(hist), fs = (float)s;
-    const float *ev = (const float *)ct__tdata(e);
-    for (int64_t i = 0; i < n; i++) h[i] = h[i] / fs;
-    for (int64_t i = 0; i < n; i++) h[i] = h[i] / (ev[i + 1] - ev[i]);
-  } else {
-    double *h = (double *)ct__tdata(hist);
-    const double *ev = (const double *)ct__tdata(e);
-    for (int64_t i = 0; i < n; i++) h[i] = h[i] / s;
-    for (int64_t i = 0; i < n; i++) h[i] = h[i] / (ev[i + 1] - ev[i]);
-  }
-  ct_release(e);
+  if (s == CT_OK) s = width ? ct__pw_apply_(&ct__pw_op_true_divide, hist, width) : ct_last_error();
+  ct_release(width);
+  ct_release(lo);
+  ct_release(hi);
+  return s;
 }
 
 static bool float_only(const ct_tensor *self, const char *kernel) {
@@ -369,10 +374,9 @@ static ct_status histogram_impl(const ct_tensor *self, int64_t bin_ct, const ct_
     e = ct__idx_copy_as(bins, (ct_dtype)(bins)->dtype, CT_CONTIGUOUS_FORMAT);
   }
   if (!e) return ct_last_error();
-  /* histogram_cpu's dispatch (float, double, bfloat16), reached by every call, empty ones too. ctorch's
-     kernel computes float and double only: a non-empty bfloat16 input is refused (torch computes it). */
+  /* histogram_cpu's dispatch (float, double, bfloat16), reached by every call, empty ones too */
   ct_dtype sdt = (ct_dtype)self->dtype;
-  bool dt_ok = sdt == CT_FLOAT32 || sdt == CT_FLOAT64 || (sdt == CT_BFLOAT16 && self->numel == 0);
+  bool dt_ok = sdt == CT_FLOAT32 || sdt == CT_FLOAT64 || sdt == CT_BFLOAT16;
   if (!histogram_checks(self, NULL, weight) || (!dt_ok && !not_implemented("histogram_cpu", sdt))) {
     ct_release(e);
     return ct_last_error();
@@ -384,7 +388,11 @@ static ct_status histogram_impl(const ct_tensor *self, int64_t bin_ct, const ct_
     ct_release(e);
     return ct_last_error();
   }
-  if (opts && opts->density) apply_density(h, e);
+  if (opts && opts->density && apply_density(h, e) != CT_OK) {
+    ct_release(h);
+    ct_release(e);
+    return ct_last_error();
+  }
   *hist = h;
   *edges = e;
   return CT_OK;
@@ -406,6 +414,8 @@ static ct_status histogram_public(const ct_tensor *t, int64_t bin_ct, const ct_t
 
 static ct_status histogram_out_public(ct_tensor *hist, ct_tensor *bin_edges, const ct_tensor *t, int64_t bin_ct,
                                       const ct_tensor *bins, const ct_histogram_opts *opts) {
+  /* with a bins tensor, torch checks the inputs before preparing the outs (with a count, after) */
+  if (bins && !histogram_checks(t, bins, opts ? opts->weight : NULL)) return CT_ERR_RUNTIME;
   if (hist->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "torch.histogram: input tensor and hist tensor should have the same dtype, but got "
                               "input %s and hist %s", ct__dt((ct_dtype)t->dtype)->typemeta_name,

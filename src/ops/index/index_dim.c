@@ -553,6 +553,36 @@ static bool index_reduction_ok(ct_reduction r) {
   return false;
 }
 
+/* Torch's path for a self of more than one dim: per index entry, the binary op's kernel on the two slices
+   (mul, minimum, maximum, add for mean), whose vector rows and scalar tail differ (minimum's tie of 0. and
+   -0. picks the source in a vector row, self in the tail). */
+static ct_status reduce_slices(ct_tensor *target, int64_t dim, const ct_tensor *iv, const ct_tensor *source,
+                               ct_reduction reduce) {
+  if (target->device_type == CT_META) return CT_OK;
+  const ct_pw_op *op = reduce == CT_REDUCTION_PROD   ? &ct__pw_op_mul
+                       : reduce == CT_REDUCTION_AMIN ? &ct__pw_op_minimum
+                       : reduce == CT_REDUCTION_AMAX ? &ct__pw_op_maximum
+                                                     : &ct__pw_op_add;
+  const int64_t *idx = (const int64_t *)ct__tdata(iv), step = iv->strides[0];
+  ct_status s = CT_OK;
+  for (int64_t i = 0; i < iv->numel && s == CT_OK; i++) {
+    ct_tensor *a = ct__select_impl(target, dim, idx[i * step]), *b = a ? ct__select_impl(source, dim, i) : NULL;
+    s = b ? ct__pw_apply_(op, a, b) : ct_last_error();
+    ct_release(a);
+    ct_release(b);
+  }
+  return s;
+}
+
+/* A fresh dense complex count tensor's zeros made ones (its elements are one block from its data). */
+static void counts_at_least_one(ct_tensor *count) {
+  char *p = ct__tdata(count);
+  if (count->dtype == CT_COMPLEX64)
+    for (int64_t i = 0; i < count->numel; i++) ((float *)p)[2 * i] += ((float *)p)[2 * i] == 0.0f;
+  else
+    for (int64_t i = 0; i < count->numel; i++) ((double *)p)[2 * i] += ((double *)p)[2 * i] == 0.0;
+}
+
 static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *source_in,
                                    ct_reduction reduce, bool include_self, bool inplace) {
   dim = ct__wrap_dim(dim, target->ndim);
@@ -572,6 +602,14 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
     return CT_ERR_RUNTIME;
   }
   if (index->numel && (reduce == CT_REDUCTION_AMAX || reduce == CT_REDUCTION_AMIN) && cplx) {
+    /* torch's loop fails in the first slice's maximum/minimum, after the slices' broadcast and the first
+       index's range check */
+    ct_tensor *v = index_vector(index), *first = v ? ct__slice_impl(v, 0, 0, 1, 1) : NULL, *iv0 = NULL;
+    ct_status f = first ? func_index(target, dim, first, source_in, true, &iv0) : ct_last_error();
+    ct_release(v);
+    ct_release(first);
+    ct_release(iv0);
+    if (f != CT_OK) return f;
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", reduce == CT_REDUCTION_AMAX ? "maximum_cpu" : "minimum_cpu",
               ct__dt(dt)->scalar_name);
     return CT_ERR_RUNTIME;
@@ -607,14 +645,23 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
   }
   if (!include_self) s = index_fill_into(target, dim, iv, ct__reduction_identity(dt, reduce));
   ct_tensor *source = s == CT_OK ? ct__resolve_bits(source_in) : NULL;
+  if (s == CT_OK && !source) s = ct_last_error();
   if (s == CT_OK)
-    s = source ? ct__index_func_run(target, dim, iv, source, true, reduce, "index_reduce") : ct_last_error();
+    s = target->ndim > 1 ? reduce_slices(target, dim, iv, source, reduce)
+                         : ct__index_func_run(target, dim, iv, source, true, reduce, "index_reduce");
   if (s == CT_OK && reduce == CT_REDUCTION_MEAN && target->device_type != CT_META) {
+    /* torch's counts: ones_like/zeros_like(result) (its strides when dense: the division's rows are torch's) */
     ct_resolved_opts o = {dt, ct__tdevice(target), CT_CONTIGUOUS_FORMAT, false};
-    ct_tensor *count = ct__full_with((ct_shape){target->sizes, target->ndim}, ct_scalar_int(include_self ? 1 : 0), &o);
+    ct_tensor *count = ct__empty_like_with(target, CT_PRESERVE_FORMAT, &o);
+    if (count && ct__fill_impl(count, ct_scalar_int(include_self ? 1 : 0)) != CT_OK) {
+      ct_release(count);
+      count = NULL;
+    }
     ct_tensor *ones = count ? ct__full_with((ct_shape){source->sizes, source->ndim}, ct_scalar_int(1), &o) : NULL;
     s = ones ? ct__index_func_run(count, dim, iv, ones, true, CT_REDUCTION_SUM, "index_add_cpu_") : ct_last_error();
-    if (s == CT_OK) s = ct__mean_divide(target, count);
+    /* complex division has vector and scalar forms (div's route); counts of 0 are 1 first (masked_fill_) */
+    if (s == CT_OK && cplx) counts_at_least_one(count);
+    if (s == CT_OK) s = cplx ? ct__pw_apply_(&ct__pw_op_true_divide, target, count) : ct__mean_divide(target, count);
     ct_release(ones);
     ct_release(count);
   }
@@ -657,7 +704,16 @@ ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   if (!func_checks("index_reduce", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   if (!ct__idx_no_overlap(out, index) || !ct__idx_no_overlap(out, source)) return CT_ERR_RUNTIME;
-  ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
+  /* torch reduces in an out of the right shape, whose strides set the slice ops' rows: a fresh tensor with
+     them stands in for it until the call has succeeded */
+  bool fits = out->ndim == t->ndim && !ct__has_internal_overlap(out);
+  for (int64_t i = 0; fits && i < t->ndim; i++) fits = out->sizes[i] == t->sizes[i];
+  ct_resolved_opts o = {(ct_dtype)t->dtype, ct__tdevice(t), CT_CONTIGUOUS_FORMAT, false};
+  ct_tensor *r = fits ? ct__empty_strided_with(out->ndim, out->sizes, out->strides, &o) : ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
+  if (r && fits && ct__copy_into(r, t) != CT_OK) {
+    ct_release(r);
+    r = NULL;
+  }
   if (r && index_reduce_into(r, dim, index, source, reduce, !(opts && opts->exclude_self), false) != CT_OK) {
     ct_release(r);
     r = NULL;
