@@ -248,6 +248,13 @@ static inline char *ct__tdata(const ct_tensor *t) {
 
 /* ---- math bits (math_bits.c) ---- */
 static inline unsigned ct__math_bits(const ct_tensor *t) { return t->flags & CT_TENSOR_MATH_BITS; }
+/* Whether t's sizes are exactly the nd sizes given. */
+static inline bool ct__has_sizes(const ct_tensor *t, int64_t nd, const int64_t *sizes) {
+  if (t->ndim != nd) return false;
+  for (int64_t i = 0; i < nd; i++)
+    if (t->sizes[i] != sizes[i]) return false;
+  return true;
+}
 /* Applies bits to n elements of dtype dt at p, p + stride, ... in place: conj (complex only) negates the
    imaginary part, neg the value (integers wrap). Each bit is its own inverse. */
 void ct__math_bits_apply_row(char *p, int64_t stride, ct_dtype dt, int64_t n, unsigned bits);

@@ -46,9 +46,7 @@ ct_status ct_equal(const ct_tensor *a, const ct_tensor *b, bool *out) {
     ct__error(CT_ERR_VALUE, "ct_equal: out is NULL");
     return CT_ERR_VALUE;
   }
-  bool same_shape = a->ndim == b->ndim;
-  for (int64_t i = 0; same_shape && i < a->ndim; i++) same_shape = a->sizes[i] == b->sizes[i];
-  if (!same_shape) {
+  if (!ct__has_sizes(a, b->ndim, b->sizes)) {
     *out = false;
     return CT_OK;
   }

@@ -163,6 +163,16 @@ ct_tensor *ct__empty_like_with(const ct_tensor *t, ct_memory_format fmt, const c
   return ct__empty_with((ct_shape){t->sizes, t->ndim}, &with_fmt);
 }
 
+ct_tensor *ct__copy_as(const ct_tensor *t, ct_dtype dt, ct_memory_format fmt) {
+  ct_resolved_opts o = {dt, ct__tdevice(t), fmt, false};
+  ct_tensor *r = ct__empty_like_with(t, fmt, &o);
+  if (r && ct__copy_into(r, t) != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return r;
+}
+
 ct_tensor *ct_empty(ct_shape shape, const ct_tensor_opts *opts) {
   ct_resolved_opts o;
   if (!ct__factory_enter(&empty_op, opts, ct_get_default_dtype(), shape, &o)) return NULL;

@@ -110,6 +110,9 @@ ct_tensor *ct__empty_strided_with(int64_t ndim, const int64_t *sizes, const int6
 /* PyTorch's empty_like(t, memory_format): PRESERVE keeps the strides of a dense input and infers
    dense strides in the same dimension order otherwise; other formats lay out t's shape afresh. */
 ct_tensor *ct__empty_like_with(const ct_tensor *t, ct_memory_format fmt, const ct_resolved_opts *o);
+/* t copied into a new tensor of dtype dt laid out as empty_like(t, fmt) lays it out (Tensor.to(dt, copy=True)
+   with memory_format fmt: PRESERVE keeps a dense t's strides); math bits resolved; not scope-registered. */
+ct_tensor *ct__copy_as(const ct_tensor *t, ct_dtype dt, ct_memory_format fmt);
 /* Sets requires_grad on a finished tensor, as PyTorch's bindings do after the op (so the op's own
    argument errors come first). On a dtype that cannot require gradients, releases t and records
    PyTorch's error. Returns t or NULL. */

@@ -7,16 +7,6 @@
 #include "ops/index/index_ops.h"
 #include "ops/view_internal.h"
 
-ct_tensor *ct__idx_copy_as(const ct_tensor *t, ct_dtype dt, ct_memory_format fmt) {
-  ct_resolved_opts o = {dt, ct__tdevice(t), fmt, false};
-  ct_tensor *r = ct__empty_like_with(t, fmt, &o);
-  if (r && ct__copy_into(r, t) != CT_OK) {
-    ct_release(r);
-    return NULL;
-  }
-  return r;
-}
-
 ct_tensor *ct__idx_contiguous(const ct_tensor *t) {
   if (!ct__math_bits(t) && ct__geom_is_contiguous(t->ndim, t->sizes, t->strides)) return ct_retain((ct_tensor *)t);
   return ct__idx_copy_as(t, (ct_dtype)t->dtype, CT_CONTIGUOUS_FORMAT);
@@ -50,9 +40,7 @@ ct_status ct__idx_copy_out(ct_tensor *out, ct_tensor *r) {
   if (!r) return ct_last_error();
   ct_status s = CT_OK;
   if (!ct__check_copy_devices(out, r)) s = CT_ERR_RUNTIME;
-  bool same = s == CT_OK && out->ndim == r->ndim;
-  for (int64_t i = 0; same && i < r->ndim; i++) same = out->sizes[i] == r->sizes[i];
-  if (s == CT_OK && !same) s = ct__tensor_resize(out, r->ndim, r->sizes, NULL);
+  if (s == CT_OK && !ct__has_sizes(out, r->ndim, r->sizes)) s = ct__tensor_resize(out, r->ndim, r->sizes, NULL);
   if (s == CT_OK) s = ct__copy_into(out, r);
   ct_release(r);
   return s;

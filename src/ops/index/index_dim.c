@@ -706,8 +706,7 @@ ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   if (!ct__idx_no_overlap(out, index) || !ct__idx_no_overlap(out, source)) return CT_ERR_RUNTIME;
   /* torch reduces in an out of the right shape, whose strides set the slice ops' rows: a fresh tensor with
      them stands in for it until the call has succeeded */
-  bool fits = out->ndim == t->ndim && !ct__has_internal_overlap(out);
-  for (int64_t i = 0; fits && i < t->ndim; i++) fits = out->sizes[i] == t->sizes[i];
+  bool fits = ct__has_sizes(out, t->ndim, t->sizes) && !ct__has_internal_overlap(out);
   ct_resolved_opts o = {(ct_dtype)t->dtype, ct__tdevice(t), CT_CONTIGUOUS_FORMAT, false};
   ct_tensor *r = fits ? ct__empty_strided_with(out->ndim, out->sizes, out->strides, &o) : ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && fits && ct__copy_into(r, t) != CT_OK) {

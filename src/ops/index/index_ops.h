@@ -6,6 +6,7 @@
 
 #include "core/layout_rules.h"
 #include "core/op.h"
+#include "ops/create_internal.h"
 #include "ops/index/index_internal.h"
 
 /* ensure_nonempty_dim / size / stride: a 0-dim tensor counts as [1] with stride 1. */
@@ -16,7 +17,7 @@ static inline int64_t ct__ne_stride(const ct_tensor *t, int64_t d) { return t->n
 /* Unowned copies (the conversions' _impls register their results with the scope): t's values (math bits
    applied) as dtype dt in layout fmt; t itself (retained) when contiguous / of dtype dt already, else such
    a copy. */
-ct_tensor *ct__idx_copy_as(const ct_tensor *t, ct_dtype dt, ct_memory_format fmt);
+#define ct__idx_copy_as ct__copy_as
 ct_tensor *ct__idx_contiguous(const ct_tensor *t);
 ct_tensor *ct__idx_as(const ct_tensor *t, ct_dtype dt);
 /* A new tensor holding self's values (math bits applied) in layout fmt: the functional forms' result,

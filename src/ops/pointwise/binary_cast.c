@@ -6,26 +6,13 @@
    engine's chunked on-the-fly casts. */
 #include "core/cast.h"
 #include "core/layout_rules.h"
+#include "ops/create_internal.h"
 #include "ops/pointwise/binary_common.h"
 
 /* t converted to dtype in a new tensor with Tensor.to's (preserve format) strides; NULL on failure. */
-static ct_tensor *converted(const ct_tensor *t, ct_dtype dtype) {
-  ct_tensor *r = ct__empty(t->ndim, t->sizes, dtype, ct__tdevice(t));
-  if (!r) return NULL;
-  ct__preserve_format_strides(t, r->strides);
-  if (ct__copy_into(r, t) != CT_OK) {
-    ct_release(r);
-    return NULL;
-  }
-  return r;
-}
+#define converted(t, dtype) ct__copy_as(t, dtype, CT_PRESERVE_FORMAT)
 
-static bool same_shape(const ct_tensor *t, const int64_t *shape, int64_t nd) {
-  if (t->ndim != nd) return false;
-  for (int64_t d = 0; d < nd; d++)
-    if (t->sizes[d] != shape[d]) return false;
-  return true;
-}
+#define same_shape(t, shape, nd) ct__has_sizes(t, nd, shape)
 
 /* out.copy_(t) (t contiguous, same shape). A contiguous out of rank >= 1 is converted as one run, which
    is what torch's copy does even for a single element (its bfloat16 NaNs then come out as 0xFFFF); the

@@ -95,23 +95,9 @@ bool ct__red_no_dtype(const char *op, const ct_reduce_opts *o) {
 }
 
 /* PyTorch's self.to(dtype): a copy in the same layout (empty_like, preserve format). */
-static ct_tensor *cast_copy(const ct_tensor *t, ct_dtype dt) {
-  ct_resolved_opts o = {.dtype = dt, .device = ct__tdevice(t), .memory_format = CT_PRESERVE_FORMAT};
-  ct_tensor *r = ct__empty_like_with(t, CT_PRESERVE_FORMAT, &o);
-  if (!r) return NULL;
-  if (ct__copy_into(r, t) != CT_OK) {
-    ct_release(r);
-    return NULL;
-  }
-  return r;
-}
+#define cast_copy(t, dt) ct__copy_as(t, dt, CT_PRESERVE_FORMAT)
 
-static bool same_shape(const ct_tensor *t, const int64_t *shape, int64_t nd) {
-  if (t->ndim != nd) return false;
-  for (int64_t i = 0; i < nd; i++)
-    if (t->sizes[i] != shape[i]) return false;
-  return true;
-}
+#define same_shape(t, shape, nd) ct__has_sizes(t, nd, shape)
 
 ct_scalar ct__red_extreme(ct_dtype dt, bool highest) {
   const ct_dtype_traits *t = ct__dt(dt);

@@ -23,12 +23,7 @@ static bool have_kernel(const ct_scan_kernel *table, ct_dtype dt, const char *na
   return false;
 }
 
-static bool same_shape(const ct_tensor *a, const ct_tensor *b) {
-  if (a->ndim != b->ndim) return false;
-  for (int64_t i = 0; i < a->ndim; i++)
-    if (a->sizes[i] != b->sizes[i]) return false;
-  return true;
-}
+static inline bool same_shape(const ct_tensor *a, const ct_tensor *b) { return ct__has_sizes(a, b->ndim, b->sizes); }
 
 /* TensorIterator's overlap checks for out (as it will be after resizing to self's shape) against the
    input the kernel reads (self itself only when no dtype conversion makes a copy). */

@@ -49,12 +49,7 @@ ct_status ct__sort_hand_out(ct_tensor **res, ct_tensor **const *want, int n, ct_
   return s;
 }
 
-static bool same_shape(const ct_tensor *a, const ct_tensor *b) {
-  if (a->ndim != b->ndim) return false;
-  for (int64_t i = 0; i < a->ndim; i++)
-    if (a->sizes[i] != b->sizes[i]) return false;
-  return true;
-}
+static inline bool same_shape(const ct_tensor *a, const ct_tensor *b) { return ct__has_sizes(a, b->ndim, b->sizes); }
 
 ct_status ct__sort_write_outs(ct_tensor **res, ct_tensor *const *outs, int n) {
   ct_status s = CT_OK;
