@@ -379,12 +379,7 @@ def gen_index_copy(g):
 
 
 def gen_index_copy_out(g):
-    # NOT YET (issue 16): with an empty self, torch resizes a wrongly shaped out before its index checks
-    # (setStorage errors naming the resized geometry); ctorch checks first. Non-empty self only.
-    while True:
-        a = _with_out(gen_index_copy)(g)
-        if 0 not in a.args[0].shape:
-            return a
+    return _with_out(gen_index_copy)(g)
 
 
 def gen_index_fill(g):
@@ -394,17 +389,11 @@ def gen_index_fill(g):
     wd = _wrap(dim, nd)
     hi = x.shape[wd] if nd and 0 <= wd < nd else 1
     idx, _ = _vector_index(g, hi, neg=True)
-    if 0 in x.shape:  # NOT YET (issue 16): torch's restriding of an empty self fails (setStorage) before the
-        return A(x, dim, idx, 1)  # value's overflow check; ctorch checks the value first. A value that fits.
     return A(x, dim, idx, _number(g, x.dtype) if not g.chance(0.05) else complex(1, 1))
 
 
 def gen_index_reduce(g):
-    # NOT YET (issue 16): with an empty self torch resizes before its checks (see gen_index_copy_out).
-    while True:
-        x, dim, idx, src = _dim_op_args(g, allowed=(L, torch.int32))
-        if 0 not in x.shape:
-            break
+    x, dim, idx, src = _dim_op_args(g, allowed=(L, torch.int32))
     reduce = _reductions(g, x, ["prod", "mean", "amax", "amin"], complex_all=True)
     reduce = "sum" if reduce == "bogus" else reduce
     return A(x, dim, idx, src, reduce, g.chance(0.6))

@@ -7,6 +7,29 @@
 #include "ops/index/index_ops.h"
 #include "ops/view_internal.h"
 
+ct_tensor *ct__idx_out_twin(const ct_tensor *out, const ct_tensor *self) {
+  int64_t nd = self->ndim, st[64];
+  if (nd > 64) return CT_ERR_NULL(CT_ERR_NOT_IMPLEMENTED, "index ops support tensors of up to 64 dims");
+  if (ct__has_sizes(out, nd, self->sizes) && !ct__has_internal_overlap(out))
+    memcpy(st, out->strides, (size_t)nd * sizeof *st);
+  else
+    ct__format_strides(nd, self->sizes, CT_CONTIGUOUS_FORMAT, st);
+  ct_resolved_opts o = {(ct_dtype)self->dtype, ct__tdevice(self), CT_CONTIGUOUS_FORMAT, false};
+  if (self->numel == 0) {
+    int64_t n = (int64_t)(out->storage->nbytes / ct__itemsize((ct_dtype)self->dtype));
+    ct_tensor *base = ct__empty_with((ct_shape){&n, 1}, &o);
+    ct_tensor *r = base ? ct__view_geom(base, nd, self->sizes, st, out->offset) : NULL;
+    ct_release(base);
+    return r;
+  }
+  ct_tensor *r = ct__empty_strided_with(nd, self->sizes, st, &o);
+  if (r && ct__copy_into(r, self) != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return r;
+}
+
 ct_tensor *ct__idx_contiguous(const ct_tensor *t) {
   if (!ct__math_bits(t) && ct__geom_is_contiguous(t->ndim, t->sizes, t->strides)) return ct_retain((ct_tensor *)t);
   return ct__idx_copy_as(t, (ct_dtype)t->dtype, CT_CONTIGUOUS_FORMAT);

@@ -320,7 +320,7 @@ ct_status ct_index_add_out(ct_tensor *out, const ct_tensor *t, int64_t dim, cons
   if (!func_checks("index_add", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   if (!ct__idx_no_overlap(out, index) || !ct__idx_no_overlap(out, source)) return CT_ERR_RUNTIME;
-  ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
+  ct_tensor *r = ct__idx_out_twin(out, t);
   if (r && index_add_into(r, dim, index, source, opts_alpha(opts), false) != CT_OK) {
     ct_release(r);
     r = NULL;
@@ -461,7 +461,7 @@ ct_status ct_index_copy_out(ct_tensor *out, const ct_tensor *t, int64_t dim, con
   if (d < 0) return CT_ERR_INDEX;
   if (!ct__idx_out_dtype(out, t) || !copy_checks(t, d, index, source)) return ct_last_error();
   if (!ct__idx_no_overlap(out, index) || !ct__idx_no_overlap(out, source)) return CT_ERR_RUNTIME;
-  ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
+  ct_tensor *r = ct__idx_out_twin(out, t);
   if (r && index_copy_into(r, dim, index, source, false) != CT_OK) {
     ct_release(r);
     r = NULL;
@@ -488,9 +488,9 @@ static ct_status index_fill_into(ct_tensor *target, int64_t dim, const ct_tensor
     ct__error(CT_ERR_RUNTIME, "Index has to be a vector/scalar");
     return CT_ERR_RUNTIME;
   }
-  if (!ct__scalar_fits(value, dt)) return ct_last_error();
+  /* torch restrides self (its setStorage error) before it converts the value */
   bool empty;
-  if (!restrided_fits(target, dim, index->numel, &empty)) return ct_last_error();
+  if (!restrided_fits(target, dim, index->numel, &empty) || !ct__scalar_fits(value, dt)) return ct_last_error();
   if (empty) return CT_OK;
   ct_tensor *iv = ct__idx_copy_as(index, (ct_dtype)(index)->dtype, CT_CONTIGUOUS_FORMAT);
   if (!iv) return ct_last_error();
@@ -704,15 +704,7 @@ ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   if (!func_checks("index_reduce", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   if (!ct__idx_no_overlap(out, index) || !ct__idx_no_overlap(out, source)) return CT_ERR_RUNTIME;
-  /* torch reduces in an out of the right shape, whose strides set the slice ops' rows: a fresh tensor with
-     them stands in for it until the call has succeeded */
-  bool fits = ct__has_sizes(out, t->ndim, t->sizes) && !ct__has_internal_overlap(out);
-  ct_resolved_opts o = {(ct_dtype)t->dtype, ct__tdevice(t), CT_CONTIGUOUS_FORMAT, false};
-  ct_tensor *r = fits ? ct__empty_strided_with(out->ndim, out->sizes, out->strides, &o) : ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
-  if (r && fits && ct__copy_into(r, t) != CT_OK) {
-    ct_release(r);
-    r = NULL;
-  }
+  ct_tensor *r = ct__idx_out_twin(out, t);
   if (r && index_reduce_into(r, dim, index, source, reduce, !(opts && opts->exclude_self), false) != CT_OK) {
     ct_release(r);
     r = NULL;

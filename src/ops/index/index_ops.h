@@ -23,6 +23,12 @@ ct_tensor *ct__idx_as(const ct_tensor *t, ct_dtype dt);
 /* A new tensor holding self's values (math bits applied) in layout fmt: the functional forms' result,
    which they then write in place. Not scope-registered. */
 ct_tensor *ct__idx_fresh(const ct_tensor *self, ct_memory_format fmt);
+/* torch's structured out= forms compute in out itself once set_output has resized it to self's shape: a
+   fresh tensor holding self, laid out as out will be then, stands in for it until the call has succeeded
+   (copy it to out with ct__idx_copy_out). Out's strides when it has self's shape (they set the rows of the
+   ops run on slices), else contiguous ones; for an empty self, over out's storage size at out's offset
+   (which decide the restride's storage-bounds error of index_copy and index_fill). */
+ct_tensor *ct__idx_out_twin(const ct_tensor *out, const ct_tensor *self);
 /* The out= tail: out (its dtype already checked) on r's device, resized to r's shape when it differs
    (resize_output), then r copied into it. r is released. */
 ct_status ct__idx_copy_out(ct_tensor *out, ct_tensor *r);
