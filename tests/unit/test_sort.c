@@ -4,6 +4,11 @@
 #include <math.h>
 
 #include "check.h"
+#include "core/cpu_isa.h"
+
+/* sort_blocks.c: std::sort over packed key << 32 | index, and the step-for-step port it must agree with */
+void ct__pk_sort(uint64_t *first, uint64_t *last);
+void ct__pk_sort_reference(uint64_t *first, uint64_t *last);
 
 /* 20 values in {0, 1, 2}: std::sort's partitions (n > 16) decide the order of equal values */
 static const float TIES[20] = {2, 0, 1, 2, 0, 1, 1, 2, 0, 0, 1, 2, 2, 1, 0, 1, 2, 0, 1, 2};
@@ -134,7 +139,46 @@ static void test_errors(void) {
   ct_scope_end();
 }
 
+static uint64_t rng_state = 88172645463325252ull;
+static uint64_t rng(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return rng_state;
+}
+
+/* The block partition's sort gives the port's permutation, ties included, at each ISA level: keys drawn from
+   few values (long runs of ties, every partition's crossing inside a block), runs, reversed runs, sizes
+   around the block (64) and the insertion threshold (16). */
+static void test_block_sort(void) {
+  enum { MAX = 70000 };
+  static uint64_t a[MAX], b[MAX];
+  static const uint32_t mods[] = {1, 2, 3, 5, 17, 100, 1000, 0xffffffffu};
+  int bad = 0;
+  for (int level = CT_ISA_AVX2; level >= CT_ISA_GENERIC; level--) {
+    ct__cpu_force_isa(level);
+    for (int t = 0; t < 1500; t++) {
+      int64_t n = t < 1200 ? (int64_t)(rng() % 300) : (int64_t)(rng() % MAX);
+      uint32_t mod = mods[rng() % 8];
+      int pat = (int)(rng() % 4);
+      for (int64_t i = 0; i < n; i++) {
+        uint32_t k = pat == 0   ? (uint32_t)(rng() % mod)
+                     : pat == 1 ? (uint32_t)(i / (1 + mod % 7))
+                     : pat == 2 ? (uint32_t)((n - i) % mod)
+                                : (uint32_t)(i % 5 ? rng() % mod : 7);
+        a[i] = b[i] = (uint64_t)k << 32 | (uint64_t)i;
+      }
+      ct__pk_sort(a, a + n);
+      ct__pk_sort_reference(b, b + n);
+      bad += memcmp(a, b, (size_t)n * sizeof *a) != 0;
+    }
+  }
+  ct__cpu_force_isa(-1);
+  CHECK_EQ_INT(bad, 0);
+}
+
 int main(void) {
+  test_block_sort();
   test_tie_orders();
   test_search_and_softmax();
   test_threads();

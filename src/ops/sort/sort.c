@@ -10,25 +10,36 @@ typedef struct sort_ctx {
   _Atomic int *failed;
 } sort_ctx;
 
+static void sort_one(const sort_ctx *c, char *const *data, const int64_t *step, int64_t len, void *scratch,
+                     int nthreads) {
+  ct__sort_line(c->ty, data[2], step[2], len, c->desc, c->stable, data[0], step[0], data[1], step[1], scratch,
+                nthreads);
+}
+
 static void sort_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
                         int64_t nlines, const void *ctx) {
   const sort_ctx *c = ctx;
-  size_t sb = ct__sort_scratch_bytes(len);
-  char *scratch = ct__malloc(sb + (size_t)len * sizeof(int64_t));
+  void *scratch = ct__malloc(ct__sort_scratch_bytes(c->ty, len, c->stable));
   if (!scratch) {
     atomic_store(c->failed, 1);
     return;
   }
-  int64_t *perm = (int64_t *)(scratch + sb);
   for (int64_t l = 0; l < nlines; l++) {
-    char *v = data[0] + l * lstep[0], *ix = data[1] + l * lstep[1];
-    const char *in = data[2] + l * lstep[2];
-    ct__sort_line(c->ty, in, step[2], len, c->desc, c->stable, perm, scratch);
-    for (int64_t j = 0; j < len; j++) {
-      memcpy(v + j * step[0], in + perm[j] * step[2], c->isz);
-      memcpy(ix + j * step[1], &perm[j], sizeof(int64_t));
-    }
+    char *line[3] = {data[0] + l * lstep[0], data[1] + l * lstep[1], data[2] + l * lstep[2]};
+    sort_one(c, line, step, len, scratch, 1);
   }
+  ct__free(scratch);
+}
+
+/* a long line and fewer lines than threads: the line's partitions shared out (the same order) */
+static void sort_long_line(char *const *data, const int64_t *step, int64_t len, const void *ctx, int nthreads) {
+  const sort_ctx *c = ctx;
+  void *scratch = ct__malloc(ct__sort_scratch_bytes(c->ty, len, c->stable));
+  if (!scratch) {
+    atomic_store(c->failed, 1);
+    return;
+  }
+  sort_one(c, data, step, len, scratch, nthreads);
   ct__free(scratch);
 }
 
@@ -63,7 +74,7 @@ ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool d
       _Atomic int failed = 0;
       sort_ctx c = {ct__sort_type(op, t), desc, stable, ct__itemsize((ct_dtype)t->dtype), &failed};
       ct_tensor *outs[2] = {v, i};
-      s = ct__sort_lines(t, dim, outs, 2, sort_kernel, &c);
+      s = ct__sort_lines_long(t, dim, outs, 2, sort_kernel, sort_long_line, &c);
       if (s == CT_OK && atomic_load(&failed))
         s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
     }

@@ -1,0 +1,225 @@
+/* libstdc++'s std::sort over packed elements (key << 32 | index, ordered by the key alone), with the same
+   result as stl_algo.h's step-for-step port (torch's tie order) but without its unpredictable branches.
+
+   Why the result is the same: std::sort's only moves are __unguarded_partition's swaps, heap sort at the
+   depth limit, and the final insertion sort. A Hoare partition of [first + 1, last) around the pivot p at
+   first is fixed by two lists taken from the array before it starts: L, the positions whose key is >= p in
+   ascending order (where the left scan stops), and R, the positions whose key is <= p in descending order
+   (where the right scan stops). It swaps L[i] with R[i] for every i < m, m the first i with L[i] >= R[i],
+   and returns min(L[m], R[m - 1]) (L[0] when m is 0): before the scans cross, the positions a scan passes
+   were not written by an earlier swap, and after the last swap the left scan stops at L[m] or at R[m - 1],
+   which then holds an element >= p. So the lists can be read a block at a time, as bit masks (one compare
+   per element, vectorised), and the swaps done pair by pair from the masks (BlockQuicksort's idea with
+   Hoare's pairing kept); only the last block, where the scans cross, is paired with both masks at hand.
+   The final insertion sort only moves an element past greater ones, and every leaf that the partitions
+   leave (at most 16 elements) holds keys no greater than the next leaf's: it is a stable sort of each leaf,
+   done here when the leaf is made, while it is in cache. */
+#include "core/cpu_isa.h"
+#include "core/parallel.h"
+#include "ops/sort/sort_internal.h"
+#include "ops/sort/stl_algo.h"
+
+#define PK_LESS(cx, a, b) (((a) >> 32) < ((b) >> 32))
+CT_STL_ALGOS(bk, uint64_t, PK_LESS)
+
+#define BLOCK 64
+#define LOW32 ((uint64_t)0xffffffffu)
+
+/* bit t: q[t] >= thr (a left-scan stop) / q[t] <= thr (a right-scan stop), t < w <= 64 */
+static inline uint64_t ge_mask(const uint64_t *q, int64_t w, uint64_t thr) {
+  uint64_t m = 0;
+  for (int64_t t = 0; t < w; t++) m |= (uint64_t)(q[t] >= thr) << t;
+  return m;
+}
+static inline uint64_t le_mask(const uint64_t *q, int64_t w, uint64_t thr) {
+  uint64_t m = 0;
+  for (int64_t t = 0; t < w; t++) m |= (uint64_t)(q[t] <= thr) << t;
+  return m;
+}
+/* bit t: top[-1 - t] <= thr: the right scan's stops in the order it meets them */
+static inline uint64_t le_mask_down(const uint64_t *top, int64_t w, uint64_t thr) {
+  uint64_t m = 0;
+  for (int64_t t = 0; t < w; t++) m |= (uint64_t)(top[-1 - t] <= thr) << t;
+  return m;
+}
+
+#if CT_ISA_X86
+#include <immintrin.h>
+#define SIGN64 ((long long)0x8000000000000000ull)
+/* unsigned x >= thr is !(thr > x) with both flipped to signed */
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t ge_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
+  const __m256i s = _mm256_set1_epi64x(SIGN64), th = _mm256_set1_epi64x((long long)thr ^ SIGN64);
+  uint64_t m = 0;
+  int64_t t = 0;
+  for (; t + 4 <= w; t += 4) {
+    __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(q + t)), s);
+    m |= (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(th, x))) & 15) << t;
+  }
+  return t < w ? m | ge_mask(q + t, w - t, thr) << t : m;
+}
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
+  const __m256i s = _mm256_set1_epi64x(SIGN64), th = _mm256_set1_epi64x((long long)thr ^ SIGN64);
+  uint64_t m = 0;
+  int64_t t = 0;
+  for (; t + 4 <= w; t += 4) {
+    __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(q + t)), s);
+    m |= (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(x, th))) & 15) << t;
+  }
+  return t < w ? m | le_mask(q + t, w - t, thr) << t : m;
+}
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_down_avx2(const uint64_t *top, int64_t w, uint64_t thr) {
+  const __m256i s = _mm256_set1_epi64x(SIGN64), th = _mm256_set1_epi64x((long long)thr ^ SIGN64);
+  uint64_t m = 0;
+  int64_t t = 0;
+  for (; t + 4 <= w; t += 4) { /* top[-4 - t .. -1 - t], reversed so that bit t is top[-1 - t] */
+    __m256i x = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)(top - 4 - t)), 0x1b);
+    x = _mm256_xor_si256(x, s);
+    m |= (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(x, th))) & 15) << t;
+  }
+  return t < w ? m | le_mask_down(top - t, w - t, thr) << t : m;
+}
+#endif
+
+static inline void swap64(uint64_t *a, uint64_t *b) {
+  uint64_t t = *a;
+  *a = *b;
+  *b = t;
+}
+
+/* __unguarded_partition(first + 1, last, first): the cut. GE, LE, LE_DOWN: the mask functions above. */
+#define PARTITION_BODY(GE, LE, LE_DOWN)                                                                 \
+  const uint64_t lo = *first & ~LOW32, hi = *first | LOW32; /* key >= p: x >= lo; key <= p: x <= hi */ \
+  uint64_t *l = first + 1, *r = last;                       /* not yet read: [l, r) */                  \
+  uint64_t *bl = l, *br = r; /* left mask bit t: bl + t; right mask bit t: br - 1 - t */              \
+  uint64_t ml = 0, mr = 0, *last_l = first, *last_r = last; /* the last pair swapped */                 \
+  for (;;) {                                                                                            \
+    if (!ml) {                                                                                          \
+      if (l == r) break;                                                                                \
+      int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
+      bl = l;                                                                                           \
+      ml = GE(l, w, lo);                                                                                \
+      l += w;                                                                                           \
+      continue;                                                                                         \
+    }                                                                                                   \
+    if (!mr) {                                                                                          \
+      if (l == r) break;                                                                                \
+      int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
+      br = r;                                                                                           \
+      mr = LE_DOWN(r, w, hi);                                                                           \
+      r -= w;                                                                                           \
+      continue;                                                                                         \
+    }                                                                                                   \
+    do {                                                                                                \
+      last_l = bl + __builtin_ctzll(ml);                                                                \
+      last_r = br - 1 - __builtin_ctzll(mr);                                                            \
+      swap64(last_l, last_r);                                                                           \
+      ml &= ml - 1;                                                                                     \
+      mr &= mr - 1;                                                                                     \
+    } while (ml && mr);                                                                                 \
+  }                                                                                                     \
+  /* The scans cross in W = [ws, we) (at most one block): left of it every key is < p, right of it > p, \
+     so past W a left stop is we and a right stop is below every left one. */                          \
+  uint64_t *ws = l, *we = l, gw = 0, lw = 0;                                                            \
+  if (ml) {                                                                                             \
+    ws = bl > last_l + 1 ? bl : last_l + 1;                                                             \
+    gw = ml >> (ws - bl);                                                                               \
+    lw = LE(ws, we - ws, hi);                                                                           \
+  } else if (mr) {                                                                                      \
+    we = br < last_r ? br : last_r;                                                                     \
+    gw = GE(ws, we - ws, lo);                                                                           \
+    lw = LE(ws, we - ws, hi);                                                                           \
+  }                                                                                                     \
+  uint64_t *prev_r = last_r;                                                                            \
+  for (;;) {                                                                                            \
+    uint64_t *a = gw ? ws + __builtin_ctzll(gw) : we;                                                   \
+    if (!lw) return a < prev_r ? a : prev_r;                                                            \
+    uint64_t *b = ws + (63 - __builtin_clzll(lw));                                                      \
+    if (a >= b) return a < prev_r ? a : prev_r;                                                         \
+    swap64(a, b);                                                                                       \
+    gw &= gw - 1;                                                                                       \
+    lw &= ~((uint64_t)1 << (b - ws));                                                                   \
+    prev_r = b;                                                                                         \
+  }
+
+static uint64_t *partition_generic(uint64_t *first, uint64_t *last) { PARTITION_BODY(ge_mask, le_mask, le_mask_down) }
+#if CT_ISA_X86
+CT_TARGET_AVX2 static uint64_t *partition_avx2(uint64_t *first, uint64_t *last) {
+  PARTITION_BODY(ge_mask_avx2, le_mask_avx2, le_mask_down_avx2)
+}
+#endif
+
+/* The final insertion sort's work on one leaf (<= 16 elements): a stable sort by key. */
+static void leaf_sort(uint64_t *first, uint64_t *last) { bk_insertion_sort(NULL, first, last); }
+
+typedef uint64_t *(*partition_fn)(uint64_t *first, uint64_t *last);
+
+static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, partition_fn part) {
+  while (last - first > CT_STL_THRESHOLD) {
+    if (depth == 0) {
+      bk_heap_select(NULL, first, last, last);
+      bk_sort_heap(NULL, first, last);
+      return;
+    }
+    --depth;
+    bk_median_to_first(NULL, first, first + 1, first + (last - first) / 2, last - 1);
+    uint64_t *cut = part(first, last);
+    introsort_loop(cut, last, depth, part);
+    last = cut;
+  }
+  leaf_sort(first, last);
+}
+
+static partition_fn pick_partition(void) {
+#if CT_ISA_X86
+  if (ct__cpu_isa() >= CT_ISA_AVX2) return partition_avx2;
+#endif
+  return partition_generic;
+}
+
+void ct__pk_sort(uint64_t *first, uint64_t *last) {
+  if (last - first < 2) return;
+  introsort_loop(first, last, ct__stl_lg(last - first) * 2, pick_partition());
+}
+
+/* ---- several threads: introsort_loop's first SPLIT_LEVELS partitions on the calling thread, then the parts
+   it leaves (each with its own depth budget, as the recursion hands them on) on any thread ---- */
+#define SPLIT_LEVELS 3
+typedef struct part_job {
+  uint64_t *first, *last;
+  int64_t depth;
+} part_job;
+typedef struct split_ctx {
+  part_job jobs[1 << SPLIT_LEVELS];
+  int n;
+  partition_fn part;
+} split_ctx;
+
+/* introsort_loop's step: partition, then the right part and the left with one level less */
+static void split(split_ctx *s, uint64_t *first, uint64_t *last, int64_t depth, int levels) {
+  if (levels == 0 || depth == 0 || last - first <= CT_STL_THRESHOLD) {
+    s->jobs[s->n++] = (part_job){first, last, depth};
+    return;
+  }
+  bk_median_to_first(NULL, first, first + 1, first + (last - first) / 2, last - 1);
+  uint64_t *cut = s->part(first, last);
+  split(s, cut, last, depth - 1, levels - 1);
+  split(s, first, cut, depth - 1, levels - 1);
+}
+
+static void run_job(void *ctx, int64_t i, int tid) {
+  (void)tid;
+  const split_ctx *s = ctx;
+  introsort_loop(s->jobs[i].first, s->jobs[i].last, s->jobs[i].depth, s->part);
+}
+
+void ct__pk_sort_threads(uint64_t *first, uint64_t *last, int nthreads) {
+  if (nthreads <= 1 || last - first < 4 * CT_PAR_GRAIN) {
+    ct__pk_sort(first, last);
+    return;
+  }
+  split_ctx s = {.n = 0, .part = pick_partition()};
+  split(&s, first, last, ct__stl_lg(last - first) * 2, SPLIT_LEVELS);
+  ct__parallel_chunks(s.n, nthreads, run_job, &s);
+}
+
+void ct__pk_sort_reference(uint64_t *first, uint64_t *last) { bk_sort(NULL, first, last); }
