@@ -149,11 +149,39 @@ CT_TARGET_AVX2 static uint64_t *partition_avx2(uint64_t *first, uint64_t *last) 
 #endif
 
 /* The final insertion sort's work on one leaf (<= 16 elements): a stable sort by key. */
-static void leaf_sort(uint64_t *first, uint64_t *last) { bk_insertion_sort(NULL, first, last); }
+static void leaf_generic(uint64_t *first, uint64_t *last) { bk_insertion_sort(NULL, first, last); }
+#if CT_ISA_X86
+/* The same by ranks: with the position in the low bits (c = key << 32 | j, all distinct), the element at j
+   goes to #{i : c_i < c_j}. */
+CT_TARGET_AVX2 static void leaf_avx2(uint64_t *first, uint64_t *last) {
+  int64_t n = last - first;
+  if (n < 2) return;
+  uint64_t c[16], x[16];
+  int64_t nv = (n + 3) / 4;
+  for (int64_t j = 0; j < nv * 4; j++) c[j] = j < n ? ((first[j] & ~LOW32) | (uint64_t)j) ^ (uint64_t)SIGN64 : ~0ull >> 1;
+  memcpy(x, first, (size_t)n * sizeof *x);
+  __m256i cv[4], rank[4];
+  for (int64_t v = 0; v < nv; v++) {
+    cv[v] = _mm256_loadu_si256((const __m256i *)(c + 4 * v));
+    rank[v] = _mm256_setzero_si256();
+  }
+  for (int64_t i = 0; i < n; i++) {
+    __m256i ci = _mm256_set1_epi64x((long long)c[i]);
+    for (int64_t v = 0; v < nv; v++) rank[v] = _mm256_sub_epi64(rank[v], _mm256_cmpgt_epi64(cv[v], ci));
+  }
+  int64_t r[16];
+  for (int64_t v = 0; v < nv; v++) _mm256_storeu_si256((__m256i *)(r + 4 * v), rank[v]);
+  for (int64_t j = 0; j < n; j++) first[r[j]] = x[j];
+}
+#endif
 
 typedef uint64_t *(*partition_fn)(uint64_t *first, uint64_t *last);
+typedef struct sort_impl {
+  partition_fn part;
+  void (*leaf)(uint64_t *first, uint64_t *last);
+} sort_impl;
 
-static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, partition_fn part) {
+static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, const sort_impl *im) {
   while (last - first > CT_STL_THRESHOLD) {
     if (depth == 0) {
       bk_heap_select(NULL, first, last, last);
@@ -162,23 +190,25 @@ static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, parti
     }
     --depth;
     bk_median_to_first(NULL, first, first + 1, first + (last - first) / 2, last - 1);
-    uint64_t *cut = part(first, last);
-    introsort_loop(cut, last, depth, part);
+    uint64_t *cut = im->part(first, last);
+    introsort_loop(cut, last, depth, im);
     last = cut;
   }
-  leaf_sort(first, last);
+  im->leaf(first, last);
 }
 
-static partition_fn pick_partition(void) {
+static const sort_impl *pick_impl(void) {
+  static const sort_impl generic = {partition_generic, leaf_generic};
 #if CT_ISA_X86
-  if (ct__cpu_isa() >= CT_ISA_AVX2) return partition_avx2;
+  static const sort_impl avx2 = {partition_avx2, leaf_avx2};
+  if (ct__cpu_isa() >= CT_ISA_AVX2) return &avx2;
 #endif
-  return partition_generic;
+  return &generic;
 }
 
 void ct__pk_sort(uint64_t *first, uint64_t *last) {
   if (last - first < 2) return;
-  introsort_loop(first, last, ct__stl_lg(last - first) * 2, pick_partition());
+  introsort_loop(first, last, ct__stl_lg(last - first) * 2, pick_impl());
 }
 
 /* ---- several threads: introsort_loop's first SPLIT_LEVELS partitions on the calling thread, then the parts
@@ -191,7 +221,7 @@ typedef struct part_job {
 typedef struct split_ctx {
   part_job jobs[1 << SPLIT_LEVELS];
   int n;
-  partition_fn part;
+  const sort_impl *im;
 } split_ctx;
 
 /* introsort_loop's step: partition, then the right part and the left with one level less */
@@ -201,7 +231,7 @@ static void split(split_ctx *s, uint64_t *first, uint64_t *last, int64_t depth, 
     return;
   }
   bk_median_to_first(NULL, first, first + 1, first + (last - first) / 2, last - 1);
-  uint64_t *cut = s->part(first, last);
+  uint64_t *cut = s->im->part(first, last);
   split(s, cut, last, depth - 1, levels - 1);
   split(s, first, cut, depth - 1, levels - 1);
 }
@@ -209,7 +239,7 @@ static void split(split_ctx *s, uint64_t *first, uint64_t *last, int64_t depth, 
 static void run_job(void *ctx, int64_t i, int tid) {
   (void)tid;
   const split_ctx *s = ctx;
-  introsort_loop(s->jobs[i].first, s->jobs[i].last, s->jobs[i].depth, s->part);
+  introsort_loop(s->jobs[i].first, s->jobs[i].last, s->jobs[i].depth, s->im);
 }
 
 void ct__pk_sort_threads(uint64_t *first, uint64_t *last, int nthreads) {
@@ -217,7 +247,7 @@ void ct__pk_sort_threads(uint64_t *first, uint64_t *last, int nthreads) {
     ct__pk_sort(first, last);
     return;
   }
-  split_ctx s = {.n = 0, .part = pick_partition()};
+  split_ctx s = {.n = 0, .im = pick_impl()};
   split(&s, first, last, ct__stl_lg(last - first) * 2, SPLIT_LEVELS);
   ct__parallel_chunks(s.n, nthreads, run_job, &s);
 }
