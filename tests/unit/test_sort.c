@@ -2,6 +2,7 @@
    torch 1.13 and cited per case), the checked macros with NULL options, results that do not depend on the
    thread count, errors with torch's messages, and failed out= calls that leave their targets unchanged. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "check.h"
 #include "core/cpu_isa.h"
@@ -9,6 +10,7 @@
 /* sort_blocks.c: std::sort over packed key << 32 | index, and the step-for-step port it must agree with */
 void ct__pk_sort(uint64_t *first, uint64_t *last);
 void ct__pk_sort_reference(uint64_t *first, uint64_t *last);
+void ct__pk_sort_threads(uint64_t *first, uint64_t *last, int nthreads);
 
 /* 20 values in {0, 1, 2}: std::sort's partitions (n > 16) decide the order of equal values */
 static const float TIES[20] = {2, 0, 1, 2, 0, 1, 1, 2, 0, 0, 1, 2, 2, 1, 0, 1, 2, 0, 1, 2};
@@ -175,6 +177,20 @@ static void test_block_sort(void) {
   }
   ct__cpu_force_isa(-1);
   CHECK_EQ_INT(bad, 0);
+  /* a line long enough to be split among threads: the parts left by the first partitions sorted anywhere */
+  enum { BIG = 300000 };
+  uint64_t *c = malloc(BIG * sizeof *c), *d = malloc(BIG * sizeof *d);
+  CHECK(c && d);
+  if (!c || !d) return;
+  for (int64_t i = 0; i < BIG; i++) c[i] = d[i] = (uint64_t)(rng() % 5000) << 32 | (uint64_t)i;
+  int old = ct_get_num_threads();
+  ct_set_num_threads(2);
+  ct__pk_sort_threads(c, c + BIG, 2);
+  ct_set_num_threads(old);
+  ct__pk_sort_reference(d, d + BIG);
+  CHECK(memcmp(c, d, BIG * sizeof *c) == 0);
+  free(c);
+  free(d);
 }
 
 int main(void) {

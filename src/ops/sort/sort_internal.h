@@ -34,6 +34,8 @@ typedef struct ct_sort_type {
      names several values), ix[j] = its index; steps in bytes, NULL: not written */
   void (*unpack)(const uint64_t *a, int64_t n, uint64_t flip, const char *p, int64_t step, char *v,
                  int64_t vstep, char *ix, int64_t xstep);
+  /* whether some key ^ flip of the contiguous p[0..n) is below top */
+  bool (*any_below)(const char *p, int64_t n, uint64_t flip, uint64_t top);
   /* dst[j] = {key ^ flip, j} */
   void (*kv)(const char *p, int64_t step, int64_t n, uint64_t flip, ct_kv *dst);
   uint64_t (*key)(const char *p);
