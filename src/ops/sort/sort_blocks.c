@@ -97,7 +97,7 @@ static inline void swap64(uint64_t *a, uint64_t *b) {
       if (l == r) break;                                                                                \
       int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
       bl = l;                                                                                           \
-      ml = GE(l, w, lo);                                                                                \
+      ml = w == BLOCK ? GE(l, BLOCK, lo) : GE(l, w, lo); /* the full block unrolled */                   \
       l += w;                                                                                           \
       continue;                                                                                         \
     }                                                                                                   \
@@ -105,13 +105,13 @@ static inline void swap64(uint64_t *a, uint64_t *b) {
       if (l == r) break;                                                                                \
       int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
       br = r;                                                                                           \
-      mr = LE_DOWN(r, w, hi);                                                                           \
+      mr = w == BLOCK ? LE_DOWN(r, BLOCK, hi) : LE_DOWN(r, w, hi);                                      \
       r -= w;                                                                                           \
       continue;                                                                                         \
     }                                                                                                   \
     do {                                                                                                \
-      last_l = bl + __builtin_ctzll(ml);                                                                \
-      last_r = br - 1 - __builtin_ctzll(mr);                                                            \
+      last_l = bl + (unsigned)__builtin_ctzll(ml);                                                      \
+      last_r = br - 1 - (unsigned)__builtin_ctzll(mr);                                                  \
       swap64(last_l, last_r);                                                                           \
       ml &= ml - 1;                                                                                     \
       mr &= mr - 1;                                                                                     \
@@ -156,21 +156,25 @@ static void leaf_generic(uint64_t *first, uint64_t *last) { bk_insertion_sort(NU
 CT_TARGET_AVX2 static void leaf_avx2(uint64_t *first, uint64_t *last) {
   int64_t n = last - first;
   if (n < 2) return;
+  /* always 16 lanes (padding above every element): no branch on the leaf's size but the one loop */
   uint64_t c[16], x[16];
-  int64_t nv = (n + 3) / 4;
-  for (int64_t j = 0; j < nv * 4; j++) c[j] = j < n ? ((first[j] & ~LOW32) | (uint64_t)j) ^ (uint64_t)SIGN64 : ~0ull >> 1;
+  for (int64_t j = 0; j < 16; j++) c[j] = j < n ? ((first[j] & ~LOW32) | (uint64_t)j) ^ (uint64_t)SIGN64 : ~0ull >> 1;
   memcpy(x, first, (size_t)n * sizeof *x);
-  __m256i cv[4], rank[4];
-  for (int64_t v = 0; v < nv; v++) {
-    cv[v] = _mm256_loadu_si256((const __m256i *)(c + 4 * v));
-    rank[v] = _mm256_setzero_si256();
-  }
+  __m256i c0 = _mm256_loadu_si256((const __m256i *)c), c1 = _mm256_loadu_si256((const __m256i *)(c + 4)),
+          c2 = _mm256_loadu_si256((const __m256i *)(c + 8)), c3 = _mm256_loadu_si256((const __m256i *)(c + 12));
+  __m256i r0 = _mm256_setzero_si256(), r1 = r0, r2 = r0, r3 = r0;
   for (int64_t i = 0; i < n; i++) {
     __m256i ci = _mm256_set1_epi64x((long long)c[i]);
-    for (int64_t v = 0; v < nv; v++) rank[v] = _mm256_sub_epi64(rank[v], _mm256_cmpgt_epi64(cv[v], ci));
+    r0 = _mm256_sub_epi64(r0, _mm256_cmpgt_epi64(c0, ci));
+    r1 = _mm256_sub_epi64(r1, _mm256_cmpgt_epi64(c1, ci));
+    r2 = _mm256_sub_epi64(r2, _mm256_cmpgt_epi64(c2, ci));
+    r3 = _mm256_sub_epi64(r3, _mm256_cmpgt_epi64(c3, ci));
   }
   int64_t r[16];
-  for (int64_t v = 0; v < nv; v++) _mm256_storeu_si256((__m256i *)(r + 4 * v), rank[v]);
+  _mm256_storeu_si256((__m256i *)r, r0);
+  _mm256_storeu_si256((__m256i *)(r + 4), r1);
+  _mm256_storeu_si256((__m256i *)(r + 8), r2);
+  _mm256_storeu_si256((__m256i *)(r + 12), r3);
   for (int64_t j = 0; j < n; j++) first[r[j]] = x[j];
 }
 #endif

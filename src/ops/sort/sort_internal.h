@@ -68,8 +68,9 @@ bool ct__sort_have(const ct_op *op, const ct_tensor *t, const char *kernel_name)
 
 /* Sorts a line as torch's sort does and writes its values (v[j * vstep], NULL: none) and indices
    (ix[j * xstep], NULL: none). stable: std::stable_sort (any stable order: a radix sort); otherwise
-   std::sort's moves, on up to nthreads threads. scratch: ct__sort_scratch_bytes(ty, n, stable) bytes. */
-size_t ct__sort_scratch_bytes(const ct_sort_type *ty, int64_t n, bool stable);
+   std::sort's moves, on up to nthreads threads. scratch: ct__sort_scratch_bytes(ty, n, stable, ix_dense)
+   bytes, ix_dense: ix is written and xstep is 8. */
+size_t ct__sort_scratch_bytes(const ct_sort_type *ty, int64_t n, bool stable, bool ix_dense);
 void ct__sort_line(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, bool desc, bool stable,
                    char *v, int64_t vstep, char *ix, int64_t xstep, void *scratch, int nthreads);
 /* std::sort (torch's tie order) over packed elements key << 32 | index ordered by key (sort_blocks.c): the

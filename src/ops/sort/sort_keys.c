@@ -124,8 +124,14 @@ static bool any_below_f32_avx2(const char *p, int64_t n, uint32_t flip, uint64_t
 
 #define KEY_BITS(T) ((int)sizeof(T) * 8)
 #define DEFINE_TYPE(E, T, CT, LOAD, STORE)                                                                  \
-  static void packed_##E(const char *p, int64_t step, int64_t n, uint64_t flip, uint64_t *dst) {            \
-    for (int64_t j = 0; j < n; j++) dst[j] = ((key_##E(p + j * step) ^ flip) << 32) | (uint64_t)j;          \
+  CT_KERNEL_CLONES static void packed_##E(const char *p, int64_t step, int64_t n, uint64_t flip,            \
+                                          uint64_t *dst) {                                                  \
+    if (step == (int64_t)sizeof(T)) { /* the contiguous loop vectorizes */                                  \
+      for (int64_t j = 0; j < n; j++)                                                                       \
+        dst[j] = ((key_##E(p + j * (int64_t)sizeof(T)) ^ flip) << 32) | (uint64_t)j;                       \
+    } else {                                                                                                \
+      for (int64_t j = 0; j < n; j++) dst[j] = ((key_##E(p + j * step) ^ flip) << 32) | (uint64_t)j;        \
+    }                                                                                                       \
   }                                                                                                         \
   static void unpack_##E(const uint64_t *a, int64_t n, uint64_t flip, const char *p, int64_t step, char *v, \
                          int64_t vstep, char *ix, int64_t xstep) {                                          \
@@ -260,9 +266,14 @@ void ct__sort_kv_stable(ct_kv *a, ct_kv *tmp, int64_t n, int key_bits) { radix_k
 /* ---- a line's sorted order ---- */
 static bool is_packed(const ct_sort_type *ty, int64_t n) { return ty->key_bits <= 32 && n < ((int64_t)1 << 32); }
 
-size_t ct__sort_scratch_bytes(const ct_sort_type *ty, int64_t n, bool stable) {
+/* Packed elements are sorted in the indices' own memory where it is dense (the unpacking reads each slot
+   before writing it): no scratch for std::sort, n elements for the radix sort's second buffer. */
+static bool in_ix(const ct_sort_type *ty, int64_t n, bool ix_dense) { return is_packed(ty, n) && ix_dense; }
+
+size_t ct__sort_scratch_bytes(const ct_sort_type *ty, int64_t n, bool stable, bool ix_dense) {
   size_t m = (size_t)(n > 0 ? n : 1);
-  if (is_packed(ty, n)) return m * sizeof(uint64_t) * (stable || n <= CT_STL_THRESHOLD ? 2 : 1);
+  if (is_packed(ty, n))
+    return m * sizeof(uint64_t) * ((stable || n <= CT_STL_THRESHOLD ? 2 : 1) - in_ix(ty, n, ix_dense));
   return m * (2 * sizeof(ct_kv) + sizeof(int64_t));
 }
 
@@ -272,7 +283,8 @@ void ct__sort_line(const ct_sort_type *ty, const char *p, int64_t step, int64_t 
   /* std::sort is an insertion sort up to 16 elements: stable there */
   bool use_stable = stable || n <= CT_STL_THRESHOLD;
   if (is_packed(ty, n)) {
-    uint64_t *a = scratch, *tmp = a + n;
+    bool own = in_ix(ty, n, ix && xstep == (int64_t)sizeof(int64_t));
+    uint64_t *a = own ? (uint64_t *)(void *)ix : scratch, *tmp = own ? scratch : a + n;
     ty->packed(p, step, n, flip, a);
     if (use_stable) radix_packed(a, tmp, n, ty->key_bits);
     else ct__pk_sort_threads(a, a + n, nthreads);
