@@ -86,48 +86,67 @@ static inline void swap64(uint64_t *a, uint64_t *b) {
   *b = t;
 }
 
+/* __move_median_to_first(first, first + 1, mid, last - 1): the same choice, made with selects */
+static inline void median_to_first(uint64_t *first, uint64_t *last) {
+  uint64_t *a = first + 1, *b = first + (last - first) / 2, *c = last - 1;
+  uint64_t ka = *a >> 32, kb = *b >> 32, kc = *c >> 32;
+  bool ab = ka < kb, bc = kb < kc, ac = ka < kc;
+  uint64_t *if_ab = bc ? b : ac ? c : a, *if_not = ac ? a : bc ? c : b;
+  swap64(first, ab ? if_ab : if_not);
+}
+
 /* __unguarded_partition(first + 1, last, first): the cut. GE, LE, LE_DOWN: the mask functions above. */
 #define PARTITION_BODY(GE, LE, LE_DOWN)                                                                 \
   const uint64_t lo = *first & ~LOW32, hi = *first | LOW32; /* key >= p: x >= lo; key <= p: x <= hi */ \
   uint64_t *l = first + 1, *r = last;                       /* not yet read: [l, r) */                  \
-  uint64_t *bl = l, *br = r; /* left mask bit t: bl + t; right mask bit t: br - 1 - t */              \
-  uint64_t ml = 0, mr = 0, *last_l = first, *last_r = last; /* the last pair swapped */                 \
-  for (;;) {                                                                                            \
-    if (!ml) {                                                                                          \
-      if (l == r) break;                                                                                \
-      int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
-      bl = l;                                                                                           \
-      ml = w == BLOCK ? GE(l, BLOCK, lo) : GE(l, w, lo); /* the full block unrolled */                   \
-      l += w;                                                                                           \
-      continue;                                                                                         \
-    }                                                                                                   \
-    if (!mr) {                                                                                          \
-      if (l == r) break;                                                                                \
-      int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
-      br = r;                                                                                           \
-      mr = w == BLOCK ? LE_DOWN(r, BLOCK, hi) : LE_DOWN(r, w, hi);                                      \
-      r -= w;                                                                                           \
-      continue;                                                                                         \
-    }                                                                                                   \
-    do {                                                                                                \
-      last_l = bl + (unsigned)__builtin_ctzll(ml);                                                      \
-      last_r = br - 1 - (unsigned)__builtin_ctzll(mr);                                                  \
-      swap64(last_l, last_r);                                                                           \
-      ml &= ml - 1;                                                                                     \
-      mr &= mr - 1;                                                                                     \
-    } while (ml && mr);                                                                                 \
-  }                                                                                                     \
-  /* The scans cross in W = [ws, we) (at most one block): left of it every key is < p, right of it > p, \
-     so past W a left stop is we and a right stop is below every left one. */                          \
-  uint64_t *ws = l, *we = l, gw = 0, lw = 0;                                                            \
-  if (ml) {                                                                                             \
-    ws = bl > last_l + 1 ? bl : last_l + 1;                                                             \
-    gw = ml >> (ws - bl);                                                                               \
-    lw = LE(ws, we - ws, hi);                                                                           \
-  } else if (mr) {                                                                                      \
-    we = br < last_r ? br : last_r;                                                                     \
+  uint64_t *last_r = last;                                  /* the last right stop swapped */           \
+  uint64_t *ws, *we, gw, lw;                                /* the crossing block (below) */            \
+  if (r - l <= BLOCK) { /* one block: straight to the crossing */                                       \
+    ws = l;                                                                                             \
+    we = r;                                                                                             \
     gw = GE(ws, we - ws, lo);                                                                           \
     lw = LE(ws, we - ws, hi);                                                                           \
+  } else {                                                                                              \
+    uint64_t *bl = l, *br = r; /* left mask bit t: bl + t; right mask bit t: br - 1 - t */            \
+    uint64_t ml = 0, mr = 0, *last_l = first;                                                           \
+    for (;;) {                                                                                          \
+      if (!ml) {                                                                                        \
+        if (l == r) break;                                                                              \
+        int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                      \
+        bl = l;                                                                                         \
+        ml = w == BLOCK ? GE(l, BLOCK, lo) : GE(l, w, lo); /* the full block unrolled */                 \
+        l += w;                                                                                         \
+        continue;                                                                                       \
+      }                                                                                                 \
+      if (!mr) {                                                                                        \
+        if (l == r) break;                                                                              \
+        int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                      \
+        br = r;                                                                                         \
+        mr = w == BLOCK ? LE_DOWN(r, BLOCK, hi) : LE_DOWN(r, w, hi);                                    \
+        r -= w;                                                                                         \
+        continue;                                                                                       \
+      }                                                                                                 \
+      do {                                                                                              \
+        last_l = bl + (unsigned)__builtin_ctzll(ml);                                                    \
+        last_r = br - 1 - (unsigned)__builtin_ctzll(mr);                                                \
+        swap64(last_l, last_r);                                                                         \
+        ml &= ml - 1;                                                                                   \
+        mr &= mr - 1;                                                                                   \
+      } while (ml && mr);                                                                               \
+    }                                                                                                   \
+    /* The scans cross in W = [ws, we) (at most one block): left of it every key is < p, right of it    \
+       > p, so past W a left stop is we and a right stop is below every left one. */                    \
+    ws = we = l;                                                                                        \
+    gw = lw = 0;                                                                                        \
+    if (ml) {                                                                                           \
+      ws = bl > last_l + 1 ? bl : last_l + 1;                                                           \
+      gw = ml >> (ws - bl);                                                                             \
+      lw = LE(ws, we - ws, hi);                                                                         \
+    } else if (mr) {                                                                                    \
+      we = br < last_r ? br : last_r;                                                                   \
+      gw = GE(ws, we - ws, lo);                                                                         \
+      lw = LE(ws, we - ws, hi);                                                                         \
+    }                                                                                                   \
   }                                                                                                     \
   uint64_t *prev_r = last_r;                                                                            \
   for (;;) {                                                                                            \
@@ -193,7 +212,7 @@ static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, const
       return;
     }
     --depth;
-    bk_median_to_first(NULL, first, first + 1, first + (last - first) / 2, last - 1);
+    median_to_first(first, last);
     uint64_t *cut = im->part(first, last);
     introsort_loop(cut, last, depth, im);
     last = cut;
@@ -234,7 +253,7 @@ static void split(split_ctx *s, uint64_t *first, uint64_t *last, int64_t depth, 
     s->jobs[s->n++] = (part_job){first, last, depth};
     return;
   }
-  bk_median_to_first(NULL, first, first + 1, first + (last - first) / 2, last - 1);
+  median_to_first(first, last);
   uint64_t *cut = s->im->part(first, last);
   split(s, cut, last, depth - 1, levels - 1);
   split(s, first, cut, depth - 1, levels - 1);
