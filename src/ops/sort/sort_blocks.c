@@ -46,36 +46,32 @@ static inline uint64_t le_mask_down(const uint64_t *top, int64_t w, uint64_t thr
 #if CT_ISA_X86
 #include <immintrin.h>
 #define SIGN64 ((long long)0x8000000000000000ull)
-/* unsigned x >= thr is !(thr > x) with both flipped to signed */
-CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t ge_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
+/* Bit t of the four elements at q (reversed: q[3 - t]) that are not above thr (le) or not below it (!le):
+   unsigned x >= thr is !(thr > x) with both flipped to signed. */
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t bits4_avx2(const uint64_t *q, uint64_t thr, bool le, bool reversed) {
   const __m256i s = _mm256_set1_epi64x(SIGN64), th = _mm256_set1_epi64x((long long)thr ^ SIGN64);
+  __m256i x = _mm256_loadu_si256((const __m256i *)q);
+  if (reversed) x = _mm256_permute4x64_epi64(x, 0x1b);
+  x = _mm256_xor_si256(x, s);
+  __m256i out = le ? _mm256_cmpgt_epi64(x, th) : _mm256_cmpgt_epi64(th, x);
+  return (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(out)) & 15);
+}
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t ge_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
   uint64_t m = 0;
   int64_t t = 0;
-  for (; t + 4 <= w; t += 4) {
-    __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(q + t)), s);
-    m |= (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(th, x))) & 15) << t;
-  }
+  for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, false, false) << t;
   return t < w ? m | ge_mask(q + t, w - t, thr) << t : m;
 }
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
-  const __m256i s = _mm256_set1_epi64x(SIGN64), th = _mm256_set1_epi64x((long long)thr ^ SIGN64);
   uint64_t m = 0;
   int64_t t = 0;
-  for (; t + 4 <= w; t += 4) {
-    __m256i x = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(q + t)), s);
-    m |= (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(x, th))) & 15) << t;
-  }
+  for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, true, false) << t;
   return t < w ? m | le_mask(q + t, w - t, thr) << t : m;
 }
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_down_avx2(const uint64_t *top, int64_t w, uint64_t thr) {
-  const __m256i s = _mm256_set1_epi64x(SIGN64), th = _mm256_set1_epi64x((long long)thr ^ SIGN64);
   uint64_t m = 0;
   int64_t t = 0;
-  for (; t + 4 <= w; t += 4) { /* top[-4 - t .. -1 - t], reversed so that bit t is top[-1 - t] */
-    __m256i x = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)(top - 4 - t)), 0x1b);
-    x = _mm256_xor_si256(x, s);
-    m |= (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(x, th))) & 15) << t;
-  }
+  for (; t + 4 <= w; t += 4) m |= bits4_avx2(top - 4 - t, thr, true, true) << t; /* bit t: top[-1 - t] */
   return t < w ? m | le_mask_down(top - t, w - t, thr) << t : m;
 }
 #endif
