@@ -153,7 +153,9 @@ static uint64_t rng(void) {
    few values (long runs of ties, every partition's crossing inside a block), runs, reversed runs, sizes
    around the block (64) and the insertion threshold (16). */
 static void test_block_sort(void) {
-  enum { MAX = 70000 };
+  enum {
+    MAX = 70000
+  };
   static uint64_t a[MAX], b[MAX];
   static const uint32_t mods[] = {1, 2, 3, 5, 17, 100, 1000, 0xffffffffu};
   int bad = 0;
@@ -178,7 +180,9 @@ static void test_block_sort(void) {
   ct__cpu_force_isa(-1);
   CHECK_EQ_INT(bad, 0);
   /* a line long enough to be split among threads: the parts left by the first partitions sorted anywhere */
-  enum { BIG = 300000 };
+  enum {
+    BIG = 300000
+  };
   uint64_t *c = malloc(BIG * sizeof *c), *d = malloc(BIG * sizeof *d);
   CHECK(c && d);
   if (!c || !d) return;

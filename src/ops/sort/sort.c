@@ -19,7 +19,8 @@ static void sort_one(const sort_ctx *c, char *const *data, const int64_t *step, 
 static void sort_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
                         int64_t nlines, const void *ctx) {
   const sort_ctx *c = ctx;
-  void *scratch = ct__malloc(ct__sort_scratch_bytes(c->ty, len, c->stable, step[1] == (int64_t)sizeof(int64_t)));
+  void *scratch =
+      ct__malloc(ct__sort_scratch_bytes(c->ty, len, c->stable, step[1] == (int64_t)sizeof(int64_t)));
   if (!scratch) {
     atomic_store(c->failed, 1);
     return;
@@ -32,9 +33,11 @@ static void sort_kernel(char *const *data, const int64_t *step, const int64_t *l
 }
 
 /* a long line and fewer lines than threads: the line's partitions shared out (the same order) */
-static void sort_long_line(char *const *data, const int64_t *step, int64_t len, const void *ctx, int nthreads) {
+static void sort_long_line(char *const *data, const int64_t *step, int64_t len, const void *ctx,
+                           int nthreads) {
   const sort_ctx *c = ctx;
-  void *scratch = ct__malloc(ct__sort_scratch_bytes(c->ty, len, c->stable, step[1] == (int64_t)sizeof(int64_t)));
+  void *scratch =
+      ct__malloc(ct__sort_scratch_bytes(c->ty, len, c->stable, step[1] == (int64_t)sizeof(int64_t)));
   if (!scratch) {
     atomic_store(c->failed, 1);
     return;

@@ -92,71 +92,72 @@ static inline void median_to_first(uint64_t *first, uint64_t *last) {
 }
 
 /* __unguarded_partition(first + 1, last, first): the cut. GE, LE, LE_DOWN: the mask functions above. */
-#define PARTITION_BODY(GE, LE, LE_DOWN)                                                                 \
-  const uint64_t lo = *first & ~LOW32, hi = *first | LOW32; /* key >= p: x >= lo; key <= p: x <= hi */ \
-  uint64_t *l = first + 1, *r = last;                       /* not yet read: [l, r) */                  \
-  uint64_t *last_r = last;                                  /* the last right stop swapped */           \
-  uint64_t *ws, *we, gw, lw;                                /* the crossing block (below) */            \
-  if (r - l <= BLOCK) { /* one block: straight to the crossing */                                       \
-    ws = l;                                                                                             \
-    we = r;                                                                                             \
-    gw = GE(ws, we - ws, lo);                                                                           \
-    lw = LE(ws, we - ws, hi);                                                                           \
-  } else {                                                                                              \
-    uint64_t *bl = l, *br = r; /* left mask bit t: bl + t; right mask bit t: br - 1 - t */            \
-    uint64_t ml = 0, mr = 0, *last_l = first;                                                           \
-    for (;;) {                                                                                          \
-      if (!ml) {                                                                                        \
-        if (l == r) break;                                                                              \
-        int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                      \
-        bl = l;                                                                                         \
-        ml = w == BLOCK ? GE(l, BLOCK, lo) : GE(l, w, lo); /* the full block unrolled */                 \
-        l += w;                                                                                         \
-        continue;                                                                                       \
-      }                                                                                                 \
-      if (!mr) {                                                                                        \
-        if (l == r) break;                                                                              \
-        int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                      \
-        br = r;                                                                                         \
-        mr = w == BLOCK ? LE_DOWN(r, BLOCK, hi) : LE_DOWN(r, w, hi);                                    \
-        r -= w;                                                                                         \
-        continue;                                                                                       \
-      }                                                                                                 \
-      do {                                                                                              \
-        last_l = bl + (unsigned)__builtin_ctzll(ml);                                                    \
-        last_r = br - 1 - (unsigned)__builtin_ctzll(mr);                                                \
-        swap64(last_l, last_r);                                                                         \
-        ml &= ml - 1;                                                                                   \
-        mr &= mr - 1;                                                                                   \
-      } while (ml && mr);                                                                               \
-    }                                                                                                   \
+#define PARTITION_BODY(GE, LE, LE_DOWN)                                                                   \
+  const uint64_t lo = *first & ~LOW32, hi = *first | LOW32; /* key >= p: x >= lo; key <= p: x <= hi */    \
+  uint64_t *l = first + 1, *r = last;                       /* not yet read: [l, r) */                    \
+  uint64_t *last_r = last;                                  /* the last right stop swapped */             \
+  uint64_t *ws, *we, gw, lw;                                /* the crossing block (below) */              \
+  if (r - l <= BLOCK) {                                     /* one block: straight to the crossing */     \
+    ws = l;                                                                                               \
+    we = r;                                                                                               \
+    gw = GE(ws, we - ws, lo);                                                                             \
+    lw = LE(ws, we - ws, hi);                                                                             \
+  } else {                                                                                                \
+    uint64_t *bl = l, *br = r; /* left mask bit t: bl + t; right mask bit t: br - 1 - t */                \
+    uint64_t ml = 0, mr = 0, *last_l = first;                                                             \
+    for (;;) {                                                                                            \
+      if (!ml) {                                                                                          \
+        if (l == r) break;                                                                                \
+        int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
+        bl = l;                                                                                           \
+        ml = w == BLOCK ? GE(l, BLOCK, lo) : GE(l, w, lo); /* the full block unrolled */                  \
+        l += w;                                                                                           \
+        continue;                                                                                         \
+      }                                                                                                   \
+      if (!mr) {                                                                                          \
+        if (l == r) break;                                                                                \
+        int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
+        br = r;                                                                                           \
+        mr = w == BLOCK ? LE_DOWN(r, BLOCK, hi) : LE_DOWN(r, w, hi);                                      \
+        r -= w;                                                                                           \
+        continue;                                                                                         \
+      }                                                                                                   \
+      do {                                                                                                \
+        last_l = bl + (unsigned)__builtin_ctzll(ml);                                                      \
+        last_r = br - 1 - (unsigned)__builtin_ctzll(mr);                                                  \
+        swap64(last_l, last_r);                                                                           \
+        ml &= ml - 1;                                                                                     \
+        mr &= mr - 1;                                                                                     \
+      } while (ml && mr);                                                                                 \
+    }                                                                                                     \
     /* The scans cross in W = [ws, we) (at most one block): left of it every key is < p, right of it    \
-       > p, so past W a left stop is we and a right stop is below every left one. */                    \
-    ws = we = l;                                                                                        \
-    gw = lw = 0;                                                                                        \
-    if (ml) {                                                                                           \
-      ws = bl > last_l + 1 ? bl : last_l + 1;                                                           \
-      gw = ml >> (ws - bl);                                                                             \
-      lw = LE(ws, we - ws, hi);                                                                         \
-    } else if (mr) {                                                                                    \
-      we = br < last_r ? br : last_r;                                                                   \
-      gw = GE(ws, we - ws, lo);                                                                         \
-      lw = LE(ws, we - ws, hi);                                                                         \
-    }                                                                                                   \
-  }                                                                                                     \
-  uint64_t *prev_r = last_r;                                                                            \
-  for (;;) {                                                                                            \
-    uint64_t *a = gw ? ws + __builtin_ctzll(gw) : we;                                                   \
-    if (!lw) return a < prev_r ? a : prev_r;                                                            \
-    uint64_t *b = ws + (63 - __builtin_clzll(lw));                                                      \
-    if (a >= b) return a < prev_r ? a : prev_r;                                                         \
-    swap64(a, b);                                                                                       \
-    gw &= gw - 1;                                                                                       \
-    lw &= ~((uint64_t)1 << (b - ws));                                                                   \
-    prev_r = b;                                                                                         \
+       > p, so past W a left stop is we and a right stop is below every left one. */ \
+    ws = we = l;                                                                                          \
+    gw = lw = 0;                                                                                          \
+    if (ml) {                                                                                             \
+      ws = bl > last_l + 1 ? bl : last_l + 1;                                                             \
+      gw = ml >> (ws - bl);                                                                               \
+      lw = LE(ws, we - ws, hi);                                                                           \
+    } else if (mr) {                                                                                      \
+      we = br < last_r ? br : last_r;                                                                     \
+      gw = GE(ws, we - ws, lo);                                                                           \
+      lw = LE(ws, we - ws, hi);                                                                           \
+    }                                                                                                     \
+  }                                                                                                       \
+  uint64_t *prev_r = last_r;                                                                              \
+  for (;;) {                                                                                              \
+    uint64_t *a = gw ? ws + __builtin_ctzll(gw) : we;                                                     \
+    if (!lw) return a < prev_r ? a : prev_r;                                                              \
+    uint64_t *b = ws + (63 - __builtin_clzll(lw));                                                        \
+    if (a >= b) return a < prev_r ? a : prev_r;                                                           \
+    swap64(a, b);                                                                                         \
+    gw &= gw - 1;                                                                                         \
+    lw &= ~((uint64_t)1 << (b - ws));                                                                     \
+    prev_r = b;                                                                                           \
   }
 
-static uint64_t *partition_generic(uint64_t *first, uint64_t *last) { PARTITION_BODY(ge_mask, le_mask, le_mask_down) }
+static uint64_t *partition_generic(uint64_t *first,
+                                   uint64_t *last){PARTITION_BODY(ge_mask, le_mask, le_mask_down)}
 #if CT_ISA_X86
 CT_TARGET_AVX2 static uint64_t *partition_avx2(uint64_t *first, uint64_t *last) {
   PARTITION_BODY(ge_mask_avx2, le_mask_avx2, le_mask_down_avx2)
@@ -173,10 +174,12 @@ CT_TARGET_AVX2 static void leaf_avx2(uint64_t *first, uint64_t *last) {
   if (n < 2) return;
   /* always 16 lanes (padding above every element): no branch on the leaf's size but the one loop */
   uint64_t c[16], x[16];
-  for (int64_t j = 0; j < 16; j++) c[j] = j < n ? ((first[j] & ~LOW32) | (uint64_t)j) ^ (uint64_t)SIGN64 : ~0ull >> 1;
+  for (int64_t j = 0; j < 16; j++)
+    c[j] = j < n ? ((first[j] & ~LOW32) | (uint64_t)j) ^ (uint64_t)SIGN64 : ~0ull >> 1;
   memcpy(x, first, (size_t)n * sizeof *x);
   __m256i c0 = _mm256_loadu_si256((const __m256i *)c), c1 = _mm256_loadu_si256((const __m256i *)(c + 4)),
-          c2 = _mm256_loadu_si256((const __m256i *)(c + 8)), c3 = _mm256_loadu_si256((const __m256i *)(c + 12));
+          c2 = _mm256_loadu_si256((const __m256i *)(c + 8)),
+          c3 = _mm256_loadu_si256((const __m256i *)(c + 12));
   __m256i r0 = _mm256_setzero_si256(), r1 = r0, r2 = r0, r3 = r0;
   for (int64_t i = 0; i < n; i++) {
     __m256i ci = _mm256_set1_epi64x((long long)c[i]);

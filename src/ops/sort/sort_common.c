@@ -10,11 +10,11 @@ bool ct__sort_have(const ct_op *op, const ct_tensor *t, const char *kernel_name)
 }
 
 /* one loop per element size, so that each copy is a load and a store */
-#define GATHER(T)                                                                                 \
-  for (int64_t j = 0; j < n; j++) {                                                               \
-    T e;                                                                                          \
-    memcpy(&e, in + perm[j] * istep, sizeof e);                                                   \
-    memcpy(v + j * vstep, &e, sizeof e);                                                          \
+#define GATHER(T)                               \
+  for (int64_t j = 0; j < n; j++) {             \
+    T e;                                        \
+    memcpy(&e, in + perm[j] * istep, sizeof e); \
+    memcpy(v + j * vstep, &e, sizeof e);        \
   }
 void ct__sort_write_line(const char *in, int64_t istep, const int64_t *perm, int64_t n, size_t isz, char *v,
                          int64_t vstep, char *ix, int64_t xstep) {
@@ -121,7 +121,8 @@ ct_status ct__sort_lines(const ct_tensor *t, int64_t dim, ct_tensor *const *outs
 
 ct_status ct__sort_lines_long(const ct_tensor *t, int64_t dim, ct_tensor *const *outs, int n_out,
                               ct_scan_kernel kernel, ct_scan_long_line long_line, const void *ctx) {
-  ct_scan_plan p = {.n_out = n_out, .in = t, .dim = dim, .kernel = kernel, .long_line = long_line, .ctx = ctx};
+  ct_scan_plan p = {
+      .n_out = n_out, .in = t, .dim = dim, .kernel = kernel, .long_line = long_line, .ctx = ctx};
   for (int k = 0; k < n_out; k++) p.out[k] = outs[k];
   ct_status s = ct__scan_prepare(&p);
   if (s != CT_OK) return s;

@@ -78,13 +78,13 @@ static inline bool unkey_CT_INT64(uint64_t k, void *v) {
   uint64_t b = k ^ SIGN(64);
   return memcpy(v, &b, sizeof b), true;
 }
-#define UNKEY_FLOAT(E, BITS)                                          \
-  static inline bool unkey_##E(uint64_t k, void *v) {                 \
-    uint64_t u;                                                       \
-    if (!float_unkey(k, BITS, &u)) return false;                      \
-    uint##BITS##_t b = (uint##BITS##_t)u;                             \
-    memcpy(v, &b, sizeof b);                                          \
-    return true;                                                      \
+#define UNKEY_FLOAT(E, BITS)                          \
+  static inline bool unkey_##E(uint64_t k, void *v) { \
+    uint64_t u;                                       \
+    if (!float_unkey(k, BITS, &u)) return false;      \
+    uint##BITS##_t b = (uint##BITS##_t)u;             \
+    memcpy(v, &b, sizeof b);                          \
+    return true;                                      \
   }
 UNKEY_FLOAT(CT_FLOAT16, 16)
 UNKEY_FLOAT(CT_BFLOAT16, 16)
@@ -128,7 +128,7 @@ static bool any_below_f32_avx2(const char *p, int64_t n, uint32_t flip, uint64_t
                                           uint64_t *dst) {                                                  \
     if (step == (int64_t)sizeof(T)) { /* the contiguous loop vectorizes */                                  \
       for (int64_t j = 0; j < n; j++)                                                                       \
-        dst[j] = ((key_##E(p + j * (int64_t)sizeof(T)) ^ flip) << 32) | (uint64_t)j;                       \
+        dst[j] = ((key_##E(p + j * (int64_t)sizeof(T)) ^ flip) << 32) | (uint64_t)j;                        \
     } else {                                                                                                \
       for (int64_t j = 0; j < n; j++) dst[j] = ((key_##E(p + j * step) ^ flip) << 32) | (uint64_t)j;        \
     }                                                                                                       \
@@ -139,14 +139,14 @@ static bool any_below_f32_avx2(const char *p, int64_t n, uint32_t flip, uint64_t
       int64_t i = (int64_t)(a[j] & 0xffffffffu);                                                            \
       if (v) {                                                                                              \
         T e;                                                                                                \
-        if (!unkey_##E((a[j] >> 32) ^ flip, &e)) memcpy(&e, p + i * step, sizeof e);                       \
+        if (!unkey_##E((a[j] >> 32) ^ flip, &e)) memcpy(&e, p + i * step, sizeof e);                        \
         memcpy(v + j * vstep, &e, sizeof e);                                                                \
       }                                                                                                     \
       if (ix) memcpy(ix + j * xstep, &i, sizeof i);                                                         \
     }                                                                                                       \
   }                                                                                                         \
   CT_KERNEL_CLONES static bool any_below_##E(const char *p, int64_t n, uint64_t flip, uint64_t top) {       \
-    if (E == CT_FLOAT32 && any_below_f32_avx2_ok()) return any_below_f32_avx2(p, n, (uint32_t)flip, top);  \
+    if (E == CT_FLOAT32 && any_below_f32_avx2_ok()) return any_below_f32_avx2(p, n, (uint32_t)flip, top);   \
     unsigned any = 0; /* no early exit: the loop vectorizes */                                              \
     for (int64_t j = 0; j < n; j++) any |= (key_##E(p + j * (int64_t)sizeof(T)) ^ flip) < top;              \
     return any;                                                                                             \
@@ -162,16 +162,16 @@ static bool any_below_f32_avx2(const char *p, int64_t n, uint32_t flip, uint64_t
     memcpy(&v, p, sizeof v);                                                                                \
     return (double)LOAD(v);                                                                                 \
   }                                                                                                         \
-  const ct_sort_type ct__sort_key_##E = {                                                                   \
-      .dtype = E,                                                                                           \
-      .key_bits = KEY_BITS(T),                                                                              \
-      .packed = packed_##E,                                                                                 \
-      .unpack = unpack_##E,                                                                                 \
-      .kv = kv_##E,                                                                                         \
-      .any_below = any_below_##E,                                                                           \
-      .key = key_##E,                                                                                       \
-      .is_float = E == CT_FLOAT16 || E == CT_BFLOAT16 || E == CT_FLOAT32 || E == CT_FLOAT64,                \
-      .to_double = dbl_##E};
+  const ct_sort_type ct__sort_key_##E = {.dtype = E,                                                        \
+                                         .key_bits = KEY_BITS(T),                                           \
+                                         .packed = packed_##E,                                              \
+                                         .unpack = unpack_##E,                                              \
+                                         .kv = kv_##E,                                                      \
+                                         .any_below = any_below_##E,                                        \
+                                         .key = key_##E,                                                    \
+                                         .is_float = E == CT_FLOAT16 || E == CT_BFLOAT16 ||                 \
+                                                     E == CT_FLOAT32 || E == CT_FLOAT64,                    \
+                                         .to_double = dbl_##E};
 /* bool's storage is a byte (CT_LDB normalises it) */
 #define DEFINE_BOOL(E, T, CT, LOAD, STORE) DEFINE_TYPE(E, uint8_t, uint8_t, CT_LDB, CT_LDB)
 CT_DT_BOOL(DEFINE_BOOL)
@@ -200,7 +200,9 @@ void ct__kv_nth_element(ct_kv *first, ct_kv *nth, ct_kv *last) { kvs_nth_element
 
 void ct__kv_topk_stream(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, int64_t k,
                         uint64_t flip, ct_kv *heap) {
-  enum { CHUNK = 512 };
+  enum {
+    CHUNK = 512
+  };
   ty->kv(p, step, k, flip, heap);
   kvs_make_heap(NULL, heap, heap + k);
   uint64_t top = heap[0].k;
@@ -264,7 +266,9 @@ DEFINE_RADIX(radix_kv, ct_kv, KV_DIGIT, kvs_insertion_sort)
 void ct__sort_kv_stable(ct_kv *a, ct_kv *tmp, int64_t n, int key_bits) { radix_kv(a, tmp, n, key_bits); }
 
 /* ---- a line's sorted order ---- */
-static bool is_packed(const ct_sort_type *ty, int64_t n) { return ty->key_bits <= 32 && n < ((int64_t)1 << 32); }
+static bool is_packed(const ct_sort_type *ty, int64_t n) {
+  return ty->key_bits <= 32 && n < ((int64_t)1 << 32);
+}
 
 /* Packed elements are sorted in the indices' own memory where it is dense (the unpacking reads each slot
    before writing it): no scratch for std::sort, n elements for the radix sort's second buffer. */
