@@ -5,15 +5,14 @@
 
 typedef struct sort_ctx {
   const ct_sort_type *ty;
-  bool desc, stable;
-  size_t isz;
+  bool desc, stable, values; /* values: written (argsort leaves them out) */
   _Atomic int *failed;
 } sort_ctx;
 
 static void sort_one(const sort_ctx *c, char *const *data, const int64_t *step, int64_t len, void *scratch,
                      int nthreads) {
-  ct__sort_line(c->ty, data[2], step[2], len, c->desc, c->stable, data[0], step[0], data[1], step[1], scratch,
-                nthreads);
+  ct__sort_line(c->ty, data[2], step[2], len, c->desc, c->stable, c->values ? data[0] : NULL, step[0], data[1],
+                step[1], scratch, nthreads);
 }
 
 static void sort_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
@@ -50,14 +49,15 @@ static const ct_op sort_op = {CT_SORT_OP("sort", "aten::sort.stable", ct__sort_t
 /* msort runs sort: autograd names sort */
 static const ct_op msort_op = {CT_SORT_OP("sort", "aten::sort", ct__sort_types, ct__sort_meta_row)};
 
-/* New (unowned) values and indices of sorting t along dim (wrapped). */
+/* New (unowned) values (values NULL: not computed) and indices of sorting t along dim (wrapped). */
 ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool desc, bool stable,
                         ct_tensor **values, ct_tensor **indices) {
-  *values = *indices = NULL;
+  if (values) *values = NULL;
+  *indices = NULL;
   if (!ct__check_in_storage(t)) return ct_last_error();
   int64_t len = t->ndim ? t->sizes[dim] : 1;
-  ct_tensor *v = ct__sort_alloc(t, dim, len, (ct_dtype)t->dtype, true);
-  ct_tensor *i = v ? ct__sort_alloc(t, dim, len, CT_INT64, true) : NULL;
+  ct_tensor *v = values ? ct__sort_alloc(t, dim, len, (ct_dtype)t->dtype, true) : NULL;
+  ct_tensor *i = v || !values ? ct__sort_alloc(t, dim, len, CT_INT64, true) : NULL;
   if (!i) {
     ct_release(v);
     return ct_last_error();
@@ -69,14 +69,14 @@ ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool d
     s = ct_last_error();
   if (s == CT_OK && !ct__sort_is_meta(op, t) && t->numel > 0) {
     if (t->ndim == 0) { /* copied: no kernel runs (sort_out: values.copy_(self), indices.zero_()) */
-      memcpy(ct__tdata(v), ct__tdata(t), ct__itemsize((ct_dtype)t->dtype));
+      if (v) memcpy(ct__tdata(v), ct__tdata(t), ct__itemsize((ct_dtype)t->dtype));
       *(int64_t *)ct__tdata(i) = 0;
     } else if (!ct__sort_have(op, t, "sorting_kernel_method_name")) {
       s = ct_last_error();
     } else {
       _Atomic int failed = 0;
-      sort_ctx c = {ct__sort_type(op, t), desc, stable, ct__itemsize((ct_dtype)t->dtype), &failed};
-      ct_tensor *outs[2] = {v, i};
+      sort_ctx c = {ct__sort_type(op, t), desc, stable, v != NULL, &failed};
+      ct_tensor *outs[2] = {v ? v : i, i}; /* without values the driver walks the indices twice */
       s = ct__sort_lines_long(t, dim, outs, 2, sort_kernel, sort_long_line, &c);
       if (s == CT_OK && atomic_load(&failed))
         s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
@@ -87,7 +87,7 @@ ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool d
     ct_release(i);
     return s;
   }
-  *values = v;
+  if (values) *values = v;
   *indices = i;
   return CT_OK;
 }
@@ -132,11 +132,10 @@ ct_tensor *ct_argsort(const ct_tensor *t, const ct_sort_opts *opts) {
   CT__OP_ENTER_PTR(&sort_op, t, t);
   int64_t dim;
   if (sort_args(t, opts, &dim) != CT_OK) return NULL;
-  ct_tensor *r[2];
-  if (ct__sort_impl(&sort_op, t, dim, opts && opts->descending, opts && opts->stable, &r[0], &r[1]) != CT_OK)
+  ct_tensor *r;
+  if (ct__sort_impl(&sort_op, t, dim, opts && opts->descending, opts && opts->stable, NULL, &r) != CT_OK)
     return NULL;
-  ct_release(r[0]);
-  return ct__own(r[1]);
+  return ct__own(r);
 }
 
 static ct_tensor *msort_new(const ct_tensor *t) {

@@ -95,7 +95,8 @@ void ct__kv_topk_stream(const ct_sort_type *ty, const char *p, int64_t step, int
    ix NULL: not written. */
 void ct__sort_write_line(const char *in, int64_t istep, const int64_t *perm, int64_t n, size_t isz, char *v,
                          int64_t vstep, char *ix, int64_t xstep);
-/* New (unowned) values and indices of sorting t along dim (wrapped); op: the descriptor whose rows apply. */
+/* New (unowned) values and indices of sorting t along dim (wrapped); op: the descriptor whose rows apply;
+   values NULL: only the indices are computed. */
 ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool desc, bool stable,
                         ct_tensor **values, ct_tensor **indices);
 
