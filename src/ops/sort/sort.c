@@ -11,8 +11,8 @@ typedef struct sort_ctx {
 
 static void sort_one(const sort_ctx *c, char *const *data, const int64_t *step, int64_t len, void *scratch,
                      int nthreads) {
-  ct__sort_line(c->ty, data[2], step[2], len, c->desc, c->stable, c->values ? data[0] : NULL, step[0], data[1],
-                step[1], scratch, nthreads);
+  ct__sort_line(c->ty, data[2], step[2], len, c->desc, c->stable, c->values ? data[0] : NULL, step[0],
+                data[1], step[1], scratch, nthreads);
 }
 
 static void sort_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
