@@ -197,8 +197,40 @@ static void test_block_sort(void) {
   free(d);
 }
 
+/* Values come back from the packed keys except where a key names several values: -0.0 and 0.0, NaNs of any
+   sign and payload are read from the input. 21 elements (over std::sort's 16). Expected indices and value
+   bits from torch 1.13: torch.sort(x) and torch.sort(x, descending=True) of x = the bits below, as float32. */
+static void test_values_from_keys(void) {
+  ct_scope_begin();
+  static const uint32_t base[7] = {0x00000000, 0x80000000, 0x7fc00001, 0x80000000, 0xffc00002, 0x3f800000, 0};
+  uint32_t bits[21];
+  for (int k = 0; k < 21; k++) bits[k] = base[k % 7];
+  float data[21];
+  memcpy(data, bits, sizeof data);
+  ct_tensor *x = ct_tensor_from_data(data, CT_FLOAT32, CT_SHAPE(21), NULL), *v = NULL, *i = NULL;
+  static const int64_t asc_i[21] = {10, 20, 17, 15, 14, 13, 0, 8, 7, 6, 3, 1, 12, 5, 19, 9, 11, 4, 16, 2, 18};
+  static const uint32_t asc_v[21] = {0x80000000, 0x0,        0x80000000, 0x80000000, 0x0,        0x0,        0x0,
+                                     0x80000000, 0x0,        0x0,        0x80000000, 0x80000000, 0x3f800000, 0x3f800000,
+                                     0x3f800000, 0x7fc00001, 0xffc00002, 0xffc00002, 0x7fc00001, 0x7fc00001, 0xffc00002};
+  static const int64_t desc_i[21] = {2, 4, 18, 16, 9, 11, 19, 5, 12, 10, 20, 17, 15, 14, 13, 0, 8, 7, 6, 3, 1};
+  static const uint32_t desc_v[21] = {0x7fc00001, 0xffc00002, 0xffc00002, 0x7fc00001, 0x7fc00001, 0xffc00002, 0x3f800000,
+                                      0x3f800000, 0x3f800000, 0x80000000, 0x0,        0x80000000, 0x80000000, 0x0,
+                                      0x0,        0x0,        0x80000000, 0x0,        0x0,        0x80000000, 0x80000000};
+  for (int d = 0; d < 2; d++) {
+    CHECK(ct_sort(x, &v, &i, &(ct_sort_opts){.descending = d}) == CT_OK);
+    check_i64s(i, d ? desc_i : asc_i, 21);
+    float got[21];
+    uint32_t gb[21];
+    CHECK(v && ct_copy_to_buffer(v, got, CT_FLOAT32, sizeof got) == CT_OK);
+    memcpy(gb, got, sizeof gb);
+    for (int k = 0; k < 21; k++) CHECK_EQ_INT(gb[k], (d ? desc_v : asc_v)[k]);
+  }
+  ct_scope_end();
+}
+
 int main(void) {
   test_block_sort();
+  test_values_from_keys();
   test_tie_orders();
   test_search_and_softmax();
   test_threads();
