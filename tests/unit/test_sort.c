@@ -209,13 +209,16 @@ static void test_values_from_keys(void) {
   memcpy(data, bits, sizeof data);
   ct_tensor *x = ct_tensor_from_data(data, CT_FLOAT32, CT_SHAPE(21), NULL), *v = NULL, *i = NULL;
   static const int64_t asc_i[21] = {10, 20, 17, 15, 14, 13, 0, 8, 7, 6, 3, 1, 12, 5, 19, 9, 11, 4, 16, 2, 18};
-  static const uint32_t asc_v[21] = {0x80000000, 0x0,        0x80000000, 0x80000000, 0x0,        0x0,        0x0,
-                                     0x80000000, 0x0,        0x0,        0x80000000, 0x80000000, 0x3f800000, 0x3f800000,
-                                     0x3f800000, 0x7fc00001, 0xffc00002, 0xffc00002, 0x7fc00001, 0x7fc00001, 0xffc00002};
-  static const int64_t desc_i[21] = {2, 4, 18, 16, 9, 11, 19, 5, 12, 10, 20, 17, 15, 14, 13, 0, 8, 7, 6, 3, 1};
-  static const uint32_t desc_v[21] = {0x7fc00001, 0xffc00002, 0xffc00002, 0x7fc00001, 0x7fc00001, 0xffc00002, 0x3f800000,
-                                      0x3f800000, 0x3f800000, 0x80000000, 0x0,        0x80000000, 0x80000000, 0x0,
-                                      0x0,        0x0,        0x80000000, 0x0,        0x0,        0x80000000, 0x80000000};
+  static const uint32_t asc_v[21] = {0x80000000, 0x0,        0x80000000, 0x80000000, 0x0,        0x0,
+                                     0x0,        0x80000000, 0x0,        0x0,        0x80000000, 0x80000000,
+                                     0x3f800000, 0x3f800000, 0x3f800000, 0x7fc00001, 0xffc00002, 0xffc00002,
+                                     0x7fc00001, 0x7fc00001, 0xffc00002};
+  static const int64_t desc_i[21] = {2,  4,  18, 16, 9, 11, 19, 5, 12, 10, 20,
+                                     17, 15, 14, 13, 0, 8,  7,  6, 3,  1};
+  static const uint32_t desc_v[21] = {0x7fc00001, 0xffc00002, 0xffc00002, 0x7fc00001, 0x7fc00001, 0xffc00002,
+                                      0x3f800000, 0x3f800000, 0x3f800000, 0x80000000, 0x0,        0x80000000,
+                                      0x80000000, 0x0,        0x0,        0x0,        0x80000000, 0x0,
+                                      0x0,        0x80000000, 0x80000000};
   for (int d = 0; d < 2; d++) {
     CHECK(ct_sort(x, &v, &i, &(ct_sort_opts){.descending = d}) == CT_OK);
     check_i64s(i, d ? desc_i : asc_i, 21);
