@@ -9,40 +9,32 @@ typedef struct sort_ctx {
   _Atomic int *failed;
 } sort_ctx;
 
-static void sort_one(const sort_ctx *c, char *const *data, const int64_t *step, int64_t len, void *scratch,
-                     int nthreads) {
-  ct__sort_line(c->ty, data[2], step[2], len, c->desc, c->stable, c->values ? data[0] : NULL, step[0],
-                data[1], step[1], scratch, nthreads);
-}
-
-static void sort_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
-                        int64_t nlines, const void *ctx) {
-  const sort_ctx *c = ctx;
+/* Sorts nlines lines (lstep apart) with one scratch block; nthreads for each line. */
+static void sort_lines(const sort_ctx *c, char *const *data, const int64_t *step, const int64_t *lstep,
+                       int64_t len, int64_t nlines, int nthreads) {
   void *scratch =
       ct__malloc(ct__sort_scratch_bytes(c->ty, len, c->stable, step[1] == (int64_t)sizeof(int64_t)));
   if (!scratch) {
     atomic_store(c->failed, 1);
     return;
   }
-  for (int64_t l = 0; l < nlines; l++) {
-    char *line[3] = {data[0] + l * lstep[0], data[1] + l * lstep[1], data[2] + l * lstep[2]};
-    sort_one(c, line, step, len, scratch, 1);
-  }
+  for (int64_t l = 0; l < nlines; l++)
+    ct__sort_line(c->ty, data[2] + l * lstep[2], step[2], len, c->desc, c->stable,
+                  c->values ? data[0] + l * lstep[0] : NULL, step[0], data[1] + l * lstep[1], step[1], scratch,
+                  nthreads);
   ct__free(scratch);
+}
+
+static void sort_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
+                        int64_t nlines, const void *ctx) {
+  sort_lines(ctx, data, step, lstep, len, nlines, 1);
 }
 
 /* a long line and fewer lines than threads: the line's partitions shared out (the same order) */
 static void sort_long_line(char *const *data, const int64_t *step, int64_t len, const void *ctx,
                            int nthreads) {
-  const sort_ctx *c = ctx;
-  void *scratch =
-      ct__malloc(ct__sort_scratch_bytes(c->ty, len, c->stable, step[1] == (int64_t)sizeof(int64_t)));
-  if (!scratch) {
-    atomic_store(c->failed, 1);
-    return;
-  }
-  sort_one(c, data, step, len, scratch, nthreads);
-  ct__free(scratch);
+  static const int64_t no_lstep[3] = {0, 0, 0};
+  sort_lines(ctx, data, step, no_lstep, len, 1, nthreads);
 }
 
 static const ct_op sort_op = {CT_SORT_OP("sort", "aten::sort.stable", ct__sort_types, ct__sort_meta_row)};
