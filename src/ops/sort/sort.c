@@ -20,8 +20,8 @@ static void sort_lines(const sort_ctx *c, char *const *data, const int64_t *step
   }
   for (int64_t l = 0; l < nlines; l++)
     ct__sort_line(c->ty, data[2] + l * lstep[2], step[2], len, c->desc, c->stable,
-                  c->values ? data[0] + l * lstep[0] : NULL, step[0], data[1] + l * lstep[1], step[1], scratch,
-                  nthreads);
+                  c->values ? data[0] + l * lstep[0] : NULL, step[0], data[1] + l * lstep[1], step[1],
+                  scratch, nthreads);
   ct__free(scratch);
 }
 
