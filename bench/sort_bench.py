@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
 """Sorting and selection: ctorch (through ctypes) and torch timed alternately in one process on the same
 inputs, at 1 and 2 threads; the median of the per-round ratios torch/ctorch is printed (> 1: ctorch faster).
+At 1 thread the ratio of the calling thread's CPU time is printed too ("cpu"): on a loaded machine it is the
+steadier figure (the wall clock counts the time other programs hold the core).
 
 Targets (issue 16, float32 1M unless said): sort >= 5x, argsort >= 5x, topk k=10 >= 5x, unique of 1M int64
 with return_inverse >= 2x. torch 1.13 sorts one line on one thread (std::sort through a composite
-accessor), so the two rows differ only by noise. Each pair is checked to give the same indices (sort's
-default is std::sort, whose order of equal values ctorch reproduces)."""
+accessor); ctorch gives a long line's parts, after its first partitions, to both threads (the same order).
+Each pair is checked to give the same indices (sort's default is std::sort, whose order of equal values
+ctorch reproduces)."""
 import ctypes
+import statistics
 import sys
+import time
 
 import torch
 
-from scan_bench import P, Shape, lib, paired, same_bits, to_ct  # the same loader and timing
+from scan_bench import REPS, P, Shape, lib, paired, same_bits, to_ct  # the same loader and timing
 
 PP = ctypes.POINTER(ctypes.c_void_p)
 
@@ -28,6 +33,18 @@ for name, res, args in [("ct_sort", ctypes.c_int, [P, PP, PP, P]), ("ct_argsort"
 
 
 N = 1 << 20
+
+
+def cpu_ratio(ct_call, torch_call):
+    """At 1 thread both calls run on this thread alone: the ratio of this thread's CPU time, which other
+    programs on a loaded machine do not inflate as they do the wall clock (cache and memory sharing aside)."""
+    ct_call(), torch_call()
+    ratios = []
+    for _ in range(REPS):
+        t0 = time.thread_time(); ct_call(); t1 = time.thread_time()
+        torch_call(); t2 = time.thread_time()
+        ratios.append((t2 - t1) / max(t1 - t0, 1e-9))
+    return statistics.median(ratios)
 
 
 def sort_call(cx, stable=False):
@@ -124,7 +141,9 @@ def main():
             same = "" if check is None else ("  identical" if check() else "  RESULTS DIFFER")
             goal = f"(target >= {target}x)" if target else ""
             flag = "   " if not target else ("ok " if r >= target else "LOW")
-            print(f"  {flag} {label:34s} {r:6.2f}x  ctorch {tc * 1e3:8.2f} ms  torch {tt * 1e3:8.2f} ms {goal}{same}")
+            cpu = f"  cpu {cpu_ratio(ct_call, torch_call):5.2f}x" if threads == 1 else ""
+            print(f"  {flag} {label:34s} {r:6.2f}x  ctorch {tc * 1e3:8.2f} ms  torch {tt * 1e3:8.2f} ms "
+                  f"{goal}{same}{cpu}")
     lib.ct_set_num_threads(0)
 
 

@@ -129,6 +129,34 @@ def _input(g, dt, max_numel=60, ties=0.75, no_nan=False, no_expand=False):
     return Spec(shape, dt, layout)
 
 
+BIG_SHAPES = [(3000,), (2, 5000), (20000,), (70000,)]
+
+
+def _big_base(g, shape, dt):
+    """Long lines for the block partition (sort_blocks.c) and topk's chunk filter: tie-heavy values, or normal
+    values on a coarse grid (runs of a few equal values among many distinct ones, as randn has in float16),
+    sometimes descending or nearly sorted."""
+    n = int(np.prod(shape))
+    r = g.random()
+    if r < 0.35 or dt == torch.bool or dt.is_complex:
+        return _tie_base(g, shape, dt)
+    v = np.round(g.rng.standard_normal(n) * g.choice([4, 64, 4096])) * (1 if not dt.is_floating_point else 0.25)
+    if r > 0.8:
+        v = np.sort(v)[::g.choice([1, -1])].copy()
+        v[g.rng.integers(0, n, max(1, n // 50))] = 0.0  # a few out of place
+    if dt.is_floating_point and g.chance(0.3):
+        v[g.rng.integers(0, n, max(1, n // 100))] = g.choice([np.nan, _NEG_NAN, -0.0, np.inf])
+    if not dt.is_floating_point:
+        info = torch.iinfo(dt)
+        v = np.clip(v, info.min, info.max)
+    return torch.from_numpy(v).reshape(shape).to(dt)
+
+
+def _big_input(g, dt):
+    shape = g.choice(BIG_SHAPES) if g.chance(0.9) else (g.int(140000, 200000),)  # 2 threads share one line
+    return Spec(shape, dt, g.choice([["contiguous"], ["contiguous"], ["transposed"]]), base=_big_base(g, shape, dt))
+
+
 def _dt(g):
     return DTYPES[g.index] if g.index < len(DTYPES) else g.dtype(REAL if g.chance(0.9) else None)
 
@@ -151,7 +179,7 @@ def _dim_kw(g, x):
 # ---- sort / argsort / msort ----------------------------------------------------------------------------
 
 def gen_sort(g):
-    x = _input(g, _dt(g))
+    x = _input(g, _dt(g)) if g.chance(0.93) else _big_input(g, _dt(g))
     return A(x, dim=_dim_kw(g, x), descending=g.chance(0.5), stable=g.chance(0.4))
 
 
@@ -207,10 +235,10 @@ def c_msort_out(x, out=None):
 def gen_topk(g, with_out=False):
     dt = _dt(g)
     if g.chance(0.25):  # partial_sort's path: k * 64 <= n
-        x = Spec(g.choice([(700,), (2, 700), (130, 2)]), dt, g.choice([["contiguous"], ["transposed"]]),
-                 base=None)
+        x = Spec(g.choice([(700,), (2, 700), (130, 2), (5000,), (70000,)]), dt,
+                 g.choice([["contiguous"], ["transposed"]]), base=None)
         shape = x.shape
-        x = Spec(shape, dt, x.layout, base=_tie_base(g, shape, dt))
+        x = Spec(shape, dt, x.layout, base=(_tie_base if g.chance(0.6) else _big_base)(g, shape, dt))
         dim = -1 if shape != (130, 2) else 0
         k = g.int(0, shape[dim] // 64)
     else:

@@ -2,8 +2,15 @@
    torch 1.13 and cited per case), the checked macros with NULL options, results that do not depend on the
    thread count, errors with torch's messages, and failed out= calls that leave their targets unchanged. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "check.h"
+#include "core/cpu_isa.h"
+
+/* sort_blocks.c: std::sort over packed key << 32 | index, and the step-for-step port it must agree with */
+void ct__pk_sort(uint64_t *first, uint64_t *last);
+void ct__pk_sort_reference(uint64_t *first, uint64_t *last);
+void ct__pk_sort_threads(uint64_t *first, uint64_t *last, int nthreads);
 
 /* 20 values in {0, 1, 2}: std::sort's partitions (n > 16) decide the order of equal values */
 static const float TIES[20] = {2, 0, 1, 2, 0, 1, 1, 2, 0, 0, 1, 2, 2, 1, 0, 1, 2, 0, 1, 2};
@@ -134,7 +141,99 @@ static void test_errors(void) {
   ct_scope_end();
 }
 
+static uint64_t rng_state = 88172645463325252ull;
+static uint64_t rng(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return rng_state;
+}
+
+/* The block partition's sort gives the port's permutation, ties included, at each ISA level: keys drawn from
+   few values (long runs of ties, every partition's crossing inside a block), runs, reversed runs, sizes
+   around the block (64) and the insertion threshold (16). */
+static void test_block_sort(void) {
+  enum {
+    MAX = 70000
+  };
+  static uint64_t a[MAX], b[MAX];
+  static const uint32_t mods[] = {1, 2, 3, 5, 17, 100, 1000, 0xffffffffu};
+  int bad = 0;
+  for (int level = CT_ISA_AVX2; level >= CT_ISA_GENERIC; level--) {
+    ct__cpu_force_isa(level);
+    for (int t = 0; t < 1500; t++) {
+      int64_t n = t < 1200 ? (int64_t)(rng() % 300) : (int64_t)(rng() % MAX);
+      uint32_t mod = mods[rng() % 8];
+      int pat = (int)(rng() % 4);
+      for (int64_t i = 0; i < n; i++) {
+        uint32_t k = pat == 0   ? (uint32_t)(rng() % mod)
+                     : pat == 1 ? (uint32_t)(i / (1 + mod % 7))
+                     : pat == 2 ? (uint32_t)((n - i) % mod)
+                                : (uint32_t)(i % 5 ? rng() % mod : 7);
+        a[i] = b[i] = (uint64_t)k << 32 | (uint64_t)i;
+      }
+      ct__pk_sort(a, a + n);
+      ct__pk_sort_reference(b, b + n);
+      bad += memcmp(a, b, (size_t)n * sizeof *a) != 0;
+    }
+  }
+  ct__cpu_force_isa(-1);
+  CHECK_EQ_INT(bad, 0);
+  /* a line long enough to be split among threads: the parts left by the first partitions sorted anywhere */
+  enum {
+    BIG = 300000
+  };
+  uint64_t *c = malloc(BIG * sizeof *c), *d = malloc(BIG * sizeof *d);
+  CHECK(c && d);
+  if (!c || !d) return;
+  for (int64_t i = 0; i < BIG; i++) c[i] = d[i] = (uint64_t)(rng() % 5000) << 32 | (uint64_t)i;
+  int old = ct_get_num_threads();
+  ct_set_num_threads(2);
+  ct__pk_sort_threads(c, c + BIG, 2);
+  ct_set_num_threads(old);
+  ct__pk_sort_reference(d, d + BIG);
+  CHECK(memcmp(c, d, BIG * sizeof *c) == 0);
+  free(c);
+  free(d);
+}
+
+/* Values come back from the packed keys except where a key names several values: -0.0 and 0.0, NaNs of any
+   sign and payload are read from the input. 21 elements (over std::sort's 16). Expected indices and value
+   bits from torch 1.13: torch.sort(x) and torch.sort(x, descending=True) of x = the bits below, as float32. */
+static void test_values_from_keys(void) {
+  ct_scope_begin();
+  static const uint32_t base[7] = {0x00000000, 0x80000000, 0x7fc00001, 0x80000000, 0xffc00002, 0x3f800000, 0};
+  uint32_t bits[21];
+  for (int k = 0; k < 21; k++) bits[k] = base[k % 7];
+  float data[21];
+  memcpy(data, bits, sizeof data);
+  ct_tensor *x = ct_tensor_from_data(data, CT_FLOAT32, CT_SHAPE(21), NULL), *v = NULL, *i = NULL;
+  static const int64_t asc_i[21] = {10, 20, 17, 15, 14, 13, 0, 8, 7, 6, 3, 1, 12, 5, 19, 9, 11, 4, 16, 2, 18};
+  static const uint32_t asc_v[21] = {0x80000000, 0x0,        0x80000000, 0x80000000, 0x0,        0x0,
+                                     0x0,        0x80000000, 0x0,        0x0,        0x80000000, 0x80000000,
+                                     0x3f800000, 0x3f800000, 0x3f800000, 0x7fc00001, 0xffc00002, 0xffc00002,
+                                     0x7fc00001, 0x7fc00001, 0xffc00002};
+  static const int64_t desc_i[21] = {2,  4,  18, 16, 9, 11, 19, 5, 12, 10, 20,
+                                     17, 15, 14, 13, 0, 8,  7,  6, 3,  1};
+  static const uint32_t desc_v[21] = {0x7fc00001, 0xffc00002, 0xffc00002, 0x7fc00001, 0x7fc00001, 0xffc00002,
+                                      0x3f800000, 0x3f800000, 0x3f800000, 0x80000000, 0x0,        0x80000000,
+                                      0x80000000, 0x0,        0x0,        0x0,        0x80000000, 0x0,
+                                      0x0,        0x80000000, 0x80000000};
+  for (int d = 0; d < 2; d++) {
+    CHECK(ct_sort(x, &v, &i, &(ct_sort_opts){.descending = d}) == CT_OK);
+    check_i64s(i, d ? desc_i : asc_i, 21);
+    float got[21];
+    uint32_t gb[21];
+    CHECK(v && ct_copy_to_buffer(v, got, CT_FLOAT32, sizeof got) == CT_OK);
+    memcpy(gb, got, sizeof gb);
+    for (int k = 0; k < 21; k++) CHECK_EQ_INT(gb[k], (d ? desc_v : asc_v)[k]);
+  }
+  ct_scope_end();
+}
+
 int main(void) {
+  test_block_sort();
+  test_values_from_keys();
   test_tie_orders();
   test_search_and_softmax();
   test_threads();

@@ -5,45 +5,51 @@
 
 typedef struct sort_ctx {
   const ct_sort_type *ty;
-  bool desc, stable;
-  size_t isz;
+  bool desc, stable, values; /* values: written (argsort leaves them out) */
   _Atomic int *failed;
 } sort_ctx;
 
-static void sort_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
-                        int64_t nlines, const void *ctx) {
-  const sort_ctx *c = ctx;
-  size_t sb = ct__sort_scratch_bytes(len);
-  char *scratch = ct__malloc(sb + (size_t)len * sizeof(int64_t));
+/* Sorts nlines lines (lstep apart) with one scratch block; nthreads for each line. */
+static void sort_lines(const sort_ctx *c, char *const *data, const int64_t *step, const int64_t *lstep,
+                       int64_t len, int64_t nlines, int nthreads) {
+  void *scratch =
+      ct__malloc(ct__sort_scratch_bytes(c->ty, len, c->stable, step[1] == (int64_t)sizeof(int64_t)));
   if (!scratch) {
     atomic_store(c->failed, 1);
     return;
   }
-  int64_t *perm = (int64_t *)(scratch + sb);
-  for (int64_t l = 0; l < nlines; l++) {
-    char *v = data[0] + l * lstep[0], *ix = data[1] + l * lstep[1];
-    const char *in = data[2] + l * lstep[2];
-    ct__sort_line(c->ty, in, step[2], len, c->desc, c->stable, perm, scratch);
-    for (int64_t j = 0; j < len; j++) {
-      memcpy(v + j * step[0], in + perm[j] * step[2], c->isz);
-      memcpy(ix + j * step[1], &perm[j], sizeof(int64_t));
-    }
-  }
+  for (int64_t l = 0; l < nlines; l++)
+    ct__sort_line(c->ty, data[2] + l * lstep[2], step[2], len, c->desc, c->stable,
+                  c->values ? data[0] + l * lstep[0] : NULL, step[0], data[1] + l * lstep[1], step[1],
+                  scratch, nthreads);
   ct__free(scratch);
+}
+
+static void sort_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
+                        int64_t nlines, const void *ctx) {
+  sort_lines(ctx, data, step, lstep, len, nlines, 1);
+}
+
+/* a long line and fewer lines than threads: the line's partitions shared out (the same order) */
+static void sort_long_line(char *const *data, const int64_t *step, int64_t len, const void *ctx,
+                           int nthreads) {
+  static const int64_t no_lstep[3] = {0, 0, 0};
+  sort_lines(ctx, data, step, no_lstep, len, 1, nthreads);
 }
 
 static const ct_op sort_op = {CT_SORT_OP("sort", "aten::sort.stable", ct__sort_types, ct__sort_meta_row)};
 /* msort runs sort: autograd names sort */
 static const ct_op msort_op = {CT_SORT_OP("sort", "aten::sort", ct__sort_types, ct__sort_meta_row)};
 
-/* New (unowned) values and indices of sorting t along dim (wrapped). */
+/* New (unowned) values (values NULL: not computed) and indices of sorting t along dim (wrapped). */
 ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool desc, bool stable,
                         ct_tensor **values, ct_tensor **indices) {
-  *values = *indices = NULL;
+  if (values) *values = NULL;
+  *indices = NULL;
   if (!ct__check_in_storage(t)) return ct_last_error();
   int64_t len = t->ndim ? t->sizes[dim] : 1;
-  ct_tensor *v = ct__sort_alloc(t, dim, len, (ct_dtype)t->dtype, true);
-  ct_tensor *i = v ? ct__sort_alloc(t, dim, len, CT_INT64, true) : NULL;
+  ct_tensor *v = values ? ct__sort_alloc(t, dim, len, (ct_dtype)t->dtype, true) : NULL;
+  ct_tensor *i = v || !values ? ct__sort_alloc(t, dim, len, CT_INT64, true) : NULL;
   if (!i) {
     ct_release(v);
     return ct_last_error();
@@ -55,15 +61,15 @@ ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool d
     s = ct_last_error();
   if (s == CT_OK && !ct__sort_is_meta(op, t) && t->numel > 0) {
     if (t->ndim == 0) { /* copied: no kernel runs (sort_out: values.copy_(self), indices.zero_()) */
-      memcpy(ct__tdata(v), ct__tdata(t), ct__itemsize((ct_dtype)t->dtype));
+      if (v) memcpy(ct__tdata(v), ct__tdata(t), ct__itemsize((ct_dtype)t->dtype));
       *(int64_t *)ct__tdata(i) = 0;
     } else if (!ct__sort_have(op, t, "sorting_kernel_method_name")) {
       s = ct_last_error();
     } else {
       _Atomic int failed = 0;
-      sort_ctx c = {ct__sort_type(op, t), desc, stable, ct__itemsize((ct_dtype)t->dtype), &failed};
-      ct_tensor *outs[2] = {v, i};
-      s = ct__sort_lines(t, dim, outs, 2, sort_kernel, &c);
+      sort_ctx c = {ct__sort_type(op, t), desc, stable, v != NULL, &failed};
+      ct_tensor *outs[2] = {v ? v : i, i}; /* without values the driver walks the indices twice */
+      s = ct__sort_lines_long(t, dim, outs, 2, sort_kernel, sort_long_line, &c);
       if (s == CT_OK && atomic_load(&failed))
         s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
     }
@@ -73,7 +79,7 @@ ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool d
     ct_release(i);
     return s;
   }
-  *values = v;
+  if (values) *values = v;
   *indices = i;
   return CT_OK;
 }
@@ -118,11 +124,10 @@ ct_tensor *ct_argsort(const ct_tensor *t, const ct_sort_opts *opts) {
   CT__OP_ENTER_PTR(&sort_op, t, t);
   int64_t dim;
   if (sort_args(t, opts, &dim) != CT_OK) return NULL;
-  ct_tensor *r[2];
-  if (ct__sort_impl(&sort_op, t, dim, opts && opts->descending, opts && opts->stable, &r[0], &r[1]) != CT_OK)
+  ct_tensor *r;
+  if (ct__sort_impl(&sort_op, t, dim, opts && opts->descending, opts && opts->stable, NULL, &r) != CT_OK)
     return NULL;
-  ct_release(r[0]);
-  return ct__own(r[1]);
+  return ct__own(r);
 }
 
 static ct_tensor *msort_new(const ct_tensor *t) {

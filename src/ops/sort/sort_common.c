@@ -9,6 +9,32 @@ bool ct__sort_have(const ct_op *op, const ct_tensor *t, const char *kernel_name)
   return false;
 }
 
+/* one loop per element size, so that each copy is a load and a store */
+#define GATHER(T)                               \
+  for (int64_t j = 0; j < n; j++) {             \
+    T e;                                        \
+    memcpy(&e, in + perm[j] * istep, sizeof e); \
+    memcpy(v + j * vstep, &e, sizeof e);        \
+  }
+void ct__sort_write_line(const char *in, int64_t istep, const int64_t *perm, int64_t n, size_t isz, char *v,
+                         int64_t vstep, char *ix, int64_t xstep) {
+  if (v) {
+    switch (isz) {
+      case 1: GATHER(uint8_t) break;
+      case 2: GATHER(uint16_t) break;
+      case 4: GATHER(uint32_t) break;
+      case 8: GATHER(uint64_t) break;
+      default:
+        for (int64_t j = 0; j < n; j++) memcpy(v + j * vstep, in + perm[j] * istep, isz);
+    }
+  }
+  if (ix && xstep == (int64_t)sizeof(int64_t)) {
+    memcpy(ix, perm, (size_t)n * sizeof(int64_t));
+  } else if (ix) {
+    for (int64_t j = 0; j < n; j++) memcpy(ix + j * xstep, &perm[j], sizeof(int64_t));
+  }
+}
+
 int64_t ct__sort_dim(const char *op, const ct_tensor *t, ct_dims dims, int64_t dflt) {
   bool has;
   int64_t d;
@@ -85,7 +111,13 @@ ct_status ct__sort_squeeze(ct_tensor **r, int64_t dim) {
 
 ct_status ct__sort_lines(const ct_tensor *t, int64_t dim, ct_tensor *const *outs, int n_out,
                          ct_scan_kernel kernel, const void *ctx) {
-  ct_scan_plan p = {.n_out = n_out, .in = t, .dim = dim, .kernel = kernel, .ctx = ctx};
+  return ct__sort_lines_long(t, dim, outs, n_out, kernel, NULL, ctx);
+}
+
+ct_status ct__sort_lines_long(const ct_tensor *t, int64_t dim, ct_tensor *const *outs, int n_out,
+                              ct_scan_kernel kernel, ct_scan_long_line long_line, const void *ctx) {
+  ct_scan_plan p = {
+      .n_out = n_out, .in = t, .dim = dim, .kernel = kernel, .long_line = long_line, .ctx = ctx};
   for (int k = 0; k < n_out; k++) p.out[k] = outs[k];
   ct_status s = ct__scan_prepare(&p);
   if (s != CT_OK) return s;

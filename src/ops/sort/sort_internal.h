@@ -30,6 +30,12 @@ typedef struct ct_sort_type {
   int key_bits; /* 8, 16, 32 or 64 */
   /* dst[j] = (key(p + j * step) ^ flip) << 32 | j, for key_bits <= 32 and n < 2^32 */
   void (*packed)(const char *p, int64_t step, int64_t n, uint64_t flip, uint64_t *dst);
+  /* the inverse of packed over a sorted a[0..n): v[j] = the element a[j] names (read from p where its key
+     names several values), ix[j] = its index; steps in bytes, NULL: not written */
+  void (*unpack)(const uint64_t *a, int64_t n, uint64_t flip, const char *p, int64_t step, char *v,
+                 int64_t vstep, char *ix, int64_t xstep);
+  /* whether some key ^ flip of the contiguous p[0..n) is below top */
+  bool (*any_below)(const char *p, int64_t n, uint64_t flip, uint64_t top);
   /* dst[j] = {key ^ flip, j} */
   void (*kv)(const char *p, int64_t step, int64_t n, uint64_t flip, ct_kv *dst);
   uint64_t (*key)(const char *p);
@@ -60,12 +66,19 @@ static inline bool ct__sort_is_meta(const ct_op *op, const ct_tensor *t) {
 /* "\"name\" not implemented for 'Bool'" unless the op's row has the dtype. */
 bool ct__sort_have(const ct_op *op, const ct_tensor *t, const char *kernel_name);
 
-/* The permutation torch's sort gives a line: perm[j] = the index of the j-th element. stable: std::stable_sort
-   (any stable order: a radix sort); otherwise std::sort's moves, or the stable order where no two keys tie.
-   scratch: ct__sort_scratch_bytes(n) bytes. */
-size_t ct__sort_scratch_bytes(int64_t n);
+/* Sorts a line as torch's sort does and writes its values (v[j * vstep], NULL: none) and indices
+   (ix[j * xstep], NULL: none). stable: std::stable_sort (any stable order: a radix sort); otherwise
+   std::sort's moves, on up to nthreads threads. scratch: ct__sort_scratch_bytes(ty, n, stable, ix_dense)
+   bytes, ix_dense: ix is written and xstep is 8. */
+size_t ct__sort_scratch_bytes(const ct_sort_type *ty, int64_t n, bool stable, bool ix_dense);
 void ct__sort_line(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, bool desc, bool stable,
-                   int64_t *perm, void *scratch);
+                   char *v, int64_t vstep, char *ix, int64_t xstep, void *scratch, int nthreads);
+/* std::sort (torch's tie order) over packed elements key << 32 | index ordered by key (sort_blocks.c): the
+   same result as the step-for-step port, faster; _reference: the port itself (tests compare the two);
+   _threads: on up to nthreads threads (the first partitions on one, then the parts on any). */
+void ct__pk_sort(uint64_t *first, uint64_t *last);
+void ct__pk_sort_reference(uint64_t *first, uint64_t *last);
+void ct__pk_sort_threads(uint64_t *first, uint64_t *last, int nthreads);
 /* Stable sort of kv[0..n) by key (LSD radix); tmp holds n entries. */
 void ct__sort_kv_stable(ct_kv *kv, ct_kv *tmp, int64_t n, int key_bits);
 /* libstdc++'s algorithms over ct_kv ordered by key (torch's comparators map onto key order). */
@@ -78,7 +91,12 @@ void ct__kv_nth_element(ct_kv *first, ct_kv *nth, ct_kv *last);
    again), then sort_heap. heap holds k entries; 0 < k <= n. */
 void ct__kv_topk_stream(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, int64_t k,
                         uint64_t flip, ct_kv *heap);
-/* New (unowned) values and indices of sorting t along dim (wrapped); op: the descriptor whose rows apply. */
+/* A line's results from its order: v[j] = in[perm[j]] (itemsize isz), ix[j] = perm[j]; steps in bytes; v or
+   ix NULL: not written. */
+void ct__sort_write_line(const char *in, int64_t istep, const int64_t *perm, int64_t n, size_t isz, char *v,
+                         int64_t vstep, char *ix, int64_t xstep);
+/* New (unowned) values and indices of sorting t along dim (wrapped); op: the descriptor whose rows apply;
+   values NULL: only the indices are computed. */
 ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool desc, bool stable,
                         ct_tensor **values, ct_tensor **indices);
 
@@ -106,6 +124,10 @@ ct_status ct__sort_squeeze(ct_tensor **r, int64_t dim);
    size along dim. */
 ct_status ct__sort_lines(const ct_tensor *t, int64_t dim, ct_tensor *const *outs, int n_out,
                          ct_scan_kernel kernel, const void *ctx);
+/* The same; long_line (NULL: none) takes a long line when there are fewer lines than threads (the scan
+   driver's rule), with every thread. */
+ct_status ct__sort_lines_long(const ct_tensor *t, int64_t dim, ct_tensor *const *outs, int n_out,
+                              ct_scan_kernel kernel, ct_scan_long_line long_line, const void *ctx);
 
 /* The reductions' argument helpers serve here too: ct__red_type_name (c10's names in out= messages),
    ct__red_check_out_dtype, ct__red_not_implemented, ct__red_single_dim. */

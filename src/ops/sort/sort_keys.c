@@ -1,6 +1,7 @@
 /* Order-preserving keys of every real dtype, generated from the dtype lists (kernels/cpu/dtypes.h), and the
    line orders built on them: a stable radix sort (std::stable_sort's order: any stable sort gives it) and
    libstdc++'s std::sort / partial_sort / nth_element over (key, index) pairs (stl_algo.h). */
+#include "core/cpu_isa.h"
 #include "kernels/cpu/dtypes.h"
 #include "ops/sort/sort_internal.h"
 #include "ops/sort/stl_algo.h"
@@ -55,26 +56,122 @@ static inline uint64_t key_CT_FLOAT64(const char *p) {
   return float_key(v, 64, 0x7ff0000000000000ull);
 }
 
+/* The value of a key where it names one value (unkey_E(k, &v) true); -0.0 and 0.0 share a key, NaNs too, and
+   bool's stored byte may be any non-zero byte: those are read back from the input. */
+static inline bool float_unkey(uint64_t k, int bits, uint64_t *u) {
+  if (k == MASK(bits) || k == SIGN(bits)) return false;
+  *u = (k & SIGN(bits)) ? (k & ~SIGN(bits)) : (~k & MASK(bits));
+  return true;
+}
+static inline bool unkey_CT_BOOL(uint64_t k, void *v) { return (void)k, (void)v, false; }
+static inline bool unkey_CT_UINT8(uint64_t k, void *v) { return *(uint8_t *)v = (uint8_t)k, true; }
+static inline bool unkey_CT_INT8(uint64_t k, void *v) { return *(uint8_t *)v = (uint8_t)(k ^ SIGN(8)), true; }
+static inline bool unkey_CT_INT16(uint64_t k, void *v) {
+  uint16_t b = (uint16_t)(k ^ SIGN(16));
+  return memcpy(v, &b, sizeof b), true;
+}
+static inline bool unkey_CT_INT32(uint64_t k, void *v) {
+  uint32_t b = (uint32_t)(k ^ SIGN(32));
+  return memcpy(v, &b, sizeof b), true;
+}
+static inline bool unkey_CT_INT64(uint64_t k, void *v) {
+  uint64_t b = k ^ SIGN(64);
+  return memcpy(v, &b, sizeof b), true;
+}
+#define UNKEY_FLOAT(E, BITS)                          \
+  static inline bool unkey_##E(uint64_t k, void *v) { \
+    uint64_t u;                                       \
+    if (!float_unkey(k, BITS, &u)) return false;      \
+    uint##BITS##_t b = (uint##BITS##_t)u;             \
+    memcpy(v, &b, sizeof b);                          \
+    return true;                                      \
+  }
+UNKEY_FLOAT(CT_FLOAT16, 16)
+UNKEY_FLOAT(CT_BFLOAT16, 16)
+UNKEY_FLOAT(CT_FLOAT32, 32)
+UNKEY_FLOAT(CT_FLOAT64, 64)
+
+/* float32's keys eight at a time (topk's filter) */
+#if CT_ISA_X86
+#include <immintrin.h>
+static bool any_below_f32_avx2_ok(void) { return ct__cpu_isa() >= CT_ISA_AVX2; }
+CT_TARGET_AVX2 static bool any_below_f32_avx2(const char *p, int64_t n, uint32_t flip, uint64_t top) {
+  const __m256i absm = _mm256_set1_epi32(0x7fffffff), inf = _mm256_set1_epi32(0x7f800000),
+                sign = _mm256_set1_epi32((int)0x80000000u), zero = _mm256_setzero_si256(),
+                fl = _mm256_set1_epi32((int)flip), th = _mm256_set1_epi32((int)((uint32_t)top ^ 0x80000000u));
+  __m256i any = zero;
+  int64_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    __m256i u = _mm256_loadu_si256((const __m256i *)(p + 4 * j)), mag = _mm256_and_si256(u, absm);
+    /* negative: ~u; positive: u | sign; NaN: all ones; +-0: sign (float_key) */
+    __m256i neg = _mm256_cmpgt_epi32(zero, u);
+    __m256i k = _mm256_blendv_epi8(_mm256_or_si256(u, sign), _mm256_xor_si256(u, _mm256_set1_epi32(-1)), neg);
+    k = _mm256_or_si256(k, _mm256_cmpgt_epi32(mag, inf));
+    k = _mm256_blendv_epi8(k, sign, _mm256_cmpeq_epi32(mag, zero));
+    k = _mm256_xor_si256(_mm256_xor_si256(k, fl), sign); /* unsigned order as signed */
+    any = _mm256_or_si256(any, _mm256_cmpgt_epi32(th, k));
+  }
+  bool r = !_mm256_testz_si256(any, any);
+  for (; j < n && !r; j++) r = (key_CT_FLOAT32(p + 4 * j) ^ flip) < top;
+  return r;
+}
+#else
+static bool any_below_f32_avx2_ok(void) { return false; }
+static bool any_below_f32_avx2(const char *p, int64_t n, uint32_t flip, uint64_t top) {
+  return (void)p, (void)n, (void)flip, (void)top, false;
+}
+#endif
+
 #define KEY_BITS(T) ((int)sizeof(T) * 8)
-#define DEFINE_TYPE(E, T, CT, LOAD, STORE)                                                            \
-  static void packed_##E(const char *p, int64_t step, int64_t n, uint64_t flip, uint64_t *dst) {      \
-    for (int64_t j = 0; j < n; j++) dst[j] = ((key_##E(p + j * step) ^ flip) << 32) | (uint64_t)j;    \
-  }                                                                                                   \
-  static void kv_##E(const char *p, int64_t step, int64_t n, uint64_t flip, ct_kv *dst) {             \
-    for (int64_t j = 0; j < n; j++) {                                                                 \
-      dst[j].k = key_##E(p + j * step) ^ flip;                                                        \
-      dst[j].i = j;                                                                                   \
-    }                                                                                                 \
-  }                                                                                                   \
-  static double dbl_##E(const char *p) {                                                              \
-    T v;                                                                                              \
-    memcpy(&v, p, sizeof v);                                                                          \
-    return (double)LOAD(v);                                                                           \
-  }                                                                                                   \
-  const ct_sort_type ct__sort_key_##E = {                                                             \
-      E,      KEY_BITS(T), packed_##E,                                                                \
-      kv_##E, key_##E,     E == CT_FLOAT16 || E == CT_BFLOAT16 || E == CT_FLOAT32 || E == CT_FLOAT64, \
-      dbl_##E};
+#define DEFINE_TYPE(E, T, CT, LOAD, STORE)                                                                  \
+  CT_KERNEL_CLONES static void packed_##E(const char *p, int64_t step, int64_t n, uint64_t flip,            \
+                                          uint64_t *dst) {                                                  \
+    if (step == (int64_t)sizeof(T)) { /* the contiguous loop vectorizes */                                  \
+      for (int64_t j = 0; j < n; j++)                                                                       \
+        dst[j] = ((key_##E(p + j * (int64_t)sizeof(T)) ^ flip) << 32) | (uint64_t)j;                        \
+    } else {                                                                                                \
+      for (int64_t j = 0; j < n; j++) dst[j] = ((key_##E(p + j * step) ^ flip) << 32) | (uint64_t)j;        \
+    }                                                                                                       \
+  }                                                                                                         \
+  static void unpack_##E(const uint64_t *a, int64_t n, uint64_t flip, const char *p, int64_t step, char *v, \
+                         int64_t vstep, char *ix, int64_t xstep) {                                          \
+    for (int64_t j = 0; j < n; j++) {                                                                       \
+      int64_t i = (int64_t)(a[j] & 0xffffffffu);                                                            \
+      if (v) {                                                                                              \
+        T e;                                                                                                \
+        if (!unkey_##E((a[j] >> 32) ^ flip, &e)) memcpy(&e, p + i * step, sizeof e);                        \
+        memcpy(v + j * vstep, &e, sizeof e);                                                                \
+      }                                                                                                     \
+      if (ix) memcpy(ix + j * xstep, &i, sizeof i);                                                         \
+    }                                                                                                       \
+  }                                                                                                         \
+  CT_KERNEL_CLONES static bool any_below_##E(const char *p, int64_t n, uint64_t flip, uint64_t top) {       \
+    if (E == CT_FLOAT32 && any_below_f32_avx2_ok()) return any_below_f32_avx2(p, n, (uint32_t)flip, top);   \
+    unsigned any = 0; /* no early exit: the loop vectorizes */                                              \
+    for (int64_t j = 0; j < n; j++) any |= (key_##E(p + j * (int64_t)sizeof(T)) ^ flip) < top;              \
+    return any;                                                                                             \
+  }                                                                                                         \
+  static void kv_##E(const char *p, int64_t step, int64_t n, uint64_t flip, ct_kv *dst) {                   \
+    for (int64_t j = 0; j < n; j++) {                                                                       \
+      dst[j].k = key_##E(p + j * step) ^ flip;                                                              \
+      dst[j].i = j;                                                                                         \
+    }                                                                                                       \
+  }                                                                                                         \
+  static double dbl_##E(const char *p) {                                                                    \
+    T v;                                                                                                    \
+    memcpy(&v, p, sizeof v);                                                                                \
+    return (double)LOAD(v);                                                                                 \
+  }                                                                                                         \
+  const ct_sort_type ct__sort_key_##E = {.dtype = E,                                                        \
+                                         .key_bits = KEY_BITS(T),                                           \
+                                         .packed = packed_##E,                                              \
+                                         .unpack = unpack_##E,                                              \
+                                         .kv = kv_##E,                                                      \
+                                         .any_below = any_below_##E,                                        \
+                                         .key = key_##E,                                                    \
+                                         .is_float = E == CT_FLOAT16 || E == CT_BFLOAT16 ||                 \
+                                                     E == CT_FLOAT32 || E == CT_FLOAT64,                    \
+                                         .to_double = dbl_##E};
 /* bool's storage is a byte (CT_LDB normalises it) */
 #define DEFINE_BOOL(E, T, CT, LOAD, STORE) DEFINE_TYPE(E, uint8_t, uint8_t, CT_LDB, CT_LDB)
 CT_DT_BOOL(DEFINE_BOOL)
@@ -103,14 +200,26 @@ void ct__kv_nth_element(ct_kv *first, ct_kv *nth, ct_kv *last) { kvs_nth_element
 
 void ct__kv_topk_stream(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, int64_t k,
                         uint64_t flip, ct_kv *heap) {
+  enum {
+    CHUNK = 512
+  };
   ty->kv(p, step, k, flip, heap);
   kvs_make_heap(NULL, heap, heap + k);
   uint64_t top = heap[0].k;
-  for (int64_t i = k; i < n; i++) {
-    uint64_t key = ty->key(p + i * step) ^ flip;
-    if (key < top) {
-      kvs_adjust_heap(NULL, heap, 0, k, (ct_kv){key, i});
-      top = heap[0].k;
+  bool contiguous = step == (int64_t)ct__itemsize(ty->dtype);
+  for (int64_t i = k; i < n;) {
+    int64_t end = n - i < CHUNK ? n : i + CHUNK;
+    /* the heap's top only falls: a chunk with no key below it now changes nothing */
+    if (contiguous && !ty->any_below(p + i * step, end - i, flip, top)) {
+      i = end;
+      continue;
+    }
+    for (; i < end; i++) {
+      uint64_t key = ty->key(p + i * step) ^ flip;
+      if (key < top) {
+        kvs_adjust_heap(NULL, heap, 0, k, (ct_kv){key, i});
+        top = heap[0].k;
+      }
     }
   }
   kvs_sort_heap(NULL, heap, heap + k);
@@ -157,24 +266,40 @@ DEFINE_RADIX(radix_kv, ct_kv, KV_DIGIT, kvs_insertion_sort)
 void ct__sort_kv_stable(ct_kv *a, ct_kv *tmp, int64_t n, int key_bits) { radix_kv(a, tmp, n, key_bits); }
 
 /* ---- a line's sorted order ---- */
-size_t ct__sort_scratch_bytes(int64_t n) { return (size_t)(n > 0 ? n : 1) * 2 * sizeof(ct_kv); }
+static bool is_packed(const ct_sort_type *ty, int64_t n) {
+  return ty->key_bits <= 32 && n < ((int64_t)1 << 32);
+}
+
+/* Packed elements are sorted in the indices' own memory where it is dense (the unpacking reads each slot
+   before writing it): no scratch for std::sort, n elements for the radix sort's second buffer. */
+static bool in_ix(const ct_sort_type *ty, int64_t n, bool ix_dense) { return is_packed(ty, n) && ix_dense; }
+
+size_t ct__sort_scratch_bytes(const ct_sort_type *ty, int64_t n, bool stable, bool ix_dense) {
+  size_t m = (size_t)(n > 0 ? n : 1);
+  if (is_packed(ty, n))
+    return m * sizeof(uint64_t) * ((stable || n <= CT_STL_THRESHOLD ? 2 : 1) - in_ix(ty, n, ix_dense));
+  return m * (2 * sizeof(ct_kv) + sizeof(int64_t));
+}
 
 void ct__sort_line(const ct_sort_type *ty, const char *p, int64_t step, int64_t n, bool desc, bool stable,
-                   int64_t *perm, void *scratch) {
+                   char *v, int64_t vstep, char *ix, int64_t xstep, void *scratch, int nthreads) {
   uint64_t flip = desc ? MASK(ty->key_bits) : 0;
   /* std::sort is an insertion sort up to 16 elements: stable there */
   bool use_stable = stable || n <= CT_STL_THRESHOLD;
-  if (ty->key_bits <= 32 && n < ((int64_t)1 << 32)) {
-    uint64_t *a = scratch, *tmp = a + n;
+  if (is_packed(ty, n)) {
+    bool own = in_ix(ty, n, ix && xstep == (int64_t)sizeof(int64_t));
+    uint64_t *a = own ? (uint64_t *)(void *)ix : scratch, *tmp = own ? scratch : a + n;
     ty->packed(p, step, n, flip, a);
     if (use_stable) radix_packed(a, tmp, n, ty->key_bits);
-    else pk_sort(NULL, a, a + n);
-    for (int64_t j = 0; j < n; j++) perm[j] = (int64_t)(a[j] & 0xffffffffu);
+    else ct__pk_sort_threads(a, a + n, nthreads);
+    ty->unpack(a, n, flip, p, step, v, vstep, ix, xstep);
   } else {
     ct_kv *a = scratch, *tmp = a + n;
+    int64_t *perm = (int64_t *)(tmp + n);
     ty->kv(p, step, n, flip, a);
     if (use_stable) ct__sort_kv_stable(a, tmp, n, ty->key_bits);
     else kvs_sort(NULL, a, a + n);
     for (int64_t j = 0; j < n; j++) perm[j] = a[j].i;
+    ct__sort_write_line(p, step, perm, n, ct__itemsize(ty->dtype), v, vstep, ix, xstep);
   }
 }

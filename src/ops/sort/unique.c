@@ -96,10 +96,16 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
   ct_kv *kv = NULL;
   int64_t groups = 0;
   ct_status s = CT_OK;
-  inv = ct__malloc((size_t)(n ? n : 1) * sizeof(int64_t));
-  cnt = ct__malloc((size_t)(n ? n : 1) * sizeof(int64_t));
-  rep = ct__malloc((size_t)(n ? n : 1) * sizeof(int64_t));
-  if (!inv || !cnt || !rep) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+  /* scratch from the tensor allocator, whose cache hands large blocks back already faulted in */
+  int64_t m = n ? n : 1, maps_len = 3 * m, kv_bytes = m * 2 * (int64_t)sizeof(ct_kv);
+  ct_tensor *maps = ct__empty(1, &maps_len, CT_INT64, ct__tdevice(t)), *kv_t = NULL;
+  if (maps) {
+    inv = (int64_t *)(void *)ct__tdata(maps);
+    cnt = inv + m;
+    rep = cnt + m;
+  } else {
+    s = ct_last_error();
+  }
   if (s == CT_OK && consecutive) {
     /* `input_data[i] != *p`: NaN starts a new run each time; -0.0 continues a run of 0.0 */
     for (int64_t i = 0; i < n; i++) {
@@ -118,8 +124,9 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
       inv[i] = groups - 1;
     }
   } else if (s == CT_OK) {
-    kv = ct__malloc((size_t)(n ? n : 1) * 2 * sizeof(ct_kv));
-    if (!kv) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+    kv_t = ct__empty(1, &kv_bytes, CT_UINT8, ct__tdevice(t));
+    kv = kv_t ? (ct_kv *)(void *)ct__tdata(kv_t) : NULL;
+    if (!kv) s = ct_last_error();
     if (s == CT_OK) {
       ty->kv(p, (int64_t)isz, n, 0, kv);
       int key_bits = ty->key_bits;
@@ -176,10 +183,8 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
     if (n) memcpy(ct__tdata(u->inverse), inv, (size_t)n * sizeof(int64_t));
     if (groups) memcpy(ct__tdata(u->counts), cnt, (size_t)groups * sizeof(int64_t));
   }
-  ct__free(inv);
-  ct__free(cnt);
-  ct__free(rep);
-  ct__free(kv);
+  ct_release(maps);
+  ct_release(kv_t);
   ct_release(c);
   if (s != CT_OK) uniq_release(u);
   return s;

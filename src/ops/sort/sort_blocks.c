@@ -1,0 +1,277 @@
+/* libstdc++'s std::sort over packed elements (key << 32 | index, ordered by the key alone), with the same
+   result as stl_algo.h's step-for-step port (torch's tie order) but without its unpredictable branches.
+
+   Why the result is the same: std::sort's only moves are __unguarded_partition's swaps, heap sort at the
+   depth limit, and the final insertion sort. A Hoare partition of [first + 1, last) around the pivot p at
+   first is fixed by two lists taken from the array before it starts: L, the positions whose key is >= p in
+   ascending order (where the left scan stops), and R, the positions whose key is <= p in descending order
+   (where the right scan stops). It swaps L[i] with R[i] for every i < m, m the first i with L[i] >= R[i],
+   and returns min(L[m], R[m - 1]) (L[0] when m is 0): before the scans cross, the positions a scan passes
+   were not written by an earlier swap, and after the last swap the left scan stops at L[m] or at R[m - 1],
+   which then holds an element >= p. So the lists can be read a block at a time, as bit masks (one compare
+   per element, vectorised), and the swaps done pair by pair from the masks (BlockQuicksort's idea with
+   Hoare's pairing kept); only the last block, where the scans cross, is paired with both masks at hand.
+   The final insertion sort only moves an element past greater ones, and every leaf that the partitions
+   leave (at most 16 elements) holds keys no greater than the next leaf's: it is a stable sort of each leaf,
+   done here when the leaf is made, while it is in cache. */
+#include "core/cpu_isa.h"
+#include "core/parallel.h"
+#include "ops/sort/sort_internal.h"
+#include "ops/sort/stl_algo.h"
+
+#define PK_LESS(cx, a, b) (((a) >> 32) < ((b) >> 32))
+CT_STL_ALGOS(bk, uint64_t, PK_LESS)
+
+#define BLOCK 64
+#define LOW32 ((uint64_t)0xffffffffu)
+
+/* bit t: q[t] >= thr (a left-scan stop) / q[t] <= thr (a right-scan stop), t < w <= 64 */
+static inline uint64_t ge_mask(const uint64_t *q, int64_t w, uint64_t thr) {
+  uint64_t m = 0;
+  for (int64_t t = 0; t < w; t++) m |= (uint64_t)(q[t] >= thr) << t;
+  return m;
+}
+static inline uint64_t le_mask(const uint64_t *q, int64_t w, uint64_t thr) {
+  uint64_t m = 0;
+  for (int64_t t = 0; t < w; t++) m |= (uint64_t)(q[t] <= thr) << t;
+  return m;
+}
+/* bit t: top[-1 - t] <= thr: the right scan's stops in the order it meets them */
+static inline uint64_t le_mask_down(const uint64_t *top, int64_t w, uint64_t thr) {
+  uint64_t m = 0;
+  for (int64_t t = 0; t < w; t++) m |= (uint64_t)(top[-1 - t] <= thr) << t;
+  return m;
+}
+
+#if CT_ISA_X86
+#include <immintrin.h>
+#define SIGN64 ((long long)0x8000000000000000ull)
+/* Bit t of the four elements at q (reversed: q[3 - t]) that are not above thr (le) or not below it (!le):
+   unsigned x >= thr is !(thr > x) with both flipped to signed. */
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t bits4_avx2(const uint64_t *q, uint64_t thr, bool le, bool reversed) {
+  const __m256i s = _mm256_set1_epi64x(SIGN64), th = _mm256_set1_epi64x((long long)thr ^ SIGN64);
+  __m256i x = _mm256_loadu_si256((const __m256i *)q);
+  if (reversed) x = _mm256_permute4x64_epi64(x, 0x1b);
+  x = _mm256_xor_si256(x, s);
+  __m256i out = le ? _mm256_cmpgt_epi64(x, th) : _mm256_cmpgt_epi64(th, x);
+  return (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(out)) & 15);
+}
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t ge_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
+  uint64_t m = 0;
+  int64_t t = 0;
+  for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, false, false) << t;
+  return t < w ? m | ge_mask(q + t, w - t, thr) << t : m;
+}
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
+  uint64_t m = 0;
+  int64_t t = 0;
+  for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, true, false) << t;
+  return t < w ? m | le_mask(q + t, w - t, thr) << t : m;
+}
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_down_avx2(const uint64_t *top, int64_t w, uint64_t thr) {
+  uint64_t m = 0;
+  int64_t t = 0;
+  for (; t + 4 <= w; t += 4) m |= bits4_avx2(top - 4 - t, thr, true, true) << t; /* bit t: top[-1 - t] */
+  return t < w ? m | le_mask_down(top - t, w - t, thr) << t : m;
+}
+#endif
+
+static inline void swap64(uint64_t *a, uint64_t *b) {
+  uint64_t t = *a;
+  *a = *b;
+  *b = t;
+}
+
+/* __move_median_to_first(first, first + 1, mid, last - 1): the same choice, made with selects */
+static inline void median_to_first(uint64_t *first, uint64_t *last) {
+  uint64_t *a = first + 1, *b = first + (last - first) / 2, *c = last - 1;
+  uint64_t ka = *a >> 32, kb = *b >> 32, kc = *c >> 32;
+  bool ab = ka < kb, bc = kb < kc, ac = ka < kc;
+  uint64_t *if_ab = bc ? b : ac ? c : a, *if_not = ac ? a : bc ? c : b;
+  swap64(first, ab ? if_ab : if_not);
+}
+
+/* __unguarded_partition(first + 1, last, first): the cut. GE, LE, LE_DOWN: the mask functions above. */
+#define PARTITION_BODY(GE, LE, LE_DOWN)                                                                   \
+  const uint64_t lo = *first & ~LOW32, hi = *first | LOW32; /* key >= p: x >= lo; key <= p: x <= hi */    \
+  uint64_t *l = first + 1, *r = last;                       /* not yet read: [l, r) */                    \
+  uint64_t *last_r = last;                                  /* the last right stop swapped */             \
+  uint64_t *ws, *we, gw, lw;                                /* the crossing block (below) */              \
+  if (r - l <= BLOCK) {                                     /* one block: straight to the crossing */     \
+    ws = l;                                                                                               \
+    we = r;                                                                                               \
+    gw = GE(ws, we - ws, lo);                                                                             \
+    lw = LE(ws, we - ws, hi);                                                                             \
+  } else {                                                                                                \
+    uint64_t *bl = l, *br = r; /* left mask bit t: bl + t; right mask bit t: br - 1 - t */                \
+    uint64_t ml = 0, mr = 0, *last_l = first;                                                             \
+    for (;;) {                                                                                            \
+      if (!ml) {                                                                                          \
+        if (l == r) break;                                                                                \
+        int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
+        bl = l;                                                                                           \
+        ml = w == BLOCK ? GE(l, BLOCK, lo) : GE(l, w, lo); /* the full block unrolled */                  \
+        l += w;                                                                                           \
+        continue;                                                                                         \
+      }                                                                                                   \
+      if (!mr) {                                                                                          \
+        if (l == r) break;                                                                                \
+        int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
+        br = r;                                                                                           \
+        mr = w == BLOCK ? LE_DOWN(r, BLOCK, hi) : LE_DOWN(r, w, hi);                                      \
+        r -= w;                                                                                           \
+        continue;                                                                                         \
+      }                                                                                                   \
+      do {                                                                                                \
+        last_l = bl + (unsigned)__builtin_ctzll(ml);                                                      \
+        last_r = br - 1 - (unsigned)__builtin_ctzll(mr);                                                  \
+        swap64(last_l, last_r);                                                                           \
+        ml &= ml - 1;                                                                                     \
+        mr &= mr - 1;                                                                                     \
+      } while (ml && mr);                                                                                 \
+    }                                                                                                     \
+    /* The scans cross in W = [ws, we) (at most one block): left of it every key is < p, right of it    \
+       > p, so past W a left stop is we and a right stop is below every left one. */ \
+    ws = we = l;                                                                                          \
+    gw = lw = 0;                                                                                          \
+    if (ml) {                                                                                             \
+      ws = bl > last_l + 1 ? bl : last_l + 1;                                                             \
+      gw = ml >> (ws - bl);                                                                               \
+      lw = LE(ws, we - ws, hi);                                                                           \
+    } else if (mr) {                                                                                      \
+      we = br < last_r ? br : last_r;                                                                     \
+      gw = GE(ws, we - ws, lo);                                                                           \
+      lw = LE(ws, we - ws, hi);                                                                           \
+    }                                                                                                     \
+  }                                                                                                       \
+  uint64_t *prev_r = last_r;                                                                              \
+  for (;;) {                                                                                              \
+    uint64_t *a = gw ? ws + __builtin_ctzll(gw) : we;                                                     \
+    if (!lw) return a < prev_r ? a : prev_r;                                                              \
+    uint64_t *b = ws + (63 - __builtin_clzll(lw));                                                        \
+    if (a >= b) return a < prev_r ? a : prev_r;                                                           \
+    swap64(a, b);                                                                                         \
+    gw &= gw - 1;                                                                                         \
+    lw &= ~((uint64_t)1 << (b - ws));                                                                     \
+    prev_r = b;                                                                                           \
+  }
+
+static uint64_t *partition_generic(uint64_t *first,
+                                   uint64_t *last){PARTITION_BODY(ge_mask, le_mask, le_mask_down)}
+#if CT_ISA_X86
+CT_TARGET_AVX2 static uint64_t *partition_avx2(uint64_t *first, uint64_t *last) {
+  PARTITION_BODY(ge_mask_avx2, le_mask_avx2, le_mask_down_avx2)
+}
+#endif
+
+/* The final insertion sort's work on one leaf (<= 16 elements): a stable sort by key. */
+static void leaf_generic(uint64_t *first, uint64_t *last) { bk_insertion_sort(NULL, first, last); }
+#if CT_ISA_X86
+/* The same by ranks: with the position in the low bits (c = key << 32 | j, all distinct), the element at j
+   goes to #{i : c_i < c_j}. */
+CT_TARGET_AVX2 static void leaf_avx2(uint64_t *first, uint64_t *last) {
+  int64_t n = last - first;
+  if (n < 2) return;
+  /* always 16 lanes (padding above every element): no branch on the leaf's size but the one loop */
+  uint64_t c[16], x[16];
+  for (int64_t j = 0; j < 16; j++)
+    c[j] = j < n ? ((first[j] & ~LOW32) | (uint64_t)j) ^ (uint64_t)SIGN64 : ~0ull >> 1;
+  memcpy(x, first, (size_t)n * sizeof *x);
+  __m256i c0 = _mm256_loadu_si256((const __m256i *)c), c1 = _mm256_loadu_si256((const __m256i *)(c + 4)),
+          c2 = _mm256_loadu_si256((const __m256i *)(c + 8)),
+          c3 = _mm256_loadu_si256((const __m256i *)(c + 12));
+  __m256i r0 = _mm256_setzero_si256(), r1 = r0, r2 = r0, r3 = r0;
+  for (int64_t i = 0; i < n; i++) {
+    __m256i ci = _mm256_set1_epi64x((long long)c[i]);
+    r0 = _mm256_sub_epi64(r0, _mm256_cmpgt_epi64(c0, ci));
+    r1 = _mm256_sub_epi64(r1, _mm256_cmpgt_epi64(c1, ci));
+    r2 = _mm256_sub_epi64(r2, _mm256_cmpgt_epi64(c2, ci));
+    r3 = _mm256_sub_epi64(r3, _mm256_cmpgt_epi64(c3, ci));
+  }
+  int64_t r[16];
+  _mm256_storeu_si256((__m256i *)r, r0);
+  _mm256_storeu_si256((__m256i *)(r + 4), r1);
+  _mm256_storeu_si256((__m256i *)(r + 8), r2);
+  _mm256_storeu_si256((__m256i *)(r + 12), r3);
+  for (int64_t j = 0; j < n; j++) first[r[j]] = x[j];
+}
+#endif
+
+typedef uint64_t *(*partition_fn)(uint64_t *first, uint64_t *last);
+typedef struct sort_impl {
+  partition_fn part;
+  void (*leaf)(uint64_t *first, uint64_t *last);
+} sort_impl;
+
+static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, const sort_impl *im) {
+  while (last - first > CT_STL_THRESHOLD) {
+    if (depth == 0) {
+      bk_heap_select(NULL, first, last, last);
+      bk_sort_heap(NULL, first, last);
+      return;
+    }
+    --depth;
+    median_to_first(first, last);
+    uint64_t *cut = im->part(first, last);
+    introsort_loop(cut, last, depth, im);
+    last = cut;
+  }
+  im->leaf(first, last);
+}
+
+static const sort_impl *pick_impl(void) {
+  static const sort_impl generic = {partition_generic, leaf_generic};
+#if CT_ISA_X86
+  static const sort_impl avx2 = {partition_avx2, leaf_avx2};
+  if (ct__cpu_isa() >= CT_ISA_AVX2) return &avx2;
+#endif
+  return &generic;
+}
+
+void ct__pk_sort(uint64_t *first, uint64_t *last) {
+  if (last - first < 2) return;
+  introsort_loop(first, last, ct__stl_lg(last - first) * 2, pick_impl());
+}
+
+/* ---- several threads: introsort_loop's first SPLIT_LEVELS partitions on the calling thread, then the parts
+   it leaves (each with its own depth budget, as the recursion hands them on) on any thread ---- */
+#define SPLIT_LEVELS 3
+typedef struct part_job {
+  uint64_t *first, *last;
+  int64_t depth;
+} part_job;
+typedef struct split_ctx {
+  part_job jobs[1 << SPLIT_LEVELS];
+  int n;
+  const sort_impl *im;
+} split_ctx;
+
+/* introsort_loop's step: partition, then the right part and the left with one level less */
+static void split(split_ctx *s, uint64_t *first, uint64_t *last, int64_t depth, int levels) {
+  if (levels == 0 || depth == 0 || last - first <= CT_STL_THRESHOLD) {
+    s->jobs[s->n++] = (part_job){first, last, depth};
+    return;
+  }
+  median_to_first(first, last);
+  uint64_t *cut = s->im->part(first, last);
+  split(s, cut, last, depth - 1, levels - 1);
+  split(s, first, cut, depth - 1, levels - 1);
+}
+
+static void run_job(void *ctx, int64_t i, int tid) {
+  (void)tid;
+  const split_ctx *s = ctx;
+  introsort_loop(s->jobs[i].first, s->jobs[i].last, s->jobs[i].depth, s->im);
+}
+
+void ct__pk_sort_threads(uint64_t *first, uint64_t *last, int nthreads) {
+  if (nthreads <= 1 || last - first < 4 * CT_PAR_GRAIN) {
+    ct__pk_sort(first, last);
+    return;
+  }
+  split_ctx s = {.n = 0, .im = pick_impl()};
+  split(&s, first, last, ct__stl_lg(last - first) * 2, SPLIT_LEVELS);
+  ct__parallel_chunks(s.n, nthreads, run_job, &s);
+}
+
+void ct__pk_sort_reference(uint64_t *first, uint64_t *last) { bk_sort(NULL, first, last); }
