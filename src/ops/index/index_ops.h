@@ -52,6 +52,22 @@ ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *inde
    vector whose values are in range (checked before); reduce 0 copies, else CT_REDUCTION_*. */
 ct_status ct__index_func_run(ct_tensor *dst, int64_t dim, const ct_tensor *index, const ct_tensor *src,
                              bool scatter, int reduce, const char *name);
+/* Advanced indexing's row path (index_rows.c): n rows of `row` bytes, dst[i] = src[idx[i]] (gather) or
+   dst[idx[i]] = src[i] (scatter), where a row at position p of either side starts p * dst_s / src_s bytes
+   in (src_s 0: one source row for all); idx read every idx_s elements, negative values counting from size.
+   Runs on the pool; a scatter whose index repeats a value leaves the last position's row, at any thread
+   count. Returns false when a value was outside [-size, size) (its row is skipped). */
+typedef struct ct_idx_rows {
+  char *dst;
+  const char *src;
+  const int64_t *idx;
+  int64_t idx_s, n, size, dst_s, src_s, row;
+  bool scatter;
+} ct_idx_rows;
+bool ct__idx_rows_copy(const ct_idx_rows *r);
+/* Whether a value of idx (n of them, every stride elements) is outside [-size, size). */
+bool ct__idx_rows_find_bad(const int64_t *idx, int64_t n, int64_t stride, int64_t size);
+
 /* What include_self=False fills the named positions with first: 0 (sum, mean), 1 (prod), the lowest value or
    -inf (amax), the highest or inf (amin). */
 ct_scalar ct__reduction_identity(ct_dtype dt, int reduce);

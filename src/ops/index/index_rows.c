@@ -1,0 +1,98 @@
+/* Advanced indexing's common shape, one integer index vector on the first dim of a tensor whose rows are
+   contiguous (x[idx], x[mask], x[idx] = v): whole rows copied, where the iteration engine's gather loop
+   reads an index value per element. Each result element is a copy of one source element, so the bits are
+   the engine's; only the work per element changes.
+
+   The rows are shared out over the pool (ct__parallel_chunks): a gather's in ranges of index positions (a
+   written row belongs to one position), a scatter's in ranges of target rows, each chunk reading the whole
+   index in order and writing the rows in its range. So where the index repeats a value the last position
+   writes the row, at any thread count, as at one thread (torch's parallel kernel leaves it undefined). */
+#include "core/parallel.h"
+#include "ops/index/index_ops.h"
+
+/* Copies one row of `row` bytes; the common widths as fixed-size copies the compiler turns into a few
+   vector moves (a call to memcpy costs as much as the copy of a 64-byte row). */
+static inline void copy_row(char *dst, const char *src, int64_t row) {
+  switch (row) {
+    case 4: memcpy(dst, src, 4); return;
+    case 8: memcpy(dst, src, 8); return;
+    case 16: memcpy(dst, src, 16); return;
+    case 32: memcpy(dst, src, 32); return;
+    case 64: memcpy(dst, src, 64); return;
+    case 128: memcpy(dst, src, 128); return;
+    default: memcpy(dst, src, (size_t)row);
+  }
+}
+
+/* How far ahead the row of a later index value is prefetched: the loads of rows picked at random from a
+   large tensor then overlap instead of each waiting for memory. */
+#define PREFETCH_AHEAD 16
+
+typedef struct rows_job {
+  const ct_idx_rows *r;
+  int64_t chunks;
+  _Atomic bool bad;
+} rows_job;
+
+static void rows_chunk(void *ctx, int64_t c, int tid) {
+  (void)tid;
+  rows_job *j = ctx;
+  const ct_idx_rows *r = j->r;
+  int64_t size = r->size, row = r->row, is = r->idx_s;
+  const int64_t *idx = r->idx;
+  if (r->scatter) { /* the target rows [lo, hi) */
+    uint64_t lo = (uint64_t)(size * c / j->chunks), span = (uint64_t)(size * (c + 1) / j->chunks) - lo;
+    for (int64_t i = 0; i < r->n; i++) {
+      int64_t v = idx[i * is];
+      v += v < 0 ? size : 0;
+      if ((uint64_t)v - lo < span) copy_row(r->dst + v * r->dst_s, r->src + i * r->src_s, row);
+      else if ((uint64_t)v >= (uint64_t)size) atomic_store_explicit(&j->bad, true, memory_order_relaxed);
+    }
+    return;
+  }
+  int64_t b = r->n * c / j->chunks, e = r->n * (c + 1) / j->chunks;
+  bool bad = false;
+  for (int64_t i = b; i < e; i++) {
+    if (i + PREFETCH_AHEAD < e) {
+      int64_t w = idx[(i + PREFETCH_AHEAD) * is];
+      w += w < 0 ? size : 0;
+      if ((uint64_t)w < (uint64_t)size) __builtin_prefetch(r->src + w * r->src_s, 0);
+    }
+    int64_t v = idx[i * is];
+    v += v < 0 ? size : 0;
+    if ((uint64_t)v >= (uint64_t)size) {
+      bad = true;
+      continue;
+    }
+    copy_row(r->dst + i * r->dst_s, r->src + v * r->src_s, row);
+  }
+  if (bad) atomic_store_explicit(&j->bad, true, memory_order_relaxed);
+}
+
+bool ct__idx_rows_copy(const ct_idx_rows *r) {
+  if (r->n == 0 || r->row == 0) return true;
+  int64_t work = r->n * (r->row / 4 > 0 ? r->row / 4 : 1); /* about an element's cost per 4 bytes */
+  int nt = ct__parallel_threads(work);
+  /* a scatter's chunks each read the whole index: a few per thread */
+  rows_job j = {r, nt <= 1 ? 1 : r->scatter ? 2 * nt : ct__parallel_nchunks(work, nt), false};
+  int64_t most = r->scatter ? r->size : r->n;
+  if (j.chunks > most) j.chunks = most > 0 ? most : 1;
+  ct__parallel_chunks(j.chunks, nt, rows_chunk, &j);
+  return !atomic_load(&j.bad);
+}
+
+bool ct__idx_rows_find_bad(const int64_t *idx, int64_t n, int64_t stride, int64_t size) {
+  /* v in [-size, size) is v + size in [0, 2 size), computed unsigned; blocks without an early exit, so
+     the compiler vectorizes the test */
+  uint64_t lo = (uint64_t)size, span = 2 * (uint64_t)size;
+  for (int64_t b = 0; b < n; b += 1024) {
+    int64_t e = n - b < 1024 ? n : b + 1024;
+    bool any = false;
+    if (stride == 1)
+      for (int64_t i = b; i < e; i++) any |= (uint64_t)idx[i] + lo >= span;
+    else
+      for (int64_t i = b; i < e; i++) any |= (uint64_t)idx[i * stride] + lo >= span;
+    if (any) return true;
+  }
+  return false;
+}
