@@ -549,7 +549,7 @@ static bool rows_put(const adv_info *a, int64_t row, const ct_tensor *val, bool 
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)ve->dtype);
   j.dst = ct__tdata(a->self), j.src = ct__tdata(ve), j.src_s = ve->strides[0] * isz, j.scatter = true;
   *st = CT_OK;
-  if (ct__idx_rows_find_bad(j.idx, j.n, j.idx_s, j.size)) {
+  if (ct__idx_any_outside(j.idx, j.n, j.idx_s, -j.size, j.size)) {
     check_bounds(&a->l, a->self->sizes, a->bnd, a->bshape);
     *st = ct_last_error();
   } else if (!accumulate) {

@@ -65,8 +65,8 @@ typedef struct ct_idx_rows {
   bool scatter;
 } ct_idx_rows;
 bool ct__idx_rows_copy(const ct_idx_rows *r);
-/* Whether a value of idx (n of them, every stride elements) is outside [-size, size). */
-bool ct__idx_rows_find_bad(const int64_t *idx, int64_t n, int64_t stride, int64_t size);
+/* Whether a value of idx (n of them, every stride elements) is outside [lo, hi). */
+bool ct__idx_any_outside(const int64_t *idx, int64_t n, int64_t stride, int64_t lo, int64_t hi);
 
 /* What include_self=False fills the named positions with first: 0 (sum, mean), 1 (prod), the lowest value or
    -inf (amax), the highest or inf (amin). */

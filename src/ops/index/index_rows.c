@@ -20,13 +20,21 @@ static inline void copy_row(char *dst, const char *src, int64_t row) {
     case 32: memcpy(dst, src, 32); return;
     case 64: memcpy(dst, src, 64); return;
     case 128: memcpy(dst, src, 128); return;
+    case 256: memcpy(dst, src, 256); return;
     default: memcpy(dst, src, (size_t)row);
   }
 }
 
 /* How far ahead the row of a later index value is prefetched: the loads of rows picked at random from a
-   large tensor then overlap instead of each waiting for memory. */
-#define PREFETCH_AHEAD 16
+   large tensor then overlap instead of each waiting for memory. Each cache line of a row up to
+   PREFETCH_ROW bytes (longer rows: the first ones, the hardware's stream prefetch finds the rest). */
+#define PREFETCH_AHEAD 12
+#define PREFETCH_ROW 512
+
+static inline void prefetch_row(const char *p, int64_t row) {
+  int64_t n = row < PREFETCH_ROW ? row : PREFETCH_ROW;
+  for (int64_t o = 0; o < n; o += 64) __builtin_prefetch(p + o, 0);
+}
 
 typedef struct rows_job {
   const ct_idx_rows *r;
@@ -56,7 +64,7 @@ static void rows_chunk(void *ctx, int64_t c, int tid) {
     if (i + PREFETCH_AHEAD < e) {
       int64_t w = idx[(i + PREFETCH_AHEAD) * is];
       w += w < 0 ? size : 0;
-      if ((uint64_t)w < (uint64_t)size) __builtin_prefetch(r->src + w * r->src_s, 0);
+      if ((uint64_t)w < (uint64_t)size) prefetch_row(r->src + w * r->src_s, row);
     }
     int64_t v = idx[i * is];
     v += v < 0 ? size : 0;
@@ -71,7 +79,9 @@ static void rows_chunk(void *ctx, int64_t c, int tid) {
 
 bool ct__idx_rows_copy(const ct_idx_rows *r) {
   if (r->n == 0 || r->row == 0) return true;
-  int64_t work = r->n * (r->row / 4 > 0 ? r->row / 4 : 1); /* about an element's cost per 4 bytes */
+  /* about a pointwise element's cost per 16 bytes of row: a row is one copy, and a job of a few hundred
+     KiB (index_select's 1024 rows of 64 floats) is done before a sleeping worker would start */
+  int64_t work = r->n * (r->row / 16 > 0 ? r->row / 16 : 1);
   int nt = ct__parallel_threads(work);
   /* a scatter's chunks each read the whole index: a few per thread */
   rows_job j = {r, nt <= 1 ? 1 : r->scatter ? 2 * nt : ct__parallel_nchunks(work, nt), false};
@@ -81,17 +91,17 @@ bool ct__idx_rows_copy(const ct_idx_rows *r) {
   return !atomic_load(&j.bad);
 }
 
-bool ct__idx_rows_find_bad(const int64_t *idx, int64_t n, int64_t stride, int64_t size) {
-  /* v in [-size, size) is v + size in [0, 2 size), computed unsigned; blocks without an early exit, so
-     the compiler vectorizes the test */
-  uint64_t lo = (uint64_t)size, span = 2 * (uint64_t)size;
+bool ct__idx_any_outside(const int64_t *idx, int64_t n, int64_t stride, int64_t lo, int64_t hi) {
+  /* v in [lo, hi) is v - lo in [0, hi - lo), computed unsigned; blocks without an early exit, so the
+     compiler vectorizes the test */
+  uint64_t base = (uint64_t)lo, span = (uint64_t)hi - (uint64_t)lo;
   for (int64_t b = 0; b < n; b += 1024) {
     int64_t e = n - b < 1024 ? n : b + 1024;
     bool any = false;
     if (stride == 1)
-      for (int64_t i = b; i < e; i++) any |= (uint64_t)idx[i] + lo >= span;
+      for (int64_t i = b; i < e; i++) any |= (uint64_t)idx[i] - base >= span;
     else
-      for (int64_t i = b; i < e; i++) any |= (uint64_t)idx[i * stride] + lo >= span;
+      for (int64_t i = b; i < e; i++) any |= (uint64_t)idx[i * stride] - base >= span;
     if (any) return true;
   }
   return false;
