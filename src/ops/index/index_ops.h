@@ -55,8 +55,9 @@ ct_status ct__index_func_run(ct_tensor *dst, int64_t dim, const ct_tensor *index
 /* Advanced indexing's row path (index_rows.c): n rows of `row` bytes, dst[i] = src[idx[i]] (gather) or
    dst[idx[i]] = src[i] (scatter), where a row at position p of either side starts p * dst_s / src_s bytes
    in (src_s 0: one source row for all); idx read every idx_s elements, negative values counting from size.
-   Runs on the pool; a scatter whose index repeats a value leaves the last position's row, at any thread
-   count. Returns false when a value was outside [-size, size) (its row is skipped). */
+   A gather runs on the pool; a scatter in position order on the calling thread, so a repeated value
+   leaves the last position's row. Returns false when a value was outside [-size, size) (its row is
+   skipped). */
 typedef struct ct_idx_rows {
   char *dst;
   const char *src;
