@@ -3,7 +3,10 @@
 first with the machine as it is ("idle"), then with one more process spinning ("loaded": a shell loop in
 its own process group, killed by its id afterwards, whatever happens). Beside the pointwise, reduction,
 scan and random ops, the main ops of the join, index and sort families (issue 16's bench shapes).
-THREADS_LOAD_ONLY (comma-separated substrings of the labels) runs a subset. A ratio above 1.00 means the op
+THREADS_LOAD_ONLY (comma-separated substrings of the labels) runs a subset; THREADS_LOAD_MEDIAN=1 reports
+the median of the rounds' ctorch 2t/1t ratios instead of the best times' ratio; THREADS_LOAD_PRIORITY=1
+runs this process and the spinner at autogroup nice -20 (root), so that other programs building on the
+machine disturb less (the idle column is then the machine with them held back). A ratio above 1.00 means the op
 is slower at 2 threads than at 1: ctorch's target is <= 1.00 in both columns (DESIGN.md 4.5; issue 13).
 
 Each round times ctorch at 1 and 2 threads and torch at 1 and 2 threads back to back; the best time of
@@ -14,6 +17,7 @@ threading alone where memory bandwidth is shared with other programs."""
 import ctypes
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -195,21 +199,26 @@ def measure(all_cases):
     would load the second core while ctorch runs)."""
     rows = []
     for label, ct_call, torch_call in all_cases:
+        ratios = []  # ctorch 2t / 1t of each round
         best = [float("inf")] * 4
         timed_ct(ct_call, 2)  # warm-up: threads started, pages touched
         for _ in range(ROUNDS):
-            best[0] = min(best[0], timed_ct(ct_call, 1))
-            best[1] = min(best[1], timed_ct(ct_call, 2))
+            t1, t2 = timed_ct(ct_call, 1), timed_ct(ct_call, 2)
+            best[0], best[1] = min(best[0], t1), min(best[1], t2)
+            ratios.append(t2 / t1)
         timed_torch(torch_call, 2)
         for _ in range(ROUNDS):
             best[2] = min(best[2], timed_torch(torch_call, 1))
             best[3] = min(best[3], timed_torch(torch_call, 2))
-        rows.append((label, best))
+        rows.append((label, best, statistics.median(ratios)))
     lib.ct_set_num_threads(0)
     return rows
 
 
 PRIORITY = os.environ.get("THREADS_LOAD_PRIORITY") == "1"
+# THREADS_LOAD_MEDIAN=1: ctorch's columns are the median of the rounds' 2t/1t ratios (each round times 1
+# and 2 threads back to back), steadier than the best times on a machine that other programs disturb.
+MEDIAN = os.environ.get("THREADS_LOAD_MEDIAN") == "1"
 
 
 def set_autogroup_nice(pid, nice=-20):
@@ -263,8 +272,8 @@ def main():
     worst = 0.0
     print(f"  {'op':22s} {'idle: ctorch 2t/1t':>20s} {'torch':>7s}   {'loaded: ctorch 2t/1t':>22s} {'torch':>7s}"
           "   (ms: ctorch 1t, 2t loaded; torch 1t, 2t loaded)")
-    for (label, bi), (_, bl) in zip(idle, loaded):
-        ri, rl = bi[1] / bi[0], bl[1] / bl[0]
+    for (label, bi, mi), (_, bl, ml) in zip(idle, loaded):
+        ri, rl = (mi, ml) if MEDIAN else (bi[1] / bi[0], bl[1] / bl[0])
         worst = max(worst, ri, rl)
         flag = "ok " if max(ri, rl) <= 1.0 else "SLOW"
         print(f"  {flag:4s} {label:17s} {ri:20.2f} {bi[3] / bi[2]:7.2f}   {rl:22.2f} {bl[3] / bl[2]:7.2f}"
