@@ -251,8 +251,9 @@ def stop_spinner(sp):
 
 
 def main():
-    print("threads under load (float32): time at 2 threads / time at 1 thread, best of "
-          f"{ROUNDS} rounds; <= 1.00 means 2 threads are no slower (ctorch's target in both columns)")
+    how = f"ctorch: the median of {ROUNDS} rounds' ratios" if MEDIAN else f"best of {ROUNDS} rounds"
+    print(f"threads under load (float32): time at 2 threads / time at 1 thread, {how}; "
+          "<= 1.00 means 2 threads are no slower (ctorch's target in both columns)")
     nice_before = set_autogroup_nice(os.getpid()) if PRIORITY else None
     try:
         all_cases = cases()
