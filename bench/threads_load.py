@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Threads under load: for each op, ctorch's time at 2 threads over its time at 1 thread, and torch's,
 first with the machine as it is ("idle"), then with one more process spinning ("loaded": a shell loop in
-its own process group, killed by its id afterwards, whatever happens). A ratio above 1.00 means the op
+its own process group, killed by its id afterwards, whatever happens). Beside the pointwise, reduction,
+scan and random ops, the main ops of the join, index and sort families (issue 16's bench shapes).
+THREADS_LOAD_ONLY (comma-separated substrings of the labels) runs a subset; THREADS_LOAD_MEDIAN=1 reports
+the median of the rounds' ctorch 2t/1t ratios instead of the best times' ratio; THREADS_LOAD_PRIORITY=1
+runs this process and the spinner at autogroup nice -20 (root), so that other programs building on the
+machine disturb less (the idle column is then the machine with them held back). A ratio above 1.00 means the op
 is slower at 2 threads than at 1: ctorch's target is <= 1.00 in both columns (DESIGN.md 4.5; issue 13).
 
 Each round times ctorch at 1 and 2 threads and torch at 1 and 2 threads back to back; the best time of
@@ -12,6 +17,7 @@ threading alone where memory bandwidth is shared with other programs."""
 import ctypes
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -31,10 +37,28 @@ P = ctypes.c_void_p
 from ct_structs import Complex, RandomOpts, ReduceOpts, Scalar, ScalarValue, Shape, VarOpts  # noqa: F401
 
 
+class Tensors(ctypes.Structure):  # ct_tensors
+    _fields_ = [("data", ctypes.POINTER(P)), ("n", ctypes.c_int64)]
+
+
+class Item(ctypes.Structure):  # ct_index_item (index.h): kind, slice, tensor, spec, number
+    _fields_ = [("kind", ctypes.c_int), ("start", ctypes.c_int64), ("stop", ctypes.c_int64), ("step", ctypes.c_int64),
+                ("tensor", P), ("spec", ctypes.c_char_p), ("number", Scalar)]
+
+
 for name, res, args in [("ct_tensor_from_data", P, [P, ctypes.c_int, Shape, P]), ("ct_release", None, [P]),
                         ("ct_set_num_threads", None, [ctypes.c_int]), ("ct_add", P, [P, P, P]),
                         ("ct_cumsum", P, [P, ctypes.c_int64, P]), ("ct_randn", P, [Shape, P]),
-                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P])] + \
+                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P]),
+                        ("ct_cat_out", ctypes.c_int, [P, Tensors, ctypes.c_int64]),
+                        ("ct_tril_out", ctypes.c_int, [P, P, ctypes.c_int64]), ("ct_flip", P, [P, Shape]),
+                        ("ct_repeat", P, [P, Shape]), ("ct_index_select", P, [P, ctypes.c_int64, P]),
+                        ("ct_gather", P, [P, ctypes.c_int64, P, P]), ("ct_scatter_add", P, [P, ctypes.c_int64, P, P]),
+                        ("ct_masked_select", P, [P, P]), ("ct_nonzero", P, [P]),
+                        ("ct_index_items", P, [P, P, ctypes.c_int64]),
+                        ("ct_index_put_items_", ctypes.c_int, [P, P, ctypes.c_int64]),
+                        ("ct_argsort", P, [P, P]), ("ct_softmax", P, [P, ctypes.c_int64, P]),
+                        ("ct_amax", P, [P, P])] + \
                        [(f, P, [P, P]) for f in ("ct_sum", "ct_mean", "ct_argmax", "ct_var")]:
     f = getattr(lib, name)
     f.restype, f.argtypes = res, args
@@ -48,8 +72,11 @@ def shape(dims):
     return s
 
 
+DTYPES = {torch.float32: FLOAT32, torch.int64: 6, torch.bool: 1}
+
+
 def to_ct(t):
-    p = lib.ct_tensor_from_data(t.contiguous().data_ptr(), FLOAT32, shape(list(t.shape)), None)
+    p = lib.ct_tensor_from_data(t.contiguous().data_ptr(), DTYPES[t.dtype], shape(list(t.shape)), None)
     KEEP.append(p)
     return p
 
@@ -82,7 +109,70 @@ def cases():
         (f"mul {n}", lambda: lib.ct_mul(cx, cy), lambda: x * y),
         (f"exp {n}", lambda: lib.ct_exp(cx), lambda: x.exp()),
         (f"randn {n}", lambda: lib.ct_randn(rs, ctypes.byref(ro)), lambda: torch.randn(N)),
-    ]
+    ] + family_cases()
+
+
+def status(st):
+    """An out= or in-place call's status as timed_ct's result: True (nothing to release), None on failure."""
+    return True if st == 0 else None
+
+
+def family_cases():
+    """The join, index and sort families' main ops at issue 16's bench shapes (float32, int64 indices)."""
+    torch.manual_seed(1)
+    out = []
+    xs = [torch.randn(2 << 20) for _ in range(8)]
+    lst = Tensors((P * 8)(*[to_ct(x) for x in xs]), 8)
+    KEEP.append(lst)
+    to, co = torch.empty(16 << 20), to_ct(torch.empty(16 << 20))
+    out.append(("cat 8x2M out=", lambda: status(lib.ct_cat_out(co, lst, 0)), lambda: torch.cat(xs, 0, out=to)))
+    m = torch.randn(4096, 4096)
+    cm = to_ct(m)
+    tt, ct = torch.empty(4096, 4096), to_ct(torch.empty(4096, 4096))
+    out.append(("tril 4096^2 out=", lambda: status(lib.ct_tril_out(ct, cm, 0)), lambda: torch.tril(m, 0, out=tt)))
+    d0, r21 = shape([0]), shape([2, 1])
+    KEEP.extend([d0, r21])
+    out.append(("flip 4096^2 dim 0", lambda: lib.ct_flip(cm, d0), lambda: torch.flip(m, (0,))))
+    out.append(("repeat 4096^2 (2,1)", lambda: lib.ct_repeat(cm, r21), lambda: m.repeat(2, 1)))
+    idx = torch.randint(0, 4096, (4096, 4096))
+    ci = to_ct(idx)
+    out.append(("gather 4096^2 dim 1", lambda: lib.ct_gather(cm, 1, ci, None), lambda: torch.gather(m, 1, idx)))
+    out.append(("scatter_add 4096^2", lambda: lib.ct_scatter_add(cm, 1, ci, cm), lambda: torch.scatter_add(m, 1, idx, m)))
+    rows = torch.randn(1 << 20, 64)
+    ri = torch.randint(0, 1 << 20, (1 << 16,))
+    cr, cri = to_ct(rows), to_ct(ri)
+    out.append(("index_select 64K rows", lambda: lib.ct_index_select(cr, 0, cri), lambda: torch.index_select(rows, 0, ri)))
+    big = torch.randn(N)
+    mask = big > 0
+    cb, cmask = to_ct(big), to_ct(mask)
+    out.append(("masked_select half", lambda: lib.ct_masked_select(cb, cmask), lambda: torch.masked_select(big, mask)))
+    out.append(("nonzero half", lambda: lib.ct_nonzero(cmask), lambda: torch.nonzero(mask)))
+    src = torch.randn(1 << 20, 16)
+    ai = torch.randint(0, 1 << 20, (1 << 20,))
+    cs, cai = to_ct(src), to_ct(ai)
+    get_items = (Item * 1)()
+    get_items[0].kind, get_items[0].tensor = 6, cai  # CT_INDEX_TENSOR
+    val, dst = torch.randn(1 << 20, 16), torch.zeros(1 << 20, 16)
+    cv, cd = to_ct(val), to_ct(dst)
+    put_items = (Item * 2)()
+    put_items[0].kind, put_items[0].tensor, put_items[1].kind, put_items[1].tensor = 6, cai, 6, cv
+    KEEP.extend([get_items, put_items])
+
+    def t_set():
+        dst[ai] = val
+    out.append(("x[idx] 1M rows of 16", lambda: lib.ct_index_items(cs, ctypes.cast(get_items, P), 1), lambda: src[ai]))
+    out.append(("x[idx] = v 1M rows", lambda: status(lib.ct_index_put_items_(cd, ctypes.cast(put_items, P), 2)), t_set))
+    s1 = torch.randn(1 << 20)
+    cs1 = to_ct(s1)
+    out.append(("argsort 1M", lambda: lib.ct_argsort(cs1, None), lambda: torch.argsort(s1)))
+    sm = torch.randn(4096, N // 4096)
+    csm = to_ct(sm)
+    out.append(("softmax rows dim 1", lambda: lib.ct_softmax(csm, 1, None), lambda: torch.softmax(sm, 1)))
+    o = ReduceOpts()
+    o.dims = shape([1])
+    KEEP.append(o)
+    out.append(("amax dim 1", lambda: lib.ct_amax(csm, ctypes.byref(o)), lambda: sm.amax(1)))
+    return out
 
 
 def timed_ct(call, threads):
@@ -92,7 +182,8 @@ def timed_ct(call, threads):
     t = time.perf_counter() - t0
     if not r:
         sys.exit("ctorch call failed")
-    lib.ct_release(r)
+    if r is not True:
+        lib.ct_release(r)
     return t
 
 
@@ -108,21 +199,26 @@ def measure(all_cases):
     would load the second core while ctorch runs)."""
     rows = []
     for label, ct_call, torch_call in all_cases:
+        ratios = []  # ctorch 2t / 1t of each round
         best = [float("inf")] * 4
         timed_ct(ct_call, 2)  # warm-up: threads started, pages touched
         for _ in range(ROUNDS):
-            best[0] = min(best[0], timed_ct(ct_call, 1))
-            best[1] = min(best[1], timed_ct(ct_call, 2))
+            t1, t2 = timed_ct(ct_call, 1), timed_ct(ct_call, 2)
+            best[0], best[1] = min(best[0], t1), min(best[1], t2)
+            ratios.append(t2 / t1)
         timed_torch(torch_call, 2)
         for _ in range(ROUNDS):
             best[2] = min(best[2], timed_torch(torch_call, 1))
             best[3] = min(best[3], timed_torch(torch_call, 2))
-        rows.append((label, best))
+        rows.append((label, best, statistics.median(ratios)))
     lib.ct_set_num_threads(0)
     return rows
 
 
 PRIORITY = os.environ.get("THREADS_LOAD_PRIORITY") == "1"
+# THREADS_LOAD_MEDIAN=1: ctorch's columns are the median of the rounds' 2t/1t ratios (each round times 1
+# and 2 threads back to back), steadier than the best times on a machine that other programs disturb.
+MEDIAN = os.environ.get("THREADS_LOAD_MEDIAN") == "1"
 
 
 def set_autogroup_nice(pid, nice=-20):
@@ -155,11 +251,15 @@ def stop_spinner(sp):
 
 
 def main():
-    print("threads under load (float32): time at 2 threads / time at 1 thread, best of "
-          f"{ROUNDS} rounds; <= 1.00 means 2 threads are no slower (ctorch's target in both columns)")
+    how = f"ctorch: the median of {ROUNDS} rounds' ratios" if MEDIAN else f"best of {ROUNDS} rounds"
+    print(f"threads under load (float32): time at 2 threads / time at 1 thread, {how}; "
+          "<= 1.00 means 2 threads are no slower (ctorch's target in both columns)")
     nice_before = set_autogroup_nice(os.getpid()) if PRIORITY else None
     try:
         all_cases = cases()
+        only = [w for w in os.environ.get("THREADS_LOAD_ONLY", "").split(",") if w]
+        if only:
+            all_cases = [c for c in all_cases if any(w in c[0] for w in only)]
         idle = measure(all_cases)
         sp = start_spinner()
         try:
@@ -173,8 +273,8 @@ def main():
     worst = 0.0
     print(f"  {'op':22s} {'idle: ctorch 2t/1t':>20s} {'torch':>7s}   {'loaded: ctorch 2t/1t':>22s} {'torch':>7s}"
           "   (ms: ctorch 1t, 2t loaded; torch 1t, 2t loaded)")
-    for (label, bi), (_, bl) in zip(idle, loaded):
-        ri, rl = bi[1] / bi[0], bl[1] / bl[0]
+    for (label, bi, mi), (_, bl, ml) in zip(idle, loaded):
+        ri, rl = (mi, ml) if MEDIAN else (bi[1] / bi[0], bl[1] / bl[0])
         worst = max(worst, ri, rl)
         flag = "ok " if max(ri, rl) <= 1.0 else "SLOW"
         print(f"  {flag:4s} {label:17s} {ri:20.2f} {bi[3] / bi[2]:7.2f}   {rl:22.2f} {bl[3] / bl[2]:7.2f}"

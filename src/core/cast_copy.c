@@ -4,6 +4,7 @@
 
 #include "core/cast.h"
 #include "core/layout_rules.h"
+#include "core/parallel.h"
 
 
 /* ---- the N-d strided loop ---- */
@@ -35,9 +36,84 @@ static void copy_tiles(char *dst, ct_dtype dt, const char *src, ct_dtype st, cop
     }
 }
 
+/* The walk of a copy, dims ordered and merged (copy_nd): rows (the positions of the outer dims) times
+   `per_row` units each, a unit being a piece of the last dim (or, for a tiled copy, a band of CT_TILE rows
+   of the last two dims). Units are what the pool shares out: any range of them can start anywhere. */
+typedef struct copy_walk {
+  char *dst;
+  const char *src;
+  ct_dtype dt, st;
+  unsigned bits;
+  const copy_dim *d;
+  int64_t m, outer; /* dims, and how many of them are outer (walked by the odometer) */
+  bool tile;
+  int64_t per_row, units;
+} copy_walk;
+
+/* Where piece k of per_row pieces of an n-element row starts: a multiple of 64 elements, so the vector
+   blocks of a conversion (16 elements for float64 -> bfloat16) fall where they fall in one call. */
+static int64_t piece_start(int64_t n, int64_t k, int64_t per_row) {
+  if (k >= per_row) return n;
+  return n * k / per_row / 64 * 64;
+}
+
+static void copy_units(const copy_walk *w, int64_t ub, int64_t ue) {
+  const copy_dim *d = w->d;
+  int64_t idx_small[8], outer = w->outer;
+  int64_t *idx = outer <= 8 ? idx_small : ct__calloc((size_t)outer, sizeof *idx);
+  if (!idx) return; /* not reached: copy_nd allocates one first when dims are this many */
+  char *dp = w->dst;
+  const char *sp = w->src;
+  int64_t r = ub / w->per_row, k = ub % w->per_row;
+  for (int64_t j = outer - 1; j >= 0; j--) { /* the odometer at row r */
+    idx[j] = r % d[j].size;
+    r /= d[j].size;
+    dp += idx[j] * d[j].ds;
+    sp += idx[j] * d[j].ss;
+  }
+  for (int64_t u = ub; u < ue; u++) {
+    if (w->tile) {
+      copy_dim rows = d[w->m - 2];
+      int64_t i0 = k * CT_TILE;
+      rows.size = rows.size - i0 < CT_TILE ? rows.size - i0 : CT_TILE;
+      copy_tiles(dp + i0 * rows.ds, w->dt, sp + i0 * rows.ss, w->st, rows, d[w->m - 1], w->bits);
+    } else {
+      copy_dim c = d[w->m - 1];
+      int64_t b = piece_start(c.size, k, w->per_row), e = piece_start(c.size, k + 1, w->per_row);
+      if (b < e) copy_row(dp + b * c.ds, c.ds, w->dt, sp + b * c.ss, c.ss, w->st, e - b, w->bits);
+    }
+    if (++k < w->per_row) continue;
+    k = 0;
+    /* odometer over the outer dims, innermost of them first */
+    for (int64_t j = outer - 1; j >= 0; j--) {
+      dp += d[j].ds;
+      sp += d[j].ss;
+      if (++idx[j] < d[j].size) break;
+      dp -= d[j].ds * d[j].size;
+      sp -= d[j].ss * d[j].size;
+      idx[j] = 0;
+    }
+  }
+  if (idx != idx_small) ct__free(idx);
+}
+
+typedef struct copy_job {
+  const copy_walk *w;
+  int64_t chunks;
+} copy_job;
+
+static void copy_chunk(void *ctx, int64_t c, int tid) {
+  (void)tid;
+  const copy_job *j = ctx;
+  int64_t n = j->w->units;
+  copy_units(j->w, n * c / j->chunks, n * (c + 1) / j->chunks);
+}
+
 /* dst[i] = bits(convert(src[i])) over an N-d index space given in byte strides. Dims are ordered by the
    destination's strides (so writes stream through memory), then neighbours that are contiguous for
-   both sides are merged: most copies become one long 1-D loop. */
+   both sides are merged: most copies become one long 1-D loop. Large copies are cut into units shared
+   out over the pool in chunks (ct__parallel_chunks: a late worker delays only the chunk it holds); every
+   element is converted by the same code whichever thread runs it. */
 static ct_status copy_nd(char *dst, ct_dtype dt, const char *src, ct_dtype st, int64_t ndim, const int64_t *sizes,
                          const int64_t *dstrides, const int64_t *sstrides, unsigned bits) {
   copy_dim small[8];
@@ -45,6 +121,7 @@ static ct_status copy_nd(char *dst, ct_dtype dt, const char *src, ct_dtype st, i
   if (!d) {
     return CT_ERR_OUT_OF_MEMORY; /* ct__malloc recorded it */
   }
+  ct_status status = CT_OK;
   int64_t n = 0;
   for (int64_t i = 0; i < ndim; i++) {
     if (sizes[i] == 0) goto done;
@@ -77,36 +154,38 @@ static ct_status copy_nd(char *dst, ct_dtype dt, const char *src, ct_dtype st, i
        sides stay in cache. */
     bool tile = m >= 2 && iabs64(d[m - 1].ss) > iabs64(d[m - 2].ss) && d[m - 1].size >= CT_TILE &&
                 d[m - 2].size >= CT_TILE;
-    int64_t outer = tile ? m - 2 : m - 1;
-    int64_t idx_small[8];
-    int64_t *idx = outer <= 8 ? idx_small : ct__calloc((size_t)outer, sizeof *idx);
-    if (!idx) {
-      if (d != small) ct__free(d);
-      return CT_ERR_OUT_OF_MEMORY;
-    }
-    if (idx == idx_small) memset(idx, 0, sizeof idx_small);
-    char *dp = dst;
-    const char *sp = src;
-    for (;;) {
-      if (tile) copy_tiles(dp, dt, sp, st, d[m - 2], d[m - 1], bits);
-      else copy_row(dp, d[m - 1].ds, dt, sp, d[m - 1].ss, st, d[m - 1].size, bits);
-      /* odometer over the outer dims, innermost of them first */
-      int64_t k = outer - 1;
-      for (; k >= 0; k--) {
-        dp += d[k].ds;
-        sp += d[k].ss;
-        if (++idx[k] < d[k].size) break;
-        dp -= d[k].ds * d[k].size;
-        sp -= d[k].ss * d[k].size;
-        idx[k] = 0;
+    copy_walk w = {dst, src, dt, st, bits, d, m, tile ? m - 2 : m - 1, tile, 1, 0};
+    int64_t rows = 1, numel = 1;
+    for (int64_t i = 0; i < w.outer; i++) rows *= d[i].size;
+    for (int64_t i = 0; i < m; i++) numel *= d[i].size;
+    if (w.outer > 8) { /* copy_units' odometer: fail here, before anything is written, if it cannot */
+      int64_t *probe = ct__calloc((size_t)w.outer, sizeof *probe);
+      if (!probe) {
+        status = CT_ERR_OUT_OF_MEMORY;
+        goto done;
       }
-      if (k < 0) break;
+      ct__free(probe);
     }
-    if (idx != idx_small) ct__free(idx);
+    int nt = ct__parallel_threads(numel);
+    int64_t chunks = nt > 1 ? ct__parallel_nchunks(numel, nt) : 1;
+    if (tile) {
+      w.per_row = (d[m - 2].size + CT_TILE - 1) / CT_TILE;
+    } else if (rows < chunks) { /* few long rows: pieces of at least 64 elements */
+      int64_t most = d[m - 1].size / 64 > 0 ? d[m - 1].size / 64 : 1;
+      w.per_row = (chunks + rows - 1) / rows < most ? (chunks + rows - 1) / rows : most;
+    }
+    w.units = rows * w.per_row;
+    if (chunks > w.units) chunks = w.units;
+    if (chunks <= 1) {
+      copy_units(&w, 0, w.units);
+    } else {
+      copy_job j = {&w, chunks};
+      ct__parallel_chunks(chunks, nt, copy_chunk, &j);
+    }
   }
 done:
   if (d != small) ct__free(d);
-  return CT_OK;
+  return status;
 }
 
 /* ---- copy_ ---- */

@@ -312,12 +312,38 @@ static ct_tensor *dim_squashed(const ct_tensor *x, int64_t dim) {
   return ct__view_geom(x, nd, sz, st, x->offset);
 }
 
+/* index_select's common shape by whole rows (index_rows.c): dst[k] = src[index[k]] along dim with nothing
+   before dim but dims of size 1, both sides' slices contiguous and of one shape; false: not this shape. */
+static bool select_rows(ct_tensor *dst, int64_t dim, const ct_tensor *index, const ct_tensor *src) {
+  if (dst->ndim != src->ndim || dst->ndim == 0 || src->device_type != CT_CPU || index->ndim != 1 ||
+      index->dtype != CT_INT64)
+    return false;
+  int64_t nd = dst->ndim, isz = (int64_t)ct__itemsize((ct_dtype)dst->dtype);
+  for (int64_t d = 0; d < nd; d++)
+    if ((d < dim && dst->sizes[d] != 1) || (d != dim && dst->sizes[d] != src->sizes[d])) return false;
+  if (!ct__geom_is_contiguous(nd - dim - 1, dst->sizes + dim + 1, dst->strides + dim + 1) ||
+      !ct__geom_is_contiguous(nd - dim - 1, src->sizes + dim + 1, src->strides + dim + 1))
+    return false;
+  int64_t row = isz;
+  for (int64_t d = dim + 1; d < nd; d++) row *= dst->sizes[d];
+  if (row == 0) return true;
+  int64_t n = index->sizes[0], size = src->sizes[dim];
+  /* rows that overlap (a stride below the row) are not rows: the engine's walk */
+  if ((n > 1 && dst->strides[dim] * isz < row) || (size > 1 && src->strides[dim] * isz < row)) return false;
+  ct_idx_rows r = {.dst = ct__tdata(dst), .src = ct__tdata(src), .idx = (const int64_t *)index->storage->data + index->offset,
+                   .idx_s = index->strides[0], .n = n, .size = size, .dst_s = dst->strides[dim] * isz,
+                   .src_s = src->strides[dim] * isz, .row = row};
+  ct__idx_rows_copy(&r); /* the values were checked */
+  return true;
+}
+
 ct_status ct__index_func_run(ct_tensor *dst, int64_t dim, const ct_tensor *index, const ct_tensor *src,
                              bool scatter, int reduce, const char *name) {
   ct_dtype dt = (ct_dtype)dst->dtype;
   const ct_loop *loop = reduce ? reduce_loop(reduce, dt, name) : copy_loop(ct__itemsize(dt));
   if (!loop) return CT_ERR_RUNTIME;
   if (index->numel == 0 || dst->device_type == CT_META) return CT_OK;
+  if (!scatter && !reduce && select_rows(dst, dim, index, src)) return CT_OK;
   _Atomic int bad = 0;
   size_t isz = ct__itemsize(dt);
   const ct_tensor *self = scatter ? dst : src;

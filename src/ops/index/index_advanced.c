@@ -362,6 +362,46 @@ static bool index_operands(adv_info *a) {
   return true;
 }
 
+/* ---- the row path (index_rows.c) ---- */
+
+/* Whether x[idx] / x[idx] = v is one index vector on dim 0 of a CPU tensor whose rows (dims 1 on) are
+   contiguous, with no dim of size 0 or 1 in a row (TensorIterator's output is then contiguous: its dim
+   order ties where a size-1 dim's stride equals its neighbour's); *row gets the bytes per row. */
+static bool rows_path(const adv_info *a, int64_t *row) {
+  const ct_tensor *t = a->self;
+  if (t->device_type != CT_CPU || a->count != 1 || a->first != 0 || a->bnd != 1 || t->ndim < 1) return false;
+  int64_t elems = 1;
+  for (int64_t d = t->ndim - 1; d >= 1; d--) {
+    if (t->sizes[d] <= 1 || t->strides[d] != elems) return false;
+    elems *= t->sizes[d];
+  }
+  if (t->sizes[0] > 1 && t->strides[0] < elems) return false; /* rows that overlap: the engine's walk */
+  *row = elems * (int64_t)ct__itemsize((ct_dtype)t->dtype);
+  return true;
+}
+
+/* The row path's job over index vector x (1-D int64) of a->self's rows. */
+static ct_idx_rows rows_job(const adv_info *a, int64_t row) {
+  const ct_tensor *x = a->l.t[0];
+  int64_t isz = (int64_t)ct__itemsize((ct_dtype)a->self->dtype);
+  return (ct_idx_rows){.idx = (const int64_t *)x->storage->data + x->offset, .idx_s = x->strides[0],
+                       .n = x->sizes[0], .size = a->self->sizes[0], .row = row,
+                       .src_s = a->self->strides[0] * isz, .dst_s = a->self->strides[0] * isz};
+}
+
+/* x[idx] by rows: a contiguous result of the indexed shape, or NULL with torch's bounds error. */
+static ct_tensor *rows_get(const adv_info *a, int64_t row) {
+  ct_resolved_opts o = {(ct_dtype)a->self->dtype, ct__tdevice(a->self), CT_CONTIGUOUS_FORMAT, false};
+  ct_tensor *r = ct__empty_with((ct_shape){a->rs, a->rnd}, &o);
+  if (!r || r->numel == 0) return r;
+  ct_idx_rows j = rows_job(a, row);
+  j.dst = ct__tdata(r), j.src = ct__tdata(a->self), j.dst_s = row;
+  if (ct__idx_rows_copy(&j)) return r;
+  ct_release(r);
+  check_bounds(&a->l, a->self->sizes, a->bnd, a->bshape); /* the first bad value, named as torch names it */
+  return NULL;
+}
+
 /* aten::index's kernel rows: the gather loop on the CPU, shape only on the meta device. */
 static const char index_row[1];
 static const ct_op index_tensor_op = {
@@ -373,7 +413,11 @@ ct_tensor *ct__index_tensors_impl(const ct_tensor *self_in, const ct_tensor *con
   if (!self) return NULL;
   adv_info a;
   ct_tensor *result = NULL;
-  if (make_info(self, indices, n, &a) && index_operands(&a)) {
+  int64_t row;
+  bool made = make_info(self, indices, n, &a);
+  if (made && rows_path(&a, &row)) {
+    result = rows_get(&a, row);
+  } else if (made && index_operands(&a)) {
     ct_dtype dt = (ct_dtype)self->dtype;
     ct_iter_config cfg = ct__iter_config_zero;
     cfg.n_out = 1;
@@ -490,6 +534,41 @@ static ct_tensor *masked_fill_mask(const ct_tensor *self, const ct_tensor *const
   return m;
 }
 
+/* x[idx] = v (accumulate: +=) by rows, v of x's dtype and broadcastable to the indexed shape (checked):
+   true with *st the result (torch's bounds error with nothing written), false (nothing done) when v's rows
+   are not contiguous. Accumulation runs serially in index order through the accumulate loop, a row per
+   call: each element receives its additions in the engine's order, rounded as there. */
+static bool rows_put(const adv_info *a, int64_t row, const ct_tensor *val, bool accumulate, ct_status *st) {
+  ct_tensor *ve = ct__expand_impl(val, (ct_shape){a->rs, a->rnd});
+  if (!ve) return (*st = ct_last_error()), true;
+  if (!ct__geom_is_contiguous(ve->ndim - 1, ve->sizes + 1, ve->strides + 1)) {
+    ct_release(ve);
+    return false;
+  }
+  ct_idx_rows j = rows_job(a, row);
+  int64_t isz = (int64_t)ct__itemsize((ct_dtype)ve->dtype);
+  j.dst = ct__tdata(a->self), j.src = ct__tdata(ve), j.src_s = ve->strides[0] * isz, j.scatter = true;
+  *st = CT_OK;
+  if (ct__idx_any_outside(j.idx, j.n, j.idx_s, -j.size, j.size)) {
+    check_bounds(&a->l, a->self->sizes, a->bnd, a->bshape);
+    *st = ct_last_error();
+  } else if (!accumulate) {
+    ct__idx_rows_copy(&j);
+  } else {
+    ct_loop_fn add = accumulate_loops[ve->dtype]->fn;
+    gather_ctx none = {0}; /* no index operands: the loop adds row to row */
+    int64_t strides[2] = {isz, isz};
+    for (int64_t i = 0; i < j.n; i++) {
+      int64_t v = j.idx[i * j.idx_s];
+      v += v < 0 ? j.size : 0;
+      char *d[2] = {j.dst + v * j.dst_s, (char *)j.src + i * j.src_s};
+      add(d, strides, row / isz, &none);
+    }
+  }
+  ct_release(ve);
+  return true;
+}
+
 ct_status ct__index_put_impl(ct_tensor *self, const ct_tensor *const *indices, int64_t n, const ct_tensor *value,
                              bool accumulate) {
   if (n > self->ndim) {
@@ -525,6 +604,7 @@ ct_status ct__index_put_impl(ct_tensor *self, const ct_tensor *const *indices, i
   }
   adv_info a;
   ct_status st = CT_ERR_RUNTIME;
+  int64_t row;
   if (make_info(target, indices, n, &a)) {
     /* make_index_put_iterator's checks, then the bounds, before anything is written */
     int64_t shape[CT_MAX_DIMS];
@@ -541,6 +621,8 @@ ct_status ct__index_put_impl(ct_tensor *self, const ct_tensor *const *indices, i
       ct__error(CT_ERR_RUNTIME, "Index put requires the source and destination dtypes match, got %s for the "
                                 "destination and %s for the source.", ct__dt(target->dtype)->scalar_name,
                 ct__dt(val->dtype)->scalar_name);
+    } else if (rows_path(&a, &row) && rows_put(&a, row, val, accumulate, &st)) {
+      /* done by rows */
     } else if (index_operands(&a)) {
       /* TensorIterator broadcasts the inputs to the output it may not resize: expanded views here */
       ct_shape rshape = {a.rs, a.rnd};

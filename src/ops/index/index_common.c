@@ -112,6 +112,10 @@ int64_t ct__idx_value_at(const ct_tensor *index, int64_t k) {
 bool ct__idx_find_bad(const ct_tensor *index, int64_t lo, int64_t hi, int64_t *bad) {
   int64_t n = index->numel, nd = index->ndim;
   if (n == 0) return false;
+  /* the common int64 vector: tested at once, walked below only to name a bad value */
+  if (nd == 1 && index->dtype == CT_INT64 && lo < hi &&
+      !ct__idx_any_outside((const int64_t *)index->storage->data + index->offset, n, index->strides[0], lo, hi))
+    return false;
   if (nd > 64) {
     for (int64_t e = 0; e < n; e++) {
       int64_t v = ct__idx_value_at(index, e);

@@ -59,6 +59,23 @@ ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *inde
    vector whose values are in range (checked before); reduce 0 copies, else CT_REDUCTION_*. */
 ct_status ct__index_func_run(ct_tensor *dst, int64_t dim, const ct_tensor *index, const ct_tensor *src,
                              bool scatter, int reduce, const char *name);
+/* Advanced indexing's row path (index_rows.c): n rows of `row` bytes, dst[i] = src[idx[i]] (gather) or
+   dst[idx[i]] = src[i] (scatter), where a row at position p of either side starts p * dst_s / src_s bytes
+   in (src_s 0: one source row for all); idx read every idx_s elements, negative values counting from size.
+   A gather runs on the pool; a scatter in position order on the calling thread, so a repeated value
+   leaves the last position's row. Returns false when a value was outside [-size, size) (its row is
+   skipped). */
+typedef struct ct_idx_rows {
+  char *dst;
+  const char *src;
+  const int64_t *idx;
+  int64_t idx_s, n, size, dst_s, src_s, row;
+  bool scatter;
+} ct_idx_rows;
+bool ct__idx_rows_copy(const ct_idx_rows *r);
+/* Whether a value of idx (n of them, every stride elements) is outside [lo, hi). */
+bool ct__idx_any_outside(const int64_t *idx, int64_t n, int64_t stride, int64_t lo, int64_t hi);
+
 /* What include_self=False fills the named positions with first: 0 (sum, mean), 1 (prod), the lowest value or
    -inf (amax), the highest or inf (amin). */
 ct_scalar ct__reduction_identity(ct_dtype dt, int reduce);
