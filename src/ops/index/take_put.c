@@ -6,6 +6,7 @@
 #include "ops/convert_internal.h"
 #include "ops/create_internal.h"
 #include "ops/index/index_ops.h"
+#include "iter/iter_geom.h"
 #include "ops/view_internal.h"
 
 static const char flat_row[1];
@@ -123,6 +124,36 @@ ct_status ct_take_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *index
 
 /* ---- put ---- */
 
+/* x (source's shape) flattened in the order torch's put_ walks (source, index) with TensorIterator: its
+   dims ordered by the strides of source, then of index.reshape(source's shape) (a view when it can be). A
+   repeated index keeps the value that comes last in that order: a transposed source is walked column
+   by column. order: source's dims, slowest first (walk_order). */
+static ct_tensor *in_walk_order(const ct_tensor *x, const int64_t *order, int64_t nd) {
+  int64_t n = x->numel;
+  ct_tensor *p = ct__permute_impl(x, (ct_dims){order, nd});
+  ct_tensor *f = p ? ct__reshape_impl(p, (ct_shape){&n, 1}) : NULL;
+  ct_release(p);
+  return f;
+}
+
+static bool walk_order(const ct_tensor *source, const ct_tensor *index, int64_t *order) {
+  int64_t nd = source->ndim, shape[64], r0[64], r1[64], perm[64], tmp[64];
+  if (nd > 64) {
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "put supports tensors of up to 64 dims");
+    return false;
+  }
+  ct_tensor *ir = ct__reshape_impl(index, (ct_shape){source->sizes, nd});
+  if (!ir) return false;
+  memcpy(shape, source->sizes, (size_t)nd * sizeof *shape);
+  int64_t isz = (int64_t)ct__itemsize((ct_dtype)source->dtype);
+  for (int64_t d = 0; d < nd; d++) r0[d] = source->strides[d] * isz, r1[d] = ir->strides[d] * 8;
+  ct_release(ir);
+  ct_geom g = {.nd = nd, .n_rows = 2, .shape = shape, .rows = {r0, r1}};
+  ct__geom_arrange(&g, 0, CT_GEOM_NO_COALESCE, perm, tmp);
+  for (int64_t k = 0; k < nd; k++) order[k] = perm[nd - 1 - k];
+  return true;
+}
+
 static ct_status put_into(ct_tensor *target, const ct_tensor *index, const ct_tensor *source,
                           const ct_index_put_opts *opts, bool inplace) {
   if (index->dtype != CT_INT64) {
@@ -146,8 +177,17 @@ static ct_status put_into(ct_tensor *target, const ct_tensor *index, const ct_te
   if (index->numel == 0) return CT_OK;
   ct_tensor *iv = flat_index(index, target->numel, "put_(): Tried to put elements into an empty tensor");
   if (!iv) return ct_last_error();
-  int64_t n = iv->numel, m1 = -1;
-  ct_tensor *src = ct__reshape_impl(source, (ct_shape){&n, 1});
+  int64_t m1 = -1, order[64];
+  ct_tensor *src = NULL;
+  if (walk_order(source, index, order)) {
+    int64_t nd = source->ndim;
+    ct_tensor *ix = ct__reshape_impl(iv, (ct_shape){source->sizes, nd});
+    ct_tensor *io = ix ? in_walk_order(ix, order, nd) : NULL;
+    src = io ? in_walk_order(source, order, nd) : NULL;
+    ct_release(ix);
+    ct_release(iv);
+    iv = io;
+  }
   /* a contiguous target is written through its flat view, another through a contiguous copy */
   bool direct = ct__geom_is_contiguous(target->ndim, target->sizes, target->strides);
   ct_tensor *flat = !src ? NULL : direct ? ct__view_impl(target, (ct_shape){&m1, 1})
