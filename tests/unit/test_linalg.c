@@ -180,5 +180,5 @@ int main(void) {
   test_shapes();
   test_views();
   test_out();
-  TEST_SUMMARY();
+  return TEST_SUMMARY();
 }

@@ -6,13 +6,13 @@
 
 #include <string.h>
 
-static const ct_op cholesky_op = CT_LINALG_OP("linalg_cholesky", "aten::linalg_cholesky");
+static const ct_op cholesky_op = CT_LINALG_OP("linalg_cholesky_ex", "aten::linalg_cholesky");
 static const ct_op cholesky_ex_op = CT_LINALG_OP("linalg_cholesky_ex", "aten::linalg_cholesky_ex");
 static const ct_op cholesky_legacy_op = CT_LINALG_OP("cholesky", "aten::cholesky");
-static const ct_op svd_op = CT_LINALG_OP("linalg_svd", "aten::linalg_svd");
-static const ct_op svdvals_op = CT_LINALG_OP("linalg_svdvals", "aten::linalg_svdvals");
-static const ct_op eigh_op = CT_LINALG_OP("linalg_eigh", "aten::linalg_eigh");
-static const ct_op eigvalsh_op = CT_LINALG_OP("linalg_eigvalsh", "aten::linalg_eigvalsh");
+static const ct_op svd_op = CT_LINALG_OP("_linalg_svd", "aten::linalg_svd");
+static const ct_op svdvals_op = CT_LINALG_OP("_linalg_svd", "aten::linalg_svdvals");
+static const ct_op eigh_op = CT_LINALG_OP("_linalg_eigh", "aten::linalg_eigh");
+static const ct_op eigvalsh_op = CT_LINALG_OP("_linalg_eigh", "aten::linalg_eigvalsh");
 
 /* Zeroes (+0) the strict upper (lower: false) or lower triangle of each n x n column-major matrix of W. */
 static void zero_triangle(ct_tensor *W, bool upper_part) {

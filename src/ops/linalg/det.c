@@ -9,10 +9,10 @@
 #include <math.h>
 #include <string.h>
 
-static const ct_op det_op = CT_LINALG_OP("linalg_det", "aten::linalg_det");
-static const ct_op det_legacy_op = CT_LINALG_OP("det", "aten::det");
-static const ct_op slogdet_op = CT_LINALG_OP("linalg_slogdet", "aten::linalg_slogdet");
-static const ct_op slogdet_legacy_op = CT_LINALG_OP("slogdet", "aten::slogdet");
+static const ct_op det_op = CT_LINALG_OP("_linalg_det", "aten::linalg_det");
+static const ct_op det_legacy_op = CT_LINALG_OP("_linalg_det", "aten::det");
+static const ct_op slogdet_op = CT_LINALG_OP("_linalg_slogdet", "aten::linalg_slogdet");
+static const ct_op slogdet_legacy_op = CT_LINALG_OP("_linalg_slogdet", "aten::slogdet");
 static const ct_op logdet_op = CT_LINALG_OP("logdet", "aten::logdet");
 
 static double complex load(ct_dtype dt, const char *p) {

@@ -10,7 +10,8 @@
 #include "ops/view_internal.h"
 #include "ops/view_op.h"
 
-/* A linalg op's descriptor: CPU only (torch's meta kernels are not reproduced yet: a meta input is refused with
+/* A linalg op's descriptor: NAME is the ATen op whose autograd layer refuses out= arguments that require grad
+   ("linalg_inv_ex(): functions with out=..."), CPU only (torch's meta kernels are not reproduced yet: a meta input is refused with
    the dispatcher's message for ATEN). */
 #define CT_LINALG_OP(NAME, ATEN) {.name = (NAME), .aten = (ATEN), CT_COPY_ROWS_CPU}
 

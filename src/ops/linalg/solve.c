@@ -9,11 +9,11 @@
 
 #include <string.h>
 
-static const ct_op solve_op = CT_LINALG_OP("linalg_solve", "aten::linalg_solve");
-static const ct_op solve_ex_op = CT_LINALG_OP("linalg_solve_ex", "aten::linalg_solve_ex");
-static const ct_op inv_op = CT_LINALG_OP("linalg_inv", "aten::linalg_inv");
+static const ct_op solve_op = CT_LINALG_OP("_linalg_solve_ex", "aten::linalg_solve");
+static const ct_op solve_ex_op = CT_LINALG_OP("_linalg_solve_ex", "aten::linalg_solve_ex");
+static const ct_op inv_op = CT_LINALG_OP("linalg_inv_ex", "aten::linalg_inv");
 static const ct_op inv_ex_op = CT_LINALG_OP("linalg_inv_ex", "aten::linalg_inv_ex");
-static const ct_op inverse_op = CT_LINALG_OP("inverse", "aten::inverse");
+static const ct_op inverse_op = CT_LINALG_OP("linalg_inv_ex", "aten::inverse");
 
 /* What the checks decide about a solve. */
 typedef struct solve_plan {
