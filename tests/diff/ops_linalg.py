@@ -166,8 +166,7 @@ def _geom(x):
 
 def _as_result(t, like):
     """t (float64/complex128) in like's dtype, as the library of like returns tensors."""
-    dt = like.dtype
-    t = t.to(dt).contiguous()
+    t = t.to(like.dtype).clone(memory_format=torch.contiguous_format)
     return t if isinstance(like, torch.Tensor) else C.from_torch(t)
 
 

@@ -93,7 +93,8 @@ ct_status ct_linalg_cholesky_ex_out(ct_tensor *L, ct_tensor *info, const ct_tens
    column-major copy, torch's check ("cholesky: ..."), then the other triangle zeroed. */
 static ct_tensor *cholesky_legacy_new(const ct_tensor *A, bool upper) {
   if (A->numel == 0) return ct__la_empty(A, A->ndim, A->sizes, (ct_dtype)A->dtype);
-  if (!ct__la_ndim_ok(A, "cholesky", "A") || !ct__la_square_ok(A, "cholesky") || !ct__la_kernel_ok(A, "cholesky_cpu") ||
+  if (!ct__la_ndim_ok(A, "cholesky", "A") || !ct__la_square_ok(A, "cholesky") ||
+      !ct__la_kernel_ok(A, "cholesky_cpu") ||
       !ct__la_int_ok(A->sizes[A->ndim - 1]))
     return NULL;
   ct_tensor *W = ct__la_colmajor_copy(A, A->ndim, A->sizes), *info = W ? potrf_batch(W, upper) : NULL;
@@ -145,7 +146,7 @@ static bool svd_args(const ct_tensor *A) {
 static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor **U, ct_tensor **S, ct_tensor **Vh) {
   *U = *S = *Vh = NULL;
   int64_t nd = A->ndim, m = A->sizes[nd - 2], n = A->sizes[nd - 1], k = m < n ? m : n;
-  if (!ct__la_kernel_ok(A, "linalg_svd_cpu") || !ct__la_int_ok(m) || !ct__la_int_ok(n)) return ct_last_error();
+  if ((A->numel > 0 && !ct__la_kernel_ok(A, "linalg_svd_cpu")) || !ct__la_int_ok(m) || !ct__la_int_ok(n)) return ct_last_error();
   ct_dtype dt = (ct_dtype)A->dtype;
   int64_t sz[CT_LA_MAXDIM];
   memcpy(sz, A->sizes, (size_t)nd * sizeof(int64_t));
@@ -265,7 +266,7 @@ static bool eigh_args(const ct_tensor *A, const ct_linalg_eigh_opts *opts, char 
    eigenvectors (A's shape, batched column-major). */
 static ct_status eigh_new(const ct_tensor *A, char uplo, bool vectors, ct_tensor **w, ct_tensor **V) {
   *w = *V = NULL;
-  if (!ct__la_kernel_ok(A, "linalg_eigh_cpu") || !ct__la_int_ok(A->sizes[A->ndim - 1])) return ct_last_error();
+  if ((A->numel > 0 && !ct__la_kernel_ok(A, "linalg_eigh_cpu")) || !ct__la_int_ok(A->sizes[A->ndim - 1])) return ct_last_error();
   int64_t nd = A->ndim, n = A->sizes[nd - 1], nb = ct__la_batch(A);
   ct_dtype dt = (ct_dtype)A->dtype;
   ct_tensor *W = ct__la_colmajor_copy(A, nd, A->sizes);

@@ -44,7 +44,7 @@ static double pivots_sign(const int32_t *ip, int64_t k) {
 /* torch's checks of linalg.det (ndim, square, floating, then lu_cpu's dtypes). */
 static bool det_args(const ct_tensor *A, const char *api) {
   return ct__la_ndim_ok(A, api, "A") && ct__la_square_ok(A, api) && ct__la_float_ok(A, api) &&
-         ct__la_kernel_ok(A, "lu_cpu");
+         (A->numel == 0 || ct__la_kernel_ok(A, "lu_cpu"));
 }
 /* linalg.slogdet's and logdet's (low precision refused by name). */
 static bool slogdet_args(const ct_tensor *A, const char *api) {
@@ -67,7 +67,11 @@ static ct_tensor *det_new(const ct_tensor *A) {
   int64_t nd = A->ndim, n = A->sizes[nd - 1], nb = ct__la_batch(A);
   ct_dtype dt = (ct_dtype)A->dtype;
   ct_tensor *r = ct__la_empty(A, nd - 2, A->sizes, dt);
-  for (int64_t b = 0; r && b < nb; b++) {
+  if (r && n == 0 && ct__fill(r, ct_scalar_int(1)) != CT_OK) { /* any dtype: no kernel runs */
+    ct_release(r);
+    r = NULL;
+  }
+  for (int64_t b = 0; r && n > 0 && b < nb; b++) {
     double complex p = 1;
     for (int64_t i = 0; i < n; i++) p *= load(dt, ct__la_at(LU, b * n * n + i * (n + 1)));
     store(dt, ct__la_at(r, b), pivots_sign((const int32_t *)ct__la_at(piv, b * n), n) * p);
@@ -87,6 +91,16 @@ ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *piv, ct_t
     ct_release(s);
     ct_release(l);
     return ct_last_error();
+  }
+  if (n == 0) { /* sign 1, log|det| 0, whatever the dtype */
+    ct_status st = ct__fill(s, ct_scalar_int(1));
+    if (st == CT_OK) st = ct__fill(l, ct_scalar_int(0));
+    if (st != CT_OK) {
+      ct_release(s);
+      ct_release(l);
+      return st;
+    }
+    nb = 0;
   }
   for (int64_t b = 0; b < nb; b++) {
     double complex sg = pivots_sign((const int32_t *)ct__la_at(piv, b * n), n);
@@ -181,7 +195,8 @@ ct_tensor *ct_logdet(const ct_tensor *A) {
   for (int64_t i = 0; r && i < sign->numel; i++) {
     double complex sg = load(dt, ct__la_at(sign, i));
     double la = creal(load(rt, ct__la_at(logabs, i)));
-    store(dt, ct__la_at(r, i), dt == rt ? (creal(sg) == -1 ? NAN : la) : clog(sg) + la);
+    /* complex: torch's log of a zero sign is -inf + nan i */
+    store(dt, ct__la_at(r, i), dt == rt ? (creal(sg) == -1 ? NAN : la) : sg == 0 ? CMPLX(-INFINITY, NAN) : clog(sg) + la);
   }
   ct_release(sign);
   if (r != logabs) {

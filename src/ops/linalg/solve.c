@@ -141,13 +141,14 @@ static ct_status solve_new(const ct_tensor *A, const ct_tensor *B, const solve_p
     return ct_last_error();
   }
   ct_tensor *r = W;
-  if (p->vector || !p->left) { /* into torch's geometry: the vector squeezed, or X = (X^H)^H */
+  if (p->vector || !p->left) {
+    /* into torch's geometry: the vector squeezed, or X = (X^H)^H, which torch returns as a contiguous
+       tensor holding conj(X) with the conjugate bit set (its lazy .conj() of the transposed solution) */
     ct_tensor *v = p->vector ? ct__squeeze_dim_impl(W, -1) : ct__transpose_impl(W, -2, -1);
-    ct_tensor *vc = v && !p->left && cx ? ct__conj_impl(v) : NULL;
     r = v ? result_empty(A, p) : NULL;
-    s = r ? ct__copy_into(r, vc ? vc : v) : ct_last_error();
+    s = r ? ct__copy_into(r, v) : ct_last_error();
+    if (s == CT_OK && !p->left && cx && r->numel > 0) r->flags |= CT_TENSOR_CONJ;
     ct_release(v);
-    ct_release(vc);
     ct_release(W);
     if (s != CT_OK) {
       ct_release(r);
@@ -171,7 +172,7 @@ static ct_status solve_common(const ct_tensor *A, const ct_tensor *B, const ct_l
   if (!solve_args(A, B, left, &p)) return ct_last_error();
   if (out && !ct__la_out_ok(out, (ct_dtype)A->dtype, A)) return ct_last_error();
   if (out_info && !ct__la_out_ok(out_info, CT_INT32, A)) return ct_last_error();
-  if (!ct__la_kernel_ok(A, "lu_cpu")) return ct_last_error();
+  if (A->numel > 0 && !ct__la_kernel_ok(A, "lu_cpu")) return ct_last_error();
   ct_tensor *r[2];
   ct_status s = solve_new(A, B, &p, &r[0], &r[1]);
   if (s == CT_OK && check && !ct__la_check_errors(r[1], ex ? "torch.linalg.solve_ex" : "torch.linalg.solve"))
