@@ -226,7 +226,8 @@ ct_status ct_linalg_svd_out(ct_tensor *U, ct_tensor *S, ct_tensor *Vh, const ct_
   if (!CT__OP_ACCEPTS(&svd_op, "aten::linalg_svd.U", U, S, Vh, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&svd_op, U, S, Vh, A)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)A->dtype;
-  if (!svd_args(A) || !ct__la_out_ok(U, dt, A) || !ct__la_out_ok(S, ct__la_real(dt), A) || !ct__la_out_ok(Vh, dt, A))
+  /* torch's order: U, Vh, then S */
+  if (!svd_args(A) || !ct__la_out_ok(U, dt, A) || !ct__la_out_ok(Vh, dt, A) || !ct__la_out_ok(S, ct__la_real(dt), A))
     return ct_last_error();
   ct_tensor *r[3];
   ct_status s = svd_new(A, true, !(opts && opts->reduced), &r[0], &r[1], &r[2]);
@@ -252,14 +253,16 @@ ct_status ct_linalg_svdvals_out(ct_tensor *out, const ct_tensor *A) {
 
 /* ---- linalg.eigh ---- */
 
+/* linalg_eigh's checks: ndim, square, then UPLO. */
 static bool eigh_args(const ct_tensor *A, const ct_linalg_eigh_opts *opts, char *uplo) {
+  if (!ct__la_ndim_ok(A, "linalg.eigh", "A") || !ct__la_square_ok(A, "linalg.eigh")) return false;
   const char *u = opts && opts->UPLO ? opts->UPLO : "L";
   if (!((u[0] == 'L' || u[0] == 'U' || u[0] == 'l' || u[0] == 'u') && u[1] == '\0')) {
     ct__error(CT_ERR_RUNTIME, "Expected UPLO argument to be 'L' or 'U', but got %s", u);
     return false;
   }
   *uplo = (char)(u[0] == 'l' ? 'L' : u[0] == 'u' ? 'U' : u[0]);
-  return ct__la_ndim_ok(A, "linalg.eigh", "A") && ct__la_square_ok(A, "linalg.eigh");
+  return true;
 }
 
 /* syevd / heevd over A's batched column-major copy: w (batch + [n], real, ascending) and, with vectors, the
@@ -317,8 +320,8 @@ ct_status ct_linalg_eigh_out(ct_tensor *eigenvalues, ct_tensor *eigenvectors, co
   if (!CT__OP_OUT_GRAD_OK(&eigh_op, eigenvalues, eigenvectors, A)) return CT_ERR_RUNTIME;
   char uplo;
   ct_dtype dt = (ct_dtype)A->dtype;
-  if (!eigh_args(A, opts, &uplo) || !ct__la_out_ok(eigenvalues, ct__la_real(dt), A) ||
-      !ct__la_out_ok(eigenvectors, dt, A))
+  if (!eigh_args(A, opts, &uplo) || !ct__la_out_ok(eigenvectors, dt, A) ||
+      !ct__la_out_ok(eigenvalues, ct__la_real(dt), A))
     return ct_last_error();
   ct_tensor *r[2];
   ct_status s = eigh_new(A, uplo, true, &r[0], &r[1]);

@@ -138,10 +138,11 @@ bool ct__la_out_ok(const ct_tensor *out, ct_dtype want, const ct_tensor *like) {
 ct_status ct__la_write_out(ct_tensor *out, const ct_tensor *r) {
   bool same = out->ndim == r->ndim && memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) == 0;
   /* a result torch returns with the conjugate bit (solve's left=False) sets it on an out that torch's kernel
-     writes directly (resized, or already of the result's shape and contiguous), as its in-place conj does;
-     the copy engine then stores out's values conjugated. Another out gets the values through a copy. */
+     writes directly (resized, or already of the result's shape and strides), as its in-place conj does;
+     the copy engine then stores out's values conjugated. Another out gets the values through a copy
+     (torch's structured kernels compute into a proxy then). */
   if (ct__math_bits(r) & CT_TENSOR_CONJ && ct__dt((ct_dtype)out->dtype)->category == CT_CAT_COMPLEX &&
-      (!same || ct__geom_is_contiguous(out->ndim, out->sizes, out->strides)))
+      (!same || memcmp(out->strides, r->strides, (size_t)r->ndim * sizeof(int64_t)) == 0))
     out->flags |= CT_TENSOR_CONJ;
   if (!same) {
     if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
