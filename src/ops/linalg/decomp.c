@@ -3,6 +3,7 @@
    other zeroed, first; the legacy form zeroes it after), gesdd (jobz 'A', 'S' or 'N') and syevd / heevd, one
    matrix at a time. */
 #include "ops/linalg/linalg_internal.h"
+#include "ops/sort/sort_internal.h"
 
 #include <string.h>
 
@@ -31,17 +32,19 @@ static ct_tensor *potrf_batch(ct_tensor *W, bool upper) {
   ct_tensor *info = ct__la_empty(W, nd - 2, W->sizes, CT_INT32);
   for (int64_t b = 0; info && b < nb; b++)
     *(int32_t *)ct__la_at(info, b) =
-        n == 0 ? 0 : ct__la_potrf((ct_dtype)W->dtype, upper ? 'U' : 'L', (int)n, ct__la_at(W, b * n * n), (int)n);
+        n == 0 ? 0
+               : ct__la_potrf((ct_dtype)W->dtype, upper ? 'U' : 'L', (int)n, ct__la_at(W, b * n * n), (int)n);
   return info;
 }
 
 /* ---- linalg.cholesky ---- */
 
-static ct_status cholesky_common(const ct_tensor *A, const ct_linalg_cholesky_opts *opts, bool ex, ct_tensor *out,
-                                 ct_tensor *out_info, ct_tensor **L, ct_tensor **info) {
+static ct_status cholesky_common(const ct_tensor *A, const ct_linalg_cholesky_opts *opts, bool ex,
+                                 ct_tensor *out, ct_tensor *out_info, ct_tensor **L, ct_tensor **info) {
   const char *api = "linalg.cholesky";
   bool upper = opts && opts->upper, check = !ex || (opts && opts->check_errors);
-  if (!ct__la_ndim_ok(A, api, "A") || !ct__la_square_ok(A, api) || !ct__la_float_ok(A, api)) return ct_last_error();
+  if (!ct__la_ndim_ok(A, api, "A") || !ct__la_square_ok(A, api) || !ct__la_float_ok(A, api))
+    return ct_last_error();
   if (out && !ct__la_out_ok(out, (ct_dtype)A->dtype, A)) return ct_last_error();
   if (out_info && !ct__la_out_ok(out_info, CT_INT32, A)) return ct_last_error();
   if (A->numel > 0 && !ct__la_kernel_ok(A, "cholesky_cpu")) return ct_last_error();
@@ -54,13 +57,7 @@ static ct_status cholesky_common(const ct_tensor *A, const ct_linalg_cholesky_op
   ct_status s = r[0] && r[1] ? CT_OK : ct_last_error();
   if (s == CT_OK) ct__grad_mark_result(r[0], A);
   if (s == CT_OK && check && !ct__la_check_errors(r[1], ex ? "linalg.cholesky_ex" : api)) s = ct_last_error();
-  if (out && !out_info) {
-    ct_release(r[1]);
-    r[1] = NULL;
-  }
-  if (out) return ct__la_write_outs(r, (ct_tensor *const[]){out, out_info}, out_info ? 2 : 1, s);
-  ct_tensor **want[2] = {L, info};
-  return ct__la_hand_out(r, want, 2, s);
+  return ct__la_deliver2(r, out, out_info, L, info, s);
 }
 
 ct_tensor *ct_linalg_cholesky(const ct_tensor *A, const ct_linalg_cholesky_opts *opts) {
@@ -94,8 +91,7 @@ ct_status ct_linalg_cholesky_ex_out(ct_tensor *L, ct_tensor *info, const ct_tens
 static ct_tensor *cholesky_legacy_new(const ct_tensor *A, bool upper) {
   if (A->numel == 0) return ct__la_empty(A, A->ndim, A->sizes, (ct_dtype)A->dtype);
   if (!ct__la_ndim_ok(A, "cholesky", "A") || !ct__la_square_ok(A, "cholesky") ||
-      !ct__la_kernel_ok(A, "cholesky_cpu") ||
-      !ct__la_int_ok(A->sizes[A->ndim - 1]))
+      !ct__la_kernel_ok(A, "cholesky_cpu") || !ct__la_int_ok(A->sizes[A->ndim - 1]))
     return NULL;
   ct_tensor *W = ct__la_colmajor_copy(A, A->ndim, A->sizes), *info = W ? potrf_batch(W, upper) : NULL;
   bool ok = info && ct__la_check_errors(info, "cholesky");
@@ -120,8 +116,10 @@ ct_status ct_cholesky_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_ch
   if (!CT__OP_OUT_GRAD_OK(&cholesky_legacy_op, out, A)) return CT_ERR_RUNTIME;
   if (!ct__la_out_ok(out, (ct_dtype)out->dtype, A)) return ct_last_error();
   if (!ct_can_cast((ct_dtype)A->dtype, (ct_dtype)out->dtype)) {
-    ct__error(CT_ERR_RUNTIME, "cholesky: Expected result to be safely castable from %s dtype, but got result with "
-              "dtype %s", ct__dt((ct_dtype)A->dtype)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
+    ct__error(CT_ERR_RUNTIME,
+              "cholesky: Expected result to be safely castable from %s dtype, but got result with "
+              "dtype %s",
+              ct__dt((ct_dtype)A->dtype)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
   ct_tensor *r = cholesky_legacy_new(A, opts && opts->upper);
@@ -129,7 +127,8 @@ ct_status ct_cholesky_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_ch
   ct_status s = CT_OK;
   bool same = out->ndim == r->ndim && memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) == 0;
   if (!same) /* resize_output: contiguous */
-    s = ct__tensor_resize_ok(out, r->ndim, r->sizes) ? ct__tensor_resize(out, r->ndim, r->sizes, NULL) : ct_last_error();
+    s = ct__tensor_resize_ok(out, r->ndim, r->sizes) ? ct__tensor_resize(out, r->ndim, r->sizes, NULL)
+                                                     : ct_last_error();
   if (s == CT_OK) s = ct__copy_into(out, r);
   ct_release(r);
   return s;
@@ -143,10 +142,12 @@ static bool svd_args(const ct_tensor *A) {
 
 /* gesdd over A's batched column-major copy: S (batch + [k], real, contiguous) and, with vectors, U (batch + m x
    (full ? m : k)) and Vh (batch + (full ? n : k) x n), both batched column-major. */
-static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor **U, ct_tensor **S, ct_tensor **Vh) {
+static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor **U, ct_tensor **S,
+                         ct_tensor **Vh) {
   *U = *S = *Vh = NULL;
   int64_t nd = A->ndim, m = A->sizes[nd - 2], n = A->sizes[nd - 1], k = m < n ? m : n;
-  if ((A->numel > 0 && !ct__la_kernel_ok(A, "linalg_svd_cpu")) || !ct__la_int_ok(m) || !ct__la_int_ok(n)) return ct_last_error();
+  if ((A->numel > 0 && !ct__la_kernel_ok(A, "linalg_svd_cpu")) || !ct__la_int_ok(m) || !ct__la_int_ok(n))
+    return ct_last_error();
   ct_dtype dt = (ct_dtype)A->dtype;
   int64_t sz[CT_LA_MAXDIM];
   memcpy(sz, A->sizes, (size_t)nd * sizeof(int64_t));
@@ -163,7 +164,8 @@ static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor 
   ct_tensor *W = ct__la_colmajor_copy(A, nd, A->sizes);
   ct_status st = s && W && (!vectors || (u && v)) ? CT_OK : ct_last_error();
   int64_t nb = ct__la_batch(A), uc = full ? m : k, vr = full ? n : k;
-  if (st == CT_OK && vectors && k == 0) { /* gesdd is not called: torch's U and Vh are then identity-free zeros */
+  if (st == CT_OK && vectors &&
+      k == 0) { /* gesdd is not called: torch's U and Vh are then identity-free zeros */
     st = ct__fill(u, ct_scalar_int(0));
     if (st == CT_OK) st = ct__fill(v, ct_scalar_int(0));
     if (st == CT_OK && full) { /* full_matrices of an empty side: the identity */
@@ -175,9 +177,10 @@ static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor 
     }
   }
   for (int64_t b = 0; st == CT_OK && k > 0 && b < nb; b++) {
-    int info = ct__la_gesdd(dt, vectors ? (full ? 'A' : 'S') : 'N', (int)m, (int)n, ct__la_at(W, b * m * n),
-                            (int)(m > 1 ? m : 1), ct__la_at(s, b * k), vectors ? ct__la_at(u, b * m * uc) : NULL,
-                            (int)(m > 1 ? m : 1), vectors ? ct__la_at(v, b * vr * n) : NULL, (int)(vr > 1 ? vr : 1));
+    int info =
+        ct__la_gesdd(dt, vectors ? (full ? 'A' : 'S') : 'N', (int)m, (int)n, ct__la_at(W, b * m * n),
+                     (int)(m > 1 ? m : 1), ct__la_at(s, b * k), vectors ? ct__la_at(u, b * m * uc) : NULL,
+                     (int)(m > 1 ? m : 1), vectors ? ct__la_at(v, b * vr * n) : NULL, (int)(vr > 1 ? vr : 1));
     if (info == CT_LA_NO_MEMORY) {
       ct__oom_error(0);
       st = CT_ERR_OUT_OF_MEMORY;
@@ -215,9 +218,9 @@ ct_status ct_linalg_svd(const ct_tensor *A, ct_tensor **U, ct_tensor **S, ct_ten
   if (Vh) *Vh = NULL;
   CT__OP_ENTER_STATUS(&svd_op, A, A);
   ct_tensor *r[3] = {NULL, NULL, NULL};
-  ct_status s = svd_args(A) ? svd_new(A, true, !(opts && opts->reduced), &r[0], &r[1], &r[2]) : ct_last_error();
-  ct_tensor **want[3] = {U, S, Vh};
-  return ct__la_hand_out(r, want, 3, s);
+  ct_status s =
+      svd_args(A) ? svd_new(A, true, !(opts && opts->reduced), &r[0], &r[1], &r[2]) : ct_last_error();
+  return ct__sort_hand_out(r, (ct_tensor * *const[]){U, S, Vh}, 3, s);
 }
 
 ct_status ct_linalg_svd_out(ct_tensor *U, ct_tensor *S, ct_tensor *Vh, const ct_tensor *A,
@@ -227,7 +230,8 @@ ct_status ct_linalg_svd_out(ct_tensor *U, ct_tensor *S, ct_tensor *Vh, const ct_
   if (!CT__OP_OUT_GRAD_OK(&svd_op, U, S, Vh, A)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)A->dtype;
   /* torch's order: U, Vh, then S */
-  if (!svd_args(A) || !ct__la_out_ok(U, dt, A) || !ct__la_out_ok(Vh, dt, A) || !ct__la_out_ok(S, ct__la_real(dt), A))
+  if (!svd_args(A) || !ct__la_out_ok(U, dt, A) || !ct__la_out_ok(Vh, dt, A) ||
+      !ct__la_out_ok(S, ct__la_real(dt), A))
     return ct_last_error();
   ct_tensor *r[3];
   ct_status s = svd_new(A, true, !(opts && opts->reduced), &r[0], &r[1], &r[2]);
@@ -269,7 +273,8 @@ static bool eigh_args(const ct_tensor *A, const ct_linalg_eigh_opts *opts, char 
    eigenvectors (A's shape, batched column-major). */
 static ct_status eigh_new(const ct_tensor *A, char uplo, bool vectors, ct_tensor **w, ct_tensor **V) {
   *w = *V = NULL;
-  if ((A->numel > 0 && !ct__la_kernel_ok(A, "linalg_eigh_cpu")) || !ct__la_int_ok(A->sizes[A->ndim - 1])) return ct_last_error();
+  if ((A->numel > 0 && !ct__la_kernel_ok(A, "linalg_eigh_cpu")) || !ct__la_int_ok(A->sizes[A->ndim - 1]))
+    return ct_last_error();
   int64_t nd = A->ndim, n = A->sizes[nd - 1], nb = ct__la_batch(A);
   ct_dtype dt = (ct_dtype)A->dtype;
   ct_tensor *W = ct__la_colmajor_copy(A, nd, A->sizes);
@@ -278,13 +283,15 @@ static ct_status eigh_new(const ct_tensor *A, char uplo, bool vectors, ct_tensor
   ct_status s = info ? CT_OK : ct_last_error();
   bool oom = false;
   for (int64_t b = 0; s == CT_OK && b < nb; b++) {
-    int r = n == 0 ? 0 : ct__la_syevd(dt, vectors ? 'V' : 'N', uplo, (int)n, ct__la_at(W, b * n * n), (int)n,
-                                      ct__la_at(ev, b * n));
+    int r = n == 0 ? 0
+                   : ct__la_syevd(dt, vectors ? 'V' : 'N', uplo, (int)n, ct__la_at(W, b * n * n), (int)n,
+                                  ct__la_at(ev, b * n));
     oom = oom || r == CT_LA_NO_MEMORY;
     *(int32_t *)ct__la_at(info, b) = r;
   }
   if (s == CT_OK && oom) s = (ct__oom_error(0), CT_ERR_OUT_OF_MEMORY);
-  if (s == CT_OK && !ct__la_check_errors(info, vectors ? "linalg.eigh" : "linalg.eigvalsh")) s = ct_last_error();
+  if (s == CT_OK && !ct__la_check_errors(info, vectors ? "linalg.eigh" : "linalg.eigvalsh"))
+    s = ct_last_error();
   ct_release(info);
   if (s != CT_OK || !vectors) {
     ct_release(W);
@@ -309,14 +316,14 @@ ct_status ct_linalg_eigh(const ct_tensor *A, ct_tensor **eigenvalues, ct_tensor 
   char uplo;
   ct_tensor *r[2] = {NULL, NULL};
   ct_status s = eigh_args(A, opts, &uplo) ? eigh_new(A, uplo, true, &r[0], &r[1]) : ct_last_error();
-  ct_tensor **want[2] = {eigenvalues, eigenvectors};
-  return ct__la_hand_out(r, want, 2, s);
+  return ct__la_deliver2(r, NULL, NULL, eigenvalues, eigenvectors, s);
 }
 
 ct_status ct_linalg_eigh_out(ct_tensor *eigenvalues, ct_tensor *eigenvectors, const ct_tensor *A,
                              const ct_linalg_eigh_opts *opts) {
   CT__OP_ENTER_STATUS(&eigh_op, A, eigenvalues, eigenvectors, A);
-  if (!CT__OP_ACCEPTS(&eigh_op, "aten::linalg_eigh.eigvals", eigenvalues, eigenvectors, A)) return ct_last_error();
+  if (!CT__OP_ACCEPTS(&eigh_op, "aten::linalg_eigh.eigvals", eigenvalues, eigenvectors, A))
+    return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&eigh_op, eigenvalues, eigenvectors, A)) return CT_ERR_RUNTIME;
   char uplo;
   ct_dtype dt = (ct_dtype)A->dtype;
@@ -341,7 +348,8 @@ ct_status ct_linalg_eigvalsh_out(ct_tensor *out, const ct_tensor *A, const ct_li
   if (!CT__OP_ACCEPTS(&eigvalsh_op, "aten::linalg_eigvalsh.out", out, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&eigvalsh_op, out, A)) return CT_ERR_RUNTIME;
   char uplo;
-  if (!eigh_args(A, opts, &uplo) || !ct__la_out_ok(out, ct__la_real((ct_dtype)A->dtype), A)) return ct_last_error();
+  if (!eigh_args(A, opts, &uplo) || !ct__la_out_ok(out, ct__la_real((ct_dtype)A->dtype), A))
+    return ct_last_error();
   ct_tensor *w, *V;
   ct_status s = eigh_new(A, uplo, false, &w, &V);
   return ct__la_write_outs(&w, &out, 1, s);

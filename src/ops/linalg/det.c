@@ -82,7 +82,8 @@ static ct_tensor *det_new(const ct_tensor *A) {
   return r;
 }
 
-ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *piv, ct_tensor **sign, ct_tensor **logabs) {
+ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *piv, ct_tensor **sign,
+                                 ct_tensor **logabs) {
   int64_t nd = LU->ndim, n = LU->sizes[nd - 1], nb = ct__la_batch(LU);
   ct_dtype dt = (ct_dtype)LU->dtype, rt = ct__la_real(dt);
   bool cx = dt != rt;
@@ -157,8 +158,7 @@ static ct_status slogdet_pair(const ct_op *op, const ct_tensor *A, ct_tensor **s
   CT__OP_ENTER_STATUS(op, A, A);
   ct_tensor *r[2] = {NULL, NULL};
   ct_status s = slogdet_args(A, "linalg.slogdet") ? slogdet_new(A, &r[0], &r[1]) : ct_last_error();
-  ct_tensor **want[2] = {sign, logabs};
-  return ct__la_hand_out(r, want, 2, s);
+  return ct__la_deliver2(r, NULL, NULL, sign, logabs, s);
 }
 
 static ct_status slogdet_outs(const ct_op *op, ct_tensor *sign, ct_tensor *logabs, const ct_tensor *A) {
@@ -196,7 +196,10 @@ ct_tensor *ct_logdet(const ct_tensor *A) {
     double complex sg = load(dt, ct__la_at(sign, i));
     double la = creal(load(rt, ct__la_at(logabs, i)));
     /* complex: torch's log of a zero sign is -inf + nan i */
-    store(dt, ct__la_at(r, i), dt == rt ? (creal(sg) == -1 ? NAN : la) : sg == 0 ? CMPLX(-INFINITY, NAN) : clog(sg) + la);
+    store(dt, ct__la_at(r, i),
+          dt == rt  ? (creal(sg) == -1 ? NAN : la)
+          : sg == 0 ? CMPLX(-INFINITY, NAN)
+                    : clog(sg) + la);
   }
   ct_release(sign);
   if (r != logabs) {

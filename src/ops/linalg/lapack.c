@@ -17,7 +17,8 @@ int ct__la_getrf(ct_dtype dt, int m, int n, void *a, int lda, int *ipiv) {
   return info;
 }
 
-int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b, int ldb) {
+int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b,
+                 int ldb) {
   int info = 0;
   switch (dt) {
     case CT_FLOAT32: sgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
@@ -50,9 +51,9 @@ int ct__la_gesdd(ct_dtype dt, char jobz, int m, int n, void *a, int lda, void *s
   int mn = m < n ? m : n, mx = m < n ? n : m, info = 0, lwork = -1;
   double q[2] = {0, 0};
   int64_t lrwork = jobz == 'N' ? 7 * (int64_t)mn
-                               : (int64_t)5 * mn * mn + 5 * mn > (int64_t)2 * mx * mn + 2 * (int64_t)mn * mn + mn
-                                     ? (int64_t)5 * mn * mn + 5 * mn
-                                     : (int64_t)2 * mx * mn + 2 * (int64_t)mn * mn + mn;
+                   : (int64_t)5 * mn * mn + 5 * mn > (int64_t)2 * mx * mn + 2 * (int64_t)mn * mn + mn
+                       ? (int64_t)5 * mn * mn + 5 * mn
+                       : (int64_t)2 * mx * mn + 2 * (int64_t)mn * mn + mn;
   int *iwork = ct__malloc(sizeof(int) * (size_t)(8 * (mn > 0 ? mn : 1)));
   void *rwork = dt == CT_COMPLEX64 || dt == CT_COMPLEX128
                     ? ct__malloc(ct__itemsize(dt) / 2 * (size_t)(lrwork > 1 ? lrwork : 1))
@@ -62,12 +63,14 @@ int ct__la_gesdd(ct_dtype dt, char jobz, int m, int n, void *a, int lda, void *s
     ct__free(rwork);
     return CT_LA_NO_MEMORY;
   }
-#define CT__GESDD_CALL(W, LW)                                                                                    \
-  switch (dt) {                                                                                                  \
-    case CT_FLOAT32: sgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, iwork, &info, 1); break;      \
-    case CT_FLOAT64: dgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, iwork, &info, 1); break;      \
-    case CT_COMPLEX64: cgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, rwork, iwork, &info, 1); break; \
-    default: zgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, rwork, iwork, &info, 1); break;      \
+#define CT__GESDD_CALL(W, LW)                                                                               \
+  switch (dt) {                                                                                             \
+    case CT_FLOAT32: sgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, iwork, &info, 1); break; \
+    case CT_FLOAT64: dgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, iwork, &info, 1); break; \
+    case CT_COMPLEX64:                                                                                      \
+      cgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, rwork, iwork, &info, 1);                \
+      break;                                                                                                \
+    default: zgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, rwork, iwork, &info, 1); break;  \
   }
   CT__GESDD_CALL((void *)q, &lwork)
   lwork = query_size(dt, q);
@@ -88,12 +91,12 @@ int ct__la_syevd(ct_dtype dt, char jobz, char uplo, int n, void *a, int lda, voi
   int info = 0, lwork = -1, liwork = -1, lrwork = -1, iq = 0;
   double q[2] = {0, 0}, rq = 0;
   bool cx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
-#define CT__SYEVD_CALL(W, LW, RW, LRW, IW, LIW)                                                                    \
-  switch (dt) {                                                                                                    \
-    case CT_FLOAT32: ssyevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;                    \
-    case CT_FLOAT64: dsyevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;                    \
-    case CT_COMPLEX64: cheevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, RW, LRW, IW, LIW, &info, 1, 1); break;         \
-    default: zheevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, RW, LRW, IW, LIW, &info, 1, 1); break;                   \
+#define CT__SYEVD_CALL(W, LW, RW, LRW, IW, LIW)                                                            \
+  switch (dt) {                                                                                            \
+    case CT_FLOAT32: ssyevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;            \
+    case CT_FLOAT64: dsyevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;            \
+    case CT_COMPLEX64: cheevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, RW, LRW, IW, LIW, &info, 1, 1); break; \
+    default: zheevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, RW, LRW, IW, LIW, &info, 1, 1); break;           \
   }
   CT__SYEVD_CALL((void *)q, &lwork, (void *)&rq, &lrwork, &iq, &liwork)
   lwork = query_size(dt, q);

@@ -16,10 +16,11 @@
 /* ---- the routines, by type prefix (s d c z); complex arrays are passed as void * ---- */
 #define CT__LAPACK_GETRF(P, T) \
   void P##getrf_(const int *m, const int *n, T *a, const int *lda, int *ipiv, int *info);
-#define CT__LAPACK_GETRS(P, T)                                                                              \
-  void P##getrs_(const char *trans, const int *n, const int *nrhs, const T *a, const int *lda, const int *ipiv, \
-                 T *b, const int *ldb, int *info, size_t trans_len);
-#define CT__LAPACK_POTRF(P, T) void P##potrf_(const char *uplo, const int *n, T *a, const int *lda, int *info, size_t);
+#define CT__LAPACK_GETRS(P, T)                                                                 \
+  void P##getrs_(const char *trans, const int *n, const int *nrhs, const T *a, const int *lda, \
+                 const int *ipiv, T *b, const int *ldb, int *info, size_t trans_len);
+#define CT__LAPACK_POTRF(P, T) \
+  void P##potrf_(const char *uplo, const int *n, T *a, const int *lda, int *info, size_t);
 CT__LAPACK_GETRF(s, float)
 CT__LAPACK_GETRF(d, double)
 CT__LAPACK_GETRF(c, void)
@@ -33,30 +34,34 @@ CT__LAPACK_POTRF(d, double)
 CT__LAPACK_POTRF(c, void)
 CT__LAPACK_POTRF(z, void)
 void sgesdd_(const char *jobz, const int *m, const int *n, float *a, const int *lda, float *s, float *u,
-             const int *ldu, float *vt, const int *ldvt, float *work, const int *lwork, int *iwork, int *info, size_t);
+             const int *ldu, float *vt, const int *ldvt, float *work, const int *lwork, int *iwork, int *info,
+             size_t);
 void dgesdd_(const char *jobz, const int *m, const int *n, double *a, const int *lda, double *s, double *u,
-             const int *ldu, double *vt, const int *ldvt, double *work, const int *lwork, int *iwork, int *info,
-             size_t);
-void cgesdd_(const char *jobz, const int *m, const int *n, void *a, const int *lda, float *s, void *u, const int *ldu,
-             void *vt, const int *ldvt, void *work, const int *lwork, float *rwork, int *iwork, int *info, size_t);
-void zgesdd_(const char *jobz, const int *m, const int *n, void *a, const int *lda, double *s, void *u, const int *ldu,
-             void *vt, const int *ldvt, void *work, const int *lwork, double *rwork, int *iwork, int *info, size_t);
-void ssyevd_(const char *jobz, const char *uplo, const int *n, float *a, const int *lda, float *w, float *work,
-             const int *lwork, int *iwork, const int *liwork, int *info, size_t, size_t);
-void dsyevd_(const char *jobz, const char *uplo, const int *n, double *a, const int *lda, double *w, double *work,
-             const int *lwork, int *iwork, const int *liwork, int *info, size_t, size_t);
+             const int *ldu, double *vt, const int *ldvt, double *work, const int *lwork, int *iwork,
+             int *info, size_t);
+void cgesdd_(const char *jobz, const int *m, const int *n, void *a, const int *lda, float *s, void *u,
+             const int *ldu, void *vt, const int *ldvt, void *work, const int *lwork, float *rwork,
+             int *iwork, int *info, size_t);
+void zgesdd_(const char *jobz, const int *m, const int *n, void *a, const int *lda, double *s, void *u,
+             const int *ldu, void *vt, const int *ldvt, void *work, const int *lwork, double *rwork,
+             int *iwork, int *info, size_t);
+void ssyevd_(const char *jobz, const char *uplo, const int *n, float *a, const int *lda, float *w,
+             float *work, const int *lwork, int *iwork, const int *liwork, int *info, size_t, size_t);
+void dsyevd_(const char *jobz, const char *uplo, const int *n, double *a, const int *lda, double *w,
+             double *work, const int *lwork, int *iwork, const int *liwork, int *info, size_t, size_t);
 void cheevd_(const char *jobz, const char *uplo, const int *n, void *a, const int *lda, float *w, void *work,
-             const int *lwork, float *rwork, const int *lrwork, int *iwork, const int *liwork, int *info, size_t,
-             size_t);
+             const int *lwork, float *rwork, const int *lrwork, int *iwork, const int *liwork, int *info,
+             size_t, size_t);
 void zheevd_(const char *jobz, const char *uplo, const int *n, void *a, const int *lda, double *w, void *work,
-             const int *lwork, double *rwork, const int *lrwork, int *iwork, const int *liwork, int *info, size_t,
-             size_t);
+             const int *lwork, double *rwork, const int *lrwork, int *iwork, const int *liwork, int *info,
+             size_t, size_t);
 
 /* ---- by dtype (one of the four LAPACK dtypes; the callers checked it) ---- */
 /* LU with partial pivoting of the m x n matrix a in place; ipiv[min(m, n)] 1-based; returns info. */
 int ct__la_getrf(ct_dtype dt, int m, int n, void *a, int lda, int *ipiv);
 /* Solves op(A) X = B with getrf's factors (trans 'N', 'T' or 'C'); b: n x nrhs, overwritten. */
-int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b, int ldb);
+int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b,
+                 int ldb);
 /* Cholesky of the n x n a in place, reading the uplo ('L' / 'U') triangle; returns info. */
 int ct__la_potrf(ct_dtype dt, char uplo, int n, void *a, int lda);
 /* SVD of the m x n a (destroyed): jobz 'N' (s only), 'S' (reduced u, vt) or 'A' (full); s real. */

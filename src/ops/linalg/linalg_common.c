@@ -2,6 +2,9 @@
    workspaces, info checks and the out= tail. */
 #include "ops/linalg/linalg_internal.h"
 
+#include "ops/join/join_internal.h"
+#include "ops/sort/sort_internal.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,8 +18,8 @@ bool ct__la_ndim_ok(const ct_tensor *t, const char *api, const char *what) {
 bool ct__la_square_ok(const ct_tensor *t, const char *api) {
   int64_t m = t->sizes[t->ndim - 2], n = t->sizes[t->ndim - 1];
   if (m == n) return true;
-  ct__error(CT_ERR_RUNTIME, "%s: A must be batches of square matrices, but they are %lld by %lld matrices", api,
-            (long long)m, (long long)n);
+  ct__error(CT_ERR_RUNTIME, "%s: A must be batches of square matrices, but they are %lld by %lld matrices",
+            api, (long long)m, (long long)n);
   return false;
 }
 
@@ -41,7 +44,8 @@ bool ct__la_dtype(ct_dtype dt) {
 
 bool ct__la_kernel_ok(const ct_tensor *t, const char *kernel) {
   if (ct__la_dtype((ct_dtype)t->dtype)) return true;
-  ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel, ct__dt((ct_dtype)t->dtype)->scalar_name);
+  ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel,
+            ct__dt((ct_dtype)t->dtype)->scalar_name);
   return false;
 }
 
@@ -99,22 +103,32 @@ bool ct__la_check_errors(const ct_tensor *info, const char *api) {
     if (info->ndim > 0) snprintf(batch, sizeof batch, ": (Batch element %lld)", (long long)i);
     int v = p[i];
     if (v < 0) {
-      ct__error(CT_ERR_RUNTIME, "%s%s: Argument %d has illegal value. Most certainly there is a bug in the "
-                "implementation calling the backend library.", api, batch, -v);
+      ct__error(CT_ERR_RUNTIME,
+                "%s%s: Argument %d has illegal value. Most certainly there is a bug in the "
+                "implementation calling the backend library.",
+                api, batch, -v);
     } else if (strstr(api, "inv")) {
-      ct__error(CT_ERR_LINALG, "%s%s: The diagonal element %d is zero, the inversion could not be completed because "
-                "the input matrix is singular.", api, batch, v);
+      ct__error(CT_ERR_LINALG,
+                "%s%s: The diagonal element %d is zero, the inversion could not be completed because "
+                "the input matrix is singular.",
+                api, batch, v);
     } else if (strstr(api, "solve")) {
       ct__error(CT_ERR_LINALG, "%s%s: The solver failed because the input matrix is singular.", api, batch);
     } else if (strstr(api, "cholesky")) {
-      ct__error(CT_ERR_LINALG, "%s%s: The factorization could not be completed because the input is not "
-                "positive-definite (the leading minor of order %d is not positive-definite).", api, batch, v);
+      ct__error(CT_ERR_LINALG,
+                "%s%s: The factorization could not be completed because the input is not "
+                "positive-definite (the leading minor of order %d is not positive-definite).",
+                api, batch, v);
     } else if (strstr(api, "svd")) {
-      ct__error(CT_ERR_LINALG, "%s%s: The algorithm failed to converge because the input matrix is ill-conditioned "
-                "or has too many repeated singular values (error code: %d).", api, batch, v - 1);
+      ct__error(CT_ERR_LINALG,
+                "%s%s: The algorithm failed to converge because the input matrix is ill-conditioned "
+                "or has too many repeated singular values (error code: %d).",
+                api, batch, v - 1);
     } else {
-      ct__error(CT_ERR_LINALG, "%s%s: The algorithm failed to converge because the input matrix is ill-conditioned "
-                "or has too many repeated eigenvalues (error code: %d).", api, batch, v);
+      ct__error(CT_ERR_LINALG,
+                "%s%s: The algorithm failed to converge because the input matrix is ill-conditioned "
+                "or has too many repeated eigenvalues (error code: %d).",
+                api, batch, v);
     }
     return false;
   }
@@ -122,17 +136,7 @@ bool ct__la_check_errors(const ct_tensor *info, const char *api) {
 }
 
 bool ct__la_out_ok(const ct_tensor *out, ct_dtype want, const ct_tensor *like) {
-  if ((ct_dtype)out->dtype != want) {
-    ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__dt(want)->typemeta_name,
-              ct__dt((ct_dtype)out->dtype)->typemeta_name);
-    return false;
-  }
-  if (ct_device_equal(ct__tdevice(out), ct__tdevice(like))) return true;
-  char a[64], b[64];
-  ct_device_str(ct__tdevice(like), a, sizeof a);
-  ct_device_str(ct__tdevice(out), b, sizeof b);
-  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
-  return false;
+  return ct__join_out_dtype_is(out, want) && ct__join_out_device_ok(out, like);
 }
 
 ct_status ct__la_write_out(ct_tensor *out, const ct_tensor *r) {
@@ -141,38 +145,32 @@ ct_status ct__la_write_out(ct_tensor *out, const ct_tensor *r) {
      writes directly (resized, or already of the result's shape and strides), as its in-place conj does;
      the copy engine then stores out's values conjugated. Another out gets the values through a copy
      (torch's structured kernels compute into a proxy then). */
-  if (ct__math_bits(r) & CT_TENSOR_CONJ && ct__dt((ct_dtype)out->dtype)->category == CT_CAT_COMPLEX &&
-      (!same || memcmp(out->strides, r->strides, (size_t)r->ndim * sizeof(int64_t)) == 0))
-    out->flags |= CT_TENSOR_CONJ;
+  bool conj = ct__math_bits(r) & CT_TENSOR_CONJ && ct__dt((ct_dtype)out->dtype)->category == CT_CAT_COMPLEX &&
+              (!same || memcmp(out->strides, r->strides, (size_t)r->ndim * sizeof(int64_t)) == 0);
   if (!same) {
     if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
     ct_status s = ct__tensor_resize(out, r->ndim, r->sizes, r->strides);
     if (s != CT_OK) return s;
   }
+  if (conj) out->flags |= CT_TENSOR_CONJ;
   return ct__copy_into(out, r);
 }
 
-ct_status ct__la_hand_out(ct_tensor **r, ct_tensor **const *want, int n, ct_status s) {
-  for (int k = 0; k < n; k++) {
-    if (s != CT_OK || !want[k]) {
-      ct_release(r[k]);
-      r[k] = NULL;
-    }
-  }
-  for (int k = 0; k < n && s == CT_OK; k++)
-    if (r[k] && !(r[k] = ct__own(r[k]))) s = CT_ERR_OUT_OF_MEMORY;
-  for (int k = 0; k < n; k++)
-    if (want[k]) *want[k] = s == CT_OK ? r[k] : NULL;
-  return s;
-}
-
 ct_status ct__la_write_outs(ct_tensor **r, ct_tensor *const *outs, int n, ct_status s) {
-  for (int k = 0; k < n && s == CT_OK; k++) s = ct__la_write_out(outs[k], r[k]);
+  for (int k = 0; k < n && s == CT_OK; k++)
+    if (outs[k]) s = ct__la_write_out(outs[k], r[k]);
   for (int k = 0; k < n; k++) ct_release(r[k]);
   return s;
 }
 
-ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_tensor **pivots, ct_tensor **info) {
+ct_status ct__la_deliver2(ct_tensor **r, ct_tensor *out0, ct_tensor *out1, ct_tensor **want0,
+                          ct_tensor **want1, ct_status s) {
+  if (out0) return ct__la_write_outs(r, (ct_tensor *const[]){out0, out1}, 2, s);
+  return ct__sort_hand_out(r, (ct_tensor * *const[]){want0, want1}, 2, s);
+}
+
+ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_tensor **pivots,
+                           ct_tensor **info) {
   *LU = *pivots = *info = NULL;
   int64_t nd = A->ndim, m = A->sizes[nd - 2], n = A->sizes[nd - 1], k = m < n ? m : n;
   if (!ct__la_int_ok(m) || !ct__la_int_ok(n)) return ct_last_error();

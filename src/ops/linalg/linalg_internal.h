@@ -13,7 +13,8 @@
 /* A linalg op's descriptor: NAME is the ATen op whose autograd layer refuses out= arguments that require grad
    ("linalg_inv_ex(): functions with out=..."), CPU only (torch's meta kernels are not reproduced yet: a meta input is refused with
    the dispatcher's message for ATEN). */
-#define CT_LINALG_OP(NAME, ATEN) {.name = (NAME), .aten = (ATEN), CT_COPY_ROWS_CPU}
+#define CT_LINALG_OP(NAME, ATEN) \
+  { .name = (NAME), .aten = (ATEN), CT_COPY_ROWS_CPU }
 
 /* Matrix ranks up to this are held in stack arrays. */
 #define CT_LA_MAXDIM 64
@@ -61,17 +62,21 @@ bool ct__la_check_errors(const ct_tensor *info, const char *api);
 bool ct__la_out_ok(const ct_tensor *out, ct_dtype want, const ct_tensor *like);
 /* out takes r's values: resized to r's shape with r's strides when its shape differs, then copy_. */
 ct_status ct__la_write_out(ct_tensor *out, const ct_tensor *r);
-/* Results handed to the caller: each r[k] owned by the scope and stored in *want[k] (NULL: not wanted,
-   released); on s != CT_OK every r[k] is released and the wanted pointers set to NULL. */
-ct_status ct__la_hand_out(ct_tensor **r, ct_tensor **const *want, int n, ct_status s);
-/* Writes r[k] into outs[k] (ct__la_write_out), then releases every r[k]. */
+/* Writes r[k] into outs[k] (ct__la_write_out; a NULL out: not written), then releases every r[k]. */
 ct_status ct__la_write_outs(ct_tensor **r, ct_tensor *const *outs, int n, ct_status s);
+/* The tail of an op of two results r[2]: written into out0 and out1 (out= forms: out0 given, out1 may be NULL),
+   or handed to the caller through want0 and want1 (owned by the scope; NULL: not wanted) as ct__sort_hand_out
+   does; on s != CT_OK every r[k] is released. */
+ct_status ct__la_deliver2(ct_tensor **r, ct_tensor *out0, ct_tensor *out1, ct_tensor **want0,
+                          ct_tensor **want1, ct_status s);
 
 /* ---- the _impls composites call (results unowned) ---- */
 /* LU of A's batched column-major copy: LU (A's shape), pivots (int32, batch + [min(m, n)]), info (int32, batch).
    trans: factor A^T instead (torch's shortcut for a contiguous real A: det(A^T) = det(A)). */
-ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_tensor **pivots, ct_tensor **info);
+ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_tensor **pivots,
+                           ct_tensor **info);
 /* linalg.slogdet's sign and logabsdet from LU and pivots. */
-ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *pivots, ct_tensor **sign, ct_tensor **logabs);
+ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *pivots, ct_tensor **sign,
+                                 ct_tensor **logabs);
 
 #endif

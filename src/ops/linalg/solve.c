@@ -18,8 +18,8 @@ static const ct_op inverse_op = CT_LINALG_OP("linalg_inv_ex", "aten::inverse");
 /* What the checks decide about a solve. */
 typedef struct solve_plan {
   bool vector, left;
-  int64_t ndim;                   /* of the broadcast B (as a matrix) */
-  int64_t sizes[CT_LA_MAXDIM];    /* the broadcast B's shape (as a matrix) */
+  int64_t ndim;                /* of the broadcast B (as a matrix) */
+  int64_t sizes[CT_LA_MAXDIM]; /* the broadcast B's shape (as a matrix) */
 } solve_plan;
 
 /* linalg_solve_is_vector_rhs: B is 1-D, or has A's shape without its last dim. */
@@ -34,8 +34,10 @@ static bool solve_args(const ct_tensor *A, const ct_tensor *B, bool left, solve_
   const char *api = "linalg.solve";
   if (!ct__la_float_ok(A, api)) return false;
   if (A->dtype != B->dtype) {
-    ct__error(CT_ERR_RUNTIME, "%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s "
-              "instead", api, ct__dt((ct_dtype)A->dtype)->scalar_name, ct__dt((ct_dtype)B->dtype)->scalar_name);
+    ct__error(CT_ERR_RUNTIME,
+              "%s: Expected A and B to have the same dtype, but found A of type %s and B of type %s "
+              "instead",
+              api, ct__dt((ct_dtype)A->dtype)->scalar_name, ct__dt((ct_dtype)B->dtype)->scalar_name);
     return false;
   }
   p->vector = A->ndim >= 1 && vector_rhs(A, B);
@@ -54,7 +56,8 @@ static bool solve_args(const ct_tensor *A, const ct_tensor *B, bool left, solve_
   if (p->vector) bs[bnd - 1] = 1;
   int64_t am = A->sizes[A->ndim - 2], an = A->sizes[A->ndim - 1], bm = bs[bnd - 2], bn = bs[bnd - 1];
   if (left ? am != bm : an != bn) {
-    ct__error(CT_ERR_RUNTIME, "%s: Incompatible shapes of A and B for the equation %s (%lldx%lld and %lldx%lld)", api,
+    ct__error(CT_ERR_RUNTIME,
+              "%s: Incompatible shapes of A and B for the equation %s (%lldx%lld and %lldx%lld)", api,
               left ? "AX = B" : "XA = B", (long long)am, (long long)an, (long long)bm, (long long)bn);
     return false;
   }
@@ -65,8 +68,10 @@ static bool solve_args(const ct_tensor *A, const ct_tensor *B, bool left, solve_
   p->sizes[nb + 1] = bn;
   p->ndim = nb + 2;
   if (!left && p->vector) {
-    ct__error(CT_ERR_RUNTIME, "%s: Vector broadcasting of the left hand side is not supported for left=False. In this "
-              "case linalg.solve is equivalent to B / A.squeeze(-1)", api);
+    ct__error(CT_ERR_RUNTIME,
+              "%s: Vector broadcasting of the left hand side is not supported for left=False. In this "
+              "case linalg.solve is equivalent to B / A.squeeze(-1)",
+              api);
     return false;
   }
   return true;
@@ -108,7 +113,8 @@ static ct_status solve_new(const ct_tensor *A, const ct_tensor *B, const solve_p
   int64_t n = A->sizes[A->ndim - 1];
   /* the right-hand sides, column-major: B (left) or B^H (left=False, then the adjoint's solve) */
   ct_tensor *Bm = p->vector ? ct__unsqueeze_impl(B, -1) : ct__alias_impl(B);
-  ct_tensor *Bh = Bm && !p->left ? ct__transpose_impl(Bm, -2, -1) : NULL, *Bc = Bh && cx ? ct__conj_impl(Bh) : NULL;
+  ct_tensor *Bh = Bm && !p->left ? ct__transpose_impl(Bm, -2, -1) : NULL,
+            *Bc = Bh && cx ? ct__conj_impl(Bh) : NULL;
   const ct_tensor *rhs = p->left ? Bm : cx ? Bc : Bh;
   int64_t ws[CT_LA_MAXDIM];
   memcpy(ws, p->sizes, (size_t)p->ndim * sizeof(int64_t));
@@ -165,8 +171,9 @@ static ct_status solve_new(const ct_tensor *A, const ct_tensor *B, const solve_p
 
 /* ---- linalg.solve ---- */
 
-static ct_status solve_common(const ct_tensor *A, const ct_tensor *B, const ct_linalg_solve_opts *opts, bool ex,
-                              ct_tensor *out, ct_tensor *out_info, ct_tensor **result, ct_tensor **info) {
+static ct_status solve_common(const ct_tensor *A, const ct_tensor *B, const ct_linalg_solve_opts *opts,
+                              bool ex, ct_tensor *out, ct_tensor *out_info, ct_tensor **result,
+                              ct_tensor **info) {
   solve_plan p;
   bool left = !(opts && opts->right), check = !ex || (opts && opts->check_errors);
   if (!solve_args(A, B, left, &p)) return ct_last_error();
@@ -177,13 +184,7 @@ static ct_status solve_common(const ct_tensor *A, const ct_tensor *B, const ct_l
   ct_status s = solve_new(A, B, &p, &r[0], &r[1]);
   if (s == CT_OK && check && !ct__la_check_errors(r[1], ex ? "torch.linalg.solve_ex" : "torch.linalg.solve"))
     s = ct_last_error();
-  if (out && !out_info) {
-    ct_release(r[1]);
-    r[1] = NULL;
-  }
-  if (out) return ct__la_write_outs(r, (ct_tensor *const[]){out, out_info}, out_info ? 2 : 1, s);
-  ct_tensor **want[2] = {result, info};
-  return ct__la_hand_out(r, want, 2, s);
+  return ct__la_deliver2(r, out, out_info, result, info, s);
 }
 
 ct_tensor *ct_linalg_solve(const ct_tensor *A, const ct_tensor *B, const ct_linalg_solve_opts *opts) {
@@ -194,7 +195,8 @@ ct_tensor *ct_linalg_solve(const ct_tensor *A, const ct_tensor *B, const ct_lina
   return solve_common(A, B, &o, false, NULL, NULL, &r, NULL) == CT_OK ? r : NULL;
 }
 
-ct_status ct_linalg_solve_out(ct_tensor *out, const ct_tensor *A, const ct_tensor *B, const ct_linalg_solve_opts *opts) {
+ct_status ct_linalg_solve_out(ct_tensor *out, const ct_tensor *A, const ct_tensor *B,
+                              const ct_linalg_solve_opts *opts) {
   CT__NONNULL_STATUS(out, A, B);
   if (!CT__OP_ACCEPTS(&solve_op, "aten::linalg_solve.out", out, A, B)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&solve_op, out, A, B)) return CT_ERR_RUNTIME;
@@ -222,8 +224,8 @@ ct_status ct_linalg_solve_ex_out(ct_tensor *result, ct_tensor *info, const ct_te
 /* ---- linalg.inv ---- */
 
 /* linalg_inv_ex's checks, then solve against the identity. */
-static ct_status inv_common(const ct_tensor *A, bool check, const char *api, ct_tensor *out, ct_tensor *out_info,
-                            ct_tensor **result, ct_tensor **info) {
+static ct_status inv_common(const ct_tensor *A, bool check, const char *api, ct_tensor *out,
+                            ct_tensor *out_info, ct_tensor **result, ct_tensor **info) {
   const char *name = "linalg.inv";
   if (!ct__la_ndim_ok(A, name, "A") || !ct__la_square_ok(A, name) || !ct__la_float_ok(A, name) ||
       !ct__la_lowprec_ok(A, name))
@@ -231,7 +233,8 @@ static ct_status inv_common(const ct_tensor *A, bool check, const char *api, ct_
   if (out && !ct__la_out_ok(out, (ct_dtype)A->dtype, A)) return ct_last_error();
   if (out_info && !ct__la_out_ok(out_info, CT_INT32, A)) return ct_last_error();
   solve_plan p = {.vector = false, .left = true, .ndim = A->ndim};
-  if (A->ndim > CT_LA_MAXDIM) return (ct__error(CT_ERR_RUNTIME, "%s: too many dimensions", name), CT_ERR_RUNTIME);
+  if (A->ndim > CT_LA_MAXDIM)
+    return (ct__error(CT_ERR_RUNTIME, "%s: too many dimensions", name), CT_ERR_RUNTIME);
   memcpy(p.sizes, A->sizes, (size_t)A->ndim * sizeof(int64_t));
   int64_t n = A->sizes[A->ndim - 1];
   ct_tensor *eye = ct__la_empty(A, 2, (const int64_t[]){n, n}, (ct_dtype)A->dtype);
@@ -243,13 +246,7 @@ static ct_status inv_common(const ct_tensor *A, bool check, const char *api, ct_
   if (s == CT_OK) s = solve_new(A, eye, &p, &r[0], &r[1]);
   ct_release(eye);
   if (s == CT_OK && check && !ct__la_check_errors(r[1], api)) s = ct_last_error();
-  if (out && !out_info) {
-    ct_release(r[1]);
-    r[1] = NULL;
-  }
-  if (out) return ct__la_write_outs(r, (ct_tensor *const[]){out, out_info}, out_info ? 2 : 1, s);
-  ct_tensor **want[2] = {result, info};
-  return ct__la_hand_out(r, want, 2, s);
+  return ct__la_deliver2(r, out, out_info, result, info, s);
 }
 
 static ct_tensor *inv_fn(const ct_op *op, const ct_tensor *A) {
@@ -269,14 +266,16 @@ ct_tensor *ct_inverse(const ct_tensor *A) { return inv_fn(&inverse_op, A); }
 ct_status ct_linalg_inv_out(ct_tensor *out, const ct_tensor *A) { return inv_out_fn(&inv_op, out, A); }
 ct_status ct_inverse_out(ct_tensor *out, const ct_tensor *A) { return inv_out_fn(&inverse_op, out, A); }
 
-ct_status ct_linalg_inv_ex(const ct_tensor *A, ct_tensor **inverse, ct_tensor **info, const ct_linalg_ex_opts *opts) {
+ct_status ct_linalg_inv_ex(const ct_tensor *A, ct_tensor **inverse, ct_tensor **info,
+                           const ct_linalg_ex_opts *opts) {
   if (inverse) *inverse = NULL;
   if (info) *info = NULL;
   CT__OP_ENTER_STATUS(&inv_ex_op, A, A);
   return inv_common(A, opts && opts->check_errors, "linalg.inv_ex", NULL, NULL, inverse, info);
 }
 
-ct_status ct_linalg_inv_ex_out(ct_tensor *inverse, ct_tensor *info, const ct_tensor *A, const ct_linalg_ex_opts *opts) {
+ct_status ct_linalg_inv_ex_out(ct_tensor *inverse, ct_tensor *info, const ct_tensor *A,
+                               const ct_linalg_ex_opts *opts) {
   CT__OP_ENTER_STATUS(&inv_ex_op, A, inverse, info, A);
   if (!CT__OP_ACCEPTS(&inv_ex_op, inv_ex_op.aten, inverse, info, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&inv_ex_op, inverse, info, A)) return CT_ERR_RUNTIME;
