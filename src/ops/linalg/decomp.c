@@ -67,7 +67,6 @@ ct_tensor *ct_linalg_cholesky(const ct_tensor *A, const ct_linalg_cholesky_opts 
 }
 ct_status ct_linalg_cholesky_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_cholesky_opts *opts) {
   CT__OP_ENTER_STATUS(&cholesky_op, A, out, A);
-  if (!CT__OP_ACCEPTS(&cholesky_op, "aten::linalg_cholesky.out", out, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&cholesky_op, out, A)) return CT_ERR_RUNTIME;
   return cholesky_common(A, opts, false, out, NULL, NULL, NULL);
 }
@@ -81,7 +80,6 @@ ct_status ct_linalg_cholesky_ex(const ct_tensor *A, ct_tensor **L, ct_tensor **i
 ct_status ct_linalg_cholesky_ex_out(ct_tensor *L, ct_tensor *info, const ct_tensor *A,
                                     const ct_linalg_cholesky_opts *opts) {
   CT__OP_ENTER_STATUS(&cholesky_ex_op, A, L, info, A);
-  if (!CT__OP_ACCEPTS(&cholesky_ex_op, "aten::linalg_cholesky_ex.L", L, info, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&cholesky_ex_op, L, info, A)) return CT_ERR_RUNTIME;
   return cholesky_common(A, opts, true, L, info, NULL, NULL);
 }
@@ -112,7 +110,6 @@ ct_tensor *ct_cholesky(const ct_tensor *A, const ct_linalg_cholesky_opts *opts) 
 
 ct_status ct_cholesky_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_cholesky_opts *opts) {
   CT__OP_ENTER_STATUS(&cholesky_legacy_op, A, out, A);
-  if (!CT__OP_ACCEPTS(&cholesky_legacy_op, "aten::cholesky.out", out, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&cholesky_legacy_op, out, A)) return CT_ERR_RUNTIME;
   if (!ct__la_out_ok(out, (ct_dtype)out->dtype, A)) return ct_last_error();
   if (!ct_can_cast((ct_dtype)A->dtype, (ct_dtype)out->dtype)) {
@@ -226,7 +223,6 @@ ct_status ct_linalg_svd(const ct_tensor *A, ct_tensor **U, ct_tensor **S, ct_ten
 ct_status ct_linalg_svd_out(ct_tensor *U, ct_tensor *S, ct_tensor *Vh, const ct_tensor *A,
                             const ct_linalg_svd_opts *opts) {
   CT__OP_ENTER_STATUS(&svd_op, A, U, S, Vh, A);
-  if (!CT__OP_ACCEPTS(&svd_op, "aten::linalg_svd.U", U, S, Vh, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&svd_op, U, S, Vh, A)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)A->dtype;
   /* torch's order: U, Vh, then S */
@@ -247,7 +243,6 @@ ct_tensor *ct_linalg_svdvals(const ct_tensor *A) {
 
 ct_status ct_linalg_svdvals_out(ct_tensor *out, const ct_tensor *A) {
   CT__OP_ENTER_STATUS(&svdvals_op, A, out, A);
-  if (!CT__OP_ACCEPTS(&svdvals_op, "aten::linalg_svdvals.out", out, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&svdvals_op, out, A)) return CT_ERR_RUNTIME;
   if (!svd_args(A) || !ct__la_out_ok(out, ct__la_real((ct_dtype)A->dtype), A)) return ct_last_error();
   ct_tensor *u, *s, *v;
@@ -322,8 +317,6 @@ ct_status ct_linalg_eigh(const ct_tensor *A, ct_tensor **eigenvalues, ct_tensor 
 ct_status ct_linalg_eigh_out(ct_tensor *eigenvalues, ct_tensor *eigenvectors, const ct_tensor *A,
                              const ct_linalg_eigh_opts *opts) {
   CT__OP_ENTER_STATUS(&eigh_op, A, eigenvalues, eigenvectors, A);
-  if (!CT__OP_ACCEPTS(&eigh_op, "aten::linalg_eigh.eigvals", eigenvalues, eigenvectors, A))
-    return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&eigh_op, eigenvalues, eigenvectors, A)) return CT_ERR_RUNTIME;
   char uplo;
   ct_dtype dt = (ct_dtype)A->dtype;
@@ -345,7 +338,6 @@ ct_tensor *ct_linalg_eigvalsh(const ct_tensor *A, const ct_linalg_eigh_opts *opt
 
 ct_status ct_linalg_eigvalsh_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_eigh_opts *opts) {
   CT__OP_ENTER_STATUS(&eigvalsh_op, A, out, A);
-  if (!CT__OP_ACCEPTS(&eigvalsh_op, "aten::linalg_eigvalsh.out", out, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&eigvalsh_op, out, A)) return CT_ERR_RUNTIME;
   char uplo;
   if (!eigh_args(A, opts, &uplo) || !ct__la_out_ok(out, ct__la_real((ct_dtype)A->dtype), A))

@@ -11,8 +11,10 @@
 #include "ops/view_op.h"
 
 /* A linalg op's descriptor: NAME is the ATen op whose autograd layer refuses out= arguments that require grad
-   ("linalg_inv_ex(): functions with out=..."), CPU only (torch's meta kernels are not reproduced yet: a meta input is refused with
-   the dispatcher's message for ATEN). */
+   ("linalg_inv_ex(): functions with out=..."); CPU only: torch's meta kernels are not reproduced yet, so a meta
+   input is refused with the dispatcher's message for ATEN, and an out= tensor on another device gets the
+   structured kernels' "Expected out tensor to have device cpu, but got meta instead" after the input checks
+   (torch would run its meta kernel there). */
 #define CT_LINALG_OP(NAME, ATEN) \
   { .name = (NAME), .aten = (ATEN), CT_COPY_ROWS_CPU }
 

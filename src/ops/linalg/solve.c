@@ -198,7 +198,7 @@ ct_tensor *ct_linalg_solve(const ct_tensor *A, const ct_tensor *B, const ct_lina
 ct_status ct_linalg_solve_out(ct_tensor *out, const ct_tensor *A, const ct_tensor *B,
                               const ct_linalg_solve_opts *opts) {
   CT__NONNULL_STATUS(out, A, B);
-  if (!CT__OP_ACCEPTS(&solve_op, "aten::linalg_solve.out", out, A, B)) return ct_last_error();
+  if (!CT__OP_ACCEPTS(&solve_op, solve_op.aten, A, B)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&solve_op, out, A, B)) return CT_ERR_RUNTIME;
   ct_linalg_solve_opts o = {.right = opts && opts->right};
   return solve_common(A, B, &o, false, out, NULL, NULL, NULL);
@@ -216,7 +216,7 @@ ct_status ct_linalg_solve_ex(const ct_tensor *A, const ct_tensor *B, ct_tensor *
 ct_status ct_linalg_solve_ex_out(ct_tensor *result, ct_tensor *info, const ct_tensor *A, const ct_tensor *B,
                                  const ct_linalg_solve_opts *opts) {
   CT__NONNULL_STATUS(result, info, A, B);
-  if (!CT__OP_ACCEPTS(&solve_ex_op, "aten::linalg_solve_ex.out", result, info, A, B)) return ct_last_error();
+  if (!CT__OP_ACCEPTS(&solve_ex_op, solve_ex_op.aten, A, B)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&solve_ex_op, result, info, A, B)) return CT_ERR_RUNTIME;
   return solve_common(A, B, opts, true, result, info, NULL, NULL);
 }
@@ -256,7 +256,6 @@ static ct_tensor *inv_fn(const ct_op *op, const ct_tensor *A) {
 }
 static ct_status inv_out_fn(const ct_op *op, ct_tensor *out, const ct_tensor *A) {
   CT__OP_ENTER_STATUS(op, A, out, A);
-  if (!CT__OP_ACCEPTS(op, op->aten, out, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(op, out, A)) return CT_ERR_RUNTIME;
   return inv_common(A, true, "linalg.inv", out, NULL, NULL, NULL);
 }
@@ -277,7 +276,6 @@ ct_status ct_linalg_inv_ex(const ct_tensor *A, ct_tensor **inverse, ct_tensor **
 ct_status ct_linalg_inv_ex_out(ct_tensor *inverse, ct_tensor *info, const ct_tensor *A,
                                const ct_linalg_ex_opts *opts) {
   CT__OP_ENTER_STATUS(&inv_ex_op, A, inverse, info, A);
-  if (!CT__OP_ACCEPTS(&inv_ex_op, inv_ex_op.aten, inverse, info, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&inv_ex_op, inverse, info, A)) return CT_ERR_RUNTIME;
   return inv_common(A, opts && opts->check_errors, "linalg.inv_ex", inverse, info, NULL, NULL);
 }
