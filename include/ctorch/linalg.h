@@ -68,10 +68,10 @@ typedef struct ct_linalg_solve_opts {
 CT_API ct_tensor *ct_linalg_solve(const ct_tensor *A, const ct_tensor *B, const ct_linalg_solve_opts *opts);
 CT_API ct_status ct_linalg_solve_out(ct_tensor *out, const ct_tensor *A, const ct_tensor *B,
                                      const ct_linalg_solve_opts *opts);
-CT_API ct_status ct_linalg_solve_ex(const ct_tensor *A, const ct_tensor *B, ct_tensor **result, ct_tensor **info,
-                                    const ct_linalg_solve_opts *opts);
-CT_API ct_status ct_linalg_solve_ex_out(ct_tensor *result, ct_tensor *info, const ct_tensor *A, const ct_tensor *B,
-                                        const ct_linalg_solve_opts *opts);
+CT_API ct_status ct_linalg_solve_ex(const ct_tensor *A, const ct_tensor *B, ct_tensor **result,
+                                    ct_tensor **info, const ct_linalg_solve_opts *opts);
+CT_API ct_status ct_linalg_solve_ex_out(ct_tensor *result, ct_tensor *info, const ct_tensor *A,
+                                        const ct_tensor *B, const ct_linalg_solve_opts *opts);
 
 /* cholesky's keywords: upper (the factor U = L^H), check_errors (cholesky_ex's; the plain forms ignore it). */
 typedef struct ct_linalg_cholesky_opts {
@@ -84,7 +84,8 @@ typedef struct ct_linalg_cholesky_opts {
    because the input is not positive-definite (the leading minor of order 2 is not positive-definite)."
    (cholesky_ex: info = that order). */
 CT_API ct_tensor *ct_linalg_cholesky(const ct_tensor *A, const ct_linalg_cholesky_opts *opts);
-CT_API ct_status ct_linalg_cholesky_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_cholesky_opts *opts);
+CT_API ct_status ct_linalg_cholesky_out(ct_tensor *out, const ct_tensor *A,
+                                        const ct_linalg_cholesky_opts *opts);
 CT_API ct_status ct_linalg_cholesky_ex(const ct_tensor *A, ct_tensor **L, ct_tensor **info,
                                        const ct_linalg_cholesky_opts *opts);
 CT_API ct_status ct_linalg_cholesky_ex_out(ct_tensor *L, ct_tensor *info, const ct_tensor *A,
@@ -124,82 +125,90 @@ CT_API ct_status ct_linalg_eigvalsh_out(ct_tensor *out, const ct_tensor *A, cons
 
 /* C: each function above is also a macro of its name that checks its arguments (args.h). */
 #if !defined(__cplusplus) && !defined(CT_BUILDING_LIBRARY)
-#define ct_linalg_det(...) CT__CHECKED(1, CT__CK_ct_linalg_det, ct_linalg_det, __VA_ARGS__)
-#define CT__CK_ct_linalg_det(a) ct_linalg_det(CT__T(a))
-#define ct_linalg_det_out(...) CT__CHECKED(2, CT__CK_ct_linalg_det_out, ct_linalg_det_out, __VA_ARGS__)
-#define CT__CK_ct_linalg_det_out(out, a) ct_linalg_det_out(CT__TM(out), CT__T(a))
-#define ct_det(...) CT__CHECKED(1, CT__CK_ct_det, ct_det, __VA_ARGS__)
-#define CT__CK_ct_det(a) ct_det(CT__T(a))
-#define ct_linalg_slogdet(...) CT__CHECKED(3, CT__CK_ct_linalg_slogdet, ct_linalg_slogdet, __VA_ARGS__)
+#define ct_linalg_det(...)                CT__CHECKED(1, CT__CK_ct_linalg_det, ct_linalg_det, __VA_ARGS__)
+#define CT__CK_ct_linalg_det(a)           ct_linalg_det(CT__T(a))
+#define ct_linalg_det_out(...)            CT__CHECKED(2, CT__CK_ct_linalg_det_out, ct_linalg_det_out, __VA_ARGS__)
+#define CT__CK_ct_linalg_det_out(out, a)  ct_linalg_det_out(CT__TM(out), CT__T(a))
+#define ct_det(...)                       CT__CHECKED(1, CT__CK_ct_det, ct_det, __VA_ARGS__)
+#define CT__CK_ct_det(a)                  ct_det(CT__T(a))
+#define ct_linalg_slogdet(...)            CT__CHECKED(3, CT__CK_ct_linalg_slogdet, ct_linalg_slogdet, __VA_ARGS__)
 #define CT__CK_ct_linalg_slogdet(a, s, l) ct_linalg_slogdet(CT__T(a), CT__TP(s), CT__TP(l))
-#define ct_linalg_slogdet_out(...) CT__CHECKED(3, CT__CK_ct_linalg_slogdet_out, ct_linalg_slogdet_out, __VA_ARGS__)
+#define ct_linalg_slogdet_out(...) \
+  CT__CHECKED(3, CT__CK_ct_linalg_slogdet_out, ct_linalg_slogdet_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_slogdet_out(s, l, a) ct_linalg_slogdet_out(CT__TM(s), CT__TM(l), CT__T(a))
-#define ct_slogdet(...) CT__CHECKED(3, CT__CK_ct_slogdet, ct_slogdet, __VA_ARGS__)
-#define CT__CK_ct_slogdet(a, s, l) ct_slogdet(CT__T(a), CT__TP(s), CT__TP(l))
-#define ct_slogdet_out(...) CT__CHECKED(3, CT__CK_ct_slogdet_out, ct_slogdet_out, __VA_ARGS__)
-#define CT__CK_ct_slogdet_out(s, l, a) ct_slogdet_out(CT__TM(s), CT__TM(l), CT__T(a))
-#define ct_logdet(...) CT__CHECKED(1, CT__CK_ct_logdet, ct_logdet, __VA_ARGS__)
-#define CT__CK_ct_logdet(a) ct_logdet(CT__T(a))
-#define ct_linalg_inv(...) CT__CHECKED(1, CT__CK_ct_linalg_inv, ct_linalg_inv, __VA_ARGS__)
-#define CT__CK_ct_linalg_inv(a) ct_linalg_inv(CT__T(a))
-#define ct_linalg_inv_out(...) CT__CHECKED(2, CT__CK_ct_linalg_inv_out, ct_linalg_inv_out, __VA_ARGS__)
-#define CT__CK_ct_linalg_inv_out(out, a) ct_linalg_inv_out(CT__TM(out), CT__T(a))
-#define ct_inverse(...) CT__CHECKED(1, CT__CK_ct_inverse, ct_inverse, __VA_ARGS__)
-#define CT__CK_ct_inverse(a) ct_inverse(CT__T(a))
-#define ct_inverse_out(...) CT__CHECKED(2, CT__CK_ct_inverse_out, ct_inverse_out, __VA_ARGS__)
-#define CT__CK_ct_inverse_out(out, a) ct_inverse_out(CT__TM(out), CT__T(a))
-#define ct_linalg_inv_ex(...) CT__CHECKED(4, CT__CK_ct_linalg_inv_ex, ct_linalg_inv_ex, __VA_ARGS__)
+#define ct_slogdet(...)                       CT__CHECKED(3, CT__CK_ct_slogdet, ct_slogdet, __VA_ARGS__)
+#define CT__CK_ct_slogdet(a, s, l)            ct_slogdet(CT__T(a), CT__TP(s), CT__TP(l))
+#define ct_slogdet_out(...)                   CT__CHECKED(3, CT__CK_ct_slogdet_out, ct_slogdet_out, __VA_ARGS__)
+#define CT__CK_ct_slogdet_out(s, l, a)        ct_slogdet_out(CT__TM(s), CT__TM(l), CT__T(a))
+#define ct_logdet(...)                        CT__CHECKED(1, CT__CK_ct_logdet, ct_logdet, __VA_ARGS__)
+#define CT__CK_ct_logdet(a)                   ct_logdet(CT__T(a))
+#define ct_linalg_inv(...)                    CT__CHECKED(1, CT__CK_ct_linalg_inv, ct_linalg_inv, __VA_ARGS__)
+#define CT__CK_ct_linalg_inv(a)               ct_linalg_inv(CT__T(a))
+#define ct_linalg_inv_out(...)                CT__CHECKED(2, CT__CK_ct_linalg_inv_out, ct_linalg_inv_out, __VA_ARGS__)
+#define CT__CK_ct_linalg_inv_out(out, a)      ct_linalg_inv_out(CT__TM(out), CT__T(a))
+#define ct_inverse(...)                       CT__CHECKED(1, CT__CK_ct_inverse, ct_inverse, __VA_ARGS__)
+#define CT__CK_ct_inverse(a)                  ct_inverse(CT__T(a))
+#define ct_inverse_out(...)                   CT__CHECKED(2, CT__CK_ct_inverse_out, ct_inverse_out, __VA_ARGS__)
+#define CT__CK_ct_inverse_out(out, a)         ct_inverse_out(CT__TM(out), CT__T(a))
+#define ct_linalg_inv_ex(...)                 CT__CHECKED(4, CT__CK_ct_linalg_inv_ex, ct_linalg_inv_ex, __VA_ARGS__)
 #define CT__CK_ct_linalg_inv_ex(a, r, i, o) \
   ct_linalg_inv_ex(CT__T(a), CT__TP(r), CT__TP(i), CT__OPTS(ct_linalg_ex_opts, o))
-#define ct_linalg_inv_ex_out(...) CT__CHECKED(4, CT__CK_ct_linalg_inv_ex_out, ct_linalg_inv_ex_out, __VA_ARGS__)
+#define ct_linalg_inv_ex_out(...) \
+  CT__CHECKED(4, CT__CK_ct_linalg_inv_ex_out, ct_linalg_inv_ex_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_inv_ex_out(r, i, a, o) \
   ct_linalg_inv_ex_out(CT__TM(r), CT__TM(i), CT__T(a), CT__OPTS(ct_linalg_ex_opts, o))
-#define ct_linalg_solve(...) CT__CHECKED(3, CT__CK_ct_linalg_solve, ct_linalg_solve, __VA_ARGS__)
+#define ct_linalg_solve(...)            CT__CHECKED(3, CT__CK_ct_linalg_solve, ct_linalg_solve, __VA_ARGS__)
 #define CT__CK_ct_linalg_solve(a, b, o) ct_linalg_solve(CT__T(a), CT__T(b), CT__OPTS(ct_linalg_solve_opts, o))
-#define ct_linalg_solve_out(...) CT__CHECKED(4, CT__CK_ct_linalg_solve_out, ct_linalg_solve_out, __VA_ARGS__)
+#define ct_linalg_solve_out(...)        CT__CHECKED(4, CT__CK_ct_linalg_solve_out, ct_linalg_solve_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_solve_out(out, a, b, o) \
   ct_linalg_solve_out(CT__TM(out), CT__T(a), CT__T(b), CT__OPTS(ct_linalg_solve_opts, o))
 #define ct_linalg_solve_ex(...) CT__CHECKED(5, CT__CK_ct_linalg_solve_ex, ct_linalg_solve_ex, __VA_ARGS__)
 #define CT__CK_ct_linalg_solve_ex(a, b, r, i, o) \
   ct_linalg_solve_ex(CT__T(a), CT__T(b), CT__TP(r), CT__TP(i), CT__OPTS(ct_linalg_solve_opts, o))
-#define ct_linalg_solve_ex_out(...) CT__CHECKED(5, CT__CK_ct_linalg_solve_ex_out, ct_linalg_solve_ex_out, __VA_ARGS__)
+#define ct_linalg_solve_ex_out(...) \
+  CT__CHECKED(5, CT__CK_ct_linalg_solve_ex_out, ct_linalg_solve_ex_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_solve_ex_out(r, i, a, b, o) \
   ct_linalg_solve_ex_out(CT__TM(r), CT__TM(i), CT__T(a), CT__T(b), CT__OPTS(ct_linalg_solve_opts, o))
-#define ct_linalg_cholesky(...) CT__CHECKED(2, CT__CK_ct_linalg_cholesky, ct_linalg_cholesky, __VA_ARGS__)
+#define ct_linalg_cholesky(...)         CT__CHECKED(2, CT__CK_ct_linalg_cholesky, ct_linalg_cholesky, __VA_ARGS__)
 #define CT__CK_ct_linalg_cholesky(a, o) ct_linalg_cholesky(CT__T(a), CT__OPTS(ct_linalg_cholesky_opts, o))
-#define ct_linalg_cholesky_out(...) CT__CHECKED(3, CT__CK_ct_linalg_cholesky_out, ct_linalg_cholesky_out, __VA_ARGS__)
+#define ct_linalg_cholesky_out(...) \
+  CT__CHECKED(3, CT__CK_ct_linalg_cholesky_out, ct_linalg_cholesky_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_cholesky_out(out, a, o) \
   ct_linalg_cholesky_out(CT__TM(out), CT__T(a), CT__OPTS(ct_linalg_cholesky_opts, o))
-#define ct_linalg_cholesky_ex(...) CT__CHECKED(4, CT__CK_ct_linalg_cholesky_ex, ct_linalg_cholesky_ex, __VA_ARGS__)
+#define ct_linalg_cholesky_ex(...) \
+  CT__CHECKED(4, CT__CK_ct_linalg_cholesky_ex, ct_linalg_cholesky_ex, __VA_ARGS__)
 #define CT__CK_ct_linalg_cholesky_ex(a, l, i, o) \
   ct_linalg_cholesky_ex(CT__T(a), CT__TP(l), CT__TP(i), CT__OPTS(ct_linalg_cholesky_opts, o))
 #define ct_linalg_cholesky_ex_out(...) \
   CT__CHECKED(4, CT__CK_ct_linalg_cholesky_ex_out, ct_linalg_cholesky_ex_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_cholesky_ex_out(l, i, a, o) \
   ct_linalg_cholesky_ex_out(CT__TM(l), CT__TM(i), CT__T(a), CT__OPTS(ct_linalg_cholesky_opts, o))
-#define ct_cholesky(...) CT__CHECKED(2, CT__CK_ct_cholesky, ct_cholesky, __VA_ARGS__)
+#define ct_cholesky(...)         CT__CHECKED(2, CT__CK_ct_cholesky, ct_cholesky, __VA_ARGS__)
 #define CT__CK_ct_cholesky(a, o) ct_cholesky(CT__T(a), CT__OPTS(ct_linalg_cholesky_opts, o))
-#define ct_cholesky_out(...) CT__CHECKED(3, CT__CK_ct_cholesky_out, ct_cholesky_out, __VA_ARGS__)
-#define CT__CK_ct_cholesky_out(out, a, o) ct_cholesky_out(CT__TM(out), CT__T(a), CT__OPTS(ct_linalg_cholesky_opts, o))
+#define ct_cholesky_out(...)     CT__CHECKED(3, CT__CK_ct_cholesky_out, ct_cholesky_out, __VA_ARGS__)
+#define CT__CK_ct_cholesky_out(out, a, o) \
+  ct_cholesky_out(CT__TM(out), CT__T(a), CT__OPTS(ct_linalg_cholesky_opts, o))
 #define ct_linalg_svd(...) CT__CHECKED(5, CT__CK_ct_linalg_svd, ct_linalg_svd, __VA_ARGS__)
 #define CT__CK_ct_linalg_svd(a, u, s, v, o) \
   ct_linalg_svd(CT__T(a), CT__TP(u), CT__TP(s), CT__TP(v), CT__OPTS(ct_linalg_svd_opts, o))
 #define ct_linalg_svd_out(...) CT__CHECKED(5, CT__CK_ct_linalg_svd_out, ct_linalg_svd_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_svd_out(u, s, v, a, o) \
   ct_linalg_svd_out(CT__TM(u), CT__TM(s), CT__TM(v), CT__T(a), CT__OPTS(ct_linalg_svd_opts, o))
-#define ct_linalg_svdvals(...) CT__CHECKED(1, CT__CK_ct_linalg_svdvals, ct_linalg_svdvals, __VA_ARGS__)
+#define ct_linalg_svdvals(...)      CT__CHECKED(1, CT__CK_ct_linalg_svdvals, ct_linalg_svdvals, __VA_ARGS__)
 #define CT__CK_ct_linalg_svdvals(a) ct_linalg_svdvals(CT__T(a))
-#define ct_linalg_svdvals_out(...) CT__CHECKED(2, CT__CK_ct_linalg_svdvals_out, ct_linalg_svdvals_out, __VA_ARGS__)
+#define ct_linalg_svdvals_out(...) \
+  CT__CHECKED(2, CT__CK_ct_linalg_svdvals_out, ct_linalg_svdvals_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_svdvals_out(out, a) ct_linalg_svdvals_out(CT__TM(out), CT__T(a))
-#define ct_linalg_eigh(...) CT__CHECKED(4, CT__CK_ct_linalg_eigh, ct_linalg_eigh, __VA_ARGS__)
+#define ct_linalg_eigh(...)                  CT__CHECKED(4, CT__CK_ct_linalg_eigh, ct_linalg_eigh, __VA_ARGS__)
 #define CT__CK_ct_linalg_eigh(a, w, v, o) \
   ct_linalg_eigh(CT__T(a), CT__TP(w), CT__TP(v), CT__OPTS(ct_linalg_eigh_opts, o))
 #define ct_linalg_eigh_out(...) CT__CHECKED(4, CT__CK_ct_linalg_eigh_out, ct_linalg_eigh_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_eigh_out(w, v, a, o) \
   ct_linalg_eigh_out(CT__TM(w), CT__TM(v), CT__T(a), CT__OPTS(ct_linalg_eigh_opts, o))
-#define ct_linalg_eigvalsh(...) CT__CHECKED(2, CT__CK_ct_linalg_eigvalsh, ct_linalg_eigvalsh, __VA_ARGS__)
+#define ct_linalg_eigvalsh(...)         CT__CHECKED(2, CT__CK_ct_linalg_eigvalsh, ct_linalg_eigvalsh, __VA_ARGS__)
 #define CT__CK_ct_linalg_eigvalsh(a, o) ct_linalg_eigvalsh(CT__T(a), CT__OPTS(ct_linalg_eigh_opts, o))
-#define ct_linalg_eigvalsh_out(...) CT__CHECKED(3, CT__CK_ct_linalg_eigvalsh_out, ct_linalg_eigvalsh_out, __VA_ARGS__)
+#define ct_linalg_eigvalsh_out(...) \
+  CT__CHECKED(3, CT__CK_ct_linalg_eigvalsh_out, ct_linalg_eigvalsh_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_eigvalsh_out(out, a, o) \
   ct_linalg_eigvalsh_out(CT__TM(out), CT__T(a), CT__OPTS(ct_linalg_eigh_opts, o))
 #endif
