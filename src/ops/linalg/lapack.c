@@ -1,6 +1,6 @@
 /* The LAPACK calls by dtype, and the workspaces the drivers ask for (queried with lwork = -1, as torch's
-   CPU kernels query them). A workspace that cannot be allocated is reported as info = INT_MIN (the caller
-   records the out-of-memory error). */
+   CPU kernels query them). A workspace that cannot be allocated is reported as info = CT_LA_NO_MEMORY (the
+   caller records the out-of-memory error). */
 #include "ops/linalg/lapack.h"
 
 #include <complex.h>

@@ -1,8 +1,14 @@
 /* The Fortran LAPACK routines src/ops/linalg calls (the ones torch 1.13's CPU kernels call for the same ops:
    getrf/getrs for det, inv and solve, potrf for cholesky, gesdd for svd, syevd/heevd for eigh), with the
-   hidden string lengths gfortran appends. Linked from liblapack (CMakeLists.txt's LAPACK block) until the BLAS
-   loader (src/kernels/cpu/blas.h) routes them. ct__la_* wrap them by dtype (float32, float64, complex64,
-   complex128): matrices column-major, leading dimension max(1, rows). */
+   hidden string lengths gfortran appends. ct__la_* wrap them by dtype (float32, float64, complex64,
+   complex128): matrices column-major, leading dimension max(1, rows).
+
+   For now they are linked from liblapack (CMakeLists.txt's LAPACK block). At the merge with the BLAS loader
+   (src/kernels/cpu/blas.h, branch h4-products: OpenBLAS dlopen-ed after its core type is chosen, threads
+   set from ct_set_num_threads) the calls in lapack.c go through it instead: each ct__la_* wrapper calls
+   ct__blas_sync_threads(), takes its routine with ct__blas_sym("dgetrf_") (NULL: the recorded error, to be
+   returned as a failed call), and the prototypes below become the function-pointer types; the CMake block
+   goes. A linked liblapack would load OpenBLAS before the loader can choose its core type. */
 #ifndef CTORCH_OPS_LINALG_LAPACK_H
 #define CTORCH_OPS_LINALG_LAPACK_H
 
