@@ -135,6 +135,14 @@ int main(void) {
   show("s[..., None, -1]", ct_index(s, "..., None, -1"));
   show("s[1, 5]", ct_index(s, "1, 5"));
 
+  printf("\n== Linear algebra: LAPACK's routines, torch's results and errors ==\n");
+  ct_tensor *A = CT_TENSOR(CT_L(3.0, 1.0), CT_L(1.0, 2.0));
+  show("A = torch.tensor([[3., 1.], [1., 2.]]); torch.linalg.solve(A, torch.tensor([9., 8.]))",
+       ct_linalg_solve(A, CT_TENSOR(9.0, 8.0), NULL));
+  show("torch.linalg.det(A)", ct_linalg_det(A));
+  show("torch.linalg.svdvals(A)", ct_linalg_svdvals(A));
+  show("torch.linalg.inv(torch.ones(2, 2))", ct_linalg_inv(ct_ones(CT_SHAPE(2, 2), NULL)));
+
   ct_scope_end();
   return 0;
 }

@@ -20,6 +20,7 @@
 #include "ctorch/index.h"
 #include "ctorch/join.h"
 #include "ctorch/sort.h"
+#include "ctorch/linalg.h"
 #include "ctorch/format.h"
 #include "ctorch/random.h"
 

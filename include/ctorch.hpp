@@ -72,6 +72,7 @@ CTORCH_HPP_ERROR_CLASS(type_error, error, CT_ERR_TYPE)                         /
 CTORCH_HPP_ERROR_CLASS(index_error, error, CT_ERR_INDEX)                       /* IndexError */
 CTORCH_HPP_ERROR_CLASS(os_error, error, CT_ERR_IO)                             /* OSError */
 CTORCH_HPP_ERROR_CLASS(overflow_error, error, CT_ERR_OVERFLOW)                 /* OverflowError */
+CTORCH_HPP_ERROR_CLASS(linalg_error, runtime_error, CT_ERR_LINALG)             /* torch.linalg.LinAlgError */
 #undef CTORCH_HPP_ERROR_CLASS
 
 namespace detail {
@@ -86,6 +87,7 @@ namespace detail {
     case CT_ERR_INDEX: throw index_error(message);
     case CT_ERR_IO: throw os_error(message);
     case CT_ERR_OVERFLOW: throw overflow_error(message);
+    case CT_ERR_LINALG: throw linalg_error(message);
     default: throw error(kind, message);
   }
 }

@@ -51,6 +51,9 @@ CASES = {
     "aten::histogram.bins_tensor": lambda: torch.histogram(m, torch.arange(5., device="meta")),
     "aten::histogram.bins_tensor_out": lambda: torch.histogram(torch.ones(3), torch.arange(5.),
                                                                out=(torch.empty(4, device="meta"), torch.empty(5))),
+    # linear algebra (src/ops/linalg): the legacy cholesky has no Meta kernel
+    "aten::cholesky": lambda: torch.cholesky(torch.empty(3, 3, device="meta")),
+    "aten::cholesky.out": lambda: torch.cholesky(torch.ones(3, 3), out=torch.empty(0, device="meta")),
     # not a meta kernel: angle's out= on the CPU given a meta input asks the CPU backend to resize its out
     "aten::_resize_output_": lambda: torch.angle(m, out=torch.zeros(5)),
 }

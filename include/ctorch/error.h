@@ -20,7 +20,8 @@ typedef enum ct_error_kind {
   CT_ERR_NOT_IMPLEMENTED = 5,/* NotImplementedError */
   CT_ERR_OUT_OF_MEMORY = 6,  /* torch.cuda.OutOfMemoryError / RuntimeError: can't allocate */
   CT_ERR_IO = 7,             /* OSError */
-  CT_ERR_OVERFLOW = 8        /* OverflowError (a float seed that is infinite) */
+  CT_ERR_OVERFLOW = 8,       /* OverflowError (a float seed that is infinite) */
+  CT_ERR_LINALG = 9          /* torch.linalg.LinAlgError (a singular or not positive-definite matrix) */
 } ct_error_kind;
 
 /* Functions that return a value rather than a tensor return a ct_status (CT_OK on success). */

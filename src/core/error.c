@@ -159,7 +159,7 @@ void ct_clear_error(void) {
 const char *ct_error_kind_name(ct_error_kind kind) {
   static const char *const names[] = {"", "RuntimeError", "ValueError", "TypeError", "IndexError",
                                       "NotImplementedError", "OutOfMemoryError", "OSError",
-                                      "OverflowError"};
+                                      "OverflowError", "_LinAlgError"};
   return (unsigned)kind < sizeof names / sizeof names[0] ? names[kind] : "Error";
 }
 

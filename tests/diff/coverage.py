@@ -15,7 +15,7 @@ import torch
 
 import ctorch as C
 
-HEADERS = ["view.h", "create.h", "convert.h", "pointwise.h", "scan.h", "reduce.h", "join.h", "index.h", "sort.h"]
+HEADERS = ["view.h", "create.h", "convert.h", "pointwise.h", "scan.h", "reduce.h", "join.h", "index.h", "sort.h", "linalg.h"]
 # declared in those headers but not ops with a torch counterpart to compare against
 NOT_OPS = {
     "ct_set_num_threads": "a setting (the unit tests and every diff run at 1 and 2 threads use it)",

@@ -331,6 +331,17 @@ def _others():
         ("histogram_bins", lambda x, y, o: torch.histogram(x, torch.arange(5.), out=(o, torch.empty(5)))[0],
          lambda x, y, o: (C.check(_fn("ct_histogram_bins_out")(o, C.empty((5,)), x, C.from_torch(torch.arange(5.)),
                                                                None)), o)[1], lambda s: (4,)),
+        # linear algebra (x is 2 x 3: the control case is the square check's error; svdvals, which computes, is
+        # left out: with a meta out torch runs its meta kernel, which ctorch does not reproduce yet)
+        ("linalg_det", lambda x, y, o: torch.linalg.det(x, out=o), _c("ct_linalg_det_out"), lambda s: ()),
+        ("linalg_inv", lambda x, y, o: torch.linalg.inv(x, out=o), _c("ct_linalg_inv_out"), _S),
+        ("inverse", lambda x, y, o: torch.inverse(x, out=o), _c("ct_inverse_out"), _S),
+        ("linalg_solve", lambda x, y, o: torch.linalg.solve(x, y, out=o),
+         lambda x, y, o: _c("ct_linalg_solve_out", y, None)(x, y, o), _S),
+        ("linalg_cholesky", lambda x, y, o: torch.linalg.cholesky(x, out=o), _c("ct_linalg_cholesky_out", None), _S),
+        ("cholesky", lambda x, y, o: torch.cholesky(x, out=o), _c("ct_cholesky_out", None), _S),
+        ("linalg_eigvalsh", lambda x, y, o: torch.linalg.eigvalsh(x, out=o), _c("ct_linalg_eigvalsh_out", None),
+         lambda s: (2,)),
     ]
     for e in L:
         name, t_call, c_call, oshape = e[:4]

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Linear algebra: ctorch (through ctypes) and torch timed alternately in one process on the same inputs, at 1
+and 2 threads; the median of the per-round ratios torch/ctorch is printed (> 1: ctorch faster).
+
+Targets (issue 17): linalg.solve and linalg.inv of 512 x 512 >= 1.0x, svd of 256 x 256 >= 1.0x. Both libraries
+call the same LAPACK (Debian's OpenBLAS, OpenMP build) with the same drivers (getrf + getrs, gesdd), so the
+ratios measure what lies around the calls (copies, workspaces, dispatch). Each pair is checked to agree within
+assert_close's tolerances."""
+import ctypes
+import sys
+
+import torch
+
+from scan_bench import P, Shape, lib, paired, to_ct  # the same loader and timing
+
+PP = ctypes.POINTER(ctypes.c_void_p)
+
+
+class SvdOpts(ctypes.Structure):
+    _fields_ = [("reduced", ctypes.c_bool)]
+
+
+for name, res, args in [("ct_linalg_solve", P, [P, P, P]), ("ct_linalg_inv", P, [P]), ("ct_linalg_det", P, [P]),
+                        ("ct_linalg_svd", ctypes.c_int, [P, PP, PP, PP, P]), ("ct_linalg_svdvals", P, [P]),
+                        ("ct_linalg_cholesky", P, [P, P]), ("ct_linalg_eigh", ctypes.c_int, [P, PP, PP, P]),
+                        ("ct_copy_to_buffer", ctypes.c_int, [P, P, ctypes.c_int, ctypes.c_size_t])]:
+    f = getattr(lib, name)
+    f.restype, f.argtypes = res, args
+
+
+def values(ct, like):
+    out = torch.empty(like.shape, dtype=like.dtype)
+    lib.ct_copy_to_buffer(ct, out.data_ptr(), {torch.float32: 9, torch.float64: 10}[like.dtype],
+                          out.numel() * out.element_size())
+    return out
+
+
+def close(ct, t):
+    try:
+        torch.testing.assert_close(values(ct, t), t)
+        return True
+    except AssertionError:
+        return False
+
+
+def one(fn, *args):
+    def call():
+        lib.ct_release(fn(*args))
+    return call
+
+
+def svd_call(cx, full):
+    o = SvdOpts(not full)
+
+    def call():
+        u, s, v = P(), P(), P()
+        lib.ct_linalg_svd(cx, ctypes.byref(u), ctypes.byref(s), ctypes.byref(v), ctypes.byref(o))
+        for t in (u, s, v):
+            lib.ct_release(t)
+    return call
+
+
+def check(ct_fn, torch_fn):
+    def run():
+        r = ct_fn()
+        ok = close(r, torch_fn())
+        lib.ct_release(r)
+        return ok
+    return run
+
+
+def cases():
+    torch.manual_seed(0)
+    out = []
+    for dt in (torch.float32, torch.float64):
+        n = 512
+        a = torch.randn(n, n, dtype=dt) + n ** 0.5 * torch.eye(n, dtype=dt)
+        b = torch.randn(n, n, dtype=dt)
+        ca, cb = to_ct(a), to_ct(b)
+        tag = "f32" if dt == torch.float32 else "f64"
+        out += [
+            (f"linalg.solve 512x512 {tag}", 1.0, one(lib.ct_linalg_solve, ca, cb, None),
+             lambda a=a, b=b: torch.linalg.solve(a, b),
+             check(lambda ca=ca, cb=cb: lib.ct_linalg_solve(ca, cb, None), lambda a=a, b=b: torch.linalg.solve(a, b))),
+            (f"linalg.inv 512x512 {tag}", 1.0, one(lib.ct_linalg_inv, ca), lambda a=a: torch.linalg.inv(a),
+             check(lambda ca=ca: lib.ct_linalg_inv(ca), lambda a=a: torch.linalg.inv(a))),
+            (f"linalg.det 512x512 {tag}", None, one(lib.ct_linalg_det, ca), lambda a=a: torch.linalg.det(a), None),
+        ]
+        s = torch.randn(256, 256, dtype=dt)
+        cs = to_ct(s)
+        out += [
+            (f"linalg.svd 256x256 {tag}", 1.0, svd_call(cs, True), lambda s=s: torch.linalg.svd(s), None),
+            (f"linalg.svdvals 256x256 {tag}", None, one(lib.ct_linalg_svdvals, cs), lambda s=s: torch.linalg.svdvals(s),
+             check(lambda cs=cs: lib.ct_linalg_svdvals(cs), lambda s=s: torch.linalg.svdvals(s))),
+        ]
+        spd = a @ a.mT
+        cspd = to_ct(spd)
+        out.append((f"linalg.cholesky 512x512 {tag}", None, one(lib.ct_linalg_cholesky, cspd, None),
+                    lambda spd=spd: torch.linalg.cholesky(spd), None))
+        sb = torch.randn(64, 8, 8, dtype=dt) + 8 * torch.eye(8, dtype=dt)
+        csb = to_ct(sb)
+        out.append((f"linalg.inv 64 x 8x8 {tag}", None, one(lib.ct_linalg_inv, csb), lambda sb=sb: torch.linalg.inv(sb),
+                    check(lambda csb=csb: lib.ct_linalg_inv(csb), lambda sb=sb: torch.linalg.inv(sb))))
+    return out
+
+
+def main():
+    print("linalg: ratio = torch time / ctorch time (median of paired rounds); > 1 means ctorch is faster")
+    all_cases = cases()
+    for threads in (1, 2):
+        lib.ct_set_num_threads(threads)
+        torch.set_num_threads(threads)
+        print(f"-- {threads} thread(s)")
+        for label, target, ct_call, torch_call, chk in all_cases:
+            r, tc, tt = paired(ct_call, torch_call)
+            same = "" if chk is None else ("  close" if chk() else "  RESULTS DIFFER")
+            goal = f"(target >= {target}x)" if target else ""
+            flag = "   " if not target else ("ok " if r >= target else "LOW")
+            print(f"  {flag} {label:30s} {r:6.2f}x  ctorch {tc * 1e3:8.2f} ms  torch {tt * 1e3:8.2f} ms {goal}{same}")
+    lib.ct_set_num_threads(0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+/* The LAPACK calls by dtype, and the workspaces the drivers ask for (queried with lwork = -1, as torch's
+   CPU kernels query them). A workspace that cannot be allocated is reported as info = CT_LA_NO_MEMORY (the
+   caller records the out-of-memory error). */
+#include "ops/linalg/lapack.h"
+
+#include <complex.h>
+#include <limits.h>
+
+int ct__la_getrf(ct_dtype dt, int m, int n, void *a, int lda, int *ipiv) {
+  int info = 0;
+  switch (dt) {
+    case CT_FLOAT32: sgetrf_(&m, &n, a, &lda, ipiv, &info); break;
+    case CT_FLOAT64: dgetrf_(&m, &n, a, &lda, ipiv, &info); break;
+    case CT_COMPLEX64: cgetrf_(&m, &n, a, &lda, ipiv, &info); break;
+    default: zgetrf_(&m, &n, a, &lda, ipiv, &info); break;
+  }
+  return info;
+}
+
+int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b,
+                 int ldb) {
+  int info = 0;
+  switch (dt) {
+    case CT_FLOAT32: sgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
+    case CT_FLOAT64: dgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
+    case CT_COMPLEX64: cgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
+    default: zgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
+  }
+  return info;
+}
+
+int ct__la_potrf(ct_dtype dt, char uplo, int n, void *a, int lda) {
+  int info = 0;
+  switch (dt) {
+    case CT_FLOAT32: spotrf_(&uplo, &n, a, &lda, &info, 1); break;
+    case CT_FLOAT64: dpotrf_(&uplo, &n, a, &lda, &info, 1); break;
+    case CT_COMPLEX64: cpotrf_(&uplo, &n, a, &lda, &info, 1); break;
+    default: zpotrf_(&uplo, &n, a, &lda, &info, 1); break;
+  }
+  return info;
+}
+
+/* The size a query wrote into work[0] (a real, or a complex's real part). */
+static int query_size(ct_dtype dt, const void *w) {
+  double v = dt == CT_FLOAT32 || dt == CT_COMPLEX64 ? (double)*(const float *)w : *(const double *)w;
+  return v < 1 ? 1 : (int)v;
+}
+
+int ct__la_gesdd(ct_dtype dt, char jobz, int m, int n, void *a, int lda, void *s, void *u, int ldu, void *vt,
+                 int ldvt) {
+  int mn = m < n ? m : n, mx = m < n ? n : m, info = 0, lwork = -1;
+  double q[2] = {0, 0};
+  int64_t lrwork = jobz == 'N' ? 7 * (int64_t)mn
+                   : (int64_t)5 * mn * mn + 5 * mn > (int64_t)2 * mx * mn + 2 * (int64_t)mn * mn + mn
+                       ? (int64_t)5 * mn * mn + 5 * mn
+                       : (int64_t)2 * mx * mn + 2 * (int64_t)mn * mn + mn;
+  int *iwork = ct__malloc(sizeof(int) * (size_t)(8 * (mn > 0 ? mn : 1)));
+  void *rwork = dt == CT_COMPLEX64 || dt == CT_COMPLEX128
+                    ? ct__malloc(ct__itemsize(dt) / 2 * (size_t)(lrwork > 1 ? lrwork : 1))
+                    : NULL;
+  if (!iwork || ((dt == CT_COMPLEX64 || dt == CT_COMPLEX128) && !rwork)) {
+    ct__free(iwork);
+    ct__free(rwork);
+    return CT_LA_NO_MEMORY;
+  }
+#define CT__GESDD_CALL(W, LW)                                                                               \
+  switch (dt) {                                                                                             \
+    case CT_FLOAT32: sgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, iwork, &info, 1); break; \
+    case CT_FLOAT64: dgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, iwork, &info, 1); break; \
+    case CT_COMPLEX64:                                                                                      \
+      cgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, rwork, iwork, &info, 1);                \
+      break;                                                                                                \
+    default: zgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, rwork, iwork, &info, 1); break;  \
+  }
+  CT__GESDD_CALL((void *)q, &lwork)
+  lwork = query_size(dt, q);
+  void *work = ct__malloc(ct__itemsize(dt) * (size_t)lwork);
+  if (!work) {
+    info = CT_LA_NO_MEMORY;
+  } else {
+    CT__GESDD_CALL(work, &lwork)
+  }
+#undef CT__GESDD_CALL
+  ct__free(work);
+  ct__free(iwork);
+  ct__free(rwork);
+  return info;
+}
+
+int ct__la_syevd(ct_dtype dt, char jobz, char uplo, int n, void *a, int lda, void *w) {
+  int info = 0, lwork = -1, liwork = -1, lrwork = -1, iq = 0;
+  double q[2] = {0, 0}, rq = 0;
+  bool cx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
+#define CT__SYEVD_CALL(W, LW, RW, LRW, IW, LIW)                                                            \
+  switch (dt) {                                                                                            \
+    case CT_FLOAT32: ssyevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;            \
+    case CT_FLOAT64: dsyevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;            \
+    case CT_COMPLEX64: cheevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, RW, LRW, IW, LIW, &info, 1, 1); break; \
+    default: zheevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, RW, LRW, IW, LIW, &info, 1, 1); break;           \
+  }
+  CT__SYEVD_CALL((void *)q, &lwork, (void *)&rq, &lrwork, &iq, &liwork)
+  lwork = query_size(dt, q);
+  liwork = iq < 1 ? 1 : iq;
+  lrwork = cx ? query_size(dt == CT_COMPLEX64 ? CT_FLOAT32 : CT_FLOAT64, &rq) : 1;
+  void *work = ct__malloc(ct__itemsize(dt) * (size_t)lwork);
+  int *iwork = ct__malloc(sizeof(int) * (size_t)liwork);
+  void *rwork = cx ? ct__malloc(ct__itemsize(dt) / 2 * (size_t)lrwork) : NULL;
+  if (!work || !iwork || (cx && !rwork)) {
+    info = CT_LA_NO_MEMORY;
+  } else {
+    CT__SYEVD_CALL(work, &lwork, rwork, &lrwork, iwork, &liwork)
+  }
+#undef CT__SYEVD_CALL
+  ct__free(work);
+  ct__free(iwork);
+  ct__free(rwork);
+  return info;
+}

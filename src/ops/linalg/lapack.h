@@ -1,0 +1,79 @@
+/* The Fortran LAPACK routines src/ops/linalg calls (the ones torch 1.13's CPU kernels call for the same ops:
+   getrf/getrs for det, inv and solve, potrf for cholesky, gesdd for svd, syevd/heevd for eigh), with the
+   hidden string lengths gfortran appends. ct__la_* wrap them by dtype (float32, float64, complex64,
+   complex128): matrices column-major, leading dimension max(1, rows).
+
+   For now they are linked from liblapack (CMakeLists.txt's LAPACK block). At the merge with the BLAS loader
+   (src/kernels/cpu/blas.h, branch h4-products: OpenBLAS dlopen-ed after its core type is chosen, threads
+   set from ct_set_num_threads) the calls in lapack.c go through it instead: each ct__la_* wrapper calls
+   ct__blas_sync_threads(), takes its routine with ct__blas_sym("dgetrf_") (NULL: the recorded error, to be
+   returned as a failed call), and the prototypes below become the function-pointer types; the CMake block
+   goes. A linked liblapack would load OpenBLAS before the loader can choose its core type. */
+#ifndef CTORCH_OPS_LINALG_LAPACK_H
+#define CTORCH_OPS_LINALG_LAPACK_H
+
+#include <stddef.h>
+
+#include "core/internal.h"
+
+/* What the ct__la_* wrappers return when a workspace cannot be allocated (LAPACK's infos are small). */
+#define CT_LA_NO_MEMORY (-2147483647 - 1)
+
+/* ---- the routines, by type prefix (s d c z); complex arrays are passed as void * ---- */
+#define CT__LAPACK_GETRF(P, T) \
+  void P##getrf_(const int *m, const int *n, T *a, const int *lda, int *ipiv, int *info);
+#define CT__LAPACK_GETRS(P, T)                                                                 \
+  void P##getrs_(const char *trans, const int *n, const int *nrhs, const T *a, const int *lda, \
+                 const int *ipiv, T *b, const int *ldb, int *info, size_t trans_len);
+#define CT__LAPACK_POTRF(P, T) \
+  void P##potrf_(const char *uplo, const int *n, T *a, const int *lda, int *info, size_t);
+CT__LAPACK_GETRF(s, float)
+CT__LAPACK_GETRF(d, double)
+CT__LAPACK_GETRF(c, void)
+CT__LAPACK_GETRF(z, void)
+CT__LAPACK_GETRS(s, float)
+CT__LAPACK_GETRS(d, double)
+CT__LAPACK_GETRS(c, void)
+CT__LAPACK_GETRS(z, void)
+CT__LAPACK_POTRF(s, float)
+CT__LAPACK_POTRF(d, double)
+CT__LAPACK_POTRF(c, void)
+CT__LAPACK_POTRF(z, void)
+void sgesdd_(const char *jobz, const int *m, const int *n, float *a, const int *lda, float *s, float *u,
+             const int *ldu, float *vt, const int *ldvt, float *work, const int *lwork, int *iwork, int *info,
+             size_t);
+void dgesdd_(const char *jobz, const int *m, const int *n, double *a, const int *lda, double *s, double *u,
+             const int *ldu, double *vt, const int *ldvt, double *work, const int *lwork, int *iwork,
+             int *info, size_t);
+void cgesdd_(const char *jobz, const int *m, const int *n, void *a, const int *lda, float *s, void *u,
+             const int *ldu, void *vt, const int *ldvt, void *work, const int *lwork, float *rwork,
+             int *iwork, int *info, size_t);
+void zgesdd_(const char *jobz, const int *m, const int *n, void *a, const int *lda, double *s, void *u,
+             const int *ldu, void *vt, const int *ldvt, void *work, const int *lwork, double *rwork,
+             int *iwork, int *info, size_t);
+void ssyevd_(const char *jobz, const char *uplo, const int *n, float *a, const int *lda, float *w,
+             float *work, const int *lwork, int *iwork, const int *liwork, int *info, size_t, size_t);
+void dsyevd_(const char *jobz, const char *uplo, const int *n, double *a, const int *lda, double *w,
+             double *work, const int *lwork, int *iwork, const int *liwork, int *info, size_t, size_t);
+void cheevd_(const char *jobz, const char *uplo, const int *n, void *a, const int *lda, float *w, void *work,
+             const int *lwork, float *rwork, const int *lrwork, int *iwork, const int *liwork, int *info,
+             size_t, size_t);
+void zheevd_(const char *jobz, const char *uplo, const int *n, void *a, const int *lda, double *w, void *work,
+             const int *lwork, double *rwork, const int *lrwork, int *iwork, const int *liwork, int *info,
+             size_t, size_t);
+
+/* ---- by dtype (one of the four LAPACK dtypes; the callers checked it) ---- */
+/* LU with partial pivoting of the m x n matrix a in place; ipiv[min(m, n)] 1-based; returns info. */
+int ct__la_getrf(ct_dtype dt, int m, int n, void *a, int lda, int *ipiv);
+/* Solves op(A) X = B with getrf's factors (trans 'N', 'T' or 'C'); b: n x nrhs, overwritten. */
+int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b,
+                 int ldb);
+/* Cholesky of the n x n a in place, reading the uplo ('L' / 'U') triangle; returns info. */
+int ct__la_potrf(ct_dtype dt, char uplo, int n, void *a, int lda);
+/* SVD of the m x n a (destroyed): jobz 'N' (s only), 'S' (reduced u, vt) or 'A' (full); s real. */
+int ct__la_gesdd(ct_dtype dt, char jobz, int m, int n, void *a, int lda, void *s, void *u, int ldu, void *vt,
+                 int ldvt);
+/* Eigen-decomposition of the Hermitian n x n a: jobz 'N' / 'V' (vectors into a), uplo; w real ascending. */
+int ct__la_syevd(ct_dtype dt, char jobz, char uplo, int n, void *a, int lda, void *w);
+
+#endif

@@ -1,0 +1,203 @@
+/* The pieces the linear algebra ops share (linalg_internal.h): torch's checks and messages, batched column-major
+   workspaces, info checks and the out= tail. */
+#include "ops/linalg/linalg_internal.h"
+
+#include "ops/join/join_internal.h"
+#include "ops/sort/sort_internal.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+bool ct__la_ndim_ok(const ct_tensor *t, const char *api, const char *what) {
+  if (t->ndim >= 2) return true;
+  ct__error(CT_ERR_RUNTIME, "%s: The input tensor %s must have at least 2 dimensions.", api, what);
+  return false;
+}
+
+bool ct__la_square_ok(const ct_tensor *t, const char *api) {
+  int64_t m = t->sizes[t->ndim - 2], n = t->sizes[t->ndim - 1];
+  if (m == n) return true;
+  ct__error(CT_ERR_RUNTIME, "%s: A must be batches of square matrices, but they are %lld by %lld matrices",
+            api, (long long)m, (long long)n);
+  return false;
+}
+
+bool ct__la_float_ok(const ct_tensor *t, const char *api) {
+  ct_dtype dt = (ct_dtype)t->dtype;
+  if (ct__dt(dt)->category >= CT_CAT_FLOAT) return true;
+  ct__error(CT_ERR_RUNTIME, "%s: Expected a floating point or complex tensor as input. Got %s", api,
+            ct__dt(dt)->scalar_name);
+  return false;
+}
+
+bool ct__la_lowprec_ok(const ct_tensor *t, const char *api) {
+  ct_dtype dt = (ct_dtype)t->dtype;
+  if (dt != CT_FLOAT16 && dt != CT_BFLOAT16) return true;
+  ct__error(CT_ERR_RUNTIME, "%s: Low precision dtypes not supported. Got %s", api, ct__dt(dt)->scalar_name);
+  return false;
+}
+
+bool ct__la_dtype(ct_dtype dt) {
+  return dt == CT_FLOAT32 || dt == CT_FLOAT64 || dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
+}
+
+bool ct__la_kernel_ok(const ct_tensor *t, const char *kernel) {
+  if (ct__la_dtype((ct_dtype)t->dtype)) return true;
+  ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kernel,
+            ct__dt((ct_dtype)t->dtype)->scalar_name);
+  return false;
+}
+
+ct_dtype ct__la_real(ct_dtype dt) { return (ct_dtype)ct__dt(dt)->real_dtype; }
+
+bool ct__la_int_ok(int64_t n) {
+  if (n <= INT_MAX) return true;
+  ct__error(CT_ERR_RUNTIME, "The matrix size %lld does not fit LAPACK's 32-bit int", (long long)n);
+  return false;
+}
+
+ct_tensor *ct__la_empty(const ct_tensor *like, int64_t ndim, const int64_t *sizes, ct_dtype dt) {
+  return ct__empty(ndim, sizes, dt, ct__tdevice(like));
+}
+
+ct_tensor *ct__la_empty_colmajor(const ct_tensor *like, int64_t ndim, const int64_t *sizes, ct_dtype dt) {
+  ct_tensor *t = ct__la_empty(like, ndim, sizes, dt);
+  if (!t || ndim < 2) return t;
+  /* the contiguous strides of the shape with its last two dims swapped, swapped back */
+  int64_t sw[CT_LA_MAXDIM], st[CT_LA_MAXDIM];
+  memcpy(sw, sizes, (size_t)ndim * sizeof(int64_t));
+  sw[ndim - 2] = sizes[ndim - 1];
+  sw[ndim - 1] = sizes[ndim - 2];
+  ct__contiguous_strides(ndim, sw, st);
+  memcpy(t->strides, st, (size_t)ndim * sizeof(int64_t));
+  t->strides[ndim - 2] = st[ndim - 1];
+  t->strides[ndim - 1] = st[ndim - 2];
+  return t;
+}
+
+ct_tensor *ct__la_colmajor_copy(const ct_tensor *src, int64_t ndim, const int64_t *sizes) {
+  ct_tensor *r = ct__la_empty_colmajor(src, ndim, sizes, (ct_dtype)src->dtype);
+  if (!r) return NULL;
+  ct_tensor *e = ct__expand_impl(src, (ct_shape){sizes, ndim});
+  ct_status s = e ? ct__copy_into(r, e) : ct_last_error();
+  ct_release(e);
+  if (s != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return r;
+}
+
+int64_t ct__la_batch(const ct_tensor *t) {
+  int64_t b = 1;
+  for (int64_t d = 0; d + 2 < t->ndim; d++) b *= t->sizes[d];
+  return b;
+}
+
+bool ct__la_check_errors(const ct_tensor *info, const char *api) {
+  const int32_t *p = (const int32_t *)ct__tdata(info);
+  for (int64_t i = 0; i < info->numel; i++) {
+    if (p[i] == 0) continue;
+    char batch[64] = "";
+    if (info->ndim > 0) snprintf(batch, sizeof batch, ": (Batch element %lld)", (long long)i);
+    int v = p[i];
+    if (v < 0) {
+      ct__error(CT_ERR_RUNTIME,
+                "%s%s: Argument %d has illegal value. Most certainly there is a bug in the "
+                "implementation calling the backend library.",
+                api, batch, -v);
+    } else if (strstr(api, "inv")) {
+      ct__error(CT_ERR_LINALG,
+                "%s%s: The diagonal element %d is zero, the inversion could not be completed because "
+                "the input matrix is singular.",
+                api, batch, v);
+    } else if (strstr(api, "solve")) {
+      ct__error(CT_ERR_LINALG, "%s%s: The solver failed because the input matrix is singular.", api, batch);
+    } else if (strstr(api, "cholesky")) {
+      ct__error(CT_ERR_LINALG,
+                "%s%s: The factorization could not be completed because the input is not "
+                "positive-definite (the leading minor of order %d is not positive-definite).",
+                api, batch, v);
+    } else if (strstr(api, "svd")) {
+      ct__error(CT_ERR_LINALG,
+                "%s%s: The algorithm failed to converge because the input matrix is ill-conditioned "
+                "or has too many repeated singular values (error code: %d).",
+                api, batch, v - 1);
+    } else {
+      ct__error(CT_ERR_LINALG,
+                "%s%s: The algorithm failed to converge because the input matrix is ill-conditioned "
+                "or has too many repeated eigenvalues (error code: %d).",
+                api, batch, v);
+    }
+    return false;
+  }
+  return true;
+}
+
+bool ct__la_out_ok(const ct_tensor *out, ct_dtype want, const ct_tensor *like) {
+  return ct__join_out_dtype_is(out, want) && ct__join_out_device_ok(out, like);
+}
+
+ct_status ct__la_write_out(ct_tensor *out, const ct_tensor *r) {
+  bool same = out->ndim == r->ndim && memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) == 0;
+  /* a result torch returns with the conjugate bit (solve's left=False) sets it on an out that torch's kernel
+     writes directly (resized, or already of the result's shape and strides), as its in-place conj does;
+     the copy engine then stores out's values conjugated. Another out gets the values through a copy
+     (torch's structured kernels compute into a proxy then). */
+  bool conj = ct__math_bits(r) & CT_TENSOR_CONJ && ct__dt((ct_dtype)out->dtype)->category == CT_CAT_COMPLEX &&
+              (!same || memcmp(out->strides, r->strides, (size_t)r->ndim * sizeof(int64_t)) == 0);
+  if (!same) {
+    if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
+    ct_status s = ct__tensor_resize(out, r->ndim, r->sizes, r->strides);
+    if (s != CT_OK) return s;
+  }
+  if (conj) out->flags |= CT_TENSOR_CONJ;
+  return ct__copy_into(out, r);
+}
+
+ct_status ct__la_write_outs(ct_tensor **r, ct_tensor *const *outs, int n, ct_status s) {
+  for (int k = 0; k < n && s == CT_OK; k++)
+    if (outs[k]) s = ct__la_write_out(outs[k], r[k]);
+  for (int k = 0; k < n; k++) ct_release(r[k]);
+  return s;
+}
+
+ct_status ct__la_deliver2(ct_tensor **r, ct_tensor *out0, ct_tensor *out1, ct_tensor **want0,
+                          ct_tensor **want1, ct_status s) {
+  if (out0) return ct__la_write_outs(r, (ct_tensor *const[]){out0, out1}, 2, s);
+  return ct__sort_hand_out(r, (ct_tensor * *const[]){want0, want1}, 2, s);
+}
+
+ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_tensor **pivots,
+                           ct_tensor **info) {
+  *LU = *pivots = *info = NULL;
+  int64_t nd = A->ndim, m = A->sizes[nd - 2], n = A->sizes[nd - 1], k = m < n ? m : n;
+  if (!ct__la_int_ok(m) || !ct__la_int_ok(n)) return ct_last_error();
+  ct_tensor *src = trans ? ct__transpose_impl(A, -2, -1) : ct__alias_impl(A);
+  if (!src) return ct_last_error();
+  ct_tensor *lu = ct__la_colmajor_copy(src, nd, src->sizes);
+  ct_release(src);
+  if (!lu) return ct_last_error();
+  int64_t psz[CT_LA_MAXDIM];
+  memcpy(psz, A->sizes, (size_t)(nd - 2) * sizeof(int64_t));
+  psz[nd - 2] = k;
+  ct_tensor *piv = ct__la_empty(A, nd - 1, psz, CT_INT32), *inf = ct__la_empty(A, nd - 2, psz, CT_INT32);
+  if (!piv || !inf) {
+    ct_release(lu);
+    ct_release(piv);
+    ct_release(inf);
+    return ct_last_error();
+  }
+  int64_t nb = ct__la_batch(A), mm = lu->sizes[nd - 2], nn = lu->sizes[nd - 1];
+  for (int64_t b = 0; b < nb; b++) {
+    int32_t *ip = (int32_t *)ct__la_at(piv, b * k), *fo = (int32_t *)ct__la_at(inf, b);
+    *fo = mm == 0 || nn == 0 ? 0
+                             : ct__la_getrf((ct_dtype)A->dtype, (int)mm, (int)nn, ct__la_at(lu, b * mm * nn),
+                                            (int)(mm > 1 ? mm : 1), ip);
+  }
+  *LU = lu;
+  *pivots = piv;
+  *info = inf;
+  return CT_OK;
+}

@@ -1,0 +1,84 @@
+/* What the linear algebra ops (include/ctorch/linalg.h) share: their descriptors' rows, torch's input checks
+   (each op calls them in torch's order), the batched column-major workspaces LAPACK runs on, the info tensors and
+   torch's messages for them, and the out= tail. */
+#ifndef CTORCH_OPS_LINALG_INTERNAL_H
+#define CTORCH_OPS_LINALG_INTERNAL_H
+#include "core/cast.h"
+#include "core/layout_rules.h"
+#include "core/op.h"
+#include "ops/linalg/lapack.h"
+#include "ops/view_internal.h"
+#include "ops/view_op.h"
+
+/* A linalg op's descriptor: NAME is the ATen op whose autograd layer refuses out= arguments that require grad
+   ("linalg_inv_ex(): functions with out=..."); CPU only: torch's meta kernels are not reproduced yet, so a meta
+   input is refused with the dispatcher's message for ATEN, and an out= tensor on another device gets the
+   structured kernels' "Expected out tensor to have device cpu, but got meta instead" after the input checks
+   (torch would run its meta kernel there). */
+#define CT_LINALG_OP(NAME, ATEN) \
+  { .name = (NAME), .aten = (ATEN), CT_COPY_ROWS_CPU }
+
+/* Matrix ranks up to this are held in stack arrays. */
+#define CT_LA_MAXDIM 64
+
+/* ---- torch's checks, each recording torch's message prefixed by api ("linalg.inv") ---- */
+/* "The input tensor A must have at least 2 dimensions." (what: "A" or "B"). */
+bool ct__la_ndim_ok(const ct_tensor *t, const char *api, const char *what);
+/* "A must be batches of square matrices, but they are 2 by 3 matrices". */
+bool ct__la_square_ok(const ct_tensor *t, const char *api);
+/* "Expected a floating point or complex tensor as input. Got Long". */
+bool ct__la_float_ok(const ct_tensor *t, const char *api);
+/* "Low precision dtypes not supported. Got Half". */
+bool ct__la_lowprec_ok(const ct_tensor *t, const char *api);
+/* The kernel's dispatch: "\"lu_cpu\" not implemented for 'Half'" for a dtype LAPACK has no routine for. */
+bool ct__la_kernel_ok(const ct_tensor *t, const char *kernel);
+/* Whether dt is one of LAPACK's four. */
+bool ct__la_dtype(ct_dtype dt);
+/* The real dtype of dt's values (float32 for complex64). */
+ct_dtype ct__la_real(ct_dtype dt);
+
+/* ---- workspaces ---- */
+/* A new tensor (unowned) of sizes with batched column-major strides (each matrix column-major, the batch
+   contiguous around them: torch's batched_matrix_contiguous_strides(f_contig = true)); 1-D: contiguous. */
+ct_tensor *ct__la_empty_colmajor(const ct_tensor *like, int64_t ndim, const int64_t *sizes, ct_dtype dt);
+/* The same holding src expanded to sizes (its conj and neg bits applied by the copy engine). */
+ct_tensor *ct__la_colmajor_copy(const ct_tensor *src, int64_t ndim, const int64_t *sizes);
+/* A new contiguous tensor (unowned) of sizes. */
+ct_tensor *ct__la_empty(const ct_tensor *like, int64_t ndim, const int64_t *sizes, ct_dtype dt);
+/* Element i's address in a tensor made by the functions above. */
+static inline char *ct__la_at(const ct_tensor *t, int64_t i) {
+  return ct__tdata(t) + i * (int64_t)ct__itemsize((ct_dtype)t->dtype);
+}
+/* The number of matrices in a batched tensor (the product of all dims but the last two). */
+int64_t ct__la_batch(const ct_tensor *t);
+/* LAPACK's int holds n, and the matrix sizes fit it (RuntimeError otherwise). */
+bool ct__la_int_ok(int64_t n);
+
+/* ---- info ---- */
+/* torch's _linalg_check_errors: the first nonzero info of a batch (info: int32, the batch's shape) recorded
+   with api's message; true when every info is 0. */
+bool ct__la_check_errors(const ct_tensor *info, const char *api);
+
+/* ---- out= ---- */
+/* "Expected out tensor to have dtype float, but got double instead", then the device. */
+bool ct__la_out_ok(const ct_tensor *out, ct_dtype want, const ct_tensor *like);
+/* out takes r's values: resized to r's shape with r's strides when its shape differs, then copy_. */
+ct_status ct__la_write_out(ct_tensor *out, const ct_tensor *r);
+/* Writes r[k] into outs[k] (ct__la_write_out; a NULL out: not written), then releases every r[k]. */
+ct_status ct__la_write_outs(ct_tensor **r, ct_tensor *const *outs, int n, ct_status s);
+/* The tail of an op of two results r[2]: written into out0 and out1 (out= forms: out0 given, out1 may be NULL),
+   or handed to the caller through want0 and want1 (owned by the scope; NULL: not wanted) as ct__sort_hand_out
+   does; on s != CT_OK every r[k] is released. */
+ct_status ct__la_deliver2(ct_tensor **r, ct_tensor *out0, ct_tensor *out1, ct_tensor **want0,
+                          ct_tensor **want1, ct_status s);
+
+/* ---- the _impls composites call (results unowned) ---- */
+/* LU of A's batched column-major copy: LU (A's shape), pivots (int32, batch + [min(m, n)]), info (int32, batch).
+   trans: factor A^T instead (torch's shortcut for a contiguous real A: det(A^T) = det(A)). */
+ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_tensor **pivots,
+                           ct_tensor **info);
+/* linalg.slogdet's sign and logabsdet from LU and pivots. */
+ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *pivots, ct_tensor **sign,
+                                 ct_tensor **logabs);
+
+#endif
