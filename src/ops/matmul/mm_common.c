@@ -1,0 +1,36 @@
+/* What the products share (mm_internal.h): resolved operands, pointwise results owned by the caller, and
+   the out= and in-place tails. */
+#include "ops/matmul/mm_internal.h"
+#include "ops/pointwise/pw.h"
+
+ct_tensor *ct__mm_resolved(const ct_tensor *t) { return ct__resolve_bits(t); }
+
+ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b) {
+  ct_scope_begin();
+  ct_tensor *p = ct__pw_apply((const ct_pw_op *)pw_op, a, b);
+  if (p) ct_retain(p);
+  ct_scope_end();
+  return p;
+}
+
+ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r) {
+  if (!r) return ct_last_error();
+  ct_status s = ct__join_out_dtype_is(out, (ct_dtype)r->dtype) ? ct__join_copy_out(out, r) : ct_last_error();
+  ct_release(r);
+  return s;
+}
+
+ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r) {
+  if (!r) return ct_last_error();
+  ct_status s = CT_OK;
+  if (self->ndim != r->ndim || memcmp(self->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) != 0) {
+    char a[256], b[256];
+    ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
+    ct__fmt_int_list(b, sizeof b, r->ndim, r->sizes);
+    ct__error(CT_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should match", a, b);
+    s = CT_ERR_RUNTIME;
+  }
+  if (s == CT_OK) s = ct__copy_into(self, r);
+  ct_release(r);
+  return s;
+}

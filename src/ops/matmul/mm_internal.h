@@ -1,0 +1,52 @@
+/* Shared by the products (include/ctorch/matmul.h): the one matrix-product kernel every op reaches
+   (torch's addmm_impl_cpu_), the small-matrix batch kernel, and the _impls composites call. Every _impl
+   returns a tensor the caller owns (not scope-registered), NULL with the error recorded. */
+#ifndef CTORCH_OPS_MATMUL_INTERNAL_H
+#define CTORCH_OPS_MATMUL_INTERNAL_H
+#include "ops/join/join_internal.h"
+
+/* The products' descriptors: CPU rows (the dtype dispatch is the kernels' own, with torch's "not
+   implemented for" names). */
+#define CT_MM_OP(NAME, ATEN) CT_JOIN_OP_CPU(NAME, ATEN)
+
+/* beta / alpha of ct_addmm_opts with torch's default (kind 0: 1). */
+ct_scalar ct__mm_coef(ct_scalar s);
+/* Whether a scalar is zero (torch's beta.toComplexDouble() == 0.0). */
+bool ct__mm_coef_zero(ct_scalar s);
+
+/* torch's addmm_impl_cpu_ from its result step: result (m x n, sized, no math bits) already holds beta's
+   operand (self's values, broadcast) unless beta is 0; it becomes beta * result + alpha * (m1 @ m2). m1 and
+   m2 have no math bits. Chooses transposes and leading dimensions from the strides as torch does (a copy
+   for an operand or result that neither layout fits), then OpenBLAS for float32/64 and complex, torch's
+   own loops (cpublas gemm_core_) for the integer types and bfloat16. kname: the kernel name of torch's
+   "not implemented for" (addmm_impl_cpu_). */
+ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor *m2, ct_scalar beta, ct_scalar alpha,
+                        const char *kname);
+
+/* Whether torch's mm computes dtype (every type but bool and float16): else records
+   "\"<kname>\" not implemented for '<dtype>'". */
+bool ct__mm_dtype_ok(ct_dtype dt, const char *kname);
+
+/* mm(a, b) into a new row-major result (a, b 2-D of one dtype; checks done): unowned. */
+ct_tensor *ct__mm_new(const ct_tensor *a, const ct_tensor *b);
+/* bmm(a, b): 3-D of one dtype, checks done, new contiguous result. */
+ct_tensor *ct__bmm_new(const ct_tensor *a, const ct_tensor *b);
+/* torch.matmul's impl (checks its own). */
+ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b);
+/* mv(a, v) into a new result (checks done). */
+ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v);
+/* dot / vdot (checks done): a new 0-dim tensor. */
+ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool conj_a);
+
+/* t with its math bits applied (a new reference to t when it has none). */
+ct_tensor *ct__mm_resolved(const ct_tensor *t);
+/* A pointwise op's result as a caller-owned tensor (the engine's results belong to the scope). */
+ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b);
+/* The out= tail: out's dtype must be dt ("Expected out tensor to have dtype ..."), then resize_output and
+   copy. Releases r. */
+ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r);
+/* The in-place tail: self keeps its shape (torch's "Bad in-place call" otherwise), gets r's values.
+   Releases r. */
+ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r);
+
+#endif
