@@ -198,9 +198,19 @@ enum { COL_MAJOR = 102, NO_TRANS = 111, TRANS = 112, CONJ_TRANS = 113 };
 
 static int cblas_trans(char t) { return t == 't' || t == 'T' ? TRANS : t == 'c' || t == 'C' ? CONJ_TRANS : NO_TRANS; }
 
+void ct__blas_threads_one(void) {
+  if (B.get_threads() != 1) B.set_threads(1);
+}
+
 void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                    const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c, int64_t ldc) {
   ct__blas_sync_threads();
+  ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
+                          const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
+                          int64_t ldc) {
   int ta = cblas_trans(transa), tb = cblas_trans(transb);
   int M = (int)m, N = (int)n, K = (int)k, LA = (int)lda, LB = (int)ldb, LC = (int)ldc;
   switch (dt) {

@@ -80,6 +80,12 @@ void *ct__blas_sym(const char *name);
    call it themselves). Requires ct__blas_ready(). */
 void ct__blas_sync_threads(void);
 
+/* Batches run on the library's pool (bmm's small matrices): ct__blas_threads_one() sets OpenBLAS to one
+   thread from the calling thread before the job (OpenBLAS's OpenMP build then runs every call on its
+   caller alone, whichever thread makes it), the workers call ct__blas_gemm_nosync, and the next wrapper
+   call from the calling thread restores ct_set_num_threads's count. */
+void ct__blas_threads_one(void);
+
 /* Whether every count fits OpenBLAS's 32-bit integers. */
 static inline bool ct__blas_fits(int64_t v) { return v >= 0 && v <= INT32_MAX; }
 
@@ -92,6 +98,11 @@ static inline bool ct__blas_fits(int64_t v) { return v >= 0 && v <= INT32_MAX; }
 /* C = alpha op(A) op(B) + beta C, C m x n, op(A) m x k, op(B) k x n. beta == 0 does not read C. */
 void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                    const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c, int64_t ldc);
+
+/* The same without the thread-count sync (pool workers between ct__blas_threads_one and the next sync). */
+void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
+                          const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
+                          int64_t ldc);
 
 /* y = alpha op(A) x + beta y, A m x n. beta == 0 does not read y. */
 void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a, int64_t lda,

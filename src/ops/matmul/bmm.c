@@ -41,159 +41,71 @@ typedef struct small_args {
 
 #define P3(t, b, i, j) (ct__tdata(t) + ((b) * (t)->strides[0] + (i) * (t)->strides[1] + (j) * (t)->strides[2]) * (int64_t)is)
 
-/* acc starts at 0 and adds s[i][k] * m[k][j] in the accumulator type (opmath: float for bfloat16), then
-   r = acc (bmm), alpha * acc (beta 0) or r * beta + alpha * acc. */
+/* torch 1.13's loop, in the element type: acc starts at 0 (bmm) or r * beta (baddbmm; 0 when beta is 0:
+   self is ignored), then adds alpha * s[i][k] * m[k][j] for each k (checked against torch: starting from
+   r * beta matches its last bits, summing first and scaling after does not); c10's bfloat16 operators
+   round each product and sum, integers wrap. */
 static void small_batch(void *ctx, int64_t b, int tid) {
   (void)tid;
   const small_args *a = ctx;
   ct_dtype dt = a->dt;
   size_t is = ct__itemsize(dt);
+  int cat = ct__dt(dt)->category;
+  bool init = !a->is_bmm && !a->beta0;
   for (int64_t i = 0; i < a->is; i++)
     for (int64_t j = 0; j < a->js; j++) {
       char *rp = P3(a->r, b, i, j);
-      switch (ct__dt(dt)->category) {
-        case CT_CAT_INT: {
-          uint64_t acc = 0;
-          for (int64_t k = 0; k < a->ks; k++)
-            acc += (uint64_t)ct__elem_load_i64(dt, P3(a->s, b, i, k)) * (uint64_t)ct__elem_load_i64(dt, P3(a->m, b, k, j));
-          uint64_t al = (uint64_t)s_int(a->alpha), be = (uint64_t)s_int(a->beta);
-          uint64_t v = a->is_bmm ? acc : a->beta0 ? al * acc : (uint64_t)ct__elem_load_i64(dt, rp) * be + al * acc;
-          ct__elem_store_i64(dt, rp, (int64_t)v);
-          break;
+      if (cat == CT_CAT_INT) {
+        uint64_t al = (uint64_t)s_int(a->alpha), be = (uint64_t)s_int(a->beta);
+        uint64_t acc = init ? (uint64_t)ct__elem_load_i64(dt, rp) * be : 0;
+        for (int64_t k = 0; k < a->ks; k++)
+          acc += al * (uint64_t)ct__elem_load_i64(dt, P3(a->s, b, i, k)) * (uint64_t)ct__elem_load_i64(dt, P3(a->m, b, k, j));
+        ct__elem_store_i64(dt, rp, (int64_t)acc);
+      } else if (cat == CT_CAT_COMPLEX && dt == CT_COMPLEX64) {
+        float ar = (float)s_re(a->alpha), ai = (float)s_im(a->alpha), br = (float)s_re(a->beta), bi = (float)s_im(a->beta);
+        float *o = (float *)rp, cr = 0, ci = 0;
+        if (init) cr = o[0] * br - o[1] * bi, ci = o[0] * bi + o[1] * br;
+        for (int64_t k = 0; k < a->ks; k++) {
+          const float *p = (const float *)P3(a->s, b, i, k), *q = (const float *)P3(a->m, b, k, j);
+          float tr = a->is_bmm ? p[0] : ar * p[0] - ai * p[1], ti = a->is_bmm ? p[1] : ar * p[1] + ai * p[0];
+          cr += tr * q[0] - ti * q[1], ci += tr * q[1] + ti * q[0];
         }
-        case CT_CAT_COMPLEX: {
-          bool c64 = dt == CT_COMPLEX64;
-          double sr = 0, si = 0; /* complex<float> sums in float: rounded per step below */
-          for (int64_t k = 0; k < a->ks; k++) {
-            const char *x = P3(a->s, b, i, k), *y = P3(a->m, b, k, j);
-            if (c64) {
-              const float *p = (const float *)x, *q = (const float *)y;
-              float pr = p[0] * q[0] - p[1] * q[1], pi = p[0] * q[1] + p[1] * q[0];
-              sr = (float)((float)sr + pr), si = (float)((float)si + pi);
-            } else {
-              const double *p = (const double *)x, *q = (const double *)y;
-              double pr = p[0] * q[0] - p[1] * q[1], pi = p[0] * q[1] + p[1] * q[0];
-              sr += pr, si += pi;
-            }
-          }
-          double ar = s_re(a->alpha), ai = s_im(a->alpha), br = s_re(a->beta), bi = s_im(a->beta);
-          if (c64) {
-            float *o = (float *)rp, fsr = (float)sr, fsi = (float)si;
-            if (a->is_bmm) {
-              o[0] = fsr, o[1] = fsi;
-            } else {
-              float far = (float)ar, fai = (float)ai, fbr = (float)br, fbi = (float)bi;
-              float tr = far * fsr - fai * fsi, ti = far * fsi + fai * fsr;
-              if (a->beta0) {
-                o[0] = tr, o[1] = ti;
-              } else {
-                float yr = o[0] * fbr - o[1] * fbi, yi = o[0] * fbi + o[1] * fbr;
-                o[0] = yr + tr, o[1] = yi + ti;
-              }
-            }
-          } else {
-            double *o = (double *)rp;
-            if (a->is_bmm) {
-              o[0] = sr, o[1] = si;
-            } else {
-              double tr = ar * sr - ai * si, ti = ar * si + ai * sr;
-              if (a->beta0) {
-                o[0] = tr, o[1] = ti;
-              } else {
-                double yr = o[0] * br - o[1] * bi, yi = o[0] * bi + o[1] * br;
-                o[0] = yr + tr, o[1] = yi + ti;
-              }
-            }
-          }
-          break;
+        o[0] = cr, o[1] = ci;
+      } else if (cat == CT_CAT_COMPLEX) {
+        double ar = s_re(a->alpha), ai = s_im(a->alpha), br = s_re(a->beta), bi = s_im(a->beta);
+        double *o = (double *)rp, cr = 0, ci = 0;
+        if (init) cr = o[0] * br - o[1] * bi, ci = o[0] * bi + o[1] * br;
+        for (int64_t k = 0; k < a->ks; k++) {
+          const double *p = (const double *)P3(a->s, b, i, k), *q = (const double *)P3(a->m, b, k, j);
+          double tr = a->is_bmm ? p[0] : ar * p[0] - ai * p[1], ti = a->is_bmm ? p[1] : ar * p[1] + ai * p[0];
+          cr += tr * q[0] - ti * q[1], ci += tr * q[1] + ti * q[0];
         }
-        default: {
-          bool dbl = dt == CT_FLOAT64;
-          double acc = 0;
-          for (int64_t k = 0; k < a->ks; k++) {
-            double p = ct__elem_load_f64(dt, P3(a->s, b, i, k)) * ct__elem_load_f64(dt, P3(a->m, b, k, j));
-            acc = dbl ? acc + p : (float)((float)acc + (float)p);
-          }
-          double v;
-          if (a->is_bmm) {
-            v = acc;
-          } else if (dbl) {
-            v = a->beta0 ? s_re(a->alpha) * acc : ct__elem_load_f64(dt, rp) * s_re(a->beta) + s_re(a->alpha) * acc;
-          } else {
-            float al = (float)s_re(a->alpha), be = (float)s_re(a->beta), fa = (float)acc;
-            v = a->beta0 ? al * fa : (float)ct__elem_load_f64(dt, rp) * be + al * fa;
-          }
-          ct__elem_store_f64(dt, rp, v);
-          break;
+        o[0] = cr, o[1] = ci;
+      } else if (dt == CT_FLOAT64) {
+        double al = s_re(a->alpha), acc = init ? ct__elem_load_f64(dt, rp) * s_re(a->beta) : 0;
+        for (int64_t k = 0; k < a->ks; k++)
+          acc += (a->is_bmm ? ct__elem_load_f64(dt, P3(a->s, b, i, k)) : al * ct__elem_load_f64(dt, P3(a->s, b, i, k))) *
+                 ct__elem_load_f64(dt, P3(a->m, b, k, j));
+        ct__elem_store_f64(dt, rp, acc);
+      } else if (dt == CT_FLOAT32) {
+        float al = (float)s_re(a->alpha), acc = init ? (float)ct__elem_load_f64(dt, rp) * (float)s_re(a->beta) : 0;
+        for (int64_t k = 0; k < a->ks; k++) {
+          float x = (float)ct__elem_load_f64(dt, P3(a->s, b, i, k));
+          acc += (a->is_bmm ? x : al * x) * (float)ct__elem_load_f64(dt, P3(a->m, b, k, j));
         }
+        ct__elem_store_f64(dt, rp, acc);
+      } else { /* bfloat16: every operation rounded */
+        double al = ct__elem_round_f64(dt, s_re(a->alpha)), be = ct__elem_round_f64(dt, s_re(a->beta));
+        double acc = init ? ct__elem_round_f64(dt, (float)ct__elem_load_f64(dt, rp) * (float)be) : 0;
+        for (int64_t k = 0; k < a->ks; k++) {
+          double x = ct__elem_load_f64(dt, P3(a->s, b, i, k));
+          if (!a->is_bmm) x = ct__elem_round_f64(dt, (float)al * (float)x);
+          double p = ct__elem_round_f64(dt, (float)x * (float)ct__elem_load_f64(dt, P3(a->m, b, k, j)));
+          acc = ct__elem_round_f64(dt, (float)acc + (float)p);
+        }
+        ct__elem_store_f64(dt, rp, acc);
       }
     }
-}
-
-/* ---- batches of small float/double matrices at and above torch's 400 threshold ----
-   torch makes one OpenBLAS ?gemm call per matrix there, whose call overhead (argument checks, buffer
-   setup, packing) is several times the arithmetic of an 8x8x8 product. OpenBLAS has no batched gemm, so
-   this loop computes such products itself, as OpenBLAS's kernel computes each element: a fused
-   multiply-add chain over k from 0, then alpha * sum added to the (zeroed) output, so that the bits are
-   OpenBLAS's (checked against torch for 8x8x8 and other small shapes in tests/diff/ops_matmul.py). It is
-   used only where the CPU has FMA (the chain needs it) and k fits one OpenBLAS K block. */
-#define SMALL_FMA_MAX 32
-
-typedef struct fma_args {
-  bool dbl;
-  int64_t m, n, k;
-  const ct_tensor *r, *s, *mt;
-  float alpha;
-  double alpha_d;
-} fma_args;
-
-#if CT_ISA_X86
-CT_TARGET_AVX2 static void fma_batch_f32(const fma_args *a, int64_t b) {
-  size_t is = 4;
-  float acc[SMALL_FMA_MAX];
-  for (int64_t i = 0; i < a->m; i++) {
-    for (int64_t j = 0; j < a->n; j++) acc[j] = 0;
-    for (int64_t l = 0; l < a->k; l++) {
-      float x = *(const float *)P3(a->s, b, i, l);
-      const char *row = P3(a->mt, b, l, 0);
-      int64_t st = a->mt->strides[2] * 4;
-      for (int64_t j = 0; j < a->n; j++) acc[j] = __builtin_fmaf(x, *(const float *)(row + j * st), acc[j]);
-    }
-    for (int64_t j = 0; j < a->n; j++) *(float *)P3(a->r, b, i, j) = acc[j] * a->alpha + 0.0f;
-  }
-}
-CT_TARGET_AVX2 static void fma_batch_f64(const fma_args *a, int64_t b) {
-  size_t is = 8;
-  double acc[SMALL_FMA_MAX];
-  for (int64_t i = 0; i < a->m; i++) {
-    for (int64_t j = 0; j < a->n; j++) acc[j] = 0;
-    for (int64_t l = 0; l < a->k; l++) {
-      double x = *(const double *)P3(a->s, b, i, l);
-      const char *row = P3(a->mt, b, l, 0);
-      int64_t st = a->mt->strides[2] * 8;
-      for (int64_t j = 0; j < a->n; j++) acc[j] = __builtin_fma(x, *(const double *)(row + j * st), acc[j]);
-    }
-    for (int64_t j = 0; j < a->n; j++) *(double *)P3(a->r, b, i, j) = acc[j] * a->alpha_d + 0.0;
-  }
-}
-#endif
-
-static void fma_chunk(void *ctx, int64_t c, int tid) {
-  (void)tid;
-#if CT_ISA_X86
-  const fma_args *a = ctx;
-  int64_t per = 64, b0 = c * per, b1 = b0 + per < a->r->sizes[0] ? b0 + per : a->r->sizes[0];
-  for (int64_t b = b0; b < b1; b++) a->dbl ? fma_batch_f64(a, b) : fma_batch_f32(a, b);
-#else
-  (void)ctx, (void)c;
-#endif
-}
-
-static bool fma_path(const ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, bool is_bmm) {
-  ct_dtype dt = (ct_dtype)r->dtype;
-  return CT_ISA_X86 && is_bmm && (dt == CT_FLOAT32 || dt == CT_FLOAT64) && b1->dtype == dt && b2->dtype == dt &&
-         ct__cpu_isa() >= CT_ISA_AVX2 && b1->sizes[1] <= SMALL_FMA_MAX && b2->sizes[2] <= SMALL_FMA_MAX &&
-         b1->sizes[2] <= SMALL_FMA_MAX;
 }
 
 /* result (bs x m x n, sized, holding self's values when beta != 0 and not is_bmm) from batch1, batch2 (no
@@ -230,21 +142,18 @@ static ct_status bmm_into(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2
     ct__parallel_chunks(bs, bs > grain ? ct__parallel_threads(bs * m * n * k) : 1, small_batch, &a);
     return CT_OK;
   }
-  if (fma_path(r, b1, b2, is_bmm)) {
-    fma_args a = {.dbl = dt == CT_FLOAT64, .m = m, .n = n, .k = k, .r = r, .s = b1, .mt = b2,
-                  .alpha = (float)s_re(alpha), .alpha_d = s_re(alpha)};
-    int64_t chunks = (bs + 63) / 64;
-    ct__parallel_chunks(chunks, ct__parallel_threads(bs * m * n * k), fma_chunk, &a);
-    return CT_OK;
-  }
+  /* torch: addmm_impl_cpu_(r[b], r[b], b1[b], b2[b], 0, 1) per element (bmm), r[b].addmm_(b1[b], b2[b],
+     beta, alpha) (baddbmm) */
+  if (ct__gemm_batched(r, b1, b2, is_bmm ? ct_scalar_int(0) : beta, is_bmm ? ct_scalar_int(1) : alpha)) return CT_OK;
   ct_status s = CT_OK;
   for (int64_t b = 0; s == CT_OK && b < bs; b++) {
     ct_tensor *rb = ct__select_impl(r, 0, b), *x = rb ? ct__select_impl(b1, 0, b) : NULL,
               *y = x ? ct__select_impl(b2, 0, b) : NULL;
     if (!y) s = ct_last_error();
     /* bmm: addmm_impl_cpu_(r, r, b1[b], b2[b], 0, 1); baddbmm: r[b].addmm_(b1[b], b2[b], beta, alpha) */
-    if (s == CT_OK && !is_bmm && r->dtype != b2->dtype) {
-      ct__error(CT_ERR_RUNTIME, "self and mat2 must have the same dtype");
+    if (s == CT_OK && !is_bmm && (r->dtype != b2->dtype || b1->dtype != b2->dtype)) { /* addmm_'s meta */
+      ct__error(CT_ERR_RUNTIME, r->dtype != b2->dtype ? "self and mat2 must have the same dtype"
+                                                      : "mat1 and mat2 must have the same dtype");
       s = CT_ERR_RUNTIME;
     }
     if (s == CT_OK)
@@ -281,12 +190,6 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
     }
     int64_t es[3] = {b1->sizes[0], b1->sizes[1], b2->sizes[2]};
     if (!inplace && !(e = ct__expand_impl(self, (ct_shape){es, 3}))) return NULL;
-    if (self->dtype != b1->dtype) {
-      ct_release(e);
-      return CT_ERR_NULL(CT_ERR_RUNTIME, "Input dtypes must be the same, got: input %s, batch1: %s, batch2: %s",
-                         ct__dt((ct_dtype)self->dtype)->name, ct__dt((ct_dtype)b1->dtype)->name,
-                         ct__dt((ct_dtype)b2->dtype)->name);
-    }
   }
   if (!bmm_checks(b1, b2)) {
     ct_release(e);
@@ -296,16 +199,16 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
   ct_dtype dt = inplace ? (ct_dtype)self->dtype : (ct_dtype)b2->dtype;
   if (inplace && (self->ndim != 3 || memcmp(self->sizes, sizes, sizeof sizes) != 0)) {
     char a[256], b[256];
-    ct__fmt_int_list(a, sizeof a, 3, sizes);
-    ct__fmt_int_list(b, sizeof b, self->ndim, self->sizes);
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "Expected an output tensor with shape %s but got shape %s", a, b);
+    ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
+    ct__fmt_int_list(b, sizeof b, 3, sizes);
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should match", a, b);
   }
   if (out && !ct__join_out_dtype_is(out, dt)) {
     ct_release(e);
     return NULL;
   }
   if (inplace) e = ct_retain((ct_tensor *)self);
-  ct_tensor *r = ct__join_empty(b2, 3, sizes, dt);
+  ct_tensor *r = ct__mm_result_like(inplace ? self : out, b2, 3, sizes, dt);
   ct_tensor *x = r ? ct__mm_resolved(b1) : NULL, *y = x ? ct__mm_resolved(b2) : NULL;
   ct_status s = y ? CT_OK : ct_last_error();
   if (s == CT_OK && e && !ct__mm_coef_zero(beta) && r->numel) s = ct__copy_into(r, e);

@@ -7,6 +7,7 @@
 #include "core/half.h"
 #include "kernels/cpu/blas.h"
 #include "ops/convert_internal.h"
+#include "core/parallel.h"
 #include "ops/matmul/mm_internal.h"
 #include "ops/pointwise/pw.h"
 
@@ -48,7 +49,7 @@ static bool blas_dtype(ct_dtype dt) {
 
 typedef struct gemm_args {
   ct_dtype dt;
-  bool ta, tb;
+  bool ta, tb, ca, cb; /* ca, cb: a transposed operand is conjugated ('c') */
   int64_t m, n, k, lda, ldb, ldc;
   const char *a, *b;
   char *c;
@@ -154,7 +155,7 @@ static void gemm_wide(const gemm_args *g) {
 }
 
 /* cpublas::gemm: normalize_last_dims, then BLAS where use_blas_gemm allows it, else gemm_core_. */
-static void cpublas_gemm(gemm_args *g) {
+static void cpublas_gemm_ex(gemm_args *g, bool nosync) {
   if (g->n == 1) g->ldc = g->m;
   if (g->ta) {
     if (g->m == 1) g->lda = g->k;
@@ -199,9 +200,11 @@ static void cpublas_gemm(gemm_args *g) {
       be.cd[0] = coef_re(g->beta), be.cd[1] = coef_im(g->beta);
       break;
   }
-  ct__blas_gemm(g->dt, g->ta ? 't' : 'n', g->tb ? 't' : 'n', g->m, g->n, g->k, &al, g->a, g->lda, g->b, g->ldb, &be,
+  (nosync ? ct__blas_gemm_nosync : ct__blas_gemm)(g->dt, g->ta ? (g->ca ? 'c' : 't') : 'n', g->tb ? (g->cb ? 'c' : 't') : 'n', g->m, g->n, g->k, &al, g->a, g->lda, g->b, g->ldb, &be,
                 g->c, g->ldc);
 }
+
+static void cpublas_gemm(gemm_args *g) { cpublas_gemm_ex(g, false); }
 
 static char *elem_ptr(const ct_tensor *t) { return ct__tdata(t); }
 
@@ -214,6 +217,53 @@ static ct_status scale_result(ct_tensor *result, ct_scalar beta) {
   ct_scope_end();
   ct_release(w);
   return s;
+}
+
+/* addmm_impl_cpu_'s choice from the strides: tc (the result is computed transposed, m1 and m2 swapped),
+   whether the result needs a Fortran-contiguous copy, and for each operand whether BLAS reads it as it
+   is (CASE_N), transposed (CASE_T) or from a contiguous copy (CASE_COPY, transposed unless tc). */
+enum { CASE_N, CASE_T, CASE_COPY };
+typedef struct gemm_plan {
+  bool tc, c_copy, ta, tb;
+  int a_case, b_case;
+  int64_t m, n, k;
+} gemm_plan;
+
+static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
+
+static int operand_case(const int64_t *st, int i0, int i1, int64_t rows, int64_t cols, bool *trans, bool tc) {
+  if (st[i0] == 1 && st[i1] >= max1(rows)) return *trans = false, CASE_N;
+  if (st[i1] == 1 && st[i0] >= max1(cols)) return *trans = true, CASE_T;
+  *trans = !tc;
+  return CASE_COPY;
+}
+
+static void plan_for(gemm_plan *p, const int64_t *rz, const int64_t *rs, const int64_t *s1, const int64_t *s2,
+                     int64_t k) {
+  p->c_copy = false;
+  if (rs[0] == 1 && (rz[1] == 1 || rs[1] >= max1(rz[0]))) {
+    p->tc = false;
+  } else if (rs[1] == 1 && (rz[0] == 1 || rs[0] >= max1(rz[1]))) {
+    p->tc = true;
+  } else {
+    p->tc = false;
+    p->c_copy = true;
+  }
+  p->m = rz[p->tc ? 1 : 0], p->n = rz[p->tc ? 0 : 1], p->k = k;
+  int i0 = p->tc ? 1 : 0, i1 = p->tc ? 0 : 1;
+  const int64_t *x1 = p->tc ? s2 : s1, *x2 = p->tc ? s1 : s2;
+  p->a_case = operand_case(x1, i0, i1, p->m, p->k, &p->ta, p->tc);
+  p->b_case = operand_case(x2, i0, i1, p->k, p->n, &p->tb, p->tc);
+}
+
+/* The operand BLAS reads for a case (a new reference). */
+static ct_tensor *operand(const ct_tensor *x, int c) {
+  if (c == CASE_T) return ct_retain((ct_tensor *)x);
+  ct_tensor *r = ct__resolve_bits(x);
+  if (c == CASE_N || !r) return r;
+  ct_tensor *cl = ct__clone_impl(r, CT_CONTIGUOUS_FORMAT);
+  ct_release(r);
+  return cl;
 }
 
 ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor *m2, ct_scalar beta, ct_scalar alpha,
@@ -236,53 +286,32 @@ ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor 
     return CT_ERR_RUNTIME;
   }
   if (blas_dtype(dt) && !ct__blas_ready()) return ct_last_error();
-  const int64_t *rs = result->strides, *rz = result->sizes;
-  bool tc;
+  gemm_plan p;
+  plan_for(&p, result->sizes, result->strides, m1->strides, m2->strides, m1->sizes[1]);
+  const ct_tensor *x1 = p.tc ? m2 : m1, *x2 = p.tc ? m1 : m2;
   ct_tensor *c = NULL, *a = NULL, *b = NULL;
-  const ct_tensor *x1 = m1, *x2 = m2;
-  if (rs[0] == 1 && (rz[1] == 1 || rs[1] >= (rz[0] > 1 ? rz[0] : 1))) {
-    tc = false;
-    c = ct_retain(result);
-  } else if (rs[1] == 1 && (rz[0] == 1 || rs[0] >= (rz[1] > 1 ? rz[1] : 1))) {
-    x1 = m2, x2 = m1;
-    tc = true;
-    c = ct_retain(result);
-  } else {
-    tc = false; /* a Fortran-contiguous copy: result.transpose(0, 1).contiguous().transpose_(0, 1) */
+  if (p.c_copy) { /* a Fortran-contiguous copy: result.transpose(0, 1).contiguous().transpose_(0, 1) */
     ct_tensor *tr = ct__transpose_impl(result, 0, 1), *cc = tr ? ct__contiguous_impl(tr, CT_CONTIGUOUS_FORMAT) : NULL;
     c = cc ? ct__transpose_impl(cc, 0, 1) : NULL;
     ct_release(tr);
     ct_release(cc);
     if (!c) return ct_last_error();
-  }
-  int64_t m = rz[tc ? 1 : 0], n = rz[tc ? 0 : 1], k = x1->sizes[tc ? 0 : 1];
-  int i0 = tc ? 1 : 0, i1 = tc ? 0 : 1;
-  bool ta, tb;
-  if (x1->strides[i0] == 1 && x1->strides[i1] >= (m > 1 ? m : 1)) {
-    ta = false;
-    a = ct_retain((ct_tensor *)x1);
-  } else if (x1->strides[i1] == 1 && x1->strides[i0] >= (k > 1 ? k : 1)) {
-    ta = true;
-    a = ct_retain((ct_tensor *)x1);
   } else {
-    ta = !tc;
-    a = ct__clone_impl(x1, CT_CONTIGUOUS_FORMAT);
+    c = ct_retain(result);
   }
-  if (x2->strides[i0] == 1 && x2->strides[i1] >= (k > 1 ? k : 1)) {
-    tb = false;
-    b = ct_retain((ct_tensor *)x2);
-  } else if (x2->strides[i1] == 1 && x2->strides[i0] >= (n > 1 ? n : 1)) {
-    tb = true;
-    b = ct_retain((ct_tensor *)x2);
-  } else {
-    tb = !tc;
-    b = ct__clone_impl(x2, CT_CONTIGUOUS_FORMAT);
-  }
+  /* conjugate views: resolved where BLAS reads the operand as it is; a transposed one goes to BLAS
+     unresolved as a conjugate transpose ('c'), as torch passes it */
+  a = operand(x1, p.a_case);
+  b = operand(x2, p.b_case);
+  bool tc = p.tc, ta = p.ta, tb = p.tb;
+  int64_t m = p.m, n = p.n, k = p.k;
   ct_status s = a && b ? CT_OK : ct_last_error();
   if (s == CT_OK) {
     gemm_args g = {.dt = dt,
                    .ta = ta,
                    .tb = tb,
+                   .ca = ta && (a->flags & CT_TENSOR_CONJ),
+                   .cb = tb && (b->flags & CT_TENSOR_CONJ),
                    .m = m,
                    .n = n,
                    .k = k,
@@ -301,4 +330,47 @@ ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor 
   ct_release(b);
   ct_release(c);
   return s;
+}
+
+/* ---- bmm's batches ---- */
+
+typedef struct batch_job {
+  gemm_args g;
+  int64_t sa, sb, sc; /* batch strides in bytes of a, b, c */
+  bool nosync;
+} batch_job;
+
+static void batch_chunk(void *ctx, int64_t i, int tid) {
+  (void)tid;
+  const batch_job *j = ctx;
+  gemm_args g = j->g;
+  g.a += i * j->sa, g.b += i * j->sb, g.c += i * j->sc;
+  cpublas_gemm_ex(&g, j->nosync);
+}
+
+bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta, ct_scalar alpha) {
+  ct_dtype dt = (ct_dtype)r->dtype;
+  if (b1->dtype != dt || b2->dtype != dt || dt == CT_BOOL || dt == CT_FLOAT16) return false;
+  if (ct__math_bits(b1) || ct__math_bits(b2) || ct__math_bits(r) || b1->sizes[2] == 0 || r->numel == 0) return false;
+  if (blas_dtype(dt) && !ct__blas_ready()) return false;
+  gemm_plan p;
+  plan_for(&p, r->sizes + 1, r->strides + 1, b1->strides + 1, b2->strides + 1, b1->sizes[2]);
+  if (p.c_copy || p.a_case == CASE_COPY || p.b_case == CASE_COPY) return false;
+  const ct_tensor *x1 = p.tc ? b2 : b1, *x2 = p.tc ? b1 : b2;
+  int64_t is = (int64_t)ct__itemsize(dt), bs = r->sizes[0];
+  batch_job j = {.g = {.dt = dt, .ta = p.ta, .tb = p.tb, .m = p.m, .n = p.n, .k = p.k,
+                       .lda = x1->strides[1 + (p.ta == p.tc ? 1 : 0)], .ldb = x2->strides[1 + (p.tb == p.tc ? 1 : 0)],
+                       .ldc = r->strides[1 + (p.tc ? 0 : 1)], .a = ct__tdata(x1), .b = ct__tdata(x2), .c = ct__tdata(r),
+                       .alpha = alpha, .beta = beta},
+                 .sa = x1->strides[0] * is, .sb = x2->strides[0] * is, .sc = r->strides[0] * is};
+  /* Batches of matrices below 256^3 multiply-adds run one per pool thread with OpenBLAS on one thread
+     (its own threads gain little there and the per-call cost is what matters); larger ones run in order,
+     each on OpenBLAS's threads. The bits are the same either way: each matrix is the same call. */
+  int nt = p.m * p.n * p.k < (int64_t)1 << 24 && bs > 1 ? ct__parallel_threads(bs * p.m * p.n * p.k) : 1;
+  if (nt > 1 && blas_dtype(dt)) {
+    ct__blas_threads_one();
+    j.nosync = true;
+  }
+  ct__parallel_chunks(bs, nt, batch_chunk, &j);
+  return true;
 }

@@ -156,6 +156,21 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(op, op->aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(op, out, t, other)) return CT_ERR_RUNTIME;
+  /* the out= form of the product _matmul_impl reaches checks out's dtype first: mm_out (its self's
+     dtype), mv_out (vec's), bmm_out (batch2's) */
+  int64_t d1 = t->ndim, d2 = other->ndim;
+  if (d1 > 0 && d2 > 0 && !(d1 == 1 && d2 == 1)) {
+    ct_dtype want = (ct_dtype)t->dtype;
+    if (d2 == 1) want = (ct_dtype)other->dtype;                               /* mv, or a fold into mv */
+    else if (d1 <= 2 && d2 <= 2) want = (ct_dtype)t->dtype;                   /* mm */
+    else if (should_fold(t, d2) || should_fold(other, d1)) {
+      bool transpose = d2 > d1;                                               /* t1 is other.mT() then */
+      want = transpose && d1 == 1 ? (ct_dtype)t->dtype : transpose ? (ct_dtype)other->dtype : (ct_dtype)t->dtype;
+    } else {
+      want = (ct_dtype)other->dtype;                                          /* bmm */
+    }
+    if (!ct__join_out_dtype_is(out, want)) return CT_ERR_RUNTIME;
+  }
   if (t->ndim == 1 && other->ndim == 1 && out->dtype != t->dtype) { /* dot_out's own check */
     ct__error(CT_ERR_RUNTIME, "result dtype %s does not match input dtype %s", ct__dt((ct_dtype)out->dtype)->scalar_name,
               ct__dt((ct_dtype)t->dtype)->scalar_name);
@@ -326,7 +341,14 @@ ct_status ct_inner_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *othe
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&inner_out_op, inner_out_op.aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&inner_out_op, out, t, other)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, inner_impl(t, other));
+  if (t->ndim == 0 || other->ndim == 0) { /* at::mul_out(out, self, other) */
+    const ct_tensor *in[2] = {t, other};
+    ct_scope_begin();
+    ct_status s = (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
+    ct_scope_end();
+    return s;
+  }
+  return tensordot_finish(out, inner_impl(t, other));
 }
 
 /* ---- outer, ger, addr ---- */
@@ -442,11 +464,21 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
         ct_release(se);
         ct_release(bs);
       }
-      if (r && (r->ndim != 2 || r->sizes[0] != sizes[0] || r->sizes[1] != sizes[1])) { /* the product's shape */
-        ct_tensor *x = ct__expand_impl(r, (ct_shape){sizes, 2}), *y = x ? ct__contiguous_impl(x, CT_CONTIGUOUS_FORMAT) : NULL;
-        ct_release(x);
-        ct_release(r);
-        r = y;
+      if (r) { /* TensorIterator's output layout over (self, vec1 as a column, vec2): the same engine's,
+                  asked with a product of self and the column (self's values are not read into r) */
+        ct_tensor *se = ct__to_dtype_impl(e, dt), *lay = se && c1 ? ct__mm_pw(&ct__pw_op_mul, se, c1) : NULL;
+        if (lay && lay->ndim == 2 && lay->sizes[0] == sizes[0] && lay->sizes[1] == sizes[1]) {
+          ct_tensor *x = ct__expand_impl(r, (ct_shape){sizes, 2});
+          ct_status st = x ? ct__copy_into(lay, x) : ct_last_error();
+          ct_release(x);
+          ct_release(r);
+          r = st == CT_OK ? ct_retain(lay) : NULL;
+        } else if (!lay) {
+          ct_release(r);
+          r = NULL;
+        }
+        ct_release(se);
+        ct_release(lay);
       }
       ct_release(c);
       ct_release(al);

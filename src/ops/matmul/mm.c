@@ -38,10 +38,10 @@ static bool mm_shapes_ok(const ct_tensor *a, const ct_tensor *b) {
 }
 
 /* a @ b (2-D, one dtype unless gemm refuses) into a new row-major tensor of a's dtype. */
-ct_tensor *ct__mm_new(const ct_tensor *a, const ct_tensor *b) {
+static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, const ct_tensor *like) {
   int64_t sizes[2] = {a->sizes[0], b->sizes[1]};
-  ct_tensor *r = ct__join_empty(a, 2, sizes, (ct_dtype)a->dtype);
-  ct_tensor *ra = r ? ct__mm_resolved(a) : NULL, *rb = ra ? ct__mm_resolved(b) : NULL;
+  ct_tensor *r = ct__mm_result_like(like, a, 2, sizes, (ct_dtype)a->dtype);
+  ct_tensor *ra = r ? ct__mm_unneg(a) : NULL, *rb = ra ? ct__mm_unneg(b) : NULL;
   ct_status s = rb ? ct__gemm_into(r, ra, rb, ct_scalar_int(0), ct_scalar_int(1), "addmm_impl_cpu_") : ct_last_error();
   ct_release(ra);
   ct_release(rb);
@@ -51,6 +51,8 @@ ct_tensor *ct__mm_new(const ct_tensor *a, const ct_tensor *b) {
   }
   return r;
 }
+
+ct_tensor *ct__mm_new(const ct_tensor *a, const ct_tensor *b) { return mm_like(a, b, NULL); }
 
 static ct_tensor *mm_impl(const ct_tensor *a, const ct_tensor *b) {
   if (a->ndim != 2) return CT_ERR_NULL(CT_ERR_RUNTIME, "self must be a matrix");
@@ -75,7 +77,7 @@ ct_status ct_mm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat2) {
   if (mat2->ndim != 2) return (ct__error(CT_ERR_RUNTIME, "mat2 must be a matrix"), CT_ERR_RUNTIME);
   if (!mm_shapes_ok(t, mat2)) return CT_ERR_RUNTIME;
   if (!ct__join_out_dtype_is(out, (ct_dtype)t->dtype)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, ct__mm_new(t, mat2));
+  return ct__mm_finish_out(out, mm_like(t, mat2, out));
 }
 
 /* beta * self + alpha * (m1 @ m2) into a new row-major result of self's dtype: ADDMM_META's checks, the
@@ -83,6 +85,7 @@ ct_status ct_mm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat2) {
 static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const ct_tensor *m2,
                              const ct_addmm_opts *opts, bool inplace, const ct_tensor *out) {
   if (self->dtype != m2->dtype) return CT_ERR_NULL(CT_ERR_RUNTIME, "self and mat2 must have the same dtype");
+  if (m1->dtype != m2->dtype) return CT_ERR_NULL(CT_ERR_RUNTIME, "mat1 and mat2 must have the same dtype");
   if (m1->ndim != 2) return CT_ERR_NULL(CT_ERR_RUNTIME, "mat1 must be a matrix, got %d-D tensor", (int)m1->ndim);
   if (m2->ndim != 2) return CT_ERR_NULL(CT_ERR_RUNTIME, "mat2 must be a matrix, got %d-D tensor", (int)m2->ndim);
   if (!mm_shapes_ok(m1, m2)) return NULL;
@@ -99,8 +102,8 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
             alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
   ct_tensor *e = ct__expand_impl(self, (ct_shape){sizes, 2});
   if (!e) return NULL;
-  ct_tensor *r = ct__join_empty(self, 2, sizes, (ct_dtype)self->dtype);
-  ct_tensor *ra = r ? ct__mm_resolved(m1) : NULL, *rb = ra ? ct__mm_resolved(m2) : NULL;
+  ct_tensor *r = ct__mm_result_like(inplace ? self : out, self, 2, sizes, (ct_dtype)self->dtype);
+  ct_tensor *ra = r ? ct__mm_unneg(m1) : NULL, *rb = ra ? ct__mm_unneg(m2) : NULL;
   ct_status s = rb ? CT_OK : ct_last_error();
   if (s == CT_OK && !ct__mm_coef_zero(beta) && r->numel) s = ct__copy_into(r, e);
   if (s == CT_OK) s = ct__gemm_into(r, ra, rb, beta, alpha, "addmm_impl_cpu_");
@@ -162,8 +165,8 @@ static double scal_re(ct_scalar s) {
                                       : s.v.c.re;
 }
 
-/* Floating types: float32/float64 in their own type, float16/bfloat16 as c10's operators round (a product of
-   two reduced values is rounded, `y += float` rounds the addend first). */
+/* Floating types: float32/float64 in their own type, bfloat16 as c10's operators round: each product and
+   each sum (torch 1.13 sums the 't' case in scalar_t; checked against torch for both layouts). */
 static void gemv_float(const gemv_args *g) {
   ct_dtype dt = g->dt;
   bool reduced = dt == CT_BFLOAT16 || dt == CT_FLOAT16;
@@ -174,7 +177,7 @@ static void gemv_float(const gemv_args *g) {
       for (int64_t j = 0; j < g->m; j++) {
         double p = ld(dt, g->x, j * g->incx) * ld(dt, g->a, g->lda * i + j);
         if (dt == CT_FLOAT32) sum = (float)((float)sum + (float)p);
-        else if (reduced) sum = (float)((float)sum + (float)ct__elem_round_f64(dt, p));
+        else if (reduced) sum = ct__elem_round_f64(dt, (float)sum + (float)ct__elem_round_f64(dt, p)); /* scalar_t sum */
         else sum += p;
       }
       double v = beta == 0 ? alpha * sum : beta * ld(dt, g->y, i * g->incy) + alpha * sum;
@@ -223,38 +226,58 @@ static void gemv_int(const gemv_args *g) {
   }
 }
 
-static void gemv_complex(const gemv_args *g) {
-  bool c64 = g->dt == CT_COMPLEX64;
-  double ar = scal_re(g->alpha), ai = g->alpha.kind == CT_SCALAR_COMPLEX ? g->alpha.v.c.im : 0;
-  double br = scal_re(g->beta), bi = g->beta.kind == CT_SCALAR_COMPLEX ? g->beta.v.c.im : 0;
-  int64_t rows = g->trans ? g->n : g->m, cols = g->trans ? g->m : g->n;
-#define CX_LD(p, i, re, im)                                                        \
-  do {                                                                             \
-    if (c64) re = ((const float *)(p))[2 * (i)], im = ((const float *)(p))[2 * (i) + 1]; \
-    else re = ((const double *)(p))[2 * (i)], im = ((const double *)(p))[2 * (i) + 1];   \
-  } while (0)
-  for (int64_t i = 0; i < rows; i++) {
-    double sr = 0, si = 0;
-    for (int64_t j = 0; j < cols; j++) {
-      double xr, xi, mr, mi;
-      CX_LD(g->a, g->trans ? g->lda * i + j : g->lda * j + i, mr, mi);
-      CX_LD(g->x, j * g->incx, xr, xi);
-      sr += xr * mr - xi * mi;
-      si += xr * mi + xi * mr;
-    }
-    double yr = 0, yi = 0;
-    if (br != 0 || bi != 0) CX_LD(g->y, i * g->incy, yr, yi);
-    double vr = br * yr - bi * yi + ar * sr - ai * si, vi = br * yi + bi * yr + ar * si + ai * sr;
-    if (c64) ((float *)g->y)[2 * i * g->incy] = (float)vr, ((float *)g->y)[2 * i * g->incy + 1] = (float)vi;
-    else ((double *)g->y)[2 * i * g->incy] = vr, ((double *)g->y)[2 * i * g->incy + 1] = vi;
+/* torch's gemv loop for c10::complex: 't' sums x[j] * a[j] per output, then y = beta * y + alpha * sum
+   (alpha * sum when beta is 0); 'n' scales y by beta (zeroed at the first column when beta is 0) and
+   adds (alpha * x[j]) * a[:, j] column by column. Complex products with c10's formula, in the component
+   type. */
+#define CX_GEMV(NAME, T)                                                                                       \
+  static void NAME(const gemv_args *g) {                                                                       \
+    T ar = (T)scal_re(g->alpha), ai = (T)(g->alpha.kind == CT_SCALAR_COMPLEX ? g->alpha.v.c.im : 0);          \
+    T br = (T)scal_re(g->beta), bi = (T)(g->beta.kind == CT_SCALAR_COMPLEX ? g->beta.v.c.im : 0);             \
+    bool beta0 = br == 0 && bi == 0, beta1 = br == 1 && bi == 0;                                               \
+    const T *A = (const T *)g->a, *X = (const T *)g->x;                                                        \
+    T *Y = (T *)g->y;                                                                                          \
+    if (g->trans) {                                                                                            \
+      for (int64_t i = 0; i < g->n; i++) {                                                                     \
+        T sr = 0, si = 0;                                                                                      \
+        for (int64_t j = 0; j < g->m; j++) {                                                                   \
+          const T *x = X + 2 * j * g->incx, *a = A + 2 * (g->lda * i + j);                                     \
+          sr += x[0] * a[0] - x[1] * a[1], si += x[0] * a[1] + x[1] * a[0];                                    \
+        }                                                                                                      \
+        T *y = Y + 2 * i * g->incy, tr = ar * sr - ai * si, ti = ar * si + ai * sr;                            \
+        if (beta0) {                                                                                           \
+          y[0] = tr, y[1] = ti;                                                                                \
+        } else {                                                                                               \
+          T yr = br * y[0] - bi * y[1], yi = br * y[1] + bi * y[0];                                            \
+          y[0] = yr + tr, y[1] = yi + ti;                                                                      \
+        }                                                                                                      \
+      }                                                                                                        \
+      return;                                                                                                  \
+    }                                                                                                          \
+    if (!beta1 && !beta0)                                                                                      \
+      for (int64_t i = 0; i < g->m; i++) {                                                                     \
+        T *y = Y + 2 * i * g->incy, yr = br * y[0] - bi * y[1], yi = br * y[1] + bi * y[0];                    \
+        y[0] = yr, y[1] = yi;                                                                                  \
+      }                                                                                                        \
+    for (int64_t j = 0; j < g->n; j++) {                                                                       \
+      const T *x = X + 2 * j * g->incx;                                                                        \
+      T zr = ar * x[0] - ai * x[1], zi = ar * x[1] + ai * x[0];                                                \
+      for (int64_t i = 0; i < g->m; i++) {                                                                     \
+        T *y = Y + 2 * i * g->incy;                                                                            \
+        const T *a = A + 2 * (g->lda * j + i);                                                                 \
+        if (j == 0 && beta0) y[0] = 0, y[1] = 0;                                                               \
+        y[0] += zr * a[0] - zi * a[1], y[1] += zr * a[1] + zi * a[0];                                          \
+      }                                                                                                        \
+    }                                                                                                          \
   }
-#undef CX_LD
-}
+CX_GEMV(gemv_c64, float)
+CX_GEMV(gemv_c128, double)
 
 static void gemv_run(gemv_args *g) {
   if (g->n == 1) g->lda = g->m;
   ct_dtype dt = g->dt;
-  bool blas = (dt == CT_FLOAT32 || dt == CT_FLOAT64 || dt == CT_COMPLEX64 || dt == CT_COMPLEX128) &&
+  /* torch 1.13's gemv<> calls BLAS for float and double only; its complex gemv is its own loop */
+  bool blas = (dt == CT_FLOAT32 || dt == CT_FLOAT64) &&
               ct__blas_fits(g->m) && ct__blas_fits(g->n) && ct__blas_fits(g->lda) && g->incx > 0 &&
               ct__blas_fits(g->incx) && g->incy > 0 && ct__blas_fits(g->incy);
   if (blas) {
@@ -267,7 +290,7 @@ static void gemv_run(gemv_args *g) {
   } else if (ct__dt(dt)->category == CT_CAT_INT) {
     gemv_int(g);
   } else if (ct__dt(dt)->category == CT_CAT_COMPLEX) {
-    gemv_complex(g);
+    (dt == CT_COMPLEX64 ? gemv_c64 : gemv_c128)(g);
   } else {
     gemv_float(g);
   }
@@ -300,7 +323,7 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
   if (out && !ct__join_out_dtype_is(out, dt)) return NULL;
   ct_tensor *e = ct__expand_impl(self, (ct_shape){&m, 1});
   if (!e) return NULL;
-  ct_tensor *r = ct__join_empty(vec, 1, &m, dt), *rm = NULL, *rv = NULL, *cm = NULL;
+  ct_tensor *r = ct__mm_result_like(inplace ? self : out, vec, 1, &m, dt), *rm = NULL, *rv = NULL, *cm = NULL;
   ct_status s = r ? CT_OK : ct_last_error();
   if (s == CT_OK && mat->numel == 0) {
     if (ct__mm_coef_zero(beta)) {
@@ -315,14 +338,14 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
     if (!ct__mm_coef_zero(beta)) s = ct__copy_into(r, e);
     if (s == CT_OK && r->numel) {
       ct_dtype md = (ct_dtype)mat->dtype;
-      if (md == CT_BOOL) {
-        ct__error(CT_ERR_RUNTIME, "\"addmv_impl_cpu\" not implemented for 'Bool'");
+      if (md == CT_BOOL || md == CT_FLOAT16) {
+        ct__error(CT_ERR_RUNTIME, "\"addmv_impl_cpu\" not implemented for '%s'", ct__dt(md)->scalar_name);
         s = CT_ERR_RUNTIME;
       } else if (vec->dtype != md || dt != md) {
         ct__error(CT_ERR_RUNTIME, "expected scalar type %s but found %s", ct__dt(md)->scalar_name,
                   ct__dt(vec->dtype != md ? (ct_dtype)vec->dtype : dt)->scalar_name);
         s = CT_ERR_RUNTIME;
-      } else if (ct__dt(md)->category != CT_CAT_INT && md != CT_BFLOAT16 && md != CT_FLOAT16 && !ct__blas_ready()) {
+      } else if ((md == CT_FLOAT32 || md == CT_FLOAT64) && !ct__blas_ready()) {
         s = ct_last_error();
       }
       if (s == CT_OK) {
@@ -358,10 +381,10 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
 }
 
 ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v) {
-  /* mv: result = empty({self.size(0)}, self's options), then addmv_(result, self, vec, 0, 1) */
+  /* mv: result = empty({self.size(0)}, vec's options), then addmv_(result, self, vec, 0, 1) */
   if (a->ndim == 0) return CT_ERR_NULL(CT_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions");
   int64_t m = a->sizes[0];
-  ct_tensor *self = ct__join_empty(a, 1, &m, (ct_dtype)a->dtype);
+  ct_tensor *self = ct__join_empty(a, 1, &m, (ct_dtype)v->dtype);
   ct_tensor *r = self ? addmv_impl(self, a, v, ct_scalar_int(0), ct_scalar_int(1), true, NULL) : NULL;
   ct_release(self);
   return r;
@@ -435,7 +458,7 @@ static bool dot_check(const ct_tensor *a, const ct_tensor *b) {
 
 /* dot_naive in the element type (torch 1.13: `scalar_t sum += x * y`; bfloat16 rounds the product and
    the sum), integers modulo 2^bits; BLAS ?dot / ?dotu / ?dotc for the others. */
-ct_tensor *ct__dot_new(const ct_tensor *a0, const ct_tensor *b0, bool conj_a) {
+static ct_tensor *dot_core(const ct_tensor *a0, const ct_tensor *b0, bool conj_a) {
   ct_dtype dt = (ct_dtype)a0->dtype;
   bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX;
   if (conj_a && !cx) conj_a = false;
@@ -482,6 +505,35 @@ ct_tensor *ct__dot_new(const ct_tensor *a0, const ct_tensor *b0, bool conj_a) {
     return NULL;
   }
   return r;
+}
+
+/* conj(r) as a view, releasing r (torch returns `.conj()` of a product) */
+static ct_tensor *conj_of(ct_tensor *r) {
+  ct_tensor *v = r ? ct__conj_impl(r) : NULL;
+  ct_release(r);
+  return v;
+}
+
+/* un-conjugated view of a conjugate view (x.conj() of it) */
+static ct_tensor *unconj(const ct_tensor *t) { return ct__conj_impl(t); }
+
+/* at::native::dot / vdot: a conjugate view is read through the other function (dot(conj(x), y) is
+   vdot(x, y)), so that BLAS gets the call torch makes; then the checks and the kernel. */
+ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool vdot) {
+  bool cx = ct__dt((ct_dtype)a->dtype)->category == CT_CAT_COMPLEX;
+  bool ca = (a->flags & CT_TENSOR_CONJ) != 0, cb = (b->flags & CT_TENSOR_CONJ) != 0;
+  if (cx && (ca || cb)) {
+    ct_tensor *x = ca ? unconj(a) : ct_retain((ct_tensor *)a), *y = x && cb ? unconj(b) : ct_retain((ct_tensor *)b);
+    ct_tensor *r = NULL;
+    if (x && y) {
+      if (!vdot) r = ca ? (cb ? conj_of(dot_core(x, y, false)) : dot_core(x, y, true)) : dot_core(y, a, true);
+      else r = ca ? (cb ? dot_core(y, x, true) : dot_core(x, y, false)) : conj_of(dot_core(a, y, true));
+    }
+    ct_release(x);
+    ct_release(y);
+    return r;
+  }
+  return dot_core(a, b, vdot);
 }
 
 ct_tensor *ct_dot(const ct_tensor *t, const ct_tensor *other) {

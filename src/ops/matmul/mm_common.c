@@ -1,9 +1,14 @@
 /* What the products share (mm_internal.h): resolved operands, pointwise results owned by the caller, and
    the out= and in-place tails. */
 #include "ops/matmul/mm_internal.h"
+#include "core/layout_rules.h"
 #include "ops/pointwise/pw.h"
 
 ct_tensor *ct__mm_resolved(const ct_tensor *t) { return ct__resolve_bits(t); }
+
+ct_tensor *ct__mm_unneg(const ct_tensor *t) {
+  return (t->flags & CT_TENSOR_NEG) ? ct__resolve_bits(t) : ct_retain((ct_tensor *)t);
+}
 
 ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b) {
   ct_scope_begin();
@@ -33,4 +38,12 @@ ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r) {
   if (s == CT_OK) s = ct__copy_into(self, r);
   ct_release(r);
   return s;
+}
+
+ct_tensor *ct__mm_result_like(const ct_tensor *like, const ct_tensor *dev, int64_t nd, const int64_t *sizes,
+                              ct_dtype dt) {
+  ct_tensor *r = ct__join_empty(dev, nd, sizes, dt);
+  if (r && like && like->ndim == nd && memcmp(like->sizes, sizes, (size_t)nd * sizeof(int64_t)) == 0)
+    ct__preserve_format_strides(like, r->strides); /* a dense permutation: the same numel elements */
+  return r;
 }

@@ -16,12 +16,18 @@ bool ct__mm_coef_zero(ct_scalar s);
 
 /* torch's addmm_impl_cpu_ from its result step: result (m x n, sized, no math bits) already holds beta's
    operand (self's values, broadcast) unless beta is 0; it becomes beta * result + alpha * (m1 @ m2). m1 and
-   m2 have no math bits. Chooses transposes and leading dimensions from the strides as torch does (a copy
+   m2 have no negative bit (a conjugate one is read as torch reads it). Chooses transposes and leading dimensions from the strides as torch does (a copy
    for an operand or result that neither layout fits), then OpenBLAS for float32/64 and complex, torch's
    own loops (cpublas gemm_core_) for the integer types and bfloat16. kname: the kernel name of torch's
    "not implemented for" (addmm_impl_cpu_). */
 ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor *m2, ct_scalar beta, ct_scalar alpha,
                         const char *kname);
+
+/* bmm's large-matrix path (one addmm_impl_cpu_ per batch element, torch's calls) without a tensor per
+   element, the batch shared out over the pool: r (bs x m x n), b1, b2 of r's dtype, no math bits, checks
+   done, k > 0. False (nothing done, no error) where an operand or the result needs torch's copy, so that
+   the caller runs ct__gemm_into per element. */
+bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta, ct_scalar alpha);
 
 /* Whether torch's mm computes dtype (every type but bool and float16): else records
    "\"<kname>\" not implemented for '<dtype>'". */
@@ -38,10 +44,18 @@ ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v);
 /* dot / vdot (checks done): a new 0-dim tensor. */
 ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool conj_a);
 
+/* t with its negative bit applied, its conjugate bit kept (ct__gemm_into reads conjugate views as torch's
+   addmm does). */
+ct_tensor *ct__mm_unneg(const ct_tensor *t);
 /* t with its math bits applied (a new reference to t when it has none). */
 ct_tensor *ct__mm_resolved(const ct_tensor *t);
 /* A pointwise op's result as a caller-owned tensor (the engine's results belong to the scope). */
 ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b);
+/* A new result of sizes and dtype on dev's device, laid out as `like` (an out= tensor or an in-place
+   target of that shape: empty_like's preserve-format strides) so that BLAS gets the transposes torch
+   chooses when it writes into that tensor; row-major otherwise. */
+ct_tensor *ct__mm_result_like(const ct_tensor *like, const ct_tensor *dev, int64_t nd, const int64_t *sizes,
+                              ct_dtype dt);
 /* The out= tail: out's dtype must be dt ("Expected out tensor to have dtype ..."), then resize_output and
    copy. Releases r. */
 ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r);
