@@ -130,8 +130,7 @@ static void cross_one(const cross_line *c, const char *a, int64_t sa, const char
 }
 
 /* linalg_cross(input, other, dimension): meta's checks, then the lines of the broadcast inputs. */
-static ct_tensor *cross_impl(const ct_tensor *a0, const ct_tensor *b0, int64_t dimension, bool linalg) {
-  (void)linalg;
+static ct_tensor *cross_impl(const ct_tensor *a0, const ct_tensor *b0, int64_t dimension, const ct_tensor *out) {
   if (a0->ndim != b0->ndim) return CT_ERR_NULL(CT_ERR_RUNTIME, "linalg.cross: inputs must have the same number of dimensions.");
   int64_t d = ct__size_dim(a0, dimension);
   if (d < 0 || ct__size_dim(b0, dimension) < 0) return NULL;
@@ -142,6 +141,7 @@ static ct_tensor *cross_impl(const ct_tensor *a0, const ct_tensor *b0, int64_t d
   if (a0->ndim > CT_JOIN_MAXDIM) return CT_ERR_NULL(CT_ERR_RUNTIME, "cross: too many dims");
   if (ct__broadcast_shapes(a0->sizes, a0->ndim, b0->sizes, b0->ndim, shape) != CT_OK) return NULL;
   ct_dtype dt = (ct_dtype)a0->dtype;
+  if (out && !ct__join_out_dtype_is(out, dt)) return NULL; /* the structured out check, before the kernel */
   ct_tensor *r = ct__join_empty(a0, a0->ndim, shape, dt);
   if (!r) return NULL;
   if (r->numel == 0) return r;
@@ -210,7 +210,7 @@ ct_tensor *ct_cross(const ct_tensor *t, const ct_tensor *other, const ct_cross_o
   if (!CT__OP_ACCEPTS(&cross_op, cross_op.aten, t, other)) return NULL;
   int64_t dim;
   if (!cross_dim(t, opts, &dim)) return NULL;
-  ct_tensor *r = cross_impl(t, other, dim, false);
+  ct_tensor *r = cross_impl(t, other, dim, NULL);
   mark2(r, t, other);
   return ct__own(r);
 }
@@ -221,13 +221,13 @@ ct_status ct_cross_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *othe
   if (!CT__OP_OUT_GRAD_OK(&cross_out_op, out, t, other)) return CT_ERR_RUNTIME;
   int64_t dim;
   if (!cross_dim(t, opts, &dim)) return ct_last_error();
-  return ct__mm_finish_out(out, cross_impl(t, other, dim, false));
+  return ct__mm_finish_out(out, cross_impl(t, other, dim, out));
 }
 
 ct_tensor *ct_linalg_cross(const ct_tensor *t, const ct_tensor *other, const ct_cross_opts *opts) {
   CT__NONNULL_PTR(t, other);
   if (!CT__OP_ACCEPTS(&linalg_cross_op, linalg_cross_op.aten, t, other)) return NULL;
-  ct_tensor *r = cross_impl(t, other, opts && opts->dim.ndim ? opts->dim.data[0] : -1, true);
+  ct_tensor *r = cross_impl(t, other, opts && opts->dim.ndim ? opts->dim.data[0] : -1, NULL);
   mark2(r, t, other);
   return ct__own(r);
 }
@@ -236,7 +236,7 @@ ct_status ct_linalg_cross_out(ct_tensor *out, const ct_tensor *t, const ct_tenso
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&linalg_cross_out_op, linalg_cross_out_op.aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&linalg_cross_out_op, out, t, other)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, cross_impl(t, other, opts && opts->dim.ndim ? opts->dim.data[0] : -1, true));
+  return ct__mm_finish_out(out, cross_impl(t, other, opts && opts->dim.ndim ? opts->dim.data[0] : -1, out));
 }
 
 /* ---- linalg.vecdot ---- */

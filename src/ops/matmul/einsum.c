@@ -147,7 +147,7 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
       found_ell = false;
     } else {
       if (!isalpha((unsigned char)c))
-        FAIL("einsum(): operand subscript must be in [a-zA-Z] but found %c for operand %lld", c, (long long)cur);
+        FAIL("einsum(): invalid subscript given at index %zu in the equation string, subscripts must be in [a-zA-Z]", i);
       if (pl[cur].n >= MAXL) FAIL("einsum(): too many subscripts for operand %lld", (long long)cur);
       pl[cur].labels[pl[cur].n++] = label_index(c);
     }
@@ -194,7 +194,9 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
         perm_index += ell_num_dim;
         found_ell = true;
       } else {
-        if (!isalpha((unsigned char)c)) FAIL("einsum(): subscripts must be in [a-zA-Z] but found %c for the output", c);
+        if (!isalpha((unsigned char)c))
+          FAIL("einsum(): invalid subscript given at index %zu in the equation string, subscripts must be in [a-zA-Z]",
+               (size_t)(rhs - eq) + i);
         int lb = label_index(c);
         if (!(label_count[lb] > 0 && label_perm[lb] == -1))
           FAIL("einsum(): output subscript %c%s", c,
@@ -278,6 +280,19 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
     int64_t shape[MAXL];
     for (int64_t d = 0; d < out_size; d++) shape[d] = perm[dim_last_op[d]]->sizes[d];
     result = ct__join_zeros(perm[0], out_size, shape, (ct_dtype)perm[0]->dtype);
+    goto done;
+  }
+  if (num_ops == 1) { /* torch 1.13 sums every contraction dim of a single operand at once */
+    int64_t sd[MAXL], ns = 0;
+    for (int64_t d = out_size; d < perm_index; d++) sd[ns++] = d;
+    if (ns == 0) {
+      result = ct_retain(perm[0]);
+    } else {
+      ct_scope_begin();
+      if (ct__sum_impl(NULL, perm[0], &(ct_reduce_opts){.dims = {sd, ns}}, &result) == CT_OK && result) ct_retain(result);
+      else result = NULL;
+      ct_scope_end();
+    }
     goto done;
   }
   result = ct_retain(perm[0]);

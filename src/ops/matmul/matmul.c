@@ -159,7 +159,9 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
   /* the out= form of the product _matmul_impl reaches checks out's dtype first: mm_out (its self's
      dtype), mv_out (vec's), bmm_out (batch2's) */
   int64_t d1 = t->ndim, d2 = other->ndim;
-  if (d1 > 0 && d2 > 0 && !(d1 == 1 && d2 == 1)) {
+  /* shapes that cannot be multiplied fail in the product's meta check, before out's dtype */
+  bool inner_ok = d1 > 0 && d2 > 0 && t->sizes[d1 - 1] == other->sizes[d2 > 1 ? d2 - 2 : 0];
+  if (inner_ok && !(d1 == 1 && d2 == 1)) {
     ct_dtype want = (ct_dtype)t->dtype;
     if (d2 == 1) want = (ct_dtype)other->dtype;                               /* mv, or a fold into mv */
     else if (d1 <= 2 && d2 <= 2) want = (ct_dtype)t->dtype;                   /* mm */
@@ -167,7 +169,10 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
       bool transpose = d2 > d1;                                               /* t1 is other.mT() then */
       want = transpose && d1 == 1 ? (ct_dtype)t->dtype : transpose ? (ct_dtype)other->dtype : (ct_dtype)t->dtype;
     } else {
-      want = (ct_dtype)other->dtype;                                          /* bmm */
+      want = (ct_dtype)other->dtype; /* bmm, after the batch dims broadcast */
+      int64_t nb1 = d1 > 2 ? d1 - 2 : 0, nb2 = d2 > 2 ? d2 - 2 : 0, batch[MAXD];
+      if (nb1 <= MAXD && nb2 <= MAXD && ct__broadcast_shapes(t->sizes, nb1, other->sizes, nb2, batch) != CT_OK)
+        return ct_last_error();
     }
     if (!ct__join_out_dtype_is(out, want)) return CT_ERR_RUNTIME;
   }
@@ -430,7 +435,7 @@ static bool addr_scalar_ok(ct_dtype dt, ct_scalar s, const char *name) {
    * vec2 when beta is 0 (self ignored), else beta * self + alpha * vec1 * vec2, through mul's and add's
    routes in the common dtype (bool: and / or). inplace: self is the target (not broadcast). */
 static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct_tensor *v2, const ct_addmm_opts *opts,
-                            bool inplace, ct_dtype *dt_out) {
+                            bool inplace, ct_dtype *dt_out, const ct_tensor *cast_target) {
   if (!check_1d(v1, "vec1", "addr") || !check_1d(v2, "vec2", "addr")) return NULL;
   int64_t sizes[2] = {v1->sizes[0], v2->sizes[0]};
   ct_tensor *e = inplace ? ct_retain((ct_tensor *)self) : ct__expand_impl(self, (ct_shape){sizes, 2});
@@ -449,7 +454,14 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
     ct_dtype dt;
     ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
               alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
-    if (ct__result_type(ops, 3, &dt) == CT_OK && addr_scalar_ok(dt, beta, "beta") && addr_scalar_ok(dt, alpha, "alpha")) {
+    bool cast_ok = true;
+    if (ct__result_type(ops, 3, &dt) == CT_OK && cast_target && !ct_can_cast(dt, (ct_dtype)cast_target->dtype)) {
+      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(dt)->scalar_name,
+                ct__dt((ct_dtype)cast_target->dtype)->scalar_name);
+      cast_ok = false;
+    }
+    if (cast_ok && ct__result_type(ops, 3, &dt) == CT_OK && addr_scalar_ok(dt, beta, "beta") &&
+        addr_scalar_ok(dt, alpha, "alpha")) {
       if (dt_out) *dt_out = dt;
       ct_tensor *c = column(v1);
       ct_resolved_opts ro = {.dtype = dt, .device = ct__tdevice(v1)};
@@ -496,7 +508,7 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
 ct_tensor *ct_addr(const ct_tensor *t, const ct_tensor *vec1, const ct_tensor *vec2, const ct_addmm_opts *opts) {
   CT__NONNULL_PTR(t, vec1, vec2);
   if (!CT__OP_ACCEPTS(&addr_op, addr_op.aten, t, vec1, vec2)) return NULL;
-  ct_tensor *r = addr_impl(t, vec1, vec2, opts, false, NULL);
+  ct_tensor *r = addr_impl(t, vec1, vec2, opts, false, NULL, NULL);
   if (r) ct__grad_mark_result(r, t);
   mark_all(r, vec1, vec2);
   return ct__own(r);
@@ -506,8 +518,9 @@ ct_status ct_addr_(ct_tensor *self, const ct_tensor *vec1, const ct_tensor *vec2
   CT__NONNULL_STATUS(self, vec1, vec2);
   if (!CT__OP_ACCEPTS(&addr__op, addr__op.aten, self, vec1, vec2)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  if (!ct__check_no_internal_overlap(self)) return ct_last_error();
   ct_dtype dt = (ct_dtype)self->dtype;
-  ct_tensor *r = addr_impl(self, vec1, vec2, opts, true, &dt);
+  ct_tensor *r = addr_impl(self, vec1, vec2, opts, true, &dt, self);
   if (r && !ct_can_cast(dt, (ct_dtype)self->dtype)) {
     ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(dt)->scalar_name,
               ct__dt((ct_dtype)self->dtype)->scalar_name);
@@ -523,7 +536,7 @@ ct_status ct_addr_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec1,
   if (!CT__OP_ACCEPTS(&addr_out_op, addr_out_op.aten, out, t, vec1, vec2)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&addr_out_op, out, t, vec1, vec2)) return CT_ERR_RUNTIME;
   ct_dtype dt = CT_FLOAT32;
-  ct_tensor *r = addr_impl(t, vec1, vec2, opts, false, &dt);
+  ct_tensor *r = addr_impl(t, vec1, vec2, opts, false, &dt, out);
   if (!r) return ct_last_error();
   if (!ct_can_cast(dt, (ct_dtype)out->dtype)) {
     ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(dt)->scalar_name,

@@ -527,7 +527,7 @@ ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool vdot) {
     ct_tensor *r = NULL;
     if (x && y) {
       if (!vdot) r = ca ? (cb ? conj_of(dot_core(x, y, false)) : dot_core(x, y, true)) : dot_core(y, a, true);
-      else r = ca ? (cb ? dot_core(y, x, true) : dot_core(x, y, false)) : conj_of(dot_core(a, y, true));
+      else r = ca ? (cb ? dot_core(y, x, true) : dot_core(x, y, false)) : conj_of(dot_core(a, y, false));
     }
     ct_release(x);
     ct_release(y);
