@@ -3,6 +3,7 @@
    torch makes for the same operands, and the bits are OpenBLAS's as torch's are. */
 #include <math.h>
 
+#include "core/cpu_isa.h"
 #include "core/elem.h"
 #include "core/half.h"
 #include "kernels/cpu/blas.h"
@@ -85,6 +86,25 @@ static inline float rb(float v) { return ct__bfloat16_to_float(ct__float_to_bflo
 static inline float bf(const char *p, int64_t i) { return ct__bfloat16_to_float(((const uint16_t *)p)[i]); }
 static inline void bf_set(char *p, int64_t i, float v) { ((uint16_t *)p)[i] = ct__float_to_bfloat16(v); }
 
+/* c[i] = bf16(c[i] + bf16(a[i] * val)) over a column: the inner loop of gemm_notrans_, written without
+   branches (a NaN's bits are not part of the contract) so that the compiler vectorizes it as torch's
+   build vectorizes its loop; the same roundings, element by element. */
+static inline uint16_t bf_round(float f) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  uint32_t r = (u + ((u >> 16) & 1) + UINT32_C(0x7FFF)) >> 16;
+  return (uint16_t)(f != f ? UINT32_C(0x7FC0) : r);
+}
+static inline float bf_float(uint16_t h) {
+  uint32_t u = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+CT_KERNEL_CLONES static void bf16_axpy(int64_t m, float val, const uint16_t *restrict a, uint16_t *restrict c) {
+  for (int64_t i = 0; i < m; i++) c[i] = bf_round(bf_float(c[i]) + bf_float(bf_round(bf_float(a[i]) * val)));
+}
+
 static void gemm_bf16(const gemm_args *g) {
   float alpha = (float)coef_re(g->alpha), beta = (float)coef_re(g->beta);
   int64_t m = g->m, n = g->n, k = g->k, lda = g->lda, ldb = g->ldb, ldc = g->ldc;
@@ -113,7 +133,7 @@ static void gemm_bf16(const gemm_args *g) {
   for (int64_t l = 0; l < k; l++)
     for (int64_t j = 0; j < n; j++) {
       float val = bf(g->b, g->tb ? j + l * ldb : l + j * ldb) * alpha;
-      for (int64_t i = 0; i < m; i++) bf_set(g->c, j * ldc + i, bf(g->c, j * ldc + i) + rb(bf(g->a, i + l * lda) * val));
+      bf16_axpy(m, val, (const uint16_t *)g->a + l * lda, (uint16_t *)g->c + j * ldc);
     }
 }
 
