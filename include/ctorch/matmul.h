@@ -5,8 +5,9 @@
    float32, float64, complex64 and complex128 run on OpenBLAS (Debian's OpenMP build, loaded at the first
    product; src/kernels/cpu/blas.h says how it gets the fast kernels of the CPU it runs on without any
    setting from the user), with the transposes and leading dimensions torch 1.13 passes, so the same call
-   gives torch's bits; the integer types are exact (wrapping as torch's), float16 and bfloat16 accumulate in
-   float as torch's CPU kernels do. Products run on ct_set_num_threads's threads (OpenBLAS's included).
+   gives torch's bits; the integer types are exact (wrapping as torch's) and bfloat16 runs torch's own loops
+   with their roundings (torch 1.13's CPU refuses bool and float16 products, and so does ctorch, with its
+   messages). Products run on ct_set_num_threads's threads (OpenBLAS's included).
    Conjugate views are read as their values (a conj view of a complex matrix is multiplied as its
    conjugate). out= forms resize out as torch's resize_output does and refuse an out whose dtype differs
    from the result's with torch's message; a failed call changes nothing. */
@@ -49,7 +50,9 @@ CT_API ct_status ct_linalg_matmul_out(ct_tensor *out, const ct_tensor *t, const 
    input (3), mat (3x4), vec (5)"). */
 CT_API ct_tensor *ct_mv(const ct_tensor *t, const ct_tensor *vec);
 CT_API ct_status ct_mv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec);
-/* torch.dot / torch.vdot (conj(input) . other) of two 1-D tensors of one dtype: a 0-dim result ("1D
+/* torch.dot / torch.vdot (conj(input) . other) of two 1-D tensors of one dtype: a 0-dim result (complex:
+   the product, where torch 1.13 on Debian returns 0, its Fortran cdotu_/cdotc_ declaration not matching
+   OpenBLAS's; a conjugate view where torch returns one). Errors: ("1D
    tensors expected, but got 2D and 1D tensors", "inconsistent tensor size, expected tensor [3] and src [4]
    to have the same number of elements, but got 3 and 4 elements respectively", "dot : expected both vectors
    to have same dtype, but found Float and Double"). */
