@@ -45,6 +45,20 @@ typedef struct small_args {
    self is ignored), then adds alpha * s[i][k] * m[k][j] for each k (checked against torch: starting from
    r * beta matches its last bits, summing first and scaling after does not); c10's bfloat16 operators
    round each product and sum, integers wrap. */
+/* one complex element in component type T: c10::complex's products, summed in T */
+#define SMALL_CX(T)                                                                                           \
+  do {                                                                                                        \
+    T ar = (T)s_re(a->alpha), ai = (T)s_im(a->alpha), br = (T)s_re(a->beta), bi = (T)s_im(a->beta);           \
+    T *o = (T *)rp, cr = 0, ci = 0;                                                                           \
+    if (init) cr = o[0] * br - o[1] * bi, ci = o[0] * bi + o[1] * br;                                         \
+    for (int64_t k = 0; k < a->ks; k++) {                                                                     \
+      const T *p = (const T *)P3(a->s, b, i, k), *q = (const T *)P3(a->m, b, k, j);                           \
+      T tr = a->is_bmm ? p[0] : ar * p[0] - ai * p[1], ti = a->is_bmm ? p[1] : ar * p[1] + ai * p[0];         \
+      cr += tr * q[0] - ti * q[1], ci += tr * q[1] + ti * q[0];                                               \
+    }                                                                                                         \
+    o[0] = cr, o[1] = ci;                                                                                     \
+  } while (0)
+
 static void small_batch(void *ctx, int64_t b, int tid) {
   (void)tid;
   const small_args *a = ctx;
@@ -61,26 +75,10 @@ static void small_batch(void *ctx, int64_t b, int tid) {
         for (int64_t k = 0; k < a->ks; k++)
           acc += al * (uint64_t)ct__elem_load_i64(dt, P3(a->s, b, i, k)) * (uint64_t)ct__elem_load_i64(dt, P3(a->m, b, k, j));
         ct__elem_store_i64(dt, rp, (int64_t)acc);
-      } else if (cat == CT_CAT_COMPLEX && dt == CT_COMPLEX64) {
-        float ar = (float)s_re(a->alpha), ai = (float)s_im(a->alpha), br = (float)s_re(a->beta), bi = (float)s_im(a->beta);
-        float *o = (float *)rp, cr = 0, ci = 0;
-        if (init) cr = o[0] * br - o[1] * bi, ci = o[0] * bi + o[1] * br;
-        for (int64_t k = 0; k < a->ks; k++) {
-          const float *p = (const float *)P3(a->s, b, i, k), *q = (const float *)P3(a->m, b, k, j);
-          float tr = a->is_bmm ? p[0] : ar * p[0] - ai * p[1], ti = a->is_bmm ? p[1] : ar * p[1] + ai * p[0];
-          cr += tr * q[0] - ti * q[1], ci += tr * q[1] + ti * q[0];
-        }
-        o[0] = cr, o[1] = ci;
+      } else if (dt == CT_COMPLEX64) {
+        SMALL_CX(float);
       } else if (cat == CT_CAT_COMPLEX) {
-        double ar = s_re(a->alpha), ai = s_im(a->alpha), br = s_re(a->beta), bi = s_im(a->beta);
-        double *o = (double *)rp, cr = 0, ci = 0;
-        if (init) cr = o[0] * br - o[1] * bi, ci = o[0] * bi + o[1] * br;
-        for (int64_t k = 0; k < a->ks; k++) {
-          const double *p = (const double *)P3(a->s, b, i, k), *q = (const double *)P3(a->m, b, k, j);
-          double tr = a->is_bmm ? p[0] : ar * p[0] - ai * p[1], ti = a->is_bmm ? p[1] : ar * p[1] + ai * p[0];
-          cr += tr * q[0] - ti * q[1], ci += tr * q[1] + ti * q[0];
-        }
-        o[0] = cr, o[1] = ci;
+        SMALL_CX(double);
       } else if (dt == CT_FLOAT64) {
         double al = s_re(a->alpha), acc = init ? ct__elem_load_f64(dt, rp) * s_re(a->beta) : 0;
         for (int64_t k = 0; k < a->ks; k++)
@@ -225,20 +223,7 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
 
 ct_tensor *ct__bmm_new(const ct_tensor *a, const ct_tensor *b) { return baddbmm_impl(NULL, a, b, NULL, false, NULL); }
 
-static void mark3(ct_tensor *r, const ct_tensor *a, const ct_tensor *b, const ct_tensor *c) {
-  if (!r) return;
-  if (a) ct__grad_mark_result(r, a);
-  ct__grad_mark_result(r, b);
-  ct__grad_mark_result(r, c);
-}
-
-ct_tensor *ct_bmm(const ct_tensor *t, const ct_tensor *mat2) {
-  CT__NONNULL_PTR(t, mat2);
-  if (!CT__OP_ACCEPTS(&bmm_op, bmm_op.aten, t, mat2)) return NULL;
-  ct_tensor *r = ct__bmm_new(t, mat2);
-  mark3(r, NULL, t, mat2);
-  return ct__own(r);
-}
+ct_tensor *ct_bmm(const ct_tensor *t, const ct_tensor *mat2) { return ct__mm_api2(&bmm_op, "t, mat2", t, mat2, ct__bmm_new); }
 
 ct_status ct_bmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat2) {
   CT__NONNULL_STATUS(out, t, mat2);
@@ -251,7 +236,8 @@ ct_tensor *ct_baddbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tens
   CT__NONNULL_PTR(t, batch1, batch2);
   if (!CT__OP_ACCEPTS(&baddbmm_op, baddbmm_op.aten, t, batch1, batch2)) return NULL;
   ct_tensor *r = baddbmm_impl(t, batch1, batch2, opts, false, NULL);
-  mark3(r, t, batch1, batch2);
+  ct__mm_mark(r, t, batch1);
+  ct__mm_mark(r, NULL, batch2);
   return ct__own(r);
 }
 
@@ -347,7 +333,8 @@ ct_tensor *ct_addbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tenso
   CT__NONNULL_PTR(t, batch1, batch2);
   if (!CT__OP_ACCEPTS(&addbmm_op, addbmm_op.aten, t, batch1, batch2)) return NULL;
   ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false);
-  mark3(r, t, batch1, batch2);
+  ct__mm_mark(r, t, batch1);
+  ct__mm_mark(r, NULL, batch2);
   return ct__own(r);
 }
 

@@ -199,19 +199,13 @@ static bool cross_dim(const ct_tensor *a, const ct_cross_opts *opts, int64_t *di
   return false;
 }
 
-static void mark2(ct_tensor *r, const ct_tensor *a, const ct_tensor *b) {
-  if (!r) return;
-  ct__grad_mark_result(r, a);
-  ct__grad_mark_result(r, b);
-}
-
 ct_tensor *ct_cross(const ct_tensor *t, const ct_tensor *other, const ct_cross_opts *opts) {
   CT__NONNULL_PTR(t, other);
   if (!CT__OP_ACCEPTS(&cross_op, cross_op.aten, t, other)) return NULL;
   int64_t dim;
   if (!cross_dim(t, opts, &dim)) return NULL;
   ct_tensor *r = cross_impl(t, other, dim, NULL);
-  mark2(r, t, other);
+  ct__mm_mark(r, t, other);
   return ct__own(r);
 }
 
@@ -228,7 +222,7 @@ ct_tensor *ct_linalg_cross(const ct_tensor *t, const ct_tensor *other, const ct_
   CT__NONNULL_PTR(t, other);
   if (!CT__OP_ACCEPTS(&linalg_cross_op, linalg_cross_op.aten, t, other)) return NULL;
   ct_tensor *r = cross_impl(t, other, opts && opts->dim.ndim ? opts->dim.data[0] : -1, NULL);
-  mark2(r, t, other);
+  ct__mm_mark(r, t, other);
   return ct__own(r);
 }
 
@@ -277,7 +271,7 @@ ct_tensor *ct_linalg_vecdot(const ct_tensor *x, const ct_tensor *y, const ct_cro
     ct_scope_end();
   }
   ct_release(p);
-  mark2(r, x, y);
+  ct__mm_mark(r, x, y);
   return ct__own(r);
 }
 

@@ -29,12 +29,6 @@ static const ct_op chain_matmul_out_op = CT_MM_OP("chain_matmul", "aten::chain_m
 
 #define MAXD CT_JOIN_MAXDIM
 
-static void mark_all(ct_tensor *r, const ct_tensor *a, const ct_tensor *b) {
-  if (!r) return;
-  ct__grad_mark_result(r, a);
-  ct__grad_mark_result(r, b);
-}
-
 /* t.view(shape) where torch writes _unsafe_view / view of a fresh result (always possible there). */
 static ct_tensor *reshaped(ct_tensor *t, int64_t nd, const int64_t *shape) {
   if (!t) return NULL;
@@ -144,14 +138,6 @@ ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b) {
   return r;
 }
 
-static ct_tensor *matmul_api(const ct_op *op, const ct_tensor *t, const ct_tensor *other) {
-  CT__NONNULL_PTR(t, other);
-  if (!CT__OP_ACCEPTS(op, op->aten, t, other)) return NULL;
-  ct_tensor *r = ct__matmul_impl(t, other);
-  mark_all(r, t, other);
-  return ct__own(r);
-}
-
 static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(op, op->aten, out, t, other)) return ct_last_error();
@@ -184,12 +170,14 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
   return ct__mm_finish_out(out, ct__matmul_impl(t, other));
 }
 
-ct_tensor *ct_matmul(const ct_tensor *t, const ct_tensor *other) { return matmul_api(&matmul_op, t, other); }
+ct_tensor *ct_matmul(const ct_tensor *t, const ct_tensor *other) {
+  return ct__mm_api2(&matmul_op, "t, other", t, other, ct__matmul_impl);
+}
 ct_status ct_matmul_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
   return matmul_out_api(&matmul_out_op, out, t, other);
 }
 ct_tensor *ct_linalg_matmul(const ct_tensor *t, const ct_tensor *other) {
-  return matmul_api(&linalg_matmul_op, t, other);
+  return ct__mm_api2(&linalg_matmul_op, "t, other", t, other, ct__matmul_impl);
 }
 ct_status ct_linalg_matmul_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
   return matmul_out_api(&linalg_matmul_out_op, out, t, other);
@@ -293,7 +281,7 @@ ct_tensor *ct_tensordot(const ct_tensor *a, const ct_tensor *b, int64_t dims) {
   CT__NONNULL_PTR(a, b);
   if (!CT__OP_ACCEPTS(&tensordot_op, tensordot_op.aten, a, b)) return NULL;
   ct_tensor *r = tensordot_int(a, b, dims);
-  mark_all(r, a, b);
+  ct__mm_mark(r, a, b);
   return ct__own(r);
 }
 
@@ -308,7 +296,7 @@ ct_tensor *ct_tensordot_dims(const ct_tensor *a, const ct_tensor *b, ct_dims dim
   CT__NONNULL_PTR(a, b);
   if (!CT__OP_ACCEPTS(&tensordot_op, tensordot_op.aten, a, b)) return NULL;
   ct_tensor *r = tensordot_impl(a, b, dims_a, dims_b);
-  mark_all(r, a, b);
+  ct__mm_mark(r, a, b);
   return ct__own(r);
 }
 
@@ -335,11 +323,7 @@ static ct_tensor *inner_impl(const ct_tensor *a, const ct_tensor *b) {
 }
 
 ct_tensor *ct_inner(const ct_tensor *t, const ct_tensor *other) {
-  CT__NONNULL_PTR(t, other);
-  if (!CT__OP_ACCEPTS(&inner_op, inner_op.aten, t, other)) return NULL;
-  ct_tensor *r = inner_impl(t, other);
-  mark_all(r, t, other);
-  return ct__own(r);
+  return ct__mm_api2(&inner_op, "t, other", t, other, inner_impl);
 }
 
 ct_status ct_inner_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
@@ -391,30 +375,16 @@ static ct_status outer_out_impl(ct_tensor *out, const ct_tensor *a, const ct_ten
 }
 
 ct_tensor *ct_outer(const ct_tensor *t, const ct_tensor *vec2) {
-  CT__NONNULL_PTR(t, vec2);
-  if (!CT__OP_ACCEPTS(&outer_op, outer_op.aten, t, vec2)) return NULL;
-  ct_tensor *r = outer_impl(t, vec2);
-  mark_all(r, t, vec2);
-  return ct__own(r);
+  return ct__mm_api2(&outer_op, "t, vec2", t, vec2, outer_impl);
 }
 ct_status ct_outer_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec2) {
-  CT__NONNULL_STATUS(out, t, vec2);
-  if (!CT__OP_ACCEPTS(&outer_out_op, outer_out_op.aten, out, t, vec2)) return ct_last_error();
-  if (!CT__OP_OUT_GRAD_OK(&outer_out_op, out, t, vec2)) return CT_ERR_RUNTIME;
-  return outer_out_impl(out, t, vec2);
+  return ct__mm_api2_out(&outer_out_op, "out, t, vec2", out, t, vec2, outer_out_impl);
 }
 ct_tensor *ct_ger(const ct_tensor *t, const ct_tensor *vec2) {
-  CT__NONNULL_PTR(t, vec2);
-  if (!CT__OP_ACCEPTS(&ger_op, ger_op.aten, t, vec2)) return NULL;
-  ct_tensor *r = outer_impl(t, vec2);
-  mark_all(r, t, vec2);
-  return ct__own(r);
+  return ct__mm_api2(&ger_op, "t, vec2", t, vec2, outer_impl);
 }
 ct_status ct_ger_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec2) {
-  CT__NONNULL_STATUS(out, t, vec2);
-  if (!CT__OP_ACCEPTS(&ger_out_op, ger_out_op.aten, out, t, vec2)) return ct_last_error();
-  if (!CT__OP_OUT_GRAD_OK(&ger_out_op, out, t, vec2)) return CT_ERR_RUNTIME;
-  return outer_out_impl(out, t, vec2);
+  return ct__mm_api2_out(&ger_out_op, "out, t, vec2", out, t, vec2, outer_out_impl);
 }
 
 /* check_addr_scalar */
@@ -510,7 +480,7 @@ ct_tensor *ct_addr(const ct_tensor *t, const ct_tensor *vec1, const ct_tensor *v
   if (!CT__OP_ACCEPTS(&addr_op, addr_op.aten, t, vec1, vec2)) return NULL;
   ct_tensor *r = addr_impl(t, vec1, vec2, opts, false, NULL, NULL);
   if (r) ct__grad_mark_result(r, t);
-  mark_all(r, vec1, vec2);
+  ct__mm_mark(r, vec1, vec2);
   return ct__own(r);
 }
 

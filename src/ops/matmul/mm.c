@@ -22,12 +22,6 @@ static const ct_op dot_out_op = CT_MM_OP("dot", "aten::dot.out");
 static const ct_op vdot_op = CT_MM_OP("vdot", "aten::vdot");
 static const ct_op vdot_out_op = CT_MM_OP("vdot", "aten::vdot.out");
 
-static void mark2(ct_tensor *r, const ct_tensor *a, const ct_tensor *b) {
-  if (!r) return;
-  ct__grad_mark_result(r, a);
-  ct__grad_mark_result(r, b);
-}
-
 /* ---- mm / addmm ---- */
 
 static bool mm_shapes_ok(const ct_tensor *a, const ct_tensor *b) {
@@ -61,13 +55,7 @@ static ct_tensor *mm_impl(const ct_tensor *a, const ct_tensor *b) {
   return ct__mm_new(a, b);
 }
 
-ct_tensor *ct_mm(const ct_tensor *t, const ct_tensor *mat2) {
-  CT__NONNULL_PTR(t, mat2);
-  if (!CT__OP_ACCEPTS(&mm_op, mm_op.aten, t, mat2)) return NULL;
-  ct_tensor *r = mm_impl(t, mat2);
-  mark2(r, t, mat2);
-  return ct__own(r);
-}
+ct_tensor *ct_mm(const ct_tensor *t, const ct_tensor *mat2) { return ct__mm_api2(&mm_op, "t, mat2", t, mat2, mm_impl); }
 
 ct_status ct_mm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat2) {
   CT__NONNULL_STATUS(out, t, mat2);
@@ -122,7 +110,7 @@ ct_tensor *ct_addmm(const ct_tensor *t, const ct_tensor *mat1, const ct_tensor *
   if (!CT__OP_ACCEPTS(&addmm_op, addmm_op.aten, t, mat1, mat2)) return NULL;
   ct_tensor *r = addmm_impl(t, mat1, mat2, opts, false, NULL);
   if (r) ct__grad_mark_result(r, t);
-  mark2(r, mat1, mat2);
+  ct__mm_mark(r, mat1, mat2);
   return ct__own(r);
 }
 
@@ -390,13 +378,7 @@ ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v) {
   return r;
 }
 
-ct_tensor *ct_mv(const ct_tensor *t, const ct_tensor *vec) {
-  CT__NONNULL_PTR(t, vec);
-  if (!CT__OP_ACCEPTS(&mv_op, mv_op.aten, t, vec)) return NULL;
-  ct_tensor *r = ct__mv_new(t, vec);
-  mark2(r, t, vec);
-  return ct__own(r);
-}
+ct_tensor *ct_mv(const ct_tensor *t, const ct_tensor *vec) { return ct__mm_api2(&mv_op, "t, vec", t, vec, ct__mv_new); }
 
 ct_status ct_mv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec) {
   CT__NONNULL_STATUS(out, t, vec);
@@ -415,7 +397,7 @@ ct_tensor *ct_addmv(const ct_tensor *t, const ct_tensor *mat, const ct_tensor *v
   if (!CT__OP_ACCEPTS(&addmv_op, addmv_op.aten, t, mat, vec)) return NULL;
   ct_tensor *r = addmv_impl(t, mat, vec, coef(opts, true), coef(opts, false), false, NULL);
   if (r) ct__grad_mark_result(r, t);
-  mark2(r, mat, vec);
+  ct__mm_mark(r, mat, vec);
   return ct__own(r);
 }
 
@@ -536,12 +518,11 @@ ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool vdot) {
   return dot_core(a, b, vdot);
 }
 
+static ct_tensor *dot_impl(const ct_tensor *a, const ct_tensor *b) { return ct__dot_new(a, b, false); }
+static ct_tensor *vdot_impl(const ct_tensor *a, const ct_tensor *b) { return ct__dot_new(a, b, true); }
+
 ct_tensor *ct_dot(const ct_tensor *t, const ct_tensor *other) {
-  CT__NONNULL_PTR(t, other);
-  if (!CT__OP_ACCEPTS(&dot_op, dot_op.aten, t, other)) return NULL;
-  ct_tensor *r = ct__dot_new(t, other, false);
-  mark2(r, t, other);
-  return ct__own(r);
+  return ct__mm_api2(&dot_op, "t, other", t, other, dot_impl);
 }
 
 /* dot_out / vdot_out: the device check, resize_output(result, {}), the dtype check, fill_. */
@@ -562,11 +543,7 @@ ct_status ct_dot_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other)
 }
 
 ct_tensor *ct_vdot(const ct_tensor *t, const ct_tensor *other) {
-  CT__NONNULL_PTR(t, other);
-  if (!CT__OP_ACCEPTS(&vdot_op, vdot_op.aten, t, other)) return NULL;
-  ct_tensor *r = ct__dot_new(t, other, true);
-  mark2(r, t, other);
-  return ct__own(r);
+  return ct__mm_api2(&vdot_op, "t, other", t, other, vdot_impl);
 }
 
 ct_status ct_vdot_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {

@@ -47,3 +47,29 @@ ct_tensor *ct__mm_result_like(const ct_tensor *like, const ct_tensor *dev, int64
     ct__preserve_format_strides(like, r->strides); /* a dense permutation: the same numel elements */
   return r;
 }
+
+ct_tensor *ct__mm_api2(const ct_op *op, const char *names, const ct_tensor *a, const ct_tensor *b, ct_mm_impl2 *impl) {
+  const void *ptrs[2] = {a, b};
+  int i = ct__first_null(ptrs, 2);
+  if (CT_UNLIKELY(i >= 0)) return (ct__null_named_status(names, i), NULL);
+  if (!CT__OP_ACCEPTS(op, op->aten, a, b)) return NULL;
+  ct_tensor *r = impl(a, b);
+  ct__mm_mark(r, a, b);
+  return ct__own(r);
+}
+
+ct_status ct__mm_api2_out(const ct_op *op, const char *names, ct_tensor *out, const ct_tensor *a, const ct_tensor *b,
+                          ct_mm_out_impl2 *impl) {
+  const void *ptrs[3] = {out, a, b};
+  int i = ct__first_null(ptrs, 3);
+  if (CT_UNLIKELY(i >= 0)) return ct__null_named_status(names, i);
+  if (!CT__OP_ACCEPTS(op, op->aten, out, a, b)) return ct_last_error();
+  if (!CT__OP_OUT_GRAD_OK(op, out, a, b)) return CT_ERR_RUNTIME;
+  return impl(out, a, b);
+}
+
+void ct__mm_mark(ct_tensor *r, const ct_tensor *a, const ct_tensor *b) {
+  if (!r) return;
+  if (a) ct__grad_mark_result(r, a);
+  if (b) ct__grad_mark_result(r, b);
+}

@@ -63,4 +63,15 @@ ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r);
    Releases r. */
 ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r);
 
+/* Autograd's leaf rules on a result r of inputs a and b (either may be NULL; r NULL: nothing). */
+void ct__mm_mark(ct_tensor *r, const ct_tensor *a, const ct_tensor *b);
+/* The public forms of a two-tensor product: the entry guard (NULL arguments named from `names`, "t, mat2";
+   layouts and devices), the impl, autograd's marks, scope ownership; the out= form adds out's guard and
+   autograd's out= rule, then runs out_impl. */
+typedef ct_tensor *ct_mm_impl2(const ct_tensor *a, const ct_tensor *b);
+typedef ct_status ct_mm_out_impl2(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+ct_tensor *ct__mm_api2(const ct_op *op, const char *names, const ct_tensor *a, const ct_tensor *b, ct_mm_impl2 *impl);
+ct_status ct__mm_api2_out(const ct_op *op, const char *names, ct_tensor *out, const ct_tensor *a, const ct_tensor *b,
+                          ct_mm_out_impl2 *impl);
+
 #endif
