@@ -22,8 +22,17 @@ static void coretype_decision(void) {
   CHECK(ct__blas_coretype_choice(&zen3, NULL) == NULL);
   /* the issue's Xeon (Sapphire Rapids: AVX-512 F/BW/VL/DQ, AVX512_BF16, AMX; family 6 model 143), unknown to
      OpenBLAS 0.3.21: its best kernels, with bf16 */
-  ct_blas_cpu spr = {.x86 = true, .os_avx512 = true, .avx2 = true, .fma = true, .avx512f = true, .avx512bw = true,
-                     .avx512vl = true, .avx512dq = true, .avx512bf16 = true, .family = 6, .model = 143};
+  ct_blas_cpu spr = {.x86 = true,
+                     .os_avx512 = true,
+                     .avx2 = true,
+                     .fma = true,
+                     .avx512f = true,
+                     .avx512bw = true,
+                     .avx512vl = true,
+                     .avx512dq = true,
+                     .avx512bf16 = true,
+                     .family = 6,
+                     .model = 143};
   CHECK_STR(ct__blas_coretype_choice(&spr, NULL), "Cooperlake");
   /* Skylake-SP / Ice Lake: AVX-512 without bf16 */
   ct_blas_cpu skx = spr;
@@ -135,8 +144,10 @@ int main(void) {
   values(tr, (double[]){200}, 1);
 
   /* einsum('ii->i', arange(9.).view(3, 3)) == [0, 4, 8]; tensordot(a, arange(6.).view(3, 2), 1) */
-  values(ct_einsum("ii->i", CT_TENSORS(ct_view(ct_arange_end(9.0, NULL), CT_SHAPE(3, 3)))), (double[]){0, 4, 8}, 3);
-  values(ct_tensordot(a, ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(3, 2)), 1), (double[]){10, 13, 28, 40}, 4);
+  values(ct_einsum("ii->i", CT_TENSORS(ct_view(ct_arange_end(9.0, NULL), CT_SHAPE(3, 3)))),
+         (double[]){0, 4, 8}, 3);
+  values(ct_tensordot(a, ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(3, 2)), 1), (double[]){10, 13, 28, 40},
+         4);
   CHECK(ct_einsum("ij,jk", CT_TENSORS(a)) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "einsum(): fewer operands were provided than specified in the equation");
 

@@ -60,15 +60,17 @@ const char *ct__blas_coretype_choice(const ct_blas_cpu *cpu, const char *env) {
 
 /* ---- loading ---- */
 
-typedef void sgemm_fn(int, int, int, int, int, int, float, const float *, int, const float *, int, float, float *, int);
-typedef void dgemm_fn(int, int, int, int, int, int, double, const double *, int, const double *, int, double, double *,
-                      int);
-typedef void xgemm_fn(int, int, int, int, int, int, const void *, const void *, int, const void *, int, const void *,
-                      void *, int);
+typedef void sgemm_fn(int, int, int, int, int, int, float, const float *, int, const float *, int, float,
+                      float *, int);
+typedef void dgemm_fn(int, int, int, int, int, int, double, const double *, int, const double *, int, double,
+                      double *, int);
+typedef void xgemm_fn(int, int, int, int, int, int, const void *, const void *, int, const void *, int,
+                      const void *, void *, int);
 typedef void sgemv_fn(int, int, int, int, float, const float *, int, const float *, int, float, float *, int);
-typedef void dgemv_fn(int, int, int, int, double, const double *, int, const double *, int, double, double *, int);
-typedef void xgemv_fn(int, int, int, int, const void *, const void *, int, const void *, int, const void *, void *,
+typedef void dgemv_fn(int, int, int, int, double, const double *, int, const double *, int, double, double *,
                       int);
+typedef void xgemv_fn(int, int, int, int, const void *, const void *, int, const void *, int, const void *,
+                      void *, int);
 typedef float sdot_fn(int, const float *, int, const float *, int);
 typedef double ddot_fn(int, const double *, int, const double *, int);
 typedef void xdot_fn(int, const void *, int, const void *, int, void *);
@@ -103,8 +105,8 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
 /* Where Debian puts the OpenMP build: libopenblas.so.0 is the alternatives link in the linker's path;
    the full path serves a system whose alternatives point at another build. */
-static const char *const lib_names[] = {"libopenblas.so.0", "/usr/lib/x86_64-linux-gnu/openblas-openmp/libopenblas.so.0",
-                                        "libopenblas.so"};
+static const char *const lib_names[] = {
+    "libopenblas.so.0", "/usr/lib/x86_64-linux-gnu/openblas-openmp/libopenblas.so.0", "libopenblas.so"};
 
 /* Stores dlsym's answer into a function pointer (POSIX guarantees the conversion; ISO C has no cast for
    it, hence the copy). */
@@ -127,7 +129,8 @@ static void load(void) {
   if (!B.handle) {
     const char *e = dlerror();
     snprintf(B.error, sizeof B.error,
-             "ctorch: cannot load OpenBLAS (libopenblas.so.0): %s; install Debian's libopenblas0-openmp", e ? e : "");
+             "ctorch: cannot load OpenBLAS (libopenblas.so.0): %s; install Debian's libopenblas0-openmp",
+             e ? e : "");
     return;
   }
   bool ok = true;
@@ -157,7 +160,8 @@ static void load(void) {
   sym(&corename, "openblas_get_corename", &ok);
   sym(&config, "openblas_get_config", &ok);
   if (!ok) {
-    snprintf(B.error, sizeof B.error, "ctorch: %s is not OpenBLAS (a CBLAS or openblas_ symbol is missing)", path);
+    snprintf(B.error, sizeof B.error, "ctorch: %s is not OpenBLAS (a CBLAS or openblas_ symbol is missing)",
+             path);
     dlclose(B.handle);
     B.handle = NULL;
     return;
@@ -194,23 +198,31 @@ void ct__blas_sync_threads(void) {
 
 /* ---- the wrappers ---- */
 
-enum { COL_MAJOR = 102, NO_TRANS = 111, TRANS = 112, CONJ_TRANS = 113 };
+enum {
+  COL_MAJOR = 102,
+  NO_TRANS = 111,
+  TRANS = 112,
+  CONJ_TRANS = 113
+};
 
-static int cblas_trans(char t) { return t == 't' || t == 'T' ? TRANS : t == 'c' || t == 'C' ? CONJ_TRANS : NO_TRANS; }
+static int cblas_trans(char t) {
+  return t == 't' || t == 'T' ? TRANS : t == 'c' || t == 'C' ? CONJ_TRANS : NO_TRANS;
+}
 
 void ct__blas_threads_one(void) {
   if (B.get_threads() != 1) B.set_threads(1);
 }
 
 void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
-                   const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c, int64_t ldc) {
+                   const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
+                   int64_t ldc) {
   ct__blas_sync_threads();
   ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
-                          const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
-                          int64_t ldc) {
+void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                          const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                          const void *beta, void *c, int64_t ldc) {
   int ta = cblas_trans(transa), tb = cblas_trans(transb);
   int M = (int)m, N = (int)n, K = (int)k, LA = (int)lda, LB = (int)ldb, LC = (int)ldc;
   switch (dt) {
@@ -225,8 +237,8 @@ void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int6
   }
 }
 
-void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a, int64_t lda,
-                   const void *x, int64_t incx, const void *beta, void *y, int64_t incy) {
+void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
+                   int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy) {
   ct__blas_sync_threads();
   int t = cblas_trans(trans), M = (int)m, N = (int)n, LA = (int)lda, IX = (int)incx, IY = (int)incy;
   switch (dt) {
@@ -241,8 +253,8 @@ void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *al
   }
 }
 
-void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
-                  void *result) {
+void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,
+                  int64_t incy, void *result) {
   ct__blas_sync_threads();
   int N = (int)n, IX = (int)incx, IY = (int)incy;
   switch (dt) {
@@ -253,8 +265,8 @@ void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t in
   }
 }
 
-void ct__blas_ger(ct_dtype dt, bool conj_y, int64_t m, int64_t n, const void *alpha, const void *x, int64_t incx,
-                  const void *y, int64_t incy, void *a, int64_t lda) {
+void ct__blas_ger(ct_dtype dt, bool conj_y, int64_t m, int64_t n, const void *alpha, const void *x,
+                  int64_t incx, const void *y, int64_t incy, void *a, int64_t lda) {
   ct__blas_sync_threads();
   int M = (int)m, N = (int)n, IX = (int)incx, IY = (int)incy, LA = (int)lda;
   switch (dt) {

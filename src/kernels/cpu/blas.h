@@ -34,9 +34,9 @@ extern "C" {
 /* ---- the load-time decision (pure, unit-tested with made-up feature sets) ---- */
 
 typedef struct ct_blas_cpu {
-  bool x86;        /* cpuid was read (x86-64); elsewhere every feature is false */
-  bool os_avx512;  /* XCR0 enables the opmask and zmm state (bits 5-7) besides SSE/AVX (bits 1-2) */
-  bool avx2, fma;  /* for the record (ct__blas_info); not part of the decision */
+  bool x86;       /* cpuid was read (x86-64); elsewhere every feature is false */
+  bool os_avx512; /* XCR0 enables the opmask and zmm state (bits 5-7) besides SSE/AVX (bits 1-2) */
+  bool avx2, fma; /* for the record (ct__blas_info); not part of the decision */
   bool avx512f, avx512bw, avx512vl, avx512dq, avx512bf16;
   unsigned family, model; /* display family and model, for the record */
 } ct_blas_cpu;
@@ -97,24 +97,25 @@ static inline bool ct__blas_fits(int64_t v) { return v >= 0 && v <= INT32_MAX; }
 
 /* C = alpha op(A) op(B) + beta C, C m x n, op(A) m x k, op(B) k x n. beta == 0 does not read C. */
 void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
-                   const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c, int64_t ldc);
+                   const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
+                   int64_t ldc);
 
 /* The same without the thread-count sync (pool workers between ct__blas_threads_one and the next sync). */
-void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
-                          const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
-                          int64_t ldc);
+void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                          const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                          const void *beta, void *c, int64_t ldc);
 
 /* y = alpha op(A) x + beta y, A m x n. beta == 0 does not read y. */
-void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a, int64_t lda,
-                   const void *x, int64_t incx, const void *beta, void *y, int64_t incy);
+void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
+                   int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy);
 
 /* *result = sum x[i] * y[i] (conj_x: conj(x[i]) * y[i], complex only), as ?dot / ?dotu / ?dotc. */
-void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y, int64_t incy,
-                  void *result);
+void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,
+                  int64_t incy, void *result);
 
 /* A = alpha x y^T + A (conj_y: x y^H), A m x n, as ?ger / ?geru / ?gerc. */
-void ct__blas_ger(ct_dtype dt, bool conj_y, int64_t m, int64_t n, const void *alpha, const void *x, int64_t incx,
-                  const void *y, int64_t incy, void *a, int64_t lda);
+void ct__blas_ger(ct_dtype dt, bool conj_y, int64_t m, int64_t n, const void *alpha, const void *x,
+                  int64_t incx, const void *y, int64_t incy, void *a, int64_t lda);
 
 #ifdef __cplusplus
 }

@@ -21,8 +21,8 @@ static const ct_op addbmm__op = CT_MM_OP("addbmm", "aten::addbmm_");
 static const ct_op addbmm_out_op = CT_MM_OP("addbmm", "aten::addbmm.out");
 
 static double s_re(ct_scalar s) {
-  return s.kind == CT_SCALAR_BOOL ? (double)s.v.b
-         : s.kind == CT_SCALAR_INT ? (double)s.v.i
+  return s.kind == CT_SCALAR_BOOL     ? (double)s.v.b
+         : s.kind == CT_SCALAR_INT    ? (double)s.v.i
          : s.kind == CT_SCALAR_DOUBLE ? s.v.d
                                       : s.v.c.re;
 }
@@ -39,24 +39,25 @@ typedef struct small_args {
   ct_scalar alpha, beta;
 } small_args;
 
-#define P3(t, b, i, j) (ct__tdata(t) + ((b) * (t)->strides[0] + (i) * (t)->strides[1] + (j) * (t)->strides[2]) * (int64_t)is)
+#define P3(t, b, i, j) \
+  (ct__tdata(t) + ((b) * (t)->strides[0] + (i) * (t)->strides[1] + (j) * (t)->strides[2]) * (int64_t)is)
 
 /* torch 1.13's loop, in the element type: acc starts at 0 (bmm) or r * beta (baddbmm; 0 when beta is 0:
    self is ignored), then adds alpha * s[i][k] * m[k][j] for each k (checked against torch: starting from
    r * beta matches its last bits, summing first and scaling after does not); c10's bfloat16 operators
    round each product and sum, integers wrap. */
 /* one complex element in component type T: c10::complex's products, summed in T */
-#define SMALL_CX(T)                                                                                           \
-  do {                                                                                                        \
-    T ar = (T)s_re(a->alpha), ai = (T)s_im(a->alpha), br = (T)s_re(a->beta), bi = (T)s_im(a->beta);           \
-    T *o = (T *)rp, cr = 0, ci = 0;                                                                           \
-    if (init) cr = o[0] * br - o[1] * bi, ci = o[0] * bi + o[1] * br;                                         \
-    for (int64_t k = 0; k < a->ks; k++) {                                                                     \
-      const T *p = (const T *)P3(a->s, b, i, k), *q = (const T *)P3(a->m, b, k, j);                           \
-      T tr = a->is_bmm ? p[0] : ar * p[0] - ai * p[1], ti = a->is_bmm ? p[1] : ar * p[1] + ai * p[0];         \
-      cr += tr * q[0] - ti * q[1], ci += tr * q[1] + ti * q[0];                                               \
-    }                                                                                                         \
-    o[0] = cr, o[1] = ci;                                                                                     \
+#define SMALL_CX(T)                                                                                   \
+  do {                                                                                                \
+    T ar = (T)s_re(a->alpha), ai = (T)s_im(a->alpha), br = (T)s_re(a->beta), bi = (T)s_im(a->beta);   \
+    T *o = (T *)rp, cr = 0, ci = 0;                                                                   \
+    if (init) cr = o[0] * br - o[1] * bi, ci = o[0] * bi + o[1] * br;                                 \
+    for (int64_t k = 0; k < a->ks; k++) {                                                             \
+      const T *p = (const T *)P3(a->s, b, i, k), *q = (const T *)P3(a->m, b, k, j);                   \
+      T tr = a->is_bmm ? p[0] : ar * p[0] - ai * p[1], ti = a->is_bmm ? p[1] : ar * p[1] + ai * p[0]; \
+      cr += tr * q[0] - ti * q[1], ci += tr * q[1] + ti * q[0];                                       \
+    }                                                                                                 \
+    o[0] = cr, o[1] = ci;                                                                             \
   } while (0)
 
 static void small_batch(void *ctx, int64_t b, int tid) {
@@ -73,7 +74,8 @@ static void small_batch(void *ctx, int64_t b, int tid) {
         uint64_t al = (uint64_t)s_int(a->alpha), be = (uint64_t)s_int(a->beta);
         uint64_t acc = init ? (uint64_t)ct__elem_load_i64(dt, rp) * be : 0;
         for (int64_t k = 0; k < a->ks; k++)
-          acc += al * (uint64_t)ct__elem_load_i64(dt, P3(a->s, b, i, k)) * (uint64_t)ct__elem_load_i64(dt, P3(a->m, b, k, j));
+          acc += al * (uint64_t)ct__elem_load_i64(dt, P3(a->s, b, i, k)) *
+                 (uint64_t)ct__elem_load_i64(dt, P3(a->m, b, k, j));
         ct__elem_store_i64(dt, rp, (int64_t)acc);
       } else if (dt == CT_COMPLEX64) {
         SMALL_CX(float);
@@ -82,11 +84,13 @@ static void small_batch(void *ctx, int64_t b, int tid) {
       } else if (dt == CT_FLOAT64) {
         double al = s_re(a->alpha), acc = init ? ct__elem_load_f64(dt, rp) * s_re(a->beta) : 0;
         for (int64_t k = 0; k < a->ks; k++)
-          acc += (a->is_bmm ? ct__elem_load_f64(dt, P3(a->s, b, i, k)) : al * ct__elem_load_f64(dt, P3(a->s, b, i, k))) *
+          acc += (a->is_bmm ? ct__elem_load_f64(dt, P3(a->s, b, i, k))
+                            : al * ct__elem_load_f64(dt, P3(a->s, b, i, k))) *
                  ct__elem_load_f64(dt, P3(a->m, b, k, j));
         ct__elem_store_f64(dt, rp, acc);
       } else if (dt == CT_FLOAT32) {
-        float al = (float)s_re(a->alpha), acc = init ? (float)ct__elem_load_f64(dt, rp) * (float)s_re(a->beta) : 0;
+        float al = (float)s_re(a->alpha),
+              acc = init ? (float)ct__elem_load_f64(dt, rp) * (float)s_re(a->beta) : 0;
         for (int64_t k = 0; k < a->ks; k++) {
           float x = (float)ct__elem_load_f64(dt, P3(a->s, b, i, k));
           acc += (a->is_bmm ? x : al * x) * (float)ct__elem_load_f64(dt, P3(a->m, b, k, j));
@@ -108,8 +112,8 @@ static void small_batch(void *ctx, int64_t b, int tid) {
 
 /* result (bs x m x n, sized, holding self's values when beta != 0 and not is_bmm) from batch1, batch2 (no
    math bits). */
-static ct_status bmm_into(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta, ct_scalar alpha,
-                          bool is_bmm) {
+static ct_status bmm_into(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta,
+                          ct_scalar alpha, bool is_bmm) {
   int64_t bs = b1->sizes[0], k = b1->sizes[2], m = b1->sizes[1], n = b2->sizes[2];
   if (r->numel == 0) return CT_OK;
   if (k == 0) {
@@ -125,7 +129,8 @@ static ct_status bmm_into(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2
   ct_dtype dt = (ct_dtype)b1->dtype;
   if (k * m * n < 400) {
     if (dt == CT_BOOL || dt == CT_FLOAT16) {
-      ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", is_bmm ? "bmm" : "baddbmm", ct__dt(dt)->scalar_name);
+      ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", is_bmm ? "bmm" : "baddbmm",
+                ct__dt(dt)->scalar_name);
       return CT_ERR_RUNTIME;
     }
     if (r->dtype != dt || b2->dtype != dt) { /* the accessors: result's, then batch2's */
@@ -133,8 +138,17 @@ static ct_status bmm_into(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2
                 ct__dt((ct_dtype)(r->dtype != dt ? r->dtype : b2->dtype))->scalar_name);
       return CT_ERR_RUNTIME;
     }
-    small_args a = {.dt = dt, .is_bmm = is_bmm, .beta0 = ct__mm_coef_zero(beta), .is = m, .js = n, .ks = k,
-                    .r = r, .s = b1, .m = b2, .alpha = alpha, .beta = beta};
+    small_args a = {.dt = dt,
+                    .is_bmm = is_bmm,
+                    .beta0 = ct__mm_coef_zero(beta),
+                    .is = m,
+                    .js = n,
+                    .ks = k,
+                    .r = r,
+                    .s = b1,
+                    .m = b2,
+                    .alpha = alpha,
+                    .beta = beta};
     /* at::parallel_for over the batch with grain GRAIN_SIZE / (is * js * ks): the batches are independent */
     int64_t grain = 32768 / (m * n * k) > 1 ? 32768 / (m * n * k) : 1;
     ct__parallel_chunks(bs, bs > grain ? ct__parallel_threads(bs * m * n * k) : 1, small_batch, &a);
@@ -142,7 +156,8 @@ static ct_status bmm_into(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2
   }
   /* torch: addmm_impl_cpu_(r[b], r[b], b1[b], b2[b], 0, 1) per element (bmm), r[b].addmm_(b1[b], b2[b],
      beta, alpha) (baddbmm) */
-  if (ct__gemm_batched(r, b1, b2, is_bmm ? ct_scalar_int(0) : beta, is_bmm ? ct_scalar_int(1) : alpha)) return CT_OK;
+  if (ct__gemm_batched(r, b1, b2, is_bmm ? ct_scalar_int(0) : beta, is_bmm ? ct_scalar_int(1) : alpha))
+    return CT_OK;
   ct_status s = CT_OK;
   for (int64_t b = 0; s == CT_OK && b < bs; b++) {
     ct_tensor *rb = ct__select_impl(r, 0, b), *x = rb ? ct__select_impl(b1, 0, b) : NULL,
@@ -169,8 +184,10 @@ static bool bmm_checks(const ct_tensor *b1, const ct_tensor *b2) {
   if (b1->ndim != 3) return CT_ERR_NULL(CT_ERR_RUNTIME, "batch1 must be a 3D tensor") != NULL;
   if (b2->ndim != 3) return CT_ERR_NULL(CT_ERR_RUNTIME, "batch2 must be a 3D tensor") != NULL;
   if (b2->sizes[0] != b1->sizes[0] || b2->sizes[1] != b1->sizes[2]) {
-    ct__error(CT_ERR_RUNTIME, "Expected size for first two dimensions of batch2 tensor to be: [%lld, %lld] but got: [%lld, %lld].",
-              (long long)b1->sizes[0], (long long)b1->sizes[2], (long long)b2->sizes[0], (long long)b2->sizes[1]);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "Expected size for first two dimensions of batch2 tensor to be: [%lld, %lld] but got: [%lld, %lld].",
+        (long long)b1->sizes[0], (long long)b1->sizes[2], (long long)b2->sizes[0], (long long)b2->sizes[1]);
     return false;
   }
   return true;
@@ -179,7 +196,8 @@ static bool bmm_checks(const ct_tensor *b1, const ct_tensor *b2) {
 /* beta * self + alpha * bmm into a new contiguous tensor (self NULL: bmm). inplace: self is the target. */
 static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const ct_tensor *b2,
                                const ct_addmm_opts *opts, bool inplace, const ct_tensor *out) {
-  ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}), alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
+  ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
+            alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
   ct_tensor *e = NULL;
   if (self) {
     if (b1->ndim < 2 || b2->ndim < 3) {
@@ -199,7 +217,9 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
     char a[256], b[256];
     ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
     ct__fmt_int_list(b, sizeof b, 3, sizes);
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should match", a, b);
+    return CT_ERR_NULL(CT_ERR_RUNTIME,
+                       "Bad in-place call: input tensor size %s and output tensor size %s should match", a,
+                       b);
   }
   if (out && !ct__join_out_dtype_is(out, dt)) {
     ct_release(e);
@@ -221,9 +241,13 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
   return r;
 }
 
-ct_tensor *ct__bmm_new(const ct_tensor *a, const ct_tensor *b) { return baddbmm_impl(NULL, a, b, NULL, false, NULL); }
+ct_tensor *ct__bmm_new(const ct_tensor *a, const ct_tensor *b) {
+  return baddbmm_impl(NULL, a, b, NULL, false, NULL);
+}
 
-ct_tensor *ct_bmm(const ct_tensor *t, const ct_tensor *mat2) { return ct__mm_api2(&bmm_op, "t, mat2", t, mat2, ct__bmm_new); }
+ct_tensor *ct_bmm(const ct_tensor *t, const ct_tensor *mat2) {
+  return ct__mm_api2(&bmm_op, "t, mat2", t, mat2, ct__bmm_new);
+}
 
 ct_status ct_bmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat2) {
   CT__NONNULL_STATUS(out, t, mat2);
@@ -232,7 +256,8 @@ ct_status ct_bmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat2) 
   return ct__mm_finish_out(out, baddbmm_impl(NULL, t, mat2, NULL, false, out));
 }
 
-ct_tensor *ct_baddbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tensor *batch2, const ct_addmm_opts *opts) {
+ct_tensor *ct_baddbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tensor *batch2,
+                      const ct_addmm_opts *opts) {
   CT__NONNULL_PTR(t, batch1, batch2);
   if (!CT__OP_ACCEPTS(&baddbmm_op, baddbmm_op.aten, t, batch1, batch2)) return NULL;
   ct_tensor *r = baddbmm_impl(t, batch1, batch2, opts, false, NULL);
@@ -241,7 +266,8 @@ ct_tensor *ct_baddbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tens
   return ct__own(r);
 }
 
-ct_status ct_baddbmm_(ct_tensor *self, const ct_tensor *batch1, const ct_tensor *batch2, const ct_addmm_opts *opts) {
+ct_status ct_baddbmm_(ct_tensor *self, const ct_tensor *batch1, const ct_tensor *batch2,
+                      const ct_addmm_opts *opts) {
   CT__NONNULL_STATUS(self, batch1, batch2);
   if (!CT__OP_ACCEPTS(&baddbmm__op, baddbmm__op.aten, self, batch1, batch2)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
@@ -260,16 +286,21 @@ ct_status ct_baddbmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *ba
 
 static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const ct_tensor *b2,
                               const ct_addmm_opts *opts, bool inplace) {
-  ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}), alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
+  ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
+            alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
   ct_tensor *e;
   if (inplace) {
     e = ct_retain((ct_tensor *)self);
   } else {
-    if (b1->ndim < 2) return CT_ERR_NULL(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
-                                         b1->ndim ? -1 : -1, b1->ndim ? 0 : -1);
+    if (b1->ndim < 2)
+      return CT_ERR_NULL(CT_ERR_INDEX,
+                         "Dimension out of range (expected to be in range of [%d, %d], but got 1)",
+                         b1->ndim ? -1 : -1, b1->ndim ? 0 : -1);
     if (b2->ndim < 3) {
-      if (b2->ndim == 0) return CT_ERR_NULL(CT_ERR_INDEX, "Dimension specified as 2 but tensor has no dimensions");
-      return CT_ERR_NULL(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [%d, %d], but got 2)",
+      if (b2->ndim == 0)
+        return CT_ERR_NULL(CT_ERR_INDEX, "Dimension specified as 2 but tensor has no dimensions");
+      return CT_ERR_NULL(CT_ERR_INDEX,
+                         "Dimension out of range (expected to be in range of [%d, %d], but got 2)",
                          -(int)b2->ndim, (int)b2->ndim - 1);
     }
     int64_t es[2] = {b1->sizes[1], b2->sizes[2]};
@@ -284,8 +315,9 @@ static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const 
               (long long)b1->sizes[0], (long long)b2->sizes[0]),
         s = CT_ERR_RUNTIME;
   else if (b1->sizes[2] != b2->sizes[1])
-    ct__error(CT_ERR_RUNTIME, "Incompatible matrix sizes for bmm (%lldx%lld and %lldx%lld)", (long long)b1->sizes[1],
-              (long long)b1->sizes[2], (long long)b2->sizes[1], (long long)b2->sizes[2]),
+    ct__error(CT_ERR_RUNTIME, "Incompatible matrix sizes for bmm (%lldx%lld and %lldx%lld)",
+              (long long)b1->sizes[1], (long long)b1->sizes[2], (long long)b2->sizes[1],
+              (long long)b2->sizes[2]),
         s = CT_ERR_RUNTIME;
   else if (e->ndim != 2 || e->sizes[0] != b1->sizes[1] || e->sizes[1] != b2->sizes[2])
     ct__error(CT_ERR_RUNTIME, "self tensor does not match matmul output shape"), s = CT_ERR_RUNTIME;
@@ -329,7 +361,8 @@ static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const 
   return r;
 }
 
-ct_tensor *ct_addbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tensor *batch2, const ct_addmm_opts *opts) {
+ct_tensor *ct_addbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tensor *batch2,
+                     const ct_addmm_opts *opts) {
   CT__NONNULL_PTR(t, batch1, batch2);
   if (!CT__OP_ACCEPTS(&addbmm_op, addbmm_op.aten, t, batch1, batch2)) return NULL;
   ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false);
@@ -338,7 +371,8 @@ ct_tensor *ct_addbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tenso
   return ct__own(r);
 }
 
-ct_status ct_addbmm_(ct_tensor *self, const ct_tensor *batch1, const ct_tensor *batch2, const ct_addmm_opts *opts) {
+ct_status ct_addbmm_(ct_tensor *self, const ct_tensor *batch1, const ct_tensor *batch2,
+                     const ct_addmm_opts *opts) {
   CT__NONNULL_STATUS(self, batch1, batch2);
   if (!CT__OP_ACCEPTS(&addbmm__op, addbmm__op.aten, self, batch1, batch2)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;

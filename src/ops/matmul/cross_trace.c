@@ -29,7 +29,8 @@ static bool trace_dtype_ok(ct_dtype dt, const char *name) {
 static ct_tensor *trace_impl(const ct_tensor *t0) {
   ct_dtype dt = (ct_dtype)t0->dtype;
   if (!trace_dtype_ok(dt, "trace")) return NULL;
-  if (t0->ndim != 2) return CT_ERR_NULL(CT_ERR_RUNTIME, "trace: expected a matrix, but got tensor with dim %d", (int)t0->ndim);
+  if (t0->ndim != 2)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "trace: expected a matrix, but got tensor with dim %d", (int)t0->ndim);
   int cat = ct__dt(dt)->category;
   ct_tensor *r = ct__join_empty(t0, 0, NULL, cat == CT_CAT_INT ? CT_INT64 : dt);
   ct_tensor *t = r ? ct__mm_resolved(t0) : NULL;
@@ -87,14 +88,17 @@ static double xf(const cross_line *c, double a, double b, double d, double e) {
   return c->fma ? fma(a, b, -(d * e)) : a * b - d * e;
 }
 
-static void cross_one(const cross_line *c, const char *a, int64_t sa, const char *b, int64_t sb, char *r, int64_t sr) {
+static void cross_one(const cross_line *c, const char *a, int64_t sa, const char *b, int64_t sb, char *r,
+                      int64_t sr) {
   ct_dtype dt = c->dt;
   int cat = ct__dt(dt)->category;
   static const int I1[3] = {1, 2, 0}, I2[3] = {2, 0, 1};
   if (cat == CT_CAT_INT) {
     for (int k = 0; k < 3; k++) {
-      uint64_t x1 = (uint64_t)ct__elem_load_i64(dt, a + I1[k] * sa), y2 = (uint64_t)ct__elem_load_i64(dt, b + I2[k] * sb);
-      uint64_t x2 = (uint64_t)ct__elem_load_i64(dt, a + I2[k] * sa), y1 = (uint64_t)ct__elem_load_i64(dt, b + I1[k] * sb);
+      uint64_t x1 = (uint64_t)ct__elem_load_i64(dt, a + I1[k] * sa),
+               y2 = (uint64_t)ct__elem_load_i64(dt, b + I2[k] * sb);
+      uint64_t x2 = (uint64_t)ct__elem_load_i64(dt, a + I2[k] * sa),
+               y1 = (uint64_t)ct__elem_load_i64(dt, b + I1[k] * sb);
       ct__elem_store_i64(dt, r + k * sr, (int64_t)(x1 * y2 - x2 * y1));
     }
   } else if (cat == CT_CAT_COMPLEX) {
@@ -111,8 +115,10 @@ static void cross_one(const cross_line *c, const char *a, int64_t sa, const char
         }
       }
       if (dt == CT_COMPLEX64) {
-        float p0r = (float)ar[0] * (float)br[0] - (float)ai[0] * (float)bi[0], p0i = (float)ar[0] * (float)bi[0] + (float)ai[0] * (float)br[0];
-        float p1r = (float)ar[1] * (float)br[1] - (float)ai[1] * (float)bi[1], p1i = (float)ar[1] * (float)bi[1] + (float)ai[1] * (float)br[1];
+        float p0r = (float)ar[0] * (float)br[0] - (float)ai[0] * (float)bi[0],
+              p0i = (float)ar[0] * (float)bi[0] + (float)ai[0] * (float)br[0];
+        float p1r = (float)ar[1] * (float)br[1] - (float)ai[1] * (float)bi[1],
+              p1i = (float)ar[1] * (float)bi[1] + (float)ai[1] * (float)br[1];
         ((float *)(r + k * sr))[0] = p0r - p1r, ((float *)(r + k * sr))[1] = p0i - p1i;
       } else {
         double p0r = ar[0] * br[0] - ai[0] * bi[0], p0i = ar[0] * bi[0] + ai[0] * br[0];
@@ -130,12 +136,15 @@ static void cross_one(const cross_line *c, const char *a, int64_t sa, const char
 }
 
 /* linalg_cross(input, other, dimension): meta's checks, then the lines of the broadcast inputs. */
-static ct_tensor *cross_impl(const ct_tensor *a0, const ct_tensor *b0, int64_t dimension, const ct_tensor *out) {
-  if (a0->ndim != b0->ndim) return CT_ERR_NULL(CT_ERR_RUNTIME, "linalg.cross: inputs must have the same number of dimensions.");
+static ct_tensor *cross_impl(const ct_tensor *a0, const ct_tensor *b0, int64_t dimension,
+                             const ct_tensor *out) {
+  if (a0->ndim != b0->ndim)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "linalg.cross: inputs must have the same number of dimensions.");
   int64_t d = ct__size_dim(a0, dimension);
   if (d < 0 || ct__size_dim(b0, dimension) < 0) return NULL;
   if (a0->sizes[d] != 3 || b0->sizes[d] != 3)
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "linalg.cross: inputs dimension %lld must have length 3. Got %lld and %lld",
+    return CT_ERR_NULL(CT_ERR_RUNTIME,
+                       "linalg.cross: inputs dimension %lld must have length 3. Got %lld and %lld",
                        (long long)dimension, (long long)a0->sizes[d], (long long)b0->sizes[d]);
   int64_t shape[CT_JOIN_MAXDIM];
   if (a0->ndim > CT_JOIN_MAXDIM) return CT_ERR_NULL(CT_ERR_RUNTIME, "cross: too many dims");
@@ -156,16 +165,20 @@ static ct_tensor *cross_impl(const ct_tensor *a0, const ct_tensor *b0, int64_t d
   }
   /* both inputs expanded and moved so that dim is last, as contiguous copies; the result likewise */
   int64_t last = a0->ndim - 1;
-  ct_tensor *ea = ct__expand_impl(a0, (ct_shape){shape, a0->ndim}), *eb = ea ? ct__expand_impl(b0, (ct_shape){shape, a0->ndim}) : NULL;
-  ct_tensor *ta = eb ? ct__transpose_impl(ea, d, last) : NULL, *tb = ta ? ct__transpose_impl(eb, d, last) : NULL;
-  ct_tensor *ca = tb ? ct__contiguous_impl(ta, CT_CONTIGUOUS_FORMAT) : NULL, *cb = ca ? ct__contiguous_impl(tb, CT_CONTIGUOUS_FORMAT) : NULL;
+  ct_tensor *ea = ct__expand_impl(a0, (ct_shape){shape, a0->ndim}),
+            *eb = ea ? ct__expand_impl(b0, (ct_shape){shape, a0->ndim}) : NULL;
+  ct_tensor *ta = eb ? ct__transpose_impl(ea, d, last) : NULL,
+            *tb = ta ? ct__transpose_impl(eb, d, last) : NULL;
+  ct_tensor *ca = tb ? ct__contiguous_impl(ta, CT_CONTIGUOUS_FORMAT) : NULL,
+            *cb = ca ? ct__contiguous_impl(tb, CT_CONTIGUOUS_FORMAT) : NULL;
   ct_tensor *tmp = cb ? ct__join_empty(a0, ca->ndim, ca->sizes, dt) : NULL;
   ct_status s = tmp ? CT_OK : ct_last_error();
   if (s == CT_OK) {
     cross_line c = {dt, CT_ISA_X86 && ct__cpu_fma()};
     int64_t lines = r->numel / 3, is = (int64_t)ct__itemsize(dt);
     for (int64_t i = 0; i < lines; i++)
-      cross_one(&c, ct__tdata(ca) + 3 * i * is, is, ct__tdata(cb) + 3 * i * is, is, ct__tdata(tmp) + 3 * i * is, is);
+      cross_one(&c, ct__tdata(ca) + 3 * i * is, is, ct__tdata(cb) + 3 * i * is, is,
+                ct__tdata(tmp) + 3 * i * is, is);
     ct_tensor *tr = ct__transpose_impl(r, d, last);
     s = tr ? ct__copy_into(tr, tmp) : ct_last_error();
     ct_release(tr);
@@ -209,7 +222,8 @@ ct_tensor *ct_cross(const ct_tensor *t, const ct_tensor *other, const ct_cross_o
   return ct__own(r);
 }
 
-ct_status ct_cross_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other, const ct_cross_opts *opts) {
+ct_status ct_cross_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other,
+                       const ct_cross_opts *opts) {
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&cross_out_op, cross_out_op.aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&cross_out_op, out, t, other)) return CT_ERR_RUNTIME;
@@ -226,7 +240,8 @@ ct_tensor *ct_linalg_cross(const ct_tensor *t, const ct_tensor *other, const ct_
   return ct__own(r);
 }
 
-ct_status ct_linalg_cross_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other, const ct_cross_opts *opts) {
+ct_status ct_linalg_cross_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other,
+                              const ct_cross_opts *opts) {
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&linalg_cross_out_op, linalg_cross_out_op.aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&linalg_cross_out_op, out, t, other)) return CT_ERR_RUNTIME;
@@ -243,7 +258,9 @@ static bool vecdot_checks(const ct_tensor *x, const ct_tensor *y) {
     return false;
   }
   if (x->dtype != y->dtype) {
-    ct__error(CT_ERR_RUNTIME, "linalg.vecdot: Expected x and y to have the same dtype, but found x of type %s and y of type %s instead",
+    ct__error(CT_ERR_RUNTIME,
+              "linalg.vecdot: Expected x and y to have the same dtype, but found x of type %s and y of type "
+              "%s instead",
               ct__dt((ct_dtype)x->dtype)->scalar_name, ct__dt((ct_dtype)y->dtype)->scalar_name);
     return false;
   }
@@ -252,7 +269,8 @@ static bool vecdot_checks(const ct_tensor *x, const ct_tensor *y) {
 
 /* (x.conj() * y) or x * y, unowned */
 static ct_tensor *vecdot_product(const ct_tensor *x, const ct_tensor *y) {
-  ct_tensor *cx = ct__dt((ct_dtype)x->dtype)->category == CT_CAT_COMPLEX ? ct__conj_impl(x) : ct_retain((ct_tensor *)x);
+  ct_tensor *cx =
+      ct__dt((ct_dtype)x->dtype)->category == CT_CAT_COMPLEX ? ct__conj_impl(x) : ct_retain((ct_tensor *)x);
   ct_tensor *p = cx ? ct__mm_pw(&ct__pw_op_mul, cx, y) : NULL;
   ct_release(cx);
   return p;
@@ -275,7 +293,8 @@ ct_tensor *ct_linalg_vecdot(const ct_tensor *x, const ct_tensor *y, const ct_cro
   return ct__own(r);
 }
 
-ct_status ct_linalg_vecdot_out(ct_tensor *out, const ct_tensor *x, const ct_tensor *y, const ct_cross_opts *opts) {
+ct_status ct_linalg_vecdot_out(ct_tensor *out, const ct_tensor *x, const ct_tensor *y,
+                               const ct_cross_opts *opts) {
   CT__NONNULL_STATUS(out, x, y);
   if (!CT__OP_ACCEPTS(&vecdot_out_op, vecdot_out_op.aten, out, x, y)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&vecdot_out_op, out, x, y)) return CT_ERR_RUNTIME;

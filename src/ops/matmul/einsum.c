@@ -12,8 +12,8 @@
 static const ct_op einsum_op = CT_MM_OP("einsum", "aten::einsum");
 
 #define LABELS 52
-#define ELL (-1)
-#define MAXL 64 /* subscripts per operand, dims per aligned operand */
+#define ELL    (-1)
+#define MAXL   64 /* subscripts per operand, dims per aligned operand */
 
 static int label_index(char c) { return islower((unsigned char)c) ? c - 'a' : 26 + (c - 'A'); }
 
@@ -21,7 +21,8 @@ static int label_index(char c) { return islower((unsigned char)c) ? c - 'a' : 26
 static ct_tensor *sum_dim(ct_tensor *t, int64_t dim, bool keepdim) {
   ct_tensor *r = NULL;
   ct_scope_begin();
-  if (ct__sum_impl(NULL, t, &(ct_reduce_opts){.dims = {&dim, 1}, .keepdim = keepdim}, &r) == CT_OK && r) ct_retain(r);
+  if (ct__sum_impl(NULL, t, &(ct_reduce_opts){.dims = {&dim, 1}, .keepdim = keepdim}, &r) == CT_OK && r)
+    ct_retain(r);
   else r = NULL;
   ct_scope_end();
   return r;
@@ -40,7 +41,8 @@ static ct_tensor *sumproduct_pair(ct_tensor *left, ct_tensor *right, const int64
   int64_t dim = left->ndim;
   bool is_sum[MAXL] = {false};
   for (int64_t i = 0; i < nsum; i++) is_sum[sum_dims[i]] = true;
-  int64_t lro[MAXL], lo[MAXL], ro[MAXL], nlro = 0, nlo = 0, nro = 0, lro_size = 1, lo_size = 1, ro_size = 1, sum_size = 1;
+  int64_t lro[MAXL], lo[MAXL], ro[MAXL], nlro = 0, nlo = 0, nro = 0, lro_size = 1, lo_size = 1, ro_size = 1,
+                                         sum_size = 1;
   ct_tensor *l = ct_retain(left), *r = ct_retain(right);
   for (int64_t i = 0; l && r && i < dim; i++) {
     bool sl = l->sizes[i] > 1, sr = r->sizes[i] > 1;
@@ -128,16 +130,17 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
   ct_tensor **perm = NULL, *result = NULL;
   bool found_ell = false;
   int64_t cur = 0;
-#define FAIL(...)                                  \
-  do {                                             \
-    ct__error(CT_ERR_RUNTIME, __VA_ARGS__);        \
-    goto done;                                     \
+#define FAIL(...)                           \
+  do {                                      \
+    ct__error(CT_ERR_RUNTIME, __VA_ARGS__); \
+    goto done;                              \
   } while (0)
   for (size_t i = 0; i < lhs_len; i++) {
     char c = eq[i];
     if (c == ' ') continue;
     if (c == '.') {
-      if (found_ell) FAIL("einsum(): found '.' for operand %lld for which an ellipsis was already found", (long long)cur);
+      if (found_ell)
+        FAIL("einsum(): found '.' for operand %lld for which an ellipsis was already found", (long long)cur);
       if (!(i + 2 < lhs_len && eq[++i] == '.' && eq[++i] == '.'))
         FAIL("einsum(): found '.' for operand %lld that is not part of any ellipsis", (long long)cur);
       if (pl[cur].n < MAXL) pl[cur].labels[pl[cur].n++] = ELL;
@@ -147,7 +150,9 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
       found_ell = false;
     } else {
       if (!isalpha((unsigned char)c))
-        FAIL("einsum(): invalid subscript given at index %zu in the equation string, subscripts must be in [a-zA-Z]", i);
+        FAIL("einsum(): invalid subscript given at index %zu in the equation string, subscripts must be in "
+             "[a-zA-Z]",
+             i);
       if (pl[cur].n >= MAXL) FAIL("einsum(): too many subscripts for operand %lld", (long long)cur);
       pl[cur].labels[pl[cur].n++] = label_index(c);
     }
@@ -168,7 +173,8 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
       }
     }
     if (has_ell ? nlabels > ndims : nlabels != ndims)
-      FAIL("einsum(): the number of subscripts in the equation (%lld) %s (%lld) for operand %lld%s", (long long)nlabels,
+      FAIL("einsum(): the number of subscripts in the equation (%lld) %s (%lld) for operand %lld%s",
+           (long long)nlabels,
            has_ell ? "is more than the number of dimensions" : "does not match the number of dimensions",
            (long long)ndims, (long long)i, has_ell ? "" : " and no ellipsis was given");
   }
@@ -195,7 +201,8 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
         found_ell = true;
       } else {
         if (!isalpha((unsigned char)c))
-          FAIL("einsum(): invalid subscript given at index %zu in the equation string, subscripts must be in [a-zA-Z]",
+          FAIL("einsum(): invalid subscript given at index %zu in the equation string, subscripts must be in "
+               "[a-zA-Z]",
                (size_t)(rhs - eq) + i);
         int lb = label_index(c);
         if (!(label_count[lb] > 0 && label_perm[lb] == -1))
@@ -232,8 +239,10 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
       } else if (label_dim[lb] != -1) {
         int64_t d = label_dim[lb];
         if (op->sizes[j] != op->sizes[d]) {
-          ct__error(CT_ERR_RUNTIME, "einsum(): subscript %c is repeated for operand %lld but the sizes don't match, %lld != %lld",
-                    (char)(lb + 'a'), (long long)i, (long long)op->sizes[j], (long long)op->sizes[d]);
+          ct__error(
+              CT_ERR_RUNTIME,
+              "einsum(): subscript %c is repeated for operand %lld but the sizes don't match, %lld != %lld",
+              (char)(lb + 'a'), (long long)i, (long long)op->sizes[j], (long long)op->sizes[d]);
           ct_release(op);
           goto done;
         }
@@ -289,7 +298,8 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
       result = ct_retain(perm[0]);
     } else {
       ct_scope_begin();
-      if (ct__sum_impl(NULL, perm[0], &(ct_reduce_opts){.dims = {sd, ns}}, &result) == CT_OK && result) ct_retain(result);
+      if (ct__sum_impl(NULL, perm[0], &(ct_reduce_opts){.dims = {sd, ns}}, &result) == CT_OK && result)
+        ct_retain(result);
       else result = NULL;
       ct_scope_end();
     }

@@ -25,8 +25,8 @@ bool ct__mm_coef_zero(ct_scalar s) {
 }
 
 static double coef_re(ct_scalar s) {
-  return s.kind == CT_SCALAR_BOOL ? (double)s.v.b
-         : s.kind == CT_SCALAR_INT ? (double)s.v.i
+  return s.kind == CT_SCALAR_BOOL     ? (double)s.v.b
+         : s.kind == CT_SCALAR_INT    ? (double)s.v.i
          : s.kind == CT_SCALAR_DOUBLE ? s.v.d
                                       : s.v.c.re;
 }
@@ -101,7 +101,8 @@ static inline float bf_float(uint16_t h) {
   memcpy(&f, &u, sizeof f);
   return f;
 }
-CT_KERNEL_CLONES static void bf16_axpy(int64_t m, float val, const uint16_t *restrict a, uint16_t *restrict c) {
+CT_KERNEL_CLONES static void bf16_axpy(int64_t m, float val, const uint16_t *restrict a,
+                                       uint16_t *restrict c) {
   for (int64_t i = 0; i < m; i++) c[i] = bf_round(bf_float(c[i]) + bf_float(bf_round(bf_float(a[i]) * val)));
 }
 
@@ -121,12 +122,14 @@ static void gemm_bf16(const gemm_args *g) {
   /* scale_: c *= beta (1: untouched, 0: zeros) */
   if (beta != 1)
     for (int64_t j = 0; j < n; j++)
-      for (int64_t i = 0; i < m; i++) bf_set(g->c, j * ldc + i, beta == 0 ? 0.0f : bf(g->c, j * ldc + i) * rb(beta));
+      for (int64_t i = 0; i < m; i++)
+        bf_set(g->c, j * ldc + i, beta == 0 ? 0.0f : bf(g->c, j * ldc + i) * rb(beta));
   if (g->ta) { /* gemm_transab_: c[j, i] += a[i, l] * (b[l, j] * alpha), l innermost */
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < n; j++)
         for (int64_t l = 0; l < k; l++)
-          bf_set(g->c, j * ldc + i, bf(g->c, j * ldc + i) + rb(bf(g->a, i * lda + l) * (bf(g->b, l * ldb + j) * alpha)));
+          bf_set(g->c, j * ldc + i,
+                 bf(g->c, j * ldc + i) + rb(bf(g->a, i * lda + l) * (bf(g->b, l * ldb + j) * alpha)));
     return;
   }
   /* gemm_notrans_ / gemm_transb_: for each l, j: val = b * alpha; c[:, j] += a[:, l] * val */
@@ -220,8 +223,9 @@ static void cpublas_gemm_ex(gemm_args *g, bool nosync) {
       be.cd[0] = coef_re(g->beta), be.cd[1] = coef_im(g->beta);
       break;
   }
-  (nosync ? ct__blas_gemm_nosync : ct__blas_gemm)(g->dt, g->ta ? (g->ca ? 'c' : 't') : 'n', g->tb ? (g->cb ? 'c' : 't') : 'n', g->m, g->n, g->k, &al, g->a, g->lda, g->b, g->ldb, &be,
-                g->c, g->ldc);
+  (nosync ? ct__blas_gemm_nosync : ct__blas_gemm)(g->dt, g->ta ? (g->ca ? 'c' : 't') : 'n',
+                                                  g->tb ? (g->cb ? 'c' : 't') : 'n', g->m, g->n, g->k, &al,
+                                                  g->a, g->lda, g->b, g->ldb, &be, g->c, g->ldc);
 }
 
 static void cpublas_gemm(gemm_args *g) { cpublas_gemm_ex(g, false); }
@@ -242,7 +246,11 @@ static ct_status scale_result(ct_tensor *result, ct_scalar beta) {
 /* addmm_impl_cpu_'s choice from the strides: tc (the result is computed transposed, m1 and m2 swapped),
    whether the result needs a Fortran-contiguous copy, and for each operand whether BLAS reads it as it
    is (CASE_N), transposed (CASE_T) or from a contiguous copy (CASE_COPY, transposed unless tc). */
-enum { CASE_N, CASE_T, CASE_COPY };
+enum {
+  CASE_N,
+  CASE_T,
+  CASE_COPY
+};
 typedef struct gemm_plan {
   bool tc, c_copy, ta, tb;
   int a_case, b_case;
@@ -286,8 +294,8 @@ static ct_tensor *operand(const ct_tensor *x, int c) {
   return cl;
 }
 
-ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor *m2, ct_scalar beta, ct_scalar alpha,
-                        const char *kname) {
+ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor *m2, ct_scalar beta,
+                        ct_scalar alpha, const char *kname) {
   ct_dtype dt = (ct_dtype)result->dtype;
   /* torch's order: the empty shortcuts, the dtype dispatch, then data_ptr<scalar_t>()'s type check of the
      operand BLAS reads first (mat2 when the result is row-major) */
@@ -297,12 +305,16 @@ ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor 
     return scale_result(result, beta);
   }
   if (!ct__mm_dtype_ok(dt, kname)) return ct_last_error();
-  bool row_major = !(result->strides[0] == 1 && (result->sizes[1] == 1 || result->strides[1] >= (result->sizes[0] > 1 ? result->sizes[0] : 1))) &&
-                   result->strides[1] == 1 && (result->sizes[0] == 1 || result->strides[0] >= (result->sizes[1] > 1 ? result->sizes[1] : 1));
+  bool row_major =
+      !(result->strides[0] == 1 &&
+        (result->sizes[1] == 1 || result->strides[1] >= (result->sizes[0] > 1 ? result->sizes[0] : 1))) &&
+      result->strides[1] == 1 &&
+      (result->sizes[0] == 1 || result->strides[0] >= (result->sizes[1] > 1 ? result->sizes[1] : 1));
   const ct_tensor *first = row_major ? m2 : m1, *second = row_major ? m1 : m2;
   if ((ct_dtype)first->dtype != dt || (ct_dtype)second->dtype != dt) {
     ct_dtype bad = (ct_dtype)((ct_dtype)first->dtype != dt ? first->dtype : second->dtype);
-    ct__error(CT_ERR_RUNTIME, "expected scalar type %s but found %s", ct__dt(dt)->scalar_name, ct__dt(bad)->scalar_name);
+    ct__error(CT_ERR_RUNTIME, "expected scalar type %s but found %s", ct__dt(dt)->scalar_name,
+              ct__dt(bad)->scalar_name);
     return CT_ERR_RUNTIME;
   }
   if (blas_dtype(dt) && !ct__blas_ready()) return ct_last_error();
@@ -311,7 +323,8 @@ ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor 
   const ct_tensor *x1 = p.tc ? m2 : m1, *x2 = p.tc ? m1 : m2;
   ct_tensor *c = NULL, *a = NULL, *b = NULL;
   if (p.c_copy) { /* a Fortran-contiguous copy: result.transpose(0, 1).contiguous().transpose_(0, 1) */
-    ct_tensor *tr = ct__transpose_impl(result, 0, 1), *cc = tr ? ct__contiguous_impl(tr, CT_CONTIGUOUS_FORMAT) : NULL;
+    ct_tensor *tr = ct__transpose_impl(result, 0, 1),
+              *cc = tr ? ct__contiguous_impl(tr, CT_CONTIGUOUS_FORMAT) : NULL;
     c = cc ? ct__transpose_impl(cc, 0, 1) : NULL;
     ct_release(tr);
     ct_release(cc);
@@ -368,21 +381,35 @@ static void batch_chunk(void *ctx, int64_t i, int tid) {
   cpublas_gemm_ex(&g, j->nosync);
 }
 
-bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta, ct_scalar alpha) {
+bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta,
+                      ct_scalar alpha) {
   ct_dtype dt = (ct_dtype)r->dtype;
   if (b1->dtype != dt || b2->dtype != dt || dt == CT_BOOL || dt == CT_FLOAT16) return false;
-  if (ct__math_bits(b1) || ct__math_bits(b2) || ct__math_bits(r) || b1->sizes[2] == 0 || r->numel == 0) return false;
+  if (ct__math_bits(b1) || ct__math_bits(b2) || ct__math_bits(r) || b1->sizes[2] == 0 || r->numel == 0)
+    return false;
   if (blas_dtype(dt) && !ct__blas_ready()) return false;
   gemm_plan p;
   plan_for(&p, r->sizes + 1, r->strides + 1, b1->strides + 1, b2->strides + 1, b1->sizes[2]);
   if (p.c_copy || p.a_case == CASE_COPY || p.b_case == CASE_COPY) return false;
   const ct_tensor *x1 = p.tc ? b2 : b1, *x2 = p.tc ? b1 : b2;
   int64_t is = (int64_t)ct__itemsize(dt), bs = r->sizes[0];
-  batch_job j = {.g = {.dt = dt, .ta = p.ta, .tb = p.tb, .m = p.m, .n = p.n, .k = p.k,
-                       .lda = x1->strides[1 + (p.ta == p.tc ? 1 : 0)], .ldb = x2->strides[1 + (p.tb == p.tc ? 1 : 0)],
-                       .ldc = r->strides[1 + (p.tc ? 0 : 1)], .a = ct__tdata(x1), .b = ct__tdata(x2), .c = ct__tdata(r),
-                       .alpha = alpha, .beta = beta},
-                 .sa = x1->strides[0] * is, .sb = x2->strides[0] * is, .sc = r->strides[0] * is};
+  batch_job j = {.g = {.dt = dt,
+                       .ta = p.ta,
+                       .tb = p.tb,
+                       .m = p.m,
+                       .n = p.n,
+                       .k = p.k,
+                       .lda = x1->strides[1 + (p.ta == p.tc ? 1 : 0)],
+                       .ldb = x2->strides[1 + (p.tb == p.tc ? 1 : 0)],
+                       .ldc = r->strides[1 + (p.tc ? 0 : 1)],
+                       .a = ct__tdata(x1),
+                       .b = ct__tdata(x2),
+                       .c = ct__tdata(r),
+                       .alpha = alpha,
+                       .beta = beta},
+                 .sa = x1->strides[0] * is,
+                 .sb = x2->strides[0] * is,
+                 .sc = r->strides[0] * is};
   /* Batches of matrices below 256^3 multiply-adds run one per pool thread with OpenBLAS on one thread
      (its own threads gain little there and the per-call cost is what matters); larger ones run in order,
      each on OpenBLAS's threads. The bits are the same either way: each matrix is the same call. */

@@ -44,14 +44,16 @@ static ct_tensor *reshaped(ct_tensor *t, int64_t nd, const int64_t *shape) {
    handles that without a copy. */
 static bool should_fold(const ct_tensor *t1, int64_t dim2) {
   if (!(t1->ndim >= 3 && (dim2 == 1 || dim2 == 2))) return false;
-  if (t1->ndim == 3 && dim2 == 2 && t1->strides[2] != 1 && t1->strides[0] == t1->sizes[1] * t1->sizes[2]) return false;
+  if (t1->ndim == 3 && dim2 == 2 && t1->strides[2] != 1 && t1->strides[0] == t1->sizes[1] * t1->sizes[2])
+    return false;
   return true;
 }
 
 ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b) {
   int64_t d1 = a->ndim, d2 = b->ndim;
   if (d1 == 0 || d2 == 0)
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "both arguments to matmul need to be at least 1D, but they are %lldD and %lldD",
+    return CT_ERR_NULL(CT_ERR_RUNTIME,
+                       "both arguments to matmul need to be at least 1D, but they are %lldD and %lldD",
                        (long long)d1, (long long)d2);
   if (d1 == 1 && d2 == 1) return ct__dot_new(a, b, false);
   if (d1 == 2 && d2 == 1) return ct__mv_new(a, b);
@@ -60,7 +62,8 @@ ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b) {
     ct_tensor *p = NULL;
     if (u && u->sizes[1] != b->sizes[0]) {
       ct__error(CT_ERR_RUNTIME, "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
-                (long long)u->sizes[0], (long long)u->sizes[1], (long long)b->sizes[0], (long long)b->sizes[1]);
+                (long long)u->sizes[0], (long long)u->sizes[1], (long long)b->sizes[0],
+                (long long)b->sizes[1]);
     } else if (u) {
       p = ct__mm_new(u, b);
     }
@@ -71,15 +74,18 @@ ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b) {
   }
   if (d1 == 2 && d2 == 2) {
     if (a->sizes[1] != b->sizes[0])
-      return CT_ERR_NULL(CT_ERR_RUNTIME, "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
-                         (long long)a->sizes[0], (long long)a->sizes[1], (long long)b->sizes[0], (long long)b->sizes[1]);
+      return CT_ERR_NULL(
+          CT_ERR_RUNTIME, "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
+          (long long)a->sizes[0], (long long)a->sizes[1], (long long)b->sizes[0], (long long)b->sizes[1]);
     return ct__mm_new(a, b);
   }
   if (d1 > MAXD - 2 || d2 > MAXD - 2) return CT_ERR_NULL(CT_ERR_RUNTIME, "matmul: too many dims");
   if (should_fold(a, d2) || should_fold(b, d1)) {
     bool transpose = d2 > d1;
     ct_tensor *t1 = transpose ? ct__mT_impl(b) : ct_retain((ct_tensor *)a);
-    ct_tensor *t2 = !transpose ? ct_retain((ct_tensor *)b) : d1 == 2 ? ct__t_impl(a) : ct_retain((ct_tensor *)a);
+    ct_tensor *t2 = !transpose ? ct_retain((ct_tensor *)b)
+                    : d1 == 2  ? ct__t_impl(a)
+                               : ct_retain((ct_tensor *)a);
     if (!t1 || !t2) {
       ct_release(t1);
       ct_release(t2);
@@ -94,9 +100,9 @@ ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b) {
     if (f && t2_matrix) {
       if (f->sizes[1] != t2->sizes[0])
         ct__error(CT_ERR_RUNTIME, "mat1 and mat2 shapes cannot be multiplied (%lldx%lld and %lldx%lld)",
-                  (long long)f->sizes[0], (long long)f->sizes[1], (long long)t2->sizes[0], (long long)t2->sizes[1]);
-      else
-        r = reshaped(ct__mm_new(f, t2), no, out_shape);
+                  (long long)f->sizes[0], (long long)f->sizes[1], (long long)t2->sizes[0],
+                  (long long)t2->sizes[1]);
+      else r = reshaped(ct__mm_new(f, t2), no, out_shape);
       if (r && transpose) { /* output.mT().contiguous() */
         ct_tensor *m = ct__mT_impl(r), *c = m ? ct__contiguous_impl(m, CT_CONTIGUOUS_FORMAT) : NULL;
         ct_release(m);
@@ -124,8 +130,10 @@ ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b) {
   memcpy(e2, batch, (size_t)nb * sizeof(int64_t));
   e1[nb] = n, e1[nb + 1] = m1, e2[nb] = m2, e2[nb + 1] = p;
   int64_t v1[3] = {prod, n, m1}, v2[3] = {prod, m2, p};
-  ct_tensor *x1 = ct__expand_impl(a, (ct_shape){e1, nb + 2}), *x2 = x1 ? ct__expand_impl(b, (ct_shape){e2, nb + 2}) : NULL;
-  ct_tensor *y1 = x2 ? ct__reshape_impl(x1, (ct_shape){v1, 3}) : NULL, *y2 = y1 ? ct__reshape_impl(x2, (ct_shape){v2, 3}) : NULL;
+  ct_tensor *x1 = ct__expand_impl(a, (ct_shape){e1, nb + 2}),
+            *x2 = x1 ? ct__expand_impl(b, (ct_shape){e2, nb + 2}) : NULL;
+  ct_tensor *y1 = x2 ? ct__reshape_impl(x1, (ct_shape){v1, 3}) : NULL,
+            *y2 = y1 ? ct__reshape_impl(x2, (ct_shape){v2, 3}) : NULL;
   int64_t out_shape[MAXD], no = nb;
   memcpy(out_shape, batch, (size_t)nb * sizeof(int64_t));
   if (d1 > 1) out_shape[no++] = n;
@@ -149,22 +157,25 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
   bool inner_ok = d1 > 0 && d2 > 0 && t->sizes[d1 - 1] == other->sizes[d2 > 1 ? d2 - 2 : 0];
   if (inner_ok && !(d1 == 1 && d2 == 1)) {
     ct_dtype want = (ct_dtype)t->dtype;
-    if (d2 == 1) want = (ct_dtype)other->dtype;                               /* mv, or a fold into mv */
-    else if (d1 <= 2 && d2 <= 2) want = (ct_dtype)t->dtype;                   /* mm */
+    if (d2 == 1) want = (ct_dtype)other->dtype;             /* mv, or a fold into mv */
+    else if (d1 <= 2 && d2 <= 2) want = (ct_dtype)t->dtype; /* mm */
     else if (should_fold(t, d2) || should_fold(other, d1)) {
-      bool transpose = d2 > d1;                                               /* t1 is other.mT() then */
-      want = transpose && d1 == 1 ? (ct_dtype)t->dtype : transpose ? (ct_dtype)other->dtype : (ct_dtype)t->dtype;
+      bool transpose = d2 > d1; /* t1 is other.mT() then */
+      want = transpose && d1 == 1 ? (ct_dtype)t->dtype
+             : transpose          ? (ct_dtype)other->dtype
+                                  : (ct_dtype)t->dtype;
     } else {
       want = (ct_dtype)other->dtype; /* bmm, after the batch dims broadcast */
       int64_t nb1 = d1 > 2 ? d1 - 2 : 0, nb2 = d2 > 2 ? d2 - 2 : 0, batch[MAXD];
-      if (nb1 <= MAXD && nb2 <= MAXD && ct__broadcast_shapes(t->sizes, nb1, other->sizes, nb2, batch) != CT_OK)
+      if (nb1 <= MAXD && nb2 <= MAXD &&
+          ct__broadcast_shapes(t->sizes, nb1, other->sizes, nb2, batch) != CT_OK)
         return ct_last_error();
     }
     if (!ct__join_out_dtype_is(out, want)) return CT_ERR_RUNTIME;
   }
   if (t->ndim == 1 && other->ndim == 1 && out->dtype != t->dtype) { /* dot_out's own check */
-    ct__error(CT_ERR_RUNTIME, "result dtype %s does not match input dtype %s", ct__dt((ct_dtype)out->dtype)->scalar_name,
-              ct__dt((ct_dtype)t->dtype)->scalar_name);
+    ct__error(CT_ERR_RUNTIME, "result dtype %s does not match input dtype %s",
+              ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt((ct_dtype)t->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
   return ct__mm_finish_out(out, ct__matmul_impl(t, other));
@@ -188,7 +199,8 @@ ct_status ct_linalg_matmul_out(ct_tensor *out, const ct_tensor *t, const ct_tens
 /* at::native::tensordot(input1, input2, dims1, dims2). */
 static ct_tensor *tensordot_impl(const ct_tensor *a, const ct_tensor *b, ct_dims da, ct_dims db) {
   if (da.ndim != db.ndim) return CT_ERR_NULL(CT_ERR_RUNTIME, "both dimension lists should have same length");
-  if (a->ndim > MAXD || b->ndim > MAXD || da.ndim > MAXD) return CT_ERR_NULL(CT_ERR_RUNTIME, "tensordot: too many dims");
+  if (a->ndim > MAXD || b->ndim > MAXD || da.ndim > MAXD)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "tensordot: too many dims");
   ct_tensor *t1 = ct_retain((ct_tensor *)a), *t2 = ct_retain((ct_tensor *)b);
   int64_t csize = 1, w1[MAXD], w2[MAXD];
   bool c1[MAXD] = {false}, c2[MAXD] = {false};
@@ -212,7 +224,9 @@ static ct_tensor *tensordot_impl(const ct_tensor *a, const ct_tensor *b, ct_dims
       ct_release(*target);
       *target = sum;
     } else if (s1 != s2) {
-      ct__error(CT_ERR_RUNTIME, "contracted dimensions need to match, but first has size %lld in dim %lld and second has size %lld in dim %lld",
+      ct__error(CT_ERR_RUNTIME,
+                "contracted dimensions need to match, but first has size %lld in dim %lld and second has "
+                "size %lld in dim %lld",
                 (long long)s1, (long long)da.data[i], (long long)s2, (long long)db.data[i]);
       s = CT_ERR_RUNTIME;
     } else {
@@ -243,8 +257,10 @@ static ct_tensor *tensordot_impl(const ct_tensor *a, const ct_tensor *b, ct_dims
     for (int64_t i = 0; i < b->ndim; i++)
       if (!c2[i]) p2[np2++] = i, size2 *= t2->sizes[i], rs[nr++] = t2->sizes[i];
     int64_t s1[2] = {size1, csize}, s2[2] = {csize, size2};
-    ct_tensor *q1 = ct__permute_impl(t1, (ct_dims){p1, np1}), *q2 = q1 ? ct__permute_impl(t2, (ct_dims){p2, np2}) : NULL;
-    ct_tensor *m1 = q2 ? ct__reshape_impl(q1, (ct_shape){s1, 2}) : NULL, *m2 = m1 ? ct__reshape_impl(q2, (ct_shape){s2, 2}) : NULL;
+    ct_tensor *q1 = ct__permute_impl(t1, (ct_dims){p1, np1}),
+              *q2 = q1 ? ct__permute_impl(t2, (ct_dims){p2, np2}) : NULL;
+    ct_tensor *m1 = q2 ? ct__reshape_impl(q1, (ct_shape){s1, 2}) : NULL,
+              *m2 = m1 ? ct__reshape_impl(q2, (ct_shape){s2, 2}) : NULL;
     if (m2) r = reshaped(ct__mm_new(m1, m2), nr, rs);
     ct_release(q1);
     ct_release(q2);
@@ -258,7 +274,8 @@ static ct_tensor *tensordot_impl(const ct_tensor *a, const ct_tensor *b, ct_dims
 
 /* torch.tensordot(a, b, dims=int): Python's wrapper lists the dims. */
 static ct_tensor *tensordot_int(const ct_tensor *a, const ct_tensor *b, int64_t dims) {
-  if (dims < 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "tensordot expects dims >= 0, but got dims=%lld", (long long)dims);
+  if (dims < 0)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "tensordot expects dims >= 0, but got dims=%lld", (long long)dims);
   if (dims > MAXD) return CT_ERR_NULL(CT_ERR_RUNTIME, "tensordot: too many dims");
   int64_t da[MAXD], db[MAXD];
   for (int64_t i = 0; i < dims; i++) da[i] = i - dims, db[i] = i;
@@ -269,8 +286,10 @@ static ct_tensor *tensordot_int(const ct_tensor *a, const ct_tensor *b, int64_t 
 static ct_status tensordot_finish(ct_tensor *out, ct_tensor *r) {
   if (!r) return ct_last_error();
   if (out->dtype != r->dtype) {
-    ct__error(CT_ERR_RUNTIME, "tensordot: Expected the output tensor to have dtype %s, but got an output tensor with dtype %s",
-              ct__dt((ct_dtype)r->dtype)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "tensordot: Expected the output tensor to have dtype %s, but got an output tensor with dtype %s",
+        ct__dt((ct_dtype)r->dtype)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
     ct_release(r);
     return CT_ERR_RUNTIME;
   }
@@ -300,7 +319,8 @@ ct_tensor *ct_tensordot_dims(const ct_tensor *a, const ct_tensor *b, ct_dims dim
   return ct__own(r);
 }
 
-ct_status ct_tensordot_dims_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, ct_dims dims_a, ct_dims dims_b) {
+ct_status ct_tensordot_dims_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, ct_dims dims_a,
+                                ct_dims dims_b) {
   CT__NONNULL_STATUS(out, a, b);
   if (!CT__OP_ACCEPTS(&tensordot_out_op, tensordot_out_op.aten, out, a, b)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&tensordot_out_op, out, a, b)) return CT_ERR_RUNTIME;
@@ -315,7 +335,8 @@ static ct_tensor *inner_impl(const ct_tensor *a, const ct_tensor *b) {
     char x[512], y[512];
     ct__fmt_int_list(x, sizeof x, a->ndim, a->sizes);
     ct__fmt_int_list(y, sizeof y, b->ndim, b->sizes);
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "inner() the last dimension must match on both input tensors but got shapes %s and %s",
+    return CT_ERR_NULL(CT_ERR_RUNTIME,
+                       "inner() the last dimension must match on both input tensors but got shapes %s and %s",
                        x, y);
   }
   int64_t m1 = -1;
@@ -333,7 +354,8 @@ ct_status ct_inner_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *othe
   if (t->ndim == 0 || other->ndim == 0) { /* at::mul_out(out, self, other) */
     const ct_tensor *in[2] = {t, other};
     ct_scope_begin();
-    ct_status s = (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
+    ct_status s =
+        (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
     ct_scope_end();
     return s;
   }
@@ -368,7 +390,8 @@ static ct_status outer_out_impl(ct_tensor *out, const ct_tensor *a, const ct_ten
   if (!c) return ct_last_error();
   const ct_tensor *in[2] = {c, b};
   ct_scope_begin();
-  ct_status s = (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
+  ct_status s =
+      (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
   ct_scope_end();
   ct_release(c);
   return s;
@@ -394,8 +417,10 @@ static bool addr_scalar_ok(ct_dtype dt, ct_scalar s, const char *name) {
     return false;
   }
   int cat = ct__dt(dt)->category;
-  if (!(cat == CT_CAT_FLOAT || cat == CT_CAT_COMPLEX || s.kind == CT_SCALAR_BOOL || s.kind == CT_SCALAR_INT)) {
-    ct__error(CT_ERR_RUNTIME, "For integral input tensors, argument %s must not be a floating point number.", name);
+  if (!(cat == CT_CAT_FLOAT || cat == CT_CAT_COMPLEX || s.kind == CT_SCALAR_BOOL ||
+        s.kind == CT_SCALAR_INT)) {
+    ct__error(CT_ERR_RUNTIME, "For integral input tensors, argument %s must not be a floating point number.",
+              name);
     return false;
   }
   return true;
@@ -404,8 +429,9 @@ static bool addr_scalar_ok(ct_dtype dt, ct_scalar s, const char *name) {
 /* addr's TensorIterator (self broadcast, vec1 as a column, vec2; common dtype) and its kernel: alpha * vec1
    * vec2 when beta is 0 (self ignored), else beta * self + alpha * vec1 * vec2, through mul's and add's
    routes in the common dtype (bool: and / or). inplace: self is the target (not broadcast). */
-static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct_tensor *v2, const ct_addmm_opts *opts,
-                            bool inplace, ct_dtype *dt_out, const ct_tensor *cast_target) {
+static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct_tensor *v2,
+                            const ct_addmm_opts *opts, bool inplace, ct_dtype *dt_out,
+                            const ct_tensor *cast_target) {
   if (!check_1d(v1, "vec1", "addr") || !check_1d(v2, "vec2", "addr")) return NULL;
   int64_t sizes[2] = {v1->sizes[0], v2->sizes[0]};
   ct_tensor *e = inplace ? ct_retain((ct_tensor *)self) : ct__expand_impl(self, (ct_shape){sizes, 2});
@@ -425,9 +451,10 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
     ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
               alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
     bool cast_ok = true;
-    if (ct__result_type(ops, 3, &dt) == CT_OK && cast_target && !ct_can_cast(dt, (ct_dtype)cast_target->dtype)) {
-      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(dt)->scalar_name,
-                ct__dt((ct_dtype)cast_target->dtype)->scalar_name);
+    if (ct__result_type(ops, 3, &dt) == CT_OK && cast_target &&
+        !ct_can_cast(dt, (ct_dtype)cast_target->dtype)) {
+      ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+                ct__dt(dt)->scalar_name, ct__dt((ct_dtype)cast_target->dtype)->scalar_name);
       cast_ok = false;
     }
     if (cast_ok && ct__result_type(ops, 3, &dt) == CT_OK && addr_scalar_ok(dt, beta, "beta") &&
@@ -435,14 +462,18 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
       if (dt_out) *dt_out = dt;
       ct_tensor *c = column(v1);
       ct_resolved_opts ro = {.dtype = dt, .device = ct__tdevice(v1)};
-      ct_tensor *al = c ? ct__scalar_tensor_with(alpha, &ro) : NULL, *be = al ? ct__scalar_tensor_with(beta, &ro) : NULL;
+      ct_tensor *al = c ? ct__scalar_tensor_with(alpha, &ro) : NULL,
+                *be = al ? ct__scalar_tensor_with(beta, &ro) : NULL;
       ct_tensor *c1 = be ? ct__to_dtype_impl(c, dt) : NULL, *c2 = c1 ? ct__to_dtype_impl(v2, dt) : NULL;
-      ct_tensor *p = c2 ? ct__mm_pw(&ct__pw_op_mul, al, c1) : NULL, *q = p ? ct__mm_pw(&ct__pw_op_mul, p, c2) : NULL;
+      ct_tensor *p = c2 ? ct__mm_pw(&ct__pw_op_mul, al, c1) : NULL,
+                *q = p ? ct__mm_pw(&ct__pw_op_mul, p, c2) : NULL;
       if (q && ct__mm_coef_zero(beta)) { /* self is ignored: NaN and inf in it do not reach the result */
         r = ct_retain(q);
       } else if (q) {
         ct_tensor *se = ct__to_dtype_impl(e, dt), *bs = se ? ct__mm_pw(&ct__pw_op_mul, be, se) : NULL;
-        r = bs ? ct__mm_pw(dt == CT_BOOL ? (const void *)&ct__pw_op_logical_or : (const void *)&ct__pw_op_add, bs, q) : NULL;
+        r = bs ? ct__mm_pw(dt == CT_BOOL ? (const void *)&ct__pw_op_logical_or : (const void *)&ct__pw_op_add,
+                           bs, q)
+               : NULL;
         ct_release(se);
         ct_release(bs);
       }
@@ -475,7 +506,8 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
   return r;
 }
 
-ct_tensor *ct_addr(const ct_tensor *t, const ct_tensor *vec1, const ct_tensor *vec2, const ct_addmm_opts *opts) {
+ct_tensor *ct_addr(const ct_tensor *t, const ct_tensor *vec1, const ct_tensor *vec2,
+                   const ct_addmm_opts *opts) {
   CT__NONNULL_PTR(t, vec1, vec2);
   if (!CT__OP_ACCEPTS(&addr_op, addr_op.aten, t, vec1, vec2)) return NULL;
   ct_tensor *r = addr_impl(t, vec1, vec2, opts, false, NULL, NULL);
@@ -492,8 +524,8 @@ ct_status ct_addr_(ct_tensor *self, const ct_tensor *vec1, const ct_tensor *vec2
   ct_dtype dt = (ct_dtype)self->dtype;
   ct_tensor *r = addr_impl(self, vec1, vec2, opts, true, &dt, self);
   if (r && !ct_can_cast(dt, (ct_dtype)self->dtype)) {
-    ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(dt)->scalar_name,
-              ct__dt((ct_dtype)self->dtype)->scalar_name);
+    ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+              ct__dt(dt)->scalar_name, ct__dt((ct_dtype)self->dtype)->scalar_name);
     ct_release(r);
     return CT_ERR_RUNTIME;
   }
@@ -509,8 +541,8 @@ ct_status ct_addr_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec1,
   ct_tensor *r = addr_impl(t, vec1, vec2, opts, false, &dt, out);
   if (!r) return ct_last_error();
   if (!ct_can_cast(dt, (ct_dtype)out->dtype)) {
-    ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s", ct__dt(dt)->scalar_name,
-              ct__dt((ct_dtype)out->dtype)->scalar_name);
+    ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+              ct__dt(dt)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
     ct_release(r);
     return CT_ERR_RUNTIME;
   }
@@ -533,15 +565,19 @@ static ct_tensor *chain(const ct_tensor *const *ts, const int64_t *order, int64_
 
 static ct_tensor *multi_dot_impl(ct_tensors in, ct_tensor *out) {
   int64_t n = in.n;
-  if (n < 2) return CT_ERR_NULL(CT_ERR_RUNTIME, "multi_dot(): expected at least 2 tensors but got %lld", (long long)n);
+  if (n < 2)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "multi_dot(): expected at least 2 tensors but got %lld", (long long)n);
   const ct_tensor *first = in.data[0], *last = in.data[n - 1];
   if (first->ndim != 1 && first->ndim != 2)
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "multi_dot(): the first tensor must be 1D or 2D but got %dD", (int)first->ndim);
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "multi_dot(): the first tensor must be 1D or 2D but got %dD",
+                       (int)first->ndim);
   if (last->ndim != 1 && last->ndim != 2)
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "multi_dot(): the last tensor must be 1D or 2D but got %dD", (int)last->ndim);
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "multi_dot(): the last tensor must be 1D or 2D but got %dD",
+                       (int)last->ndim);
   for (int64_t i = 1; i < n - 1; i++)
     if (in.data[i]->ndim != 2)
-      return CT_ERR_NULL(CT_ERR_RUNTIME, "multi_dot(): tensor %lld must be 2D but got %dD", (long long)i, (int)in.data[i]->ndim);
+      return CT_ERR_NULL(CT_ERR_RUNTIME, "multi_dot(): tensor %lld must be 2D but got %dD", (long long)i,
+                         (int)in.data[i]->ndim);
   ct_tensor **ts = ct__malloc((size_t)n * sizeof *ts);
   int64_t *order = ts ? ct__malloc((size_t)(n * n) * sizeof *order) : NULL;
   if (!order) {
@@ -564,14 +600,18 @@ static ct_tensor *multi_dot_impl(ct_tensors in, ct_tensor *out) {
     if (last->ndim == 2) out_shape[no++] = ts[n - 1]->sizes[1];
     for (int64_t i = 1; s == CT_OK && i < n; i++) {
       if (ts[i]->dtype != ts[0]->dtype) {
-        ct__error(CT_ERR_RUNTIME, "multi_dot(): all tensors must have be the same dtype but tensor 0 is %s and tensor %lld %s",
-                  ct__dt((ct_dtype)ts[0]->dtype)->typemeta_name, (long long)i, ct__dt((ct_dtype)ts[i]->dtype)->typemeta_name);
+        ct__error(
+            CT_ERR_RUNTIME,
+            "multi_dot(): all tensors must have be the same dtype but tensor 0 is %s and tensor %lld %s",
+            ct__dt((ct_dtype)ts[0]->dtype)->typemeta_name, (long long)i,
+            ct__dt((ct_dtype)ts[i]->dtype)->typemeta_name);
         s = CT_ERR_RUNTIME;
       } else if (ts[i - 1]->sizes[ts[i - 1]->ndim - 1] != ts[i]->sizes[0]) {
         char a[256], b[256];
         ct__fmt_int_list(a, sizeof a, in.data[i - 1]->ndim, in.data[i - 1]->sizes);
         ct__fmt_int_list(b, sizeof b, in.data[i]->ndim, in.data[i]->sizes);
-        ct__error(CT_ERR_RUNTIME, "multi_dot(): tensors %lld and %lld with shapes %s and %s cannot be multiplied",
+        ct__error(CT_ERR_RUNTIME,
+                  "multi_dot(): tensors %lld and %lld with shapes %s and %s cannot be multiplied",
                   (long long)(i - 1), (long long)i, a, b);
         s = CT_ERR_RUNTIME;
       }
@@ -592,7 +632,8 @@ static ct_tensor *multi_dot_impl(ct_tensors in, ct_tensor *out) {
       r = !p ? NULL : cost1 > cost2 ? ct__mm_new(ts[0], p) : ct__mm_new(p, ts[2]);
       ct_release(p);
     } else { /* matrix_chain_order */
-      int64_t *p = ct__malloc((size_t)(n + 1) * sizeof *p), *m = p ? ct__malloc((size_t)(n * n) * sizeof *m) : NULL;
+      int64_t *p = ct__malloc((size_t)(n + 1) * sizeof *p),
+              *m = p ? ct__malloc((size_t)(n * n) * sizeof *m) : NULL;
       if (m) {
         for (int64_t i = 0; i < n; i++) p[i] = ts[i]->sizes[0];
         p[n] = ts[n - 1]->sizes[1];
@@ -649,7 +690,8 @@ static bool all_2d(ct_tensors ts) {
 ct_tensor *ct_chain_matmul(ct_tensors matrices) {
   if (!ct__join_list_ok(&chain_matmul_op, NULL, matrices)) return NULL;
   if (!all_2d(matrices)) return NULL;
-  ct_tensor *r = matrices.n == 1 ? ct__clone_impl(matrices.data[0], CT_PRESERVE_FORMAT) : multi_dot_impl(matrices, NULL);
+  ct_tensor *r =
+      matrices.n == 1 ? ct__clone_impl(matrices.data[0], CT_PRESERVE_FORMAT) : multi_dot_impl(matrices, NULL);
   ct__join_mark(r, matrices);
   return ct__own(r);
 }

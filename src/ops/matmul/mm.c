@@ -36,7 +36,8 @@ static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, const ct_tenso
   int64_t sizes[2] = {a->sizes[0], b->sizes[1]};
   ct_tensor *r = ct__mm_result_like(like, a, 2, sizes, (ct_dtype)a->dtype);
   ct_tensor *ra = r ? ct__mm_unneg(a) : NULL, *rb = ra ? ct__mm_unneg(b) : NULL;
-  ct_status s = rb ? ct__gemm_into(r, ra, rb, ct_scalar_int(0), ct_scalar_int(1), "addmm_impl_cpu_") : ct_last_error();
+  ct_status s =
+      rb ? ct__gemm_into(r, ra, rb, ct_scalar_int(0), ct_scalar_int(1), "addmm_impl_cpu_") : ct_last_error();
   ct_release(ra);
   ct_release(rb);
   if (s != CT_OK) {
@@ -55,7 +56,9 @@ static ct_tensor *mm_impl(const ct_tensor *a, const ct_tensor *b) {
   return ct__mm_new(a, b);
 }
 
-ct_tensor *ct_mm(const ct_tensor *t, const ct_tensor *mat2) { return ct__mm_api2(&mm_op, "t, mat2", t, mat2, mm_impl); }
+ct_tensor *ct_mm(const ct_tensor *t, const ct_tensor *mat2) {
+  return ct__mm_api2(&mm_op, "t, mat2", t, mat2, mm_impl);
+}
 
 ct_status ct_mm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat2) {
   CT__NONNULL_STATUS(out, t, mat2);
@@ -74,16 +77,19 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
                              const ct_addmm_opts *opts, bool inplace, const ct_tensor *out) {
   if (self->dtype != m2->dtype) return CT_ERR_NULL(CT_ERR_RUNTIME, "self and mat2 must have the same dtype");
   if (m1->dtype != m2->dtype) return CT_ERR_NULL(CT_ERR_RUNTIME, "mat1 and mat2 must have the same dtype");
-  if (m1->ndim != 2) return CT_ERR_NULL(CT_ERR_RUNTIME, "mat1 must be a matrix, got %d-D tensor", (int)m1->ndim);
-  if (m2->ndim != 2) return CT_ERR_NULL(CT_ERR_RUNTIME, "mat2 must be a matrix, got %d-D tensor", (int)m2->ndim);
+  if (m1->ndim != 2)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "mat1 must be a matrix, got %d-D tensor", (int)m1->ndim);
+  if (m2->ndim != 2)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "mat2 must be a matrix, got %d-D tensor", (int)m2->ndim);
   if (!mm_shapes_ok(m1, m2)) return NULL;
   int64_t sizes[2] = {m1->sizes[0], m2->sizes[1]};
   if (inplace && (self->ndim != 2 || self->sizes[0] != sizes[0] || self->sizes[1] != sizes[1])) {
     char a[256], b[256];
     ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
     ct__fmt_int_list(b, sizeof b, 2, sizes);
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should match",
-                       a, b);
+    return CT_ERR_NULL(CT_ERR_RUNTIME,
+                       "Bad in-place call: input tensor size %s and output tensor size %s should match", a,
+                       b);
   }
   if (out && !ct__join_out_dtype_is(out, (ct_dtype)self->dtype)) return NULL;
   ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
@@ -105,7 +111,8 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
   return r;
 }
 
-ct_tensor *ct_addmm(const ct_tensor *t, const ct_tensor *mat1, const ct_tensor *mat2, const ct_addmm_opts *opts) {
+ct_tensor *ct_addmm(const ct_tensor *t, const ct_tensor *mat1, const ct_tensor *mat2,
+                    const ct_addmm_opts *opts) {
   CT__NONNULL_PTR(t, mat1, mat2);
   if (!CT__OP_ACCEPTS(&addmm_op, addmm_op.aten, t, mat1, mat2)) return NULL;
   ct_tensor *r = addmm_impl(t, mat1, mat2, opts, false, NULL);
@@ -114,7 +121,8 @@ ct_tensor *ct_addmm(const ct_tensor *t, const ct_tensor *mat1, const ct_tensor *
   return ct__own(r);
 }
 
-ct_status ct_addmm_(ct_tensor *self, const ct_tensor *mat1, const ct_tensor *mat2, const ct_addmm_opts *opts) {
+ct_status ct_addmm_(ct_tensor *self, const ct_tensor *mat1, const ct_tensor *mat2,
+                    const ct_addmm_opts *opts) {
   CT__NONNULL_STATUS(self, mat1, mat2);
   if (!CT__OP_ACCEPTS(&addmm__op, addmm__op.aten, self, mat1, mat2)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
@@ -143,12 +151,16 @@ typedef struct gemv_args {
   ct_scalar alpha, beta;
 } gemv_args;
 
-static double ld(ct_dtype dt, const char *p, int64_t i) { return ct__elem_load_f64(dt, p + i * (int64_t)ct__itemsize(dt)); }
-static void st(ct_dtype dt, char *p, int64_t i, double v) { ct__elem_store_f64(dt, p + i * (int64_t)ct__itemsize(dt), v); }
+static double ld(ct_dtype dt, const char *p, int64_t i) {
+  return ct__elem_load_f64(dt, p + i * (int64_t)ct__itemsize(dt));
+}
+static void st(ct_dtype dt, char *p, int64_t i, double v) {
+  ct__elem_store_f64(dt, p + i * (int64_t)ct__itemsize(dt), v);
+}
 
 static double scal_re(ct_scalar s) {
-  return s.kind == CT_SCALAR_BOOL ? (double)s.v.b
-         : s.kind == CT_SCALAR_INT ? (double)s.v.i
+  return s.kind == CT_SCALAR_BOOL     ? (double)s.v.b
+         : s.kind == CT_SCALAR_INT    ? (double)s.v.i
          : s.kind == CT_SCALAR_DOUBLE ? s.v.d
                                       : s.v.c.re;
 }
@@ -165,13 +177,15 @@ static void gemv_float(const gemv_args *g) {
       for (int64_t j = 0; j < g->m; j++) {
         double p = ld(dt, g->x, j * g->incx) * ld(dt, g->a, g->lda * i + j);
         if (dt == CT_FLOAT32) sum = (float)((float)sum + (float)p);
-        else if (reduced) sum = ct__elem_round_f64(dt, (float)sum + (float)ct__elem_round_f64(dt, p)); /* scalar_t sum */
+        else if (reduced)
+          sum = ct__elem_round_f64(dt, (float)sum + (float)ct__elem_round_f64(dt, p)); /* scalar_t sum */
         else sum += p;
       }
       double v = beta == 0 ? alpha * sum : beta * ld(dt, g->y, i * g->incy) + alpha * sum;
       if (dt == CT_FLOAT32 || reduced)
         v = beta == 0 ? (float)((float)alpha * (float)sum)
-                      : (float)((float)((float)beta * (float)ld(dt, g->y, i * g->incy)) + (float)((float)alpha * (float)sum));
+                      : (float)((float)((float)beta * (float)ld(dt, g->y, i * g->incy)) +
+                                (float)((float)alpha * (float)sum));
       st(dt, g->y, i * g->incy, v);
     }
     return;
@@ -188,8 +202,8 @@ static void gemv_float(const gemv_args *g) {
       if (j == 0 && beta == 0) st(dt, g->y, i * g->incy, 0);
       double p = z * ld(dt, g->a, g->lda * j + i);
       double v = dt == CT_FLOAT64 ? ld(dt, g->y, i * g->incy) + p
-                 : reduced        ? (float)((float)ld(dt, g->y, i * g->incy) + (float)ct__elem_round_f64(dt, p))
-                                  : (float)((float)ld(dt, g->y, i * g->incy) + (float)p);
+                 : reduced ? (float)((float)ld(dt, g->y, i * g->incy) + (float)ct__elem_round_f64(dt, p))
+                           : (float)((float)ld(dt, g->y, i * g->incy) + (float)p);
       st(dt, g->y, i * g->incy, v);
     }
   }
@@ -218,45 +232,45 @@ static void gemv_int(const gemv_args *g) {
    (alpha * sum when beta is 0); 'n' scales y by beta (zeroed at the first column when beta is 0) and
    adds (alpha * x[j]) * a[:, j] column by column. Complex products with c10's formula, in the component
    type. */
-#define CX_GEMV(NAME, T)                                                                                       \
-  static void NAME(const gemv_args *g) {                                                                       \
-    T ar = (T)scal_re(g->alpha), ai = (T)(g->alpha.kind == CT_SCALAR_COMPLEX ? g->alpha.v.c.im : 0);          \
-    T br = (T)scal_re(g->beta), bi = (T)(g->beta.kind == CT_SCALAR_COMPLEX ? g->beta.v.c.im : 0);             \
-    bool beta0 = br == 0 && bi == 0, beta1 = br == 1 && bi == 0;                                               \
-    const T *A = (const T *)g->a, *X = (const T *)g->x;                                                        \
-    T *Y = (T *)g->y;                                                                                          \
-    if (g->trans) {                                                                                            \
-      for (int64_t i = 0; i < g->n; i++) {                                                                     \
-        T sr = 0, si = 0;                                                                                      \
-        for (int64_t j = 0; j < g->m; j++) {                                                                   \
-          const T *x = X + 2 * j * g->incx, *a = A + 2 * (g->lda * i + j);                                     \
-          sr += x[0] * a[0] - x[1] * a[1], si += x[0] * a[1] + x[1] * a[0];                                    \
-        }                                                                                                      \
-        T *y = Y + 2 * i * g->incy, tr = ar * sr - ai * si, ti = ar * si + ai * sr;                            \
-        if (beta0) {                                                                                           \
-          y[0] = tr, y[1] = ti;                                                                                \
-        } else {                                                                                               \
-          T yr = br * y[0] - bi * y[1], yi = br * y[1] + bi * y[0];                                            \
-          y[0] = yr + tr, y[1] = yi + ti;                                                                      \
-        }                                                                                                      \
-      }                                                                                                        \
-      return;                                                                                                  \
-    }                                                                                                          \
-    if (!beta1 && !beta0)                                                                                      \
-      for (int64_t i = 0; i < g->m; i++) {                                                                     \
-        T *y = Y + 2 * i * g->incy, yr = br * y[0] - bi * y[1], yi = br * y[1] + bi * y[0];                    \
-        y[0] = yr, y[1] = yi;                                                                                  \
-      }                                                                                                        \
-    for (int64_t j = 0; j < g->n; j++) {                                                                       \
-      const T *x = X + 2 * j * g->incx;                                                                        \
-      T zr = ar * x[0] - ai * x[1], zi = ar * x[1] + ai * x[0];                                                \
-      for (int64_t i = 0; i < g->m; i++) {                                                                     \
-        T *y = Y + 2 * i * g->incy;                                                                            \
-        const T *a = A + 2 * (g->lda * j + i);                                                                 \
-        if (j == 0 && beta0) y[0] = 0, y[1] = 0;                                                               \
-        y[0] += zr * a[0] - zi * a[1], y[1] += zr * a[1] + zi * a[0];                                          \
-      }                                                                                                        \
-    }                                                                                                          \
+#define CX_GEMV(NAME, T)                                                                             \
+  static void NAME(const gemv_args *g) {                                                             \
+    T ar = (T)scal_re(g->alpha), ai = (T)(g->alpha.kind == CT_SCALAR_COMPLEX ? g->alpha.v.c.im : 0); \
+    T br = (T)scal_re(g->beta), bi = (T)(g->beta.kind == CT_SCALAR_COMPLEX ? g->beta.v.c.im : 0);    \
+    bool beta0 = br == 0 && bi == 0, beta1 = br == 1 && bi == 0;                                     \
+    const T *A = (const T *)g->a, *X = (const T *)g->x;                                              \
+    T *Y = (T *)g->y;                                                                                \
+    if (g->trans) {                                                                                  \
+      for (int64_t i = 0; i < g->n; i++) {                                                           \
+        T sr = 0, si = 0;                                                                            \
+        for (int64_t j = 0; j < g->m; j++) {                                                         \
+          const T *x = X + 2 * j * g->incx, *a = A + 2 * (g->lda * i + j);                           \
+          sr += x[0] * a[0] - x[1] * a[1], si += x[0] * a[1] + x[1] * a[0];                          \
+        }                                                                                            \
+        T *y = Y + 2 * i * g->incy, tr = ar * sr - ai * si, ti = ar * si + ai * sr;                  \
+        if (beta0) {                                                                                 \
+          y[0] = tr, y[1] = ti;                                                                      \
+        } else {                                                                                     \
+          T yr = br * y[0] - bi * y[1], yi = br * y[1] + bi * y[0];                                  \
+          y[0] = yr + tr, y[1] = yi + ti;                                                            \
+        }                                                                                            \
+      }                                                                                              \
+      return;                                                                                        \
+    }                                                                                                \
+    if (!beta1 && !beta0)                                                                            \
+      for (int64_t i = 0; i < g->m; i++) {                                                           \
+        T *y = Y + 2 * i * g->incy, yr = br * y[0] - bi * y[1], yi = br * y[1] + bi * y[0];          \
+        y[0] = yr, y[1] = yi;                                                                        \
+      }                                                                                              \
+    for (int64_t j = 0; j < g->n; j++) {                                                             \
+      const T *x = X + 2 * j * g->incx;                                                              \
+      T zr = ar * x[0] - ai * x[1], zi = ar * x[1] + ai * x[0];                                      \
+      for (int64_t i = 0; i < g->m; i++) {                                                           \
+        T *y = Y + 2 * i * g->incy;                                                                  \
+        const T *a = A + 2 * (g->lda * j + i);                                                       \
+        if (j == 0 && beta0) y[0] = 0, y[1] = 0;                                                     \
+        y[0] += zr * a[0] - zi * a[1], y[1] += zr * a[1] + zi * a[0];                                \
+      }                                                                                              \
+    }                                                                                                \
   }
 CX_GEMV(gemv_c64, float)
 CX_GEMV(gemv_c128, double)
@@ -265,16 +279,16 @@ static void gemv_run(gemv_args *g) {
   if (g->n == 1) g->lda = g->m;
   ct_dtype dt = g->dt;
   /* torch 1.13's gemv<> calls BLAS for float and double only; its complex gemv is its own loop */
-  bool blas = (dt == CT_FLOAT32 || dt == CT_FLOAT64) &&
-              ct__blas_fits(g->m) && ct__blas_fits(g->n) && ct__blas_fits(g->lda) && g->incx > 0 &&
-              ct__blas_fits(g->incx) && g->incy > 0 && ct__blas_fits(g->incy);
+  bool blas = (dt == CT_FLOAT32 || dt == CT_FLOAT64) && ct__blas_fits(g->m) && ct__blas_fits(g->n) &&
+              ct__blas_fits(g->lda) && g->incx > 0 && ct__blas_fits(g->incx) && g->incy > 0 &&
+              ct__blas_fits(g->incy);
   if (blas) {
     double al[2] = {scal_re(g->alpha), g->alpha.kind == CT_SCALAR_COMPLEX ? g->alpha.v.c.im : 0};
     double be[2] = {scal_re(g->beta), g->beta.kind == CT_SCALAR_COMPLEX ? g->beta.v.c.im : 0};
     float alf[2] = {(float)al[0], (float)al[1]}, bef[2] = {(float)be[0], (float)be[1]};
     bool single = dt == CT_FLOAT32 || dt == CT_COMPLEX64;
-    ct__blas_gemv(dt, g->trans ? 't' : 'n', g->m, g->n, single ? (const void *)alf : al, g->a, g->lda, g->x, g->incx,
-                  single ? (const void *)bef : be, g->y, g->incy);
+    ct__blas_gemv(dt, g->trans ? 't' : 'n', g->m, g->n, single ? (const void *)alf : al, g->a, g->lda, g->x,
+                  g->incx, single ? (const void *)bef : be, g->y, g->incy);
   } else if (ct__dt(dt)->category == CT_CAT_INT) {
     gemv_int(g);
   } else if (ct__dt(dt)->category == CT_CAT_COMPLEX) {
@@ -288,8 +302,8 @@ static bool lda_cond(int64_t m, int64_t n, int64_t lda) { return n == 1 || lda >
 
 /* beta * self + alpha * mat @ vec: addmv's checks (self is the result's shape for mv), then
    addmv_out_cpu. The result has vec's dtype (torch's set_output uses vec's options). */
-static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const ct_tensor *vec, ct_scalar beta,
-                             ct_scalar alpha, bool inplace, const ct_tensor *out) {
+static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const ct_tensor *vec,
+                             ct_scalar beta, ct_scalar alpha, bool inplace, const ct_tensor *out) {
   if (!(mat->ndim == 2 && vec->ndim == 1 && self->ndim <= 1))
     return CT_ERR_NULL(CT_ERR_RUNTIME, "vector + matrix @ vector expected, got %d, %d, %d", (int)self->ndim,
                        (int)mat->ndim, (int)vec->ndim);
@@ -304,8 +318,9 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
     char a[256], b[256];
     ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
     ct__fmt_int_list(b, sizeof b, 1, &m);
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should match",
-                       a, b);
+    return CT_ERR_NULL(CT_ERR_RUNTIME,
+                       "Bad in-place call: input tensor size %s and output tensor size %s should match", a,
+                       b);
   }
   ct_dtype dt = inplace ? (ct_dtype)self->dtype : (ct_dtype)vec->dtype;
   if (out && !ct__join_out_dtype_is(out, dt)) return NULL;
@@ -342,16 +357,24 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
         s = rv ? CT_OK : ct_last_error();
       }
       if (s == CT_OK) {
-        gemv_args g = {.dt = md, .x = ct__tdata(rv), .incx = rv->strides[0], .y = ct__tdata(r), .incy = r->strides[0],
-                       .alpha = alpha, .beta = beta};
+        gemv_args g = {.dt = md,
+                       .x = ct__tdata(rv),
+                       .incx = rv->strides[0],
+                       .y = ct__tdata(r),
+                       .incy = r->strides[0],
+                       .alpha = alpha,
+                       .beta = beta};
         if (rm->strides[0] == 1 && lda_cond(rm->sizes[0], rm->sizes[1], rm->strides[1])) {
-          g.trans = false, g.m = rm->sizes[0], g.n = rm->sizes[1], g.a = ct__tdata(rm), g.lda = rm->strides[1];
+          g.trans = false, g.m = rm->sizes[0], g.n = rm->sizes[1], g.a = ct__tdata(rm),
+          g.lda = rm->strides[1];
         } else if (rm->strides[1] == 1 && lda_cond(rm->sizes[1], rm->sizes[0], rm->strides[0])) {
           g.trans = true, g.m = rm->sizes[1], g.n = rm->sizes[0], g.a = ct__tdata(rm), g.lda = rm->strides[0];
         } else {
           cm = ct__contiguous_impl(rm, CT_CONTIGUOUS_FORMAT);
           if (!cm) s = ct_last_error();
-          else g.trans = true, g.m = rm->sizes[1], g.n = rm->sizes[0], g.a = ct__tdata(cm), g.lda = cm->strides[0];
+          else
+            g.trans = true, g.m = rm->sizes[1], g.n = rm->sizes[0], g.a = ct__tdata(cm),
+            g.lda = cm->strides[0];
         }
         if (s == CT_OK) gemv_run(&g);
       }
@@ -378,7 +401,9 @@ ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v) {
   return r;
 }
 
-ct_tensor *ct_mv(const ct_tensor *t, const ct_tensor *vec) { return ct__mm_api2(&mv_op, "t, vec", t, vec, ct__mv_new); }
+ct_tensor *ct_mv(const ct_tensor *t, const ct_tensor *vec) {
+  return ct__mm_api2(&mv_op, "t, vec", t, vec, ct__mv_new);
+}
 
 ct_status ct_mv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec) {
   CT__NONNULL_STATUS(out, t, vec);
@@ -392,7 +417,8 @@ static ct_scalar coef(const ct_addmm_opts *o, bool beta) {
   return ct__mm_coef(o ? (beta ? o->beta : o->alpha) : (ct_scalar){0});
 }
 
-ct_tensor *ct_addmv(const ct_tensor *t, const ct_tensor *mat, const ct_tensor *vec, const ct_addmm_opts *opts) {
+ct_tensor *ct_addmv(const ct_tensor *t, const ct_tensor *mat, const ct_tensor *vec,
+                    const ct_addmm_opts *opts) {
   CT__NONNULL_PTR(t, mat, vec);
   if (!CT__OP_ACCEPTS(&addmv_op, addmv_op.aten, t, mat, vec)) return NULL;
   ct_tensor *r = addmv_impl(t, mat, vec, coef(opts, true), coef(opts, false), false, NULL);
@@ -405,7 +431,8 @@ ct_status ct_addmv_(ct_tensor *self, const ct_tensor *mat, const ct_tensor *vec,
   CT__NONNULL_STATUS(self, mat, vec);
   if (!CT__OP_ACCEPTS(&addmv__op, addmv__op.aten, self, mat, vec)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_inplace(self, addmv_impl(self, mat, vec, coef(opts, true), coef(opts, false), true, NULL));
+  return ct__mm_finish_inplace(self,
+                               addmv_impl(self, mat, vec, coef(opts, true), coef(opts, false), true, NULL));
 }
 
 ct_status ct_addmv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat, const ct_tensor *vec,
@@ -430,7 +457,8 @@ static bool dot_check(const ct_tensor *a, const ct_tensor *b) {
   }
   if (a->numel != b->numel) {
     ct__error(CT_ERR_RUNTIME,
-              "inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of elements, "
+              "inconsistent tensor size, expected tensor [%lld] and src [%lld] to have the same number of "
+              "elements, "
               "but got %lld and %lld elements respectively",
               (long long)a->numel, (long long)b->numel, (long long)a->numel, (long long)b->numel);
     return false;
@@ -468,8 +496,10 @@ static ct_tensor *dot_core(const ct_tensor *a0, const ct_tensor *b0, bool conj_a
   } else if (dt == CT_BFLOAT16) {
     float sum = 0;
     for (int64_t i = 0; i < n; i++) {
-      float p = ct__bfloat16_to_float(((const uint16_t *)pa)[i * ia]) * ct__bfloat16_to_float(((const uint16_t *)pb)[i * ib]);
-      sum = ct__bfloat16_to_float(ct__float_to_bfloat16(sum + ct__bfloat16_to_float(ct__float_to_bfloat16(p))));
+      float p = ct__bfloat16_to_float(((const uint16_t *)pa)[i * ia]) *
+                ct__bfloat16_to_float(((const uint16_t *)pb)[i * ib]);
+      sum =
+          ct__bfloat16_to_float(ct__float_to_bfloat16(sum + ct__bfloat16_to_float(ct__float_to_bfloat16(p))));
     }
     ((uint16_t *)pr)[0] = ct__float_to_bfloat16(sum);
   } else if (!ct__blas_fits(n) || !ct__blas_fits(ia < 0 ? -ia : ia) || !ct__blas_fits(ib < 0 ? -ib : ib)) {
@@ -505,7 +535,8 @@ ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool vdot) {
   bool cx = ct__dt((ct_dtype)a->dtype)->category == CT_CAT_COMPLEX;
   bool ca = (a->flags & CT_TENSOR_CONJ) != 0, cb = (b->flags & CT_TENSOR_CONJ) != 0;
   if (cx && (ca || cb)) {
-    ct_tensor *x = ca ? unconj(a) : ct_retain((ct_tensor *)a), *y = x && cb ? unconj(b) : ct_retain((ct_tensor *)b);
+    ct_tensor *x = ca ? unconj(a) : ct_retain((ct_tensor *)a),
+              *y = x && cb ? unconj(b) : ct_retain((ct_tensor *)b);
     ct_tensor *r = NULL;
     if (x && y) {
       if (!vdot) r = ca ? (cb ? conj_of(dot_core(x, y, false)) : dot_core(x, y, true)) : dot_core(y, a, true);
@@ -526,13 +557,14 @@ ct_tensor *ct_dot(const ct_tensor *t, const ct_tensor *other) {
 }
 
 /* dot_out / vdot_out: the device check, resize_output(result, {}), the dtype check, fill_. */
-static ct_status dot_out(const ct_op *op, ct_tensor *out, const ct_tensor *t, const ct_tensor *other, bool conj) {
+static ct_status dot_out(const ct_op *op, ct_tensor *out, const ct_tensor *t, const ct_tensor *other,
+                         bool conj) {
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(op, op->aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(op, out, t, other)) return CT_ERR_RUNTIME;
   if (out->dtype != t->dtype) {
-    ct__error(CT_ERR_RUNTIME, "result dtype %s does not match input dtype %s", ct__dt((ct_dtype)out->dtype)->scalar_name,
-              ct__dt((ct_dtype)t->dtype)->scalar_name);
+    ct__error(CT_ERR_RUNTIME, "result dtype %s does not match input dtype %s",
+              ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt((ct_dtype)t->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
   return ct__mm_finish_out(out, ct__dot_new(t, other, conj));

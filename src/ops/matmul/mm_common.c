@@ -32,7 +32,8 @@ ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r) {
     char a[256], b[256];
     ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
     ct__fmt_int_list(b, sizeof b, r->ndim, r->sizes);
-    ct__error(CT_ERR_RUNTIME, "Bad in-place call: input tensor size %s and output tensor size %s should match", a, b);
+    ct__error(CT_ERR_RUNTIME,
+              "Bad in-place call: input tensor size %s and output tensor size %s should match", a, b);
     s = CT_ERR_RUNTIME;
   }
   if (s == CT_OK) s = ct__copy_into(self, r);
@@ -48,7 +49,8 @@ ct_tensor *ct__mm_result_like(const ct_tensor *like, const ct_tensor *dev, int64
   return r;
 }
 
-ct_tensor *ct__mm_api2(const ct_op *op, const char *names, const ct_tensor *a, const ct_tensor *b, ct_mm_impl2 *impl) {
+ct_tensor *ct__mm_api2(const ct_op *op, const char *names, const ct_tensor *a, const ct_tensor *b,
+                       ct_mm_impl2 *impl) {
   const void *ptrs[2] = {a, b};
   int i = ct__first_null(ptrs, 2);
   if (CT_UNLIKELY(i >= 0)) return (ct__null_named_status(names, i), NULL);
@@ -58,8 +60,8 @@ ct_tensor *ct__mm_api2(const ct_op *op, const char *names, const ct_tensor *a, c
   return ct__own(r);
 }
 
-ct_status ct__mm_api2_out(const ct_op *op, const char *names, ct_tensor *out, const ct_tensor *a, const ct_tensor *b,
-                          ct_mm_out_impl2 *impl) {
+ct_status ct__mm_api2_out(const ct_op *op, const char *names, ct_tensor *out, const ct_tensor *a,
+                          const ct_tensor *b, ct_mm_out_impl2 *impl) {
   const void *ptrs[3] = {out, a, b};
   int i = ct__first_null(ptrs, 3);
   if (CT_UNLIKELY(i >= 0)) return ct__null_named_status(names, i);

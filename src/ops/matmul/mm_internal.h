@@ -20,14 +20,15 @@ bool ct__mm_coef_zero(ct_scalar s);
    for an operand or result that neither layout fits), then OpenBLAS for float32/64 and complex, torch's
    own loops (cpublas gemm_core_) for the integer types and bfloat16. kname: the kernel name of torch's
    "not implemented for" (addmm_impl_cpu_). */
-ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor *m2, ct_scalar beta, ct_scalar alpha,
-                        const char *kname);
+ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor *m2, ct_scalar beta,
+                        ct_scalar alpha, const char *kname);
 
 /* bmm's large-matrix path (one addmm_impl_cpu_ per batch element, torch's calls) without a tensor per
    element, the batch shared out over the pool: r (bs x m x n), b1, b2 of r's dtype, no math bits, checks
    done, k > 0. False (nothing done, no error) where an operand or the result needs torch's copy, so that
    the caller runs ct__gemm_into per element. */
-bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta, ct_scalar alpha);
+bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta,
+                      ct_scalar alpha);
 
 /* Whether torch's mm computes dtype (every type but bool and float16): else records
    "\"<kname>\" not implemented for '<dtype>'". */
@@ -70,8 +71,9 @@ void ct__mm_mark(ct_tensor *r, const ct_tensor *a, const ct_tensor *b);
    autograd's out= rule, then runs out_impl. */
 typedef ct_tensor *ct_mm_impl2(const ct_tensor *a, const ct_tensor *b);
 typedef ct_status ct_mm_out_impl2(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
-ct_tensor *ct__mm_api2(const ct_op *op, const char *names, const ct_tensor *a, const ct_tensor *b, ct_mm_impl2 *impl);
-ct_status ct__mm_api2_out(const ct_op *op, const char *names, ct_tensor *out, const ct_tensor *a, const ct_tensor *b,
-                          ct_mm_out_impl2 *impl);
+ct_tensor *ct__mm_api2(const ct_op *op, const char *names, const ct_tensor *a, const ct_tensor *b,
+                       ct_mm_impl2 *impl);
+ct_status ct__mm_api2_out(const ct_op *op, const char *names, ct_tensor *out, const ct_tensor *a,
+                          const ct_tensor *b, ct_mm_out_impl2 *impl);
 
 #endif
