@@ -218,7 +218,9 @@ def gen_baddbmm_(g):
     a = gen_baddbmm(g)
     s, x, y, be, al = a.args
     if g.chance(0.9) and len(x.shape) == 3:
-        s = g.tensor((x.shape[0], x.shape[1], y.shape[2]), s.dtype)
+        s = _out(g, (x.shape[0], x.shape[1], y.shape[2]), s.dtype)
+    else:
+        s = _out(g, s.shape, s.dtype)
     return A(s, x, y, be, al)
 
 
@@ -241,7 +243,7 @@ def gen_addbmm(g):
 def gen_addbmm_(g):
     a = gen_addbmm(g)
     s, x, y, be, al = a.args
-    return A(g.tensor((x.shape[1], y.shape[2]), s.dtype), x, y, be, al)
+    return A(_out(g, (x.shape[1], y.shape[2]), s.dtype), x, y, be, al)
 
 
 def gen_addbmm_out(g):
@@ -297,7 +299,7 @@ def gen_addmv(g):
 def gen_addmv_(g):
     a = gen_addmv(g)
     s, m, v, be, al = a.args
-    return A(g.tensor((m.shape[0],), s.dtype), m, v, be, al)
+    return A(_out(g, (m.shape[0],), s.dtype), m, v, be, al)
 
 
 def gen_addmv_out(g):
@@ -396,7 +398,7 @@ def gen_addr(g):
 
 def gen_addr_(g):
     s, x, y, be, al = gen_addr(g).args
-    return A(g.tensor((x.shape[0], y.shape[0]), s.dtype), x, y, be, al)
+    return A(_out(g, (x.shape[0], y.shape[0]), s.dtype), x, y, be, al)
 
 
 def gen_addr_out(g):

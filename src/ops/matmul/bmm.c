@@ -212,6 +212,11 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
     return NULL;
   }
   int64_t sizes[3] = {b1->sizes[0], b1->sizes[1], b2->sizes[2]};
+  if (inplace && self->dtype != b2->dtype) { /* the in-place structured op's dtype rule */
+    ct__error(CT_ERR_RUNTIME, "Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
+              ct__dt((ct_dtype)self->dtype)->typemeta_name, ct__dt((ct_dtype)b2->dtype)->typemeta_name);
+    return NULL;
+  }
   ct_dtype dt = inplace ? (ct_dtype)self->dtype : (ct_dtype)b2->dtype;
   if (inplace && (self->ndim != 3 || memcmp(self->sizes, sizes, sizeof sizes) != 0)) {
     char a[256], b[256];

@@ -280,6 +280,11 @@ ct_tensor *ct_linalg_vecdot(const ct_tensor *x, const ct_tensor *y, const ct_cro
   CT__NONNULL_PTR(x, y);
   if (!CT__OP_ACCEPTS(&vecdot_op, vecdot_op.aten, x, y)) return NULL;
   if (!vecdot_checks(x, y)) return NULL;
+  if (x->ndim == 1 && y->ndim == 1) { /* torch 1.13: vdot of two vectors (no broadcasting) */
+    ct_tensor *d = ct__dot_new(x, y, true);
+    ct__mm_mark(d, x, y);
+    return ct__own(d);
+  }
   int64_t dim = opts && opts->dim.ndim ? opts->dim.data[0] : -1;
   ct_tensor *p = vecdot_product(x, y), *r = NULL;
   if (p) {
@@ -299,6 +304,14 @@ ct_status ct_linalg_vecdot_out(ct_tensor *out, const ct_tensor *x, const ct_tens
   if (!CT__OP_ACCEPTS(&vecdot_out_op, vecdot_out_op.aten, out, x, y)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&vecdot_out_op, out, x, y)) return CT_ERR_RUNTIME;
   if (!vecdot_checks(x, y)) return ct_last_error();
+  if (x->ndim == 1 && y->ndim == 1) { /* vdot_out */
+    if (out->dtype != x->dtype) {
+      ct__error(CT_ERR_RUNTIME, "result dtype %s does not match input dtype %s", ct__dt((ct_dtype)out->dtype)->scalar_name,
+                ct__dt((ct_dtype)x->dtype)->scalar_name);
+      return CT_ERR_RUNTIME;
+    }
+    return ct__mm_finish_out(out, ct__dot_new(x, y, true));
+  }
   int64_t dim = opts && opts->dim.ndim ? opts->dim.data[0] : -1;
   ct_tensor *p = vecdot_product(x, y);
   if (!p) return ct_last_error();

@@ -322,6 +322,11 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
                        "Bad in-place call: input tensor size %s and output tensor size %s should match", a,
                        b);
   }
+  if (inplace && self->dtype != vec->dtype && self->numel != 0) { /* the in-place structured op's dtype rule */
+    ct__error(CT_ERR_RUNTIME, "Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
+              ct__dt((ct_dtype)self->dtype)->typemeta_name, ct__dt((ct_dtype)vec->dtype)->typemeta_name);
+    return NULL;
+  }
   ct_dtype dt = inplace ? (ct_dtype)self->dtype : (ct_dtype)vec->dtype;
   if (out && !ct__join_out_dtype_is(out, dt)) return NULL;
   ct_tensor *e = ct__expand_impl(self, (ct_shape){&m, 1});
