@@ -32,9 +32,10 @@ static bool mm_shapes_ok(const ct_tensor *a, const ct_tensor *b) {
 }
 
 /* a @ b (2-D, one dtype unless gemm refuses) into a new row-major tensor of a's dtype. */
-static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, const ct_tensor *like) {
+static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, ct_tensor *like) { /* like: out, or NULL */
   int64_t sizes[2] = {a->sizes[0], b->sizes[1]};
-  ct_tensor *r = ct__mm_result_like(like, a, 2, sizes, (ct_dtype)a->dtype);
+  ct_tensor *r = ct__mm_out_direct(like, 2, sizes, (ct_dtype)a->dtype, a, b, NULL);
+  if (!r) r = ct__mm_result_like(like, a, 2, sizes, (ct_dtype)a->dtype);
   ct_tensor *ra = r ? ct__mm_unneg(a) : NULL, *rb = ra ? ct__mm_unneg(b) : NULL;
   ct_status s =
       rb ? ct__gemm_into(r, ra, rb, ct_scalar_int(0), ct_scalar_int(1), "addmm_impl_cpu_") : ct_last_error();
@@ -96,7 +97,12 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
             alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
   ct_tensor *e = ct__expand_impl(self, (ct_shape){sizes, 2});
   if (!e) return NULL;
-  ct_tensor *r = ct__mm_result_like(inplace ? self : out, self, 2, sizes, (ct_dtype)self->dtype);
+  ct_dtype dt = (ct_dtype)self->dtype;
+  /* straight into out, as torch (not for the types refused after self's copy: a failed call changes nothing) */
+  ct_tensor *r = out && dt != CT_BOOL && dt != CT_FLOAT16
+                     ? ct__mm_out_direct((ct_tensor *)out, 2, sizes, dt, self, m1, m2)
+                     : NULL;
+  if (!r) r = ct__mm_result_like(inplace ? self : out, self, 2, sizes, dt);
   ct_tensor *ra = r ? ct__mm_unneg(m1) : NULL, *rb = ra ? ct__mm_unneg(m2) : NULL;
   ct_status s = rb ? CT_OK : ct_last_error();
   if (s == CT_OK && !ct__mm_coef_zero(beta) && r->numel) s = ct__copy_into(r, e);

@@ -20,6 +20,10 @@ ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b) 
 
 ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r) {
   if (!r) return ct_last_error();
+  if (r == out) { /* computed in place (ct__mm_out_direct) */
+    ct_release(r);
+    return CT_OK;
+  }
   ct_status s = ct__join_out_dtype_is(out, (ct_dtype)r->dtype) ? ct__join_copy_out(out, r) : ct_last_error();
   ct_release(r);
   return s;
@@ -74,4 +78,15 @@ void ct__mm_mark(ct_tensor *r, const ct_tensor *a, const ct_tensor *b) {
   if (!r) return;
   if (a) ct__grad_mark_result(r, a);
   if (b) ct__grad_mark_result(r, b);
+}
+
+ct_tensor *ct__mm_out_direct(ct_tensor *out, int64_t nd, const int64_t *sizes, ct_dtype dt, const ct_tensor *a,
+                             const ct_tensor *b, const ct_tensor *c) {
+  if (!out || (ct_dtype)out->dtype != dt || out->ndim != nd || memcmp(out->sizes, sizes, (size_t)nd * sizeof(int64_t)))
+    return NULL;
+  if (ct__math_bits(out) || ct__has_internal_overlap(out) || out->numel == 0) return NULL;
+  const ct_tensor *ins[3] = {a, b, c};
+  for (int i = 0; i < 3; i++)
+    if (ins[i] && ins[i]->storage == out->storage) return NULL;
+  return ct_retain(out);
 }

@@ -57,6 +57,12 @@ ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b);
    chooses when it writes into that tensor; row-major otherwise. */
 ct_tensor *ct__mm_result_like(const ct_tensor *like, const ct_tensor *dev, int64_t nd, const int64_t *sizes,
                               ct_dtype dt);
+/* out itself (a new reference) when a product can be written straight into it, as torch writes into an out
+   of the result's shape and dtype (so that BLAS gets out's leading dimension, and a layout no copy could
+   give): no math bits, no overlapping elements, no storage shared with the inputs a, b, c (NULL: none).
+   NULL otherwise (the caller computes a new result and copies it). */
+ct_tensor *ct__mm_out_direct(ct_tensor *out, int64_t nd, const int64_t *sizes, ct_dtype dt, const ct_tensor *a,
+                             const ct_tensor *b, const ct_tensor *c);
 /* The out= tail: out's dtype must be dt ("Expected out tensor to have dtype ..."), then resize_output and
    copy. Releases r. */
 ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r);
