@@ -19,6 +19,7 @@
 #include "ctorch/scan.h"
 #include "ctorch/index.h"
 #include "ctorch/join.h"
+#include "ctorch/matmul.h"
 #include "ctorch/sort.h"
 #include "ctorch/linalg.h"
 #include "ctorch/format.h"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages that a purpose needs are installed:
-#   scripts/deps.sh build   the library, `make run`, `make install`: a C compiler, make, CMake, pkg-config and
-#                           SLEEF (OpenMP is GCC's libgomp, which comes with gcc)
+#   scripts/deps.sh build   the library, `make run`, `make install`: a C compiler, make, CMake, pkg-config,
+#                           SLEEF and OpenBLAS's OpenMP build (OpenMP is GCC's libgomp, which comes with gcc)
 #   scripts/deps.sh check   `make check`: the above, g++ (the C++ header test), Python 3 with PyTorch 1.13 and
 #                           numpy (the differential suites), clang-14 with its sanitizer/libFuzzer runtimes and
 #                           libomp (the fuzz target)
@@ -11,7 +11,9 @@
 set -euo pipefail
 purpose=${1:-build}
 # libc6-dev: gcc only recommends it, and the install below skips recommendations.
-build=(gcc libc6-dev make cmake pkg-config libsleef-dev)
+# libopenblas0-openmp: the BLAS/LAPACK the products load at run time (src/kernels/cpu/blas.h: by dlopen, so
+# nothing is linked and no header is needed; the OpenMP build shares the library's libgomp).
+build=(gcc libc6-dev make cmake pkg-config libsleef-dev libopenblas0-openmp)
 case "$purpose" in
   build) needed=("${build[@]}") ;;
   check) needed=("${build[@]}" g++ python3 python3-numpy python3-torch clang-14 libclang-rt-14-dev libomp-14-dev) ;;

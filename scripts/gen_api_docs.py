@@ -157,6 +157,9 @@ OVERRIDES = {
     # printing
     "ct_to_string": ("repr(t)", ""), "ct_print": ("print(t)", ""), "ct_fprint": ("print(t, file=f)", ""),
     "ct_tolist_repr": ("repr(t.tolist())", "torch.Tensor.tolist"),
+    # products
+    "ct_tensordot_dims": ("torch.tensordot(a, b, dims=(dims_a, dims_b))", "torch.tensordot"),
+    "ct_tensordot_dims_out": ("torch.tensordot(a, b, dims=(dims_a, dims_b), out=out)", "torch.tensordot"),
     "ct_item_repr": ("repr(t.item())", "torch.Tensor.item"),
     "ct_size_repr": ("repr(t.size())", "torch.Tensor.size"),
     "ct_stride_repr": ("repr(t.stride())", "torch.Tensor.stride"),

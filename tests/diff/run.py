@@ -38,6 +38,7 @@ import ops_pw_math  # noqa: E402
 import ops_pw_compare  # noqa: E402
 import ops_pw_elem  # noqa: E402
 import ops_gather  # noqa: E402
+import ops_matmul  # noqa: E402
 import ops_index  # noqa: E402
 import ops_join  # noqa: E402
 import ops_linalg  # noqa: E402
@@ -50,7 +51,7 @@ import ops_view  # noqa: E402
 TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS, ops_scan.OPS, ops_pw_binary.OPS, ops_pw_arith.OPS,
           ops_pw_math.OPS, ops_pw_compare.OPS, ops_pw_elem.OPS, ops_reduce.OPS, ops_alias.OPS, ops_outgrad.OPS,
           ops_errors.OPS, ops_conj.OPS, ops_basics.OPS, ops_index.OPS, ops_join.OPS, ops_sort.OPS,
-          ops_gather.OPS, ops_linalg.OPS]
+          ops_gather.OPS, ops_linalg.OPS, ops_matmul.OPS]
 
 
 def select_ops(names_wanted):

@@ -5,14 +5,33 @@
 
 #include <complex.h>
 #include <limits.h>
+#include <string.h>
+
+#include "kernels/cpu/blas.h"
+
+/* Calls the routine `f` (declared in lapack.h) of the OpenBLAS that the BLAS loader loaded: nothing is linked,
+   so that the loader can choose OpenBLAS's kernels before it initialises (kernels/cpu/blas.h). The inputs
+   reached LAPACK through ct__la_colmajor_copy, which loaded it; a routine missing from it is reported as a
+   workspace failure (the loader recorded its name). */
+#define LA(f, ...)                                        \
+  do {                                                    \
+    void *p_ = ct__blas_sym(#f);                          \
+    __typeof__(f) *fp_;                                   \
+    if (!p_) {                                            \
+      info = CT_LA_NO_MEMORY;                             \
+      break;                                              \
+    }                                                     \
+    memcpy(&fp_, &p_, sizeof fp_);                        \
+    fp_(__VA_ARGS__);                                     \
+  } while (0)
 
 int ct__la_getrf(ct_dtype dt, int m, int n, void *a, int lda, int *ipiv) {
   int info = 0;
   switch (dt) {
-    case CT_FLOAT32: sgetrf_(&m, &n, a, &lda, ipiv, &info); break;
-    case CT_FLOAT64: dgetrf_(&m, &n, a, &lda, ipiv, &info); break;
-    case CT_COMPLEX64: cgetrf_(&m, &n, a, &lda, ipiv, &info); break;
-    default: zgetrf_(&m, &n, a, &lda, ipiv, &info); break;
+    case CT_FLOAT32: LA(sgetrf_, &m, &n, a, &lda, ipiv, &info); break;
+    case CT_FLOAT64: LA(dgetrf_, &m, &n, a, &lda, ipiv, &info); break;
+    case CT_COMPLEX64: LA(cgetrf_, &m, &n, a, &lda, ipiv, &info); break;
+    default: LA(zgetrf_, &m, &n, a, &lda, ipiv, &info); break;
   }
   return info;
 }
@@ -21,10 +40,10 @@ int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int ld
                  int ldb) {
   int info = 0;
   switch (dt) {
-    case CT_FLOAT32: sgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
-    case CT_FLOAT64: dgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
-    case CT_COMPLEX64: cgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
-    default: zgetrs_(&trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
+    case CT_FLOAT32: LA(sgetrs_, &trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
+    case CT_FLOAT64: LA(dgetrs_, &trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
+    case CT_COMPLEX64: LA(cgetrs_, &trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
+    default: LA(zgetrs_, &trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
   }
   return info;
 }
@@ -32,10 +51,10 @@ int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int ld
 int ct__la_potrf(ct_dtype dt, char uplo, int n, void *a, int lda) {
   int info = 0;
   switch (dt) {
-    case CT_FLOAT32: spotrf_(&uplo, &n, a, &lda, &info, 1); break;
-    case CT_FLOAT64: dpotrf_(&uplo, &n, a, &lda, &info, 1); break;
-    case CT_COMPLEX64: cpotrf_(&uplo, &n, a, &lda, &info, 1); break;
-    default: zpotrf_(&uplo, &n, a, &lda, &info, 1); break;
+    case CT_FLOAT32: LA(spotrf_, &uplo, &n, a, &lda, &info, 1); break;
+    case CT_FLOAT64: LA(dpotrf_, &uplo, &n, a, &lda, &info, 1); break;
+    case CT_COMPLEX64: LA(cpotrf_, &uplo, &n, a, &lda, &info, 1); break;
+    default: LA(zpotrf_, &uplo, &n, a, &lda, &info, 1); break;
   }
   return info;
 }
@@ -65,12 +84,12 @@ int ct__la_gesdd(ct_dtype dt, char jobz, int m, int n, void *a, int lda, void *s
   }
 #define CT__GESDD_CALL(W, LW)                                                                               \
   switch (dt) {                                                                                             \
-    case CT_FLOAT32: sgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, iwork, &info, 1); break; \
-    case CT_FLOAT64: dgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, iwork, &info, 1); break; \
+    case CT_FLOAT32: LA(sgesdd_, &jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, iwork, &info, 1); break; \
+    case CT_FLOAT64: LA(dgesdd_, &jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, iwork, &info, 1); break; \
     case CT_COMPLEX64:                                                                                      \
-      cgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, rwork, iwork, &info, 1);                \
+      LA(cgesdd_, &jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, rwork, iwork, &info, 1);                \
       break;                                                                                                \
-    default: zgesdd_(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, rwork, iwork, &info, 1); break;  \
+    default: LA(zgesdd_, &jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, W, LW, rwork, iwork, &info, 1); break;  \
   }
   CT__GESDD_CALL((void *)q, &lwork)
   lwork = query_size(dt, q);
@@ -93,10 +112,10 @@ int ct__la_syevd(ct_dtype dt, char jobz, char uplo, int n, void *a, int lda, voi
   bool cx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
 #define CT__SYEVD_CALL(W, LW, RW, LRW, IW, LIW)                                                            \
   switch (dt) {                                                                                            \
-    case CT_FLOAT32: ssyevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;            \
-    case CT_FLOAT64: dsyevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;            \
-    case CT_COMPLEX64: cheevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, RW, LRW, IW, LIW, &info, 1, 1); break; \
-    default: zheevd_(&jobz, &uplo, &n, a, &lda, w, W, LW, RW, LRW, IW, LIW, &info, 1, 1); break;           \
+    case CT_FLOAT32: LA(ssyevd_, &jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;            \
+    case CT_FLOAT64: LA(dsyevd_, &jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;            \
+    case CT_COMPLEX64: LA(cheevd_, &jobz, &uplo, &n, a, &lda, w, W, LW, RW, LRW, IW, LIW, &info, 1, 1); break; \
+    default: LA(zheevd_, &jobz, &uplo, &n, a, &lda, w, W, LW, RW, LRW, IW, LIW, &info, 1, 1); break;           \
   }
   CT__SYEVD_CALL((void *)q, &lwork, (void *)&rq, &lrwork, &iq, &liwork)
   lwork = query_size(dt, q);

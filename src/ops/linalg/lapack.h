@@ -3,12 +3,10 @@
    hidden string lengths gfortran appends. ct__la_* wrap them by dtype (float32, float64, complex64,
    complex128): matrices column-major, leading dimension max(1, rows).
 
-   For now they are linked from liblapack (CMakeLists.txt's LAPACK block). At the merge with the BLAS loader
-   (src/kernels/cpu/blas.h, branch h4-products: OpenBLAS dlopen-ed after its core type is chosen, threads
-   set from ct_set_num_threads) the calls in lapack.c go through it instead: each ct__la_* wrapper calls
-   ct__blas_sync_threads(), takes its routine with ct__blas_sym("dgetrf_") (NULL: the recorded error, to be
-   returned as a failed call), and the prototypes below become the function-pointer types; the CMake block
-   goes. A linked liblapack would load OpenBLAS before the loader can choose its core type. */
+   Nothing is linked: lapack.c calls them through the BLAS loader (src/kernels/cpu/blas.h: OpenBLAS
+   dlopen-ed after its core type is chosen), which ct__la_colmajor_copy loads and whose threads it sets
+   from ct_set_num_threads; the prototypes below give the routines' types. A linked liblapack would load
+   OpenBLAS before the loader can choose its core type. */
 #ifndef CTORCH_OPS_LINALG_LAPACK_H
 #define CTORCH_OPS_LINALG_LAPACK_H
 

@@ -2,6 +2,8 @@
    workspaces, info checks and the out= tail. */
 #include "ops/linalg/linalg_internal.h"
 
+#include "kernels/cpu/blas.h"
+
 #include "ops/join/join_internal.h"
 #include "ops/sort/sort_internal.h"
 
@@ -77,6 +79,9 @@ ct_tensor *ct__la_empty_colmajor(const ct_tensor *like, int64_t ndim, const int6
 }
 
 ct_tensor *ct__la_colmajor_copy(const ct_tensor *src, int64_t ndim, const int64_t *sizes) {
+  /* every LAPACK input comes through here: OpenBLAS loaded (or the error recorded), its threads set */
+  if (!ct__blas_ready()) return NULL;
+  ct__blas_sync_threads();
   ct_tensor *r = ct__la_empty_colmajor(src, ndim, sizes, (ct_dtype)src->dtype);
   if (!r) return NULL;
   ct_tensor *e = ct__expand_impl(src, (ct_shape){sizes, ndim});

@@ -1,0 +1,278 @@
+/* OpenBLAS through dlopen: the core-type decision, the load, the thread count and the wrappers (blas.h). */
+#include "kernels/cpu/blas.h"
+
+#include <dlfcn.h>
+#include <omp.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "core/internal.h"
+#include "core/parallel.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#define CT_BLAS_X86 1
+#else
+#define CT_BLAS_X86 0
+#endif
+
+/* ---- the decision ---- */
+
+ct_blas_cpu ct__blas_cpu_read(void) {
+  ct_blas_cpu c = {0};
+#if CT_BLAS_X86
+  unsigned a, b, cx, d;
+  if (!__get_cpuid(1, &a, &b, &cx, &d)) return c;
+  c.x86 = true;
+  unsigned fam = (a >> 8) & 0xf, mod = (a >> 4) & 0xf;
+  if (fam == 0xf) fam += (a >> 20) & 0xff;
+  if (fam == 6 || fam >= 0xf) mod |= ((a >> 16) & 0xf) << 4;
+  c.family = fam;
+  c.model = mod;
+  c.fma = (cx >> 12) & 1;
+  bool osxsave = (cx >> 27) & 1;
+  unsigned xcr0 = 0;
+  if (osxsave) {
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    xcr0 = lo;
+  }
+  c.os_avx512 = (xcr0 & 0xe6) == 0xe6;
+  if (__get_cpuid_count(7, 0, &a, &b, &cx, &d)) {
+    c.avx2 = (b >> 5) & 1 && (xcr0 & 6) == 6;
+    c.avx512f = (b >> 16) & 1;
+    c.avx512dq = (b >> 17) & 1;
+    c.avx512bw = (b >> 30) & 1;
+    c.avx512vl = (b >> 31) & 1;
+    unsigned max7 = a;
+    if (max7 >= 1 && __get_cpuid_count(7, 1, &a, &b, &cx, &d)) c.avx512bf16 = (a >> 5) & 1;
+  }
+#endif
+  return c;
+}
+
+const char *ct__blas_coretype_choice(const ct_blas_cpu *cpu, const char *env) {
+  if (env) return NULL;
+  if (!cpu->x86 || !cpu->os_avx512) return NULL;
+  if (!(cpu->avx512f && cpu->avx512bw && cpu->avx512vl && cpu->avx512dq)) return NULL;
+  return cpu->avx512bf16 ? "Cooperlake" : "SkylakeX";
+}
+
+/* ---- loading ---- */
+
+typedef void sgemm_fn(int, int, int, int, int, int, float, const float *, int, const float *, int, float,
+                      float *, int);
+typedef void dgemm_fn(int, int, int, int, int, int, double, const double *, int, const double *, int, double,
+                      double *, int);
+typedef void xgemm_fn(int, int, int, int, int, int, const void *, const void *, int, const void *, int,
+                      const void *, void *, int);
+typedef void sgemv_fn(int, int, int, int, float, const float *, int, const float *, int, float, float *, int);
+typedef void dgemv_fn(int, int, int, int, double, const double *, int, const double *, int, double, double *,
+                      int);
+typedef void xgemv_fn(int, int, int, int, const void *, const void *, int, const void *, int, const void *,
+                      void *, int);
+typedef float sdot_fn(int, const float *, int, const float *, int);
+typedef double ddot_fn(int, const double *, int, const double *, int);
+typedef void xdot_fn(int, const void *, int, const void *, int, void *);
+typedef void sger_fn(int, int, int, float, const float *, int, const float *, int, float *, int);
+typedef void dger_fn(int, int, int, double, const double *, int, const double *, int, double *, int);
+typedef void xger_fn(int, int, int, const void *, const void *, int, const void *, int, void *, int);
+typedef void set_threads_fn(int);
+typedef int get_threads_fn(void);
+typedef char *get_str_fn(void);
+
+static struct {
+  void *handle;
+  sgemm_fn *sgemm;
+  dgemm_fn *dgemm;
+  xgemm_fn *cgemm, *zgemm;
+  sgemv_fn *sgemv;
+  dgemv_fn *dgemv;
+  xgemv_fn *cgemv, *zgemv;
+  sdot_fn *sdot;
+  ddot_fn *ddot;
+  xdot_fn *cdotu, *zdotu, *cdotc, *zdotc;
+  sger_fn *sger;
+  dger_fn *dger;
+  xger_fn *cgeru, *zgeru, *cgerc, *zgerc;
+  set_threads_fn *set_threads;
+  get_threads_fn *get_threads;
+  ct_blas_info info;
+  char error[512];
+} B;
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+/* Where Debian puts the OpenMP build: libopenblas.so.0 is the alternatives link in the linker's path;
+   the full path serves a system whose alternatives point at another build. */
+static const char *const lib_names[] = {
+    "libopenblas.so.0", "/usr/lib/x86_64-linux-gnu/openblas-openmp/libopenblas.so.0", "libopenblas.so"};
+
+/* Stores dlsym's answer into a function pointer (POSIX guarantees the conversion; ISO C has no cast for
+   it, hence the copy). */
+static void sym(void *fn_slot, const char *name, bool *ok) {
+  void *p = dlsym(B.handle, name);
+  if (!p) *ok = false;
+  memcpy(fn_slot, &p, sizeof p);
+}
+
+static void load(void) {
+  ct_blas_cpu cpu = ct__blas_cpu_read();
+  const char *core = ct__blas_coretype_choice(&cpu, getenv("OPENBLAS_CORETYPE"));
+  /* setenv/unsetenv race with getenv in other threads of the process; this runs once, at the first
+     product, and only on a CPU that needs it. */
+  if (core) setenv("OPENBLAS_CORETYPE", core, 0);
+  const char *path = NULL;
+  for (size_t i = 0; i < sizeof lib_names / sizeof *lib_names && !B.handle; i++)
+    if ((B.handle = dlopen(lib_names[i], RTLD_NOW | RTLD_LOCAL))) path = lib_names[i];
+  if (core) unsetenv("OPENBLAS_CORETYPE");
+  if (!B.handle) {
+    const char *e = dlerror();
+    snprintf(B.error, sizeof B.error,
+             "ctorch: cannot load OpenBLAS (libopenblas.so.0): %s; install Debian's libopenblas0-openmp",
+             e ? e : "");
+    return;
+  }
+  bool ok = true;
+  sym(&B.sgemm, "cblas_sgemm", &ok);
+  sym(&B.dgemm, "cblas_dgemm", &ok);
+  sym(&B.cgemm, "cblas_cgemm", &ok);
+  sym(&B.zgemm, "cblas_zgemm", &ok);
+  sym(&B.sgemv, "cblas_sgemv", &ok);
+  sym(&B.dgemv, "cblas_dgemv", &ok);
+  sym(&B.cgemv, "cblas_cgemv", &ok);
+  sym(&B.zgemv, "cblas_zgemv", &ok);
+  sym(&B.sdot, "cblas_sdot", &ok);
+  sym(&B.ddot, "cblas_ddot", &ok);
+  sym(&B.cdotu, "cblas_cdotu_sub", &ok);
+  sym(&B.zdotu, "cblas_zdotu_sub", &ok);
+  sym(&B.cdotc, "cblas_cdotc_sub", &ok);
+  sym(&B.zdotc, "cblas_zdotc_sub", &ok);
+  sym(&B.sger, "cblas_sger", &ok);
+  sym(&B.dger, "cblas_dger", &ok);
+  sym(&B.cgeru, "cblas_cgeru", &ok);
+  sym(&B.zgeru, "cblas_zgeru", &ok);
+  sym(&B.cgerc, "cblas_cgerc", &ok);
+  sym(&B.zgerc, "cblas_zgerc", &ok);
+  sym(&B.set_threads, "openblas_set_num_threads", &ok);
+  sym(&B.get_threads, "openblas_get_num_threads", &ok);
+  get_str_fn *corename = NULL, *config = NULL;
+  sym(&corename, "openblas_get_corename", &ok);
+  sym(&config, "openblas_get_config", &ok);
+  if (!ok) {
+    snprintf(B.error, sizeof B.error, "ctorch: %s is not OpenBLAS (a CBLAS or openblas_ symbol is missing)",
+             path);
+    dlclose(B.handle);
+    B.handle = NULL;
+    return;
+  }
+  B.info = (ct_blas_info){corename(), config(), path, core};
+}
+
+bool ct__blas_ready(void) {
+  pthread_once(&load_once, load);
+  if (B.handle) return true;
+  ct__error(CT_ERR_RUNTIME, "%s", B.error);
+  return false;
+}
+
+ct_blas_info ct__blas_info(void) {
+  pthread_once(&load_once, load);
+  return B.info;
+}
+
+void *ct__blas_sym(const char *name) {
+  if (!ct__blas_ready()) return NULL;
+  void *p = dlsym(B.handle, name);
+  if (!p) ct__error(CT_ERR_RUNTIME, "ctorch: the loaded OpenBLAS (%s) has no %s", B.info.path, name);
+  return p;
+}
+
+void ct__blas_sync_threads(void) {
+  /* OpenBLAS's OpenMP build takes omp_get_max_threads() of the calling thread at each call (and a
+     thread whose ICV differs resets the global count), so both are set: openblas_set_num_threads sets
+     the calling thread's ICV too. */
+  int n = ct__num_threads();
+  if (B.get_threads() != n || omp_get_max_threads() != n) B.set_threads(n);
+}
+
+/* ---- the wrappers ---- */
+
+enum {
+  COL_MAJOR = 102,
+  NO_TRANS = 111,
+  TRANS = 112,
+  CONJ_TRANS = 113
+};
+
+static int cblas_trans(char t) {
+  return t == 't' || t == 'T' ? TRANS : t == 'c' || t == 'C' ? CONJ_TRANS : NO_TRANS;
+}
+
+void ct__blas_threads_one(void) {
+  if (B.get_threads() != 1) B.set_threads(1);
+}
+
+void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
+                   const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
+                   int64_t ldc) {
+  ct__blas_sync_threads();
+  ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                          const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                          const void *beta, void *c, int64_t ldc) {
+  int ta = cblas_trans(transa), tb = cblas_trans(transb);
+  int M = (int)m, N = (int)n, K = (int)k, LA = (int)lda, LB = (int)ldb, LC = (int)ldc;
+  switch (dt) {
+    case CT_FLOAT32:
+      B.sgemm(COL_MAJOR, ta, tb, M, N, K, *(const float *)alpha, a, LA, b, LB, *(const float *)beta, c, LC);
+      break;
+    case CT_FLOAT64:
+      B.dgemm(COL_MAJOR, ta, tb, M, N, K, *(const double *)alpha, a, LA, b, LB, *(const double *)beta, c, LC);
+      break;
+    case CT_COMPLEX64: B.cgemm(COL_MAJOR, ta, tb, M, N, K, alpha, a, LA, b, LB, beta, c, LC); break;
+    default: B.zgemm(COL_MAJOR, ta, tb, M, N, K, alpha, a, LA, b, LB, beta, c, LC); break;
+  }
+}
+
+void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
+                   int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy) {
+  ct__blas_sync_threads();
+  int t = cblas_trans(trans), M = (int)m, N = (int)n, LA = (int)lda, IX = (int)incx, IY = (int)incy;
+  switch (dt) {
+    case CT_FLOAT32:
+      B.sgemv(COL_MAJOR, t, M, N, *(const float *)alpha, a, LA, x, IX, *(const float *)beta, y, IY);
+      break;
+    case CT_FLOAT64:
+      B.dgemv(COL_MAJOR, t, M, N, *(const double *)alpha, a, LA, x, IX, *(const double *)beta, y, IY);
+      break;
+    case CT_COMPLEX64: B.cgemv(COL_MAJOR, t, M, N, alpha, a, LA, x, IX, beta, y, IY); break;
+    default: B.zgemv(COL_MAJOR, t, M, N, alpha, a, LA, x, IX, beta, y, IY); break;
+  }
+}
+
+void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,
+                  int64_t incy, void *result) {
+  ct__blas_sync_threads();
+  int N = (int)n, IX = (int)incx, IY = (int)incy;
+  switch (dt) {
+    case CT_FLOAT32: *(float *)result = B.sdot(N, x, IX, y, IY); break;
+    case CT_FLOAT64: *(double *)result = B.ddot(N, x, IX, y, IY); break;
+    case CT_COMPLEX64: (conj_x ? B.cdotc : B.cdotu)(N, x, IX, y, IY, result); break;
+    default: (conj_x ? B.zdotc : B.zdotu)(N, x, IX, y, IY, result); break;
+  }
+}
+
+void ct__blas_ger(ct_dtype dt, bool conj_y, int64_t m, int64_t n, const void *alpha, const void *x,
+                  int64_t incx, const void *y, int64_t incy, void *a, int64_t lda) {
+  ct__blas_sync_threads();
+  int M = (int)m, N = (int)n, IX = (int)incx, IY = (int)incy, LA = (int)lda;
+  switch (dt) {
+    case CT_FLOAT32: B.sger(COL_MAJOR, M, N, *(const float *)alpha, x, IX, y, IY, a, LA); break;
+    case CT_FLOAT64: B.dger(COL_MAJOR, M, N, *(const double *)alpha, x, IX, y, IY, a, LA); break;
+    case CT_COMPLEX64: (conj_y ? B.cgerc : B.cgeru)(COL_MAJOR, M, N, alpha, x, IX, y, IY, a, LA); break;
+    default: (conj_y ? B.zgerc : B.zgeru)(COL_MAJOR, M, N, alpha, x, IX, y, IY, a, LA); break;
+  }
+}

@@ -1,0 +1,124 @@
+/* The one module through which the library reaches BLAS and LAPACK: OpenBLAS (Debian's OpenMP build,
+   libopenblas0-openmp), loaded with dlopen at the first call that needs it.
+
+   Why dlopen and not a link line: OpenBLAS picks its kernels in its load-time constructor, from the CPU's
+   model, and 0.3.21 does not know recent Intel Xeons (AVX-512 + AMX): it falls back to its Prescott kernels
+   (~37 GFLOP/s sgemm per core instead of ~200) unless OPENBLAS_CORETYPE names a core before it loads. A
+   linked OpenBLAS loads before any code of ours runs, so the choice has to be made before dlopen:
+   ct__blas_coretype_choice decides from the CPU's features (never its model: a core type whose
+   instructions the CPU lacks dies with SIGILL, as SkylakeX does on this Zen 3), sets the variable when the
+   user has not, loads, and removes it again so that child processes see the environment they were given.
+   If OpenBLAS is already in the process (a host program linked it) dlopen returns that copy and its own
+   choice stands.
+
+   Threads: OpenBLAS's OpenMP build runs its threads on libgomp, the OpenMP runtime the library links; the
+   library's own pool (src/core/parallel.c) and OpenBLAS never run at the same time (BLAS is called from
+   the calling thread, outside ct__parallel_run), and every wrapper below sets OpenBLAS's thread count to
+   ct_set_num_threads's setting (ct__num_threads) before it calls, so one setting governs both.
+   Never call BLAS from inside a ct__parallel_run job: OpenBLAS would start an OpenMP team per worker.
+
+   Integers: Debian's libopenblas0 uses 32-bit BLAS integers (blasint = int); the wrappers take int64_t
+   and the callers split work so that every count fits (ct__blas_fits). */
+#ifndef CTORCH_KERNELS_CPU_BLAS_H
+#define CTORCH_KERNELS_CPU_BLAS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ctorch/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the load-time decision (pure, unit-tested with made-up feature sets) ---- */
+
+typedef struct ct_blas_cpu {
+  bool x86;       /* cpuid was read (x86-64); elsewhere every feature is false */
+  bool os_avx512; /* XCR0 enables the opmask and zmm state (bits 5-7) besides SSE/AVX (bits 1-2) */
+  bool avx2, fma; /* for the record (ct__blas_info); not part of the decision */
+  bool avx512f, avx512bw, avx512vl, avx512dq, avx512bf16;
+  unsigned family, model; /* display family and model, for the record */
+} ct_blas_cpu;
+
+/* The running CPU's features (cpuid + xgetbv, read each call; cheap). */
+ct_blas_cpu ct__blas_cpu_read(void);
+
+/* The OPENBLAS_CORETYPE to set before OpenBLAS loads, or NULL to leave OpenBLAS's own detection:
+   - the user's setting (env non-NULL, even empty) always stands: NULL;
+   - a CPU whose OS enables AVX-512 and that has AVX-512 F, BW, VL and DQ (the SkylakeX kernels'
+     instructions): "Cooperlake" when it also has AVX512_BF16 (SkylakeX's kernels plus bf16 ones),
+     else "SkylakeX". These are OpenBLAS 0.3.21's best x86 kernels, so naming them is never worse than its
+     own detection on a model it knows, and is 5x better on one it does not;
+   - anything else (AVX2 machines such as this Zen 3, which OpenBLAS detects by itself): NULL. */
+const char *ct__blas_coretype_choice(const ct_blas_cpu *cpu, const char *env);
+
+/* ---- loading ---- */
+
+/* Loads OpenBLAS once (thread-safe). False with a RuntimeError recorded when it cannot be loaded
+   ("ctorch: cannot load OpenBLAS (libopenblas.so.0): ... ; install libopenblas0-openmp"). */
+bool ct__blas_ready(void);
+
+/* What was loaded: OpenBLAS's core name ("Zen", "SkylakeX", ...), its config string, the library path and
+   the core type ctorch set (NULL: none). NULL fields before a successful load. */
+typedef struct ct_blas_info {
+  const char *corename, *config, *path, *coretype_set;
+} ct_blas_info;
+ct_blas_info ct__blas_info(void);
+
+/* A symbol of the loaded library (a Fortran LAPACK routine such as "dgetrf_", "zheevd_"), NULL with a
+   RuntimeError recorded when it is missing or OpenBLAS cannot be loaded. Cheap enough per call (dlsym);
+   callers that loop may keep the pointer. The LAPACK routines take every argument by pointer, with `int`
+   integers (Debian's 32-bit interface), hidden trailing `size_t` lengths for character arguments (gfortran's
+   convention: pass 1 for each), column-major arrays:
+     typedef void dgetrf_fn(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
+     dgetrf_fn *f = (dgetrf_fn *)ct__blas_sym("dgetrf_");
+   Call ct__blas_sync_threads() before a LAPACK call so that its BLAS inside uses ct_set_num_threads's count. */
+void *ct__blas_sym(const char *name);
+
+/* Sets OpenBLAS's thread count to ct__num_threads() when it differs (the wrappers call it; LAPACK callers
+   call it themselves). Requires ct__blas_ready(). */
+void ct__blas_sync_threads(void);
+
+/* Batches run on the library's pool (bmm's small matrices): ct__blas_threads_one() sets OpenBLAS to one
+   thread from the calling thread before the job (OpenBLAS's OpenMP build then runs every call on its
+   caller alone, whichever thread makes it), the workers call ct__blas_gemm_nosync, and the next wrapper
+   call from the calling thread restores ct_set_num_threads's count. */
+void ct__blas_threads_one(void);
+
+/* Whether every count fits OpenBLAS's 32-bit integers. */
+static inline bool ct__blas_fits(int64_t v) { return v >= 0 && v <= INT32_MAX; }
+
+/* ---- BLAS wrappers: column-major, Fortran's ?gemm_ conventions (as torch's at::native::cpublas) ----
+   dt: CT_FLOAT32, CT_FLOAT64, CT_COMPLEX64, CT_COMPLEX128 (nothing else: callers check). alpha and beta
+   point to a value of dt (complex: the two parts). trans: 'n', 't' or 'c' (conjugate transpose; complex).
+   Counts must fit ct__blas_fits; ct__blas_ready() must have returned true. The results are OpenBLAS's
+   bits, as torch's for the same call: torch 1.13 on Debian reaches the same library through libblas.so.3. */
+
+/* C = alpha op(A) op(B) + beta C, C m x n, op(A) m x k, op(B) k x n. beta == 0 does not read C. */
+void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
+                   const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
+                   int64_t ldc);
+
+/* The same without the thread-count sync (pool workers between ct__blas_threads_one and the next sync). */
+void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                          const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                          const void *beta, void *c, int64_t ldc);
+
+/* y = alpha op(A) x + beta y, A m x n. beta == 0 does not read y. */
+void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
+                   int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy);
+
+/* *result = sum x[i] * y[i] (conj_x: conj(x[i]) * y[i], complex only), as ?dot / ?dotu / ?dotc. */
+void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,
+                  int64_t incy, void *result);
+
+/* A = alpha x y^T + A (conj_y: x y^H), A m x n, as ?ger / ?geru / ?gerc. */
+void ct__blas_ger(ct_dtype dt, bool conj_y, int64_t m, int64_t n, const void *alpha, const void *x,
+                  int64_t incx, const void *y, int64_t incy, void *a, int64_t lda);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

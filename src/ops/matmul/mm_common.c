@@ -1,0 +1,92 @@
+/* What the products share (mm_internal.h): resolved operands, pointwise results owned by the caller, and
+   the out= and in-place tails. */
+#include "ops/matmul/mm_internal.h"
+#include "core/layout_rules.h"
+#include "ops/pointwise/pw.h"
+
+ct_tensor *ct__mm_resolved(const ct_tensor *t) { return ct__resolve_bits(t); }
+
+ct_tensor *ct__mm_unneg(const ct_tensor *t) {
+  return (t->flags & CT_TENSOR_NEG) ? ct__resolve_bits(t) : ct_retain((ct_tensor *)t);
+}
+
+ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b) {
+  ct_scope_begin();
+  ct_tensor *p = ct__pw_apply((const ct_pw_op *)pw_op, a, b);
+  if (p) ct_retain(p);
+  ct_scope_end();
+  return p;
+}
+
+ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r) {
+  if (!r) return ct_last_error();
+  if (r == out) { /* computed in place (ct__mm_out_direct) */
+    ct_release(r);
+    return CT_OK;
+  }
+  ct_status s = ct__join_out_dtype_is(out, (ct_dtype)r->dtype) ? ct__join_copy_out(out, r) : ct_last_error();
+  ct_release(r);
+  return s;
+}
+
+ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r) {
+  if (!r) return ct_last_error();
+  ct_status s = CT_OK;
+  if (self->ndim != r->ndim || memcmp(self->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) != 0) {
+    char a[256], b[256];
+    ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
+    ct__fmt_int_list(b, sizeof b, r->ndim, r->sizes);
+    ct__error(CT_ERR_RUNTIME,
+              "Bad in-place call: input tensor size %s and output tensor size %s should match", a, b);
+    s = CT_ERR_RUNTIME;
+  }
+  if (s == CT_OK) s = ct__copy_into(self, r);
+  ct_release(r);
+  return s;
+}
+
+ct_tensor *ct__mm_result_like(const ct_tensor *like, const ct_tensor *dev, int64_t nd, const int64_t *sizes,
+                              ct_dtype dt) {
+  ct_tensor *r = ct__join_empty(dev, nd, sizes, dt);
+  if (r && like && like->ndim == nd && memcmp(like->sizes, sizes, (size_t)nd * sizeof(int64_t)) == 0)
+    ct__preserve_format_strides(like, r->strides); /* a dense permutation: the same numel elements */
+  return r;
+}
+
+ct_tensor *ct__mm_api2(const ct_op *op, const char *names, const ct_tensor *a, const ct_tensor *b,
+                       ct_mm_impl2 *impl) {
+  const void *ptrs[2] = {a, b};
+  int i = ct__first_null(ptrs, 2);
+  if (CT_UNLIKELY(i >= 0)) return (ct__null_named_status(names, i), NULL);
+  if (!CT__OP_ACCEPTS(op, op->aten, a, b)) return NULL;
+  ct_tensor *r = impl(a, b);
+  ct__mm_mark(r, a, b);
+  return ct__own(r);
+}
+
+ct_status ct__mm_api2_out(const ct_op *op, const char *names, ct_tensor *out, const ct_tensor *a,
+                          const ct_tensor *b, ct_mm_out_impl2 *impl) {
+  const void *ptrs[3] = {out, a, b};
+  int i = ct__first_null(ptrs, 3);
+  if (CT_UNLIKELY(i >= 0)) return ct__null_named_status(names, i);
+  if (!CT__OP_ACCEPTS(op, op->aten, out, a, b)) return ct_last_error();
+  if (!CT__OP_OUT_GRAD_OK(op, out, a, b)) return CT_ERR_RUNTIME;
+  return impl(out, a, b);
+}
+
+void ct__mm_mark(ct_tensor *r, const ct_tensor *a, const ct_tensor *b) {
+  if (!r) return;
+  if (a) ct__grad_mark_result(r, a);
+  if (b) ct__grad_mark_result(r, b);
+}
+
+ct_tensor *ct__mm_out_direct(ct_tensor *out, int64_t nd, const int64_t *sizes, ct_dtype dt, const ct_tensor *a,
+                             const ct_tensor *b, const ct_tensor *c) {
+  if (!out || (ct_dtype)out->dtype != dt || out->ndim != nd || memcmp(out->sizes, sizes, (size_t)nd * sizeof(int64_t)))
+    return NULL;
+  if (ct__math_bits(out) || ct__has_internal_overlap(out) || out->numel == 0) return NULL;
+  const ct_tensor *ins[3] = {a, b, c};
+  for (int i = 0; i < 3; i++)
+    if (ins[i] && ins[i]->storage == out->storage) return NULL;
+  return ct_retain(out);
+}

@@ -1,0 +1,85 @@
+/* Shared by the products (include/ctorch/matmul.h): the one matrix-product kernel every op reaches
+   (torch's addmm_impl_cpu_), the small-matrix batch kernel, and the _impls composites call. Every _impl
+   returns a tensor the caller owns (not scope-registered), NULL with the error recorded. */
+#ifndef CTORCH_OPS_MATMUL_INTERNAL_H
+#define CTORCH_OPS_MATMUL_INTERNAL_H
+#include "ops/join/join_internal.h"
+
+/* The products' descriptors: CPU rows (the dtype dispatch is the kernels' own, with torch's "not
+   implemented for" names). */
+#define CT_MM_OP(NAME, ATEN) CT_JOIN_OP_CPU(NAME, ATEN)
+
+/* beta / alpha of ct_addmm_opts with torch's default (kind 0: 1). */
+ct_scalar ct__mm_coef(ct_scalar s);
+/* Whether a scalar is zero (torch's beta.toComplexDouble() == 0.0). */
+bool ct__mm_coef_zero(ct_scalar s);
+
+/* torch's addmm_impl_cpu_ from its result step: result (m x n, sized, no math bits) already holds beta's
+   operand (self's values, broadcast) unless beta is 0; it becomes beta * result + alpha * (m1 @ m2). m1 and
+   m2 have no negative bit (a conjugate one is read as torch reads it). Chooses transposes and leading dimensions from the strides as torch does (a copy
+   for an operand or result that neither layout fits), then OpenBLAS for float32/64 and complex, torch's
+   own loops (cpublas gemm_core_) for the integer types and bfloat16. kname: the kernel name of torch's
+   "not implemented for" (addmm_impl_cpu_). */
+ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor *m2, ct_scalar beta,
+                        ct_scalar alpha, const char *kname);
+
+/* bmm's large-matrix path (one addmm_impl_cpu_ per batch element, torch's calls) without a tensor per
+   element, the batch shared out over the pool: r (bs x m x n), b1, b2 of r's dtype, no math bits, checks
+   done, k > 0. False (nothing done, no error) where an operand or the result needs torch's copy, so that
+   the caller runs ct__gemm_into per element. */
+bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta,
+                      ct_scalar alpha);
+
+/* Whether torch's mm computes dtype (every type but bool and float16): else records
+   "\"<kname>\" not implemented for '<dtype>'". */
+bool ct__mm_dtype_ok(ct_dtype dt, const char *kname);
+
+/* mm(a, b) into a new row-major result (a, b 2-D of one dtype; checks done): unowned. */
+ct_tensor *ct__mm_new(const ct_tensor *a, const ct_tensor *b);
+/* bmm(a, b): 3-D of one dtype, checks done, new contiguous result. */
+ct_tensor *ct__bmm_new(const ct_tensor *a, const ct_tensor *b);
+/* torch.matmul's impl (checks its own). */
+ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b);
+/* mv(a, v) into a new result (checks done). */
+ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v);
+/* dot / vdot (checks done): a new 0-dim tensor. */
+ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool conj_a);
+
+/* t with its negative bit applied, its conjugate bit kept (ct__gemm_into reads conjugate views as torch's
+   addmm does). */
+ct_tensor *ct__mm_unneg(const ct_tensor *t);
+/* t with its math bits applied (a new reference to t when it has none). */
+ct_tensor *ct__mm_resolved(const ct_tensor *t);
+/* A pointwise op's result as a caller-owned tensor (the engine's results belong to the scope). */
+ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b);
+/* A new result of sizes and dtype on dev's device, laid out as `like` (an out= tensor or an in-place
+   target of that shape: empty_like's preserve-format strides) so that BLAS gets the transposes torch
+   chooses when it writes into that tensor; row-major otherwise. */
+ct_tensor *ct__mm_result_like(const ct_tensor *like, const ct_tensor *dev, int64_t nd, const int64_t *sizes,
+                              ct_dtype dt);
+/* out itself (a new reference) when a product can be written straight into it, as torch writes into an out
+   of the result's shape and dtype (so that BLAS gets out's leading dimension, and a layout no copy could
+   give): no math bits, no overlapping elements, no storage shared with the inputs a, b, c (NULL: none).
+   NULL otherwise (the caller computes a new result and copies it). */
+ct_tensor *ct__mm_out_direct(ct_tensor *out, int64_t nd, const int64_t *sizes, ct_dtype dt, const ct_tensor *a,
+                             const ct_tensor *b, const ct_tensor *c);
+/* The out= tail: out's dtype must be dt ("Expected out tensor to have dtype ..."), then resize_output and
+   copy. Releases r. */
+ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r);
+/* The in-place tail: self keeps its shape (torch's "Bad in-place call" otherwise), gets r's values.
+   Releases r. */
+ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r);
+
+/* Autograd's leaf rules on a result r of inputs a and b (either may be NULL; r NULL: nothing). */
+void ct__mm_mark(ct_tensor *r, const ct_tensor *a, const ct_tensor *b);
+/* The public forms of a two-tensor product: the entry guard (NULL arguments named from `names`, "t, mat2";
+   layouts and devices), the impl, autograd's marks, scope ownership; the out= form adds out's guard and
+   autograd's out= rule, then runs out_impl. */
+typedef ct_tensor *ct_mm_impl2(const ct_tensor *a, const ct_tensor *b);
+typedef ct_status ct_mm_out_impl2(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
+ct_tensor *ct__mm_api2(const ct_op *op, const char *names, const ct_tensor *a, const ct_tensor *b,
+                       ct_mm_impl2 *impl);
+ct_status ct__mm_api2_out(const ct_op *op, const char *names, ct_tensor *out, const ct_tensor *a,
+                          const ct_tensor *b, ct_mm_out_impl2 *impl);
+
+#endif

@@ -1,0 +1,169 @@
+/* The products (include/ctorch/matmul.h) in C, and the BLAS module's load-time decision
+   (src/kernels/cpu/blas.h) fed made-up CPUs. Expected values from torch 1.13 (/usr/bin/python3), cited at
+   each check; tests/diff/ops_matmul.py compares the ops with torch in depth. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "kernels/cpu/blas.h"
+
+static void values(const ct_tensor *t, const double *want, int64_t n) {
+  double got[32];
+  CHECK(t && ct_numel(t) == n && n <= 32);
+  if (!t || n > 32) return;
+  CHECK(ct_copy_to_buffer(t, got, CT_FLOAT64, sizeof got) == CT_OK);
+  for (int64_t i = 0; i < n; i++) CHECK(got[i] == want[i]);
+}
+
+/* ---- the OPENBLAS_CORETYPE decision ---- */
+static void coretype_decision(void) {
+  /* this machine's kind: AMD Zen 3, AVX2 + FMA, no AVX-512: OpenBLAS's own detection ("Zen") stands;
+     SkylakeX there would die with SIGILL */
+  ct_blas_cpu zen3 = {.x86 = true, .os_avx512 = false, .avx2 = true, .fma = true, .family = 25, .model = 1};
+  CHECK(ct__blas_coretype_choice(&zen3, NULL) == NULL);
+  /* the issue's Xeon (Sapphire Rapids: AVX-512 F/BW/VL/DQ, AVX512_BF16, AMX; family 6 model 143), unknown to
+     OpenBLAS 0.3.21: its best kernels, with bf16 */
+  ct_blas_cpu spr = {.x86 = true,
+                     .os_avx512 = true,
+                     .avx2 = true,
+                     .fma = true,
+                     .avx512f = true,
+                     .avx512bw = true,
+                     .avx512vl = true,
+                     .avx512dq = true,
+                     .avx512bf16 = true,
+                     .family = 6,
+                     .model = 143};
+  CHECK_STR(ct__blas_coretype_choice(&spr, NULL), "Cooperlake");
+  /* Skylake-SP / Ice Lake: AVX-512 without bf16 */
+  ct_blas_cpu skx = spr;
+  skx.avx512bf16 = false, skx.model = 85;
+  CHECK_STR(ct__blas_coretype_choice(&skx, NULL), "SkylakeX");
+  /* the user's setting always stands, even empty */
+  CHECK(ct__blas_coretype_choice(&spr, "Haswell") == NULL);
+  CHECK(ct__blas_coretype_choice(&spr, "") == NULL);
+  /* an OS that does not save the zmm state: no AVX-512 kernels */
+  ct_blas_cpu no_os = spr;
+  no_os.os_avx512 = false;
+  CHECK(ct__blas_coretype_choice(&no_os, NULL) == NULL);
+  /* Knights Landing: AVX-512 F without BW/VL/DQ, which SkylakeX's kernels use */
+  ct_blas_cpu knl = spr;
+  knl.avx512bw = knl.avx512vl = knl.avx512dq = knl.avx512bf16 = false;
+  CHECK(ct__blas_coretype_choice(&knl, NULL) == NULL);
+  /* not x86 */
+  ct_blas_cpu other = {0};
+  CHECK(ct__blas_coretype_choice(&other, NULL) == NULL);
+  /* the running CPU: the decision is the library's, and the library loaded (any CPU) */
+  ct_blas_cpu here = ct__blas_cpu_read();
+  CHECK(ct__blas_ready());
+  ct_blas_info info = ct__blas_info();
+  CHECK(info.corename != NULL && info.config != NULL);
+  const char *want = ct__blas_coretype_choice(&here, getenv("OPENBLAS_CORETYPE"));
+  CHECK((want == NULL) == (info.coretype_set == NULL));
+  if (!here.avx512f) CHECK(info.coretype_set == NULL);
+}
+
+/* ct_set_num_threads governs OpenBLAS's threads too */
+static void blas_threads(void) {
+  typedef int get_fn(void);
+  get_fn *get = NULL;
+  void *p = ct__blas_sym("openblas_get_num_threads");
+  CHECK(p != NULL);
+  memcpy(&get, &p, sizeof p);
+  ct_tensor *a = ct_ones(CT_SHAPE(4, 4), NULL);
+  ct_set_num_threads(1);
+  ct_tensor *r = ct_mm(a, a);
+  CHECK(r && get && get() == 1);
+  ct_set_num_threads(2);
+  ct_tensor *r2 = ct_mm(a, a);
+  CHECK(r2 && get && get() == 2);
+  ct_set_num_threads(0);
+  CHECK(ct__blas_sym("no_such_routine_") == NULL);
+  ct_clear_error();
+  ct_release(a), ct_release(r), ct_release(r2);
+}
+
+int main(void) {
+  coretype_decision();
+  blas_threads();
+  CHECK(ct_scope_begin() == CT_OK);
+  ct_tensor *a = ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(2, 3));
+  ct_tensor *b = ct_view(ct_arange_end(12.0, NULL), CT_SHAPE(3, 4));
+
+  /* torch.mm(arange(6.).view(2, 3), arange(12.).view(3, 4)) */
+  values(ct_mm(a, b), (double[]){20, 23, 26, 29, 56, 68, 80, 92}, 8);
+  /* the same through a transposed view of b's transpose (BLAS's 't') */
+  ct_tensor *bt = ct_contiguous(ct_t(b), CT_CONTIGUOUS_FORMAT);
+  values(ct_mm(a, ct_t(bt)), (double[]){20, 23, 26, 29, 56, 68, 80, 92}, 8);
+
+  /* errors, word for word */
+  CHECK(ct_mm(a, a) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
+  CHECK(ct_mm(ct_flatten(a, 0, -1), b) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "self must be a matrix");
+  CHECK(ct_mm(a, ct_to_dtype(b, CT_FLOAT64)) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "expected scalar type Float but found Double");
+  CHECK(ct_matmul(ct_scalar_tensor(1.0, NULL), a) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "both arguments to matmul need to be at least 1D, but they are 0D and 2D");
+
+  /* integer products wrap as torch's: [[2**62, 3]] @ [[4], [5]] == [[15]] */
+  ct_tensor *x = ct_tensor_from_data((int64_t[]){(int64_t)1 << 62, 3}, CT_INT64, CT_SHAPE(1, 2), NULL);
+  ct_tensor *y = ct_tensor_from_data((int64_t[]){4, 5}, CT_INT64, CT_SHAPE(2, 1), NULL);
+  ct_tensor *xy = ct_mm(x, y);
+  CHECK(xy && ct_dtype_of(xy) == CT_INT64);
+  values(xy, (double[]){15}, 1);
+
+  /* a conjugate view is multiplied as its values: [[1+2j, 3-1j]] @ [[2+1j], [1-1j]].conj() == [[8+5j]] */
+  ct_tensor *p = ct_tensor_from_data((double[]){1, 2, 3, -1}, CT_COMPLEX128, CT_SHAPE(1, 2), NULL);
+  ct_tensor *q = ct_conj(ct_tensor_from_data((double[]){2, 1, 1, -1}, CT_COMPLEX128, CT_SHAPE(2, 1), NULL));
+  ct_tensor *pq = ct_mm(p, q);
+  double pqv[2] = {0, 0};
+  CHECK(pq && ct_copy_to_buffer(pq, pqv, CT_COMPLEX128, sizeof pqv) == CT_OK);
+  CHECK(pqv[0] == 8 && pqv[1] == 5);
+
+  /* empty products: (2, 0) @ (0, 3) is zeros; a batch of 0 keeps its shape */
+  ct_tensor *e = ct_mm(ct_zeros(CT_SHAPE(2, 0), NULL), ct_zeros(CT_SHAPE(0, 3), NULL));
+  CHECK_SHAPE(e, 2, 3);
+  values(e, (double[]){0, 0, 0, 0, 0, 0}, 6);
+  CHECK_SHAPE(ct_bmm(ct_zeros(CT_SHAPE(0, 2, 3), NULL), ct_zeros(CT_SHAPE(0, 3, 2), NULL)), 0, 2, 2);
+
+  /* beta = 0 ignores NaN in the input: addmm([[nan]], ones(1, 2), ones(2, 1), beta=0) == [[2.]] */
+  ct_tensor *nan = ct_full(CT_SHAPE(1, 1), 0.0 / 0.0, NULL);
+  values(ct_addmm(nan, ct_ones(CT_SHAPE(1, 2), NULL), ct_ones(CT_SHAPE(2, 1), NULL),
+                  &(ct_addmm_opts){.beta = CT_INT(0)}),
+         (double[]){2}, 1);
+
+  /* 1-D promotions: matmul(ones(3), ones(3, 2)) == [3., 3.] */
+  ct_tensor *v = ct_matmul(ct_ones(CT_SHAPE(3), NULL), ct_ones(CT_SHAPE(3, 2), NULL));
+  CHECK_SHAPE(v, 2);
+  values(v, (double[]){3, 3}, 2);
+
+  /* trace of int8 sums in int64: trace([[100, 1], [2, 100]] int8) == 200, int64 */
+  ct_tensor *t8 = ct_tensor_from_data((int8_t[]){100, 1, 2, 100}, CT_INT8, CT_SHAPE(2, 2), NULL);
+  ct_tensor *tr = ct_trace(t8);
+  CHECK(tr && ct_dtype_of(tr) == CT_INT64);
+  values(tr, (double[]){200}, 1);
+
+  /* einsum('ii->i', arange(9.).view(3, 3)) == [0, 4, 8]; tensordot(a, arange(6.).view(3, 2), 1) */
+  values(ct_einsum("ii->i", CT_TENSORS(ct_view(ct_arange_end(9.0, NULL), CT_SHAPE(3, 3)))),
+         (double[]){0, 4, 8}, 3);
+  values(ct_tensordot(a, ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(3, 2)), 1), (double[]){10, 13, 28, 40},
+         4);
+  CHECK(ct_einsum("ij,jk", CT_TENSORS(a)) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "einsum(): fewer operands were provided than specified in the equation");
+
+  /* cross([1, 0, 0], [0, 1, 0], dim=0) == [0, 0, 1]; multi_dot of (2,3), (3,4), (4,) ones == [12, 12] */
+  values(ct_cross(CT_TENSOR(1.0, 0.0, 0.0), CT_TENSOR(0.0, 1.0, 0.0), &(ct_cross_opts){.dim = CT_DIMS(0)}),
+         (double[]){0, 0, 1}, 3);
+  values(ct_linalg_multi_dot(CT_TENSORS(ct_ones(CT_SHAPE(2, 3), NULL), ct_ones(CT_SHAPE(3, 4), NULL),
+                                        ct_ones(CT_SHAPE(4), NULL))),
+         (double[]){12, 12}, 2);
+
+  /* out= with the wrong dtype changes nothing */
+  ct_tensor *o = ct_zeros(CT_SHAPE(2, 4), &(ct_tensor_opts){.dtype = CT_FLOAT64});
+  CHECK(ct_mm_out(o, a, b) != CT_OK);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected out tensor to have dtype float, but got double instead");
+  values(o, (double[]){0, 0, 0, 0, 0, 0, 0, 0}, 8);
+
+  ct_scope_end();
+  return TEST_SUMMARY();
+}
