@@ -116,30 +116,33 @@ static int64_t *alloc_buckets(uint64_t count) {
   return b;
 }
 
+typedef struct hnode {
+  int64_t nxt;
+  uint64_t bkt, key;
+} hnode;
+
 int64_t ct__uset_build(int64_t n, const uint64_t *code, const uint64_t *key, const uint8_t *alone, int64_t *first,
                        int64_t *node_of, int64_t *order, uint64_t *bucket_count) {
   if (!key) key = code;
-  /* per node: next, bucket, key */
-  int64_t *nxt = ct__malloc((size_t)(n + 1) * sizeof(int64_t));
-  uint64_t *nb = ct__malloc((size_t)(n + 1) * sizeof(uint64_t));
-  uint64_t *nkey = ct__malloc((size_t)(n + 1) * sizeof(uint64_t));
+  /* one record per node, so that a lookup's step touches one line */
+  hnode *nd = ct__malloc((size_t)(n + 1) * sizeof(hnode));
   uint64_t count = 1, next_resize = 0, m = 0;
   int64_t *buckets = alloc_buckets(1);
-  if (!nxt || !nb || !nkey || !buckets) goto oom;
-  nxt[0] = 0;
+  if (!nd || !buckets) goto oom;
+  nd[0].nxt = 0;
   for (int64_t i = 0; i < n; i++) {
     uint64_t c = code[i], k = key[i];
     uint64_t b = c % count;
     if (!(alone && alone[i]) && buckets[b] != EMPTY) {
       /* _M_find_before_node: the bucket's nodes follow its before node while their bucket is b */
-      int64_t p = nxt[buckets[b]], found = 0;
+      int64_t p = nd[buckets[b]].nxt, found = 0;
       for (;;) {
-        if (nkey[p] == k) {
+        if (nd[p].key == k) {
           found = p;
           break;
         }
-        int64_t q = nxt[p];
-        if (!q || nb[q] != b) break;
+        int64_t q = nd[p].nxt;
+        if (!q || nd[q].bkt != b) break;
         p = q;
       }
       if (found) {
@@ -156,22 +159,22 @@ int64_t ct__uset_build(int64_t n, const uint64_t *code, const uint64_t *key, con
         int64_t *nbk = alloc_buckets(new_count);
         if (!nbk) goto oom;
         /* _M_rehash_aux(new_count, true_type) */
-        int64_t p = nxt[0];
+        int64_t p = nd[0].nxt;
         uint64_t bbegin = 0;
-        nxt[0] = 0;
+        nd[0].nxt = 0;
         while (p) {
-          int64_t after = nxt[p];
+          int64_t after = nd[p].nxt;
           uint64_t pb = code[first[p - 1]] % new_count;
-          nb[p] = pb;
+          nd[p].bkt = pb;
           if (nbk[pb] == EMPTY) {
-            nxt[p] = nxt[0];
-            nxt[0] = p;
+            nd[p].nxt = nd[0].nxt;
+            nd[0].nxt = p;
             nbk[pb] = 0;
-            if (nxt[p]) nbk[bbegin] = p;
+            if (nd[p].nxt) nbk[bbegin] = p;
             bbegin = pb;
           } else {
-            nxt[p] = nxt[nbk[pb]];
-            nxt[nbk[pb]] = p;
+            nd[p].nxt = nd[nbk[pb]].nxt;
+            nd[nbk[pb]].nxt = p;
           }
           p = after;
         }
@@ -186,31 +189,27 @@ int64_t ct__uset_build(int64_t n, const uint64_t *code, const uint64_t *key, con
     /* _M_insert_bucket_begin(b, node) */
     int64_t node = (int64_t)++m;
     first[node - 1] = i;
-    nb[node] = b;
-    nkey[node] = k;
+    nd[node].bkt = b;
+    nd[node].key = k;
     if (node_of) node_of[i] = node - 1;
     if (buckets[b] != EMPTY) {
-      nxt[node] = nxt[buckets[b]];
-      nxt[buckets[b]] = node;
+      nd[node].nxt = nd[buckets[b]].nxt;
+      nd[buckets[b]].nxt = node;
     } else {
-      nxt[node] = nxt[0];
-      nxt[0] = node;
-      if (nxt[node]) buckets[nb[nxt[node]]] = node;
+      nd[node].nxt = nd[0].nxt;
+      nd[0].nxt = node;
+      if (nd[node].nxt) buckets[nd[nd[node].nxt].bkt] = node;
       buckets[b] = 0;
     }
   }
   int64_t j = 0;
-  for (int64_t p = nxt[0]; p; p = nxt[p]) order[j++] = p - 1;
+  for (int64_t p = nd[0].nxt; p; p = nd[p].nxt) order[j++] = p - 1;
   if (bucket_count) *bucket_count = count;
-  ct__free(nxt);
-  ct__free(nb);
-  ct__free(nkey);
+  ct__free(nd);
   ct__free(buckets);
   return (int64_t)m;
 oom:
-  ct__free(nxt);
-  ct__free(nb);
-  ct__free(nkey);
+  ct__free(nd);
   ct__free(buckets);
   ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory");
   return -1;
