@@ -1,9 +1,10 @@
 /* torch.unique and torch.unique_consecutive (torch 1.13, Unique.cpp). Without a dim: the distinct values in
    ascending order (a stable sort of keys: the first occurrence of each value, -0.0 and 0.0 one value, is
-   the one kept, as torch's hash set keeps the first inserted), the inverse indices and the counts;
-   consecutive runs compare with != as torch's loop does. With a dim: the slices along it, std::sort-ed
+   the one kept, as torch's hash set keeps the first inserted), the inverse indices and the counts; with
+   sorted=False, the order of torch's std::unordered_set (unique_hashed, unique_hash.c); consecutive runs compare with != as torch's loop does. With a dim: the slices along it, std::sort-ed
    lexicographically (its moves run here, stl_algo.h), equal neighbours merged (at::equal), the first of
-   each group kept, and the result transposed back as torch's view of the stacked rows. */
+   each group kept, and the result transposed back as torch's view of the stacked rows (sorted=False too:
+   torch's unique_dim ignores it). */
 #include "core/elem.h"
 #include "ops/sort/sort_internal.h"
 #include "ops/sort/stl_algo.h"
