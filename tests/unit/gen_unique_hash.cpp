@@ -8,7 +8,11 @@
 #include <cstring>
 #include <unordered_set>
 #include <vector>
-namespace std { namespace __detail { extern const unsigned long __prime_list[]; } }
+namespace std {
+namespace __detail {
+extern const unsigned long __prime_list[];
+}
+} // namespace std
 
 static uint64_t lcg(uint64_t &s) { return s = s * 6364136223846793005ull + 1442695040888963407ull; }
 
@@ -19,7 +23,8 @@ template <typename T> static void order(const char *name, const std::vector<T> &
   for (const T &x : s) {
     size_t pos = 0; // the first input position of x (a NaN: the one of its payload)
     while (!(v[pos] == x) && memcmp(&v[pos], &x, sizeof x)) pos++;
-    if (checksum) sum += (uint64_t)pos * ++j; else printf(" %zu", pos);
+    if (checksum) sum += (uint64_t)pos * ++j;
+    else printf(" %zu", pos);
   }
   if (checksum) printf(" checksum %llu", (unsigned long long)sum);
   printf("\n");
@@ -27,7 +32,8 @@ template <typename T> static void order(const char *name, const std::vector<T> &
 
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "primes")) {
-    for (int i = 0; i < 305; i++) printf("%luull,%c", std::__detail::__prime_list[i], i % 6 == 5 ? '\n' : ' ');
+    for (int i = 0; i < 305; i++)
+      printf("%luull,%c", std::__detail::__prime_list[i], i % 6 == 5 ? '\n' : ' ');
     return 0;
   }
   printf("next_bkt (n, buckets, next_resize):");
@@ -45,7 +51,8 @@ int main(int argc, char **argv) {
     if (g.bucket_count() != last) printf(" {%zu, %zu},", g.size(), last = g.bucket_count());
   }
   printf("\nhash<float> / hash<double> of 1.5, -2.25, 1e30:");
-  for (double d : {1.5, -2.25, 1e30}) printf(" %zu %zu", std::hash<float>()((float)d), std::hash<double>()(d));
+  for (double d : {1.5, -2.25, 1e30})
+    printf(" %zu %zu", std::hash<float>()((float)d), std::hash<double>()(d));
   printf("\n");
   uint64_t s = 7;
   std::vector<int64_t> a;
@@ -53,7 +60,8 @@ int main(int argc, char **argv) {
   order("int64 40", a, false);
   std::vector<double> d = {2.5, -0.0, 1.0, std::nan("1"), 0.0, 2.5, -7.0, std::nan("2"), 1e300, 1.0, 3.0};
   order("double", d, false);
-  std::vector<float> f = {2.5f, -0.0f, 1.0f, std::nanf("1"), 0.0f, 2.5f, -7.0f, std::nanf("2"), 1e30f, 1.0f, 3.0f};
+  std::vector<float> f = {2.5f,  -0.0f,          1.0f,  std::nanf("1"), 0.0f, 2.5f,
+                          -7.0f, std::nanf("2"), 1e30f, 1.0f,           3.0f};
   order("float", f, false);
   std::vector<int64_t> big;
   for (int i = 0; i < 5000; i++) big.push_back((int64_t)(lcg(s) >> 52));

@@ -248,12 +248,27 @@ static void check_order(int64_t n, const uint64_t *code, const uint64_t *key, co
 
 static void test_unique_hash(void) {
   /* _M_next_bkt(n): {n, buckets, _M_next_resize} (the small-size table, then lower_bound from 17) */
-  static const uint64_t next[][3] = {
-      {1, 2, 2},       {2, 2, 2},       {3, 3, 3},       {4, 5, 5},       {5, 5, 5},
-      {8, 11, 11},     {12, 13, 13},    {13, 13, 13},    {14, 17, 17},    {16, 17, 17},
-      {17, 17, 17},    {18, 19, 19},    {29, 29, 29},    {30, 31, 31},    {96, 97, 97},
-      {97, 97, 97},    {98, 103, 103},  {1000, 1031, 1031}, {65521, 67307, 67307}, {65522, 67307, 67307},
-      {1048576, 1056323, 1056323}};
+  static const uint64_t next[][3] = {{1, 2, 2},
+                                     {2, 2, 2},
+                                     {3, 3, 3},
+                                     {4, 5, 5},
+                                     {5, 5, 5},
+                                     {8, 11, 11},
+                                     {12, 13, 13},
+                                     {13, 13, 13},
+                                     {14, 17, 17},
+                                     {16, 17, 17},
+                                     {17, 17, 17},
+                                     {18, 19, 19},
+                                     {29, 29, 29},
+                                     {30, 31, 31},
+                                     {96, 97, 97},
+                                     {97, 97, 97},
+                                     {98, 103, 103},
+                                     {1000, 1031, 1031},
+                                     {65521, 67307, 67307},
+                                     {65522, 67307, 67307},
+                                     {1048576, 1056323, 1056323}};
   for (size_t k = 0; k < sizeof next / sizeof next[0]; k++) {
     uint64_t resize = 0;
     CHECK_EQ_INT((int64_t)ct__uset_next_bkt(next[k][0], &resize), (int64_t)next[k][1]);
@@ -263,11 +278,13 @@ static void test_unique_hash(void) {
   CHECK_EQ_INT((int64_t)ct__uset_next_bkt(0, &untouched), 1);
   CHECK_EQ_INT((int64_t)untouched, 5);
   /* growth of a set of 0, 1, 2, ...: {size at which the count changes, new count} (_M_need_rehash) */
-  static const int64_t growth[][2] = {{1, 13},       {14, 29},       {30, 59},        {60, 127},
-                                      {128, 257},    {258, 541},     {542, 1109},     {1110, 2357},
-                                      {2358, 5087},  {5088, 10273},  {10274, 20753},  {20754, 42043},
+  static const int64_t growth[][2] = {{1, 13},        {14, 29},        {30, 59},        {60, 127},
+                                      {128, 257},     {258, 541},      {542, 1109},     {1110, 2357},
+                                      {2358, 5087},   {5088, 10273},   {10274, 20753},  {20754, 42043},
                                       {42044, 85229}, {85230, 172933}, {172934, 351061}};
-  enum { NG = 200000 };
+  enum {
+    NG = 200000
+  };
   uint64_t *codes = malloc(NG * sizeof *codes);
   int64_t *first = malloc(NG * 2 * sizeof *first);
   CHECK(codes && first);
@@ -284,7 +301,7 @@ static void test_unique_hash(void) {
     }
   }
   /* std::hash<float> and <double> of 1.5, -2.25, 1e30 */
-  static const uint64_t hashes[] = {6335102473512021944ull,  4982507072649106663ull,  16305508943945852619ull,
+  static const uint64_t hashes[] = {6335102473512021944ull,  4982507072649106663ull, 16305508943945852619ull,
                                     12702181646673766799ull, 9984969817954984285ull, 11946312229783043595ull};
   const double dv[] = {1.5, -2.25, 1e30};
   for (int k = 0; k < 3; k++) {
@@ -295,8 +312,8 @@ static void test_unique_hash(void) {
   /* iteration orders, as each node's first input position: 40 int64s in [-20, 44) */
   uint64_t s = 7, code[64], key[64];
   for (int i = 0; i < 40; i++) code[i] = (uint64_t)((int64_t)(lcg(&s) >> 58) - 20);
-  static const int64_t want40[] = {37, 13, 12, 10, 8, 6, 5, 1, 7, 27, 3, 9, 2, 18, 11,
-                                   0, 14, 29, 15, 16, 36, 17, 23, 24, 21, 32, 33, 34, 28, 35};
+  static const int64_t want40[] = {37, 13, 12, 10, 8,  6,  5,  1,  7,  27, 3,  9,  2,  18, 11,
+                                   0,  14, 29, 15, 16, 36, 17, 23, 24, 21, 32, 33, 34, 28, 35};
   check_order(40, code, NULL, NULL, want40, 30, 59);
   /* doubles and floats {2.5, -0.0, 1.0, nan("1"), 0.0, 2.5, -7.0, nan("2"), 1e300 (float: 1e30), 1.0, 3.0}:
      hash 0 and equal keys for both zeros, each NaN alone (its hash: its bytes') */
@@ -310,7 +327,9 @@ static void test_unique_hash(void) {
       if (pass) memcpy(&key[i], &f, 4);
       else memcpy(&key[i], &dd[i], 8);
       if (dd[i] == 0) key[i] = 0;
-      code[i] = dd[i] == 0 ? 0 : pass ? ct__hash_bytes(&f, 4, 0xc70f6907u) : ct__hash_bytes(&dd[i], 8, 0xc70f6907u);
+      code[i] = dd[i] == 0 ? 0
+                : pass     ? ct__hash_bytes(&f, 4, 0xc70f6907u)
+                           : ct__hash_bytes(&dd[i], 8, 0xc70f6907u);
     }
     static const int64_t want_d[] = {10, 7, 8, 2, 6, 3, 1, 0}, want_f[] = {8, 10, 7, 6, 2, 1, 3, 0};
     check_order(11, code, key, alone, pass ? want_f : want_d, 8, 13);

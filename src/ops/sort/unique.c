@@ -1,7 +1,8 @@
 /* torch.unique and torch.unique_consecutive (torch 1.13, Unique.cpp). Without a dim: the distinct values in
    ascending order (a stable sort of keys: the first occurrence of each value, -0.0 and 0.0 one value, is
    the one kept, as torch's hash set keeps the first inserted), the inverse indices and the counts; with
-   sorted=False, the order of torch's std::unordered_set (unique_hashed, unique_hash.c); consecutive runs compare with != as torch's loop does. With a dim: the slices along it, std::sort-ed
+   sorted=False, the order of torch's std::unordered_set (unique_hashed, unique_hash.c); consecutive runs
+   compare with != as torch's loop does. With a dim: the slices along it, std::sort-ed
    lexicographically (its moves run here, stl_algo.h), equal neighbours merged (at::equal), the first of
    each group kept, and the result transposed back as torch's view of the stacked rows (sorted=False too:
    torch's unique_dim ignores it). */
@@ -98,9 +99,9 @@ static bool bf16_zero_pair(const ct_sort_type *ty, const char *p, const int64_t 
 }
 
 /* sorted=False: the order of torch's std::unordered_set (unique_hash.c) over std::hash of the element type:
-   the value itself for integers (bool: false before true), _Hash_bytes of a float's bytes (0 for -0.0 and 0.0, equal there),
-   a bfloat16's bits (c10's hash). rep[j]: the first element of output j; NaNs are each their own output and
-   map to 0 with count 0 (the maps' operator[] makes a new entry for each). */
+   the value itself for integers (bool: false before true), _Hash_bytes of a float's bytes (0 for -0.0 and
+   0.0, equal there), a bfloat16's bits (c10's hash). rep[j]: the first element of output j; NaNs are each
+   their own output and map to 0 with count 0 (the maps' operator[] makes a new entry for each). */
 static ct_status unique_hashed(const ct_sort_type *ty, const char *p, int64_t n, int64_t *rep, int64_t *inv,
                                int64_t *cnt, int64_t *groups) {
   int64_t m = n ? n : 1;

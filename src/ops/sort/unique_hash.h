@@ -20,7 +20,7 @@ uint64_t ct__uset_next_bkt(uint64_t n, uint64_t *next_resize);
    a NaN). Writes the nodes' first elements in insertion order (first[0..m)), each element's node
    (node_of[0..n), NULL: not written) and the set's iteration order as nodes (order[0..m)); returns m, or -1
    out of memory (recorded). *buckets (may be NULL): the final bucket count. */
-int64_t ct__uset_build(int64_t n, const uint64_t *code, const uint64_t *key, const uint8_t *alone, int64_t *first,
-                       int64_t *node_of, int64_t *order, uint64_t *buckets);
+int64_t ct__uset_build(int64_t n, const uint64_t *code, const uint64_t *key, const uint8_t *alone,
+                       int64_t *first, int64_t *node_of, int64_t *order, uint64_t *buckets);
 
 #endif
