@@ -182,6 +182,53 @@ static ct_status unique_hashed(const ct_sort_type *ty, const char *p, int64_t n,
   return g < 0 ? ct_last_error() : CT_OK;
 }
 
+/* sorted=True over a bfloat16 -0.0 and 0.0 that torch's set keeps apart: their order is what std::sort makes
+   of the set's order (they are equal under <), so the set's order (unique_hashed), then std::sort's moves
+   (stl_algo.h). Only without NaNs, which < cannot order (the path below puts them last). */
+static bool bf16_less(const void *cx, int64_t a, int64_t b) {
+  const uint16_t *v = cx;
+  uint32_t ua = (uint32_t)v[a] << 16, ub = (uint32_t)v[b] << 16;
+  float fa, fb;
+  memcpy(&fa, &ua, 4);
+  memcpy(&fb, &ub, 4);
+  return fa < fb;
+}
+#define BF16_LESS(cx, a, b) bf16_less(cx, a, b)
+CT_STL_ALGOS(ubf, int64_t, BF16_LESS)
+
+static bool bf16_zeros_apart(const ct_sort_type *ty, const char *p, int64_t n) {
+  if (ty->dtype != CT_BFLOAT16) return false;
+  const uint16_t *b = (const uint16_t *)(const void *)p;
+  bool pos = false, neg = false;
+  for (int64_t i = 0; i < n; i++) {
+    if ((b[i] & 0x7fff) > 0x7f80) return false;
+    pos |= b[i] == 0;
+    neg |= b[i] == 0x8000;
+  }
+  return pos && neg;
+}
+
+static ct_status unique_bf16_sorted(const ct_sort_type *ty, const char *p, int64_t n, int64_t *rep, int64_t *inv,
+                                    int64_t *cnt, int64_t *groups) {
+  ct_status s = unique_hashed(ty, p, n, rep, inv, cnt, groups);
+  int64_t *at = s == CT_OK ? ct__malloc(65536 * sizeof(int64_t)) : NULL;
+  if (s == CT_OK && !at) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+  if (s != CT_OK) return s;
+  const uint16_t *b = (const uint16_t *)(const void *)p;
+  ubf_sort(b, rep, rep + *groups);
+  for (int64_t j = 0; j < *groups; j++) {
+    at[b[rep[j]]] = j;
+    cnt[j] = 0;
+  }
+  for (int64_t i = 0; i < n; i++) cnt[inv[i] = at[b[i]]]++;
+  if (bf16_zero_pair(ty, p, rep, *groups)) {
+    for (int64_t i = 0; i < n; i++) inv[i] = 1;
+    cnt[0] = cnt[1] = n;
+  }
+  ct__free(at);
+  return CT_OK;
+}
+
 static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool consecutive, bool unsorted,
                              uniq_res *u) {
   ct_tensor *c = ct__contiguous_impl(t, CT_CONTIGUOUS_FORMAT);
@@ -222,6 +269,8 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
     }
   } else if (s == CT_OK && unsorted) {
     s = unique_hashed(ty, p, n, rep, inv, cnt, &groups);
+  } else if (s == CT_OK && bf16_zeros_apart(ty, p, n)) {
+    s = unique_bf16_sorted(ty, p, n, rep, inv, cnt, &groups);
   } else if (s == CT_OK) {
     kv_t = ct__empty(1, &kv_bytes, CT_UINT8, ct__tdevice(t));
     kv = kv_t ? (ct_kv *)(void *)ct__tdata(kv_t) : NULL;
