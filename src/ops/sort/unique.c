@@ -280,9 +280,9 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
       int key_bits = ty->key_bits;
       bool split_zeros = false;
       if (ty->dtype == CT_BFLOAT16 && n >= 3) {
-        /* c10 hashes a BFloat16 by its bits: -0.0 and 0.0 fall in different buckets of torch's set (an odd
-           prime count of them from 3 elements on), so both stay, the one seen first later ahead of the other
-           (a new bucket's node goes to the front of the set's list; std::sort keeps their order) */
+        /* with NaNs (else unique_bf16_sorted): c10 hashes a BFloat16 by its bits, so -0.0 and 0.0 fall in
+           different buckets of torch's set (a prime count of them, at least 13) and both stay; here the one
+           seen first is put later, an approximation of the set's order and std::sort's moves */
         const uint16_t *b = (const uint16_t *)p;
         int64_t first_pos = -1, first_neg = -1;
         for (int64_t j = 0; j < n; j++)
