@@ -208,8 +208,8 @@ static bool bf16_zeros_apart(const ct_sort_type *ty, const char *p, int64_t n) {
   return pos && neg;
 }
 
-static ct_status unique_bf16_sorted(const ct_sort_type *ty, const char *p, int64_t n, int64_t *rep, int64_t *inv,
-                                    int64_t *cnt, int64_t *groups) {
+static ct_status unique_bf16_sorted(const ct_sort_type *ty, const char *p, int64_t n, int64_t *rep,
+                                    int64_t *inv, int64_t *cnt, int64_t *groups) {
   ct_status s = unique_hashed(ty, p, n, rep, inv, cnt, groups);
   int64_t *at = s == CT_OK ? ct__malloc(65536 * sizeof(int64_t)) : NULL;
   if (s == CT_OK && !at) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
