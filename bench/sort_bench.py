@@ -91,20 +91,32 @@ def check_topk(cx, x, k):
     return check
 
 
-def unique_call(cx):
+class UniqueOpts(ctypes.Structure):
+    _fields_ = [("dims", Shape), ("unsorted", ctypes.c_bool)]
+
+
+def _uopts(sorted):
+    return None if sorted else ctypes.byref(UniqueOpts(Shape(None, 0), True))
+
+
+def unique_call(cx, sorted=True):
+    o_ = _uopts(sorted)
+
     def call():
         o, i = P(), P()
-        lib.ct_unique(cx, ctypes.byref(o), ctypes.byref(i), None, None)
+        lib.ct_unique(cx, ctypes.byref(o), ctypes.byref(i), None, o_)
         lib.ct_release(o)
         lib.ct_release(i)
     return call
 
 
-def check_unique(cx, x):
+def check_unique(cx, x, sorted=True):
+    o_ = _uopts(sorted)
+
     def check():
         o, i = P(), P()
-        lib.ct_unique(cx, ctypes.byref(o), ctypes.byref(i), None, None)
-        to, ti = torch.unique(x, return_inverse=True)
+        lib.ct_unique(cx, ctypes.byref(o), ctypes.byref(i), None, o_)
+        to, ti = torch.unique(x, sorted=sorted, return_inverse=True)
         ok = same_bits(o, to) and same_bits(i, ti)
         lib.ct_release(o)
         lib.ct_release(i)
@@ -126,6 +138,11 @@ def cases():
         ("topk k=10 of 1M f32", 5.0, topk_call(cx, 10), lambda: torch.topk(x, 10), check_topk(cx, x, 10)),
         ("unique 1M int64, return_inverse", 2.0, unique_call(cxi), lambda: torch.unique(xi, return_inverse=True),
          check_unique(cxi, xi)),
+        # sorted=False: torch's unordered_set order, reproduced (unique_hash.c); no target set
+        ("unique 1M int64, sorted=False, inv", None, unique_call(cxi, False),
+         lambda: torch.unique(xi, sorted=False, return_inverse=True), check_unique(cxi, xi, False)),
+        ("unique 1M f32 randn, sorted=False, inv", None, unique_call(cx, False),
+         lambda: torch.unique(x, sorted=False, return_inverse=True), check_unique(cx, x, False)),
     ]
 
 

@@ -417,15 +417,21 @@ def c_quantile_out(name, scalar):
 
 def gen_unique(g, consecutive):
     dt = _dt(g)
-    # torch's hash set keeps every NaN apart and its sorted order of them is the set's: no NaN in unique's
-    # flat form (docs: a known difference); along a dim and in unique_consecutive NaN is compared.
-    x = _input(g, dt, max_numel=40, ties=0.9, no_nan=not consecutive)
-    if not consecutive and dt == torch.bfloat16 and x.base is not None:
-        # bfloat16 hashes by its bits: torch's set keeps -0.0 and 0.0 apart and orders the two by its bucket
-        # list (a documented difference: ctorch keeps both, the later-seen first); not drawn together
-        x = Spec(x.shape, dt, x.layout, base=x.base.abs())
+    # sorted=False (flat unique only; unique_dim ignores it): the iteration order of torch's unordered_set,
+    # NaNs (each its own element), -0.0 with 0.0, and long inputs whose set rehashes many times
+    unsorted = not consecutive and g.chance(0.5)
+    if unsorted and g.chance(0.08):
+        x = _big_input(g, dt)
+    else:
+        # sorted=True: torch's hash set keeps every NaN apart and its sorted order of them is the set's: no
+        # NaN in unique's sorted flat form (docs: a known difference); along a dim and in unique_consecutive
+        # NaN is compared.
+        x = _input(g, dt, max_numel=40, ties=0.9, no_nan=not consecutive and not unsorted)
+    # bfloat16 hashes by its bits: torch's set keeps -0.0 and 0.0 apart, sorted or not (drawn: no NaN here)
     kw = dict(return_inverse=g.chance(0.6), return_counts=g.chance(0.6))
-    if g.chance(0.4):
+    if unsorted:
+        kw["sorted"] = False
+    if g.chance(0.4 if not unsorted else 0.15):
         kw["dim"] = g.dim(len(x.shape), bad=0.05)
         if not consecutive and dt.is_floating_point:
             x = Spec(x.shape, dt, x.layout, base=_tie_base(g, x.shape, dt))
@@ -433,19 +439,21 @@ def gen_unique(g, consecutive):
 
 
 def t_unique(consecutive):
-    def call(x, return_inverse=False, return_counts=False, dim=None):
+    def call(x, return_inverse=False, return_counts=False, dim=None, sorted=True):
         f = torch.unique_consecutive if consecutive else torch.unique
-        r = f(x, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+        kw = {} if consecutive else dict(sorted=sorted)
+        r = f(x, return_inverse=return_inverse, return_counts=return_counts, dim=dim, **kw)
         return tuple(r) if isinstance(r, tuple) else (r,)
     return call
 
 
 def c_unique(consecutive):
-    def call(x, return_inverse=False, return_counts=False, dim=None):
+    def call(x, return_inverse=False, return_counts=False, dim=None, sorted=True):
         o, i, c = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p()
         f = L().ct_unique_consecutive if consecutive else L().ct_unique
         C.check(f(x, ctypes.byref(o), ctypes.byref(i) if return_inverse else None,
-                  ctypes.byref(c) if return_counts else None, _ref(ct_unique_opts(_shape(_dims(dim)), False))))
+                  ctypes.byref(c) if return_counts else None,
+                  _ref(ct_unique_opts(_shape(_dims(dim)), not sorted))))
         r = [C.own(o.value)]
         if return_inverse:
             r.append(C.own(i.value))

@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "core/cpu_isa.h"
+#include "ops/sort/unique_hash.h"
 
 /* sort_blocks.c: std::sort over packed key << 32 | index, and the step-for-step port it must agree with */
 void ct__pk_sort(uint64_t *first, uint64_t *last);
@@ -231,7 +232,152 @@ static void test_values_from_keys(void) {
   ct_scope_end();
 }
 
+/* unique_hash.c against libstdc++ itself: every expected number below is printed by
+   tests/unit/gen_unique_hash.cpp (g++ 12 on Debian 12, the libstdc++ of torch 1.13's build) */
+static uint64_t lcg(uint64_t *s) { return *s = *s * 6364136223846793005ull + 1442695040888963407ull; }
+
+static void check_order(int64_t n, const uint64_t *code, const uint64_t *key, const uint8_t *alone,
+                        const int64_t *want, int64_t want_m, uint64_t want_buckets) {
+  int64_t first[64], order[64], node_of[64];
+  uint64_t buckets = 0;
+  int64_t m = ct__uset_build(n, code, key, alone, first, node_of, order, &buckets);
+  CHECK_EQ_INT(m, want_m);
+  CHECK_EQ_INT((int64_t)buckets, (int64_t)want_buckets);
+  for (int64_t j = 0; j < m && j < want_m; j++) CHECK_EQ_INT(first[order[j]], want[j]);
+}
+
+static void test_unique_hash(void) {
+  /* _M_next_bkt(n): {n, buckets, _M_next_resize} (the small-size table, then lower_bound from 17) */
+  static const uint64_t next[][3] = {{1, 2, 2},
+                                     {2, 2, 2},
+                                     {3, 3, 3},
+                                     {4, 5, 5},
+                                     {5, 5, 5},
+                                     {8, 11, 11},
+                                     {12, 13, 13},
+                                     {13, 13, 13},
+                                     {14, 17, 17},
+                                     {16, 17, 17},
+                                     {17, 17, 17},
+                                     {18, 19, 19},
+                                     {29, 29, 29},
+                                     {30, 31, 31},
+                                     {96, 97, 97},
+                                     {97, 97, 97},
+                                     {98, 103, 103},
+                                     {1000, 1031, 1031},
+                                     {65521, 67307, 67307},
+                                     {65522, 67307, 67307},
+                                     {1048576, 1056323, 1056323}};
+  for (size_t k = 0; k < sizeof next / sizeof next[0]; k++) {
+    uint64_t resize = 0;
+    CHECK_EQ_INT((int64_t)ct__uset_next_bkt(next[k][0], &resize), (int64_t)next[k][1]);
+    CHECK_EQ_INT((int64_t)resize, (int64_t)next[k][2]);
+  }
+  uint64_t untouched = 5;
+  CHECK_EQ_INT((int64_t)ct__uset_next_bkt(0, &untouched), 1);
+  CHECK_EQ_INT((int64_t)untouched, 5);
+  /* growth of a set of 0, 1, 2, ...: {size at which the count changes, new count} (_M_need_rehash) */
+  static const int64_t growth[][2] = {{1, 13},        {14, 29},        {30, 59},        {60, 127},
+                                      {128, 257},     {258, 541},      {542, 1109},     {1110, 2357},
+                                      {2358, 5087},   {5088, 10273},   {10274, 20753},  {20754, 42043},
+                                      {42044, 85229}, {85230, 172933}, {172934, 351061}};
+  enum {
+    NG = 200000
+  };
+  uint64_t *codes = malloc(NG * sizeof *codes);
+  int64_t *first = malloc(NG * 2 * sizeof *first);
+  CHECK(codes && first);
+  if (!codes || !first) return;
+  for (size_t g = 0; g < sizeof growth / sizeof growth[0]; g++) {
+    uint64_t buckets = 0;
+    int64_t at = growth[g][0];
+    for (int64_t i = 0; i < at; i++) codes[i] = (uint64_t)i;
+    CHECK_EQ_INT(ct__uset_build(at, codes, NULL, NULL, first, NULL, first + NG, &buckets), at);
+    CHECK_EQ_INT((int64_t)buckets, growth[g][1]);
+    if (at > 1) {
+      CHECK_EQ_INT(ct__uset_build(at - 1, codes, NULL, NULL, first, NULL, first + NG, &buckets), at - 1);
+      CHECK_EQ_INT((int64_t)buckets, g ? growth[g - 1][1] : 1);
+    }
+  }
+  /* std::hash<float> and <double> of 1.5, -2.25, 1e30 */
+  static const uint64_t hashes[] = {6335102473512021944ull,  4982507072649106663ull, 16305508943945852619ull,
+                                    12702181646673766799ull, 9984969817954984285ull, 11946312229783043595ull};
+  const double dv[] = {1.5, -2.25, 1e30};
+  for (int k = 0; k < 3; k++) {
+    float f = (float)dv[k];
+    CHECK_EQ_INT((int64_t)ct__hash_bytes(&f, 4, 0xc70f6907u), (int64_t)hashes[2 * k]);
+    CHECK_EQ_INT((int64_t)ct__hash_bytes(&dv[k], 8, 0xc70f6907u), (int64_t)hashes[2 * k + 1]);
+  }
+  /* iteration orders, as each node's first input position: 40 int64s in [-20, 44) */
+  uint64_t s = 7, code[64], key[64];
+  for (int i = 0; i < 40; i++) code[i] = (uint64_t)((int64_t)(lcg(&s) >> 58) - 20);
+  static const int64_t want40[] = {37, 13, 12, 10, 8,  6,  5,  1,  7,  27, 3,  9,  2,  18, 11,
+                                   0,  14, 29, 15, 16, 36, 17, 23, 24, 21, 32, 33, 34, 28, 35};
+  check_order(40, code, NULL, NULL, want40, 30, 59);
+  /* doubles and floats {2.5, -0.0, 1.0, nan("1"), 0.0, 2.5, -7.0, nan("2"), 1e300 (float: 1e30), 1.0, 3.0}:
+     hash 0 and equal keys for both zeros, each NaN alone (its hash: its bytes') */
+  const double dd[] = {2.5, -0.0, 1.0, nan("1"), 0.0, 2.5, -7.0, nan("2"), 1e300, 1.0, 3.0};
+  uint8_t alone[11];
+  for (int pass = 0; pass < 2; pass++) {
+    for (int i = 0; i < 11; i++) {
+      float f = pass ? (i == 8 ? 1e30f : i == 3 ? nanf("1") : i == 7 ? nanf("2") : (float)dd[i]) : 0;
+      alone[i] = isnan(dd[i]);
+      key[i] = 0;
+      if (pass) memcpy(&key[i], &f, 4);
+      else memcpy(&key[i], &dd[i], 8);
+      if (dd[i] == 0) key[i] = 0;
+      code[i] = dd[i] == 0 ? 0
+                : pass     ? ct__hash_bytes(&f, 4, 0xc70f6907u)
+                           : ct__hash_bytes(&dd[i], 8, 0xc70f6907u);
+    }
+    static const int64_t want_d[] = {10, 7, 8, 2, 6, 3, 1, 0}, want_f[] = {8, 10, 7, 6, 2, 1, 3, 0};
+    check_order(11, code, key, alone, pass ? want_f : want_d, 8, 13);
+  }
+  /* 5000 values in [0, 4096): 2872 elements after 9 rehashes; checksum sum of first position * (rank + 1) */
+  for (int i = 0; i < 5000; i++) codes[i] = lcg(&s) >> 52;
+  uint64_t buckets = 0, sum = 0;
+  int64_t m = ct__uset_build(5000, codes, NULL, NULL, first, NULL, first + NG, &buckets);
+  for (int64_t j = 0; j < m; j++) sum += (uint64_t)first[first[NG + j]] * (uint64_t)(j + 1);
+  CHECK_EQ_INT(m, 2872);
+  CHECK_EQ_INT((int64_t)buckets, 5087);
+  CHECK_EQ_INT((int64_t)sum, 7480596306);
+  free(codes);
+  free(first);
+}
+
+/* torch.unique(sorted=False) through the API, torch 1.13's results:
+   torch.unique(torch.tensor([3,1,2,3,5,1,9,0,2]), sorted=False) -> [0, 9, 5, 2, 1, 3];
+   torch.unique(torch.tensor([3.,1,2,3,5,1,9,0,2]), sorted=False, return_inverse=True, return_counts=True)
+   -> ([0., 5., 2., 1., 9., 3.], [5, 3, 2, 5, 1, 3, 4, 0, 2], [1, 1, 2, 2, 1, 2]);
+   torch.unique(torch.tensor([False, True]), sorted=False) -> [False, True] (no set for bool);
+   torch.unique(torch.tensor([nan, 1, nan, 0., -0., 2]), sorted=False, return_inverse=True, return_counts=True)
+   -> ([2., 0., 1., nan, nan], [0, 2, 0, 1, 1, 0], [1, 2, 1, 0, 0]) */
+static void test_unique_unsorted(void) {
+  ct_scope_begin();
+  const ct_unique_opts uns = {.unsorted = true};
+  ct_tensor *u = NULL, *inv = NULL, *cnt = NULL;
+  CHECK(ct_unique(CT_TENSOR(3, 1, 2, 3, 5, 1, 9, 0, 2), &u, NULL, NULL, &uns) == CT_OK);
+  check_i64s(u, (const int64_t[]){0, 9, 5, 2, 1, 3}, 6);
+  CHECK(ct_unique(CT_TENSOR(3., 1, 2, 3, 5, 1, 9, 0, 2), &u, &inv, &cnt, &uns) == CT_OK);
+  CHECK(u && ct_dtype_of(u) == CT_FLOAT32);
+  check_i64s(u, (const int64_t[]){0, 5, 2, 1, 9, 3}, 6);
+  check_i64s(inv, (const int64_t[]){5, 3, 2, 5, 1, 3, 4, 0, 2}, 9);
+  check_i64s(cnt, (const int64_t[]){1, 1, 2, 2, 1, 2}, 6);
+  CHECK(ct_unique(CT_TENSOR((bool)0, (bool)1), &u, NULL, NULL, &uns) == CT_OK);
+  check_i64s(u, (const int64_t[]){0, 1}, 2);
+  CHECK(ct_unique(CT_TENSOR(NAN, 1., NAN, 0., -0., 2.), &u, &inv, &cnt, &uns) == CT_OK);
+  double got[5] = {0};
+  CHECK(u && ct_numel(u) == 5 && ct_copy_to_buffer(u, got, CT_FLOAT64, sizeof got) == CT_OK);
+  CHECK(got[0] == 2 && got[1] == 0 && !signbit(got[1]) && got[2] == 1 && isnan(got[3]) && isnan(got[4]));
+  check_i64s(inv, (const int64_t[]){0, 2, 0, 1, 1, 0}, 6);
+  check_i64s(cnt, (const int64_t[]){1, 2, 1, 0, 0}, 5);
+  ct_scope_end();
+}
+
 int main(void) {
+  test_unique_hash();
+  test_unique_unsorted();
   test_block_sort();
   test_values_from_keys();
   test_tie_orders();

@@ -1,12 +1,15 @@
 /* torch.unique and torch.unique_consecutive (torch 1.13, Unique.cpp). Without a dim: the distinct values in
    ascending order (a stable sort of keys: the first occurrence of each value, -0.0 and 0.0 one value, is
-   the one kept, as torch's hash set keeps the first inserted), the inverse indices and the counts;
-   consecutive runs compare with != as torch's loop does. With a dim: the slices along it, std::sort-ed
+   the one kept, as torch's hash set keeps the first inserted), the inverse indices and the counts; with
+   sorted=False, the order of torch's std::unordered_set (unique_hashed, unique_hash.c); consecutive runs
+   compare with != as torch's loop does. With a dim: the slices along it, std::sort-ed
    lexicographically (its moves run here, stl_algo.h), equal neighbours merged (at::equal), the first of
-   each group kept, and the result transposed back as torch's view of the stacked rows. */
+   each group kept, and the result transposed back as torch's view of the stacked rows (sorted=False too:
+   torch's unique_dim ignores it). */
 #include "core/elem.h"
 #include "ops/sort/sort_internal.h"
 #include "ops/sort/stl_algo.h"
+#include "ops/sort/unique_hash.h"
 #include "ops/view_internal.h"
 
 /* AT_DISPATCH_ALL_TYPES_AND2(BFloat16, Bool) */
@@ -86,7 +89,148 @@ static void uniq_release(uniq_res *u) {
 }
 
 /* ---- flat ---- */
-static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool consecutive, uniq_res *u) {
+/* torch's inverse and count maps (unordered_maps reserved for the output's size) meet a bfloat16 -0.0 and 0.0
+   that its set kept apart (c10 hashes a BFloat16 by its bits) when they hold 2 buckets: an output of just
+   the two zeros. Each zero's entry is then the last one written: every element maps to 1, both count all. */
+static bool bf16_zero_pair(const ct_sort_type *ty, const char *p, const int64_t *rep, int64_t groups) {
+  if (ty->dtype != CT_BFLOAT16 || groups != 2) return false;
+  const uint16_t *b = (const uint16_t *)(const void *)p;
+  return (b[rep[0]] & 0x7fff) == 0 && (b[rep[1]] & 0x7fff) == 0;
+}
+
+/* sorted=False: the order of torch's std::unordered_set (unique_hash.c) over std::hash of the element type:
+   the value itself for integers (bool: false before true), _Hash_bytes of a float's bytes (0 for -0.0 and
+   0.0, equal there), a bfloat16's bits (c10's hash). rep[j]: the first element of output j; NaNs are each
+   their own output and map to 0 with count 0 (the maps' operator[] makes a new entry for each). */
+static ct_status unique_hashed(const ct_sort_type *ty, const char *p, int64_t n, int64_t *rep, int64_t *inv,
+                               int64_t *cnt, int64_t *groups) {
+  int64_t m = n ? n : 1;
+  uint64_t *code = NULL, *key = NULL;
+  uint8_t *alone = NULL;
+  int64_t *first = ct__malloc((size_t)m * sizeof(int64_t) * 2), *node_of = inv;
+  if (!first) return (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+  if (ty->dtype == CT_INT64) {
+    code = (uint64_t *)(uintptr_t)p;
+  } else {
+    code = ct__malloc((size_t)m * sizeof(uint64_t) * (ty->is_float ? 2 : 1));
+    alone = ty->is_float ? ct__malloc((size_t)m) : NULL;
+    if (!code || (ty->is_float && !alone)) {
+      ct__free(first);
+      ct__free(code);
+      return (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+    }
+  }
+  if (ty->dtype == CT_FLOAT32 || ty->dtype == CT_FLOAT64) {
+    key = code + m;
+    bool f32 = ty->dtype == CT_FLOAT32;
+    for (int64_t i = 0; i < n; i++) {
+      uint64_t bits = 0;
+      double v;
+      if (f32) {
+        float f;
+        memcpy(&f, p + i * 4, 4);
+        memcpy(&bits, &f, 4);
+        v = f;
+      } else {
+        memcpy(&v, p + i * 8, 8);
+        memcpy(&bits, &v, 8);
+      }
+      alone[i] = isnan(v);
+      key[i] = v == 0 ? 0 : bits;
+      code[i] = v == 0 ? 0 : ct__hash_bytes(p + i * (f32 ? 4 : 8), f32 ? 4 : 8, 0xc70f6907u);
+    }
+  } else if (ty->dtype == CT_BFLOAT16) {
+    const uint16_t *b = (const uint16_t *)(const void *)p;
+    for (int64_t i = 0; i < n; i++) {
+      code[i] = b[i];
+      alone[i] = (b[i] & 0x7fff) > 0x7f80;
+    }
+  } else if (ty->dtype != CT_INT64) {
+    size_t isz = ct__itemsize(ty->dtype);
+    for (int64_t i = 0; i < n; i++) code[i] = (uint64_t)(int64_t)ty->to_double(p + (size_t)i * isz);
+  }
+  int64_t *order = first + m;
+  int64_t g = ct__uset_build(n, code, key, alone, first, node_of, order, NULL);
+  if (g == 2 && ty->dtype == CT_BOOL && code[first[order[0]]]) {
+    /* torch 1.13 builds no set for bool: it writes false, then true, those it has seen */
+    order[0] = 1 - order[0];
+    order[1] = 1 - order[1];
+  }
+  if (g >= 0) {
+    /* rank of each node in the iteration order, in cnt's space for now */
+    int64_t *rank = rep; /* rep is free until the end: rank by node, then rep by rank */
+    for (int64_t j = 0; j < g; j++) rank[order[j]] = j;
+    for (int64_t j = 0; j < g; j++) cnt[j] = 0;
+    for (int64_t i = 0; i < n; i++) {
+      if (alone && alone[i]) {
+        inv[i] = 0;
+        continue;
+      }
+      inv[i] = rank[node_of[i]];
+      cnt[inv[i]]++;
+    }
+    for (int64_t j = 0; j < g; j++) rep[j] = first[order[j]];
+    *groups = g;
+    if (bf16_zero_pair(ty, p, rep, g)) {
+      for (int64_t i = 0; i < n; i++) inv[i] = 1;
+      cnt[0] = cnt[1] = n;
+    }
+  }
+  ct__free(first);
+  if (ty->dtype != CT_INT64) ct__free(code);
+  ct__free(alone);
+  return g < 0 ? ct_last_error() : CT_OK;
+}
+
+/* sorted=True over a bfloat16 -0.0 and 0.0 that torch's set keeps apart: their order is what std::sort makes
+   of the set's order (they are equal under <), so the set's order (unique_hashed), then std::sort's moves
+   (stl_algo.h). Only without NaNs, which < cannot order (the path below puts them last). */
+static bool bf16_less(const void *cx, int64_t a, int64_t b) {
+  const uint16_t *v = cx;
+  uint32_t ua = (uint32_t)v[a] << 16, ub = (uint32_t)v[b] << 16;
+  float fa, fb;
+  memcpy(&fa, &ua, 4);
+  memcpy(&fb, &ub, 4);
+  return fa < fb;
+}
+#define BF16_LESS(cx, a, b) bf16_less(cx, a, b)
+CT_STL_ALGOS(ubf, int64_t, BF16_LESS)
+
+static bool bf16_zeros_apart(const ct_sort_type *ty, const char *p, int64_t n) {
+  if (ty->dtype != CT_BFLOAT16) return false;
+  const uint16_t *b = (const uint16_t *)(const void *)p;
+  bool pos = false, neg = false;
+  for (int64_t i = 0; i < n; i++) {
+    if ((b[i] & 0x7fff) > 0x7f80) return false;
+    pos |= b[i] == 0;
+    neg |= b[i] == 0x8000;
+  }
+  return pos && neg;
+}
+
+static ct_status unique_bf16_sorted(const ct_sort_type *ty, const char *p, int64_t n, int64_t *rep,
+                                    int64_t *inv, int64_t *cnt, int64_t *groups) {
+  ct_status s = unique_hashed(ty, p, n, rep, inv, cnt, groups);
+  int64_t *at = s == CT_OK ? ct__malloc(65536 * sizeof(int64_t)) : NULL;
+  if (s == CT_OK && !at) s = (ct__error(CT_ERR_OUT_OF_MEMORY, "out of memory"), CT_ERR_OUT_OF_MEMORY);
+  if (s != CT_OK) return s;
+  const uint16_t *b = (const uint16_t *)(const void *)p;
+  ubf_sort(b, rep, rep + *groups);
+  for (int64_t j = 0; j < *groups; j++) {
+    at[b[rep[j]]] = j;
+    cnt[j] = 0;
+  }
+  for (int64_t i = 0; i < n; i++) cnt[inv[i] = at[b[i]]]++;
+  if (bf16_zero_pair(ty, p, rep, *groups)) {
+    for (int64_t i = 0; i < n; i++) inv[i] = 1;
+    cnt[0] = cnt[1] = n;
+  }
+  ct__free(at);
+  return CT_OK;
+}
+
+static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool consecutive, bool unsorted,
+                             uniq_res *u) {
   ct_tensor *c = ct__contiguous_impl(t, CT_CONTIGUOUS_FORMAT);
   if (!c) return ct_last_error();
   int64_t n = t->numel;
@@ -123,6 +267,10 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
       cnt[groups - 1]++;
       inv[i] = groups - 1;
     }
+  } else if (s == CT_OK && unsorted) {
+    s = unique_hashed(ty, p, n, rep, inv, cnt, &groups);
+  } else if (s == CT_OK && bf16_zeros_apart(ty, p, n)) {
+    s = unique_bf16_sorted(ty, p, n, rep, inv, cnt, &groups);
   } else if (s == CT_OK) {
     kv_t = ct__empty(1, &kv_bytes, CT_UINT8, ct__tdevice(t));
     kv = kv_t ? (ct_kv *)(void *)ct__tdata(kv_t) : NULL;
@@ -132,9 +280,9 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
       int key_bits = ty->key_bits;
       bool split_zeros = false;
       if (ty->dtype == CT_BFLOAT16 && n >= 3) {
-        /* c10 hashes a BFloat16 by its bits: -0.0 and 0.0 fall in different buckets of torch's set (an odd
-           prime count of them from 3 elements on), so both stay, the one seen first later ahead of the other
-           (a new bucket's node goes to the front of the set's list; std::sort keeps their order) */
+        /* with NaNs (else unique_bf16_sorted): c10 hashes a BFloat16 by its bits, so -0.0 and 0.0 fall in
+           different buckets of torch's set (a prime count of them, at least 13) and both stay; here the one
+           seen first is put later, an approximation of the set's order and std::sort's moves */
         const uint16_t *b = (const uint16_t *)p;
         int64_t first_pos = -1, first_neg = -1;
         for (int64_t j = 0; j < n; j++)
@@ -162,9 +310,7 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
         cnt[groups - 1] += nan ? 0 : 1;
         inv[kv[j].i] = nan ? 0 : groups - 1;
       }
-      if (split_zeros && groups == 2) {
-        /* the inverse and count maps are reserved for 2 entries: 2 buckets, where the two zeros meet again
-           as one key (the first), so every element maps to the last zero written and both count all */
+      if (split_zeros && bf16_zero_pair(ty, p, rep, groups)) {
         for (int64_t j = 0; j < n; j++) inv[j] = 1;
         cnt[0] = cnt[1] = n;
       }
@@ -311,7 +457,7 @@ static ct_status unique_common(const ct_op *flat_op, const ct_tensor *t, bool co
     return CT_ERR_INDEX;
   }
   if (!flat && (dim = ct__wrap_dim(dim, t->ndim)) < 0) return CT_ERR_INDEX;
-  s = flat ? unique_flat(ty, t, consecutive, &u) : unique_along(ty, t, dim, consecutive, &u);
+  s = flat ? unique_flat(ty, t, consecutive, o->unsorted, &u) : unique_along(ty, t, dim, consecutive, &u);
   if (s != CT_OK) return s;
   ct_tensor *r[3] = {u.out, u.inverse, u.counts};
   ct_tensor **want[3] = {output, inverse, counts};
