@@ -6,6 +6,8 @@
 #include "ops/linalg/linalg_internal.h"
 
 #include <complex.h>
+
+#include "kernels/cpu/dtypes.h" /* CMPLX under clang */
 #include <math.h>
 #include <string.h>
 
