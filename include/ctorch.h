@@ -22,6 +22,10 @@
 #include "ctorch/matmul.h"
 #include "ctorch/sort.h"
 #include "ctorch/linalg.h"
+#include "ctorch/linalg_lu.h"
+#include "ctorch/linalg_qr.h"
+#include "ctorch/linalg_eig.h"
+#include "ctorch/linalg_norm.h"
 #include "ctorch/format.h"
 #include "ctorch/random.h"
 

@@ -42,6 +42,10 @@ import ops_matmul  # noqa: E402
 import ops_index  # noqa: E402
 import ops_join  # noqa: E402
 import ops_linalg  # noqa: E402
+import ops_linalg_eig  # noqa: E402
+import ops_linalg_lu  # noqa: E402
+import ops_linalg_norm  # noqa: E402
+import ops_linalg_qr  # noqa: E402
 import ops_query  # noqa: E402
 import ops_reduce  # noqa: E402
 import ops_scan  # noqa: E402
@@ -51,7 +55,8 @@ import ops_view  # noqa: E402
 TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS, ops_scan.OPS, ops_pw_binary.OPS, ops_pw_arith.OPS,
           ops_pw_math.OPS, ops_pw_compare.OPS, ops_pw_elem.OPS, ops_reduce.OPS, ops_alias.OPS, ops_outgrad.OPS,
           ops_errors.OPS, ops_conj.OPS, ops_basics.OPS, ops_index.OPS, ops_join.OPS, ops_sort.OPS,
-          ops_gather.OPS, ops_linalg.OPS, ops_matmul.OPS]
+          ops_gather.OPS, ops_linalg.OPS, ops_linalg_lu.OPS, ops_linalg_qr.OPS, ops_linalg_eig.OPS,
+          ops_linalg_norm.OPS, ops_matmul.OPS]
 
 
 def select_ops(names_wanted):

@@ -1,0 +1,20 @@
+/* QR and least squares: qr, linalg.qr, geqrf, orgqr, linalg.householder_product, ormqr, linalg.lstsq, pinverse, linalg.pinv, linalg.matrix_rank, the legacy svd, as torch 1.13 computes them on the CPU (conventions: linalg.h's comment). */
+#ifndef CTORCH_LINALG_QR_H
+#define CTORCH_LINALG_QR_H
+
+#include "args.h"
+#include "error.h"
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* C: each function above is also a macro of its name that checks its arguments (args.h). */
+#if !defined(__cplusplus) && !defined(CT_BUILDING_LIBRARY)
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+#endif
