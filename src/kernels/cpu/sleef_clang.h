@@ -6,7 +6,9 @@
    attributes, called after a CPU check) can call them, as in the GCC build. sleef.h also declares its
    functions with a const-qualified return type ("CONST double f(double)"), which GCC ignores but clang
    keeps in the function type, so that taking their addresses as double (*)(double) would not type-check;
-   sleef.h leaves CONST empty for the Intel compiler, and so it is told that it is one for the include. */
+   sleef.h leaves CONST empty for the Intel compiler, and so it is told that it is one for the include.
+   Then every vector function the kernels call is renamed (an asm label) to its trampoline, which puts
+   clang's stacked vector arguments where SLEEF's GCC-built code reads them (sleef_clang_abi.h says why). */
 #ifndef CTORCH_KERNELS_SLEEF_CLANG_H
 #define CTORCH_KERNELS_SLEEF_CLANG_H
 
@@ -50,5 +52,10 @@
 #undef CT_SLEEF_UNDEF_INTEL
 #endif
 #pragma clang attribute pop
+
+#include "kernels/cpu/sleef_clang_abi.h"
+#define CT_SLEEF_VIA_TRAMPOLINE(f) extern __typeof__(f) f __asm__("ct__abi_" #f);
+CT_SLEEF_ABI_LIST(CT_SLEEF_VIA_TRAMPOLINE, CT_SLEEF_VIA_TRAMPOLINE, CT_SLEEF_VIA_TRAMPOLINE)
+#undef CT_SLEEF_VIA_TRAMPOLINE
 
 #endif
