@@ -10,59 +10,25 @@ whatever its thread count; ctorch splits a long line over threads when the resul
 Every pair is also checked to be bit-identical."""
 import ctypes
 import os
-import statistics
 import sys
-import time
 
 import torch
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUILD = os.environ.get("CTORCH_BUILD", os.path.join(ROOT, "build"))
+from bench_common import P, Shape, declare, lib, paired as _paired, run, same_bits, to_ct  # noqa: F401
+
 REPS = int(os.environ.get("BENCH_REPS", "9"))
-
-lib = ctypes.CDLL(os.path.join(BUILD, "libctorch.so"))
-P = ctypes.c_void_p
-
-
-class Shape(ctypes.Structure):
-    _fields_ = [("data", ctypes.POINTER(ctypes.c_int64)), ("ndim", ctypes.c_int64)]
 
 
 class ScanOpts(ctypes.Structure):
     _fields_ = [("dtype", ctypes.c_int)]
 
 
-DT = {torch.float32: 9, torch.float64: 10, torch.int32: 5, torch.int64: 6}
-for name, res, args in [("ct_tensor_from_data", P, [P, ctypes.c_int, Shape, P]), ("ct_release", None, [P]),
-                        ("ct_set_num_threads", None, [ctypes.c_int]), ("ct_cumsum", P, [P, ctypes.c_int64, P]),
-                        ("ct_cumsum_out", ctypes.c_int, [P, P, ctypes.c_int64, P]),
-                        ("ct_cumprod", P, [P, ctypes.c_int64, P]),
-                        ("ct_data_ptr", P, [P]), ("ct_numel", ctypes.c_int64, [P])]:
-    f = getattr(lib, name)
-    f.restype, f.argtypes = res, args
-
-
-def to_ct(t):
-    t = t.contiguous()
-    dims = (ctypes.c_int64 * t.dim())(*t.shape)
-    return lib.ct_tensor_from_data(t.data_ptr(), DT[t.dtype], Shape(dims, t.dim()), None)
-
-
-def same_bits(ct, t):
-    n = t.numel()
-    buf = (ctypes.c_char * (n * t.element_size())).from_address(lib.ct_data_ptr(ct))
-    return bytes(buf) == t.contiguous().numpy().tobytes()
+declare([("ct_cumsum", P, [P, ctypes.c_int64, P]), ("ct_cumsum_out", ctypes.c_int, [P, P, ctypes.c_int64, P]),
+         ("ct_cumprod", P, [P, ctypes.c_int64, P])])
 
 
 def paired(ct_call, torch_call):
-    ct_call(), torch_call()
-    ratios, times = [], []
-    for _ in range(REPS):
-        t0 = time.perf_counter(); ct_call(); t1 = time.perf_counter()
-        torch_call(); t2 = time.perf_counter()
-        ratios.append((t2 - t1) / (t1 - t0))
-        times.append((t1 - t0, t2 - t1))
-    return statistics.median(ratios), statistics.median(c for c, _ in times), statistics.median(t for _, t in times)
+    return _paired(ct_call, torch_call, REPS)
 
 
 N = 16 << 20
@@ -98,19 +64,7 @@ def cases():
 
 
 def main():
-    print("scans: ratio = torch time / ctorch time (median of paired rounds); > 1 means ctorch is faster")
-    all_cases = cases()
-    for threads in (1, 2):
-        lib.ct_set_num_threads(threads)
-        torch.set_num_threads(threads)
-        print(f"-- {threads} thread(s)")
-        for label, target, ct_call, torch_call, check in all_cases:
-            r, tc, tt = paired(ct_call, torch_call)
-            same = "" if check is None else ("  bit-identical" if check() else "  RESULTS DIFFER")
-            goal = f"(target >= {target}x)" if target else ""
-            flag = "   " if not target else ("ok " if r >= target else "LOW")
-            print(f"  {flag} {label:34s} {r:5.2f}x  ctorch {tc * 1e3:7.2f} ms  torch {tt * 1e3:7.2f} ms {goal}{same}")
-    lib.ct_set_num_threads(0)
+    run("scans", cases(), reps=REPS)
 
 
 if __name__ == "__main__":

@@ -10,26 +10,24 @@ accessor); ctorch gives a long line's parts, after its first partitions, to both
 Each pair is checked to give the same indices (sort's default is std::sort, whose order of equal values
 ctorch reproduces)."""
 import ctypes
+import os
 import statistics
 import sys
 import time
 
 import torch
 
-from scan_bench import REPS, P, Shape, lib, paired, same_bits, to_ct  # the same loader and timing
+from bench_common import PP, P, Shape, declare, lib, paired, ratio_line, run, same_bits, to_ct
 
-PP = ctypes.POINTER(ctypes.c_void_p)
+REPS = int(os.environ.get("BENCH_REPS", "9"))
 
 
 class SortOpts(ctypes.Structure):
     _fields_ = [("dims", Shape), ("descending", ctypes.c_bool), ("stable", ctypes.c_bool)]
 
 
-for name, res, args in [("ct_sort", ctypes.c_int, [P, PP, PP, P]), ("ct_argsort", P, [P, P]),
-                        ("ct_topk", ctypes.c_int, [P, ctypes.c_int64, PP, PP, P]),
-                        ("ct_unique", ctypes.c_int, [P, PP, PP, PP, P])]:
-    f = getattr(lib, name)
-    f.restype, f.argtypes = res, args
+declare([("ct_sort", ctypes.c_int, [P, PP, PP, P]), ("ct_argsort", P, [P, P]),
+         ("ct_topk", ctypes.c_int, [P, ctypes.c_int64, PP, PP, P]), ("ct_unique", ctypes.c_int, [P, PP, PP, PP, P])])
 
 
 N = 1 << 20
@@ -146,22 +144,15 @@ def cases():
     ]
 
 
+def line(case, threads):
+    label, target, ct_call, torch_call, check = case
+    r, tc, tt = paired(ct_call, torch_call, REPS)
+    cpu = f"  cpu {cpu_ratio(ct_call, torch_call):5.2f}x" if threads == 1 else ""
+    return ratio_line(label, target, r, tc, tt, None if check is None else check(), extra=cpu)
+
+
 def main():
-    print("sorting: ratio = torch time / ctorch time (median of paired rounds); > 1 means ctorch is faster")
-    all_cases = cases()
-    for threads in (1, 2):
-        lib.ct_set_num_threads(threads)
-        torch.set_num_threads(threads)
-        print(f"-- {threads} thread(s)")
-        for label, target, ct_call, torch_call, check in all_cases:
-            r, tc, tt = paired(ct_call, torch_call)
-            same = "" if check is None else ("  identical" if check() else "  RESULTS DIFFER")
-            goal = f"(target >= {target}x)" if target else ""
-            flag = "   " if not target else ("ok " if r >= target else "LOW")
-            cpu = f"  cpu {cpu_ratio(ct_call, torch_call):5.2f}x" if threads == 1 else ""
-            print(f"  {flag} {label:34s} {r:6.2f}x  ctorch {tc * 1e3:8.2f} ms  torch {tt * 1e3:8.2f} ms "
-                  f"{goal}{same}{cpu}")
-    lib.ct_set_num_threads(0)
+    run("sorting", cases(), line=line)
 
 
 if __name__ == "__main__":
