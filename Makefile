@@ -3,6 +3,7 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 NOCOMPAT_BUILD ?= build-nocompat
+CLANG_BUILD ?= build-clang
 # `make check`'s fuzz run: FUZZ_RUNS inputs past the corpus (about a minute), at most FUZZ_TIME seconds.
 FUZZ_RUNS  ?= 40000
 FUZZ_TIME  ?= 150
@@ -18,7 +19,7 @@ CONFIGURE     = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 CONFIGURE_DEV = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCT_WERROR=ON >/dev/null
 
 .PHONY: all deps build asan run check unit asan-check diff diff-explore diff-alias-asan install-check fuzz-build fuzz fuzz-replay \
-  docs bench install clean deps-check deps-bench build-dev tests format-check check-nocompat
+  docs bench install clean deps-check deps-bench build-dev tests format-check check-nocompat check-clang
 
 all: build
 
@@ -131,6 +132,13 @@ check-nocompat: deps-check
 	@cmake --build $(NOCOMPAT_BUILD) -j $(JOBS) --target all tests
 	@ctest --test-dir $(NOCOMPAT_BUILD) --output-on-failure -j $(JOBS)
 
+# The library and every unit test built by clang 14 with -Werror (the build is also GCC's; not part of
+# `make check`, which builds with the default compiler).
+check-clang: deps-check
+	@CC=clang-14 CXX=clang++-14 cmake -S . -B $(CLANG_BUILD) -DCMAKE_BUILD_TYPE=Release -DCT_WERROR=ON >/dev/null
+	@cmake --build $(CLANG_BUILD) -j $(JOBS) --target all tests
+	@ctest --test-dir $(CLANG_BUILD) --output-on-failure -j $(JOBS)
+
 # The generated API reference (docs/api/pointwise.md), rewritten from the op table and the ops' descriptors,
 # and the C macros of the table's ops (include/ctorch/pointwise_args.h); `make check` fails when either
 # committed file is out of date.
@@ -156,7 +164,7 @@ format-check:
 	  *) echo "$$out"; echo "format-check: run git clang-format-14 $(FORMAT_BASE) to apply"; exit 1;; esac
 
 clean:
-	@rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(NOCOMPAT_BUILD)
+	@rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(NOCOMPAT_BUILD) $(CLANG_BUILD)
 
 # ---- issue 15: the usage programs against the installed library (tests/usage), part of `make check` ----
 include tests/usage/usage.mk
