@@ -75,6 +75,15 @@ int main(void) {
   ct_clear_error();
   CHECK(ct_histogram_bins_out(h, h, x, NULL, NULL) == CT_ERR_VALUE);
 
+  /* meta tensors hold no index values to read: in-place scatter_ and index_add with alpha != 1 (a float
+     self of 2 dims: torch adds slice by slice) check shapes and return, as torch's meta kernels do (both
+     crashed reading the index's missing storage) */
+  ct_tensor_opts mo = {.device = CT_DEVICE_META}, mi = {.device = CT_DEVICE_META, .dtype = CT_INT64};
+  ct_tensor *ms = ct_zeros(CT_SHAPE(2, 4), &mo), *mix = ct_zeros(CT_SHAPE(4), &mi);
+  CHECK_EQ_INT(ct_scatter_(ms, 1, ct_zeros(CT_SHAPE(2, 3), &mi), ct_ones(CT_SHAPE(2, 3), &mo), NULL), CT_OK);
+  ct_tensor *ma = ct_index_add(ms, 1, mix, ct_ones(CT_SHAPE(2, 4), &mo), &(ct_index_add_opts){.alpha = ct_scalar_int(3)});
+  CHECK(ma && ct_device_of(ma).type == CT_META && ma->ndim == 2 && ma->sizes[0] == 2 && ma->sizes[1] == 4);
+
   /* the same results at 1 and 2 threads, on inputs the pool splits */
   ct_tensor *big = ct_randn(CT_SHAPE(512, 512), NULL);
   ct_tensor *bi = ct_randint(0, 512, CT_SHAPE(512, 512), NULL);

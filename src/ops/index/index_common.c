@@ -111,7 +111,7 @@ int64_t ct__idx_value_at(const ct_tensor *index, int64_t k) {
 
 bool ct__idx_find_bad(const ct_tensor *index, int64_t lo, int64_t hi, int64_t *bad) {
   int64_t n = index->numel, nd = index->ndim;
-  if (n == 0) return false;
+  if (n == 0 || index->device_type == CT_META) return false; /* meta: no values, torch checks none */
   /* the common int64 vector: tested at once, walked below only to name a bad value */
   if (nd == 1 && index->dtype == CT_INT64 && lo < hi &&
       !ct__idx_any_outside((const int64_t *)index->storage->data + index->offset, n, index->strides[0], lo, hi))

@@ -43,7 +43,8 @@ ct_status ct__idx_target_end(ct_tensor *self, ct_tensor *target, ct_status s);
 /* Overlap refusal shared with index_put_ (assert_no_overlap): torch's "unsupported operation: some
    elements of the input tensor and the written-to tensor refer to a single memory location." */
 bool ct__idx_no_overlap(const ct_tensor *self, const ct_tensor *other);
-/* The first index value (row-major) outside [lo, hi), or false when all are inside; index int64 or int32. */
+/* The first index value (row-major) outside [lo, hi), or false when all are inside (or index is on the meta
+   device: no values); index int64 or int32. */
 bool ct__idx_find_bad(const ct_tensor *index, int64_t lo, int64_t hi, int64_t *bad);
 /* One element of an index tensor (int64 or int32) at flat row-major position k. */
 int64_t ct__idx_value_at(const ct_tensor *index, int64_t k);
