@@ -279,3 +279,45 @@ ct_status ct_linalg_inv_ex_out(ct_tensor *inverse, ct_tensor *info, const ct_ten
   if (!CT__OP_OUT_GRAD_OK(&inv_ex_op, inverse, info, A)) return CT_ERR_RUNTIME;
   return inv_common(A, opts && opts->check_errors, "linalg.inv_ex", inverse, info, NULL, NULL);
 }
+
+/* ---- the _impls the eig family's composites call (matrix_power, tensorinv, tensorsolve) ---- */
+
+/* The solve's result (unowned) once info is checked with api's messages; releases info. */
+static ct_tensor *checked_result(ct_status s, ct_tensor *r, ct_tensor *info, const char *api) {
+  if (s == CT_OK && !ct__la_check_errors(info, api)) s = ct_last_error();
+  ct_release(info);
+  if (s != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return r;
+}
+
+ct_tensor *ct__la_inv_impl(const ct_tensor *A, const char *api) {
+  const char *name = "linalg.inv";
+  if (!ct__la_ndim_ok(A, name, "A") || !ct__la_square_ok(A, name) || !ct__la_float_ok(A, name) ||
+      !ct__la_lowprec_ok(A, name))
+    return NULL;
+  if (A->ndim > CT_LA_MAXDIM) return (ct__error(CT_ERR_RUNTIME, "%s: too many dimensions", name), NULL);
+  solve_plan p = {.vector = false, .left = true, .ndim = A->ndim};
+  memcpy(p.sizes, A->sizes, (size_t)A->ndim * sizeof(int64_t));
+  int64_t n = A->sizes[A->ndim - 1];
+  ct_tensor *eye = ct__la_empty(A, 2, (const int64_t[]){n, n}, (ct_dtype)A->dtype);
+  ct_status s = eye ? ct__fill(eye, ct_scalar_int(0)) : ct_last_error();
+  ct_tensor *d = s == CT_OK ? ct__diagonal_impl(eye, 0, 0, 1) : NULL;
+  s = s != CT_OK ? s : d ? ct__fill(d, ct_scalar_int(1)) : ct_last_error();
+  ct_release(d);
+  ct_tensor *r = NULL, *info = NULL;
+  if (s == CT_OK) s = solve_new(A, eye, &p, &r, &info);
+  ct_release(eye);
+  return checked_result(s, r, info, api);
+}
+
+ct_tensor *ct__la_solve_impl(const ct_tensor *A, const ct_tensor *B) {
+  solve_plan p;
+  if (!solve_args(A, B, true, &p)) return NULL;
+  if (A->numel > 0 && !ct__la_kernel_ok(A, "lu_cpu")) return NULL;
+  ct_tensor *r = NULL, *info = NULL;
+  ct_status s = solve_new(A, B, &p, &r, &info);
+  return checked_result(s, r, info, "torch.linalg.solve");
+}
