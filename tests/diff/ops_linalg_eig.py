@@ -64,18 +64,20 @@ def _eig_unique(a, w, V):
         vs = torch.gather(v, -1, order.unsqueeze(-2).expand_as(v)) if v.numel() else v
         # each eigenvector's projector v v^H: what is unique about it, whatever its phase
         proj = torch.einsum("...ij,...kj->...jik", vs, vs.conj())
-        res += [_geom(V), rec, norms, proj]
+        res += [_geom(V), rec, norms, _as_result(proj, V)]
     return tuple(res)
 
 
-def gen_eig(precision, out=0):
+def gen_eig(precision, out=0, nan=True):
+    """nan: now and then a NaN in A (eig's isfinite check; eigvals has none: torch 1.13 hands the NaN to LAPACK,
+    whose argument check fails inside torch with an internal assert)."""
     def gen(g):
         x, conj = _matrix(g, precision, g.choice(["good", "good", "rect"]))
-        if g.chance(0.03) and len(x.shape) >= 2 and x.dtype.is_floating_point:
+        if nan and g.chance(0.03) and len(x.shape) >= 2 and x.dtype.is_floating_point:
             base = _values(g, x.shape, x.dtype, "good")
             if base.numel():
                 base.view(-1)[0] = float("nan")
-            x = Spec(x.shape, x.dtype, x.layout, base=base) if out != 1 else x
+            x = Spec(x.shape, x.dtype, x.layout, base=base)
         a = A(x, conj)
         cdt = torch.complex128 if x.dtype in (torch.float64, torch.complex128) else torch.complex64
         if out == 1:
@@ -136,8 +138,11 @@ def gen_power(precision, out=False):
         a = A(x, conj, n)
         if out:
             o = _out(g, x.dtype, x.shape)
-            if o.dtype != x.dtype and torch.can_cast(x.dtype, o.dtype) and n not in (0, 1):
-                # torch resizes out before matmul_out refuses the dtype: keep the shape so nothing changes
+            m = abs(n)
+            if (o.dtype != x.dtype and torch.can_cast(x.dtype, o.dtype) and not (m in (0, 1) or (m >= 4 and m & (m - 1) == 0))) \
+                    or (x.dtype == torch.bfloat16 and n == 0):
+                # torch resizes out before matmul_out refuses the dtype (or eye the bfloat16): keep the shape so
+                # that nothing changes
                 o = Spec(x.shape, o.dtype, o.layout)
             a.kw["out"] = o
         return a
@@ -146,7 +151,11 @@ def gen_power(precision, out=False):
 
 def gen_exp(precision):
     def gen(g):
-        x, conj = _matrix(g, precision, "rect", square=not g.chance(0.03))
+        dt = _tdtype(g, precision)
+        if dt in (torch.float16, torch.bfloat16):
+            dt = torch.int64  # NOT YET: torch's float16 / bfloat16 matrix_exp (bfloat16 computes, float16 fails in
+            # the kernel its norm's interval picks)
+        x, conj = _matrix(g, precision, "rect", square=not g.chance(0.03), dt=dt)
         # norms spread over every degree's interval and the scaling range
         scale = g.choice([1e-9, 1e-6, 1e-4, 1e-3, 1e-2, 0.05, 0.1, 0.3, 0.5, 1.0, 2.0, 5.0])
         if x.dtype.is_floating_point or x.dtype.is_complex:
@@ -168,7 +177,7 @@ def gen_tensorinv(precision, out=False):
     def gen(g):
         dt = _tdtype(g, precision)
         split = g.choice([(2, 2), (4,), (2, 3), (6,), (1,), (0,), (3, 1)])
-        ind = g.int(1, 2) if g.chance(0.95) else 0
+        ind = g.int(1, 2) if g.chance(0.95) else g.choice([0, 5])
         if ind == 1 or len(split) != 2:
             shape = (int(torch.tensor(split).prod()),) + split if ind == 1 else split + split
         else:
@@ -209,7 +218,7 @@ def gen_tensorsolve(precision, out=False):
             k = g.int(1, len(xshape))
             src = list(range(len(shape) - k, len(shape)))
             dims = list(range(k)) if g.chance(0.95) else [len(shape) + 3]
-            base = base.movedim(src, list(range(k)))
+            base = base.movedim(src, list(range(k))).contiguous()
             shape = tuple(base.shape)
         x = Spec(shape, dt, g.layout(), base=base)
         bdt = dt if g.chance(0.95) else torch.float64
@@ -246,18 +255,23 @@ def _t_diag(x, offset, dims):
     return torch.linalg.diagonal(x, offset=offset, **kw)
 
 
+# compared bit for bit: the products are matmul's kernels, matrix_exp's sums torch's fused multiply-adds
+EXACT = {"linalg_matrix_power", "matrix_power", "linalg_matrix_power_out", "matrix_power_out", "linalg_matrix_exp",
+         "matrix_exp"}
+
+
 def _ops(p):
     sfx = "" if p == "single" else "_f64"
     tol = TOL[p]
 
     def op(name, gen, t, c, **kw):
-        return Op(name + sfx, gen, torch=t, ct=c, tol=kw.pop("tol", tol), **kw)
+        return Op(name + sfx, gen, torch=t, ct=c, tol=None if name in EXACT else tol, **kw)
 
     ops = [
         op("linalg_eig", gen_eig(p), _t_eig, _c_eig, weight=2),
         op("linalg_eig_out", gen_eig(p, 2), _t_eig, _c_eig),
-        op("linalg_eigvals", gen_eig(p), _t_eigvals, _c_eigvals),
-        op("linalg_eigvals_out", gen_eig(p, 1), _t_eigvals, _c_eigvals),
+        op("linalg_eigvals", gen_eig(p, nan=False), _t_eigvals, _c_eigvals),
+        op("linalg_eigvals_out", gen_eig(p, 1, nan=False), _t_eigvals, _c_eigvals),
         op("linalg_matrix_power", gen_power(p), lambda x, cj, n: torch.linalg.matrix_power(_t_in(x, cj), n),
            lambda x, cj, n: _call("ct_linalg_matrix_power", _c_in(x, cj), n)),
         op("matrix_power", gen_power(p), lambda x, cj, n: torch.matrix_power(_t_in(x, cj), n),

@@ -157,6 +157,20 @@ static bool eig_args(const ct_tensor *A, const ct_tensor *out_w, const ct_tensor
   return ct__la_kernel_ok(A, "linalg_eig_out_cpu");
 }
 
+/* torch's eig out= forms lay an empty out as the result is laid (eigenvectors batched column-major); an out of
+   another shape with elements is resized contiguous (resize_output), then every out is copied into. */
+static ct_status write_outs(ct_tensor **r, ct_tensor *const *outs, int n, ct_status s) {
+  for (int k = 0; k < n && s == CT_OK; k++) {
+    ct_tensor *o = outs[k];
+    if (o->numel == 0)
+      s = ct__tensor_resize_ok(o, r[k]->ndim, r[k]->sizes) ? ct__tensor_resize(o, r[k]->ndim, r[k]->sizes, r[k]->strides)
+                                                            : ct_last_error();
+    if (s == CT_OK) s = ct__la_write_out_contiguous(o, r[k]);
+  }
+  for (int k = 0; k < n; k++) ct_release(r[k]);
+  return s;
+}
+
 ct_status ct_linalg_eig(const ct_tensor *A, ct_tensor **eigenvalues, ct_tensor **eigenvectors) {
   if (eigenvalues) *eigenvalues = NULL;
   if (eigenvectors) *eigenvectors = NULL;
@@ -172,7 +186,7 @@ ct_status ct_linalg_eig_out(ct_tensor *eigenvalues, ct_tensor *eigenvectors, con
   if (!eig_args(A, eigenvalues, eigenvectors, true)) return ct_last_error();
   ct_tensor *r[2];
   ct_status s = eig_new(A, true, "torch.linalg.eig", &r[0], &r[1]);
-  return ct__la_write_outs(r, (ct_tensor *const[]){eigenvalues, eigenvectors}, 2, s);
+  return write_outs(r, (ct_tensor *const[]){eigenvalues, eigenvectors}, 2, s);
 }
 
 ct_tensor *ct_linalg_eigvals(const ct_tensor *A) {
@@ -188,5 +202,5 @@ ct_status ct_linalg_eigvals_out(ct_tensor *out, const ct_tensor *A) {
   if (!eig_args(A, out, NULL, false)) return ct_last_error();
   ct_tensor *w, *V;
   ct_status s = eig_new(A, false, "torch.linalg.eigvals", &w, &V);
-  return ct__la_write_outs(&w, &out, 1, s);
+  return write_outs(&w, &out, 1, s);
 }

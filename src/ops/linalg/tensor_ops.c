@@ -25,7 +25,10 @@ static ct_tensor *tensorinv_new(const ct_tensor *A, const ct_linalg_tensorinv_op
     ct__error(CT_ERR_RUNTIME, "Expected a strictly positive integer for 'ind', but got %lld", (long long)ind);
     return NULL;
   }
-  if (ind > nd) ind = nd; /* ArrayRef::slice past the end: NOT YET torch's assertion message */
+  if (ind > nd) { /* torch's self.sizes().slice(ind) runs past the end into a vector of negative size */
+    ct__error(CT_ERR_RUNTIME, "cannot create std::vector larger than max_size()");
+    return NULL;
+  }
   int64_t pe = prod(A->sizes + ind, nd - ind), ps = prod(A->sizes, ind);
   if (pe != ps) {
     ct__error(CT_ERR_RUNTIME,
