@@ -47,7 +47,8 @@ static void test_eig(void) {
   CHECK(cclose_to(w, (const double[]){-0.37228132326901431, 0, 5.37228132326901431, 0}, 2, 1e-13));
   double complex vv[4];
   CHECK(v && ct_copy_to_buffer(v, vv, CT_COMPLEX128, sizeof vv) == CT_OK);
-  const double want[4] = {-0.82456484013239384, -0.41597355791928420, 0.56576746496899233, -0.90937670913212409};
+  const double want[4] = {-0.82456484013239384, -0.41597355791928420, 0.56576746496899233,
+                          -0.90937670913212409};
   for (int j = 0; j < 2; j++) {
     double sign = creal(vv[j]) * want[j] < 0 ? -1 : 1;
     CHECK(cabs(sign * vv[j] - want[j]) < 1e-13 && cabs(sign * vv[2 + j] - want[2 + j]) < 1e-13);
@@ -64,7 +65,8 @@ static void test_eig(void) {
         ct_ndim(v) == 3);
   /* torch's errors */
   CHECK(ct_linalg_eig(ct_zeros(CT_SHAPE(2, 3), NULL), &w, &v) != CT_OK);
-  CHECK_ERROR(CT_ERR_RUNTIME, "linalg.eig: A must be batches of square matrices, but they are 2 by 3 matrices");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "linalg.eig: A must be batches of square matrices, but they are 2 by 3 matrices");
   CHECK(ct_linalg_eigvals(ct_zeros(CT_SHAPE(3, 3), &(ct_tensor_opts){.dtype = CT_INT64})) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "Unknown Complex ScalarType for Long");
   CHECK(ct_linalg_eig(ct_full(CT_SHAPE(3, 3), NAN, NULL), &w, &v) != CT_OK);
@@ -72,8 +74,9 @@ static void test_eig(void) {
   /* out= of a real dtype: refused before anything is written */
   ct_tensor *o = ct_zeros(CT_SHAPE(5), NULL);
   CHECK(ct_linalg_eigvals_out(o, a) != CT_OK);
-  CHECK_ERROR(CT_ERR_RUNTIME, "torch.linalg.eigvals: Expected eigenvalues to be safely castable from ComplexDouble "
-                              "dtype, but got eigenvalues with dtype Float");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "torch.linalg.eigvals: Expected eigenvalues to be safely castable from ComplexDouble "
+              "dtype, but got eigenvalues with dtype Float");
   CHECK(ct_numel(o) == 5);
   ct_scope_end();
 }
@@ -93,12 +96,14 @@ static void test_power(void) {
   CHECK(ct_linalg_matrix_power(f, -1) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "linalg.inv: Expected a floating point or complex tensor as input. Got Long");
   CHECK(ct_linalg_matrix_power(mat((const double[]){1, 2, 2, 4}, 2, 2), -3) == NULL);
-  CHECK_ERROR(CT_ERR_LINALG, "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed "
-                             "because the input matrix is singular.");
+  CHECK_ERROR(CT_ERR_LINALG,
+              "linalg.inv: The diagonal element 2 is zero, the inversion could not be completed "
+              "because the input matrix is singular.");
   ct_tensor *o = ct_zeros(CT_SHAPE(1), &(ct_tensor_opts){.dtype = CT_INT32});
   CHECK(ct_linalg_matrix_power_out(o, ct_zeros(CT_SHAPE(2, 2), NULL), 2) != CT_OK);
-  CHECK_ERROR(CT_ERR_RUNTIME,
-              "matrix_power: Expected result to be safely castable from Float dtype, but got result with dtype Int");
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "matrix_power: Expected result to be safely castable from Float dtype, but got result with dtype Int");
   CHECK(ct_numel(o) == 1);
   ct_scope_end();
 }
@@ -107,10 +112,10 @@ static void test_exp(void) {
   ct_scope_begin();
   /* torch.linalg.matrix_exp(torch.tensor([[0., 1.], [-1., 0.]], dtype=torch.float64)):
      [[0.54030230586813999, 0.84147098480789628], [-0.84147098480789628, 0.54030230586813999]] */
-  CHECK(close_to(ct_linalg_matrix_exp(mat((const double[]){0, 1, -1, 0}, 2, 2)),
-                 (const double[]){0.54030230586813999, 0.84147098480789628, -0.84147098480789628,
-                                  0.54030230586813999},
-                 4, 1e-15));
+  CHECK(close_to(
+      ct_linalg_matrix_exp(mat((const double[]){0, 1, -1, 0}, 2, 2)),
+      (const double[]){0.54030230586813999, 0.84147098480789628, -0.84147098480789628, 0.54030230586813999},
+      4, 1e-15));
   /* the scaling-and-squaring path: [[1., 2.], [3., 4.]] gives
      [[51.96895619870500838, 74.73656456700322792], [112.10484685050485609, 164.07380304920988578]] */
   CHECK(close_to(ct_matrix_exp(mat((const double[]){1, 2, 3, 4}, 2, 2)),
@@ -119,10 +124,10 @@ static void test_exp(void) {
                  4, 1e-14));
   /* a small norm (degree 8): [[1e-3, 2e-3], [3e-3, 4e-3]] gives
      [[1.00100350617496625, 0.00200500901209506], [0.00300751351814259, 1.00401101969310891]] */
-  CHECK(close_to(ct_linalg_matrix_exp(mat((const double[]){1e-3, 2e-3, 3e-3, 4e-3}, 2, 2)),
-                 (const double[]){1.00100350617496625, 0.00200500901209506, 0.00300751351814259,
-                                  1.00401101969310891},
-                 4, 1e-15));
+  CHECK(close_to(
+      ct_linalg_matrix_exp(mat((const double[]){1e-3, 2e-3, 3e-3, 4e-3}, 2, 2)),
+      (const double[]){1.00100350617496625, 0.00200500901209506, 0.00300751351814259, 1.00401101969310891}, 4,
+      1e-15));
   CHECK(ct_linalg_matrix_exp(ct_zeros(CT_SHAPE(3), NULL)) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "linalg.matrix_exp: The input tensor A must have at least 2 dimensions.");
   CHECK(ct_linalg_matrix_exp(ct_zeros(CT_SHAPE(2, 2), &(ct_tensor_opts){.dtype = CT_INT64})) == NULL);
@@ -146,8 +151,9 @@ static void test_tensor_ops(void) {
                               "prod(self.shape[:ind]), but got 1 != 4");
   CHECK(ct_linalg_tensorinv(ct_zeros(CT_SHAPE(4, 2, 2), &(ct_tensor_opts){.dtype = CT_FLOAT64}),
                             &(ct_linalg_tensorinv_opts){.has_ind = true, .ind = 1}) == NULL);
-  CHECK_ERROR(CT_ERR_LINALG, "inv: The diagonal element 1 is zero, the inversion could not be completed because "
-                             "the input matrix is singular.");
+  CHECK_ERROR(CT_ERR_LINALG,
+              "inv: The diagonal element 1 is zero, the inversion could not be completed because "
+              "the input matrix is singular.");
   /* torch.linalg.diagonal(torch.arange(24.).reshape(2, 3, 4), offset=1): [[1, 6, 11], [13, 18, 23]], a view */
   ct_tensor *x = ct_reshape(ct_arange(0.0, 24.0, 1.0, NULL), CT_SHAPE(2, 3, 4));
   ct_tensor *d = ct_linalg_diagonal(x, &(ct_linalg_diagonal_opts){.offset = 1});

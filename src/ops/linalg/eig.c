@@ -47,36 +47,39 @@ static bool finite_ok(const ct_tensor *A) {
   for (int64_t i = 0; ok && i < A->numel * (cx ? 2 : 1); i++) ok = isfinite(v[i]);
   ct_release(flat);
   ct_release(c);
-  if (s == CT_OK && !ok) ct__error(CT_ERR_RUNTIME, "torch.linalg.eig: input tensor should not contain infs or NaNs.");
+  if (s == CT_OK && !ok)
+    ct__error(CT_ERR_RUNTIME, "torch.linalg.eig: input tensor should not contain infs or NaNs.");
   return ok;
 }
 
 /* checkLinalgCompatibleDtype against the complex result dtype (ComplexHalf: complex outs only). */
-static bool out_ok(const ct_tensor *out, ct_dtype cdt, bool half, const char *api, const char *what) {
-  if (!half) return ct__la_castable_ok(out, cdt, api, what);
+static bool out_ok(const ct_tensor *out, ct_dtype cdt, bool half, const ct_tensor *A, const char *api,
+                   const char *what) {
+  if (!half) return ct__la_castable_ok(out, cdt, A, api, what);
   if (ct__dt((ct_dtype)out->dtype)->category == CT_CAT_COMPLEX) return true;
-  ct__error(CT_ERR_RUNTIME, "%s: Expected %s to be safely castable from ComplexHalf dtype, but got %s with dtype %s",
-            api, what, what, ct__dt((ct_dtype)out->dtype)->scalar_name);
+  ct__error(CT_ERR_RUNTIME,
+            "%s: Expected %s to be safely castable from ComplexHalf dtype, but got %s with dtype %s", api,
+            what, what, ct__dt((ct_dtype)out->dtype)->scalar_name);
   return false;
 }
 
 /* The complex eigenvectors of a real matrix from geev's real columns vr (n x n, column-major): a column whose
    eigenvalue has a nonzero imaginary part starts a pair, v_j = vr_j + i vr_j+1 and v_j+1 = vr_j - i vr_j+1. */
-#define CT__EIG_PAIRS(R, C)                                                                  \
-  static void pairs_##R(const R *vr, const R *wi, C *v, int64_t n) {                         \
-    for (int64_t j = 0; j < n; j++) {                                                        \
-      if (wi[j] == 0 || j + 1 == n) {                                                        \
-        for (int64_t i = 0; i < n; i++) v[j * n + i] = (C)vr[j * n + i];                     \
-        continue;                                                                            \
-      }                                                                                      \
-      for (int64_t i = 0; i < n; i++) {                                                      \
-        R re = vr[j * n + i], im = vr[(j + 1) * n + i];                                      \
-        R p[2] = {re, im}, m[2] = {re, -im};                                                 \
-        memcpy(&v[j * n + i], p, sizeof p);                                                  \
-        memcpy(&v[(j + 1) * n + i], m, sizeof m);                                            \
-      }                                                                                      \
-      j++;                                                                                   \
-    }                                                                                        \
+#define CT__EIG_PAIRS(R, C)                                              \
+  static void pairs_##R(const R *vr, const R *wi, C *v, int64_t n) {     \
+    for (int64_t j = 0; j < n; j++) {                                    \
+      if (wi[j] == 0 || j + 1 == n) {                                    \
+        for (int64_t i = 0; i < n; i++) v[j * n + i] = (C)vr[j * n + i]; \
+        continue;                                                        \
+      }                                                                  \
+      for (int64_t i = 0; i < n; i++) {                                  \
+        R re = vr[j * n + i], im = vr[(j + 1) * n + i];                  \
+        R p[2] = {re, im}, m[2] = {re, -im};                             \
+        memcpy(&v[j * n + i], p, sizeof p);                              \
+        memcpy(&v[(j + 1) * n + i], m, sizeof m);                        \
+      }                                                                  \
+      j++;                                                               \
+    }                                                                    \
   }
 CT__EIG_PAIRS(float, float complex)
 CT__EIG_PAIRS(double, double complex)
@@ -85,7 +88,9 @@ CT__EIG_PAIRS(double, double complex)
    the eigenvectors (A's shape, complex, batched column-major). A: square, one of LAPACK's four dtypes. */
 static ct_status eig_new(const ct_tensor *A, bool vectors, const char *api, ct_tensor **w, ct_tensor **V) {
   *w = *V = NULL;
-  ct_dtype dt = (ct_dtype)A->dtype, cdt = dt == CT_FLOAT32 ? CT_COMPLEX64 : dt == CT_FLOAT64 ? CT_COMPLEX128 : dt;
+  ct_dtype dt = (ct_dtype)A->dtype, cdt = dt == CT_FLOAT32   ? CT_COMPLEX64
+                                          : dt == CT_FLOAT64 ? CT_COMPLEX128
+                                                             : dt;
   bool real = dt != cdt;
   int64_t nd = A->ndim, n = A->sizes[nd - 1], nb = ct__la_batch(A);
   if (!ct__la_int_ok(n)) return ct_last_error();
@@ -98,11 +103,14 @@ static ct_status eig_new(const ct_tensor *A, bool vectors, const char *api, ct_t
   void *wbuf = real && n > 0 ? ct__malloc(2 * rsz * (size_t)n) : NULL;
   void *vbuf = real && vectors && n > 0 ? ct__malloc(rsz * (size_t)(n * n)) : NULL;
   ct_status s = info ? CT_OK : ct_last_error();
-  if (s == CT_OK && real && n > 0 && (!wbuf || (vectors && !vbuf))) s = (ct__oom_error(0), CT_ERR_OUT_OF_MEMORY);
+  if (s == CT_OK && real && n > 0 && (!wbuf || (vectors && !vbuf)))
+    s = (ct__oom_error(0), CT_ERR_OUT_OF_MEMORY);
   for (int64_t b = 0; s == CT_OK && b < nb; b++) {
     void *wout = real ? wbuf : ct__la_at(ev, b * n);
     void *vout = !vectors ? NULL : real ? vbuf : ct__la_at(vec, b * n * n);
-    int r = n == 0 ? 0 : ct__la_geev(dt, vectors ? 'V' : 'N', (int)n, ct__la_at(W, b * n * n), (int)n, wout, vout);
+    int r = n == 0
+                ? 0
+                : ct__la_geev(dt, vectors ? 'V' : 'N', (int)n, ct__la_at(W, b * n * n), (int)n, wout, vout);
     if (r == CT_LA_NO_MEMORY) {
       s = (ct__oom_error(0), CT_ERR_OUT_OF_MEMORY);
       break;
@@ -146,14 +154,16 @@ static ct_status eig_new(const ct_tensor *A, bool vectors, const char *api, ct_t
 
 /* linalg_eig_out's checks in torch's order (the plain form computes the complex dtype first). */
 static bool eig_args(const ct_tensor *A, const ct_tensor *out_w, const ct_tensor *out_v, bool vectors) {
-  const char *api = vectors ? "linalg.eig" : "linalg.eigvals", *tapi = vectors ? "torch.linalg.eig" : "torch.linalg.eigvals";
+  const char *api = vectors ? "linalg.eig" : "linalg.eigvals",
+             *tapi = vectors ? "torch.linalg.eig" : "torch.linalg.eigvals";
   ct_dtype cdt;
   bool half;
   if (!out_w && !complex_of(A, &cdt, &half)) return false;
   if (vectors && !finite_ok(A)) return false;
   if (!ct__la_ndim_ok(A, api, "A") || !ct__la_square_ok(A, api)) return false;
-  if (out_w && (!complex_of(A, &cdt, &half) || !out_ok(out_w, cdt, half, tapi, "eigenvalues"))) return false;
-  if (out_v && !out_ok(out_v, cdt, half, tapi, "eigenvectors")) return false;
+  if (out_w && (!complex_of(A, &cdt, &half) || !out_ok(out_w, cdt, half, A, tapi, "eigenvalues")))
+    return false;
+  if (out_v && !out_ok(out_v, cdt, half, A, tapi, "eigenvectors")) return false;
   return ct__la_kernel_ok(A, "linalg_eig_out_cpu");
 }
 
@@ -163,8 +173,9 @@ static ct_status write_outs(ct_tensor **r, ct_tensor *const *outs, int n, ct_sta
   for (int k = 0; k < n && s == CT_OK; k++) {
     ct_tensor *o = outs[k];
     if (o->numel == 0)
-      s = ct__tensor_resize_ok(o, r[k]->ndim, r[k]->sizes) ? ct__tensor_resize(o, r[k]->ndim, r[k]->sizes, r[k]->strides)
-                                                            : ct_last_error();
+      s = ct__tensor_resize_ok(o, r[k]->ndim, r[k]->sizes)
+              ? ct__tensor_resize(o, r[k]->ndim, r[k]->sizes, r[k]->strides)
+              : ct_last_error();
     if (s == CT_OK) s = ct__la_write_out_contiguous(o, r[k]);
   }
   for (int k = 0; k < n; k++) ct_release(r[k]);
@@ -176,7 +187,8 @@ ct_status ct_linalg_eig(const ct_tensor *A, ct_tensor **eigenvalues, ct_tensor *
   if (eigenvectors) *eigenvectors = NULL;
   CT__OP_ENTER_STATUS(&eig_op, A, A);
   ct_tensor *r[2] = {NULL, NULL};
-  ct_status s = eig_args(A, NULL, NULL, true) ? eig_new(A, true, "torch.linalg.eig", &r[0], &r[1]) : ct_last_error();
+  ct_status s =
+      eig_args(A, NULL, NULL, true) ? eig_new(A, true, "torch.linalg.eig", &r[0], &r[1]) : ct_last_error();
   return ct__la_deliver2(r, NULL, NULL, eigenvalues, eigenvectors, s);
 }
 
@@ -192,7 +204,8 @@ ct_status ct_linalg_eig_out(ct_tensor *eigenvalues, ct_tensor *eigenvectors, con
 ct_tensor *ct_linalg_eigvals(const ct_tensor *A) {
   CT__OP_ENTER_PTR(&eigvals_op, A, A);
   ct_tensor *w, *V;
-  if (!eig_args(A, NULL, NULL, false) || eig_new(A, false, "torch.linalg.eigvals", &w, &V) != CT_OK) return NULL;
+  if (!eig_args(A, NULL, NULL, false) || eig_new(A, false, "torch.linalg.eigvals", &w, &V) != CT_OK)
+    return NULL;
   return ct__own(w);
 }
 

@@ -83,8 +83,8 @@ ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *pivots, c
 
 /* ---- eig family (linalg_eig.h) ---- */
 /* checkLinalgCompatibleDtype: "api: Expected what to be safely castable from Float dtype, but got what with dtype
-   Int", then out's device. */
-bool ct__la_castable_ok(const ct_tensor *out, ct_dtype from, const char *api, const char *what);
+   Int", then out's device against like's. */
+bool ct__la_castable_ok(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api, const char *what);
 /* resize_output + copy_: out takes r's shape (contiguous strides) when its shape differs, then r's values. */
 ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r);
 /* linalg.inv's body after its checks (ndim, square, floating, low precision, then the solve), infos checked with

@@ -94,7 +94,8 @@ static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
 
 static ct_tensor *power_fn(const ct_op *op, const ct_tensor *A, int64_t n) {
   CT__OP_ENTER_PTR(op, A, A);
-  if (!ct__la_ndim_ok(A, "linalg.matrix_power", "A") || !ct__la_square_ok(A, "linalg.matrix_power")) return NULL;
+  if (!ct__la_ndim_ok(A, "linalg.matrix_power", "A") || !ct__la_square_ok(A, "linalg.matrix_power"))
+    return NULL;
   return ct__own(power_new(A, n));
 }
 
@@ -102,7 +103,7 @@ static ct_status power_out_fn(const ct_op *op, ct_tensor *out, const ct_tensor *
   CT__OP_ENTER_STATUS(op, A, out, A);
   if (!CT__OP_OUT_GRAD_OK(op, out, A)) return CT_ERR_RUNTIME;
   if (!ct__la_ndim_ok(A, "linalg.matrix_power", "A") || !ct__la_square_ok(A, "linalg.matrix_power") ||
-      !ct__la_castable_ok(out, (ct_dtype)A->dtype, "matrix_power", "result"))
+      !ct__la_castable_ok(out, (ct_dtype)A->dtype, A, "matrix_power", "result"))
     return ct_last_error();
   /* the last product (matmul_out) and linalg.inv_out write out directly: they want its dtype to be the
      result's; n = 0, 1 and the powers of two from 4 on end in copy_. matmul_out(out, A, A) (n = 2) and
@@ -135,10 +136,12 @@ ct_status ct_matrix_power_out(ct_tensor *out, const ct_tensor *A, int64_t n) {
 #define N_DEGS 6
 
 /* torch's bounds on the 1-norm for degrees 1, 2, 4, 8, 12, 18 (mexp's thetas_float / thetas_double). */
-static const float thetas_float[N_DEGS] = {1.192092800768788e-07f, 5.978858893805233e-04f, 5.116619363445086e-02f,
-                                           5.800524627688768e-01f, 1.461661507209034e+00f, 3.010066362817634e+00f};
-static const double thetas_double[N_DEGS] = {2.220446049250313e-16, 2.580956802971767e-08, 3.397168839976962e-04,
-                                             4.991228871115323e-02, 2.996158913811580e-01, 1.090863719290036e+00};
+static const float thetas_float[N_DEGS] = {1.192092800768788e-07f, 5.978858893805233e-04f,
+                                           5.116619363445086e-02f, 5.800524627688768e-01f,
+                                           1.461661507209034e+00f, 3.010066362817634e+00f};
+static const double thetas_double[N_DEGS] = {2.220446049250313e-16, 2.580956802971767e-08,
+                                             3.397168839976962e-04, 4.991228871115323e-02,
+                                             2.996158913811580e-01, 1.090863719290036e+00};
 
 /* out = sum_j coef[j] * in[j] (from 0, in j's order, as _compute_linear_combination's kernel), the coefficients
    rounded to the value type first; a complex element is its two reals. Each step is one fused multiply-add: torch's
@@ -210,21 +213,48 @@ static bool combos(ct_tensor **Bs, ct_tensor *const *As, const double *b, int nu
   return true;
 }
 
-static const double b12[16] = {
-    9.0198e-16, 0.46932117595418237389, -0.20099424927047284052, -0.04623946134063071740,
-    5.31597895759871264183, 1.19926790417132231573, 0.01179296240992997031, 0.01108844528519167989,
-    0.18188869982170434744, 0.05502798439925399070, 0.09351590770535414968, 0.00610700528898058230,
-    -2.0861320e-13, -0.13181061013830184015, -0.02027855540589259079, -0.00675951846863086359};
+static const double b12[16] = {9.0198e-16,
+                               0.46932117595418237389,
+                               -0.20099424927047284052,
+                               -0.04623946134063071740,
+                               5.31597895759871264183,
+                               1.19926790417132231573,
+                               0.01179296240992997031,
+                               0.01108844528519167989,
+                               0.18188869982170434744,
+                               0.05502798439925399070,
+                               0.09351590770535414968,
+                               0.00610700528898058230,
+                               -2.0861320e-13,
+                               -0.13181061013830184015,
+                               -0.02027855540589259079,
+                               -0.00675951846863086359};
 
-static const double b18[25] = {
-    0., -1.00365581030144618291e-01, -8.02924648241156932449e-03, -8.92138498045729985177e-04, 0.,
-    0., 3.97849749499645077844e-01, 1.36783778460411720168e+00, 4.98289622525382669416e-01,
-    -6.37898194594723280150e-04,
-    -1.09676396052962061844e+01, 1.68015813878906206114e+00, 5.71779846478865511061e-02,
-    -6.98210122488052056106e-03, 3.34975017086070470649e-05,
-    -9.04316832390810593223e-02, -6.76404519071381882256e-02, 6.75961301770459654925e-02,
-    2.95552570429315521194e-02, -1.39180257516060693404e-05,
-    0., 0., -9.23364619367118555360e-02, -1.69364939002081722752e-02, -1.40086798182036094347e-05};
+static const double b18[25] = {0.,
+                               -1.00365581030144618291e-01,
+                               -8.02924648241156932449e-03,
+                               -8.92138498045729985177e-04,
+                               0.,
+                               0.,
+                               3.97849749499645077844e-01,
+                               1.36783778460411720168e+00,
+                               4.98289622525382669416e-01,
+                               -6.37898194594723280150e-04,
+                               -1.09676396052962061844e+01,
+                               1.68015813878906206114e+00,
+                               5.71779846478865511061e-02,
+                               -6.98210122488052056106e-03,
+                               3.34975017086070470649e-05,
+                               -9.04316832390810593223e-02,
+                               -6.76404519071381882256e-02,
+                               6.75961301770459654925e-02,
+                               2.95552570429315521194e-02,
+                               -1.39180257516060693404e-05,
+                               0.,
+                               0.,
+                               -9.23364619367118555360e-02,
+                               -1.69364939002081722752e-02,
+                               -1.40086798182036094347e-05};
 
 /* compute_T8's coefficients, computed as torch's constexprs are in the value type (float: each rounded where
    torch's scalar_t rounds it). */
@@ -264,7 +294,7 @@ static ct_tensor *taylor(const ct_tensor *A, int deg) {
   }
   switch (deg) {
     case 0: r = lincomb(As, (const double[]){1, 1}, 2); break; /* As.sum(0) */
-    case 1: {                                                      /* As[2] /= 2, As.sum(0) */
+    case 1: {                                                  /* As[2] /= 2, As.sum(0) */
       ct_tensor *two = ct__wrapped_scalar(ct_scalar_double(2.0));
       if (two && ct__pw_apply_(&ct__pw_op_true_divide, As[2], two) == CT_OK)
         r = lincomb(As, (const double[]){1, 1, 1}, 3);
@@ -374,8 +404,8 @@ static void one_norms(const ct_tensor *a, double *norm) {
 
 /* compute_T18_scale_square over the matrices idx of a: s = max(0, ceil(log2(norm / theta))), T18(a / 2^s),
    then s squarings of each matrix (2-D matmul), into res. */
-static ct_status scale_square(ct_tensor *res, const ct_tensor *a, const int64_t *idx, int64_t k, const double *norm,
-                              bool single) {
+static ct_status scale_square(ct_tensor *res, const ct_tensor *a, const int64_t *idx, int64_t k,
+                              const double *norm, bool single) {
   ct_tensor *sub = gather(a, idx, k);
   int64_t sz[3] = {k, 1, 1};
   ct_tensor *pw = sub ? ct__la_empty(a, 3, sz, CT_INT64) : NULL;

@@ -9,7 +9,8 @@
 
 static const ct_op tensorinv_op = CT_LINALG_OP("linalg_tensorinv", "aten::linalg_tensorinv");
 static const ct_op tensorsolve_op = CT_LINALG_OP("linalg_tensorsolve", "aten::linalg_tensorsolve");
-static const ct_view_op linalg_diagonal_op = {CT_VIEW_OP_AS_STRIDED("linalg_diagonal", "aten::linalg_diagonal")};
+static const ct_view_op linalg_diagonal_op = {
+    CT_VIEW_OP_AS_STRIDED("linalg_diagonal", "aten::linalg_diagonal")};
 
 static int64_t prod(const int64_t *s, int64_t n) {
   int64_t p = 1;
@@ -31,10 +32,11 @@ static ct_tensor *tensorinv_new(const ct_tensor *A, const ct_linalg_tensorinv_op
   }
   int64_t pe = prod(A->sizes + ind, nd - ind), ps = prod(A->sizes, ind);
   if (pe != ps) {
-    ct__error(CT_ERR_RUNTIME,
-              "Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), but got "
-              "%lld != %lld",
-              (long long)pe, (long long)ps);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), but got "
+        "%lld != %lld",
+        (long long)pe, (long long)ps);
     return NULL;
   }
   int64_t sq[2] = {pe, pe}, shape[CT_LA_MAXDIM];
@@ -57,7 +59,7 @@ ct_tensor *ct_linalg_tensorinv(const ct_tensor *A, const ct_linalg_tensorinv_opt
 ct_status ct_linalg_tensorinv_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_tensorinv_opts *opts) {
   CT__OP_ENTER_STATUS(&tensorinv_op, A, out, A);
   if (!CT__OP_OUT_GRAD_OK(&tensorinv_op, out, A)) return CT_ERR_RUNTIME;
-  if (!ct__la_castable_ok(out, (ct_dtype)A->dtype, "tensorinv", "result")) return ct_last_error();
+  if (!ct__la_castable_ok(out, (ct_dtype)A->dtype, A, "tensorinv", "result")) return ct_last_error();
   ct_tensor *r = tensorinv_new(A, opts);
   if (!r) return ct_last_error();
   ct_status s = ct__la_write_out_contiguous(out, r);
@@ -67,7 +69,8 @@ ct_status ct_linalg_tensorinv_out(ct_tensor *out, const ct_tensor *A, const ct_l
 
 /* ---- tensorsolve ---- */
 
-static ct_tensor *tensorsolve_new(const ct_tensor *A, const ct_tensor *B, const ct_linalg_tensorsolve_opts *opts) {
+static ct_tensor *tensorsolve_new(const ct_tensor *A, const ct_tensor *B,
+                                  const ct_linalg_tensorsolve_opts *opts) {
   int64_t nd = A->ndim;
   ct_tensor *a = NULL;
   if (opts && opts->dims.ndim > 0) {
@@ -102,7 +105,8 @@ static ct_tensor *tensorsolve_new(const ct_tensor *A, const ct_tensor *B, const 
   return r;
 }
 
-ct_tensor *ct_linalg_tensorsolve(const ct_tensor *A, const ct_tensor *B, const ct_linalg_tensorsolve_opts *opts) {
+ct_tensor *ct_linalg_tensorsolve(const ct_tensor *A, const ct_tensor *B,
+                                 const ct_linalg_tensorsolve_opts *opts) {
   CT__NONNULL_PTR(A, B);
   if (!CT__OP_ACCEPTS(&tensorsolve_op, tensorsolve_op.aten, A, B)) return NULL;
   return ct__own(tensorsolve_new(A, B, opts));
@@ -113,7 +117,7 @@ ct_status ct_linalg_tensorsolve_out(ct_tensor *out, const ct_tensor *A, const ct
   CT__NONNULL_STATUS(out, A, B);
   if (!CT__OP_ACCEPTS(&tensorsolve_op, tensorsolve_op.aten, out, A, B)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&tensorsolve_op, out, A, B)) return CT_ERR_RUNTIME;
-  if (!ct__la_castable_ok(out, (ct_dtype)A->dtype, "tensorsolve", "result")) return ct_last_error();
+  if (!ct__la_castable_ok(out, (ct_dtype)A->dtype, A, "tensorsolve", "result")) return ct_last_error();
   ct_tensor *r = tensorsolve_new(A, B, opts);
   if (!r) return ct_last_error();
   ct_status s = ct__la_write_out_contiguous(out, r);
@@ -126,5 +130,6 @@ ct_status ct_linalg_tensorsolve_out(ct_tensor *out, const ct_tensor *A, const ct
 ct_tensor *ct_linalg_diagonal(const ct_tensor *A, const ct_linalg_diagonal_opts *opts) {
   CT__VIEW_ENTER_PTR(&linalg_diagonal_op, A, A);
   bool dims = opts && opts->has_dims;
-  return ct__own(ct__diagonal_impl(A, opts ? opts->offset : 0, dims ? opts->dim1 : -2, dims ? opts->dim2 : -1));
+  return ct__own(
+      ct__diagonal_impl(A, opts ? opts->offset : 0, dims ? opts->dim1 : -2, dims ? opts->dim2 : -1));
 }
