@@ -135,3 +135,46 @@ int ct__la_syevd(ct_dtype dt, char jobz, char uplo, int n, void *a, int lda, voi
   ct__free(rwork);
   return info;
 }
+
+/* ---- eig family ---- */
+
+int ct__la_geev(ct_dtype dt, char jobvr, int n, void *a, int lda, void *w, void *vr) {
+  int info = 0, lwork = -1, ldvl = 1, ldvr = jobvr == 'V' ? n : 1;
+  char jobvl = 'N';
+  double q[2] = {0, 0};
+  bool cx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
+  size_t rsz = ct__itemsize(dt) / (cx ? 2 : 1);
+  void *rwork = cx ? ct__malloc(rsz * (size_t)(2 * (n > 0 ? n : 1))) : NULL;
+  if (cx && !rwork) return CT_LA_NO_MEMORY;
+  char *wi = (char *)w + rsz * (size_t)n; /* the real routines' imaginary parts */
+#define CT__GEEV_CALL(W, LW)                                                                                  \
+  switch (dt) {                                                                                               \
+    case CT_FLOAT32:                                                                                          \
+      LA(sgeev_, &jobvl, &jobvr, &n, a, &lda, w, (float *)(void *)wi, NULL, &ldvl, vr, &ldvr, W, LW, &info, 1, \
+         1);                                                                                                  \
+      break;                                                                                                  \
+    case CT_FLOAT64:                                                                                          \
+      LA(dgeev_, &jobvl, &jobvr, &n, a, &lda, w, (double *)(void *)wi, NULL, &ldvl, vr, &ldvr, W, LW, &info,  \
+         1, 1);                                                                                               \
+      break;                                                                                                  \
+    case CT_COMPLEX64:                                                                                        \
+      LA(cgeev_, &jobvl, &jobvr, &n, a, &lda, w, NULL, &ldvl, vr, &ldvr, W, LW, rwork, &info, 1, 1);          \
+      break;                                                                                                  \
+    default: LA(zgeev_, &jobvl, &jobvr, &n, a, &lda, w, NULL, &ldvl, vr, &ldvr, W, LW, rwork, &info, 1, 1); break; \
+  }
+  CT__GEEV_CALL((void *)q, &lwork)
+  void *work = NULL;
+  if (info == 0) {
+    lwork = query_size(dt, q);
+    work = ct__malloc(ct__itemsize(dt) * (size_t)lwork);
+    if (!work) {
+      info = CT_LA_NO_MEMORY;
+    } else {
+      CT__GEEV_CALL(work, &lwork)
+    }
+  }
+#undef CT__GEEV_CALL
+  ct__free(work);
+  ct__free(rwork);
+  return info;
+}

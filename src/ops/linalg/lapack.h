@@ -75,3 +75,20 @@ int ct__la_gesdd(ct_dtype dt, char jobz, int m, int n, void *a, int lda, void *s
 int ct__la_syevd(ct_dtype dt, char jobz, char uplo, int n, void *a, int lda, void *w);
 
 #endif
+
+/* ---- eig family (linalg.eig / eigvals): geev, as torch's apply_linalg_eig calls it (no left vectors) ---- */
+void sgeev_(const char *jobvl, const char *jobvr, const int *n, float *a, const int *lda, float *wr, float *wi,
+            float *vl, const int *ldvl, float *vr, const int *ldvr, float *work, const int *lwork, int *info,
+            size_t, size_t);
+void dgeev_(const char *jobvl, const char *jobvr, const int *n, double *a, const int *lda, double *wr,
+            double *wi, double *vl, const int *ldvl, double *vr, const int *ldvr, double *work, const int *lwork,
+            int *info, size_t, size_t);
+void cgeev_(const char *jobvl, const char *jobvr, const int *n, void *a, const int *lda, void *w, void *vl,
+            const int *ldvl, void *vr, const int *ldvr, void *work, const int *lwork, float *rwork, int *info,
+            size_t, size_t);
+void zgeev_(const char *jobvl, const char *jobvr, const int *n, void *a, const int *lda, void *w, void *vl,
+            const int *ldvl, void *vr, const int *ldvr, void *work, const int *lwork, double *rwork, int *info,
+            size_t, size_t);
+/* Eigenvalues (and, jobvr 'V', right eigenvectors into vr, n x n, leading dimension n) of the general n x n a
+   (destroyed). w: real dtypes 2n reals (the real parts, then the imaginary ones), complex n values. */
+int ct__la_geev(ct_dtype dt, char jobvr, int n, void *a, int lda, void *w, void *vr);

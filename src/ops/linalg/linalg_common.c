@@ -206,3 +206,24 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
   *info = inf;
   return CT_OK;
 }
+
+/* ---- eig family ---- */
+
+bool ct__la_castable_ok(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api, const char *what) {
+  if (!ct_can_cast(from, (ct_dtype)out->dtype)) {
+    ct__error(CT_ERR_RUNTIME, "%s: Expected %s to be safely castable from %s dtype, but got %s with dtype %s", api,
+              what, ct__dt(from)->scalar_name, what, ct__dt((ct_dtype)out->dtype)->scalar_name);
+    return false;
+  }
+  return ct__join_out_device_ok(out, like);
+}
+
+ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r) {
+  bool same = out->ndim == r->ndim && memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) == 0;
+  if (!same) {
+    if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
+    ct_status s = ct__tensor_resize(out, r->ndim, r->sizes, NULL);
+    if (s != CT_OK) return s;
+  }
+  return ct__copy_into(out, r);
+}

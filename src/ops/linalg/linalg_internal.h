@@ -81,4 +81,16 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
 ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *pivots, ct_tensor **sign,
                                  ct_tensor **logabs);
 
+/* ---- eig family (linalg_eig.h) ---- */
+/* checkLinalgCompatibleDtype: "api: Expected what to be safely castable from Float dtype, but got what with dtype
+   Int", then out's device against like's. */
+bool ct__la_castable_ok(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api, const char *what);
+/* resize_output + copy_: out takes r's shape (contiguous strides) when its shape differs, then r's values. */
+ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r);
+/* linalg.inv's body after its checks (ndim, square, floating, low precision, then the solve), infos checked with
+   api's messages ("linalg.inv", tensorinv's "inv"): a new batched column-major inverse (unowned). */
+ct_tensor *ct__la_inv_impl(const ct_tensor *A, const char *api);
+/* linalg.solve(A, B) with its checks and messages: a new result (unowned). */
+ct_tensor *ct__la_solve_impl(const ct_tensor *A, const ct_tensor *B);
+
 #endif

@@ -223,6 +223,24 @@ ct_status ct_linalg_solve_ex_out(ct_tensor *result, ct_tensor *info, const ct_te
 
 /* ---- linalg.inv ---- */
 
+/* The solve against the identity (A checked): the inverse and info, new. */
+static ct_status inv_new(const ct_tensor *A, ct_tensor **result, ct_tensor **info) {
+  *result = *info = NULL;
+  if (A->ndim > CT_LA_MAXDIM)
+    return (ct__error(CT_ERR_RUNTIME, "linalg.inv: too many dimensions"), CT_ERR_RUNTIME);
+  solve_plan p = {.vector = false, .left = true, .ndim = A->ndim};
+  memcpy(p.sizes, A->sizes, (size_t)A->ndim * sizeof(int64_t));
+  int64_t n = A->sizes[A->ndim - 1];
+  ct_tensor *eye = ct__la_empty(A, 2, (const int64_t[]){n, n}, (ct_dtype)A->dtype);
+  ct_status s = eye ? ct__fill(eye, ct_scalar_int(0)) : ct_last_error();
+  ct_tensor *d = s == CT_OK ? ct__diagonal_impl(eye, 0, 0, 1) : NULL;
+  s = s != CT_OK ? s : d ? ct__fill(d, ct_scalar_int(1)) : ct_last_error();
+  ct_release(d);
+  if (s == CT_OK) s = solve_new(A, eye, &p, result, info);
+  ct_release(eye);
+  return s;
+}
+
 /* linalg_inv_ex's checks, then solve against the identity. */
 static ct_status inv_common(const ct_tensor *A, bool check, const char *api, ct_tensor *out,
                             ct_tensor *out_info, ct_tensor **result, ct_tensor **info) {
@@ -232,19 +250,8 @@ static ct_status inv_common(const ct_tensor *A, bool check, const char *api, ct_
     return ct_last_error();
   if (out && !ct__la_out_ok(out, (ct_dtype)A->dtype, A)) return ct_last_error();
   if (out_info && !ct__la_out_ok(out_info, CT_INT32, A)) return ct_last_error();
-  solve_plan p = {.vector = false, .left = true, .ndim = A->ndim};
-  if (A->ndim > CT_LA_MAXDIM)
-    return (ct__error(CT_ERR_RUNTIME, "%s: too many dimensions", name), CT_ERR_RUNTIME);
-  memcpy(p.sizes, A->sizes, (size_t)A->ndim * sizeof(int64_t));
-  int64_t n = A->sizes[A->ndim - 1];
-  ct_tensor *eye = ct__la_empty(A, 2, (const int64_t[]){n, n}, (ct_dtype)A->dtype);
-  ct_status s = eye ? ct__fill(eye, ct_scalar_int(0)) : ct_last_error();
-  ct_tensor *d = s == CT_OK ? ct__diagonal_impl(eye, 0, 0, 1) : NULL;
-  s = s != CT_OK ? s : d ? ct__fill(d, ct_scalar_int(1)) : ct_last_error();
-  ct_release(d);
   ct_tensor *r[2] = {NULL, NULL};
-  if (s == CT_OK) s = solve_new(A, eye, &p, &r[0], &r[1]);
-  ct_release(eye);
+  ct_status s = inv_new(A, &r[0], &r[1]);
   if (s == CT_OK && check && !ct__la_check_errors(r[1], api)) s = ct_last_error();
   return ct__la_deliver2(r, out, out_info, result, info, s);
 }
@@ -278,4 +285,36 @@ ct_status ct_linalg_inv_ex_out(ct_tensor *inverse, ct_tensor *info, const ct_ten
   CT__OP_ENTER_STATUS(&inv_ex_op, A, inverse, info, A);
   if (!CT__OP_OUT_GRAD_OK(&inv_ex_op, inverse, info, A)) return CT_ERR_RUNTIME;
   return inv_common(A, opts && opts->check_errors, "linalg.inv_ex", inverse, info, NULL, NULL);
+}
+
+/* ---- the _impls the eig family's composites call (matrix_power, tensorinv, tensorsolve) ---- */
+
+/* The solve's result (unowned) once info is checked with api's messages; releases info. */
+static ct_tensor *checked_result(ct_status s, ct_tensor *r, ct_tensor *info, const char *api) {
+  if (s == CT_OK && !ct__la_check_errors(info, api)) s = ct_last_error();
+  ct_release(info);
+  if (s != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return r;
+}
+
+ct_tensor *ct__la_inv_impl(const ct_tensor *A, const char *api) {
+  const char *name = "linalg.inv";
+  if (!ct__la_ndim_ok(A, name, "A") || !ct__la_square_ok(A, name) || !ct__la_float_ok(A, name) ||
+      !ct__la_lowprec_ok(A, name))
+    return NULL;
+  ct_tensor *r = NULL, *info = NULL;
+  ct_status s = inv_new(A, &r, &info);
+  return checked_result(s, r, info, api);
+}
+
+ct_tensor *ct__la_solve_impl(const ct_tensor *A, const ct_tensor *B) {
+  solve_plan p;
+  if (!solve_args(A, B, true, &p)) return NULL;
+  if (A->numel > 0 && !ct__la_kernel_ok(A, "lu_cpu")) return NULL;
+  ct_tensor *r = NULL, *info = NULL;
+  ct_status s = solve_new(A, B, &p, &r, &info);
+  return checked_result(s, r, info, "torch.linalg.solve");
 }

@@ -1,0 +1,535 @@
+/* Matrix functions as torch 1.13's LinearAlgebra.cpp computes them: matrix_power (the identity, a copy, the
+   inverse, then matmul in torch's order: A A, (A A) A, or the binary decomposition of n from its lowest bit) and
+   matrix_exp (mexp: per matrix, the Taylor polynomial of degree 1, 2, 4, 8, 12 or 18 chosen from its 1-norm
+   against torch's thetas, evaluated with torch's coefficients, products and linear combinations in its order;
+   beyond the degree-12 bound, the degree-18 one on A / 2^s followed by s squarings). Products are matmul's
+   _impl, so they are torch's kernels' bits. */
+#include "ops/linalg/linalg_internal.h"
+#include "ops/convert_internal.h"
+#include "ops/create_internal.h"
+#include "ops/matmul/mm_internal.h"
+#include "ops/pointwise/pw.h"
+
+#include <math.h>
+#include <string.h>
+
+static const ct_op matrix_power_op = CT_LINALG_OP("linalg_matrix_power", "aten::linalg_matrix_power");
+static const ct_op matrix_power_legacy_op = CT_LINALG_OP("matrix_power", "aten::matrix_power");
+static const ct_op matrix_exp_op = CT_LINALG_OP("linalg_matrix_exp", "aten::linalg_matrix_exp");
+static const ct_op matrix_exp_legacy_op = CT_LINALG_OP("matrix_exp", "aten::matrix_exp");
+
+/* A new contiguous tensor (unowned) holding src's values (its math bits applied). */
+static ct_tensor *dense_copy(const ct_tensor *src) {
+  ct_tensor *r = ct__la_empty(src, src->ndim, src->sizes, (ct_dtype)src->dtype);
+  if (r && ct__copy_into(r, src) != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return r;
+}
+
+/* ---- matrix_power ---- */
+
+/* The identity in A's shape, contiguous (clone + copy_ of eye). */
+static ct_tensor *identity_like(const ct_tensor *A) {
+  ct_tensor *r = ct__la_empty(A, A->ndim, A->sizes, (ct_dtype)A->dtype), *d = NULL;
+  ct_status s = r ? ct__fill(r, ct_scalar_int(0)) : ct_last_error();
+  if (s == CT_OK) d = ct__diagonal_impl(r, 0, -2, -1);
+  if (s == CT_OK) s = d ? ct__fill(d, ct_scalar_int(1)) : ct_last_error();
+  ct_release(d);
+  if (s != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return r;
+}
+
+/* linalg_matrix_power_impl's result (unowned): n = 0, 1, -1 and the products. */
+static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
+  if (n == 0 && A->dtype == CT_BFLOAT16) { /* at::eye's CPU kernel has no bfloat16 in torch 1.13 */
+    ct__error(CT_ERR_RUNTIME, "\"eye\" not implemented for 'BFloat16'");
+    return NULL;
+  }
+  if (n == 0) return identity_like(A);
+  if (n == 1) return dense_copy(A);
+  if (n == -1) return ct__la_inv_impl(A, "linalg.inv");
+  ct_tensor *a = n < 0 ? ct__la_inv_impl(A, "linalg.inv") : ct_retain((ct_tensor *)A);
+  if (!a) return NULL;
+  n = n < 0 ? -n : n;
+  ct_tensor *result = NULL;
+  if (n == 2 || n == 3) {
+    result = ct__matmul_impl(a, a);
+    if (result && n == 3) {
+      ct_tensor *r3 = ct__matmul_impl(result, a);
+      ct_release(result);
+      result = r3;
+    }
+    ct_release(a);
+    return result;
+  }
+  ct_tensor *z = NULL;
+  bool ok = true;
+  while (ok && n > 0) {
+    int64_t bit = n % 2;
+    n /= 2;
+    ct_tensor *nz = z ? ct__matmul_impl(z, z) : ct_retain(a);
+    ct_release(z);
+    z = nz;
+    ok = z != NULL;
+    if (ok && bit == 1) {
+      ct_tensor *nr = result ? ct__matmul_impl(result, z) : ct_retain(z);
+      ct_release(result);
+      result = nr;
+      ok = result != NULL;
+    }
+  }
+  ct_release(z);
+  ct_release(a);
+  if (!ok) {
+    ct_release(result);
+    return NULL;
+  }
+  return result;
+}
+
+static ct_tensor *power_fn(const ct_op *op, const ct_tensor *A, int64_t n) {
+  CT__OP_ENTER_PTR(op, A, A);
+  if (!ct__la_ndim_ok(A, "linalg.matrix_power", "A") || !ct__la_square_ok(A, "linalg.matrix_power"))
+    return NULL;
+  return ct__own(power_new(A, n));
+}
+
+static ct_status power_out_fn(const ct_op *op, ct_tensor *out, const ct_tensor *A, int64_t n) {
+  CT__OP_ENTER_STATUS(op, A, out, A);
+  if (!CT__OP_OUT_GRAD_OK(op, out, A)) return CT_ERR_RUNTIME;
+  if (!ct__la_ndim_ok(A, "linalg.matrix_power", "A") || !ct__la_square_ok(A, "linalg.matrix_power") ||
+      !ct__la_castable_ok(out, (ct_dtype)A->dtype, A, "matrix_power", "result"))
+    return ct_last_error();
+  /* the last product (matmul_out) and linalg.inv_out write out directly: they want its dtype to be the
+     result's; n = 0, 1 and the powers of two from 4 on end in copy_. matmul_out(out, A, A) (n = 2) and
+     linalg.inv_out (n = -1, after its input checks) check out before computing; the others after the products
+     before their last one. */
+  int64_t m = n < 0 ? -n : n;
+  bool copies = n == 0 || n == 1 || (m >= 4 && (m & (m - 1)) == 0);
+  ct_dtype dt = (ct_dtype)A->dtype;
+  bool inv_checked = n == -1 && ct__dt(dt)->category >= CT_CAT_FLOAT && dt != CT_FLOAT16 && dt != CT_BFLOAT16;
+  if ((n == 2 || inv_checked) && !ct__la_out_ok(out, dt, A)) return ct_last_error();
+  ct_tensor *r = power_new(A, n);
+  if (!r) return ct_last_error();
+  ct_status s = copies || ct__la_out_ok(out, (ct_dtype)r->dtype, A) ? CT_OK : ct_last_error();
+  if (s == CT_OK) s = ct__la_write_out_contiguous(out, r);
+  ct_release(r);
+  return s;
+}
+
+ct_tensor *ct_linalg_matrix_power(const ct_tensor *A, int64_t n) { return power_fn(&matrix_power_op, A, n); }
+ct_tensor *ct_matrix_power(const ct_tensor *A, int64_t n) { return power_fn(&matrix_power_legacy_op, A, n); }
+ct_status ct_linalg_matrix_power_out(ct_tensor *out, const ct_tensor *A, int64_t n) {
+  return power_out_fn(&matrix_power_op, out, A, n);
+}
+ct_status ct_matrix_power_out(ct_tensor *out, const ct_tensor *A, int64_t n) {
+  return power_out_fn(&matrix_power_legacy_op, out, A, n);
+}
+
+/* ---- matrix_exp ---- */
+
+#define N_DEGS 6
+
+/* torch's bounds on the 1-norm for degrees 1, 2, 4, 8, 12, 18 (mexp's thetas_float / thetas_double). */
+static const float thetas_float[N_DEGS] = {1.192092800768788e-07f, 5.978858893805233e-04f,
+                                           5.116619363445086e-02f, 5.800524627688768e-01f,
+                                           1.461661507209034e+00f, 3.010066362817634e+00f};
+static const double thetas_double[N_DEGS] = {2.220446049250313e-16, 2.580956802971767e-08,
+                                             3.397168839976962e-04, 4.991228871115323e-02,
+                                             2.996158913811580e-01, 1.090863719290036e+00};
+
+/* out = sum_j coef[j] * in[j] (from 0, in j's order, as _compute_linear_combination's kernel), the coefficients
+   rounded to the value type first; a complex element is its two reals. Each step is one fused multiply-add: torch's
+   CPU kernels are built with FMA and contraction on, and `*out += in * coef` is contracted there (with separate
+   roundings the results drift from torch's by up to 4e3 ulp after the squarings; fused, they are its bits). */
+static ct_tensor *lincomb(ct_tensor *const *in, const double *coef, int m) {
+  ct_tensor *out = ct__la_empty(in[0], in[0]->ndim, in[0]->sizes, (ct_dtype)in[0]->dtype);
+  if (!out) return NULL;
+  ct_dtype dt = (ct_dtype)out->dtype;
+  bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX;
+  int64_t len = out->numel * (cx ? 2 : 1);
+  if (dt == CT_FLOAT32 || dt == CT_COMPLEX64) {
+    float *o = (float *)(void *)ct__tdata(out);
+    for (int64_t e = 0; e < len; e++) o[e] = 0;
+    for (int j = 0; j < m; j++) {
+      const float *x = (const float *)(const void *)ct__tdata(in[j]);
+      float c = (float)coef[j];
+      for (int64_t e = 0; e < len; e++) o[e] = fmaf(x[e], c, o[e]);
+    }
+  } else {
+    double *o = (double *)(void *)ct__tdata(out);
+    for (int64_t e = 0; e < len; e++) o[e] = 0;
+    for (int j = 0; j < m; j++) {
+      const double *x = (const double *)(const void *)ct__tdata(in[j]);
+      for (int64_t e = 0; e < len; e++) o[e] = fma(x[e], coef[j], o[e]);
+    }
+  }
+  return out;
+}
+
+/* x += y (add_), elementwise. */
+static void add_into(ct_tensor *x, const ct_tensor *y) {
+  ct_dtype dt = (ct_dtype)x->dtype;
+  int64_t len = x->numel * (ct__dt(dt)->category == CT_CAT_COMPLEX ? 2 : 1);
+  if (dt == CT_FLOAT32 || dt == CT_COMPLEX64) {
+    float *o = (float *)(void *)ct__tdata(x);
+    const float *a = (const float *)(const void *)ct__tdata(y);
+    for (int64_t e = 0; e < len; e++) o[e] += a[e];
+  } else {
+    double *o = (double *)(void *)ct__tdata(x);
+    const double *a = (const double *)(const void *)ct__tdata(y);
+    for (int64_t e = 0; e < len; e++) o[e] += a[e];
+  }
+}
+
+/* x @ y into a new dense tensor (matmul's _impl, then owned here). */
+static ct_tensor *prod(const ct_tensor *x, const ct_tensor *y) { return ct__matmul_impl(x, y); }
+
+/* _fill_matrix_powers: As[0..m) = I, A, A^2, A^3, A^6 (A: dense (k, n, n)). */
+static bool fill_powers(ct_tensor **As, const ct_tensor *A, int m) {
+  for (int i = 0; i < 5; i++) As[i] = NULL;
+  As[0] = identity_like(A);
+  As[1] = As[0] ? dense_copy(A) : NULL;
+  if (m > 2 && As[1]) As[2] = prod(As[1], As[1]);
+  if (m > 3 && As[2]) As[3] = prod(As[1], As[2]);
+  if (m > 4 && As[3]) As[4] = prod(As[3], As[3]);
+  return As[m - 1] != NULL;
+}
+
+static void release_all(ct_tensor **ts, int m) {
+  for (int i = 0; i < m; i++) ct_release(ts[i]);
+}
+
+/* T12 and T18: Bs = b As (b: num x num, row i the coefficients of Bs[i]). */
+static bool combos(ct_tensor **Bs, ct_tensor *const *As, const double *b, int num) {
+  for (int i = 0; i < num; i++) Bs[i] = NULL;
+  for (int i = 0; i < num; i++)
+    if (!(Bs[i] = lincomb(As, b + i * num, num))) return false;
+  return true;
+}
+
+static const double b12[16] = {9.0198e-16,
+                               0.46932117595418237389,
+                               -0.20099424927047284052,
+                               -0.04623946134063071740,
+                               5.31597895759871264183,
+                               1.19926790417132231573,
+                               0.01179296240992997031,
+                               0.01108844528519167989,
+                               0.18188869982170434744,
+                               0.05502798439925399070,
+                               0.09351590770535414968,
+                               0.00610700528898058230,
+                               -2.0861320e-13,
+                               -0.13181061013830184015,
+                               -0.02027855540589259079,
+                               -0.00675951846863086359};
+
+static const double b18[25] = {0.,
+                               -1.00365581030144618291e-01,
+                               -8.02924648241156932449e-03,
+                               -8.92138498045729985177e-04,
+                               0.,
+                               0.,
+                               3.97849749499645077844e-01,
+                               1.36783778460411720168e+00,
+                               4.98289622525382669416e-01,
+                               -6.37898194594723280150e-04,
+                               -1.09676396052962061844e+01,
+                               1.68015813878906206114e+00,
+                               5.71779846478865511061e-02,
+                               -6.98210122488052056106e-03,
+                               3.34975017086070470649e-05,
+                               -9.04316832390810593223e-02,
+                               -6.76404519071381882256e-02,
+                               6.75961301770459654925e-02,
+                               2.95552570429315521194e-02,
+                               -1.39180257516060693404e-05,
+                               0.,
+                               0.,
+                               -9.23364619367118555360e-02,
+                               -1.69364939002081722752e-02,
+                               -1.40086798182036094347e-05};
+
+/* compute_T8's coefficients, computed as torch's constexprs are in the value type (float: each rounded where
+   torch's scalar_t rounds it). */
+static void t8_coefs(bool single, double *x) {
+  if (single) {
+    float s177 = 0.1330413469565007072504e+2f, x3 = (float)(2. / 3.);
+    x[0] = (float)(x3 * ((1. + s177) / 88.));
+    x[1] = (float)(x3 * ((1. + s177) / 352.));
+    x[2] = x3;
+    x[3] = (float)((-271. + 29. * s177) / (315. * x3));
+    x[4] = (float)((-11. + 11. * s177) / (1260. * x3));
+    x[5] = (float)((-99. + 11. * s177) / (5040. * x3));
+    x[6] = (float)((89. - s177) / (5040. * x3));
+    x[7] = (float)((857. - 58. * s177) / 630.);
+  } else {
+    double s177 = 0.1330413469565007072504e+2, x3 = 2. / 3.;
+    x[0] = x3 * ((1. + s177) / 88.);
+    x[1] = x3 * ((1. + s177) / 352.);
+    x[2] = x3;
+    x[3] = (-271. + 29. * s177) / (315. * x3);
+    x[4] = (-11. + 11. * s177) / (1260. * x3);
+    x[5] = (-99. + 11. * s177) / (5040. * x3);
+    x[6] = (89. - s177) / (5040. * x3);
+    x[7] = (857. - 58. * s177) / 630.;
+  }
+}
+
+/* compute_T1 ... compute_T18 of a dense (k, n, n) A: a new dense result. */
+static ct_tensor *taylor(const ct_tensor *A, int deg) {
+  static const int nmats[N_DEGS] = {2, 3, 3, 3, 4, 5};
+  ct_tensor *As[5], *Bs[5] = {NULL, NULL, NULL, NULL, NULL}, *r = NULL, *t = NULL, *u = NULL, *p = NULL;
+  bool single = A->dtype == CT_FLOAT32 || A->dtype == CT_COMPLEX64;
+  int m = nmats[deg];
+  if (!fill_powers(As, A, m)) {
+    release_all(As, 5);
+    return NULL;
+  }
+  switch (deg) {
+    case 0: r = lincomb(As, (const double[]){1, 1}, 2); break; /* As.sum(0) */
+    case 1: {                                                  /* As[2] /= 2, As.sum(0) */
+      ct_tensor *two = ct__wrapped_scalar(ct_scalar_double(2.0));
+      if (two && ct__pw_apply_(&ct__pw_op_true_divide, As[2], two) == CT_OK)
+        r = lincomb(As, (const double[]){1, 1, 1}, 3);
+      ct_release(two);
+      break;
+    }
+    case 2: { /* A^2 (I / 2 + A / 6 + A^2 / 24), then I + A + that */
+      double c[3] = {single ? (float)(1 / 2.0) : 1 / 2.0, single ? (float)(1 / 6.0) : 1 / 6.0,
+                     single ? (float)(1 / 24.0) : 1 / 24.0};
+      t = lincomb(As, c, 3);
+      As[3] = t ? prod(As[2], t) : NULL;
+      if (As[3]) r = lincomb(As, (const double[]){1, 1, 0, 1}, 4);
+      break;
+    }
+    case 3: { /* A4 = A2 (x1 A + x2 A2); A8 = (x3 A2 + A4)(x4 I + x5 A + x6 A2 + x7 A4); I + A + y2 A2 + A8 */
+      double x[8];
+      t8_coefs(single, x);
+      t = lincomb(As + 1, (const double[]){x[0], x[1]}, 2);
+      As[3] = t ? prod(As[2], t) : NULL;
+      u = As[3] ? lincomb(As + 2, (const double[]){x[2], 1.0}, 2) : NULL;
+      p = u ? lincomb(As, (const double[]){x[3], x[4], x[5], x[6]}, 4) : NULL;
+      As[4] = p ? prod(u, p) : NULL;
+      if (As[4]) r = lincomb(As, (const double[]){1.0, 1.0, x[7], 0.0, 1.0}, 5);
+      break;
+    }
+    case 4: { /* Bs[2] += Bs[3] Bs[3]; Bs[0] += (Bs[1] += Bs[2]) Bs[2] */
+      double b[16];
+      for (int i = 0; i < 16; i++) b[i] = single ? (double)(float)b12[i] : b12[i];
+      if (!combos(Bs, As, b, 4)) break;
+      t = prod(Bs[3], Bs[3]);
+      if (!t) break;
+      add_into(Bs[2], t);
+      add_into(Bs[1], Bs[2]);
+      u = prod(Bs[1], Bs[2]);
+      if (!u) break;
+      add_into(Bs[0], u);
+      r = ct_retain(Bs[0]);
+      break;
+    }
+    default: { /* Bs[3] += Bs[0] Bs[4]; Bs[1] += (Bs[2] += Bs[3]) Bs[3] */
+      double b[25];
+      for (int i = 0; i < 25; i++) b[i] = single ? (double)(float)b18[i] : b18[i];
+      if (!combos(Bs, As, b, 5)) break;
+      t = prod(Bs[0], Bs[4]);
+      if (!t) break;
+      add_into(Bs[3], t);
+      add_into(Bs[2], Bs[3]);
+      u = prod(Bs[2], Bs[3]);
+      if (!u) break;
+      add_into(Bs[1], u);
+      r = ct_retain(Bs[1]);
+      break;
+    }
+  }
+  release_all(As, 5);
+  release_all(Bs, 5);
+  ct_release(t);
+  ct_release(u);
+  ct_release(p);
+  return r;
+}
+
+/* The matrices of a (dense (K, n, n)) listed in idx, as a new dense (k, n, n) tensor. */
+static ct_tensor *gather(const ct_tensor *a, const int64_t *idx, int64_t k) {
+  int64_t n = a->sizes[2], sz[3] = {k, n, n};
+  ct_tensor *r = ct__la_empty(a, 3, sz, (ct_dtype)a->dtype);
+  size_t mb = (size_t)(n * n) * ct__itemsize((ct_dtype)a->dtype);
+  for (int64_t i = 0; r && i < k; i++) memcpy(ct__la_at(r, i * n * n), ct__la_at(a, idx[i] * n * n), mb);
+  return r;
+}
+
+/* res's matrices idx[i] = src's matrix i. */
+static void scatter(ct_tensor *res, const ct_tensor *src, const int64_t *idx, int64_t k) {
+  int64_t n = res->sizes[2];
+  size_t mb = (size_t)(n * n) * ct__itemsize((ct_dtype)res->dtype);
+  for (int64_t i = 0; i < k; i++) memcpy(ct__la_at(res, idx[i] * n * n), ct__la_at(src, i * n * n), mb);
+}
+
+/* operator_1_norm of each matrix of a (dense (K, n, n)): the largest column sum of |a_ij|, in the value type. */
+static void one_norms(const ct_tensor *a, double *norm) {
+  int64_t K = a->sizes[0], n = a->sizes[2];
+  ct_dtype dt = (ct_dtype)a->dtype;
+  bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX, single = dt == CT_FLOAT32 || dt == CT_COMPLEX64;
+  for (int64_t b = 0; b < K; b++) {
+    double best = 0;
+    bool first = true;
+    for (int64_t j = 0; j < n; j++) {
+      float sf = 0;
+      double sd = 0;
+      for (int64_t i = 0; i < n; i++) {
+        int64_t e = b * n * n + i * n + j;
+        if (single) {
+          const float *p = (const float *)(const void *)ct__tdata(a);
+          sf += cx ? hypotf(p[2 * e], p[2 * e + 1]) : fabsf(p[e]);
+        } else {
+          const double *p = (const double *)(const void *)ct__tdata(a);
+          sd += cx ? hypot(p[2 * e], p[2 * e + 1]) : fabs(p[e]);
+        }
+      }
+      double s = single ? (double)sf : sd;
+      if (first || s > best || isnan(s)) best = isnan(best) ? best : s;
+      first = false;
+    }
+    norm[b] = best;
+  }
+}
+
+/* compute_T18_scale_square over the matrices idx of a: s = max(0, ceil(log2(norm / theta))), T18(a / 2^s),
+   then s squarings of each matrix (2-D matmul), into res. */
+static ct_status scale_square(ct_tensor *res, const ct_tensor *a, const int64_t *idx, int64_t k,
+                              const double *norm, bool single) {
+  ct_tensor *sub = gather(a, idx, k);
+  int64_t sz[3] = {k, 1, 1};
+  ct_tensor *pw = sub ? ct__la_empty(a, 3, sz, CT_INT64) : NULL;
+  if (!pw) {
+    ct_release(sub);
+    return ct_last_error();
+  }
+  int64_t *s = (int64_t *)(void *)ct__tdata(pw);
+  for (int64_t i = 0; i < k; i++) {
+    double x = single ? (double)ceilf(log2f((float)norm[idx[i]] / thetas_float[N_DEGS - 1]))
+                      : ceil(log2(norm[idx[i]] / thetas_double[N_DEGS - 1]));
+    s[i] = x > 0 ? (int64_t)x : 0;
+  }
+  int64_t *steps = ct__malloc(sizeof(int64_t) * (size_t)(k > 0 ? k : 1));
+  for (int64_t i = 0; steps && i < k; i++) {
+    steps[i] = s[i];
+    s[i] = s[i] >= 63 ? INT64_MIN : (int64_t)1 << s[i]; /* at::pow(2, s) in int64 */
+  }
+  ct_tensor *scaled = steps ? ct__pw_apply(&ct__pw_op_true_divide, sub, pw) : NULL;
+  ct_tensor *sd = scaled ? dense_copy(scaled) : NULL;
+  ct_tensor *t = sd ? taylor(sd, N_DEGS - 1) : NULL;
+  ct_status st = t ? CT_OK : ct_last_error();
+  int64_t n = a->sizes[2];
+  for (int64_t i = 0; st == CT_OK && i < k; i++) {
+    ct_tensor *m = ct__select_impl(t, 0, i);
+    for (int64_t q = 0; m && q < steps[i]; q++) {
+      ct_tensor *m2 = prod(m, m);
+      ct_release(m);
+      m = m2;
+    }
+    if (!m) {
+      st = ct_last_error();
+      break;
+    }
+    ct_tensor *dst = ct__select_impl(res, 0, idx[i]);
+    st = dst ? ct__copy_into(dst, m) : ct_last_error();
+    ct_release(dst);
+    ct_release(m);
+  }
+  (void)n;
+  ct__free(steps);
+  ct_release(t);
+  ct_release(sd);
+  ct_release(sub);
+  ct_release(pw);
+  return st;
+}
+
+/* mexp of A (n >= 2, no math bits): a new result of A's shape laid out as empty_like(A.view(-1, n, n)) (owned by
+   the scope). */
+static ct_tensor *mexp(const ct_tensor *A) {
+  int64_t n = A->sizes[A->ndim - 1], shp[3] = {-1, n, n};
+  ct_tensor *a3 = ct__view_impl(A, (ct_shape){.data = shp, .ndim = 3});
+  if (!a3) return NULL;
+  ct_tensor *a = dense_copy(a3);
+  if (!a) {
+    ct_release(a3);
+    return NULL;
+  }
+  bool single = A->dtype == CT_FLOAT32 || A->dtype == CT_COMPLEX64;
+  int64_t K = a->sizes[0];
+  ct_tensor *res = ct__la_empty(a, 3, a->sizes, (ct_dtype)a->dtype);
+  double *norm = ct__malloc(sizeof(double) * (size_t)(K > 0 ? K : 1));
+  int64_t *idx = ct__malloc(sizeof(int64_t) * (size_t)(K > 0 ? K : 1));
+  ct_status st = res && norm && idx ? CT_OK : (ct__oom_error(0), CT_ERR_OUT_OF_MEMORY);
+  if (st == CT_OK) {
+    one_norms(a, norm);
+    /* a NaN norm is in no interval: torch leaves that matrix uninitialised; ctorch makes it NaN */
+    ct__fill(res, ct_scalar_double(NAN));
+  }
+  for (int deg = 0; st == CT_OK && deg <= N_DEGS - 1; deg++) {
+    int64_t k = 0;
+    for (int64_t b = 0; b < K; b++) {
+      double th4 = single ? thetas_float[N_DEGS - 2] : thetas_double[N_DEGS - 2];
+      bool large = norm[b] >= th4;
+      if (deg == N_DEGS - 1) {
+        if (large) idx[k++] = b;
+        continue;
+      }
+      double lo = deg == 0 ? -1 : single ? thetas_float[deg - 1] : thetas_double[deg - 1];
+      double hi = single ? thetas_float[deg] : thetas_double[deg];
+      if (!large && lo < norm[b] && norm[b] <= hi) idx[k++] = b;
+    }
+    if (k == 0) continue;
+    if (deg == N_DEGS - 1) {
+      st = scale_square(res, a, idx, k, norm, single);
+    } else {
+      ct_tensor *sub = gather(a, idx, k), *t = sub ? taylor(sub, deg) : NULL;
+      if (t) scatter(res, t, idx, k);
+      st = t ? CT_OK : ct_last_error();
+      ct_release(sub);
+      ct_release(t);
+    }
+  }
+  ct__free(norm);
+  ct__free(idx);
+  ct_release(a);
+  /* torch's res = empty_like(a_3d), then res.view(a.sizes()) */
+  ct_tensor *like = st == CT_OK ? ct__copy_as(a3, (ct_dtype)A->dtype, CT_PRESERVE_FORMAT) : NULL;
+  st = st != CT_OK ? st : like ? ct__copy_into(like, res) : ct_last_error();
+  ct_tensor *r = st == CT_OK ? ct__view_impl(like, (ct_shape){.data = A->sizes, .ndim = A->ndim}) : NULL;
+  ct_release(like);
+  ct_release(a3);
+  ct_release(res);
+  if (r) ct__grad_mark_result(r, A);
+  return ct__own(r);
+}
+
+static ct_tensor *matrix_exp_fn(const ct_op *op, const ct_tensor *A) {
+  CT__OP_ENTER_PTR(op, A, A);
+  if (!ct__la_ndim_ok(A, "linalg.matrix_exp", "A") || !ct__la_square_ok(A, "linalg.matrix_exp") ||
+      !ct__la_float_ok(A, "matrix_exp"))
+    return NULL;
+  int64_t n = A->sizes[A->ndim - 1];
+  if (n == 0) return ct__clone_impl(A, CT_PRESERVE_FORMAT);
+  if (n == 1) return ct__pw_apply(&ct__pw_op_exp, A, NULL);
+  /* NOT YET: torch's float16 / bfloat16 paths (matmul and log2 in those dtypes) */
+  if (A->numel > 0 && !ct__la_kernel_ok(A, "linalg_matrix_exp")) return NULL;
+  /* torch's conjugate fallback hands the kernel a resolved copy of a conjugate view */
+  ct_tensor *a = ct__resolve_bits(A);
+  ct_tensor *r = a ? mexp(a) : NULL;
+  ct_release(a);
+  return r;
+}
+
+ct_tensor *ct_linalg_matrix_exp(const ct_tensor *A) { return matrix_exp_fn(&matrix_exp_op, A); }
+ct_tensor *ct_matrix_exp(const ct_tensor *A) { return matrix_exp_fn(&matrix_exp_legacy_op, A); }
