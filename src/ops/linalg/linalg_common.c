@@ -206,3 +206,41 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
   *info = inf;
   return CT_OK;
 }
+
+/* ---- norm family ---- */
+
+bool ct__la_same_device_ok(const char *api, const ct_tensor *result, const ct_tensor *input) {
+  if (ct_device_equal(ct__tdevice(result), ct__tdevice(input))) return true;
+  char a[32], b[32];
+  ct_device_str(ct__tdevice(result), a, sizeof a);
+  ct_device_str(ct__tdevice(input), b, sizeof b);
+  ct__error(CT_ERR_RUNTIME,
+            "%s: Expected result and input tensors to be on the same device, but got result on %s and input on %s",
+            api, a, b);
+  return false;
+}
+
+bool ct__la_norm_ord(ct_norm_ord ord, ct_scalar p, const char *fn, double *value) {
+  *value = 0;
+  if (ord != CT_NORM_DEFAULT && ord != CT_NORM_P && ord != CT_NORM_FRO && ord != CT_NORM_NUC) {
+    ct__error(CT_ERR_VALUE, "%s: ord must be CT_NORM_DEFAULT, CT_NORM_P, CT_NORM_FRO or CT_NORM_NUC, got %d", fn,
+              (int)ord);
+    return false;
+  }
+  if (ord != CT_NORM_P) {
+    if (p.kind == 0) return true;
+    ct__error(CT_ERR_VALUE, "%s: p is given but ord is not CT_NORM_P (the number would be ignored)", fn);
+    return false;
+  }
+  if (p.kind == 0) {
+    ct__error(CT_ERR_VALUE, "%s: ord CT_NORM_P needs its number in p", fn);
+    return false;
+  }
+  if (!ct__check_scalar(p)) return false;
+  if (p.kind == CT_SCALAR_COMPLEX && p.v.c.im != 0) {
+    ct__error(CT_ERR_RUNTIME, "value cannot be converted to type double without overflow");
+    return false;
+  }
+  *value = ct__scalar_to_double(p);
+  return true;
+}

@@ -279,3 +279,11 @@ ct_status ct_linalg_inv_ex_out(ct_tensor *inverse, ct_tensor *info, const ct_ten
   if (!CT__OP_OUT_GRAD_OK(&inv_ex_op, inverse, info, A)) return CT_ERR_RUNTIME;
   return inv_common(A, opts && opts->check_errors, "linalg.inv_ex", inverse, info, NULL, NULL);
 }
+
+/* ---- the _impl the norm family's composites call (cond) ---- */
+
+ct_status ct__la_inv_ex_impl(const ct_tensor *A, ct_tensor **inverse, ct_tensor **info) {
+  *inverse = *info = NULL;
+  if (!ct__op_table(&inv_ex_op, A, "aten::linalg_inv_ex")) return ct_last_error(); /* no LAPACK on meta */
+  return inv_common(A, false, "linalg.inv_ex", NULL, NULL, inverse, info);
+}
