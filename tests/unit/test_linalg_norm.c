@@ -172,6 +172,11 @@ static void test_refusals(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, "linalg.matrix_norm: dim must be a 2-tuple. Got 1 2 0");
   CHECK(!ct_linalg_matrix_norm(a, &(ct_matrix_norm_opts){.dims = CT_DIMS(0, 2)}));
   CHECK_ERROR(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
+  /* torch.norm(torch.tensor([[nan, 1.], [1, 1]]), 'nuc'): gesdd refuses the NaN (info -4), torch's LinAlgError */
+  const float nan4[4] = {NAN, 1, 1, 1};
+  CHECK(!ct_norm(ct_tensor_from_data(nan4, CT_FLOAT32, CT_SHAPE(2, 2), NULL), &(ct_norm_opts){.nuc = true}));
+  CHECK_ERROR(CT_ERR_LINALG,
+              "linalg.svd: The algorithm failed to converge because the input matrix contained non-finite values.");
   /* torch.linalg.matrix_norm(torch.zeros(2, 0, 3), inf): amax over an empty dim */
   CHECK(!ord_norm(ct_zeros(CT_SHAPE(2, 0, 3), NULL), CT_NORM_P, CT_DOUBLE(INFINITY)));
   CHECK_ERROR(CT_ERR_INDEX, "amax(): Expected reduction dim 1 to have non-zero size.");

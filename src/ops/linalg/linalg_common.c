@@ -107,7 +107,11 @@ bool ct__la_check_errors(const ct_tensor *info, const char *api) {
     char batch[64] = "";
     if (info->ndim > 0) snprintf(batch, sizeof batch, ": (Batch element %lld)", (long long)i);
     int v = p[i];
-    if (v < 0) {
+    if (v == -4 && strstr(api, "svd")) { /* gesdd's answer to a NaN in A */
+      ct__error(CT_ERR_LINALG,
+                "%s%s: The algorithm failed to converge because the input matrix contained non-finite values.", api,
+                batch);
+    } else if (v < 0) {
       ct__error(CT_ERR_RUNTIME,
                 "%s%s: Argument %d has illegal value. Most certainly there is a bug in the "
                 "implementation calling the backend library.",
