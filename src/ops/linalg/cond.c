@@ -123,13 +123,4 @@ static ct_status cond_impl(ct_tensor *out, const ct_tensor *A, const ct_linalg_c
   return s;
 }
 
-ct_tensor *ct_linalg_cond(const ct_tensor *A, const ct_linalg_cond_opts *opts) {
-  CT__OP_ENTER_PTR(&cond_op, A, A);
-  ct_tensor *r = NULL;
-  return cond_impl(NULL, A, opts, &r) == CT_OK ? r : NULL;
-}
-
-ct_status ct_linalg_cond_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_cond_opts *opts) {
-  CT__OP_ENTER_STATUS(&cond_op, A, out, A);
-  return cond_impl(out, A, opts, NULL);
-}
+CT_RED_DEFINE_API(linalg_cond, &cond_op, ct_linalg_cond_opts, cond_impl, )

@@ -83,7 +83,6 @@ static ct_status matrix_norm_new(const ct_tensor *A, mkind kind, double ord, ct_
   bool svd = kind == M_NUC || (kind == M_NUM && a == 2);
   if (!ct__la_ndim_ok(A, api, "A") || !ct__la_float_ok(A, api) || (svd && !ct__la_lowprec_ok(A, api)))
     return ct_last_error();
-  if (!ct__check_list(dims, "dims")) return ct_last_error();
   int64_t d[2] = {-2, -1};
   if (dims.ndim != 0 && dims.ndim != 2) {
     char txt[512];
@@ -127,14 +126,11 @@ static ct_status matrix_norm_new(const ct_tensor *A, mkind kind, double ord, ct_
   return ord > 0 ? ct__amax_impl(NULL, v, &ro, res) : ct__amin_impl(NULL, v, &ro, res);
 }
 
-/* The out= tail of matrix_norm and norm: checkSameDevice (torch passes A as its "result"), the result, its dtype
-   against out's ("linalg.norm expected out tensor dtype Float but got: Double"), resize_output and copy_. */
-static bool out_device_ok(const char *api, ct_tensor *out, const ct_tensor *A) {
-  return !out || ct__la_same_device_ok(api, A, out);
-}
+/* The out= tail of matrix_norm and norm: the result's dtype against out's ("linalg.norm expected out tensor dtype
+   Float but got: Double"), then resize_output and copy_; without out, the result handed past the caller's scope. */
 static ct_status deliver(const char *api, ct_tensor *out, ct_tensor *r, ct_tensor **res) {
   if (!out) {
-    *res = ct_keep(r); /* past the function's scope */
+    *res = ct_keep(r);
     return CT_OK;
   }
   if ((ct_dtype)r->dtype != (ct_dtype)out->dtype) {
@@ -145,47 +141,19 @@ static ct_status deliver(const char *api, ct_tensor *out, ct_tensor *r, ct_tenso
   return ct__join_copy_out(out, r);
 }
 
-/* The order of opts as matrix_norm reads it ('fro' by default). */
-static bool matrix_ord(ct_norm_ord ord, ct_scalar p, const char *fn, mkind *kind, double *value) {
-  if (!ct__la_norm_ord(ord, p, fn, value)) return false;
-  *kind = ord == CT_NORM_P ? M_NUM : ord == CT_NORM_NUC ? M_NUC : M_FRO;
-  return true;
-}
-
-ct_status ct__la_matrix_norm_impl(ct_tensor *out, const ct_tensor *A, const ct_matrix_norm_opts *opts,
-                                  ct_tensor **res) {
-  ct_matrix_norm_opts o = opts ? *opts : (ct_matrix_norm_opts){0};
-  mkind kind;
-  double ord;
-  if (!matrix_ord(o.ord, o.p, "ct_linalg_matrix_norm", &kind, &ord)) return ct_last_error();
-  if (!out_device_ok("linalg.matrix_norm", out, A)) return CT_ERR_RUNTIME;
-  ct_status s = ct_scope_begin();
-  ct_tensor *r = NULL;
-  if (s == CT_OK) s = matrix_norm_new(A, kind, ord, o.dims, o.keepdim, o.dtype, &r);
-  if (s == CT_OK) s = deliver("linalg.matrix_norm", out, r, res);
-  ct_scope_end();
-  return s;
-}
-
-ct_tensor *ct_linalg_matrix_norm(const ct_tensor *A, const ct_matrix_norm_opts *opts) {
-  CT__OP_ENTER_PTR(&matrix_norm_op, A, A);
-  ct_tensor *r = NULL;
-  return ct__la_matrix_norm_impl(NULL, A, opts, &r) == CT_OK ? r : NULL;
-}
-
-ct_status ct_linalg_matrix_norm_out(ct_tensor *out, const ct_tensor *A, const ct_matrix_norm_opts *opts) {
-  CT__OP_ENTER_STATUS(&matrix_norm_op, A, out, A);
-  return ct__la_matrix_norm_impl(out, A, opts, NULL);
-}
+/* What matrix_norm's and norm's options hold (the same fields; their defaults differ). */
+typedef struct {
+  ct_norm_ord ord;
+  ct_scalar p;
+  ct_dims dims;
+  bool keepdim;
+  ct_dtype dtype;
+} norm_args;
 
 /* linalg_norm (both overloads): the dims' count, then matrix_norm over two dims (given, or a 2-D A's when an order
    is) or vector_norm (ord None: 2 over dims or everything; a number over one dim or a 1-D A). */
-static ct_status linalg_norm_new(const ct_tensor *A, const ct_linalg_norm_opts *o, ct_tensor **res) {
+static ct_status linalg_norm_new(const ct_tensor *A, const norm_args *o, mkind kind, double ord, ct_tensor **res) {
   const char *api = "linalg.norm";
-  mkind kind;
-  double ord;
-  if (!matrix_ord(o->ord, o->p, "ct_linalg_norm", &kind, &ord) || !ct__check_list(o->dims, "dims"))
-    return ct_last_error();
   bool has_ord = o->ord != CT_NORM_DEFAULT, is_str = has_ord && kind != M_NUM;
   if (o->dims.ndim != 0 && o->dims.ndim != 1 && o->dims.ndim != 2) {
     char txt[512];
@@ -210,28 +178,41 @@ static ct_status linalg_norm_new(const ct_tensor *A, const ct_linalg_norm_opts *
   return ct__linalg_vector_norm_impl(NULL, A, &vo, res);
 }
 
-static ct_status linalg_norm_impl(ct_tensor *out, const ct_tensor *A, const ct_linalg_norm_opts *opts,
-                                  ct_tensor **res) {
-  ct_linalg_norm_opts o = opts ? *opts : (ct_linalg_norm_opts){0};
-  if (!out_device_ok("linalg.norm", out, A)) return CT_ERR_RUNTIME;
+/* matrix_norm (linalg false) or norm: the order read, checkSameDevice (torch passes A as its "result"), the norm
+   in a scope of its own, then out= or the result. */
+static ct_status norm_run(bool linalg, ct_tensor *out, const ct_tensor *A, norm_args a, ct_tensor **res) {
+  const char *api = linalg ? "linalg.norm" : "linalg.matrix_norm";
+  mkind kind = a.ord == CT_NORM_P ? M_NUM : a.ord == CT_NORM_NUC ? M_NUC : M_FRO;
+  double ord;
+  if (!ct__la_norm_ord(a.ord, a.p, linalg ? "ct_linalg_norm" : "ct_linalg_matrix_norm", &ord) ||
+      !ct__check_list(a.dims, "dims"))
+    return ct_last_error();
+  if (out && !ct__la_same_device_ok(api, A, out)) return CT_ERR_RUNTIME;
   ct_status s = ct_scope_begin();
   ct_tensor *r = NULL;
-  if (s == CT_OK) s = linalg_norm_new(A, &o, &r);
-  if (s == CT_OK) s = deliver("linalg.norm", out, r, res);
+  if (s == CT_OK)
+    s = linalg ? linalg_norm_new(A, &a, kind, ord, &r) : matrix_norm_new(A, kind, ord, a.dims, a.keepdim, a.dtype, &r);
+  if (s == CT_OK) s = deliver(api, out, r, res);
   ct_scope_end();
   return s;
 }
 
-ct_tensor *ct_linalg_norm(const ct_tensor *A, const ct_linalg_norm_opts *opts) {
-  CT__OP_ENTER_PTR(&linalg_norm_op, A, A);
-  ct_tensor *r = NULL;
-  return linalg_norm_impl(NULL, A, opts, &r) == CT_OK ? r : NULL;
+ct_status ct__la_matrix_norm_impl(ct_tensor *out, const ct_tensor *A, const ct_matrix_norm_opts *opts,
+                                  ct_tensor **res) {
+  ct_matrix_norm_opts o = opts ? *opts : (ct_matrix_norm_opts){0};
+  return norm_run(false, out, A, (norm_args){o.ord, o.p, o.dims, o.keepdim, o.dtype}, res);
 }
 
-ct_status ct_linalg_norm_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_norm_opts *opts) {
-  CT__OP_ENTER_STATUS(&linalg_norm_op, A, out, A);
-  return linalg_norm_impl(out, A, opts, NULL);
+static ct_status linalg_norm_impl(ct_tensor *out, const ct_tensor *A, const ct_linalg_norm_opts *opts,
+                                  ct_tensor **res) {
+  ct_linalg_norm_opts o = opts ? *opts : (ct_linalg_norm_opts){0};
+  return norm_run(true, out, A, (norm_args){o.ord, o.p, o.dims, o.keepdim, o.dtype}, res);
 }
+
+/* The public pairs (their descriptors' grad slot is NONE: out= takes arguments that require grad, as torch's
+   composites do). */
+CT_RED_DEFINE_API(linalg_matrix_norm, &matrix_norm_op, ct_matrix_norm_opts, ct__la_matrix_norm_impl, )
+CT_RED_DEFINE_API(linalg_norm, &linalg_norm_op, ct_linalg_norm_opts, linalg_norm_impl, )
 
 /* ---- torch.norm(p='nuc'): at::nuclear_norm after torch.norm's checks (src/ops/reduce/norm.c) ---- */
 
