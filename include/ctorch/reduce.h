@@ -33,7 +33,8 @@ typedef struct ct_var_opts {
 } ct_var_opts;
 
 /* torch.norm: p kind 0 (the zero value) is 'fro'; a number is the vector p-norm (INFINITY and
-   -INFINITY for inf and -inf); nuc selects 'nuc' (the nuclear norm: not implemented until linalg). */
+   -INFINITY for inf and -inf); nuc selects 'nuc' (the nuclear norm, torch's nuclear_norm: the sum of
+   linalg.svdvals over the two dims, the matrix of a 2-D input when dims is empty; p must stay unset). */
 typedef struct ct_norm_opts {
   ct_scalar p;
   bool nuc;

@@ -8,8 +8,7 @@ a few large inputs that take the chunked, multi-threaded and vectorized paths.
 Known differences kept out of the draws: complex products with infinite parts along a non-contiguous
 reduced dim (which part turns NaN depends on where PyTorch's vectorized loop multiplies by the
 identity); large bool products (torch 1.13's vectorized bool product answers True where a False is
-present); norm(p='nuc') (no SVD yet: ctorch reports NotImplementedError after PyTorch's argument
-checks); large badly conditioned float sums (both use PyTorch's cascade, but ctorch cuts reductions longer
+present); large badly conditioned float sums (both use PyTorch's cascade, but ctorch cuts reductions longer
 than CT_RED_CHUNK into fixed chunks so that results do not depend on the thread count, where
 PyTorch's split follows its thread count: a sum that cancels to a small value then differs beyond
 the tolerance; large int inputs summed with a floating dtype= are drawn positive for the same reason,
@@ -295,18 +294,9 @@ def t_var(name):
     return call
 
 
-NUC_MESSAGE = "norm(): p='nuc' (the nuclear norm) needs linalg.svd, not implemented yet"
-
-
 def t_norm(x, p="fro", dim=None, keepdim=False, dtype=None, out=None):
     kw = {k: v for k, v in (("dtype", dtype), ("out", out)) if v is not None}
-    try:
-        r = torch.norm(x, p, None if dim is None else tuple(dim), keepdim, **kw)
-    except torch.linalg.LinAlgError:  # the SVD itself failed (non-finite input): past ctorch's checks
-        raise NotImplementedError(NUC_MESSAGE) from None
-    if p == "nuc":  # ctorch checks the arguments, then has no SVD yet: the documented difference
-        raise NotImplementedError(NUC_MESSAGE)
-    return r
+    return torch.norm(x, p, None if dim is None else tuple(dim), keepdim, **kw)
 
 
 def t_pair(name):

@@ -348,3 +348,11 @@ ct_status ct_linalg_eigvalsh_out(ct_tensor *out, const ct_tensor *A, const ct_li
   ct_status s = eigh_new(A, uplo, false, &w, &V);
   return ct__la_write_outs(&w, &out, 1, s);
 }
+
+/* ---- the _impl the norm family's composites call (matrix_norm's 2, -2 and 'nuc', cond) ---- */
+
+ct_tensor *ct__la_svdvals_impl(const ct_tensor *A) {
+  if (!svd_args(A) || !ct__op_table(&svdvals_op, A, "aten::_linalg_svd")) return NULL;
+  ct_tensor *u, *s, *v;
+  return svd_new(A, false, false, &u, &s, &v) == CT_OK ? ct__own(s) : NULL;
+}

@@ -107,7 +107,11 @@ bool ct__la_check_errors(const ct_tensor *info, const char *api) {
     char batch[64] = "";
     if (info->ndim > 0) snprintf(batch, sizeof batch, ": (Batch element %lld)", (long long)i);
     int v = p[i];
-    if (v < 0) {
+    if (v == -4 && strstr(api, "svd")) { /* gesdd's answer to a NaN in A */
+      ct__error(CT_ERR_LINALG,
+                "%s%s: The algorithm failed to converge because the input matrix contained non-finite values.", api,
+                batch);
+    } else if (v < 0) {
       ct__error(CT_ERR_RUNTIME,
                 "%s%s: Argument %d has illegal value. Most certainly there is a bug in the "
                 "implementation calling the backend library.",
@@ -226,4 +230,42 @@ ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r) {
     if (s != CT_OK) return s;
   }
   return ct__copy_into(out, r);
+}
+
+/* ---- norm family ---- */
+
+bool ct__la_same_device_ok(const char *api, const ct_tensor *result, const ct_tensor *input) {
+  if (ct_device_equal(ct__tdevice(result), ct__tdevice(input))) return true;
+  char a[32], b[32];
+  ct_device_str(ct__tdevice(result), a, sizeof a);
+  ct_device_str(ct__tdevice(input), b, sizeof b);
+  ct__error(CT_ERR_RUNTIME,
+            "%s: Expected result and input tensors to be on the same device, but got result on %s and input on %s",
+            api, a, b);
+  return false;
+}
+
+bool ct__la_norm_ord(ct_norm_ord ord, ct_scalar p, const char *fn, double *value) {
+  *value = 0;
+  if (ord != CT_NORM_DEFAULT && ord != CT_NORM_P && ord != CT_NORM_FRO && ord != CT_NORM_NUC) {
+    ct__error(CT_ERR_VALUE, "%s: ord must be CT_NORM_DEFAULT, CT_NORM_P, CT_NORM_FRO or CT_NORM_NUC, got %d", fn,
+              (int)ord);
+    return false;
+  }
+  if (ord != CT_NORM_P) {
+    if (p.kind == 0) return true;
+    ct__error(CT_ERR_VALUE, "%s: p is given but ord is not CT_NORM_P (the number would be ignored)", fn);
+    return false;
+  }
+  if (p.kind == 0) {
+    ct__error(CT_ERR_VALUE, "%s: ord CT_NORM_P needs its number in p", fn);
+    return false;
+  }
+  if (!ct__check_scalar(p)) return false;
+  if (p.kind == CT_SCALAR_COMPLEX && p.v.c.im != 0) {
+    ct__error(CT_ERR_RUNTIME, "value cannot be converted to type double without overflow");
+    return false;
+  }
+  *value = ct__scalar_to_double(p);
+  return true;
 }

@@ -92,5 +92,32 @@ ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r);
 ct_tensor *ct__la_inv_impl(const ct_tensor *A, const char *api);
 /* linalg.solve(A, B) with its checks and messages: a new result (unowned). */
 ct_tensor *ct__la_solve_impl(const ct_tensor *A, const ct_tensor *B);
+/* ---- norm family (linalg_norm.h) ---- */
+/* A composite of torch's (CompositeImplicitAutograd): any device at entry, each inner op's device checked where it
+   dispatches; out= accepts arguments that require grad. */
+#define CT_LINALG_COMPOSITE_OP(NAME, ATEN) \
+  { .name = (NAME), .aten = (ATEN), .composite = true, .grad = CT_OP_GRAD_NONE }
+/* linalg.svdvals(A) past its entry guard: svd's checks (ndim, floating, the kernel's dtype), then the singular
+   values (scope-owned). A device without LAPACK (meta) is refused with the dispatcher's message for _linalg_svd. */
+ct_tensor *ct__la_svdvals_impl(const ct_tensor *A);
+/* linalg.inv_ex(A) past its entry guard (check_errors=False): its checks, then the inverse (batched column-major)
+   and info (int32, the batch's shape), both scope-owned. */
+ct_status ct__la_inv_ex_impl(const ct_tensor *A, ct_tensor **inverse, ct_tensor **info);
+/* at::nuclear_norm(t, {d0, d1}, keepdim) (torch.norm's p='nuc'; d0 and d1 wrapped): "duplicate or invalid
+   dimensions", then the sum of linalg.svdvals of t with d0 and d1 moved to the end, the kept dims put back; out
+   given: resize_output and copy_ into it, else *res (scope-owned). */
+ct_status ct__la_nuclear_norm(ct_tensor *out, const ct_tensor *t, int64_t d0, int64_t d1, bool keepdim,
+                              ct_tensor **res);
+/* linalg.matrix_norm past its entry guard (out NULL: a new scope-owned *res). */
+ct_status ct__la_matrix_norm_impl(ct_tensor *out, const ct_tensor *A, const ct_matrix_norm_opts *opts,
+                                  ct_tensor **res);
+/* checkSameDevice(api, result, input): "linalg.cond: Expected result and input tensors to be on the same device,
+   but got result on meta and input on cpu". */
+bool ct__la_same_device_ok(const char *api, const ct_tensor *result, const ct_tensor *input);
+/* Reads a ct_norm_ord and its number p (linalg_norm.h's rule; fn names the function in the ValueError): a kind
+   that is not one of the four, CT_NORM_P without p, or p with another kind is refused; a complex p with an
+   imaginary part fails as c10's Scalar::toDouble ("value cannot be converted to type double without overflow").
+   *value: p as a double (0 for the other kinds). */
+bool ct__la_norm_ord(ct_norm_ord ord, ct_scalar p, const char *fn, double *value);
 
 #endif

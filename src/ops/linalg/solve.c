@@ -318,3 +318,11 @@ ct_tensor *ct__la_solve_impl(const ct_tensor *A, const ct_tensor *B) {
   ct_status s = solve_new(A, B, &p, &r, &info);
   return checked_result(s, r, info, "torch.linalg.solve");
 }
+
+/* ---- the _impl the norm family's composites call (cond) ---- */
+
+ct_status ct__la_inv_ex_impl(const ct_tensor *A, ct_tensor **inverse, ct_tensor **info) {
+  *inverse = *info = NULL;
+  if (!ct__op_table(&inv_ex_op, A, "aten::linalg_inv_ex")) return ct_last_error(); /* no LAPACK on meta */
+  return inv_common(A, false, "linalg.inv_ex", NULL, NULL, inverse, info);
+}

@@ -577,6 +577,10 @@ ct_status ct__amax_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts
   return extreme(true, out, t, opts, res);
 }
 
+ct_status ct__amin_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
+  return extreme(false, out, t, opts, res);
+}
+
 CT_RED_DEFINE_API(amax, &amax_op, ct_reduce_opts, extreme, true, )
 CT_RED_DEFINE_API(amin, &amin_op, ct_reduce_opts, extreme, false, )
 

@@ -3,12 +3,13 @@
    torch.norm in 1.13 is Python dispatching to three ATen ops, reproduced here: the vector p-norm
    (at::norm: p = 0, 1, 2, inf, -inf or any other number, over dims, with dtype), the Frobenius norm
    (at::frobenius_norm: at::norm(p=2) over at most one dim, sqrt(sum(x * x)) over two, out= by copy)
-   and the nuclear norm (needs linalg.svd: its argument checks, then "not implemented"). Accumulation
+   and the nuclear norm (at::nuclear_norm: its checks here, the rest in ops/linalg/norm_matrix.c). Accumulation
    is in double; |x| of complex values is hypot(re, im). */
 #include <stdio.h>
 
 #include "kernels/cpu/torch_compat.h"
 #include "ops/convert_internal.h"
+#include "ops/linalg/linalg_internal.h"
 #include "ops/reduce/red.h"
 
 typedef enum { N_ZERO, N_ONE, N_TWO, N_INF, N_NINF, N_GEN, N_TWO_LASTDIM } norm_kind;
@@ -407,11 +408,16 @@ static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opt
     ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
     return CT_ERR_NOT_IMPLEMENTED;
   }
-  if (o.nuc) {
+  if (o.nuc) { /* torch.norm's Python checks, then at::nuclear_norm's */
+    if (o.p.kind) {
+      ct__error(CT_ERR_VALUE, "norm(): nuc and a number p cannot both be given");
+      return CT_ERR_VALUE;
+    }
     if (o.dtype) {
       ct__error(CT_ERR_VALUE, "dtype argument is not supported in nuclear norm");
       return CT_ERR_VALUE;
     }
+    int64_t d0 = 0, d1 = 1;
     if (o.dims.ndim == 0) {
       if (t->ndim != 2) {
         ct__error(CT_ERR_RUNTIME, "Expected a tensor with 2 dimensions, but got a tensor with %lld dimension%s instead.",
@@ -423,26 +429,12 @@ static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opt
         ct__error(CT_ERR_RUNTIME, "nuclear norm requires a 'dim' argument of size 2");
         return CT_ERR_RUNTIME;
       }
-      int64_t d0 = ct__wrap_dim(o.dims.data[0], t->ndim);
+      d0 = ct__wrap_dim(o.dims.data[0], t->ndim);
       if (d0 < 0) return ct__null_status();
-      int64_t d1 = ct__wrap_dim(o.dims.data[1], t->ndim);
+      d1 = ct__wrap_dim(o.dims.data[1], t->ndim);
       if (d1 < 0) return ct__null_status();
-      if (d0 == d1) {
-        ct__error(CT_ERR_RUNTIME, "duplicate or invalid dimensions");
-        return CT_ERR_RUNTIME;
-      }
     }
-    if (!is_fc((ct_dtype)t->dtype)) {
-      ct__error(CT_ERR_RUNTIME, "linalg.svd: Expected a floating point or complex tensor as input. Got %s",
-                ct__dt((ct_dtype)t->dtype)->scalar_name);
-      return CT_ERR_RUNTIME;
-    }
-    if (t->numel != 0 && ((ct_dtype)t->dtype == CT_FLOAT16 || (ct_dtype)t->dtype == CT_BFLOAT16)) {
-      ct__red_not_implemented("linalg_svd_cpu", (ct_dtype)t->dtype);
-      return CT_ERR_RUNTIME;
-    }
-    ct__error(CT_ERR_NOT_IMPLEMENTED, "norm(): p='nuc' (the nuclear norm) needs linalg.svd, not implemented yet");
-    return CT_ERR_NOT_IMPLEMENTED;
+    return ct__la_nuclear_norm(out, t, d0, d1, o.keepdim, res);
   }
   if (o.p.kind == 0) { /* 'fro' */
     if (o.dims.ndim == 0 && !out && !o.dtype)
@@ -489,8 +481,30 @@ ct_tensor *ct_dist(const ct_tensor *a, const ct_tensor *b, const ct_dist_opts *o
 /* "inf", "-1", "0.5": how c10::Scalar prints ord (an ostream's default format) */
 static void ord_text(double ord, char *buf, size_t n) { snprintf(buf, n, "%g", ord); }
 
-static ct_status linalg_vector_norm(ct_tensor *out, const ct_tensor *t, const ct_vector_norm_opts *opts,
-                                    ct_tensor **res) {
+bool ct__linalg_norm_dtype_ok(ct_dtype in, ct_dtype dtype, const char *api) {
+  if (!dtype) return true;
+  const char *dn = ct__dt(dtype)->scalar_name;
+  bool cin = ct__dt(in)->category == CT_CAT_COMPLEX, cdt = ct__dt(dtype)->category == CT_CAT_COMPLEX;
+  if (!is_fc(dtype)) {
+    ct__error(CT_ERR_RUNTIME, "%s: dtype should be floating point or complex, but got %s", api, dn);
+    return false;
+  }
+  if (cin != cdt) {
+    ct__error(CT_ERR_RUNTIME, "%s: dtype should be %s for %s inputs, but got %s", api, cin ? "complex" : "real",
+              cin ? "complex" : "real", dn);
+    return false;
+  }
+  if (ct_promote_types(in, dtype) != dtype) {
+    ct__error(CT_ERR_RUNTIME,
+              "%s: the dtype of the input (%s) should be convertible without narrowing to the specified dtype (%s)",
+              api, ct__dt(in)->scalar_name, dn);
+    return false;
+  }
+  return true;
+}
+
+ct_status ct__linalg_vector_norm_impl(ct_tensor *out, const ct_tensor *t, const ct_vector_norm_opts *opts,
+                                      ct_tensor **res) {
   ct_vector_norm_opts o = opts ? *opts : (ct_vector_norm_opts){0};
   ct_dtype in = (ct_dtype)t->dtype;
   if (!is_fc(in)) {
@@ -523,26 +537,7 @@ static ct_status linalg_vector_norm(ct_tensor *out, const ct_tensor *t, const ct
       }
     }
   }
-  if (o.dtype) { /* at::detail::check_linalg_norm_dtype */
-    const char *dn = ct__dt(o.dtype)->scalar_name;
-    bool cin = ct__dt(in)->category == CT_CAT_COMPLEX, cdt = ct__dt(o.dtype)->category == CT_CAT_COMPLEX;
-    if (!is_fc(o.dtype)) {
-      ct__error(CT_ERR_RUNTIME, "linalg.vector_norm: dtype should be floating point or complex, but got %s", dn);
-      return CT_ERR_RUNTIME;
-    }
-    if (cin != cdt) {
-      ct__error(CT_ERR_RUNTIME, "linalg.vector_norm: dtype should be %s for %s inputs, but got %s",
-                cin ? "complex" : "real", cin ? "complex" : "real", dn);
-      return CT_ERR_RUNTIME;
-    }
-    if (ct_promote_types(in, o.dtype) != o.dtype) {
-      ct__error(CT_ERR_RUNTIME,
-                "linalg.vector_norm: the dtype of the input (%s) should be convertible without narrowing to the "
-                "specified dtype (%s)",
-                ct__dt(in)->scalar_name, dn);
-      return CT_ERR_RUNTIME;
-    }
-  }
+  if (!ct__linalg_norm_dtype_ok(in, o.dtype, "linalg.vector_norm")) return CT_ERR_RUNTIME;
   uint64_t mask; /* make_dim_mask: at::dim_list_to_bitset, one pass */
   if (!ct__red_mask_1pass(t, o.dims, &mask)) return ct__null_status();
   ct_dtype od = real_of(o.dtype ? o.dtype : in);
@@ -557,4 +552,4 @@ static ct_status linalg_vector_norm(ct_tensor *out, const ct_tensor *t, const ct
   return vector_norm_as(out, t, p, o.dims, o.keepdim, o.dtype, od, true, res);
 }
 
-CT_RED_DEFINE_API(linalg_vector_norm, &vector_norm_op, ct_vector_norm_opts, linalg_vector_norm, )
+CT_RED_DEFINE_API(linalg_vector_norm, &vector_norm_op, ct_vector_norm_opts, ct__linalg_vector_norm_impl, )

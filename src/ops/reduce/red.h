@@ -72,6 +72,12 @@ static inline const ct_red_kernel *ct__red_variant(const ct_op *op, const ct_ten
    one autograd node); out NULL: a new result (scope-owned, as the public function's) in *res. */
 ct_status ct__sum_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
 ct_status ct__amax_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
+ct_status ct__amin_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
+ct_status ct__linalg_vector_norm_impl(ct_tensor *out, const ct_tensor *t, const ct_vector_norm_opts *opts,
+                                      ct_tensor **res);
+/* at::detail::check_linalg_norm_dtype for a dtype= (UNSET: nothing to check) of an input of dtype in, its messages
+   prefixed by api ("linalg.vector_norm: dtype should be real for real inputs, but got ComplexFloat"). */
+bool ct__linalg_norm_dtype_ok(ct_dtype in, ct_dtype dtype, const char *api);
 
 /* ---- arguments ---- */
 /* Wraps and checks dims (IndexError, "dim 0 appears multiple times in the list of dims"); empty: every dim. */
