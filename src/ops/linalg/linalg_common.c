@@ -206,3 +206,85 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
   *info = inf;
   return CT_OK;
 }
+
+/* ---- lu family ---- */
+
+#include "iter/iter.h" /* ct__broadcast_shapes */
+
+ct_tensor *ct__la_colmajor_cast(const ct_tensor *src, int64_t ndim, const int64_t *sizes, ct_dtype dt) {
+  if (!ct__blas_ready()) return NULL;
+  ct__blas_sync_threads();
+  ct_tensor *r = ct__la_empty_colmajor(src, ndim, sizes, dt);
+  if (!r) return NULL;
+  ct_tensor *e = ct__expand_impl(src, (ct_shape){sizes, ndim});
+  ct_status s = e ? ct__copy_into(r, e) : ct_last_error();
+  ct_release(e);
+  if (s != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return r;
+}
+
+ct_tensor *ct__la_contiguous_copy(const ct_tensor *src, int64_t ndim, const int64_t *sizes) {
+  ct_tensor *r = ct__la_empty(src, ndim, sizes, (ct_dtype)src->dtype);
+  if (!r) return NULL;
+  ct_tensor *e = ct__expand_impl(src, (ct_shape){sizes, ndim});
+  ct_status s = e ? ct__copy_into(r, e) : ct_last_error();
+  ct_release(e);
+  if (s != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  return r;
+}
+
+ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r) {
+  bool same = out->ndim == r->ndim && memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) == 0;
+  if (!same) {
+    if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
+    ct_status s = ct__tensor_resize(out, r->ndim, r->sizes, NULL);
+    if (s != CT_OK) return s;
+  }
+  return ct__copy_into(out, r);
+}
+
+bool ct__la_out_castable(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api) {
+  if (!ct_can_cast(from, (ct_dtype)out->dtype)) {
+    ct__error(CT_ERR_RUNTIME, "%s: Expected result to be safely castable from %s dtype, but got result with dtype %s",
+              api, ct__dt(from)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
+    return false;
+  }
+  return ct__join_out_device_ok(out, like);
+}
+
+bool ct__la_broadcast_batch(const ct_tensor *x, const ct_tensor *y, int64_t *bs, int64_t *nb) {
+  int64_t nx = x->ndim - 2, ny = y->ndim - 2;
+  if (nx > CT_LA_MAXDIM - 2 || ny > CT_LA_MAXDIM - 2) {
+    ct__error(CT_ERR_RUNTIME, "linalg: too many dimensions");
+    return false;
+  }
+  *nb = nx > ny ? nx : ny;
+  return ct__broadcast_shapes(x->sizes, nx, y->sizes, ny, bs) == CT_OK;
+}
+
+bool ct__la_linear_solve_ok(const ct_tensor *b, const ct_tensor *A, const char *name) {
+  if (b->dtype != A->dtype) {
+    ct__error(CT_ERR_RUNTIME, "Expected b and A to have the same dtype, but found b of type %s and A of type %s instead.",
+              ct__dt((ct_dtype)b->dtype)->scalar_name, ct__dt((ct_dtype)A->dtype)->scalar_name);
+    return false;
+  }
+  int64_t n = A->sizes[A->ndim - 1], am = A->sizes[A->ndim - 2];
+  if (n != am) {
+    ct__error(CT_ERR_RUNTIME, "A must be batches of square matrices, but they are %lld by %lld matrices",
+              (long long)am, (long long)n);
+    return false;
+  }
+  if (n != b->sizes[b->ndim - 2]) {
+    ct__error(CT_ERR_RUNTIME,
+              "Incompatible matrix sizes for %s: each A matrix is %lld by %lld but each b matrix is %lld by %lld", name,
+              (long long)n, (long long)n, (long long)b->sizes[b->ndim - 2], (long long)b->sizes[b->ndim - 1]);
+    return false;
+  }
+  return true;
+}

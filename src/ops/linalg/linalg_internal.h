@@ -81,4 +81,23 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
 ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *pivots, ct_tensor **sign,
                                  ct_tensor **logabs);
 
+/* ---- lu family (lu.c, lu_solve.c, triangular.c, cholesky_solve.c) ---- */
+/* ct__la_colmajor_copy in dtype dt: src expanded to sizes and cast by the copy engine. */
+ct_tensor *ct__la_colmajor_cast(const ct_tensor *src, int64_t ndim, const int64_t *sizes, ct_dtype dt);
+/* A contiguous copy (unowned) of src expanded to sizes (its math bits applied). */
+ct_tensor *ct__la_contiguous_copy(const ct_tensor *src, int64_t ndim, const int64_t *sizes);
+/* torch's resize_output + copy_: out resized to r's shape with contiguous strides when its shape differs (and its
+   dtype kept), then r's values copied into it (cast). */
+ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r);
+/* checkLinalgCompatibleDtype: "cholesky_solve: Expected result to be safely castable from Float dtype, but got
+   result with dtype Long", then the device. */
+bool ct__la_out_castable(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api);
+/* The batch of x and y broadcast (torch's _linalg_broadcast_batch_dims; its message on a mismatch, x as "a")
+   into bs[*nb]; false with the error recorded. */
+bool ct__la_broadcast_batch(const ct_tensor *x, const ct_tensor *y, int64_t *bs, int64_t *nb);
+/* linearSolveCheckInputs(b, A, name): "Expected b and A to have the same dtype, but found b of type Double and A
+   of type Float instead.", "A must be batches of square matrices, but they are 2 by 3 matrices", "Incompatible
+   matrix sizes for triangular_solve: each A matrix is 3 by 3 but each b matrix is 4 by 2". */
+bool ct__la_linear_solve_ok(const ct_tensor *b, const ct_tensor *A, const char *name);
+
 #endif
