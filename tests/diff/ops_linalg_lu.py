@@ -58,6 +58,15 @@ def _work(dt):
     return torch.complex128 if dt.is_complex else torch.float64
 
 
+def _out_contig(g, dt, shape):
+    """An out= tensor as ops_linalg's _out draws it, always contiguous. NOT TORCH: torch 1.13's lu_unpack writes
+    L and U with tril_out / triu_out, which write past the end of a transposed or strided out whose dims of size 1
+    carry large strides (valgrind: structured_tril_cpu::impl, an invalid write; the process then aborts in free),
+    so linalg.lu's and lu_unpack's entries draw contiguous outs (of any shape and dtype)."""
+    o = _out(g, dt, shape)
+    return Spec(o.shape, o.dtype, ["contiguous"])
+
+
 def _pivot(g):
     return not g.chance(0.05)
 
@@ -92,7 +101,10 @@ def _t_lu(x, cj, pivot, flag, out=None):
 def _c_lu(x, cj, pivot, flag, out=None):
     o = _ref(ct_lu_opts(not pivot, flag))
     if out is None:
-        return tuple(r for r in _results("ct_lu", 3, _c_in(x, cj), opts=o) if r is not None)
+        ps = [ctypes.c_void_p() for _ in range(3)]
+        C.check(L().fn("ct_lu")(_c_in(x, cj), ctypes.byref(ps[0]), ctypes.byref(ps[1]),
+                                ctypes.byref(ps[2]) if flag else None, o))
+        return tuple(C.own(p.value) for p in ps[:3 if flag else 2])
     outs = list(out) if flag else [out[0], out[1], None]
     C.check(L().fn("ct_lu_out")(*outs, _c_in(x, cj), o))
     return tuple(out) if flag else (out[0], out[1])
@@ -106,8 +118,8 @@ def gen_linalg_lu(precision, out=False):
             sh = x.shape
             m, n = (sh[-2], sh[-1]) if len(sh) >= 2 else (2, 2)
             k = min(m, n)
-            a.kw["out"] = (_out(g, x.dtype, sh[:-2] + (m, m)), _out(g, x.dtype, sh[:-2] + (m, k)),
-                           _out(g, x.dtype, sh[:-2] + (k, n)))
+            a.kw["out"] = (_out_contig(g, x.dtype, sh[:-2] + (m, m)), _out_contig(g, x.dtype, sh[:-2] + (m, k)),
+                           _out_contig(g, x.dtype, sh[:-2] + (k, n)))
         return a
     return gen
 
@@ -139,13 +151,14 @@ def gen_unpack(precision, out=False):
             piv.view(-1)[0] = g.choice([0, -1, m + 1])  # out of range
         pdt = torch.int32 if g.chance(0.95) else torch.int64
         conj = dt.is_complex and g.chance(0.25)
-        x = Spec(LU.shape, dt, g.layout(), base=LU)
-        p = Spec(piv.shape, pdt, g.layout(), base=piv.to(pdt))
+        x = Spec(LU.shape, dt, g.layout(), base=LU.clone(memory_format=torch.contiguous_format))
+        p = Spec(piv.shape, pdt, g.layout(), base=piv.to(pdt).clone(memory_format=torch.contiguous_format))
         a = A(x, conj, p, data=not g.chance(0.2), pivots=not g.chance(0.2))
         if out:
             b = tuple(LU.shape[:-2]) if LU.dim() >= 2 else ()
             k = min(m, n)
-            a.kw["out"] = (_out(g, dt, b + (m, m)), _out(g, dt, b + (m, k)), _out(g, dt, b + (k, n)))
+            a.kw["out"] = (_out_contig(g, dt, b + (m, m)), _out_contig(g, dt, b + (m, k)),
+                           _out_contig(g, dt, b + (k, n)))
         return a
     return gen
 
@@ -193,8 +206,11 @@ def gen_lu_solve(precision, out=False):
         elif r < 0.1 and len(ba):
             piv = piv.expand((2,) + piv.shape).clone()
         conj = dt.is_complex and g.chance(0.25)
-        x = Spec(LU.shape, dt, g.layout(), base=LU)
-        p = Spec(piv.shape, piv.dtype, g.layout(), base=piv)
+        # NOT TORCH: torch 1.13's lu_solve misreads batches of 1 x 1 LU (or pivots) whose strides only look
+        # contiguous ((3, 1, 1, 1) with strides (1, 3, 1, 3): nan, an out-of-bounds read); those are drawn contiguous
+        lay = (lambda: ["contiguous"]) if n <= 1 else g.layout
+        x = Spec(LU.shape, dt, lay(), base=LU.clone(memory_format=torch.contiguous_format))
+        p = Spec(piv.shape, piv.dtype, lay(), base=piv.clone(memory_format=torch.contiguous_format))
         b = Spec(bshape, bdt, g.layout(), base=_values(g, bshape, bdt, "rect"))
         a = A(x, conj, p, b, left=left, adjoint=g.chance(0.3))
         if out:
@@ -336,7 +352,7 @@ def _chol_matrix(g, precision, batch, upper, singular=False):
     else:
         base = _values(g, shape, dt, "rect")
     conj = dt.is_complex and g.chance(0.25)
-    return Spec(shape, dt, g.layout(), base=base), conj
+    return Spec(shape, dt, g.layout(), base=base.clone(memory_format=torch.contiguous_format)), conj
 
 
 def gen_cholesky_solve(precision, out=False):

@@ -131,7 +131,7 @@ ct_status ct_cholesky_inverse_out(ct_tensor *out, const ct_tensor *L, const ct_c
     return ct_last_error();
   ct_tensor *r = cholesky_inverse_new(L, opts && opts->upper, L->ndim);
   if (!r) return ct_last_error();
-  ct_status s = out->dtype == L->dtype && out->numel == 0 ? ct__la_write_out(out, r)
+  ct_status s = out->dtype == L->dtype && out->numel == 0 ? ct__la_write_out_as(out, r, true)
                                                           : ct__la_write_out_contiguous(out, r);
   ct_release(r);
   return s;

@@ -249,6 +249,16 @@ ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r) {
   return ct__copy_into(out, r);
 }
 
+ct_status ct__la_write_out_as(ct_tensor *out, const ct_tensor *r, bool restride) {
+  bool same = out->ndim == r->ndim && memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) == 0;
+  if (!same || restride) {
+    if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
+    ct_status s = ct__tensor_resize(out, r->ndim, r->sizes, r->strides);
+    if (s != CT_OK) return s;
+  }
+  return ct__copy_into(out, r);
+}
+
 bool ct__la_out_castable(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api) {
   if (!ct_can_cast(from, (ct_dtype)out->dtype)) {
     ct__error(CT_ERR_RUNTIME, "%s: Expected result to be safely castable from %s dtype, but got result with dtype %s",

@@ -89,6 +89,9 @@ ct_tensor *ct__la_contiguous_copy(const ct_tensor *src, int64_t ndim, const int6
 /* torch's resize_output + copy_: out resized to r's shape with contiguous strides when its shape differs (and its
    dtype kept), then r's values copied into it (cast). */
 ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r);
+/* out takes r's shape and strides when its shape differs or restride is set (torch's kernels that restride an
+   empty out to their own layout), then r's values. */
+ct_status ct__la_write_out_as(ct_tensor *out, const ct_tensor *r, bool restride);
 /* checkLinalgCompatibleDtype: "cholesky_solve: Expected result to be safely castable from Float dtype, but got
    result with dtype Long", then the device. */
 bool ct__la_out_castable(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api);

@@ -33,6 +33,36 @@ static bool broadcast(const ct_tensor *B, const ct_tensor *A, int64_t *rs, int64
   return true;
 }
 
+/* Whether the matrices of (sizes, strides) are column-major (the batch contiguous around them). */
+static bool col_contiguous(int64_t nd, const int64_t *sizes, const int64_t *strides) {
+  int64_t sz[CT_LA_MAXDIM], st[CT_LA_MAXDIM];
+  memcpy(sz, sizes, (size_t)nd * sizeof(int64_t));
+  memcpy(st, strides, (size_t)nd * sizeof(int64_t));
+  sz[nd - 2] = sizes[nd - 1], sz[nd - 1] = sizes[nd - 2];
+  st[nd - 2] = strides[nd - 1], st[nd - 1] = strides[nd - 2];
+  return ct__geom_is_contiguous(nd, sz, st);
+}
+
+/* triangular_solve_out's outs: resized to the column-major results where their shape differs; when both are then
+   column-major (empty ones count as such), torch solves in them and restrides the empty ones column-major;
+   otherwise it copies into them. Releases r. */
+static ct_status write_outs(ct_tensor **r, ct_tensor *const *outs) {
+  bool same[2], copy_needed = false;
+  ct_status s = CT_OK;
+  for (int k = 0; k < 2; k++) {
+    same[k] = outs[k]->ndim == r[k]->ndim &&
+              memcmp(outs[k]->sizes, r[k]->sizes, (size_t)r[k]->ndim * sizeof(int64_t)) == 0;
+    if (same[k] && outs[k]->numel > 0 && !col_contiguous(outs[k]->ndim, outs[k]->sizes, outs[k]->strides))
+      copy_needed = true;
+    if (!same[k] && !ct__tensor_resize_ok(outs[k], r[k]->ndim, r[k]->sizes)) s = ct_last_error();
+  }
+  for (int k = 0; k < 2 && s == CT_OK; k++)
+    s = ct__la_write_out_as(outs[k], r[k], !copy_needed && outs[k]->numel == 0);
+  ct_release(r[0]);
+  ct_release(r[1]);
+  return s;
+}
+
 /* ---- triangular_solve ---- */
 
 /* triangular_solve's meta checks, in torch's order. */
@@ -68,7 +98,8 @@ static ct_status triangular_common(const ct_tensor *b, const ct_tensor *A, const
     ct__grad_mark_result(r[0], A);
     ct__grad_mark_result(r[1], A);
   }
-  return ct__la_deliver2(r, out_x, out_a, x, ca, s);
+  if (!out_x || s != CT_OK) return ct__la_deliver2(r, out_x, out_a, x, ca, s);
+  return write_outs(r, (ct_tensor *const[]){out_x, out_a});
 }
 
 ct_status ct_triangular_solve(const ct_tensor *b, const ct_tensor *A, ct_tensor **solution,
@@ -111,15 +142,6 @@ static void expanded_strides(const ct_tensor *A, const int64_t *as, int64_t nd, 
   }
 }
 
-/* Whether the matrices of (sizes, strides) are column-major (the batch contiguous around them). */
-static bool col_contiguous(int64_t nd, const int64_t *sizes, const int64_t *strides) {
-  int64_t sz[CT_LA_MAXDIM], st[CT_LA_MAXDIM];
-  memcpy(sz, sizes, (size_t)nd * sizeof(int64_t));
-  memcpy(st, strides, (size_t)nd * sizeof(int64_t));
-  sz[nd - 2] = sizes[nd - 1], sz[nd - 1] = sizes[nd - 2];
-  st[nd - 2] = strides[nd - 1], st[nd - 1] = strides[nd - 2];
-  return ct__geom_is_contiguous(nd, sz, st);
-}
 
 /* is_row_or_column_contiguous */
 static bool row_or_col(int64_t nd, const int64_t *sizes, const int64_t *strides) {
