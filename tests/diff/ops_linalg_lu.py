@@ -206,9 +206,10 @@ def gen_lu_solve(precision, out=False):
         elif r < 0.1 and len(ba):
             piv = piv.expand((2,) + piv.shape).clone()
         conj = dt.is_complex and g.chance(0.25)
-        # NOT TORCH: torch 1.13's lu_solve misreads batches of 1 x 1 LU (or pivots) whose strides only look
-        # contiguous ((3, 1, 1, 1) with strides (1, 3, 1, 3): nan, an out-of-bounds read); those are drawn contiguous
-        lay = (lambda: ["contiguous"]) if n <= 1 else g.layout
+        # NOT TORCH: torch 1.13's lu_solve takes LU and pivots whose strides only look contiguous (dims of size 1
+        # with any stride: a batch of 1 x 1 LU with strides (1, 3, 1, 3) gives nan, pivots (2, 1, 5) with strides
+        # (5, 10, 1) crash the process) as if they were; such inputs are drawn contiguous
+        lay = (lambda: ["contiguous"]) if n <= 1 or 1 in ba else g.layout
         x = Spec(LU.shape, dt, lay(), base=LU.clone(memory_format=torch.contiguous_format))
         p = Spec(piv.shape, piv.dtype, lay(), base=piv.clone(memory_format=torch.contiguous_format))
         b = Spec(bshape, bdt, g.layout(), base=_values(g, bshape, bdt, "rect"))

@@ -82,7 +82,6 @@ static ct_tensor *lu_solve_new(const ct_tensor *LU, const ct_tensor *piv, const 
   bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX;
   ct_tensor *r = left ? ct__la_empty_colmajor(LU, rnd, rs, dt) : ct__la_empty(LU, rnd, rs, dt);
   if (!r || r->numel == 0) return r;
-  if (!ct__la_kernel_ok(LU, "linalg.lu_solve_cpu")) return ct_release(r), NULL;
   int64_t n = LU->sizes[LU->ndim - 1], nb = rnd - 2, ls[CT_LA_MAXDIM], ws[CT_LA_MAXDIM];
   memcpy(ls, rs, (size_t)nb * sizeof(int64_t));
   memcpy(ws, rs, (size_t)nb * sizeof(int64_t));
@@ -93,7 +92,8 @@ static ct_tensor *lu_solve_new(const ct_tensor *LU, const ct_tensor *piv, const 
   /* the right-hand sides: B, or B^H for left=False */
   ct_tensor *Bt = left ? ct__alias_impl(B) : ct__transpose_impl(B, -2, -1);
   ct_tensor *Bh = Bt && !left && cx ? ct__conj_impl(Bt) : NULL;
-  bool ok = pc && Bt && (left || !cx || Bh) && pivots_ok(pc, n);
+  /* torch checks the pivots' range, then looks up the dtype's kernel */
+  bool ok = pc && Bt && (left || !cx || Bh) && pivots_ok(pc, n) && ct__la_kernel_ok(LU, "linalg.lu_solve_cpu");
   if (ok) lc = ct__la_colmajor_copy(LU, nb + 2, ls);
   if (ok && lc) W = ct__la_colmajor_copy(Bh ? Bh : Bt, nb + 2, ws);
   ct_release(Bt);
