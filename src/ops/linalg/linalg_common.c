@@ -211,32 +211,24 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
 
 #include "iter/iter.h" /* ct__broadcast_shapes */
 
+/* r (new) takes src expanded to its shape; r is released on failure. */
+static ct_tensor *take_expanded(ct_tensor *r, const ct_tensor *src) {
+  ct_tensor *e = r ? ct__expand_impl(src, (ct_shape){r->sizes, r->ndim}) : NULL;
+  ct_status s = e ? ct__copy_into(r, e) : CT_ERR_RUNTIME;
+  ct_release(e);
+  if (s == CT_OK) return r;
+  ct_release(r);
+  return NULL;
+}
+
 ct_tensor *ct__la_colmajor_cast(const ct_tensor *src, int64_t ndim, const int64_t *sizes, ct_dtype dt) {
   if (!ct__blas_ready()) return NULL;
   ct__blas_sync_threads();
-  ct_tensor *r = ct__la_empty_colmajor(src, ndim, sizes, dt);
-  if (!r) return NULL;
-  ct_tensor *e = ct__expand_impl(src, (ct_shape){sizes, ndim});
-  ct_status s = e ? ct__copy_into(r, e) : ct_last_error();
-  ct_release(e);
-  if (s != CT_OK) {
-    ct_release(r);
-    return NULL;
-  }
-  return r;
+  return take_expanded(ct__la_empty_colmajor(src, ndim, sizes, dt), src);
 }
 
 ct_tensor *ct__la_contiguous_copy(const ct_tensor *src, int64_t ndim, const int64_t *sizes) {
-  ct_tensor *r = ct__la_empty(src, ndim, sizes, (ct_dtype)src->dtype);
-  if (!r) return NULL;
-  ct_tensor *e = ct__expand_impl(src, (ct_shape){sizes, ndim});
-  ct_status s = e ? ct__copy_into(r, e) : ct_last_error();
-  ct_release(e);
-  if (s != CT_OK) {
-    ct_release(r);
-    return NULL;
-  }
-  return r;
+  return take_expanded(ct__la_empty(src, ndim, sizes, (ct_dtype)src->dtype), src);
 }
 
 ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r) {
