@@ -30,10 +30,10 @@ CT_API ct_status ct_linalg_lu_factor(const ct_tensor *A, ct_tensor **LU, ct_tens
                                      const ct_linalg_lu_opts *opts);
 CT_API ct_status ct_linalg_lu_factor_out(ct_tensor *LU, ct_tensor *pivots, const ct_tensor *A,
                                          const ct_linalg_lu_opts *opts);
-CT_API ct_status ct_linalg_lu_factor_ex(const ct_tensor *A, ct_tensor **LU, ct_tensor **pivots, ct_tensor **info,
-                                        const ct_linalg_lu_opts *opts);
-CT_API ct_status ct_linalg_lu_factor_ex_out(ct_tensor *LU, ct_tensor *pivots, ct_tensor *info, const ct_tensor *A,
-                                            const ct_linalg_lu_opts *opts);
+CT_API ct_status ct_linalg_lu_factor_ex(const ct_tensor *A, ct_tensor **LU, ct_tensor **pivots,
+                                        ct_tensor **info, const ct_linalg_lu_opts *opts);
+CT_API ct_status ct_linalg_lu_factor_ex_out(ct_tensor *LU, ct_tensor *pivots, ct_tensor *info,
+                                            const ct_tensor *A, const ct_linalg_lu_opts *opts);
 
 /* torch.lu's keywords: no_pivot (pivot=False, refused as above), get_infos (the third result). */
 typedef struct ct_lu_opts {
@@ -67,8 +67,8 @@ typedef struct ct_lu_unpack_opts {
    with "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive.Did you properly pass the result
    of lu_factor?". ctorch asks LU_pivots to have the shape LU_data.shape[:-2] + (min(m, n),) (a ctorch message
    otherwise); torch reads other shapes unchecked. */
-CT_API ct_status ct_lu_unpack(const ct_tensor *LU_data, const ct_tensor *LU_pivots, ct_tensor **P, ct_tensor **L,
-                              ct_tensor **U, const ct_lu_unpack_opts *opts);
+CT_API ct_status ct_lu_unpack(const ct_tensor *LU_data, const ct_tensor *LU_pivots, ct_tensor **P,
+                              ct_tensor **L, ct_tensor **U, const ct_lu_unpack_opts *opts);
 CT_API ct_status ct_lu_unpack_out(ct_tensor *P, ct_tensor *L, ct_tensor *U, const ct_tensor *LU_data,
                                   const ct_tensor *LU_pivots, const ct_lu_unpack_opts *opts);
 
@@ -107,8 +107,9 @@ typedef struct ct_triangular_solve_opts {
    not implemented for 'Long'". A singular A gives infinities, as trsm does. */
 CT_API ct_status ct_triangular_solve(const ct_tensor *b, const ct_tensor *A, ct_tensor **solution,
                                      ct_tensor **cloned_coefficient, const ct_triangular_solve_opts *opts);
-CT_API ct_status ct_triangular_solve_out(ct_tensor *solution, ct_tensor *cloned_coefficient, const ct_tensor *b,
-                                         const ct_tensor *A, const ct_triangular_solve_opts *opts);
+CT_API ct_status ct_triangular_solve_out(ct_tensor *solution, ct_tensor *cloned_coefficient,
+                                         const ct_tensor *b, const ct_tensor *A,
+                                         const ct_triangular_solve_opts *opts);
 
 /* linalg.solve_triangular's keywords (upper is a required argument): right is left=False (X A = B),
    unitriangular takes A's diagonal as ones. */
@@ -122,8 +123,8 @@ typedef struct ct_linalg_solve_triangular_opts {
    Float but found Double" (when it is not row- or column-contiguous, B's dtype decides, as in torch). */
 CT_API ct_tensor *ct_linalg_solve_triangular(const ct_tensor *A, const ct_tensor *B, bool upper,
                                              const ct_linalg_solve_triangular_opts *opts);
-CT_API ct_status ct_linalg_solve_triangular_out(ct_tensor *out, const ct_tensor *A, const ct_tensor *B, bool upper,
-                                                const ct_linalg_solve_triangular_opts *opts);
+CT_API ct_status ct_linalg_solve_triangular_out(ct_tensor *out, const ct_tensor *A, const ct_tensor *B,
+                                                bool upper, const ct_linalg_solve_triangular_opts *opts);
 
 /* cholesky_solve's and cholesky_inverse's keyword: upper (the factor is U = L^H, torch's upper=True). */
 typedef struct ct_cholesky_solve_opts {
@@ -135,7 +136,8 @@ typedef struct ct_cholesky_solve_opts {
    Double instead.", "Incompatible matrix sizes for cholesky_solve: each A matrix is 3 by 3 but each b matrix is 4
    by 2", "\"cholesky_solve_cpu\" not implemented for 'Long'". out=: any dtype the result casts to safely
    ("cholesky_solve: Expected result to be safely castable from Float dtype, but got result with dtype Long"). */
-CT_API ct_tensor *ct_cholesky_solve(const ct_tensor *B, const ct_tensor *L, const ct_cholesky_solve_opts *opts);
+CT_API ct_tensor *ct_cholesky_solve(const ct_tensor *B, const ct_tensor *L,
+                                    const ct_cholesky_solve_opts *opts);
 CT_API ct_status ct_cholesky_solve_out(ct_tensor *out, const ct_tensor *B, const ct_tensor *L,
                                        const ct_cholesky_solve_opts *opts);
 /* torch.cholesky_inverse(L): the inverse of L L^H (potri, its other triangle filled with the conjugate), batched
@@ -143,7 +145,8 @@ CT_API ct_status ct_cholesky_solve_out(ct_tensor *out, const ct_tensor *B, const
    the inversion could not be completed because the input matrix is singular."; a dtype without a routine with
    "\"cholesky_inverse_out_cpu\" not implemented for 'Long'". */
 CT_API ct_tensor *ct_cholesky_inverse(const ct_tensor *L, const ct_cholesky_solve_opts *opts);
-CT_API ct_status ct_cholesky_inverse_out(ct_tensor *out, const ct_tensor *L, const ct_cholesky_solve_opts *opts);
+CT_API ct_status ct_cholesky_inverse_out(ct_tensor *out, const ct_tensor *L,
+                                         const ct_cholesky_solve_opts *opts);
 
 /* C: each function above is also a macro of its name that checks its arguments (args.h). */
 #if !defined(__cplusplus) && !defined(CT_BUILDING_LIBRARY)
@@ -163,8 +166,9 @@ CT_API ct_status ct_cholesky_inverse_out(ct_tensor *out, const ct_tensor *L, con
 #define CT__CK_ct_linalg_lu_factor_ex_out(lu, p, i, a, o) \
   ct_linalg_lu_factor_ex_out(CT__TM(lu), CT__TM(p), CT__TM(i), CT__T(a), CT__OPTS(ct_linalg_lu_opts, o))
 #define ct_lu(...) CT__CHECKED(5, CT__CK_ct_lu, ct_lu, __VA_ARGS__)
-#define CT__CK_ct_lu(a, lu, p, i, o) ct_lu(CT__T(a), CT__TP(lu), CT__TP(p), CT__TP(i), CT__OPTS(ct_lu_opts, o))
-#define ct_lu_out(...)               CT__CHECKED(5, CT__CK_ct_lu_out, ct_lu_out, __VA_ARGS__)
+#define CT__CK_ct_lu(a, lu, p, i, o) \
+  ct_lu(CT__T(a), CT__TP(lu), CT__TP(p), CT__TP(i), CT__OPTS(ct_lu_opts, o))
+#define ct_lu_out(...) CT__CHECKED(5, CT__CK_ct_lu_out, ct_lu_out, __VA_ARGS__)
 #define CT__CK_ct_lu_out(lu, p, i, a, o) \
   ct_lu_out(CT__TM(lu), CT__TM(p), CT__TM(i), CT__T(a), CT__OPTS(ct_lu_opts, o))
 #define ct_linalg_lu(...) CT__CHECKED(5, CT__CK_ct_linalg_lu, ct_linalg_lu, __VA_ARGS__)
@@ -186,11 +190,11 @@ CT_API ct_status ct_cholesky_inverse_out(ct_tensor *out, const ct_tensor *L, con
   CT__CHECKED(5, CT__CK_ct_linalg_lu_solve_out, ct_linalg_lu_solve_out, __VA_ARGS__)
 #define CT__CK_ct_linalg_lu_solve_out(out, lu, p, b, o) \
   ct_linalg_lu_solve_out(CT__TM(out), CT__T(lu), CT__T(p), CT__T(b), CT__OPTS(ct_linalg_lu_solve_opts, o))
-#define ct_lu_solve(...)               CT__CHECKED(3, CT__CK_ct_lu_solve, ct_lu_solve, __VA_ARGS__)
-#define CT__CK_ct_lu_solve(b, lu, p)   ct_lu_solve(CT__T(b), CT__T(lu), CT__T(p))
-#define ct_lu_solve_out(...)           CT__CHECKED(4, CT__CK_ct_lu_solve_out, ct_lu_solve_out, __VA_ARGS__)
+#define ct_lu_solve(...)                      CT__CHECKED(3, CT__CK_ct_lu_solve, ct_lu_solve, __VA_ARGS__)
+#define CT__CK_ct_lu_solve(b, lu, p)          ct_lu_solve(CT__T(b), CT__T(lu), CT__T(p))
+#define ct_lu_solve_out(...)                  CT__CHECKED(4, CT__CK_ct_lu_solve_out, ct_lu_solve_out, __VA_ARGS__)
 #define CT__CK_ct_lu_solve_out(out, b, lu, p) ct_lu_solve_out(CT__TM(out), CT__T(b), CT__T(lu), CT__T(p))
-#define ct_triangular_solve(...) CT__CHECKED(5, CT__CK_ct_triangular_solve, ct_triangular_solve, __VA_ARGS__)
+#define ct_triangular_solve(...)              CT__CHECKED(5, CT__CK_ct_triangular_solve, ct_triangular_solve, __VA_ARGS__)
 #define CT__CK_ct_triangular_solve(b, a, x, c, o) \
   ct_triangular_solve(CT__T(b), CT__T(a), CT__TP(x), CT__TP(c), CT__OPTS(ct_triangular_solve_opts, o))
 #define ct_triangular_solve_out(...) \
@@ -203,14 +207,17 @@ CT_API ct_status ct_cholesky_inverse_out(ct_tensor *out, const ct_tensor *L, con
   ct_linalg_solve_triangular(CT__T(a), CT__T(b), (up), CT__OPTS(ct_linalg_solve_triangular_opts, o))
 #define ct_linalg_solve_triangular_out(...) \
   CT__CHECKED(5, CT__CK_ct_linalg_solve_triangular_out, ct_linalg_solve_triangular_out, __VA_ARGS__)
-#define CT__CK_ct_linalg_solve_triangular_out(out, a, b, up, o) \
-  ct_linalg_solve_triangular_out(CT__TM(out), CT__T(a), CT__T(b), (up), CT__OPTS(ct_linalg_solve_triangular_opts, o))
-#define ct_cholesky_solve(...)          CT__CHECKED(3, CT__CK_ct_cholesky_solve, ct_cholesky_solve, __VA_ARGS__)
-#define CT__CK_ct_cholesky_solve(b, l, o) ct_cholesky_solve(CT__T(b), CT__T(l), CT__OPTS(ct_cholesky_solve_opts, o))
-#define ct_cholesky_solve_out(...) CT__CHECKED(4, CT__CK_ct_cholesky_solve_out, ct_cholesky_solve_out, __VA_ARGS__)
+#define CT__CK_ct_linalg_solve_triangular_out(out, a, b, up, o)         \
+  ct_linalg_solve_triangular_out(CT__TM(out), CT__T(a), CT__T(b), (up), \
+                                 CT__OPTS(ct_linalg_solve_triangular_opts, o))
+#define ct_cholesky_solve(...) CT__CHECKED(3, CT__CK_ct_cholesky_solve, ct_cholesky_solve, __VA_ARGS__)
+#define CT__CK_ct_cholesky_solve(b, l, o) \
+  ct_cholesky_solve(CT__T(b), CT__T(l), CT__OPTS(ct_cholesky_solve_opts, o))
+#define ct_cholesky_solve_out(...) \
+  CT__CHECKED(4, CT__CK_ct_cholesky_solve_out, ct_cholesky_solve_out, __VA_ARGS__)
 #define CT__CK_ct_cholesky_solve_out(out, b, l, o) \
   ct_cholesky_solve_out(CT__TM(out), CT__T(b), CT__T(l), CT__OPTS(ct_cholesky_solve_opts, o))
-#define ct_cholesky_inverse(...) CT__CHECKED(2, CT__CK_ct_cholesky_inverse, ct_cholesky_inverse, __VA_ARGS__)
+#define ct_cholesky_inverse(...)         CT__CHECKED(2, CT__CK_ct_cholesky_inverse, ct_cholesky_inverse, __VA_ARGS__)
 #define CT__CK_ct_cholesky_inverse(l, o) ct_cholesky_inverse(CT__T(l), CT__OPTS(ct_cholesky_solve_opts, o))
 #define ct_cholesky_inverse_out(...) \
   CT__CHECKED(3, CT__CK_ct_cholesky_inverse_out, ct_cholesky_inverse_out, __VA_ARGS__)

@@ -50,20 +50,24 @@ static void test_factor(void) {
   ct_tensor *P = NULL, *L = NULL, *U = NULL;
   CHECK(ct_linalg_lu(a, &P, &L, &U, NULL) == CT_OK);
   CHECK(close_to(P, (const double[]){0, 1, 0, 0, 0, 1, 1, 0, 0}, 9, 0));
-  CHECK(close_to(L, (const double[]){1, 0, 0, 0.14285714285714285, 1, 0, 0.5714285714285714, 0.5000000000000002, 1},
-                 9, 1e-15));
-  CHECK(close_to(U, (const double[]){7, 8, 10, 0, 0.8571428571428572, 1.5714285714285716, 0, 0, -0.5}, 9, 1e-15));
+  CHECK(close_to(
+      L, (const double[]){1, 0, 0, 0.14285714285714285, 1, 0, 0.5714285714285714, 0.5000000000000002, 1}, 9,
+      1e-15));
+  CHECK(close_to(U, (const double[]){7, 8, 10, 0, 0.8571428571428572, 1.5714285714285716, 0, 0, -0.5}, 9,
+                 1e-15));
   CHECK(strides_are(U, 3, 1));
   /* lu_unpack of the factors gives the same, and unpack_pivots=False an empty P */
   ct_tensor *P2 = NULL, *L2 = NULL, *U2 = NULL;
   CHECK(ct_lu_unpack(LU, piv, &P2, &L2, &U2, &(ct_lu_unpack_opts){.no_pivots = true}) == CT_OK);
   CHECK(P2 && ct_ndim(P2) == 1 && ct_numel(P2) == 0);
-  CHECK(close_to(U2, (const double[]){7, 8, 10, 0, 0.8571428571428572, 1.5714285714285716, 0, 0, -0.5}, 9, 1e-15));
+  CHECK(close_to(U2, (const double[]){7, 8, 10, 0, 0.8571428571428572, 1.5714285714285716, 0, 0, -0.5}, 9,
+                 1e-15));
   /* torch.lu_unpack with a pivot of 4 for a 3-row LU */
   ct_tensor *bad = ct_tensor_from_data((const int32_t[]){4, 3, 3}, CT_INT32, CT_SHAPE(3), NULL);
   CHECK(ct_lu_unpack(LU, bad, &P2, &L2, &U2, NULL) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME, "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive.Did you "
-                              "properly pass the result of lu_factor?");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive.Did you "
+              "properly pass the result of lu_factor?");
   /* a 2 x 3 matrix: rectangular LU, pivots of min(m, n) */
   CHECK(ct_linalg_lu_factor(mat(A3, 2, 3), &LU, &piv, NULL) == CT_OK);
   CHECK_SHAPE(LU, 2, 3);
@@ -76,10 +80,11 @@ static void test_singular_and_refused(void) {
   ct_tensor *s = mat((const double[]){1, 2, 2, 4}, 2, 2), *LU = NULL, *piv = NULL, *info = NULL;
   /* torch.linalg.lu_factor([[1, 2], [2, 4]]) */
   CHECK(ct_linalg_lu_factor(s, &LU, &piv, NULL) == CT_ERR_RUNTIME && LU == NULL);
-  CHECK_ERROR(CT_ERR_RUNTIME,
-              "torch.linalg.lu_factor: U[2,2] is zero and using it on lu_solve would result in a division by zero. "
-              "If you still want to perform the factorization, consider calling linalg.lu(A, pivot) or "
-              "linalg.lu_factor_ex(A, pivot)");
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "torch.linalg.lu_factor: U[2,2] is zero and using it on lu_solve would result in a division by zero. "
+      "If you still want to perform the factorization, consider calling linalg.lu(A, pivot) or "
+      "linalg.lu_factor_ex(A, pivot)");
   /* lu_factor_ex: info 2, no error; torch.lu: no error either */
   CHECK(ct_linalg_lu_factor_ex(s, &LU, &piv, &info, NULL) == CT_OK);
   CHECK(info && ct_ndim(info) == 0 && close_to(info, (const double[]){2}, 1, 0));
@@ -91,18 +96,22 @@ static void test_singular_and_refused(void) {
         CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "\"lu_cpu\" not implemented for 'Long'");
   CHECK(ct_linalg_lu_factor(ct_ones(CT_SHAPE(3), NULL), &LU, &piv, NULL) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME, "torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: [3] instead");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: [3] instead");
   /* an empty (0 x 3) int64 input is returned as is (torch) */
-  CHECK(ct_linalg_lu_factor(ct_ones(CT_SHAPE(0, 3), &(ct_tensor_opts){.dtype = CT_INT64}), &LU, &piv, NULL) == CT_OK);
+  CHECK(ct_linalg_lu_factor(ct_ones(CT_SHAPE(0, 3), &(ct_tensor_opts){.dtype = CT_INT64}), &LU, &piv, NULL) ==
+        CT_OK);
   CHECK_SHAPE(LU, 0, 3);
   /* cholesky_inverse of a factor with a zero on its diagonal */
   CHECK(ct_cholesky_inverse(mat((const double[]){0, 0, 1, 1}, 2, 2), NULL) == NULL);
   CHECK_ERROR(CT_ERR_LINALG, "cholesky_inverse: The diagonal element 1 is zero, the inversion could not be "
                              "completed because the input matrix is singular.");
   /* triangular_solve's dtype rule */
-  CHECK(ct_triangular_solve(ct_ones(CT_SHAPE(2, 1), NULL), mat(T3, 2, 2), &LU, &info, NULL) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME,
-              "Expected b and A to have the same dtype, but found b of type Float and A of type Double instead.");
+  CHECK(ct_triangular_solve(ct_ones(CT_SHAPE(2, 1), NULL), mat(T3, 2, 2), &LU, &info, NULL) ==
+        CT_ERR_RUNTIME);
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "Expected b and A to have the same dtype, but found b of type Float and A of type Double instead.");
   ct_scope_end();
 }
 
@@ -115,7 +124,8 @@ static void test_solvers(void) {
   CHECK(close_to(x, (const double[]){-0.3333333333333333, 0.6666666666666666, 0}, 3, 1e-15));
   CHECK(close_to(ct_linalg_lu_solve(LU, piv, b, &(ct_linalg_lu_solve_opts){.adjoint = true}),
                  (const double[]){1, 0, 0}, 3, 1e-15));
-  CHECK(close_to(ct_lu_solve(b, LU, piv), (const double[]){-0.3333333333333333, 0.6666666666666666, 0}, 3, 1e-15));
+  CHECK(close_to(ct_lu_solve(b, LU, piv), (const double[]){-0.3333333333333333, 0.6666666666666666, 0}, 3,
+                 1e-15));
   /* a batch of two right-hand sides broadcast against one LU: shape (2, 3, 1) */
   ct_tensor *bb = ct_expand(ct_unsqueeze(b, 0), CT_SHAPE(2, 3, 1));
   CHECK_SHAPE(ct_linalg_lu_solve(LU, piv, bb, NULL), 2, 3, 1);
@@ -134,8 +144,8 @@ static void test_solvers(void) {
   CHECK(close_to(xr, (const double[]){0.5, 0.5, 0.625}, 3, 1e-15));
   /* torch.cholesky_solve(b, L) and cholesky_inverse(L) with L = cholesky(S) */
   ct_tensor *l = ct_linalg_cholesky(mat(S3, 3, 3), NULL);
-  CHECK(close_to(ct_cholesky_solve(b, l, NULL), (const double[]){0, 0.14285714285714277, 0.42857142857142866}, 3,
-                 1e-15));
+  CHECK(close_to(ct_cholesky_solve(b, l, NULL), (const double[]){0, 0.14285714285714277, 0.42857142857142866},
+                 3, 1e-15));
   CHECK(close_to(ct_cholesky_inverse(l, NULL),
                  (const double[]){0.3, 0, -0.10000000000000002, 0, 0.28571428571428564, -0.14285714285714285,
                                   -0.10000000000000002, -0.14285714285714285, 0.27142857142857146},
@@ -185,7 +195,8 @@ static void test_empty_and_out(void) {
   CHECK_SHAPE(L, 3, 0);
   CHECK_SHAPE(U, 0, 0);
   /* a wrong out dtype fails and leaves the out alone */
-  ct_tensor *o = ct_full(CT_SHAPE(2), 7.0, NULL), *opiv = ct_empty(CT_SHAPE(0), &(ct_tensor_opts){.dtype = CT_INT32});
+  ct_tensor *o = ct_full(CT_SHAPE(2), 7.0, NULL),
+            *opiv = ct_empty(CT_SHAPE(0), &(ct_tensor_opts){.dtype = CT_INT32});
   CHECK(ct_linalg_lu_factor_out(o, opiv, mat(A3, 3, 3), NULL) == CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "Expected out tensor to have dtype double, but got float instead");
   CHECK(close_to(o, (const double[]){7, 7}, 2, 0));

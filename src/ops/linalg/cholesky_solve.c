@@ -15,8 +15,8 @@ static bool cholesky_solve_args(const ct_tensor *B, const ct_tensor *L) {
   const ct_tensor *ts[2] = {B, L};
   for (int i = 0; i < 2; i++)
     if (ts[i]->ndim < 2) {
-      ct__error(CT_ERR_RUNTIME, "%s should have at least 2 dimensions, but has %lld dimensions instead", what[i],
-                (long long)ts[i]->ndim);
+      ct__error(CT_ERR_RUNTIME, "%s should have at least 2 dimensions, but has %lld dimensions instead",
+                what[i], (long long)ts[i]->ndim);
       return false;
     }
   return ct__la_linear_solve_ok(B, L, "cholesky_solve");

@@ -138,15 +138,21 @@ int ct__la_syevd(ct_dtype dt, char jobz, char uplo, int n, void *a, int lda, voi
 
 /* ---- lu family ---- */
 
-int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m, int n, const void *a, int lda,
-                void *b, int ldb) {
+int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m, int n, const void *a,
+                int lda, void *b, int ldb) {
   int info = 0;
   static const float one_s[2] = {1, 0};
   static const double one_d[2] = {1, 0};
   switch (dt) {
-    case CT_FLOAT32: LA(strsm_, &side, &uplo, &transa, &diag, &m, &n, one_s, a, &lda, b, &ldb, 1, 1, 1, 1); break;
-    case CT_FLOAT64: LA(dtrsm_, &side, &uplo, &transa, &diag, &m, &n, one_d, a, &lda, b, &ldb, 1, 1, 1, 1); break;
-    case CT_COMPLEX64: LA(ctrsm_, &side, &uplo, &transa, &diag, &m, &n, one_s, a, &lda, b, &ldb, 1, 1, 1, 1); break;
+    case CT_FLOAT32:
+      LA(strsm_, &side, &uplo, &transa, &diag, &m, &n, one_s, a, &lda, b, &ldb, 1, 1, 1, 1);
+      break;
+    case CT_FLOAT64:
+      LA(dtrsm_, &side, &uplo, &transa, &diag, &m, &n, one_d, a, &lda, b, &ldb, 1, 1, 1, 1);
+      break;
+    case CT_COMPLEX64:
+      LA(ctrsm_, &side, &uplo, &transa, &diag, &m, &n, one_s, a, &lda, b, &ldb, 1, 1, 1, 1);
+      break;
     default: LA(ztrsm_, &side, &uplo, &transa, &diag, &m, &n, one_d, a, &lda, b, &ldb, 1, 1, 1, 1); break;
   }
   return info;

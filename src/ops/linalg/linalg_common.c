@@ -253,8 +253,9 @@ ct_status ct__la_write_out_as(ct_tensor *out, const ct_tensor *r, bool restride)
 
 bool ct__la_out_castable(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api) {
   if (!ct_can_cast(from, (ct_dtype)out->dtype)) {
-    ct__error(CT_ERR_RUNTIME, "%s: Expected result to be safely castable from %s dtype, but got result with dtype %s",
-              api, ct__dt(from)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
+    ct__error(CT_ERR_RUNTIME,
+              "%s: Expected result to be safely castable from %s dtype, but got result with dtype %s", api,
+              ct__dt(from)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
     return false;
   }
   return ct__join_out_device_ok(out, like);
@@ -272,7 +273,8 @@ bool ct__la_broadcast_batch(const ct_tensor *x, const ct_tensor *y, int64_t *bs,
 
 bool ct__la_linear_solve_ok(const ct_tensor *b, const ct_tensor *A, const char *name) {
   if (b->dtype != A->dtype) {
-    ct__error(CT_ERR_RUNTIME, "Expected b and A to have the same dtype, but found b of type %s and A of type %s instead.",
+    ct__error(CT_ERR_RUNTIME,
+              "Expected b and A to have the same dtype, but found b of type %s and A of type %s instead.",
               ct__dt((ct_dtype)b->dtype)->scalar_name, ct__dt((ct_dtype)A->dtype)->scalar_name);
     return false;
   }
@@ -283,9 +285,10 @@ bool ct__la_linear_solve_ok(const ct_tensor *b, const ct_tensor *A, const char *
     return false;
   }
   if (n != b->sizes[b->ndim - 2]) {
-    ct__error(CT_ERR_RUNTIME,
-              "Incompatible matrix sizes for %s: each A matrix is %lld by %lld but each b matrix is %lld by %lld", name,
-              (long long)n, (long long)n, (long long)b->sizes[b->ndim - 2], (long long)b->sizes[b->ndim - 1]);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "Incompatible matrix sizes for %s: each A matrix is %lld by %lld but each b matrix is %lld by %lld",
+        name, (long long)n, (long long)n, (long long)b->sizes[b->ndim - 2], (long long)b->sizes[b->ndim - 1]);
     return false;
   }
   return true;

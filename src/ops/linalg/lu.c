@@ -31,11 +31,12 @@ static bool lu_info_ok(const ct_tensor *info, const char *api) {
     if (p[i] == 0) continue;
     char batch[64] = "";
     if (info->ndim > 0) snprintf(batch, sizeof batch, ": (Batch element %lld)", (long long)i);
-    ct__error(CT_ERR_RUNTIME,
-              "%s%s: U[%d,%d] is zero and using it on lu_solve would result in a division by zero. If you still "
-              "want to perform the factorization, consider calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, "
-              "pivot)",
-              api, batch, p[i], p[i]);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "%s%s: U[%d,%d] is zero and using it on lu_solve would result in a division by zero. If you still "
+        "want to perform the factorization, consider calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, "
+        "pivot)",
+        api, batch, p[i], p[i]);
     return false;
   }
   return true;
@@ -80,11 +81,12 @@ static ct_status factor_common(const ct_tensor *A, const ct_linalg_lu_opts *opts
   return deliver(r, 3, outs, want, s);
 }
 
-ct_status ct_linalg_lu_factor(const ct_tensor *A, ct_tensor **LU, ct_tensor **pivots, const ct_linalg_lu_opts *opts) {
+ct_status ct_linalg_lu_factor(const ct_tensor *A, ct_tensor **LU, ct_tensor **pivots,
+                              const ct_linalg_lu_opts *opts) {
   if (LU) *LU = NULL;
   if (pivots) *pivots = NULL;
   CT__OP_ENTER_STATUS(&lu_factor_op, A, A);
-  return factor_common(A, opts, "torch.linalg.lu_factor", NULL, (ct_tensor **const[]){LU, pivots, NULL});
+  return factor_common(A, opts, "torch.linalg.lu_factor", NULL, (ct_tensor * *const[]){LU, pivots, NULL});
 }
 
 ct_status ct_linalg_lu_factor_out(ct_tensor *LU, ct_tensor *pivots, const ct_tensor *A,
@@ -101,7 +103,7 @@ ct_status ct_linalg_lu_factor_ex(const ct_tensor *A, ct_tensor **LU, ct_tensor *
   if (info) *info = NULL;
   CT__OP_ENTER_STATUS(&lu_factor_ex_op, A, A);
   return factor_common(A, opts, opts && opts->check_errors ? "torch.linalg.lu_factor_ex" : NULL, NULL,
-                       (ct_tensor **const[]){LU, pivots, info});
+                       (ct_tensor * *const[]){LU, pivots, info});
 }
 
 ct_status ct_linalg_lu_factor_ex_out(ct_tensor *LU, ct_tensor *pivots, ct_tensor *info, const ct_tensor *A,
@@ -114,7 +116,8 @@ ct_status ct_linalg_lu_factor_ex_out(ct_tensor *LU, ct_tensor *pivots, ct_tensor
 
 /* ---- torch.lu ---- */
 
-ct_status ct_lu(const ct_tensor *A, ct_tensor **LU, ct_tensor **pivots, ct_tensor **infos, const ct_lu_opts *opts) {
+ct_status ct_lu(const ct_tensor *A, ct_tensor **LU, ct_tensor **pivots, ct_tensor **infos,
+                const ct_lu_opts *opts) {
   if (LU) *LU = NULL;
   if (pivots) *pivots = NULL;
   if (infos) *infos = NULL;
@@ -122,11 +125,13 @@ ct_status ct_lu(const ct_tensor *A, ct_tensor **LU, ct_tensor **pivots, ct_tenso
   if (!matrix_ok(A, "torch.lu_factor")) return ct_last_error();
   ct_tensor *r[3];
   ct_status s = factor_new(A, !(opts && opts->no_pivot), r);
-  return ct__sort_hand_out(r, (ct_tensor **const[]){LU, pivots, opts && opts->get_infos ? infos : NULL}, 3, s);
+  return ct__sort_hand_out(r, (ct_tensor * *const[]){LU, pivots, opts && opts->get_infos ? infos : NULL}, 3,
+                           s);
 }
 
 /* torch.lu's Python wrapper: out[i].resize_as_(result[i]).copy_(result[i]). */
-ct_status ct_lu_out(ct_tensor *LU, ct_tensor *pivots, ct_tensor *infos, const ct_tensor *A, const ct_lu_opts *opts) {
+ct_status ct_lu_out(ct_tensor *LU, ct_tensor *pivots, ct_tensor *infos, const ct_tensor *A,
+                    const ct_lu_opts *opts) {
   CT__OP_ENTER_STATUS(&lu_legacy_op, A, LU, pivots, A);
   bool get_infos = opts && opts->get_infos;
   if (get_infos != (infos != NULL)) {
@@ -150,9 +155,10 @@ ct_status ct_lu_out(ct_tensor *LU, ct_tensor *pivots, ct_tensor *infos, const ct
 static bool unpack_args(const ct_tensor *LU, const ct_tensor *piv, bool pivots) {
   if (!matrix_ok(LU, "torch.lu_unpack")) return false;
   if (pivots && piv->dtype != CT_INT32) {
-    ct__error(CT_ERR_RUNTIME,
-              "torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of torch.int32 dtype.\n"
-              "Note: this function is intended to be used with the output produced by torch.linalg.lu_factor");
+    ct__error(
+        CT_ERR_RUNTIME,
+        "torch.lu_unpack: LU_pivots is expected to be a contiguous tensor of torch.int32 dtype.\n"
+        "Note: this function is intended to be used with the output produced by torch.linalg.lu_factor");
     return false;
   }
   return true;
@@ -213,7 +219,8 @@ static bool permutation(const ct_tensor *piv, ct_tensor *P, int64_t m, int64_t k
 }
 
 /* lu_unpack into r = {P, L, U} (new, unowned). */
-static ct_status unpack_new(const ct_tensor *LU, const ct_tensor *piv, bool data, bool pivots, ct_tensor **r) {
+static ct_status unpack_new(const ct_tensor *LU, const ct_tensor *piv, bool data, bool pivots,
+                            ct_tensor **r) {
   int64_t nd = LU->ndim, m = LU->sizes[nd - 2], n = LU->sizes[nd - 1], k = m < n ? m : n;
   r[0] = new_result(LU, pivots, m, m);
   r[1] = new_result(LU, data, m, k);
@@ -222,10 +229,8 @@ static ct_status unpack_new(const ct_tensor *LU, const ct_tensor *piv, bool data
   ct_status s = r[0] && r[1] && r[2] && one ? ct__fill(one, ct_scalar_int(1)) : ct_last_error();
   if (s == CT_OK && data && LU->numel > 0) {
     c = ct__la_contiguous_copy(LU, nd, LU->sizes);
-    if (c)
-      split_lu(c, r[1], r[2], ct__tdata(one));
-    else
-      s = ct_last_error();
+    if (c) split_lu(c, r[1], r[2], ct__tdata(one));
+    else s = ct_last_error();
   }
   if (s == CT_OK && pivots && r[0]->numel > 0) {
     int64_t psz[CT_LA_MAXDIM];
@@ -269,7 +274,7 @@ ct_status ct_lu_unpack(const ct_tensor *LU_data, const ct_tensor *LU_pivots, ct_
   if (U) *U = NULL;
   CT__NONNULL_STATUS(LU_data, LU_pivots);
   if (!CT__OP_ACCEPTS(&lu_unpack_op, lu_unpack_op.aten, LU_data, LU_pivots)) return ct_last_error();
-  return unpack_common(LU_data, LU_pivots, opts, NULL, (ct_tensor **const[]){P, L, U});
+  return unpack_common(LU_data, LU_pivots, opts, NULL, (ct_tensor * *const[]){P, L, U});
 }
 
 ct_status ct_lu_unpack_out(ct_tensor *P, ct_tensor *L, ct_tensor *U, const ct_tensor *LU_data,
@@ -303,7 +308,7 @@ ct_status ct_linalg_lu(const ct_tensor *A, ct_tensor **P, ct_tensor **L, ct_tens
   if (L) *L = NULL;
   if (U) *U = NULL;
   CT__OP_ENTER_STATUS(&linalg_lu_op, A, A);
-  return linalg_lu_common(A, opts, NULL, (ct_tensor **const[]){P, L, U});
+  return linalg_lu_common(A, opts, NULL, (ct_tensor * *const[]){P, L, U});
 }
 
 ct_status ct_linalg_lu_out(ct_tensor *P, ct_tensor *L, ct_tensor *U, const ct_tensor *A,

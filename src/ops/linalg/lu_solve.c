@@ -11,14 +11,15 @@ static const ct_op lu_solve_op = CT_LINALG_OP("linalg_lu_solve", "aten::linalg_l
 static const ct_op lu_solve_legacy_op = CT_LINALG_OP("linalg_lu_solve", "aten::lu_solve");
 
 /* linalg_lu_solve's meta checks in torch's order; the broadcast result's shape into rs[*rnd]. */
-static bool lu_solve_args(const ct_tensor *LU, const ct_tensor *piv, const ct_tensor *B, bool left, int64_t *rs,
-                          int64_t *rnd) {
+static bool lu_solve_args(const ct_tensor *LU, const ct_tensor *piv, const ct_tensor *B, bool left,
+                          int64_t *rs, int64_t *rnd) {
   if (!ct__la_float_ok(LU, "torch.linalg.lu_solve")) return false;
   if (LU->dtype != B->dtype) {
-    ct__error(CT_ERR_RUNTIME,
-              "linalg.lu_solve: Expected LU and B to have the same dtype, but found LU of type %s and B of type %s "
-              "instead",
-              ct__dt((ct_dtype)LU->dtype)->scalar_name, ct__dt((ct_dtype)B->dtype)->scalar_name);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "linalg.lu_solve: Expected LU and B to have the same dtype, but found LU of type %s and B of type %s "
+        "instead",
+        ct__dt((ct_dtype)LU->dtype)->scalar_name, ct__dt((ct_dtype)B->dtype)->scalar_name);
     return false;
   }
   if (piv->dtype != CT_INT32) {
@@ -47,11 +48,13 @@ static bool lu_solve_args(const ct_tensor *LU, const ct_tensor *piv, const ct_te
   if (piv->ndim != LU->ndim - 1 || memcmp(piv->sizes, LU->sizes, (size_t)piv->ndim * sizeof(int64_t)) != 0) {
     char buf[256] = "[";
     for (int64_t d = 0; d < piv->ndim && strlen(buf) < 200; d++)
-      snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%lld", d ? ", " : "", (long long)piv->sizes[d]);
-    ct__error(CT_ERR_RUNTIME,
-              "linalg.lu_solve: Expected LU.shape[:-1] and pivots.shape to be the same, but got pivots with shape "
-              "%s] instead",
-              buf);
+      snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%lld", d ? ", " : "",
+               (long long)piv->sizes[d]);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "linalg.lu_solve: Expected LU.shape[:-1] and pivots.shape to be the same, but got pivots with shape "
+        "%s] instead",
+        buf);
     return false;
   }
   if (!ct__la_broadcast_batch(B, LU, rs, rnd)) return false;
@@ -93,7 +96,8 @@ static ct_tensor *lu_solve_new(const ct_tensor *LU, const ct_tensor *piv, const 
   ct_tensor *Bt = left ? ct__alias_impl(B) : ct__transpose_impl(B, -2, -1);
   ct_tensor *Bh = Bt && !left && cx ? ct__conj_impl(Bt) : NULL;
   /* torch checks the pivots' range, then looks up the dtype's kernel */
-  bool ok = pc && Bt && (left || !cx || Bh) && pivots_ok(pc, n) && ct__la_kernel_ok(LU, "linalg.lu_solve_cpu");
+  bool ok =
+      pc && Bt && (left || !cx || Bh) && pivots_ok(pc, n) && ct__la_kernel_ok(LU, "linalg.lu_solve_cpu");
   if (ok) lc = ct__la_colmajor_copy(LU, nb + 2, ls);
   if (ok && lc) W = ct__la_colmajor_copy(Bh ? Bh : Bt, nb + 2, ws);
   ct_release(Bt);
@@ -143,8 +147,8 @@ ct_tensor *ct_linalg_lu_solve(const ct_tensor *LU, const ct_tensor *pivots, cons
   return ct__own(lu_solve_common(LU, pivots, B, opts, NULL));
 }
 
-ct_status ct_linalg_lu_solve_out(ct_tensor *out, const ct_tensor *LU, const ct_tensor *pivots, const ct_tensor *B,
-                                 const ct_linalg_lu_solve_opts *opts) {
+ct_status ct_linalg_lu_solve_out(ct_tensor *out, const ct_tensor *LU, const ct_tensor *pivots,
+                                 const ct_tensor *B, const ct_linalg_lu_solve_opts *opts) {
   CT__NONNULL_STATUS(out, LU, pivots, B);
   if (!CT__OP_ACCEPTS(&lu_solve_op, lu_solve_op.aten, LU, pivots, B)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&lu_solve_op, out, LU, pivots, B)) return CT_ERR_RUNTIME;
@@ -158,9 +162,11 @@ ct_tensor *ct_lu_solve(const ct_tensor *b, const ct_tensor *LU_data, const ct_te
   return ct__own(lu_solve_common(LU_data, LU_pivots, b, NULL, NULL));
 }
 
-ct_status ct_lu_solve_out(ct_tensor *out, const ct_tensor *b, const ct_tensor *LU_data, const ct_tensor *LU_pivots) {
+ct_status ct_lu_solve_out(ct_tensor *out, const ct_tensor *b, const ct_tensor *LU_data,
+                          const ct_tensor *LU_pivots) {
   CT__NONNULL_STATUS(out, b, LU_data, LU_pivots);
-  if (!CT__OP_ACCEPTS(&lu_solve_legacy_op, lu_solve_legacy_op.aten, b, LU_data, LU_pivots)) return ct_last_error();
+  if (!CT__OP_ACCEPTS(&lu_solve_legacy_op, lu_solve_legacy_op.aten, b, LU_data, LU_pivots))
+    return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&lu_solve_legacy_op, out, b, LU_data, LU_pivots)) return CT_ERR_RUNTIME;
   ct_tensor *r = lu_solve_common(LU_data, LU_pivots, b, NULL, out);
   return ct__la_write_outs(&r, &out, 1, r ? CT_OK : ct_last_error());

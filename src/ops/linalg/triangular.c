@@ -8,7 +8,8 @@
 #include <string.h>
 
 static const ct_op triangular_solve_op = CT_LINALG_OP("triangular_solve", "aten::triangular_solve");
-static const ct_op solve_triangular_op = CT_LINALG_OP("linalg_solve_triangular", "aten::linalg_solve_triangular");
+static const ct_op solve_triangular_op =
+    CT_LINALG_OP("linalg_solve_triangular", "aten::linalg_solve_triangular");
 
 /* trsm over the batch: W (m x k, or k x m with side 'R') against the n x n matrices of Ac (same batch). */
 static void trsm_batch(const ct_tensor *Ac, ct_tensor *W, char side, bool upper, char trans, bool unit) {
@@ -71,22 +72,25 @@ static bool triangular_args(const ct_tensor *b, const ct_tensor *A) {
   const ct_tensor *ts[2] = {b, A};
   for (int i = 0; i < 2; i++)
     if (ts[i]->ndim < 2) {
-      ct__error(CT_ERR_RUNTIME,
-                "torch.triangular_solve: Expected %s to have at least 2 dimensions, but it has %lld dimensions "
-                "instead",
-                what[i], (long long)ts[i]->ndim);
+      ct__error(
+          CT_ERR_RUNTIME,
+          "torch.triangular_solve: Expected %s to have at least 2 dimensions, but it has %lld dimensions "
+          "instead",
+          what[i], (long long)ts[i]->ndim);
       return false;
     }
   return ct__la_linear_solve_ok(b, A, "triangular_solve");
 }
 
-static ct_status triangular_common(const ct_tensor *b, const ct_tensor *A, const ct_triangular_solve_opts *opts,
-                                   ct_tensor *out_x, ct_tensor *out_a, ct_tensor **x, ct_tensor **ca) {
+static ct_status triangular_common(const ct_tensor *b, const ct_tensor *A,
+                                   const ct_triangular_solve_opts *opts, ct_tensor *out_x, ct_tensor *out_a,
+                                   ct_tensor **x, ct_tensor **ca) {
   int64_t rs[CT_LA_MAXDIM], as[CT_LA_MAXDIM], nd;
   if (!triangular_args(b, A) || !broadcast(b, A, rs, as, &nd)) return ct_last_error();
   if (out_x && (!ct__la_out_ok(out_x, (ct_dtype)b->dtype, b) || !ct__la_out_ok(out_a, (ct_dtype)A->dtype, A)))
     return ct_last_error();
-  if (!ct__la_kernel_ok(A, "triangular_solve_cpu") || !ct__la_int_ok(rs[nd - 1]) || !ct__la_int_ok(as[nd - 1]))
+  if (!ct__la_kernel_ok(A, "triangular_solve_cpu") || !ct__la_int_ok(rs[nd - 1]) ||
+      !ct__la_int_ok(as[nd - 1]))
     return ct_last_error();
   ct_tensor *r[2] = {ct__la_colmajor_copy(b, nd, rs), NULL};
   if (r[0]) r[1] = ct__la_colmajor_copy(A, nd, as);
@@ -127,7 +131,8 @@ static bool solve_triangular_args(const ct_tensor *A, const ct_tensor *B, bool l
   if (!ct__la_ndim_ok(A, api, "A") || !ct__la_square_ok(A, api) || !ct__la_ndim_ok(B, api, "B")) return false;
   int64_t n = A->sizes[A->ndim - 1], bm = B->sizes[B->ndim - 2], bn = B->sizes[B->ndim - 1];
   if (left ? n != bm : n != bn) {
-    ct__error(CT_ERR_RUNTIME, "%s: Incompatible shapes of A and B for the equation %s (%lldx%lld and %lldx%lld)", api,
+    ct__error(CT_ERR_RUNTIME,
+              "%s: Incompatible shapes of A and B for the equation %s (%lldx%lld and %lldx%lld)", api,
               left ? "AX = B" : "XA = B", (long long)n, (long long)n, (long long)bm, (long long)bn);
     return false;
   }
@@ -141,7 +146,6 @@ static void expanded_strides(const ct_tensor *A, const int64_t *as, int64_t nd, 
     st[d] = ad < 0 || (A->sizes[ad] == 1 && as[d] != 1) ? 0 : A->strides[ad];
   }
 }
-
 
 /* is_row_or_column_contiguous */
 static bool row_or_col(int64_t nd, const int64_t *sizes, const int64_t *strides) {
@@ -164,7 +168,8 @@ static ct_tensor *solve_triangular_new(const ct_tensor *A, const ct_tensor *B, b
   ct_dtype kdt = dt;
   if (out) {
     bool same = out->ndim == nd && memcmp(out->sizes, rs, (size_t)nd * sizeof(int64_t)) == 0;
-    kdt = !same || row_or_col(out->ndim, out->sizes, out->strides) ? (ct_dtype)out->dtype : (ct_dtype)B->dtype;
+    kdt =
+        !same || row_or_col(out->ndim, out->sizes, out->strides) ? (ct_dtype)out->dtype : (ct_dtype)B->dtype;
   }
   if (!ct__la_kernel_ok(A, "triangular_solve_cpu")) return NULL;
   if (kdt != dt) {
