@@ -28,6 +28,33 @@ for name, res, args in [("ct_linalg_solve", P, [P, P, P]), ("ct_linalg_inv", P, 
     f.restype, f.argtypes = res, args
 
 
+# lu family: lu_factor (LU and pivots through pointers) and solve_triangular (upper passed positionally)
+for name, res, args in [("ct_linalg_lu_factor", ctypes.c_int, [P, PP, PP, P]),
+                        ("ct_linalg_solve_triangular", P, [P, P, ctypes.c_bool, P])]:
+    f = getattr(lib, name)
+    f.restype, f.argtypes = res, args
+
+
+def lu_factor_call(ca):
+    def call():
+        lu, piv = P(), P()
+        lib.ct_linalg_lu_factor(ca, ctypes.byref(lu), ctypes.byref(piv), None)
+        lib.ct_release(lu)
+        lib.ct_release(piv)
+    return call
+
+
+def lu_factor_check(ca, a):
+    def run():
+        lu, piv = P(), P()
+        lib.ct_linalg_lu_factor(ca, ctypes.byref(lu), ctypes.byref(piv), None)
+        ok = close(lu.value, torch.linalg.lu_factor(a)[0])
+        lib.ct_release(lu)
+        lib.ct_release(piv)
+        return ok
+    return run
+
+
 def values(ct, like):
     out = torch.empty(like.shape, dtype=like.dtype)
     lib.ct_copy_to_buffer(ct, out.data_ptr(), {torch.float32: 9, torch.float64: 10}[like.dtype],
@@ -101,6 +128,17 @@ def cases():
         csb = to_ct(sb)
         out.append((f"linalg.inv 64 x 8x8 {tag}", None, one(lib.ct_linalg_inv, csb), lambda sb=sb: torch.linalg.inv(sb),
                     check(lambda csb=csb: lib.ct_linalg_inv(csb), lambda sb=sb: torch.linalg.inv(sb))))
+        # lu family
+        tri = torch.randn(n, n, dtype=dt).triu() * 0.1 + 2 * torch.eye(n, dtype=dt)
+        ctri = to_ct(tri)
+        out += [
+            (f"linalg.lu_factor 512x512 {tag}", None, lu_factor_call(ca), lambda a=a: torch.linalg.lu_factor(a),
+             lu_factor_check(ca, a)),
+            (f"linalg.solve_triangular 512 {tag}", None, one(lib.ct_linalg_solve_triangular, ctri, cb, True, None),
+             lambda tri=tri, b=b: torch.linalg.solve_triangular(tri, b, upper=True),
+             check(lambda ctri=ctri, cb=cb: lib.ct_linalg_solve_triangular(ctri, cb, True, None),
+                   lambda tri=tri, b=b: torch.linalg.solve_triangular(tri, b, upper=True))),
+        ]
     return out
 
 

@@ -178,3 +178,47 @@ int ct__la_geev(ct_dtype dt, char jobvr, int n, void *a, int lda, void *w, void 
   ct__free(rwork);
   return info;
 }
+
+/* ---- lu family ---- */
+
+int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m, int n, const void *a,
+                int lda, void *b, int ldb) {
+  int info = 0;
+  static const float one_s[2] = {1, 0};
+  static const double one_d[2] = {1, 0};
+  switch (dt) {
+    case CT_FLOAT32:
+      LA(strsm_, &side, &uplo, &transa, &diag, &m, &n, one_s, a, &lda, b, &ldb, 1, 1, 1, 1);
+      break;
+    case CT_FLOAT64:
+      LA(dtrsm_, &side, &uplo, &transa, &diag, &m, &n, one_d, a, &lda, b, &ldb, 1, 1, 1, 1);
+      break;
+    case CT_COMPLEX64:
+      LA(ctrsm_, &side, &uplo, &transa, &diag, &m, &n, one_s, a, &lda, b, &ldb, 1, 1, 1, 1);
+      break;
+    default: LA(ztrsm_, &side, &uplo, &transa, &diag, &m, &n, one_d, a, &lda, b, &ldb, 1, 1, 1, 1); break;
+  }
+  return info;
+}
+
+int ct__la_potrs(ct_dtype dt, char uplo, int n, int nrhs, const void *a, int lda, void *b, int ldb) {
+  int info = 0;
+  switch (dt) {
+    case CT_FLOAT32: LA(spotrs_, &uplo, &n, &nrhs, a, &lda, b, &ldb, &info, 1); break;
+    case CT_FLOAT64: LA(dpotrs_, &uplo, &n, &nrhs, a, &lda, b, &ldb, &info, 1); break;
+    case CT_COMPLEX64: LA(cpotrs_, &uplo, &n, &nrhs, a, &lda, b, &ldb, &info, 1); break;
+    default: LA(zpotrs_, &uplo, &n, &nrhs, a, &lda, b, &ldb, &info, 1); break;
+  }
+  return info;
+}
+
+int ct__la_potri(ct_dtype dt, char uplo, int n, void *a, int lda) {
+  int info = 0;
+  switch (dt) {
+    case CT_FLOAT32: LA(spotri_, &uplo, &n, a, &lda, &info, 1); break;
+    case CT_FLOAT64: LA(dpotri_, &uplo, &n, a, &lda, &info, 1); break;
+    case CT_COMPLEX64: LA(cpotri_, &uplo, &n, a, &lda, &info, 1); break;
+    default: LA(zpotri_, &uplo, &n, a, &lda, &info, 1); break;
+  }
+  return info;
+}

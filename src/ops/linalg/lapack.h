@@ -74,6 +74,39 @@ int ct__la_gesdd(ct_dtype dt, char jobz, int m, int n, void *a, int lda, void *s
 /* Eigen-decomposition of the Hermitian n x n a: jobz 'N' / 'V' (vectors into a), uplo; w real ascending. */
 int ct__la_syevd(ct_dtype dt, char jobz, char uplo, int n, void *a, int lda, void *w);
 
+/* ---- lu family: the triangular solve (BLAS trsm, as torch's triangular_solve kernels), potrs for cholesky_solve
+   and potri for cholesky_inverse ---- */
+#define CT__BLAS_TRSM(P, T)                                                                             \
+  void P##trsm_(const char *side, const char *uplo, const char *transa, const char *diag, const int *m, \
+                const int *n, const T *alpha, const T *a, const int *lda, T *b, const int *ldb, size_t, \
+                size_t, size_t, size_t);
+#define CT__LAPACK_POTRS(P, T)                                                                      \
+  void P##potrs_(const char *uplo, const int *n, const int *nrhs, const T *a, const int *lda, T *b, \
+                 const int *ldb, int *info, size_t);
+#define CT__LAPACK_POTRI(P, T) \
+  void P##potri_(const char *uplo, const int *n, T *a, const int *lda, int *info, size_t);
+CT__BLAS_TRSM(s, float)
+CT__BLAS_TRSM(d, double)
+CT__BLAS_TRSM(c, void)
+CT__BLAS_TRSM(z, void)
+CT__LAPACK_POTRS(s, float)
+CT__LAPACK_POTRS(d, double)
+CT__LAPACK_POTRS(c, void)
+CT__LAPACK_POTRS(z, void)
+CT__LAPACK_POTRI(s, float)
+CT__LAPACK_POTRI(d, double)
+CT__LAPACK_POTRI(c, void)
+CT__LAPACK_POTRI(z, void)
+/* op(A) X = B (side 'L') or X op(A) = B (side 'R') for the triangular A (uplo 'U' / 'L', transa 'N' / 'T' / 'C',
+   diag 'U': unit diagonal), alpha = 1; b (m x n) is overwritten. Returns 0, or CT_LA_NO_MEMORY when the routine
+   is missing. */
+int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m, int n, const void *a,
+                int lda, void *b, int ldb);
+/* Solves A X = B with the Cholesky factor of A in a (uplo's triangle); b: n x nrhs, overwritten. */
+int ct__la_potrs(ct_dtype dt, char uplo, int n, int nrhs, const void *a, int lda, void *b, int ldb);
+/* The inverse of A from its Cholesky factor in a's uplo triangle, written into that triangle; returns info. */
+int ct__la_potri(ct_dtype dt, char uplo, int n, void *a, int lda);
+
 #endif
 
 /* ---- eig family (linalg.eig / eigvals): geev, as torch's apply_linalg_eig calls it (no left vectors) ---- */

@@ -222,6 +222,30 @@ bool ct__la_castable_ok(const ct_tensor *out, ct_dtype from, const ct_tensor *li
   return ct__join_out_device_ok(out, like);
 }
 
+/* ---- lu family ---- */
+
+#include "iter/iter.h" /* ct__broadcast_shapes */
+
+/* r (new) takes src expanded to its shape; r is released on failure. */
+static ct_tensor *take_expanded(ct_tensor *r, const ct_tensor *src) {
+  ct_tensor *e = r ? ct__expand_impl(src, (ct_shape){r->sizes, r->ndim}) : NULL;
+  ct_status s = e ? ct__copy_into(r, e) : CT_ERR_RUNTIME;
+  ct_release(e);
+  if (s == CT_OK) return r;
+  ct_release(r);
+  return NULL;
+}
+
+ct_tensor *ct__la_colmajor_cast(const ct_tensor *src, int64_t ndim, const int64_t *sizes, ct_dtype dt) {
+  if (!ct__blas_ready()) return NULL;
+  ct__blas_sync_threads();
+  return take_expanded(ct__la_empty_colmajor(src, ndim, sizes, dt), src);
+}
+
+ct_tensor *ct__la_contiguous_copy(const ct_tensor *src, int64_t ndim, const int64_t *sizes) {
+  return take_expanded(ct__la_empty(src, ndim, sizes, (ct_dtype)src->dtype), src);
+}
+
 ct_status ct__la_write_out_contiguous(ct_tensor *out, const ct_tensor *r) {
   bool same = out->ndim == r->ndim && memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) == 0;
   if (!same) {
@@ -267,5 +291,52 @@ bool ct__la_norm_ord(ct_norm_ord ord, ct_scalar p, const char *fn, double *value
     return false;
   }
   *value = ct__scalar_to_double(p);
+  return true;
+}
+
+ct_status ct__la_write_out_as(ct_tensor *out, const ct_tensor *r, bool restride) {
+  bool same = out->ndim == r->ndim && memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) == 0;
+  if (!same || restride) {
+    if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
+    ct_status s = ct__tensor_resize(out, r->ndim, r->sizes, r->strides);
+    if (s != CT_OK) return s;
+  }
+  return ct__copy_into(out, r);
+}
+
+bool ct__la_out_castable(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api) {
+  return ct__la_castable_ok(out, from, like, api, "result");
+}
+
+bool ct__la_broadcast_batch(const ct_tensor *x, const ct_tensor *y, int64_t *bs, int64_t *nb) {
+  int64_t nx = x->ndim - 2, ny = y->ndim - 2;
+  if (nx > CT_LA_MAXDIM - 2 || ny > CT_LA_MAXDIM - 2) {
+    ct__error(CT_ERR_RUNTIME, "linalg: too many dimensions");
+    return false;
+  }
+  *nb = nx > ny ? nx : ny;
+  return ct__broadcast_shapes(x->sizes, nx, y->sizes, ny, bs) == CT_OK;
+}
+
+bool ct__la_linear_solve_ok(const ct_tensor *b, const ct_tensor *A, const char *name) {
+  if (b->dtype != A->dtype) {
+    ct__error(CT_ERR_RUNTIME,
+              "Expected b and A to have the same dtype, but found b of type %s and A of type %s instead.",
+              ct__dt((ct_dtype)b->dtype)->scalar_name, ct__dt((ct_dtype)A->dtype)->scalar_name);
+    return false;
+  }
+  int64_t n = A->sizes[A->ndim - 1], am = A->sizes[A->ndim - 2];
+  if (n != am) {
+    ct__error(CT_ERR_RUNTIME, "A must be batches of square matrices, but they are %lld by %lld matrices",
+              (long long)am, (long long)n);
+    return false;
+  }
+  if (n != b->sizes[b->ndim - 2]) {
+    ct__error(
+        CT_ERR_RUNTIME,
+        "Incompatible matrix sizes for %s: each A matrix is %lld by %lld but each b matrix is %lld by %lld",
+        name, (long long)n, (long long)n, (long long)b->sizes[b->ndim - 2], (long long)b->sizes[b->ndim - 1]);
+    return false;
+  }
   return true;
 }

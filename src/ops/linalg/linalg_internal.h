@@ -119,5 +119,23 @@ bool ct__la_same_device_ok(const char *api, const ct_tensor *result, const ct_te
    imaginary part fails as c10's Scalar::toDouble ("value cannot be converted to type double without overflow").
    *value: p as a double (0 for the other kinds). */
 bool ct__la_norm_ord(ct_norm_ord ord, ct_scalar p, const char *fn, double *value);
+/* ---- lu family (lu.c, lu_solve.c, triangular.c, cholesky_solve.c) ---- */
+/* ct__la_colmajor_copy in dtype dt: src expanded to sizes and cast by the copy engine. */
+ct_tensor *ct__la_colmajor_cast(const ct_tensor *src, int64_t ndim, const int64_t *sizes, ct_dtype dt);
+/* A contiguous copy (unowned) of src expanded to sizes (its math bits applied). */
+ct_tensor *ct__la_contiguous_copy(const ct_tensor *src, int64_t ndim, const int64_t *sizes);
+/* out takes r's shape and strides when its shape differs or restride is set (torch's kernels that restride an
+   empty out to their own layout), then r's values. */
+ct_status ct__la_write_out_as(ct_tensor *out, const ct_tensor *r, bool restride);
+/* checkLinalgCompatibleDtype: "cholesky_solve: Expected result to be safely castable from Float dtype, but got
+   result with dtype Long", then the device. */
+bool ct__la_out_castable(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api);
+/* The batch of x and y broadcast (torch's _linalg_broadcast_batch_dims; its message on a mismatch, x as "a")
+   into bs[*nb]; false with the error recorded. */
+bool ct__la_broadcast_batch(const ct_tensor *x, const ct_tensor *y, int64_t *bs, int64_t *nb);
+/* linearSolveCheckInputs(b, A, name): "Expected b and A to have the same dtype, but found b of type Double and A
+   of type Float instead.", "A must be batches of square matrices, but they are 2 by 3 matrices", "Incompatible
+   matrix sizes for triangular_solve: each A matrix is 3 by 3 but each b matrix is 4 by 2". */
+bool ct__la_linear_solve_ok(const ct_tensor *b, const ct_tensor *A, const char *name);
 
 #endif
