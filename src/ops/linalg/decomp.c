@@ -348,3 +348,14 @@ ct_status ct_linalg_eigvalsh_out(ct_tensor *out, const ct_tensor *A, const ct_li
   ct_status s = eigh_new(A, uplo, false, &w, &V);
   return ct__la_write_outs(&w, &out, 1, s);
 }
+
+/* ---- qr family: the computations pinv, matrix_rank and the legacy svd compose ---- */
+
+ct_status ct__la_svd_impl(const ct_tensor *A, bool vectors, bool full, ct_tensor **U, ct_tensor **S,
+                          ct_tensor **Vh) {
+  return svd_new(A, vectors, full, U, S, Vh);
+}
+
+ct_status ct__la_eigh_impl(const ct_tensor *A, char uplo, bool vectors, ct_tensor **w, ct_tensor **V) {
+  return eigh_new(A, uplo, vectors, w, V);
+}

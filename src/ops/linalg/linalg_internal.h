@@ -81,4 +81,22 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
 ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *pivots, ct_tensor **sign,
                                  ct_tensor **logabs);
 
+
+/* ---- qr family: out= rules of torch's hand-written out functions, and the decompositions composites call ---- */
+/* checkLinalgCompatibleDtype: "api: Expected name to be safely castable from Float dtype, but got name with
+   dtype Long" unless want can be cast to out's dtype; then out's device. */
+bool ct__la_out_castable_ok(const ct_tensor *out, ct_dtype want, const ct_tensor *like, const char *api,
+                            const char *name);
+/* Whether t is batched column-major (t.mT().is_contiguous()); false below 2 dims. */
+bool ct__la_is_colmajor(const ct_tensor *t);
+/* out takes r's values as torch's out functions write them: direct (torch used out's storage: it was empty or
+   already of r's layout) gives an empty out r's shape and strides, otherwise resize_output (contiguous when the
+   shape differs); then copy_ (casting). */
+ct_status ct__la_write_out_as(ct_tensor *out, const ct_tensor *r, bool direct);
+/* linalg.svd's computation past its checks (decomp.c): S, and with vectors U and Vh (full: full_matrices). */
+ct_status ct__la_svd_impl(const ct_tensor *A, bool vectors, bool full, ct_tensor **U, ct_tensor **S,
+                          ct_tensor **Vh);
+/* linalg.eigh's computation past its checks (decomp.c): eigenvalues w and, with vectors, V; uplo 'L' / 'U'. */
+ct_status ct__la_eigh_impl(const ct_tensor *A, char uplo, bool vectors, ct_tensor **w, ct_tensor **V);
+
 #endif
