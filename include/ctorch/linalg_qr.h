@@ -1,8 +1,10 @@
 /* QR and least squares: qr, linalg.qr, geqrf, orgqr, linalg.householder_product, ormqr, linalg.lstsq, pinverse,
    linalg.pinv, linalg.matrix_rank, the legacy svd, as torch 1.13 computes them on the CPU (conventions:
-   linalg.h's comment): the LAPACK routines torch calls (geqrf, orgqr / ungqr, ormqr / unmqr, gels, gelsy, gelsd,
-   gelss) on float32, float64, complex64 and complex128 matrices, one matrix of the batch at a time, and torch's
-   composites (pinv and matrix_rank from svd or eigh with its tolerances, in its order of operations).
+   linalg.h's comment).
+
+   The LAPACK routines torch calls (geqrf, orgqr / ungqr, ormqr / unmqr, gels, gelsy, gelsd, gelss) run on
+   float32, float64, complex64 and complex128 matrices, one matrix of the batch at a time, and torch's composites
+   (pinv and matrix_rank from svd or eigh with its tolerances) in its order of operations.
 
    Errors are torch's, in its order: "linalg.qr: The input tensor A must have at least 2 dimensions.",
    "torch.geqrf: input must have at least 2 dimensions.", "\"geqrf_cpu\" not implemented for 'Half'",
@@ -27,7 +29,7 @@ extern "C" {
 
 /* linalg.qr's keyword: mode, "reduced" (NULL: torch's default), "complete" or "r". */
 typedef struct ct_linalg_qr_opts {
-  const char *mode;
+  const char *mode; /* "reduced" (NULL), "complete" or "r" */
 } ct_linalg_qr_opts;
 /* torch.linalg.qr(A, mode): A = Q R with Q's columns orthonormal and R upper triangular (geqrf, then orgqr /
    ungqr for Q). reduced: Q m x k, R k x n (k = min(m, n)); complete: Q m x m, R m x n; "r": R alone (k x n)
@@ -37,7 +39,7 @@ CT_API ct_status ct_linalg_qr_out(ct_tensor *Q, ct_tensor *R, const ct_tensor *A
 
 /* torch.qr's keyword: full is torch's some=False ("complete"); the zero value is some=True ("reduced"). */
 typedef struct ct_qr_opts {
-  bool full;
+  bool full; /* some=False */
 } ct_qr_opts;
 /* torch.qr(A, some) (deprecated in 1.13): linalg.qr(A, 'reduced' if some else 'complete'). */
 CT_API ct_status ct_qr(const ct_tensor *A, ct_tensor **Q, ct_tensor **R, const ct_qr_opts *opts);
@@ -60,8 +62,8 @@ CT_API ct_status ct_orgqr_out(ct_tensor *out, const ct_tensor *A, const ct_tenso
 /* ormqr's keywords: right is torch's left=False (other Q instead of Q other), transpose applies Q^T (Q^H for
    complex inputs). */
 typedef struct ct_ormqr_opts {
-  bool right;
-  bool transpose;
+  bool right;     /* left=False: other Q */
+  bool transpose; /* Q^T (Q^H for complex) */
 } ct_ormqr_opts;
 /* torch.ormqr(A, tau, other, left, transpose) (Tensor.ormqr): other multiplied by the Q of geqrf's (A, tau)
    without forming Q (ormqr / unmqr). A, tau and other share their batch dims and dtype. */
@@ -73,9 +75,9 @@ CT_API ct_status ct_ormqr_out(ct_tensor *out, const ct_tensor *A, const ct_tenso
 /* linalg.lstsq's keywords: rcond (has_rcond false: torch's None, eps * max(m, n) of A's real dtype) and driver
    (NULL: torch's CPU default "gelsy"; "gels", "gelsy", "gelsd" or "gelss", any case). */
 typedef struct ct_linalg_lstsq_opts {
-  bool has_rcond;
-  double rcond;
-  const char *driver;
+  bool has_rcond;     /* false: rcond=None */
+  double rcond;       /* singular values below rcond * the largest count as zero */
+  const char *driver; /* NULL: "gelsy" */
 } ct_linalg_lstsq_opts;
 /* torch.linalg.lstsq(A, B, rcond, driver): the X minimising |A X - B| (B a batch of vectors when it has A's
    shape without its last dim, or is 1-D), A's batch broadcast with B's. solution: batch + [n] or [n, nrhs]
@@ -95,13 +97,13 @@ CT_API ct_status ct_linalg_lstsq_out(ct_tensor *solution, ct_tensor *residuals, 
    instead of svd). has_rcond: torch's rcond overload of pinv (atol 0, rtol rcond) and the tol overload of
    matrix_rank (atol tol, rtol 0); atol / rtol are then ignored. */
 typedef struct ct_linalg_tol_opts {
-  bool has_atol;
-  double atol;
-  bool has_rtol;
-  double rtol;
-  bool hermitian;
-  bool has_rcond;
-  double rcond;
+  bool has_atol;  /* false: atol=None */
+  double atol;    /* absolute tolerance */
+  bool has_rtol;  /* false: rtol=None */
+  double rtol;    /* tolerance relative to the largest singular value */
+  bool hermitian; /* eigh of A's lower triangle instead of svd */
+  bool has_rcond; /* pinv's rcond / matrix_rank's tol overload */
+  double rcond;   /* pinv: rtol; matrix_rank: atol */
 } ct_linalg_tol_opts;
 /* torch.linalg.pinv(A, atol, rtol, hermitian): the pseudo-inverse V diag(1/S) U^H over the singular values
    above max(atol, rtol * max(S)) (eigenvalues by absolute value when hermitian); batch + [n, m]. */
@@ -114,7 +116,7 @@ CT_API ct_status ct_linalg_matrix_rank_out(ct_tensor *out, const ct_tensor *A, c
 
 /* torch.pinverse's keyword: rcond (has_rcond false: torch's 1e-15). */
 typedef struct ct_pinverse_opts {
-  bool has_rcond;
+  bool has_rcond; /* false: 1e-15 */
   double rcond;
 } ct_pinverse_opts;
 /* torch.pinverse(A, rcond) (Tensor.pinverse): linalg.pinv(A, rcond, hermitian=False). */
@@ -123,8 +125,8 @@ CT_API ct_tensor *ct_pinverse(const ct_tensor *A, const ct_pinverse_opts *opts);
 /* torch.svd's keywords: full is torch's some=False, no_uv its compute_uv=False; the zero value is torch's
    some=True, compute_uv=True. */
 typedef struct ct_svd_opts {
-  bool full;
-  bool no_uv;
+  bool full;  /* some=False */
+  bool no_uv; /* compute_uv=False */
 } ct_svd_opts;
 /* torch.svd(A, some, compute_uv) (deprecated): linalg.svd's U and S and V = Vh^H (a conjugate-transposed view of
    Vh, as torch returns it); no_uv: S alone, with zero-filled U (m x m) and V (n x n). */
