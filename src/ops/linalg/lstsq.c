@@ -263,7 +263,7 @@ static ct_status lstsq_new(const ct_tensor *A, const ct_tensor *B, ct_la_lstsq_d
   res->t[3] = sv;
   res->rank = drv != CT_LA_GELS;
   res->sv = drv == CT_LA_GELSD || drv == CT_LA_GELSS;
-  for (int i = 0; i < 4; i++) ct__grad_mark_result(res->t[i], A);
+  ct__grad_mark_out(sol, (const ct_tensor *const[]){A, B}, 2); /* only the solution is differentiable */
   return CT_OK;
 }
 

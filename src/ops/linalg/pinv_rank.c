@@ -79,15 +79,6 @@ static double row_max(const ct_tensor *S, int64_t b, int64_t k, bool by_abs) {
   return mv;
 }
 
-/* A caller-owned result of the pointwise mul (the engine's belong to the scope). */
-static ct_tensor *mul_owned(const ct_tensor *a, const ct_tensor *b) {
-  ct_scope_begin();
-  ct_tensor *p = ct__pw_apply(&ct__pw_op_mul, a, b);
-  if (p) ct_retain(p);
-  ct_scope_end();
-  return p;
-}
-
 /* t^H as a view (mH): transposed, conjugate bit for complex. */
 static ct_tensor *mH(const ct_tensor *t) {
   ct_tensor *c = ct__conj_impl(t), *r = c ? ct__mT_impl(c) : NULL;
@@ -141,7 +132,7 @@ static ct_tensor *s_pinv(const ct_tensor *A, const ct_tensor *S, tols t, bool by
 /* matmul(X * S+.unsqueeze(-2), Y^H). */
 static ct_tensor *scaled_product(const ct_tensor *X, const ct_tensor *Sp, const ct_tensor *Y) {
   ct_tensor *su = ct__unsqueeze_impl(Sp, -2);
-  ct_tensor *xs = su ? mul_owned(X, su) : NULL, *yh = xs ? mH(Y) : NULL;
+  ct_tensor *xs = su ? ct__mm_pw(&ct__pw_op_mul, X, su) : NULL, *yh = xs ? mH(Y) : NULL;
   ct_tensor *r = yh ? ct__matmul_impl(xs, yh) : NULL;
   ct_release(su);
   ct_release(xs);
@@ -185,11 +176,15 @@ ct_tensor *ct_linalg_pinv(const ct_tensor *A, const ct_linalg_tol_opts *opts) {
 
 ct_status ct_linalg_pinv_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_tol_opts *opts) {
   CT__OP_ENTER_STATUS(&pinv_op, A, out, A);
-  if (!CT__OP_OUT_GRAD_OK(&pinv_op, out, A)) return CT_ERR_RUNTIME;
+  /* the tensor overload's out= is a differentiable op's; the float overloads' (a tolerance given) compute then
+     copy_ into out, which refuses a leaf out that requires grad and lets the result's grad through */
+  bool float_overload = opts && (opts->has_atol || opts->has_rtol || opts->has_rcond);
+  if (!float_overload && !CT__OP_OUT_GRAD_OK(&pinv_op, out, A)) return CT_ERR_RUNTIME;
   if (!ct__la_out_castable_ok(out, (ct_dtype)A->dtype, A, "linalg.pinv", "result")) return ct_last_error();
   ct_tensor *r = pinv_common(A, opts);
   if (!r) return ct_last_error();
-  ct_status s = ct__la_write_out_as(out, r, false);
+  ct_status s = float_overload && !ct__check_inplace(out) ? CT_ERR_RUNTIME : ct__la_write_out_as(out, r, false);
+  if (s == CT_OK && float_overload) ct__grad_mark_out(out, (const ct_tensor *const[]){A}, 1);
   ct_release(r);
   return s;
 }
@@ -238,8 +233,7 @@ static ct_tensor *rank_new(const ct_tensor *A, const ct_linalg_tol_opts *o) {
   ct_release(S);
   ct_release(U);
   ct_release(V);
-  ct__grad_mark_result(r, A);
-  return r;
+  return r; /* an integer count: not differentiable */
 }
 
 ct_tensor *ct_linalg_matrix_rank(const ct_tensor *A, const ct_linalg_tol_opts *opts) {
@@ -249,7 +243,6 @@ ct_tensor *ct_linalg_matrix_rank(const ct_tensor *A, const ct_linalg_tol_opts *o
 
 ct_status ct_linalg_matrix_rank_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_tol_opts *opts) {
   CT__OP_ENTER_STATUS(&rank_op, A, out, A);
-  if (!CT__OP_OUT_GRAD_OK(&rank_op, out, A)) return CT_ERR_RUNTIME;
   tols t;
   /* the float overloads' out forms compute the tolerances before the tensor overload's matrix check */
   if (opts && (opts->has_atol || opts->has_rtol || opts->has_rcond) && !tolerances(A, opts, true, &t))
@@ -264,7 +257,9 @@ ct_status ct_linalg_matrix_rank_out(ct_tensor *out, const ct_tensor *A, const ct
     return ct_last_error();
   ct_tensor *r = rank_new(A, opts);
   if (!r) return ct_last_error();
-  ct_status s = ct__la_write_out_as(out, r, false);
+  /* the count goes in through fill_ (an empty A) or sum_out: an out that requires grad is refused there */
+  bool grad_ok = A->numel == 0 ? ct__check_inplace(out) : CT__OUT_GRAD_OK("sum", out);
+  ct_status s = grad_ok ? ct__la_write_out_as(out, r, false) : CT_ERR_RUNTIME;
   ct_release(r);
   return s;
 }

@@ -294,7 +294,7 @@ static ct_tensor *hh_new(const ct_tensor *A, const ct_tensor *tau) {
     ct_release(W);
     return NULL;
   }
-  ct__grad_mark_result(W, A);
+  ct__grad_mark_out(W, (const ct_tensor *const[]){A, tau}, 2);
   return W;
 }
 
@@ -418,7 +418,7 @@ static ct_tensor *ormqr_new(const ct_tensor *A, const ct_tensor *tau, const ct_t
     ct_release(R);
     return NULL;
   }
-  ct__grad_mark_result(R, A);
+  ct__grad_mark_out(R, (const ct_tensor *const[]){A, tau, C}, 3);
   return R;
 }
 
