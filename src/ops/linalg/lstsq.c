@@ -159,7 +159,7 @@ static ct_status lstsq_new(const ct_tensor *A, const ct_tensor *B, ct_la_lstsq_d
   ct_tensor *buf = W ? ct__la_empty_colmajor(A, nbd + 2, sz, dt) : NULL;
   ct_status s = buf ? CT_OK : ct_last_error();
   if (s == CT_OK) { /* B into the workspace's first m rows */
-    memset(ct__tdata(buf), 0, (size_t)buf->numel * ct__itemsize(dt));
+    ct__la_zero(buf);
     ct_tensor *top = ct__narrow_impl(buf, -2, 0, m), *b2 = vec ? ct__unsqueeze_impl(B, -1) : ct__alias_impl(B);
     ct_tensor *e = top && b2 ? ct__expand_impl(b2, (ct_shape){top->sizes, top->ndim}) : NULL;
     s = e ? ct__copy_into(top, e) : ct_last_error();
@@ -176,8 +176,8 @@ static ct_status lstsq_new(const ct_tensor *A, const ct_tensor *B, ct_la_lstsq_d
                                                    : ct__la_empty(A, 1, &zero, real);
     s = rank && sv ? CT_OK : ct_last_error();
     if (s == CT_OK) { /* zeros where no driver runs (B's batch empty; torch leaves them uninitialized) */
-      memset(ct__tdata(rank), 0, (size_t)rank->numel * sizeof(int64_t));
-      memset(ct__tdata(sv), 0, (size_t)sv->numel * ct__itemsize(real));
+      ct__la_zero(rank);
+      ct__la_zero(sv);
     }
   }
   int64_t na = ct__la_batch(A), nbatch = ct__la_batch(buf ? buf : A);
@@ -207,7 +207,7 @@ static ct_status lstsq_new(const ct_tensor *A, const ct_tensor *B, ct_la_lstsq_d
     }
     void *a = ct__la_at(W, ai * m * n);
     if (bcast) {
-      if (used[ai]) memcpy(a, ct__la_at(keep, ai * m * n), (size_t)(m * n) * isz);
+      if (used[ai] && m * n > 0) memcpy(a, ct__la_at(keep, ai * m * n), (size_t)(m * n) * isz);
       used[ai] = true;
     }
     int r32 = 0;
@@ -247,7 +247,7 @@ static ct_status lstsq_new(const ct_tensor *A, const ct_tensor *B, ct_la_lstsq_d
     sol = v && vec ? ct__squeeze_dim_impl(v, -1) : (v ? ct__alias_impl(v) : NULL);
     ct_release(v);
     if (!sol) s = ct_last_error();
-    if (s == CT_OK && m == 0) memset(ct__tdata(buf), 0, (size_t)buf->numel * isz);
+    if (s == CT_OK && m == 0) ct__la_zero(buf);
   }
   ct_release(buf);
   if (s != CT_OK) {

@@ -207,7 +207,7 @@ static ct_tensor *rank_new(const ct_tensor *A, const ct_linalg_tol_opts *o) {
   int64_t nd = A->ndim;
   ct_tensor *r = ct__la_empty(A, nd - 2, A->sizes, CT_INT64);
   if (!r) return NULL;
-  memset(ct__tdata(r), 0, (size_t)r->numel * sizeof(int64_t));
+  ct__la_zero(r);
   if (A->numel == 0) return r;
   bool herm = o && o->hermitian;
   ct_tensor *S = NULL, *V = NULL, *U = NULL;
@@ -280,7 +280,7 @@ static ct_tensor *zeros_mat(const ct_tensor *A, int64_t r, int64_t c) {
   sz[nd - 2] = r;
   sz[nd - 1] = c;
   ct_tensor *t = ct__la_empty(A, nd, sz, (ct_dtype)A->dtype);
-  if (t) memset(ct__tdata(t), 0, (size_t)t->numel * ct__itemsize((ct_dtype)A->dtype));
+  if (t) ct__la_zero(t);
   return t;
 }
 

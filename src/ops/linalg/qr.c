@@ -113,16 +113,16 @@ static ct_status qr_new(const ct_tensor *A, bool compute_q, bool reduced, ct_ten
   if (s == CT_OK) { /* R: the upper triangle of geqrf's first rr rows (zeros below) */
     size_t isz = ct__itemsize(dt);
     int64_t nb = ct__la_batch(A);
-    memset(ct__tdata(r), 0, (size_t)r->numel * isz);
+    ct__la_zero(r);
     for (int64_t b = 0; b < nb; b++)
       for (int64_t j = 0; j < n; j++) {
         int64_t rows = j + 1 < rr ? j + 1 : rr;
-        memcpy(ct__la_at(r, b * rr * n + j * rr), ct__la_at(W, b * m * n + j * m), (size_t)rows * isz);
+        if (rows > 0) memcpy(ct__la_at(r, b * rr * n + j * rr), ct__la_at(W, b * m * n + j * m), (size_t)rows * isz);
       }
     if (compute_q) { /* Q's first min(qc, n) columns are geqrf's, the rest orgqr sets itself */
       int64_t cols = qc < n ? qc : n;
       for (int64_t b = 0; b < nb; b++)
-        memcpy(ct__la_at(q, b * m * qc), ct__la_at(W, b * m * n), (size_t)(m * cols) * isz);
+        if (m * cols > 0) memcpy(ct__la_at(q, b * m * qc), ct__la_at(W, b * m * n), (size_t)(m * cols) * isz);
       s = orgqr_batch(q, tau);
     }
   }
