@@ -10,8 +10,6 @@
 #include "ops/view_internal.h"
 #include "ops/view_op.h"
 
-#include <string.h>
-
 /* A linalg op's descriptor: NAME is the ATen op whose autograd layer refuses out= arguments that require grad
    ("linalg_inv_ex(): functions with out=..."); CPU only: torch's meta kernels are not reproduced yet, so a meta
    input is refused with the dispatcher's message for ATEN, and an out= tensor on another device gets the
@@ -83,12 +81,12 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
 ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *pivots, ct_tensor **sign,
                                  ct_tensor **logabs);
 
-
 /* ---- qr family: out= rules of torch's hand-written out functions, and the decompositions composites call ---- */
 /* checkLinalgCompatibleDtype: "api: Expected name to be safely castable from Float dtype, but got name with
    dtype Long" unless want can be cast to out's dtype; then out's device. */
 bool ct__la_out_castable_ok(const ct_tensor *out, ct_dtype want, const ct_tensor *like, const char *api,
                             const char *name);
+#include <string.h>
 /* Zeroes a new tensor made by the workspace functions (nothing for an empty one, whose data may be NULL). */
 static inline void ct__la_zero(ct_tensor *t) {
   if (t->numel > 0) memset(ct__tdata(t), 0, (size_t)t->numel * ct__itemsize((ct_dtype)t->dtype));
