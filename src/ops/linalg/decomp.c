@@ -356,3 +356,14 @@ ct_tensor *ct__la_svdvals_impl(const ct_tensor *A) {
   ct_tensor *u, *s, *v;
   return svd_new(A, false, false, &u, &s, &v) == CT_OK ? ct__own(s) : NULL;
 }
+
+/* ---- qr family: the computations pinv, matrix_rank and the legacy svd compose ---- */
+
+ct_status ct__la_svd_impl(const ct_tensor *A, bool vectors, bool full, ct_tensor **U, ct_tensor **S,
+                          ct_tensor **Vh) {
+  return svd_new(A, vectors, full, U, S, Vh);
+}
+
+ct_status ct__la_eigh_impl(const ct_tensor *A, char uplo, bool vectors, ct_tensor **w, ct_tensor **V) {
+  return eigh_new(A, uplo, vectors, w, V);
+}

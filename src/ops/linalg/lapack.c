@@ -222,3 +222,128 @@ int ct__la_potri(ct_dtype dt, char uplo, int n, void *a, int lda) {
   }
   return info;
 }
+
+/* ---- qr family: geqrf, orgqr / ungqr, ormqr / unmqr, the least-squares drivers ---- */
+
+/* One call of the routine of dt's prefix (R: the real routines' name, C: the complex ones'). */
+#define CT__LA_BY_DTYPE(R, C, ...)                                  \
+  switch (dt) {                                                     \
+    case CT_FLOAT32: LA(s##R##_, __VA_ARGS__); break;               \
+    case CT_FLOAT64: LA(d##R##_, __VA_ARGS__); break;               \
+    case CT_COMPLEX64: LA(c##C##_, __VA_ARGS__); break;             \
+    default: LA(z##C##_, __VA_ARGS__); break;                       \
+  }
+
+int ct__la_geqrf(ct_dtype dt, int m, int n, void *a, int lda, void *tau) {
+  int info = 0, lwork = -1;
+  double q[2] = {0, 0};
+  CT__LA_BY_DTYPE(geqrf, geqrf, &m, &n, a, &lda, tau, (void *)q, &lwork, &info)
+  if (info != 0) return info;
+  lwork = query_size(dt, q);
+  if (lwork < n) lwork = n; /* torch: max(1, n, optimal) */
+  void *work = ct__malloc(ct__itemsize(dt) * (size_t)lwork);
+  if (!work) return CT_LA_NO_MEMORY;
+  CT__LA_BY_DTYPE(geqrf, geqrf, &m, &n, a, &lda, tau, work, &lwork, &info)
+  ct__free(work);
+  return info;
+}
+
+int ct__la_orgqr(ct_dtype dt, int m, int n, int k, void *a, int lda, const void *tau) {
+  int info = 0, lwork = -1;
+  double q[2] = {0, 0};
+  CT__LA_BY_DTYPE(orgqr, ungqr, &m, &n, &k, a, &lda, tau, (void *)q, &lwork, &info)
+  if (info != 0) return info;
+  lwork = query_size(dt, q);
+  void *work = ct__malloc(ct__itemsize(dt) * (size_t)lwork);
+  if (!work) return CT_LA_NO_MEMORY;
+  CT__LA_BY_DTYPE(orgqr, ungqr, &m, &n, &k, a, &lda, tau, work, &lwork, &info)
+  ct__free(work);
+  return info;
+}
+
+int ct__la_ormqr(ct_dtype dt, char side, char trans, int m, int n, int k, const void *a, int lda, const void *tau,
+                 void *c, int ldc) {
+  int info = 0, lwork = -1;
+  double q[2] = {0, 0};
+  CT__LA_BY_DTYPE(ormqr, unmqr, &side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, (void *)q, &lwork, &info, 1, 1)
+  if (info != 0) return info;
+  lwork = query_size(dt, q);
+  void *work = ct__malloc(ct__itemsize(dt) * (size_t)lwork);
+  if (!work) return CT_LA_NO_MEMORY;
+  CT__LA_BY_DTYPE(ormqr, unmqr, &side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, work, &lwork, &info, 1, 1)
+  ct__free(work);
+  return info;
+}
+
+/* The driver's call with work / rwork / iwork (a query when *lwork is -1); rcond in the real dtype. */
+static void lstsq_call(ct_dtype dt, ct_la_lstsq_driver driver, int m, int n, int nrhs, void *a, int lda, void *b,
+                       int ldb, int *jpvt, double rcond, int *rank, void *s, void *work, int *lwork, void *rwork,
+                       int *iwork, int *info_out) {
+  int info = 0;
+  float rc32 = (float)rcond;
+  bool single = dt == CT_FLOAT32 || dt == CT_COMPLEX64;
+  const void *rc = single ? (const void *)&rc32 : (const void *)&rcond;
+  char trans = 'N';
+  switch (driver) {
+    case CT_LA_GELS: CT__LA_BY_DTYPE(gels, gels, &trans, &m, &n, &nrhs, a, &lda, b, &ldb, work, lwork, &info, 1) break;
+    case CT_LA_GELSY:
+      switch (dt) {
+        case CT_FLOAT32: LA(sgelsy_, &m, &n, &nrhs, a, &lda, b, &ldb, jpvt, rc, rank, work, lwork, &info); break;
+        case CT_FLOAT64: LA(dgelsy_, &m, &n, &nrhs, a, &lda, b, &ldb, jpvt, rc, rank, work, lwork, &info); break;
+        case CT_COMPLEX64:
+          LA(cgelsy_, &m, &n, &nrhs, a, &lda, b, &ldb, jpvt, rc, rank, work, lwork, rwork, &info);
+          break;
+        default: LA(zgelsy_, &m, &n, &nrhs, a, &lda, b, &ldb, jpvt, rc, rank, work, lwork, rwork, &info); break;
+      }
+      break;
+    case CT_LA_GELSD:
+      switch (dt) {
+        case CT_FLOAT32: LA(sgelsd_, &m, &n, &nrhs, a, &lda, b, &ldb, s, rc, rank, work, lwork, iwork, &info); break;
+        case CT_FLOAT64: LA(dgelsd_, &m, &n, &nrhs, a, &lda, b, &ldb, s, rc, rank, work, lwork, iwork, &info); break;
+        case CT_COMPLEX64:
+          LA(cgelsd_, &m, &n, &nrhs, a, &lda, b, &ldb, s, rc, rank, work, lwork, rwork, iwork, &info);
+          break;
+        default: LA(zgelsd_, &m, &n, &nrhs, a, &lda, b, &ldb, s, rc, rank, work, lwork, rwork, iwork, &info); break;
+      }
+      break;
+    default:
+      switch (dt) {
+        case CT_FLOAT32: LA(sgelss_, &m, &n, &nrhs, a, &lda, b, &ldb, s, rc, rank, work, lwork, &info); break;
+        case CT_FLOAT64: LA(dgelss_, &m, &n, &nrhs, a, &lda, b, &ldb, s, rc, rank, work, lwork, &info); break;
+        case CT_COMPLEX64:
+          LA(cgelss_, &m, &n, &nrhs, a, &lda, b, &ldb, s, rc, rank, work, lwork, rwork, &info);
+          break;
+        default: LA(zgelss_, &m, &n, &nrhs, a, &lda, b, &ldb, s, rc, rank, work, lwork, rwork, &info); break;
+      }
+      break;
+  }
+  *info_out = info;
+}
+
+int ct__la_lstsq(ct_dtype dt, ct_la_lstsq_driver driver, int m, int n, int nrhs, void *a, int lda, void *b,
+                 int ldb, double rcond, int *jpvt, int *rank, void *s) {
+  bool cx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
+  size_t rsz = cx ? ct__itemsize(dt) / 2 : ct__itemsize(dt);
+  int info = 0, lwork = -1, iq = 0, mn = m < n ? m : n;
+  double q[2] = {0, 0}, rq[2] = {0, 0};
+  lstsq_call(dt, driver, m, n, nrhs, a, lda, b, ldb, jpvt, rcond, rank, s, q, &lwork, rq, &iq, &info);
+  if (info != 0) return info;
+  lwork = query_size(dt, q);
+  int64_t lrwork = 1;
+  if (cx && driver == CT_LA_GELSY) lrwork = 2 * (int64_t)n;
+  if (cx && driver == CT_LA_GELSS) lrwork = 5 * (int64_t)mn;
+  if (cx && driver == CT_LA_GELSD) lrwork = query_size(dt == CT_COMPLEX64 ? CT_FLOAT32 : CT_FLOAT64, rq);
+  if (lrwork < 1) lrwork = 1;
+  void *work = ct__malloc(ct__itemsize(dt) * (size_t)lwork);
+  void *rwork = cx ? ct__malloc(rsz * (size_t)lrwork) : NULL;
+  int *iwork = driver == CT_LA_GELSD ? ct__malloc(sizeof(int) * (size_t)(iq > 1 ? iq : 1)) : NULL;
+  if (!work || (cx && !rwork) || (driver == CT_LA_GELSD && !iwork))
+    info = CT_LA_NO_MEMORY;
+  else
+    lstsq_call(dt, driver, m, n, nrhs, a, lda, b, ldb, jpvt, rcond, rank, s, work, &lwork, rwork, iwork, &info);
+  ct__free(work);
+  ct__free(rwork);
+  ct__free(iwork);
+  return info;
+}
+#undef CT__LA_BY_DTYPE

@@ -107,6 +107,81 @@ int ct__la_potrs(ct_dtype dt, char uplo, int n, int nrhs, const void *a, int lda
 /* The inverse of A from its Cholesky factor in a's uplo triangle, written into that triangle; returns info. */
 int ct__la_potri(ct_dtype dt, char uplo, int n, void *a, int lda);
 
+/* ---- qr family: geqrf, orgqr / ungqr, ormqr / unmqr and the least-squares drivers (gels, gelsy, gelsd,
+   gelss), as torch 1.13's apply_geqrf, apply_orgqr, apply_ormqr and apply_lstsq call them ---- */
+#define CT__LAPACK_GEQRF(P, T) \
+  void P##geqrf_(const int *m, const int *n, T *a, const int *lda, T *tau, T *work, const int *lwork, int *info);
+#define CT__LAPACK_ORGQR(P, N, T)                                                                            \
+  void P##N##_(const int *m, const int *n, const int *k, T *a, const int *lda, const T *tau, T *work, \
+               const int *lwork, int *info);
+#define CT__LAPACK_ORMQR(P, N, T)                                                                                 \
+  void P##N##_(const char *side, const char *trans, const int *m, const int *n, const int *k, const T *a,   \
+               const int *lda, const T *tau, T *c, const int *ldc, T *work, const int *lwork, int *info, size_t, \
+               size_t);
+#define CT__LAPACK_GELS(P, T)                                                                                  \
+  void P##gels_(const char *trans, const int *m, const int *n, const int *nrhs, T *a, const int *lda, T *b, \
+                const int *ldb, T *work, const int *lwork, int *info, size_t);
+CT__LAPACK_GEQRF(s, float)
+CT__LAPACK_GEQRF(d, double)
+CT__LAPACK_GEQRF(c, void)
+CT__LAPACK_GEQRF(z, void)
+CT__LAPACK_ORGQR(s, orgqr, float)
+CT__LAPACK_ORGQR(d, orgqr, double)
+CT__LAPACK_ORGQR(c, ungqr, void)
+CT__LAPACK_ORGQR(z, ungqr, void)
+CT__LAPACK_ORMQR(s, ormqr, float)
+CT__LAPACK_ORMQR(d, ormqr, double)
+CT__LAPACK_ORMQR(c, unmqr, void)
+CT__LAPACK_ORMQR(z, unmqr, void)
+CT__LAPACK_GELS(s, float)
+CT__LAPACK_GELS(d, double)
+CT__LAPACK_GELS(c, void)
+CT__LAPACK_GELS(z, void)
+void sgelsy_(const int *m, const int *n, const int *nrhs, float *a, const int *lda, float *b, const int *ldb,
+             int *jpvt, const float *rcond, int *rank, float *work, const int *lwork, int *info);
+void dgelsy_(const int *m, const int *n, const int *nrhs, double *a, const int *lda, double *b, const int *ldb,
+             int *jpvt, const double *rcond, int *rank, double *work, const int *lwork, int *info);
+void cgelsy_(const int *m, const int *n, const int *nrhs, void *a, const int *lda, void *b, const int *ldb,
+             int *jpvt, const float *rcond, int *rank, void *work, const int *lwork, float *rwork, int *info);
+void zgelsy_(const int *m, const int *n, const int *nrhs, void *a, const int *lda, void *b, const int *ldb,
+             int *jpvt, const double *rcond, int *rank, void *work, const int *lwork, double *rwork, int *info);
+void sgelsd_(const int *m, const int *n, const int *nrhs, float *a, const int *lda, float *b, const int *ldb,
+             float *s, const float *rcond, int *rank, float *work, const int *lwork, int *iwork, int *info);
+void dgelsd_(const int *m, const int *n, const int *nrhs, double *a, const int *lda, double *b, const int *ldb,
+             double *s, const double *rcond, int *rank, double *work, const int *lwork, int *iwork, int *info);
+void cgelsd_(const int *m, const int *n, const int *nrhs, void *a, const int *lda, void *b, const int *ldb,
+             float *s, const float *rcond, int *rank, void *work, const int *lwork, float *rwork, int *iwork,
+             int *info);
+void zgelsd_(const int *m, const int *n, const int *nrhs, void *a, const int *lda, void *b, const int *ldb,
+             double *s, const double *rcond, int *rank, void *work, const int *lwork, double *rwork, int *iwork,
+             int *info);
+void sgelss_(const int *m, const int *n, const int *nrhs, float *a, const int *lda, float *b, const int *ldb,
+             float *s, const float *rcond, int *rank, float *work, const int *lwork, int *info);
+void dgelss_(const int *m, const int *n, const int *nrhs, double *a, const int *lda, double *b, const int *ldb,
+             double *s, const double *rcond, int *rank, double *work, const int *lwork, int *info);
+void cgelss_(const int *m, const int *n, const int *nrhs, void *a, const int *lda, void *b, const int *ldb,
+             float *s, const float *rcond, int *rank, void *work, const int *lwork, float *rwork, int *info);
+void zgelss_(const int *m, const int *n, const int *nrhs, void *a, const int *lda, void *b, const int *ldb,
+             double *s, const double *rcond, int *rank, void *work, const int *lwork, double *rwork, int *info);
+
+/* QR of the m x n a in place (R above the diagonal, reflectors below), tau[min(m, n)]; workspace max(1, n,
+   optimal) as torch's apply_geqrf. Returns info. */
+int ct__la_geqrf(ct_dtype dt, int m, int n, void *a, int lda, void *tau);
+/* The first n columns of H_1 ... H_k (orgqr / ungqr) in place of the m x n a (m >= n >= k). */
+int ct__la_orgqr(ct_dtype dt, int m, int n, int k, void *a, int lda, const void *tau);
+/* c (m x n) := op(Q) c (side 'L') or c op(Q) ('R'), trans 'N', 'T' or 'C' (ormqr / unmqr). */
+int ct__la_ormqr(ct_dtype dt, char side, char trans, int m, int n, int k, const void *a, int lda, const void *tau,
+                 void *c, int ldc);
+/* The least-squares drivers, by torch's name. */
+typedef enum ct_la_lstsq_driver { CT_LA_GELS, CT_LA_GELSY, CT_LA_GELSD, CT_LA_GELSS } ct_la_lstsq_driver;
+/* Solves min |A X - B| for the m x n a (destroyed) and the max(m, n) x nrhs b (X in its first n rows); rcond
+   (converted to the real dtype), *rank (all but gels), s[min(m, n)] (gelsd, gelss; real) as torch's apply_lstsq
+   calls them, its workspaces included. jpvt[max(1, n)] (gelsy): gelsy's column pivots, in and out; torch
+   allocates it once per batch and hands every matrix the previous one's pivots (all nonzero: no pivoting), so
+   the caller keeps it across the batch, zeroed before the first. Returns info. */
+int ct__la_lstsq(ct_dtype dt, ct_la_lstsq_driver driver, int m, int n, int nrhs, void *a, int lda, void *b,
+                 int ldb, double rcond, int *jpvt, int *rank, void *s);
+
 #endif
 
 /* ---- eig family (linalg.eig / eigvals): geev, as torch's apply_linalg_eig calls it (no left vectors) ---- */

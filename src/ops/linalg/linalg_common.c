@@ -304,6 +304,39 @@ ct_status ct__la_write_out_as(ct_tensor *out, const ct_tensor *r, bool restride)
   return ct__copy_into(out, r);
 }
 
+/* ---- qr family: out= rules of torch's hand-written out functions ---- */
+
+bool ct__la_out_castable_ok(const ct_tensor *out, ct_dtype want, const ct_tensor *like, const char *api,
+                            const char *name) {
+  if (!ct__join_out_device_ok(out, like)) return false;
+  if (ct_can_cast(want, (ct_dtype)out->dtype)) return true;
+  ct__error(CT_ERR_RUNTIME, "%s: Expected %s to be safely castable from %s dtype, but got %s with dtype %s", api,
+            name, ct__dt(want)->scalar_name, name, ct__dt((ct_dtype)out->dtype)->scalar_name);
+  return false;
+}
+
+bool ct__la_is_colmajor(const ct_tensor *t) {
+  if (t->ndim < 2) return false;
+  int64_t nd = t->ndim, sz[CT_LA_MAXDIM], st[CT_LA_MAXDIM];
+  memcpy(sz, t->sizes, (size_t)nd * sizeof(int64_t));
+  memcpy(st, t->strides, (size_t)nd * sizeof(int64_t));
+  sz[nd - 2] = t->sizes[nd - 1];
+  sz[nd - 1] = t->sizes[nd - 2];
+  st[nd - 2] = t->strides[nd - 1];
+  st[nd - 1] = t->strides[nd - 2];
+  return ct__geom_is_contiguous(nd, sz, st);
+}
+
+ct_status ct__la_write_out_direct(ct_tensor *out, const ct_tensor *r, bool direct) {
+  bool same = out->ndim == r->ndim && memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) == 0;
+  if (!same || (direct && out->numel == 0)) { /* torch restrides an empty out it computes into */
+    if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
+    ct_status s = ct__tensor_resize(out, r->ndim, r->sizes, direct ? r->strides : NULL);
+    if (s != CT_OK) return s;
+  }
+  return ct__copy_into(out, r);
+}
+
 bool ct__la_out_castable(const ct_tensor *out, ct_dtype from, const ct_tensor *like, const char *api) {
   return ct__la_castable_ok(out, from, like, api, "result");
 }

@@ -137,5 +137,26 @@ bool ct__la_broadcast_batch(const ct_tensor *x, const ct_tensor *y, int64_t *bs,
    of type Float instead.", "A must be batches of square matrices, but they are 2 by 3 matrices", "Incompatible
    matrix sizes for triangular_solve: each A matrix is 3 by 3 but each b matrix is 4 by 2". */
 bool ct__la_linear_solve_ok(const ct_tensor *b, const ct_tensor *A, const char *name);
+/* ---- qr family: out= rules of torch's hand-written out functions, and the decompositions composites call ---- */
+/* checkLinalgCompatibleDtype: "api: Expected name to be safely castable from Float dtype, but got name with
+   dtype Long" unless want can be cast to out's dtype; then out's device. */
+bool ct__la_out_castable_ok(const ct_tensor *out, ct_dtype want, const ct_tensor *like, const char *api,
+                            const char *name);
+#include <string.h>
+/* Zeroes a new tensor made by the workspace functions (nothing for an empty one, whose data may be NULL). */
+static inline void ct__la_zero(ct_tensor *t) {
+  if (t->numel > 0) memset(ct__tdata(t), 0, (size_t)t->numel * ct__itemsize((ct_dtype)t->dtype));
+}
+/* Whether t is batched column-major (t.mT().is_contiguous()); false below 2 dims. */
+bool ct__la_is_colmajor(const ct_tensor *t);
+/* out takes r's values as torch's out functions write them: direct (torch used out's storage: it was empty or
+   already of r's layout) gives an empty out r's shape and strides, otherwise resize_output (contiguous when the
+   shape differs); then copy_ (casting). */
+ct_status ct__la_write_out_direct(ct_tensor *out, const ct_tensor *r, bool direct);
+/* linalg.svd's computation past its checks (decomp.c): S, and with vectors U and Vh (full: full_matrices). */
+ct_status ct__la_svd_impl(const ct_tensor *A, bool vectors, bool full, ct_tensor **U, ct_tensor **S,
+                          ct_tensor **Vh);
+/* linalg.eigh's computation past its checks (decomp.c): eigenvalues w and, with vectors, V; uplo 'L' / 'U'. */
+ct_status ct__la_eigh_impl(const ct_tensor *A, char uplo, bool vectors, ct_tensor **w, ct_tensor **V);
 
 #endif

@@ -1,0 +1,355 @@
+/* linalg.pinv / pinverse, linalg.matrix_rank and the legacy svd: torch 1.13's composites (LinearAlgebra.cpp,
+   BatchLinearAlgebra.cpp) over svd / eigh, in its order of operations: the tolerances as float64 tensors
+   (get_atol_rtol), tol = max(atol, rtol * max(S)) in float64 (the unsqueezed tolerances are 1-dim tensors, so
+   they win the promotion), S > tol compared in float64, 1/S in S's dtype, then V diag(S+) U^H through the
+   pointwise mul and matmul as torch runs them. The elementwise steps on S are written out here (one rounding
+   each, as torch's kernels); the products go through the library's mul and matmul. */
+#include "ops/linalg/linalg_internal.h"
+#include "ops/matmul/mm_internal.h"
+#include "ops/pointwise/pw.h"
+#include "ops/sort/sort_internal.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const ct_op pinv_op = CT_LINALG_OP("linalg_pinv", "aten::linalg_pinv.atol_rtol_tensor");
+static const ct_op pinverse_op = CT_LINALG_OP("linalg_pinv", "aten::pinverse");
+static const ct_op rank_op = CT_LINALG_OP("linalg_matrix_rank", "aten::linalg_matrix_rank.atol_rtol_tensor");
+static const ct_op svd_legacy_op = CT_LINALG_OP("_linalg_svd", "aten::svd");
+
+/* The tolerances get_atol_rtol gives (float64). need_eps: torch computes eps * max(m, n) (its float overload does
+   whenever rtol is not given; the tensor overload only when neither is), failing for a dtype other than float32
+   / float64 and their complex types. */
+typedef struct tols {
+  double atol, rtol;
+} tols;
+
+static bool tolerances(const ct_tensor *A, const ct_linalg_tol_opts *o, bool rcond_is_atol, tols *t) {
+  bool has_atol = o && o->has_atol, has_rtol = o && o->has_rtol;
+  if (o && o->has_rcond) { /* pinv(A, rcond): atol 0, rtol rcond; matrix_rank(A, tol): atol tol, rtol 0 */
+    t->atol = rcond_is_atol ? o->rcond : 0.0;
+    t->rtol = rcond_is_atol ? 0.0 : o->rcond;
+    return true;
+  }
+  t->atol = has_atol ? o->atol : 0.0;
+  if (has_rtol) {
+    t->rtol = o->rtol;
+    return true;
+  }
+  ct_dtype r = ct__la_real((ct_dtype)A->dtype);
+  double eps = r == CT_FLOAT32 ? (double)FLT_EPSILON : r == CT_FLOAT64 ? DBL_EPSILON : -1;
+  if (eps < 0) {
+    ct__error(CT_ERR_RUNTIME, "This function doesn't handle types other than float and double");
+    return false;
+  }
+  if (A->ndim < 2) { /* std::max(input.size(-1), input.size(-2)): size(-2) is evaluated first */
+    if (A->ndim == 0)
+      ct__error(CT_ERR_INDEX, "Dimension specified as -2 but tensor has no dimensions");
+    else
+      ct__error(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [-1, 0], but got -2)");
+    return false;
+  }
+  int64_t m = A->sizes[A->ndim - 2], n = A->sizes[A->ndim - 1];
+  t->rtol = has_atol && t->atol > 0 ? 0.0 : eps * (double)(m > n ? m : n);
+  return true;
+}
+
+/* Element i of a real float32 / float64 tensor made by the workspace functions, as a double. */
+static double real_at(const ct_tensor *t, int64_t i) {
+  return t->dtype == CT_FLOAT32 ? (double)((const float *)ct__tdata(t))[i] : ((const double *)ct__tdata(t))[i];
+}
+
+/* max(atol, rtol * max_val) as at::max (maximum) computes it: NaN wins. */
+static double tol_of(tols t, double max_val) {
+  double p = t.rtol * max_val;
+  return isnan(t.atol) || isnan(p) ? NAN : t.atol > p ? t.atol : p;
+}
+
+/* The largest value of row b of S (k per row): S[b, 0] (svd: descending), or amax of |S| (eigh); NaN wins. */
+static double row_max(const ct_tensor *S, int64_t b, int64_t k, bool by_abs) {
+  if (!by_abs) return real_at(S, b * k);
+  double mv = -INFINITY;
+  for (int64_t i = 0; i < k; i++) {
+    double v = fabs(real_at(S, b * k + i));
+    if (isnan(v)) return v;
+    if (v > mv) mv = v;
+  }
+  return mv;
+}
+
+/* t^H as a view (mH): transposed, conjugate bit for complex. */
+static ct_tensor *mH(const ct_tensor *t) {
+  ct_tensor *c = ct__conj_impl(t), *r = c ? ct__mT_impl(c) : NULL;
+  ct_release(c);
+  return r;
+}
+
+/* ---- linalg.pinv ---- */
+
+/* "linalg.pinv(Float{[3]}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble types" */
+static bool pinv_input_ok(const ct_tensor *A) {
+  if (ct__la_dtype((ct_dtype)A->dtype) && A->ndim >= 2) return true;
+  char b[512];
+  size_t u = (size_t)snprintf(b, sizeof b, "[");
+  for (int64_t i = 0; i < A->ndim && u < sizeof b; i++)
+    u += (size_t)snprintf(b + u, sizeof b - u, i ? ", %lld" : "%lld", (long long)A->sizes[i]);
+  if (u < sizeof b) snprintf(b + u, sizeof b - u, "]");
+  ct__error(CT_ERR_RUNTIME,
+            "linalg.pinv(%s{%s}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble "
+            "types",
+            ct__dt((ct_dtype)A->dtype)->scalar_name, b);
+  return false;
+}
+
+/* S+ = where(|S| > tol, 1/S, 0) in A's dtype (complex: real parts), batch + [k], contiguous. */
+static ct_tensor *s_pinv(const ct_tensor *A, const ct_tensor *S, tols t, bool by_abs) {
+  int64_t k = S->sizes[S->ndim - 1], nb = k ? S->numel / k : 0;
+  ct_dtype dt = (ct_dtype)A->dtype;
+  ct_tensor *r = ct__la_empty(A, S->ndim, S->sizes, dt);
+  if (!r) return NULL;
+  bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX, single = dt == CT_FLOAT32 || dt == CT_COMPLEX64;
+  for (int64_t b = 0; b < nb; b++) {
+    double tol = tol_of(t, row_max(S, b, k, by_abs));
+    for (int64_t i = 0; i < k; i++) {
+      double s = real_at(S, b * k + i), cmp = by_abs ? fabs(s) : s;
+      int64_t at = (b * k + i) * (cx ? 2 : 1);
+      if (single) {
+        float *o = (float *)ct__tdata(r);
+        o[at] = cmp > tol ? 1.0f / (float)s : 0.0f;
+        if (cx) o[at + 1] = 0.0f;
+      } else {
+        double *o = (double *)ct__tdata(r);
+        o[at] = cmp > tol ? 1.0 / s : 0.0;
+        if (cx) o[at + 1] = 0.0;
+      }
+    }
+  }
+  return r;
+}
+
+/* matmul(X * S+.unsqueeze(-2), Y^H). */
+static ct_tensor *scaled_product(const ct_tensor *X, const ct_tensor *Sp, const ct_tensor *Y) {
+  ct_tensor *su = ct__unsqueeze_impl(Sp, -2);
+  ct_tensor *xs = su ? ct__mm_pw(&ct__pw_op_mul, X, su) : NULL, *yh = xs ? mH(Y) : NULL;
+  ct_tensor *r = yh ? ct__matmul_impl(xs, yh) : NULL;
+  ct_release(su);
+  ct_release(xs);
+  ct_release(yh);
+  return r;
+}
+
+/* linalg_pinv (the tensor overload) past its input check. */
+static ct_tensor *pinv_new(const ct_tensor *A, tols t, bool hermitian) {
+  ct_tensor *U = NULL, *S = NULL, *Vh = NULL, *r = NULL;
+  bool svd = !hermitian || A->numel == 0;
+  if (!svd && !ct__la_square_ok(A, "linalg.eigh")) return NULL;
+  ct_status s = svd ? ct__la_svd_impl(A, true, false, &U, &S, &Vh) : ct__la_eigh_impl(A, 'L', true, &S, &U);
+  if (s != CT_OK) return NULL;
+  ct_tensor *Sp = s_pinv(A, S, t, !svd), *V = Sp && svd ? mH(Vh) : NULL;
+  if (Sp && (!svd || V)) r = scaled_product(svd ? V : U, Sp, U);
+  ct_release(U);
+  ct_release(S);
+  ct_release(Vh);
+  ct_release(V);
+  ct_release(Sp);
+  if (r) ct__grad_mark_result(r, A);
+  return r;
+}
+
+/* linalg.pinv's overloads: the tensor one (no tolerance given) checks A first, the float ones (atol or rtol given,
+   rcond) compute the tolerances first. */
+static ct_tensor *pinv_common(const ct_tensor *A, const ct_linalg_tol_opts *o) {
+  tols t;
+  bool tensor_overload = !(o && (o->has_atol || o->has_rtol || o->has_rcond));
+  if (tensor_overload ? !pinv_input_ok(A) || !tolerances(A, o, false, &t)
+                      : !tolerances(A, o, false, &t) || !pinv_input_ok(A))
+    return NULL;
+  return pinv_new(A, t, o && o->hermitian);
+}
+
+ct_tensor *ct_linalg_pinv(const ct_tensor *A, const ct_linalg_tol_opts *opts) {
+  CT__OP_ENTER_PTR(&pinv_op, A, A);
+  return ct__own(pinv_common(A, opts));
+}
+
+ct_status ct_linalg_pinv_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_tol_opts *opts) {
+  CT__OP_ENTER_STATUS(&pinv_op, A, out, A);
+  /* the tensor overload's out= is a differentiable op's; the float overloads' (a tolerance given) compute then
+     copy_ into out, which refuses a leaf out that requires grad and lets the result's grad through */
+  bool float_overload = opts && (opts->has_atol || opts->has_rtol || opts->has_rcond);
+  if (!float_overload && !CT__OP_OUT_GRAD_OK(&pinv_op, out, A)) return CT_ERR_RUNTIME;
+  if (!ct__la_out_castable_ok(out, (ct_dtype)A->dtype, A, "linalg.pinv", "result")) return ct_last_error();
+  ct_tensor *r = pinv_common(A, opts);
+  if (!r) return ct_last_error();
+  ct_status s = float_overload && !ct__check_inplace(out) ? CT_ERR_RUNTIME : ct__la_write_out_direct(out, r, false);
+  if (s == CT_OK && float_overload) ct__grad_mark_out(out, (const ct_tensor *const[]){A}, 1);
+  ct_release(r);
+  return s;
+}
+
+ct_tensor *ct_pinverse(const ct_tensor *A, const ct_pinverse_opts *opts) {
+  CT__OP_ENTER_PTR(&pinverse_op, A, A);
+  ct_linalg_tol_opts o = {.has_rcond = true, .rcond = opts && opts->has_rcond ? opts->rcond : 1e-15};
+  return ct__own(pinv_common(A, &o));
+}
+
+/* ---- linalg.matrix_rank ---- */
+
+static ct_tensor *rank_new(const ct_tensor *A, const ct_linalg_tol_opts *o) {
+  if (A->ndim < 2) {
+    ct__error(CT_ERR_RUNTIME, "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.");
+    return NULL;
+  }
+  tols t;
+  if (!tolerances(A, o, true, &t)) return NULL;
+  int64_t nd = A->ndim;
+  ct_tensor *r = ct__la_empty(A, nd - 2, A->sizes, CT_INT64);
+  if (!r) return NULL;
+  ct__la_zero(r);
+  if (A->numel == 0) return r;
+  bool herm = o && o->hermitian;
+  ct_tensor *S = NULL, *V = NULL, *U = NULL;
+  ct_status s;
+  if (!herm)
+    s = ct__la_float_ok(A, "linalg.svd") ? ct__la_svd_impl(A, false, false, &U, &S, &V) : ct_last_error();
+  else
+    s = ct__la_square_ok(A, "linalg.eigh") ? ct__la_eigh_impl(A, 'L', false, &S, &V) : ct_last_error();
+  if (s != CT_OK) {
+    ct_release(r);
+    return NULL;
+  }
+  int64_t k = S->sizes[S->ndim - 1];
+  for (int64_t b = 0; b < r->numel; b++) {
+    double tol = tol_of(t, row_max(S, b, k, herm));
+    int64_t c = 0;
+    for (int64_t i = 0; i < k; i++) {
+      double v = real_at(S, b * k + i);
+      c += (herm ? fabs(v) : v) > tol;
+    }
+    ((int64_t *)ct__tdata(r))[b] = c;
+  }
+  ct_release(S);
+  ct_release(U);
+  ct_release(V);
+  return r; /* an integer count: not differentiable */
+}
+
+ct_tensor *ct_linalg_matrix_rank(const ct_tensor *A, const ct_linalg_tol_opts *opts) {
+  CT__OP_ENTER_PTR(&rank_op, A, A);
+  return ct__own(rank_new(A, opts));
+}
+
+ct_status ct_linalg_matrix_rank_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_tol_opts *opts) {
+  CT__OP_ENTER_STATUS(&rank_op, A, out, A);
+  tols t;
+  /* the float overloads' out forms compute the tolerances before the tensor overload's matrix check */
+  if (opts && (opts->has_atol || opts->has_rtol || opts->has_rcond) && !tolerances(A, opts, true, &t))
+    return ct_last_error();
+  if (A->ndim < 2) {
+    ct__error(CT_ERR_RUNTIME, "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.");
+    return CT_ERR_RUNTIME;
+  }
+  /* matrix_rank_impl: the tolerances, then out's device and dtype */
+  if (!tolerances(A, opts, true, &t) ||
+      !ct__la_out_castable_ok(out, CT_INT64, A, "torch.linalg.matrix_rank", "result"))
+    return ct_last_error();
+  ct_tensor *r = rank_new(A, opts);
+  if (!r) return ct_last_error();
+  /* the count goes in through fill_ (an empty A) or sum_out: an out that requires grad is refused there */
+  bool grad_ok = A->numel == 0 ? ct__check_inplace(out) : CT__OUT_GRAD_OK("sum", out);
+  ct_status s = grad_ok ? ct__la_write_out_direct(out, r, false) : CT_ERR_RUNTIME;
+  ct_release(r);
+  return s;
+}
+
+/* ---- the legacy svd ---- */
+
+static bool svd_legacy_ndim_ok(const ct_tensor *A) {
+  if (A->ndim >= 2) return true;
+  ct__error(CT_ERR_RUNTIME, "linalg.svd: input should have at least 2 dimensions, but has %lld dimensions instead",
+            (long long)A->ndim);
+  return false;
+}
+
+/* zeros of batch + [r, c] (contiguous). */
+static ct_tensor *zeros_mat(const ct_tensor *A, int64_t r, int64_t c) {
+  int64_t nd = A->ndim, sz[CT_LA_MAXDIM];
+  memcpy(sz, A->sizes, (size_t)nd * sizeof(int64_t));
+  sz[nd - 2] = r;
+  sz[nd - 1] = c;
+  ct_tensor *t = ct__la_empty(A, nd, sz, (ct_dtype)A->dtype);
+  if (t) ct__la_zero(t);
+  return t;
+}
+
+/* U, S and Vh of svd(A, some, compute_uv) (Vh: zeros n x n without uv). */
+static ct_status svd_legacy_new(const ct_tensor *A, bool full, bool no_uv, ct_tensor **r) {
+  r[0] = r[1] = r[2] = NULL;
+  if (!ct__la_float_ok(A, "linalg.svd")) return ct_last_error();
+  if (!no_uv) return ct__la_svd_impl(A, true, full, &r[0], &r[1], &r[2]);
+  ct_status s = ct__la_svd_impl(A, false, false, &r[0], &r[1], &r[2]);
+  if (s != CT_OK) return s;
+  int64_t m = A->sizes[A->ndim - 2], n = A->sizes[A->ndim - 1];
+  r[0] = zeros_mat(A, m, m);
+  r[2] = r[0] ? zeros_mat(A, n, n) : NULL;
+  if (!r[2]) {
+    for (int i = 0; i < 3; i++) ct_release(r[i]);
+    return ct_last_error();
+  }
+  return CT_OK;
+}
+
+ct_status ct_svd(const ct_tensor *A, ct_tensor **U, ct_tensor **S, ct_tensor **V, const ct_svd_opts *opts) {
+  if (U) *U = NULL;
+  if (S) *S = NULL;
+  if (V) *V = NULL;
+  CT__OP_ENTER_STATUS(&svd_legacy_op, A, A);
+  ct_tensor *r[3] = {NULL, NULL, NULL};
+  ct_status s = svd_legacy_ndim_ok(A) ? svd_legacy_new(A, opts && opts->full, opts && opts->no_uv, r)
+                                      : ct_last_error();
+  if (s == CT_OK) { /* V = Vh.mH(), a view */
+    ct_tensor *v = mH(r[2]);
+    ct_release(r[2]);
+    r[2] = v;
+    if (!v) s = ct_last_error();
+  }
+  return ct__sort_hand_out(r, (ct_tensor * *const[]){U, S, V}, 3, s);
+}
+
+ct_status ct_svd_out(ct_tensor *U, ct_tensor *S, ct_tensor *V, const ct_tensor *A, const ct_svd_opts *opts) {
+  CT__OP_ENTER_STATUS(&svd_legacy_op, A, U, S, V, A);
+  if (!CT__OP_OUT_GRAD_OK(&svd_legacy_op, U, S, V, A)) return CT_ERR_RUNTIME;
+  bool full = opts && opts->full, no_uv = opts && opts->no_uv;
+  ct_dtype dt = (ct_dtype)A->dtype;
+  if (no_uv) { /* svd_out's own checks, then linalg_svdvals_out's */
+    for (int i = 0; i < 2; i++) {
+      const ct_tensor *o = i ? V : U;
+      if (o->dtype != A->dtype) {
+        ct__error(CT_ERR_RUNTIME, "torch.svd: Expected out tensor to have dtype %s but got %s instead",
+                  ct__dt(dt)->scalar_name, ct__dt((ct_dtype)o->dtype)->scalar_name);
+        return CT_ERR_RUNTIME;
+      }
+    }
+    if (!ct__la_ndim_ok(A, "linalg.svd", "A") || !ct__la_float_ok(A, "linalg.svd") ||
+        !ct__la_out_ok(S, ct__la_real(dt), A))
+      return ct_last_error();
+  } else if (!ct__la_ndim_ok(A, "linalg.svd", "A") || !ct__la_float_ok(A, "linalg.svd") ||
+             !ct__la_out_ok(U, dt, A) || !ct__la_out_ok(V, dt, A) || !ct__la_out_ok(S, ct__la_real(dt), A)) {
+    return ct_last_error();
+  }
+  ct_tensor *r[3];
+  ct_status s = svd_legacy_new(A, full, no_uv, r);
+  if (s != CT_OK) return s;
+  /* V gets Vh^H: a V of another shape is resized to row-major (torch writes Vh into V.mT then transposes it back,
+     or, without uv, resize_output); U and S as linalg.svd_out writes them */
+  ct_tensor *v = mH(r[2]);
+  s = v ? CT_OK : ct_last_error();
+  if (s == CT_OK) s = no_uv ? ct__la_write_out_direct(U, r[0], false) : ct__la_write_out(U, r[0]);
+  if (s == CT_OK) s = ct__la_write_out(S, r[1]);
+  if (s == CT_OK) s = ct__la_write_out_direct(V, v, false);
+  ct_release(v);
+  for (int i = 0; i < 3; i++) ct_release(r[i]);
+  return s;
+}
