@@ -18,6 +18,15 @@ ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b) 
   return p;
 }
 
+ct_status ct__mm_mul_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) {
+  const ct_tensor *in[2] = {a, b};
+  ct_scope_begin();
+  ct_status s =
+      (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
+  ct_scope_end();
+  return s;
+}
+
 ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r) {
   if (!r) return ct_last_error();
   if (r == out) { /* computed in place (ct__mm_out_direct) */

@@ -52,6 +52,8 @@ ct_tensor *ct__mm_unneg(const ct_tensor *t);
 ct_tensor *ct__mm_resolved(const ct_tensor *t);
 /* A pointwise op's result as a caller-owned tensor (the engine's results belong to the scope). */
 ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b);
+/* mul's out= form (at::mul_out(out, a, b)): its result type, cast check and resize of out. */
+ct_status ct__mm_mul_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
 /* A new result of sizes and dtype on dev's device, laid out as `like` (an out= tensor or an in-place
    target of that shape: empty_like's preserve-format strides) so that BLAS gets the transposes torch
    chooses when it writes into that tensor; row-major otherwise. */
