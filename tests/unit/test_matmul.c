@@ -132,7 +132,8 @@ static void torch_differences(void) {
 
   /* einsum sums the contraction dims last, into a new tensor: einsum('ij,jk->ik', ones(1, 1), ones(1, 2))
      .stride() == (2, 1) */
-  ct_tensor *es = ct_einsum("ij,jk->ik", CT_TENSORS(ct_ones(CT_SHAPE(1, 1), NULL), ct_ones(CT_SHAPE(1, 2), NULL)));
+  ct_tensor *es =
+      ct_einsum("ij,jk->ik", CT_TENSORS(ct_ones(CT_SHAPE(1, 1), NULL), ct_ones(CT_SHAPE(1, 2), NULL)));
   CHECK(es && ct_stride(es, 0) == 2 && ct_stride(es, 1) == 1);
 
   /* baddbmm_ below 400 multiply-adds starts from self * beta even when beta is 0:

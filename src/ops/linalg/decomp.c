@@ -35,9 +35,9 @@ typedef struct potrf_job {
 static void potrf_one(void *c, int64_t b) {
   const potrf_job *j = c;
   int64_t n = j->n;
-  *(int32_t *)ct__la_at(j->info, b) =
-      n == 0 ? 0
-             : ct__la_potrf((ct_dtype)j->W->dtype, j->upper ? 'U' : 'L', (int)n, ct__la_at(j->W, b * n * n), (int)n);
+  *(int32_t *)ct__la_at(j->info, b) = n == 0 ? 0
+                                             : ct__la_potrf((ct_dtype)j->W->dtype, j->upper ? 'U' : 'L',
+                                                            (int)n, ct__la_at(j->W, b * n * n), (int)n);
 }
 
 /* potrf over W's matrices into a new info (W's batch). */
@@ -206,8 +206,17 @@ static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor 
   int *infos = st == CT_OK && k > 0 ? ct__calloc((size_t)(nb > 0 ? nb : 1), sizeof(int)) : NULL;
   if (st == CT_OK && k > 0 && !infos) st = ct_last_error();
   if (infos) {
-    gesdd_job j = {.W = W, .s = s, .u = vectors ? u : NULL, .v = vectors ? v : NULL, .infos = infos,
-                   .m = m, .n = n, .k = k, .uc = uc, .vr = vr, .jobz = vectors ? (full ? 'A' : 'S') : 'N'};
+    gesdd_job j = {.W = W,
+                   .s = s,
+                   .u = vectors ? u : NULL,
+                   .v = vectors ? v : NULL,
+                   .infos = infos,
+                   .m = m,
+                   .n = n,
+                   .k = k,
+                   .uc = uc,
+                   .vr = vr,
+                   .jobz = vectors ? (full ? 'A' : 'S') : 'N'};
     ct__la_for_each_matrix(nb, m, n, gesdd_one, &j);
   }
   /* torch checks the infos after the whole batch: the first nonzero one is reported */
@@ -313,8 +322,8 @@ static void syevd_one(void *c, int64_t b) {
   int64_t n = j->n;
   *(int32_t *)ct__la_at(j->info, b) =
       n == 0 ? 0
-             : ct__la_syevd((ct_dtype)j->W->dtype, j->jobz, j->uplo, (int)n, ct__la_at(j->W, b * n * n), (int)n,
-                            ct__la_at(j->ev, b * n));
+             : ct__la_syevd((ct_dtype)j->W->dtype, j->jobz, j->uplo, (int)n, ct__la_at(j->W, b * n * n),
+                            (int)n, ct__la_at(j->ev, b * n));
 }
 
 static ct_status eigh_new(const ct_tensor *A, char uplo, bool vectors, ct_tensor **w, ct_tensor **V) {

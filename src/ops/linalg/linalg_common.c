@@ -183,9 +183,10 @@ typedef struct getrf_job {
 static void getrf_one(void *c, int64_t b) {
   const getrf_job *j = c;
   int32_t *ip = (int32_t *)ct__la_at(j->piv, b * j->k), *fo = (int32_t *)ct__la_at(j->info, b);
-  *fo = j->m == 0 || j->n == 0 ? 0
-                               : ct__la_getrf((ct_dtype)j->lu->dtype, (int)j->m, (int)j->n,
-                                              ct__la_at(j->lu, b * j->m * j->n), (int)(j->m > 1 ? j->m : 1), ip);
+  *fo = j->m == 0 || j->n == 0
+            ? 0
+            : ct__la_getrf((ct_dtype)j->lu->dtype, (int)j->m, (int)j->n, ct__la_at(j->lu, b * j->m * j->n),
+                           (int)(j->m > 1 ? j->m : 1), ip);
 }
 
 ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_tensor **pivots,

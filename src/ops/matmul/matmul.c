@@ -361,7 +361,8 @@ ct_status ct_inner_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *othe
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&inner_out_op, inner_out_op.aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&inner_out_op, out, t, other)) return CT_ERR_RUNTIME;
-  if (t->ndim == 0 || other->ndim == 0) return ct__mm_mul_out(out, t, other); /* at::mul_out(out, self, other) */
+  if (t->ndim == 0 || other->ndim == 0)
+    return ct__mm_mul_out(out, t, other); /* at::mul_out(out, self, other) */
   return tensordot_finish(out, inner_impl(t, other));
 }
 
@@ -429,7 +430,8 @@ static bool addr_scalar_ok(ct_dtype dt, ct_scalar s, const char *name) {
    route would multiply the second by alpha = 1 + 0i (inf * 0 makes a NaN of an infinite product). a, b:
    new results of one shape and complex dtype; a new contiguous sum. */
 static ct_tensor *complex_sum(const ct_tensor *a, const ct_tensor *b) {
-  ct_tensor *ac = ct__contiguous_impl(a, CT_CONTIGUOUS_FORMAT), *bc = ac ? ct__contiguous_impl(b, CT_CONTIGUOUS_FORMAT) : NULL;
+  ct_tensor *ac = ct__contiguous_impl(a, CT_CONTIGUOUS_FORMAT),
+            *bc = ac ? ct__contiguous_impl(b, CT_CONTIGUOUS_FORMAT) : NULL;
   ct_tensor *r = bc ? ct__join_empty(a, a->ndim, a->sizes, (ct_dtype)a->dtype) : NULL;
   if (r) {
     int64_t n = 2 * r->numel;
@@ -509,9 +511,12 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
         r = ct_retain(q);
       } else if (q) {
         ct_tensor *se = ct__to_dtype_impl(e, dt), *bs = se ? ct__mm_pw(&ct__pw_op_mul, be, se) : NULL;
-        r = !bs                               ? NULL
-            : ct__dt(dt)->category == CT_CAT_COMPLEX ? complex_sum(bs, q)
-            : ct__mm_pw(dt == CT_BOOL ? (const void *)&ct__pw_op_logical_or : (const void *)&ct__pw_op_add, bs, q);
+        r = !bs ? NULL
+            : ct__dt(dt)->category == CT_CAT_COMPLEX
+                ? complex_sum(bs, q)
+                : ct__mm_pw(dt == CT_BOOL ? (const void *)&ct__pw_op_logical_or
+                                          : (const void *)&ct__pw_op_add,
+                            bs, q);
         ct_release(se);
         ct_release(bs);
       }
