@@ -194,31 +194,6 @@ static bool bmm_checks(const ct_tensor *b1, const ct_tensor *b2) {
   return true;
 }
 
-/* addmm_impl_cpu_'s reading of a result matrix of sizes m x n and strides s0, s1: column-major as it is (0),
-   row-major, computed transposed (1), or neither, computed in a column-major copy (2). */
-static int result_layout(int64_t m, int64_t n, int64_t s0, int64_t s1) {
-  if (s0 == 1 && (n == 1 || s1 >= (m > 1 ? m : 1))) return 0;
-  if (s1 == 1 && (m == 1 || s0 >= (n > 1 ? n : 1))) return 1;
-  return 2;
-}
-
-/* A new result (bs x m x n) laid out as `like` (an out= tensor or an in-place target of that shape), so that
-   each matrix gets the BLAS call torch makes when it writes into `like`: where like's matrices fit neither
-   layout torch computes in column-major copies, and so does this result (a row-major one would be computed
-   transposed, other bits). */
-static ct_tensor *result_for(const ct_tensor *like, const ct_tensor *dev, const int64_t *sizes, ct_dtype dt) {
-  ct_tensor *r = ct__mm_result_like(like, dev, 3, sizes, dt);
-  if (!r || !like || like->ndim != 3 || memcmp(like->sizes, sizes, 3 * sizeof(int64_t)) != 0) return r;
-  int want = result_layout(sizes[1], sizes[2], like->strides[1], like->strides[2]);
-  if ((want == 1) == (result_layout(sizes[1], sizes[2], r->strides[1], r->strides[2]) == 1)) return r;
-  ct_release(r);
-  int64_t t[3] = {sizes[0], sizes[2], sizes[1]};
-  ct_tensor *rt = ct__join_empty(dev, 3, t, dt);
-  r = rt ? ct__transpose_impl(rt, 1, 2) : NULL;
-  ct_release(rt);
-  return r;
-}
-
 /* beta * self + alpha * bmm into a new contiguous tensor (self NULL: bmm). inplace: self is the target. */
 static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const ct_tensor *b2,
                                const ct_addmm_opts *opts, bool inplace, const ct_tensor *out) {
@@ -259,7 +234,7 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
     return NULL;
   }
   if (inplace) e = ct_retain((ct_tensor *)self);
-  ct_tensor *r = result_for(inplace ? self : out, b2, sizes, dt);
+  ct_tensor *r = ct__mm_result_for(inplace ? self : out, b2, 3, sizes, dt);
   ct_tensor *x = r ? ct__mm_resolved(b1) : NULL, *y = x ? ct__mm_resolved(b2) : NULL;
   ct_status s = y ? CT_OK : ct_last_error();
   if (s == CT_OK && e && (inplace || !ct__mm_coef_zero(beta)) && r->numel) s = ct__copy_into(r, e);

@@ -35,7 +35,7 @@ static bool mm_shapes_ok(const ct_tensor *a, const ct_tensor *b) {
 static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, ct_tensor *like) { /* like: out, or NULL */
   int64_t sizes[2] = {a->sizes[0], b->sizes[1]};
   ct_tensor *r = ct__mm_out_direct(like, 2, sizes, (ct_dtype)a->dtype, a, b, NULL);
-  if (!r) r = ct__mm_result_like(like, a, 2, sizes, (ct_dtype)a->dtype);
+  if (!r) r = ct__mm_result_for(like, a, 2, sizes, (ct_dtype)a->dtype);
   ct_tensor *ra = r ? ct__mm_unneg(a) : NULL, *rb = ra ? ct__mm_unneg(b) : NULL;
   ct_status s =
       rb ? ct__gemm_into(r, ra, rb, ct_scalar_int(0), ct_scalar_int(1), "addmm_impl_cpu_") : ct_last_error();
@@ -102,7 +102,7 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
   ct_tensor *r = out && dt != CT_BOOL && dt != CT_FLOAT16
                      ? ct__mm_out_direct((ct_tensor *)out, 2, sizes, dt, self, m1, m2)
                      : NULL;
-  if (!r) r = ct__mm_result_like(inplace ? self : out, self, 2, sizes, dt);
+  if (!r) r = ct__mm_result_for(inplace ? self : out, self, 2, sizes, dt);
   ct_tensor *ra = r ? ct__mm_unneg(m1) : NULL, *rb = ra ? ct__mm_unneg(m2) : NULL;
   ct_status s = rb ? CT_OK : ct_last_error();
   if (s == CT_OK && !ct__mm_coef_zero(beta) && r->numel) s = ct__copy_into(r, e);
@@ -332,7 +332,7 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
                        "Bad in-place call: input tensor size %s and output tensor size %s should match", a,
                        b);
   }
-  if (inplace && self->dtype != vec->dtype && self->numel != 0) { /* the in-place structured op's dtype rule */
+  if (inplace && self->dtype != vec->dtype) { /* the in-place structured op's dtype rule (empty too) */
     ct__error(CT_ERR_RUNTIME, "Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
               ct__dt((ct_dtype)self->dtype)->typemeta_name, ct__dt((ct_dtype)vec->dtype)->typemeta_name);
     return NULL;
