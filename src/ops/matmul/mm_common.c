@@ -111,7 +111,8 @@ static int result_layout(int64_t m, int64_t n, int64_t s0, int64_t s1) {
 ct_tensor *ct__mm_result_for(const ct_tensor *like, const ct_tensor *dev, int64_t nd, const int64_t *sizes,
                              ct_dtype dt) {
   ct_tensor *r = ct__mm_result_like(like, dev, nd, sizes, dt);
-  if (!r || !like || like->ndim != nd || nd < 2 || memcmp(like->sizes, sizes, (size_t)nd * sizeof(int64_t)) != 0)
+  if (!r || !like || like->ndim != nd || nd < 2 ||
+      memcmp(like->sizes, sizes, (size_t)nd * sizeof(int64_t)) != 0)
     return r;
   int64_t m = sizes[nd - 2], n = sizes[nd - 1];
   int want = result_layout(m, n, like->strides[nd - 2], like->strides[nd - 1]);
