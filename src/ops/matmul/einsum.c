@@ -48,7 +48,7 @@ static ct_tensor *sumproduct_pair(ct_tensor *left, ct_tensor *right, const int64
                                          sum_size = 1;
   ct_tensor *l = ct_retain(left), *r = ct_retain(right);
   for (int64_t i = 0; l && r && i < dim; i++) {
-    bool sl = l->sizes[i] > 1, sr = r->sizes[i] > 1;
+    bool sl = l->sizes[i] != 1, sr = r->sizes[i] != 1; /* a size-0 dim is present (1.13: size != 1) */
     if (is_sum[i]) {
       if (sl && sr) {
         if (l->sizes[i] != r->sizes[i]) {
