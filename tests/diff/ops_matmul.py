@@ -174,7 +174,8 @@ def gen_addmm_out(g):
     a = gen_addmm(g)
     s, m1, m2, be, al = a.args
     shape = (m1.shape[0], m2.shape[1])
-    out = g.tensor(shape if g.chance(0.8) else g.shape(max_numel=12), s.dtype if g.chance(0.9) else g.dtype())
+    # an expanded out is a deliberate difference (_out; fresh seed 326753944 addmm_out cases 53 and 87 drew one)
+    out = _out(g, shape if g.chance(0.8) else g.shape(max_numel=12), s.dtype if g.chance(0.9) else g.dtype())
     return A(s, m1, m2, be, al, out=out)
 
 
@@ -189,11 +190,6 @@ def gen_bmm(g):
     b2 = b if g.chance(0.97) else b + 1
     x = g.tensor((b, m, k), dt) if g.chance(0.96) else g.tensor((m, k), dt)
     y = g.tensor((b2, k2, n), _other_dtype(g, dt))
-    if dt == torch.bfloat16:
-        # NOT YET (issue 17): torch's bfloat16 gemm with a transposed operand (seed 20261126, bmm case 13)
-        # turns a product that overflows float (9.2e18 * 1e30) into no infinity where ctorch's emulation
-        # gets inf (and inf - inf = nan): finite, moderate values only until that path is understood
-        x, y = (Spec(t.shape, t.dtype, t.layout, specials=False) for t in (x, y))
     return A(x, y, g.chance(0.2), g.chance(0.2))
 
 
@@ -205,7 +201,7 @@ def gen_bmm_out(g):
                                                 y.dtype if g.chance(0.9) else g.dtype()))
 
 
-def gen_baddbmm(g):
+def gen_baddbmm(g, inplace=False):
     a = gen_bmm(g)
     x, y = a.args[0], a.args[1]
     b = x.shape[0] if len(x.shape) == 3 else 1
@@ -213,15 +209,16 @@ def gen_baddbmm(g):
     r = g.random()
     sshape = shape if r < 0.6 else shape[1:] if r < 0.8 else (1, shape[-1])
     beta = _coef(g, x.dtype)
-    if beta == 0 and x.shape[-1] * x.shape[-2] * y.shape[-1] < 400:
+    if beta == 0 and x.shape[-1] * x.shape[-2] * y.shape[-1] < 400 and not inplace:
         # torch 1.13's small-matrix loop with beta 0 reads the result before writing it, and its meta
-        # function leaves the result uninitialized when beta is 0 (a NaN there can survive): not comparable
+        # function leaves the result uninitialized when beta is 0 (a NaN there can survive): not comparable,
+        # but in place (baddbmm_) the result is self, read as r * 0 (NaN and inf there make NaN)
         beta = 2
     return A(g.tensor(sshape, x.dtype), x, y, beta, _coef(g, x.dtype))
 
 
 def gen_baddbmm_(g):
-    a = gen_baddbmm(g)
+    a = gen_baddbmm(g, inplace=True)
     s, x, y, be, al = a.args
     if g.chance(0.9) and len(x.shape) == 3:
         s = _out(g, (x.shape[0], x.shape[1], y.shape[2]), s.dtype)
@@ -484,8 +481,6 @@ EQUATIONS = [
 def gen_einsum(g):
     eq, labels = g.choice(EQUATIONS)
     dt = _dtype(g, FLOATS + [torch.int64, torch.int32])
-    if dt.is_complex and eq in ("i,i->", "ijk->", "ij,ij->ij"):  # full contractions reach torch's complex dot
-        dt = torch.float32
     if labels is None:
         labels = [("i", "j"), ("j", "k")]
     size = {lb: g.int(0 if g.chance(0.04) else 1, 4) for lb in "ijkabncmxyBd"}

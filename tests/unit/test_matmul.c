@@ -82,12 +82,89 @@ static void blas_threads(void) {
   ct_release(a), ct_release(r), ct_release(r2);
 }
 
+/* Differences from torch 1.13 that fresh seeds of tests/diff/ops_matmul.py found (issue 17); each value from
+   torch 1.13 (/usr/bin/python3), cited. Runs inside main's scope. */
+static void torch_differences(void) {
+  const double inf = 1.0 / 0.0;
+  /* addmv out= with an empty matrix: mul_out(out, self, beta) resizes out to self's shape:
+     o = zeros(26, dtype=int64); addmv(tensor([5]), zeros(26, 0, int64), zeros(0, int64), beta=-1, out=o)
+     -> o is tensor([-5]) */
+  ct_tensor *o = ct_zeros(CT_SHAPE(26), &(ct_tensor_opts){.dtype = CT_INT64});
+  ct_tensor *five = ct_tensor_from_data((int64_t[]){5}, CT_INT64, CT_SHAPE(1), NULL);
+  CHECK(ct_addmv_out(o, five, ct_zeros(CT_SHAPE(26, 0), &(ct_tensor_opts){.dtype = CT_INT64}),
+                     ct_zeros(CT_SHAPE(0), &(ct_tensor_opts){.dtype = CT_INT64}),
+                     &(ct_addmm_opts){.beta = CT_INT(-1)}) == CT_OK);
+  CHECK_SHAPE(o, 1);
+  values(o, (double[]){-5}, 1);
+  /* ... and mul's cast check: addmv(float64 self, empty bool mat and vec, out=bool) -> "result type Double
+     can't be cast to the desired output type Bool" */
+  ct_tensor *ob = ct_zeros(CT_SHAPE(4), &(ct_tensor_opts){.dtype = CT_BOOL});
+  CHECK(ct_addmv_out(ob, ct_ones(CT_SHAPE(4), &(ct_tensor_opts){.dtype = CT_FLOAT64}),
+                     ct_zeros(CT_SHAPE(4, 0), &(ct_tensor_opts){.dtype = CT_BOOL}),
+                     ct_zeros(CT_SHAPE(0), &(ct_tensor_opts){.dtype = CT_BOOL}),
+                     &(ct_addmm_opts){.beta = CT_DOUBLE(1.5)}) != CT_OK);
+  CHECK_ERROR(CT_ERR_RUNTIME, "result type Double can't be cast to the desired output type Bool");
+
+  /* addmv's bfloat16 't' loop rounds beta * y and alpha * sum to bfloat16 before adding: addmv(tensor([101.],
+     bf16).expand(3), tensor([[1.5, 1.5]], bf16).expand(3, 2), tensor([3.], bf16).expand(2), beta=3,
+     alpha=1.5) -> [318., 318., 318.] */
+  ct_tensor *ys = ct_expand(ct_to_dtype(ct_full(CT_SHAPE(1), 101.0, NULL), CT_BFLOAT16), CT_SHAPE(3));
+  ct_tensor *ym = ct_expand(ct_to_dtype(ct_full(CT_SHAPE(1, 1), 1.5, NULL), CT_BFLOAT16), CT_SHAPE(3, 2));
+  ct_tensor *yv = ct_expand(ct_to_dtype(ct_full(CT_SHAPE(1), 3.0, NULL), CT_BFLOAT16), CT_SHAPE(2));
+  values(ct_addmv(ys, ym, yv, &(ct_addmm_opts){.beta = CT_INT(3), .alpha = CT_DOUBLE(1.5)}),
+         (double[]){318, 318, 318}, 3);
+
+  /* addr adds beta * self and the product as they are (no alpha * 1 on the sum): addr(zeros(1, 1, complex128),
+     tensor([1+1j]), tensor([complex(inf, 1)])) -> [[inf+infj]] */
+  ct_tensor *c1 = ct_tensor_from_data((double[]){1, 1}, CT_COMPLEX128, CT_SHAPE(1), NULL);
+  ct_tensor *c2 = ct_tensor_from_data((double[]){inf, 1}, CT_COMPLEX128, CT_SHAPE(1), NULL);
+  ct_tensor *ar = ct_addr(ct_zeros(CT_SHAPE(1, 1), &(ct_tensor_opts){.dtype = CT_COMPLEX128}), c1, c2, NULL);
+  double arv[2] = {0, 0};
+  CHECK(ar && ct_copy_to_buffer(ar, arv, CT_COMPLEX128, sizeof arv) == CT_OK);
+  CHECK(arv[0] == inf && arv[1] == inf);
+  /* addr's iterator over (self, vec1 column, vec2): addr(zeros(1, 2, uint8).t(), ones(2, uint8),
+     ones(1, uint8), beta=-1, alpha=0).stride() == (1, 2) */
+  ct_tensor *u8 = ct_addr(ct_t(ct_zeros(CT_SHAPE(1, 2), &(ct_tensor_opts){.dtype = CT_UINT8})),
+                          ct_ones(CT_SHAPE(2), &(ct_tensor_opts){.dtype = CT_UINT8}),
+                          ct_ones(CT_SHAPE(1), &(ct_tensor_opts){.dtype = CT_UINT8}),
+                          &(ct_addmm_opts){.beta = CT_INT(-1), .alpha = CT_INT(0)});
+  CHECK(u8 && ct_stride(u8, 0) == 1 && ct_stride(u8, 1) == 2);
+
+  /* einsum sums the contraction dims last, into a new tensor: einsum('ij,jk->ik', ones(1, 1), ones(1, 2))
+     .stride() == (2, 1) */
+  ct_tensor *es =
+      ct_einsum("ij,jk->ik", CT_TENSORS(ct_ones(CT_SHAPE(1, 1), NULL), ct_ones(CT_SHAPE(1, 2), NULL)));
+  CHECK(es && ct_stride(es, 0) == 2 && ct_stride(es, 1) == 1);
+
+  /* baddbmm_ below 400 multiply-adds starts from self * beta even when beta is 0:
+     s = tensor([[[nan, inf, 1.]]]); s.baddbmm_(ones(1, 1, 2), ones(1, 2, 3), beta=0) -> [[[nan, nan, 2.]]] */
+  ct_tensor *s = ct_tensor_from_data((double[]){0.0 / 0.0, inf, 1}, CT_FLOAT64, CT_SHAPE(1, 1, 3), NULL);
+  CHECK(ct_baddbmm_(s, ct_ones(CT_SHAPE(1, 1, 2), &(ct_tensor_opts){.dtype = CT_FLOAT64}),
+                    ct_ones(CT_SHAPE(1, 2, 3), &(ct_tensor_opts){.dtype = CT_FLOAT64}),
+                    &(ct_addmm_opts){.beta = CT_INT(0)}) == CT_OK);
+  double sv[3] = {0, 0, 0};
+  CHECK(ct_copy_to_buffer(s, sv, CT_FLOAT64, sizeof sv) == CT_OK);
+  CHECK(sv[0] != sv[0] && sv[1] != sv[1] && sv[2] == 2);
+
+  /* bfloat16 bmm whose transposed operand sends it to gemm_transa_, fused multiply-adds there:
+     x = zeros(1, 7, 8, bf16); x[0, 0, :2] = [2, 2**63]; y = zeros(1, 9, 8, bf16); y[0, 0, :2] = [-inf, 1e30];
+     bmm(x, y.transpose(1, 2))[0, 0, 0] -> -inf (a rounded product would make inf - inf = nan) */
+  float xf[56] = {2, 9.223372036854775808e18f}, yf[72] = {-(float)inf, 1e30f};
+  ct_tensor *bx = ct_to_dtype(ct_tensor_from_data(xf, CT_FLOAT32, CT_SHAPE(1, 7, 8), NULL), CT_BFLOAT16);
+  ct_tensor *by = ct_to_dtype(ct_tensor_from_data(yf, CT_FLOAT32, CT_SHAPE(1, 9, 8), NULL), CT_BFLOAT16);
+  ct_tensor *bxy = ct_bmm(bx, ct_transpose(by, 1, 2));
+  double bv[63];
+  CHECK(bxy && ct_copy_to_buffer(bxy, bv, CT_FLOAT64, sizeof bv) == CT_OK);
+  CHECK(bv[0] == -inf);
+}
+
 int main(void) {
   coretype_decision();
   blas_threads();
   CHECK(ct_scope_begin() == CT_OK);
   ct_tensor *a = ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(2, 3));
   ct_tensor *b = ct_view(ct_arange_end(12.0, NULL), CT_SHAPE(3, 4));
+  torch_differences();
 
   /* torch.mm(arange(6.).view(2, 3), arange(12.).view(3, 4)) */
   values(ct_mm(a, b), (double[]){20, 23, 26, 29, 56, 68, 80, 92}, 8);

@@ -26,14 +26,26 @@ static void zero_triangle(ct_tensor *W, bool upper_part) {
     }
 }
 
+typedef struct potrf_job {
+  ct_tensor *W, *info;
+  int64_t n;
+  bool upper;
+} potrf_job;
+
+static void potrf_one(void *c, int64_t b) {
+  const potrf_job *j = c;
+  int64_t n = j->n;
+  *(int32_t *)ct__la_at(j->info, b) = n == 0 ? 0
+                                             : ct__la_potrf((ct_dtype)j->W->dtype, j->upper ? 'U' : 'L',
+                                                            (int)n, ct__la_at(j->W, b * n * n), (int)n);
+}
+
 /* potrf over W's matrices into a new info (W's batch). */
 static ct_tensor *potrf_batch(ct_tensor *W, bool upper) {
-  int64_t nd = W->ndim, n = W->sizes[nd - 1], nb = ct__la_batch(W);
+  int64_t nd = W->ndim, n = W->sizes[nd - 1];
   ct_tensor *info = ct__la_empty(W, nd - 2, W->sizes, CT_INT32);
-  for (int64_t b = 0; info && b < nb; b++)
-    *(int32_t *)ct__la_at(info, b) =
-        n == 0 ? 0
-               : ct__la_potrf((ct_dtype)W->dtype, upper ? 'U' : 'L', (int)n, ct__la_at(W, b * n * n), (int)n);
+  potrf_job j = {.W = W, .info = info, .n = n, .upper = upper};
+  if (info) ct__la_for_each_matrix(ct__la_batch(W), n, n, potrf_one, &j);
   return info;
 }
 
@@ -141,6 +153,22 @@ static bool svd_args(const ct_tensor *A) {
 
 /* gesdd over A's batched column-major copy: S (batch + [k], real, contiguous) and, with vectors, U (batch + m x
    (full ? m : k)) and Vh (batch + (full ? n : k) x n), both batched column-major. */
+typedef struct gesdd_job {
+  ct_tensor *W, *s, *u, *v;
+  int *infos;
+  int64_t m, n, k, uc, vr;
+  char jobz;
+} gesdd_job;
+
+static void gesdd_one(void *c, int64_t b) {
+  const gesdd_job *j = c;
+  int64_t m = j->m, n = j->n;
+  j->infos[b] = ct__la_gesdd((ct_dtype)j->W->dtype, j->jobz, (int)m, (int)n, ct__la_at(j->W, b * m * n),
+                             (int)(m > 1 ? m : 1), ct__la_at(j->s, b * j->k),
+                             j->u ? ct__la_at(j->u, b * m * j->uc) : NULL, (int)(m > 1 ? m : 1),
+                             j->v ? ct__la_at(j->v, b * j->vr * n) : NULL, (int)(j->vr > 1 ? j->vr : 1));
+}
+
 static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor **U, ct_tensor **S,
                          ct_tensor **Vh) {
   *U = *S = *Vh = NULL;
@@ -175,11 +203,25 @@ static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor 
       ct_release(dv);
     }
   }
-  for (int64_t b = 0; st == CT_OK && k > 0 && b < nb; b++) {
-    int info =
-        ct__la_gesdd(dt, vectors ? (full ? 'A' : 'S') : 'N', (int)m, (int)n, ct__la_at(W, b * m * n),
-                     (int)(m > 1 ? m : 1), ct__la_at(s, b * k), vectors ? ct__la_at(u, b * m * uc) : NULL,
-                     (int)(m > 1 ? m : 1), vectors ? ct__la_at(v, b * vr * n) : NULL, (int)(vr > 1 ? vr : 1));
+  int *infos = st == CT_OK && k > 0 ? ct__calloc((size_t)(nb > 0 ? nb : 1), sizeof(int)) : NULL;
+  if (st == CT_OK && k > 0 && !infos) st = ct_last_error();
+  if (infos) {
+    gesdd_job j = {.W = W,
+                   .s = s,
+                   .u = vectors ? u : NULL,
+                   .v = vectors ? v : NULL,
+                   .infos = infos,
+                   .m = m,
+                   .n = n,
+                   .k = k,
+                   .uc = uc,
+                   .vr = vr,
+                   .jobz = vectors ? (full ? 'A' : 'S') : 'N'};
+    ct__la_for_each_matrix(nb, m, n, gesdd_one, &j);
+  }
+  /* torch checks the infos after the whole batch: the first nonzero one is reported */
+  for (int64_t b = 0; infos && st == CT_OK && b < nb; b++) {
+    int info = infos[b];
     if (info == CT_LA_NO_MEMORY) {
       ct__oom_error(0);
       st = CT_ERR_OUT_OF_MEMORY;
@@ -194,6 +236,7 @@ static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor 
       st = ct_last_error();
     }
   }
+  ct__free(infos);
   ct_release(W);
   if (st != CT_OK) {
     ct_release(s);
@@ -268,6 +311,21 @@ static bool eigh_args(const ct_tensor *A, const ct_linalg_eigh_opts *opts, char 
 
 /* syevd / heevd over A's batched column-major copy: w (batch + [n], real, ascending) and, with vectors, the
    eigenvectors (A's shape, batched column-major). */
+typedef struct syevd_job {
+  ct_tensor *W, *ev, *info;
+  int64_t n;
+  char jobz, uplo;
+} syevd_job;
+
+static void syevd_one(void *c, int64_t b) {
+  const syevd_job *j = c;
+  int64_t n = j->n;
+  *(int32_t *)ct__la_at(j->info, b) =
+      n == 0 ? 0
+             : ct__la_syevd((ct_dtype)j->W->dtype, j->jobz, j->uplo, (int)n, ct__la_at(j->W, b * n * n),
+                            (int)n, ct__la_at(j->ev, b * n));
+}
+
 static ct_status eigh_new(const ct_tensor *A, char uplo, bool vectors, ct_tensor **w, ct_tensor **V) {
   *w = *V = NULL;
   if ((A->numel > 0 && !ct__la_kernel_ok(A, "linalg_eigh_cpu")) || !ct__la_int_ok(A->sizes[A->ndim - 1]))
@@ -279,12 +337,10 @@ static ct_status eigh_new(const ct_tensor *A, char uplo, bool vectors, ct_tensor
   ct_tensor *info = ev ? ct__la_empty(A, nd - 2, A->sizes, CT_INT32) : NULL;
   ct_status s = info ? CT_OK : ct_last_error();
   bool oom = false;
-  for (int64_t b = 0; s == CT_OK && b < nb; b++) {
-    int r = n == 0 ? 0
-                   : ct__la_syevd(dt, vectors ? 'V' : 'N', uplo, (int)n, ct__la_at(W, b * n * n), (int)n,
-                                  ct__la_at(ev, b * n));
-    oom = oom || r == CT_LA_NO_MEMORY;
-    *(int32_t *)ct__la_at(info, b) = r;
+  if (s == CT_OK) {
+    syevd_job j = {.W = W, .ev = ev, .info = info, .n = n, .jobz = vectors ? 'V' : 'N', .uplo = uplo};
+    ct__la_for_each_matrix(nb, n, n, syevd_one, &j);
+    for (int64_t b = 0; b < nb; b++) oom = oom || *(int32_t *)ct__la_at(info, b) == CT_LA_NO_MEMORY;
   }
   if (s == CT_OK && oom) s = (ct__oom_error(0), CT_ERR_OUT_OF_MEMORY);
   if (s == CT_OK && !ct__la_check_errors(info, vectors ? "linalg.eigh" : "linalg.eigvalsh"))

@@ -2,6 +2,7 @@
    workspaces, info checks and the out= tail. */
 #include "ops/linalg/linalg_internal.h"
 
+#include "core/parallel.h"
 #include "kernels/cpu/blas.h"
 
 #include "ops/join/join_internal.h"
@@ -178,6 +179,20 @@ ct_status ct__la_deliver2(ct_tensor **r, ct_tensor *out0, ct_tensor *out1, ct_te
   return ct__sort_hand_out(r, (ct_tensor * *const[]){want0, want1}, 2, s);
 }
 
+typedef struct getrf_job {
+  ct_tensor *lu, *piv, *info;
+  int64_t m, n, k;
+} getrf_job;
+
+static void getrf_one(void *c, int64_t b) {
+  const getrf_job *j = c;
+  int32_t *ip = (int32_t *)ct__la_at(j->piv, b * j->k), *fo = (int32_t *)ct__la_at(j->info, b);
+  *fo = j->m == 0 || j->n == 0
+            ? 0
+            : ct__la_getrf((ct_dtype)j->lu->dtype, (int)j->m, (int)j->n, ct__la_at(j->lu, b * j->m * j->n),
+                           (int)(j->m > 1 ? j->m : 1), ip);
+}
+
 ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_tensor **pivots,
                            ct_tensor **info) {
   *LU = *pivots = *info = NULL;
@@ -198,13 +213,9 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
     ct_release(inf);
     return ct_last_error();
   }
-  int64_t nb = ct__la_batch(A), mm = lu->sizes[nd - 2], nn = lu->sizes[nd - 1];
-  for (int64_t b = 0; b < nb; b++) {
-    int32_t *ip = (int32_t *)ct__la_at(piv, b * k), *fo = (int32_t *)ct__la_at(inf, b);
-    *fo = mm == 0 || nn == 0 ? 0
-                             : ct__la_getrf((ct_dtype)A->dtype, (int)mm, (int)nn, ct__la_at(lu, b * mm * nn),
-                                            (int)(mm > 1 ? mm : 1), ip);
-  }
+  int64_t mm = lu->sizes[nd - 2], nn = lu->sizes[nd - 1];
+  getrf_job j = {.lu = lu, .piv = piv, .info = inf, .m = mm, .n = nn, .k = k};
+  ct__la_for_each_matrix(ct__la_batch(A), mm, nn, getrf_one, &j);
   *LU = lu;
   *pivots = piv;
   *info = inf;
@@ -372,4 +383,36 @@ bool ct__la_linear_solve_ok(const ct_tensor *b, const ct_tensor *A, const char *
     return false;
   }
   return true;
+}
+
+/* ---- batches (the shared driver) ---- */
+
+typedef struct la_job {
+  ct_la_matrix_fn *fn;
+  void *ctx;
+  int64_t n, per; /* matrices, matrices per chunk */
+} la_job;
+
+static void la_chunk(void *c, int64_t i, int tid) {
+  (void)tid;
+  const la_job *j = c;
+  int64_t b0 = i * j->per, b1 = b0 + j->per < j->n ? b0 + j->per : j->n;
+  for (int64_t b = b0; b < b1; b++) j->fn(j->ctx, b);
+}
+
+void ct__la_for_each_matrix(int64_t n, int64_t rows, int64_t cols, ct_la_matrix_fn *fn, void *ctx) {
+  /* a matrix's cost in pointwise-element units: its multiply-adds plus a LAPACK call's fixed cost (about
+     a microsecond: workspace queries, argument checks) */
+  int64_t big = rows > cols ? rows : cols, unit = big * big * big + 1024;
+  int nt = n > 1 && rows * cols < 10000 ? ct__parallel_threads(n * unit) : 1;
+  if (nt <= 1) {
+    ct__blas_sync_threads();
+    for (int64_t b = 0; b < n; b++) fn(ctx, b);
+    return;
+  }
+  ct__blas_threads_one(); /* restored by the next ct__blas_sync_threads */
+  int64_t chunks = ct__parallel_nchunks(n * unit, nt);
+  if (chunks > n) chunks = n;
+  la_job j = {.fn = fn, .ctx = ctx, .n = n, .per = (n + chunks - 1) / chunks};
+  ct__parallel_chunks((n + j.per - 1) / j.per, nt, la_chunk, &j);
 }

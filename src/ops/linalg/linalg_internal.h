@@ -158,5 +158,14 @@ ct_status ct__la_svd_impl(const ct_tensor *A, bool vectors, bool full, ct_tensor
                           ct_tensor **Vh);
 /* linalg.eigh's computation past its checks (decomp.c): eigenvalues w and, with vectors, V; uplo 'L' / 'U'. */
 ct_status ct__la_eigh_impl(const ct_tensor *A, char uplo, bool vectors, ct_tensor **w, ct_tensor **V);
+/* ---- batches (the shared driver) ---- */
+/* fn(ctx, b) once for each matrix b in [0, n) of a batch whose matrices are at most rows x cols: on the
+   library's pool, OpenBLAS on one thread inside the workers, when there are several matrices and each is
+   small enough that OpenBLAS would run its LAPACK call on one thread anyway (rows * cols < 10000); else in
+   order on the calling thread, OpenBLAS on ct_set_num_threads's threads. Each matrix gets the same call
+   either way, so the bits do not depend on the thread count. fn runs on any thread: it writes only its
+   matrix's slots (an info per matrix, not the error state) and the caller reads them afterwards. */
+typedef void ct_la_matrix_fn(void *ctx, int64_t b);
+void ct__la_for_each_matrix(int64_t n, int64_t rows, int64_t cols, ct_la_matrix_fn *fn, void *ctx);
 
 #endif

@@ -100,6 +100,20 @@ static int64_t a_batch_index(const ct_tensor *A, const solve_plan *p, int64_t b)
   return idx;
 }
 
+typedef struct getrs_job {
+  const ct_tensor *A, *LU, *piv, *W;
+  const solve_plan *p;
+  int64_t n, k;
+  char trans;
+} getrs_job;
+
+static void getrs_one(void *c, int64_t b) {
+  const getrs_job *j = c;
+  int64_t ab = a_batch_index(j->A, j->p, b), n = j->n;
+  ct__la_getrs((ct_dtype)j->A->dtype, j->trans, (int)n, (int)j->k, ct__la_at(j->LU, ab * n * n), (int)n,
+               (const int *)ct__la_at(j->piv, ab * n), ct__la_at(j->W, b * n * j->k), (int)n);
+}
+
 /* Solves into *result (new, torch's geometry) and *info (A's batch): the body of _linalg_solve_ex. */
 static ct_status solve_new(const ct_tensor *A, const ct_tensor *B, const solve_plan *p, ct_tensor **result,
                            ct_tensor **info) {
@@ -134,11 +148,8 @@ static ct_status solve_new(const ct_tensor *A, const ct_tensor *B, const solve_p
       ct_release(W);
       W = NULL;
     }
-    for (int64_t b = 0; W && b < nb; b++) {
-      int64_t ab = a_batch_index(A, p, b);
-      ct__la_getrs(dt, trans, (int)n, (int)k, ct__la_at(LU, ab * n * n), (int)n,
-                   (const int *)ct__la_at(piv, ab * n), ct__la_at(W, b * n * k), (int)n);
-    }
+    getrs_job j = {.A = A, .p = p, .LU = LU, .piv = piv, .W = W, .n = n, .k = k, .trans = trans};
+    if (W) ct__la_for_each_matrix(nb, n, n > k ? n : k, getrs_one, &j);
   }
   ct_release(LU);
   ct_release(piv);

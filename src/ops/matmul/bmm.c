@@ -42,8 +42,8 @@ typedef struct small_args {
 #define P3(t, b, i, j) \
   (ct__tdata(t) + ((b) * (t)->strides[0] + (i) * (t)->strides[1] + (j) * (t)->strides[2]) * (int64_t)is)
 
-/* torch 1.13's loop, in the element type: acc starts at 0 (bmm) or r * beta (baddbmm; 0 when beta is 0:
-   self is ignored), then adds alpha * s[i][k] * m[k][j] for each k (checked against torch: starting from
+/* torch 1.13's loop, in the element type: acc starts at 0 (bmm) or r * beta (baddbmm; in place even
+   when beta is 0, as torch's r *= beta; 0 for a new result, whose memory torch leaves uninitialized), then adds alpha * s[i][k] * m[k][j] for each k (checked against torch: starting from
    r * beta matches its last bits, summing first and scaling after does not); c10's bfloat16 operators
    round each product and sum, integers wrap. */
 /* one complex element in component type T: c10::complex's products, summed in T */
@@ -110,10 +110,11 @@ static void small_batch(void *ctx, int64_t b, int tid) {
     }
 }
 
-/* result (bs x m x n, sized, holding self's values when beta != 0 and not is_bmm) from batch1, batch2 (no
-   math bits). */
+/* result (bs x m x n, sized, holding self's values when beta != 0 and not is_bmm, or read_self) from
+   batch1, batch2 (no math bits). read_self (baddbmm_): torch's small-matrix loop starts from r * beta even
+   when beta is 0, so that NaN and inf in self make NaN there. */
 static ct_status bmm_into(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta,
-                          ct_scalar alpha, bool is_bmm) {
+                          ct_scalar alpha, bool is_bmm, bool read_self) {
   int64_t bs = b1->sizes[0], k = b1->sizes[2], m = b1->sizes[1], n = b2->sizes[2];
   if (r->numel == 0) return CT_OK;
   if (k == 0) {
@@ -140,7 +141,7 @@ static ct_status bmm_into(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2
     }
     small_args a = {.dt = dt,
                     .is_bmm = is_bmm,
-                    .beta0 = ct__mm_coef_zero(beta),
+                    .beta0 = ct__mm_coef_zero(beta) && !read_self,
                     .is = m,
                     .js = n,
                     .ks = k,
@@ -205,7 +206,9 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
       return CT_ERR_NULL(CT_ERR_RUNTIME, "batch2 must be a 3D tensor");
     }
     int64_t es[3] = {b1->sizes[0], b1->sizes[1], b2->sizes[2]};
-    if (!inplace && !(e = ct__expand_impl(self, (ct_shape){es, 3}))) return NULL;
+    /* baddbmm's meta expands self first, in place too (its message before the batch checks) */
+    if (!(e = ct__expand_impl(self, (ct_shape){es, 3}))) return NULL;
+    if (inplace) ct_release(e), e = NULL;
   }
   if (!bmm_checks(b1, b2)) {
     ct_release(e);
@@ -231,11 +234,11 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
     return NULL;
   }
   if (inplace) e = ct_retain((ct_tensor *)self);
-  ct_tensor *r = ct__mm_result_like(inplace ? self : out, b2, 3, sizes, dt);
+  ct_tensor *r = ct__mm_result_for(inplace ? self : out, b2, 3, sizes, dt);
   ct_tensor *x = r ? ct__mm_resolved(b1) : NULL, *y = x ? ct__mm_resolved(b2) : NULL;
   ct_status s = y ? CT_OK : ct_last_error();
-  if (s == CT_OK && e && !ct__mm_coef_zero(beta) && r->numel) s = ct__copy_into(r, e);
-  if (s == CT_OK) s = bmm_into(r, x, y, beta, alpha, self == NULL);
+  if (s == CT_OK && e && (inplace || !ct__mm_coef_zero(beta)) && r->numel) s = ct__copy_into(r, e);
+  if (s == CT_OK) s = bmm_into(r, x, y, beta, alpha, self == NULL, inplace);
   ct_release(e);
   ct_release(x);
   ct_release(y);

@@ -1,8 +1,9 @@
 /* torch.einsum as torch 1.13 computes it without opt_einsum (Debian's python3-torch has none): parse the
    subscripts (a-z are labels 0-25, A-Z 26-51, "..." the broadcast dims), align every operand to the
    output dims followed by the contracted ones (diagonals for repeated labels, size-1 dims for missing
-   ones), sum out dims no later operand has, then fold the operands left to right with
-   sumproduct_pair's permute + bmm (mul where nothing is summed, dot where everything is). */
+   ones), then contract the first two operands with sumproduct_pair's permute + bmm (keeping summed dims
+   as size 1), the product going to the end of the list, and view the contraction dims away last (sum
+   them out of a single operand). */
 #include <ctype.h>
 
 #include "ops/matmul/mm_internal.h"
@@ -36,8 +37,10 @@ static ct_tensor *sum_dim(ct_tensor *t, int64_t dim, bool keepdim) {
     (t) = next_;               \
   } while (0)
 
-/* sumproduct_pair(left, right, sum_dims, keepdim=false) */
-static ct_tensor *sumproduct_pair(ct_tensor *left, ct_tensor *right, const int64_t *sum_dims, int64_t nsum) {
+/* sumproduct_pair(left, right, sum_dims, keepdim): mul where nothing is summed */
+static ct_tensor *sumproduct_pair(ct_tensor *left, ct_tensor *right, const int64_t *sum_dims, int64_t nsum,
+                                  bool keepdim) {
+  if (nsum == 0) return ct__mm_pw(&ct__pw_op_mul, left, right);
   int64_t dim = left->ndim;
   bool is_sum[MAXL] = {false};
   for (int64_t i = 0; i < nsum; i++) is_sum[sum_dims[i]] = true;
@@ -45,7 +48,7 @@ static ct_tensor *sumproduct_pair(ct_tensor *left, ct_tensor *right, const int64
                                          sum_size = 1;
   ct_tensor *l = ct_retain(left), *r = ct_retain(right);
   for (int64_t i = 0; l && r && i < dim; i++) {
-    bool sl = l->sizes[i] > 1, sr = r->sizes[i] > 1;
+    bool sl = l->sizes[i] != 1, sr = r->sizes[i] != 1; /* a size-0 dim is present (1.13: size != 1) */
     if (is_sum[i]) {
       if (sl && sr) {
         if (l->sizes[i] != r->sizes[i]) {
@@ -101,7 +104,7 @@ static ct_tensor *sumproduct_pair(ct_tensor *left, ct_tensor *right, const int64
     if (l && r) res = ct__bmm_new(l, r);
     if (res) STEP(res, ct__view_impl(res, (ct_shape){out_size, n}));
     if (res) STEP(res, ct__permute_impl(res, (ct_dims){op, n}));
-    if (res) { /* squeeze the summed dims (keepdim false) */
+    if (res && !keepdim) { /* squeeze the summed dims */
       int64_t sizes[MAXL], m = 0;
       for (int64_t i = 0; i < dim; i++)
         if (!is_sum[i]) sizes[m++] = res->sizes[i];
@@ -263,11 +266,11 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
     if (!op) goto done;
     perm[i] = op;
   }
-  int64_t dim_last_op[MAXL];
-  bool zero = false;
+  /* dim_counts: how many operands have each dim of size != 1 (torch 1.13 counts them as it aligns) */
+  int64_t dim_counts[MAXL];
   for (int64_t d = 0; d < perm_index; d++) {
     int64_t bs = perm[0]->sizes[d];
-    dim_last_op[d] = 0;
+    dim_counts[d] = bs != 1;
     for (int64_t i = 1; i < num_ops; i++) {
       int64_t ds = perm[i]->sizes[d];
       if (bs != ds && bs != 1 && ds != 1) {
@@ -281,72 +284,55 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
         }
         FAIL("%s", msg);
       }
-      if (ds != 1) bs = ds, dim_last_op[d] = i;
+      if (ds != 1) bs = ds, dim_counts[d]++;
     }
-    zero |= bs == 0;
   }
-  if (zero) {
-    int64_t shape[MAXL];
-    for (int64_t d = 0; d < out_size; d++) shape[d] = perm[dim_last_op[d]]->sizes[d];
-    result = ct__join_zeros(perm[0], out_size, shape, (ct_dtype)perm[0]->dtype);
-    goto done;
-  }
-  if (num_ops == 1) { /* torch 1.13 sums every contraction dim of a single operand at once */
-    int64_t sd[MAXL], ns = 0;
-    for (int64_t d = out_size; d < perm_index; d++) sd[ns++] = d;
-    if (ns == 0) {
-      result = ct_retain(perm[0]);
-    } else {
-      ct_scope_begin();
-      if (ct__sum_impl(NULL, perm[0], &(ct_reduce_opts){.dims = {sd, ns}}, &result) == CT_OK && result)
-        ct_retain(result);
-      else result = NULL;
-      ct_scope_end();
-    }
-    goto done;
-  }
-  result = ct_retain(perm[0]);
-  int64_t dim = out_size;
-  for (int64_t i = dim; result && i < perm_index; ++i, ++dim)
-    if (dim_last_op[i] == 0) {
-      if (result->sizes[dim] == 1) STEP(result, ct__squeeze_dim_impl(result, dim--));
-      else STEP(result, sum_dim(result, dim--, false));
-    }
-  for (int64_t i = 1; result && i < num_ops; i++) {
-    ct_tensor *operand = ct_retain(perm[i]);
+  /* Contract as torch 1.13 does without a path: the first two operands, the product appended at the end
+     of the list, until one is left; each pair with sumproduct_pair(keepdim=true), summing a dim once no
+     other operand has it. perm[] is the list (n entries), owning its tensors. */
+  int64_t n = num_ops;
+  while (n > 1) {
+    ct_tensor *a = perm[0], *b = perm[1];
+    for (int64_t q = 2; q < n; q++) perm[q - 2] = perm[q];
+    perm[n - 2] = perm[n - 1] = NULL;
+    n -= 2;
     int64_t sum_dims[MAXL], ns = 0;
-    dim = out_size;
-    for (int64_t j = dim; operand && result && j < perm_index; ++j, ++dim) {
-      if (dim_last_op[j] < i) {
-        STEP(operand, ct__squeeze_dim_impl(operand, dim));
-        --dim;
-      } else if (dim_last_op[j] == i) {
-        if (result->sizes[dim] == 1) {
-          STEP(operand, sum_dim(operand, dim, false));
-          STEP(result, ct__squeeze_dim_impl(result, dim));
-          --dim;
-        } else {
-          sum_dims[ns++] = dim;
+    for (int64_t d = out_size; a && b && d < perm_index; d++) {
+      if (a->sizes[d] != 1 && b->sizes[d] != 1) {
+        if (--dim_counts[d] == 1) {
+          sum_dims[ns++] = d;
+          dim_counts[d] = 0;
+        }
+      } else if (dim_counts[d] == 1) {
+        if (a->sizes[d] != 1) {
+          STEP(a, sum_dim(a, d, true));
+          dim_counts[d] = 0;
+        } else if (b->sizes[d] != 1) {
+          STEP(b, sum_dim(b, d, true));
+          dim_counts[d] = 0;
         }
       }
     }
-    if (operand && result) {
-      if (ns == 0) {
-        STEP(result, ct__mm_pw(&ct__pw_op_mul, result, operand));
-      } else if (ns == result->ndim) {
-        ct_tensor *fa = ct__flatten_impl(result, 0, -1), *fb = fa ? ct__flatten_impl(operand, 0, -1) : NULL;
-        ct_release(result);
-        result = fb ? ct__dot_new(fa, fb, false) : NULL;
-        ct_release(fa);
-        ct_release(fb);
-      } else {
-        STEP(result, sumproduct_pair(result, operand, sum_dims, ns));
-      }
-    } else {
-      ct_release(result);
-      result = NULL;
-    }
-    ct_release(operand);
+    ct_tensor *p = a && b ? sumproduct_pair(a, b, sum_dims, ns, true) : NULL;
+    ct_release(a);
+    ct_release(b);
+    if (!p) goto done;
+    perm[n++] = p;
+  }
+  /* the contraction dims: all of size 1 by now when there were several operands, viewed away (the dtype and
+     strides of the last product stay); summed out of a single operand */
+  if (perm_index > out_size && num_ops > 1) {
+    result = ct__view_impl(perm[0], (ct_shape){perm[0]->sizes, out_size});
+  } else if (perm_index > out_size) {
+    int64_t sd[MAXL], ns = 0;
+    for (int64_t d = out_size; d < perm_index; d++) sd[ns++] = d;
+    ct_scope_begin();
+    if (ct__sum_impl(NULL, perm[0], &(ct_reduce_opts){.dims = {sd, ns}}, &result) == CT_OK && result)
+      ct_retain(result);
+    else result = NULL;
+    ct_scope_end();
+  } else {
+    result = ct_retain(perm[0]);
   }
 done:
 #undef FAIL

@@ -81,7 +81,10 @@ static void gemm_int(const gemm_args *g) {
    scaled by beta first, then c += a * (b * alpha) one k step at a time (notrans, transb, transab), where
    c10::BFloat16's `c += float` converts the float addend to bfloat16 first and rounds the sum again
    (checked against torch: a 300-term dot matches only with both roundings); transa sums a dot product
-   in float and writes once. */
+   in float and writes once, with fused multiply-adds: torch builds that kernel (cpu/BlasKernel.cpp) for
+   AVX2 + FMA and the compiler contracts sum += a * b and beta * c + alpha * sum, so that a product that
+   overflows float is not rounded to inf first (seed 20261126 bmm case 13: -inf + 9.2e18 * 1e30 stays
+   -inf in torch, inf - inf would be NaN). bfloat16 products are exact in float otherwise. */
 static inline float rb(float v) { return ct__bfloat16_to_float(ct__float_to_bfloat16(v)); }
 static inline float bf(const char *p, int64_t i) { return ct__bfloat16_to_float(((const uint16_t *)p)[i]); }
 static inline void bf_set(char *p, int64_t i, float v) { ((uint16_t *)p)[i] = ct__float_to_bfloat16(v); }
@@ -113,8 +116,8 @@ static void gemm_bf16(const gemm_args *g) {
     for (int64_t i = 0; i < m; i++)
       for (int64_t j = 0; j < n; j++) {
         float sum = 0;
-        for (int64_t l = 0; l < k; l++) sum += bf(g->a, i * lda + l) * bf(g->b, j * ldb + l);
-        float v = beta == 0 ? alpha * sum : beta * bf(g->c, j * ldc + i) + alpha * sum;
+        for (int64_t l = 0; l < k; l++) sum = fmaf(bf(g->a, i * lda + l), bf(g->b, j * ldb + l), sum);
+        float v = beta == 0 ? alpha * sum : fmaf(beta, bf(g->c, j * ldc + i), alpha * sum);
         bf_set(g->c, j * ldc + i, v);
       }
     return;

@@ -178,6 +178,16 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
               ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt((ct_dtype)t->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
+  if (d1 == 1 && d2 == 2) { /* mm_out(out, t.unsqueeze(0), other).squeeze_(0): out is resized to 1 x p
+                               (contiguous strides where its shape differs), then loses dim 0 */
+    ct_tensor *r = ct__matmul_impl(t, other), *ru = r ? ct__unsqueeze_impl(r, 0) : NULL;
+    ct_release(r);
+    ct_status s = ct__mm_finish_out(out, ru);
+    ct_tensor *sq = s == CT_OK ? ct__squeeze_dim_impl(out, 0) : NULL;
+    if (s == CT_OK) s = sq ? ct__set_impl(out, sq) : ct_last_error();
+    ct_release(sq);
+    return s;
+  }
   return ct__mm_finish_out(out, ct__matmul_impl(t, other));
 }
 
@@ -351,14 +361,8 @@ ct_status ct_inner_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *othe
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&inner_out_op, inner_out_op.aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&inner_out_op, out, t, other)) return CT_ERR_RUNTIME;
-  if (t->ndim == 0 || other->ndim == 0) { /* at::mul_out(out, self, other) */
-    const ct_tensor *in[2] = {t, other};
-    ct_scope_begin();
-    ct_status s =
-        (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
-    ct_scope_end();
-    return s;
-  }
+  if (t->ndim == 0 || other->ndim == 0)
+    return ct__mm_mul_out(out, t, other); /* at::mul_out(out, self, other) */
   return tensordot_finish(out, inner_impl(t, other));
 }
 
@@ -388,11 +392,7 @@ static ct_status outer_out_impl(ct_tensor *out, const ct_tensor *a, const ct_ten
   if (!check_1d(a, "self", "outer") || !check_1d(b, "vec2", "outer")) return ct_last_error();
   ct_tensor *c = column(a);
   if (!c) return ct_last_error();
-  const ct_tensor *in[2] = {c, b};
-  ct_scope_begin();
-  ct_status s =
-      (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
-  ct_scope_end();
+  ct_status s = ct__mm_mul_out(out, c, b);
   ct_release(c);
   return s;
 }
@@ -424,6 +424,46 @@ static bool addr_scalar_ok(ct_dtype dt, ct_scalar s, const char *name) {
     return false;
   }
   return true;
+}
+
+/* beta * self + the product for complex types: addr's kernel adds the two terms as they are, where add's
+   route would multiply the second by alpha = 1 + 0i (inf * 0 makes a NaN of an infinite product). a, b:
+   new results of one shape and complex dtype; a new contiguous sum. */
+static ct_tensor *complex_sum(const ct_tensor *a, const ct_tensor *b) {
+  ct_tensor *ac = ct__contiguous_impl(a, CT_CONTIGUOUS_FORMAT),
+            *bc = ac ? ct__contiguous_impl(b, CT_CONTIGUOUS_FORMAT) : NULL;
+  ct_tensor *r = bc ? ct__join_empty(a, a->ndim, a->sizes, (ct_dtype)a->dtype) : NULL;
+  if (r) {
+    int64_t n = 2 * r->numel;
+    if (r->dtype == CT_COMPLEX64) {
+      const float *x = (const float *)ct__tdata(ac), *y = (const float *)ct__tdata(bc);
+      float *z = (float *)ct__tdata(r);
+      for (int64_t i = 0; i < n; i++) z[i] = x[i] + y[i];
+    } else {
+      const double *x = (const double *)ct__tdata(ac), *y = (const double *)ct__tdata(bc);
+      double *z = (double *)ct__tdata(r);
+      for (int64_t i = 0; i < n; i++) z[i] = x[i] + y[i];
+    }
+  }
+  ct_release(ac);
+  ct_release(bc);
+  return r;
+}
+
+/* The output of addr's TensorIterator (self expanded, vec1 as a column, vec2; inputs promoted to dt),
+   allocated by an iterator that is built and not run. */
+static ct_tensor *addr_layout(const ct_tensor *e, const ct_tensor *col, const ct_tensor *v2, ct_dtype dt) {
+  ct_iter_config cfg = ct__iter_config_zero;
+  cfg.n_out = 1;
+  cfg.n_in = 3;
+  cfg.in[0] = e, cfg.in[1] = col, cfg.in[2] = v2;
+  cfg.promote_inputs = true;
+  cfg.compute_dtype = dt;
+  ct_iter it;
+  if (ct__iter_build(&it, &cfg) != CT_OK) return NULL;
+  ct_tensor *r = ct__iter_take_output(&it, 0);
+  ct__iter_finish(&it);
+  return r;
 }
 
 /* addr's TensorIterator (self broadcast, vec1 as a column, vec2; common dtype) and its kernel: alpha * vec1
@@ -471,15 +511,19 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
         r = ct_retain(q);
       } else if (q) {
         ct_tensor *se = ct__to_dtype_impl(e, dt), *bs = se ? ct__mm_pw(&ct__pw_op_mul, be, se) : NULL;
-        r = bs ? ct__mm_pw(dt == CT_BOOL ? (const void *)&ct__pw_op_logical_or : (const void *)&ct__pw_op_add,
-                           bs, q)
-               : NULL;
+        r = !bs ? NULL
+            : ct__dt(dt)->category == CT_CAT_COMPLEX
+                ? complex_sum(bs, q)
+                : ct__mm_pw(dt == CT_BOOL ? (const void *)&ct__pw_op_logical_or
+                                          : (const void *)&ct__pw_op_add,
+                            bs, q);
         ct_release(se);
         ct_release(bs);
       }
-      if (r) { /* TensorIterator's output layout over (self, vec1 as a column, vec2): the same engine's,
-                  asked with a product of self and the column (self's values are not read into r) */
-        ct_tensor *se = ct__to_dtype_impl(e, dt), *lay = se && c1 ? ct__mm_pw(&ct__pw_op_mul, se, c1) : NULL;
+      if (r) { /* TensorIterator's output layout over (self, vec1 as a column, vec2): the engine's, from an
+                  iterator over the three that is built and not run (vec2 broadcast takes torch's
+                  iterator off its all-contiguous shortcut: a (2, 1) self of strides (1, 2) keeps them) */
+        ct_tensor *lay = addr_layout(e, c, v2, dt);
         if (lay && lay->ndim == 2 && lay->sizes[0] == sizes[0] && lay->sizes[1] == sizes[1]) {
           ct_tensor *x = ct__expand_impl(r, (ct_shape){sizes, 2});
           ct_status st = x ? ct__copy_into(lay, x) : ct_last_error();
@@ -490,7 +534,6 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
           ct_release(r);
           r = NULL;
         }
-        ct_release(se);
         ct_release(lay);
       }
       ct_release(c);

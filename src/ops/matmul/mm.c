@@ -35,7 +35,7 @@ static bool mm_shapes_ok(const ct_tensor *a, const ct_tensor *b) {
 static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, ct_tensor *like) { /* like: out, or NULL */
   int64_t sizes[2] = {a->sizes[0], b->sizes[1]};
   ct_tensor *r = ct__mm_out_direct(like, 2, sizes, (ct_dtype)a->dtype, a, b, NULL);
-  if (!r) r = ct__mm_result_like(like, a, 2, sizes, (ct_dtype)a->dtype);
+  if (!r) r = ct__mm_result_for(like, a, 2, sizes, (ct_dtype)a->dtype);
   ct_tensor *ra = r ? ct__mm_unneg(a) : NULL, *rb = ra ? ct__mm_unneg(b) : NULL;
   ct_status s =
       rb ? ct__gemm_into(r, ra, rb, ct_scalar_int(0), ct_scalar_int(1), "addmm_impl_cpu_") : ct_last_error();
@@ -102,7 +102,7 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
   ct_tensor *r = out && dt != CT_BOOL && dt != CT_FLOAT16
                      ? ct__mm_out_direct((ct_tensor *)out, 2, sizes, dt, self, m1, m2)
                      : NULL;
-  if (!r) r = ct__mm_result_like(inplace ? self : out, self, 2, sizes, dt);
+  if (!r) r = ct__mm_result_for(inplace ? self : out, self, 2, sizes, dt);
   ct_tensor *ra = r ? ct__mm_unneg(m1) : NULL, *rb = ra ? ct__mm_unneg(m2) : NULL;
   ct_status s = rb ? CT_OK : ct_last_error();
   if (s == CT_OK && !ct__mm_coef_zero(beta) && r->numel) s = ct__copy_into(r, e);
@@ -188,10 +188,14 @@ static void gemv_float(const gemv_args *g) {
         else sum += p;
       }
       double v = beta == 0 ? alpha * sum : beta * ld(dt, g->y, i * g->incy) + alpha * sum;
-      if (dt == CT_FLOAT32 || reduced)
+      if (dt == CT_FLOAT32)
         v = beta == 0 ? (float)((float)alpha * (float)sum)
                       : (float)((float)((float)beta * (float)ld(dt, g->y, i * g->incy)) +
                                 (float)((float)alpha * (float)sum));
+      else if (reduced) /* c10's operators: each product and the sum rounded to scalar_t */
+        v = beta == 0 ? (float)alpha * (float)sum
+                      : (float)ct__elem_round_f64(dt, (float)beta * (float)ld(dt, g->y, i * g->incy)) +
+                            (float)ct__elem_round_f64(dt, (float)alpha * (float)sum);
       st(dt, g->y, i * g->incy, v);
     }
     return;
@@ -328,7 +332,7 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
                        "Bad in-place call: input tensor size %s and output tensor size %s should match", a,
                        b);
   }
-  if (inplace && self->dtype != vec->dtype && self->numel != 0) { /* the in-place structured op's dtype rule */
+  if (inplace && self->dtype != vec->dtype) { /* the in-place structured op's dtype rule (empty too) */
     ct__error(CT_ERR_RUNTIME, "Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
               ct__dt((ct_dtype)self->dtype)->typemeta_name, ct__dt((ct_dtype)vec->dtype)->typemeta_name);
     return NULL;
@@ -337,16 +341,29 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
   if (out && !ct__join_out_dtype_is(out, dt)) return NULL;
   ct_tensor *e = ct__expand_impl(self, (ct_shape){&m, 1});
   if (!e) return NULL;
-  ct_tensor *r = ct__mm_result_like(inplace ? self : out, vec, 1, &m, dt), *rm = NULL, *rv = NULL, *cm = NULL;
+  /* straight into out, as torch (BLAS then gets out's increment, whose kernels round differently), where the
+     types pass the checks below: a failed call changes nothing */
+  ct_dtype mdt = (ct_dtype)mat->dtype;
+  ct_tensor *r = out && mat->numel && mdt != CT_BOOL && mdt != CT_FLOAT16 && vec->dtype == mdt && dt == mdt
+                     ? ct__mm_out_direct((ct_tensor *)out, 1, &m, dt, self, mat, vec)
+                     : NULL;
+  if (!r) r = ct__mm_result_like(inplace ? self : out, vec, 1, &m, dt);
+  ct_tensor *rm = NULL, *rv = NULL, *cm = NULL;
   ct_status s = r ? CT_OK : ct_last_error();
   if (s == CT_OK && mat->numel == 0) {
     if (ct__mm_coef_zero(beta)) {
       s = ct__fill_impl(r, ct_scalar_int(0));
-    } else { /* at::cpu::mul_out(result, self, scalar_tensor(beta, self's dtype)) */
-      ct_tensor *w = ct__wrapped_scalar(beta), *p = w ? ct__mm_pw(&ct__pw_op_mul, e, w) : NULL;
-      s = p ? ct__copy_into(r, p) : ct_last_error();
+    } else { /* at::cpu::mul_out(result, self, scalar_tensor(beta, self's dtype)): self unexpanded, so that
+                mul's out= rules resize the result to self's shape and check the cast to its dtype. An out=
+                tensor is that result; a new result (functional, in place) is written, then returned. */
+      ct_resolved_opts ro = {.dtype = (ct_dtype)self->dtype, .device = ct__tdevice(self)};
+      ct_tensor *w = ct__scalar_tensor_with(beta, &ro);
+      s = w ? ct__mm_mul_out(out ? (ct_tensor *)out : r, self, w) : ct_last_error();
       ct_release(w);
-      ct_release(p);
+      if (s == CT_OK && out) {
+        ct_release(r);
+        r = ct_retain((ct_tensor *)out);
+      }
     }
   } else if (s == CT_OK) {
     if (!ct__mm_coef_zero(beta)) s = ct__copy_into(r, e);

@@ -18,6 +18,15 @@ ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b) 
   return p;
 }
 
+ct_status ct__mm_mul_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b) {
+  const ct_tensor *in[2] = {a, b};
+  ct_scope_begin();
+  ct_status s =
+      (ct__pw_op_mul.run ? ct__pw_op_mul.run : ct__pw_run)(&ct__pw_op_mul, out, in, 2, false, NULL, NULL);
+  ct_scope_end();
+  return s;
+}
+
 ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r) {
   if (!r) return ct_last_error();
   if (r == out) { /* computed in place (ct__mm_out_direct) */
@@ -89,4 +98,31 @@ ct_tensor *ct__mm_out_direct(ct_tensor *out, int64_t nd, const int64_t *sizes, c
   for (int i = 0; i < 3; i++)
     if (ins[i] && ins[i]->storage == out->storage) return NULL;
   return ct_retain(out);
+}
+
+/* addmm_impl_cpu_'s reading of a result matrix of sizes m x n and strides s0, s1: column-major as it is (0),
+   row-major, computed transposed (1), or neither, computed in a column-major copy (2). */
+static int result_layout(int64_t m, int64_t n, int64_t s0, int64_t s1) {
+  if (s0 == 1 && (n == 1 || s1 >= (m > 1 ? m : 1))) return 0;
+  if (s1 == 1 && (m == 1 || s0 >= (n > 1 ? n : 1))) return 1;
+  return 2;
+}
+
+ct_tensor *ct__mm_result_for(const ct_tensor *like, const ct_tensor *dev, int64_t nd, const int64_t *sizes,
+                             ct_dtype dt) {
+  ct_tensor *r = ct__mm_result_like(like, dev, nd, sizes, dt);
+  if (!r || !like || like->ndim != nd || nd < 2 ||
+      memcmp(like->sizes, sizes, (size_t)nd * sizeof(int64_t)) != 0)
+    return r;
+  int64_t m = sizes[nd - 2], n = sizes[nd - 1];
+  int want = result_layout(m, n, like->strides[nd - 2], like->strides[nd - 1]);
+  if ((want == 1) == (result_layout(m, n, r->strides[nd - 2], r->strides[nd - 1]) == 1)) return r;
+  ct_release(r);
+  int64_t t[3];
+  memcpy(t, sizes, (size_t)nd * sizeof(int64_t));
+  t[nd - 2] = n, t[nd - 1] = m;
+  ct_tensor *rt = ct__join_empty(dev, nd, t, dt);
+  r = rt ? ct__transpose_impl(rt, nd - 2, nd - 1) : NULL;
+  ct_release(rt);
+  return r;
 }

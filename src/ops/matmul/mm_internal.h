@@ -52,11 +52,18 @@ ct_tensor *ct__mm_unneg(const ct_tensor *t);
 ct_tensor *ct__mm_resolved(const ct_tensor *t);
 /* A pointwise op's result as a caller-owned tensor (the engine's results belong to the scope). */
 ct_tensor *ct__mm_pw(const void *pw_op, const ct_tensor *a, const ct_tensor *b);
+/* mul's out= form (at::mul_out(out, a, b)): its result type, cast check and resize of out. */
+ct_status ct__mm_mul_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b);
 /* A new result of sizes and dtype on dev's device, laid out as `like` (an out= tensor or an in-place
    target of that shape: empty_like's preserve-format strides) so that BLAS gets the transposes torch
    chooses when it writes into that tensor; row-major otherwise. */
 ct_tensor *ct__mm_result_like(const ct_tensor *like, const ct_tensor *dev, int64_t nd, const int64_t *sizes,
                               ct_dtype dt);
+/* The same for a product computed by addmm_impl_cpu_'s rules (nd 2 or 3: matrices in the last two dims): where
+   like's matrices fit neither layout torch computes each in a column-major copy, and so is this result laid
+   out (a row-major one would be computed transposed: another BLAS call, other bits). */
+ct_tensor *ct__mm_result_for(const ct_tensor *like, const ct_tensor *dev, int64_t nd, const int64_t *sizes,
+                             ct_dtype dt);
 /* out itself (a new reference) when a product can be written straight into it, as torch writes into an out
    of the result's shape and dtype (so that BLAS gets out's leading dimension, and a layout no copy could
    give): no math bits, no overlapping elements, no storage shared with the inputs a, b, c (NULL: none).
