@@ -6,6 +6,10 @@ result's geometry (shape, strides, dtype, device; meta tensors hold no values) o
 message, word for word. torch's meta kernels check shapes and dtypes but not index ranges, and ops whose
 result size depends on the data (nonzero, masked_select, unique, ...) have no meta kernel: torch's
 dispatcher message (src/core/meta_messages.c)."""
+import glob
+import importlib
+import os
+
 import torch
 
 import ctorch as C
@@ -61,5 +65,9 @@ def _variant(op):
               weight=0.1 * op.weight, min_cases=3, values=False, null_check=False)
 
 
-OPS = [_variant(op) for table in (ops_index.OPS, ops_gather.OPS, ops_join.OPS, ops_sort.OPS)
-       for op in table if op.name not in _SKIP]
+_TABLES = (ops_index.OPS, ops_gather.OPS, ops_join.OPS, ops_sort.OPS)
+if os.environ.get("CTORCH_META_ALL") == "1":  # exploration, not `make diff`: every table's entries on meta
+    _TABLES = [importlib.import_module(os.path.basename(f)[:-3]).OPS
+               for f in sorted(glob.glob(os.path.join(os.path.dirname(__file__), "ops_*.py")))
+               if not f.endswith(("ops_meta.py", "ops_alias.py"))]
+OPS = [_variant(op) for table in _TABLES for op in table if op.name not in _SKIP and not op.name.endswith("@meta")]

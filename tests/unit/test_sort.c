@@ -375,7 +375,52 @@ static void test_unique_unsorted(void) {
   ct_scope_end();
 }
 
+/* sorted unique of integers over a range at most twice their count is counted, not sorted (unique.c's
+   unique_dense): its output, inverse and counts are checked against their definition, computed here from
+   the input (sorted distinct values, each element's position among them, each value's number), for int64 with
+   negative values, int8 at its limits, and a spread int32 input that takes the sort. */
+static void check_unique_definition(ct_tensor *x, int64_t n, const int64_t *v) {
+  ct_tensor *u = NULL, *inv = NULL, *cnt = NULL;
+  CHECK(ct_unique(x, &u, &inv, &cnt, NULL) == CT_OK);
+  int64_t g = u ? ct_numel(u) : 0;
+  int64_t *uv = malloc((size_t)(g + 1) * sizeof *uv), *iv = malloc((size_t)n * sizeof *iv);
+  int64_t *cv = malloc((size_t)(g + 1) * sizeof *cv);
+  CHECK(uv && iv && cv && g > 0 && ct_copy_to_buffer(u, uv, CT_INT64, (size_t)g * sizeof *uv) == CT_OK &&
+        ct_copy_to_buffer(inv, iv, CT_INT64, (size_t)n * sizeof *iv) == CT_OK &&
+        ct_copy_to_buffer(cnt, cv, CT_INT64, (size_t)g * sizeof *cv) == CT_OK);
+  bool ok = uv && iv && cv;
+  for (int64_t j = 1; ok && j < g; j++) ok = uv[j - 1] < uv[j];
+  int64_t total = 0;
+  for (int64_t j = 0; ok && j < g; j++) total += cv[j];
+  ok = ok && total == n;
+  for (int64_t i = 0; ok && i < n; i++) ok = iv[i] >= 0 && iv[i] < g && uv[iv[i]] == v[i];
+  for (int64_t j = 0; ok && j < g; j++) {
+    int64_t c = 0;
+    for (int64_t i = 0; i < n; i++) c += v[i] == uv[j];
+    ok = c == cv[j];
+  }
+  CHECK(ok);
+  free(uv), free(iv), free(cv);
+}
+
+static void test_unique_dense(void) {
+  ct_scope_begin();
+  enum { N = 3000 };
+  static int64_t v[N];
+  int64_t sz = N;
+  for (int64_t i = 0; i < N; i++) v[i] = (i * 7919) % 2500 - 1300; /* 2500 values, some twice */
+  check_unique_definition(ct_tensor_from_data(v, CT_INT64, (ct_shape){&sz, 1}, NULL), N, v);
+  static int8_t b[N];
+  for (int64_t i = 0; i < N; i++) v[i] = b[i] = (int8_t)(i % 3 == 0 ? -128 : i % 3 == 1 ? 127 : (i * 13) % 50);
+  check_unique_definition(ct_tensor_from_data(b, CT_INT8, (ct_shape){&sz, 1}, NULL), N, v);
+  static int32_t w[N];
+  for (int64_t i = 0; i < N; i++) v[i] = w[i] = (int32_t)((i * 104729) % 100003) * 1000; /* spread: sorted */
+  check_unique_definition(ct_tensor_from_data(w, CT_INT32, (ct_shape){&sz, 1}, NULL), N, v);
+  ct_scope_end();
+}
+
 int main(void) {
+  test_unique_dense();
   test_unique_hash();
   test_unique_unsorted();
   test_block_sort();

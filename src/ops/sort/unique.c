@@ -229,6 +229,45 @@ static ct_status unique_bf16_sorted(const ct_sort_type *ty, const char *p, int64
   return CT_OK;
 }
 
+/* Integer keys spanning at most twice their count: grouped by counting, with no sort. Groups come out in key
+   order, which for integers is value order, so output, inverse and counts are what torch's sort gives (equal
+   integers cannot be told apart, whichever element represents them). kv: {key, position} in position order.
+   False when the keys are too spread (or too few to be worth it): the caller sorts. */
+static bool unique_dense(const ct_kv *kv, int64_t n, const ct_tensor *like, int64_t *rep, int64_t *inv,
+                         int64_t *cnt, int64_t *groups, ct_status *s) {
+  if (n < 1024) return false;
+  uint64_t lo = kv[0].k, hi = kv[0].k;
+  for (int64_t i = 1; i < n; i++) {
+    lo = kv[i].k < lo ? kv[i].k : lo;
+    hi = kv[i].k > hi ? kv[i].k : hi;
+  }
+  if (hi - lo >= (uint64_t)(2 * n)) return false;
+  int64_t len = (int64_t)(hi - lo) + 1;
+  ct_tensor *scratch = ct__empty(1, &len, CT_INT64, ct__tdevice(like));
+  if (!scratch) {
+    *s = ct_last_error();
+    return true;
+  }
+  int64_t *slot = (int64_t *)(void *)ct__tdata(scratch), g = 0; /* first position per key, then its group */
+  memset(slot, 0xff, (size_t)len * sizeof(int64_t));
+  for (int64_t i = 0; i < n; i++)
+    if (slot[kv[i].k - lo] < 0) slot[kv[i].k - lo] = kv[i].i;
+  for (int64_t r = 0; r < len; r++)
+    if (slot[r] >= 0) {
+      rep[g] = slot[r];
+      cnt[g] = 0;
+      slot[r] = g++;
+    }
+  for (int64_t i = 0; i < n; i++) {
+    int64_t k = slot[kv[i].k - lo];
+    inv[kv[i].i] = k;
+    cnt[k]++;
+  }
+  *groups = g;
+  ct_release(scratch);
+  return true;
+}
+
 static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool consecutive, bool unsorted,
                              uniq_res *u) {
   ct_tensor *c = ct__contiguous_impl(t, CT_CONTIGUOUS_FORMAT);
@@ -275,8 +314,10 @@ static ct_status unique_flat(const ct_sort_type *ty, const ct_tensor *t, bool co
     kv_t = ct__empty(1, &kv_bytes, CT_UINT8, ct__tdevice(t));
     kv = kv_t ? (ct_kv *)(void *)ct__tdata(kv_t) : NULL;
     if (!kv) s = ct_last_error();
-    if (s == CT_OK) {
-      ty->kv(p, (int64_t)isz, n, 0, kv);
+    if (s == CT_OK) ty->kv(p, (int64_t)isz, n, 0, kv);
+    if (s == CT_OK && !ty->is_float && unique_dense(kv, n, t, rep, inv, cnt, &groups, &s)) {
+      /* counted */
+    } else if (s == CT_OK) {
       int key_bits = ty->key_bits;
       bool split_zeros = false;
       if (ty->dtype == CT_BFLOAT16 && n >= 3) {
