@@ -158,7 +158,28 @@ static void torch_differences(void) {
   CHECK(bv[0] == -inf);
 }
 
+/* bmm at 2 threads gives each matrix the call torch makes (addmm per batch element, OpenBLAS on the library's
+   threads) wherever OpenBLAS's threads can change the rounding: a 64 x 128^3 batch equals its matrices taken
+   one by one through mm. (Splitting such a batch over the pool, OpenBLAS on one thread each, gave other bits
+   than torch's at 2 threads: OpenBLAS threads a gemm above 64^3 multiply-adds and then rounds differently.) */
+static void bmm_threads_bits(void) {
+  ct_scope_begin();
+  ct_manual_seed(3);
+  ct_tensor *x = ct_randn(CT_SHAPE(8, 128, 128), NULL), *y = ct_randn(CT_SHAPE(8, 128, 128), NULL);
+  ct_set_num_threads(2);
+  ct_tensor *r = ct_bmm(x, y);
+  bool same = r != NULL;
+  for (int64_t b = 0; same && b < 8; b++) {
+    ct_tensor *m = ct_mm(ct_select(x, 0, b), ct_select(y, 0, b));
+    same = m && ct_equal(m, ct_select(r, 0, b), &same) == CT_OK && same;
+  }
+  CHECK(same);
+  ct_set_num_threads(0);
+  ct_scope_end();
+}
+
 int main(void) {
+  bmm_threads_bits();
   coretype_decision();
   blas_threads();
   CHECK(ct_scope_begin() == CT_OK);

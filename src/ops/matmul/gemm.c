@@ -413,10 +413,12 @@ bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct
                  .sa = x1->strides[0] * is,
                  .sb = x2->strides[0] * is,
                  .sc = r->strides[0] * is};
-  /* Batches of matrices below 256^3 multiply-adds run one per pool thread with OpenBLAS on one thread
-     (its own threads gain little there and the per-call cost is what matters); larger ones run in order,
-     each on OpenBLAS's threads. The bits are the same either way: each matrix is the same call. */
-  int nt = p.m * p.n * p.k < (int64_t)1 << 24 && bs > 1 ? ct__parallel_threads(bs * p.m * p.n * p.k) : 1;
+  /* Batches of matrices of at most 64^3 multiply-adds run one per pool thread with OpenBLAS on one thread;
+     larger ones run in order, each on OpenBLAS's threads, as torch calls them. The split keeps torch's bits
+     only there: OpenBLAS 0.3.21 runs a gemm of m * n * k <= SMP_THRESHOLD_MIN (65536) *
+     GEMM_MULTITHREAD_THRESHOLD (4) on one thread whatever its thread count, and above that its threaded
+     blocking rounds differently (a 64 x 128^3 bmm at 2 threads differed from torch's with a 2^24 bound). */
+  int nt = p.m * p.n * p.k <= 65536 * 4 && bs > 1 ? ct__parallel_threads(bs * p.m * p.n * p.k) : 1;
   if (nt > 1 && blas_dtype(dt)) {
     ct__blas_threads_one();
     j.nosync = true;
