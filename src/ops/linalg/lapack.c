@@ -5,24 +5,29 @@
 
 #include <complex.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "kernels/cpu/blas.h"
 
 /* Calls the routine `f` (declared in lapack.h) of the OpenBLAS that the BLAS loader loaded: nothing is linked,
-   so that the loader can choose OpenBLAS's kernels before it initialises (kernels/cpu/blas.h). The inputs
+   so that the loader can choose OpenBLAS's kernels before it initialises (kernels/cpu/blas.h); each call site
+   keeps the address it looked up (dlsym per call cost ~20% of a batch of 8x8 inverses). The inputs
    reached LAPACK through ct__la_colmajor_copy, which loaded it; a routine missing from it is reported as a
    workspace failure (the loader recorded its name). */
-#define LA(f, ...)                                        \
-  do {                                                    \
-    void *p_ = ct__blas_sym(#f);                          \
-    __typeof__(f) *fp_;                                   \
-    if (!p_) {                                            \
-      info = CT_LA_NO_MEMORY;                             \
-      break;                                              \
-    }                                                     \
-    memcpy(&fp_, &p_, sizeof fp_);                        \
-    fp_(__VA_ARGS__);                                     \
+#define LA(f, ...)                                                   \
+  do {                                                               \
+    static _Atomic(void *) cached_;                                  \
+    void *p_ = atomic_load_explicit(&cached_, memory_order_acquire); \
+    __typeof__(f) *fp_;                                              \
+    if (!p_ && (p_ = ct__blas_sym(#f)))                              \
+      atomic_store_explicit(&cached_, p_, memory_order_release);     \
+    if (!p_) {                                                       \
+      info = CT_LA_NO_MEMORY;                                        \
+      break;                                                         \
+    }                                                                \
+    memcpy(&fp_, &p_, sizeof fp_);                                   \
+    fp_(__VA_ARGS__);                                                \
   } while (0)
 
 int ct__la_getrf(ct_dtype dt, int m, int n, void *a, int lda, int *ipiv) {
