@@ -6,33 +6,12 @@
 #include <math.h>
 
 #include "check.h"
+#include "linalg_check.h"
 
 /* A = [[4, 1, 2], [1, 5, 3], [2, 3, 6]] (symmetric positive-definite), b = [1, 2, 3] */
 static const double A3[9] = {4, 1, 2, 1, 5, 3, 2, 3, 6};
 static const double B3[3] = {1, 2, 3};
 static const double SING[4] = {1, 2, 2, 4}; /* rank 1 */
-
-static bool close_to(const ct_tensor *t, const double *want, int64_t n, double tol) {
-  double got[64];
-  if (!t || ct_numel(t) != n || n > 64) return false;
-  if (ct_copy_to_buffer(t, got, CT_FLOAT64, (size_t)n * sizeof *got) != CT_OK) return false;
-  for (int64_t i = 0; i < n; i++)
-    if (!(fabs(got[i] - want[i]) <= tol * (1 + fabs(want[i])))) {
-      fprintf(stderr, "  element %lld: %.17g, expected %.17g\n", (long long)i, got[i], want[i]);
-      return false;
-    }
-  return true;
-}
-
-static double item(const ct_tensor *t) {
-  double v = NAN;
-  CHECK(t && ct_copy_to_buffer(t, &v, CT_FLOAT64, sizeof v) == CT_OK);
-  return v;
-}
-
-static ct_tensor *mat(const double *d, int64_t r, int64_t c) {
-  return ct_tensor_from_data(d, CT_FLOAT64, CT_SHAPE(r, c), NULL);
-}
 
 static void test_values(void) {
   ct_scope_begin();

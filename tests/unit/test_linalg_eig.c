@@ -5,18 +5,7 @@
 #include <math.h>
 
 #include "check.h"
-
-static bool close_to(const ct_tensor *t, const double *want, int64_t n, double tol) {
-  double got[64];
-  if (!t || ct_numel(t) != n || n > 64) return false;
-  if (ct_copy_to_buffer(t, got, CT_FLOAT64, (size_t)n * sizeof *got) != CT_OK) return false;
-  for (int64_t i = 0; i < n; i++)
-    if (!(fabs(got[i] - want[i]) <= tol * (1 + fabs(want[i])))) {
-      fprintf(stderr, "  element %lld: %.17g, expected %.17g\n", (long long)i, got[i], want[i]);
-      return false;
-    }
-  return true;
-}
+#include "linalg_check.h"
 
 /* the complex values of t as (re, im) pairs */
 static bool cclose_to(const ct_tensor *t, const double *want, int64_t n, double tol) {
@@ -29,10 +18,6 @@ static bool cclose_to(const ct_tensor *t, const double *want, int64_t n, double 
       return false;
     }
   return true;
-}
-
-static ct_tensor *mat(const double *d, int64_t r, int64_t c) {
-  return ct_tensor_from_data(d, CT_FLOAT64, CT_SHAPE(r, c), NULL);
 }
 
 static void test_eig(void) {

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "check.h"
+#include "linalg_check.h"
 
 /* A = [[1, 2, 3], [4, 5, 6], [7, 8, 10]], b = [[1], [2], [3]] */
 static const double A3[9] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
@@ -14,22 +15,6 @@ static const double B3[3] = {1, 2, 3};
 /* an upper triangular T and the SPD S = [[4, 1, 2], [1, 5, 3], [2, 3, 6]] */
 static const double T3[9] = {2, 1, -1, 0, 3, 2, 0, 0, 4};
 static const double S3[9] = {4, 1, 2, 1, 5, 3, 2, 3, 6};
-
-static bool close_to(const ct_tensor *t, const double *want, int64_t n, double tol) {
-  double got[64];
-  if (!t || ct_numel(t) != n || n > 64) return false;
-  if (ct_copy_to_buffer(t, got, CT_FLOAT64, (size_t)n * sizeof *got) != CT_OK) return false;
-  for (int64_t i = 0; i < n; i++)
-    if (!(fabs(got[i] - want[i]) <= tol * (1 + fabs(want[i])))) {
-      fprintf(stderr, "  element %lld: %.17g, expected %.17g\n", (long long)i, got[i], want[i]);
-      return false;
-    }
-  return true;
-}
-
-static ct_tensor *mat(const double *d, int64_t r, int64_t c) {
-  return ct_tensor_from_data(d, CT_FLOAT64, CT_SHAPE(r, c), NULL);
-}
 
 static bool strides_are(const ct_tensor *t, int64_t s0, int64_t s1) {
   return t && ct_ndim(t) == 2 && ct_strides(t)[0] == s0 && ct_strides(t)[1] == s1;

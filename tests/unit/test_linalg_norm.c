@@ -4,18 +4,13 @@
 #include <math.h>
 
 #include "check.h"
+#include "linalg_check.h"
 
 /* A = [[1, -2, 3], [4, 5, -6]] (float32) */
 static const float A23[6] = {1, -2, 3, 4, 5, -6};
 /* B = [[2, 1], [1, 3]] (float64), S = [[1, 2], [2, 4]] (rank 1, float32) */
 static const double B22[4] = {2, 1, 1, 3};
 static const float S22[4] = {1, 2, 2, 4};
-
-static double item(const ct_tensor *t) {
-  double v = NAN;
-  CHECK(t && ct_numel(t) == 1 && ct_copy_to_buffer(t, &v, CT_FLOAT64, sizeof v) == CT_OK);
-  return v;
-}
 
 static bool values_are(const ct_tensor *t, const double *want, int64_t n) {
   double got[32];

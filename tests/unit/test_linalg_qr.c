@@ -7,32 +7,17 @@
 #include <math.h>
 
 #include "check.h"
+#include "linalg_check.h"
 
 /* A = [[4, 1, 2], [1, 5, 3], [2, 3, 6], [1, 1, 1]] (4 x 3, rank 3), b = [1, 2, 3, 4] */
 static const double A43[12] = {4, 1, 2, 1, 5, 3, 2, 3, 6, 1, 1, 1};
 static const double B4[4] = {1, 2, 3, 4};
 static const double SING[4] = {1, 2, 2, 4}; /* rank 1 */
 
-static bool close_to(const ct_tensor *t, const double *want, int64_t n, double tol) {
-  double got[64];
-  if (!t || ct_numel(t) != n || n > 64) return false;
-  if (ct_copy_to_buffer(t, got, CT_FLOAT64, (size_t)n * sizeof *got) != CT_OK) return false;
-  for (int64_t i = 0; i < n; i++)
-    if (!(fabs(got[i] - want[i]) <= tol * (1 + fabs(want[i])))) {
-      fprintf(stderr, "  element %lld: %.17g, expected %.17g\n", (long long)i, got[i], want[i]);
-      return false;
-    }
-  return true;
-}
-
 static int64_t item_int(const ct_tensor *t) {
   int64_t v = -1;
   CHECK(t && ct_copy_to_buffer(t, &v, CT_INT64, sizeof v) == CT_OK);
   return v;
-}
-
-static ct_tensor *mat(const double *d, int64_t r, int64_t c) {
-  return ct_tensor_from_data(d, CT_FLOAT64, CT_SHAPE(r, c), NULL);
 }
 
 /* torch.linalg.qr(A): Q (flattened row by row) and R; Q's strides (1, 4), R's (1, 3) */
