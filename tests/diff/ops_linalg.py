@@ -357,12 +357,18 @@ def _c_eigh(x, conj, uplo, out=None):
     return _eigh_unique(a, w, V, uplo or "L")
 
 
-def _ops(p):
+def op_maker(p, exact=()):
+    """The linalg tables' entry maker for precision p ("single" or "double"): the name takes the precision's
+    suffix ("", "_f64"), values are compared within TOL[p], or bit for bit for the names in exact."""
     sfx = "" if p == "single" else "_f64"
-    tol = TOL[p]
 
     def op(name, gen, t, c, **kw):
-        return Op(name + sfx, gen, torch=t, ct=c, tol=tol, **kw)
+        return Op(name + sfx, gen, torch=t, ct=c, tol=None if name in exact else TOL[p], **kw)
+    return op
+
+
+def _ops(p):
+    op = op_maker(p)
 
     return [
         op("linalg_det", gen_det(p), lambda x, cj: torch.linalg.det(_t_in(x, cj)),

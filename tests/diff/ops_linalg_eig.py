@@ -13,7 +13,7 @@ import torch
 
 import ctorch as C
 from harness import A, Op, Spec
-from ops_linalg import (DOUBLE, REFUSED, SINGLE, TOL, _as_result, _as_torch, _batch, _c_in, _call, _geom, _matrix,
+from ops_linalg import (op_maker, DOUBLE, REFUSED, SINGLE, _as_result, _as_torch, _c_in, _call, _geom, _matrix,
                         _out, _outs, _ref, _results, _t_in, _values)
 
 L = C.lib
@@ -261,11 +261,7 @@ EXACT = {"linalg_matrix_power", "matrix_power", "linalg_matrix_power_out", "matr
 
 
 def _ops(p):
-    sfx = "" if p == "single" else "_f64"
-    tol = TOL[p]
-
-    def op(name, gen, t, c, **kw):
-        return Op(name + sfx, gen, torch=t, ct=c, tol=None if name in EXACT else tol, **kw)
+    op = op_maker(p, EXACT)
 
     ops = [
         op("linalg_eig", gen_eig(p), _t_eig, _c_eig, weight=2),

@@ -13,8 +13,8 @@ import ctypes
 import torch
 
 import ctorch as C
-from harness import A, Op, Spec
-from ops_linalg import DOUBLE, REFUSED, SINGLE, TOL, _batch, _c_in, _call, _matrix, _out, _outs, _ref, _results, \
+from harness import A, Spec
+from ops_linalg import op_maker, DOUBLE, REFUSED, SINGLE, _batch, _c_in, _call, _matrix, _out, _outs, _ref, _results, \
     _t_in, _values
 
 L = C.lib
@@ -387,11 +387,7 @@ def gen_cholesky_inverse(precision, out=False):
 
 
 def _ops(p):
-    sfx = "" if p == "single" else "_f64"
-    tol = TOL[p]
-
-    def op(name, gen, t, c, **kw):
-        return Op(name + sfx, gen, torch=t, ct=c, tol=tol, **kw)
+    op = op_maker(p)
 
     return [
         op("linalg_lu_factor", gen_factor(p),

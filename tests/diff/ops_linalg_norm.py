@@ -19,7 +19,7 @@ import torch
 
 import ctorch as C
 from harness import A, Op, Spec
-from ops_linalg import DOUBLE, REFUSED, SINGLE, TOL, _as_result, _as_torch, _c_in, _call, _keep, _out, _real, _ref, _t_in, \
+from ops_linalg import op_maker, DOUBLE, REFUSED, SINGLE, _as_result, _as_torch, _c_in, _call, _keep, _out, _real, _ref, _t_in, \
     _values
 
 L = C.lib
@@ -267,11 +267,7 @@ def _nuc_ct(x, cj, dim, keepdim, dtype=None, out=None):
 
 
 def _ops(p):
-    sfx = "" if p == "single" else "_f64"
-    tol = TOL[p]
-
-    def op(name, gen, t, c, **kw):
-        return Op(name + sfx, gen, torch=t, ct=c, tol=tol, **kw)
+    op = op_maker(p)
 
     return [
         op("linalg_matrix_norm", gen_matrix_norm(p), _mnorm_torch, _mnorm_ct, weight=2),

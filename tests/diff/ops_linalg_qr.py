@@ -15,8 +15,8 @@ import ctypes
 import torch
 
 import ctorch as C
-from harness import A, Op, Spec
-from ops_linalg import (TOL, _as_result, _as_torch, _batch, _c_in, _call, _dtype, _geom, _matrix, _out, _outs,
+from harness import A, Spec
+from ops_linalg import (op_maker, _as_result, _as_torch, _batch, _c_in, _call, _dtype, _geom, _matrix, _out, _outs,
                         _real, _ref, _results, _svd_unique, _t_in, _values)
 
 L = C.lib
@@ -460,11 +460,7 @@ def _c_svd(x, conj, some, uv, out=None):
 
 
 def _ops(p):
-    sfx = "" if p == "single" else "_f64"
-    tol = TOL[p]
-
-    def op(name, gen, t, c, **kw):
-        return Op(name + sfx, gen, torch=t, ct=c, tol=tol, **kw)
+    op = op_maker(p)
 
     return [
         op("linalg_qr", gen_qr(p), _t_qr, _c_qr, weight=2),
