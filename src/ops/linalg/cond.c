@@ -104,14 +104,8 @@ static ct_tensor *cond_new(const ct_tensor *A, const ct_linalg_cond_opts *o) {
 static ct_status cond_impl(ct_tensor *out, const ct_tensor *A, const ct_linalg_cond_opts *opts, ct_tensor **res) {
   ct_linalg_cond_opts o = opts ? *opts : (ct_linalg_cond_opts){0};
   if (out) { /* checkSameDevice, then checkLinalgCompatibleDtype, before anything is computed */
-    ct_dtype real = ct__la_real((ct_dtype)A->dtype), od = (ct_dtype)out->dtype;
     if (!ct__la_same_device_ok("linalg.cond", out, A)) return CT_ERR_RUNTIME;
-    if (!ct_can_cast(real, od)) {
-      ct__error(CT_ERR_RUNTIME,
-                "linalg.cond: Expected result to be safely castable from %s dtype, but got result with dtype %s",
-                ct__dt(real)->scalar_name, ct__dt(od)->scalar_name);
-      return CT_ERR_RUNTIME;
-    }
+    if (!ct__la_castable_ok(out, ct__la_real((ct_dtype)A->dtype), A, "linalg.cond", "result")) return CT_ERR_RUNTIME;
   }
   ct_status s = ct_scope_begin();
   if (s == CT_OK) {
