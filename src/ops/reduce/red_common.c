@@ -278,7 +278,7 @@ static ct_status exec_aliased(ct_red_call *c, const int64_t *shape, int64_t nd, 
   for (int o = 0; o < c->n_out && s == CT_OK; o++) {
     ct_tensor *dst = c->out[o];
     if (!dst && !(dst = made[o] = ct__empty(nd, shape, t.out_dtype[o], ct__tdevice(c->in)))) {
-      s = CT_ERR_OUT_OF_MEMORY;
+      s = ct_last_error(); /* what empty recorded: "Storage size calculation overflowed" is a RuntimeError */
       break;
     }
     out_geometry(c, in_nd, in_sizes, dst, extra, vs, vt);
@@ -350,13 +350,19 @@ ct_status ct__red_exec(ct_red_call *c, ct_tensor **result) {
   const ct_tensor *kin = c->in;
   if (!c->fill && (ct_dtype)c->in->dtype != c->kdtype) {
     tmp = cast_copy(c->in, c->kdtype);
-    if (!tmp) goto fail;
+    if (!tmp) {
+      s = ct_last_error(); /* what the copy recorded (a storage size overflow is a RuntimeError) */
+      goto fail;
+    }
     kin = tmp;
   }
   for (int o = 0; o < c->n_out; o++) {
     if (c->out[o]) continue;
     made[o] = ct__empty(nd, shape, c->out_dtype[o], ct__tdevice(c->in));
-    if (!made[o]) goto fail;
+    if (!made[o]) {
+      s = ct_last_error();
+      goto fail;
+    }
   }
   for (int o = 0; o < c->n_out; o++) {
     if (!c->out[o] || same_shape(c->out[o], shape, nd)) continue;
