@@ -67,7 +67,7 @@ asan-check: asan
 DIFF_SEED ?= 20261126
 DIFF_ROUNDS ?= 4
 DIFF_SUITES := $(wildcard tests/diff/run.py tests/diff/print_diff.py tests/diff/random_diff.py tests/diff/tour_diff.py \
-  tests/diff/numbers_diff.py)
+  tests/diff/numbers_diff.py tests/diff/threads_diff.py)
 diff: tests
 	@set -e; for s in $(DIFF_SUITES); do \
 	  CTORCH_SEED=$(DIFF_SEED) CTORCH_LIB=$(BUILD)/libctorch.so CTORCH_BUILD=$(BUILD) $(PYTHON) $$s; done

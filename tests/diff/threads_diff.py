@@ -1,0 +1,198 @@
+"""Results at 2 threads against PyTorch 1.13 (`make diff` runs it). The differential tables run torch at one
+thread and draw small tensors, which no op splits over threads; this suite takes sizes that do split, and
+compares bits with torch at the same thread count:
+
+  * products and LAPACK calls (mm, bmm, matmul, mv, addmm, baddbmm, dot, inv, det, solve, cholesky, qr,
+    svd, eigh, lu_factor): both libraries call the same OpenBLAS, whose threaded blocking rounds otherwise
+    than its one-thread blocking, so ctorch must make the calls torch makes with OpenBLAS's threads where
+    torch does (a batch of 64 products of 128^3 split over ctorch's pool gave other bits once);
+  * pointwise kernels whose vector and scalar paths differ in the last bit (complex abs and mul): torch
+    cuts rows where its threads split, and so must ctorch;
+  * reductions and scans, whose results ctorch keeps independent of the thread count: they must equal
+    torch's at one thread (torch's own full sums change with its thread count), or, for sums longer than
+    ctorch's reduction chunk (its own bits), ctorch's at one thread.
+
+  CTORCH_LIB=build/libctorch.so /usr/bin/python3 tests/diff/threads_diff.py
+
+The last line is `threads: N checked, M differ`; the exit status is non-zero when any differ."""
+import ctypes
+import os
+import sys
+
+import numpy as np
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ctorch as C  # noqa: E402
+from ops_reduce import ropts  # noqa: E402
+
+L = C.lib()
+SEED = int(os.environ.get("CTORCH_SEED", "20261126"))
+
+
+def ct(name, *args):
+    return C.own(L.fn(name)(*args))
+
+
+def ct_results(name, n, *args, tail=(None,)):
+    ps = [ctypes.c_void_p() for _ in range(n)]
+    C.check(L.fn(name)(*args, *[ctypes.byref(p) for p in ps], *tail))
+    return tuple(C.own(p.value) for p in ps)
+
+
+def same(t, c):
+    """Bit equality of a torch tensor and a ctorch result (NaN: by class), and the same shape and dtype."""
+    if tuple(t.shape) != c.shape or t.dtype != c.dtype:
+        return "geometry %s %s vs %s %s" % (tuple(t.shape), t.dtype, c.shape, c.dtype)
+    a = t.contiguous().numpy()
+    b = c.values()
+    nan_a, nan_b = np.isnan(a), np.isnan(b)
+    if not np.array_equal(nan_a, nan_b):
+        return "NaN positions differ"
+    a, b = np.where(nan_a, 0, a), np.where(nan_b, 0, b)
+    if a.tobytes() != b.tobytes():
+        d = np.flatnonzero(a.reshape(-1).view(np.uint8) != b.reshape(-1).view(np.uint8))
+        return "bits differ (first byte %d of %d)" % (d[0], a.nbytes)
+    return None
+
+
+def spd(n, dt, g):
+    a = torch.randn(n, n, dtype=dt, generator=g)
+    return a @ a.mT + n * torch.eye(n, dtype=dt)
+
+
+def product_cases(g):
+    """(label, torch thunk, ctorch thunk): each thunk returns one tensor or a tuple."""
+    f32, f64 = torch.float32, torch.float64
+    a = torch.randn(384, 320, generator=g)
+    b = torch.randn(320, 448, generator=g)
+    ad, bd = a.double(), b.double()
+    x3 = torch.randn(64, 128, 128, generator=g)
+    y3 = torch.randn(64, 128, 128, generator=g)
+    s3 = torch.randn(6, 200, 160, generator=g)
+    t3 = torch.randn(160, 96, generator=g)
+    m = torch.randn(2048, 1536, generator=g)
+    v = torch.randn(1536, generator=g)
+    c = torch.randn(384, 448, generator=g)
+    big = torch.randn(1 << 20, generator=g)
+    cx = torch.randn(300, 200, dtype=torch.complex64, generator=g)
+    cy = torch.randn(200, 250, dtype=torch.complex64, generator=g)
+    sq = {dt: torch.randn(256, 256, dtype=dt, generator=g) for dt in (f32, f64)}
+    sp = {dt: spd(256, dt, g) for dt in (f32, f64)}
+    rhs = torch.randn(256, 32, dtype=f64, generator=g)
+    T = C.from_torch
+    cases = [
+        ("mm f32", lambda: torch.mm(a, b), lambda: ct("ct_mm", T(a), T(b))),
+        ("mm f64", lambda: torch.mm(ad, bd), lambda: ct("ct_mm", T(ad), T(bd))),
+        ("mm f32 transposed", lambda: torch.mm(b.mT, a.mT), lambda: ct("ct_mm", ct("ct_mT", T(b)), ct("ct_mT", T(a)))),
+        ("mm complex64", lambda: torch.mm(cx, cy), lambda: ct("ct_mm", T(cx), T(cy))),
+        ("bmm 64x128^3", lambda: torch.bmm(x3, y3), lambda: ct("ct_bmm", T(x3), T(y3))),
+        ("matmul batch x matrix", lambda: torch.matmul(s3, t3), lambda: ct("ct_matmul", T(s3), T(t3))),
+        ("mv", lambda: torch.mv(m, v), lambda: ct("ct_mv", T(m), T(v))),
+        ("addmm", lambda: torch.addmm(c, a, b), lambda: ct("ct_addmm", T(c), T(a), T(b), None)),
+        ("baddbmm", lambda: torch.baddbmm(x3, x3, y3), lambda: ct("ct_baddbmm", T(x3), T(x3), T(y3), None)),
+        ("dot 1M", lambda: torch.dot(big, big), lambda: ct("ct_dot", T(big), T(big))),
+    ]
+    for dt in (f32, f64):
+        n = "f32" if dt == f32 else "f64"
+        A, S = sq[dt], sp[dt]
+        cases += [
+            ("inv 256 " + n, lambda A=A: torch.linalg.inv(A), lambda A=A: ct("ct_linalg_inv", T(A))),
+            ("det 256 " + n, lambda A=A: torch.linalg.det(A), lambda A=A: ct("ct_linalg_det", T(A))),
+            ("cholesky 256 " + n, lambda S=S: torch.linalg.cholesky(S), lambda S=S: ct("ct_linalg_cholesky", T(S), None)),
+            ("qr 256 " + n, lambda A=A: torch.linalg.qr(A), lambda A=A: ct_results("ct_linalg_qr", 2, T(A))),
+            ("svd 256 " + n, lambda A=A: torch.linalg.svdvals(A), lambda A=A: ct("ct_linalg_svdvals", T(A))),
+            ("eigh 256 " + n, lambda S=S: torch.linalg.eigvalsh(S), lambda S=S: ct("ct_linalg_eigvalsh", T(S), None)),
+            ("lu_factor 256 " + n, lambda A=A: torch.linalg.lu_factor(A),
+             lambda A=A: ct_results("ct_linalg_lu_factor", 2, T(A))),
+        ]
+    cases.append(("solve 256 f64", lambda: torch.linalg.solve(sq[f64], rhs),
+                  lambda: ct("ct_linalg_solve", T(sq[f64]), T(rhs), None)))
+    return cases
+
+
+def pointwise_cases(g):
+    z = torch.randn(1 << 20, dtype=torch.complex64, generator=g)
+    w = torch.randn(1 << 20, dtype=torch.complex64, generator=g)
+    T = C.from_torch
+    return [
+        ("abs complex64 1M", lambda: torch.abs(z), lambda: ct("ct_abs", T(z))),
+        ("mul complex64 1M", lambda: torch.mul(z, w), lambda: ct("ct_mul", T(z), T(w))),
+    ]
+
+
+def reduction_cases(g):
+    """Compared with torch at one thread: these results do not depend on ctorch's thread count. (Sums of
+    more than CT_RED_CHUNK elements per output are cut into fixed chunks: their bits are ctorch's own,
+    the same at any thread count, checked by same_at_1_and_2 below.)"""
+    x = torch.randn(1 << 22, generator=g)
+    x2 = x.view(1024, -1)
+    x3 = x.view(-1, 1024)
+    T = C.from_torch
+    return [
+        ("sum 1024x4096 dim 0", lambda: x2.sum(0), lambda: ct("ct_sum", T(x2), ropts(dim=0))),
+        ("sum 4096x1024 dim 1", lambda: x3.sum(1), lambda: ct("ct_sum", T(x3), ropts(dim=1))),
+        ("amax 4M", lambda: x.amax(), lambda: ct("ct_amax", T(x), None)),
+        ("argmax 4M", lambda: x.argmax(), lambda: ct("ct_argmax", T(x), None)),
+        ("cumsum 4M", lambda: x.cumsum(0), lambda: ct("ct_cumsum", T(x), 0, None)),
+        ("cumsum 1024x4096 dim 0", lambda: x2.cumsum(0), lambda: ct("ct_cumsum", T(x2), 0, None)),
+    ]
+
+
+def thread_free_cases(g):
+    """ctorch's own bits (long sums), the same at 1 and 2 threads."""
+    x = torch.randn(1 << 22, generator=g)
+    T = C.from_torch
+    return [
+        ("sum 4M", lambda: ct("ct_sum", T(x), None)),
+        ("mean 4M", lambda: ct("ct_mean", T(x), None)),
+        ("var 4M", lambda: ct("ct_var", T(x), None)),
+        ("sum 4M float64", lambda: ct("ct_sum", T(x.double()), None)),
+    ]
+
+
+def same_at_1_and_2(label, c_fn, errors):
+    got = []
+    for n in (1, 2):
+        L.ct_set_num_threads(n)
+        got.append(c_fn().values().tobytes())
+    if got[0] != got[1]:
+        errors.append("%s: ctorch's bits at 2 threads differ from its bits at 1 thread" % label)
+    C.release_all()
+
+
+def compare(label, t_fn, c_fn, torch_threads, errors):
+    torch.set_num_threads(torch_threads)
+    L.ct_set_num_threads(2)
+    t = t_fn()
+    c = c_fn()
+    ts = t if isinstance(t, tuple) else (t,)
+    cs = c if isinstance(c, tuple) else (c,)
+    for k, (tt, cc) in enumerate(zip(ts, cs)):
+        why = same(tt, cc)
+        if why:
+            errors.append("%s (result %d, torch at %d thread(s)): %s" % (label, k, torch_threads, why))
+    C.release_all()
+
+
+def main():
+    g = torch.Generator().manual_seed(SEED)
+    errors, n = [], 0
+    for label, t_fn, c_fn in product_cases(g) + pointwise_cases(g):
+        compare(label, t_fn, c_fn, 2, errors)
+        n += 1
+    for label, t_fn, c_fn in reduction_cases(g):
+        compare(label, t_fn, c_fn, 1, errors)
+        n += 1
+    for label, c_fn in thread_free_cases(g):
+        same_at_1_and_2(label, c_fn, errors)
+        n += 1
+    L.ct_set_num_threads(0)
+    for e in errors:
+        print("DIFFER " + e)
+    print("threads: %d checked, %d differ" % (n, len(errors)))
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
