@@ -9,7 +9,7 @@ runs this process and the spinner at autogroup nice -20 (root), so that other pr
 machine disturb less (the idle column is then the machine with them held back). A ratio above 1.00 means the op
 is slower at 2 threads than at 1: ctorch's target is <= 1.00 in both columns (DESIGN.md 4.5; issue 13).
 
-Each round times ctorch at 1 and 2 threads and torch at 1 and 2 threads back to back; the best time of
+Each round times ctorch at 1 and 2 threads back to back (in alternating order), and torch likewise; the best time of
 ROUNDS rounds is taken for each (the machine is shared: the best is the least disturbed). Times in ms.
 CTORCH_BUILD (default build/) names the build; THREADS_LOAD_ROUNDS the rounds (default 7); THREADS_LOAD_N
 the elements (default 16M; the matrix is 4096 x N/4096): a smaller N that fits in the caches shows the
@@ -202,8 +202,14 @@ def measure(all_cases):
         ratios = []  # ctorch 2t / 1t of each round
         best = [float("inf")] * 4
         timed_ct(ct_call, 2)  # warm-up: threads started, pages touched
-        for _ in range(ROUNDS):
-            t1, t2 = timed_ct(ct_call, 1), timed_ct(ct_call, 2)
+        for r in range(ROUNDS):
+            # the order alternates: a call that follows another may find the caches, the pages or the
+            # worker's state that call left, and that must not favour one thread count
+            if r % 2:
+                t2 = timed_ct(ct_call, 2)
+                t1 = timed_ct(ct_call, 1)
+            else:
+                t1, t2 = timed_ct(ct_call, 1), timed_ct(ct_call, 2)
             best[0], best[1] = min(best[0], t1), min(best[1], t2)
             ratios.append(t2 / t1)
         timed_torch(torch_call, 2)
