@@ -5,6 +5,7 @@
 #include "core/cast.h"
 #include "core/layout_rules.h"
 #include "core/parallel.h"
+#include "kernels/cpu/torch_compat.h"
 
 
 /* ---- the N-d strided loop ---- */
@@ -16,6 +17,8 @@ typedef struct {
 static int64_t iabs64(int64_t v) { return v < 0 ? -v : v; }
 
 #define CT_TILE 64
+/* Dims may_overlap_itself sorts on the stack. */
+#define SORT_DIMS_MAX 64
 
 /* A 2-D block (rows: outer dim, columns: inner dim) copied tile by tile. */
 /* One row: convert, then apply the math bits in the destination dtype (torch's copy_kernel order). */
@@ -210,6 +213,23 @@ static bool may_share_memory(const ct_tensor *a, const ct_tensor *b) {
   return al < bh && bl < ah;
 }
 
+/* Whether two of t's elements may share an address: its dims, sorted by stride, do not each step past the
+   span of the ones inside them. (A dense t, or a stride 0, was dealt with by the internal-overlap check.) */
+static bool may_overlap_itself(const ct_tensor *t) {
+  if (ct__is_non_overlapping_and_dense(t)) return false;
+  int64_t st[SORT_DIMS_MAX], sz[SORT_DIMS_MAX], n = 0;
+  for (int64_t i = 0; i < t->ndim; i++) {
+    if (t->sizes[i] == 1) continue;
+    if (n == SORT_DIMS_MAX) return true; /* too many to sort here: take the ordered walk */
+    int64_t s = iabs64(t->strides[i]), k = n++;
+    for (; k > 0 && st[k - 1] > s; k--) st[k] = st[k - 1], sz[k] = sz[k - 1];
+    st[k] = s, sz[k] = t->sizes[i];
+  }
+  for (int64_t k = 1; k < n; k++)
+    if (st[k] < st[k - 1] * sz[k - 1]) return true;
+  return false;
+}
+
 /* TensorIterator's broadcast of src against dst's shape, with its two messages. */
 static bool check_broadcast(const ct_tensor *dst, const ct_tensor *src) {
   int64_t nd = dst->ndim > src->ndim ? dst->ndim : src->ndim;
@@ -243,8 +263,96 @@ static bool check_broadcast(const ct_tensor *dst, const ct_tensor *src) {
   return false;
 }
 
-/* Copies src (broadcast, already validated) into dst, applying the math bits `bits`; both hold data. */
-static ct_status copy_data(ct_tensor *dst, const ct_tensor *src, unsigned bits) {
+/* ---- copies whose source the destination overwrites ---- */
+
+/* Elements per vector step of torch's AVX2 copy loop (cpu_kernel_vec: two Vectorized<T> of 32 bytes). */
+#define TORCH_COPY_BLOCK_BYTES 64
+
+/* One row of an ordered copy, as torch's copy kernel walks it: a same-dtype row whose operands are
+   contiguous, or whose source is one broadcast element, goes in whole blocks of two vectors (both loaded,
+   then both stored; a broadcast source is read once, when the row starts), the rest element by element,
+   each read just before it is written. A cast row goes element by element. */
+/* Whether a write of the row can change what a later read of the row sees: some element written at step
+   i is read at a step j > i. (Writes that land on each other do not: a row's destination has no stride 0.) */
+static bool row_hazard(const char *dst, int64_t ds, int64_t dsz, const char *src, int64_t ss, int64_t ssz, int64_t n) {
+  int64_t dlo = 0, dhi = (n - 1) * ds, slo = 0, shi = (n - 1) * ss;
+  if (dhi < dlo) dlo = dhi, dhi = 0;
+  if (shi < slo) slo = shi, shi = 0;
+  if (dst + dhi + dsz <= src + slo || src + shi + ssz <= dst + dlo) return false; /* apart */
+  if (ds != ss || ds == 0 || dsz != ssz) return true;
+  int64_t diff = (int64_t)(dst - src), r = diff % ds, k = diff / ds;
+  if (r == 0) return k > 0 && k < n; /* element i is written where step i + k reads */
+  r = r < 0 ? -r : r;
+  return r < dsz || iabs64(ds) - r < dsz; /* elements partly on each other */
+}
+
+static void ordered_row(char *dst, int64_t ds, ct_dtype dt, const char *src, int64_t ss, ct_dtype st, int64_t n,
+                        unsigned bits) {
+  int64_t isz = (int64_t)ct__itemsize(dt), vec = 0;
+  if (!row_hazard(dst, ds, isz, src, ss, (int64_t)ct__itemsize(st), n)) { /* any order reads the same values */
+    copy_row(dst, ds, dt, src, ss, st, n, bits);
+    return;
+  }
+  unsigned char block[TORCH_COPY_BLOCK_BYTES];
+  if (dt == st) {
+    const int64_t s[2] = {ds, ss}, sz[2] = {isz, isz};
+    vec = ct__torch_vec_prefix(s, 2, sz, n, TORCH_COPY_BLOCK_BYTES / isz);
+  }
+  if (vec > 0 && ss == 0) {
+    memcpy(block, src, (size_t)isz);
+    for (int64_t i = 0; i < vec; i++) copy_row(dst + i * isz, isz, dt, (const char *)block, 0, dt, 1, bits);
+  } else {
+    for (int64_t i = 0; i < vec; i += TORCH_COPY_BLOCK_BYTES / isz) {
+      memcpy(block, src + i * isz, TORCH_COPY_BLOCK_BYTES);
+      copy_row(dst + i * isz, isz, dt, (const char *)block, isz, dt, TORCH_COPY_BLOCK_BYTES / isz, bits);
+    }
+  }
+  for (int64_t i = vec; i < n; i++) copy_row(dst + i * ds, 0, dt, src + i * ss, 0, st, 1, bits);
+}
+
+/* A copy whose source shares memory with its destination, or whose destination writes some addresses more
+   than once, in ways torch does not classify (strided views of one buffer: torch checks only dense
+   operands for overlap): torch then copies in its iterator's order, so that an element written early is
+   what a later read of the same memory sees, and the last write to an address stays. The
+   same walk here: TensorIterator's dim order and coalescing, rows in order, each row as ordered_row. One
+   thread (torch's split of a large copy would race). dims: nd byte-stride pairs broadcast to dst's shape. */
+static ct_status copy_ordered(ct_tensor *dst, const ct_tensor *src, int64_t *ds, int64_t *ss, unsigned bits) {
+  int64_t nd = dst->ndim;
+  int64_t small[32];
+  int64_t *buf = 4 * nd <= 32 ? small : ct__malloc(4 * (size_t)(nd ? nd : 1) * sizeof *buf);
+  if (!buf) return CT_ERR_OUT_OF_MEMORY;
+  int64_t *shape = buf, *perm = buf + nd, *tmp = buf + 2 * nd, *idx = buf + 3 * nd;
+  memcpy(shape, dst->sizes, (size_t)nd * sizeof *shape);
+  int64_t *rows[2] = {ds, ss};
+  ct__reorder_dims(rows, 2, 0, shape, nd, perm);
+  for (int r = 0; r < 3; r++) {
+    int64_t *v = r == 0 ? shape : rows[r - 1];
+    for (int64_t i = 0; i < nd; i++) tmp[i] = v[perm[i]];
+    memcpy(v, tmp, (size_t)nd * sizeof *v);
+  }
+  nd = ct__coalesce_dims(nd, shape, rows, 2);
+  ct_dtype dt = (ct_dtype)dst->dtype, st = (ct_dtype)src->dtype;
+  char *d = ct__tdata(dst);
+  const char *s = ct__tdata(src);
+  if (nd == 0) {
+    ordered_row(d, 0, dt, s, 0, st, 1, bits);
+  } else {
+    int64_t nrows = 1;
+    for (int64_t i = 1; i < nd; i++) nrows *= shape[i], idx[i] = 0;
+    for (int64_t r = 0; r < nrows; r++) {
+      int64_t od = 0, os = 0;
+      for (int64_t i = 1; i < nd; i++) od += idx[i] * ds[i], os += idx[i] * ss[i];
+      ordered_row(d + od, ds[0], dt, s + os, ss[0], st, shape[0], bits);
+      for (int64_t i = 1; i < nd && ++idx[i] == shape[i]; i++) idx[i] = 0;
+    }
+  }
+  if (buf != small) ct__free(buf);
+  return CT_OK;
+}
+
+/* Copies src (broadcast, already validated) into dst, applying the math bits `bits`; both hold data. ordered:
+   src shares memory with dst (copy_ordered's walk). */
+static ct_status copy_data(ct_tensor *dst, const ct_tensor *src, unsigned bits, bool ordered) {
   int64_t nd = dst->ndim, lead = dst->ndim - src->ndim;
   if (dst->numel == 1 && nd > 0 && lead == 0) {
     /* One element, same shape: TensorIterator's contiguous fast setup (size-1 dims are contiguous whatever
@@ -267,8 +375,9 @@ static ct_status copy_data(ct_tensor *dst, const ct_tensor *src, unsigned bits) 
     ds[i] = ct__mul_wrap(dst->strides[i], disz);
     ss[i] = (j < 0 || src->sizes[j] != dst->sizes[i]) ? 0 : ct__mul_wrap(src->strides[j], sisz);
   }
-  ct_status st = copy_nd(ct__tdata(dst), (ct_dtype)dst->dtype, ct__tdata(src), (ct_dtype)src->dtype, nd, dst->sizes,
-                         ds, ss, bits);
+  ct_status st = ordered ? copy_ordered(dst, src, ds, ss, bits)
+                         : copy_nd(ct__tdata(dst), (ct_dtype)dst->dtype, ct__tdata(src), (ct_dtype)src->dtype, nd,
+                                   dst->sizes, ds, ss, bits);
   if (buf != small) ct__free(buf);
   return st;
 }
@@ -289,14 +398,7 @@ ct_status ct__copy_into(ct_tensor *dst, const ct_tensor *src) {
   if (!ct__check_no_partial_overlap(dst, src)) return CT_ERR_RUNTIME;
   if (!check_broadcast(dst, src)) return ct_last_error();
   if (dst->numel == 0) return CT_OK;
-  if (!may_share_memory(dst, src)) return copy_data(dst, src, bits);
-  /* Overlap PyTorch cannot classify (strided views of one buffer): read everything before writing. */
-  ct_tensor *tmp = ct__empty(src->ndim, src->sizes, (ct_dtype)src->dtype, CT_DEVICE_CPU);
-  if (!tmp) return ct_last_error();
-  ct_status st = copy_data(tmp, src, 0);
-  if (st == CT_OK) st = copy_data(dst, tmp, bits);
-  ct_release(tmp);
-  return st;
+  return copy_data(dst, src, bits, may_share_memory(dst, src) || may_overlap_itself(dst));
 }
 
 ct_status ct__fill(ct_tensor *t, ct_scalar v) {

@@ -305,3 +305,60 @@ OPS += [
                     lambda x, i, out: _ct_call("ct_index_select_out", out, x, 0,
                                                C.own(C.lib().fn("ct_clamp")(_idx0(i), _w(0), _w(x.shape[0] - 1))))),
 ]
+
+
+# ---- copy_ between views of one buffer -------------------------------------------------------------------
+# torch checks only dense operands for overlap; strided views of one buffer are copied in its iterator's
+# order (dims ordered and coalesced as TensorIterator does, rows in order, blocks of two AVX2 vectors where
+# both rows are contiguous or the source is one broadcast element, element by element otherwise), so an
+# element written early is what a later read of the same memory sees. dst and src are drawn as as_strided
+# views of one 1-D buffer of distinct values; a dst with a stride-0 dim or a dense partial overlap is torch's
+# error. Not drawn: float16 and bfloat16, whose same-dtype copy loop GCC compiled into another write order
+# for such overlaps (the rows of an outer dim interleaved in pairs; ctorch writes them as for any other
+# dtype, tests/diff/README.md).
+
+_COPY_DTYPES = [torch.float32, torch.float64, torch.int64, torch.int8, torch.int16, torch.complex64,
+                torch.complex128, torch.bool, torch.int32, torch.uint8]
+
+
+def _view_geom(g, n, shape):
+    strides = [g.choice([0, 1, 1, 2, 3, 5, 7]) if g.chance(0.9) else g.int(1, 16) for _ in shape]
+    span = sum((s - 1) * st for s, st in zip(shape, strides))
+    if span >= n:
+        strides = [1] * len(shape)
+        span = sum(s - 1 for s in shape)
+    return strides, g.int(0, n - 1 - span) if n - 1 - span > 0 else 0
+
+
+def gen_copy_views(g):
+    n = 64
+    dt = g.choice(_COPY_DTYPES)
+    if dt == torch.bool:
+        base = torch.from_numpy(g.rng.integers(0, 2, size=(n,))).to(torch.bool)
+    else:
+        base = (torch.arange(n) % 100 - 50).to(dt)
+        if dt.is_complex:
+            base = base + 1j * torch.arange(n).to(dt)
+    nd = g.choice([1, 1, 2, 2, 3])
+    shape = [g.int(1, 12 if nd == 1 else 6) for _ in range(nd)]
+    dst = _view_geom(g, n, shape)
+    sshape = [1 if g.chance(0.2) else s for s in shape][g.int(0, 1) if nd > 1 and g.chance(0.2) else 0:]
+    src = _view_geom(g, n, sshape)
+    conj = dt.is_complex and g.chance(0.3)
+    return A(Spec((n,), dt, base=base), tuple(shape), dst, tuple(sshape), src, conj)
+
+
+def _copy_views(x, shape, dgeom, sshape, sgeom, conj):
+    t = _is_torch(x)
+    dst = x.as_strided(shape, dgeom[0], dgeom[1]) if t else C.as_strided(x, shape, dgeom[0], dgeom[1])
+    src = x.as_strided(sshape, sgeom[0], sgeom[1]) if t else C.as_strided(x, sshape, sgeom[0], sgeom[1])
+    if conj:
+        src = src.conj() if t else C.own(C.lib().ct_conj(src))
+    if t:
+        dst.copy_(src)
+    else:
+        C.copy_(dst, src)
+    return x
+
+
+OPS.append(Op("alias_copy_views", gen_copy_views, torch=_copy_views, ct=_copy_views, min_cases=300, null_check=False))

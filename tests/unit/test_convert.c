@@ -152,12 +152,34 @@ static void test_copy(void) {
   CHECK_EQ_INT(ct_copy_(view(x, CT_SHAPE(3), CT_SHAPE(1), 1), view(x, CT_SHAPE_SCALAR, CT_SHAPE_SCALAR, 0)), CT_OK);
   values(x, v, 10);
   CHECK(v[0] == 0 && v[1] == 0 && v[3] == 0 && v[4] == 4);
-  /* overlapping strided views PyTorch does not classify: read before write (a snapshot) */
+  /* overlapping strided views PyTorch does not classify: copied in its iterator's order, each element read
+     just before it is written (rows of 3: no vector block). torch 1.13:
+     x = torch.arange(12.); x.as_strided((3, 3), (4, 1), 1).copy_(x.as_strided((3, 3), (4, 1), 0))
+     gives [0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8] */
   x = iota(12, CT_FLOAT32);
   ct_tensor *right = view(x, CT_SHAPE(3, 3), CT_SHAPE(4, 1), 1), *left = view(x, CT_SHAPE(3, 3), CT_SHAPE(4, 1), 0);
   CHECK_EQ_INT(ct_copy_(right, left), CT_OK);
   values(x, v, 12);
-  CHECK(v[0] == 0 && v[1] == 0 && v[2] == 1 && v[3] == 2 && v[5] == 4 && v[7] == 6);
+  for (int i = 0; i < 12; i++) CHECK(v[i] == (double)(i / 4 * 4));
+  /* rows of 19: one block of 16 loaded before it is stored, then element by element. torch 1.13:
+     y = torch.arange(40.).view(2, 20); y[:, 1:].copy_(y[:, :-1]) gives rows [0, 0, 1, ..., 15, 15, 15, 15]
+     and [20, 20, 21, ..., 35, 35, 35, 35] */
+  double w[40];
+  x = iota(40, CT_FLOAT32);
+  CHECK_EQ_INT(ct_copy_(view(x, CT_SHAPE(2, 19), CT_SHAPE(20, 1), 1), view(x, CT_SHAPE(2, 19), CT_SHAPE(20, 1), 0)),
+               CT_OK);
+  values(x, w, 40);
+  for (int r = 0; r < 2; r++)
+    for (int i = 0; i < 20; i++) CHECK(w[r * 20 + i] == (double)(r * 20 + (i == 0 ? 0 : i <= 16 ? i - 1 : 15)));
+  /* a destination that writes an address twice keeps the last write in torch's order. torch 1.13:
+     x = torch.arange(64) % 100 - 50 (int8); x.as_strided((2, 2), (1, 1), 33).copy_(x.as_strided((2, 2), (0, 1), 25))
+     leaves x[34] == -25 (the row-major walk: (1, 0) after (0, 1)) */
+  x = iota(64, CT_FLOAT32);
+  CHECK_EQ_INT(ct_copy_(view(x, CT_SHAPE(2, 2), CT_SHAPE(1, 1), 33), view(x, CT_SHAPE(2, 2), CT_SHAPE(0, 1), 25)),
+               CT_OK);
+  double u[64];
+  values(x, u, 64);
+  CHECK(u[33] == 25 && u[34] == 25 && u[35] == 26);
   /* the in-place write bumps the storage version */
   ct_storage *st = ct_untyped_storage(x);
   uint32_t ver = atomic_load(&st->version);
