@@ -197,14 +197,55 @@ CT_TARGET_AVX2 static void leaf_avx2(uint64_t *first, uint64_t *last) {
 }
 #endif
 
+#define SMALL 64
+#if CT_ISA_X86
+/* A part of at most SMALL elements whose keys are all distinct ends sorted whatever std::sort does to it
+   (its elements never leave it, and with no equal keys only one order is sorted): it is sorted here by
+   ranks, the count of smaller keys of each element, compared eight 32-bit keys at a time. The ranks are
+   0..n-1 exactly when no two keys are equal; with a tie, a group of g equal keys shares the lowest of its
+   g ranks, so the ranks' sum falls short of n(n-1)/2. Then nothing is written and false returned: the part
+   goes on through std::sort's steps. */
+CT_TARGET_AVX2 static bool distinct_avx2(uint64_t *first, uint64_t *last) {
+  int64_t n = last - first, nv = (n + 7) / 8;
+  int32_t key[SMALL] __attribute__((aligned(32)));
+  uint32_t rank[SMALL] __attribute__((aligned(32)));
+  uint64_t x[SMALL];
+  memcpy(x, first, (size_t)n * sizeof *x);
+  for (int64_t j = 0; j < n; j++) key[j] = (int32_t)((uint32_t)(x[j] >> 32) ^ 0x80000000u);
+  for (int64_t j = n; j < nv * 8; j++) key[j] = INT32_MIN; /* no key is below it: rank 0, sum unchanged */
+  __m256i sum = _mm256_setzero_si256();
+  for (int64_t v = 0; v < nv; v++) {
+    __m256i kv = _mm256_load_si256((const __m256i *)(key + 8 * v)), r0 = _mm256_setzero_si256(), r1 = r0;
+    int64_t i = 0;
+    for (; i + 2 <= n; i += 2) {
+      r0 = _mm256_sub_epi32(r0, _mm256_cmpgt_epi32(kv, _mm256_set1_epi32(key[i])));
+      r1 = _mm256_sub_epi32(r1, _mm256_cmpgt_epi32(kv, _mm256_set1_epi32(key[i + 1])));
+    }
+    if (i < n) r0 = _mm256_sub_epi32(r0, _mm256_cmpgt_epi32(kv, _mm256_set1_epi32(key[i])));
+    r0 = _mm256_add_epi32(r0, r1);
+    sum = _mm256_add_epi32(sum, r0);
+    _mm256_store_si256((__m256i *)(rank + 8 * v), r0);
+  }
+  __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4e));
+  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xb1));
+  if ((int64_t)(uint32_t)_mm_cvtsi128_si32(s4) != n * (n - 1) / 2) return false;
+  for (int64_t j = 0; j < n; j++) first[rank[j]] = x[j];
+  return true;
+}
+#endif
+
 typedef uint64_t *(*partition_fn)(uint64_t *first, uint64_t *last);
 typedef struct sort_impl {
   partition_fn part;
   void (*leaf)(uint64_t *first, uint64_t *last);
+  /* sorts [first, last) (at most SMALL elements) and returns true where its keys are distinct; NULL: none */
+  bool (*distinct)(uint64_t *first, uint64_t *last);
 } sort_impl;
 
 static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, const sort_impl *im) {
   while (last - first > CT_STL_THRESHOLD) {
+    if (im->distinct && last - first <= SMALL && im->distinct(first, last)) return;
     if (depth == 0) {
       bk_heap_select(NULL, first, last, last);
       bk_sort_heap(NULL, first, last);
@@ -220,9 +261,9 @@ static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, const
 }
 
 static const sort_impl *pick_impl(void) {
-  static const sort_impl generic = {partition_generic, leaf_generic};
+  static const sort_impl generic = {partition_generic, leaf_generic, NULL};
 #if CT_ISA_X86
-  static const sort_impl avx2 = {partition_avx2, leaf_avx2};
+  static const sort_impl avx2 = {partition_avx2, leaf_avx2, distinct_avx2};
   if (ct__cpu_isa() >= CT_ISA_AVX2) return &avx2;
 #endif
   return &generic;
