@@ -198,6 +198,7 @@ CT_TARGET_AVX2 static void leaf_avx2(uint64_t *first, uint64_t *last) {
 #endif
 
 #define SMALL 64
+_Static_assert(SMALL % 32 == 0, "distinct_avx2 pads its keys to blocks of 32");
 #if CT_ISA_X86
 /* A part of at most SMALL elements whose keys are all distinct ends sorted whatever std::sort does to it
    (its elements never leave it, and with no equal keys only one order is sorted): it is sorted here by
@@ -206,25 +207,31 @@ CT_TARGET_AVX2 static void leaf_avx2(uint64_t *first, uint64_t *last) {
    g ranks, so the ranks' sum falls short of n(n-1)/2. Then nothing is written and false returned: the part
    goes on through std::sort's steps. */
 CT_TARGET_AVX2 static bool distinct_avx2(uint64_t *first, uint64_t *last) {
-  int64_t n = last - first, nv = (n + 7) / 8;
+  int64_t n = last - first, nb = (n + 31) / 32; /* blocks of 32 keys: four vectors against one broadcast */
   int32_t key[SMALL] __attribute__((aligned(32)));
   uint32_t rank[SMALL] __attribute__((aligned(32)));
   uint64_t x[SMALL];
   memcpy(x, first, (size_t)n * sizeof *x);
   for (int64_t j = 0; j < n; j++) key[j] = (int32_t)((uint32_t)(x[j] >> 32) ^ 0x80000000u);
-  for (int64_t j = n; j < nv * 8; j++) key[j] = INT32_MIN; /* no key is below it: rank 0, sum unchanged */
+  for (int64_t j = n; j < nb * 32; j++) key[j] = INT32_MIN; /* no key is below it: rank 0, sum unchanged */
   __m256i sum = _mm256_setzero_si256();
-  for (int64_t v = 0; v < nv; v++) {
-    __m256i kv = _mm256_load_si256((const __m256i *)(key + 8 * v)), r0 = _mm256_setzero_si256(), r1 = r0;
-    int64_t i = 0;
-    for (; i + 2 <= n; i += 2) {
-      r0 = _mm256_sub_epi32(r0, _mm256_cmpgt_epi32(kv, _mm256_set1_epi32(key[i])));
-      r1 = _mm256_sub_epi32(r1, _mm256_cmpgt_epi32(kv, _mm256_set1_epi32(key[i + 1])));
+  for (int64_t b = 0; b < nb; b++) {
+    const int32_t *kb = key + 32 * b;
+    __m256i k0 = _mm256_load_si256((const __m256i *)kb), k1 = _mm256_load_si256((const __m256i *)(kb + 8)),
+            k2 = _mm256_load_si256((const __m256i *)(kb + 16)), k3 = _mm256_load_si256((const __m256i *)(kb + 24));
+    __m256i r0 = _mm256_setzero_si256(), r1 = r0, r2 = r0, r3 = r0;
+    for (int64_t i = 0; i < n; i++) {
+      __m256i ki = _mm256_set1_epi32(key[i]);
+      r0 = _mm256_sub_epi32(r0, _mm256_cmpgt_epi32(k0, ki));
+      r1 = _mm256_sub_epi32(r1, _mm256_cmpgt_epi32(k1, ki));
+      r2 = _mm256_sub_epi32(r2, _mm256_cmpgt_epi32(k2, ki));
+      r3 = _mm256_sub_epi32(r3, _mm256_cmpgt_epi32(k3, ki));
     }
-    if (i < n) r0 = _mm256_sub_epi32(r0, _mm256_cmpgt_epi32(kv, _mm256_set1_epi32(key[i])));
-    r0 = _mm256_add_epi32(r0, r1);
-    sum = _mm256_add_epi32(sum, r0);
-    _mm256_store_si256((__m256i *)(rank + 8 * v), r0);
+    sum = _mm256_add_epi32(sum, _mm256_add_epi32(_mm256_add_epi32(r0, r1), _mm256_add_epi32(r2, r3)));
+    _mm256_store_si256((__m256i *)(rank + 32 * b), r0);
+    _mm256_store_si256((__m256i *)(rank + 32 * b + 8), r1);
+    _mm256_store_si256((__m256i *)(rank + 32 * b + 16), r2);
+    _mm256_store_si256((__m256i *)(rank + 32 * b + 24), r3);
   }
   __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
   s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4e));
