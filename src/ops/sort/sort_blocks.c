@@ -56,22 +56,39 @@ CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t bits4_avx2(const uint64_t *q, uint64_t 
   __m256i out = le ? _mm256_cmpgt_epi64(x, th) : _mm256_cmpgt_epi64(th, x);
   return (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(out)) & 15);
 }
+/* The same for eight elements, compared as 32-bit keys (their high halves gathered into one vector): bit t of
+   q[t] (reversed: q[7 - t]). */
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t bits8_avx2(const uint64_t *q, uint64_t thr, bool le, bool reversed) {
+  const __m256i s = _mm256_set1_epi32((int)0x80000000u), th = _mm256_set1_epi32((int)((uint32_t)(thr >> 32) ^ 0x80000000u));
+  __m256 a = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)q)),
+         b = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(q + 4)));
+  /* keys of q0 q1 q4 q5 | q2 q3 q6 q7, then put in order */
+  __m256i k = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xdd));
+  k = _mm256_permutevar8x32_epi32(k, reversed ? _mm256_setr_epi32(7, 6, 3, 2, 5, 4, 1, 0)
+                                              : _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
+  k = _mm256_xor_si256(k, s);
+  __m256i out = le ? _mm256_cmpgt_epi32(k, th) : _mm256_cmpgt_epi32(th, k);
+  return (uint64_t)(~_mm256_movemask_ps(_mm256_castsi256_ps(out)) & 0xff);
+}
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t ge_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
   uint64_t m = 0;
   int64_t t = 0;
+  for (; t + 8 <= w; t += 8) m |= bits8_avx2(q + t, thr, false, false) << t;
   for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, false, false) << t;
   return t < w ? m | ge_mask(q + t, w - t, thr) << t : m;
 }
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
   uint64_t m = 0;
   int64_t t = 0;
+  for (; t + 8 <= w; t += 8) m |= bits8_avx2(q + t, thr, true, false) << t;
   for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, true, false) << t;
   return t < w ? m | le_mask(q + t, w - t, thr) << t : m;
 }
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_down_avx2(const uint64_t *top, int64_t w, uint64_t thr) {
   uint64_t m = 0;
   int64_t t = 0;
-  for (; t + 4 <= w; t += 4) m |= bits4_avx2(top - 4 - t, thr, true, true) << t; /* bit t: top[-1 - t] */
+  for (; t + 8 <= w; t += 8) m |= bits8_avx2(top - 8 - t, thr, true, true) << t; /* bit t: top[-1 - t] */
+  for (; t + 4 <= w; t += 4) m |= bits4_avx2(top - 4 - t, thr, true, true) << t;
   return t < w ? m | le_mask_down(top - t, w - t, thr) << t : m;
 }
 #endif
