@@ -158,13 +158,15 @@ static void test_block_sort(void) {
     MAX = 70000
   };
   static uint64_t a[MAX], b[MAX];
-  static const uint32_t mods[] = {1, 2, 3, 5, 17, 100, 1000, 0xffffffffu};
+  /* 1 << 20 and 0xffffffff: few ties, so most small parts have distinct keys (sorted by ranks) and some
+     do not (std::sort's steps) */
+  static const uint32_t mods[] = {1, 2, 3, 5, 17, 100, 1000, 1u << 20, 0xffffffffu};
   int bad = 0;
   for (int level = CT_ISA_AVX2; level >= CT_ISA_GENERIC; level--) {
     ct__cpu_force_isa(level);
     for (int t = 0; t < 1500; t++) {
       int64_t n = t < 1200 ? (int64_t)(rng() % 300) : (int64_t)(rng() % MAX);
-      uint32_t mod = mods[rng() % 8];
+      uint32_t mod = mods[rng() % (sizeof mods / sizeof *mods)];
       int pat = (int)(rng() % 4);
       for (int64_t i = 0; i < n; i++) {
         uint32_t k = pat == 0   ? (uint32_t)(rng() % mod)
@@ -187,13 +189,16 @@ static void test_block_sort(void) {
   uint64_t *c = malloc(BIG * sizeof *c), *d = malloc(BIG * sizeof *d);
   CHECK(c && d);
   if (!c || !d) return;
-  for (int64_t i = 0; i < BIG; i++) c[i] = d[i] = (uint64_t)(rng() % 5000) << 32 | (uint64_t)i;
-  int old = ct_get_num_threads();
-  ct_set_num_threads(2);
-  ct__pk_sort_threads(c, c + BIG, 2);
-  ct_set_num_threads(old);
-  ct__pk_sort_reference(d, d + BIG);
-  CHECK(memcmp(c, d, BIG * sizeof *c) == 0);
+  /* many ties, then few (most small parts distinct) */
+  for (uint32_t mod = 5000; mod; mod = mod == 5000 ? 1u << 26 : 0) {
+    for (int64_t i = 0; i < BIG; i++) c[i] = d[i] = (uint64_t)(rng() % mod) << 32 | (uint64_t)i;
+    int old = ct_get_num_threads();
+    ct_set_num_threads(2);
+    ct__pk_sort_threads(c, c + BIG, 2);
+    ct_set_num_threads(old);
+    ct__pk_sort_reference(d, d + BIG);
+    CHECK(memcmp(c, d, BIG * sizeof *c) == 0);
+  }
   free(c);
   free(d);
 }

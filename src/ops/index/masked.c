@@ -8,6 +8,7 @@
 #include "iter/iter.h"
 #include "ops/create_internal.h"
 #include "ops/index/index_ops.h"
+#include "ops/index/mask_compact.h"
 #include "ops/view_internal.h"
 
 static const char mask_row[1];
@@ -37,6 +38,7 @@ typedef struct mask_job {
   char *dst;       /* select: result data; scatter: NULL */
   const char *src; /* scatter: contiguous source data */
   size_t isz;
+  int64_t nchunks, total; /* set by mask_pass: the chunk count and the number of true elements */
   bool fill;
 } mask_job;
 
@@ -60,6 +62,7 @@ static void walk_chunk(const mask_job *j, int64_t c) {
     if (tb) toff += pos[d] * w->t->strides[d];
   }
   int64_t k = j->fill ? j->counts[c] : 0, isz = (int64_t)j->isz;
+  int64_t kend = j->fill && c + 1 < j->nchunks ? j->counts[c + 1] : j->total; /* this chunk's part ends */
   int64_t nd = w->nd, inner = nd ? w->sizes[nd - 1] : 1;
   int64_t ms = nd ? w->mask->strides[nd - 1] * msz : 0, ts = nd && tb ? w->t->strides[nd - 1] * isz : 0;
   for (int64_t i = b; i < e;) {
@@ -67,8 +70,12 @@ static void walk_chunk(const mask_job *j, int64_t c) {
     if (run > e - i) run = e - i;
     const char *mp = mb + moff * msz;
     char *tp = tb ? tb + toff * isz : NULL;
-    if (!j->fill) {
+    if (!j->fill && ms == 1) {
+      k += ct__mask_count((const unsigned char *)mp, run);
+    } else if (!j->fill) {
       for (int64_t r = 0; r < run; r++) k += mp[r * ms] != 0;
+    } else if (j->dst && ms == 1 && ts == isz) {
+      k = ct__mask_compact(j->dst, k, kend, tp, (const unsigned char *)mp, run, (size_t)isz);
     } else if (j->dst) {
       for (int64_t r = 0; r < run; r++)
         if (mp[r * ms]) memcpy(j->dst + (k++) * isz, tp + r * ts, (size_t)isz);
@@ -118,6 +125,8 @@ static int64_t mask_pass(mask_job *j, int64_t numel, int64_t *nchunks) {
     j->counts[c] = total;
     total += k;
   }
+  j->nchunks = n;
+  j->total = total;
   return total;
 }
 
@@ -154,7 +163,7 @@ static ct_tensor *masked_select_impl(const ct_tensor *self_in, const ct_tensor *
     mask_walk w = {nd, shape, me, se};
     int64_t n = numel ? (numel + 65535) / 65536 : 0;
     int64_t *counts = ct__malloc((size_t)(n > 0 ? n : 1) * sizeof(int64_t));
-    mask_job j = {&w, counts, 0, NULL, NULL, ct__itemsize((ct_dtype)self->dtype), false};
+    mask_job j = {&w, counts, 0, NULL, NULL, ct__itemsize((ct_dtype)self->dtype), 0, 0, false};
     int64_t total = counts ? mask_pass(&j, numel, &n) : -1;
     ct_resolved_opts o = {(ct_dtype)self->dtype, ct__tdevice(self), CT_CONTIGUOUS_FORMAT, false};
     r = total >= 0 ? ct__empty_with((ct_shape){&total, 1}, &o) : NULL;
@@ -222,7 +231,7 @@ static ct_status masked_scatter_into(ct_tensor *target, const ct_tensor *mask, c
     int64_t numel = target->numel, n = (numel + 65535) / 65536;
     int64_t *counts = src ? ct__malloc((size_t)n * sizeof(int64_t)) : NULL;
     mask_walk w = {tp->ndim, tp->sizes, me, tp};
-    mask_job j = {&w, counts, 0, NULL, src ? ct__tdata(src) : NULL, ct__itemsize((ct_dtype)target->dtype), false};
+    mask_job j = {&w, counts, 0, NULL, src ? ct__tdata(src) : NULL, ct__itemsize((ct_dtype)target->dtype), 0, 0, false};
     int64_t total = counts ? mask_pass(&j, numel, &n) : -1;
     if (total < 0) {
       s = ct_last_error();

@@ -56,22 +56,39 @@ CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t bits4_avx2(const uint64_t *q, uint64_t 
   __m256i out = le ? _mm256_cmpgt_epi64(x, th) : _mm256_cmpgt_epi64(th, x);
   return (uint64_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(out)) & 15);
 }
+/* The same for eight elements, compared as 32-bit keys (their high halves gathered into one vector): bit t of
+   q[t] (reversed: q[7 - t]). */
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t bits8_avx2(const uint64_t *q, uint64_t thr, bool le, bool reversed) {
+  const __m256i s = _mm256_set1_epi32((int)0x80000000u), th = _mm256_set1_epi32((int)((uint32_t)(thr >> 32) ^ 0x80000000u));
+  __m256 a = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)q)),
+         b = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(q + 4)));
+  /* keys of q0 q1 q4 q5 | q2 q3 q6 q7, then put in order */
+  __m256i k = _mm256_castps_si256(_mm256_shuffle_ps(a, b, 0xdd));
+  k = _mm256_permutevar8x32_epi32(k, reversed ? _mm256_setr_epi32(7, 6, 3, 2, 5, 4, 1, 0)
+                                              : _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
+  k = _mm256_xor_si256(k, s);
+  __m256i out = le ? _mm256_cmpgt_epi32(k, th) : _mm256_cmpgt_epi32(th, k);
+  return (uint64_t)(~_mm256_movemask_ps(_mm256_castsi256_ps(out)) & 0xff);
+}
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t ge_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
   uint64_t m = 0;
   int64_t t = 0;
+  for (; t + 8 <= w; t += 8) m |= bits8_avx2(q + t, thr, false, false) << t;
   for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, false, false) << t;
   return t < w ? m | ge_mask(q + t, w - t, thr) << t : m;
 }
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
   uint64_t m = 0;
   int64_t t = 0;
+  for (; t + 8 <= w; t += 8) m |= bits8_avx2(q + t, thr, true, false) << t;
   for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, true, false) << t;
   return t < w ? m | le_mask(q + t, w - t, thr) << t : m;
 }
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_down_avx2(const uint64_t *top, int64_t w, uint64_t thr) {
   uint64_t m = 0;
   int64_t t = 0;
-  for (; t + 4 <= w; t += 4) m |= bits4_avx2(top - 4 - t, thr, true, true) << t; /* bit t: top[-1 - t] */
+  for (; t + 8 <= w; t += 8) m |= bits8_avx2(top - 8 - t, thr, true, true) << t; /* bit t: top[-1 - t] */
+  for (; t + 4 <= w; t += 4) m |= bits4_avx2(top - 4 - t, thr, true, true) << t;
   return t < w ? m | le_mask_down(top - t, w - t, thr) << t : m;
 }
 #endif
@@ -197,14 +214,110 @@ CT_TARGET_AVX2 static void leaf_avx2(uint64_t *first, uint64_t *last) {
 }
 #endif
 
+#define SMALL 64
+_Static_assert(SMALL % 32 == 0, "distinct_avx2 pads its keys to blocks of 32");
+#if CT_ISA_X86
+/* A part of at most SMALL elements whose keys are all distinct ends sorted whatever std::sort does to it
+   (its elements never leave it, and with no equal keys only one order is sorted): it is sorted here by
+   ranks, the count of smaller keys of each element, compared eight 32-bit keys at a time. The ranks are
+   0..n-1 exactly when no two keys are equal; with a tie, a group of g equal keys shares the lowest of its
+   g ranks, so the ranks' sum falls short of n(n-1)/2. Then nothing is written and false returned: the part
+   goes on through std::sort's steps. */
+/* The same with keys less than 2^15 apart (a small part's usually are): compared as 16-bit offsets from the
+   least, sixteen at a time. */
+CT_TARGET_AVX2 static bool distinct16_avx2(uint64_t *first, const uint64_t *x, int64_t n, uint32_t lo) {
+  int16_t key[SMALL] __attribute__((aligned(32)));
+  uint16_t rank[SMALL] __attribute__((aligned(32)));
+  int64_t nv = n <= 32 ? 2 : 4; /* vectors of 16 keys */
+  for (int64_t j = 0; j < n; j++) key[j] = (int16_t)((uint32_t)(x[j] >> 32) - lo);
+  for (int64_t j = n; j < 16 * nv; j++) key[j] = INT16_MIN; /* no key is below it: rank 0 */
+  __m256i k0 = _mm256_load_si256((const __m256i *)key), k1 = _mm256_load_si256((const __m256i *)(key + 16));
+  __m256i r0 = _mm256_setzero_si256(), r1 = r0, r2 = r0, r3 = r0;
+  if (nv == 2) {
+    for (int64_t i = 0; i < n; i++) {
+      __m256i ki = _mm256_set1_epi16(key[i]);
+      r0 = _mm256_sub_epi16(r0, _mm256_cmpgt_epi16(k0, ki));
+      r1 = _mm256_sub_epi16(r1, _mm256_cmpgt_epi16(k1, ki));
+    }
+  } else {
+    __m256i k2 = _mm256_load_si256((const __m256i *)(key + 32)), k3 = _mm256_load_si256((const __m256i *)(key + 48));
+    for (int64_t i = 0; i < n; i++) {
+      __m256i ki = _mm256_set1_epi16(key[i]);
+      r0 = _mm256_sub_epi16(r0, _mm256_cmpgt_epi16(k0, ki));
+      r1 = _mm256_sub_epi16(r1, _mm256_cmpgt_epi16(k1, ki));
+      r2 = _mm256_sub_epi16(r2, _mm256_cmpgt_epi16(k2, ki));
+      r3 = _mm256_sub_epi16(r3, _mm256_cmpgt_epi16(k3, ki));
+    }
+    _mm256_store_si256((__m256i *)(rank + 32), r2);
+    _mm256_store_si256((__m256i *)(rank + 48), r3);
+  }
+  _mm256_store_si256((__m256i *)rank, r0);
+  _mm256_store_si256((__m256i *)(rank + 16), r1);
+  /* lanes hold at most 4 * 63: summed in 16 bits per lane, then widened */
+  __m256i sum = _mm256_madd_epi16(_mm256_add_epi16(_mm256_add_epi16(r0, r1), _mm256_add_epi16(r2, r3)),
+                                  _mm256_set1_epi16(1));
+  __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4e));
+  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xb1));
+  if ((int64_t)(uint32_t)_mm_cvtsi128_si32(s4) != n * (n - 1) / 2) return false;
+  for (int64_t j = 0; j < n; j++) first[rank[j]] = x[j];
+  return true;
+}
+
+CT_TARGET_AVX2 static bool distinct_avx2(uint64_t *first, uint64_t *last) {
+  int64_t n = last - first, nb = (n + 31) / 32; /* blocks of 32 keys: four vectors against one broadcast */
+  int32_t key[SMALL] __attribute__((aligned(32)));
+  uint32_t rank[SMALL] __attribute__((aligned(32)));
+  uint64_t x[SMALL];
+  memcpy(x, first, (size_t)n * sizeof *x);
+  uint32_t lo = UINT32_MAX, hi = 0;
+  for (int64_t j = 0; j < n; j++) {
+    uint32_t k = (uint32_t)(x[j] >> 32);
+    lo = k < lo ? k : lo;
+    hi = k > hi ? k : hi;
+  }
+  if (hi - lo < 0x8000u) return distinct16_avx2(first, x, n, lo);
+  for (int64_t j = 0; j < n; j++) key[j] = (int32_t)((uint32_t)(x[j] >> 32) ^ 0x80000000u);
+  for (int64_t j = n; j < nb * 32; j++) key[j] = INT32_MIN; /* no key is below it: rank 0, sum unchanged */
+  __m256i sum = _mm256_setzero_si256();
+  for (int64_t b = 0; b < nb; b++) {
+    const int32_t *kb = key + 32 * b;
+    __m256i k0 = _mm256_load_si256((const __m256i *)kb), k1 = _mm256_load_si256((const __m256i *)(kb + 8)),
+            k2 = _mm256_load_si256((const __m256i *)(kb + 16)), k3 = _mm256_load_si256((const __m256i *)(kb + 24));
+    __m256i r0 = _mm256_setzero_si256(), r1 = r0, r2 = r0, r3 = r0;
+    for (int64_t i = 0; i < n; i++) {
+      __m256i ki = _mm256_set1_epi32(key[i]);
+      r0 = _mm256_sub_epi32(r0, _mm256_cmpgt_epi32(k0, ki));
+      r1 = _mm256_sub_epi32(r1, _mm256_cmpgt_epi32(k1, ki));
+      r2 = _mm256_sub_epi32(r2, _mm256_cmpgt_epi32(k2, ki));
+      r3 = _mm256_sub_epi32(r3, _mm256_cmpgt_epi32(k3, ki));
+    }
+    sum = _mm256_add_epi32(sum, _mm256_add_epi32(_mm256_add_epi32(r0, r1), _mm256_add_epi32(r2, r3)));
+    _mm256_store_si256((__m256i *)(rank + 32 * b), r0);
+    _mm256_store_si256((__m256i *)(rank + 32 * b + 8), r1);
+    _mm256_store_si256((__m256i *)(rank + 32 * b + 16), r2);
+    _mm256_store_si256((__m256i *)(rank + 32 * b + 24), r3);
+  }
+  __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4e));
+  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xb1));
+  if ((int64_t)(uint32_t)_mm_cvtsi128_si32(s4) != n * (n - 1) / 2) return false;
+  for (int64_t j = 0; j < n; j++) first[rank[j]] = x[j];
+  return true;
+}
+#endif
+
 typedef uint64_t *(*partition_fn)(uint64_t *first, uint64_t *last);
 typedef struct sort_impl {
   partition_fn part;
   void (*leaf)(uint64_t *first, uint64_t *last);
+  /* sorts [first, last) (at most SMALL elements) and returns true where its keys are distinct; NULL: none */
+  bool (*distinct)(uint64_t *first, uint64_t *last);
 } sort_impl;
 
 static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, const sort_impl *im) {
   while (last - first > CT_STL_THRESHOLD) {
+    if (im->distinct && last - first <= SMALL && im->distinct(first, last)) return;
     if (depth == 0) {
       bk_heap_select(NULL, first, last, last);
       bk_sort_heap(NULL, first, last);
@@ -220,9 +333,9 @@ static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, const
 }
 
 static const sort_impl *pick_impl(void) {
-  static const sort_impl generic = {partition_generic, leaf_generic};
+  static const sort_impl generic = {partition_generic, leaf_generic, NULL};
 #if CT_ISA_X86
-  static const sort_impl avx2 = {partition_avx2, leaf_avx2};
+  static const sort_impl avx2 = {partition_avx2, leaf_avx2, distinct_avx2};
   if (ct__cpu_isa() >= CT_ISA_AVX2) return &avx2;
 #endif
   return &generic;

@@ -115,10 +115,41 @@ CT_TARGET_AVX2 static bool any_below_f32_avx2(const char *p, int64_t n, uint32_t
   for (; j < n && !r; j++) r = (key_CT_FLOAT32(p + 4 * j) ^ flip) < top;
   return r;
 }
+/* float32's unpack with dense values and indices (the sort's usual results): four elements per step, the
+   value rebuilt from its key; a step holding a key that names several values (+-0.0, NaN) is done one by one
+   (unpack's loop below). a may be ix itself: each step reads its slots before writing them. */
+static void unpack_CT_FLOAT32(const uint64_t *a, int64_t n, uint64_t flip, const char *p, int64_t step, char *v,
+                              int64_t vstep, char *ix, int64_t xstep);
+CT_TARGET_AVX2 static void unpack_f32_avx2(const uint64_t *a, int64_t n, uint32_t flip, const char *p,
+                                           int64_t step, char *v, char *ix) {
+  const __m256i low = _mm256_set1_epi64x(0xffffffffll), sign = _mm256_set1_epi32((int)0x80000000u),
+                ones = _mm256_set1_epi32(-1), fl = _mm256_set1_epi32((int)flip),
+                odd = _mm256_setr_epi32(1, 3, 5, 7, 0, 0, 0, 0);
+  int64_t j = 0;
+  for (; j + 4 <= n; j += 4) {
+    __m256i x = _mm256_loadu_si256((const __m256i *)(a + j));
+    __m256i k = _mm256_xor_si256(_mm256_permutevar8x32_epi32(x, odd), fl); /* lanes 0-3: the keys */
+    __m256i special = _mm256_or_si256(_mm256_cmpeq_epi32(k, sign), _mm256_cmpeq_epi32(k, ones));
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(special)) & 15) {
+      unpack_CT_FLOAT32(a + j, 4, flip, p, step, v + 4 * j, 4, ix ? ix + 8 * j : NULL, 8);
+      continue;
+    }
+    /* key with the sign bit: u = key without it; otherwise u = ~key (float_unkey) */
+    __m256i neg = _mm256_cmpgt_epi32(_mm256_setzero_si256(), k);
+    __m256i u = _mm256_blendv_epi8(_mm256_xor_si256(k, ones), _mm256_andnot_si256(sign, k), neg);
+    _mm_storeu_si128((__m128i *)(v + 4 * j), _mm256_castsi256_si128(u));
+    if (ix) _mm256_storeu_si256((__m256i *)(ix + 8 * j), _mm256_and_si256(x, low));
+  }
+  if (j < n) unpack_CT_FLOAT32(a + j, n - j, flip, p, step, v + 4 * j, 4, ix ? ix + 8 * j : NULL, 8);
+}
 #else
 static bool any_below_f32_avx2_ok(void) { return false; }
 static bool any_below_f32_avx2(const char *p, int64_t n, uint32_t flip, uint64_t top) {
   return (void)p, (void)n, (void)flip, (void)top, false;
+}
+static void unpack_f32_avx2(const uint64_t *a, int64_t n, uint32_t flip, const char *p, int64_t step, char *v,
+                            char *ix) {
+  (void)a, (void)n, (void)flip, (void)p, (void)step, (void)v, (void)ix;
 }
 #endif
 
@@ -135,6 +166,10 @@ static bool any_below_f32_avx2(const char *p, int64_t n, uint32_t flip, uint64_t
   }                                                                                                         \
   static void unpack_##E(const uint64_t *a, int64_t n, uint64_t flip, const char *p, int64_t step, char *v, \
                          int64_t vstep, char *ix, int64_t xstep) {                                          \
+      if (E == CT_FLOAT32 && n >= 8 && v && vstep == 4 && (!ix || xstep == 8) && any_below_f32_avx2_ok()) {   \
+      unpack_f32_avx2(a, n, (uint32_t)flip, p, step, v, ix);                                                \
+      return;                                                                                               \
+    }                                                                                                       \
     for (int64_t j = 0; j < n; j++) {                                                                       \
       int64_t i = (int64_t)(a[j] & 0xffffffffu);                                                            \
       if (v) {                                                                                              \
