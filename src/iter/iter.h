@@ -123,6 +123,9 @@ void ct__iter_run(ct_iter *it, const ct_loop *loop, const void *ctx);
 /* Output bytes beyond which outputs are streamed; 0 restores the default (the last-level cache size).
    For tests. */
 void ct__iter_set_stream_threshold(int64_t bytes);
+/* That threshold: outputs of more bytes are written with non-temporal stores (the engine's loops, and
+   copies such as cat's: kernels/cpu/stream_copy.h). */
+int64_t ct__iter_stream_threshold(void);
 
 /* Turns the cache-blocked path off (and on again). For tests. */
 void ct__iter_set_tiling(bool on);

@@ -113,7 +113,7 @@ static _Atomic int64_t stream_bytes = 0; /* 0: not yet known */
 
 void ct__iter_set_stream_threshold(int64_t bytes) { atomic_store(&stream_bytes, bytes > 0 ? bytes : llc_bytes()); }
 
-static int64_t stream_threshold(void) {
+int64_t ct__iter_stream_threshold(void) {
   int64_t t = atomic_load_explicit(&stream_bytes, memory_order_relaxed);
   if (!t) {
     t = llc_bytes();
@@ -128,7 +128,7 @@ static ct_loop_fn plan_stream(const ct_iter *it, const ct_loop *loop) {
   if (it->n_out != 1 || it->ndim == 0) return NULL;
   ct_loop_fn stream = loop->stream;
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)it->ops[0]->dtype);
-  if (!stream || it->strides[0] != isz || it->numel * isz <= stream_threshold()) return NULL;
+  if (!stream || it->strides[0] != isz || it->numel * isz <= ct__iter_stream_threshold()) return NULL;
   /* not for complex loops: GCC compiles complex products to fused multiply-adds (vfmaddsub) in some loops
      and not in others, so a complex result's last bit depends on the code that computes it */
   for (int k = 0; k < it->n_ops; k++)

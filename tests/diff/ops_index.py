@@ -2,12 +2,13 @@
 
 Index expressions are drawn from a grammar: ints (in range, negative, just out of range), slices (bounds
 omitted, None, negative, beyond the size; a zero or negative step now and then), None, Ellipsis (once,
-sometimes twice), True/False, int64 index tensors with broadcasting shapes (adjacent or separated by a
-slice, so that the indexed dims move to the front; values out of range now and then), bool and uint8 masks
-(matching the dims they cover, or not), 0-dim int and bool tensors, and wrong index dtypes. The ctorch call
-gets the expression as a spec string with `%` placeholders (Python ints and tensors as arguments) or as a
-list of items; torch evaluates the same text with the placeholders as Python names. Results are compared
-whole: shape, strides, storage offset, values, and whether the result is a view of the input."""
+sometimes twice; in some specs several, among 0-dim index tensors, None and whole-dim slices), True/False,
+int64 index tensors with broadcasting shapes (adjacent or separated by a slice, so that the indexed dims
+move to the front; values out of range now and then), bool and uint8 masks (matching the dims they cover,
+or not), 0-dim int and bool tensors, and wrong index dtypes. The ctorch call gets the expression as a spec
+string with `%` placeholders (Python ints and tensors as arguments) or as a list of items; torch evaluates
+the same text with the placeholders as Python names. Results are compared whole: shape, strides, storage
+offset, values, and whether the result is a view of the input."""
 import ctypes
 
 import torch
@@ -148,18 +149,64 @@ def _mask(g, sizes, dtype=torch.bool):
     return Spec(shape, dtype, None, base=base.to(dtype))
 
 
-def gen_spec(g):
-    """(x, spec, *args): a random index expression over a random tensor."""
+def _torch_reads_past_layout(nd, items):
+    """Whether torch 1.13 would read memory outside a view's sizes and strides for these items (see below).
+
+    Each Ellipsis moves torch's dim cursor by ndim - specified (TensorIndexing.h,
+    handleDimInMultiDimIndexing), so two of them can carry it past the view's last dim; applySelect and
+    applySlice then read the size there without a check, from c10::SizesAndStrides: inline up to 5 dims
+    (sizes[5] then strides[5], zeros past the rank), one heap array of 2 * ndim beyond. ctorch reproduces
+    those reads (index_get.c, torch_size_at); past them torch reads unrelated memory, and the case has no
+    answer to compare. items: ("int",) ("slice", start, step) ("none",) ("ellipsis",) ("bool",) ("tensor",)
+    ("mask", k) ("t0int",) ("t0bool",), start None when omitted."""
+    def spec_count(it):
+        return {"int": 1, "slice": 1, "tensor": 1, "t0int": 1, "mask": it[-1]}.get(it[0], 0)
+
+    specified = sum(spec_count(it) for it in items)
+    if specified > nd:
+        return False  # too many indices: nothing is read
+    rank, d = nd, 0
+    for it in items:
+        k = it[0]
+        if k in ("int", "t0int", "slice"):
+            if k == "slice" and it[2] is not None and it[2] <= 0:
+                return False  # a step torch refuses before reading
+            if d >= rank and d >= (2 * rank if rank > 5 else 10):
+                return True
+            if k == "slice":
+                d += 1  # past the rank: torch's shortcut or an error; going on assumes the shortcut
+            elif d >= rank:
+                return False  # a select past the rank fails
+            else:
+                rank -= 1
+        elif k == "ellipsis":
+            d += nd - specified
+        elif k in ("none", "bool", "t0bool"):
+            if d > rank:
+                return False  # unsqueeze fails
+            rank += 1
+            d += 1
+        else:
+            d += 1  # an index tensor or a mask is recorded at one dim
+    return False
+
+
+def _draw_spec(g):
+    """(x, parts, args, items): one draw of gen_spec's grammar, items as _torch_reads_past_layout takes them."""
     x = g.tensor(shape=g.shape(max_numel=120, max_ndim=4))
     nd = len(x.shape)
-    parts, args = [], []
+    parts, args, items = [], [], []
     dim = 0
     bshape = tuple(g.choice([(), (2,), (3,), (2, 1), (1, 3)]))  # advanced indices broadcast to this
-    n_items = g.int(0, nd + 1)
+    # now and then several Ellipses, with 0-dim index tensors, None and slices around them
+    many = g.chance(0.15)
+    n_items = g.int(2, nd + 4) if many else g.int(0, nd + 1)
     used_ellipsis = False
     for _ in range(n_items):
         size = x.shape[dim] if dim < nd else 3
         r = g.random()
+        if many:
+            r = g.choice([0.1, 0.3, 0.3, 0.55, 0.6, 0.6, 0.6, 0.98, 0.98])
         if r < 0.22:  # int
             v = g.int(-size, size - 1) if size and not g.chance(0.05) else g.choice([size, -size - 1])
             if g.chance(0.3):
@@ -167,10 +214,13 @@ def gen_spec(g):
                 args.append(v)
             else:
                 parts.append(str(v))
+            items.append(("int",))
             dim += 1
         elif r < 0.5:  # slice
             a, b = _bound(g, size), _bound(g, size)
             c = g.choice([None, 1, 1, 2, 3]) if not g.chance(0.03) else g.choice([0, -1])
+            if many and g.chance(0.5):  # 0:0 and 0:size: torch's whole-dim shortcut, also past the rank
+                a, b, c = g.choice([0, None]), g.choice([0, size]), g.choice([None, 1])
             txt = ("" if a is None else str(a)) + ":" + ("" if b is None else str(b))
             if c is not None:
                 txt += ":" + str(c)
@@ -178,38 +228,53 @@ def gen_spec(g):
                 txt = "%" + txt[len(str(a)):]
                 args.append(a)
             parts.append(txt)
+            items.append(("slice", a, c))
             dim += 1
         elif r < 0.58:
             parts.append("None")
-        # NOT YET: two Ellipses around a 0-dim int64 index tensor in setitem: torch 1.13 takes
-        #   x[..., t0, -1:0:3, ..., :0] = v on a (1, 4, 1, 3) tensor; ctorch counts one dim too many and raises
-        #   "Dimension out of range". Replay: --seed 416308664 --op index_put_items_ --only 78
-        elif r < 0.64 and (not used_ellipsis or g.chance(0.1)):
+            items.append(("none",))
+        elif r < 0.64 and (not used_ellipsis or many or g.chance(0.1)):
             parts.append("...")
+            items.append(("ellipsis",))
             used_ellipsis = True
             dim = max(dim, nd - (n_items - len(parts)))
         elif r < 0.68:
             parts.append(g.choice(["True", "False"]))
+            items.append(("bool",))
         elif r < 0.86:  # index tensor
             shape = bshape if not g.chance(0.05) else (4,)
             dt = torch.int64 if not g.chance(0.04) else g.choice([torch.int32, torch.float32])
             parts.append("%")
             args.append(_index_tensor(g, size, shape, dt))
+            items.append(("tensor",))
             dim += 1
         elif r < 0.94:  # mask over the next dims
             k = g.int(1, max(1, min(2, nd - dim))) if dim < nd else 1
             sizes = x.shape[dim:dim + k] if dim < nd else (2,)
             parts.append("%")
             args.append(_mask(g, sizes, torch.bool if not g.chance(0.2) else torch.uint8))
+            items.append(("mask", len(sizes)))
             dim += k
         else:  # 0-dim tensor
-            if g.chance(0.5):
+            if g.chance(0.5 if not many else 0.85):
                 v = g.int(-size, size - 1) if size else 0
                 args.append(Spec((), torch.int64, None, base=torch.tensor(v)))
+                items.append(("t0int",))
             else:
                 args.append(Spec((), torch.bool, None, base=torch.tensor(g.chance(0.5))))
+                items.append(("t0bool",))
             parts.append("%")
             dim += 1
+    return x, parts, args, items
+
+
+def gen_spec(g):
+    """(x, spec, *args): a random index expression over a random tensor; one that has torch read unrelated
+    memory (_torch_reads_past_layout) is drawn again."""
+    while True:
+        x, parts, args, items = _draw_spec(g)
+        if not _torch_reads_past_layout(len(x.shape), items):
+            break
     spec = ", ".join(parts)
     if len(parts) == 1 and g.chance(0.3):
         spec += ","

@@ -56,6 +56,39 @@ int main(void) {
   geometry(r, 3, (int64_t[]){2, 3, 4}, (int64_t[]){12, 4, 1}, 0);
   ct_release(r);
 
+  /* Two Ellipses: each skips ndim - specified dims, which can carry the dim cursor past the view's last dim;
+     torch then reads the size there from its sizes-and-strides storage (0 up to 5 dims, then the strides).
+     x[..., None, ..., 0:12]: the cursor at 5 reads stride 12 of the (2, 3, 1, 4) view, 0:12 is the whole
+     dim: [2, 3, 1, 4], strides (12, 4, 4, 1), offset 0 */
+  r = ct_index(x, "..., None, ..., 0:12");
+  geometry(r, 4, (int64_t[]){2, 3, 1, 4}, (int64_t[]){12, 4, 4, 1}, 0);
+  ct_release(r);
+  CHECK(ct_index(x, "..., None, ..., 0:11") == NULL);
+  CHECK_ERROR(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [-4, 3], but got 5)");
+  CHECK(ct_index(x, "..., 0, ..., 0") == NULL); /* the cursor at 2 of a 2-dim view reads size 0 */
+  CHECK_ERROR(CT_ERR_INDEX, "index 0 is out of bounds for dimension 3 with size 0");
+  {
+    /* z = torch.arange(12.).reshape(1, 4, 1, 3); z[..., t0, -1:0:3, ..., :0] with t0 = torch.tensor(2):
+       [1, 0, 3], strides (12, 9, 1), offset 6; z[..., t0, -1:0:3, ..., :0] = 5. writes nothing */
+    ct_tensor *z12 = ct_arange_end(12.0, NULL), *z = ct_view(z12, CT_SHAPE(1, 4, 1, 3));
+    ct_release(z12);
+    ct_tensor *t0 = ct_scalar_tensor(CT_INT(2), (&(ct_tensor_opts){.dtype = CT_INT64}));
+    r = ct_index(z, "..., %, -1:0:3, ..., :0", t0);
+    geometry(r, 3, (int64_t[]){1, 0, 3}, (int64_t[]){12, 9, 1}, 6);
+    ct_release(r);
+    CHECK(ct_index_put_(z, "..., %, -1:0:3, ..., :0", t0, 5.0) == CT_OK);
+    values(z, (double[]){0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, 12);
+    /* x2 = torch.arange(24.).reshape(2, 3, 4); x2[..., 1, ..., :0] = -1: the cursor at 2 of the (2, 4) view
+       reads size 0, so :0 is the whole dim and x2[:, 1] is written */
+    ct_tensor *x2 = ct_clone(x, CT_MEMORY_FORMAT_UNSET);
+    CHECK(ct_index_put_(x2, "..., 1, ..., :0", -1) == CT_OK);
+    values(x2, (double[]){0, 1, 2, 3, -1, -1, -1, -1, 8, 9, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, 20, 21, 22, 23},
+           24);
+    ct_release(x2);
+    ct_release(t0);
+    ct_release(z);
+  }
+
   /* t[...] = value (torch 1.13 on y = torch.arange(12.).reshape(3, 4)) */
   ct_tensor *y12 = ct_arange_end(12.0, NULL), *y = ct_view(y12, CT_SHAPE(3, 4));
   ct_release(y12);

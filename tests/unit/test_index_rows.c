@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "core/cpu_isa.h"
 #include "core/internal.h"
 
 static void values(const ct_tensor *t, const double *want, int64_t n) {
@@ -90,6 +91,32 @@ static void small_cases(void) {
   CHECK_ERROR(CT_ERR_INDEX, "index out of range in self");
 }
 
+/* index_select and x[idx] (negative values) by whole rows of every width class the row copy has (fixed sizes,
+   32-byte multiples with and without a 128-byte block, odd widths): row i of the result is row idx[i] of x,
+   in closed form. */
+static void row_widths(void) {
+  static const int64_t widths[] = {1, 2, 4, 8, 16, 24, 32, 40, 64, 72, 96, 128, 160, 256, 288, 1000};
+  enum { ROWS = 50, PICK = 37 };
+  int64_t iv[PICK], neg[PICK];
+  for (int64_t i = 0; i < PICK; i++) neg[i] = (iv[i] = (i * 17 + 3) % ROWS) - ROWS;
+  ct_tensor *idx = int64_tensor(iv, PICK), *idx_neg = int64_tensor(neg, PICK);
+  for (size_t w = 0; w < sizeof widths / sizeof *widths; w++) {
+    int64_t bytes = widths[w];
+    uint8_t data[ROWS * 1000];
+    for (int64_t k = 0; k < ROWS * bytes; k++) data[k] = (uint8_t)(k % 251);
+    ct_tensor *x = ct_tensor_from_data(data, CT_UINT8, CT_SHAPE(ROWS, bytes), NULL);
+    for (int form = 0; form < 2; form++) {
+      ct_tensor *r = !x ? NULL : form ? ct_index(x, "%", idx_neg) : ct_index_select(x, 0, idx);
+      double *got = r ? all_values(r) : NULL;
+      bool same = got != NULL;
+      for (int64_t i = 0; same && i < PICK; i++)
+        for (int64_t k = 0; k < bytes; k++) same &= got[i * bytes + k] == (double)((iv[i] * bytes + k) % 251);
+      CHECK(same);
+      free(got);
+    }
+  }
+}
+
 /* Large enough for the pool (ct__parallel_threads): the same closed-form results at 1 and 2 threads. */
 static void pool_cases(int threads) {
   ct_set_num_threads(threads);
@@ -160,6 +187,10 @@ static void pool_cases(int threads) {
 int main(void) {
   ct_scope_begin(); /* owns every result */
   small_cases();
+  row_widths();
+  ct__cpu_force_isa(CT_ISA_GENERIC); /* the baseline row copy */
+  row_widths();
+  ct__cpu_force_isa(-1);
   pool_cases(1);
   pool_cases(2);
   ct_scope_end();

@@ -15,23 +15,56 @@
 static const ct_view_op index_op = {CT_VIEW_OP("index", "aten::index.Tensor", CT_LAYOUTS_STRIDED_COO)};
 static const ct_view_op index_put_op = {CT_COPY_OP("index_put_", "aten::index_put_", 0)};
 
-/* impl::applySelect: torch's own bounds message (real_dim: the item's position), then select. A 0-dim
-   tensor reads its missing size as 0, as torch 1.13 does. */
+/* The size torch 1.13 reads at dim d of a view while it applies an index. Each Ellipsis moves the dim
+   cursor by ndim - specified (handleDimInMultiDimIndexing), so with two of them it can pass the view's last
+   dim; torch then reads c10::SizesAndStrides past its sizes without a check. What it reads there is fixed for
+   a tensor made fresh (every view torch makes while indexing, and every tensor the user could hand to it
+   short of an in-place rank change): up to 5 dims the storage is inline, sizes[5] then strides[5], zeroed
+   when made (a 0-dim tensor keeps the stride 1 its constructor wrote first); past 5 dims it is one heap
+   array, sizes[ndim] then strides[ndim]. Beyond those arrays torch reads other memory: false, the size is
+   not known. */
+static bool torch_size_at(const ct_tensor *t, int64_t d, int64_t *size) {
+  enum { INLINE = 5 };
+  int64_t r = t->ndim;
+  if (d < r) {
+    *size = t->sizes[d];
+    return true;
+  }
+  if (r > INLINE) {
+    if (d >= 2 * r) return false;
+    *size = t->strides[d - r];
+    return true;
+  }
+  if (d < INLINE) {
+    *size = 0;
+    return true;
+  }
+  if (d >= 2 * INLINE) return false;
+  int64_t j = d - INLINE;
+  *size = j < r ? t->strides[j] : (j == 0 && r == 0 ? 1 : 0);
+  return true;
+}
+
+/* impl::applySelect: torch's own bounds message (real_dim: the item's position), then select. A size that
+   torch would read from unrelated memory is left to select, which refuses the dim. */
 static ct_tensor *apply_select(const ct_tensor *t, int64_t dim, int64_t index, int64_t real_dim) {
   if (index == 0 && dim == 0 && t->ndim == 0)
     return CT_ERR_NULL(CT_ERR_INDEX, "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                                      "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-  int64_t size = dim < t->ndim ? t->sizes[dim] : 0;
-  if (!(size >= -index && size > index))
+  int64_t size;
+  if (torch_size_at(t, dim, &size) && !(size >= -index && size > index))
     return CT_ERR_NULL(CT_ERR_INDEX, "index %lld is out of bounds for dimension %lld with size %lld",
                        (long long)index, (long long)real_dim, (long long)size);
   return ct__select_impl(t, dim, index);
 }
 
-/* impl::applySlice: Python's step rules, then slice. */
+/* impl::applySlice: Python's step rules, then slice; a slice 0:size:1 of the size torch reads is the view
+   itself, also at a dim past the last one. */
 static ct_tensor *apply_slice(const ct_tensor *t, int64_t dim, const ct_idx *s) {
   if (s->c == 0) return CT_ERR_NULL(CT_ERR_VALUE, "slice step cannot be zero");
   if (s->c < 0) return CT_ERR_NULL(CT_ERR_VALUE, "step must be greater than zero");
+  int64_t size;
+  if (s->a == 0 && s->c == 1 && torch_size_at(t, dim, &size) && s->b == size) return ct__alias_impl(t);
   return ct__slice_impl(t, dim, s->a, s->b, s->c);
 }
 
@@ -96,8 +129,10 @@ static bool apply_tuple(const ct_tensor *self, const ct_idx *items, int64_t n, c
     ct__error(CT_ERR_INDEX, "too many indices for tensor of dimension %lld", (long long)self->ndim);
     return false;
   }
-  /* every item adds at most one dim */
-  rec->cap = self->ndim + n + 1;
+  /* every item moves the dim cursor by one at most, every Ellipsis by ndim - specified */
+  int64_t ellipses = 0;
+  for (int64_t i = 0; i < n; i++) ellipses += items[i].kind == CT_INDEX_ELLIPSIS;
+  rec->cap = ellipses * (self->ndim - specified) + n + 1;
   rec->t = ct__malloc((size_t)rec->cap * sizeof *rec->t);
   if (!rec->t) return false;
   memset(rec->t, 0, (size_t)rec->cap * sizeof *rec->t);

@@ -7,12 +7,14 @@
    written row belongs to one position). A scatter runs in position order on the calling thread, so where
    the index repeats a value the last position writes the row, at any thread count, as torch does at one
    thread (its parallel kernel leaves it undefined). */
+#include "core/cpu_isa.h"
 #include "core/parallel.h"
 #include "ops/index/index_ops.h"
 
 /* Copies one row of `row` bytes; the common widths as fixed-size copies the compiler turns into a few
-   vector moves (a call to memcpy costs as much as the copy of a 64-byte row). */
-static inline void copy_row(char *dst, const char *src, int64_t row) {
+   vector moves (a call to memcpy costs as much as the copy of a 64-byte row): 16-byte moves in the baseline
+   build, 32-byte ones where it is inlined into an AVX2 variant (a 256-byte row in 8 loads and 8 stores). */
+CT_ALWAYS_INLINE void copy_row(char *dst, const char *src, int64_t row) {
   switch (row) {
     case 4: memcpy(dst, src, 4); return;
     case 8: memcpy(dst, src, 8); return;
@@ -31,19 +33,78 @@ static inline void copy_row(char *dst, const char *src, int64_t row) {
 #define PREFETCH_AHEAD 12
 #define PREFETCH_ROW 512
 
-static inline void prefetch_row(const char *p, int64_t row) {
+CT_ALWAYS_INLINE void prefetch_row(const char *p, int64_t row) {
   int64_t n = row < PREFETCH_ROW ? row : PREFETCH_ROW;
   for (int64_t o = 0; o < n; o += 64) __builtin_prefetch(p + o, 0);
 }
-static inline void prefetch_row_write(char *p, int64_t row) {
+CT_ALWAYS_INLINE void prefetch_row_write(char *p, int64_t row) {
   int64_t n = row < PREFETCH_ROW ? row : PREFETCH_ROW;
   for (int64_t o = 0; o < n; o += 64) __builtin_prefetch(p + o, 1);
 }
 
 /* ---- gather: ranges of positions ---- */
 
+#if CT_ISA_X86
+#include <immintrin.h>
+/* copy_row with 32-byte moves where the row is a multiple of 32 bytes: GCC's inline memcpy keeps to 16-byte
+   moves under generic tuning even in an AVX2 function. Four loads go ahead of their stores. */
+CT_TARGET_AVX2 CT_ALWAYS_INLINE void copy_row_avx2(char *dst, const char *src, int64_t row) {
+  if ((row & 31) != 0) {
+    copy_row(dst, src, row);
+    return;
+  }
+  int64_t o = 0;
+  for (; o + 128 <= row; o += 128) {
+    __m256i a = _mm256_loadu_si256((const __m256i *)(src + o)), b = _mm256_loadu_si256((const __m256i *)(src + o + 32)),
+            c = _mm256_loadu_si256((const __m256i *)(src + o + 64)), d = _mm256_loadu_si256((const __m256i *)(src + o + 96));
+    _mm256_storeu_si256((__m256i *)(dst + o), a);
+    _mm256_storeu_si256((__m256i *)(dst + o + 32), b);
+    _mm256_storeu_si256((__m256i *)(dst + o + 64), c);
+    _mm256_storeu_si256((__m256i *)(dst + o + 96), d);
+  }
+  for (; o < row; o += 32) _mm256_storeu_si256((__m256i *)(dst + o), _mm256_loadu_si256((const __m256i *)(src + o)));
+}
+#endif
+
+/* Positions [b, e) of a gather, rows copied by COPY; false where an index value is out of range (its row
+   is skipped). */
+#define GATHER_RANGE(COPY)                                                             \
+  int64_t size = r->size, row = r->row, is = r->idx_s;                                 \
+  const int64_t *idx = r->idx;                                                         \
+  bool bad = false;                                                                    \
+  for (int64_t i = b; i < e; i++) {                                                    \
+    if (i + PREFETCH_AHEAD < e) {                                                      \
+      int64_t w = idx[(i + PREFETCH_AHEAD) * is];                                      \
+      w += w < 0 ? size : 0;                                                           \
+      if ((uint64_t)w < (uint64_t)size) prefetch_row(r->src + w * r->src_s, row);      \
+    }                                                                                  \
+    int64_t v = idx[i * is];                                                           \
+    v += v < 0 ? size : 0;                                                             \
+    if ((uint64_t)v >= (uint64_t)size) {                                               \
+      bad = true;                                                                      \
+      continue;                                                                        \
+    }                                                                                  \
+    COPY(r->dst + i * r->dst_s, r->src + v * r->src_s, row);                           \
+  }                                                                                    \
+  return !bad;
+
+static bool gather_range_base(const ct_idx_rows *r, int64_t b, int64_t e) { GATHER_RANGE(copy_row) }
+#if CT_ISA_X86
+CT_TARGET_AVX2 static bool gather_range_avx2(const ct_idx_rows *r, int64_t b, int64_t e) { GATHER_RANGE(copy_row_avx2) }
+#endif
+
+typedef bool (*gather_fn)(const ct_idx_rows *r, int64_t b, int64_t e);
+
+static gather_fn gather_kernel(void) {
+#if CT_ISA_X86
+  if (ct__cpu_isa() >= CT_ISA_AVX2) return gather_range_avx2;
+#endif
+  return gather_range_base;
+}
+
 typedef struct rows_job {
   const ct_idx_rows *r;
+  gather_fn fn;
   int64_t chunks;
   _Atomic bool bad;
 } rows_job;
@@ -51,26 +112,8 @@ typedef struct rows_job {
 static void gather_chunk(void *ctx, int64_t c, int tid) {
   (void)tid;
   rows_job *j = ctx;
-  const ct_idx_rows *r = j->r;
-  int64_t size = r->size, row = r->row, is = r->idx_s;
-  const int64_t *idx = r->idx;
-  int64_t b = r->n * c / j->chunks, e = r->n * (c + 1) / j->chunks;
-  bool bad = false;
-  for (int64_t i = b; i < e; i++) {
-    if (i + PREFETCH_AHEAD < e) {
-      int64_t w = idx[(i + PREFETCH_AHEAD) * is];
-      w += w < 0 ? size : 0;
-      if ((uint64_t)w < (uint64_t)size) prefetch_row(r->src + w * r->src_s, row);
-    }
-    int64_t v = idx[i * is];
-    v += v < 0 ? size : 0;
-    if ((uint64_t)v >= (uint64_t)size) {
-      bad = true;
-      continue;
-    }
-    copy_row(r->dst + i * r->dst_s, r->src + v * r->src_s, row);
-  }
-  if (bad) atomic_store_explicit(&j->bad, true, memory_order_relaxed);
+  int64_t n = j->r->n;
+  if (!j->fn(j->r, n * c / j->chunks, n * (c + 1) / j->chunks)) atomic_store_explicit(&j->bad, true, memory_order_relaxed);
 }
 
 /* ---- scatter: in position order, on the calling thread ----
@@ -109,7 +152,8 @@ bool ct__idx_rows_copy(const ct_idx_rows *r) {
      KiB (index_select's 1024 rows of 64 floats) is done before a sleeping worker would start */
   int64_t work = r->n * (r->row / 16 > 0 ? r->row / 16 : 1);
   int nt = ct__parallel_threads(work);
-  rows_job j = {r, nt > 1 ? ct__parallel_nchunks(work, nt) : 1, false};
+  if (nt <= 1) return gather_kernel()(r, 0, r->n);
+  rows_job j = {r, gather_kernel(), ct__parallel_nchunks(work, nt), false};
   if (j.chunks > r->n) j.chunks = r->n;
   ct__parallel_chunks(j.chunks, nt, gather_chunk, &j);
   return !atomic_load(&j.bad);

@@ -3,6 +3,8 @@
    cat checks as its meta function does, in its order, then copies each input into its narrow of the
    result through the copy engine (any dtype pair: torch 1.13 promotes). */
 #include "core/parallel.h"
+#include "iter/iter.h"
+#include "kernels/cpu/stream_copy.h"
 #include "ops/join/join_internal.h"
 
 /* .name is what autograd's out= refusal names: the ATen op that runs (cat, for every alias and stack that is
@@ -84,7 +86,10 @@ static bool overlap_ok(const ct_tensor *out, ct_tensors ts) {
 }
 
 /* ---- the contiguous fast path: torch's memcpy cat (cat_serial_kernel / the parallel copy of contiguous
-   same-dtype inputs), cut into chunks of at most CAT_CHUNK bytes shared out over the pool ---- */
+   same-dtype inputs), cut into chunks of at most CAT_CHUNK bytes shared out over the pool. A result larger
+   than the last-level cache is written with non-temporal stores (ct__stream_copy): it cannot stay cached
+   for its reader, and plain stores would read each of its lines from memory first (8 x 2M float32: 64 MiB
+   read and 64 written instead of 128 read and 64 written) ---- */
 
 #define CAT_CHUNK ((int64_t)1 << 18)
 
@@ -95,6 +100,7 @@ typedef struct {
   const int64_t *at;          /* where in a result row input k's block starts */
   const int64_t *subs;        /* chunks per block of input k */
   int64_t n, row, subs_per_row;
+  bool stream;
 } cat_fast;
 
 static void cat_fast_chunk(void *ctx, int64_t i, int tid) {
@@ -103,7 +109,10 @@ static void cat_fast_chunk(void *ctx, int64_t i, int tid) {
   int64_t o = i / c->subs_per_row, r = i % c->subs_per_row, k = 0;
   while (r >= c->subs[k]) r -= c->subs[k++];
   int64_t from = r * CAT_CHUNK, len = c->blk[k] - from < CAT_CHUNK ? c->blk[k] - from : CAT_CHUNK;
-  memcpy(c->dst + o * c->row + c->at[k] + from, ct__tdata(c->in[k]) + o * c->blk[k] + from, (size_t)len);
+  char *dst = c->dst + o * c->row + c->at[k] + from;
+  const char *src = ct__tdata(c->in[k]) + o * c->blk[k] + from;
+  if (c->stream) ct__stream_copy(dst, src, (size_t)len);
+  else memcpy(dst, src, (size_t)len);
 }
 
 /* Copies the inputs into r with memcpy when every one is a contiguous CPU tensor of r's dtype without math
@@ -129,7 +138,8 @@ static bool cat_contiguous(ct_tensor *r, ct_tensors ts, int64_t dim) {
     per_row += subs[k];
   }
   if (per_row == 0 || outer == 0) return true;
-  cat_fast c = {ct__tdata(r), ts.data, blk, at, subs, ts.n, row, per_row};
+  bool stream = outer * row > ct__iter_stream_threshold();
+  cat_fast c = {ct__tdata(r), ts.data, blk, at, subs, ts.n, row, per_row, stream};
   ct__parallel_chunks(outer * per_row, ct__parallel_threads(r->numel), cat_fast_chunk, &c);
   return true;
 }
