@@ -19,15 +19,10 @@ import ops_join
 import ops_sort
 from harness import Op
 
-# NOT YET (issue 16): where torch 1.13's meta path differs from its CPU path, ctorch's meta rows still follow
-# the CPU's checks. Each entry fails with `make diff`'s seed or seed 777: replay with `--seed S --op NAME@meta`.
-_DECOMP = "torch runs a decomposition on meta: other messages and strides"
-_SKIP = {
-    "flip": _DECOMP, "roll": _DECOMP, "tril": _DECOMP, "tril_": _DECOMP, "triu": _DECOMP, "triu_": _DECOMP,
-    "diag": _DECOMP, "diagflat": _DECOMP,
-    "narrow_copy": _DECOMP, "combinations": _DECOMP, "one_hot": _DECOMP,
-}
-if os.environ.get("CTORCH_META_SKIPPED") == "1":  # exploration: the NOT YET entries too
+# Entries not run on meta (name: reason). Empty: every entry of the four tables matches torch 1.13's meta path
+# (issue 16's NOT YET list closed; CTORCH_META_SKIPPED=1 runs any entry listed here again).
+_SKIP = {}
+if os.environ.get("CTORCH_META_SKIPPED") == "1":
     _SKIP = {}
 
 
