@@ -19,11 +19,9 @@ import ops_join
 import ops_sort
 from harness import Op
 
-# Entries not run on meta (name: reason). Empty: every entry of the four tables matches torch 1.13's meta path
-# (issue 16's NOT YET list closed; CTORCH_META_SKIPPED=1 runs any entry listed here again).
+# Entries not run on meta (name: reason, with a replay line). Empty: every entry of the four tables matches
+# torch 1.13's meta path (issue 16's NOT YET list is closed).
 _SKIP = {}
-if os.environ.get("CTORCH_META_SKIPPED") == "1":
-    _SKIP = {}
 
 
 def _moved(obj, ct):
