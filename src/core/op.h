@@ -76,6 +76,18 @@ static inline bool ct__op_accepts_n(const ct_op *op, const char *aten, const ct_
   ct__op_accepts_n(op, aten, (const ct_tensor *const[]){__VA_ARGS__}, \
                    (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
 
+/* Whether a call dispatches to the meta device: c10's key is the highest device type among the call's tensors
+   (NULL entries: omitted arguments), and meta is the highest. The op then runs its meta kernel: torch 1.13's
+   Meta function for it (shapes and the checks that function makes, no values, no dtype dispatch). */
+static inline bool ct__op_on_meta_n(const ct_tensor *const *ts, int n) {
+  for (int i = 0; i < n; i++)
+    if (ts[i] && ts[i]->device_type == CT_META) return true;
+  return false;
+}
+#define CT__OP_ON_META(...)                                       \
+  ct__op_on_meta_n((const ct_tensor *const[]){__VA_ARGS__},       \
+                   (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
+
 /* The kernel table for t's device type (a composite's dispatch point: the inner operator aten), or NULL
    with torch's dispatcher error recorded. */
 static inline const void *ct__op_table(const ct_op *op, const ct_tensor *t, const char *aten) {

@@ -19,29 +19,9 @@ import ops_join
 import ops_sort
 from harness import Op
 
-# NOT YET (issue 16): where torch 1.13's meta path differs from its CPU path, ctorch's meta rows still follow
-# the CPU's checks. Each entry fails with `make diff`'s seed or seed 777: replay with `--seed S --op NAME@meta`.
-_INDEX_PUT = "torch's meta index_put skips the dtype checks and takes a bool index without nonzero"
-_ZERO_DIM_SLICE = "a slice of a 0-dim meta tensor: 'Dimension specified as 0 but tensor has no dimensions'"
-_INDEX_FUNC = ("index_func_meta_impl: no dtype dispatch (complex amax/mean accepted), select() errors for an "
-               "empty source, its own dim checks")
-_NO_DISPATCH = "torch's meta kernel runs no dtype dispatch and skips the empty-tensor and dtype-match checks"
-_DECOMP = "torch runs a decomposition on meta: other messages and strides"
-_SKIP = {
-    "index_items": _ZERO_DIM_SLICE, "index_items_list": _ZERO_DIM_SLICE, "index_put_items_alias": _ZERO_DIM_SLICE,
-    "index_put": _INDEX_PUT, "index_put_items_": _INDEX_PUT, "index_put_tensors_": _INDEX_PUT,
-    "index_select": "torch's meta index_select takes a non-vector index and resizes out= to self's shape",
-    "index_select_out": "torch's meta index_select takes a non-vector index and resizes out= to self's shape",
-    "index_add": _INDEX_FUNC, "index_add_": _INDEX_FUNC, "index_add_out": _INDEX_FUNC,
-    "index_reduce": _INDEX_FUNC, "index_reduce_": _INDEX_FUNC, "index_reduce_out": _INDEX_FUNC,
-    "index_fill": _INDEX_FUNC, "index_fill_": _INDEX_FUNC,
-    "scatter_reduce": _NO_DISPATCH, "scatter_reduce_": _NO_DISPATCH, "scatter_reduce_out": _NO_DISPATCH,
-    "put": _NO_DISPATCH, "put_": _NO_DISPATCH, "masked_scatter": _NO_DISPATCH, "masked_scatter_": _NO_DISPATCH,
-    "scatter_value": _NO_DISPATCH, "scatter_value_": _NO_DISPATCH, "scatter_value_out": _NO_DISPATCH,
-    "flip": _DECOMP, "roll": _DECOMP, "tril": _DECOMP, "tril_": _DECOMP, "triu": _DECOMP, "triu_": _DECOMP,
-    "diag": _DECOMP, "diagflat": _DECOMP,
-    "narrow_copy": _DECOMP, "combinations": _DECOMP, "one_hot": _DECOMP,
-}
+# Entries not run on meta (name: reason, with a replay line). Empty: every entry of the four tables matches
+# torch 1.13's meta path (issue 16's NOT YET list is closed).
+_SKIP = {}
 
 
 def _moved(obj, ct):

@@ -436,7 +436,7 @@ ct_status ct_gather_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const c
 
 /* ---- scatter ---- */
 
-static bool scatter_checks(const char *name, const ct_tensor *self, int64_t dim, const ct_tensor *index,
+bool ct__scatter_checks(const char *name, const ct_tensor *self, int64_t dim, const ct_tensor *index,
                            const ct_tensor *src) {
   if (index->numel != 0 && index->dtype != CT_INT64) {
     ct__error(CT_ERR_RUNTIME, "%s(): Expected dtype int64 for index", name);
@@ -491,9 +491,11 @@ static ct_tensor *value_src(const ct_tensor *self, ct_scalar value) {
 
 ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *src_in,
                            ct_scalar value, int reduce, const char *name, bool check_bounds_first) {
+  /* the meta device runs scatter_meta_impl: no dtype dispatch, no value conversion */
+  if (CT__OP_ON_META(target, index, src_in)) return ct__scatter_meta(target, dim, index, src_in, name, check_bounds_first);
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
-  if (!scatter_checks(name, target, dim, index, src_in)) return ct_last_error();
+  if (!ct__scatter_checks(name, target, dim, index, src_in)) return ct_last_error();
   if (check_bounds_first && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME; /* in place */
   if (index->numel == 0) return CT_OK; /* the kernel (and its dtype dispatch) never runs */
   const ct_loop *loop = reduce_loop(reduce, (ct_dtype)target->dtype, name);
@@ -506,10 +508,9 @@ ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *inde
     return CT_OK;
   } else {
     /* torch converts the value inside its kernel's loop, after the first element's bounds check */
-    int64_t size = ct__ne_size(target, dim), first = 0;
-    if (index->device_type != CT_META)
-      first = ct__scalar_to_int64(ct__load_scalar((ct_dtype)index->dtype, ct__tdata(index)));
-    if (first < 0 || (first >= size && index->device_type != CT_META)) {
+    int64_t size = ct__ne_size(target, dim);
+    int64_t first = ct__scalar_to_int64(ct__load_scalar((ct_dtype)index->dtype, ct__tdata(index)));
+    if (first < 0 || first >= size) {
       ct__error(CT_ERR_RUNTIME, "index %lld is out of bounds for dimension %lld with size %lld", (long long)first,
                 (long long)dim, (long long)size);
       return CT_ERR_RUNTIME;
@@ -569,7 +570,7 @@ static ct_status scatter_out(ct_tensor *out, const ct_tensor *t, int64_t dim, co
                              const ct_tensor *src, ct_scalar value, int reduce, const char *name) {
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!scatter_checks(name, t, d, index, src) || !ct__idx_out_dtype(out, t)) return ct_last_error();
+  if (!ct__scatter_checks(name, t, d, index, src) || !ct__idx_out_dtype(out, t)) return ct_last_error();
   if (!ct__idx_no_overlap(out, index) || (src && !ct__idx_no_overlap(out, src))) return CT_ERR_RUNTIME;
   return ct__idx_copy_out(out, scatter_new(t, dim, index, src, value, reduce, name));
 }
@@ -724,10 +725,12 @@ static bool reduce_kernel_ok(ct_reduction reduce, ct_dtype dt) {
 
 static ct_status scatter_reduce_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *src,
                                      ct_reduction reduce, bool include_self, bool check_first) {
+  /* scatter_reduce.two's meta function is scatter_meta_impl: no kernel, so no dtype dispatch */
+  if (CT__OP_ON_META(target, index, src)) return ct__scatter_meta(target, dim, index, src, "scatter", check_first);
   ct_dtype dt = (ct_dtype)target->dtype;
   int64_t d = ct__wrap_dim(dim, target->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!scatter_checks("scatter", target, d, index, src)) return ct_last_error();
+  if (!ct__scatter_checks("scatter", target, d, index, src)) return ct_last_error();
   if (check_first && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   int64_t bad;
   bool oob = index->numel && ct__idx_find_bad(index, 0, ct__ne_size(target, d), &bad);
@@ -747,7 +750,7 @@ static ct_status scatter_reduce_into(ct_tensor *target, int64_t dim, const ct_te
   ct_status s = CT_OK;
   if (!include_self) s = ct__scatter_into(target, d, index, NULL, ct__reduction_identity(dt, reduce), 0, "scatter", false);
   if (s == CT_OK) s = ct__scatter_into(target, d, index, src, no_value, reduce, "scatter", false);
-  if (s != CT_OK || reduce != CT_REDUCTION_MEAN || target->device_type == CT_META) return s;
+  if (s != CT_OK || reduce != CT_REDUCTION_MEAN) return s;
   /* count: ones scattered into ones (zeros without self), zeros made 1, then target /= count */
   ct_resolved_opts o = {dt, ct__tdevice(target), CT_CONTIGUOUS_FORMAT, false};
   ct_shape tshape = {target->sizes, target->ndim};
@@ -795,7 +798,7 @@ ct_status ct_scatter_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim,
   if (!reduction_ok(reduce)) return CT_ERR_RUNTIME;
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!scatter_checks("scatter", t, d, index, src) || !ct__idx_out_dtype(out, t))
+  if (!ct__scatter_checks("scatter", t, d, index, src) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && scatter_reduce_into(r, dim, index, src, reduce, !(opts && opts->exclude_self), false) != CT_OK) {

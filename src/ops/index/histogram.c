@@ -472,8 +472,6 @@ ct_status ct_histogram_bins_out(ct_tensor *hist, ct_tensor *bin_edges, const ct_
 
 static ct_tensor *one_hot_impl(const ct_tensor *self, int64_t num_classes) {
   if (self->dtype != CT_INT64) return CT_ERR_NULL(CT_ERR_RUNTIME, "one_hot is only applicable to index tensor.");
-  if (self->device_type == CT_META)
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "Can not infer total number of classes from meta tensor.");
   int64_t nd = self->ndim, shape[65];
   if (nd > 64) return CT_ERR_NULL(CT_ERR_NOT_IMPLEMENTED, "one_hot supports tensors of up to 64 dims");
   memcpy(shape, self->sizes, (size_t)nd * sizeof(int64_t));
@@ -483,6 +481,9 @@ static ct_tensor *one_hot_impl(const ct_tensor *self, int64_t num_classes) {
     shape[nd] = num_classes;
     return ct__empty_with((ct_shape){shape, nd + 1}, &o);
   }
+  /* torch's one_hot refuses a non-empty meta tensor (whose classes it cannot count) after the empty case */
+  if (self->device_type == CT_META)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "Can not infer total number of classes from meta tensor.");
   int64_t mn = INT64_MAX, mx = INT64_MIN;
   for (int64_t k = 0; k < self->numel; k++) {
     int64_t v = ct__idx_value_at(self, k);

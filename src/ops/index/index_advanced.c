@@ -571,6 +571,10 @@ static bool rows_put(const adv_info *a, int64_t row, const ct_tensor *val, bool 
 
 ct_status ct__index_put_impl(ct_tensor *self, const ct_tensor *const *indices, int64_t n, const ct_tensor *value,
                              bool accumulate) {
+  /* _index_put_impl_'s Meta kernel checks and writes nothing (index_put's composite: a clone of self) */
+  if (self->device_type == CT_META || value->device_type == CT_META) return CT_OK;
+  for (int64_t i = 0; i < n; i++)
+    if (indices[i] && indices[i]->device_type == CT_META) return CT_OK;
   if (n > self->ndim) {
     ct__error(CT_ERR_INDEX, "too many indices for tensor of dimension %lld (got %lld)", (long long)self->ndim,
               (long long)n);

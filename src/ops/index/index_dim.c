@@ -67,8 +67,7 @@ static ct_tensor *index_select_impl(const ct_tensor *self_in, int64_t dim, const
   ct_resolved_opts o = {(ct_dtype)self_in->dtype, ct__tdevice(self_in), CT_CONTIGUOUS_FORMAT, false};
   ct_tensor *iv = index_vector(index);
   if (!iv) return NULL;
-  bool meta = self_in->device_type == CT_META;
-  if (!meta && nd > 1 && iv->numel > 0 && self_in->numel == 0) { /* the empty-self path's own checks */
+  if (nd > 1 && iv->numel > 0 && self_in->numel == 0) { /* the empty-self path's own checks */
     int64_t axis = self_in->sizes[dim], bad;
     if (axis <= 0) {
       ct_release(iv);
@@ -81,12 +80,12 @@ static ct_tensor *index_select_impl(const ct_tensor *self_in, int64_t dim, const
     }
   }
   int64_t bad;
-  if (!meta && nd > 1 && dim == 1 && iv->numel > 0 && ct__idx_find_bad(iv, 0, self_in->sizes[1], &bad)) {
+  if (nd > 1 && dim == 1 && iv->numel > 0 && ct__idx_find_bad(iv, 0, self_in->sizes[1], &bad)) {
     ct_release(iv); /* torch's contiguous dim-1 path (index_select_out_cpu_dim1_) */
     return CT_ERR_NULL(CT_ERR_RUNTIME, "INDICES element is out of DATA bounds, id=%lld axis_dim=%lld", (long long)bad,
                        (long long)self_in->sizes[1]);
   }
-  if (!meta && !in_range(iv, ct__ne_size(self_in, dim), CT_ERR_INDEX, NULL, dim)) {
+  if (!in_range(iv, ct__ne_size(self_in, dim), CT_ERR_INDEX, NULL, dim)) {
     ct_release(iv);
     return NULL;
   }
@@ -109,6 +108,7 @@ static ct_tensor *index_select_impl(const ct_tensor *self_in, int64_t dim, const
 ct_tensor *ct_index_select(const ct_tensor *t, int64_t dim, const ct_tensor *index) {
   CT__OP_ENTER_PTR(&index_select_op, t, t, index);
   if (!CT__OP_ACCEPTS(&index_select_op, index_select_op.aten, t, index)) return NULL;
+  if (CT__OP_ON_META(t, index)) return ct__own(ct__index_select_meta(t, dim, index));
   return ct__own(index_select_impl(t, dim, index));
 }
 
@@ -116,6 +116,7 @@ ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   CT__OP_ENTER_STATUS(&index_select_out_op, t, out, t, index);
   if (!CT__OP_OUT_GRAD_OK(&index_select_out_op, out, t, index)) return CT_ERR_RUNTIME;
   if (!CT__OP_ACCEPTS(&index_select_out_op, index_select_out_op.aten, out, t, index)) return ct_last_error();
+  if (CT__OP_ON_META(out, t, index)) return ct__index_select_out_meta(out, t, dim, index);
   if (!ct_device_equal(ct__tdevice(out), ct__tdevice(t))) {
     ct__error(CT_ERR_RUNTIME, "out Tensor doesn't have the correct device set");
     return CT_ERR_RUNTIME;
@@ -140,7 +141,7 @@ ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
 
 /* ---- index_add / index_reduce: index_func_meta_impl's checks ---- */
 
-static bool func_checks(const char *func, const ct_tensor *self, int64_t dim, const ct_tensor *index,
+bool ct__index_func_checks(const char *func, const ct_tensor *self, int64_t dim, const ct_tensor *index,
                         const ct_tensor *source) {
   if (index->ndim > 1) {
     char a[1024];
@@ -180,22 +181,12 @@ static bool func_checks(const char *func, const ct_tensor *self, int64_t dim, co
 /* The slices' broadcast (the add/mul TensorIterator on self.select(dim, 0) and source.select(dim, 0)). */
 static bool slices_fit(const ct_tensor *self, int64_t dim, const ct_tensor *source) {
   if (self->ndim <= 1) return true;
-  int64_t a[64], b[64], out[64], na = 0, nb = 0;
+  int64_t a[64], b[64], na = 0, nb = 0;
   for (int64_t d = 0; d < self->ndim && d < 64; d++)
     if (d != dim) a[na++] = self->sizes[d];
   for (int64_t d = 0; d < source->ndim && d < 64; d++)
     if (d != dim) b[nb++] = source->sizes[d];
-  if (ct__broadcast_shapes(a, na, b, nb, out) != CT_OK) return false;
-  int64_t nout = na > nb ? na : nb;
-  bool same = nout == na;
-  for (int64_t d = 0; same && d < na; d++) same = out[d] == a[d];
-  if (same) return true;
-  /* the slice op runs in place on self's slice: its shape must be the broadcast one */
-  char sa[1024], sb[1024];
-  ct__fmt_int_list(sa, sizeof sa, na, a);
-  ct__fmt_int_list(sb, sizeof sb, nout, out);
-  ct__error(CT_ERR_RUNTIME, "output with shape %s doesn't match the broadcast shape %s", sa, sb);
-  return false;
+  return ct__index_slices_fit(na, a, nb, b);
 }
 
 /* The part index_add and index_reduce share after their checks: the slices' broadcast, then the index as a
@@ -213,7 +204,7 @@ static ct_status func_index(const ct_tensor *target, int64_t dim, const ct_tenso
   if (!slices_fit(target, dim, source)) return ct_last_error();
   *iv = index_vector(index);
   if (!*iv) return ct_last_error();
-  if (target->device_type != CT_META && !in_range(*iv, ct__ne_size(target, dim), CT_ERR_INDEX, NULL, dim)) {
+  if (!in_range(*iv, ct__ne_size(target, dim), CT_ERR_INDEX, NULL, dim)) {
     ct_release(*iv);
     *iv = NULL;
     return CT_ERR_INDEX;
@@ -253,7 +244,7 @@ static ct_status index_add_into(ct_tensor *target, int64_t dim, const ct_tensor 
                                 ct_scalar alpha, bool inplace) {
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
-  if (!func_checks("index_add", target, dim, index, source_in)) return ct_last_error();
+  if (!ct__index_func_checks("index_add", target, dim, index, source_in)) return ct_last_error();
   if (inplace && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   ct_tensor *iv;
   ct_status fs = func_index(target, dim, index, source_in, true, &iv);
@@ -266,9 +257,7 @@ static ct_status index_add_into(ct_tensor *target, int64_t dim, const ct_tensor 
   bool cplx = ct__dt(dt)->category == CT_CAT_COMPLEX;
   bool one = alpha_is_one(alpha) && !cplx;
   bool fl = ct__dt(dt)->category == CT_CAT_FLOAT || cplx;
-  if (s == CT_OK && target->device_type == CT_META) {
-    /* the meta kernel: the checks above, no values */
-  } else if (s == CT_OK && !one && fl && target->ndim > 1) {
+  if (s == CT_OK && !one && fl && target->ndim > 1) {
     /* add_stub per index entry: self_slice = self_slice + alpha * source_slice */
     ct_alpha_opts ao = {alpha};
     for (int64_t k = 0; k < iv->numel && s == CT_OK; k++) {
@@ -293,10 +282,17 @@ static ct_scalar opts_alpha(const ct_index_add_opts *opts) {
   return opts && opts->alpha.kind ? opts->alpha : ct_scalar_int(1);
 }
 
+/* The meta kernel on an in-place target or out= tensor (ct__index_func_meta). */
+static ct_status func_meta_into(const char *func, ct_tensor *result, const ct_tensor *self, int64_t dim,
+                                const ct_tensor *index, const ct_tensor *source) {
+  return ct__index_func_meta(func, result, self, dim, index, source) ? CT_OK : ct_last_error();
+}
+
 ct_tensor *ct_index_add(const ct_tensor *t, int64_t dim, const ct_tensor *index, const ct_tensor *source,
                         const ct_index_add_opts *opts) {
   CT__OP_ENTER_PTR(&index_add_op, t, t, index, source);
   if (!CT__OP_ACCEPTS(&index_add_op, index_add_op.aten, t, index, source)) return NULL;
+  if (CT__OP_ON_META(t, index, source)) return ct__own(ct__index_func_meta("index_add", NULL, t, dim, index, source));
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && index_add_into(r, dim, index, source, opts_alpha(opts), false) != CT_OK) {
     ct_release(r);
@@ -310,16 +306,20 @@ ct_status ct_index_add_(ct_tensor *self, int64_t dim, const ct_tensor *index, co
   if (!CT__OP_ACCEPTS(&index_add_inplace_op, index_add_inplace_op.aten, self, index, source)) return ct_last_error();
   ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
-  return ct__idx_target_end(self, target, index_add_into(target, dim, index, source, opts_alpha(opts), true));
+  return ct__idx_target_end(self, target,
+                            CT__OP_ON_META(self, index, source)
+                                ? func_meta_into("index_add", target, target, dim, index, source)
+                                : index_add_into(target, dim, index, source, opts_alpha(opts), true));
 }
 ct_status ct_index_add_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                            const ct_tensor *source, const ct_index_add_opts *opts) {
   CT__OP_ENTER_STATUS(&index_add_out_op, t, out, t, index, source);
   if (!CT__OP_OUT_GRAD_OK(&index_add_out_op, out, t, index, source)) return CT_ERR_RUNTIME;
   if (!CT__OP_ACCEPTS(&index_add_out_op, index_add_out_op.aten, out, t, index, source)) return ct_last_error();
+  if (CT__OP_ON_META(out, t, index, source)) return func_meta_into("index_add", out, t, dim, index, source);
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!func_checks("index_add", t, d, index, source) || !ct__idx_out_dtype(out, t))
+  if (!ct__index_func_checks("index_add", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   if (!ct__idx_no_overlap(out, index) || !ct__idx_no_overlap(out, source)) return CT_ERR_RUNTIME;
   ct_tensor *r = ct__idx_out_twin(out, t);
@@ -501,7 +501,7 @@ static ct_status index_fill_into(ct_tensor *target, int64_t dim, const ct_tensor
   ct_release(iv);
   if (!flat) return ct_last_error();
   int64_t *p = (int64_t *)ct__tdata(flat);
-  for (int64_t k = 0; target->device_type != CT_META && k < n; k++) {
+  for (int64_t k = 0; k < n; k++) {
     if (p[k] < -size || p[k] >= size) {
       ct__error(CT_ERR_INDEX, "index %lld is out of bounds for dimension %lld with size %lld", (long long)p[k],
                 (long long)dim, (long long)size);
@@ -530,8 +530,10 @@ static ct_status index_fill_into(ct_tensor *target, int64_t dim, const ct_tensor
 ct_tensor *ct_index_fill(const ct_tensor *t, int64_t dim, const ct_tensor *index, ct_scalar value) {
   CT__OP_ENTER_PTR(&index_fill_op, t, t, index);
   if (!CT__OP_ACCEPTS(&index_fill_op, index_fill_op.aten, t, index)) return NULL;
+  if (!ct__check_scalar(value)) return NULL;
   ct_tensor *r = ct__idx_fresh(t, CT_PRESERVE_FORMAT);
-  if (r && index_fill_into(r, dim, index, value) != CT_OK) {
+  /* the composite's clone, then index_fill_, whose Meta kernel checks nothing */
+  if (r && !CT__OP_ON_META(t, index) && index_fill_into(r, dim, index, value) != CT_OK) {
     ct_release(r);
     r = NULL;
   }
@@ -540,6 +542,8 @@ ct_tensor *ct_index_fill(const ct_tensor *t, int64_t dim, const ct_tensor *index
 ct_status ct_index_fill_(ct_tensor *self, int64_t dim, const ct_tensor *index, ct_scalar value) {
   CT__OP_ENTER_STATUS(&index_fill_inplace_op, self, self, index);
   if (!CT__OP_ACCEPTS(&index_fill_inplace_op, index_fill_inplace_op.aten, self, index)) return ct_last_error();
+  if (!ct__check_scalar(value)) return ct_last_error();
+  if (CT__OP_ON_META(self, index)) return ct__idx_meta_noop_(self);
   ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target, index_fill_into(target, dim, index, value));
@@ -560,7 +564,6 @@ static bool index_reduction_ok(ct_reduction r) {
    -0. picks the source in a vector row, self in the tail). */
 static ct_status reduce_slices(ct_tensor *target, int64_t dim, const ct_tensor *iv, const ct_tensor *source,
                                ct_reduction reduce) {
-  if (target->device_type == CT_META) return CT_OK;
   const ct_pw_op *op = reduce == CT_REDUCTION_PROD   ? &ct__pw_op_mul
                        : reduce == CT_REDUCTION_AMIN ? &ct__pw_op_minimum
                        : reduce == CT_REDUCTION_AMAX ? &ct__pw_op_maximum
@@ -589,7 +592,7 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
                                    ct_reduction reduce, bool include_self, bool inplace) {
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
-  if (!func_checks("index_reduce", target, dim, index, source_in)) return ct_last_error();
+  if (!ct__index_func_checks("index_reduce", target, dim, index, source_in)) return ct_last_error();
   if (inplace && !ct__check_no_internal_overlap(target)) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)target->dtype;
   bool cplx = ct__dt(dt)->category == CT_CAT_COMPLEX;
@@ -629,7 +632,7 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
     if (!restrided_fits(target, dim, index->numel, &empty)) return ct_last_error();
     ct_tensor *fv = empty ? NULL : index_vector(index);
     int64_t bad, size = ct__ne_size(target, dim);
-    bool oob = fv && target->device_type != CT_META && ct__idx_find_bad(fv, -size, size, &bad);
+    bool oob = fv && ct__idx_find_bad(fv, -size, size, &bad);
     ct_release(fv);
     if (oob) {
       ct__error(CT_ERR_INDEX, "index %lld is out of bounds for dimension %lld with size %lld", (long long)bad,
@@ -651,7 +654,7 @@ static ct_status index_reduce_into(ct_tensor *target, int64_t dim, const ct_tens
   if (s == CT_OK)
     s = target->ndim > 1 ? reduce_slices(target, dim, iv, source, reduce)
                          : ct__index_func_run(target, dim, iv, source, true, reduce, "index_reduce");
-  if (s == CT_OK && reduce == CT_REDUCTION_MEAN && target->device_type != CT_META) {
+  if (s == CT_OK && reduce == CT_REDUCTION_MEAN) {
     /* torch's counts: ones_like/zeros_like(result) (its strides when dense: the division's rows are torch's) */
     ct_resolved_opts o = {dt, ct__tdevice(target), CT_CONTIGUOUS_FORMAT, false};
     ct_tensor *count = ct__empty_like_with(target, CT_PRESERVE_FORMAT, &o);
@@ -677,6 +680,7 @@ ct_tensor *ct_index_reduce(const ct_tensor *t, int64_t dim, const ct_tensor *ind
   CT__OP_ENTER_PTR(&index_reduce_op, t, t, index, source);
   if (!CT__OP_ACCEPTS(&index_reduce_op, index_reduce_op.aten, t, index, source)) return NULL;
   if (!index_reduction_ok(reduce)) return NULL;
+  if (CT__OP_ON_META(t, index, source)) return ct__own(ct__index_func_meta("index_reduce", NULL, t, dim, index, source));
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && index_reduce_into(r, dim, index, source, reduce, !(opts && opts->exclude_self), false) != CT_OK) {
     ct_release(r);
@@ -692,8 +696,11 @@ ct_status ct_index_reduce_(ct_tensor *self, int64_t dim, const ct_tensor *index,
   if (!index_reduction_ok(reduce)) return CT_ERR_RUNTIME;
   ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
-  return ct__idx_target_end(self, target,
-                            index_reduce_into(target, dim, index, source, reduce, !(opts && opts->exclude_self), true));
+  return ct__idx_target_end(
+      self, target,
+      CT__OP_ON_META(self, index, source)
+          ? func_meta_into("index_reduce", target, target, dim, index, source)
+          : index_reduce_into(target, dim, index, source, reduce, !(opts && opts->exclude_self), true));
 }
 ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index,
                               const ct_tensor *source, ct_reduction reduce, const ct_scatter_reduce_opts *opts) {
@@ -701,9 +708,10 @@ ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   if (!CT__OP_OUT_GRAD_OK(&index_reduce_out_op, out, t, index, source)) return CT_ERR_RUNTIME;
   if (!CT__OP_ACCEPTS(&index_reduce_out_op, index_reduce_out_op.aten, out, t, index, source)) return ct_last_error();
   if (!index_reduction_ok(reduce)) return CT_ERR_RUNTIME;
+  if (CT__OP_ON_META(out, t, index, source)) return func_meta_into("index_reduce", out, t, dim, index, source);
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!func_checks("index_reduce", t, d, index, source) || !ct__idx_out_dtype(out, t))
+  if (!ct__index_func_checks("index_reduce", t, d, index, source) || !ct__idx_out_dtype(out, t))
     return ct_last_error();
   if (!ct__idx_no_overlap(out, index) || !ct__idx_no_overlap(out, source)) return CT_ERR_RUNTIME;
   ct_tensor *r = ct__idx_out_twin(out, t);

@@ -58,11 +58,21 @@ static ct_tensor *apply_select(const ct_tensor *t, int64_t dim, int64_t index, i
   return ct__select_impl(t, dim, index);
 }
 
-/* impl::applySlice: Python's step rules, then slice; a slice 0:size:1 of the size torch reads is the view
-   itself, also at a dim past the last one. */
+/* impl::applySlice reads the dim's length for its whole-dim shortcut from the sizes it was given on CPU and
+   CUDA, and with self.size(dim) on other devices (meta), which fails on a 0-dim tensor before slice() can. */
+static bool slice_length_ok(const ct_tensor *t, int64_t dim) {
+  if (t->device_type == CT_CPU || t->device_type == CT_CUDA) return true;
+  if (t->ndim > 0) return ct__wrap_dim(dim, t->ndim) >= 0;
+  ct__error(CT_ERR_INDEX, "Dimension specified as %lld but tensor has no dimensions", (long long)dim);
+  return false;
+}
+
+/* impl::applySlice: Python's step rules, the length read, then slice; a slice 0:size:1 of the size torch
+   reads is the view itself, also at a dim past the last one. */
 static ct_tensor *apply_slice(const ct_tensor *t, int64_t dim, const ct_idx *s) {
   if (s->c == 0) return CT_ERR_NULL(CT_ERR_VALUE, "slice step cannot be zero");
   if (s->c < 0) return CT_ERR_NULL(CT_ERR_VALUE, "step must be greater than zero");
+  if (!slice_length_ok(t, dim)) return NULL;
   int64_t size;
   if (s->a == 0 && s->c == 1 && torch_size_at(t, dim, &size) && s->b == size) return ct__alias_impl(t);
   return ct__slice_impl(t, dim, s->a, s->b, s->c);
@@ -103,9 +113,7 @@ static bool record(recorded *r, int64_t *dim, ct_tensor *index) {
 static ct_tensor *get_single(const ct_tensor *t, const ct_idx *it) {
   switch (it->kind) {
     case CT_INDEX_INT: return apply_select(t, 0, it->a, 0);
-    case CT_INDEX_SLICE:
-      if (it->c <= 0) return apply_slice(t, 0, it);
-      return ct__slice_impl(t, 0, it->a, it->b, it->c);
+    case CT_INDEX_SLICE: return apply_slice(t, 0, it);
     case CT_INDEX_NONE: return ct__unsqueeze_impl(t, 0);
     case CT_INDEX_ELLIPSIS: return ct__alias_impl(t);
     default: return NULL; /* BOOL, TENSOR, NUMBER: the tuple path */
@@ -274,8 +282,9 @@ static ct_status put_single(ct_tensor *self, const ct_idx *it, const ct_tensor *
     case CT_INDEX_SLICE:
       /* applySlice's shortcut (set_item does not disable it): a slice of the whole dim is self itself, and a
          0-dim tensor reads its missing size as 0, so x[0:0] = v writes a 0-dim x, as in torch 1.13 */
+      if (it->c > 0 && !slice_length_ok(self, 0)) return ct_last_error();
       if (it->c == 1 && it->a == 0 && it->b == (self->ndim ? self->sizes[0] : 0)) return copy_to(self, value);
-      dst = it->c <= 0 ? apply_slice(self, 0, it) : ct__slice_impl(self, 0, it->a, it->b, it->c);
+      dst = apply_slice(self, 0, it);
       break;
     default: *done = false; return CT_OK;
   }

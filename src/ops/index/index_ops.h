@@ -84,4 +84,28 @@ ct_scalar ct__reduction_identity(ct_dtype dt, int reduce);
    mean. */
 ct_status ct__mean_divide(ct_tensor *target, const ct_tensor *count);
 
+/* ---- meta kernels (index_meta.c): what torch 1.13 runs when a call dispatches to the meta device ---- */
+/* The Meta kernel of index_put_ (_index_put_impl_), index_fill_, put_ and masked_scatter_: no check, self
+   returned (after autograd's in-place check, which runs before the backend); their functional forms are the
+   composite's clone of self (masked_scatter: of self expanded with the mask) with nothing more done. */
+static inline ct_status ct__idx_meta_noop_(ct_tensor *self) { return ct__check_inplace(self) ? CT_OK : CT_ERR_RUNTIME; }
+/* index_select (Python's meta_index_select) and its out= form. */
+ct_tensor *ct__index_select_meta(const ct_tensor *self, int64_t dim, const ct_tensor *index);
+ct_status ct__index_select_out_meta(ct_tensor *out, const ct_tensor *self, int64_t dim, const ct_tensor *index);
+/* index_func_meta_impl, shared by index_add and index_reduce (func: "index_add"): result NULL for the
+   functional form (a new contiguous meta tensor is returned), self for the in-place form, out for out=.
+   NULL on failure (out may have been resized, as torch's set_output does before its overlap asserts). */
+ct_tensor *ct__index_func_meta(const char *func, ct_tensor *result, const ct_tensor *self, int64_t dim,
+                               const ct_tensor *index, const ct_tensor *source);
+/* scatter_meta_impl on target (the functional form's fresh tensor, or self in place). */
+ct_status ct__scatter_meta(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *src,
+                           const char *name, bool inplace);
+/* The checks the meta and CPU paths share: index_func_meta_impl's (dim wrapped), scatter's dtype and shape
+   checks (dim wrapped), and the first slices' binary iterator over shapes a (the output) and b. */
+bool ct__index_func_checks(const char *func, const ct_tensor *self, int64_t dim, const ct_tensor *index,
+                           const ct_tensor *source);
+bool ct__scatter_checks(const char *name, const ct_tensor *self, int64_t dim, const ct_tensor *index,
+                        const ct_tensor *src);
+bool ct__index_slices_fit(int64_t na, const int64_t *a, int64_t nb, const int64_t *b);
+
 #endif

@@ -226,7 +226,7 @@ static ct_status masked_scatter_into(ct_tensor *target, const ct_tensor *mask, c
     return ct_last_error();
   }
   ct_status s = CT_OK;
-  if (target->device_type != CT_META && target->numel > 0) {
+  if (target->numel > 0) {
     ct_tensor *src = ct__idx_contiguous(source_in);
     int64_t numel = target->numel, n = (numel + 65535) / 65536;
     int64_t *counts = src ? ct__malloc((size_t)n * sizeof(int64_t)) : NULL;
@@ -259,7 +259,7 @@ ct_tensor *ct_masked_scatter(const ct_tensor *t, const ct_tensor *mask, const ct
   ct_tensor *te = ct__expand_impl(t, (ct_shape){shape, nd});
   ct_tensor *r = te ? ct__idx_fresh(te, CT_CONTIGUOUS_FORMAT) : NULL;
   ct_release(te);
-  if (r && masked_scatter_into(r, mask, source, false) != CT_OK) {
+  if (r && !CT__OP_ON_META(t, mask, source) && masked_scatter_into(r, mask, source, false) != CT_OK) {
     ct_release(r);
     r = NULL;
   }
@@ -270,6 +270,7 @@ ct_status ct_masked_scatter_(ct_tensor *self, const ct_tensor *mask, const ct_te
   CT__OP_ENTER_STATUS(&masked_scatter_inplace_op, self, self, mask, source);
   if (!CT__OP_ACCEPTS(&masked_scatter_inplace_op, masked_scatter_inplace_op.aten, self, mask, source))
     return ct_last_error();
+  if (CT__OP_ON_META(self, mask, source)) return ct__idx_meta_noop_(self);
   ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target, masked_scatter_into(target, mask, source, true));

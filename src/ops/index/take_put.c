@@ -67,7 +67,7 @@ static ct_tensor *flat_index(const ct_tensor *index, int64_t numel, const char *
   ct_tensor *iv = ct__idx_copy_as(index, (ct_dtype)(index)->dtype, CT_CONTIGUOUS_FORMAT);
   if (!iv) return NULL;
   int64_t n = iv->numel, *p = (int64_t *)ct__tdata(iv);
-  for (int64_t k = 0; index->device_type != CT_META && k < n; k++) {
+  for (int64_t k = 0; k < n; k++) {
     if (p[k] < -numel || p[k] >= numel) {
       ct__error(CT_ERR_INDEX, "out of range: tried to access index %lld on a tensor of %lld elements.",
                 (long long)p[k], (long long)numel);
@@ -208,7 +208,7 @@ ct_tensor *ct_put(const ct_tensor *t, const ct_tensor *index, const ct_tensor *s
   CT__OP_ENTER_PTR(&put_op, t, t, index, source);
   if (!CT__OP_ACCEPTS(&put_op, put_op.aten, t, index, source)) return NULL;
   ct_tensor *r = ct__idx_fresh(t, CT_PRESERVE_FORMAT);
-  if (r && put_into(r, index, source, opts, false) != CT_OK) {
+  if (r && !CT__OP_ON_META(t, index, source) && put_into(r, index, source, opts, false) != CT_OK) {
     ct_release(r);
     r = NULL;
   }
@@ -218,6 +218,7 @@ ct_tensor *ct_put(const ct_tensor *t, const ct_tensor *index, const ct_tensor *s
 ct_status ct_put_(ct_tensor *self, const ct_tensor *index, const ct_tensor *source, const ct_index_put_opts *opts) {
   CT__OP_ENTER_STATUS(&put_inplace_op, self, self, index, source);
   if (!CT__OP_ACCEPTS(&put_inplace_op, put_inplace_op.aten, self, index, source)) return ct_last_error();
+  if (CT__OP_ON_META(self, index, source)) return ct__idx_meta_noop_(self);
   ct_tensor *target = ct__idx_target_begin(self, false);
   if (!target) return ct_last_error();
   return ct__idx_target_end(self, target, put_into(target, index, source, opts, true));

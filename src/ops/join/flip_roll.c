@@ -10,10 +10,22 @@ static const ct_op flipud_op = CT_JOIN_OP("flipud", "aten::flip");
 static const ct_op roll_op = CT_JOIN_OP("roll", "aten::roll");
 static const ct_op rot90_op = CT_JOIN_OP("rot90", "aten::rot90");
 
-/* dim_list_to_bitset: wrapped dims, none twice (the message names the wrapped dim). */
-static bool dim_bits(ct_dims dims, int64_t ndim, bool *seen) {
+/* dim_list_to_bitset: wrapped dims, none twice (the message names the wrapped dim). The meta device runs
+   torch's reference decomposition (torch/_refs flip): every dim wrapped first, then
+   validate_no_repeating_dims' own message. */
+static bool dim_bits(ct_dims dims, int64_t ndim, bool *seen, bool meta) {
   if (!ct__check_list(dims, "dims")) return false;
-  for (int64_t i = 0; i < dims.ndim; i++) {
+  for (int64_t i = 0; meta && i < dims.ndim; i++)
+    if (ct__wrap_dim(dims.data[i], ndim) < 0) return false;
+  for (int64_t i = 0; meta && i < dims.ndim; i++) {
+    int64_t d = ct__wrap_dim(dims.data[i], ndim);
+    if (seen[d]) {
+      ct__error(CT_ERR_RUNTIME, "duplicate value in the list of dims");
+      return false;
+    }
+    seen[d] = true;
+  }
+  for (int64_t i = 0; !meta && i < dims.ndim; i++) {
     int64_t d = ct__wrap_dim(dims.data[i], ndim);
     if (d < 0) return false;
     if (seen[d]) {
@@ -28,7 +40,7 @@ static bool dim_bits(ct_dims dims, int64_t ndim, bool *seen) {
 ct_tensor *ct__flip_impl(const ct_tensor *t, ct_dims dims) {
   if (!ct__join_rank_ok(t->ndim)) return NULL;
   bool seen[CT_JOIN_MAXDIM] = {false};
-  if (!dim_bits(dims, t->ndim, seen)) return NULL;
+  if (!dim_bits(dims, t->ndim, seen, t->device_type == CT_META)) return NULL;
   ct_resolved_opts o = {(ct_dtype)t->dtype, ct__tdevice(t), CT_PRESERVE_FORMAT, false};
   ct_tensor *r = ct__empty_like_with(t, CT_PRESERVE_FORMAT, &o);
   if (!r) return NULL;
@@ -90,8 +102,35 @@ static ct_tensor *roll_one(const ct_tensor *t, int64_t shift, int64_t dim) {
   return r;
 }
 
+/* The meta device runs torch's reference decomposition (torch/_refs roll): every dim wrapped first, an empty
+   tensor cloned, the list checks (its message has a space before the dims count), several dims rolled one
+   after the other, and one dim's size read as a.shape[dim] (a 0-dim tensor has none). */
+static ct_tensor *roll_meta(const ct_tensor *t, ct_shape shifts, ct_dims dims) {
+  for (int64_t i = 0; i < dims.ndim; i++)
+    if (ct__wrap_dim(dims.data[i], t->ndim) < 0) return NULL;
+  if (t->numel == 0) return ct__join_clone(t, CT_PRESERVE_FORMAT);
+  if (shifts.ndim == 1 && dims.ndim == 1) {
+    if (t->ndim == 0) return CT_ERR_NULL(CT_ERR_INDEX, "tuple index out of range");
+    return roll_one(t, shifts.data[0], dims.data[0]);
+  }
+  if (shifts.ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "`shifts` required");
+  if (dims.ndim == 0 && shifts.ndim == 1) return ct__roll_impl(t, shifts, dims); /* flatten, roll, view */
+  if (shifts.ndim != dims.ndim)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "shifts and dimensions must align. shifts: %lld, dims: %lld",
+                       (long long)shifts.ndim, (long long)dims.ndim);
+  ct_tensor *first = roll_meta(t, (ct_shape){shifts.data, 1}, (ct_dims){dims.data, 1});
+  ct_tensor *r = first ? roll_meta(first, (ct_shape){shifts.data + 1, shifts.ndim - 1},
+                                   (ct_dims){dims.data + 1, dims.ndim - 1})
+                       : NULL;
+  ct_release(first);
+  return r;
+}
+
 ct_tensor *ct__roll_impl(const ct_tensor *t, ct_shape shifts, ct_dims dims) {
+  /* (roll_meta calls this for the flatten path: a non-empty tensor, so no loop) */
   if (!ct__check_list(shifts, "shifts") || !ct__check_list(dims, "dims")) return NULL;
+  bool flat_path = dims.ndim == 0 && shifts.ndim == 1;
+  if (t->device_type == CT_META && (!flat_path || t->numel == 0)) return roll_meta(t, shifts, dims);
   if (dims.ndim == 1 && shifts.ndim == 1) return roll_one(t, shifts.data[0], dims.data[0]);
   if (shifts.ndim == 0) return CT_ERR_NULL(CT_ERR_RUNTIME, "`shifts` required");
   if (dims.ndim == 0 && shifts.ndim == 1) {

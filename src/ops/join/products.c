@@ -9,7 +9,9 @@
 static const ct_op meshgrid_op = CT_JOIN_OP("meshgrid", "aten::meshgrid.indexing");
 static const ct_op block_diag_op = CT_JOIN_OP("block_diag", "aten::block_diag");
 static const ct_op cartesian_prod_op = CT_JOIN_OP("cartesian_prod", "aten::cartesian_prod");
-static const ct_op combinations_op = CT_JOIN_OP_CPU("combinations", "aten::masked_select");
+/* CompositeImplicitAutograd: the device is checked where it runs masked_select, after its own checks */
+static const ct_op combinations_op = {.name = "combinations", .aten = "aten::masked_select", .composite = true,
+                                      CT_COPY_ROWS_CPU};
 static const ct_op kron_op = CT_JOIN_OP("kron", "aten::kron");
 /* autograd's out= refusal names mul, the op kron_out runs */
 static const ct_op kron_out_op = CT_JOIN_OP("mul", "aten::kron.out");
@@ -204,6 +206,7 @@ static ct_tensor *combinations_impl(const ct_tensor *t, int64_t r, bool repl) {
     int64_t zero = 0;
     return ct__join_empty(t, 1, &zero, (ct_dtype)t->dtype);
   }
+  if (!ct__op_table(&combinations_op, t, combinations_op.aten)) return NULL;
   if (!ct__join_rank_ok(r)) return NULL;
   int64_t count = 0, *tuples = combination_indices(t->sizes[0], r, repl, &count);
   if (!tuples) return NULL;

@@ -49,8 +49,22 @@ static ct_status write_in_memory_order(ct_tensor *out, const ct_tensor *src) {
   return s;
 }
 
+/* The meta device runs narrow_copy's CompositeExplicitAutogradNonFunctional kernel: narrow (its checks and
+   messages), then a contiguous clone. */
+static ct_tensor *narrow_copy_meta(const ct_tensor *t, int64_t dim, int64_t start, int64_t length) {
+  ct_tensor *v = ct__narrow_impl(t, dim, start, length);
+  ct_tensor *r = v ? ct__join_empty(v, v->ndim, v->sizes, (ct_dtype)t->dtype) : NULL;
+  ct_release(v);
+  return r;
+}
+
 ct_tensor *ct_narrow_copy(const ct_tensor *t, int64_t dim, int64_t start, int64_t length) {
   CT__OP_ENTER_PTR(&narrow_copy_op, t, t);
+  if (t->device_type == CT_META) {
+    ct_tensor *m = narrow_copy_meta(t, dim, start, length);
+    if (m) ct__grad_mark_result(m, t);
+    return ct__own(m);
+  }
   int64_t d = narrow_copy_check(t, dim, &start, length);
   if (d < 0) return NULL;
   ct_tensor *v = ct__narrow_impl(t, d, start, length);

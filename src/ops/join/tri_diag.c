@@ -86,6 +86,17 @@ static bool torch_batches(ct_tensor *out, const ct_tensor *self, int64_t k, bool
   return true;
 }
 
+/* The meta kernel, TORCH_META_FUNC(tril/triu): the output set to self's shape, nothing else checked (no
+   dim count): a new contiguous tensor, self in place (autograd's check), out resized. */
+static ct_status tri_meta(ct_tensor *out, const ct_tensor *self, ct_tensor **result) {
+  if (!out) {
+    *result = ct__join_empty(self, self->ndim, self->sizes, (ct_dtype)self->dtype);
+    return *result ? CT_OK : ct_last_error();
+  }
+  if (out == self) return ct__check_inplace(self) ? CT_OK : CT_ERR_RUNTIME;
+  return ct__join_fit_out(out, self->ndim, self->sizes);
+}
+
 /* compute_triu_tril: out NULL (a new result in *result), self (in place) or an out= tensor. */
 static ct_status tri_impl(ct_tensor *out, const ct_tensor *self, int64_t k, bool upper, ct_tensor **result) {
   bool inplace = out == self;
@@ -94,6 +105,7 @@ static ct_status tri_impl(ct_tensor *out, const ct_tensor *self, int64_t k, bool
         !ct__tensor_resize_ok(out, self->ndim, self->sizes))
       return ct_last_error();
   }
+  if (CT__OP_ON_META(out, self)) return tri_meta(out, self, result);
   if (self->numel > 0 && self->ndim < 2) return (ct__size_dim(self, -2), ct_last_error());
   if (inplace && !ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* checkTrilTriuBatchContiguous: a self it cannot update in place is computed into a contiguous copy, then
@@ -111,7 +123,7 @@ static ct_status tri_impl(ct_tensor *out, const ct_tensor *self, int64_t k, bool
   }
   if (!(s == CT_OK && out && !inplace && torch_batches(out, self, k, upper, &s))) {
     if (s == CT_OK && r != self) s = ct__copy_into(r, self);
-    if (s == CT_OK && self->numel > 0 && r->device_type != CT_META) s = zero_outside(r, k, upper);
+    if (s == CT_OK && self->numel > 0) s = zero_outside(r, k, upper);
   }
   if (s != CT_OK) {
     if (!out) ct_release(r);
@@ -233,8 +245,20 @@ ct_tensor *ct_diag_embed(const ct_tensor *t, int64_t offset, int64_t dim1, int64
   return ct__own(r);
 }
 
+/* The meta kernel, torch 1.13's Python meta_diag: no dtype dispatch; a 2-d input's negative length is
+   new_empty's error. */
+static ct_status diag_meta(const ct_tensor *t, int64_t k, ct_tensor **result) {
+  if (t->ndim != 1 && t->ndim != 2) return (ct__error(CT_ERR_RUNTIME, "matrix or a vector expected"), CT_ERR_RUNTIME);
+  int64_t r = t->sizes[0], c = t->ndim == 2 ? t->sizes[1] : 0;
+  int64_t n = t->ndim == 1 ? r + (k < 0 ? -k : k) : k >= 0 ? (r < c - k ? r : c - k) : (r + k < c ? r + k : c);
+  int64_t sizes[2] = {n, n};
+  *result = ct__join_empty(t, 3 - t->ndim, sizes, (ct_dtype)t->dtype);
+  return *result ? CT_OK : ct_last_error();
+}
+
 /* diag_cpu_out (apply_diag): out NULL gives a new result. */
 static ct_status diag_impl(ct_tensor *out, const ct_tensor *t, int64_t k, ct_tensor **result) {
+  if (!out && t->device_type == CT_META) return diag_meta(t, k, result);
   /* AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(BFloat16, Bool): every dtype but float16, checked first */
   if (t->dtype == CT_FLOAT16) return (ct__error(CT_ERR_RUNTIME, "\"diag\" not implemented for 'Half'"), CT_ERR_RUNTIME);
   if (t->ndim != 1 && t->ndim != 2) return (ct__error(CT_ERR_RUNTIME, "matrix or a vector expected"), CT_ERR_RUNTIME);
