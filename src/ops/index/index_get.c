@@ -68,13 +68,14 @@ static bool slice_length_ok(const ct_tensor *t, int64_t dim) {
 }
 
 /* impl::applySlice: Python's step rules, the length read, then slice; a slice 0:size:1 of the size torch
-   reads is the view itself, also at a dim past the last one. */
-static ct_tensor *apply_slice(const ct_tensor *t, int64_t dim, const ct_idx *s) {
+   reads is the view itself, also at a dim past the last one, unless the shortcut is off (get_item's one
+   slice: x[0:0] of a 0-dim tensor is slice()'s error). */
+static ct_tensor *apply_slice(const ct_tensor *t, int64_t dim, const ct_idx *s, bool shortcut) {
   if (s->c == 0) return CT_ERR_NULL(CT_ERR_VALUE, "slice step cannot be zero");
   if (s->c < 0) return CT_ERR_NULL(CT_ERR_VALUE, "step must be greater than zero");
   if (!slice_length_ok(t, dim)) return NULL;
   int64_t size;
-  if (s->a == 0 && s->c == 1 && torch_size_at(t, dim, &size) && s->b == size) return ct__alias_impl(t);
+  if (shortcut && s->a == 0 && s->c == 1 && torch_size_at(t, dim, &size) && s->b == size) return ct__alias_impl(t);
   return ct__slice_impl(t, dim, s->a, s->b, s->c);
 }
 
@@ -113,7 +114,7 @@ static bool record(recorded *r, int64_t *dim, ct_tensor *index) {
 static ct_tensor *get_single(const ct_tensor *t, const ct_idx *it) {
   switch (it->kind) {
     case CT_INDEX_INT: return apply_select(t, 0, it->a, 0);
-    case CT_INDEX_SLICE: return apply_slice(t, 0, it);
+    case CT_INDEX_SLICE: return apply_slice(t, 0, it, false);
     case CT_INDEX_NONE: return ct__unsqueeze_impl(t, 0);
     case CT_INDEX_ELLIPSIS: return ct__alias_impl(t);
     default: return NULL; /* BOOL, TENSOR, NUMBER: the tuple path */
@@ -152,7 +153,7 @@ static bool apply_tuple(const ct_tensor *self, const ct_idx *items, int64_t n, c
     switch (it->kind) {
       case CT_INDEX_INT: next = apply_select(result, dim, it->a, i); break;
       case CT_INDEX_SLICE:
-        next = apply_slice(result, dim, it);
+        next = apply_slice(result, dim, it, true);
         dim++;
         break;
       case CT_INDEX_ELLIPSIS:
@@ -284,7 +285,7 @@ static ct_status put_single(ct_tensor *self, const ct_idx *it, const ct_tensor *
          0-dim tensor reads its missing size as 0, so x[0:0] = v writes a 0-dim x, as in torch 1.13 */
       if (it->c > 0 && !slice_length_ok(self, 0)) return ct_last_error();
       if (it->c == 1 && it->a == 0 && it->b == (self->ndim ? self->sizes[0] : 0)) return copy_to(self, value);
-      dst = apply_slice(self, 0, it);
+      dst = apply_slice(self, 0, it, true);
       break;
     default: *done = false; return CT_OK;
   }
