@@ -1,7 +1,7 @@
 /* linalg.qr and the legacy qr, geqrf, linalg.householder_product / orgqr and ormqr as torch 1.13's CPU kernels
    compute them: geqrf on the batched column-major copy of A, R its upper triangle, Q from orgqr / ungqr over
    geqrf's reflectors (linalg_qr_out), and ormqr / unmqr over a column-major copy of the reflectors
-   (apply_geqrf, apply_orgqr, apply_ormqr), one matrix at a time. */
+   (apply_geqrf, apply_orgqr, apply_ormqr), one matrix at a time with one workspace for the batch. */
 #include "ops/linalg/linalg_internal.h"
 #include "ops/join/join_internal.h"
 #include "ops/sort/sort_internal.h"
@@ -45,14 +45,13 @@ static ct_tensor *geqrf_batch(ct_tensor *W) {
   memcpy(sz, W->sizes, (size_t)nd * sizeof(int64_t));
   sz[nd - 2] = k;
   ct_tensor *tau = ct__la_empty(W, nd - 1, sz, (ct_dtype)W->dtype);
-  for (int64_t b = 0; tau && k > 0 && b < nb; b++) {
-    int info = ct__la_geqrf((ct_dtype)W->dtype, (int)m, (int)n, ct__la_at(W, b * m * n), lda_of(m),
-                            ct__la_at(tau, b * k));
-    if (info != 0) {
-      info_error(info, "geqrf");
-      ct_release(tau);
-      return NULL;
-    }
+  int info = tau && k > 0 ? ct__la_geqrf_batch((ct_dtype)W->dtype, nb, (int)m, (int)n, ct__tdata(W), lda_of(m),
+                                                m * n, ct__tdata(tau), k)
+                          : 0;
+  if (info != 0) {
+    info_error(info, "geqrf");
+    ct_release(tau);
+    return NULL;
   }
   return tau;
 }
@@ -63,12 +62,9 @@ static ct_status orgqr_batch(ct_tensor *Q, const ct_tensor *tau) {
   int64_t nd = Q->ndim, m = Q->sizes[nd - 2], n = Q->sizes[nd - 1], k = tau->sizes[tau->ndim - 1];
   int64_t nb = ct__la_batch(Q);
   if (Q->numel == 0) return CT_OK;
-  for (int64_t b = 0; b < nb; b++) {
-    int info = ct__la_orgqr((ct_dtype)Q->dtype, (int)m, (int)n, (int)k, ct__la_at(Q, b * m * n), lda_of(m),
-                            ct__la_at(tau, b * k));
-    if (info != 0) return info_error(info, "orgqr");
-  }
-  return CT_OK;
+  int info = ct__la_orgqr_batch((ct_dtype)Q->dtype, nb, (int)m, (int)n, (int)k, ct__tdata(Q), lda_of(m), m * n,
+                                ct__tdata(tau), k);
+  return info != 0 ? info_error(info, "orgqr") : CT_OK;
 }
 
 /* ---- linalg.qr ---- */
@@ -407,9 +403,9 @@ static ct_tensor *ormqr_new(const ct_tensor *A, const ct_tensor *tau, const ct_t
   ct_status s = t ? CT_OK : ct_last_error();
   char side = left ? 'L' : 'R', tr = !trans ? 'N' : ct__dt(dt)->category == CT_CAT_COMPLEX ? 'C' : 'T';
   int64_t nb = ct__la_batch(C), am = A->sizes[A->ndim - 2], an = A->sizes[A->ndim - 1];
-  for (int64_t b = 0; s == CT_OK && R->numel > 0 && k > 0 && b < nb; b++) {
-    int info = ct__la_ormqr(dt, side, tr, (int)m, (int)n, (int)k, ct__la_at(W, b * am * an), lda_of(left ? m : n),
-                            ct__la_at(t, b * k), ct__la_at(R, b * m * n), lda_of(m));
+  if (s == CT_OK && R->numel > 0 && k > 0) {
+    int info = ct__la_ormqr_batch(dt, nb, side, tr, (int)m, (int)n, (int)k, ct__tdata(W), lda_of(left ? m : n),
+                                  am * an, ct__tdata(t), k, ct__tdata(R), lda_of(m), m * n);
     if (info != 0) s = info_error(info, "ormqr");
   }
   ct_release(W);
