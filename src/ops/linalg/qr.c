@@ -12,7 +12,8 @@ static const ct_op qr_op = CT_LINALG_OP("linalg_qr", "aten::linalg_qr");
 static const ct_op qr_legacy_op = CT_LINALG_OP("linalg_qr", "aten::qr");
 static const ct_op geqrf_op = CT_LINALG_OP("geqrf", "aten::geqrf");
 static const ct_op hh_op = CT_LINALG_OP("linalg_householder_product", "aten::linalg_householder_product");
-static const ct_op orgqr_op = CT_LINALG_OP("linalg_householder_product", "aten::orgqr");
+/* torch.orgqr is a composite of linalg_householder_product: its dispatcher messages name that op */
+static const ct_op orgqr_op = CT_LINALG_OP("linalg_householder_product", "aten::linalg_householder_product");
 static const ct_op ormqr_op = CT_LINALG_OP("ormqr", "aten::ormqr");
 
 static int lda_of(int64_t rows) { return (int)(rows > 1 ? rows : 1); }
@@ -206,7 +207,8 @@ ct_status ct_geqrf(const ct_tensor *A, ct_tensor **a, ct_tensor **tau) {
 }
 
 ct_status ct_geqrf_out(ct_tensor *a, ct_tensor *tau, const ct_tensor *A) {
-  CT__OP_ENTER_STATUS(&geqrf_op, A, a, tau, A);
+  CT__NONNULL_STATUS(a, tau, A);
+  if (!CT__OP_ACCEPTS(&geqrf_op, "aten::geqrf.a", A, a, tau)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&geqrf_op, a, tau, A)) return CT_ERR_RUNTIME;
   if (A->ndim < 2) {
     ct__error(CT_ERR_RUNTIME, "torch.geqrf: input must have at least 2 dimensions.");
@@ -301,8 +303,8 @@ static ct_tensor *hh_public(const ct_op *op, const ct_tensor *A, const ct_tensor
 }
 
 static ct_status hh_public_out(const ct_op *op, ct_tensor *out, const ct_tensor *A, const ct_tensor *tau) {
-  CT__OP_ENTER_STATUS(op, A, out, A, tau);
-  if (!CT__OP_ACCEPTS(op, op->aten, A, tau, out)) return ct_last_error();
+  CT__NONNULL_STATUS(out, A, tau);
+  if (!CT__OP_ACCEPTS(op, "aten::linalg_householder_product.out", A, tau, out)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(op, out, A, tau)) return CT_ERR_RUNTIME;
   if (!hh_args(A, tau, out)) return ct_last_error();
   ct_tensor *r = hh_new(A, tau);
@@ -427,7 +429,7 @@ ct_tensor *ct_ormqr(const ct_tensor *A, const ct_tensor *tau, const ct_tensor *o
 
 ct_status ct_ormqr_out(ct_tensor *out, const ct_tensor *A, const ct_tensor *tau, const ct_tensor *other,
                        const ct_ormqr_opts *opts) {
-  CT__OP_ENTER_STATUS(&ormqr_op, A, out, A, tau, other);
+  CT__NONNULL_STATUS(out, A, tau, other);
   if (!CT__OP_ACCEPTS(&ormqr_op, "aten::ormqr.out", A, tau, other, out)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&ormqr_op, out, A, tau, other)) return CT_ERR_RUNTIME;
   bool left = !(opts && opts->right), trans = opts && opts->transpose;

@@ -9,11 +9,11 @@
 
 #include <string.h>
 
-static const ct_op solve_op = CT_LINALG_OP("_linalg_solve_ex", "aten::linalg_solve");
-static const ct_op solve_ex_op = CT_LINALG_OP("_linalg_solve_ex", "aten::linalg_solve_ex");
-static const ct_op inv_op = CT_LINALG_OP("linalg_inv_ex", "aten::linalg_inv");
-static const ct_op inv_ex_op = CT_LINALG_OP("linalg_inv_ex", "aten::linalg_inv_ex");
-static const ct_op inverse_op = CT_LINALG_OP("linalg_inv_ex", "aten::inverse");
+static const ct_op solve_op = CT_LINALG_META_OP("_linalg_solve_ex", "aten::linalg_solve");
+static const ct_op solve_ex_op = CT_LINALG_META_OP("_linalg_solve_ex", "aten::linalg_solve_ex");
+static const ct_op inv_op = CT_LINALG_META_OP("linalg_inv_ex", "aten::linalg_inv");
+static const ct_op inv_ex_op = CT_LINALG_META_OP("linalg_inv_ex", "aten::linalg_inv_ex");
+static const ct_op inverse_op = CT_LINALG_META_OP("linalg_inv_ex", "aten::inverse");
 
 /* What the checks decide about a solve. */
 typedef struct solve_plan {
@@ -114,6 +114,25 @@ static void getrs_one(void *c, int64_t b) {
                (const int *)ct__la_at(j->piv, ab * n), ct__la_at(j->W, b * n * j->k), (int)n);
 }
 
+/* The meta path of solve_new: the result's and info's geometry as the CPU path leaves them (the workspace's
+   batched column-major layout, or result_empty's for a vector or left=False), no values; torch's meta result
+   of a complex left=False solve has no conjugate bit (its lazy .conj() of a meta tensor materializes). */
+static ct_status solve_meta(const ct_tensor *A, const solve_plan *p, ct_tensor *W, ct_tensor **result,
+                            ct_tensor **info) {
+  ct_release(W);
+  ct_dtype dt = (ct_dtype)A->dtype;
+  ct_tensor *r = p->left && !p->vector ? ct__la_empty_colmajor(A, p->ndim, p->sizes, dt) : result_empty(A, p);
+  ct_tensor *inf = r ? ct__la_empty(A, A->ndim - 2, A->sizes, CT_INT32) : NULL;
+  if (!inf) {
+    ct_release(r);
+    return ct_last_error();
+  }
+  ct__grad_mark_result(r, A);
+  *result = r;
+  *info = inf;
+  return CT_OK;
+}
+
 /* Solves into *result (new, torch's geometry) and *info (A's batch): the body of _linalg_solve_ex. W: the
    right-hand sides already in their batched column-major workspace of p's shape (left, not a vector: inv's
    identity, solved in place as torch's linalg_inv_ex solves into its result), taken over; NULL: built from B. */
@@ -122,6 +141,7 @@ static ct_status solve_new(const ct_tensor *A, const ct_tensor *B, const solve_p
   *result = *info = NULL;
   ct_dtype dt = (ct_dtype)A->dtype;
   bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX;
+  if (A->device_type == CT_META) return solve_meta(A, p, W, result, info);
   bool use_t = !cx && ct__geom_is_contiguous(A->ndim, A->sizes, A->strides);
   ct_tensor *LU, *piv, *inf;
   ct_status s = ct__la_lu_factor(A, use_t, &LU, &piv, &inf);
@@ -196,7 +216,8 @@ static ct_status solve_common(const ct_tensor *A, const ct_tensor *B, const ct_l
   if (!solve_args(A, B, left, &p)) return ct_last_error();
   if (out && !ct__la_out_ok(out, (ct_dtype)A->dtype, A)) return ct_last_error();
   if (out_info && !ct__la_out_ok(out_info, CT_INT32, A)) return ct_last_error();
-  if (A->numel > 0 && !ct__la_kernel_ok(A, "lu_cpu")) return ct_last_error();
+  /* lu_cpu's dtypes: the CPU kernel's dispatch (the meta kernel has none) */
+  if (A->numel > 0 && A->device_type != CT_META && !ct__la_kernel_ok(A, "lu_cpu")) return ct_last_error();
   ct_tensor *r[2];
   ct_status s = solve_new(A, B, &p, NULL, &r[0], &r[1]);
   if (s == CT_OK && check && !ct__la_check_errors(r[1], ex ? "torch.linalg.solve_ex" : "torch.linalg.solve"))
@@ -253,6 +274,7 @@ static ct_status inv_new(const ct_tensor *A, ct_tensor **result, ct_tensor **inf
   int64_t n = A->sizes[A->ndim - 1], nb = ct__la_batch(A);
   ct_tensor *W = ct__la_empty_colmajor(A, A->ndim, A->sizes, dt);
   if (!W) return ct_last_error();
+  if (W->device_type == CT_META) nb = 0; /* no values */
   ct__la_zero(W);
   size_t isz = ct__itemsize(dt);
   char one[16];
