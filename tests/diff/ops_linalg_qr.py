@@ -324,36 +324,48 @@ def _c_lstsq(x, conj, b, rcond, drv, out=None):
 
 # ---- pinv, pinverse, matrix_rank ----------------------------------------------------------------------------
 
+def _tol_input(g, p, batch=None):
+    """(x, conj, hermitian): pinv's and matrix_rank's input, rank-deficient 40% of the time."""
+    herm = g.chance(0.3)
+    x, conj = _matrix(g, p, "herm" if herm else "rect", square=herm, batch=batch)
+    if g.chance(0.4) and len(x.shape) >= 2:
+        base = _lowrank(g, x.shape, x.dtype)
+        if herm and x.shape[-1] == x.shape[-2] and (x.dtype.is_floating_point or x.dtype.is_complex):
+            base = (base + base.mH) / 2
+        x = Spec(x.shape, x.dtype, x.layout, base=base)
+    return x, conj, herm
+
+
+def _tol_out(g, a, x, rank):
+    """An out= for pinv (x's shape transposed) or matrix_rank (x's batch), of a wrong dtype 15% of the time."""
+    sh = x.shape
+    if rank:
+        a.kw["out"] = _out(g, torch.int64, sh[:-2]) if g.chance(0.85) else \
+            Spec(sh[:-2], g.choice([torch.float32, torch.bool, torch.int32]))
+    else:
+        osh = tuple(sh[:-2]) + ((sh[-1], sh[-2]) if len(sh) >= 2 else ())
+        a.kw["out"] = _out(g, x.dtype, osh) if g.chance(0.85) else Spec(osh, g.choice(
+            [torch.complex128, torch.int64, torch.float64]))
+
+
 def gen_tol(p, out=None, rank=False):
     def gen(g):
-        herm = g.chance(0.3)
-        x, conj = _matrix(g, p, "herm" if herm else "rect", square=herm)
-        if g.chance(0.4) and len(x.shape) >= 2:
-            base = _lowrank(g, x.shape, x.dtype)
-            if herm and x.shape[-1] == x.shape[-2] and (x.dtype.is_floating_point or x.dtype.is_complex):
-                base = (base + base.mH) / 2
-            x = Spec(x.shape, x.dtype, x.layout, base=base)
+        x, conj, herm = _tol_input(g, p)
         kind = g.choice(["none", "atol", "rtol", "both", "rcond"])
         atol = g.choice([0.0, 0.5, 1e-3, 2.0]) if kind in ("atol", "both") else None
         rtol = g.choice([0.0, 0.1, 1e-4, 0.5]) if kind in ("rtol", "both") else None
         rcond = g.choice([0.0, 1e-3, 0.2]) if kind == "rcond" else None
         a = A(x, conj, atol, rtol, rcond, herm)
         if out:
-            sh = x.shape
-            if rank:
-                a.kw["out"] = _out(g, torch.int64, sh[:-2]) if g.chance(0.85) else \
-                    Spec(sh[:-2], g.choice([torch.float32, torch.bool, torch.int32]))
-            else:
-                osh = tuple(sh[:-2]) + ((sh[-1], sh[-2]) if len(sh) >= 2 else ())
-                a.kw["out"] = _out(g, x.dtype, osh) if g.chance(0.85) else Spec(osh, g.choice(
-                    [torch.complex128, torch.int64, torch.float64]))
+            _tol_out(g, a, x, rank)
         return a
     return gen
 
 
-def _tkw(atol, rtol, rcond, herm):
+def _tkw(atol, rtol, rcond, herm, pos=True, name=None):
+    """pinv's and matrix_rank's arguments: rcond positional (pos) or by its keyword name, else atol / rtol."""
     if rcond is not None:
-        return (rcond,), {"hermitian": herm}
+        return ((rcond,), {"hermitian": herm}) if pos else ((), {name: rcond, "hermitian": herm})
     kw = {"hermitian": herm}
     if atol is not None:
         kw["atol"] = atol
@@ -433,41 +445,17 @@ def _tol_tensor(g, batch):
 
 def gen_tol_tensor(p, out=None, rank=False):
     def gen(g):
-        herm = g.chance(0.3)
         batch = _batch(g)
-        x, conj = _matrix(g, p, "herm" if herm else "rect", square=herm, batch=batch)
-        if g.chance(0.4) and len(x.shape) >= 2:
-            base = _lowrank(g, x.shape, x.dtype)
-            if herm and x.shape[-1] == x.shape[-2] and (x.dtype.is_floating_point or x.dtype.is_complex):
-                base = (base + base.mH) / 2
-            x = Spec(x.shape, x.dtype, x.layout, base=base)
+        x, conj, herm = _tol_input(g, p, batch)
         kind = g.choice(["atol", "rtol", "both", "rcond", "rcond_pos"])
         atol = _tol_tensor(g, batch) if kind in ("atol", "both") else None
         rtol = _tol_tensor(g, batch) if kind in ("rtol", "both") else None
         rcond = _tol_tensor(g, batch) if kind.startswith("rcond") else None
         a = A(x, conj, atol, rtol, rcond, herm, kind == "rcond_pos")
         if out:
-            sh = x.shape
-            if rank:
-                a.kw["out"] = _out(g, torch.int64, sh[:-2]) if g.chance(0.85) else \
-                    Spec(sh[:-2], g.choice([torch.float32, torch.bool, torch.int32]))
-            else:
-                osh = tuple(sh[:-2]) + ((sh[-1], sh[-2]) if len(sh) >= 2 else ())
-                a.kw["out"] = _out(g, x.dtype, osh) if g.chance(0.85) else Spec(osh, g.choice(
-                    [torch.complex128, torch.int64, torch.float64]))
+            _tol_out(g, a, x, rank)
         return a
     return gen
-
-
-def _ttkw(atol, rtol, rcond, herm, pos, name):
-    if rcond is not None:
-        return ((rcond,), {"hermitian": herm}) if pos else ((), {name: rcond, "hermitian": herm})
-    kw = {"hermitian": herm}
-    if atol is not None:
-        kw["atol"] = atol
-    if rtol is not None:
-        kw["rtol"] = rtol
-    return (), kw
 
 
 def _ttopts(atol, rtol, rcond, herm):
@@ -475,28 +463,21 @@ def _ttopts(atol, rtol, rcond, herm):
                                                                                for t in (atol, rtol, rcond)]))
 
 
-def _t_pinv_tt(x, conj, atol, rtol, rcond, herm, pos, out=None):
-    a, kw = _ttkw(atol, rtol, rcond, herm, pos, "rcond")
-    return torch.linalg.pinv(_t_in(x, conj), *a, **kw, **({} if out is None else {"out": out}))
+def _tt_calls(fn, legacy, ct_name):
+    """The (torch, ctorch) calls of a Tensor-overload entry: fn (pinv or matrix_rank), legacy the keyword of its
+    rcond / tol tensor form, ct_name the ctorch function (its out= form: ct_name + "_out")."""
+    def t(x, conj, atol, rtol, rcond, herm, pos, out=None):
+        a, kw = _tkw(atol, rtol, rcond, herm, pos, legacy)
+        return fn(_t_in(x, conj), *a, **kw, **({} if out is None else {"out": out}))
+
+    def c(x, conj, atol, rtol, rcond, herm, pos, out=None):
+        o = _ttopts(atol, rtol, rcond, herm)
+        return _call(ct_name, _c_in(x, conj), o) if out is None else _outs(ct_name + "_out", [out], _c_in(x, conj), o)
+    return t, c
 
 
-def _c_pinv_tt(x, conj, atol, rtol, rcond, herm, pos, out=None):
-    o = _ttopts(atol, rtol, rcond, herm)
-    if out is None:
-        return _call("ct_linalg_pinv", _c_in(x, conj), o)
-    return _outs("ct_linalg_pinv_out", [out], _c_in(x, conj), o)
-
-
-def _t_rank_tt(x, conj, atol, rtol, rcond, herm, pos, out=None):
-    a, kw = _ttkw(atol, rtol, rcond, herm, pos, "tol")
-    return torch.linalg.matrix_rank(_t_in(x, conj), *a, **kw, **({} if out is None else {"out": out}))
-
-
-def _c_rank_tt(x, conj, atol, rtol, rcond, herm, pos, out=None):
-    o = _ttopts(atol, rtol, rcond, herm)
-    if out is None:
-        return _call("ct_linalg_matrix_rank", _c_in(x, conj), o)
-    return _outs("ct_linalg_matrix_rank_out", [out], _c_in(x, conj), o)
+_t_pinv_tt, _c_pinv_tt = _tt_calls(torch.linalg.pinv, "rcond", "ct_linalg_pinv")
+_t_rank_tt, _c_rank_tt = _tt_calls(torch.linalg.matrix_rank, "tol", "ct_linalg_matrix_rank")
 
 
 def gen_pinverse(p):
