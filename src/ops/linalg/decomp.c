@@ -68,8 +68,7 @@ static ct_status cholesky_common(const ct_tensor *A, const ct_linalg_cholesky_op
   ct_tensor *r[2] = {meta ? ct__la_empty_colmajor(A, A->ndim, A->sizes, (ct_dtype)A->dtype)
                           : ct__la_colmajor_copy(A, A->ndim, A->sizes),
                      NULL};
-  if (r[0] && meta)
-    r[1] = ct__la_empty(A, A->ndim - 2, A->sizes, CT_INT32);
+  if (r[0] && meta) r[1] = ct__la_empty(A, A->ndim - 2, A->sizes, CT_INT32);
   else if (r[0]) {
     zero_triangle(r[0], !upper);
     r[1] = potrf_batch(r[0], upper);

@@ -283,8 +283,9 @@ int ct__la_orgqr_batch(ct_dtype dt, int64_t nb, int m, int n, int k, void *a, in
   return info;
 }
 
-int ct__la_ormqr_batch(ct_dtype dt, int64_t nb, char side, char trans, int m, int n, int k, const void *a, int lda,
-                       int64_t a_stride, const void *tau, int64_t tau_stride, void *c, int ldc, int64_t c_stride) {
+int ct__la_ormqr_batch(ct_dtype dt, int64_t nb, char side, char trans, int m, int n, int k, const void *a,
+                       int lda, int64_t a_stride, const void *tau, int64_t tau_stride, void *c, int ldc,
+                       int64_t c_stride) {
   int info = 0, lwork = -1;
   double q[2] = {0, 0};
   if (nb <= 0) return 0;
@@ -293,8 +294,10 @@ int ct__la_ormqr_batch(ct_dtype dt, int64_t nb, char side, char trans, int m, in
   void *work = batch_work(dt, q, 1, &lwork);
   if (!work) return CT_LA_NO_MEMORY;
   for (int64_t b = 0; info == 0 && b < nb; b++) {
-    void *ab = CT__LA_NTH(a, b, a_stride), *tb = CT__LA_NTH(tau, b, tau_stride), *cb = CT__LA_NTH(c, b, c_stride);
-    CT__LA_BY_DTYPE(ormqr, unmqr, &side, &trans, &m, &n, &k, ab, &lda, tb, cb, &ldc, work, &lwork, &info, 1, 1)
+    void *ab = CT__LA_NTH(a, b, a_stride), *tb = CT__LA_NTH(tau, b, tau_stride),
+         *cb = CT__LA_NTH(c, b, c_stride);
+    CT__LA_BY_DTYPE(ormqr, unmqr, &side, &trans, &m, &n, &k, ab, &lda, tb, cb, &ldc, work, &lwork, &info, 1,
+                    1)
   }
   ct__free(work);
   return info;

@@ -175,8 +175,9 @@ int ct__la_geqrf_batch(ct_dtype dt, int64_t nb, int m, int n, void *a, int lda, 
 int ct__la_orgqr_batch(ct_dtype dt, int64_t nb, int m, int n, int k, void *a, int lda, int64_t a_stride,
                        const void *tau, int64_t tau_stride);
 /* Each c (m x n) := op(Q) c (side 'L') or c op(Q) ('R'), trans 'N', 'T' or 'C' (ormqr / unmqr). */
-int ct__la_ormqr_batch(ct_dtype dt, int64_t nb, char side, char trans, int m, int n, int k, const void *a, int lda,
-                       int64_t a_stride, const void *tau, int64_t tau_stride, void *c, int ldc, int64_t c_stride);
+int ct__la_ormqr_batch(ct_dtype dt, int64_t nb, char side, char trans, int m, int n, int k, const void *a,
+                       int lda, int64_t a_stride, const void *tau, int64_t tau_stride, void *c, int ldc,
+                       int64_t c_stride);
 /* The least-squares drivers, by torch's name. */
 typedef enum ct_la_lstsq_driver { CT_LA_GELS, CT_LA_GELSY, CT_LA_GELSD, CT_LA_GELSS } ct_la_lstsq_driver;
 /* Solves min |A X - B| for the m x n a (destroyed) and the max(m, n) x nrhs b (X in its first n rows); rcond

@@ -151,7 +151,8 @@ bool ct__la_out_castable_ok(const ct_tensor *out, ct_dtype want, const ct_tensor
 /* Zeroes a new tensor made by the workspace functions (nothing for an empty or meta one, whose data may be
    NULL). */
 static inline void ct__la_zero(ct_tensor *t) {
-  if (t->numel > 0 && t->device_type != CT_META) memset(ct__tdata(t), 0, (size_t)t->numel * ct__itemsize((ct_dtype)t->dtype));
+  if (t->numel > 0 && t->device_type != CT_META)
+    memset(ct__tdata(t), 0, (size_t)t->numel * ct__itemsize((ct_dtype)t->dtype));
 }
 /* Whether t is batched column-major (t.mT().is_contiguous()); false below 2 dims. */
 bool ct__la_is_colmajor(const ct_tensor *t);

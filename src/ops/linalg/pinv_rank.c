@@ -113,8 +113,8 @@ static bool tolerance_tensors(const ct_tensor *A, const ct_linalg_tol_opts *o, b
     p->rtol = !p->atol ? NULL : rank ? number_like(A, 0.0, (ct_dtype)r->dtype) : ct_retain(r);
   } else {
     bool given = o->atol_tensor || o->has_atol;
-    p->atol = o->atol_tensor ? ct_retain((ct_tensor *)o->atol_tensor) : number_like(A, o->has_atol ? o->atol : 0.0,
-                                                                                    CT_FLOAT64);
+    p->atol = o->atol_tensor ? ct_retain((ct_tensor *)o->atol_tensor)
+                             : number_like(A, o->has_atol ? o->atol : 0.0, CT_FLOAT64);
     if (!p->atol || !real_tol_ok(p->atol, api, "atol")) goto fail;
     if (o->rtol_tensor || o->has_rtol) {
       p->rtol = o->rtol_tensor ? ct_retain((ct_tensor *)o->rtol_tensor) : number_like(A, o->rtol, CT_FLOAT64);
@@ -129,7 +129,8 @@ static bool tolerance_tensors(const ct_tensor *A, const ct_linalg_tol_opts *o, b
     }
     /* where(atol > 0, zeros({}, kDouble), default_rtol): atol's shape, float64 */
     ct_scope_begin();
-    ct_tensor *zero = number_like(A, 0.0, CT_FLOAT64), *pos = zero ? ct__pw_apply(&ct__pw_op_gt, p->atol, zero) : NULL;
+    ct_tensor *zero = number_like(A, 0.0, CT_FLOAT64),
+              *pos = zero ? ct__pw_apply(&ct__pw_op_gt, p->atol, zero) : NULL;
     ct_tensor *pc = pos ? ct__la_contiguous_copy(pos, pos->ndim, pos->sizes) : NULL;
     p->rtol = pc ? ct__la_empty(A, pc->ndim, pc->sizes, CT_FLOAT64) : NULL;
     for (int64_t i = 0; p->rtol && i < pc->numel; i++)
@@ -178,12 +179,11 @@ static ct_tensor *above_tol(const tol_pair *p, const ct_tensor *S, bool by_abs) 
   ct_tensor *mx = ct__la_empty(S, S->ndim, sz, (ct_dtype)S->dtype);
   for (int64_t b = 0; mx && b < nb; b++) { /* one of S's values (or NaN): exact in S's dtype */
     double v = row_max(S, b, k, by_abs);
-    if (mx->dtype == CT_FLOAT32)
-      ((float *)ct__tdata(mx))[b] = (float)v;
-    else
-      ((double *)ct__tdata(mx))[b] = v;
+    if (mx->dtype == CT_FLOAT32) ((float *)ct__tdata(mx))[b] = (float)v;
+    else ((double *)ct__tdata(mx))[b] = v;
   }
-  ct_tensor *au = mx ? ct__unsqueeze_impl(p->atol, -1) : NULL, *ru = au ? ct__unsqueeze_impl(p->rtol, -1) : NULL;
+  ct_tensor *au = mx ? ct__unsqueeze_impl(p->atol, -1) : NULL,
+            *ru = au ? ct__unsqueeze_impl(p->rtol, -1) : NULL;
   ct_tensor *rm = ru ? ct__pw_apply(&ct__pw_op_mul, ru, mx) : NULL;
   ct_tensor *tol = rm ? ct__pw_apply(&ct__pw_op_maximum, au, rm) : NULL;
   ct_tensor *sa = tol && by_abs ? ct__pw_apply(&ct__pw_op_abs, S, NULL) : (ct_tensor *)S;
@@ -324,7 +324,8 @@ ct_tensor *ct_pinverse(const ct_tensor *A, const ct_pinverse_opts *opts) {
 
 static bool rank_ndim_ok(const ct_tensor *A) {
   if (A->ndim >= 2) return true;
-  ct__error(CT_ERR_RUNTIME, "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.");
+  ct__error(CT_ERR_RUNTIME,
+            "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.");
   return false;
 }
 

@@ -46,8 +46,8 @@ static ct_tensor *geqrf_batch(ct_tensor *W) {
   memcpy(sz, W->sizes, (size_t)nd * sizeof(int64_t));
   sz[nd - 2] = k;
   ct_tensor *tau = ct__la_empty(W, nd - 1, sz, (ct_dtype)W->dtype);
-  int info = tau && k > 0 ? ct__la_geqrf_batch((ct_dtype)W->dtype, nb, (int)m, (int)n, ct__tdata(W), lda_of(m),
-                                                m * n, ct__tdata(tau), k)
+  int info = tau && k > 0 ? ct__la_geqrf_batch((ct_dtype)W->dtype, nb, (int)m, (int)n, ct__tdata(W),
+                                               lda_of(m), m * n, ct__tdata(tau), k)
                           : 0;
   if (info != 0) {
     info_error(info, "geqrf");
@@ -63,8 +63,8 @@ static ct_status orgqr_batch(ct_tensor *Q, const ct_tensor *tau) {
   int64_t nd = Q->ndim, m = Q->sizes[nd - 2], n = Q->sizes[nd - 1], k = tau->sizes[tau->ndim - 1];
   int64_t nb = ct__la_batch(Q);
   if (Q->numel == 0) return CT_OK;
-  int info = ct__la_orgqr_batch((ct_dtype)Q->dtype, nb, (int)m, (int)n, (int)k, ct__tdata(Q), lda_of(m), m * n,
-                                ct__tdata(tau), k);
+  int info = ct__la_orgqr_batch((ct_dtype)Q->dtype, nb, (int)m, (int)n, (int)k, ct__tdata(Q), lda_of(m),
+                                m * n, ct__tdata(tau), k);
   return info != 0 ? info_error(info, "orgqr") : CT_OK;
 }
 
@@ -406,8 +406,9 @@ static ct_tensor *ormqr_new(const ct_tensor *A, const ct_tensor *tau, const ct_t
   char side = left ? 'L' : 'R', tr = !trans ? 'N' : ct__dt(dt)->category == CT_CAT_COMPLEX ? 'C' : 'T';
   int64_t nb = ct__la_batch(C), am = A->sizes[A->ndim - 2], an = A->sizes[A->ndim - 1];
   if (s == CT_OK && R->numel > 0 && k > 0) {
-    int info = ct__la_ormqr_batch(dt, nb, side, tr, (int)m, (int)n, (int)k, ct__tdata(W), lda_of(left ? m : n),
-                                  am * an, ct__tdata(t), k, ct__tdata(R), lda_of(m), m * n);
+    int info =
+        ct__la_ormqr_batch(dt, nb, side, tr, (int)m, (int)n, (int)k, ct__tdata(W), lda_of(left ? m : n),
+                           am * an, ct__tdata(t), k, ct__tdata(R), lda_of(m), m * n);
     if (info != 0) s = info_error(info, "ormqr");
   }
   ct_release(W);
