@@ -388,7 +388,15 @@ ct_status ct_linalg_matrix_rank_out(ct_tensor *out, const ct_tensor *A, const ct
   if (!r) return ct_last_error();
   /* the count goes in through fill_ (an empty A) or sum_out: an out that requires grad is refused there */
   bool grad_ok = A->numel == 0 ? ct__check_inplace(out) : CT__OUT_GRAD_OK("sum", out);
-  ct_status s = grad_ok ? ct__la_write_out_direct(out, r, false) : CT_ERR_RUNTIME;
+  ct_status s = grad_ok ? CT_OK : CT_ERR_RUNTIME;
+  /* torch resizes out to A's batch first, then sum_out to the count's shape: where tolerance tensors broadcast
+     the batch, out ends contiguous whatever its strides were */
+  int64_t bd = A->ndim - 2;
+  bool bcast = r->ndim != bd || memcmp(r->sizes, A->sizes, (size_t)bd * sizeof(int64_t)) != 0;
+  bool at_batch = out->ndim == bd && memcmp(out->sizes, A->sizes, (size_t)bd * sizeof(int64_t)) == 0;
+  if (s == CT_OK && bcast && !at_batch)
+    s = ct__tensor_resize_ok(out, bd, A->sizes) ? ct__tensor_resize(out, bd, A->sizes, NULL) : ct_last_error();
+  if (s == CT_OK) s = ct__la_write_out_direct(out, r, false);
   ct_release(r);
   return s;
 }
