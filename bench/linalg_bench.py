@@ -159,7 +159,37 @@ def cases():
              check(lambda ctri=ctri, cb=cb: lib.ct_linalg_solve_triangular(ctri, cb, True, None),
                    lambda tri=tri, b=b: torch.linalg.solve_triangular(tri, b, upper=True))),
         ]
+        # h6-la: batched small QR, one LAPACK workspace query per batch (apply_geqrf / apply_orgqr), bit for bit
+        q8 = torch.randn(10000, 8, 8, dtype=dt)
+        cq8 = to_ct(q8)
+        out.append((f"linalg.qr 10000 x 8x8 {tag}", None, qr_call(cq8), lambda q8=q8: torch.linalg.qr(q8),
+                    qr_check(cq8, q8)))
     return out
+
+
+# h6-la: linalg.qr (Q and R through pointers, default options)
+lib.ct_linalg_qr.restype, lib.ct_linalg_qr.argtypes = ctypes.c_int, [P, PP, PP, P]
+
+
+def qr_call(ca):
+    def call():
+        q, r = P(), P()
+        lib.ct_linalg_qr(ca, ctypes.byref(q), ctypes.byref(r), None)
+        lib.ct_release(q)
+        lib.ct_release(r)
+    return call
+
+
+def qr_check(ca, a):
+    def run():
+        q, r = P(), P()
+        lib.ct_linalg_qr(ca, ctypes.byref(q), ctypes.byref(r), None)
+        tq, tr = torch.linalg.qr(a)
+        ok = close(q.value, tq, True) and close(r.value, tr, True)
+        lib.ct_release(q)
+        lib.ct_release(r)
+        return ok
+    return run
 
 
 def main():

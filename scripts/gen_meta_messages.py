@@ -8,6 +8,8 @@ import sys
 import torch
 
 m = torch.empty(3, device="meta")
+_m33 = torch.empty(3, 3, device="meta")
+_c33 = torch.empty(3, 3, device="meta", dtype=torch.complex64)
 CASES = {
     "aten::_local_scalar_dense": lambda: torch.empty((), device="meta").item(),
     "aten::equal": lambda: torch.equal(m, m),
@@ -56,6 +58,21 @@ CASES = {
     "aten::cholesky.out": lambda: torch.cholesky(torch.ones(3, 3), out=torch.empty(0, device="meta")),
     # not a meta kernel: angle's out= on the CPU given a meta input asks the CPU backend to resize its out
     "aten::_resize_output_": lambda: torch.angle(m, out=torch.zeros(5)),
+    # h6-la: the linear algebra ops without a Meta kernel (their out= forms given meta tensors)
+    "aten::cholesky_inverse": lambda: torch.cholesky_inverse(_m33),
+    "aten::cholesky_inverse.out": lambda: torch.cholesky_inverse(_m33, out=_m33),
+    "aten::linalg_solve_triangular": lambda: torch.linalg.solve_triangular(_m33, _m33, upper=True),
+    "aten::linalg_solve_triangular.out": lambda: torch.linalg.solve_triangular(_m33, _m33, upper=True, out=_m33),
+    "aten::geqrf": lambda: torch.geqrf(_m33),
+    "aten::geqrf.a": lambda: torch.geqrf(_m33, out=(_m33, m)),
+    "aten::linalg_householder_product": lambda: torch.linalg.householder_product(_m33, m),
+    "aten::linalg_householder_product.out": lambda: torch.linalg.householder_product(_m33, m, out=_m33),
+    "aten::ormqr": lambda: torch.ormqr(_m33, m, _m33),
+    "aten::ormqr.out": lambda: torch.ormqr(_m33, m, _m33, out=_m33),
+    "aten::linalg_eig": lambda: torch.linalg.eig(_m33),
+    "aten::linalg_eig.out": lambda: torch.linalg.eig(_m33, out=(_c33, _c33)),
+    "aten::linalg_lstsq.out": lambda: torch.linalg.lstsq(_m33, _m33),
+    "aten::linalg_matrix_exp": lambda: torch.linalg.matrix_exp(_m33),
 }
 
 

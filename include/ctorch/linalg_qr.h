@@ -95,7 +95,14 @@ CT_API ct_status ct_linalg_lstsq_out(ct_tensor *solution, ct_tensor *residuals, 
 /* linalg.pinv's and matrix_rank's tolerances: atol (has_atol false: 0) and rtol (has_rtol false: eps * max(m,
    n) of A's real dtype, or 0 when atol > 0 was given); hermitian: A is Hermitian (eigh of its lower triangle
    instead of svd). has_rcond: torch's rcond overload of pinv (atol 0, rtol rcond) and the tol overload of
-   matrix_rank (atol tol, rtol 0); atol / rtol are then ignored. */
+   matrix_rank (atol tol, rtol 0); atol / rtol are then ignored.
+   The tensor fields (NULL: not given) are torch's Tensor overloads: a tolerance of any real dtype (a complex one is
+   refused: "torch.linalg.pinv: atol tensor of complex type is not supported. Got ComplexFloat") whose shape
+   broadcasts against A's batch (the tolerance gets a trailing dim of 1 against the singular values), so that the
+   result's batch is the broadcast one; rtol left out is then where(atol > 0, 0, eps * max(m, n)) per element.
+   rcond_tensor is the Tensor form of rcond (pinv: atol 0, rtol rcond; matrix_rank's tol: atol tol, rtol a zero of
+   tol's dtype) and wins over every other tolerance. A float tolerance given beside a tensor one counts as a
+   float64 0-dim tensor. */
 typedef struct ct_linalg_tol_opts {
   bool has_atol;  /* false: atol=None */
   double atol;    /* absolute tolerance */
@@ -104,6 +111,9 @@ typedef struct ct_linalg_tol_opts {
   bool hermitian; /* eigh of A's lower triangle instead of svd */
   bool has_rcond; /* pinv's rcond / matrix_rank's tol overload */
   double rcond;   /* pinv: rtol; matrix_rank: atol */
+  const ct_tensor *atol_tensor;  /* non-NULL: atol as a tensor (has_atol / atol ignored) */
+  const ct_tensor *rtol_tensor;  /* non-NULL: rtol as a tensor (has_rtol / rtol ignored) */
+  const ct_tensor *rcond_tensor; /* non-NULL: pinv's rcond / matrix_rank's tol as a tensor */
 } ct_linalg_tol_opts;
 /* torch.linalg.pinv(A, atol, rtol, hermitian): the pseudo-inverse V diag(1/S) U^H over the singular values
    above max(atol, rtol * max(S)) (eigenvalues by absolute value when hermitian); batch + [n, m]. */

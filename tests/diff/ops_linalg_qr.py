@@ -1,7 +1,8 @@
 """Entries for include/ctorch/linalg_qr.h against torch 1.13: linalg.qr / qr (reduced, complete, r), geqrf,
 householder_product / orgqr, ormqr (left / right, transpose), linalg.lstsq (its four drivers, rcond, vector and
 matrix right-hand sides, broadcast batches), linalg.pinv / pinverse (atol, rtol, hermitian, rcond),
-linalg.matrix_rank (atol, rtol, hermitian, tol) and the legacy svd (some, compute_uv), with their out= forms
+linalg.matrix_rank (atol, rtol, hermitian, tol), both with their tolerances as floats or as tensors broadcast
+against the batch, and the legacy svd (some, compute_uv), with their out= forms
 (conventions: ops_linalg.py's docstring, whose generators these reuse).
 
 Inputs: batches of 0 to 2 dims (batch 0 included), matrices of 0 to 5 rows and columns (0 x n, wide and tall),
@@ -41,7 +42,8 @@ class ct_linalg_lstsq_opts(ctypes.Structure):
 class ct_linalg_tol_opts(ctypes.Structure):
     _fields_ = [("has_atol", ctypes.c_bool), ("atol", ctypes.c_double), ("has_rtol", ctypes.c_bool),
                 ("rtol", ctypes.c_double), ("hermitian", ctypes.c_bool), ("has_rcond", ctypes.c_bool),
-                ("rcond", ctypes.c_double)]
+                ("rcond", ctypes.c_double), ("atol_tensor", ctypes.c_void_p), ("rtol_tensor", ctypes.c_void_p),
+                ("rcond_tensor", ctypes.c_void_p)]
 
 
 class ct_pinverse_opts(ctypes.Structure):
@@ -322,36 +324,48 @@ def _c_lstsq(x, conj, b, rcond, drv, out=None):
 
 # ---- pinv, pinverse, matrix_rank ----------------------------------------------------------------------------
 
+def _tol_input(g, p, batch=None):
+    """(x, conj, hermitian): pinv's and matrix_rank's input, rank-deficient 40% of the time."""
+    herm = g.chance(0.3)
+    x, conj = _matrix(g, p, "herm" if herm else "rect", square=herm, batch=batch)
+    if g.chance(0.4) and len(x.shape) >= 2:
+        base = _lowrank(g, x.shape, x.dtype)
+        if herm and x.shape[-1] == x.shape[-2] and (x.dtype.is_floating_point or x.dtype.is_complex):
+            base = (base + base.mH) / 2
+        x = Spec(x.shape, x.dtype, x.layout, base=base)
+    return x, conj, herm
+
+
+def _tol_out(g, a, x, rank):
+    """An out= for pinv (x's shape transposed) or matrix_rank (x's batch), of a wrong dtype 15% of the time."""
+    sh = x.shape
+    if rank:
+        a.kw["out"] = _out(g, torch.int64, sh[:-2]) if g.chance(0.85) else \
+            Spec(sh[:-2], g.choice([torch.float32, torch.bool, torch.int32]))
+    else:
+        osh = tuple(sh[:-2]) + ((sh[-1], sh[-2]) if len(sh) >= 2 else ())
+        a.kw["out"] = _out(g, x.dtype, osh) if g.chance(0.85) else Spec(osh, g.choice(
+            [torch.complex128, torch.int64, torch.float64]))
+
+
 def gen_tol(p, out=None, rank=False):
     def gen(g):
-        herm = g.chance(0.3)
-        x, conj = _matrix(g, p, "herm" if herm else "rect", square=herm)
-        if g.chance(0.4) and len(x.shape) >= 2:
-            base = _lowrank(g, x.shape, x.dtype)
-            if herm and x.shape[-1] == x.shape[-2] and (x.dtype.is_floating_point or x.dtype.is_complex):
-                base = (base + base.mH) / 2
-            x = Spec(x.shape, x.dtype, x.layout, base=base)
+        x, conj, herm = _tol_input(g, p)
         kind = g.choice(["none", "atol", "rtol", "both", "rcond"])
         atol = g.choice([0.0, 0.5, 1e-3, 2.0]) if kind in ("atol", "both") else None
         rtol = g.choice([0.0, 0.1, 1e-4, 0.5]) if kind in ("rtol", "both") else None
         rcond = g.choice([0.0, 1e-3, 0.2]) if kind == "rcond" else None
         a = A(x, conj, atol, rtol, rcond, herm)
         if out:
-            sh = x.shape
-            if rank:
-                a.kw["out"] = _out(g, torch.int64, sh[:-2]) if g.chance(0.85) else \
-                    Spec(sh[:-2], g.choice([torch.float32, torch.bool, torch.int32]))
-            else:
-                osh = tuple(sh[:-2]) + ((sh[-1], sh[-2]) if len(sh) >= 2 else ())
-                a.kw["out"] = _out(g, x.dtype, osh) if g.chance(0.85) else Spec(osh, g.choice(
-                    [torch.complex128, torch.int64, torch.float64]))
+            _tol_out(g, a, x, rank)
         return a
     return gen
 
 
-def _tkw(atol, rtol, rcond, herm):
+def _tkw(atol, rtol, rcond, herm, pos=True, name=None):
+    """pinv's and matrix_rank's arguments: rcond positional (pos) or by its keyword name, else atol / rtol."""
     if rcond is not None:
-        return (rcond,), {"hermitian": herm}
+        return ((rcond,), {"hermitian": herm}) if pos else ((), {name: rcond, "hermitian": herm})
     kw = {"hermitian": herm}
     if atol is not None:
         kw["atol"] = atol
@@ -394,6 +408,76 @@ def _c_rank(x, conj, atol, rtol, rcond, herm, out=None):
     if out is None:
         return _call("ct_linalg_matrix_rank", _c_in(x, conj), o)
     return _outs("ct_linalg_matrix_rank_out", [out], _c_in(x, conj), o)
+
+
+# The Tensor overloads: atol / rtol (or pinv's rcond, matrix_rank's tol) as tensors of real dtypes whose shapes
+# broadcast against A's batch (the result takes the broadcast batch), now and then a shape that does not
+# broadcast or a complex tolerance (torch's messages).
+_TOL_VALUES = [0.0, 0.5, 1e-3, 2.0, 0.1, 1e-6, 1e-4]
+
+
+def _tol_tensor(g, batch):
+    dt = g.choice([torch.float64, torch.float32, torch.float32, torch.float64, torch.int64, torch.bool,
+                   torch.float16] + ([torch.complex64] if g.chance(0.15) else []))
+    r = g.int(0, 4)
+    if r == 0:
+        shape = ()
+    elif r == 1:  # a suffix of the batch, some dims 1
+        shape = tuple(d if g.chance(0.7) else 1 for d in batch[g.int(0, len(batch)):])
+    elif r == 2:  # extra leading dims
+        shape = (g.int(1, 3),) + tuple(1 if g.chance(0.5) else d for d in batch)
+    else:  # a size of its own: broadcasts where the batch's last dim is 1 or absent
+        shape = (g.int(1, 3),) + ((1,) if g.chance(0.5) else ())
+    n = 1
+    for d in shape:
+        n *= d
+    vals = [g.choice(_TOL_VALUES) * (g.choice([1.0, 10.0]) if dt.is_floating_point else 10.0) for _ in range(n)]
+    base = torch.tensor(vals, dtype=torch.float64).reshape(shape)
+    if dt == torch.bool:
+        base = base > 0.05
+    elif dt.is_complex:
+        base = base.to(dt) * (1 + 1j)
+    else:
+        base = base.round() if not dt.is_floating_point else base
+    return Spec(shape, dt, g.choice([None, None, ["transposed"], ["strided"]]) if len(shape) >= 2 else None,
+                base=base.to(dt))
+
+
+def gen_tol_tensor(p, out=None, rank=False):
+    def gen(g):
+        batch = _batch(g)
+        x, conj, herm = _tol_input(g, p, batch)
+        kind = g.choice(["atol", "rtol", "both", "rcond", "rcond_pos"])
+        atol = _tol_tensor(g, batch) if kind in ("atol", "both") else None
+        rtol = _tol_tensor(g, batch) if kind in ("rtol", "both") else None
+        rcond = _tol_tensor(g, batch) if kind.startswith("rcond") else None
+        a = A(x, conj, atol, rtol, rcond, herm, kind == "rcond_pos")
+        if out:
+            _tol_out(g, a, x, rank)
+        return a
+    return gen
+
+
+def _ttopts(atol, rtol, rcond, herm):
+    return _ref(ct_linalg_tol_opts(False, 0.0, False, 0.0, herm, False, 0.0, *[None if t is None else t.ptr
+                                                                               for t in (atol, rtol, rcond)]))
+
+
+def _tt_calls(fn, legacy, ct_name):
+    """The (torch, ctorch) calls of a Tensor-overload entry: fn (pinv or matrix_rank), legacy the keyword of its
+    rcond / tol tensor form, ct_name the ctorch function (its out= form: ct_name + "_out")."""
+    def t(x, conj, atol, rtol, rcond, herm, pos, out=None):
+        a, kw = _tkw(atol, rtol, rcond, herm, pos, legacy)
+        return fn(_t_in(x, conj), *a, **kw, **({} if out is None else {"out": out}))
+
+    def c(x, conj, atol, rtol, rcond, herm, pos, out=None):
+        o = _ttopts(atol, rtol, rcond, herm)
+        return _call(ct_name, _c_in(x, conj), o) if out is None else _outs(ct_name + "_out", [out], _c_in(x, conj), o)
+    return t, c
+
+
+_t_pinv_tt, _c_pinv_tt = _tt_calls(torch.linalg.pinv, "rcond", "ct_linalg_pinv")
+_t_rank_tt, _c_rank_tt = _tt_calls(torch.linalg.matrix_rank, "tol", "ct_linalg_matrix_rank")
 
 
 def gen_pinverse(p):
@@ -495,6 +579,13 @@ def _ops(p):
         op("pinverse", gen_pinverse(p), _t_pinverse, _c_pinverse),
         op("linalg_matrix_rank", gen_tol(p, rank=True), _t_rank, _c_rank, weight=2),
         op("linalg_matrix_rank_out", gen_tol(p, True, rank=True), _t_rank, _c_rank),
+        # a NULL tolerance tensor means "not given": the NULL checks of A and out run in the float entries above
+        op("linalg_pinv_tensor_tol", gen_tol_tensor(p), _t_pinv_tt, _c_pinv_tt, weight=2, null_check=False),
+        op("linalg_pinv_tensor_tol_out", gen_tol_tensor(p, True), _t_pinv_tt, _c_pinv_tt, null_check=False),
+        op("linalg_matrix_rank_tensor_tol", gen_tol_tensor(p, rank=True), _t_rank_tt, _c_rank_tt, weight=2,
+           null_check=False),
+        op("linalg_matrix_rank_tensor_tol_out", gen_tol_tensor(p, True, rank=True), _t_rank_tt, _c_rank_tt,
+           null_check=False),
         op("svd", gen_svd(p), _t_svd, _c_svd, weight=2),
         op("svd_out", gen_svd(p, True), _t_svd, _c_svd),
     ]

@@ -40,6 +40,7 @@ import ops_pw_elem  # noqa: E402
 import ops_gather  # noqa: E402
 import ops_matmul  # noqa: E402
 import ops_meta  # noqa: E402
+import ops_linalg_meta  # noqa: E402  (h6-la)
 import ops_index  # noqa: E402
 import ops_join  # noqa: E402
 import ops_linalg  # noqa: E402
@@ -57,7 +58,8 @@ TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS, ops_scan
           ops_pw_math.OPS, ops_pw_compare.OPS, ops_pw_elem.OPS, ops_reduce.OPS, ops_alias.OPS, ops_outgrad.OPS,
           ops_errors.OPS, ops_conj.OPS, ops_basics.OPS, ops_index.OPS, ops_join.OPS, ops_sort.OPS,
           ops_gather.OPS, ops_linalg.OPS, ops_linalg_lu.OPS, ops_linalg_qr.OPS, ops_linalg_eig.OPS,
-          ops_linalg_norm.OPS, ops_matmul.OPS, ops_meta.OPS]
+          ops_linalg_norm.OPS, ops_matmul.OPS, ops_meta.OPS,
+          ops_linalg_meta.OPS]  # h6-la: ops_linalg_meta
 
 
 def select_ops(names_wanted):

@@ -217,10 +217,50 @@ static void test_out(void) {
   ct_scope_end();
 }
 
+/* The Tensor overloads of pinv and matrix_rank: tolerances broadcast against the batch. */
+static void test_tensor_tolerances(void) {
+  ct_scope_begin();
+  ct_tensor *a = mat(A43, 4, 3), *s = mat(SING, 2, 2); /* svdvals(A) = [9.5673, 3.3978, 2.2182] */
+  int64_t r[3];
+  /* torch.linalg.matrix_rank(A, atol=torch.tensor([[5.], [3.], [0.5]])) = [[1], [2], [3]] (shape 3 x 1) */
+  ct_tensor *at = ct_tensor_from_data((const double[]){5.0, 3.0, 0.5}, CT_FLOAT64, CT_SHAPE(3, 1), NULL);
+  ct_tensor *k = ct_linalg_matrix_rank(a, &(ct_linalg_tol_opts){.atol_tensor = at});
+  CHECK_SHAPE(k, 3, 1);
+  CHECK(k && ct_copy_to_buffer(k, r, CT_INT64, sizeof r) == CT_OK && r[0] == 1 && r[1] == 2 && r[2] == 3);
+  /* torch.linalg.matrix_rank(A, torch.tensor([5., 3.])) (the tol overload, float32) = [1, 2] */
+  ct_tensor *tol = ct_tensor_from_data((const float[]){5.0f, 3.0f}, CT_FLOAT32, CT_SHAPE(2), NULL);
+  k = ct_linalg_matrix_rank(a, &(ct_linalg_tol_opts){.rcond_tensor = tol});
+  CHECK_SHAPE(k, 2);
+  CHECK(k && ct_copy_to_buffer(k, r, CT_INT64, 2 * sizeof *r) == CT_OK && r[0] == 1 && r[1] == 2);
+  /* a float atol beside a tensor rtol counts as a float64 0-dim tensor: torch.linalg.matrix_rank(A,
+     atol=torch.tensor(5., dtype=torch.float64), rtol=torch.tensor(0.3)) = 1 */
+  ct_tensor *rt = ct_tensor_from_data((const float[]){0.3f}, CT_FLOAT32, (ct_shape){NULL, 0}, NULL);
+  CHECK_EQ_INT(item_int(ct_linalg_matrix_rank(
+                   a, &(ct_linalg_tol_opts){.has_atol = true, .atol = 5.0, .rtol_tensor = rt})),
+               1);
+  /* torch.linalg.pinv(S, atol=torch.tensor([1., 10.])): 2 x 2 x 2, pinv(S) then zeros */
+  ct_tensor *p = ct_linalg_pinv(
+      s, &(ct_linalg_tol_opts){
+             .atol_tensor = ct_tensor_from_data((const double[]){1.0, 10.0}, CT_FLOAT64, CT_SHAPE(2), NULL)});
+  CHECK_SHAPE(p, 2, 2, 2);
+  CHECK(close_to(p, (const double[]){0.04, 0.08, 0.08, 0.16, 0, 0, 0, 0}, 8, 1e-14));
+  /* errors: a complex tolerance, a batch that does not broadcast */
+  ct_tensor *c = ct_ones((ct_shape){NULL, 0}, &(ct_tensor_opts){.dtype = CT_COMPLEX64});
+  CHECK(ct_linalg_pinv(a, &(ct_linalg_tol_opts){.atol_tensor = c}) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "torch.linalg.pinv: atol tensor of complex type is not supported. Got ComplexFloat");
+  ct_tensor *b3 = ct_zeros(CT_SHAPE(2, 3, 3), &(ct_tensor_opts){.dtype = CT_FLOAT64});
+  CHECK(ct_linalg_matrix_rank(b3, &(ct_linalg_tol_opts){.atol_tensor = ct_ones(CT_SHAPE(3), NULL)}) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "The size of tensor a (3) must match the size of tensor b (2) at non-singleton "
+                              "dimension 0");
+  ct_scope_end();
+}
+
 int main(void) {
   test_qr();
   test_lstsq();
   test_pinv_rank_svd();
+  test_tensor_tolerances();
   test_out();
   return TEST_SUMMARY();
 }

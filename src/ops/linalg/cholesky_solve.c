@@ -125,7 +125,8 @@ ct_tensor *ct_cholesky_inverse(const ct_tensor *L, const ct_cholesky_solve_opts 
 /* cholesky_inverse_out: an empty out of L's dtype takes the column-major result; any other out is resize_output-ed
    (contiguous when its shape differs) and copied into. */
 ct_status ct_cholesky_inverse_out(ct_tensor *out, const ct_tensor *L, const ct_cholesky_solve_opts *opts) {
-  CT__OP_ENTER_STATUS(&cholesky_inverse_op, L, out, L);
+  CT__NONNULL_STATUS(out, L);
+  if (!CT__OP_ACCEPTS(&cholesky_inverse_op, "aten::cholesky_inverse.out", L, out)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&cholesky_inverse_op, out, L)) return CT_ERR_RUNTIME;
   if (!cholesky_inverse_args(L) || !ct__la_out_castable(out, (ct_dtype)L->dtype, L, "cholesky_inverse"))
     return ct_last_error();

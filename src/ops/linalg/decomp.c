@@ -7,13 +7,16 @@
 
 #include <string.h>
 
-static const ct_op cholesky_op = CT_LINALG_OP("linalg_cholesky_ex", "aten::linalg_cholesky");
-static const ct_op cholesky_ex_op = CT_LINALG_OP("linalg_cholesky_ex", "aten::linalg_cholesky_ex");
+/* meta: the structured kernels' geometry (the CPU's layouts, no values, no per-dtype kernel check) */
+static const ct_op cholesky_op = CT_LINALG_META_OP("linalg_cholesky_ex", "aten::linalg_cholesky");
+static const ct_op cholesky_ex_op = CT_LINALG_META_OP("linalg_cholesky_ex", "aten::linalg_cholesky_ex");
 static const ct_op cholesky_legacy_op = CT_LINALG_OP("cholesky", "aten::cholesky");
-static const ct_op svd_op = CT_LINALG_OP("_linalg_svd", "aten::linalg_svd");
-static const ct_op svdvals_op = CT_LINALG_OP("_linalg_svd", "aten::linalg_svdvals");
-static const ct_op eigh_op = CT_LINALG_OP("_linalg_eigh", "aten::linalg_eigh");
-static const ct_op eigvalsh_op = CT_LINALG_OP("_linalg_eigh", "aten::linalg_eigvalsh");
+static const ct_op svd_op = CT_LINALG_META_OP("_linalg_svd", "aten::linalg_svd");
+static const ct_op svdvals_op = CT_LINALG_META_OP("_linalg_svd", "aten::linalg_svdvals");
+static const ct_op eigh_op = CT_LINALG_META_OP("_linalg_eigh", "aten::linalg_eigh");
+static const ct_op eigvalsh_op = CT_LINALG_META_OP("_linalg_eigh", "aten::linalg_eigvalsh");
+/* the composites over svd (matrix_norm, cond) still refuse a meta tensor where they dispatch _linalg_svd */
+static const ct_op svd_inner_op = CT_LINALG_OP("_linalg_svd", "aten::_linalg_svd");
 
 /* Zeroes (+0) the strict upper (lower: false) or lower triangle of each n x n column-major matrix of W. */
 static void zero_triangle(ct_tensor *W, bool upper_part) {
@@ -59,10 +62,14 @@ static ct_status cholesky_common(const ct_tensor *A, const ct_linalg_cholesky_op
     return ct_last_error();
   if (out && !ct__la_out_ok(out, (ct_dtype)A->dtype, A)) return ct_last_error();
   if (out_info && !ct__la_out_ok(out_info, CT_INT32, A)) return ct_last_error();
-  if (A->numel > 0 && !ct__la_kernel_ok(A, "cholesky_cpu")) return ct_last_error();
+  bool meta = A->device_type == CT_META;
+  if (A->numel > 0 && !meta && !ct__la_kernel_ok(A, "cholesky_cpu")) return ct_last_error();
   if (!ct__la_int_ok(A->sizes[A->ndim - 1])) return ct_last_error();
-  ct_tensor *r[2] = {ct__la_colmajor_copy(A, A->ndim, A->sizes), NULL};
-  if (r[0]) {
+  ct_tensor *r[2] = {meta ? ct__la_empty_colmajor(A, A->ndim, A->sizes, (ct_dtype)A->dtype)
+                          : ct__la_colmajor_copy(A, A->ndim, A->sizes),
+                     NULL};
+  if (r[0] && meta) r[1] = ct__la_empty(A, A->ndim - 2, A->sizes, CT_INT32);
+  else if (r[0]) {
     zero_triangle(r[0], !upper);
     r[1] = potrf_batch(r[0], upper);
   }
@@ -121,10 +128,10 @@ ct_tensor *ct_cholesky(const ct_tensor *A, const ct_linalg_cholesky_opts *opts) 
 }
 
 ct_status ct_cholesky_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_cholesky_opts *opts) {
-  CT__OP_ENTER_STATUS(&cholesky_legacy_op, A, out, A);
-  if (!CT__OP_OUT_GRAD_OK(&cholesky_legacy_op, out, A)) return CT_ERR_RUNTIME;
-  /* cholesky.out has no meta kernel in torch 1.13: a meta out is its dispatcher's refusal */
+  CT__NONNULL_STATUS(out, A);
+  /* cholesky.out has no meta kernel in torch 1.13: a meta out or input is its dispatcher's refusal */
   if (!CT__OP_ACCEPTS(&cholesky_legacy_op, "aten::cholesky.out", out, A)) return ct_last_error();
+  if (!CT__OP_OUT_GRAD_OK(&cholesky_legacy_op, out, A)) return CT_ERR_RUNTIME;
   if (!ct__la_out_ok(out, (ct_dtype)out->dtype, A)) return ct_last_error();
   if (!ct_can_cast((ct_dtype)A->dtype, (ct_dtype)out->dtype)) {
     ct__error(CT_ERR_RUNTIME,
@@ -173,7 +180,9 @@ static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor 
                          ct_tensor **Vh) {
   *U = *S = *Vh = NULL;
   int64_t nd = A->ndim, m = A->sizes[nd - 2], n = A->sizes[nd - 1], k = m < n ? m : n;
-  if ((A->numel > 0 && !ct__la_kernel_ok(A, "linalg_svd_cpu")) || !ct__la_int_ok(m) || !ct__la_int_ok(n))
+  bool meta = A->device_type == CT_META; /* the results' geometry, nothing computed */
+  if ((A->numel > 0 && !meta && !ct__la_kernel_ok(A, "linalg_svd_cpu")) || !ct__la_int_ok(m) ||
+      !ct__la_int_ok(n))
     return ct_last_error();
   ct_dtype dt = (ct_dtype)A->dtype;
   int64_t sz[CT_LA_MAXDIM];
@@ -188,10 +197,11 @@ static ct_status svd_new(const ct_tensor *A, bool vectors, bool full, ct_tensor 
     sz[nd - 1] = n;
     v = ct__la_empty_colmajor(A, nd, sz, dt);
   }
-  ct_tensor *W = ct__la_colmajor_copy(A, nd, A->sizes);
-  ct_status st = s && W && (!vectors || (u && v)) ? CT_OK : ct_last_error();
+  ct_tensor *W = meta ? NULL : ct__la_colmajor_copy(A, nd, A->sizes);
+  ct_status st = s && (W || meta) && (!vectors || (u && v)) ? CT_OK : ct_last_error();
   int64_t nb = ct__la_batch(A), uc = full ? m : k, vr = full ? n : k;
-  if (st == CT_OK && vectors &&
+  if (meta) nb = k = 0; /* nothing to fill or factor */
+  if (st == CT_OK && vectors && !meta &&
       k == 0) { /* gesdd is not called: torch's U and Vh are then identity-free zeros */
     st = ct__fill(u, ct_scalar_int(0));
     if (st == CT_OK) st = ct__fill(v, ct_scalar_int(0));
@@ -328,16 +338,18 @@ static void syevd_one(void *c, int64_t b) {
 
 static ct_status eigh_new(const ct_tensor *A, char uplo, bool vectors, ct_tensor **w, ct_tensor **V) {
   *w = *V = NULL;
-  if ((A->numel > 0 && !ct__la_kernel_ok(A, "linalg_eigh_cpu")) || !ct__la_int_ok(A->sizes[A->ndim - 1]))
+  bool meta = A->device_type == CT_META; /* the results' geometry, nothing computed */
+  if ((A->numel > 0 && !meta && !ct__la_kernel_ok(A, "linalg_eigh_cpu")) ||
+      !ct__la_int_ok(A->sizes[A->ndim - 1]))
     return ct_last_error();
-  int64_t nd = A->ndim, n = A->sizes[nd - 1], nb = ct__la_batch(A);
+  int64_t nd = A->ndim, n = A->sizes[nd - 1], nb = meta ? 0 : ct__la_batch(A);
   ct_dtype dt = (ct_dtype)A->dtype;
-  ct_tensor *W = ct__la_colmajor_copy(A, nd, A->sizes);
+  ct_tensor *W = meta ? ct__la_empty_colmajor(A, nd, A->sizes, dt) : ct__la_colmajor_copy(A, nd, A->sizes);
   ct_tensor *ev = W ? ct__la_empty(A, nd - 1, A->sizes, ct__la_real(dt)) : NULL;
   ct_tensor *info = ev ? ct__la_empty(A, nd - 2, A->sizes, CT_INT32) : NULL;
   ct_status s = info ? CT_OK : ct_last_error();
   bool oom = false;
-  if (s == CT_OK) {
+  if (s == CT_OK && !meta) {
     syevd_job j = {.W = W, .ev = ev, .info = info, .n = n, .jobz = vectors ? 'V' : 'N', .uplo = uplo};
     ct__la_for_each_matrix(nb, n, n, syevd_one, &j);
     for (int64_t b = 0; b < nb; b++) oom = oom || *(int32_t *)ct__la_at(info, b) == CT_LA_NO_MEMORY;
@@ -408,7 +420,7 @@ ct_status ct_linalg_eigvalsh_out(ct_tensor *out, const ct_tensor *A, const ct_li
 /* ---- the _impl the norm family's composites call (matrix_norm's 2, -2 and 'nuc', cond) ---- */
 
 ct_tensor *ct__la_svdvals_impl(const ct_tensor *A) {
-  if (!svd_args(A) || !ct__op_table(&svdvals_op, A, "aten::_linalg_svd")) return NULL;
+  if (!svd_args(A) || !ct__op_table(&svd_inner_op, A, "aten::_linalg_svd")) return NULL;
   ct_tensor *u, *s, *v;
   return svd_new(A, false, false, &u, &s, &v) == CT_OK ? ct__own(s) : NULL;
 }

@@ -11,11 +11,11 @@
 #include <math.h>
 #include <string.h>
 
-static const ct_op det_op = CT_LINALG_OP("_linalg_det", "aten::linalg_det");
-static const ct_op det_legacy_op = CT_LINALG_OP("_linalg_det", "aten::det");
-static const ct_op slogdet_op = CT_LINALG_OP("_linalg_slogdet", "aten::linalg_slogdet");
-static const ct_op slogdet_legacy_op = CT_LINALG_OP("_linalg_slogdet", "aten::slogdet");
-static const ct_op logdet_op = CT_LINALG_OP("logdet", "aten::logdet");
+static const ct_op det_op = CT_LINALG_META_OP("_linalg_det", "aten::linalg_det");
+static const ct_op det_legacy_op = CT_LINALG_META_OP("_linalg_det", "aten::det");
+static const ct_op slogdet_op = CT_LINALG_META_OP("_linalg_slogdet", "aten::linalg_slogdet");
+static const ct_op slogdet_legacy_op = CT_LINALG_META_OP("_linalg_slogdet", "aten::slogdet");
+static const ct_op logdet_op = CT_LINALG_META_OP("logdet", "aten::logdet");
 
 static double complex load(ct_dtype dt, const char *p) {
   switch (dt) {
@@ -63,6 +63,11 @@ static ct_status lu_of(const ct_tensor *A, ct_tensor **LU, ct_tensor **piv) {
 }
 
 static ct_tensor *det_new(const ct_tensor *A) {
+  if (A->device_type == CT_META) { /* _linalg_det's meta kernel: the batch's shape, no dtype dispatch */
+    ct_tensor *m = ct__la_empty(A, A->ndim - 2, A->sizes, (ct_dtype)A->dtype);
+    if (m) ct__grad_mark_result(m, A);
+    return m;
+  }
   ct_tensor *LU, *piv;
   if ((A->numel > 0 && !ct__la_kernel_ok(A, "lu_cpu")) || lu_of(A, &LU, &piv) != CT_OK) return NULL;
   int64_t nd = A->ndim, n = A->sizes[nd - 1], nb = ct__la_batch(A);
@@ -122,12 +127,23 @@ ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *piv, ct_t
 }
 
 static ct_status slogdet_new(const ct_tensor *A, ct_tensor **sign, ct_tensor **logabs) {
-  ct_tensor *LU, *piv;
-  ct_status s = lu_of(A, &LU, &piv);
-  if (s != CT_OK) return s;
-  s = ct__la_slogdet_from_lu(LU, piv, sign, logabs);
-  ct_release(LU);
-  ct_release(piv);
+  ct_status s = CT_OK;
+  if (A->device_type == CT_META) { /* the batch's shape: sign of A's dtype, logabsdet of its real dtype */
+    ct_dtype dt = (ct_dtype)A->dtype;
+    *sign = ct__la_empty(A, A->ndim - 2, A->sizes, dt);
+    *logabs = *sign ? ct__la_empty(A, A->ndim - 2, A->sizes, ct__la_real(dt)) : NULL;
+    if (!*logabs) {
+      ct_release(*sign);
+      return ct_last_error();
+    }
+  } else {
+    ct_tensor *LU, *piv;
+    s = lu_of(A, &LU, &piv);
+    if (s != CT_OK) return s;
+    s = ct__la_slogdet_from_lu(LU, piv, sign, logabs);
+    ct_release(LU);
+    ct_release(piv);
+  }
   if (s == CT_OK) {
     ct__grad_mark_result(*sign, A);
     ct__grad_mark_result(*logabs, A);
@@ -193,7 +209,7 @@ ct_tensor *ct_logdet(const ct_tensor *A) {
   if (!slogdet_args(A, "logdet") || slogdet_new(A, &sign, &logabs) != CT_OK) return NULL;
   ct_dtype dt = (ct_dtype)A->dtype, rt = ct__la_real(dt);
   ct_tensor *r = dt == rt ? logabs : ct__la_empty(A, logabs->ndim, logabs->sizes, dt);
-  for (int64_t i = 0; r && i < sign->numel; i++) {
+  for (int64_t i = 0; r && r->device_type != CT_META && i < sign->numel; i++) {
     double complex sg = load(dt, ct__la_at(sign, i));
     double la = creal(load(rt, ct__la_at(logabs, i)));
     /* complex: torch's log of a zero sign is -inf + nan i */

@@ -10,7 +10,8 @@
 #include <string.h>
 
 static const ct_op eig_op = CT_LINALG_OP("linalg_eig", "aten::linalg_eig");
-static const ct_op eigvals_op = CT_LINALG_OP("linalg_eigvals", "aten::linalg_eigvals");
+/* linalg_eigvals dispatches linalg_eig on a device without its kernel (meta): that op's message */
+static const ct_op eigvals_op = CT_LINALG_OP("linalg_eigvals", "aten::linalg_eig");
 
 /* toComplexType: the complex dtype of A's values (ComplexHalf, which ctorch has no dtype for, is reported by
    name with *half set); "Unknown Complex ScalarType for Long" for the others. */
@@ -193,7 +194,8 @@ ct_status ct_linalg_eig(const ct_tensor *A, ct_tensor **eigenvalues, ct_tensor *
 }
 
 ct_status ct_linalg_eig_out(ct_tensor *eigenvalues, ct_tensor *eigenvectors, const ct_tensor *A) {
-  CT__OP_ENTER_STATUS(&eig_op, A, eigenvalues, eigenvectors, A);
+  CT__NONNULL_STATUS(eigenvalues, eigenvectors, A);
+  if (!CT__OP_ACCEPTS(&eig_op, "aten::linalg_eig.out", A, eigenvalues, eigenvectors)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&eig_op, eigenvalues, eigenvectors, A)) return CT_ERR_RUNTIME;
   if (!eig_args(A, eigenvalues, eigenvectors, true)) return ct_last_error();
   ct_tensor *r[2];

@@ -239,46 +239,70 @@ int ct__la_potri(ct_dtype dt, char uplo, int n, void *a, int lda) {
     default: LA(z##C##_, __VA_ARGS__); break;                       \
   }
 
-int ct__la_geqrf(ct_dtype dt, int m, int n, void *a, int lda, void *tau) {
+/* The workspace for a batch of one routine: the size its query wrote (at least lo), allocated once. */
+static void *batch_work(ct_dtype dt, const double *q, int lo, int *lwork) {
+  *lwork = query_size(dt, q);
+  if (*lwork < lo) *lwork = lo;
+  return ct__malloc(ct__itemsize(dt) * (size_t)*lwork);
+}
+
+/* Element i of a LAPACK batch's array as an address. */
+#define CT__LA_NTH(p, i, stride) ((char *)(p) + (size_t)((i) * (stride)) * ct__itemsize(dt))
+
+int ct__la_geqrf_batch(ct_dtype dt, int64_t nb, int m, int n, void *a, int lda, int64_t a_stride, void *tau,
+                       int64_t tau_stride) {
   int info = 0, lwork = -1;
   double q[2] = {0, 0};
+  if (nb <= 0) return 0;
   CT__LA_BY_DTYPE(geqrf, geqrf, &m, &n, a, &lda, tau, (void *)q, &lwork, &info)
   if (info != 0) return info;
-  lwork = query_size(dt, q);
-  if (lwork < n) lwork = n; /* torch: max(1, n, optimal) */
-  void *work = ct__malloc(ct__itemsize(dt) * (size_t)lwork);
+  void *work = batch_work(dt, q, n > 1 ? n : 1, &lwork); /* torch: max(1, n, optimal) */
   if (!work) return CT_LA_NO_MEMORY;
-  CT__LA_BY_DTYPE(geqrf, geqrf, &m, &n, a, &lda, tau, work, &lwork, &info)
+  for (int64_t b = 0; info == 0 && b < nb; b++) {
+    void *ab = CT__LA_NTH(a, b, a_stride), *tb = CT__LA_NTH(tau, b, tau_stride);
+    CT__LA_BY_DTYPE(geqrf, geqrf, &m, &n, ab, &lda, tb, work, &lwork, &info)
+  }
   ct__free(work);
   return info;
 }
 
-int ct__la_orgqr(ct_dtype dt, int m, int n, int k, void *a, int lda, const void *tau) {
+int ct__la_orgqr_batch(ct_dtype dt, int64_t nb, int m, int n, int k, void *a, int lda, int64_t a_stride,
+                       const void *tau, int64_t tau_stride) {
   int info = 0, lwork = -1;
   double q[2] = {0, 0};
+  if (nb <= 0) return 0;
   CT__LA_BY_DTYPE(orgqr, ungqr, &m, &n, &k, a, &lda, tau, (void *)q, &lwork, &info)
   if (info != 0) return info;
-  lwork = query_size(dt, q);
-  void *work = ct__malloc(ct__itemsize(dt) * (size_t)lwork);
+  void *work = batch_work(dt, q, 1, &lwork);
   if (!work) return CT_LA_NO_MEMORY;
-  CT__LA_BY_DTYPE(orgqr, ungqr, &m, &n, &k, a, &lda, tau, work, &lwork, &info)
+  for (int64_t b = 0; info == 0 && b < nb; b++) {
+    void *ab = CT__LA_NTH(a, b, a_stride), *tb = CT__LA_NTH(tau, b, tau_stride);
+    CT__LA_BY_DTYPE(orgqr, ungqr, &m, &n, &k, ab, &lda, tb, work, &lwork, &info)
+  }
   ct__free(work);
   return info;
 }
 
-int ct__la_ormqr(ct_dtype dt, char side, char trans, int m, int n, int k, const void *a, int lda, const void *tau,
-                 void *c, int ldc) {
+int ct__la_ormqr_batch(ct_dtype dt, int64_t nb, char side, char trans, int m, int n, int k, const void *a,
+                       int lda, int64_t a_stride, const void *tau, int64_t tau_stride, void *c, int ldc,
+                       int64_t c_stride) {
   int info = 0, lwork = -1;
   double q[2] = {0, 0};
+  if (nb <= 0) return 0;
   CT__LA_BY_DTYPE(ormqr, unmqr, &side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, (void *)q, &lwork, &info, 1, 1)
   if (info != 0) return info;
-  lwork = query_size(dt, q);
-  void *work = ct__malloc(ct__itemsize(dt) * (size_t)lwork);
+  void *work = batch_work(dt, q, 1, &lwork);
   if (!work) return CT_LA_NO_MEMORY;
-  CT__LA_BY_DTYPE(ormqr, unmqr, &side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, work, &lwork, &info, 1, 1)
+  for (int64_t b = 0; info == 0 && b < nb; b++) {
+    void *ab = CT__LA_NTH(a, b, a_stride), *tb = CT__LA_NTH(tau, b, tau_stride),
+         *cb = CT__LA_NTH(c, b, c_stride);
+    CT__LA_BY_DTYPE(ormqr, unmqr, &side, &trans, &m, &n, &k, ab, &lda, tb, cb, &ldc, work, &lwork, &info, 1,
+                    1)
+  }
   ct__free(work);
   return info;
 }
+#undef CT__LA_NTH
 
 /* The driver's call with work / rwork / iwork (a query when *lwork is -1); rcond in the real dtype. */
 static void lstsq_call(ct_dtype dt, ct_la_lstsq_driver driver, int m, int n, int nrhs, void *a, int lda, void *b,

@@ -164,14 +164,20 @@ void cgelss_(const int *m, const int *n, const int *nrhs, void *a, const int *ld
 void zgelss_(const int *m, const int *n, const int *nrhs, void *a, const int *lda, void *b, const int *ldb,
              double *s, const double *rcond, int *rank, void *work, const int *lwork, double *rwork, int *info);
 
-/* QR of the m x n a in place (R above the diagonal, reflectors below), tau[min(m, n)]; workspace max(1, n,
-   optimal) as torch's apply_geqrf. Returns info. */
-int ct__la_geqrf(ct_dtype dt, int m, int n, void *a, int lda, void *tau);
-/* The first n columns of H_1 ... H_k (orgqr / ungqr) in place of the m x n a (m >= n >= k). */
-int ct__la_orgqr(ct_dtype dt, int m, int n, int k, void *a, int lda, const void *tau);
-/* c (m x n) := op(Q) c (side 'L') or c op(Q) ('R'), trans 'N', 'T' or 'C' (ormqr / unmqr). */
-int ct__la_ormqr(ct_dtype dt, char side, char trans, int m, int n, int k, const void *a, int lda, const void *tau,
-                 void *c, int ldc);
+/* The QR routines over a batch of nb matrices, matrix b at a + b * a_stride (elements), its tau at tau + b *
+   tau_stride (c likewise): the workspace queried once and allocated once for the batch, as torch's apply_geqrf,
+   apply_orgqr and apply_ormqr do. Each returns the first nonzero info (the rest of the batch is not run).
+   geqrf: QR of each m x n a in place (R above the diagonal, reflectors below), tau[min(m, n)]; workspace
+   max(1, n, optimal). */
+int ct__la_geqrf_batch(ct_dtype dt, int64_t nb, int m, int n, void *a, int lda, int64_t a_stride, void *tau,
+                       int64_t tau_stride);
+/* The first n columns of H_1 ... H_k (orgqr / ungqr) in place of each m x n a (m >= n >= k). */
+int ct__la_orgqr_batch(ct_dtype dt, int64_t nb, int m, int n, int k, void *a, int lda, int64_t a_stride,
+                       const void *tau, int64_t tau_stride);
+/* Each c (m x n) := op(Q) c (side 'L') or c op(Q) ('R'), trans 'N', 'T' or 'C' (ormqr / unmqr). */
+int ct__la_ormqr_batch(ct_dtype dt, int64_t nb, char side, char trans, int m, int n, int k, const void *a,
+                       int lda, int64_t a_stride, const void *tau, int64_t tau_stride, void *c, int ldc,
+                       int64_t c_stride);
 /* The least-squares drivers, by torch's name. */
 typedef enum ct_la_lstsq_driver { CT_LA_GELS, CT_LA_GELSY, CT_LA_GELSD, CT_LA_GELSS } ct_la_lstsq_driver;
 /* Solves min |A X - B| for the m x n a (destroyed) and the max(m, n) x nrhs b (X in its first n rows); rcond

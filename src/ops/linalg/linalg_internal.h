@@ -11,12 +11,17 @@
 #include "ops/view_op.h"
 
 /* A linalg op's descriptor: NAME is the ATen op whose autograd layer refuses out= arguments that require grad
-   ("linalg_inv_ex(): functions with out=..."); CPU only: torch's meta kernels are not reproduced yet, so a meta
-   input is refused with the dispatcher's message for ATEN, and an out= tensor on another device gets the
-   structured kernels' "Expected out tensor to have device cpu, but got meta instead" after the input checks
-   (torch would run its meta kernel there). */
+   ("linalg_inv_ex(): functions with out=..."); CPU only: a meta input is refused with the dispatcher's message
+   for ATEN (torch's for the ops without a meta kernel; for the others, whose meta kernels are not reproduced
+   yet, ctorch's refusal), and an out= tensor on another device gets the structured kernels' "Expected out
+   tensor to have device cpu, but got meta instead" after the input checks. */
 #define CT_LINALG_OP(NAME, ATEN) \
   { .name = (NAME), .aten = (ATEN), CT_COPY_ROWS_CPU }
+/* The same with a meta row, for an op whose meta kernel ctorch reproduces (det, slogdet, logdet, inv, solve,
+   cholesky, svd, svdvals, eigh, eigvalsh): its checks, then results of the CPU's geometry without values and
+   without the CPU kernel's per-dtype check (torch's meta kernels run no dtype dispatch). */
+#define CT_LINALG_META_OP(NAME, ATEN) \
+  { .name = (NAME), .aten = (ATEN), CT_COPY_ROWS }
 
 /* Matrix ranks up to this are held in stack arrays. */
 #define CT_LA_MAXDIM 64
@@ -143,9 +148,11 @@ bool ct__la_linear_solve_ok(const ct_tensor *b, const ct_tensor *A, const char *
 bool ct__la_out_castable_ok(const ct_tensor *out, ct_dtype want, const ct_tensor *like, const char *api,
                             const char *name);
 #include <string.h>
-/* Zeroes a new tensor made by the workspace functions (nothing for an empty one, whose data may be NULL). */
+/* Zeroes a new tensor made by the workspace functions (nothing for an empty or meta one, whose data may be
+   NULL). */
 static inline void ct__la_zero(ct_tensor *t) {
-  if (t->numel > 0) memset(ct__tdata(t), 0, (size_t)t->numel * ct__itemsize((ct_dtype)t->dtype));
+  if (t->numel > 0 && t->device_type != CT_META)
+    memset(ct__tdata(t), 0, (size_t)t->numel * ct__itemsize((ct_dtype)t->dtype));
 }
 /* Whether t is batched column-major (t.mT().is_contiguous()); false below 2 dims. */
 bool ct__la_is_colmajor(const ct_tensor *t);

@@ -296,8 +296,9 @@ ct_status ct_linalg_lstsq(const ct_tensor *A, const ct_tensor *B, ct_tensor **so
   ct_tensor **want[4] = {solution, residuals, rank, singular_values};
   for (int i = 0; i < 4; i++)
     if (want[i]) *want[i] = NULL;
-  CT__OP_ENTER_STATUS(&lstsq_op, A, A, B);
-  if (!CT__OP_ACCEPTS(&lstsq_op, lstsq_op.aten, A, B)) return ct_last_error();
+  CT__NONNULL_STATUS(A, B);
+  /* the functional form runs linalg_lstsq.out, whose dispatcher message a meta tensor gets */
+  if (!CT__OP_ACCEPTS(&lstsq_op, "aten::linalg_lstsq.out", A, B)) return ct_last_error();
   ct_la_lstsq_driver drv;
   double rcond;
   lstsq_res res;
@@ -310,7 +311,7 @@ ct_status ct_linalg_lstsq(const ct_tensor *A, const ct_tensor *B, ct_tensor **so
 ct_status ct_linalg_lstsq_out(ct_tensor *solution, ct_tensor *residuals, ct_tensor *rank,
                               ct_tensor *singular_values, const ct_tensor *A, const ct_tensor *B,
                               const ct_linalg_lstsq_opts *opts) {
-  CT__OP_ENTER_STATUS(&lstsq_op, A, solution, residuals, rank, singular_values, A, B);
+  CT__NONNULL_STATUS(solution, residuals, rank, singular_values, A, B);
   if (!CT__OP_ACCEPTS(&lstsq_op, "aten::linalg_lstsq.out", A, B, solution, residuals, rank, singular_values))
     return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&lstsq_op, solution, residuals, rank, singular_values, A, B)) return CT_ERR_RUNTIME;

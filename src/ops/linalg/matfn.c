@@ -16,7 +16,8 @@
 static const ct_op matrix_power_op = CT_LINALG_OP("linalg_matrix_power", "aten::linalg_matrix_power");
 static const ct_op matrix_power_legacy_op = CT_LINALG_OP("matrix_power", "aten::matrix_power");
 static const ct_op matrix_exp_op = CT_LINALG_OP("linalg_matrix_exp", "aten::linalg_matrix_exp");
-static const ct_op matrix_exp_legacy_op = CT_LINALG_OP("matrix_exp", "aten::matrix_exp");
+/* torch.matrix_exp is a composite of linalg_matrix_exp: its dispatcher messages name that op */
+static const ct_op matrix_exp_legacy_op = CT_LINALG_OP("matrix_exp", "aten::linalg_matrix_exp");
 
 /* A new contiguous tensor (unowned) holding src's values (its math bits applied). */
 static ct_tensor *dense_copy(const ct_tensor *src) {

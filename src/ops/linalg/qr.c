@@ -1,7 +1,7 @@
 /* linalg.qr and the legacy qr, geqrf, linalg.householder_product / orgqr and ormqr as torch 1.13's CPU kernels
    compute them: geqrf on the batched column-major copy of A, R its upper triangle, Q from orgqr / ungqr over
    geqrf's reflectors (linalg_qr_out), and ormqr / unmqr over a column-major copy of the reflectors
-   (apply_geqrf, apply_orgqr, apply_ormqr), one matrix at a time. */
+   (apply_geqrf, apply_orgqr, apply_ormqr), one matrix at a time with one workspace for the batch. */
 #include "ops/linalg/linalg_internal.h"
 #include "ops/join/join_internal.h"
 #include "ops/sort/sort_internal.h"
@@ -12,7 +12,8 @@ static const ct_op qr_op = CT_LINALG_OP("linalg_qr", "aten::linalg_qr");
 static const ct_op qr_legacy_op = CT_LINALG_OP("linalg_qr", "aten::qr");
 static const ct_op geqrf_op = CT_LINALG_OP("geqrf", "aten::geqrf");
 static const ct_op hh_op = CT_LINALG_OP("linalg_householder_product", "aten::linalg_householder_product");
-static const ct_op orgqr_op = CT_LINALG_OP("linalg_householder_product", "aten::orgqr");
+/* torch.orgqr is a composite of linalg_householder_product: its dispatcher messages name that op */
+static const ct_op orgqr_op = CT_LINALG_OP("linalg_householder_product", "aten::linalg_householder_product");
 static const ct_op ormqr_op = CT_LINALG_OP("ormqr", "aten::ormqr");
 
 static int lda_of(int64_t rows) { return (int)(rows > 1 ? rows : 1); }
@@ -45,14 +46,13 @@ static ct_tensor *geqrf_batch(ct_tensor *W) {
   memcpy(sz, W->sizes, (size_t)nd * sizeof(int64_t));
   sz[nd - 2] = k;
   ct_tensor *tau = ct__la_empty(W, nd - 1, sz, (ct_dtype)W->dtype);
-  for (int64_t b = 0; tau && k > 0 && b < nb; b++) {
-    int info = ct__la_geqrf((ct_dtype)W->dtype, (int)m, (int)n, ct__la_at(W, b * m * n), lda_of(m),
-                            ct__la_at(tau, b * k));
-    if (info != 0) {
-      info_error(info, "geqrf");
-      ct_release(tau);
-      return NULL;
-    }
+  int info = tau && k > 0 ? ct__la_geqrf_batch((ct_dtype)W->dtype, nb, (int)m, (int)n, ct__tdata(W),
+                                               lda_of(m), m * n, ct__tdata(tau), k)
+                          : 0;
+  if (info != 0) {
+    info_error(info, "geqrf");
+    ct_release(tau);
+    return NULL;
   }
   return tau;
 }
@@ -63,12 +63,9 @@ static ct_status orgqr_batch(ct_tensor *Q, const ct_tensor *tau) {
   int64_t nd = Q->ndim, m = Q->sizes[nd - 2], n = Q->sizes[nd - 1], k = tau->sizes[tau->ndim - 1];
   int64_t nb = ct__la_batch(Q);
   if (Q->numel == 0) return CT_OK;
-  for (int64_t b = 0; b < nb; b++) {
-    int info = ct__la_orgqr((ct_dtype)Q->dtype, (int)m, (int)n, (int)k, ct__la_at(Q, b * m * n), lda_of(m),
-                            ct__la_at(tau, b * k));
-    if (info != 0) return info_error(info, "orgqr");
-  }
-  return CT_OK;
+  int info = ct__la_orgqr_batch((ct_dtype)Q->dtype, nb, (int)m, (int)n, (int)k, ct__tdata(Q), lda_of(m),
+                                m * n, ct__tdata(tau), k);
+  return info != 0 ? info_error(info, "orgqr") : CT_OK;
 }
 
 /* ---- linalg.qr ---- */
@@ -210,7 +207,8 @@ ct_status ct_geqrf(const ct_tensor *A, ct_tensor **a, ct_tensor **tau) {
 }
 
 ct_status ct_geqrf_out(ct_tensor *a, ct_tensor *tau, const ct_tensor *A) {
-  CT__OP_ENTER_STATUS(&geqrf_op, A, a, tau, A);
+  CT__NONNULL_STATUS(a, tau, A);
+  if (!CT__OP_ACCEPTS(&geqrf_op, "aten::geqrf.a", A, a, tau)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&geqrf_op, a, tau, A)) return CT_ERR_RUNTIME;
   if (A->ndim < 2) {
     ct__error(CT_ERR_RUNTIME, "torch.geqrf: input must have at least 2 dimensions.");
@@ -305,8 +303,8 @@ static ct_tensor *hh_public(const ct_op *op, const ct_tensor *A, const ct_tensor
 }
 
 static ct_status hh_public_out(const ct_op *op, ct_tensor *out, const ct_tensor *A, const ct_tensor *tau) {
-  CT__OP_ENTER_STATUS(op, A, out, A, tau);
-  if (!CT__OP_ACCEPTS(op, op->aten, A, tau, out)) return ct_last_error();
+  CT__NONNULL_STATUS(out, A, tau);
+  if (!CT__OP_ACCEPTS(op, "aten::linalg_householder_product.out", A, tau, out)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(op, out, A, tau)) return CT_ERR_RUNTIME;
   if (!hh_args(A, tau, out)) return ct_last_error();
   ct_tensor *r = hh_new(A, tau);
@@ -407,9 +405,10 @@ static ct_tensor *ormqr_new(const ct_tensor *A, const ct_tensor *tau, const ct_t
   ct_status s = t ? CT_OK : ct_last_error();
   char side = left ? 'L' : 'R', tr = !trans ? 'N' : ct__dt(dt)->category == CT_CAT_COMPLEX ? 'C' : 'T';
   int64_t nb = ct__la_batch(C), am = A->sizes[A->ndim - 2], an = A->sizes[A->ndim - 1];
-  for (int64_t b = 0; s == CT_OK && R->numel > 0 && k > 0 && b < nb; b++) {
-    int info = ct__la_ormqr(dt, side, tr, (int)m, (int)n, (int)k, ct__la_at(W, b * am * an), lda_of(left ? m : n),
-                            ct__la_at(t, b * k), ct__la_at(R, b * m * n), lda_of(m));
+  if (s == CT_OK && R->numel > 0 && k > 0) {
+    int info =
+        ct__la_ormqr_batch(dt, nb, side, tr, (int)m, (int)n, (int)k, ct__tdata(W), lda_of(left ? m : n),
+                           am * an, ct__tdata(t), k, ct__tdata(R), lda_of(m), m * n);
     if (info != 0) s = info_error(info, "ormqr");
   }
   ct_release(W);
@@ -431,7 +430,7 @@ ct_tensor *ct_ormqr(const ct_tensor *A, const ct_tensor *tau, const ct_tensor *o
 
 ct_status ct_ormqr_out(ct_tensor *out, const ct_tensor *A, const ct_tensor *tau, const ct_tensor *other,
                        const ct_ormqr_opts *opts) {
-  CT__OP_ENTER_STATUS(&ormqr_op, A, out, A, tau, other);
+  CT__NONNULL_STATUS(out, A, tau, other);
   if (!CT__OP_ACCEPTS(&ormqr_op, "aten::ormqr.out", A, tau, other, out)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&ormqr_op, out, A, tau, other)) return CT_ERR_RUNTIME;
   bool left = !(opts && opts->right), trans = opts && opts->transpose;

@@ -9,11 +9,11 @@
 
 #include <string.h>
 
-static const ct_op solve_op = CT_LINALG_OP("_linalg_solve_ex", "aten::linalg_solve");
-static const ct_op solve_ex_op = CT_LINALG_OP("_linalg_solve_ex", "aten::linalg_solve_ex");
-static const ct_op inv_op = CT_LINALG_OP("linalg_inv_ex", "aten::linalg_inv");
-static const ct_op inv_ex_op = CT_LINALG_OP("linalg_inv_ex", "aten::linalg_inv_ex");
-static const ct_op inverse_op = CT_LINALG_OP("linalg_inv_ex", "aten::inverse");
+static const ct_op solve_op = CT_LINALG_META_OP("_linalg_solve_ex", "aten::linalg_solve");
+static const ct_op solve_ex_op = CT_LINALG_META_OP("_linalg_solve_ex", "aten::linalg_solve_ex");
+static const ct_op inv_op = CT_LINALG_META_OP("linalg_inv_ex", "aten::linalg_inv");
+static const ct_op inv_ex_op = CT_LINALG_META_OP("linalg_inv_ex", "aten::linalg_inv_ex");
+static const ct_op inverse_op = CT_LINALG_META_OP("linalg_inv_ex", "aten::inverse");
 
 /* What the checks decide about a solve. */
 typedef struct solve_plan {
@@ -114,32 +114,58 @@ static void getrs_one(void *c, int64_t b) {
                (const int *)ct__la_at(j->piv, ab * n), ct__la_at(j->W, b * n * j->k), (int)n);
 }
 
-/* Solves into *result (new, torch's geometry) and *info (A's batch): the body of _linalg_solve_ex. */
-static ct_status solve_new(const ct_tensor *A, const ct_tensor *B, const solve_plan *p, ct_tensor **result,
-                           ct_tensor **info) {
+/* The meta path of solve_new: the result's and info's geometry as the CPU path leaves them (the workspace's
+   batched column-major layout, or result_empty's for a vector or left=False), no values; torch's meta result
+   of a complex left=False solve has no conjugate bit (its lazy .conj() of a meta tensor materializes). */
+static ct_status solve_meta(const ct_tensor *A, const solve_plan *p, ct_tensor *W, ct_tensor **result,
+                            ct_tensor **info) {
+  ct_release(W);
+  ct_dtype dt = (ct_dtype)A->dtype;
+  ct_tensor *r = p->left && !p->vector ? ct__la_empty_colmajor(A, p->ndim, p->sizes, dt) : result_empty(A, p);
+  ct_tensor *inf = r ? ct__la_empty(A, A->ndim - 2, A->sizes, CT_INT32) : NULL;
+  if (!inf) {
+    ct_release(r);
+    return ct_last_error();
+  }
+  ct__grad_mark_result(r, A);
+  *result = r;
+  *info = inf;
+  return CT_OK;
+}
+
+/* Solves into *result (new, torch's geometry) and *info (A's batch): the body of _linalg_solve_ex. W: the
+   right-hand sides already in their batched column-major workspace of p's shape (left, not a vector: inv's
+   identity, solved in place as torch's linalg_inv_ex solves into its result), taken over; NULL: built from B. */
+static ct_status solve_new(const ct_tensor *A, const ct_tensor *B, const solve_plan *p, ct_tensor *W,
+                           ct_tensor **result, ct_tensor **info) {
   *result = *info = NULL;
   ct_dtype dt = (ct_dtype)A->dtype;
   bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX;
+  if (A->device_type == CT_META) return solve_meta(A, p, W, result, info);
   bool use_t = !cx && ct__geom_is_contiguous(A->ndim, A->sizes, A->strides);
   ct_tensor *LU, *piv, *inf;
   ct_status s = ct__la_lu_factor(A, use_t, &LU, &piv, &inf);
-  if (s != CT_OK) return s;
+  if (s != CT_OK) {
+    ct_release(W);
+    return s;
+  }
   int64_t n = A->sizes[A->ndim - 1];
-  /* the right-hand sides, column-major: B (left) or B^H (left=False, then the adjoint's solve) */
-  ct_tensor *Bm = p->vector ? ct__unsqueeze_impl(B, -1) : ct__alias_impl(B);
-  ct_tensor *Bh = Bm && !p->left ? ct__transpose_impl(Bm, -2, -1) : NULL,
-            *Bc = Bh && cx ? ct__conj_impl(Bh) : NULL;
-  const ct_tensor *rhs = p->left ? Bm : cx ? Bc : Bh;
   int64_t ws[CT_LA_MAXDIM];
   memcpy(ws, p->sizes, (size_t)p->ndim * sizeof(int64_t));
   if (!p->left) {
     ws[p->ndim - 2] = p->sizes[p->ndim - 1];
     ws[p->ndim - 1] = p->sizes[p->ndim - 2];
   }
-  ct_tensor *W = rhs ? ct__la_colmajor_copy(rhs, p->ndim, ws) : NULL;
-  ct_release(Bm);
-  ct_release(Bh);
-  ct_release(Bc);
+  if (!W) { /* the right-hand sides, column-major: B (left) or B^H (left=False, then the adjoint's solve) */
+    ct_tensor *Bm = p->vector ? ct__unsqueeze_impl(B, -1) : ct__alias_impl(B);
+    ct_tensor *Bh = Bm && !p->left ? ct__transpose_impl(Bm, -2, -1) : NULL,
+              *Bc = Bh && cx ? ct__conj_impl(Bh) : NULL;
+    const ct_tensor *rhs = p->left ? Bm : cx ? Bc : Bh;
+    W = rhs ? ct__la_colmajor_copy(rhs, p->ndim, ws) : NULL;
+    ct_release(Bm);
+    ct_release(Bh);
+    ct_release(Bc);
+  }
   bool adjoint = use_t != !p->left;
   char trans = !adjoint ? 'N' : cx ? 'C' : 'T';
   int64_t k = ws[p->ndim - 1], nb = W ? ct__la_batch(W) : 0;
@@ -174,7 +200,7 @@ static ct_status solve_new(const ct_tensor *A, const ct_tensor *B, const solve_p
     }
   }
   ct__grad_mark_result(r, A);
-  ct__grad_mark_result(r, B);
+  if (B) ct__grad_mark_result(r, B);
   *result = r;
   *info = inf;
   return CT_OK;
@@ -190,9 +216,10 @@ static ct_status solve_common(const ct_tensor *A, const ct_tensor *B, const ct_l
   if (!solve_args(A, B, left, &p)) return ct_last_error();
   if (out && !ct__la_out_ok(out, (ct_dtype)A->dtype, A)) return ct_last_error();
   if (out_info && !ct__la_out_ok(out_info, CT_INT32, A)) return ct_last_error();
-  if (A->numel > 0 && !ct__la_kernel_ok(A, "lu_cpu")) return ct_last_error();
+  /* lu_cpu's dtypes: the CPU kernel's dispatch (the meta kernel has none) */
+  if (A->numel > 0 && A->device_type != CT_META && !ct__la_kernel_ok(A, "lu_cpu")) return ct_last_error();
   ct_tensor *r[2];
-  ct_status s = solve_new(A, B, &p, &r[0], &r[1]);
+  ct_status s = solve_new(A, B, &p, NULL, &r[0], &r[1]);
   if (s == CT_OK && check && !ct__la_check_errors(r[1], ex ? "torch.linalg.solve_ex" : "torch.linalg.solve"))
     s = ct_last_error();
   return ct__la_deliver2(r, out, out_info, result, info, s);
@@ -234,22 +261,27 @@ ct_status ct_linalg_solve_ex_out(ct_tensor *result, ct_tensor *info, const ct_te
 
 /* ---- linalg.inv ---- */
 
-/* The solve against the identity (A checked): the inverse and info, new. */
+/* The solve against the identity (A checked): the inverse and info, new. The identity is written straight into
+   the solve's column-major workspace for each matrix of the batch (torch: result.zero_(), its diagonal filled
+   with 1, then solved in place). */
 static ct_status inv_new(const ct_tensor *A, ct_tensor **result, ct_tensor **info) {
   *result = *info = NULL;
   if (A->ndim > CT_LA_MAXDIM)
     return (ct__error(CT_ERR_RUNTIME, "linalg.inv: too many dimensions"), CT_ERR_RUNTIME);
   solve_plan p = {.vector = false, .left = true, .ndim = A->ndim};
   memcpy(p.sizes, A->sizes, (size_t)A->ndim * sizeof(int64_t));
-  int64_t n = A->sizes[A->ndim - 1];
-  ct_tensor *eye = ct__la_empty(A, 2, (const int64_t[]){n, n}, (ct_dtype)A->dtype);
-  ct_status s = eye ? ct__fill(eye, ct_scalar_int(0)) : ct_last_error();
-  ct_tensor *d = s == CT_OK ? ct__diagonal_impl(eye, 0, 0, 1) : NULL;
-  s = s != CT_OK ? s : d ? ct__fill(d, ct_scalar_int(1)) : ct_last_error();
-  ct_release(d);
-  if (s == CT_OK) s = solve_new(A, eye, &p, result, info);
-  ct_release(eye);
-  return s;
+  ct_dtype dt = (ct_dtype)A->dtype;
+  int64_t n = A->sizes[A->ndim - 1], nb = ct__la_batch(A);
+  ct_tensor *W = ct__la_empty_colmajor(A, A->ndim, A->sizes, dt);
+  if (!W) return ct_last_error();
+  if (W->device_type == CT_META) nb = 0; /* no values */
+  ct__la_zero(W);
+  size_t isz = ct__itemsize(dt);
+  char one[16];
+  ct__store_scalar(dt, one, ct_scalar_int(1));
+  for (int64_t b = 0; b < nb; b++)
+    for (int64_t i = 0; i < n; i++) memcpy(ct__la_at(W, b * n * n + i * n + i), one, isz);
+  return solve_new(A, NULL, &p, W, result, info);
 }
 
 /* linalg_inv_ex's checks, then solve against the identity. */
@@ -326,7 +358,7 @@ ct_tensor *ct__la_solve_impl(const ct_tensor *A, const ct_tensor *B) {
   if (!solve_args(A, B, true, &p)) return NULL;
   if (A->numel > 0 && !ct__la_kernel_ok(A, "lu_cpu")) return NULL;
   ct_tensor *r = NULL, *info = NULL;
-  ct_status s = solve_new(A, B, &p, &r, &info);
+  ct_status s = solve_new(A, B, &p, NULL, &r, &info);
   return checked_result(s, r, info, "torch.linalg.solve");
 }
 
