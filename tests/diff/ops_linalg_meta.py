@@ -17,7 +17,7 @@ import ops_linalg_norm
 import ops_linalg_qr
 from harness import Op
 from ops_linalg import _c_in, _eopts, _outs, _ref, _results, _t_in, ct_linalg_svd_opts
-from ops_meta import _moved
+from ops_meta import _on_meta
 
 # NOT YET (issue 17): torch 1.13 computes these on meta; ctorch refuses the meta tensor with the dispatcher's
 # message for the op (its meta path is not written yet). Replay with `--seed S --op NAME@meta`.
@@ -66,11 +66,6 @@ def _c_eigh(x, conj, uplo, out=None):
 _RAW = {name + sfx: fns for name, fns in (("linalg_svd", (_t_svd, _c_svd)), ("linalg_svd_out", (_t_svd, _c_svd)),
                                           ("linalg_eigh", (_t_eigh, _c_eigh)), ("linalg_eigh_out", (_t_eigh, _c_eigh)))
         for sfx in ("", "_f64")}
-
-
-def _on_meta(fn, ct):
-    # keyword arguments (out=, upper=, ...) move too: ops_meta's _on_meta takes positional ones only
-    return lambda *args, **kw: fn(*_moved(args, ct), **{k: _moved(v, ct) for k, v in kw.items()})
 
 
 def _variant(op):

@@ -37,7 +37,8 @@ def _moved(obj, ct):
 
 
 def _on_meta(fn, ct):
-    return lambda *args: fn(*_moved(args, ct))
+    """fn with every tensor argument moved to meta, keyword arguments (out=, upper=, ...) too."""
+    return lambda *args, **kw: fn(*_moved(args, ct), **{k: _moved(v, ct) for k, v in kw.items()})
 
 
 def _variant(op):
