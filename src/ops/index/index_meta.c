@@ -39,6 +39,11 @@ ct_tensor *ct__index_select_meta(const ct_tensor *self, int64_t dim, const ct_te
 /* meta_index_select_out: torch._resize_output_(out, self.size(), self.device) first (out keeps that shape
    when the rest fails), then index_select, then out.copy_(result), which the meta device does not check. */
 ct_status ct__index_select_out_meta(ct_tensor *out, const ct_tensor *self, int64_t dim, const ct_tensor *index) {
+  /* torch._resize_output_(out, self.size(), self.device) on a meta out: its device check first */
+  if (out->device_type == CT_META && self->device_type != CT_META) {
+    ct__error(CT_ERR_RUNTIME, "out Tensor doesn't have the correct device set");
+    return CT_ERR_RUNTIME;
+  }
   if (!ct__tensor_resize_ok(out, self->ndim, self->sizes)) return ct_last_error();
   if (!ct__has_sizes(out, self->ndim, self->sizes)) {
     ct_status s = ct__tensor_resize(out, self->ndim, self->sizes, NULL);

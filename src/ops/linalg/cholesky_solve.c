@@ -126,8 +126,8 @@ ct_tensor *ct_cholesky_inverse(const ct_tensor *L, const ct_cholesky_solve_opts 
    (contiguous when its shape differs) and copied into. */
 ct_status ct_cholesky_inverse_out(ct_tensor *out, const ct_tensor *L, const ct_cholesky_solve_opts *opts) {
   CT__NONNULL_STATUS(out, L);
-  if (!CT__OP_ACCEPTS(&cholesky_inverse_op, "aten::cholesky_inverse.out", L, out)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&cholesky_inverse_op, out, L)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&cholesky_inverse_op, "aten::cholesky_inverse.out", L, out)) return ct_last_error();
   if (!cholesky_inverse_args(L) || !ct__la_out_castable(out, (ct_dtype)L->dtype, L, "cholesky_inverse"))
     return ct_last_error();
   ct_tensor *r = cholesky_inverse_new(L, opts && opts->upper, L->ndim);

@@ -129,9 +129,10 @@ ct_tensor *ct_cholesky(const ct_tensor *A, const ct_linalg_cholesky_opts *opts) 
 
 ct_status ct_cholesky_out(ct_tensor *out, const ct_tensor *A, const ct_linalg_cholesky_opts *opts) {
   CT__NONNULL_STATUS(out, A);
+  /* torch's autograd kernel refuses an out= that requires grad before any backend runs */
+  if (!CT__OP_OUT_GRAD_OK(&cholesky_legacy_op, out, A)) return CT_ERR_RUNTIME;
   /* cholesky.out has no meta kernel in torch 1.13: a meta out or input is its dispatcher's refusal */
   if (!CT__OP_ACCEPTS(&cholesky_legacy_op, "aten::cholesky.out", out, A)) return ct_last_error();
-  if (!CT__OP_OUT_GRAD_OK(&cholesky_legacy_op, out, A)) return CT_ERR_RUNTIME;
   if (!ct__la_out_ok(out, (ct_dtype)out->dtype, A)) return ct_last_error();
   if (!ct_can_cast((ct_dtype)A->dtype, (ct_dtype)out->dtype)) {
     ct__error(CT_ERR_RUNTIME,

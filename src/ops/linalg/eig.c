@@ -195,8 +195,8 @@ ct_status ct_linalg_eig(const ct_tensor *A, ct_tensor **eigenvalues, ct_tensor *
 
 ct_status ct_linalg_eig_out(ct_tensor *eigenvalues, ct_tensor *eigenvectors, const ct_tensor *A) {
   CT__NONNULL_STATUS(eigenvalues, eigenvectors, A);
-  if (!CT__OP_ACCEPTS(&eig_op, "aten::linalg_eig.out", A, eigenvalues, eigenvectors)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&eig_op, eigenvalues, eigenvectors, A)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&eig_op, "aten::linalg_eig.out", A, eigenvalues, eigenvectors)) return ct_last_error();
   if (!eig_args(A, eigenvalues, eigenvectors, true)) return ct_last_error();
   ct_tensor *r[2];
   ct_status s = eig_new(A, true, "torch.linalg.eig", &r[0], &r[1]);

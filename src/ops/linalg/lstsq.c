@@ -312,9 +312,9 @@ ct_status ct_linalg_lstsq_out(ct_tensor *solution, ct_tensor *residuals, ct_tens
                               ct_tensor *singular_values, const ct_tensor *A, const ct_tensor *B,
                               const ct_linalg_lstsq_opts *opts) {
   CT__NONNULL_STATUS(solution, residuals, rank, singular_values, A, B);
+  if (!CT__OP_OUT_GRAD_OK(&lstsq_op, solution, residuals, rank, singular_values, A, B)) return CT_ERR_RUNTIME;
   if (!CT__OP_ACCEPTS(&lstsq_op, "aten::linalg_lstsq.out", A, B, solution, residuals, rank, singular_values))
     return ct_last_error();
-  if (!CT__OP_OUT_GRAD_OK(&lstsq_op, solution, residuals, rank, singular_values, A, B)) return CT_ERR_RUNTIME;
   ct_tensor *outs[4] = {solution, residuals, rank, singular_values};
   ct_la_lstsq_driver drv;
   double rcond;

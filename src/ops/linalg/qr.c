@@ -431,8 +431,8 @@ ct_tensor *ct_ormqr(const ct_tensor *A, const ct_tensor *tau, const ct_tensor *o
 ct_status ct_ormqr_out(ct_tensor *out, const ct_tensor *A, const ct_tensor *tau, const ct_tensor *other,
                        const ct_ormqr_opts *opts) {
   CT__NONNULL_STATUS(out, A, tau, other);
-  if (!CT__OP_ACCEPTS(&ormqr_op, "aten::ormqr.out", A, tau, other, out)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&ormqr_op, out, A, tau, other)) return CT_ERR_RUNTIME;
+  if (!CT__OP_ACCEPTS(&ormqr_op, "aten::ormqr.out", A, tau, other, out)) return ct_last_error();
   bool left = !(opts && opts->right), trans = opts && opts->transpose;
   if (!ormqr_args(A, tau, other, left, out)) return ct_last_error();
   ct_tensor *r = ormqr_new(A, tau, other, left, trans);

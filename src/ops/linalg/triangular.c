@@ -218,9 +218,9 @@ ct_tensor *ct_linalg_solve_triangular(const ct_tensor *A, const ct_tensor *B, bo
 ct_status ct_linalg_solve_triangular_out(ct_tensor *out, const ct_tensor *A, const ct_tensor *B, bool upper,
                                          const ct_linalg_solve_triangular_opts *opts) {
   CT__NONNULL_STATUS(out, A, B);
+  if (!CT__OP_OUT_GRAD_OK(&solve_triangular_op, out, A, B)) return CT_ERR_RUNTIME;
   if (!CT__OP_ACCEPTS(&solve_triangular_op, "aten::linalg_solve_triangular.out", A, B, out))
     return ct_last_error();
-  if (!CT__OP_OUT_GRAD_OK(&solve_triangular_op, out, A, B)) return CT_ERR_RUNTIME;
   ct_tensor *r = solve_triangular_new(A, B, upper, opts, out);
   return ct__la_write_outs(&r, &out, 1, r ? CT_OK : ct_last_error());
 }
