@@ -257,6 +257,8 @@ void ct__iter_run(ct_iter *it, const ct_loop *desc, const void *ctx) {
     return;
   }
   par_iter p = {it, &tp, casts, stream != NULL, loop, ctx, range, 1};
-  p.pieces = ct__parallel_nchunks(p.range, 1);
+  /* pieces let a free thread take over part of a range; in a quiet period the caller runs every range
+     alone, and each piece would only cost it a call (256 of them for a 16M add) */
+  if (!ct__parallel_quiet()) p.pieces = ct__parallel_nchunks(p.range, 1);
   ct__parallel_chunks(ranges * p.pieces, nt, par_piece, &p);
 }
