@@ -52,6 +52,13 @@ static ct_status diff_round(const ct_tensor *t, int64_t dim, int64_t len, ct_ten
                                          ref_out ? &x : out ? NULL : res);
   }
   if (s == CT_OK && ref_out) s = ct__join_ref_copy_out(out, x);
+  /* the functional logical_xor is comparison_op: at::empty({0}) given to logical_xor.out, which on meta is
+     that out_wrapper, so the empty out is resized: contiguous (the CPU's TensorIterator restrides it) */
+  if (s == CT_OK && !out && op == &ct__pw_op_logical_xor && CT__OP_ON_META(t)) {
+    ct_tensor *y = ct__empty((*res)->ndim, (*res)->sizes, CT_BOOL, ct__tdevice(t));
+    if (!y) s = ct_last_error();
+    else *res = ct__own(y); /* the engine's result stays in the scope */
+  }
   ct_release(a);
   ct_release(b);
   return s;
