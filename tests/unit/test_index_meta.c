@@ -108,8 +108,9 @@ static void test_keyword_forms_meta(void) {
      it is not safe!", o.shape (3,) (resized first) */
   ct_tensor *o = meta(CT_SHAPE(2), CT_INT64);
   CHECK(ct_diag_out(o, meta(CT_SHAPE(3, 4), CT_FLOAT32), 1) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME, "Attempting to cast from torch.float32 to out tensor with dtype torch.int64, but "
-                              "this can't be cast because it is not safe!");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Attempting to cast from torch.float32 to out tensor with dtype torch.int64, but "
+              "this can't be cast because it is not safe!");
   CHECK_SHAPE(o, 3);
   /* torch.diag(t(3, 4), -5, out=t(2)): 'Trying to create tensor with negative dimension -2: [-2]' */
   CHECK(ct_diag_out(meta(CT_SHAPE(2), CT_FLOAT32), meta(CT_SHAPE(3, 4), CT_FLOAT32), -5) == CT_ERR_RUNTIME);
@@ -141,7 +142,8 @@ static void test_keyword_forms_meta(void) {
   }
   /* torch.nanmedian(t(3, 0), 1, keepdim=True): shapes (3, 1), (3, 1), no empty-dim check (the CPU's IndexError) */
   ct_tensor *v = NULL, *i = NULL;
-  CHECK(ct_nanmedian_dim(meta(CT_SHAPE(3, 0), CT_FLOAT32), 1, &v, &i, &(ct_keepdim_opts){.keepdim = true}) == CT_OK);
+  CHECK(ct_nanmedian_dim(meta(CT_SHAPE(3, 0), CT_FLOAT32), 1, &v, &i, &(ct_keepdim_opts){.keepdim = true}) ==
+        CT_OK);
   if (v && i) {
     CHECK_SHAPE(v, 3, 1);
     CHECK_SHAPE(i, 3, 1);
@@ -154,8 +156,8 @@ static void test_keyword_forms_meta(void) {
   CHECK_ERROR(CT_ERR_TYPE, "meta_nanmedian_dim() got an unexpected keyword argument 'values'");
   /* torch.mode(t(2, 3), 0, out=(t(0), t(0, dtype=torch.long))): 'mode only supports CPU AND CUDA device type,
      got: meta' */
-  CHECK(ct_mode_out(meta(CT_SHAPE(0), CT_FLOAT32), meta(CT_SHAPE(0), CT_INT64), meta(CT_SHAPE(2, 3), CT_FLOAT32),
-                    NULL) == CT_ERR_RUNTIME);
+  CHECK(ct_mode_out(meta(CT_SHAPE(0), CT_FLOAT32), meta(CT_SHAPE(0), CT_INT64),
+                    meta(CT_SHAPE(2, 3), CT_FLOAT32), NULL) == CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "mode only supports CPU AND CUDA device type, got: meta");
   /* torch.argsort(t(3), stable=False) and torch.unique(t(3), dim=0): no Meta kernel */
   CHECK(ct_argsort(meta(CT_SHAPE(3), CT_FLOAT32), NULL) == NULL);

@@ -49,7 +49,9 @@ static ct_status diff_round(const ct_tensor *t, int64_t dim, int64_t len, ct_ten
   if (s == CT_OK) {
     const ct_tensor *in[2] = {a, b};
     s = (op->run ? op->run : ct__pw_run)(op, ref_out ? NULL : out, in, 2, false, NULL,
-                                         ref_out ? &x : out ? NULL : res);
+                                         ref_out ? &x
+                                         : out   ? NULL
+                                                 : res);
   }
   if (s == CT_OK && ref_out) s = ct__join_ref_copy_out(out, x);
   /* the functional logical_xor is comparison_op: at::empty({0}) given to logical_xor.out, which on meta is

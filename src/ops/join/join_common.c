@@ -58,7 +58,8 @@ ct_status ct__join_ref_copy_out(ct_tensor *out, const ct_tensor *r) {
   if (!ct__check_copy_devices(out, r)) return ct_last_error();
   if (!ct_can_cast((ct_dtype)r->dtype, (ct_dtype)out->dtype)) {
     ct__error(CT_ERR_RUNTIME,
-              "Attempting to cast from %s to out tensor with dtype %s, but this can't be cast because it is not safe!",
+              "Attempting to cast from %s to out tensor with dtype %s, but this can't be cast because it is "
+              "not safe!",
               ct_dtype_name((ct_dtype)r->dtype), ct_dtype_name((ct_dtype)out->dtype));
     return CT_ERR_RUNTIME;
   }
