@@ -29,6 +29,8 @@ CASES = {
     "aten::_unique2": lambda: torch.unique(m),
     "aten::unique_dim": lambda: torch.unique(m, dim=0),
     "aten::unique_consecutive": lambda: torch.unique_consecutive(m),
+    # h6-meta2: argsort with stable= (every ct_argsort call) is aten::argsort.stable, no Meta kernel
+    "aten::argsort.stable": lambda: torch.argsort(m, stable=True),
     "aten::searchsorted.Tensor": lambda: torch.searchsorted(m, m),
     "aten::searchsorted.Tensor_out": lambda: torch.searchsorted(m, m, out=torch.empty(3, dtype=torch.long)),
     "aten::searchsorted.Scalar": lambda: torch.searchsorted(m, 1),

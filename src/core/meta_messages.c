@@ -138,6 +138,7 @@ static const char *const pool[] = {
     "Could not run 'aten::_unique2' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::_unique2' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "Could not run 'aten::unique_dim' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::unique_dim' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "Could not run 'aten::unique_consecutive' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::unique_consecutive' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
+    "Could not run 'aten::argsort.stable' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::argsort.stable' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "Could not run 'aten::searchsorted.Tensor' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::searchsorted.Tensor' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "Could not run 'aten::searchsorted.Tensor_out' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::searchsorted.Tensor_out' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "Could not run 'aten::searchsorted.Scalar' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::searchsorted.Scalar' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
@@ -205,42 +206,43 @@ static const short msg13[] = {131, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 84, 85, 86
 static const short msg14[] = {132, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 static const short msg15[] = {133, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 static const short msg16[] = {134, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg17[] = {135, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 102, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg18[] = {136, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg19[] = {137, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg20[] = {138, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg21[] = {139, 1, 2, 3, 4, 5, 140, 61, 8, 9, 10, 111, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg22[] = {141, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg23[] = {142, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg24[] = {143, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg25[] = {144, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 145, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg26[] = {146, 1, 2, 3, 4, 5, 110, 7, 8, 9, 10, 111, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg27[] = {147, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg28[] = {148, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg29[] = {149, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg30[] = {150, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg31[] = {151, 1, 2, 3, 4, 5, 140, 61, 8, 9, 10, 111, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg32[] = {152, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg33[] = {153, 1, 2, 3, 4, 5, 110, 61, 8, 9, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg34[] = {154, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg35[] = {155, 1, 2, 3, 4, 5, 110, 61, 8, 9, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg36[] = {156, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 157, 30, 158, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg37[] = {159, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg38[] = {160, 1, 161, 3, 4, 5, 110, 61, 8, 9, 10, 111, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg39[] = {162, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 157, 30, 163, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg40[] = {164, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg41[] = {165, 1, 2, 3, 4, 5, 6, 61, 166, 167, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 168, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg42[] = {169, 1, 2, 3, 4, 5, 110, 61, 166, 167, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg43[] = {170, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 157, 30, 171, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg44[] = {172, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg45[] = {173, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 157, 30, 174, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg46[] = {175, 1, 2, 3, 4, 5, 110, 61, 8, 9, 10, 111, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg47[] = {176, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 157, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg48[] = {177, 1, 2, 3, 4, 5, 140, 61, 8, 9, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg49[] = {178, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 157, 30, 179, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg50[] = {180, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg51[] = {181, 1, 2, 3, 4, 5, 140, 61, 8, 9, 10, 111, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg52[] = {182, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 174, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg17[] = {135, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg18[] = {136, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 102, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg19[] = {137, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg20[] = {138, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg21[] = {139, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg22[] = {140, 1, 2, 3, 4, 5, 141, 61, 8, 9, 10, 111, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg23[] = {142, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg24[] = {143, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg25[] = {144, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg26[] = {145, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 146, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg27[] = {147, 1, 2, 3, 4, 5, 110, 7, 8, 9, 10, 111, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg28[] = {148, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg29[] = {149, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg30[] = {150, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg31[] = {151, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg32[] = {152, 1, 2, 3, 4, 5, 141, 61, 8, 9, 10, 111, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg33[] = {153, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg34[] = {154, 1, 2, 3, 4, 5, 110, 61, 8, 9, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg35[] = {155, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg36[] = {156, 1, 2, 3, 4, 5, 110, 61, 8, 9, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg37[] = {157, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 158, 30, 159, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg38[] = {160, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg39[] = {161, 1, 162, 3, 4, 5, 110, 61, 8, 9, 10, 111, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg40[] = {163, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 158, 30, 164, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg41[] = {165, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg42[] = {166, 1, 2, 3, 4, 5, 6, 61, 167, 168, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 169, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg43[] = {170, 1, 2, 3, 4, 5, 110, 61, 167, 168, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg44[] = {171, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 158, 30, 172, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg45[] = {173, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg46[] = {174, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 158, 30, 175, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg47[] = {176, 1, 2, 3, 4, 5, 110, 61, 8, 9, 10, 111, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg48[] = {177, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 158, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg49[] = {178, 1, 2, 3, 4, 5, 141, 61, 8, 9, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg50[] = {179, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 158, 30, 180, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg51[] = {181, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg52[] = {182, 1, 2, 3, 4, 5, 141, 61, 8, 9, 10, 111, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg53[] = {183, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 175, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 
 const ct_meta_message ct__meta_messages[] = {
     {"aten::_local_scalar_dense", pool, msg0},
@@ -260,41 +262,42 @@ const ct_meta_message ct__meta_messages[] = {
     {"aten::_unique2", pool, msg14},
     {"aten::unique_dim", pool, msg15},
     {"aten::unique_consecutive", pool, msg16},
-    {"aten::searchsorted.Tensor", pool, msg17},
-    {"aten::searchsorted.Tensor_out", pool, msg18},
-    {"aten::searchsorted.Scalar", pool, msg19},
-    {"aten::bucketize.Tensor", pool, msg20},
-    {"aten::bucketize.Tensor_out", pool, msg21},
-    {"aten::bucketize.Scalar", pool, msg22},
-    {"aten::nonzero", pool, msg23},
-    {"aten::nonzero.out", pool, msg24},
-    {"aten::masked_select", pool, msg25},
-    {"aten::masked_select.out", pool, msg26},
-    {"aten::take", pool, msg27},
-    {"aten::take.out", pool, msg28},
-    {"aten::bincount", pool, msg29},
-    {"aten::histc", pool, msg30},
-    {"aten::histc.out", pool, msg31},
-    {"aten::histogram.bin_ct", pool, msg32},
-    {"aten::histogram.bin_ct_out", pool, msg33},
-    {"aten::histogram.bins_tensor", pool, msg34},
-    {"aten::histogram.bins_tensor_out", pool, msg35},
-    {"aten::cholesky", pool, msg36},
-    {"aten::cholesky.out", pool, msg37},
-    {"aten::_resize_output_", pool, msg38},
-    {"aten::cholesky_inverse", pool, msg39},
-    {"aten::cholesky_inverse.out", pool, msg40},
-    {"aten::linalg_solve_triangular", pool, msg41},
-    {"aten::linalg_solve_triangular.out", pool, msg42},
-    {"aten::geqrf", pool, msg43},
-    {"aten::geqrf.a", pool, msg44},
-    {"aten::linalg_householder_product", pool, msg45},
-    {"aten::linalg_householder_product.out", pool, msg46},
-    {"aten::ormqr", pool, msg47},
-    {"aten::ormqr.out", pool, msg48},
-    {"aten::linalg_eig", pool, msg49},
-    {"aten::linalg_eig.out", pool, msg50},
-    {"aten::linalg_lstsq.out", pool, msg51},
-    {"aten::linalg_matrix_exp", pool, msg52},
+    {"aten::argsort.stable", pool, msg17},
+    {"aten::searchsorted.Tensor", pool, msg18},
+    {"aten::searchsorted.Tensor_out", pool, msg19},
+    {"aten::searchsorted.Scalar", pool, msg20},
+    {"aten::bucketize.Tensor", pool, msg21},
+    {"aten::bucketize.Tensor_out", pool, msg22},
+    {"aten::bucketize.Scalar", pool, msg23},
+    {"aten::nonzero", pool, msg24},
+    {"aten::nonzero.out", pool, msg25},
+    {"aten::masked_select", pool, msg26},
+    {"aten::masked_select.out", pool, msg27},
+    {"aten::take", pool, msg28},
+    {"aten::take.out", pool, msg29},
+    {"aten::bincount", pool, msg30},
+    {"aten::histc", pool, msg31},
+    {"aten::histc.out", pool, msg32},
+    {"aten::histogram.bin_ct", pool, msg33},
+    {"aten::histogram.bin_ct_out", pool, msg34},
+    {"aten::histogram.bins_tensor", pool, msg35},
+    {"aten::histogram.bins_tensor_out", pool, msg36},
+    {"aten::cholesky", pool, msg37},
+    {"aten::cholesky.out", pool, msg38},
+    {"aten::_resize_output_", pool, msg39},
+    {"aten::cholesky_inverse", pool, msg40},
+    {"aten::cholesky_inverse.out", pool, msg41},
+    {"aten::linalg_solve_triangular", pool, msg42},
+    {"aten::linalg_solve_triangular.out", pool, msg43},
+    {"aten::geqrf", pool, msg44},
+    {"aten::geqrf.a", pool, msg45},
+    {"aten::linalg_householder_product", pool, msg46},
+    {"aten::linalg_householder_product.out", pool, msg47},
+    {"aten::ormqr", pool, msg48},
+    {"aten::ormqr.out", pool, msg49},
+    {"aten::linalg_eig", pool, msg50},
+    {"aten::linalg_eig.out", pool, msg51},
+    {"aten::linalg_lstsq.out", pool, msg52},
+    {"aten::linalg_matrix_exp", pool, msg53},
     {0, 0, 0},
 };

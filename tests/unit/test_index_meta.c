@@ -92,11 +92,88 @@ static void test_join_meta(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, "Trying to create tensor with negative dimension -3: [-3]");
 }
 
+/* A dispatcher refusal (NotImplementedError) naming the operator; the rest of the text is its backend list */
+static void check_no_meta_kernel(const char *aten) {
+  char want[128];
+  snprintf(want, sizeof want, "Could not run '%s' with arguments from the 'Meta' backend.", aten);
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_NOT_IMPLEMENTED);
+  CHECK(strncmp(ct_last_error_message(), want, strlen(want)) == 0);
+  ct_clear_error();
+}
+
+/* h6-meta2: the keyword forms (out=, dim=, stable=) of the join and sort ops on meta */
+static void test_keyword_forms_meta(void) {
+  /* diag.out is meta_diag under out_wrapper(): o = t(2, dtype=torch.long); torch.diag(t(3, 4), 1, out=o):
+     "Attempting to cast from torch.float32 to out tensor with dtype torch.int64, but this can't be cast because
+     it is not safe!", o.shape (3,) (resized first) */
+  ct_tensor *o = meta(CT_SHAPE(2), CT_INT64);
+  CHECK(ct_diag_out(o, meta(CT_SHAPE(3, 4), CT_FLOAT32), 1) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Attempting to cast from torch.float32 to out tensor with dtype torch.int64, but "
+              "this can't be cast because it is not safe!");
+  CHECK_SHAPE(o, 3);
+  /* torch.diag(t(3, 4), -5, out=t(2)): 'Trying to create tensor with negative dimension -2: [-2]' */
+  CHECK(ct_diag_out(meta(CT_SHAPE(2), CT_FLOAT32), meta(CT_SHAPE(3, 4), CT_FLOAT32), -5) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Trying to create tensor with negative dimension -2: [-2]");
+  /* o = t(2, 2); torch.diag(t(3), -1, out=o): o.shape (4, 4), strides (4, 1) */
+  o = meta(CT_SHAPE(2, 2), CT_FLOAT32);
+  CHECK(ct_diag_out(o, meta(CT_SHAPE(3), CT_FLOAT32), -1) == CT_OK);
+  CHECK_SHAPE(o, 4, 4);
+  CHECK_STRIDES(o, 4, 1);
+  /* o = t(2, 1); torch.diag(t(4, 2), -2, out=o): o keeps shape (2, 1), strides (1, 1): it has the result's two
+     elements, so _maybe_resize_out leaves it, and meta's copy_ checks no shapes */
+  o = meta(CT_SHAPE(2, 1), CT_FLOAT32);
+  CHECK(ct_diag_out(o, meta(CT_SHAPE(4, 2), CT_FLOAT32), -2) == CT_OK);
+  CHECK_SHAPE(o, 2, 1);
+  CHECK_STRIDES(o, 1, 1);
+  /* diff's bool rounds are logical_xor, whose out= on meta is the same out_wrapper: o = t(2, 3, 2,
+     dtype=torch.bool); torch.diff(t(3, 4, 2, dtype=torch.bool), 1, -1, out=o): o.shape (2, 3, 2) */
+  o = meta(CT_SHAPE(2, 3, 2), CT_BOOL);
+  CHECK(ct_diff_out(o, meta(CT_SHAPE(3, 4, 2), CT_BOOL), 1, -1, NULL) == CT_OK);
+  CHECK_SHAPE(o, 2, 3, 2);
+  /* torch.diff(t(4, 2, 2, dtype=torch.bool).transpose(1, 0), 1, 0): shape (1, 4, 2), strides (8, 2, 1) (the CPU:
+     (2, 2, 1)): the functional logical_xor resizes an empty out through that out_wrapper */
+  ct_tensor *tb = ct_transpose(meta(CT_SHAPE(4, 2, 2), CT_BOOL), 1, 0);
+  ct_tensor *d = tb ? ct_diff(tb, 1, 0, NULL) : NULL;
+  check_meta_result(d, CT_BOOL);
+  if (d) {
+    CHECK_SHAPE(d, 1, 4, 2);
+    CHECK_STRIDES(d, 8, 2, 1);
+  }
+  /* torch.nanmedian(t(3, 0), 1, keepdim=True): shapes (3, 1), (3, 1), no empty-dim check (the CPU's IndexError) */
+  ct_tensor *v = NULL, *i = NULL;
+  CHECK(ct_nanmedian_dim(meta(CT_SHAPE(3, 0), CT_FLOAT32), 1, &v, &i, &(ct_keepdim_opts){.keepdim = true}) ==
+        CT_OK);
+  if (v && i) {
+    CHECK_SHAPE(v, 3, 1);
+    CHECK_SHAPE(i, 3, 1);
+    CHECK(ct_dtype_of(i) == CT_INT64);
+  }
+  /* torch.nanmedian(t(2, 3), 0, out=(t(0), t(0, dtype=torch.long))):
+     TypeError "meta_nanmedian_dim() got an unexpected keyword argument 'values'" */
+  CHECK(ct_nanmedian_dim_out(meta(CT_SHAPE(0), CT_FLOAT32), meta(CT_SHAPE(0), CT_INT64),
+                             meta(CT_SHAPE(2, 3), CT_FLOAT32), 0, NULL) == CT_ERR_TYPE);
+  CHECK_ERROR(CT_ERR_TYPE, "meta_nanmedian_dim() got an unexpected keyword argument 'values'");
+  /* torch.mode(t(2, 3), 0, out=(t(0), t(0, dtype=torch.long))): 'mode only supports CPU AND CUDA device type,
+     got: meta' */
+  CHECK(ct_mode_out(meta(CT_SHAPE(0), CT_FLOAT32), meta(CT_SHAPE(0), CT_INT64),
+                    meta(CT_SHAPE(2, 3), CT_FLOAT32), NULL) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "mode only supports CPU AND CUDA device type, got: meta");
+  /* torch.argsort(t(3), stable=False) and torch.unique(t(3), dim=0): no Meta kernel */
+  CHECK(ct_argsort(meta(CT_SHAPE(3), CT_FLOAT32), NULL) == NULL);
+  check_no_meta_kernel("aten::argsort.stable");
+  ct_tensor *u = NULL;
+  CHECK(ct_unique(meta(CT_SHAPE(3), CT_FLOAT32), &u, NULL, NULL, &(ct_unique_opts){.dims = CT_DIMS(0)}) ==
+        CT_ERR_NOT_IMPLEMENTED);
+  check_no_meta_kernel("aten::unique_dim");
+}
+
 int main(void) {
   ct_scope_begin();
   test_index_select();
   test_structured_meta();
   test_join_meta();
+  test_keyword_forms_meta();
   ct_scope_end();
   return TEST_SUMMARY();
 }

@@ -179,9 +179,15 @@ static bool apply_tuple(const ct_tensor *self, const ct_idx *items, int64_t n, c
           if (ct_item_int64(x, &v) != CT_OK) break;
           next = apply_select(result, dim, v, i);
         } else if (x->ndim == 0 && (x->dtype == CT_BOOL || x->dtype == CT_UINT8)) {
-          bool v;
-          if (ct_item_bool(x, &v) != CT_OK) break;
+          /* torch unsqueezes before it reads the value (item(): a meta index has none), so the dim's error
+             comes first */
+          bool v = false;
           next = ct__unsqueeze_impl(result, dim);
+          if (next && ct_item_bool(x, &v) != CT_OK) {
+            ct_release(next);
+            next = NULL;
+            break;
+          }
           ct_tensor *b = next ? bool_index(next, v) : NULL;
           if (next && (!b || !record(rec, &dim, b))) {
             ct_release(next);

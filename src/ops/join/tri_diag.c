@@ -247,18 +247,22 @@ ct_tensor *ct_diag_embed(const ct_tensor *t, int64_t offset, int64_t dim1, int64
 
 /* The meta kernel, torch 1.13's Python meta_diag: no dtype dispatch; a 2-d input's negative length is
    new_empty's error. */
-static ct_status diag_meta(const ct_tensor *t, int64_t k, ct_tensor **result) {
+static ct_status diag_meta(ct_tensor *out, const ct_tensor *t, int64_t k, ct_tensor **result) {
   if (t->ndim != 1 && t->ndim != 2) return (ct__error(CT_ERR_RUNTIME, "matrix or a vector expected"), CT_ERR_RUNTIME);
   int64_t r = t->sizes[0], c = t->ndim == 2 ? t->sizes[1] : 0;
   int64_t n = t->ndim == 1 ? r + (k < 0 ? -k : k) : k >= 0 ? (r < c - k ? r : c - k) : (r + k < c ? r + k : c);
   int64_t sizes[2] = {n, n};
-  *result = ct__join_empty(t, 3 - t->ndim, sizes, (ct_dtype)t->dtype);
-  return *result ? CT_OK : ct_last_error();
+  ct_tensor *res = ct__join_empty(t, 3 - t->ndim, sizes, (ct_dtype)t->dtype);
+  if (!res) return ct_last_error();
+  if (!out) return (*result = res, CT_OK);
+  ct_status s = ct__join_ref_copy_out(out, res); /* diag.out is the same function under out_wrapper() */
+  ct_release(res);
+  return s;
 }
 
 /* diag_cpu_out (apply_diag): out NULL gives a new result. */
 static ct_status diag_impl(ct_tensor *out, const ct_tensor *t, int64_t k, ct_tensor **result) {
-  if (!out && t->device_type == CT_META) return diag_meta(t, k, result);
+  if (CT__OP_ON_META(out, t)) return diag_meta(out, t, k, result);
   /* AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND2(BFloat16, Bool): every dtype but float16, checked first */
   if (t->dtype == CT_FLOAT16) return (ct__error(CT_ERR_RUNTIME, "\"diag\" not implemented for 'Half'"), CT_ERR_RUNTIME);
   if (t->ndim != 1 && t->ndim != 2) return (ct__error(CT_ERR_RUNTIME, "matrix or a vector expected"), CT_ERR_RUNTIME);

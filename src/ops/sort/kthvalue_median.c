@@ -266,10 +266,19 @@ static ct_status median_dim_impl(const ct_op *op, bool ignore_nan, const ct_tens
   res[0] = res[1] = NULL;
   int64_t dim = ct__wrap_dim(dim_, t->ndim);
   if (dim < 0) return CT_ERR_INDEX;
-  if (!nonempty_dim(t, dim, "median()")) return CT_ERR_INDEX;
+  /* nanmedian's Python meta function (meta_nanmedian_dim) checks the dim and nothing else */
+  if (!(ignore_nan && ct__sort_is_meta(op, t)) && !nonempty_dim(t, dim, "median()")) return CT_ERR_INDEX;
   if (outs && !median_out_types(outs[0], outs[1], t)) return CT_ERR_RUNTIME;
   sel_ctx c = {.ignore_nan = ignore_nan};
   return select_run(op, t, dim, keepdim, median_kernel, &c, "median_out", false, res);
+}
+
+/* Torch 1.13's nanmedian.dim_values Meta kernel is its Python meta_nanmedian_dim under out_wrapper("values",
+   "indices"), which names the outs `out`: the dispatcher's values=/indices= keywords are a TypeError (a
+   torch bug, reproduced). Median has no Meta kernel: its refusal comes first, at the dispatcher. */
+static ct_status nanmedian_meta_out_refused(void) {
+  ct__error(CT_ERR_TYPE, "meta_nanmedian_dim() got an unexpected keyword argument 'values'");
+  return CT_ERR_TYPE;
 }
 
 #define MEDIAN_DIM_API(NAME, OPD, IGNORE)                                                               \
@@ -288,6 +297,7 @@ static ct_status median_dim_impl(const ct_op *op, bool ignore_nan, const ct_tens
     CT__NONNULL_STATUS(values, indices, t);                                                             \
     if (!CT__OP_OUT_GRAD_OK(&OPD, values, indices, t)) return CT_ERR_RUNTIME;                           \
     if (!CT__OP_ACCEPTS(&OPD, OPD.aten, t, values, indices)) return ct_last_error();                    \
+    if (IGNORE && CT__OP_ON_META(t, values, indices)) return nanmedian_meta_out_refused();              \
     ct_tensor *outs[2] = {values, indices}, *r[2];                                                      \
     ct_status s = median_dim_impl(&OPD, IGNORE, t, dim, opts && opts->keepdim, outs, r);                \
     return s == CT_OK ? ct__sort_write_outs(r, outs, 2) : s;                                            \

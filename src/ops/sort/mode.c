@@ -152,6 +152,14 @@ ct_status ct_mode(const ct_tensor *t, ct_tensor **values, ct_tensor **indices, c
 }
 
 ct_status ct_mode_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t, const ct_select_opts *opts) {
+  CT__NONNULL_STATUS(values, indices, t);
+  /* mode.values is a composite (mode_out): autograd's out= rule, then its own device check, before any
+     dispatch, so a meta input has this message rather than the dispatcher's */
+  if (CT_UNLIKELY(t->device_type == CT_META)) {
+    if (!CT__OP_OUT_GRAD_OK(&mode_op, values, indices, t)) return CT_ERR_RUNTIME;
+    ct__error(CT_ERR_RUNTIME, "mode only supports CPU AND CUDA device type, got: meta");
+    return CT_ERR_RUNTIME;
+  }
   CT__OP_ENTER_STATUS(&mode_op, t, values, indices, t);
   if (!CT__OP_OUT_GRAD_OK(&mode_op, values, indices, t)) return CT_ERR_RUNTIME;
   ct_tensor *outs[2] = {values, indices}, *r[2];

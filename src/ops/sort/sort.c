@@ -122,6 +122,9 @@ ct_status ct_sort_out(ct_tensor *values, ct_tensor *indices, const ct_tensor *t,
 
 ct_tensor *ct_argsort(const ct_tensor *t, const ct_sort_opts *opts) {
   CT__OP_ENTER_PTR(&sort_op, t, t);
+  /* ct_argsort always names stable, so it is torch's argsort.stable overload, which has no Meta kernel
+     (argsort without stable= is sort's composite and runs on meta: ct_sort gives those indices) */
+  if (CT_UNLIKELY(CT__OP_ON_META(t))) return (ct__op_refuse(&sort_op, t, "aten::argsort.stable"), NULL);
   int64_t dim;
   if (sort_args(t, opts, &dim) != CT_OK) return NULL;
   ct_tensor *r;

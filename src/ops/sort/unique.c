@@ -507,7 +507,8 @@ static ct_status unique_common(const ct_op *flat_op, const ct_tensor *t, bool co
 
 ct_status ct_unique(const ct_tensor *t, ct_tensor **output, ct_tensor **inverse, ct_tensor **counts,
                     const ct_unique_opts *opts) {
-  CT__OP_ENTER_STATUS(&unique_op, t, t);
+  /* torch.unique with dim= dispatches unique_dim (the dispatcher's refusal names it), without dim= _unique2 */
+  CT__OP_ENTER_STATUS(opts && opts->dims.ndim > 0 ? &unique_dim_op : &unique_op, t, t);
   return unique_common(&unique_op, t, false, output, inverse, counts, opts);
 }
 
