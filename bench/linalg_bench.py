@@ -30,29 +30,32 @@ for name, res, args in [("ct_linalg_solve", P, [P, P, P]), ("ct_linalg_inv", P, 
     f.restype, f.argtypes = res, args
 
 
-# lu family: lu_factor (LU and pivots through pointers) and solve_triangular (upper passed positionally)
+# lu_factor and qr (two results through pointers), solve_triangular (upper passed positionally)
 for name, res, args in [("ct_linalg_lu_factor", ctypes.c_int, [P, PP, PP, P]),
+                        ("ct_linalg_qr", ctypes.c_int, [P, PP, PP, P]),
                         ("ct_linalg_solve_triangular", P, [P, P, ctypes.c_bool, P])]:
     f = getattr(lib, name)
     f.restype, f.argtypes = res, args
 
 
-def lu_factor_call(ca):
+def two_out_call(fn, ca):
+    """A call that returns two tensors through pointers (default options), both released."""
     def call():
-        lu, piv = P(), P()
-        lib.ct_linalg_lu_factor(ca, ctypes.byref(lu), ctypes.byref(piv), None)
-        lib.ct_release(lu)
-        lib.ct_release(piv)
+        a, b = P(), P()
+        fn(ca, ctypes.byref(a), ctypes.byref(b), None)
+        lib.ct_release(a)
+        lib.ct_release(b)
     return call
 
 
-def lu_factor_check(ca, a):
+def two_out_check(fn, ca, compare):
+    """The same call once, its two results given to compare(a, b) before they are released."""
     def run():
-        lu, piv = P(), P()
-        lib.ct_linalg_lu_factor(ca, ctypes.byref(lu), ctypes.byref(piv), None)
-        ok = close(lu.value, torch.linalg.lu_factor(a)[0])
-        lib.ct_release(lu)
-        lib.ct_release(piv)
+        a, b = P(), P()
+        fn(ca, ctypes.byref(a), ctypes.byref(b), None)
+        ok = compare(a.value, b.value)
+        lib.ct_release(a)
+        lib.ct_release(b)
         return ok
     return run
 
@@ -152,44 +155,22 @@ def cases():
         tri = torch.randn(n, n, dtype=dt).triu() * 0.1 + 2 * torch.eye(n, dtype=dt)
         ctri = to_ct(tri)
         out += [
-            (f"linalg.lu_factor 512x512 {tag}", None, lu_factor_call(ca), lambda a=a: torch.linalg.lu_factor(a),
-             lu_factor_check(ca, a)),
+            (f"linalg.lu_factor 512x512 {tag}", None, two_out_call(lib.ct_linalg_lu_factor, ca),
+             lambda a=a: torch.linalg.lu_factor(a),
+             two_out_check(lib.ct_linalg_lu_factor, ca, lambda lu, piv, a=a: close(lu, torch.linalg.lu_factor(a)[0]))),
             (f"linalg.solve_triangular 512 {tag}", None, one(lib.ct_linalg_solve_triangular, ctri, cb, True, None),
              lambda tri=tri, b=b: torch.linalg.solve_triangular(tri, b, upper=True),
              check(lambda ctri=ctri, cb=cb: lib.ct_linalg_solve_triangular(ctri, cb, True, None),
                    lambda tri=tri, b=b: torch.linalg.solve_triangular(tri, b, upper=True))),
         ]
-        # h6-la: batched small QR, one LAPACK workspace query per batch (apply_geqrf / apply_orgqr), bit for bit
+        # batched small QR, one LAPACK workspace query per batch (apply_geqrf / apply_orgqr), bit for bit
         q8 = torch.randn(10000, 8, 8, dtype=dt)
         cq8 = to_ct(q8)
-        out.append((f"linalg.qr 10000 x 8x8 {tag}", None, qr_call(cq8), lambda q8=q8: torch.linalg.qr(q8),
-                    qr_check(cq8, q8)))
+        out.append((f"linalg.qr 10000 x 8x8 {tag}", None, two_out_call(lib.ct_linalg_qr, cq8),
+                    lambda q8=q8: torch.linalg.qr(q8),
+                    two_out_check(lib.ct_linalg_qr, cq8,
+                                  lambda q, r, a=q8: all(close(c, t, True) for c, t in zip((q, r), torch.linalg.qr(a))))))
     return out
-
-
-# h6-la: linalg.qr (Q and R through pointers, default options)
-lib.ct_linalg_qr.restype, lib.ct_linalg_qr.argtypes = ctypes.c_int, [P, PP, PP, P]
-
-
-def qr_call(ca):
-    def call():
-        q, r = P(), P()
-        lib.ct_linalg_qr(ca, ctypes.byref(q), ctypes.byref(r), None)
-        lib.ct_release(q)
-        lib.ct_release(r)
-    return call
-
-
-def qr_check(ca, a):
-    def run():
-        q, r = P(), P()
-        lib.ct_linalg_qr(ca, ctypes.byref(q), ctypes.byref(r), None)
-        tq, tr = torch.linalg.qr(a)
-        ok = close(q.value, tq, True) and close(r.value, tr, True)
-        lib.ct_release(q)
-        lib.ct_release(r)
-        return ok
-    return run
 
 
 def main():
