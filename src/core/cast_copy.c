@@ -7,7 +7,6 @@
 #include "core/parallel.h"
 #include "kernels/cpu/torch_compat.h"
 
-
 /* ---- the N-d strided loop ---- */
 
 typedef struct {
@@ -274,7 +273,8 @@ static bool check_broadcast(const ct_tensor *dst, const ct_tensor *src) {
    each read just before it is written. A cast row goes element by element. */
 /* Whether a write of the row can change what a later read of the row sees: some element written at step
    i is read at a step j > i. (Writes that land on each other do not: a row's destination has no stride 0.) */
-static bool row_hazard(const char *dst, int64_t ds, int64_t dsz, const char *src, int64_t ss, int64_t ssz, int64_t n) {
+static bool row_hazard(const char *dst, int64_t ds, int64_t dsz, const char *src, int64_t ss, int64_t ssz,
+                       int64_t n) {
   int64_t dlo = 0, dhi = (n - 1) * ds, slo = 0, shi = (n - 1) * ss;
   if (dhi < dlo) dlo = dhi, dhi = 0;
   if (shi < slo) slo = shi, shi = 0;
@@ -286,10 +286,11 @@ static bool row_hazard(const char *dst, int64_t ds, int64_t dsz, const char *src
   return r < dsz || iabs64(ds) - r < dsz; /* elements partly on each other */
 }
 
-static void ordered_row(char *dst, int64_t ds, ct_dtype dt, const char *src, int64_t ss, ct_dtype st, int64_t n,
-                        unsigned bits) {
+static void ordered_row(char *dst, int64_t ds, ct_dtype dt, const char *src, int64_t ss, ct_dtype st,
+                        int64_t n, unsigned bits) {
   int64_t isz = (int64_t)ct__itemsize(dt), vec = 0;
-  if (!row_hazard(dst, ds, isz, src, ss, (int64_t)ct__itemsize(st), n)) { /* any order reads the same values */
+  if (!row_hazard(dst, ds, isz, src, ss, (int64_t)ct__itemsize(st),
+                  n)) { /* any order reads the same values */
     copy_row(dst, ds, dt, src, ss, st, n, bits);
     return;
   }
@@ -376,8 +377,8 @@ static ct_status copy_data(ct_tensor *dst, const ct_tensor *src, unsigned bits, 
     ss[i] = (j < 0 || src->sizes[j] != dst->sizes[i]) ? 0 : ct__mul_wrap(src->strides[j], sisz);
   }
   ct_status st = ordered ? copy_ordered(dst, src, ds, ss, bits)
-                         : copy_nd(ct__tdata(dst), (ct_dtype)dst->dtype, ct__tdata(src), (ct_dtype)src->dtype, nd,
-                                   dst->sizes, ds, ss, bits);
+                         : copy_nd(ct__tdata(dst), (ct_dtype)dst->dtype, ct__tdata(src), (ct_dtype)src->dtype,
+                                   nd, dst->sizes, ds, ss, bits);
   if (buf != small) ct__free(buf);
   return st;
 }

@@ -84,8 +84,8 @@ static inline bool ct__op_on_meta_n(const ct_tensor *const *ts, int n) {
     if (ts[i] && ts[i]->device_type == CT_META) return true;
   return false;
 }
-#define CT__OP_ON_META(...)                                       \
-  ct__op_on_meta_n((const ct_tensor *const[]){__VA_ARGS__},       \
+#define CT__OP_ON_META(...)                                 \
+  ct__op_on_meta_n((const ct_tensor *const[]){__VA_ARGS__}, \
                    (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
 
 /* The kernel table for t's device type (a composite's dispatch point: the inner operator aten), or NULL

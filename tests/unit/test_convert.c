@@ -166,17 +166,20 @@ static void test_copy(void) {
      and [20, 20, 21, ..., 35, 35, 35, 35] */
   double w[40];
   x = iota(40, CT_FLOAT32);
-  CHECK_EQ_INT(ct_copy_(view(x, CT_SHAPE(2, 19), CT_SHAPE(20, 1), 1), view(x, CT_SHAPE(2, 19), CT_SHAPE(20, 1), 0)),
-               CT_OK);
+  CHECK_EQ_INT(
+      ct_copy_(view(x, CT_SHAPE(2, 19), CT_SHAPE(20, 1), 1), view(x, CT_SHAPE(2, 19), CT_SHAPE(20, 1), 0)),
+      CT_OK);
   values(x, w, 40);
   for (int r = 0; r < 2; r++)
-    for (int i = 0; i < 20; i++) CHECK(w[r * 20 + i] == (double)(r * 20 + (i == 0 ? 0 : i <= 16 ? i - 1 : 15)));
+    for (int i = 0; i < 20; i++)
+      CHECK(w[r * 20 + i] == (double)(r * 20 + (i == 0 ? 0 : i <= 16 ? i - 1 : 15)));
   /* a destination that writes an address twice keeps the last write in torch's order. torch 1.13:
      x = torch.arange(64) % 100 - 50 (int8); x.as_strided((2, 2), (1, 1), 33).copy_(x.as_strided((2, 2), (0, 1), 25))
      leaves x[34] == -25 (the row-major walk: (1, 0) after (0, 1)) */
   x = iota(64, CT_FLOAT32);
-  CHECK_EQ_INT(ct_copy_(view(x, CT_SHAPE(2, 2), CT_SHAPE(1, 1), 33), view(x, CT_SHAPE(2, 2), CT_SHAPE(0, 1), 25)),
-               CT_OK);
+  CHECK_EQ_INT(
+      ct_copy_(view(x, CT_SHAPE(2, 2), CT_SHAPE(1, 1), 33), view(x, CT_SHAPE(2, 2), CT_SHAPE(0, 1), 25)),
+      CT_OK);
   double u[64];
   values(x, u, 64);
   CHECK(u[33] == 25 && u[34] == 25 && u[35] == 26);

@@ -82,7 +82,8 @@ int main(void) {
        reads size 0, so :0 is the whole dim and x2[:, 1] is written */
     ct_tensor *x2 = ct_clone(x, CT_MEMORY_FORMAT_UNSET);
     CHECK(ct_index_put_(x2, "..., 1, ..., :0", -1) == CT_OK);
-    values(x2, (double[]){0, 1, 2, 3, -1, -1, -1, -1, 8, 9, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, 20, 21, 22, 23},
+    values(x2, (double[]){0,  1,  2,  3,  -1, -1, -1, -1, 8,  9,  10, 11,
+                          12, 13, 14, 15, -1, -1, -1, -1, 20, 21, 22, 23},
            24);
     ct_release(x2);
     ct_release(t0);

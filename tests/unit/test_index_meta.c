@@ -26,7 +26,8 @@ static void test_index_select(void) {
   /* out=: o = t(2, dtype=torch.long); torch.index_select(t(3, 4), 7, ..., out=o) fails the same way after
      _resize_output_ made o.shape (3, 4) */
   ct_tensor *o = meta(CT_SHAPE(2), CT_INT64);
-  CHECK(ct_index_select_out(o, meta(CT_SHAPE(3, 4), CT_FLOAT32), 7, meta(CT_SHAPE(2), CT_INT64)) == CT_ERR_INDEX);
+  CHECK(ct_index_select_out(o, meta(CT_SHAPE(3, 4), CT_FLOAT32), 7, meta(CT_SHAPE(2), CT_INT64)) ==
+        CT_ERR_INDEX);
   CHECK_ERROR(CT_ERR_INDEX, "list assignment index out of range");
   CHECK_SHAPE(o, 3, 4);
   /* the CPU kernel keeps its checks: torch.index_select(torch.empty(3, 4), 0, torch.empty(2)):
@@ -50,7 +51,8 @@ static void test_structured_meta(void) {
   check_meta_result(r, CT_COMPLEX64);
   CHECK_SHAPE(r, 3);
   /* ...scatter_reduce(0, index, src, 'amax') of the same: shape (3,) */
-  r = ct_scatter_reduce(c, 0, meta(CT_SHAPE(2), CT_INT64), meta(CT_SHAPE(2), CT_COMPLEX64), CT_REDUCTION_AMAX, NULL);
+  r = ct_scatter_reduce(c, 0, meta(CT_SHAPE(2), CT_INT64), meta(CT_SHAPE(2), CT_COMPLEX64), CT_REDUCTION_AMAX,
+                        NULL);
   check_meta_result(r, CT_COMPLEX64);
   /* t(2, 4, dtype=torch.float16).scatter(0, t(1, 4, dtype=torch.long), 1e30): shape (2, 4), strides (4, 1)
      (no value conversion on meta) */

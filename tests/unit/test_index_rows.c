@@ -96,7 +96,10 @@ static void small_cases(void) {
    in closed form. */
 static void row_widths(void) {
   static const int64_t widths[] = {1, 2, 4, 8, 16, 24, 32, 40, 64, 72, 96, 128, 160, 256, 288, 1000};
-  enum { ROWS = 50, PICK = 37 };
+  enum {
+    ROWS = 50,
+    PICK = 37
+  };
   int64_t iv[PICK], neg[PICK];
   for (int64_t i = 0; i < PICK; i++) neg[i] = (iv[i] = (i * 17 + 3) % ROWS) - ROWS;
   ct_tensor *idx = int64_tensor(iv, PICK), *idx_neg = int64_tensor(neg, PICK);

@@ -10,7 +10,9 @@
 #include "check.h"
 #include "core/cpu_isa.h"
 
-enum { N = 300007 }; /* 5 chunks of 65536 and a ragged end */
+enum {
+  N = 300007
+}; /* 5 chunks of 65536 and a ragged end */
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint64_t next(void) {
@@ -63,11 +65,12 @@ int main(void) {
   static const struct {
     ct_dtype dt;
     size_t isz;
-  } types[] = {{CT_BOOL, 1}, {CT_INT16, 2}, {CT_FLOAT32, 4}, {CT_INT32, 4}, {CT_INT64, 8},
-               {CT_FLOAT64, 8}, {CT_COMPLEX128, 16}};
+  } types[] = {{CT_BOOL, 1},  {CT_INT16, 2},   {CT_FLOAT32, 4},    {CT_INT32, 4},
+               {CT_INT64, 8}, {CT_FLOAT64, 8}, {CT_COMPLEX128, 16}};
   for (int level = 0; level < 2; level++) {
     ct__cpu_force_isa(level == 0 ? -1 : CT_ISA_GENERIC);
-    for (size_t d = 0; d < sizeof types / sizeof *types; d++) check_dtype(types[d].dt, types[d].isz, m, mask_u8);
+    for (size_t d = 0; d < sizeof types / sizeof *types; d++)
+      check_dtype(types[d].dt, types[d].isz, m, mask_u8);
   }
   ct__cpu_force_isa(-1);
   free(m);

@@ -15,7 +15,10 @@
 /* Every length up to 300 bytes and a few long ones, from every source and destination offset mod 32; the
    guard bytes around the destination stay as they were. */
 static void copies(void) {
-  enum { CAP = 5000, GUARD = 64 };
+  enum {
+    CAP = 5000,
+    GUARD = 64
+  };
   unsigned char *src = malloc(CAP + 64), *dst = malloc(CAP + 64 + 2 * GUARD);
   CHECK(src && dst);
   if (!src || !dst) return;
@@ -43,7 +46,10 @@ static void copies(void) {
    0, streamed: element (r, c) of input i is i * 1e6 + r * 1000 + c, so the result is known in closed form. */
 static void cats(int threads) {
   ct_set_num_threads(threads);
-  enum { K = 5, ROWS = 301 };
+  enum {
+    K = 5,
+    ROWS = 301
+  };
   static const int64_t w[K] = {1, 7, 64, 333, 1000}; /* 1405 columns: 420905 elements, the pool's size */
   ct_tensor *in[K];
   int64_t total = 0;

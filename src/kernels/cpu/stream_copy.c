@@ -25,8 +25,10 @@ static size_t head_bytes(const void *dst, size_t align, size_t n) {
 CT_TARGET_AVX2 static size_t stream_body_avx2(char *d, const char *s, size_t n) {
   size_t k = 0;
   for (; k + 128 <= n; k += 128) {
-    __m256i a = _mm256_loadu_si256((const __m256i *)(s + k)), b = _mm256_loadu_si256((const __m256i *)(s + k + 32)),
-            c = _mm256_loadu_si256((const __m256i *)(s + k + 64)), e = _mm256_loadu_si256((const __m256i *)(s + k + 96));
+    __m256i a = _mm256_loadu_si256((const __m256i *)(s + k)),
+            b = _mm256_loadu_si256((const __m256i *)(s + k + 32)),
+            c = _mm256_loadu_si256((const __m256i *)(s + k + 64)),
+            e = _mm256_loadu_si256((const __m256i *)(s + k + 96));
     _mm256_stream_si256((__m256i *)(d + k), a);
     _mm256_stream_si256((__m256i *)(d + k + 32), b);
     _mm256_stream_si256((__m256i *)(d + k + 64), c);
@@ -41,7 +43,8 @@ static size_t stream_body_sse2(char *d, const char *s, size_t n) {
   size_t k = 0;
   for (; k + 64 <= n; k += 64) {
     __m128i a = _mm_loadu_si128((const __m128i *)(s + k)), b = _mm_loadu_si128((const __m128i *)(s + k + 16)),
-            c = _mm_loadu_si128((const __m128i *)(s + k + 32)), e = _mm_loadu_si128((const __m128i *)(s + k + 48));
+            c = _mm_loadu_si128((const __m128i *)(s + k + 32)),
+            e = _mm_loadu_si128((const __m128i *)(s + k + 48));
     _mm_stream_si128((__m128i *)(d + k), a);
     _mm_stream_si128((__m128i *)(d + k + 16), b);
     _mm_stream_si128((__m128i *)(d + k + 32), c);

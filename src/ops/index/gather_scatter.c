@@ -437,7 +437,7 @@ ct_status ct_gather_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const c
 /* ---- scatter ---- */
 
 bool ct__scatter_checks(const char *name, const ct_tensor *self, int64_t dim, const ct_tensor *index,
-                           const ct_tensor *src) {
+                        const ct_tensor *src) {
   if (index->numel != 0 && index->dtype != CT_INT64) {
     ct__error(CT_ERR_RUNTIME, "%s(): Expected dtype int64 for index", name);
     return false;
@@ -492,7 +492,8 @@ static ct_tensor *value_src(const ct_tensor *self, ct_scalar value) {
 ct_status ct__scatter_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *src_in,
                            ct_scalar value, int reduce, const char *name, bool check_bounds_first) {
   /* the meta device runs scatter_meta_impl: no dtype dispatch, no value conversion */
-  if (CT__OP_ON_META(target, index, src_in)) return ct__scatter_meta(target, dim, index, src_in, name, check_bounds_first);
+  if (CT__OP_ON_META(target, index, src_in))
+    return ct__scatter_meta(target, dim, index, src_in, name, check_bounds_first);
   dim = ct__wrap_dim(dim, target->ndim);
   if (dim < 0) return CT_ERR_INDEX;
   if (!ct__scatter_checks(name, target, dim, index, src_in)) return ct_last_error();
@@ -726,7 +727,8 @@ static bool reduce_kernel_ok(ct_reduction reduce, ct_dtype dt) {
 static ct_status scatter_reduce_into(ct_tensor *target, int64_t dim, const ct_tensor *index, const ct_tensor *src,
                                      ct_reduction reduce, bool include_self, bool check_first) {
   /* scatter_reduce.two's meta function is scatter_meta_impl: no kernel, so no dtype dispatch */
-  if (CT__OP_ON_META(target, index, src)) return ct__scatter_meta(target, dim, index, src, "scatter", check_first);
+  if (CT__OP_ON_META(target, index, src))
+    return ct__scatter_meta(target, dim, index, src, "scatter", check_first);
   ct_dtype dt = (ct_dtype)target->dtype;
   int64_t d = ct__wrap_dim(dim, target->ndim);
   if (d < 0) return CT_ERR_INDEX;
@@ -798,8 +800,7 @@ ct_status ct_scatter_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim,
   if (!reduction_ok(reduce)) return CT_ERR_RUNTIME;
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
-  if (!ct__scatter_checks("scatter", t, d, index, src) || !ct__idx_out_dtype(out, t))
-    return ct_last_error();
+  if (!ct__scatter_checks("scatter", t, d, index, src) || !ct__idx_out_dtype(out, t)) return ct_last_error();
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && scatter_reduce_into(r, dim, index, src, reduce, !(opts && opts->exclude_self), false) != CT_OK) {
     ct_release(r);

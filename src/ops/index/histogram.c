@@ -471,7 +471,8 @@ ct_status ct_histogram_bins_out(ct_tensor *hist, ct_tensor *bin_edges, const ct_
 /* ---- one_hot ---- */
 
 static ct_tensor *one_hot_impl(const ct_tensor *self, int64_t num_classes) {
-  if (self->dtype != CT_INT64) return CT_ERR_NULL(CT_ERR_RUNTIME, "one_hot is only applicable to index tensor.");
+  if (self->dtype != CT_INT64)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "one_hot is only applicable to index tensor.");
   int64_t nd = self->ndim, shape[65];
   if (nd > 64) return CT_ERR_NULL(CT_ERR_NOT_IMPLEMENTED, "one_hot supports tensors of up to 64 dims");
   memcpy(shape, self->sizes, (size_t)nd * sizeof(int64_t));

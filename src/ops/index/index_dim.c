@@ -142,7 +142,7 @@ ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
 /* ---- index_add / index_reduce: index_func_meta_impl's checks ---- */
 
 bool ct__index_func_checks(const char *func, const ct_tensor *self, int64_t dim, const ct_tensor *index,
-                        const ct_tensor *source) {
+                           const ct_tensor *source) {
   if (index->ndim > 1) {
     char a[1024];
     fmt_shape(a, sizeof a, index);
@@ -292,7 +292,8 @@ ct_tensor *ct_index_add(const ct_tensor *t, int64_t dim, const ct_tensor *index,
                         const ct_index_add_opts *opts) {
   CT__OP_ENTER_PTR(&index_add_op, t, t, index, source);
   if (!CT__OP_ACCEPTS(&index_add_op, index_add_op.aten, t, index, source)) return NULL;
-  if (CT__OP_ON_META(t, index, source)) return ct__own(ct__index_func_meta("index_add", NULL, t, dim, index, source));
+  if (CT__OP_ON_META(t, index, source))
+    return ct__own(ct__index_func_meta("index_add", NULL, t, dim, index, source));
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && index_add_into(r, dim, index, source, opts_alpha(opts), false) != CT_OK) {
     ct_release(r);
@@ -680,7 +681,8 @@ ct_tensor *ct_index_reduce(const ct_tensor *t, int64_t dim, const ct_tensor *ind
   CT__OP_ENTER_PTR(&index_reduce_op, t, t, index, source);
   if (!CT__OP_ACCEPTS(&index_reduce_op, index_reduce_op.aten, t, index, source)) return NULL;
   if (!index_reduction_ok(reduce)) return NULL;
-  if (CT__OP_ON_META(t, index, source)) return ct__own(ct__index_func_meta("index_reduce", NULL, t, dim, index, source));
+  if (CT__OP_ON_META(t, index, source))
+    return ct__own(ct__index_func_meta("index_reduce", NULL, t, dim, index, source));
   ct_tensor *r = ct__idx_fresh(t, CT_CONTIGUOUS_FORMAT);
   if (r && index_reduce_into(r, dim, index, source, reduce, !(opts && opts->exclude_self), false) != CT_OK) {
     ct_release(r);
@@ -708,7 +710,8 @@ ct_status ct_index_reduce_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   if (!CT__OP_OUT_GRAD_OK(&index_reduce_out_op, out, t, index, source)) return CT_ERR_RUNTIME;
   if (!CT__OP_ACCEPTS(&index_reduce_out_op, index_reduce_out_op.aten, out, t, index, source)) return ct_last_error();
   if (!index_reduction_ok(reduce)) return CT_ERR_RUNTIME;
-  if (CT__OP_ON_META(out, t, index, source)) return func_meta_into("index_reduce", out, t, dim, index, source);
+  if (CT__OP_ON_META(out, t, index, source))
+    return func_meta_into("index_reduce", out, t, dim, index, source);
   int64_t d = ct__wrap_dim(dim, t->ndim);
   if (d < 0) return CT_ERR_INDEX;
   if (!ct__index_func_checks("index_reduce", t, d, index, source) || !ct__idx_out_dtype(out, t))

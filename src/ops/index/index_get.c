@@ -24,7 +24,9 @@ static const ct_view_op index_put_op = {CT_COPY_OP("index_put_", "aten::index_pu
    array, sizes[ndim] then strides[ndim]. Beyond those arrays torch reads other memory: false, the size is
    not known. */
 static bool torch_size_at(const ct_tensor *t, int64_t d, int64_t *size) {
-  enum { INLINE = 5 };
+  enum {
+    INLINE = 5
+  };
   int64_t r = t->ndim;
   if (d < r) {
     *size = t->sizes[d];
@@ -75,7 +77,8 @@ static ct_tensor *apply_slice(const ct_tensor *t, int64_t dim, const ct_idx *s, 
   if (s->c < 0) return CT_ERR_NULL(CT_ERR_VALUE, "step must be greater than zero");
   if (!slice_length_ok(t, dim)) return NULL;
   int64_t size;
-  if (shortcut && s->a == 0 && s->c == 1 && torch_size_at(t, dim, &size) && s->b == size) return ct__alias_impl(t);
+  if (shortcut && s->a == 0 && s->c == 1 && torch_size_at(t, dim, &size) && s->b == size)
+    return ct__alias_impl(t);
   return ct__slice_impl(t, dim, s->a, s->b, s->c);
 }
 

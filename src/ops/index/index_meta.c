@@ -38,7 +38,8 @@ ct_tensor *ct__index_select_meta(const ct_tensor *self, int64_t dim, const ct_te
 
 /* meta_index_select_out: torch._resize_output_(out, self.size(), self.device) first (out keeps that shape
    when the rest fails), then index_select, then out.copy_(result), which the meta device does not check. */
-ct_status ct__index_select_out_meta(ct_tensor *out, const ct_tensor *self, int64_t dim, const ct_tensor *index) {
+ct_status ct__index_select_out_meta(ct_tensor *out, const ct_tensor *self, int64_t dim,
+                                    const ct_tensor *index) {
   /* torch._resize_output_(out, self.size(), self.device) on a meta out: its device check first */
   if (out->device_type == CT_META && self->device_type != CT_META) {
     ct__error(CT_ERR_RUNTIME, "out Tensor doesn't have the correct device set");
@@ -85,7 +86,8 @@ ct_tensor *ct__index_func_meta(const char *func, ct_tensor *result, const ct_ten
     r = result;
     if (r != self) { /* out=: the structured out's dtype and device, then resize_output */
       if (!ct__idx_out_dtype(r, self) || !ct__tensor_resize_ok(r, self->ndim, self->sizes)) return NULL;
-      if (!ct__has_sizes(r, self->ndim, self->sizes) && ct__tensor_resize(r, self->ndim, self->sizes, NULL) != CT_OK)
+      if (!ct__has_sizes(r, self->ndim, self->sizes) &&
+          ct__tensor_resize(r, self->ndim, self->sizes, NULL) != CT_OK)
         return NULL;
     }
     if (!ct__check_no_internal_overlap(r) || !ct__idx_no_overlap(r, index) || !ct__idx_no_overlap(r, source))

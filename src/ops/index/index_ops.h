@@ -88,10 +88,13 @@ ct_status ct__mean_divide(ct_tensor *target, const ct_tensor *count);
 /* The Meta kernel of index_put_ (_index_put_impl_), index_fill_, put_ and masked_scatter_: no check, self
    returned (after autograd's in-place check, which runs before the backend); their functional forms are the
    composite's clone of self (masked_scatter: of self expanded with the mask) with nothing more done. */
-static inline ct_status ct__idx_meta_noop_(ct_tensor *self) { return ct__check_inplace(self) ? CT_OK : CT_ERR_RUNTIME; }
+static inline ct_status ct__idx_meta_noop_(ct_tensor *self) {
+  return ct__check_inplace(self) ? CT_OK : CT_ERR_RUNTIME;
+}
 /* index_select (Python's meta_index_select) and its out= form. */
 ct_tensor *ct__index_select_meta(const ct_tensor *self, int64_t dim, const ct_tensor *index);
-ct_status ct__index_select_out_meta(ct_tensor *out, const ct_tensor *self, int64_t dim, const ct_tensor *index);
+ct_status ct__index_select_out_meta(ct_tensor *out, const ct_tensor *self, int64_t dim,
+                                    const ct_tensor *index);
 /* index_func_meta_impl, shared by index_add and index_reduce (func: "index_add"): result NULL for the
    functional form (a new contiguous meta tensor is returned), self for the in-place form, out for out=.
    NULL on failure (out may have been resized, as torch's set_output does before its overlap asserts). */

@@ -55,42 +55,47 @@ CT_TARGET_AVX2 CT_ALWAYS_INLINE void copy_row_avx2(char *dst, const char *src, i
   }
   int64_t o = 0;
   for (; o + 128 <= row; o += 128) {
-    __m256i a = _mm256_loadu_si256((const __m256i *)(src + o)), b = _mm256_loadu_si256((const __m256i *)(src + o + 32)),
-            c = _mm256_loadu_si256((const __m256i *)(src + o + 64)), d = _mm256_loadu_si256((const __m256i *)(src + o + 96));
+    __m256i a = _mm256_loadu_si256((const __m256i *)(src + o)),
+            b = _mm256_loadu_si256((const __m256i *)(src + o + 32)),
+            c = _mm256_loadu_si256((const __m256i *)(src + o + 64)),
+            d = _mm256_loadu_si256((const __m256i *)(src + o + 96));
     _mm256_storeu_si256((__m256i *)(dst + o), a);
     _mm256_storeu_si256((__m256i *)(dst + o + 32), b);
     _mm256_storeu_si256((__m256i *)(dst + o + 64), c);
     _mm256_storeu_si256((__m256i *)(dst + o + 96), d);
   }
-  for (; o < row; o += 32) _mm256_storeu_si256((__m256i *)(dst + o), _mm256_loadu_si256((const __m256i *)(src + o)));
+  for (; o < row; o += 32)
+    _mm256_storeu_si256((__m256i *)(dst + o), _mm256_loadu_si256((const __m256i *)(src + o)));
 }
 #endif
 
 /* Positions [b, e) of a gather, rows copied by COPY; false where an index value is out of range (its row
    is skipped). */
-#define GATHER_RANGE(COPY)                                                             \
-  int64_t size = r->size, row = r->row, is = r->idx_s;                                 \
-  const int64_t *idx = r->idx;                                                         \
-  bool bad = false;                                                                    \
-  for (int64_t i = b; i < e; i++) {                                                    \
-    if (i + PREFETCH_AHEAD < e) {                                                      \
-      int64_t w = idx[(i + PREFETCH_AHEAD) * is];                                      \
-      w += w < 0 ? size : 0;                                                           \
-      if ((uint64_t)w < (uint64_t)size) prefetch_row(r->src + w * r->src_s, row);      \
-    }                                                                                  \
-    int64_t v = idx[i * is];                                                           \
-    v += v < 0 ? size : 0;                                                             \
-    if ((uint64_t)v >= (uint64_t)size) {                                               \
-      bad = true;                                                                      \
-      continue;                                                                        \
-    }                                                                                  \
-    COPY(r->dst + i * r->dst_s, r->src + v * r->src_s, row);                           \
-  }                                                                                    \
+#define GATHER_RANGE(COPY)                                                        \
+  int64_t size = r->size, row = r->row, is = r->idx_s;                            \
+  const int64_t *idx = r->idx;                                                    \
+  bool bad = false;                                                               \
+  for (int64_t i = b; i < e; i++) {                                               \
+    if (i + PREFETCH_AHEAD < e) {                                                 \
+      int64_t w = idx[(i + PREFETCH_AHEAD) * is];                                 \
+      w += w < 0 ? size : 0;                                                      \
+      if ((uint64_t)w < (uint64_t)size) prefetch_row(r->src + w * r->src_s, row); \
+    }                                                                             \
+    int64_t v = idx[i * is];                                                      \
+    v += v < 0 ? size : 0;                                                        \
+    if ((uint64_t)v >= (uint64_t)size) {                                          \
+      bad = true;                                                                 \
+      continue;                                                                   \
+    }                                                                             \
+    COPY(r->dst + i * r->dst_s, r->src + v * r->src_s, row);                      \
+  }                                                                               \
   return !bad;
 
-static bool gather_range_base(const ct_idx_rows *r, int64_t b, int64_t e) { GATHER_RANGE(copy_row) }
+static bool gather_range_base(const ct_idx_rows *r, int64_t b, int64_t e){GATHER_RANGE(copy_row)}
 #if CT_ISA_X86
-CT_TARGET_AVX2 static bool gather_range_avx2(const ct_idx_rows *r, int64_t b, int64_t e) { GATHER_RANGE(copy_row_avx2) }
+CT_TARGET_AVX2 static bool gather_range_avx2(const ct_idx_rows *r, int64_t b, int64_t e) {
+  GATHER_RANGE(copy_row_avx2)
+}
 #endif
 
 typedef bool (*gather_fn)(const ct_idx_rows *r, int64_t b, int64_t e);
@@ -113,7 +118,8 @@ static void gather_chunk(void *ctx, int64_t c, int tid) {
   (void)tid;
   rows_job *j = ctx;
   int64_t n = j->r->n;
-  if (!j->fn(j->r, n * c / j->chunks, n * (c + 1) / j->chunks)) atomic_store_explicit(&j->bad, true, memory_order_relaxed);
+  if (!j->fn(j->r, n * c / j->chunks, n * (c + 1) / j->chunks))
+    atomic_store_explicit(&j->bad, true, memory_order_relaxed);
 }
 
 /* ---- scatter: in position order, on the calling thread ----

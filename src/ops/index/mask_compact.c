@@ -16,12 +16,12 @@ CT_KERNEL_CLONES int64_t ct__mask_count(const unsigned char *m, int64_t n) {
 }
 
 /* Scalar: one element per step; stops once k reaches kend (every byte left is zero then). */
-#define COMPACT_SCALAR(T)                             \
-  for (; r < n && k < kend; r++) {                    \
-    T e;                                              \
+#define COMPACT_SCALAR(T)                              \
+  for (; r < n && k < kend; r++) {                     \
+    T e;                                               \
     memcpy(&e, src + r * (int64_t)sizeof e, sizeof e); \
     memcpy(dst + k * (int64_t)sizeof e, &e, sizeof e); \
-    k += m[r] != 0;                                   \
+    k += m[r] != 0;                                    \
   }
 
 #if CT_ISA_X86

@@ -231,7 +231,8 @@ static ct_status masked_scatter_into(ct_tensor *target, const ct_tensor *mask, c
     int64_t numel = target->numel, n = (numel + 65535) / 65536;
     int64_t *counts = src ? ct__malloc((size_t)n * sizeof(int64_t)) : NULL;
     mask_walk w = {tp->ndim, tp->sizes, me, tp};
-    mask_job j = {&w, counts, 0, NULL, src ? ct__tdata(src) : NULL, ct__itemsize((ct_dtype)target->dtype), 0, 0, false};
+    mask_job j = {&w, counts, 0,    NULL, src ? ct__tdata(src) : NULL, ct__itemsize((ct_dtype)target->dtype),
+                  0,  0,      false};
     int64_t total = counts ? mask_pass(&j, numel, &n) : -1;
     if (total < 0) {
       s = ct_last_error();

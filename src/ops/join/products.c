@@ -10,8 +10,8 @@ static const ct_op meshgrid_op = CT_JOIN_OP("meshgrid", "aten::meshgrid.indexing
 static const ct_op block_diag_op = CT_JOIN_OP("block_diag", "aten::block_diag");
 static const ct_op cartesian_prod_op = CT_JOIN_OP("cartesian_prod", "aten::cartesian_prod");
 /* CompositeImplicitAutograd: the device is checked where it runs masked_select, after its own checks */
-static const ct_op combinations_op = {.name = "combinations", .aten = "aten::masked_select", .composite = true,
-                                      CT_COPY_ROWS_CPU};
+static const ct_op combinations_op = {
+    .name = "combinations", .aten = "aten::masked_select", .composite = true, CT_COPY_ROWS_CPU};
 static const ct_op kron_op = CT_JOIN_OP("kron", "aten::kron");
 /* autograd's out= refusal names mul, the op kron_out runs */
 static const ct_op kron_out_op = CT_JOIN_OP("mul", "aten::kron.out");

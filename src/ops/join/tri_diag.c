@@ -248,9 +248,12 @@ ct_tensor *ct_diag_embed(const ct_tensor *t, int64_t offset, int64_t dim1, int64
 /* The meta kernel, torch 1.13's Python meta_diag: no dtype dispatch; a 2-d input's negative length is
    new_empty's error. */
 static ct_status diag_meta(ct_tensor *out, const ct_tensor *t, int64_t k, ct_tensor **result) {
-  if (t->ndim != 1 && t->ndim != 2) return (ct__error(CT_ERR_RUNTIME, "matrix or a vector expected"), CT_ERR_RUNTIME);
+  if (t->ndim != 1 && t->ndim != 2)
+    return (ct__error(CT_ERR_RUNTIME, "matrix or a vector expected"), CT_ERR_RUNTIME);
   int64_t r = t->sizes[0], c = t->ndim == 2 ? t->sizes[1] : 0;
-  int64_t n = t->ndim == 1 ? r + (k < 0 ? -k : k) : k >= 0 ? (r < c - k ? r : c - k) : (r + k < c ? r + k : c);
+  int64_t n = t->ndim == 1 ? r + (k < 0 ? -k : k)
+              : k >= 0     ? (r < c - k ? r : c - k)
+                           : (r + k < c ? r + k : c);
   int64_t sizes[2] = {n, n};
   ct_tensor *res = ct__join_empty(t, 3 - t->ndim, sizes, (ct_dtype)t->dtype);
   if (!res) return ct_last_error();

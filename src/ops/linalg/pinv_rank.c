@@ -395,7 +395,8 @@ ct_status ct_linalg_matrix_rank_out(ct_tensor *out, const ct_tensor *A, const ct
   bool bcast = r->ndim != bd || memcmp(r->sizes, A->sizes, (size_t)bd * sizeof(int64_t)) != 0;
   bool at_batch = out->ndim == bd && memcmp(out->sizes, A->sizes, (size_t)bd * sizeof(int64_t)) == 0;
   if (s == CT_OK && bcast && !at_batch)
-    s = ct__tensor_resize_ok(out, bd, A->sizes) ? ct__tensor_resize(out, bd, A->sizes, NULL) : ct_last_error();
+    s = ct__tensor_resize_ok(out, bd, A->sizes) ? ct__tensor_resize(out, bd, A->sizes, NULL)
+                                                : ct_last_error();
   if (s == CT_OK) s = ct__la_write_out_direct(out, r, false);
   ct_release(r);
   return s;

@@ -59,7 +59,8 @@ CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t bits4_avx2(const uint64_t *q, uint64_t 
 /* The same for eight elements, compared as 32-bit keys (their high halves gathered into one vector): bit t of
    q[t] (reversed: q[7 - t]). */
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t bits8_avx2(const uint64_t *q, uint64_t thr, bool le, bool reversed) {
-  const __m256i s = _mm256_set1_epi32((int)0x80000000u), th = _mm256_set1_epi32((int)((uint32_t)(thr >> 32) ^ 0x80000000u));
+  const __m256i s = _mm256_set1_epi32((int)0x80000000u),
+                th = _mm256_set1_epi32((int)((uint32_t)(thr >> 32) ^ 0x80000000u));
   __m256 a = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)q)),
          b = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(q + 4)));
   /* keys of q0 q1 q4 q5 | q2 q3 q6 q7, then put in order */
@@ -240,7 +241,8 @@ CT_TARGET_AVX2 static bool distinct16_avx2(uint64_t *first, const uint64_t *x, i
       r1 = _mm256_sub_epi16(r1, _mm256_cmpgt_epi16(k1, ki));
     }
   } else {
-    __m256i k2 = _mm256_load_si256((const __m256i *)(key + 32)), k3 = _mm256_load_si256((const __m256i *)(key + 48));
+    __m256i k2 = _mm256_load_si256((const __m256i *)(key + 32)),
+            k3 = _mm256_load_si256((const __m256i *)(key + 48));
     for (int64_t i = 0; i < n; i++) {
       __m256i ki = _mm256_set1_epi16(key[i]);
       r0 = _mm256_sub_epi16(r0, _mm256_cmpgt_epi16(k0, ki));
@@ -283,7 +285,8 @@ CT_TARGET_AVX2 static bool distinct_avx2(uint64_t *first, uint64_t *last) {
   for (int64_t b = 0; b < nb; b++) {
     const int32_t *kb = key + 32 * b;
     __m256i k0 = _mm256_load_si256((const __m256i *)kb), k1 = _mm256_load_si256((const __m256i *)(kb + 8)),
-            k2 = _mm256_load_si256((const __m256i *)(kb + 16)), k3 = _mm256_load_si256((const __m256i *)(kb + 24));
+            k2 = _mm256_load_si256((const __m256i *)(kb + 16)),
+            k3 = _mm256_load_si256((const __m256i *)(kb + 24));
     __m256i r0 = _mm256_setzero_si256(), r1 = r0, r2 = r0, r3 = r0;
     for (int64_t i = 0; i < n; i++) {
       __m256i ki = _mm256_set1_epi32(key[i]);

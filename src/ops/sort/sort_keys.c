@@ -118,8 +118,8 @@ CT_TARGET_AVX2 static bool any_below_f32_avx2(const char *p, int64_t n, uint32_t
 /* float32's unpack with dense values and indices (the sort's usual results): four elements per step, the
    value rebuilt from its key; a step holding a key that names several values (+-0.0, NaN) is done one by one
    (unpack's loop below). a may be ix itself: each step reads its slots before writing them. */
-static void unpack_CT_FLOAT32(const uint64_t *a, int64_t n, uint64_t flip, const char *p, int64_t step, char *v,
-                              int64_t vstep, char *ix, int64_t xstep);
+static void unpack_CT_FLOAT32(const uint64_t *a, int64_t n, uint64_t flip, const char *p, int64_t step,
+                              char *v, int64_t vstep, char *ix, int64_t xstep);
 CT_TARGET_AVX2 static void unpack_f32_avx2(const uint64_t *a, int64_t n, uint32_t flip, const char *p,
                                            int64_t step, char *v, char *ix) {
   const __m256i low = _mm256_set1_epi64x(0xffffffffll), sign = _mm256_set1_epi32((int)0x80000000u),
@@ -166,7 +166,7 @@ static void unpack_f32_avx2(const uint64_t *a, int64_t n, uint32_t flip, const c
   }                                                                                                         \
   static void unpack_##E(const uint64_t *a, int64_t n, uint64_t flip, const char *p, int64_t step, char *v, \
                          int64_t vstep, char *ix, int64_t xstep) {                                          \
-      if (E == CT_FLOAT32 && n >= 8 && v && vstep == 4 && (!ix || xstep == 8) && any_below_f32_avx2_ok()) {   \
+    if (E == CT_FLOAT32 && n >= 8 && v && vstep == 4 && (!ix || xstep == 8) && any_below_f32_avx2_ok()) {   \
       unpack_f32_avx2(a, n, (uint32_t)flip, p, step, v, ix);                                                \
       return;                                                                                               \
     }                                                                                                       \
