@@ -178,7 +178,8 @@ def main():
     print("matmul: ratio = torch time / ctorch time (median of paired rounds); > 1 means ctorch is faster")
     print(f"  OpenBLAS core type set for both: {CORE or 'none (OpenBLAS detects this CPU itself)'}; "
           f"torch {torch.__version__}")
-    all_cases = cases()
+    only = os.environ.get("BENCH_ONLY")  # a substring of the labels to run, for one case alone
+    all_cases = [c for c in cases() if not only or only in c[0]]
     for threads in (1, 2):
         lib.ct_set_num_threads(threads)
         torch.set_num_threads(threads)

@@ -6,6 +6,7 @@ compares bits with torch at the same thread count:
     svd, eigh, lu_factor): both libraries call the same OpenBLAS, whose threaded blocking rounds otherwise
     than its one-thread blocking, so ctorch must make the calls torch makes with OpenBLAS's threads where
     torch does (a batch of 64 products of 128^3 split over ctorch's pool gave other bits once);
+  * bfloat16 products, torch's own loops with a rounding at every k step, which ctorch computes by tiles;
   * pointwise kernels whose vector and scalar paths differ in the last bit (complex abs and mul): torch
     cuts rows where its threads split, and so must ctorch;
   * reductions and scans, whose results ctorch keeps independent of the thread count: they must equal
@@ -44,8 +45,12 @@ def same(t, c):
     """Bit equality of a torch tensor and a ctorch result (NaN: by class), and the same shape and dtype."""
     if tuple(t.shape) != c.shape or t.dtype != c.dtype:
         return "geometry %s %s vs %s %s" % (tuple(t.shape), t.dtype, c.shape, c.dtype)
-    a = t.contiguous().numpy()
-    b = c.values()
+    if t.dtype == torch.bfloat16:  # numpy has no bfloat16: both as float32 (exact), NaN by class as below
+        a = t.contiguous().float().numpy()
+        b = torch.from_numpy(c.values()).view(torch.bfloat16).float().numpy()
+    else:
+        a = t.contiguous().numpy()
+        b = c.values()
     nan_a, nan_b = np.isnan(a), np.isnan(b)
     if not np.array_equal(nan_a, nan_b):
         return "NaN positions differ"
@@ -109,6 +114,48 @@ def product_cases(g):
     cases.append(("solve 256 f64", lambda: torch.linalg.solve(sq[f64], rhs),
                   lambda: ct("ct_linalg_solve", T(sq[f64]), T(rhs), None)))
     return cases
+
+
+def bf16_product_cases(g):
+    """bfloat16 products: torch 1.13 computes them in its own loops (no BLAS routine), rounding c to bfloat16
+    at every k step in its order; ctorch computes tiles of c in registers over the pool. Shapes that leave
+    every tail (rows past a multiple of 16 and of 8, columns past a multiple of 4, k past a run of 128),
+    every transpose case, beta and alpha, and values that overflow float or are inf / NaN."""
+    T = C.from_torch
+    cases = []
+    for k in range(12):
+        m, n, kk = (int(v) for v in torch.randint(1, 90, (3,), generator=g))
+        if k % 3 == 0:
+            kk = int(torch.randint(120, 400, (1,), generator=g))
+        a = torch.randn(m, kk, generator=g).bfloat16()
+        b = torch.randn(kk, n, generator=g).bfloat16()
+        c = torch.randn(m, n, generator=g).bfloat16()
+        if k % 4 == 1:
+            a[0, :] = 3e38  # products overflow float: inf, then inf - inf = NaN in later steps
+            b[:, -1] = -b[:, -1]
+        if k % 5 == 2:
+            a[-1, 0], b[0, 0] = float("nan"), float("inf")
+        ta, tb = k % 2 == 1, k % 3 == 1
+        ta_, tb_ = (a.mT.contiguous() if ta else a), (b.mT.contiguous() if tb else b)
+        a, b = (ta_.mT if ta else a), (tb_.mT if tb else b)  # torch's layout choice follows the strides
+        A = (lambda ta_=ta_, ta=ta: ct("ct_mT", T(ta_)) if ta else T(ta_))
+        B = (lambda tb_=tb_, tb=tb: ct("ct_mT", T(tb_)) if tb else T(tb_))
+        beta, alpha = [(1, 1), (0.5, -1.5), (0, 2), (1, float("nan"))][k % 4]
+        o = _addmm_opts(beta, alpha)
+        cases.append(("bf16 addmm %dx%dx%d ta=%d tb=%d beta=%g alpha=%g" % (m, kk, n, ta, tb, beta, alpha),
+                      lambda a=a, b=b, c=c, beta=beta, alpha=alpha: torch.addmm(c, a, b, beta=beta, alpha=alpha),
+                      lambda c=c, A=A, B=B, o=o: ct("ct_addmm", T(c), A(), B(), ctypes.byref(o))))
+    x = torch.randn(64, 512, generator=g).bfloat16()
+    y = torch.randn(512, 512, generator=g).bfloat16()
+    cases.append(("bf16 matmul 64x512x512", lambda: torch.matmul(x, y), lambda: ct("ct_matmul", T(x), T(y))))
+    return cases
+
+
+def _addmm_opts(beta, alpha):
+    from ops_matmul import ct_addmm_opts
+    o = ct_addmm_opts()
+    o.beta, o.alpha = C.ct_scalar.of(beta), C.ct_scalar.of(alpha)
+    return o
 
 
 def pointwise_cases(g):
@@ -178,7 +225,7 @@ def compare(label, t_fn, c_fn, torch_threads, errors):
 def main():
     g = torch.Generator().manual_seed(SEED)
     errors, n = [], 0
-    for label, t_fn, c_fn in product_cases(g) + pointwise_cases(g):
+    for label, t_fn, c_fn in product_cases(g) + bf16_product_cases(g) + pointwise_cases(g):
         compare(label, t_fn, c_fn, 2, errors)
         n += 1
     for label, t_fn, c_fn in reduction_cases(g):

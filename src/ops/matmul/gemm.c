@@ -1,11 +1,9 @@
 /* The one matrix-product kernel (mm_internal.h): torch 1.13's addmm_impl_cpu_ from its result step, so that
    every product (mm, addmm, bmm's large batches, matmul's folds, einsum, tensordot) makes the BLAS call
    torch makes for the same operands, and the bits are OpenBLAS's as torch's are. */
-#include <math.h>
 
 #include "core/cpu_isa.h"
 #include "core/elem.h"
-#include "core/half.h"
 #include "kernels/cpu/blas.h"
 #include "ops/convert_internal.h"
 #include "core/parallel.h"
@@ -77,72 +75,6 @@ static void gemm_int(const gemm_args *g) {
     }
 }
 
-/* bfloat16 as torch 1.13's gemm_notrans_ / gemm_transa_ / gemm_transb_ / gemm_transab_ compute it: c
-   scaled by beta first, then c += a * (b * alpha) one k step at a time (notrans, transb, transab), where
-   c10::BFloat16's `c += float` converts the float addend to bfloat16 first and rounds the sum again
-   (checked against torch: a 300-term dot matches only with both roundings); transa sums a dot product
-   in float and writes once, with fused multiply-adds: torch builds that kernel (cpu/BlasKernel.cpp) for
-   AVX2 + FMA and the compiler contracts sum += a * b and beta * c + alpha * sum, so that a product that
-   overflows float is not rounded to inf first (seed 20261126 bmm case 13: -inf + 9.2e18 * 1e30 stays
-   -inf in torch, inf - inf would be NaN). bfloat16 products are exact in float otherwise. */
-static inline float rb(float v) { return ct__bfloat16_to_float(ct__float_to_bfloat16(v)); }
-static inline float bf(const char *p, int64_t i) { return ct__bfloat16_to_float(((const uint16_t *)p)[i]); }
-static inline void bf_set(char *p, int64_t i, float v) { ((uint16_t *)p)[i] = ct__float_to_bfloat16(v); }
-
-/* c[i] = bf16(c[i] + bf16(a[i] * val)) over a column: the inner loop of gemm_notrans_, written without
-   branches (a NaN's bits are not part of the contract) so that the compiler vectorizes it as torch's
-   build vectorizes its loop; the same roundings, element by element. */
-static inline uint16_t bf_round(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  uint32_t r = (u + ((u >> 16) & 1) + UINT32_C(0x7FFF)) >> 16;
-  return (uint16_t)(f != f ? UINT32_C(0x7FC0) : r);
-}
-static inline float bf_float(uint16_t h) {
-  uint32_t u = (uint32_t)h << 16;
-  float f;
-  memcpy(&f, &u, sizeof f);
-  return f;
-}
-CT_KERNEL_CLONES static void bf16_axpy(int64_t m, float val, const uint16_t *restrict a,
-                                       uint16_t *restrict c) {
-  for (int64_t i = 0; i < m; i++) c[i] = bf_round(bf_float(c[i]) + bf_float(bf_round(bf_float(a[i]) * val)));
-}
-
-static void gemm_bf16(const gemm_args *g) {
-  float alpha = (float)coef_re(g->alpha), beta = (float)coef_re(g->beta);
-  int64_t m = g->m, n = g->n, k = g->k, lda = g->lda, ldb = g->ldb, ldc = g->ldc;
-  if (g->ta && !g->tb) { /* gemm_transa_ */
-    for (int64_t i = 0; i < m; i++)
-      for (int64_t j = 0; j < n; j++) {
-        float sum = 0;
-        for (int64_t l = 0; l < k; l++) sum = fmaf(bf(g->a, i * lda + l), bf(g->b, j * ldb + l), sum);
-        float v = beta == 0 ? alpha * sum : fmaf(beta, bf(g->c, j * ldc + i), alpha * sum);
-        bf_set(g->c, j * ldc + i, v);
-      }
-    return;
-  }
-  /* scale_: c *= beta (1: untouched, 0: zeros) */
-  if (beta != 1)
-    for (int64_t j = 0; j < n; j++)
-      for (int64_t i = 0; i < m; i++)
-        bf_set(g->c, j * ldc + i, beta == 0 ? 0.0f : bf(g->c, j * ldc + i) * rb(beta));
-  if (g->ta) { /* gemm_transab_: c[j, i] += a[i, l] * (b[l, j] * alpha), l innermost */
-    for (int64_t i = 0; i < m; i++)
-      for (int64_t j = 0; j < n; j++)
-        for (int64_t l = 0; l < k; l++)
-          bf_set(g->c, j * ldc + i,
-                 bf(g->c, j * ldc + i) + rb(bf(g->a, i * lda + l) * (bf(g->b, l * ldb + j) * alpha)));
-    return;
-  }
-  /* gemm_notrans_ / gemm_transb_: for each l, j: val = b * alpha; c[:, j] += a[:, l] * val */
-  for (int64_t l = 0; l < k; l++)
-    for (int64_t j = 0; j < n; j++) {
-      float val = bf(g->b, g->tb ? j + l * ldb : l + j * ldb) * alpha;
-      bf16_axpy(m, val, (const uint16_t *)g->a + l * lda, (uint16_t *)g->c + j * ldc);
-    }
-}
-
 /* A BLAS dtype whose leading dimensions BLAS cannot take (torch's use_blas_gemm refuses them and runs
    gemm_core_): a plain loop in the element type's accumulator. Rare (counts beyond 2^31). */
 static void gemm_wide(const gemm_args *g) {
@@ -198,7 +130,8 @@ static void cpublas_gemm_ex(gemm_args *g, bool nosync) {
     return;
   }
   if (g->dt == CT_BFLOAT16) {
-    gemm_bf16(g);
+    ct__gemm_bf16(g->ta, g->tb, g->m, g->n, g->k, (float)coef_re(g->alpha), (float)coef_re(g->beta),
+                  (const uint16_t *)g->a, g->lda, (const uint16_t *)g->b, g->ldb, (uint16_t *)g->c, g->ldc);
     return;
   }
   bool fits = ct__blas_fits(g->m) && ct__blas_fits(g->n) && ct__blas_fits(g->k) && ct__blas_fits(g->lda) &&
