@@ -4,7 +4,8 @@ first with the machine as it is ("idle"), then with one more process spinning ("
 its own process group, killed by its id afterwards, whatever happens). Beside the pointwise, reduction,
 scan and random ops, the main ops of the join, index and sort families (issue 16's bench shapes).
 THREADS_LOAD_ONLY (comma-separated substrings of the labels) runs a subset; THREADS_LOAD_MEDIAN=1 reports
-the median of the rounds' ctorch 2t/1t ratios instead of the best times' ratio; THREADS_LOAD_PRIORITY=1
+the median of the rounds' ctorch 2t/1t ratios instead of the best times' ratio, with a 95% interval of each
+median (an op counts as slower at 2 threads only where the whole interval is above 1); THREADS_LOAD_PRIORITY=1
 runs this process and the spinner at autogroup nice -20 (root), so that other programs building on the
 machine disturb less (the idle column is then the machine with them held back). A ratio above 1.00 means the op
 is slower at 2 threads than at 1: ctorch's target is <= 1.00 in both columns (DESIGN.md 4.5; issue 13).
@@ -15,6 +16,7 @@ CTORCH_BUILD (default build/) names the build; THREADS_LOAD_ROUNDS the rounds (d
 the elements (default 16M; the matrix is 4096 x N/4096): a smaller N that fits in the caches shows the
 threading alone where memory bandwidth is shared with other programs."""
 import ctypes
+import math
 import os
 import signal
 import statistics
@@ -216,9 +218,24 @@ def measure(all_cases):
         for _ in range(ROUNDS):
             best[2] = min(best[2], timed_torch(torch_call, 1))
             best[3] = min(best[3], timed_torch(torch_call, 2))
-        rows.append((label, best, statistics.median(ratios)))
+        rows.append((label, best, statistics.median(ratios), median_ci(ratios)))
     lib.ct_set_num_threads(0)
     return rows
+
+
+def median_ci(xs):
+    """A 95% confidence interval of the median that assumes nothing of the distribution: the order
+    statistics x_(k) and x_(n+1-k), k the largest with P(Binomial(n, 1/2) < k) <= 0.025 (the whole range
+    below 6 rounds, where none is that narrow)."""
+    xs, n = sorted(xs), len(xs)
+    k, below = 0, 0.0
+    while k < n // 2:
+        nxt = below + math.comb(n, k) / 2 ** n
+        if nxt > 0.025:
+            break
+        below, k = nxt, k + 1
+    k = max(k, 1)
+    return xs[k - 1], xs[n - k]
 
 
 PRIORITY = os.environ.get("THREADS_LOAD_PRIORITY") == "1"
@@ -276,16 +293,22 @@ def main():
     finally:
         if nice_before is not None:  # the autogroup is the whole session's: give it back its priority
             set_autogroup_nice(os.getpid(), nice_before)
-    worst = 0.0
+    worst, measurably = 0.0, 0
     print(f"  {'op':22s} {'idle: ctorch 2t/1t':>20s} {'torch':>7s}   {'loaded: ctorch 2t/1t':>22s} {'torch':>7s}"
-          "   (ms: ctorch 1t, 2t loaded; torch 1t, 2t loaded)")
-    for (label, bi, mi), (_, bl, ml) in zip(idle, loaded):
+          "   (ms: ctorch 1t, 2t loaded; torch 1t, 2t loaded)" + ("   95% intervals of the medians: idle, loaded" if MEDIAN else ""))
+    for (label, bi, mi, ci_i), (_, bl, ml, ci_l) in zip(idle, loaded):
         ri, rl = (mi, ml) if MEDIAN else (bi[1] / bi[0], bl[1] / bl[0])
         worst = max(worst, ri, rl)
-        flag = "ok " if max(ri, rl) <= 1.0 else "SLOW"
+        # with medians: SLOW only where the whole interval is above 1.00 (measurably slower), "~" where it
+        # holds 1.00 (no difference this many rounds can tell)
+        slow = (ci_i[0] > 1.0 or ci_l[0] > 1.0) if MEDIAN else max(ri, rl) > 1.0
+        measurably += slow
+        flag = "SLOW" if slow else ("ok " if max(ri, rl) <= 1.0 else "~")
+        ci = f"   [{ci_i[0]:.2f}, {ci_i[1]:.2f}] [{ci_l[0]:.2f}, {ci_l[1]:.2f}]" if MEDIAN else ""
         print(f"  {flag:4s} {label:17s} {ri:20.2f} {bi[3] / bi[2]:7.2f}   {rl:22.2f} {bl[3] / bl[2]:7.2f}"
-              f"   ({bl[0] * 1e3:.2f}, {bl[1] * 1e3:.2f}; {bl[2] * 1e3:.2f}, {bl[3] * 1e3:.2f})")
-    print(f"  worst ctorch 2t/1t: {worst:.2f}")
+              f"   ({bl[0] * 1e3:.2f}, {bl[1] * 1e3:.2f}; {bl[2] * 1e3:.2f}, {bl[3] * 1e3:.2f}){ci}")
+    print(f"  worst ctorch 2t/1t: {worst:.2f}" +
+          (f"; ops measurably slower at 2 threads (95% interval above 1.00): {measurably}" if MEDIAN else ""))
     for p in KEEP:
         if isinstance(p, int):
             lib.ct_release(p)
