@@ -25,8 +25,8 @@ ct_status ct__gemm_into(ct_tensor *result, const ct_tensor *m1, const ct_tensor 
 
 /* torch 1.13's bfloat16 gemm_core_ (gemm_bf16.c): c (m x n, column-major, ldc) = beta * c + alpha * op(a) @
    op(b), op transposing where ta / tb, with torch's roundings in torch's order for each element. */
-void ct__gemm_bf16(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float alpha, float beta, const uint16_t *a,
-                   int64_t lda, const uint16_t *b, int64_t ldb, uint16_t *c, int64_t ldc);
+void ct__gemm_bf16(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float alpha, float beta,
+                   const uint16_t *a, int64_t lda, const uint16_t *b, int64_t ldb, uint16_t *c, int64_t ldc);
 
 /* bmm's large-matrix path (one addmm_impl_cpu_ per batch element, torch's calls) without a tensor per
    element, the batch shared out over the pool: r (bs x m x n), b1, b2 of r's dtype, no math bits, checks
