@@ -23,9 +23,6 @@ from ops_meta import _on_meta
 # message for the op (its meta path is not written yet). Replay with `--seed S --op NAME@meta`.
 _NO_META = "torch computes its geometry on meta; ctorch refuses a meta tensor (no meta path yet)"
 _NOT_YET = [
-    "linalg_lu_factor", "linalg_lu_factor_out", "linalg_lu_factor_ex", "linalg_lu_factor_ex_out", "lu", "lu_out",
-    "linalg_lu", "linalg_lu_out", "lu_unpack", "lu_unpack_out", "linalg_lu_solve", "linalg_lu_solve_out",
-    "lu_solve", "lu_solve_out", "triangular_solve", "triangular_solve_out",
     "linalg_qr", "linalg_qr_out", "qr", "qr_out", "svd", "svd_out",
     "linalg_pinv", "linalg_pinv_out", "pinverse", "linalg_matrix_rank", "linalg_matrix_rank_out",
     "linalg_pinv_tensor_tol", "linalg_pinv_tensor_tol_out", "linalg_matrix_rank_tensor_tol",
