@@ -17,13 +17,13 @@ import ops_linalg_norm
 import ops_linalg_qr
 from harness import Op
 from ops_linalg import _c_in, _eopts, _outs, _ref, _results, _t_in, ct_linalg_svd_opts
+from ops_linalg_qr import _conj_bit, ct_linalg_qr_opts, ct_qr_opts, ct_svd_opts
 from ops_meta import _on_meta
 
 # NOT YET (issue 17): torch 1.13 computes these on meta; ctorch refuses the meta tensor with the dispatcher's
 # message for the op (its meta path is not written yet). Replay with `--seed S --op NAME@meta`.
 _NO_META = "torch computes its geometry on meta; ctorch refuses a meta tensor (no meta path yet)"
 _NOT_YET = [
-    "linalg_qr", "linalg_qr_out", "qr", "qr_out", "svd", "svd_out",
     "linalg_pinv", "linalg_pinv_out", "pinverse", "linalg_matrix_rank", "linalg_matrix_rank_out",
     "linalg_pinv_tensor_tol", "linalg_pinv_tensor_tol_out", "linalg_matrix_rank_tensor_tol",
     "linalg_matrix_rank_tensor_tol_out",
@@ -59,9 +59,45 @@ def _c_eigh(x, conj, uplo, out=None):
         _outs("ct_linalg_eigh_out", out, _c_in(x, conj), _eopts(uplo))
 
 
+def _t_qr(x, conj, mode, out=None):
+    return tuple(torch.linalg.qr(_t_in(x, conj), **({} if mode is None else {"mode": mode}), out=out))
+
+
+def _c_qr(x, conj, mode, out=None):
+    o = _ref(ct_linalg_qr_opts(None if mode is None else mode.encode()))
+    return _results("ct_linalg_qr", 2, _c_in(x, conj), opts=o) if out is None else \
+        _outs("ct_linalg_qr_out", list(out), _c_in(x, conj), o)
+
+
+def _t_qr_legacy(x, conj, some, out=None):
+    return tuple(torch.qr(_t_in(x, conj), some, out=out))
+
+
+def _c_qr_legacy(x, conj, some, out=None):
+    o = _ref(ct_qr_opts(not some))
+    return _results("ct_qr", 2, _c_in(x, conj), opts=o) if out is None else \
+        _outs("ct_qr_out", list(out), _c_in(x, conj), o)
+
+
+def _t_svd_legacy(x, conj, some, uv, out=None):
+    U, S, V = torch.svd(_t_in(x, conj), some, uv, out=out)
+    return U, S, V, _conj_bit(V)
+
+
+def _c_svd_legacy(x, conj, some, uv, out=None):
+    o = _ref(ct_svd_opts(not some, not uv))
+    U, S, V = _results("ct_svd", 3, _c_in(x, conj), opts=o) if out is None else \
+        _outs("ct_svd_out", list(out), _c_in(x, conj), o)
+    return U, S, V, _conj_bit(V)
+
+
 # the raw calls of the entries whose table functions compute on the results' values
 _RAW = {name + sfx: fns for name, fns in (("linalg_svd", (_t_svd, _c_svd)), ("linalg_svd_out", (_t_svd, _c_svd)),
-                                          ("linalg_eigh", (_t_eigh, _c_eigh)), ("linalg_eigh_out", (_t_eigh, _c_eigh)))
+                                          ("linalg_eigh", (_t_eigh, _c_eigh)), ("linalg_eigh_out", (_t_eigh, _c_eigh)),
+                                          ("linalg_qr", (_t_qr, _c_qr)), ("linalg_qr_out", (_t_qr, _c_qr)),
+                                          ("qr", (_t_qr_legacy, _c_qr_legacy)), ("qr_out", (_t_qr_legacy, _c_qr_legacy)),
+                                          ("svd", (_t_svd_legacy, _c_svd_legacy)),
+                                          ("svd_out", (_t_svd_legacy, _c_svd_legacy)))
         for sfx in ("", "_f64")}
 
 

@@ -19,7 +19,8 @@
 static const ct_op pinv_op = CT_LINALG_OP("linalg_pinv", "aten::linalg_pinv.atol_rtol_tensor");
 static const ct_op pinverse_op = CT_LINALG_OP("linalg_pinv", "aten::pinverse");
 static const ct_op rank_op = CT_LINALG_OP("linalg_matrix_rank", "aten::linalg_matrix_rank.atol_rtol_tensor");
-static const ct_op svd_legacy_op = CT_LINALG_OP("_linalg_svd", "aten::svd");
+/* meta: the composite over _linalg_svd, whose meta kernel gives the geometry */
+static const ct_op svd_legacy_op = CT_LINALG_META_OP("_linalg_svd", "aten::svd");
 
 /* The tolerances get_atol_rtol gives (float64) for the float overloads. need_eps: torch computes eps * max(m, n)
    (its float overload does whenever rtol is not given; the tensor overload only when neither is), failing for a
@@ -489,5 +490,11 @@ ct_status ct_svd_out(ct_tensor *U, ct_tensor *S, ct_tensor *V, const ct_tensor *
   if (s == CT_OK) s = ct__la_write_out_direct(V, v, false);
   ct_release(v);
   for (int i = 0; i < 3; i++) ct_release(r[i]);
+  /* torch then conjugates a complex V in place (conj_physical_), a kernel with no meta stub: the outs keep their
+     new geometry */
+  if (s == CT_OK && !no_uv && V->device_type == CT_META && ct__dt(dt)->category == CT_CAT_COMPLEX) {
+    ct__error(CT_ERR_RUNTIME, "DispatchStub: unsupported device typemeta");
+    s = CT_ERR_RUNTIME;
+  }
   return s;
 }
