@@ -24,9 +24,6 @@ from ops_meta import _on_meta
 # message for the op (its meta path is not written yet). Replay with `--seed S --op NAME@meta`.
 _NO_META = "torch computes its geometry on meta; ctorch refuses a meta tensor (no meta path yet)"
 _NOT_YET = [
-    "linalg_pinv", "linalg_pinv_out", "pinverse", "linalg_matrix_rank", "linalg_matrix_rank_out",
-    "linalg_pinv_tensor_tol", "linalg_pinv_tensor_tol_out", "linalg_matrix_rank_tensor_tol",
-    "linalg_matrix_rank_tensor_tol_out",
     "linalg_matrix_power", "matrix_power", "linalg_matrix_power_out", "matrix_power_out",
     "linalg_tensorinv", "linalg_tensorinv_out", "linalg_tensorsolve", "linalg_tensorsolve_out",
     # the composites over svd (ord 2, -2, 'nuc') and inv: ctorch refuses at their _linalg_svd
