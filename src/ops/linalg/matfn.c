@@ -13,8 +13,10 @@
 #include <math.h>
 #include <string.h>
 
-static const ct_op matrix_power_op = CT_LINALG_OP("linalg_matrix_power", "aten::linalg_matrix_power");
-static const ct_op matrix_power_legacy_op = CT_LINALG_OP("matrix_power", "aten::matrix_power");
+/* meta: the composite over eye, clone, linalg.inv and matmul, each on meta (the result's geometry, no dtype
+   dispatch: a bfloat16 eye or a float16 product has a meta result) */
+static const ct_op matrix_power_op = CT_LINALG_META_OP("linalg_matrix_power", "aten::linalg_matrix_power");
+static const ct_op matrix_power_legacy_op = CT_LINALG_META_OP("matrix_power", "aten::matrix_power");
 static const ct_op matrix_exp_op = CT_LINALG_OP("linalg_matrix_exp", "aten::linalg_matrix_exp");
 /* torch.matrix_exp is a composite of linalg_matrix_exp: its dispatcher messages name that op */
 static const ct_op matrix_exp_legacy_op = CT_LINALG_OP("matrix_exp", "aten::linalg_matrix_exp");
@@ -45,8 +47,16 @@ static ct_tensor *identity_like(const ct_tensor *A) {
   return r;
 }
 
+/* a @ b of two batches of n x n matrices of one shape: matmul, or on meta its contiguous result. */
+static ct_tensor *square_product(const ct_tensor *a, const ct_tensor *b) {
+  if (a->device_type == CT_META) return ct__la_empty(a, a->ndim, a->sizes, (ct_dtype)a->dtype);
+  return ct__matmul_impl(a, b);
+}
+
 /* linalg_matrix_power_impl's result (unowned): n = 0, 1, -1 and the products. */
 static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
+  if ((n == 0 || n == 1) && A->device_type == CT_META) /* eye / clone: contiguous */
+    return ct__la_empty(A, A->ndim, A->sizes, (ct_dtype)A->dtype);
   if (n == 0 && A->dtype == CT_BFLOAT16) { /* at::eye's CPU kernel has no bfloat16 in torch 1.13 */
     ct__error(CT_ERR_RUNTIME, "\"eye\" not implemented for 'BFloat16'");
     return NULL;
@@ -59,9 +69,9 @@ static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
   n = n < 0 ? -n : n;
   ct_tensor *result = NULL;
   if (n == 2 || n == 3) {
-    result = ct__matmul_impl(a, a);
+    result = square_product(a, a);
     if (result && n == 3) {
-      ct_tensor *r3 = ct__matmul_impl(result, a);
+      ct_tensor *r3 = square_product(result, a);
       ct_release(result);
       result = r3;
     }
@@ -73,12 +83,12 @@ static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
   while (ok && n > 0) {
     int64_t bit = n % 2;
     n /= 2;
-    ct_tensor *nz = z ? ct__matmul_impl(z, z) : ct_retain(a);
+    ct_tensor *nz = z ? square_product(z, z) : ct_retain(a);
     ct_release(z);
     z = nz;
     ok = z != NULL;
     if (ok && bit == 1) {
-      ct_tensor *nr = result ? ct__matmul_impl(result, z) : ct_retain(z);
+      ct_tensor *nr = result ? square_product(result, z) : ct_retain(z);
       ct_release(result);
       result = nr;
       ok = result != NULL;
