@@ -218,7 +218,9 @@ def gen_tensorsolve(precision, out=False):
             k = g.int(1, len(xshape))
             src = list(range(len(shape) - k, len(shape)))
             dims = list(range(k)) if g.chance(0.95) else [len(shape) + 3]
-            base = base.movedim(src, list(range(k))).contiguous()
+            moved = base.movedim(src, list(range(k)))
+            # a fresh contiguous tensor: .contiguous() keeps a size-1 dim's stride, which ctorch builds as 1
+            base = torch.empty(moved.shape, dtype=moved.dtype).copy_(moved)
             shape = tuple(base.shape)
         x = Spec(shape, dt, g.layout(), base=base)
         bdt = dt if g.chance(0.95) else torch.float64

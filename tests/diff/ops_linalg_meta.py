@@ -24,7 +24,6 @@ from ops_meta import _on_meta
 # message for the op (its meta path is not written yet). Replay with `--seed S --op NAME@meta`.
 _NO_META = "torch computes its geometry on meta; ctorch refuses a meta tensor (no meta path yet)"
 _NOT_YET = [
-    "linalg_tensorinv", "linalg_tensorinv_out", "linalg_tensorsolve", "linalg_tensorsolve_out",
     # the composites over svd (ord 2, -2, 'nuc') and inv: ctorch refuses at their _linalg_svd
     "linalg_matrix_norm", "linalg_matrix_norm_out", "linalg_norm", "linalg_norm_out", "linalg_cond",
     "linalg_cond_singular", "linalg_cond_svd_singular", "linalg_cond_out", "norm_nuc", "norm_nuc_out",
