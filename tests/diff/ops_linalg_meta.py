@@ -17,6 +17,7 @@ import ops_linalg_norm
 import ops_linalg_qr
 from harness import Op
 from ops_linalg import _c_in, _eopts, _outs, _ref, _results, _t_in, ct_linalg_svd_opts
+from ops_linalg_norm import _cond_ct, _cond_torch
 from ops_linalg_qr import _conj_bit, ct_linalg_qr_opts, ct_qr_opts, ct_svd_opts
 from ops_meta import _on_meta
 
@@ -24,9 +25,6 @@ from ops_meta import _on_meta
 # message for the op (its meta path is not written yet). Replay with `--seed S --op NAME@meta`.
 _NO_META = "torch computes its geometry on meta; ctorch refuses a meta tensor (no meta path yet)"
 _NOT_YET = [
-    # the composites over svd (ord 2, -2, 'nuc') and inv: ctorch refuses at their _linalg_svd
-    "linalg_matrix_norm", "linalg_matrix_norm_out", "linalg_norm", "linalg_norm_out", "linalg_cond",
-    "linalg_cond_singular", "linalg_cond_svd_singular", "linalg_cond_out", "norm_nuc", "norm_nuc_out",
 ]
 _SKIP = {name + sfx: _NO_META for name in _NOT_YET for sfx in ("", "_f64")}
 _SKIP.update({n + sfx: "torch checks B and L first, then refuses at _cholesky_solve_helper; ctorch refuses at entry"
@@ -92,7 +90,8 @@ _RAW = {name + sfx: fns for name, fns in (("linalg_svd", (_t_svd, _c_svd)), ("li
                                           ("linalg_qr", (_t_qr, _c_qr)), ("linalg_qr_out", (_t_qr, _c_qr)),
                                           ("qr", (_t_qr_legacy, _c_qr_legacy)), ("qr_out", (_t_qr_legacy, _c_qr_legacy)),
                                           ("svd", (_t_svd_legacy, _c_svd_legacy)),
-                                          ("svd_out", (_t_svd_legacy, _c_svd_legacy)))
+                                          ("svd_out", (_t_svd_legacy, _c_svd_legacy)),
+                                          ("linalg_cond_svd_singular", (_cond_torch, _cond_ct)))
         for sfx in ("", "_f64")}
 
 
