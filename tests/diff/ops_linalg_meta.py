@@ -2,12 +2,14 @@
 ops_meta.py runs the index tables (its _variant: the arguments drawn as the original entry draws them, every
 tensor moved to "meta" on both sides, the result's geometry (shape, strides, dtype, device) or torch's error
 kind and message compared). torch 1.13 has meta kernels for the structured linalg ops (det, slogdet, inv,
-solve, cholesky, svd, eigh, lu_factor, qr, ...; no per-dtype kernel check there: a float16 det has a meta
-result) and runs its composites (pinv, matrix_rank, cond, matrix_norm, ...) over them; the others (eig, lstsq,
-geqrf, householder_product, ormqr, matrix_exp, cholesky_inverse, solve_triangular, the legacy cholesky) refuse
-a meta tensor with the dispatcher's message (src/core/meta_messages.c). Entries whose table functions reduce
-the results to values (svd's and eigh's phase-normalised vectors and reconstructions) run here on the raw
-results."""
+solve, cholesky, svd, eigh, lu_factor, lu, lu_unpack, lu_solve, triangular_solve, qr; no per-dtype kernel check
+there: a float16 det has a meta result) and runs its composites (pinv, matrix_rank, matrix_power, tensorinv,
+tensorsolve, cond, matrix_norm, ...) over them; the others (eig, lstsq, geqrf, householder_product, ormqr,
+matrix_exp, cholesky_inverse, solve_triangular, the legacy cholesky) refuse a meta tensor with the dispatcher's
+message (src/core/meta_messages.c), cholesky_solve after its checks (at _cholesky_solve_helper), eigvals_out
+where it copies A to the CPU, the legacy complex svd_out at conj_physical_. Entries whose table functions reduce
+the results to values (svd's, eigh's and qr's phase-normalised vectors and reconstructions, 1 / cond) run here
+on the raw results."""
 import torch
 
 import ops_linalg
@@ -21,16 +23,9 @@ from ops_linalg_norm import _cond_ct, _cond_torch
 from ops_linalg_qr import _conj_bit, ct_linalg_qr_opts, ct_qr_opts, ct_svd_opts
 from ops_meta import _on_meta
 
-# NOT YET (issue 17): torch 1.13 computes these on meta; ctorch refuses the meta tensor with the dispatcher's
-# message for the op (its meta path is not written yet). Replay with `--seed S --op NAME@meta`.
-_NO_META = "torch computes its geometry on meta; ctorch refuses a meta tensor (no meta path yet)"
-_NOT_YET = [
-]
-_SKIP = {name + sfx: _NO_META for name in _NOT_YET for sfx in ("", "_f64")}
-_SKIP.update({n + sfx: "torch checks B and L first, then refuses at _cholesky_solve_helper; ctorch refuses at entry"
-              for n in ("cholesky_solve", "cholesky_solve_out") for sfx in ("", "_f64")})
-_SKIP.update({"linalg_eigvals_out" + sfx: "torch: 'Cannot copy out of meta tensor; no data!' (its eigvals_out "
-              "copies the meta linalg_eig result); ctorch refuses at linalg_eig" for sfx in ("", "_f64")})
+# Entries not run on meta (name: reason). Empty: every entry of the five linalg tables matches torch 1.13 there
+# (issue 17's NOT YET list is closed). Replay a failure with `--seed S --op NAME@meta`.
+_SKIP = {}
 
 
 def _t_svd(x, conj, full, out=None):
