@@ -5,6 +5,7 @@
    beyond the degree-12 bound, the degree-18 one on A / 2^s followed by s squarings). Products are matmul's
    _impl, so they are torch's kernels' bits. */
 #include "ops/linalg/linalg_internal.h"
+#include "core/half.h"
 #include "ops/convert_internal.h"
 #include "ops/create_internal.h"
 #include "ops/matmul/mm_internal.h"
@@ -465,6 +466,17 @@ static ct_status scale_square(ct_tensor *res, const ct_tensor *a, const int64_t 
   return st;
 }
 
+/* torch's res = empty_like(a_3d) holding res's values (dense (K, n, n)), then res.view(A.sizes()): owned by the
+   scope. */
+static ct_tensor *mexp_result(const ct_tensor *A, const ct_tensor *a3, const ct_tensor *res) {
+  ct_tensor *like = ct__copy_as(a3, (ct_dtype)A->dtype, CT_PRESERVE_FORMAT);
+  ct_status st = like ? ct__copy_into(like, res) : ct_last_error();
+  ct_tensor *r = st == CT_OK ? ct__view_impl(like, (ct_shape){.data = A->sizes, .ndim = A->ndim}) : NULL;
+  ct_release(like);
+  if (r) ct__grad_mark_result(r, A);
+  return ct__own(r);
+}
+
 /* mexp of A (n >= 2, no math bits): a new result of A's shape laid out as empty_like(A.view(-1, n, n)) (owned by
    the scope). */
 static ct_tensor *mexp(const ct_tensor *A) {
@@ -514,15 +526,63 @@ static ct_tensor *mexp(const ct_tensor *A) {
   ct__free(norm);
   ct__free(idx);
   ct_release(a);
-  /* torch's res = empty_like(a_3d), then res.view(a.sizes()) */
-  ct_tensor *like = st == CT_OK ? ct__copy_as(a3, (ct_dtype)A->dtype, CT_PRESERVE_FORMAT) : NULL;
-  st = st != CT_OK ? st : like ? ct__copy_into(like, res) : ct_last_error();
-  ct_tensor *r = st == CT_OK ? ct__view_impl(like, (ct_shape){.data = A->sizes, .ndim = A->ndim}) : NULL;
-  ct_release(like);
+  ct_tensor *r = st == CT_OK ? mexp_result(A, a3, res) : NULL;
   ct_release(a3);
   ct_release(res);
-  if (r) ct__grad_mark_result(r, A);
-  return ct__own(r);
+  return r;
+}
+
+/* mexp of a float16 A (n >= 2) as torch 1.13's CPU runs it: mexp_impl with the double thetas, compared with the
+   1-norms in float16 (abs().sum(-2) accumulated in float and rounded, then max(-1)), so each theta rounds to
+   float16 (the first two to 0). Its degree loop runs T1 (I + A, for a norm of 0) first, then the first non-empty
+   interval of a degree >= 2 fails in bmm, which has no float16 CPU kernel; past the degrees, a norm at or above
+   theta_12 fails in log2. Only an all-zero batch computes: the identity. */
+static ct_tensor *mexp_half(const ct_tensor *A) {
+  int64_t n = A->sizes[A->ndim - 1], shp[3] = {-1, n, n};
+  ct_tensor *a3 = ct__view_impl(A, (ct_shape){.data = shp, .ndim = 3});
+  ct_tensor *a = a3 ? dense_copy(a3) : NULL;
+  if (!a) {
+    ct_release(a3);
+    return NULL;
+  }
+  int64_t K = a->sizes[0];
+  const uint16_t *p = (const uint16_t *)(const void *)ct__tdata(a);
+  float th4 = ct__half_to_float(ct__float_to_half((float)thetas_double[N_DEGS - 2]));
+  bool in_poly = false, large = false;
+  for (int64_t b = 0; b < K; b++) {
+    float best = 0;
+    for (int64_t j = 0; j < n; j++) {
+      float sum = 0;
+      for (int64_t i = 0; i < n; i++) sum += fabsf(ct__half_to_float(p[b * n * n + i * n + j]));
+      float sh = ct__half_to_float(ct__float_to_half(sum));
+      if (j == 0 || sh > best || isnan(sh)) best = isnan(best) ? best : sh;
+    }
+    in_poly = in_poly || (best > 0 && best <= th4);
+    large = large || best >= th4;
+  }
+  ct_tensor *res = NULL;
+  if (in_poly || large) {
+    ct__error(CT_ERR_RUNTIME, in_poly ? "\"bmm\" not implemented for 'Half'" : "\"log2_vml_cpu\" not implemented for 'Half'");
+  } else { /* I + A of zero matrices: the identity (a NaN norm is in no interval: NaN, as mexp leaves it) */
+    res = ct__la_empty(a, 3, a->sizes, CT_FLOAT16);
+    uint16_t *o = res ? (uint16_t *)(void *)ct__tdata(res) : NULL;
+    for (int64_t e = 0; o && e < res->numel; e++) o[e] = 0;
+    for (int64_t b = 0; o && b < K; b++) {
+      float best = 0;
+      for (int64_t j = 0; j < n; j++) {
+        float sum = 0;
+        for (int64_t i = 0; i < n; i++) sum += fabsf(ct__half_to_float(p[b * n * n + i * n + j]));
+        best = isnan(sum) ? sum : isnan(best) || sum <= best ? best : sum;
+      }
+      for (int64_t i = 0; i < n * n; i++)
+        o[b * n * n + i] = isnan(best) ? 0x7e00 : i % (n + 1) == 0 ? 0x3c00 : 0;
+    }
+  }
+  ct_release(a);
+  ct_tensor *r = res ? mexp_result(A, a3, res) : NULL;
+  ct_release(a3);
+  ct_release(res);
+  return r;
 }
 
 static ct_tensor *matrix_exp_fn(const ct_op *op, const ct_tensor *A) {
@@ -533,7 +593,9 @@ static ct_tensor *matrix_exp_fn(const ct_op *op, const ct_tensor *A) {
   int64_t n = A->sizes[A->ndim - 1];
   if (n == 0) return ct__clone_impl(A, CT_PRESERVE_FORMAT);
   if (n == 1) return ct__pw_apply(&ct__pw_op_exp, A, NULL);
-  /* NOT YET: torch's float16 / bfloat16 paths (matmul and log2 in those dtypes) */
+  if (A->dtype == CT_FLOAT16) return mexp_half(A);
+  /* NOT YET: torch's bfloat16 path (mexp_impl<double> in bfloat16 arithmetic, its coefficient blobs of doubles
+     read as bfloat16) */
   if (A->numel > 0 && !ct__la_kernel_ok(A, "linalg_matrix_exp")) return NULL;
   /* torch's conjugate fallback hands the kernel a resolved copy of a conjugate view */
   ct_tensor *a = ct__resolve_bits(A);
