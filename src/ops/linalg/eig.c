@@ -172,12 +172,13 @@ static bool eig_args(const ct_tensor *A, const ct_tensor *out_w, const ct_tensor
   return ct__la_kernel_ok(A, "linalg_eig_out_cpu");
 }
 
-/* torch's eig out= forms lay an empty out as the result is laid (eigenvectors batched column-major); an out of
-   another shape with elements is resized contiguous (resize_output), then every out is copied into. */
+/* torch's eig out= forms lay an empty out of the result's dtype as the result is laid (eigenvectors batched
+   column-major: it computes into it); an out of another dtype (computed into a temporary) or another shape with
+   elements is resize_output-ed (contiguous when the shape differs), then every out is copied into. */
 static ct_status write_outs(ct_tensor **r, ct_tensor *const *outs, int n, ct_status s) {
   for (int k = 0; k < n && s == CT_OK; k++) {
     ct_tensor *o = outs[k];
-    if (o->numel == 0)
+    if (o->numel == 0 && o->dtype == r[k]->dtype)
       s = ct__tensor_resize_ok(o, r[k]->ndim, r[k]->sizes)
               ? ct__tensor_resize(o, r[k]->ndim, r[k]->sizes, r[k]->strides)
               : ct_last_error();
