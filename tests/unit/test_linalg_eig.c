@@ -117,6 +117,16 @@ static void test_exp(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, "linalg.matrix_exp: The input tensor A must have at least 2 dimensions.");
   CHECK(ct_linalg_matrix_exp(ct_zeros(CT_SHAPE(2, 2), &(ct_tensor_opts){.dtype = CT_INT64})) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "matrix_exp: Expected a floating point or complex tensor as input. Got Long");
+  /* float16 (h7-lameta), torch 1.13: matrix_exp(torch.zeros(2, 2, 2).half()) is the identity;
+     matrix_exp(torch.full((3, 3), 1e-3).half()) fails '"bmm" not implemented for 'Half'', a norm of 3 (ones)
+     '"log2_vml_cpu" not implemented for 'Half'' */
+  ct_tensor_opts h = {.dtype = CT_FLOAT16};
+  ct_tensor *e = ct_linalg_matrix_exp(ct_zeros(CT_SHAPE(2, 2, 2), &h));
+  CHECK(e && ct_dtype_of(e) == CT_FLOAT16 && close_to(e, (const double[]){1, 0, 0, 1, 1, 0, 0, 1}, 8, 0));
+  CHECK(ct_linalg_matrix_exp(ct_full(CT_SHAPE(3, 3), 1e-3, &h)) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "\"bmm\" not implemented for 'Half'");
+  CHECK(ct_linalg_matrix_exp(ct_ones(CT_SHAPE(3, 3), &h)) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "\"log2_vml_cpu\" not implemented for 'Half'");
   ct_scope_end();
 }
 
