@@ -541,11 +541,14 @@ static ct_tensor *mexp_half(const ct_tensor *A) {
   int64_t n = A->sizes[A->ndim - 1], shp[3] = {-1, n, n};
   ct_tensor *a3 = ct__view_impl(A, (ct_shape){.data = shp, .ndim = 3});
   ct_tensor *a = a3 ? dense_copy(a3) : NULL;
-  if (!a) {
+  int64_t K = a ? a->sizes[0] : 0;
+  float *norm = a ? ct__malloc(sizeof(float) * (size_t)(K > 0 ? K : 1)) : NULL;
+  if (!norm) {
+    if (a) ct__oom_error(0);
+    ct_release(a);
     ct_release(a3);
     return NULL;
   }
-  int64_t K = a->sizes[0];
   const uint16_t *p = (const uint16_t *)(const void *)ct__tdata(a);
   float th4 = ct__half_to_float(ct__float_to_half((float)thetas_double[N_DEGS - 2]));
   bool in_poly = false, large = false;
@@ -557,6 +560,7 @@ static ct_tensor *mexp_half(const ct_tensor *A) {
       float sh = ct__half_to_float(ct__float_to_half(sum));
       if (j == 0 || sh > best || isnan(sh)) best = isnan(best) ? best : sh;
     }
+    norm[b] = best;
     in_poly = in_poly || (best > 0 && best <= th4);
     large = large || best >= th4;
   }
@@ -566,18 +570,11 @@ static ct_tensor *mexp_half(const ct_tensor *A) {
   } else { /* I + A of zero matrices: the identity (a NaN norm is in no interval: NaN, as mexp leaves it) */
     res = ct__la_empty(a, 3, a->sizes, CT_FLOAT16);
     uint16_t *o = res ? (uint16_t *)(void *)ct__tdata(res) : NULL;
-    for (int64_t e = 0; o && e < res->numel; e++) o[e] = 0;
-    for (int64_t b = 0; o && b < K; b++) {
-      float best = 0;
-      for (int64_t j = 0; j < n; j++) {
-        float sum = 0;
-        for (int64_t i = 0; i < n; i++) sum += fabsf(ct__half_to_float(p[b * n * n + i * n + j]));
-        best = isnan(sum) ? sum : isnan(best) || sum <= best ? best : sum;
-      }
+    for (int64_t b = 0; o && b < K; b++)
       for (int64_t i = 0; i < n * n; i++)
-        o[b * n * n + i] = isnan(best) ? 0x7e00 : i % (n + 1) == 0 ? 0x3c00 : 0;
-    }
+        o[b * n * n + i] = isnan(norm[b]) ? 0x7e00 : i % (n + 1) == 0 ? 0x3c00 : 0;
   }
+  ct__free(norm);
   ct_release(a);
   ct_tensor *r = res ? mexp_result(A, a3, res) : NULL;
   ct_release(a3);
