@@ -127,6 +127,15 @@ static void test_exp(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, "\"bmm\" not implemented for 'Half'");
   CHECK(ct_linalg_matrix_exp(ct_ones(CT_SHAPE(3, 3), &h)) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "\"log2_vml_cpu\" not implemented for 'Half'");
+  /* bfloat16, torch 1.13 (its coefficient blobs of doubles read as bfloat16): matrix_exp((0.1 * eye(2)).bfloat16())
+     is [[inf, 0], [0, inf]] (degree 8), matrix_exp(tensor([[1e-4, 2e-4], [0, 1e-4]]).bfloat16()) zeros (degree 4) */
+  ct_to_opts bf = {.dtype = CT_BFLOAT16};
+  ct_tensor *e8 = ct_linalg_matrix_exp(ct_to(mat((const double[]){0.1, 0, 0, 0.1}, 2, 2), &bf));
+  double got[4] = {0, 1, 1, 0};
+  CHECK(e8 && ct_dtype_of(e8) == CT_BFLOAT16 && ct_copy_to_buffer(e8, got, CT_FLOAT64, sizeof got) == CT_OK);
+  CHECK(isinf(got[0]) && got[0] > 0 && got[1] == 0 && got[2] == 0 && isinf(got[3]) && got[3] > 0);
+  ct_tensor *e4 = ct_linalg_matrix_exp(ct_to(mat((const double[]){1e-4, 2e-4, 0, 1e-4}, 2, 2), &bf));
+  CHECK(e4 && close_to(e4, (const double[]){0, 0, 0, 0}, 4, 0));
   ct_scope_end();
 }
 
