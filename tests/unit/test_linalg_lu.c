@@ -217,8 +217,8 @@ static void test_meta(void) {
   CHECK_SHAPE(info, 2);
   /* torch.linalg.lu(M(2, 3, 4), pivot=False): P (0,), L (2, 3, 3), U (2, 3, 4) contiguous */
   ct_tensor *P = NULL, *L = NULL, *U = NULL;
-  CHECK(ct_linalg_lu(meta(CT_SHAPE(2, 3, 4), CT_FLOAT32), &P, &L, &U, &(ct_linalg_lu_opts){.no_pivot = true}) ==
-        CT_OK);
+  CHECK(ct_linalg_lu(meta(CT_SHAPE(2, 3, 4), CT_FLOAT32), &P, &L, &U,
+                     &(ct_linalg_lu_opts){.no_pivot = true}) == CT_OK);
   CHECK_SHAPE(P, 0);
   CHECK_SHAPE(L, 2, 3, 3);
   CHECK_STRIDES(U, 12, 4, 1);
@@ -231,7 +231,8 @@ static void test_meta(void) {
   /* cholesky_solve checks (b's dims first), then its helper has no meta kernel */
   CHECK(ct_cholesky_solve(meta(CT_SHAPE(3), CT_FLOAT32), meta(CT_SHAPE(2, 3, 3), CT_FLOAT32), NULL) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "b should have at least 2 dimensions, but has 1 dimensions instead");
-  CHECK(ct_cholesky_solve(meta(CT_SHAPE(2, 3, 4), CT_FLOAT32), meta(CT_SHAPE(2, 3, 3), CT_FLOAT32), NULL) == NULL);
+  CHECK(ct_cholesky_solve(meta(CT_SHAPE(2, 3, 4), CT_FLOAT32), meta(CT_SHAPE(2, 3, 3), CT_FLOAT32), NULL) ==
+        NULL);
   CHECK_EQ_INT(ct_last_error(), CT_ERR_NOT_IMPLEMENTED);
   const char *want = "Could not run 'aten::_cholesky_solve_helper' with arguments from the 'Meta' backend.";
   CHECK(strncmp(ct_last_error_message(), want, strlen(want)) == 0);

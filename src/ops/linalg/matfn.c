@@ -567,7 +567,8 @@ static ct_tensor *mexp_half(const ct_tensor *A) {
   }
   ct_tensor *res = NULL;
   if (in_poly || large) {
-    ct__error(CT_ERR_RUNTIME, in_poly ? "\"bmm\" not implemented for 'Half'" : "\"log2_vml_cpu\" not implemented for 'Half'");
+    ct__error(CT_ERR_RUNTIME,
+              in_poly ? "\"bmm\" not implemented for 'Half'" : "\"log2_vml_cpu\" not implemented for 'Half'");
   } else { /* I + A of zero matrices: the identity (a NaN norm is in no interval: NaN, as mexp leaves it) */
     res = ct__la_empty(a, 3, a->sizes, CT_FLOAT16);
     uint16_t *o = res ? (uint16_t *)(void *)ct__tdata(res) : NULL;

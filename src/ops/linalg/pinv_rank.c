@@ -20,7 +20,8 @@
    not written; matmul's result, contiguous over the broadcast batch, is made here) */
 static const ct_op pinv_op = CT_LINALG_META_OP("linalg_pinv", "aten::linalg_pinv.atol_rtol_tensor");
 static const ct_op pinverse_op = CT_LINALG_META_OP("linalg_pinv", "aten::pinverse");
-static const ct_op rank_op = CT_LINALG_META_OP("linalg_matrix_rank", "aten::linalg_matrix_rank.atol_rtol_tensor");
+static const ct_op rank_op =
+    CT_LINALG_META_OP("linalg_matrix_rank", "aten::linalg_matrix_rank.atol_rtol_tensor");
 /* meta: the composite over _linalg_svd, whose meta kernel gives the geometry */
 static const ct_op svd_legacy_op = CT_LINALG_META_OP("_linalg_svd", "aten::svd");
 
@@ -135,7 +136,9 @@ static bool tolerance_tensors(const ct_tensor *A, const ct_linalg_tol_opts *o, b
     ct_tensor *zero = number_like(A, 0.0, CT_FLOAT64),
               *pos = zero ? ct__pw_apply(&ct__pw_op_gt, p->atol, zero) : NULL;
     bool meta = pos && pos->device_type == CT_META;
-    ct_tensor *pc = pos && !meta ? ct__la_contiguous_copy(pos, pos->ndim, pos->sizes) : pos ? ct_retain(pos) : NULL;
+    ct_tensor *pc = pos && !meta ? ct__la_contiguous_copy(pos, pos->ndim, pos->sizes)
+                    : pos        ? ct_retain(pos)
+                                 : NULL;
     p->rtol = pc ? ct__la_empty(A, pc->ndim, pc->sizes, CT_FLOAT64) : NULL;
     for (int64_t i = 0; p->rtol && !meta && i < pc->numel; i++)
       ((double *)ct__tdata(p->rtol))[i] = ((const bool *)ct__tdata(pc))[i] ? 0.0 : d;
@@ -181,7 +184,7 @@ static ct_tensor *above_tol(const tol_pair *p, const ct_tensor *S, bool by_abs) 
   memcpy(sz, S->sizes, (size_t)S->ndim * sizeof(int64_t));
   sz[S->ndim - 1] = 1;
   ct_tensor *mx = ct__la_empty(S, S->ndim, sz, (ct_dtype)S->dtype);
-  if (S->device_type == CT_META) nb = 0; /* no values */
+  if (S->device_type == CT_META) nb = 0;   /* no values */
   for (int64_t b = 0; mx && b < nb; b++) { /* one of S's values (or NaN): exact in S's dtype */
     double v = row_max(S, b, k, by_abs);
     if (mx->dtype == CT_FLOAT32) ((float *)ct__tdata(mx))[b] = (float)v;

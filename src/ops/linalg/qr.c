@@ -94,13 +94,14 @@ static ct_status qr_new(const ct_tensor *A, bool compute_q, bool reduced, ct_ten
   *Q = *R = NULL;
   int64_t nd = A->ndim, m = A->sizes[nd - 2], n = A->sizes[nd - 1], k = m < n ? m : n;
   bool meta = A->device_type == CT_META; /* the results' geometry, nothing computed */
-  if ((!meta && !ct__la_kernel_ok(A, "geqrf_cpu")) || !ct__la_int_ok(m) || !ct__la_int_ok(n)) return ct_last_error();
+  if ((!meta && !ct__la_kernel_ok(A, "geqrf_cpu")) || !ct__la_int_ok(m) || !ct__la_int_ok(n))
+    return ct_last_error();
   ct_dtype dt = (ct_dtype)A->dtype;
   int64_t sz[CT_LA_MAXDIM], zero = 0;
   memcpy(sz, A->sizes, (size_t)nd * sizeof(int64_t));
   int64_t qc = reduced ? k : m, rr = reduced || !compute_q ? k : m;
-  ct_tensor *W = meta ? NULL : ct__la_colmajor_copy(A, nd, A->sizes), *tau = W ? geqrf_batch(W) : NULL, *q = NULL,
-            *r = NULL;
+  ct_tensor *W = meta ? NULL : ct__la_colmajor_copy(A, nd, A->sizes), *tau = W ? geqrf_batch(W) : NULL,
+            *q = NULL, *r = NULL;
   ct_status s = tau || meta ? CT_OK : ct_last_error();
   if (s == CT_OK) {
     sz[nd - 2] = rr;

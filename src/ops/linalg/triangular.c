@@ -94,11 +94,13 @@ static ct_status triangular_common(const ct_tensor *b, const ct_tensor *A,
   if ((!meta && !ct__la_kernel_ok(A, "triangular_solve_cpu")) || !ct__la_int_ok(rs[nd - 1]) ||
       !ct__la_int_ok(as[nd - 1]))
     return ct_last_error();
-  ct_tensor *r[2] = {meta ? ct__la_empty_colmajor(b, nd, rs, (ct_dtype)b->dtype) : ct__la_colmajor_copy(b, nd, rs),
-                     NULL};
-  if (r[0]) r[1] = meta ? ct__la_empty_colmajor(A, nd, as, (ct_dtype)A->dtype) : ct__la_colmajor_copy(A, nd, as);
+  ct_tensor *r[2] = {
+      meta ? ct__la_empty_colmajor(b, nd, rs, (ct_dtype)b->dtype) : ct__la_colmajor_copy(b, nd, rs), NULL};
+  if (r[0])
+    r[1] = meta ? ct__la_empty_colmajor(A, nd, as, (ct_dtype)A->dtype) : ct__la_colmajor_copy(A, nd, as);
   ct_status s = r[0] && r[1] ? CT_OK : ct_last_error();
-  if (s == CT_OK && meta) { /* the meta kernel resizes an out of another shape to its strides, keeps the others */
+  if (s == CT_OK &&
+      meta) { /* the meta kernel resizes an out of another shape to its strides, keeps the others */
     for (int k = 0; k < 2; k++) ct__grad_mark_result(r[k], A);
     ct__grad_mark_result(r[0], b);
     if (!out_x) return ct__la_deliver2(r, NULL, NULL, x, ca, s);
