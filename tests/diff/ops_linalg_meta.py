@@ -2,12 +2,14 @@
 ops_meta.py runs the index tables (its _variant: the arguments drawn as the original entry draws them, every
 tensor moved to "meta" on both sides, the result's geometry (shape, strides, dtype, device) or torch's error
 kind and message compared). torch 1.13 has meta kernels for the structured linalg ops (det, slogdet, inv,
-solve, cholesky, svd, eigh, lu_factor, qr, ...; no per-dtype kernel check there: a float16 det has a meta
-result) and runs its composites (pinv, matrix_rank, cond, matrix_norm, ...) over them; the others (eig, lstsq,
-geqrf, householder_product, ormqr, matrix_exp, cholesky_inverse, solve_triangular, the legacy cholesky) refuse
-a meta tensor with the dispatcher's message (src/core/meta_messages.c). Entries whose table functions reduce
-the results to values (svd's and eigh's phase-normalised vectors and reconstructions) run here on the raw
-results."""
+solve, cholesky, svd, eigh, lu_factor, lu, lu_unpack, lu_solve, triangular_solve, qr; no per-dtype kernel check
+there: a float16 det has a meta result) and runs its composites (pinv, matrix_rank, matrix_power, tensorinv,
+tensorsolve, cond, matrix_norm, ...) over them; the others (eig, lstsq, geqrf, householder_product, ormqr,
+matrix_exp, cholesky_inverse, solve_triangular, the legacy cholesky) refuse a meta tensor with the dispatcher's
+message (src/core/meta_messages.c), cholesky_solve after its checks (at _cholesky_solve_helper), eigvals_out
+where it copies A to the CPU, the legacy complex svd_out at conj_physical_. Entries whose table functions reduce
+the results to values (svd's, eigh's and qr's phase-normalised vectors and reconstructions, 1 / cond) run here
+on the raw results."""
 import torch
 
 import ops_linalg
@@ -17,30 +19,13 @@ import ops_linalg_norm
 import ops_linalg_qr
 from harness import Op
 from ops_linalg import _c_in, _eopts, _outs, _ref, _results, _t_in, ct_linalg_svd_opts
+from ops_linalg_norm import _cond_ct, _cond_torch
+from ops_linalg_qr import _conj_bit, ct_linalg_qr_opts, ct_qr_opts, ct_svd_opts
 from ops_meta import _on_meta
 
-# NOT YET (issue 17): torch 1.13 computes these on meta; ctorch refuses the meta tensor with the dispatcher's
-# message for the op (its meta path is not written yet). Replay with `--seed S --op NAME@meta`.
-_NO_META = "torch computes its geometry on meta; ctorch refuses a meta tensor (no meta path yet)"
-_NOT_YET = [
-    "linalg_lu_factor", "linalg_lu_factor_out", "linalg_lu_factor_ex", "linalg_lu_factor_ex_out", "lu", "lu_out",
-    "linalg_lu", "linalg_lu_out", "lu_unpack", "lu_unpack_out", "linalg_lu_solve", "linalg_lu_solve_out",
-    "lu_solve", "lu_solve_out", "triangular_solve", "triangular_solve_out",
-    "linalg_qr", "linalg_qr_out", "qr", "qr_out", "svd", "svd_out",
-    "linalg_pinv", "linalg_pinv_out", "pinverse", "linalg_matrix_rank", "linalg_matrix_rank_out",
-    "linalg_pinv_tensor_tol", "linalg_pinv_tensor_tol_out", "linalg_matrix_rank_tensor_tol",
-    "linalg_matrix_rank_tensor_tol_out",
-    "linalg_matrix_power", "matrix_power", "linalg_matrix_power_out", "matrix_power_out",
-    "linalg_tensorinv", "linalg_tensorinv_out", "linalg_tensorsolve", "linalg_tensorsolve_out",
-    # the composites over svd (ord 2, -2, 'nuc') and inv: ctorch refuses at their _linalg_svd
-    "linalg_matrix_norm", "linalg_matrix_norm_out", "linalg_norm", "linalg_norm_out", "linalg_cond",
-    "linalg_cond_singular", "linalg_cond_svd_singular", "linalg_cond_out", "norm_nuc", "norm_nuc_out",
-]
-_SKIP = {name + sfx: _NO_META for name in _NOT_YET for sfx in ("", "_f64")}
-_SKIP.update({n + sfx: "torch checks B and L first, then refuses at _cholesky_solve_helper; ctorch refuses at entry"
-              for n in ("cholesky_solve", "cholesky_solve_out") for sfx in ("", "_f64")})
-_SKIP.update({"linalg_eigvals_out" + sfx: "torch: 'Cannot copy out of meta tensor; no data!' (its eigvals_out "
-              "copies the meta linalg_eig result); ctorch refuses at linalg_eig" for sfx in ("", "_f64")})
+# Entries not run on meta (name: reason). Empty: every entry of the five linalg tables matches torch 1.13 there
+# (issue 17's NOT YET list is closed). Replay a failure with `--seed S --op NAME@meta`.
+_SKIP = {}
 
 
 def _t_svd(x, conj, full, out=None):
@@ -62,9 +47,46 @@ def _c_eigh(x, conj, uplo, out=None):
         _outs("ct_linalg_eigh_out", out, _c_in(x, conj), _eopts(uplo))
 
 
+def _t_qr(x, conj, mode, out=None):
+    return tuple(torch.linalg.qr(_t_in(x, conj), **({} if mode is None else {"mode": mode}), out=out))
+
+
+def _c_qr(x, conj, mode, out=None):
+    o = _ref(ct_linalg_qr_opts(None if mode is None else mode.encode()))
+    return _results("ct_linalg_qr", 2, _c_in(x, conj), opts=o) if out is None else \
+        _outs("ct_linalg_qr_out", list(out), _c_in(x, conj), o)
+
+
+def _t_qr_legacy(x, conj, some, out=None):
+    return tuple(torch.qr(_t_in(x, conj), some, out=out))
+
+
+def _c_qr_legacy(x, conj, some, out=None):
+    o = _ref(ct_qr_opts(not some))
+    return _results("ct_qr", 2, _c_in(x, conj), opts=o) if out is None else \
+        _outs("ct_qr_out", list(out), _c_in(x, conj), o)
+
+
+def _t_svd_legacy(x, conj, some, uv, out=None):
+    U, S, V = torch.svd(_t_in(x, conj), some, uv, out=out)
+    return U, S, V, _conj_bit(V)
+
+
+def _c_svd_legacy(x, conj, some, uv, out=None):
+    o = _ref(ct_svd_opts(not some, not uv))
+    U, S, V = _results("ct_svd", 3, _c_in(x, conj), opts=o) if out is None else \
+        _outs("ct_svd_out", list(out), _c_in(x, conj), o)
+    return U, S, V, _conj_bit(V)
+
+
 # the raw calls of the entries whose table functions compute on the results' values
 _RAW = {name + sfx: fns for name, fns in (("linalg_svd", (_t_svd, _c_svd)), ("linalg_svd_out", (_t_svd, _c_svd)),
-                                          ("linalg_eigh", (_t_eigh, _c_eigh)), ("linalg_eigh_out", (_t_eigh, _c_eigh)))
+                                          ("linalg_eigh", (_t_eigh, _c_eigh)), ("linalg_eigh_out", (_t_eigh, _c_eigh)),
+                                          ("linalg_qr", (_t_qr, _c_qr)), ("linalg_qr_out", (_t_qr, _c_qr)),
+                                          ("qr", (_t_qr_legacy, _c_qr_legacy)), ("qr_out", (_t_qr_legacy, _c_qr_legacy)),
+                                          ("svd", (_t_svd_legacy, _c_svd_legacy)),
+                                          ("svd_out", (_t_svd_legacy, _c_svd_legacy)),
+                                          ("linalg_cond_svd_singular", (_cond_torch, _cond_ct)))
         for sfx in ("", "_f64")}
 
 

@@ -117,6 +117,25 @@ static void test_exp(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, "linalg.matrix_exp: The input tensor A must have at least 2 dimensions.");
   CHECK(ct_linalg_matrix_exp(ct_zeros(CT_SHAPE(2, 2), &(ct_tensor_opts){.dtype = CT_INT64})) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "matrix_exp: Expected a floating point or complex tensor as input. Got Long");
+  /* float16 (h7-lameta), torch 1.13: matrix_exp(torch.zeros(2, 2, 2).half()) is the identity;
+     matrix_exp(torch.full((3, 3), 1e-3).half()) fails '"bmm" not implemented for 'Half'', a norm of 3 (ones)
+     '"log2_vml_cpu" not implemented for 'Half'' */
+  ct_tensor_opts h = {.dtype = CT_FLOAT16};
+  ct_tensor *e = ct_linalg_matrix_exp(ct_zeros(CT_SHAPE(2, 2, 2), &h));
+  CHECK(e && ct_dtype_of(e) == CT_FLOAT16 && close_to(e, (const double[]){1, 0, 0, 1, 1, 0, 0, 1}, 8, 0));
+  CHECK(ct_linalg_matrix_exp(ct_full(CT_SHAPE(3, 3), 1e-3, &h)) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "\"bmm\" not implemented for 'Half'");
+  CHECK(ct_linalg_matrix_exp(ct_ones(CT_SHAPE(3, 3), &h)) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "\"log2_vml_cpu\" not implemented for 'Half'");
+  /* bfloat16, torch 1.13 (its coefficient blobs of doubles read as bfloat16): matrix_exp((0.1 * eye(2)).bfloat16())
+     is [[inf, 0], [0, inf]] (degree 8), matrix_exp(tensor([[1e-4, 2e-4], [0, 1e-4]]).bfloat16()) zeros (degree 4) */
+  ct_to_opts bf = {.dtype = CT_BFLOAT16};
+  ct_tensor *e8 = ct_linalg_matrix_exp(ct_to(mat((const double[]){0.1, 0, 0, 0.1}, 2, 2), &bf));
+  double got[4] = {0, 1, 1, 0};
+  CHECK(e8 && ct_dtype_of(e8) == CT_BFLOAT16 && ct_copy_to_buffer(e8, got, CT_FLOAT64, sizeof got) == CT_OK);
+  CHECK(isinf(got[0]) && got[0] > 0 && got[1] == 0 && got[2] == 0 && isinf(got[3]) && got[3] > 0);
+  ct_tensor *e4 = ct_linalg_matrix_exp(ct_to(mat((const double[]){1e-4, 2e-4, 0, 1e-4}, 2, 2), &bf));
+  CHECK(e4 && close_to(e4, (const double[]){0, 0, 0, 0}, 4, 0));
   ct_scope_end();
 }
 

@@ -9,6 +9,8 @@
 #include "check.h"
 #include "linalg_check.h"
 
+#include <string.h>
+
 /* A = [[1, 2, 3], [4, 5, 6], [7, 8, 10]], b = [[1], [2], [3]] */
 static const double A3[9] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
 static const double B3[3] = {1, 2, 3};
@@ -196,7 +198,50 @@ static void test_empty_and_out(void) {
   ct_scope_end();
 }
 
+/* h7-lameta: the meta kernels. Expected geometry and messages from torch 1.13 with
+   `M = lambda *s, dt=torch.float32: torch.empty(*s, device="meta", dtype=dt)`. */
+static ct_tensor *meta(ct_shape shape, ct_dtype dt) {
+  return ct_empty(shape, &(ct_tensor_opts){.dtype = dt, .device = CT_DEVICE_META});
+}
+
+static void test_meta(void) {
+  ct_scope_begin();
+  ct_tensor *LU = NULL, *piv = NULL, *info = NULL;
+  /* torch.linalg.lu_factor_ex(M(2, 3, 4, dt=torch.float16)): LU (12, 1, 3) float16, pivots (2, 3), info (2,) */
+  CHECK(ct_linalg_lu_factor_ex(meta(CT_SHAPE(2, 3, 4), CT_FLOAT16), &LU, &piv, &info, NULL) == CT_OK);
+  CHECK_SHAPE(LU, 2, 3, 4);
+  CHECK_STRIDES(LU, 12, 1, 3);
+  CHECK(LU && ct_dtype_of(LU) == CT_FLOAT16 && ct_device_of(LU).type == CT_META);
+  CHECK_SHAPE(piv, 2, 3);
+  CHECK(piv && ct_dtype_of(piv) == CT_INT32);
+  CHECK_SHAPE(info, 2);
+  /* torch.linalg.lu(M(2, 3, 4), pivot=False): P (0,), L (2, 3, 3), U (2, 3, 4) contiguous */
+  ct_tensor *P = NULL, *L = NULL, *U = NULL;
+  CHECK(ct_linalg_lu(meta(CT_SHAPE(2, 3, 4), CT_FLOAT32), &P, &L, &U,
+                     &(ct_linalg_lu_opts){.no_pivot = true}) == CT_OK);
+  CHECK_SHAPE(P, 0);
+  CHECK_SHAPE(L, 2, 3, 3);
+  CHECK_STRIDES(U, 12, 4, 1);
+  /* torch.triangular_solve(M(2, 3, 5), M(2, 3, 3)): both results column-major, (15, 1, 3) and (9, 1, 3) */
+  ct_tensor *X = NULL, *C = NULL;
+  CHECK(ct_triangular_solve(meta(CT_SHAPE(2, 3, 5), CT_FLOAT32), meta(CT_SHAPE(2, 3, 3), CT_FLOAT32), &X, &C,
+                            NULL) == CT_OK);
+  CHECK_STRIDES(X, 15, 1, 3);
+  CHECK_STRIDES(C, 9, 1, 3);
+  /* cholesky_solve checks (b's dims first), then its helper has no meta kernel */
+  CHECK(ct_cholesky_solve(meta(CT_SHAPE(3), CT_FLOAT32), meta(CT_SHAPE(2, 3, 3), CT_FLOAT32), NULL) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "b should have at least 2 dimensions, but has 1 dimensions instead");
+  CHECK(ct_cholesky_solve(meta(CT_SHAPE(2, 3, 4), CT_FLOAT32), meta(CT_SHAPE(2, 3, 3), CT_FLOAT32), NULL) ==
+        NULL);
+  CHECK_EQ_INT(ct_last_error(), CT_ERR_NOT_IMPLEMENTED);
+  const char *want = "Could not run 'aten::_cholesky_solve_helper' with arguments from the 'Meta' backend.";
+  CHECK(strncmp(ct_last_error_message(), want, strlen(want)) == 0);
+  ct_clear_error();
+  ct_scope_end();
+}
+
 int main(void) {
+  test_meta();
   test_factor();
   test_singular_and_refused();
   test_solvers();

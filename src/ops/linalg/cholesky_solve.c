@@ -5,7 +5,9 @@
 
 #include <string.h>
 
-static const ct_op cholesky_solve_op = CT_LINALG_OP("cholesky_solve", "aten::cholesky_solve");
+/* meta: torch's cholesky_solve (CompositeExplicitAutograd) checks and broadcasts, then its _cholesky_solve_helper
+   has no Meta kernel */
+static const ct_op cholesky_solve_op = CT_LINALG_META_OP("cholesky_solve", "aten::cholesky_solve");
 static const ct_op cholesky_inverse_op = CT_LINALG_OP("cholesky_inverse", "aten::cholesky_inverse");
 
 /* ---- cholesky_solve ---- */
@@ -29,6 +31,7 @@ static ct_tensor *cholesky_solve_new(const ct_tensor *B, const ct_tensor *L, boo
   int64_t n = L->sizes[L->ndim - 1], k = B->sizes[B->ndim - 1];
   rs[nb] = n, rs[nb + 1] = k;
   ls[nb] = ls[nb + 1] = n;
+  if (CT__OP_ON_META(B, L)) return (ct__error_no_meta_kernel("aten::_cholesky_solve_helper"), NULL);
   if (!ct__la_kernel_ok(B, "cholesky_solve_cpu") || !ct__la_int_ok(n) || !ct__la_int_ok(k)) return NULL;
   ct_tensor *W = ct__la_colmajor_copy(B, nb + 2, rs), *Lc = W ? ct__la_colmajor_copy(L, nb + 2, ls) : NULL;
   if (!Lc) return ct_release(W), NULL;

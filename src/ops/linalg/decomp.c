@@ -15,8 +15,8 @@ static const ct_op svd_op = CT_LINALG_META_OP("_linalg_svd", "aten::linalg_svd")
 static const ct_op svdvals_op = CT_LINALG_META_OP("_linalg_svd", "aten::linalg_svdvals");
 static const ct_op eigh_op = CT_LINALG_META_OP("_linalg_eigh", "aten::linalg_eigh");
 static const ct_op eigvalsh_op = CT_LINALG_META_OP("_linalg_eigh", "aten::linalg_eigvalsh");
-/* the composites over svd (matrix_norm, cond) still refuse a meta tensor where they dispatch _linalg_svd */
-static const ct_op svd_inner_op = CT_LINALG_OP("_linalg_svd", "aten::_linalg_svd");
+/* the _linalg_svd the composites over svd dispatch (matrix_norm, cond, nuclear_norm): its meta kernel too */
+static const ct_op svd_inner_op = CT_LINALG_META_OP("_linalg_svd", "aten::_linalg_svd");
 
 /* Zeroes (+0) the strict upper (lower: false) or lower triangle of each n x n column-major matrix of W. */
 static void zero_triangle(ct_tensor *W, bool upper_part) {

@@ -4,6 +4,8 @@
    diagonal's signs (phases) and the sum of log|U_ii| (slogdet); logdet is slogdet's log(sign) + logabsdet
    (nan for a real matrix of negative determinant). */
 #include "ops/linalg/linalg_internal.h"
+#include "ops/create_internal.h"
+#include "ops/pointwise/pw.h"
 
 #include <complex.h>
 
@@ -203,20 +205,34 @@ ct_status ct_slogdet_out(ct_tensor *sign, ct_tensor *logabsdet, const ct_tensor 
   return slogdet_outs(&slogdet_legacy_op, sign, logabsdet, A);
 }
 
+/* A real logdet on the CPU as torch computes it: where(sign == -1., nan, logabsdet), through the library's eq and
+   where so that the result has TensorIterator's strides (an empty batch with a size-1 dim is not contiguous:
+   (0, 1) gives (1, 0)). A new tensor (unowned). */
+static ct_tensor *real_logdet(const ct_tensor *sign, const ct_tensor *logabs) {
+  ct_resolved_opts o = {.dtype = (ct_dtype)logabs->dtype, .device = CT_DEVICE_CPU};
+  if (ct_scope_begin() != CT_OK) return NULL;
+  ct_tensor *m1 = ct__own(ct__scalar_tensor_with(ct_scalar_double(-1.0), &o));
+  ct_tensor *nan = m1 ? ct__own(ct__scalar_tensor_with(ct_scalar_double(NAN), &o)) : NULL;
+  ct_tensor *c = nan ? ct__pw_apply(&ct__pw_op_eq, sign, m1) : NULL;
+  ct_tensor *r = c ? ct_where(c, nan, logabs) : NULL;
+  if (r) ct_retain(r);
+  ct_scope_end();
+  return r;
+}
+
 ct_tensor *ct_logdet(const ct_tensor *A) {
   CT__OP_ENTER_PTR(&logdet_op, A, A);
   ct_tensor *sign, *logabs;
   if (!slogdet_args(A, "logdet") || slogdet_new(A, &sign, &logabs) != CT_OK) return NULL;
   ct_dtype dt = (ct_dtype)A->dtype, rt = ct__la_real(dt);
-  ct_tensor *r = dt == rt ? logabs : ct__la_empty(A, logabs->ndim, logabs->sizes, dt);
-  for (int64_t i = 0; r && r->device_type != CT_META && i < sign->numel; i++) {
+  bool meta = A->device_type == CT_META; /* the meta kernels' result: contiguous */
+  ct_tensor *r = dt == rt ? (meta ? logabs : real_logdet(sign, logabs))
+                          : ct__la_empty(A, logabs->ndim, logabs->sizes, dt);
+  for (int64_t i = 0; r && dt != rt && !meta && i < sign->numel; i++) {
     double complex sg = load(dt, ct__la_at(sign, i));
     double la = creal(load(rt, ct__la_at(logabs, i)));
-    /* complex: torch's log of a zero sign is -inf + nan i */
-    store(dt, ct__la_at(r, i),
-          dt == rt  ? (creal(sg) == -1 ? NAN : la)
-          : sg == 0 ? CMPLX(-INFINITY, NAN)
-                    : clog(sg) + la);
+    /* torch's log of a zero sign is -inf + nan i */
+    store(dt, ct__la_at(r, i), sg == 0 ? CMPLX(-INFINITY, NAN) : clog(sg) + la);
   }
   ct_release(sign);
   if (r != logabs) {

@@ -165,15 +165,20 @@ static bool eig_args(const ct_tensor *A, const ct_tensor *out_w, const ct_tensor
   if (out_w && (!complex_of(A, &cdt, &half) || !out_ok(out_w, cdt, half, A, tapi, "eigenvalues")))
     return false;
   if (out_v && !out_ok(out_v, cdt, half, A, tapi, "eigenvectors")) return false;
+  if (A->device_type == CT_META) { /* eigvals_out: torch copies A into a CPU workspace next */
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+    return false;
+  }
   return ct__la_kernel_ok(A, "linalg_eig_out_cpu");
 }
 
-/* torch's eig out= forms lay an empty out as the result is laid (eigenvectors batched column-major); an out of
-   another shape with elements is resized contiguous (resize_output), then every out is copied into. */
+/* torch's eig out= forms lay an empty out of the result's dtype as the result is laid (eigenvectors batched
+   column-major: it computes into it); an out of another dtype (computed into a temporary) or another shape with
+   elements is resize_output-ed (contiguous when the shape differs), then every out is copied into. */
 static ct_status write_outs(ct_tensor **r, ct_tensor *const *outs, int n, ct_status s) {
   for (int k = 0; k < n && s == CT_OK; k++) {
     ct_tensor *o = outs[k];
-    if (o->numel == 0)
+    if (o->numel == 0 && o->dtype == r[k]->dtype)
       s = ct__tensor_resize_ok(o, r[k]->ndim, r[k]->sizes)
               ? ct__tensor_resize(o, r[k]->ndim, r[k]->sizes, r[k]->strides)
               : ct_last_error();
@@ -212,7 +217,10 @@ ct_tensor *ct_linalg_eigvals(const ct_tensor *A) {
 }
 
 ct_status ct_linalg_eigvals_out(ct_tensor *out, const ct_tensor *A) {
-  CT__OP_ENTER_STATUS(&eigvals_op, A, out, A);
+  CT__NONNULL_STATUS(out, A);
+  /* torch's linalg_eigvals_out is a CPU function it runs on any device: on meta its checks, then eig_args's
+     refusal where it copies A to the CPU (the out untouched) */
+  if (A->device_type != CT_META && !ct__op_accepts(&eigvals_op, A)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&eigvals_op, out, A)) return CT_ERR_RUNTIME;
   if (!eig_args(A, out, NULL, false)) return ct_last_error();
   ct_tensor *w, *V;

@@ -201,7 +201,9 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
   if (!ct__la_int_ok(m) || !ct__la_int_ok(n)) return ct_last_error();
   ct_tensor *src = trans ? ct__transpose_impl(A, -2, -1) : ct__alias_impl(A);
   if (!src) return ct_last_error();
-  ct_tensor *lu = ct__la_colmajor_copy(src, nd, src->sizes);
+  bool meta = A->device_type == CT_META; /* the geometry, nothing factored */
+  ct_tensor *lu = meta ? ct__la_empty_colmajor(src, nd, src->sizes, (ct_dtype)A->dtype)
+                       : ct__la_colmajor_copy(src, nd, src->sizes);
   ct_release(src);
   if (!lu) return ct_last_error();
   int64_t psz[CT_LA_MAXDIM];
@@ -216,7 +218,7 @@ ct_status ct__la_lu_factor(const ct_tensor *A, bool trans, ct_tensor **LU, ct_te
   }
   int64_t mm = lu->sizes[nd - 2], nn = lu->sizes[nd - 1];
   getrf_job j = {.lu = lu, .piv = piv, .info = inf, .m = mm, .n = nn, .k = k};
-  ct__la_for_each_matrix(ct__la_batch(A), mm, nn, getrf_one, &j);
+  if (!meta) ct__la_for_each_matrix(ct__la_batch(A), mm, nn, getrf_one, &j);
   *LU = lu;
   *pivots = piv;
   *info = inf;

@@ -18,8 +18,9 @@
 #define CT_LINALG_OP(NAME, ATEN) \
   { .name = (NAME), .aten = (ATEN), CT_COPY_ROWS_CPU }
 /* The same with a meta row, for an op whose meta kernel ctorch reproduces (det, slogdet, logdet, inv, solve,
-   cholesky, svd, svdvals, eigh, eigvalsh): its checks, then results of the CPU's geometry without values and
-   without the CPU kernel's per-dtype check (torch's meta kernels run no dtype dispatch). */
+   cholesky, svd, svdvals, eigh, eigvalsh, the lu family, triangular_solve, qr, cholesky_solve's checks, and the
+   composites over them): its checks, then results of the CPU's geometry without values and without the CPU
+   kernel's per-dtype check (torch's meta kernels run no dtype dispatch). */
 #define CT_LINALG_META_OP(NAME, ATEN) \
   { .name = (NAME), .aten = (ATEN), CT_COPY_ROWS }
 

@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static const ct_op lu_factor_op = CT_LINALG_OP("linalg_lu_factor_ex", "aten::linalg_lu_factor");
-static const ct_op lu_factor_ex_op = CT_LINALG_OP("linalg_lu_factor_ex", "aten::linalg_lu_factor_ex");
-static const ct_op lu_legacy_op = CT_LINALG_OP("linalg_lu_factor_ex", "aten::_lu_with_info");
-static const ct_op linalg_lu_op = CT_LINALG_OP("linalg_lu", "aten::linalg_lu");
-static const ct_op lu_unpack_op = CT_LINALG_OP("lu_unpack", "aten::lu_unpack");
+/* meta: the structured kernels' geometry (linalg_lu_factor_ex, linalg_lu, lu_unpack: no dtype dispatch, no pivot
+   or value checks) */
+static const ct_op lu_factor_op = CT_LINALG_META_OP("linalg_lu_factor_ex", "aten::linalg_lu_factor");
+static const ct_op lu_factor_ex_op = CT_LINALG_META_OP("linalg_lu_factor_ex", "aten::linalg_lu_factor_ex");
+static const ct_op lu_legacy_op = CT_LINALG_META_OP("linalg_lu_factor_ex", "aten::_lu_with_info");
+static const ct_op linalg_lu_op = CT_LINALG_META_OP("linalg_lu", "aten::linalg_lu");
+static const ct_op lu_unpack_op = CT_LINALG_META_OP("lu_unpack", "aten::lu_unpack");
 
 /* "torch.lu_factor: Expected tensor with 2 or more dimensions. Got size: [3] instead" */
 static bool matrix_ok(const ct_tensor *t, const char *api) {
@@ -26,6 +28,7 @@ static bool matrix_ok(const ct_tensor *t, const char *api) {
 
 /* _linalg_check_errors's message for lu_factor (a RuntimeError in torch 1.13). */
 static bool lu_info_ok(const ct_tensor *info, const char *api) {
+  if (info->device_type == CT_META) return true; /* no values: the meta path checks nothing */
   const int32_t *p = (const int32_t *)ct__tdata(info);
   for (int64_t i = 0; i < info->numel; i++) {
     if (p[i] == 0) continue;
@@ -45,7 +48,7 @@ static bool lu_info_ok(const ct_tensor *info, const char *api) {
 /* linalg_lu_factor_ex's kernel part: r = {LU, pivots, info} (new, unowned). */
 static ct_status factor_new(const ct_tensor *A, bool pivot, ct_tensor **r) {
   r[0] = r[1] = r[2] = NULL;
-  if (A->numel > 0) {
+  if (A->numel > 0 && A->device_type != CT_META) {
     if (!ct__la_kernel_ok(A, "lu_cpu")) return ct_last_error();
     if (!pivot) {
       ct__error(CT_ERR_RUNTIME, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
@@ -172,7 +175,7 @@ static ct_tensor *new_result(const ct_tensor *LU, bool wanted, int64_t rows, int
   sz[nd - 2] = rows;
   sz[nd - 1] = cols;
   ct_tensor *t = ct__la_empty(LU, nd, sz, (ct_dtype)LU->dtype);
-  if (t && t->numel > 0) memset(ct__tdata(t), 0, (size_t)t->numel * ct__itemsize((ct_dtype)t->dtype));
+  if (t) ct__la_zero(t);
   return t;
 }
 
@@ -227,12 +230,13 @@ static ct_status unpack_new(const ct_tensor *LU, const ct_tensor *piv, bool data
   r[2] = new_result(LU, data, k, n);
   ct_tensor *one = ct__la_empty(LU, 0, NULL, (ct_dtype)LU->dtype), *c = NULL, *pc = NULL;
   ct_status s = r[0] && r[1] && r[2] && one ? ct__fill(one, ct_scalar_int(1)) : ct_last_error();
-  if (s == CT_OK && data && LU->numel > 0) {
+  bool meta = LU->device_type == CT_META || piv->device_type == CT_META; /* geometry only, no pivot check */
+  if (s == CT_OK && data && LU->numel > 0 && !meta) {
     c = ct__la_contiguous_copy(LU, nd, LU->sizes);
     if (c) split_lu(c, r[1], r[2], ct__tdata(one));
     else s = ct_last_error();
   }
-  if (s == CT_OK && pivots && r[0]->numel > 0) {
+  if (s == CT_OK && pivots && r[0]->numel > 0 && !meta) {
     int64_t psz[CT_LA_MAXDIM];
     memcpy(psz, LU->sizes, (size_t)(nd - 2) * sizeof(int64_t));
     psz[nd - 2] = k;

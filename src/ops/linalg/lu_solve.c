@@ -7,8 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static const ct_op lu_solve_op = CT_LINALG_OP("linalg_lu_solve", "aten::linalg_lu_solve");
-static const ct_op lu_solve_legacy_op = CT_LINALG_OP("linalg_lu_solve", "aten::lu_solve");
+/* meta: linalg_lu_solve's structured kernel (its checks, the result's geometry; no pivot range or dtype check) */
+static const ct_op lu_solve_op = CT_LINALG_META_OP("linalg_lu_solve", "aten::linalg_lu_solve");
+static const ct_op lu_solve_legacy_op = CT_LINALG_META_OP("linalg_lu_solve", "aten::lu_solve");
 
 /* linalg_lu_solve's meta checks in torch's order; the broadcast result's shape into rs[*rnd]. */
 static bool lu_solve_args(const ct_tensor *LU, const ct_tensor *piv, const ct_tensor *B, bool left,
@@ -84,7 +85,8 @@ static ct_tensor *lu_solve_new(const ct_tensor *LU, const ct_tensor *piv, const 
   ct_dtype dt = (ct_dtype)LU->dtype;
   bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX;
   ct_tensor *r = left ? ct__la_empty_colmajor(LU, rnd, rs, dt) : ct__la_empty(LU, rnd, rs, dt);
-  if (!r || r->numel == 0) return r;
+  /* meta: the meta kernel's result (column-major for left, else contiguous without the conjugate bit) */
+  if (!r || r->numel == 0 || r->device_type == CT_META) return r;
   int64_t n = LU->sizes[LU->ndim - 1], nb = rnd - 2, ls[CT_LA_MAXDIM], ws[CT_LA_MAXDIM];
   memcpy(ls, rs, (size_t)nb * sizeof(int64_t));
   memcpy(ws, rs, (size_t)nb * sizeof(int64_t));

@@ -3,8 +3,10 @@
    matrix_exp (mexp: per matrix, the Taylor polynomial of degree 1, 2, 4, 8, 12 or 18 chosen from its 1-norm
    against torch's thetas, evaluated with torch's coefficients, products and linear combinations in its order;
    beyond the degree-12 bound, the degree-18 one on A / 2^s followed by s squarings). Products are matmul's
-   _impl, so they are torch's kernels' bits. */
+   _impl, so they are torch's kernels' bits. float16 and bfloat16 take torch's double branch (mexp_half,
+   mexp_bf16). */
 #include "ops/linalg/linalg_internal.h"
+#include "core/half.h"
 #include "ops/convert_internal.h"
 #include "ops/create_internal.h"
 #include "ops/matmul/mm_internal.h"
@@ -13,8 +15,10 @@
 #include <math.h>
 #include <string.h>
 
-static const ct_op matrix_power_op = CT_LINALG_OP("linalg_matrix_power", "aten::linalg_matrix_power");
-static const ct_op matrix_power_legacy_op = CT_LINALG_OP("matrix_power", "aten::matrix_power");
+/* meta: the composite over eye, clone, linalg.inv and matmul, each on meta (the result's geometry, no dtype
+   dispatch: a bfloat16 eye or a float16 product has a meta result) */
+static const ct_op matrix_power_op = CT_LINALG_META_OP("linalg_matrix_power", "aten::linalg_matrix_power");
+static const ct_op matrix_power_legacy_op = CT_LINALG_META_OP("matrix_power", "aten::matrix_power");
 static const ct_op matrix_exp_op = CT_LINALG_OP("linalg_matrix_exp", "aten::linalg_matrix_exp");
 /* torch.matrix_exp is a composite of linalg_matrix_exp: its dispatcher messages name that op */
 static const ct_op matrix_exp_legacy_op = CT_LINALG_OP("matrix_exp", "aten::linalg_matrix_exp");
@@ -45,8 +49,16 @@ static ct_tensor *identity_like(const ct_tensor *A) {
   return r;
 }
 
+/* a @ b of two batches of n x n matrices of one shape: matmul, or on meta its contiguous result. */
+static ct_tensor *square_product(const ct_tensor *a, const ct_tensor *b) {
+  if (a->device_type == CT_META) return ct__la_empty(a, a->ndim, a->sizes, (ct_dtype)a->dtype);
+  return ct__matmul_impl(a, b);
+}
+
 /* linalg_matrix_power_impl's result (unowned): n = 0, 1, -1 and the products. */
 static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
+  if ((n == 0 || n == 1) && A->device_type == CT_META) /* eye / clone: contiguous */
+    return ct__la_empty(A, A->ndim, A->sizes, (ct_dtype)A->dtype);
   if (n == 0 && A->dtype == CT_BFLOAT16) { /* at::eye's CPU kernel has no bfloat16 in torch 1.13 */
     ct__error(CT_ERR_RUNTIME, "\"eye\" not implemented for 'BFloat16'");
     return NULL;
@@ -59,9 +71,9 @@ static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
   n = n < 0 ? -n : n;
   ct_tensor *result = NULL;
   if (n == 2 || n == 3) {
-    result = ct__matmul_impl(a, a);
+    result = square_product(a, a);
     if (result && n == 3) {
-      ct_tensor *r3 = ct__matmul_impl(result, a);
+      ct_tensor *r3 = square_product(result, a);
       ct_release(result);
       result = r3;
     }
@@ -73,12 +85,12 @@ static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
   while (ok && n > 0) {
     int64_t bit = n % 2;
     n /= 2;
-    ct_tensor *nz = z ? ct__matmul_impl(z, z) : ct_retain(a);
+    ct_tensor *nz = z ? square_product(z, z) : ct_retain(a);
     ct_release(z);
     z = nz;
     ok = z != NULL;
     if (ok && bit == 1) {
-      ct_tensor *nr = result ? ct__matmul_impl(result, z) : ct_retain(z);
+      ct_tensor *nr = result ? square_product(result, z) : ct_retain(z);
       ct_release(result);
       result = nr;
       ok = result != NULL;
@@ -455,6 +467,17 @@ static ct_status scale_square(ct_tensor *res, const ct_tensor *a, const int64_t 
   return st;
 }
 
+/* torch's res = empty_like(a_3d) holding res's values (dense (K, n, n)), then res.view(A.sizes()): owned by the
+   scope. */
+static ct_tensor *mexp_result(const ct_tensor *A, const ct_tensor *a3, const ct_tensor *res) {
+  ct_tensor *like = ct__copy_as(a3, (ct_dtype)A->dtype, CT_PRESERVE_FORMAT);
+  ct_status st = like ? ct__copy_into(like, res) : ct_last_error();
+  ct_tensor *r = st == CT_OK ? ct__view_impl(like, (ct_shape){.data = A->sizes, .ndim = A->ndim}) : NULL;
+  ct_release(like);
+  if (r) ct__grad_mark_result(r, A);
+  return ct__own(r);
+}
+
 /* mexp of A (n >= 2, no math bits): a new result of A's shape laid out as empty_like(A.view(-1, n, n)) (owned by
    the scope). */
 static ct_tensor *mexp(const ct_tensor *A) {
@@ -504,15 +527,247 @@ static ct_tensor *mexp(const ct_tensor *A) {
   ct__free(norm);
   ct__free(idx);
   ct_release(a);
-  /* torch's res = empty_like(a_3d), then res.view(a.sizes()) */
-  ct_tensor *like = st == CT_OK ? ct__copy_as(a3, (ct_dtype)A->dtype, CT_PRESERVE_FORMAT) : NULL;
-  st = st != CT_OK ? st : like ? ct__copy_into(like, res) : ct_last_error();
-  ct_tensor *r = st == CT_OK ? ct__view_impl(like, (ct_shape){.data = A->sizes, .ndim = A->ndim}) : NULL;
-  ct_release(like);
+  ct_tensor *r = st == CT_OK ? mexp_result(A, a3, res) : NULL;
   ct_release(a3);
   ct_release(res);
-  if (r) ct__grad_mark_result(r, A);
-  return ct__own(r);
+  return r;
+}
+
+/* mexp of a float16 A (n >= 2) as torch 1.13's CPU runs it: mexp_impl with the double thetas, compared with the
+   1-norms in float16 (abs().sum(-2) accumulated in float and rounded, then max(-1)), so each theta rounds to
+   float16 (the first two to 0). Its degree loop runs T1 (I + A, for a norm of 0) first, then the first non-empty
+   interval of a degree >= 2 fails in bmm, which has no float16 CPU kernel; past the degrees, a norm at or above
+   theta_12 fails in log2. Only an all-zero batch computes: the identity. */
+static ct_tensor *mexp_half(const ct_tensor *A) {
+  int64_t n = A->sizes[A->ndim - 1], shp[3] = {-1, n, n};
+  ct_tensor *a3 = ct__view_impl(A, (ct_shape){.data = shp, .ndim = 3});
+  ct_tensor *a = a3 ? dense_copy(a3) : NULL;
+  int64_t K = a ? a->sizes[0] : 0;
+  float *norm = a ? ct__malloc(sizeof(float) * (size_t)(K > 0 ? K : 1)) : NULL;
+  if (!norm) {
+    if (a) ct__oom_error(0);
+    ct_release(a);
+    ct_release(a3);
+    return NULL;
+  }
+  const uint16_t *p = (const uint16_t *)(const void *)ct__tdata(a);
+  float th4 = ct__half_to_float(ct__float_to_half((float)thetas_double[N_DEGS - 2]));
+  bool in_poly = false, large = false;
+  for (int64_t b = 0; b < K; b++) {
+    float best = 0;
+    for (int64_t j = 0; j < n; j++) {
+      float sum = 0;
+      for (int64_t i = 0; i < n; i++) sum += fabsf(ct__half_to_float(p[b * n * n + i * n + j]));
+      float sh = ct__half_to_float(ct__float_to_half(sum));
+      if (j == 0 || sh > best || isnan(sh)) best = isnan(best) ? best : sh;
+    }
+    norm[b] = best;
+    in_poly = in_poly || (best > 0 && best <= th4);
+    large = large || best >= th4;
+  }
+  ct_tensor *res = NULL;
+  if (in_poly || large) {
+    ct__error(CT_ERR_RUNTIME,
+              in_poly ? "\"bmm\" not implemented for 'Half'" : "\"log2_vml_cpu\" not implemented for 'Half'");
+  } else { /* I + A of zero matrices: the identity (a NaN norm is in no interval: NaN, as mexp leaves it) */
+    res = ct__la_empty(a, 3, a->sizes, CT_FLOAT16);
+    uint16_t *o = res ? (uint16_t *)(void *)ct__tdata(res) : NULL;
+    for (int64_t b = 0; o && b < K; b++)
+      for (int64_t i = 0; i < n * n; i++)
+        o[b * n * n + i] = isnan(norm[b]) ? 0x7e00 : i % (n + 1) == 0 ? 0x3c00 : 0;
+  }
+  ct__free(norm);
+  ct_release(a);
+  ct_tensor *r = res ? mexp_result(A, a3, res) : NULL;
+  ct_release(a3);
+  ct_release(res);
+  return r;
+}
+
+/* ---- bfloat16: mexp_impl<double> in bfloat16 arithmetic ---- */
+
+/* x rounded to bfloat16 (nearest even), as every bfloat16 operation of torch's rounds its float result. */
+static float bround(float x) { return ct__bfloat16_to_float(ct__float_to_bfloat16(x)); }
+static uint16_t *bdata(const ct_tensor *t) { return (uint16_t *)(void *)ct__tdata(t); }
+static float bget(const ct_tensor *t, int64_t e) { return ct__bfloat16_to_float(bdata(t)[e]); }
+
+/* _blob_to_Tensor / compute_T12's from_blob: the blob of doubles read as count bfloat16 values (the dtype is A's),
+   so the coefficients are the doubles' bytes two at a time. */
+static void blob_coefs(const double *blob, int ndoubles, int count, float *c) {
+  uint16_t raw[4 * 25];
+  memcpy(raw, blob, (size_t)ndoubles * sizeof(double));
+  for (int i = 0; i < count; i++) c[i] = ct__bfloat16_to_float(raw[i]);
+}
+
+/* _compute_linear_combination in bfloat16: out = 0, then out += in[j] * c[j] with BFloat16's operators (the
+   product rounded, then the sum). A new dense tensor. */
+static ct_tensor *lincomb_bf(ct_tensor *const *in, const float *c, int m) {
+  ct_tensor *out = ct__la_empty(in[0], in[0]->ndim, in[0]->sizes, CT_BFLOAT16);
+  for (int64_t e = 0; out && e < out->numel; e++) {
+    float o = 0;
+    for (int j = 0; j < m; j++) o = bround(o + bround(bget(in[j], e) * c[j]));
+    bdata(out)[e] = ct__float_to_bfloat16(o);
+  }
+  return out;
+}
+
+/* x += y (add_ in bfloat16). */
+static void add_bf(ct_tensor *x, const ct_tensor *y) {
+  for (int64_t e = 0; e < x->numel; e++) bdata(x)[e] = ct__float_to_bfloat16(bget(x, e) + bget(y, e));
+}
+
+/* compute_T1 ... compute_T18 in bfloat16 (torch's scalar_t double: its coefficient blobs read as bfloat16). */
+static ct_tensor *taylor_bf(const ct_tensor *A, int deg) {
+  static const int nmats[N_DEGS] = {2, 3, 3, 3, 4, 5};
+  ct_tensor *As[5], *Bs[5] = {NULL, NULL, NULL, NULL, NULL}, *r = NULL, *t = NULL, *u = NULL;
+  int m = nmats[deg];
+  if (!fill_powers(As, A, m)) {
+    release_all(As, 5);
+    return NULL;
+  }
+  float c[25];
+  if (deg <= 1) { /* As.sum(0) (A^2 / 2 first for T2): a float sum, rounded once */
+    r = ct__la_empty(A, A->ndim, A->sizes, CT_BFLOAT16);
+    for (int64_t e = 0; r && e < r->numel; e++) {
+      float o = 0;
+      for (int j = 0; j < m; j++) o += j == 2 ? bround(bget(As[2], e) / 2.0f) : bget(As[j], e);
+      bdata(r)[e] = ct__float_to_bfloat16(o);
+    }
+  } else if (deg == 2) { /* A^2 lincomb(I, A, A^2), then lincomb(I, A, A^2, that) */
+    blob_coefs((const double[]){1 / 2.0, 1 / 6.0, 1 / 24.0}, 3, 3, c);
+    t = lincomb_bf(As, c, 3);
+    As[3] = t ? prod(As[2], t) : NULL;
+    blob_coefs((const double[]){1.0, 1.0, 0.0, 1.0}, 4, 4, c);
+    if (As[3]) r = lincomb_bf(As, c, 4);
+  } else if (deg == 3) {
+    double x[8];
+    t8_coefs(false, x);
+    blob_coefs((const double[]){x[0], x[1]}, 2, 2, c);
+    t = lincomb_bf(As + 1, c, 2);
+    As[3] = t ? prod(As[2], t) : NULL;
+    blob_coefs((const double[]){x[2], 1.0}, 2, 2, c);
+    u = As[3] ? lincomb_bf(As + 2, c, 2) : NULL;
+    blob_coefs((const double[]){x[3], x[4], x[5], x[6]}, 4, 4, c);
+    ct_tensor *p = u ? lincomb_bf(As, c, 4) : NULL;
+    As[4] = p ? prod(u, p) : NULL;
+    ct_release(p);
+    blob_coefs((const double[]){1.0, 1.0, x[7], 0.0, 1.0}, 5, 5, c);
+    if (As[4]) r = lincomb_bf(As, c, 5);
+  } else { /* T12 / T18: Bs = b As with b the 4 x 4 / 5 x 5 doubles' first bytes */
+    int num = m;
+    blob_coefs(num == 4 ? b12 : b18, num * num, num * num, c);
+    bool ok = true;
+    for (int i = 0; ok && i < num; i++) ok = (Bs[i] = lincomb_bf(As, c + i * num, num)) != NULL;
+    if (ok && num == 4) { /* Bs[2] += Bs[3] Bs[3]; Bs[0] += (Bs[1] += Bs[2]) Bs[2] */
+      t = prod(Bs[3], Bs[3]);
+      if (t) add_bf(Bs[2], t), add_bf(Bs[1], Bs[2]), u = prod(Bs[1], Bs[2]);
+      if (u) add_bf(Bs[0], u), r = ct_retain(Bs[0]);
+    } else if (ok) { /* Bs[3] += Bs[0] Bs[4]; Bs[1] += (Bs[2] += Bs[3]) Bs[3] */
+      t = prod(Bs[0], Bs[4]);
+      if (t) add_bf(Bs[3], t), add_bf(Bs[2], Bs[3]), u = prod(Bs[2], Bs[3]);
+      if (u) add_bf(Bs[1], u), r = ct_retain(Bs[1]);
+    }
+  }
+  release_all(As, 5);
+  release_all(Bs, 5);
+  ct_release(t);
+  ct_release(u);
+  return r;
+}
+
+/* compute_T18_scale_square in bfloat16 over the matrices idx of a: s = max(0, ceil(log2(norm / theta_18))) with
+   each step rounded to bfloat16, a / 2^s, T18, then s squarings (2-D matmul), into res. */
+static ct_status scale_square_bf(ct_tensor *res, const ct_tensor *a, const int64_t *idx, int64_t k,
+                                 const float *norm, float theta) {
+  ct_tensor *sub = gather(a, idx, k);
+  int64_t *steps = ct__malloc(sizeof(int64_t) * (size_t)(k > 0 ? k : 1));
+  if (!sub || !steps) {
+    ct_release(sub);
+    ct__free(steps);
+    return sub ? (ct__oom_error(0), CT_ERR_OUT_OF_MEMORY) : ct_last_error();
+  }
+  int64_t n = a->sizes[2];
+  for (int64_t i = 0; i < k; i++) {
+    float x = ceilf(bround(log2f(bround(norm[idx[i]] / theta))));
+    /* .to(kLong) of a huge or infinite s is x86's INT64_MIN, and at::pow(2, s) wraps in int64 */
+    int64_t sv = !(x > 0) ? 0 : x >= 9.2e18f ? INT64_MIN : (int64_t)x;
+    float p2 = sv < 0 ? 0.0f : sv >= 63 ? (float)INT64_MIN : (float)((int64_t)1 << sv);
+    p2 = bround(p2);
+    for (int64_t e = 0; e < n * n; e++)
+      bdata(sub)[i * n * n + e] = ct__float_to_bfloat16(bget(sub, i * n * n + e) / p2);
+    steps[i] = sv;
+  }
+  ct_tensor *t = taylor_bf(sub, N_DEGS - 1);
+  ct_status st = t ? CT_OK : ct_last_error();
+  for (int64_t i = 0; st == CT_OK && i < k; i++) {
+    ct_tensor *m = ct__select_impl(t, 0, i);
+    for (int64_t q = 0; m && q < steps[i]; q++) {
+      ct_tensor *m2 = prod(m, m);
+      ct_release(m);
+      m = m2;
+    }
+    ct_tensor *dst = m ? ct__select_impl(res, 0, idx[i]) : NULL;
+    st = dst ? ct__copy_into(dst, m) : ct_last_error();
+    ct_release(dst);
+    ct_release(m);
+  }
+  ct__free(steps);
+  ct_release(t);
+  ct_release(sub);
+  return st;
+}
+
+/* mexp of a bfloat16 A (n >= 2) as torch 1.13 computes it: mexp_impl<double> (the double thetas, compared with the
+   bfloat16 1-norms in bfloat16), each Taylor degree and the scaling and squaring in bfloat16 arithmetic with the
+   coefficient blobs read as bfloat16 (degree 4's are zeros; others are the doubles' bytes), products by the
+   library's bfloat16 matmul (torch's bits). A matrix whose norm is NaN is in no interval: NaN. */
+static ct_tensor *mexp_bf16(const ct_tensor *A) {
+  int64_t n = A->sizes[A->ndim - 1], shp[3] = {-1, n, n};
+  ct_tensor *a3 = ct__view_impl(A, (ct_shape){.data = shp, .ndim = 3});
+  ct_tensor *a = a3 ? dense_copy(a3) : NULL;
+  int64_t K = a ? a->sizes[0] : 0;
+  ct_tensor *res = a ? ct__la_empty(a, 3, a->sizes, CT_BFLOAT16) : NULL;
+  float *norm = res ? ct__malloc(sizeof(float) * (size_t)(K > 0 ? K : 1)) : NULL;
+  int64_t *idx = norm ? ct__malloc(sizeof(int64_t) * (size_t)(K > 0 ? K : 1)) : NULL;
+  ct_status st = idx ? CT_OK : res ? (ct__oom_error(0), CT_ERR_OUT_OF_MEMORY) : ct_last_error();
+  float th[N_DEGS];
+  for (int d = 0; d < N_DEGS; d++) th[d] = bround((float)thetas_double[d]);
+  for (int64_t b = 0; st == CT_OK && b < K; b++) { /* abs().sum(-2) (float sums, rounded), then max(-1) */
+    float best = 0;
+    for (int64_t j = 0; j < n; j++) {
+      float sum = 0;
+      for (int64_t i = 0; i < n; i++) sum += fabsf(bget(a, b * n * n + i * n + j));
+      float sb = bround(sum);
+      if (j == 0 || sb > best || isnan(sb)) best = isnan(best) ? best : sb;
+    }
+    norm[b] = best;
+  }
+  for (int64_t e = 0; st == CT_OK && e < res->numel; e++) bdata(res)[e] = 0x7fc0; /* NaN */
+  for (int deg = 0; st == CT_OK && deg < N_DEGS; deg++) {
+    int64_t k = 0;
+    for (int64_t b = 0; b < K; b++) {
+      bool in = deg == N_DEGS - 1 ? norm[b] >= th[N_DEGS - 2]
+                                  : (deg == 0 ? -1.0f : th[deg - 1]) < norm[b] && norm[b] <= th[deg];
+      if (in) idx[k++] = b;
+    }
+    if (k == 0) continue;
+    if (deg == N_DEGS - 1) {
+      st = scale_square_bf(res, a, idx, k, norm, th[N_DEGS - 1]);
+    } else {
+      ct_tensor *sub = gather(a, idx, k), *t = sub ? taylor_bf(sub, deg) : NULL;
+      if (t) scatter(res, t, idx, k);
+      st = t ? CT_OK : ct_last_error();
+      ct_release(sub);
+      ct_release(t);
+    }
+  }
+  ct__free(norm);
+  ct__free(idx);
+  ct_release(a);
+  ct_tensor *r = st == CT_OK ? mexp_result(A, a3, res) : NULL;
+  ct_release(a3);
+  ct_release(res);
+  return r;
 }
 
 static ct_tensor *matrix_exp_fn(const ct_op *op, const ct_tensor *A) {
@@ -523,7 +778,8 @@ static ct_tensor *matrix_exp_fn(const ct_op *op, const ct_tensor *A) {
   int64_t n = A->sizes[A->ndim - 1];
   if (n == 0) return ct__clone_impl(A, CT_PRESERVE_FORMAT);
   if (n == 1) return ct__pw_apply(&ct__pw_op_exp, A, NULL);
-  /* NOT YET: torch's float16 / bfloat16 paths (matmul and log2 in those dtypes) */
+  if (A->dtype == CT_FLOAT16) return mexp_half(A);
+  if (A->dtype == CT_BFLOAT16) return mexp_bf16(A);
   if (A->numel > 0 && !ct__la_kernel_ok(A, "linalg_matrix_exp")) return NULL;
   /* torch's conjugate fallback hands the kernel a resolved copy of a conjugate view */
   ct_tensor *a = ct__resolve_bits(A);

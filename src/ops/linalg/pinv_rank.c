@@ -16,10 +16,14 @@
 #include <stdio.h>
 #include <string.h>
 
-static const ct_op pinv_op = CT_LINALG_OP("linalg_pinv", "aten::linalg_pinv.atol_rtol_tensor");
-static const ct_op pinverse_op = CT_LINALG_OP("linalg_pinv", "aten::pinverse");
-static const ct_op rank_op = CT_LINALG_OP("linalg_matrix_rank", "aten::linalg_matrix_rank.atol_rtol_tensor");
-static const ct_op svd_legacy_op = CT_LINALG_OP("_linalg_svd", "aten::svd");
+/* meta: the composites over svd / eigh's meta kernels and the pointwise ops' (the values this file writes out are
+   not written; matmul's result, contiguous over the broadcast batch, is made here) */
+static const ct_op pinv_op = CT_LINALG_META_OP("linalg_pinv", "aten::linalg_pinv.atol_rtol_tensor");
+static const ct_op pinverse_op = CT_LINALG_META_OP("linalg_pinv", "aten::pinverse");
+static const ct_op rank_op =
+    CT_LINALG_META_OP("linalg_matrix_rank", "aten::linalg_matrix_rank.atol_rtol_tensor");
+/* meta: the composite over _linalg_svd, whose meta kernel gives the geometry */
+static const ct_op svd_legacy_op = CT_LINALG_META_OP("_linalg_svd", "aten::svd");
 
 /* The tolerances get_atol_rtol gives (float64) for the float overloads. need_eps: torch computes eps * max(m, n)
    (its float overload does whenever rtol is not given; the tensor overload only when neither is), failing for a
@@ -131,9 +135,12 @@ static bool tolerance_tensors(const ct_tensor *A, const ct_linalg_tol_opts *o, b
     ct_scope_begin();
     ct_tensor *zero = number_like(A, 0.0, CT_FLOAT64),
               *pos = zero ? ct__pw_apply(&ct__pw_op_gt, p->atol, zero) : NULL;
-    ct_tensor *pc = pos ? ct__la_contiguous_copy(pos, pos->ndim, pos->sizes) : NULL;
+    bool meta = pos && pos->device_type == CT_META;
+    ct_tensor *pc = pos && !meta ? ct__la_contiguous_copy(pos, pos->ndim, pos->sizes)
+                    : pos        ? ct_retain(pos)
+                                 : NULL;
     p->rtol = pc ? ct__la_empty(A, pc->ndim, pc->sizes, CT_FLOAT64) : NULL;
-    for (int64_t i = 0; p->rtol && i < pc->numel; i++)
+    for (int64_t i = 0; p->rtol && !meta && i < pc->numel; i++)
       ((double *)ct__tdata(p->rtol))[i] = ((const bool *)ct__tdata(pc))[i] ? 0.0 : d;
     ct_release(zero);
     ct_release(pc);
@@ -177,6 +184,7 @@ static ct_tensor *above_tol(const tol_pair *p, const ct_tensor *S, bool by_abs) 
   memcpy(sz, S->sizes, (size_t)S->ndim * sizeof(int64_t));
   sz[S->ndim - 1] = 1;
   ct_tensor *mx = ct__la_empty(S, S->ndim, sz, (ct_dtype)S->dtype);
+  if (S->device_type == CT_META) nb = 0;   /* no values */
   for (int64_t b = 0; mx && b < nb; b++) { /* one of S's values (or NaN): exact in S's dtype */
     double v = row_max(S, b, k, by_abs);
     if (mx->dtype == CT_FLOAT32) ((float *)ct__tdata(mx))[b] = (float)v;
@@ -225,6 +233,11 @@ static ct_tensor *s_pinv(const ct_tensor *A, const ct_tensor *S, const tol_pair 
   if (S->numel == 0) return ct__la_empty(A, S->ndim, S->sizes, dt);
   ct_scope_begin();
   ct_tensor *mask = above_tol(p, S, by_abs);
+  if (mask && mask->device_type == CT_META) { /* where's result: the mask's shape, contiguous */
+    ct_tensor *r = ct__la_empty(A, mask->ndim, mask->sizes, dt);
+    ct_scope_end();
+    return r;
+  }
   ct_tensor *mc = mask ? ct__la_contiguous_copy(mask, mask->ndim, mask->sizes) : NULL;
   ct_tensor *sx = mc ? ct__la_contiguous_copy(S, mc->ndim, mc->sizes) : NULL;
   ct_tensor *r = sx ? ct__la_empty(A, mc->ndim, mc->sizes, dt) : NULL;
@@ -249,11 +262,20 @@ static ct_tensor *s_pinv(const ct_tensor *A, const ct_tensor *S, const tol_pair 
   return r;
 }
 
+/* matmul's result on meta for x (b.., n, k) and y (b.., k, m): contiguous, the batches broadcast. */
+static ct_tensor *matmul_meta(const ct_tensor *x, const ct_tensor *y) {
+  int64_t sz[CT_LA_MAXDIM], nb;
+  if (!ct__la_broadcast_batch(x, y, sz, &nb)) return NULL;
+  sz[nb] = x->sizes[x->ndim - 2];
+  sz[nb + 1] = y->sizes[y->ndim - 1];
+  return ct__la_empty(x, nb + 2, sz, (ct_dtype)x->dtype);
+}
+
 /* matmul(X * S+.unsqueeze(-2), Y^H). */
 static ct_tensor *scaled_product(const ct_tensor *X, const ct_tensor *Sp, const ct_tensor *Y) {
   ct_tensor *su = ct__unsqueeze_impl(Sp, -2);
   ct_tensor *xs = su ? ct__mm_pw(&ct__pw_op_mul, X, su) : NULL, *yh = xs ? mH(Y) : NULL;
-  ct_tensor *r = yh ? ct__matmul_impl(xs, yh) : NULL;
+  ct_tensor *r = !yh ? NULL : xs->device_type == CT_META ? matmul_meta(xs, yh) : ct__matmul_impl(xs, yh);
   ct_release(su);
   ct_release(xs);
   ct_release(yh);
@@ -489,5 +511,11 @@ ct_status ct_svd_out(ct_tensor *U, ct_tensor *S, ct_tensor *V, const ct_tensor *
   if (s == CT_OK) s = ct__la_write_out_direct(V, v, false);
   ct_release(v);
   for (int i = 0; i < 3; i++) ct_release(r[i]);
+  /* torch then conjugates a complex V in place (conj_physical_), a kernel with no meta stub: the outs keep their
+     new geometry */
+  if (s == CT_OK && !no_uv && V->device_type == CT_META && ct__dt(dt)->category == CT_CAT_COMPLEX) {
+    ct__error(CT_ERR_RUNTIME, "DispatchStub: unsupported device typemeta");
+    s = CT_ERR_RUNTIME;
+  }
   return s;
 }

@@ -8,8 +8,9 @@
 
 #include <string.h>
 
-static const ct_op qr_op = CT_LINALG_OP("linalg_qr", "aten::linalg_qr");
-static const ct_op qr_legacy_op = CT_LINALG_OP("linalg_qr", "aten::qr");
+/* meta: linalg_qr's structured kernel (its checks, Q and R column-major; no dtype dispatch) */
+static const ct_op qr_op = CT_LINALG_META_OP("linalg_qr", "aten::linalg_qr");
+static const ct_op qr_legacy_op = CT_LINALG_META_OP("linalg_qr", "aten::qr");
 static const ct_op geqrf_op = CT_LINALG_OP("geqrf", "aten::geqrf");
 static const ct_op hh_op = CT_LINALG_OP("linalg_householder_product", "aten::linalg_householder_product");
 /* torch.orgqr is a composite of linalg_householder_product: its dispatcher messages name that op */
@@ -92,13 +93,16 @@ static bool qr_args(const ct_tensor *A, const char *mode, bool *compute_q, bool 
 static ct_status qr_new(const ct_tensor *A, bool compute_q, bool reduced, ct_tensor **Q, ct_tensor **R) {
   *Q = *R = NULL;
   int64_t nd = A->ndim, m = A->sizes[nd - 2], n = A->sizes[nd - 1], k = m < n ? m : n;
-  if (!ct__la_kernel_ok(A, "geqrf_cpu") || !ct__la_int_ok(m) || !ct__la_int_ok(n)) return ct_last_error();
+  bool meta = A->device_type == CT_META; /* the results' geometry, nothing computed */
+  if ((!meta && !ct__la_kernel_ok(A, "geqrf_cpu")) || !ct__la_int_ok(m) || !ct__la_int_ok(n))
+    return ct_last_error();
   ct_dtype dt = (ct_dtype)A->dtype;
   int64_t sz[CT_LA_MAXDIM], zero = 0;
   memcpy(sz, A->sizes, (size_t)nd * sizeof(int64_t));
   int64_t qc = reduced ? k : m, rr = reduced || !compute_q ? k : m;
-  ct_tensor *W = ct__la_colmajor_copy(A, nd, A->sizes), *tau = W ? geqrf_batch(W) : NULL, *q = NULL, *r = NULL;
-  ct_status s = tau ? CT_OK : ct_last_error();
+  ct_tensor *W = meta ? NULL : ct__la_colmajor_copy(A, nd, A->sizes), *tau = W ? geqrf_batch(W) : NULL,
+            *q = NULL, *r = NULL;
+  ct_status s = tau || meta ? CT_OK : ct_last_error();
   if (s == CT_OK) {
     sz[nd - 2] = rr;
     r = ct__la_empty_colmajor(A, nd, sz, dt);
@@ -107,7 +111,7 @@ static ct_status qr_new(const ct_tensor *A, bool compute_q, bool reduced, ct_ten
     q = compute_q ? ct__la_empty_colmajor(A, nd, sz, dt) : ct__la_empty(A, 1, &zero, dt);
     s = q && r ? CT_OK : ct_last_error();
   }
-  if (s == CT_OK) { /* R: the upper triangle of geqrf's first rr rows (zeros below) */
+  if (s == CT_OK && !meta) { /* R: the upper triangle of geqrf's first rr rows (zeros below) */
     size_t isz = ct__itemsize(dt);
     int64_t nb = ct__la_batch(A);
     ct__la_zero(r);

@@ -7,8 +7,9 @@
 
 #include <string.h>
 
-static const ct_op tensorinv_op = CT_LINALG_OP("linalg_tensorinv", "aten::linalg_tensorinv");
-static const ct_op tensorsolve_op = CT_LINALG_OP("linalg_tensorsolve", "aten::linalg_tensorsolve");
+/* meta: the composites over reshape and linalg.inv / linalg.solve's meta kernels */
+static const ct_op tensorinv_op = CT_LINALG_META_OP("linalg_tensorinv", "aten::linalg_tensorinv");
+static const ct_op tensorsolve_op = CT_LINALG_META_OP("linalg_tensorsolve", "aten::linalg_tensorsolve");
 static const ct_view_op linalg_diagonal_op = {
     CT_VIEW_OP_AS_STRIDED("linalg_diagonal", "aten::linalg_diagonal")};
 

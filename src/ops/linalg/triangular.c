@@ -7,7 +7,8 @@
 
 #include <string.h>
 
-static const ct_op triangular_solve_op = CT_LINALG_OP("triangular_solve", "aten::triangular_solve");
+/* meta: triangular_solve's structured kernel (its checks, both results column-major; no dtype dispatch) */
+static const ct_op triangular_solve_op = CT_LINALG_META_OP("triangular_solve", "aten::triangular_solve");
 static const ct_op solve_triangular_op =
     CT_LINALG_OP("linalg_solve_triangular", "aten::linalg_solve_triangular");
 
@@ -89,12 +90,25 @@ static ct_status triangular_common(const ct_tensor *b, const ct_tensor *A,
   if (!triangular_args(b, A) || !broadcast(b, A, rs, as, &nd)) return ct_last_error();
   if (out_x && (!ct__la_out_ok(out_x, (ct_dtype)b->dtype, b) || !ct__la_out_ok(out_a, (ct_dtype)A->dtype, A)))
     return ct_last_error();
-  if (!ct__la_kernel_ok(A, "triangular_solve_cpu") || !ct__la_int_ok(rs[nd - 1]) ||
+  bool meta = CT__OP_ON_META(b, A);
+  if ((!meta && !ct__la_kernel_ok(A, "triangular_solve_cpu")) || !ct__la_int_ok(rs[nd - 1]) ||
       !ct__la_int_ok(as[nd - 1]))
     return ct_last_error();
-  ct_tensor *r[2] = {ct__la_colmajor_copy(b, nd, rs), NULL};
-  if (r[0]) r[1] = ct__la_colmajor_copy(A, nd, as);
+  ct_tensor *r[2] = {
+      meta ? ct__la_empty_colmajor(b, nd, rs, (ct_dtype)b->dtype) : ct__la_colmajor_copy(b, nd, rs), NULL};
+  if (r[0])
+    r[1] = meta ? ct__la_empty_colmajor(A, nd, as, (ct_dtype)A->dtype) : ct__la_colmajor_copy(A, nd, as);
   ct_status s = r[0] && r[1] ? CT_OK : ct_last_error();
+  if (s == CT_OK &&
+      meta) { /* the meta kernel resizes an out of another shape to its strides, keeps the others */
+    for (int k = 0; k < 2; k++) ct__grad_mark_result(r[k], A);
+    ct__grad_mark_result(r[0], b);
+    if (!out_x) return ct__la_deliver2(r, NULL, NULL, x, ca, s);
+    for (int k = 0; k < 2 && s == CT_OK; k++) s = ct__la_write_out_as(k ? out_a : out_x, r[k], false);
+    ct_release(r[0]);
+    ct_release(r[1]);
+    return s;
+  }
   if (s == CT_OK) {
     trsm_batch(r[1], r[0], 'L', !(opts && opts->lower), opts && opts->transpose ? 'T' : 'N',
                opts && opts->unitriangular);
