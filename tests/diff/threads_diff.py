@@ -3,7 +3,7 @@ thread and draw small tensors, which no op splits over threads; this suite takes
 compares bits with torch at the same thread count:
 
   * products and LAPACK calls (mm, bmm, matmul, mv, addmm, baddbmm, dot, inv, det, solve, cholesky, qr,
-    svd, eigh, lu_factor): both libraries call the same OpenBLAS, whose threaded blocking rounds otherwise
+    svd, eigh, lu_factor; det, slogdet and logdet of batches of small matrices, whose reductions are torch's): both libraries call the same OpenBLAS, whose threaded blocking rounds otherwise
     than its one-thread blocking, so ctorch must make the calls torch makes with OpenBLAS's threads where
     torch does (a batch of 64 products of 128^3 split over ctorch's pool gave other bits once);
   * bfloat16 products, torch's own loops with a rounding at every k step, which ctorch computes by tiles;
@@ -111,6 +111,18 @@ def product_cases(g):
             ("lu_factor 256 " + n, lambda A=A: torch.linalg.lu_factor(A),
              lambda A=A: ct_results("ct_linalg_lu_factor", 2, T(A))),
         ]
+    # det / slogdet / logdet of batches of small matrices: torch composes them from lu_factor's U with its
+    # own prod, sgn, abs, log and sum (float32 products rounded at every step), so the bits are exact
+    for dt in (f32, f64, torch.complex64, torch.complex128):
+        for nb, k in ((3000, 8), (300, 32)):
+            B = torch.randn(nb, k, k, dtype=dt, generator=g) + k ** 0.5 * torch.eye(k, dtype=dt)
+            n = "%s %dx%dx%d" % (str(dt)[6:], nb, k, k)
+            cases += [
+                ("det " + n, lambda B=B: torch.linalg.det(B), lambda B=B: ct("ct_linalg_det", T(B))),
+                ("slogdet " + n, lambda B=B: tuple(torch.linalg.slogdet(B)),
+                 lambda B=B: ct_results("ct_linalg_slogdet", 2, T(B), tail=())),
+                ("logdet " + n, lambda B=B: torch.logdet(B), lambda B=B: ct("ct_logdet", T(B))),
+            ]
     cases.append(("solve 256 f64", lambda: torch.linalg.solve(sq[f64], rhs),
                   lambda: ct("ct_linalg_solve", T(sq[f64]), T(rhs), None)))
     return cases

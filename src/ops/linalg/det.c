@@ -1,15 +1,16 @@
 /* det, slogdet and logdet as torch 1.13 computes them: the LU factorization (getrf) of A, or of A^T when A
    is a contiguous real tensor (det(A^T) = det(A), and A^T is already column-major: torch's shortcut, which
-   decides the last bits), then the pivots' sign times the product of U's diagonal (det), the product of the
-   diagonal's signs (phases) and the sum of log|U_ii| (slogdet); logdet is slogdet's log(sign) + logabsdet
-   (nan for a real matrix of negative determinant). */
+   decides the last bits), then, through the library's own ops as torch composes them (so that the roundings
+   are torch's: a float32 product is rounded at each step, the sums are sum's): det = P * prod(diag(U)),
+   sign = prod(sgn(diag(U))) * P, logabsdet = sum(log(abs(diag(U)))), P the pivots' sign as an int64 tensor
+   (lu_det_P); logdet is log(sign) + logabsdet for complex matrices, where(sign == -1, nan, logabsdet) for
+   real ones. */
 #include "ops/linalg/linalg_internal.h"
 #include "ops/create_internal.h"
 #include "ops/pointwise/pw.h"
+#include "ops/reduce/red.h"
+#include "ops/view_internal.h"
 
-#include <complex.h>
-
-#include "kernels/cpu/dtypes.h" /* CMPLX under clang */
 #include <math.h>
 #include <string.h>
 
@@ -19,30 +20,32 @@ static const ct_op slogdet_op = CT_LINALG_META_OP("_linalg_slogdet", "aten::lina
 static const ct_op slogdet_legacy_op = CT_LINALG_META_OP("_linalg_slogdet", "aten::slogdet");
 static const ct_op logdet_op = CT_LINALG_META_OP("logdet", "aten::logdet");
 
-static double complex load(ct_dtype dt, const char *p) {
-  switch (dt) {
-    case CT_FLOAT32: return *(const float *)p;
-    case CT_FLOAT64: return *(const double *)p;
-    case CT_COMPLEX64: return *(const float complex *)p;
-    default: return *(const double complex *)p;
+/* lu_det_P: the sign of the row permutation getrf's pivots describe, per matrix, as an int64 tensor of the
+   batch's shape. Scope-owned. */
+static ct_tensor *pivots_sign(const ct_tensor *piv) {
+  int64_t nd = piv->ndim, k = piv->sizes[nd - 1];
+  ct_resolved_opts o = {.dtype = CT_INT64, .device = CT_DEVICE_CPU};
+  ct_tensor *P = ct__own(ct__empty_with((ct_shape){piv->sizes, nd - 1}, &o));
+  for (int64_t b = 0; P && b < P->numel; b++) {
+    const int32_t *ip = (const int32_t *)ct__la_at(piv, b * k);
+    int64_t s = 1;
+    for (int64_t i = 0; i < k; i++)
+      if (ip[i] != i + 1) s = -s;
+    ((int64_t *)ct__tdata(P))[b] = s;
   }
+  return P;
 }
 
-static void store(ct_dtype dt, char *p, double complex v) {
-  switch (dt) {
-    case CT_FLOAT32: *(float *)p = (float)creal(v); break;
-    case CT_FLOAT64: *(double *)p = creal(v); break;
-    case CT_COMPLEX64: *(float complex *)p = (float complex)v; break;
-    default: *(double complex *)p = v; break;
-  }
-}
-
-/* The sign of the row permutation getrf's pivots describe. */
-static double pivots_sign(const int32_t *ip, int64_t k) {
-  double s = 1;
-  for (int64_t i = 0; i < k; i++)
-    if (ip[i] != i + 1) s = -s;
-  return s;
+/* f(diagonal(U)) reduced over its last dim by prod or sum, f a pointwise op or none. Scope-owned. */
+static ct_tensor *diag_reduced(const ct_tensor *LU, const ct_pw_op *f, const ct_pw_op *g, bool prod) {
+  ct_tensor *d = ct__own(ct__diagonal_impl(LU, 0, -2, -1));
+  if (d && f) d = ct__pw_apply(f, d, NULL);
+  if (d && g) d = ct__pw_apply(g, d, NULL);
+  int64_t last = -1;
+  ct_reduce_opts ro = {.dims = {&last, 1}};
+  ct_tensor *r = NULL;
+  if (!d || (prod ? ct__prod_impl(NULL, d, &ro, &r) : ct__sum_impl(NULL, d, &ro, &r)) != CT_OK) return NULL;
+  return r;
 }
 
 /* torch's checks of linalg.det (ndim, square, floating; lu_cpu's dtypes are det_new's, after out's dtype). */
@@ -72,17 +75,12 @@ static ct_tensor *det_new(const ct_tensor *A) {
   }
   ct_tensor *LU, *piv;
   if ((A->numel > 0 && !ct__la_kernel_ok(A, "lu_cpu")) || lu_of(A, &LU, &piv) != CT_OK) return NULL;
-  int64_t nd = A->ndim, n = A->sizes[nd - 1], nb = ct__la_batch(A);
-  ct_dtype dt = (ct_dtype)A->dtype;
-  ct_tensor *r = ct__la_empty(A, nd - 2, A->sizes, dt);
-  if (r && n == 0 && ct__fill(r, ct_scalar_int(1)) != CT_OK) { /* any dtype: no kernel runs */
-    ct_release(r);
-    r = NULL;
-  }
-  for (int64_t b = 0; r && n > 0 && b < nb; b++) {
-    double complex p = 1;
-    for (int64_t i = 0; i < n; i++) p *= load(dt, ct__la_at(LU, b * n * n + i * (n + 1)));
-    store(dt, ct__la_at(r, b), pivots_sign((const int32_t *)ct__la_at(piv, b * n), n) * p);
+  ct_tensor *r = NULL;
+  if (ct_scope_begin() == CT_OK) { /* at::mul_out(result, lu_det_P(pivots), at::prod(diag(LU), -1)) */
+    ct_tensor *P = pivots_sign(piv), *p = P ? diag_reduced(LU, NULL, NULL, true) : NULL;
+    r = p ? ct__pw_apply(&ct__pw_op_mul, P, p) : NULL;
+    if (r) ct_retain(r);
+    ct_scope_end();
   }
   ct_release(LU);
   ct_release(piv);
@@ -92,40 +90,21 @@ static ct_tensor *det_new(const ct_tensor *A) {
 
 ct_status ct__la_slogdet_from_lu(const ct_tensor *LU, const ct_tensor *piv, ct_tensor **sign,
                                  ct_tensor **logabs) {
-  int64_t nd = LU->ndim, n = LU->sizes[nd - 1], nb = ct__la_batch(LU);
-  ct_dtype dt = (ct_dtype)LU->dtype, rt = ct__la_real(dt);
-  bool cx = dt != rt;
-  ct_tensor *s = ct__la_empty(LU, nd - 2, LU->sizes, dt), *l = ct__la_empty(LU, nd - 2, LU->sizes, rt);
-  if (!s || !l) {
-    ct_release(s);
-    ct_release(l);
-    return ct_last_error();
+  *sign = *logabs = NULL;
+  ct_status s = ct_scope_begin();
+  if (s != CT_OK) return s;
+  /* sign = diag_U.sgn().prod(-1) * lu_det_P(pivots); logabsdet = diag_U.abs().log_().sum(-1) */
+  ct_tensor *p = diag_reduced(LU, &ct__pw_op_sgn, NULL, true), *P = p ? pivots_sign(piv) : NULL;
+  ct_tensor *sg = P ? ct__pw_apply(&ct__pw_op_mul, p, P) : NULL;
+  ct_tensor *la = sg ? diag_reduced(LU, &ct__pw_op_abs, &ct__pw_op_log, false) : NULL;
+  if (la) {
+    *sign = ct_retain(sg);
+    *logabs = ct_retain(la);
+  } else {
+    s = ct_last_error();
   }
-  if (n == 0) { /* sign 1, log|det| 0, whatever the dtype */
-    ct_status st = ct__fill(s, ct_scalar_int(1));
-    if (st == CT_OK) st = ct__fill(l, ct_scalar_int(0));
-    if (st != CT_OK) {
-      ct_release(s);
-      ct_release(l);
-      return st;
-    }
-    nb = 0;
-  }
-  for (int64_t b = 0; b < nb; b++) {
-    double complex sg = pivots_sign((const int32_t *)ct__la_at(piv, b * n), n);
-    double la = 0;
-    for (int64_t i = 0; i < n; i++) {
-      double complex d = load(dt, ct__la_at(LU, b * n * n + i * (n + 1)));
-      double a = cabs(d);
-      sg *= a == 0 ? 0 : cx ? d / a : (creal(d) > 0 ? 1 : -1);
-      la += log(a);
-    }
-    store(dt, ct__la_at(s, b), sg);
-    store(rt, ct__la_at(l, b), la);
-  }
-  *sign = s;
-  *logabs = l;
-  return CT_OK;
+  ct_scope_end();
+  return s;
 }
 
 static ct_status slogdet_new(const ct_tensor *A, ct_tensor **sign, ct_tensor **logabs) {
@@ -220,6 +199,16 @@ static ct_tensor *real_logdet(const ct_tensor *sign, const ct_tensor *logabs) {
   return r;
 }
 
+/* A complex logdet: sign.log() + logabsdet. A new tensor (unowned). */
+static ct_tensor *complex_logdet(const ct_tensor *sign, const ct_tensor *logabs) {
+  if (ct_scope_begin() != CT_OK) return NULL;
+  ct_tensor *l = ct__pw_apply(&ct__pw_op_log, sign, NULL);
+  ct_tensor *r = l ? ct__pw_apply(&ct__pw_op_add, l, logabs) : NULL;
+  if (r) ct_retain(r);
+  ct_scope_end();
+  return r;
+}
+
 ct_tensor *ct_logdet(const ct_tensor *A) {
   CT__OP_ENTER_PTR(&logdet_op, A, A);
   ct_tensor *sign, *logabs;
@@ -227,13 +216,7 @@ ct_tensor *ct_logdet(const ct_tensor *A) {
   ct_dtype dt = (ct_dtype)A->dtype, rt = ct__la_real(dt);
   bool meta = A->device_type == CT_META; /* the meta kernels' result: contiguous */
   ct_tensor *r = dt == rt ? (meta ? logabs : real_logdet(sign, logabs))
-                          : ct__la_empty(A, logabs->ndim, logabs->sizes, dt);
-  for (int64_t i = 0; r && dt != rt && !meta && i < sign->numel; i++) {
-    double complex sg = load(dt, ct__la_at(sign, i));
-    double la = creal(load(rt, ct__la_at(logabs, i)));
-    /* torch's log of a zero sign is -inf + nan i */
-    store(dt, ct__la_at(r, i), sg == 0 ? CMPLX(-INFINITY, NAN) : clog(sg) + la);
-  }
+                          : (meta ? ct__la_empty(A, logabs->ndim, logabs->sizes, dt) : complex_logdet(sign, logabs));
   ct_release(sign);
   if (r != logabs) {
     ct_release(logabs);

@@ -71,6 +71,7 @@ static inline const ct_red_kernel *ct__red_variant(const ct_op *op, const ct_ten
 /* Internal entries of the public reductions that composites call (no entry guard: one public call records
    one autograd node); out NULL: a new result (scope-owned, as the public function's) in *res. */
 ct_status ct__sum_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
+ct_status ct__prod_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
 ct_status ct__amax_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
 ct_status ct__amin_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res);
 ct_status ct__linalg_vector_norm_impl(ct_tensor *out, const ct_tensor *t, const ct_vector_norm_opts *opts,

@@ -529,6 +529,9 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
 ct_status ct__sum_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
   return sum_like(SUM, out, t, opts, res);
 }
+ct_status ct__prod_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {
+  return sum_like(PROD, out, t, opts, res);
+}
 
 CT_RED_DEFINE_API(sum, &sum_ops[SUM], ct_reduce_opts, sum_like, SUM, )
 CT_RED_DEFINE_API(nansum, &sum_ops[NANSUM], ct_reduce_opts, sum_like, NANSUM, )
