@@ -215,8 +215,9 @@ ct_tensor *ct_logdet(const ct_tensor *A) {
   if (!slogdet_args(A, "logdet") || slogdet_new(A, &sign, &logabs) != CT_OK) return NULL;
   ct_dtype dt = (ct_dtype)A->dtype, rt = ct__la_real(dt);
   bool meta = A->device_type == CT_META; /* the meta kernels' result: contiguous */
-  ct_tensor *r = dt == rt ? (meta ? logabs : real_logdet(sign, logabs))
-                          : (meta ? ct__la_empty(A, logabs->ndim, logabs->sizes, dt) : complex_logdet(sign, logabs));
+  ct_tensor *r =
+      dt == rt ? (meta ? logabs : real_logdet(sign, logabs))
+               : (meta ? ct__la_empty(A, logabs->ndim, logabs->sizes, dt) : complex_logdet(sign, logabs));
   ct_release(sign);
   if (r != logabs) {
     ct_release(logabs);
