@@ -120,6 +120,12 @@ static void cross_one(const cross_line *c, const char *a, int64_t sa, const char
         float p1r = (float)ar[1] * (float)br[1] - (float)ai[1] * (float)bi[1],
               p1i = (float)ar[1] * (float)bi[1] + (float)ai[1] * (float)br[1];
         ((float *)(r + k * sr))[0] = p0r - p1r, ((float *)(r + k * sr))[1] = p0i - p1i;
+      } else if (c->fma) {
+        /* c10::complex<double>'s a * c - b * d and a * d + b * c, contracted by GCC in the AVX2 build into
+           fma(a, c, -(b * d)) and fma(a, d, b * c) (complex<float>'s are not: checked bit for bit) */
+        double p0r = fma(ar[0], br[0], -(ai[0] * bi[0])), p0i = fma(ar[0], bi[0], ai[0] * br[0]);
+        double p1r = fma(ar[1], br[1], -(ai[1] * bi[1])), p1i = fma(ar[1], bi[1], ai[1] * br[1]);
+        ((double *)(r + k * sr))[0] = p0r - p1r, ((double *)(r + k * sr))[1] = p0i - p1i;
       } else {
         double p0r = ar[0] * br[0] - ai[0] * bi[0], p0i = ar[0] * bi[0] + ai[0] * br[0];
         double p1r = ar[1] * br[1] - ai[1] * bi[1], p1i = ar[1] * bi[1] + ai[1] * br[1];
