@@ -166,6 +166,64 @@ static bool row_or_col(int64_t nd, const int64_t *sizes, const int64_t *strides)
   return ct__geom_is_contiguous(nd, sizes, strides) || col_contiguous(nd, sizes, strides);
 }
 
+/* The result in torch's layout (row-major where torch avoided copying A, else column-major) from the
+   solution W, which it releases. */
+static ct_tensor *solved(ct_tensor *W, const ct_tensor *A, const ct_tensor *B, bool row_major, int64_t nd,
+                         const int64_t *rs) {
+  bool is_row = ct__geom_is_contiguous(W->ndim, W->sizes, W->strides);
+  ct_tensor *r = W;
+  if (row_major != is_row) {
+    r = row_major ? ct__la_empty(A, nd, rs, (ct_dtype)W->dtype) : ct__la_colmajor_copy(W, nd, rs);
+    if (r && row_major && ct__copy_into(r, W) != CT_OK) {
+      ct_release(r);
+      r = NULL;
+    }
+    ct_release(W);
+  }
+  if (r) {
+    ct__grad_mark_result(r, A);
+    ct__grad_mark_result(r, B);
+  }
+  return r;
+}
+
+/* The transposed equation: B copied row-major (the memory of X^T column-major), trsm on the other side with
+   A^T as torch hands it over (transpose_A): a row-major A as it is (the triangle flipped), a row-major
+   conjugate view resolved into a column-major copy (trans 'T'), a column-major A as it is (trans 'T', or
+   'C' with its conjugate bit), any other A resolved into a row-major copy (the triangle flipped). */
+static ct_tensor *solve_transposed(const ct_tensor *A, const ct_tensor *B, bool upper, bool left, bool unit,
+                                   bool row_major, int64_t nd, const int64_t *rs, const int64_t *as,
+                                   const int64_t *ast) {
+  ct_dtype dt = (ct_dtype)A->dtype;
+  bool conj = ct__math_bits(A) & CT_TENSOR_CONJ, rowc = ct__geom_is_contiguous(nd, as, ast);
+  bool colc = col_contiguous(nd, as, ast), rowA = ast[nd - 1] == 1;
+  ct_tensor *Wc = ct__la_empty(A, nd, rs, dt);
+  if (Wc && ct__copy_into(Wc, B) != CT_OK) {
+    ct_release(Wc);
+    return NULL;
+  }
+  ct_tensor *Wt = Wc ? ct__transpose_impl(Wc, nd - 2, nd - 1) : NULL, *Ac = NULL;
+  bool flip = false;
+  char trans = 'N';
+  if (Wt && !rowc && !colc) {
+    Ac = ct__la_contiguous_copy(A, nd, as), flip = true;
+  } else if (Wt && rowA && conj) {
+    Ac = ct__la_colmajor_copy(A, nd, as), trans = 'T';
+  } else if (Wt && rowA) {
+    Ac = ct__la_contiguous_copy(A, nd, as), flip = true;
+  } else if (Wt) {
+    ct_tensor *Am = conj ? ct__conj_impl(A) : ct__alias_impl(A);
+    Ac = Am ? ct__la_colmajor_copy(Am, nd, as) : NULL;
+    ct_release(Am);
+    trans = conj ? 'C' : 'T';
+  }
+  if (Ac) trsm_batch(Ac, Wt, left ? 'R' : 'L', upper != flip, trans, unit);
+  ct_release(Ac);
+  ct_release(Wt);
+  if (!Ac) return ct_release(Wc), NULL;
+  return solved(Wc, A, B, row_major, nd, rs);
+}
+
 static ct_tensor *solve_triangular_new(const ct_tensor *A, const ct_tensor *B, bool upper,
                                        const ct_linalg_solve_triangular_opts *opts, const ct_tensor *out) {
   bool left = !(opts && opts->right), unit = opts && opts->unitriangular;
@@ -192,34 +250,32 @@ static ct_tensor *solve_triangular_new(const ct_tensor *A, const ct_tensor *B, b
     return NULL;
   }
   if (!ct__la_int_ok(rs[nd - 2]) || !ct__la_int_ok(rs[nd - 1])) return NULL;
+  /* torch solves in out_f: out where out has B's shape and is row- or column-contiguous, else out made
+     column-major (row-major where it avoids copying A, a column-major conjugate view), or a clone of B laid
+     out likewise. Where out_f's last stride is 1 (row-major, or a single row) it solves the transposed
+     equation, X^T from A^T X^T = B^T (left and right swapped), in out_f's memory. */
+  bool same = out && out->ndim == nd && memcmp(out->sizes, rs, (size_t)nd * sizeof(int64_t)) == 0;
+  bool tr = same && row_or_col(out->ndim, out->sizes, out->strides) ? out->strides[nd - 1] == 1
+                                                                     : contig || rs[nd - 2] == 1;
+  if (tr) return solve_transposed(A, B, upper, left, unit, contig, nd, rs, as, ast);
   /* A's memory as torch hands it to trsm: a row-major A as it is (trans 'T', or 'C' with its conjugate bit, the
-     triangle flipped), any other column-major */
+     triangle flipped), a column-major conjugate view resolved into a row-major copy (trans 'T', flipped), any
+     other column-major */
   ct_tensor *W = ct__la_colmajor_cast(B, nd, rs, dt), *Ac = NULL;
   if (W && rowc && !contig) {
     ct_tensor *Am = conj ? ct__conj_impl(A) : ct__alias_impl(A);
     Ac = Am ? ct__la_contiguous_copy(Am, nd, as) : NULL;
     ct_release(Am);
+  } else if (W && contig) {
+    Ac = ct__la_contiguous_copy(A, nd, as);
   } else if (W) {
     Ac = ct__la_colmajor_copy(A, nd, as);
   }
   if (!Ac) return ct_release(W), NULL;
-  bool flip = rowc && !contig;
-  trsm_batch(Ac, W, left ? 'L' : 'R', upper != flip, !flip ? 'N' : conj ? 'C' : 'T', unit);
+  bool flip = (rowc && !contig) || contig;
+  trsm_batch(Ac, W, left ? 'L' : 'R', upper != flip, !flip ? 'N' : conj && !contig ? 'C' : 'T', unit);
   ct_release(Ac);
-  ct_tensor *r = W;
-  if (contig) {
-    r = ct__la_empty(A, nd, rs, dt);
-    if (!r || ct__copy_into(r, W) != CT_OK) {
-      ct_release(r);
-      r = NULL;
-    }
-    ct_release(W);
-  }
-  if (r) {
-    ct__grad_mark_result(r, A);
-    ct__grad_mark_result(r, B);
-  }
-  return r;
+  return solved(W, A, B, contig, nd, rs);
 }
 
 ct_tensor *ct_linalg_solve_triangular(const ct_tensor *A, const ct_tensor *B, bool upper,
