@@ -203,7 +203,7 @@ static ct_scalar negated(ct_scalar al) {
   return al;
 }
 
-/* PyTorch's alpha_check (after TensorIterator's checks, once the common dtype is known), then the
+/* PyTorch's alpha_check (after TensorIterator's checks, once the common dtype is known); alpha_fits is the
    kernel's conversion of alpha, checked before anything is written. */
 static bool alpha_check(ct_dtype common, const ct_tensor *const *in, const void *arg) {
   (void)in;
@@ -222,8 +222,14 @@ static bool alpha_check(ct_dtype common, const ct_tensor *const *in, const void 
     ct__error(CT_ERR_RUNTIME, "For non-complex input tensors, argument alpha must not be a complex number.");
     return false;
   }
-  /* the kernel's alpha.to<scalar_t>() (sub: (-alpha).to<scalar_t>()) is c10's checked conversion: "value
-     cannot be converted to type int8_t without overflow" (int8 alpha 1000; sub's alpha -128) */
+  return true;
+}
+
+/* the kernel's alpha.to<scalar_t>() (sub: (-alpha).to<scalar_t>()) is c10's checked conversion: "value
+   cannot be converted to type int8_t without overflow" (int8 alpha 1000; sub's alpha -128) */
+static bool alpha_fits(ct_dtype common, const ct_tensor *const *in, const void *arg) {
+  (void)in;
+  const alpha_args *a = arg;
   return ct__scalar_fits(a->negate ? negated(a->alpha) : a->alpha, common);
 }
 
@@ -351,11 +357,11 @@ static ct_status alpha_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
 const ct_pw_op ct__pw_op_add = {CT_PW_OP_ATEN("add",
                                               ("aten::add.Tensor", "aten::add_.Tensor", "aten::add.out"),
                                               "add_cpu", COMMON, add_loops, DIFF),
-                                .check = alpha_check, .prepare = alpha_prepare, .run = alpha_run};
+                                .check = alpha_check, .kernel_check = alpha_fits, .prepare = alpha_prepare, .run = alpha_run};
 const ct_pw_op ct__pw_op_sub = {CT_PW_OP_ATEN("sub",
                                               ("aten::sub.Tensor", "aten::sub_.Tensor", "aten::sub.out"),
                                               "sub_cpu", COMMON, sub_loops, DIFF),
-                                .check = alpha_check, .prepare = alpha_prepare, .run = alpha_run};
+                                .check = alpha_check, .kernel_check = alpha_fits, .prepare = alpha_prepare, .run = alpha_run};
 const ct_pw_op ct__pw_op_mul = {CT_PW_OP_ATEN("mul",
                                               ("aten::mul.Tensor", "aten::mul_.Tensor", "aten::mul.out"),
                                               "mul_cpu", COMMON, mul_loops, DIFF),

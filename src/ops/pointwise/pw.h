@@ -49,6 +49,10 @@ struct ct_pw_op {
   ct_pw_kind kind;
   /* Op-specific argument and dtype checks PyTorch makes; records the error and returns false. */
   bool (*check)(ct_dtype common, const ct_tensor *const *in, const void *args);
+  /* The checks torch's CPU kernel makes once it runs (a scalar's checked conversion to the compute dtype, an
+     integer zero divisor, Loops.h's dynamic-casting assert), after "not implemented": a call that dispatches
+     to the meta device runs no kernel, so torch 1.13 makes none of them there. Same contract as check. */
+  bool (*kernel_check)(ct_dtype common, const ct_tensor *const *in, const void *args);
   /* Fills the loop context for the compute dtype from the op's arguments. */
   void (*prepare)(ct_dtype common, const void *args, ct_pw_ctx *ctx);
   /* The route of the public forms; NULL is ct__pw_run. Others add the checks PyTorch makes before

@@ -46,7 +46,7 @@ static bool validate(ct_dtype common, const void *arg) {
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", c->op->kernel, ct__dt(common)->scalar_name);
     return false;
   }
-  return true;
+  return c->it->is_meta || !c->op->kernel_check || c->op->kernel_check(common, c->in, c->args);
 }
 
 /* TensorIterator's cast_outputs: an out= (or in-place) tensor whose dtype is not the compute dtype is
