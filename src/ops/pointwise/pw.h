@@ -59,6 +59,9 @@ struct ct_pw_op {
      TensorIterator's, take its casting route (ct__pw_run_staged, ct__bin_pw_run) or its composite. */
   ct_pw_route run;
   ct_pw_dev dev; /* the out= form's device message */
+  /* torch runs the functional form over the out= form with an empty out (unary_op_impl, comparison_op):
+     with CT_PW_DEV_COPY, on meta, out_wrapper resizes that out, so the result is contiguous (ct__pw_ref_run) */
+  bool fn_over_out;
 };
 
 /* The meta row of every pointwise descriptor: a shape-only loop for every dtype (the engine sizes the
@@ -122,6 +125,13 @@ static inline const ct_loop *const *ct__pw_row(const ct_pw_op *op, bool meta) {
 #define CT__PW_OP_EXTERN(name, form, torch, kind) extern const ct_pw_op ct__pw_op_##name;
 CT_POINTWISE_OPS(CT__PW_OP_EXTERN, CT_POINTWISE_SKIP, CT_POINTWISE_SKIP)
 #undef CT__PW_OP_EXTERN
+
+/* A call of an op whose dev is CT_PW_DEV_COPY that dispatches to the meta device: torch 1.13's Meta kernel of
+   its out= form is the op's Python reference (torch/_refs) under out_wrapper, so the result is computed new
+   (out NULL) and handed to out by core/out_wrapper.h's rule; the functional form (out NULL) gets that result,
+   or, fn_over_out, a contiguous one (the empty out resized). Not for in-place forms. */
+ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, const void *args,
+                         ct_tensor **result);
 
 /* The device check of an out= form whose descriptor's dev is not CT_PW_DEV_ITER (records torch's message). */
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in);

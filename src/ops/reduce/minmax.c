@@ -586,6 +586,8 @@ CT_RED_DEFINE_API(amin, &amin_op, ct_reduce_opts, extreme, false, )
 
 static ct_tensor *extreme_all(bool is_max, const ct_tensor *t) {
   const char *fn = is_max ? "max()" : "min()";
+  /* torch/_meta_registrations.py's meta_max: self.new_empty(()), no check (an empty or complex self too) */
+  if (t->device_type == CT_META) return ct__own(ct__empty(0, NULL, (ct_dtype)t->dtype, ct__tdevice(t)));
   if (t->numel == 0) {
     ct__error(CT_ERR_RUNTIME,
               "%s: Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
