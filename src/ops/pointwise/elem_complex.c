@@ -154,6 +154,16 @@ static ct_status conj_physical_run(const ct_pw_op *op, ct_tensor *out, const ct_
     if (result) *result = ct__elem_self(in[0]);
     return CT_OK;
   }
+  if (in[0] && in[0]->device_type == CT_META && (result || inplace)) {
+    /* a complex self on meta: _conj_physical runs conj_physical.out with an empty out (out_wrapper resizes it
+       contiguous); conj_physical_ calls its CPU stub directly, which has no meta entry */
+    if (inplace) {
+      ct__error(CT_ERR_RUNTIME, "DispatchStub: unsupported device typemeta");
+      return CT_ERR_RUNTIME;
+    }
+    *result = ct__own(ct__empty(in[0]->ndim, in[0]->sizes, (ct_dtype)in[0]->dtype, ct__tdevice(in[0])));
+    return *result ? CT_OK : ct__elem_null();
+  }
   if (result && in[0] && ct_is_conj(in[0])) {
     ct_tensor *v = ct__math_bits_view(in[0], CT_TENSOR_CONJ);
     *result = v ? ct__clone_impl(v, CT_MEMORY_FORMAT_UNSET) : NULL;
@@ -164,7 +174,7 @@ static ct_status conj_physical_run(const ct_pw_op *op, ct_tensor *out, const ct_
 }
 const ct_pw_op ct__pw_op_conj_physical = {
     CT_PW_OP_GRAD("conj_physical", "conj_cpu", SAME, conj_loops, OUT_INPLACE), .run = conj_physical_run,
-    .dev = CT_PW_DEV_COPY, .fn_over_out = true};
+    .dev = CT_PW_DEV_COPY};
 
 /* ---- real / imag: views of the float pairs of a complex tensor ---- */
 /* torch's real/imag of a conjugated tensor: view_as_real(self._conj()), and for imag a _neg_view of it;

@@ -59,8 +59,9 @@ struct ct_pw_op {
      TensorIterator's, take its casting route (ct__pw_run_staged, ct__bin_pw_run) or its composite. */
   ct_pw_route run;
   ct_pw_dev dev; /* the out= form's device message */
-  /* torch runs the functional form over the out= form with an empty out (unary_op_impl, comparison_op):
-     with CT_PW_DEV_COPY, on meta, out_wrapper resizes that out, so the result is contiguous (ct__pw_ref_run) */
+  /* torch runs the functional form over the out= form with an empty out (unary_op_impl, comparison_op), the
+     in-place form with out self: with CT_PW_DEV_COPY, on meta, out_wrapper resizes that empty out, so the
+     result is contiguous, and self keeps its shape when it holds the result's element count (ct__pw_ref_run) */
   bool fn_over_out;
 };
 
@@ -129,7 +130,8 @@ CT_POINTWISE_OPS(CT__PW_OP_EXTERN, CT_POINTWISE_SKIP, CT_POINTWISE_SKIP)
 /* A call of an op whose dev is CT_PW_DEV_COPY that dispatches to the meta device: torch 1.13's Meta kernel of
    its out= form is the op's Python reference (torch/_refs) under out_wrapper, so the result is computed new
    (out NULL) and handed to out by core/out_wrapper.h's rule; the functional form (out NULL) gets that result,
-   or, fn_over_out, a contiguous one (the empty out resized). Not for in-place forms. */
+   or, fn_over_out, a contiguous one (the empty out resized). In place only fn_over_out: torch runs the out= form
+   with out self (comparison_op_), so out is self. */
 ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, const void *args,
                          ct_tensor **result);
 
