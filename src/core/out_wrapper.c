@@ -8,7 +8,8 @@ ct_status ct__out_wrapper_copy(ct_tensor *out, const ct_tensor *r) {
      out already has keeps its strides */
   if (out->numel == 0 || out->numel != r->numel) {
     if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
-    ct_status s = ct__has_sizes(out, r->ndim, r->sizes) ? CT_OK : ct__tensor_resize(out, r->ndim, r->sizes, NULL);
+    ct_status s =
+        ct__has_sizes(out, r->ndim, r->sizes) ? CT_OK : ct__tensor_resize(out, r->ndim, r->sizes, NULL);
     if (s != CT_OK) return s;
   }
   if (!ct__check_copy_devices(out, r)) return ct_last_error();

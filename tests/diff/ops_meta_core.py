@@ -187,7 +187,7 @@ def _variant(op):
     t, c = getattr(op.torch, "raw", op.torch), getattr(op.ct, "raw", op.ct)  # ops_reduce: no value conversion
     t = _every_dim(t) if op.name.startswith("nansum") else t
     return Op(op.name + "@meta", op.gen, torch=_on_meta(t, False), ct=_on_meta(c, True),
-              weight=0.1 * op.weight, min_cases=3, values=False, null_check=False)
+              weight=0.1 * op.weight, min_cases=1, values=False, null_check=False)  # one case each in `make diff`: ~3 s
 
 
 _TABLES = (ops_pw_binary.OPS, ops_pw_arith.OPS, ops_pw_math.OPS, ops_pw_compare.OPS, ops_pw_elem.OPS, ops_reduce.OPS,

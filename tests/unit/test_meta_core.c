@@ -42,8 +42,9 @@ static void test_pointwise_out_wrapper(void) {
   /* o = m(3, 4, dtype=int32): _safe_copy_out's refusal */
   o = meta(CT_SHAPE(3, 4), CT_INT32);
   CHECK(ct_abs_out(o, x) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME, "Attempting to cast from torch.float32 to out tensor with dtype torch.int32, but this "
-                              "can't be cast because it is not safe!");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Attempting to cast from torch.float32 to out tensor with dtype torch.int32, but this "
+              "can't be cast because it is not safe!");
   ct_release(o);
   /* torch.logical_and(x, x).stride(): (4, 1), the functional form's empty out resized (the CPU: (1, 3)) */
   ct_tensor *r = ct_logical_and(x, x);

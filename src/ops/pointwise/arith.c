@@ -357,18 +357,19 @@ static ct_status alpha_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
   if (negate && !sub_ok(in[0], in[1])) return CT_ERR_RUNTIME;
   alpha_args room;
   const alpha_args *a = pick_alpha(args, negate, &room);
-  if (a == &room && out && !inplace && CT__OP_ON_META(out, in[0], in[1])) room.check_dtype = (ct_dtype)out->dtype;
+  if (a == &room && out && !inplace && CT__OP_ON_META(out, in[0], in[1]))
+    room.check_dtype = (ct_dtype)out->dtype;
   return arith_run(op, out, in, n_in, inplace, a, result);
 }
 
-const ct_pw_op ct__pw_op_add = {CT_PW_OP_ATEN("add",
-                                              ("aten::add.Tensor", "aten::add_.Tensor", "aten::add.out"),
-                                              "add_cpu", COMMON, add_loops, DIFF),
-                                .check = alpha_check, .kernel_check = alpha_fits, .prepare = alpha_prepare, .run = alpha_run};
-const ct_pw_op ct__pw_op_sub = {CT_PW_OP_ATEN("sub",
-                                              ("aten::sub.Tensor", "aten::sub_.Tensor", "aten::sub.out"),
-                                              "sub_cpu", COMMON, sub_loops, DIFF),
-                                .check = alpha_check, .kernel_check = alpha_fits, .prepare = alpha_prepare, .run = alpha_run};
+const ct_pw_op ct__pw_op_add = {
+    CT_PW_OP_ATEN("add", ("aten::add.Tensor", "aten::add_.Tensor", "aten::add.out"), "add_cpu", COMMON,
+                  add_loops, DIFF),
+    .check = alpha_check, .kernel_check = alpha_fits, .prepare = alpha_prepare, .run = alpha_run};
+const ct_pw_op ct__pw_op_sub = {
+    CT_PW_OP_ATEN("sub", ("aten::sub.Tensor", "aten::sub_.Tensor", "aten::sub.out"), "sub_cpu", COMMON,
+                  sub_loops, DIFF),
+    .check = alpha_check, .kernel_check = alpha_fits, .prepare = alpha_prepare, .run = alpha_run};
 const ct_pw_op ct__pw_op_mul = {CT_PW_OP_ATEN("mul",
                                               ("aten::mul.Tensor", "aten::mul_.Tensor", "aten::mul.out"),
                                               "mul_cpu", COMMON, mul_loops, DIFF),

@@ -106,14 +106,16 @@ static const ct_loop *canglec_loop(const ct_tensor *t) {
    out.copy_, which on meta checks no dtype). A meta out with a CPU self was refused at entry (CT_PW_DEV_OUT_SET). */
 static ct_status angle_meta(ct_tensor *out, const ct_tensor *t, ct_tensor **result) {
   ct_dtype d = (ct_dtype)t->dtype;
-  ct_dtype dt = ct__elem_is_complex(t) ? ct__elem_real_dtype(d) : ct__dt(d)->category <= CT_CAT_INT ? ct_get_default_dtype() : d;
+  ct_dtype dt = ct__elem_is_complex(t)              ? ct__elem_real_dtype(d)
+                : ct__dt(d)->category <= CT_CAT_INT ? ct_get_default_dtype()
+                                                    : d;
   if (result) {
     *result = ct__own(ct__empty(t->ndim, t->sizes, dt, ct__tdevice(t)));
     return *result ? CT_OK : ct__elem_null();
   }
   if (ct__has_sizes(out, t->ndim, t->sizes)) return CT_OK;
   return ct__tensor_resize_ok(out, t->ndim, t->sizes) ? ct__tensor_resize(out, t->ndim, t->sizes, NULL)
-                                                       : ct_last_error();
+                                                      : ct_last_error();
 }
 
 static ct_status angle_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,

@@ -170,8 +170,8 @@ static void logit_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   }
 }
 
-static const ct_pw_op logit_op = {CT_PW_OP("logit", "logit_cpu", FLOAT, logit_loops), .kernel_check = logit_check,
-                                  .prepare = logit_prepare};
+static const ct_pw_op logit_op = {CT_PW_OP("logit", "logit_cpu", FLOAT, logit_loops),
+                                  .kernel_check = logit_check, .prepare = logit_prepare};
 
 /* Python's argument parser: eps is a float (bool and int convert), never complex. */
 static bool logit_eps_ok(const ct_logit_opts *opts, const char *fn) {

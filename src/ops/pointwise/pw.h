@@ -132,8 +132,8 @@ CT_POINTWISE_OPS(CT__PW_OP_EXTERN, CT_POINTWISE_SKIP, CT_POINTWISE_SKIP)
    (out NULL) and handed to out by core/out_wrapper.h's rule; the functional form (out NULL) gets that result,
    or, fn_over_out, a contiguous one (the empty out resized). In place only fn_over_out: torch runs the out= form
    with out self (comparison_op_), so out is self. */
-ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, const void *args,
-                         ct_tensor **result);
+ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
+                         const void *args, ct_tensor **result);
 
 /* The device check of an out= form whose descriptor's dev is not CT_PW_DEV_ITER (records torch's message). */
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in);

@@ -180,15 +180,16 @@ static bool refs_broadcast_ok(const ct_tensor *const *in, int n_in) {
       int64_t s = in[i]->sizes[in[i]->ndim - k], *c = &common[nd - k];
       if (*c == 1) *c = s;
       else if (s != 1 && s != *c) {
-        ct__error(CT_ERR_RUNTIME, "('Attempting to broadcast a dimension of length ', '%lld', '!')", (long long)s);
+        ct__error(CT_ERR_RUNTIME, "('Attempting to broadcast a dimension of length ', '%lld', '!')",
+                  (long long)s);
         return false;
       }
     }
   return true;
 }
 
-ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, const void *args,
-                         ct_tensor **result) {
+ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
+                         const void *args, ct_tensor **result) {
   if (result) *result = NULL;
   if (!refs_broadcast_ok(in, n_in)) return CT_ERR_RUNTIME;
   if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;

@@ -435,7 +435,8 @@ static ct_status nansum_meta(ct_tensor *out, const ct_tensor *t, const ct_reduce
   for (int64_t i = 0; i < o->dims.ndim; i++) {
     int64_t d = o->dims.data[i], w = d < 0 ? d + rank : d;
     if (w < 0 || w >= rank) {
-      ct__error(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
+      ct__error(CT_ERR_INDEX,
+                "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
                 (long long)-rank, (long long)(rank - 1), (long long)d);
       return CT_ERR_INDEX;
     }
