@@ -153,8 +153,6 @@ _OTHER = {
                   "--seed 20261126 --op remainder@meta --only 6"),
     "isnan": ("isnan on meta: strides of an empty result differ (torch's isnan is a composite, self != self)",
               "--seed 20261126 --op isnan@meta --only 0"),
-    "aminmax": ("aminmax of a 0-dim input with dim and keepdim: torch's meta keeps 0 dims",
-                "--seed 20261126 --op aminmax@meta --only 1"),
     "norm_out[half]": ("ord 'nuc' runs svd: linalg's meta path (NOT YET, issue 17, ops_linalg_meta.py)",
                        "--seed 20261126 --op norm_out[half]@meta --only 2"),
     "norm[half]": ("ord 'nuc' runs svd: linalg's meta path (NOT YET, issue 17, ops_linalg_meta.py)",
