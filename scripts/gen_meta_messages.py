@@ -77,6 +77,8 @@ CASES = {
     "aten::linalg_matrix_exp": lambda: torch.linalg.matrix_exp(_m33),
     # h7-lameta: cholesky_solve runs its checks on meta, then dispatches its helper
     "aten::_cholesky_solve_helper": lambda: torch.cholesky_solve(_m33, _m33),
+    # h7-pwmeta: logcumsumexp's out= form dispatches the out= overload of its helper
+    "aten::_logcumsumexp.out": lambda: torch.logcumsumexp(m, 0, out=torch.empty(3, device="meta")),
 }
 
 

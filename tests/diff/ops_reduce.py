@@ -156,7 +156,9 @@ def _conv_c(r):
 
 def conv(f, side):
     g = _conv_t if side == "t" else _conv_c
-    return lambda *a, **k: g(f(*a, **k))
+    call = lambda *a, **k: g(f(*a, **k))  # noqa: E731
+    call.raw = f  # the call without the conversion of its results' values (ops_meta_core: meta results hold none)
+    return call
 
 
 # ---- the ctorch side ----------------------------------------------------------------------------------

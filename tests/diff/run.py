@@ -41,6 +41,7 @@ import ops_gather  # noqa: E402
 import ops_matmul  # noqa: E402
 import ops_meta  # noqa: E402
 import ops_linalg_meta  # noqa: E402  (h6-la)
+import ops_meta_core  # noqa: E402  (h7-pwmeta)
 import ops_index  # noqa: E402
 import ops_join  # noqa: E402
 import ops_linalg  # noqa: E402
@@ -59,7 +60,8 @@ TABLES = [ops_view.OPS, ops_create.OPS, ops_convert.OPS, ops_query.OPS, ops_scan
           ops_errors.OPS, ops_conj.OPS, ops_basics.OPS, ops_index.OPS, ops_join.OPS, ops_sort.OPS,
           ops_gather.OPS, ops_linalg.OPS, ops_linalg_lu.OPS, ops_linalg_qr.OPS, ops_linalg_eig.OPS,
           ops_linalg_norm.OPS, ops_matmul.OPS, ops_meta.OPS,
-          ops_linalg_meta.OPS]  # h6-la: ops_linalg_meta
+          ops_linalg_meta.OPS,  # h6-la: ops_linalg_meta
+          ops_meta_core.OPS]  # h7-pwmeta: ops_meta_core
 
 
 def select_ops(names_wanted):

@@ -42,24 +42,12 @@ static ct_status diff_round(const ct_tensor *t, int64_t dim, int64_t len, ct_ten
   ct_tensor *b = ct__narrow_impl(t, dim, 0, len), *a = b ? ct__narrow_impl(t, dim, 1, len) : NULL;
   ct_status s = a ? CT_OK : ct_last_error();
   const ct_pw_op *op = t->dtype == CT_BOOL ? &ct__pw_op_logical_xor : &ct__pw_op_sub;
-  /* logical_xor.out's Meta kernel is torch/_refs' logical_xor under out_wrapper (sub.out's is structured):
-     the result is computed new, then given to out as out_wrapper does */
-  ct_tensor *x = NULL; /* scope-owned, as the public form's result */
-  bool ref_out = out && op == &ct__pw_op_logical_xor && CT__OP_ON_META(out, t);
+  /* logical_xor.out's Meta kernel is torch/_refs' logical_xor under out_wrapper (sub.out's is structured) */
+  bool ref = op->dev == CT_PW_DEV_COPY && CT__OP_ON_META(out, t);
   if (s == CT_OK) {
     const ct_tensor *in[2] = {a, b};
-    s = (op->run ? op->run : ct__pw_run)(op, ref_out ? NULL : out, in, 2, false, NULL,
-                                         ref_out ? &x
-                                         : out   ? NULL
-                                                 : res);
-  }
-  if (s == CT_OK && ref_out) s = ct__join_ref_copy_out(out, x);
-  /* the functional logical_xor is comparison_op: at::empty({0}) given to logical_xor.out, which on meta is
-     that out_wrapper, so the empty out is resized: contiguous (the CPU's TensorIterator restrides it) */
-  if (s == CT_OK && !out && op == &ct__pw_op_logical_xor && CT__OP_ON_META(t)) {
-    ct_tensor *y = ct__empty((*res)->ndim, (*res)->sizes, CT_BOOL, ct__tdevice(t));
-    if (!y) s = ct_last_error();
-    else *res = ct__own(y); /* the engine's result stays in the scope */
+    s = ref ? ct__pw_ref_run(op, out, in, 2, NULL, out ? NULL : res)
+            : (op->run ? op->run : ct__pw_run)(op, out, in, 2, false, NULL, out ? NULL : res);
   }
   ct_release(a);
   ct_release(b);

@@ -48,25 +48,6 @@ ct_status ct__join_copy_out(ct_tensor *out, const ct_tensor *r) {
   return s == CT_OK ? ct__copy_into(out, r) : s;
 }
 
-ct_status ct__join_ref_copy_out(ct_tensor *out, const ct_tensor *r) {
-  /* _maybe_resize_out: an out with r's element count (and not empty) keeps its shape */
-  if (out->numel == 0 || out->numel != r->numel) {
-    if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
-    ct_status s = ct__join_fit_out(out, r->ndim, r->sizes);
-    if (s != CT_OK) return s;
-  }
-  if (!ct__check_copy_devices(out, r)) return ct_last_error();
-  if (!ct_can_cast((ct_dtype)r->dtype, (ct_dtype)out->dtype)) {
-    ct__error(CT_ERR_RUNTIME,
-              "Attempting to cast from %s to out tensor with dtype %s, but this can't be cast because it is "
-              "not safe!",
-              ct_dtype_name((ct_dtype)r->dtype), ct_dtype_name((ct_dtype)out->dtype));
-    return CT_ERR_RUNTIME;
-  }
-  /* copy_'s Meta kernel checks no shapes: out may keep a shape r does not broadcast to */
-  return out->device_type == CT_META ? CT_OK : ct__copy_into(out, r);
-}
-
 bool ct__join_out_dtype_is(const ct_tensor *out, ct_dtype want) {
   if ((ct_dtype)out->dtype == want) return true;
   ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__dt(want)->typemeta_name,

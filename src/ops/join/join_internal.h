@@ -7,6 +7,7 @@
 #include "core/cast.h"
 #include "core/layout_rules.h"
 #include "core/op.h"
+#include "core/out_wrapper.h"
 #include "ops/create_internal.h"
 #include "ops/view_internal.h"
 #include "ops/view_op.h"
@@ -32,10 +33,6 @@ bool ct__join_rank_ok(int64_t ndim);
 ct_status ct__join_fit_out(ct_tensor *out, int64_t ndim, const int64_t *sizes);
 /* The out= tail of an op computed into a new tensor r: the copy's device check, resize_output, copy_. */
 ct_status ct__join_copy_out(ct_tensor *out, const ct_tensor *r);
-/* torch/_prims_common/wrappers.py's out_wrapper (a Python meta function's out=): out resized to r's shape
-   unless it holds r's element count (_maybe_resize_out; kept when an error follows), then _safe_copy_out's
-   device and safe-cast checks and the copy. */
-ct_status ct__join_ref_copy_out(ct_tensor *out, const ct_tensor *r);
 /* A structured op's out device check: "Expected out tensor to have device cpu, but got meta instead". */
 bool ct__join_out_device_ok(const ct_tensor *out, const ct_tensor *like);
 /* "Expected out tensor to have dtype float, but got int instead" (a structured op's out check). */

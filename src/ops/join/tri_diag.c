@@ -258,7 +258,7 @@ static ct_status diag_meta(ct_tensor *out, const ct_tensor *t, int64_t k, ct_ten
   ct_tensor *res = ct__join_empty(t, 3 - t->ndim, sizes, (ct_dtype)t->dtype);
   if (!res) return ct_last_error();
   if (!out) return (*result = res, CT_OK);
-  ct_status s = ct__join_ref_copy_out(out, res); /* diag.out is the same function under out_wrapper() */
+  ct_status s = ct__out_wrapper_copy(out, res); /* diag.out is the same function under out_wrapper() */
   ct_release(res);
   return s;
 }

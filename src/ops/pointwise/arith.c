@@ -190,6 +190,9 @@ static const ct_loop *const sub_loops[CT_NUM_DTYPES + 1] = {ADD_NUMERIC_LOOPS};
 typedef struct alpha_args {
   ct_scalar alpha;
   bool negate; /* sub */
+  /* the dtype alpha_check reads: UNSET, the common dtype; on meta with an out=, the out's (torch's meta
+     TensorIterator makes no temporary of the common dtype for an out of another dtype, so dtype() is the out's) */
+  ct_dtype check_dtype;
 } alpha_args;
 
 /* sub's -alpha (c10::Scalar's operator-: an int64 wraps, as INT64_MIN does there) */
@@ -203,12 +206,13 @@ static ct_scalar negated(ct_scalar al) {
   return al;
 }
 
-/* PyTorch's alpha_check (after TensorIterator's checks, once the common dtype is known), then the
+/* PyTorch's alpha_check (after TensorIterator's checks, once the common dtype is known); alpha_fits is the
    kernel's conversion of alpha, checked before anything is written. */
 static bool alpha_check(ct_dtype common, const ct_tensor *const *in, const void *arg) {
   (void)in;
   const alpha_args *a = arg;
   ct_scalar_kind k = a->alpha.kind;
+  if (a->check_dtype != CT_DTYPE_UNSET) common = a->check_dtype;
   if (k == CT_SCALAR_BOOL && common != CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "Boolean alpha only supported for Boolean results.");
     return false;
@@ -222,8 +226,14 @@ static bool alpha_check(ct_dtype common, const ct_tensor *const *in, const void 
     ct__error(CT_ERR_RUNTIME, "For non-complex input tensors, argument alpha must not be a complex number.");
     return false;
   }
-  /* the kernel's alpha.to<scalar_t>() (sub: (-alpha).to<scalar_t>()) is c10's checked conversion: "value
-     cannot be converted to type int8_t without overflow" (int8 alpha 1000; sub's alpha -128) */
+  return true;
+}
+
+/* the kernel's alpha.to<scalar_t>() (sub: (-alpha).to<scalar_t>()) is c10's checked conversion: "value
+   cannot be converted to type int8_t without overflow" (int8 alpha 1000; sub's alpha -128) */
+static bool alpha_fits(ct_dtype common, const ct_tensor *const *in, const void *arg) {
+  (void)in;
+  const alpha_args *a = arg;
   return ct__scalar_fits(a->negate ? negated(a->alpha) : a->alpha, common);
 }
 
@@ -329,13 +339,14 @@ static ct_status arith_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
 
 /* The default alphas are constants, not built per call: a struct assembled field by field on the stack
    and copied whole right after stalls on store forwarding, which cost a 1-element add a fifth of its time. */
-static const alpha_args default_alpha[2] = {{{.kind = CT_SCALAR_INT, .v.i = 1}, false},
-                                            {{.kind = CT_SCALAR_INT, .v.i = 1}, true}};
+static const alpha_args default_alpha[2] = {{{.kind = CT_SCALAR_INT, .v.i = 1}, false, CT_DTYPE_UNSET},
+                                            {{.kind = CT_SCALAR_INT, .v.i = 1}, true, CT_DTYPE_UNSET}};
 
 static const alpha_args *pick_alpha(const ct_alpha_opts *opts, bool negate, alpha_args *room) {
   if (!opts || !opts->alpha.kind) return &default_alpha[negate];
   room->alpha = opts->alpha;
   room->negate = negate;
+  room->check_dtype = CT_DTYPE_UNSET;
   return room;
 }
 
@@ -345,17 +356,20 @@ static ct_status alpha_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
   bool negate = op == &ct__pw_op_sub;
   if (negate && !sub_ok(in[0], in[1])) return CT_ERR_RUNTIME;
   alpha_args room;
-  return arith_run(op, out, in, n_in, inplace, pick_alpha(args, negate, &room), result);
+  const alpha_args *a = pick_alpha(args, negate, &room);
+  if (a == &room && out && !inplace && CT__OP_ON_META(out, in[0], in[1]))
+    room.check_dtype = (ct_dtype)out->dtype;
+  return arith_run(op, out, in, n_in, inplace, a, result);
 }
 
-const ct_pw_op ct__pw_op_add = {CT_PW_OP_ATEN("add",
-                                              ("aten::add.Tensor", "aten::add_.Tensor", "aten::add.out"),
-                                              "add_cpu", COMMON, add_loops, DIFF),
-                                .check = alpha_check, .prepare = alpha_prepare, .run = alpha_run};
-const ct_pw_op ct__pw_op_sub = {CT_PW_OP_ATEN("sub",
-                                              ("aten::sub.Tensor", "aten::sub_.Tensor", "aten::sub.out"),
-                                              "sub_cpu", COMMON, sub_loops, DIFF),
-                                .check = alpha_check, .prepare = alpha_prepare, .run = alpha_run};
+const ct_pw_op ct__pw_op_add = {
+    CT_PW_OP_ATEN("add", ("aten::add.Tensor", "aten::add_.Tensor", "aten::add.out"), "add_cpu", COMMON,
+                  add_loops, DIFF),
+    .check = alpha_check, .kernel_check = alpha_fits, .prepare = alpha_prepare, .run = alpha_run};
+const ct_pw_op ct__pw_op_sub = {
+    CT_PW_OP_ATEN("sub", ("aten::sub.Tensor", "aten::sub_.Tensor", "aten::sub.out"), "sub_cpu", COMMON,
+                  sub_loops, DIFF),
+    .check = alpha_check, .kernel_check = alpha_fits, .prepare = alpha_prepare, .run = alpha_run};
 const ct_pw_op ct__pw_op_mul = {CT_PW_OP_ATEN("mul",
                                               ("aten::mul.Tensor", "aten::mul_.Tensor", "aten::mul.out"),
                                               "mul_cpu", COMMON, mul_loops, DIFF),

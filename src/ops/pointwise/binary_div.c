@@ -161,7 +161,7 @@ static const ct_loop *const divt_loops[CT_NUM_DTYPES + 1] = {
 static const ct_pw_op div_trunc_op = {
     CT_PW_OP_ATEN("div", ("aten::div.Tensor_mode", "aten::div_.Tensor_mode", "aten::div.out_mode"),
                   "div_trunc_cpu", COMMON, divt_loops, DIFF),
-    .check = zero_check};
+    .kernel_check = zero_check};
 
 /* ---- floor division: torch's div_floor_kernel formulas ----
    vectorized: mod = fmod(a, b); div = (a - mod) / b; div -= 1 where mod != 0 and sign(b) != sign(mod);
@@ -323,7 +323,7 @@ const ct_pw_op ct__pw_op_floor_divide = {
     CT_PW_OP_ATEN("floor_divide",
                   ("aten::floor_divide", "aten::floor_divide_.Tensor", "aten::floor_divide.out"),
                   "div_floor_cpu", COMMON, divf_loops, OUT_INPLACE),
-    .check = zero_check, .run = ct__bin_pw_run, .dev = CT_PW_DEV_COPY};
+    .kernel_check = zero_check, .run = ct__bin_pw_run, .dev = CT_PW_DEV_COPY};
 
 /* ---- remainder: mod = fmod(a, b); mod += b where mod != 0 and sign(b) != sign(mod) ---- */
 #define REM_ELEM(T, R, a, b, mod)                                            \
@@ -369,7 +369,7 @@ static const ct_loop *const rem_loops[CT_NUM_DTYPES + 1] = {
 };
 const ct_pw_op ct__pw_op_remainder = {
     CT_PW_OP_ATEN("remainder", CT_PW_ATEN_TENSOR("remainder"), "remainder_cpu", COMMON, rem_loops, DIFF),
-    .check = zero_check, .run = ct__bin_pw_run};
+    .kernel_check = zero_check, .run = ct__bin_pw_run};
 
 /* ---- fmod ---- */
 static void fmod_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n, const void *c) {
@@ -400,7 +400,7 @@ static const ct_loop *const fmod_loops[CT_NUM_DTYPES + 1] = {
 };
 const ct_pw_op ct__pw_op_fmod = {
     CT_PW_OP_ATEN("fmod", CT_PW_ATEN_TENSOR("fmod"), "fmod_cpu", COMMON, fmod_loops, DIFF),
-    .check = zero_check, .run = ct__bin_pw_run};
+    .kernel_check = zero_check, .run = ct__bin_pw_run};
 
 /* ---- public entries ---- */
 

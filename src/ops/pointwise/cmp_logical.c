@@ -40,13 +40,13 @@ static const ct_loop *const lxor_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY_LXO
 
 const ct_pw_op ct__pw_op_logical_and = {
     CT_PW_OP_ATEN("logical_and", CT_PW_ATEN_OUT("logical_and"), "logical_and_cpu", COMPARE, land_loops, NONE),
-    .dev = CT_PW_DEV_COPY};
+    .dev = CT_PW_DEV_COPY, .fn_over_out = true};
 const ct_pw_op ct__pw_op_logical_or = {
     CT_PW_OP_ATEN("logical_or", CT_PW_ATEN_OUT("logical_or"), "logical_or_cpu", COMPARE, lor_loops, NONE),
-    .dev = CT_PW_DEV_COPY};
+    .dev = CT_PW_DEV_COPY, .fn_over_out = true};
 const ct_pw_op ct__pw_op_logical_xor = {
     CT_PW_OP_ATEN("logical_xor", CT_PW_ATEN_OUT("logical_xor"), "logical_xor_cpu", COMPARE, lxor_loops, NONE),
-    .dev = CT_PW_DEV_COPY};
+    .dev = CT_PW_DEV_COPY, .fn_over_out = true};
 
 /* ---- bitwise and / or / xor ---- */
 #define DEF_BITWISE(name, OP)                                                                   \

@@ -43,7 +43,8 @@ static const ct_loop *cabsc_loop(const ct_tensor *t) {
 }
 
 /* abs of a complex tensor is real: computed as ATen's unary_op_impl_with_complex_to_float does, laid out
-   as empty_like(self); in place it is an error. */
+   as empty_like(self); in place it is an error. Another dtype's functional abs is unary_op_impl: abs.out with
+   an empty out, which on meta (out_wrapper, ct__pw_ref_run) is resized contiguous. */
 static ct_status abs_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
                          const void *args, ct_tensor **result) {
   const ct_tensor *t = in[0];
@@ -57,6 +58,10 @@ static ct_status abs_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
       return CT_ERR_RUNTIME;
     }
     if (out && !ct__elem_is_complex(out)) return ct__elem_complex_to_real_out(out, t, cabsc_loop(t));
+  }
+  if (t && result && t->device_type == CT_META) {
+    *result = ct__own(ct__empty(t->ndim, t->sizes, (ct_dtype)t->dtype, ct__tdevice(t)));
+    return *result ? CT_OK : ct__elem_null();
   }
   return ct__pw_run(op, out, in, n_in, inplace, args, result);
 }

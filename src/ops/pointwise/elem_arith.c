@@ -261,4 +261,4 @@ static const ct_loop *const lnot_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ENTRY)};
 #undef ENTRY
 const ct_pw_op ct__pw_op_logical_not = {
     CT_PW_OP_ATEN("logical_not", CT_PW_ATEN_OUT("logical_not"), "logical_not_cpu", COMPARE, lnot_loops, NONE),
-    .dev = CT_PW_DEV_COPY};
+    .dev = CT_PW_DEV_COPY, .fn_over_out = true};

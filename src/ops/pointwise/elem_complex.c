@@ -101,9 +101,27 @@ static const ct_loop *canglec_loop(const ct_tensor *t) {
 }
 
 /* Complex: ATen computes into a temporary and resizes the (empty) result to contiguous. */
+/* angle's Meta kernels are torch/_meta_registrations.py's meta_angle (self.new_empty(self.size(), dtype): complex to
+   real, integers and bool to the default float) and meta_angle_out (torch._resize_output_(out, self.size()), then
+   out.copy_, which on meta checks no dtype). A meta out with a CPU self was refused at entry (CT_PW_DEV_OUT_SET). */
+static ct_status angle_meta(ct_tensor *out, const ct_tensor *t, ct_tensor **result) {
+  ct_dtype d = (ct_dtype)t->dtype;
+  ct_dtype dt = ct__elem_is_complex(t)              ? ct__elem_real_dtype(d)
+                : ct__dt(d)->category <= CT_CAT_INT ? ct_get_default_dtype()
+                                                    : d;
+  if (result) {
+    *result = ct__own(ct__empty(t->ndim, t->sizes, dt, ct__tdevice(t)));
+    return *result ? CT_OK : ct__elem_null();
+  }
+  if (ct__has_sizes(out, t->ndim, t->sizes)) return CT_OK;
+  return ct__tensor_resize_ok(out, t->ndim, t->sizes) ? ct__tensor_resize(out, t->ndim, t->sizes, NULL)
+                                                      : ct_last_error();
+}
+
 static ct_status angle_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in, bool inplace,
                            const void *args, ct_tensor **result) {
   const ct_tensor *t = in[0];
+  if (t && !inplace && t->device_type == CT_META) return angle_meta(out, t, result);
   if (t && ct__elem_is_complex(t)) {
     if (result) {
       *result = ct__elem_relayout(ct__elem_complex_to_real(t, cangle_loop(t)), NULL);
@@ -137,6 +155,16 @@ static ct_status conj_physical_run(const ct_pw_op *op, ct_tensor *out, const ct_
   if (in[0] && !ct__elem_is_complex(in[0]) && (result || inplace)) {
     if (result) *result = ct__elem_self(in[0]);
     return CT_OK;
+  }
+  if (in[0] && in[0]->device_type == CT_META && (result || inplace)) {
+    /* a complex self on meta: _conj_physical runs conj_physical.out with an empty out (out_wrapper resizes it
+       contiguous); conj_physical_ calls its CPU stub directly, which has no meta entry */
+    if (inplace) {
+      ct__error(CT_ERR_RUNTIME, "DispatchStub: unsupported device typemeta");
+      return CT_ERR_RUNTIME;
+    }
+    *result = ct__own(ct__empty(in[0]->ndim, in[0]->sizes, (ct_dtype)in[0]->dtype, ct__tdevice(in[0])));
+    return *result ? CT_OK : ct__elem_null();
   }
   if (result && in[0] && ct_is_conj(in[0])) {
     ct_tensor *v = ct__math_bits_view(in[0], CT_TENSOR_CONJ);

@@ -143,8 +143,8 @@ typedef struct logit_args {
 static bool logit_check(ct_dtype common, const ct_tensor *const *in, const void *args) {
   (void)in;
   const logit_args *a = args;
-  /* eps.to<scalar_t>() runs inside the kernel: a dtype without a kernel fails first */
-  if (a->eps.kind && logit_loops[common] && !ct__scalar_fits(a->eps, common)) return false;
+  /* eps.to<scalar_t>() runs inside the kernel */
+  if (a->eps.kind && !ct__scalar_fits(a->eps, common)) return false;
   return true;
 }
 
@@ -170,8 +170,8 @@ static void logit_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   }
 }
 
-static const ct_pw_op logit_op = {CT_PW_OP("logit", "logit_cpu", FLOAT, logit_loops), .check = logit_check,
-                                  .prepare = logit_prepare};
+static const ct_pw_op logit_op = {CT_PW_OP("logit", "logit_cpu", FLOAT, logit_loops),
+                                  .kernel_check = logit_check, .prepare = logit_prepare};
 
 /* Python's argument parser: eps is a float (bool and int convert), never complex. */
 static bool logit_eps_ok(const ct_logit_opts *opts, const char *fn) {
@@ -554,7 +554,7 @@ static bool mvlgamma_check(const ct_tensor *t, int64_t p, bool inplace) {
   uint64_t elems;
   if (!mvlgamma_arange_fits(t, p, dt, &elems)) return false;
   if (!mvlgamma_args_fit(t, elems, dt)) return false;
-  if (d == CT_FLOAT16) {
+  if (d == CT_FLOAT16 && t->device_type != CT_META) { /* the CPU kernel's refusal; arange's is on the CPU */
     ct__error(CT_ERR_RUNTIME, "\"lgamma_vml_cpu\" not implemented for 'Half'");
     return false;
   }

@@ -49,12 +49,20 @@ struct ct_pw_op {
   ct_pw_kind kind;
   /* Op-specific argument and dtype checks PyTorch makes; records the error and returns false. */
   bool (*check)(ct_dtype common, const ct_tensor *const *in, const void *args);
+  /* The checks torch's CPU kernel makes once it runs (a scalar's checked conversion to the compute dtype, an
+     integer zero divisor, Loops.h's dynamic-casting assert), after "not implemented": a call that dispatches
+     to the meta device runs no kernel, so torch 1.13 makes none of them there. Same contract as check. */
+  bool (*kernel_check)(ct_dtype common, const ct_tensor *const *in, const void *args);
   /* Fills the loop context for the compute dtype from the op's arguments. */
   void (*prepare)(ct_dtype common, const void *args, ct_pw_ctx *ctx);
   /* The route of the public forms; NULL is ct__pw_run. Others add the checks PyTorch makes before
      TensorIterator's, take its casting route (ct__pw_run_staged, ct__bin_pw_run) or its composite. */
   ct_pw_route run;
   ct_pw_dev dev; /* the out= form's device message */
+  /* torch runs the functional form over the out= form with an empty out (unary_op_impl, comparison_op), the
+     in-place form with out self: with CT_PW_DEV_COPY, on meta, out_wrapper resizes that empty out, so the
+     result is contiguous, and self keeps its shape when it holds the result's element count (ct__pw_ref_run) */
+  bool fn_over_out;
 };
 
 /* The meta row of every pointwise descriptor: a shape-only loop for every dtype (the engine sizes the
@@ -118,6 +126,14 @@ static inline const ct_loop *const *ct__pw_row(const ct_pw_op *op, bool meta) {
 #define CT__PW_OP_EXTERN(name, form, torch, kind) extern const ct_pw_op ct__pw_op_##name;
 CT_POINTWISE_OPS(CT__PW_OP_EXTERN, CT_POINTWISE_SKIP, CT_POINTWISE_SKIP)
 #undef CT__PW_OP_EXTERN
+
+/* A call of an op whose dev is CT_PW_DEV_COPY that dispatches to the meta device: torch 1.13's Meta kernel of
+   its out= form is the op's Python reference (torch/_refs) under out_wrapper, so the result is computed new
+   (out NULL) and handed to out by core/out_wrapper.h's rule; the functional form (out NULL) gets that result,
+   or, fn_over_out, a contiguous one (the empty out resized). In place only fn_over_out: torch runs the out= form
+   with out self (comparison_op_), so out is self. */
+ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
+                         const void *args, ct_tensor **result);
 
 /* The device check of an out= form whose descriptor's dev is not CT_PW_DEV_ITER (records torch's message). */
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in);

@@ -23,7 +23,9 @@ static ct_status run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const 
   bool mark = out_form && op->op.grad == CT_OP_GRAD_OUT_INPLACE;
   if (mark && !ct__check_inplace(out)) return CT_ERR_RUNTIME;
   if (out_form && !ct__pw_out_device_ok(op->dev, out, in, n_in)) return ct_last_error();
-  ct_status s = (op->run ? op->run : ct__pw_run)(op, out, in, n_in, inplace, args, result);
+  bool ref = op->dev == CT_PW_DEV_COPY && (!inplace || op->fn_over_out) && (key >> 16) & (1u << CT_META);
+  ct_status s = ref ? ct__pw_ref_run(op, out, in, n_in, args, result)
+                    : (op->run ? op->run : ct__pw_run)(op, out, in, n_in, inplace, args, result);
   if (mark && s == CT_OK) ct__grad_mark_out(out, in, n_in);
   return s;
 }

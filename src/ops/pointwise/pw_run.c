@@ -1,6 +1,7 @@
 /* The generic entry of every pointwise op: the op's promotion kind becomes the engine's configuration. */
 #include "core/cast.h"
 #include "core/layout_rules.h"
+#include "core/out_wrapper.h"
 #include "ops/create_internal.h"
 #include "kernels/cpu/dtypes.h"
 #include "ops/pointwise/pw.h"
@@ -46,7 +47,7 @@ static bool validate(ct_dtype common, const void *arg) {
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", c->op->kernel, ct__dt(common)->scalar_name);
     return false;
   }
-  return true;
+  return c->it->is_meta || !c->op->kernel_check || c->op->kernel_check(common, c->in, c->args);
 }
 
 /* TensorIterator's cast_outputs: an out= (or in-place) tensor whose dtype is not the compute dtype is
@@ -165,6 +166,44 @@ CT_LOOP_PLAIN(meta_shape_only)
 #define META_ENTRY(E, ...) [E] = CT_LOOP_REF(meta_shape_only),
 const ct_loop *const ct__pw_meta_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(META_ENTRY)};
 const char ct__pw_view_row[1] = {0};
+
+/* torch/_refs' _maybe_broadcast (_broadcast_shapes): the shapes right-aligned in order, a size other than 1 that
+   differs from the one met before is refused with the RuntimeError torch raises with three arguments, whose
+   text is their tuple. */
+static bool refs_broadcast_ok(const ct_tensor *const *in, int n_in) {
+  int64_t nd = 0, common[64];
+  for (int i = 0; i < n_in; i++) nd = in[i]->ndim > nd ? in[i]->ndim : nd;
+  if (nd > 64) return true; /* the engine refuses it */
+  for (int64_t d = 0; d < nd; d++) common[d] = 1;
+  for (int i = 0; i < n_in; i++)
+    for (int64_t k = 1; k <= in[i]->ndim; k++) {
+      int64_t s = in[i]->sizes[in[i]->ndim - k], *c = &common[nd - k];
+      if (*c == 1) *c = s;
+      else if (s != 1 && s != *c) {
+        ct__error(CT_ERR_RUNTIME, "('Attempting to broadcast a dimension of length ', '%lld', '!')",
+                  (long long)s);
+        return false;
+      }
+    }
+  return true;
+}
+
+ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
+                         const void *args, ct_tensor **result) {
+  if (result) *result = NULL;
+  if (!refs_broadcast_ok(in, n_in)) return CT_ERR_RUNTIME;
+  if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;
+  ct_tensor *r = NULL, *kept = NULL; /* r: owned by this scope */
+  ct_status s = (op->run ? op->run : ct__pw_run)(op, NULL, in, n_in, false, args, &r);
+  if (s == CT_OK && out) s = ct__out_wrapper_copy(out, r);
+  if (s == CT_OK && !out) {
+    kept = op->fn_over_out ? ct__empty(r->ndim, r->sizes, (ct_dtype)r->dtype, ct__tdevice(r)) : ct_retain(r);
+    if (!kept) s = ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
+  }
+  ct_scope_end();
+  if (result && kept) *result = ct__own(kept);
+  return s;
+}
 
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in) {
   if (rule == CT_PW_DEV_ITER) return true;

@@ -245,6 +245,7 @@ typedef struct clamp_scalar_call {
   int which; /* 0 clamp, 1 clamp_min, 2 clamp_max */
   ct_scalar lo, hi;
   const ct_tensor *out;
+  const ct_iter *it; /* the iterator being built: is_meta is settled before validate */
   fill_kind fill;
   ct_scalar fill_with;
   const ct_loop *const *loops;
@@ -273,6 +274,10 @@ static bool clamp_scalar_validate(ct_dtype rt, const void *arg) {
   bool lo = c->lo.kind != 0, hi = c->hi.kind != 0;
   c->fill = FILL_NONE;
   c->fill_with = ct_scalar_double(NAN);
+  if (c->it->is_meta) { /* the rest is clamp's CPU impl and kernel, which a meta call does not run */
+    c->loops = ct__pw_meta_loops;
+    return true;
+  }
   if (c->which == 0 && lo && hi) {
     /* min.toDouble() != min.toDouble() || max.toDouble() != max.toDouble(): Scalar::toDouble is checked,
        and a NaN min never reads max */
@@ -317,7 +322,8 @@ static ct_status clamp_scalar(ct_tensor *out, const ct_tensor *t, ct_scalar lo, 
     ct__error(CT_ERR_RUNTIME, "%s", clamp_complex_msg);
     return CT_ERR_RUNTIME;
   }
-  clamp_scalar_call call = {.which = which, .lo = lo, .hi = hi, .out = out};
+  ct_iter it;
+  clamp_scalar_call call = {.which = which, .lo = lo, .hi = hi, .out = out, .it = &it};
   ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true, .promote_inputs = true,
                         .no_resize_outputs = inplace};
   cfg.out[0] = out;
@@ -325,7 +331,6 @@ static ct_status clamp_scalar(ct_tensor *out, const ct_tensor *t, ct_scalar lo, 
   cfg.compute_dtype = rt;
   cfg.validate = clamp_scalar_validate;
   cfg.validate_arg = &call;
-  ct_iter it;
   ct_status s = ct__iter_build(&it, &cfg);
   if (s != CT_OK) return s;
   if (call.fill != FILL_NONE) {

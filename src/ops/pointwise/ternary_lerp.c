@@ -193,7 +193,6 @@ static void store_value(ct_dtype common, ct_scalar v, value_ctx *c) {
 static bool addc_check(ct_dtype common, const ct_tensor *const *in, const void *arg) {
   (void)in;
   const addc_args *a = arg;
-  if (!a->loops[common]) return true; /* "not implemented" comes next */
   if (!ct__scalar_fits(a->value, scalar_arg_dtype(common))) return false;
   if (a->out && (ct_dtype)a->out->dtype != common) {
     ct__error(CT_ERR_RUNTIME, "!needs_dynamic_casting<func_t>::check(iter) INTERNAL ASSERT FAILED at "
@@ -210,9 +209,9 @@ static void addc_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
 
 /* build_ternary_op: promote, safe-cast to outputs, but no cast into them (see addc_check) */
 static const ct_pw_op addcmul_op = {CT_PW_OP("addcmul", "addcmul_cpu_out", COMMON, addcmul_loops),
-                                    .check = addc_check, .prepare = addc_prepare};
+                                    .kernel_check = addc_check, .prepare = addc_prepare};
 static const ct_pw_op addcdiv_op = {CT_PW_OP("addcdiv", "addcdiv_cpu_out", COMMON, addcdiv_loops),
-                                    .check = addc_check, .prepare = addc_prepare};
+                                    .kernel_check = addc_check, .prepare = addc_prepare};
 
 static bool addcdiv_integral(const ct_tensor *t1, const ct_tensor *t2) {
   if (ct__dt((ct_dtype)t1->dtype)->category <= CT_CAT_INT && ct__dt((ct_dtype)t2->dtype)->category <= CT_CAT_INT) {
@@ -326,7 +325,6 @@ typedef struct lerp_args {
 
 static bool lerps_check(ct_dtype common, const ct_tensor *const *in, const void *arg) {
   (void)in;
-  if (!lerps_loops[common]) return true; /* "not implemented" comes next */
   return ct__scalar_fits(((const lerp_args *)arg)->weight, scalar_arg_dtype(common));
 }
 
@@ -339,7 +337,7 @@ static void lerps_prepare(ct_dtype common, const void *arg, ct_pw_ctx *ctx) {
 static const ct_pw_op lerps_op = {
     CT_PW_OP_ATEN("lerp", ("aten::lerp.Scalar", "aten::lerp_.Scalar", "aten::lerp.Scalar_out"),
                   "lerp_kernel_scalar", COMMON, lerps_loops, DIFF),
-    .check = lerps_check, .prepare = lerps_prepare};
+    .kernel_check = lerps_check, .prepare = lerps_prepare};
 static const ct_pw_op lerpt_op = {
     CT_PW_OP_ATEN("lerp", ("aten::lerp.Tensor", "aten::lerp_.Tensor", "aten::lerp.Tensor_out"),
                   "lerp_kernel_tensor", SAME, lerpt_loops, DIFF)};

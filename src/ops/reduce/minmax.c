@@ -586,6 +586,8 @@ CT_RED_DEFINE_API(amin, &amin_op, ct_reduce_opts, extreme, false, )
 
 static ct_tensor *extreme_all(bool is_max, const ct_tensor *t) {
   const char *fn = is_max ? "max()" : "min()";
+  /* torch/_meta_registrations.py's meta_max: self.new_empty(()), no check (an empty or complex self too) */
+  if (t->device_type == CT_META) return ct__own(ct__empty(0, NULL, (ct_dtype)t->dtype, ct__tdevice(t)));
   if (t->numel == 0) {
     ct__error(CT_ERR_RUNTIME,
               "%s: Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
@@ -748,9 +750,10 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
     ct__red_not_implemented("aminmax_cpu", dt);
     return CT_ERR_RUNTIME;
   }
-  /* PyTorch's quirk: a 0-dim input reduced along dim 0 with keepdim gives shape [1] */
+  /* PyTorch's quirk: a 0-dim input reduced along dim 0 with keepdim gives shape [1] (its CPU kernel's resize;
+     on meta the meta function's () stays) */
   ct_tensor *one = NULL;
-  if (has_dim && t->ndim == 0 && o->keepdim) {
+  if (has_dim && t->ndim == 0 && o->keepdim && !CT__OP_ON_META(mn, mx, t)) {
     one = ct__view(t, 1, (const int64_t[]){1}, (const int64_t[]){1}, t->offset);
     if (!one) return CT_ERR_OUT_OF_MEMORY;
     c.in = one;

@@ -8,6 +8,7 @@
    complex double. */
 #include <stdio.h>
 
+#include "core/out_wrapper.h"
 #include "kernels/cpu/torch_compat.h"
 #include "ops/reduce/red.h"
 
@@ -417,10 +418,59 @@ static ct_dtype sum_kernel_dtype(ct_dtype in, ct_dtype dt) {
 
 static const ct_reduce_opts no_opts;
 
+/* nansum's Meta kernel, torch/_meta_registrations.py's meta_nansum under out_wrapper: the dtype is dtype=, else
+   the input's when floating or complex, else int64 (no dtype check: complex passes); the dims canonicalized as
+   torch/_prims_common does (a 0-dim input counts as rank 1; "duplicate value in the list of dims"); the result
+   a new contiguous tensor; an out= gets it by out_wrapper's rule. Empty dims reduce every dim (the C API's one
+   form; torch's meta reduces none for dim=[], every one for dim=None). */
+static ct_status nansum_meta(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o, ct_tensor **res) {
+  ct_dtype in = (ct_dtype)t->dtype;
+  ct_dtype dt = o->dtype ? o->dtype : ct__dt(in)->category >= CT_CAT_FLOAT ? in : CT_INT64;
+  int64_t nd = t->ndim, rank = nd ? nd : 1, sizes[64];
+  bool reduced[64] = {false};
+  if (nd > 64) {
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "nansum supports tensors of up to 64 dims");
+    return CT_ERR_NOT_IMPLEMENTED;
+  }
+  for (int64_t i = 0; i < o->dims.ndim; i++) {
+    int64_t d = o->dims.data[i], w = d < 0 ? d + rank : d;
+    if (w < 0 || w >= rank) {
+      ct__error(CT_ERR_INDEX,
+                "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
+                (long long)-rank, (long long)(rank - 1), (long long)d);
+      return CT_ERR_INDEX;
+    }
+    if (reduced[w]) {
+      ct__error(CT_ERR_RUNTIME, "duplicate value in the list of dims");
+      return CT_ERR_RUNTIME;
+    }
+    reduced[w] = true;
+  }
+  int64_t n = 0;
+  for (int64_t i = 0; i < nd; i++) {
+    bool r = o->dims.ndim == 0 || reduced[i];
+    if (o->keepdim) sizes[n++] = r ? 1 : t->sizes[i];
+    else if (!r) sizes[n++] = t->sizes[i];
+  }
+  ct_tensor *r = ct__empty(n, sizes, dt, ct__tdevice(t));
+  if (!r) return ct_last_error();
+  if (!out) {
+    *res = ct__own(r);
+    return CT_OK;
+  }
+  ct_status s = ct__out_wrapper_copy(out, r);
+  ct_release(r);
+  return s;
+}
+
 static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts,
                           ct_tensor **res) {
   const ct_reduce_opts *o = opts ? opts : &no_opts;
   ct_dtype in = (ct_dtype)t->dtype;
+  if (kind == NANSUM && CT__OP_ON_META(out, t)) {
+    if (o->dtype && !ct__check_dtype(o->dtype)) return ct__null_status();
+    return nansum_meta(out, t, o, res);
+  }
   if (o->dtype && !ct__check_dtype(o->dtype)) return ct__null_status();
   ct_red_call c = {.in = t, .keepdim = o->keepdim, .n_out = 1, .out = {out}, .alias_fill = true,
                    .alias_identity = ct_scalar_int(kind == PROD), .no_expanded_out = kind == MEAN || kind == NANMEAN};

@@ -301,8 +301,9 @@ static ct_status lcse_impl(ct_tensor *out, const ct_tensor *self, int64_t dim, c
   if (result) *result = NULL;
   if (!ct__check_in_storage(self) || (out && !ct__check_in_storage(out))) return CT_ERR_RUNTIME;
   if (out && !same_dtype_as_self(out, (ct_dtype)self->dtype, self)) return CT_ERR_RUNTIME;
-  /* the dispatch of aten::_logcumsumexp (out is on self's device, checked above) */
-  const ct_scan_kernel *kernels = ct__op_table(&lcse_op, self, "aten::_logcumsumexp");
+  /* the dispatch of aten::_logcumsumexp (.out in the out= form; out is on self's device, checked above) */
+  const ct_scan_kernel *kernels =
+      ct__op_table(&lcse_op, self, out ? "aten::_logcumsumexp.out" : "aten::_logcumsumexp");
   if (!kernels) return ct_last_error();
   int64_t d = ct__wrap_dim(dim, self->ndim);
   if (d < 0) return CT_ERR_INDEX;

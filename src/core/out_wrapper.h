@@ -1,0 +1,14 @@
+/* torch/_prims_common/wrappers.py's out_wrapper: how torch 1.13 gives a result to out= where the op's kernel
+   is a Python function (a reference in torch/_refs or a meta function in torch/_meta_registrations.py, which
+   the meta device runs for the pointwise ops abs, logical_*, floor_divide, ..., for diag, nansum, ...). */
+#ifndef CTORCH_CORE_OUT_WRAPPER_H
+#define CTORCH_CORE_OUT_WRAPPER_H
+
+#include "core/internal.h"
+
+/* r (computed new) into out: _maybe_resize_out (out resized to r's shape unless it holds r's element count
+   and is not empty; the resize stays when an error follows), then _safe_copy_out (the copy's device check,
+   the safe-cast check by dtype category, the copy; a meta out copies nothing and checks no shape). */
+ct_status ct__out_wrapper_copy(ct_tensor *out, const ct_tensor *r);
+
+#endif

@@ -1,0 +1,194 @@
+"""Every entry of the core tables (pointwise, reductions, scans, creation, conversion, views, basics, queries,
+matmul) again with its tensors on the meta device, as ops_meta.py runs the index tables (its _on_meta: the
+arguments drawn as the original entry draws them, every tensor moved to "meta" on both sides, the result's
+geometry (shape, strides, dtype, device) or torch 1.13's error kind and message compared). torch's structured
+meta functions check shapes and dtypes but run no kernel: no "not implemented for" refusal, no scalar's
+checked conversion, no zero divisor (ct_pw_op.kernel_check). ops_reduce's entries run without their
+conversion of complex values (its conv's .raw): a meta result holds none.
+
+_SKIP lists the entries ctorch does not match on meta yet (NOT YET), by reason, each with a replay line
+(`CTORCH_META_SKIPPED=1 run.py --seed S --op NAME@meta --only K`: CTORCH_META_SKIPPED=1 runs them too)."""
+import os
+
+import ops_basics
+import ops_convert
+import ops_create
+import ops_matmul
+import ops_pw_arith
+import ops_pw_binary
+import ops_pw_compare
+import ops_pw_elem
+import ops_pw_math
+import ops_query
+import ops_reduce
+import ops_scan
+import ops_view
+from harness import Op
+from ops_meta import _on_meta
+
+# NOT YET: the products have no meta path in ctorch (each refuses a meta tensor with the dispatcher's message);
+# torch 1.13 computes them (structured mm/bmm/addmm/addmv/baddbmm, Python meta_dot/vdot/addbmm, and the
+# composites matmul, einsum, tensordot, inner, outer, cross, multi_dot over them).
+_MATMUL_OPS = {
+    "addbmm": "--seed 1308612728 --op addbmm@meta --only 0",
+    "addbmm_": "--seed 1308612728 --op addbmm_@meta --only 0",
+    "addbmm_out": "--seed 1308612728 --op addbmm_out@meta --only 0",
+    "addmm": "--seed 1308612728 --op addmm@meta --only 0",
+    "addmm_": "--seed 1308612728 --op addmm_@meta --only 0",
+    "addmm_out": "--seed 1308612728 --op addmm_out@meta --only 0",
+    "addmv": "--seed 1308612728 --op addmv@meta --only 0",
+    "addmv_": "--seed 1308612728 --op addmv_@meta --only 0",
+    "addmv_out": "--seed 1308612728 --op addmv_out@meta --only 0",
+    "addr": "--seed 1308612728 --op addr@meta --only 0",
+    "addr_": "--seed 1308612728 --op addr_@meta --only 0",
+    "addr_out": "--seed 1308612728 --op addr_out@meta --only 0",
+    "baddbmm": "--seed 1308612728 --op baddbmm@meta --only 0",
+    "baddbmm_": "--seed 1308612728 --op baddbmm_@meta --only 0",
+    "baddbmm_out": "--seed 1308612728 --op baddbmm_out@meta --only 0",
+    "bmm": "--seed 1308612728 --op bmm@meta --only 0",
+    "bmm_out": "--seed 1308612728 --op bmm_out@meta --only 0",
+    "chain_matmul": "--seed 1308612728 --op chain_matmul@meta --only 0",
+    "chain_matmul_out": "--seed 1308612728 --op chain_matmul_out@meta --only 0",
+    "cross": "--seed 1308612728 --op cross@meta --only 0",
+    "cross_out": "--seed 1308612728 --op cross_out@meta --only 0",
+    "dot": "--seed 1308612728 --op dot@meta --only 0",
+    "dot_complex": "--seed 1308612728 --op dot_complex@meta --only 0",
+    "dot_out": "--seed 1308612728 --op dot_out@meta --only 0",
+    "einsum": "--seed 1308612728 --op einsum@meta --only 0",
+    "ger": "--seed 1308612728 --op ger@meta --only 0",
+    "ger_out": "--seed 1308612728 --op ger_out@meta --only 0",
+    "inner": "--seed 1308612728 --op inner@meta --only 0",
+    "inner_out": "--seed 1308612728 --op inner_out@meta --only 0",
+    "linalg_cross": "--seed 1308612728 --op linalg_cross@meta --only 0",
+    "linalg_cross_out": "--seed 1308612728 --op linalg_cross_out@meta --only 0",
+    "linalg_matmul": "--seed 1308612728 --op linalg_matmul@meta --only 0",
+    "linalg_matmul_out": "--seed 1308612728 --op linalg_matmul_out@meta --only 0",
+    "linalg_multi_dot": "--seed 1308612728 --op linalg_multi_dot@meta --only 0",
+    "linalg_multi_dot_out": "--seed 1308612728 --op linalg_multi_dot_out@meta --only 0",
+    "linalg_vecdot": "--seed 1308612728 --op linalg_vecdot@meta --only 0",
+    "linalg_vecdot_out": "--seed 1308612728 --op linalg_vecdot_out@meta --only 0",
+    "matmul": "--seed 1308612728 --op matmul@meta --only 0",
+    "matmul_out": "--seed 1308612728 --op matmul_out@meta --only 0",
+    "mm": "--seed 1308612728 --op mm@meta --only 0",
+    "mm_out": "--seed 1308612728 --op mm_out@meta --only 0",
+    "mv": "--seed 1308612728 --op mv@meta --only 0",
+    "mv_out": "--seed 1308612728 --op mv_out@meta --only 0",
+    "outer": "--seed 1308612728 --op outer@meta --only 0",
+    "outer_out": "--seed 1308612728 --op outer_out@meta --only 0",
+    "tensordot": "--seed 1308612728 --op tensordot@meta --only 0",
+    "tensordot_dims": "--seed 1308612728 --op tensordot_dims@meta --only 0",
+    "tensordot_dims_out": "--seed 1308612728 --op tensordot_dims_out@meta --only 0",
+    "tensordot_out": "--seed 1308612728 --op tensordot_out@meta --only 0",
+    "trace": "--seed 1308612728 --op trace@meta --only 0",
+    "vdot": "--seed 1308612728 --op vdot@meta --only 0",
+    "vdot_complex": "--seed 1308612728 --op vdot_complex@meta --only 0",
+    "vdot_out": "--seed 1308612728 --op vdot_out@meta --only 0",
+}
+
+# NOT YET: torch 1.13 runs these through their Python references (torch/_refs, registered as Meta kernels by
+# torch/_decomp): results laid out contiguous (not TensorIterator's layout), the references' own checks and
+# messages ("torch.bool not supported for floor_divide", "clamp is not supported for complex types" from logit,
+# "expected predicate to be bool"), out_wrapper's out= rules (_maybe_resize_out, then _safe_copy_out's
+# "Attempting to cast from ... but this can't be cast because it is not safe!"). ctorch runs TensorIterator's
+# path on meta for them; join's ct__join_ref_copy_out is the out_wrapper rule to reuse.
+_REFS_OPS = {
+    "floor_divide": "--seed 1308612728 --op floor_divide@meta --only 0",
+    "floor_divide_": "--seed 1308612728 --op floor_divide_@meta --only 3",
+    "floor_divide_out": "--seed 1308612728 --op floor_divide_out@meta --only 1",
+    "logit": "--seed 1308612728 --op logit@meta --only 0",
+    "logit_": "--seed 1308612728 --op logit_@meta --only 2",
+    "logit_out": "--seed 1308612728 --op logit_out@meta --only 0",
+    "special_logit": "--seed 20261126 --op special_logit@meta --only 0",
+    "special_logit_out": "--seed 1308612728 --op special_logit_out@meta --only 0",
+    "masked_fill": "--seed 1308612728 --op masked_fill@meta --only 0",
+    "masked_fill_": "--seed 1308612728 --op masked_fill_@meta --only 2",
+    "mvlgamma_out": "--seed 1308612728 --op mvlgamma_out@meta --only 2",
+    "special_multigammaln_out": "--seed 20261126 --op special_multigammaln_out@meta --only 1",
+    "nan_to_num_out": "--seed 1308612728 --op nan_to_num_out@meta --only 0",
+    "where": "--seed 1308612728 --op where@meta --only 1",
+    "where_out": "--seed 1308612728 --op where_out@meta --only 0",
+}
+
+# NOT YET: nanmean is torch's composite nansum(...).div(isnan(self).logical_not_().sum(dim)) on meta: nansum's
+# meta reduces no dim for dim=[] while sum reduces every one (the result broadcasts back to self's shape), and
+# nanmean.out's div_ raises "DispatchStub: unsupported device typemeta".
+_NANSUM_OPS = {
+    "nanmean[float]": "--seed 8086 --op nanmean[float]@meta --only 1",
+    "nanmean[bf16]": "--seed 777 --op nanmean[bf16]@meta --only 2",
+    "nanmean[half]": "--seed 1308612728 --op nanmean[half]@meta --only 2",
+    "nanmean_cancel[bf16]": "--seed 20261126 --op nanmean_cancel[bf16]@meta --only 0",
+    "nanmean_cancel[half]": "--seed 1308612728 --op nanmean_cancel[half]@meta --only 0",
+    "nanmean_exact[float]": "--seed 1308612728 --op nanmean_exact[float]@meta --only 1",
+    "nanmean_out[bf16]": "--seed 1308612728 --op nanmean_out[bf16]@meta --only 1",
+    "nanmean_out[float]": "--seed 20261126 --op nanmean_out[float]@meta --only 0",
+    "nanmean_out[half]": "--seed 1308612728 --op nanmean_out[half]@meta --only 1",
+    "nanmean_out[int]": "--seed 20261126 --op nanmean_out[int]@meta --only 2",
+}
+
+# NOT YET: var/std/var_mean/std_mean run torch/_refs' var on meta: "duplicate value in the list of dims",
+# IndexError 'tuple index out of range' for a 0-dim input with dims, refs' dtype messages, refs' strides.
+_VAR_OPS = {
+    "std[bf16]": "--seed 1308612728 --op std[bf16]@meta --only 2",
+    "std[float]": "--seed 1308612728 --op std[float]@meta --only 0",
+    "std[half]": "--seed 1308612728 --op std[half]@meta --only 0",
+    "std_mean[bf16]": "--seed 20261126 --op std_mean[bf16]@meta --only 0",
+    "std_mean[float]": "--seed 1308612728 --op std_mean[float]@meta --only 2",
+    "std_mean[half]": "--seed 777 --op std_mean[half]@meta --only 0",
+    "std_mean_exact[float]": "--seed 1308612728 --op std_mean_exact[float]@meta --only 1",
+    "var[bf16]": "--seed 1308612728 --op var[bf16]@meta --only 1",
+    "var[float]": "--seed 20261126 --op var[float]@meta --only 2",
+    "var[half]": "--seed 20261126 --op var[half]@meta --only 3",
+    "var_mean[float]": "--seed 1308612728 --op var_mean[float]@meta --only 0",
+    "var_mean[half]": "--seed 1308612728 --op var_mean[half]@meta --only 0",
+    "var_mean_exact[float]": "--seed 1308612728 --op var_mean_exact[float]@meta --only 1",
+    "var_mean[bf16]": "--seed 1 --op var_mean[bf16]@meta --only 7",
+    "var_exact[float]": "--seed 1 --op var_exact[float]@meta --only 6",
+    "std_exact[float]": "--seed 1 --op std_exact[float]@meta --only 3",
+}
+
+_OTHER = {
+    "as_strided": ("a negative size: torch's meta says 'numel: integer multiplication overflow' or setStorage's "
+                   "out-of-bounds message", "--seed 9090 --op as_strided@meta --only 7"),
+    "remainder": ("Scalar-first remainder: the result's strides on meta differ for an empty input",
+                  "--seed 20261126 --op remainder@meta --only 6"),
+    "isnan": ("isnan on meta: strides of an empty result differ (torch's isnan is a composite, self != self)",
+              "--seed 20261126 --op isnan@meta --only 0"),
+    "norm_out[half]": ("ord 'nuc' runs svd: linalg's meta path (NOT YET, issue 17, ops_linalg_meta.py)",
+                       "--seed 20261126 --op norm_out[half]@meta --only 2"),
+    "norm[half]": ("ord 'nuc' runs svd: linalg's meta path (NOT YET, issue 17, ops_linalg_meta.py)",
+                   "--seed 4242 --op norm[half]@meta --only 3"),
+    "unfold": ("a negative size: torch's meta says 'numel: integer multiplication overflow'",
+               "--seed 777 --op unfold@meta --only 1"),
+    "set_item": ("setitem of a Python number: ctorch reads the value tensor (aten::_local_scalar_dense refusal)",
+                 "--seed 1308612728 --op set_item@meta --only 0"),
+    "is_set_to": ("torch refuses is_set_to on meta (no Meta kernel); ctorch answers",
+                  "--seed 1308612728 --op is_set_to@meta --only 0"),
+    "tensor_from_data": ("the entry builds its tensor from a Python buffer: no ctorch argument moves to meta",
+                         "--seed 1308612728 --op tensor_from_data@meta --only 0"),
+    "from_blob": ("the entry builds its tensor from a Python buffer: no ctorch argument moves to meta",
+                  "--seed 1308612728 --op from_blob@meta --only 0"),
+}
+_SKIP = {n: ("products: no meta path in ctorch", r) for n, r in _MATMUL_OPS.items()}
+_SKIP.update({n: ("torch runs its Python reference on meta", r) for n, r in _REFS_OPS.items()})
+_SKIP.update({n: ("nanmean: torch's composite over meta_nansum", r) for n, r in _NANSUM_OPS.items()})
+_SKIP.update({n: ("torch/_refs' var on meta", r) for n, r in _VAR_OPS.items()})
+_SKIP.update(_OTHER)
+
+
+def _every_dim(t):
+    """t with dim=[] passed as None. torch 1.13's meta_nansum reduces no dim for dim=[] and every dim for None
+    (its CPU kernel: every dim for both); ctorch's C API has one form, empty dims, which means every dim."""
+    return lambda x, dim=None, *a, **k: t(x, None if dim == [] else dim, *a, **k)
+
+
+def _variant(op):
+    t, c = getattr(op.torch, "raw", op.torch), getattr(op.ct, "raw", op.ct)  # ops_reduce: no value conversion
+    t = _every_dim(t) if op.name.startswith("nansum") else t
+    return Op(op.name + "@meta", op.gen, torch=_on_meta(t, False), ct=_on_meta(c, True),
+              weight=0.1 * op.weight, min_cases=1, values=False, null_check=False)  # one case each in `make diff`: ~3 s
+
+
+_TABLES = (ops_pw_binary.OPS, ops_pw_arith.OPS, ops_pw_math.OPS, ops_pw_compare.OPS, ops_pw_elem.OPS, ops_reduce.OPS,
+           ops_scan.OPS, ops_create.OPS, ops_convert.OPS, ops_view.OPS, ops_basics.OPS, ops_query.OPS, ops_matmul.OPS)
+_RUN_SKIPPED = os.environ.get("CTORCH_META_SKIPPED") == "1"  # exploration, not `make diff`: the _SKIP entries too
+OPS = [_variant(op) for table in _TABLES for op in table if _RUN_SKIPPED or op.name not in _SKIP]

@@ -1,0 +1,91 @@
+/* The meta device through the core families (issue 14): a meta call runs torch 1.13's meta function, not the
+   CPU kernel without values. Every expected geometry and message below is torch 1.13's, from the lines quoted
+   (m(*s, dtype) = torch.empty(*s, device="meta", dtype=dtype); x = m(4, 3).t()). tests/diff/ops_meta_core.py
+   compares the core tables' entries on meta at random. */
+#include "check.h"
+
+static ct_tensor *meta(ct_shape s, ct_dtype dt) {
+  return ct_empty(s, &(ct_tensor_opts){.device = CT_DEVICE_META, .dtype = dt});
+}
+
+/* The CPU kernel's checks are not made: torch.add(m(3, int8), m(3, int8), alpha=1000) is a meta tensor of
+   shape (3,); on the CPU, "value cannot be converted to type int8_t without overflow". */
+static void test_no_kernel_checks(void) {
+  ct_tensor *a = meta(CT_SHAPE(3), CT_INT8);
+  ct_alpha_opts o = {ct_scalar_int(1000)};
+  ct_tensor *r = ct_add(a, a, &o);
+  CHECK(r != NULL && ct_device_of(r).type == CT_META && ct_dtype_of(r) == CT_INT8);
+  if (r) CHECK_SHAPE(r, 3);
+  ct_release(r);
+  ct_tensor *c = ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_INT8});
+  CHECK(ct_add(c, c, &o) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "value cannot be converted to type int8_t without overflow");
+  ct_release(c);
+  ct_release(a);
+}
+
+/* abs.out's and logical_and.out's Meta kernels are torch/_refs' functions under out_wrapper. */
+static void test_pointwise_out_wrapper(void) {
+  ct_tensor *m43 = meta(CT_SHAPE(4, 3), CT_FLOAT32), *x = ct_transpose(m43, 0, 1);
+  /* o = m(5); torch.abs(x, out=o): o is (3, 4), strides (4, 1) (resized: another element count) */
+  ct_tensor *o = meta(CT_SHAPE(5), CT_FLOAT32);
+  CHECK(ct_abs_out(o, x) == CT_OK);
+  CHECK_SHAPE(o, 3, 4);
+  CHECK_STRIDES(o, 4, 1);
+  ct_release(o);
+  /* o = m(12, 1): the same element count, kept: (12, 1), strides (1, 1) */
+  o = meta(CT_SHAPE(12, 1), CT_FLOAT32);
+  CHECK(ct_abs_out(o, x) == CT_OK);
+  CHECK_SHAPE(o, 12, 1);
+  CHECK_STRIDES(o, 1, 1);
+  ct_release(o);
+  /* o = m(3, 4, dtype=int32): _safe_copy_out's refusal */
+  o = meta(CT_SHAPE(3, 4), CT_INT32);
+  CHECK(ct_abs_out(o, x) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Attempting to cast from torch.float32 to out tensor with dtype torch.int32, but this "
+              "can't be cast because it is not safe!");
+  ct_release(o);
+  /* torch.logical_and(x, x).stride(): (4, 1), the functional form's empty out resized (the CPU: (1, 3)) */
+  ct_tensor *r = ct_logical_and(x, x);
+  CHECK(r != NULL && ct_dtype_of(r) == CT_BOOL);
+  if (r) CHECK_STRIDES(r, 4, 1);
+  ct_release(r);
+  ct_release(x);
+  ct_release(m43);
+}
+
+/* Python meta functions of reductions: meta_nansum and meta_max. */
+static void test_reduction_meta(void) {
+  /* torch.nansum(m(2, 3, dtype=complex64), 1): shape (2,) (the CPU: "nansum does not support complex inputs") */
+  ct_tensor *c = meta(CT_SHAPE(2, 3), CT_COMPLEX64);
+  ct_tensor *r = ct_nansum(c, &(ct_reduce_opts){.dims = CT_DIMS(1)});
+  CHECK(r != NULL && ct_dtype_of(r) == CT_COMPLEX64);
+  if (r) CHECK_SHAPE(r, 2);
+  ct_release(r);
+  /* torch.nansum(m(2, 3, dtype=int8)).dtype: torch.int64 */
+  ct_tensor *i8 = meta(CT_SHAPE(2, 3), CT_INT8);
+  r = ct_nansum(i8, NULL);
+  CHECK(r != NULL && ct_dtype_of(r) == CT_INT64 && ct_dim(r) == 0);
+  ct_release(r);
+  /* torch.nansum(m(2, 3), (1, -1)): RuntimeError "duplicate value in the list of dims" */
+  ct_tensor *f = meta(CT_SHAPE(2, 3), CT_FLOAT32);
+  CHECK(ct_nansum(f, &(ct_reduce_opts){.dims = CT_DIMS(1, -1)}) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "duplicate value in the list of dims");
+  /* torch.max(m(0, 3)).shape: torch.Size([]) (the CPU: "max(): Expected reduction dim to be specified ...") */
+  ct_tensor *e = meta(CT_SHAPE(0, 3), CT_FLOAT32);
+  r = ct_max(e);
+  CHECK(r != NULL && ct_dim(r) == 0 && ct_device_of(r).type == CT_META);
+  ct_release(r);
+  ct_release(e);
+  ct_release(f);
+  ct_release(i8);
+  ct_release(c);
+}
+
+int main(void) {
+  test_no_kernel_checks();
+  test_pointwise_out_wrapper();
+  test_reduction_meta();
+  return TEST_SUMMARY();
+}
