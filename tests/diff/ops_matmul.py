@@ -635,7 +635,7 @@ OPS = [
        torch=lambda a, b, da, db, out: torch.tensordot(a, b, (da, db), out=out),
        ct=lambda a, b, da, db, out: _st("ct_tensordot_dims_out", out, a, b, _dims(da), _dims(db))),
     Op("einsum", gen_einsum, torch=lambda eq, ts: torch.einsum(eq, *ts),
-       ct=lambda eq, ts: _call("ct_einsum", eq.encode(), _ts(ts)), tol=TOL, weight=2),
+       ct=lambda eq, ts: _call("ct_einsum", eq.encode(), _ts(ts)), weight=2),
     Op("trace", gen_trace, torch=lambda x, c: torch.trace(tconj(x, c)),
        ct=lambda x, c: _call("ct_trace", cconj(x, c))),
     Op("cross", gen_cross, torch=lambda x, y, d: torch.cross(x, y) if d is None else torch.cross(x, y, dim=d),

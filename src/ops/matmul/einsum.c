@@ -2,7 +2,7 @@
    subscripts (a-z are labels 0-25, A-Z 26-51, "..." the broadcast dims), align every operand to the
    output dims followed by the contracted ones (diagonals for repeated labels, size-1 dims for missing
    ones), then contract the first two operands with sumproduct_pair's permute + bmm (keeping summed dims
-   as size 1), the product going to the end of the list, and view the contraction dims away last (sum
+   as size 1), the product going to the front of the list (a left fold), and view the contraction dims away last (sum
    them out of a single operand). */
 #include <ctype.h>
 
@@ -287,8 +287,8 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
       if (ds != 1) bs = ds, dim_counts[d]++;
     }
   }
-  /* Contract as torch 1.13 does without a path: the first two operands, the product appended at the end
-     of the list, until one is left; each pair with sumproduct_pair(keepdim=true), summing a dim once no
+  /* Contract as torch 1.13 does without a path: the first two operands, the product put first in the
+     list, until one is left; each pair with sumproduct_pair(keepdim=true), summing a dim once no
      other operand has it. perm[] is the list (n entries), owning its tensors. */
   int64_t n = num_ops;
   while (n > 1) {
@@ -317,7 +317,11 @@ static ct_tensor *einsum_impl(const char *eq, ct_tensors ops) {
     ct_release(a);
     ct_release(b);
     if (!p) goto done;
-    perm[n++] = p;
+    /* without a path torch puts the product first (ops.emplace_front): a left fold, ((ab)c)d, whose
+       order of complex products decides the last bits */
+    memmove(perm + 1, perm, (size_t)n * sizeof *perm);
+    perm[0] = p;
+    n++;
   }
   /* the contraction dims: all of size 1 by now when there were several operands, viewed away (the dtype and
      strides of the last product stay); summed out of a single operand */
