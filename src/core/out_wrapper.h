@@ -7,7 +7,8 @@
 #include "core/internal.h"
 
 /* r (computed new) into out: _maybe_resize_out (out resized to r's shape unless it holds r's element count
-   and is not empty; the resize stays when an error follows), then _safe_copy_out (the copy's device check,
+   and is not empty; on meta the resize stays when an error follows, an out with data is checked first and
+   left as it was), then _safe_copy_out (the copy's device check,
    the safe-cast check by dtype category, the copy; a meta out copies nothing and checks no shape). */
 ct_status ct__out_wrapper_copy(ct_tensor *out, const ct_tensor *r);
 

@@ -231,17 +231,22 @@ static void drop_snap(snap *s) {
 static void check_snap(const snap *s) {
   ct_tensor *t = s->t;
   if (!t) return;
-  if (ct_dim(t) != s->ndim) die("failed call changed ndim");
-  if (memcmp(s->sizes, ct_sizes(t), (size_t)s->ndim * sizeof(int64_t))) die("failed call changed sizes");
-  if (memcmp(s->strides, ct_strides(t), (size_t)s->ndim * sizeof(int64_t))) die("failed call changed strides");
-  if (ct_storage_offset(t) != s->off) die("failed call changed the storage offset");
+  /* On the meta device torch 1.13's meta kernels resize an out= tensor before a later check fails, and
+     ctorch does the same (tests/diff/README.md, "Where ctorch follows torch against its own rule"): a meta
+     tensor holds no data, so there its geometry and its storage's size may change, nothing else. */
+  bool meta = s->dev.type == CT_META;
+  if (!meta && ct_dim(t) != s->ndim) die("failed call changed ndim");
+  if (!meta && memcmp(s->sizes, ct_sizes(t), (size_t)s->ndim * sizeof(int64_t))) die("failed call changed sizes");
+  if (!meta && memcmp(s->strides, ct_strides(t), (size_t)s->ndim * sizeof(int64_t)))
+    die("failed call changed strides");
+  if (!meta && ct_storage_offset(t) != s->off) die("failed call changed the storage offset");
   if (ct_dtype_of(t) != s->dt) die("failed call changed the dtype");
   if (!ct_device_equal(ct_device_of(t), s->dev)) die("failed call changed the device");
   if (ct_requires_grad(t) != s->rg) die("failed call changed requires_grad");
   ct_storage *st = ct_untyped_storage(t);
   if (st != s->st) die("failed call changed the storage");
   if (st) {
-    if (ct_storage_nbytes(st) != s->nbytes) die("failed call resized the storage");
+    if (!meta && ct_storage_nbytes(st) != s->nbytes) die("failed call resized the storage");
     if (ct_storage_data_ptr(st) != s->data) die("failed call moved the storage's data");
     if (s->bytes && memcmp(s->bytes, s->data, s->nbytes)) die("failed call changed the storage's bytes");
     ct_storage_release(st);
