@@ -24,7 +24,8 @@ ct_status ct__out_wrapper_copy(ct_tensor *out, const ct_tensor *r) {
   if (out->numel == 0 || out->numel != r->numel) {
     if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
     ct_status s = meta ? CT_OK : safe_copy_checks(out, r);
-    if (s == CT_OK && !ct__has_sizes(out, r->ndim, r->sizes)) s = ct__tensor_resize(out, r->ndim, r->sizes, NULL);
+    if (s == CT_OK && !ct__has_sizes(out, r->ndim, r->sizes))
+      s = ct__tensor_resize(out, r->ndim, r->sizes, NULL);
     if (s != CT_OK) return s;
   }
   ct_status s = safe_copy_checks(out, r);

@@ -236,7 +236,8 @@ static void check_snap(const snap *s) {
      tensor holds no data, so there its geometry and its storage's size may change, nothing else. */
   bool meta = s->dev.type == CT_META;
   if (!meta && ct_dim(t) != s->ndim) die("failed call changed ndim");
-  if (!meta && memcmp(s->sizes, ct_sizes(t), (size_t)s->ndim * sizeof(int64_t))) die("failed call changed sizes");
+  if (!meta && memcmp(s->sizes, ct_sizes(t), (size_t)s->ndim * sizeof(int64_t)))
+    die("failed call changed sizes");
   if (!meta && memcmp(s->strides, ct_strides(t), (size_t)s->ndim * sizeof(int64_t)))
     die("failed call changed strides");
   if (!meta && ct_storage_offset(t) != s->off) die("failed call changed the storage offset");

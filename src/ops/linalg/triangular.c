@@ -256,7 +256,7 @@ static ct_tensor *solve_triangular_new(const ct_tensor *A, const ct_tensor *B, b
      equation, X^T from A^T X^T = B^T (left and right swapped), in out_f's memory. */
   bool same = out && out->ndim == nd && memcmp(out->sizes, rs, (size_t)nd * sizeof(int64_t)) == 0;
   bool tr = same && row_or_col(out->ndim, out->sizes, out->strides) ? out->strides[nd - 1] == 1
-                                                                     : contig || rs[nd - 2] == 1;
+                                                                    : contig || rs[nd - 2] == 1;
   if (tr) return solve_transposed(A, B, upper, left, unit, contig, nd, rs, as, ast);
   /* A's memory as torch hands it to trsm: a row-major A as it is (trans 'T', or 'C' with its conjugate bit, the
      triangle flipped), a column-major conjugate view resolved into a row-major copy (trans 'T', flipped), any
