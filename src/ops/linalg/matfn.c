@@ -417,6 +417,27 @@ static void one_norms(const ct_tensor *a, double *norm) {
 
 /* compute_T18_scale_square over the matrices idx of a: s = max(0, ceil(log2(norm / theta))), T18(a / 2^s),
    then s squarings of each matrix (2-D matmul), into res. */
+/* m (released) squared `times` times by prod: a new matrix, NULL on failure. */
+static ct_tensor *squared(ct_tensor *m, int64_t times) {
+  for (int64_t q = 0; m && q < times; q++) {
+    ct_tensor *m2 = prod(m, m);
+    ct_release(m);
+    m = m2;
+  }
+  return m;
+}
+
+/* The matrices idx[0..k) of a, raised by a Taylor degree's polynomial (taylor or taylor_bf), into res. */
+static ct_status taylor_into(ct_tensor *res, const ct_tensor *a, const int64_t *idx, int64_t k,
+                             ct_tensor *(*poly)(const ct_tensor *, int), int deg) {
+  ct_tensor *sub = gather(a, idx, k), *t = sub ? poly(sub, deg) : NULL;
+  if (t) scatter(res, t, idx, k);
+  ct_status st = t ? CT_OK : ct_last_error();
+  ct_release(sub);
+  ct_release(t);
+  return st;
+}
+
 static ct_status scale_square(ct_tensor *res, const ct_tensor *a, const int64_t *idx, int64_t k,
                               const double *norm, bool single) {
   ct_tensor *sub = gather(a, idx, k);
@@ -443,12 +464,7 @@ static ct_status scale_square(ct_tensor *res, const ct_tensor *a, const int64_t 
   ct_status st = t ? CT_OK : ct_last_error();
   int64_t n = a->sizes[2];
   for (int64_t i = 0; st == CT_OK && i < k; i++) {
-    ct_tensor *m = ct__select_impl(t, 0, i);
-    for (int64_t q = 0; m && q < steps[i]; q++) {
-      ct_tensor *m2 = prod(m, m);
-      ct_release(m);
-      m = m2;
-    }
+    ct_tensor *m = squared(ct__select_impl(t, 0, i), steps[i]);
     if (!m) {
       st = ct_last_error();
       break;
@@ -476,6 +492,18 @@ static ct_tensor *mexp_result(const ct_tensor *A, const ct_tensor *a3, const ct_
   ct_release(like);
   if (r) ct__grad_mark_result(r, A);
   return ct__own(r);
+}
+
+/* matrix_exp's end: the result from res where every degree ran, the workspaces released. */
+static ct_tensor *mexp_finish(const ct_tensor *A, ct_tensor *a3, ct_tensor *a, ct_tensor *res, void *norm,
+                              int64_t *idx, ct_status st) {
+  ct__free(norm);
+  ct__free(idx);
+  ct_release(a);
+  ct_tensor *r = st == CT_OK ? mexp_result(A, a3, res) : NULL;
+  ct_release(a3);
+  ct_release(res);
+  return r;
 }
 
 /* mexp of A (n >= 2, no math bits): a new result of A's shape laid out as empty_like(A.view(-1, n, n)) (owned by
@@ -517,20 +545,10 @@ static ct_tensor *mexp(const ct_tensor *A) {
     if (deg == N_DEGS - 1) {
       st = scale_square(res, a, idx, k, norm, single);
     } else {
-      ct_tensor *sub = gather(a, idx, k), *t = sub ? taylor(sub, deg) : NULL;
-      if (t) scatter(res, t, idx, k);
-      st = t ? CT_OK : ct_last_error();
-      ct_release(sub);
-      ct_release(t);
+      st = taylor_into(res, a, idx, k, taylor, deg);
     }
   }
-  ct__free(norm);
-  ct__free(idx);
-  ct_release(a);
-  ct_tensor *r = st == CT_OK ? mexp_result(A, a3, res) : NULL;
-  ct_release(a3);
-  ct_release(res);
-  return r;
+  return mexp_finish(A, a3, a, res, norm, idx, st);
 }
 
 /* mexp of a float16 A (n >= 2) as torch 1.13's CPU runs it: mexp_impl with the double thetas, compared with the
@@ -700,12 +718,7 @@ static ct_status scale_square_bf(ct_tensor *res, const ct_tensor *a, const int64
   ct_tensor *t = taylor_bf(sub, N_DEGS - 1);
   ct_status st = t ? CT_OK : ct_last_error();
   for (int64_t i = 0; st == CT_OK && i < k; i++) {
-    ct_tensor *m = ct__select_impl(t, 0, i);
-    for (int64_t q = 0; m && q < steps[i]; q++) {
-      ct_tensor *m2 = prod(m, m);
-      ct_release(m);
-      m = m2;
-    }
+    ct_tensor *m = squared(ct__select_impl(t, 0, i), steps[i]);
     ct_tensor *dst = m ? ct__select_impl(res, 0, idx[i]) : NULL;
     st = dst ? ct__copy_into(dst, m) : ct_last_error();
     ct_release(dst);
@@ -754,20 +767,10 @@ static ct_tensor *mexp_bf16(const ct_tensor *A) {
     if (deg == N_DEGS - 1) {
       st = scale_square_bf(res, a, idx, k, norm, th[N_DEGS - 1]);
     } else {
-      ct_tensor *sub = gather(a, idx, k), *t = sub ? taylor_bf(sub, deg) : NULL;
-      if (t) scatter(res, t, idx, k);
-      st = t ? CT_OK : ct_last_error();
-      ct_release(sub);
-      ct_release(t);
+      st = taylor_into(res, a, idx, k, taylor_bf, deg);
     }
   }
-  ct__free(norm);
-  ct__free(idx);
-  ct_release(a);
-  ct_tensor *r = st == CT_OK ? mexp_result(A, a3, res) : NULL;
-  ct_release(a3);
-  ct_release(res);
-  return r;
+  return mexp_finish(A, a3, a, res, norm, idx, st);
 }
 
 static ct_tensor *matrix_exp_fn(const ct_op *op, const ct_tensor *A) {
