@@ -1,6 +1,9 @@
 /* torch 1.13's composites over mm/mv/dot/bmm: matmul (_matmul_impl: the 1-D promotions, the fold of a
    batched operand into mm/mv, the broadcast bmm), inner and tensordot, outer/ger and addr (mul's and
    add's routes), linalg.multi_dot (its cost-ordered chain) and chain_matmul. */
+#include <math.h>
+
+#include "core/cpu_isa.h"
 #include "iter/iter.h"
 #include "ops/convert_internal.h"
 #include "ops/matmul/mm_internal.h"
@@ -450,6 +453,30 @@ static ct_tensor *complex_sum(const ct_tensor *a, const ct_tensor *b) {
   return r;
 }
 
+/* beta * self + the product for float and double on an FMA CPU: torch's addr kernel is built for the CPU's
+   capability (AVX2 + FMA here), where GCC contracts beta * self + alpha * vec1 * vec2 (scalar and vector
+   forms alike) into fma(beta, self, (alpha * vec1) * vec2). s (self expanded) and q (the product): new results
+   of one shape and dtype; a new contiguous result. */
+static ct_tensor *fma_sum(ct_scalar beta, const ct_tensor *s, const ct_tensor *q) {
+  ct_tensor *sc = ct__contiguous_impl(s, CT_CONTIGUOUS_FORMAT),
+            *qc = sc ? ct__contiguous_impl(q, CT_CONTIGUOUS_FORMAT) : NULL;
+  ct_tensor *r = qc ? ct__join_empty(q, q->ndim, q->sizes, (ct_dtype)q->dtype) : NULL;
+  double b = beta.kind == CT_SCALAR_BOOL      ? (double)beta.v.b
+             : beta.kind == CT_SCALAR_INT     ? (double)beta.v.i
+             : beta.kind == CT_SCALAR_COMPLEX ? beta.v.c.re
+                                              : beta.v.d;
+  for (int64_t i = 0; r && i < r->numel; i++) {
+    if (r->dtype == CT_FLOAT32)
+      ((float *)ct__tdata(r))[i] =
+          fmaf((float)b, ((const float *)ct__tdata(sc))[i], ((const float *)ct__tdata(qc))[i]);
+    else
+      ((double *)ct__tdata(r))[i] = fma(b, ((const double *)ct__tdata(sc))[i], ((const double *)ct__tdata(qc))[i]);
+  }
+  ct_release(sc);
+  ct_release(qc);
+  return r;
+}
+
 /* The output of addr's TensorIterator (self expanded, vec1 as a column, vec2; inputs promoted to dt),
    allocated by an iterator that is built and not run. */
 static ct_tensor *addr_layout(const ct_tensor *e, const ct_tensor *col, const ct_tensor *v2, ct_dtype dt) {
@@ -509,6 +536,10 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
                 *q = p ? ct__mm_pw(&ct__pw_op_mul, p, c2) : NULL;
       if (q && ct__mm_coef_zero(beta)) { /* self is ignored: NaN and inf in it do not reach the result */
         r = ct_retain(q);
+      } else if (q && (dt == CT_FLOAT32 || dt == CT_FLOAT64) && CT_ISA_X86 && ct__cpu_fma()) {
+        ct_tensor *se = ct__to_dtype_impl(e, dt);
+        r = se ? fma_sum(beta, se, q) : NULL;
+        ct_release(se);
       } else if (q) {
         ct_tensor *se = ct__to_dtype_impl(e, dt), *bs = se ? ct__mm_pw(&ct__pw_op_mul, be, se) : NULL;
         r = !bs ? NULL
