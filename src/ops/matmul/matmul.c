@@ -470,7 +470,8 @@ static ct_tensor *fma_sum(ct_scalar beta, const ct_tensor *s, const ct_tensor *q
       ((float *)ct__tdata(r))[i] =
           fmaf((float)b, ((const float *)ct__tdata(sc))[i], ((const float *)ct__tdata(qc))[i]);
     else
-      ((double *)ct__tdata(r))[i] = fma(b, ((const double *)ct__tdata(sc))[i], ((const double *)ct__tdata(qc))[i]);
+      ((double *)ct__tdata(r))[i] =
+          fma(b, ((const double *)ct__tdata(sc))[i], ((const double *)ct__tdata(qc))[i]);
   }
   ct_release(sc);
   ct_release(qc);
