@@ -465,13 +465,15 @@ static ct_tensor *fma_sum(ct_scalar beta, const ct_tensor *s, const ct_tensor *q
              : beta.kind == CT_SCALAR_INT     ? (double)beta.v.i
              : beta.kind == CT_SCALAR_COMPLEX ? beta.v.c.re
                                               : beta.v.d;
-  for (int64_t i = 0; r && i < r->numel; i++) {
-    if (r->dtype == CT_FLOAT32)
-      ((float *)ct__tdata(r))[i] =
-          fmaf((float)b, ((const float *)ct__tdata(sc))[i], ((const float *)ct__tdata(qc))[i]);
-    else
-      ((double *)ct__tdata(r))[i] =
-          fma(b, ((const double *)ct__tdata(sc))[i], ((const double *)ct__tdata(qc))[i]);
+  int64_t n = r ? r->numel : 0;
+  if (r && r->dtype == CT_FLOAT32) {
+    const float *x = (const float *)ct__tdata(sc), *y = (const float *)ct__tdata(qc);
+    float *z = (float *)ct__tdata(r), bf = (float)b;
+    for (int64_t i = 0; i < n; i++) z[i] = fmaf(bf, x[i], y[i]);
+  } else if (r) {
+    const double *x = (const double *)ct__tdata(sc), *y = (const double *)ct__tdata(qc);
+    double *z = (double *)ct__tdata(r);
+    for (int64_t i = 0; i < n; i++) z[i] = fma(b, x[i], y[i]);
   }
   ct_release(sc);
   ct_release(qc);
