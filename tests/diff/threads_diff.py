@@ -174,10 +174,21 @@ def pointwise_cases(g):
     z = torch.randn(1 << 20, dtype=torch.complex64, generator=g)
     w = torch.randn(1 << 20, dtype=torch.complex64, generator=g)
     T = C.from_torch
-    return [
+    cases = [
         ("abs complex64 1M", lambda: torch.abs(z), lambda: ct("ct_abs", T(z))),
         ("mul complex64 1M", lambda: torch.mul(z, w), lambda: ct("ct_mul", T(z), T(w))),
     ]
+    # addr's kernel (addr_kernel.c): torch's 2-thread split cuts rows, and each element's form (vector block,
+    # unrolled scalar block, leftover) is counted from the start of the piece of row a thread gets
+    for dt in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        for beta, alpha in ((0.7, -1.1), (0, -1.1 + 0.4j if dt.is_complex else -1.1)):
+            s = torch.randn(301, 389, dtype=dt, generator=g)
+            v1, v2 = torch.randn(301, dtype=dt, generator=g), torch.randn(389, dtype=dt, generator=g)
+            o = _addmm_opts(beta, alpha)
+            cases.append(("addr %s 301x389 beta=%s" % (str(dt)[6:], beta),
+                          lambda s=s, v1=v1, v2=v2, beta=beta, alpha=alpha: torch.addr(s, v1, v2, beta=beta, alpha=alpha),
+                          lambda s=s, v1=v1, v2=v2, o=o: ct("ct_addr", T(s), T(v1), T(v2), ctypes.byref(o))))
+    return cases
 
 
 def reduction_cases(g):

@@ -429,57 +429,6 @@ static bool addr_scalar_ok(ct_dtype dt, ct_scalar s, const char *name) {
   return true;
 }
 
-/* beta * self + the product for complex types: addr's kernel adds the two terms as they are, where add's
-   route would multiply the second by alpha = 1 + 0i (inf * 0 makes a NaN of an infinite product). a, b:
-   new results of one shape and complex dtype; a new contiguous sum. */
-static ct_tensor *complex_sum(const ct_tensor *a, const ct_tensor *b) {
-  ct_tensor *ac = ct__contiguous_impl(a, CT_CONTIGUOUS_FORMAT),
-            *bc = ac ? ct__contiguous_impl(b, CT_CONTIGUOUS_FORMAT) : NULL;
-  ct_tensor *r = bc ? ct__join_empty(a, a->ndim, a->sizes, (ct_dtype)a->dtype) : NULL;
-  if (r) {
-    int64_t n = 2 * r->numel;
-    if (r->dtype == CT_COMPLEX64) {
-      const float *x = (const float *)ct__tdata(ac), *y = (const float *)ct__tdata(bc);
-      float *z = (float *)ct__tdata(r);
-      for (int64_t i = 0; i < n; i++) z[i] = x[i] + y[i];
-    } else {
-      const double *x = (const double *)ct__tdata(ac), *y = (const double *)ct__tdata(bc);
-      double *z = (double *)ct__tdata(r);
-      for (int64_t i = 0; i < n; i++) z[i] = x[i] + y[i];
-    }
-  }
-  ct_release(ac);
-  ct_release(bc);
-  return r;
-}
-
-/* beta * self + the product for float and double on an FMA CPU: torch's addr kernel is built for the CPU's
-   capability (AVX2 + FMA here), where GCC contracts beta * self + alpha * vec1 * vec2 (scalar and vector
-   forms alike) into fma(beta, self, (alpha * vec1) * vec2). s (self expanded) and q (the product): new results
-   of one shape and dtype; a new contiguous result. */
-static ct_tensor *fma_sum(ct_scalar beta, const ct_tensor *s, const ct_tensor *q) {
-  ct_tensor *sc = ct__contiguous_impl(s, CT_CONTIGUOUS_FORMAT),
-            *qc = sc ? ct__contiguous_impl(q, CT_CONTIGUOUS_FORMAT) : NULL;
-  ct_tensor *r = qc ? ct__join_empty(q, q->ndim, q->sizes, (ct_dtype)q->dtype) : NULL;
-  double b = beta.kind == CT_SCALAR_BOOL      ? (double)beta.v.b
-             : beta.kind == CT_SCALAR_INT     ? (double)beta.v.i
-             : beta.kind == CT_SCALAR_COMPLEX ? beta.v.c.re
-                                              : beta.v.d;
-  int64_t n = r ? r->numel : 0;
-  if (r && r->dtype == CT_FLOAT32) {
-    const float *x = (const float *)ct__tdata(sc), *y = (const float *)ct__tdata(qc);
-    float *z = (float *)ct__tdata(r), bf = (float)b;
-    for (int64_t i = 0; i < n; i++) z[i] = fmaf(bf, x[i], y[i]);
-  } else if (r) {
-    const double *x = (const double *)ct__tdata(sc), *y = (const double *)ct__tdata(qc);
-    double *z = (double *)ct__tdata(r);
-    for (int64_t i = 0; i < n; i++) z[i] = fma(b, x[i], y[i]);
-  }
-  ct_release(sc);
-  ct_release(qc);
-  return r;
-}
-
 /* The output of addr's TensorIterator (self expanded, vec1 as a column, vec2; inputs promoted to dt),
    allocated by an iterator that is built and not run. */
 static ct_tensor *addr_layout(const ct_tensor *e, const ct_tensor *col, const ct_tensor *v2, ct_dtype dt) {
@@ -496,9 +445,23 @@ static ct_tensor *addr_layout(const ct_tensor *e, const ct_tensor *col, const ct
   return r;
 }
 
-/* addr's TensorIterator (self broadcast, vec1 as a column, vec2; common dtype) and its kernel: alpha * vec1
-   * vec2 when beta is 0 (self ignored), else beta * self + alpha * vec1 * vec2, through mul's and add's
-   routes in the common dtype (bool: and / or). inplace: self is the target (not broadcast). */
+/* Where torch's iterator writes an out= result of shape sizes (its geometry decides each element's rounding,
+   addr_kernel.c): out itself where it can be written directly; for an out of the right shape and another
+   dtype, the contiguous temporary of dtype dt that TensorIterator computes into (LEGACY_CONTIGUOUS_MEMORY_FORMAT)
+   and then casts into out; NULL for a new result in the iterator's own layout (an out to be resized). */
+static ct_tensor *addr_out_target(const ct_tensor *out, const int64_t *sizes, ct_dtype dt, const ct_tensor *e,
+                                  const ct_tensor *v1, const ct_tensor *v2) {
+  ct_tensor *direct = ct__mm_out_direct((ct_tensor *)out, 2, sizes, dt, e, v1, v2);
+  if (direct || (ct_dtype)out->dtype == dt || out->ndim != 2 || out->sizes[0] != sizes[0] || out->sizes[1] != sizes[1])
+    return direct;
+  return ct__join_empty(e, 2, sizes, dt);
+}
+
+/* addr's TensorIterator (self broadcast, vec1 as a column, vec2; common dtype) and its kernel: for float,
+   double and complex results torch's own (addr_kernel.c), else alpha * vec1 * vec2 when beta is 0 (self
+   ignored), else beta * self + alpha * vec1 * vec2, through mul's and add's routes in the common dtype
+   (bool: and / or), which round as torch's integer, half and bfloat16 kernels do. inplace: self is the
+   target (not broadcast). */
 static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct_tensor *v2,
                             const ct_addmm_opts *opts, bool inplace, ct_dtype *dt_out,
                             const ct_tensor *cast_target) {
@@ -537,24 +500,23 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
       ct_tensor *c1 = be ? ct__to_dtype_impl(c, dt) : NULL, *c2 = c1 ? ct__to_dtype_impl(v2, dt) : NULL;
       ct_tensor *p = c2 ? ct__mm_pw(&ct__pw_op_mul, al, c1) : NULL,
                 *q = p ? ct__mm_pw(&ct__pw_op_mul, p, c2) : NULL;
-      if (q && ct__mm_coef_zero(beta)) { /* self is ignored: NaN and inf in it do not reach the result */
+      bool floating = dt == CT_FLOAT32 || dt == CT_FLOAT64 || dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
+      if (c && floating) { /* torch's kernel over torch's iterator, writing where torch writes */
+        ct_tensor *target = !cast_target ? NULL
+                            : inplace ? ((ct_dtype)self->dtype == dt && !ct__math_bits(self) ? ct_retain((ct_tensor *)self) : NULL)
+                                      : addr_out_target(cast_target, sizes, dt, e, v1, v2);
+        r = ct__addr_float(e, c, v2, dt, beta, alpha, target);
+        ct_release(target);
+      } else if (q && ct__mm_coef_zero(beta)) { /* self is ignored: NaN and inf in it do not reach the result */
         r = ct_retain(q);
-      } else if (q && (dt == CT_FLOAT32 || dt == CT_FLOAT64) && CT_ISA_X86 && ct__cpu_fma()) {
-        ct_tensor *se = ct__to_dtype_impl(e, dt);
-        r = se ? fma_sum(beta, se, q) : NULL;
-        ct_release(se);
       } else if (q) {
         ct_tensor *se = ct__to_dtype_impl(e, dt), *bs = se ? ct__mm_pw(&ct__pw_op_mul, be, se) : NULL;
-        r = !bs ? NULL
-            : ct__dt(dt)->category == CT_CAT_COMPLEX
-                ? complex_sum(bs, q)
-                : ct__mm_pw(dt == CT_BOOL ? (const void *)&ct__pw_op_logical_or
-                                          : (const void *)&ct__pw_op_add,
-                            bs, q);
+        r = bs ? ct__mm_pw(dt == CT_BOOL ? (const void *)&ct__pw_op_logical_or : (const void *)&ct__pw_op_add, bs, q)
+               : NULL;
         ct_release(se);
         ct_release(bs);
       }
-      if (r) { /* TensorIterator's output layout over (self, vec1 as a column, vec2): the engine's, from an
+      if (r && !floating) { /* TensorIterator's output layout over (self, vec1 as a column, vec2): the engine's, from an
                   iterator over the three that is built and not run (vec2 broadcast takes torch's
                   iterator off its all-contiguous shortcut: a (2, 1) self of strides (1, 2) keeps them) */
         ct_tensor *lay = addr_layout(e, c, v2, dt);
@@ -606,6 +568,10 @@ ct_status ct_addr_(ct_tensor *self, const ct_tensor *vec1, const ct_tensor *vec2
     ct_release(r);
     return CT_ERR_RUNTIME;
   }
+  if (r == self) { /* computed in place (addr_kernel.c) */
+    ct_release(r);
+    return CT_OK;
+  }
   return ct__mm_finish_inplace(self, r);
 }
 
@@ -623,7 +589,7 @@ ct_status ct_addr_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec1,
     ct_release(r);
     return CT_ERR_RUNTIME;
   }
-  ct_status s = ct__join_copy_out(out, r);
+  ct_status s = r == out ? CT_OK : ct__join_copy_out(out, r);
   ct_release(r);
   return s;
 }

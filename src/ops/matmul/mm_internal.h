@@ -35,6 +35,13 @@ void ct__gemm_bf16(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float alph
 bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct_scalar beta,
                       ct_scalar alpha);
 
+/* addr's kernel (addr_kernel.c) for a float32 / float64 / complex result dt: torch's iterator over (target,
+   e = self expanded, col = vec1 as a column, v2; inputs promoted to dt) and its kernel's roundings. target:
+   where torch writes (an out= or in-place tensor of dt and the result's shape), or NULL for a new result with
+   the iterator's layout. A new reference to the result (target itself when given). */
+ct_tensor *ct__addr_float(const ct_tensor *e, const ct_tensor *col, const ct_tensor *v2, ct_dtype dt,
+                          ct_scalar beta, ct_scalar alpha, ct_tensor *target);
+
 /* Whether torch's mm computes dtype (every type but bool and float16): else records
    "\"<kname>\" not implemented for '<dtype>'". */
 bool ct__mm_dtype_ok(ct_dtype dt, const char *kname);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "core/cast.h"
+#include "kernels/cpu/cplx_forms.h"
 #include "kernels/cpu/loops.h"
 #include "kernels/cpu/torch_compat.h"
 #include "ops/pointwise/pw.h"
@@ -29,36 +30,6 @@ const char *ct__pw_typemeta_name(ct_dtype dt);
 bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor **tmp);
 #define typemeta_name ct__pw_typemeta_name
 
-/* ---- complex arithmetic, both ways ---- */
-#define DEF_CX(SUF, T, R, FMA)                                                                        \
-  static inline T cmul_s_##SUF(T x, T y) { /* c10::complex operator*, products fused */               \
-    R a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);                                          \
-    R bd = b * d, bc = b * c;                                                                          \
-    return CMPLX_##SUF(FMA(a, c, -bd), FMA(a, d, bc));                                                 \
-  }                                                                                                    \
-  static inline T cmul_v_##SUF(T x, T y) { /* Vectorized: mul, then hsub */                           \
-    R a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);                                          \
-    R ac = a * c, bd = b * d, ad = a * d, bc = b * c;                                                  \
-    return CMPLX_##SUF(ac - bd, ad + bc);                                                              \
-  }                                                                                                    \
-  static inline T cdiv_s_##SUF(T x, T y) { /* c10::complex operator/ (1.13), products fused */         \
-    R a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);                                          \
-    R dd = d * d, bd = b * d, ad = a * d;                                                              \
-    R den = FMA(c, c, dd);                                                                             \
-    return CMPLX_##SUF(FMA(a, c, bd) / den, FMA(b, c, -ad) / den);                                     \
-  }                                                                                                    \
-  static inline T cdiv_v_##SUF(T x, T y) { /* Vectorized: mul, hadd, div by |y|^2 */                  \
-    R a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);                                          \
-    R ac = a * c, bd = b * d, mad = a * -d, bc = b * c, cc = c * c, dd = d * d;                        \
-    R den = cc + dd;                                                                                   \
-    return CMPLX_##SUF((ac + bd) / den, (mad + bc) / den);                                             \
-  }                                                                                                    \
-  static inline T cadd_##SUF(T x, T y) { return CMPLX_##SUF(creal(x) + creal(y), cimag(x) + cimag(y)); } \
-  static inline T csub_##SUF(T x, T y) { return CMPLX_##SUF(creal(x) - creal(y), cimag(x) - cimag(y)); }
-#define CMPLX_c64 CMPLXF
-#define CMPLX_c128 CMPLX
-DEF_CX(c64, ct_c64, float, CT_COMPAT_FMAF)
-DEF_CX(c128, ct_c128, double, CT_COMPAT_FMA)
 
 /* ---- addcmul / addcdiv ---- */
 typedef union value_ctx {
