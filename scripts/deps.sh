@@ -13,7 +13,9 @@ purpose=${1:-build}
 # libc6-dev: gcc only recommends it, and the install below skips recommendations.
 # libopenblas0-openmp: the BLAS/LAPACK the products load at run time (src/kernels/cpu/blas.h: by dlopen, so
 # nothing is linked and no header is needed; the OpenMP build shares the library's libgomp).
-build=(gcc libc6-dev make cmake pkg-config libsleef-dev libopenblas0-openmp)
+# libdnnl-dev: oneDNN's header for the bfloat16 products torch 1.13 sends to oneDNN on AVX-512 CPUs
+# (src/kernels/cpu/dnnl.h; libdnnl.so.2 is loaded at run time, as OpenBLAS is).
+build=(gcc libc6-dev make cmake pkg-config libsleef-dev libopenblas0-openmp libdnnl-dev)
 case "$purpose" in
   build) needed=("${build[@]}") ;;
   check) needed=("${build[@]}" g++ python3 python3-numpy python3-torch clang-14 libclang-rt-14-dev libomp-14-dev) ;;

@@ -24,6 +24,9 @@ ct_isa ct__cpu_isa(void);
 /* FMA3 at a level below AVX2 (AMD Piledriver has FMA without AVX2): only SLEEF's scalar FMA functions
    (binary_sleef.c) ask. False when the level is lowered below AVX2. */
 bool ct__cpu_fma(void);
+/* AVX-512 BW, VL and DQ, as the CPU has them whatever the level (CTORCH_ISA does not lower it): torch 1.13's
+   mkldnn_bf16_device_check, which sends its bfloat16 products to oneDNN (kernels/cpu/dnnl.h). */
+bool ct__cpu_avx512_bw_vl_dq(void);
 /* Tests: run the hand-written kernels at a level below the CPU's (-1: back to the detected one). */
 void ct__cpu_force_isa(int level);
 

@@ -214,7 +214,10 @@ def gen_baddbmm(g, inplace=False):
         # function leaves the result uninitialized when beta is 0 (a NaN there can survive): not comparable,
         # but in place (baddbmm_) the result is self, read as r * 0 (NaN and inf there make NaN)
         beta = 2
-    return A(g.tensor(sshape, x.dtype), x, y, beta, _coef(g, x.dtype))
+    alpha = _coef(g, x.dtype)
+    if x.dtype == torch.bfloat16 and beta == 0 and alpha == 0 and b * shape[1] * x.shape[-1] * shape[2] > 4096:
+        alpha = 1  # torch's oneDNN route returns before writing the result (mm_dnnl.c): not comparable
+    return A(g.tensor(sshape, x.dtype), x, y, beta, alpha)
 
 
 def gen_baddbmm_(g):
@@ -433,6 +436,57 @@ def gen_addr_rows_out(g):
     return A(s, x, y, be, al, out=_out(g, (x.shape[0], y.shape[0]), s.dtype))
 
 
+def _bf(g, shape):
+    return g.tensor(shape, torch.bfloat16)
+
+
+def _beta_alpha(coef):
+    """beta and alpha, not both 0: torch's oneDNN route for baddbmm / addmv returns before the product when alpha
+    is 0, and with beta 0 its result is memory it never wrote (ctorch writes zeros there)."""
+    be, al = coef(), coef()
+    return (be, 1 if al == 0 else al) if be == 0 else (be, al)
+
+
+def gen_bf16_route(g):
+    """bfloat16 products around torch's oneDNN threshold (m * k * n, batch * m * k * n, m * k for mv, n for dot
+    above 16^3 on a CPU with AVX-512 BW/VL/DQ: kernels/cpu/dnnl.h), every layout of the suite, beta / alpha (0
+    too: alpha 0 leaves the result as torch's route does), on any CPU: elsewhere both run torch's own loops."""
+    kind = g.choice(["mm", "addmm", "bmm", "baddbmm", "mv", "addmv", "dot", "matmul"])
+    m, k, n = g.int(1, 40), g.int(1, 40), g.int(1, 40)
+    if kind == "mm" and g.chance(0.3):
+        m, k, n = 16, 16, g.choice([16, 17])  # at and just above the threshold
+    coef = lambda: g.choice([None, 0, 0.5, -2.0, 1])
+    if kind in ("mm", "matmul"):
+        return A(kind, _bf(g, (m, k)), _bf(g, (k, n)), None, None, None)
+    if kind == "addmm":
+        return A(kind, _bf(g, (m, k)), _bf(g, (k, n)), _bf(g, g.choice([(m, n), (n,), ()])), coef(), coef())
+    b = g.int(1, 6)
+    if kind == "bmm":
+        return A(kind, _bf(g, (b, m, k)), _bf(g, (b, k, n)), None, None, None)
+    if kind == "baddbmm":
+        be, al = _beta_alpha(coef)
+        if be == 0 and b * m * k * n <= 4096:  # torch's own loop reads its unwritten result times beta 0
+            be = 0.5
+        return A(kind, _bf(g, (b, m, k)), _bf(g, (b, k, n)), _bf(g, (b, m, n)), be, al)
+    big = g.int(40, 300)
+    if kind == "mv":
+        return A(kind, _bf(g, (big, k)), _bf(g, (k,)), None, None, None)
+    if kind == "addmv":
+        return A(kind, _bf(g, (big, k)), _bf(g, (k,)), _bf(g, (big,)), *_beta_alpha(coef))
+    nn = g.choice([4096, 4097, g.int(1, 9000)])
+    return A(kind, _bf(g, (nn,)), _bf(g, (nn,)), None, None, None)
+
+
+def _t_bf16_route(kind, x, y, c, be, al):
+    f = getattr(torch, kind)
+    return f(c, x, y, **_tkw(be, al)) if c is not None else f(x, y)
+
+
+def _c_bf16_route(kind, x, y, c, be, al):
+    name = "ct_" + kind
+    return _call(name, c, x, y, _opts(be, al)) if c is not None else _call(name, x, y)
+
+
 def gen_tensordot(g):
     dt = _dtype(g, FLOATS + [torch.int64, torch.int32])
     d = g.int(0, 2) if g.chance(0.95) else -1
@@ -635,6 +689,7 @@ OPS = [
     Op("addr", gen_addr, torch=_t_add(torch.addr), ct=_c_add("ct_addr")),
     Op("addr_", gen_addr_, torch=_t_add_("addr_"), ct=_c_add_("ct_addr_")),
     Op("addr_out", gen_addr_out, torch=_t_add_out(torch.addr), ct=_c_add_out("ct_addr_out")),
+    Op("bf16_route", gen_bf16_route, torch=_t_bf16_route, ct=_c_bf16_route),
     Op("addr_rows", gen_addr_rows, torch=_t_add(torch.addr), ct=_c_add("ct_addr")),
     Op("addr_rows_", gen_addr_rows_, torch=_t_add_("addr_"), ct=_c_add_("ct_addr_")),
     Op("addr_rows_out", gen_addr_rows_out, torch=_t_add_out(torch.addr), ct=_c_add_out("ct_addr_out")),

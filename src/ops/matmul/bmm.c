@@ -128,6 +128,8 @@ static ct_status bmm_into(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2
     return s;
   }
   ct_dtype dt = (ct_dtype)b1->dtype;
+  if (dt == CT_BFLOAT16 && ct__mm_dnnl_route(b1, b2, r)) /* torch asks before its small-matrix loop */
+    return ct__mm_dnnl(r, b1, b2, is_bmm ? ct_scalar_int(0) : beta, is_bmm ? ct_scalar_int(1) : alpha);
   if (k * m * n < 400) {
     if (dt == CT_BOOL || dt == CT_FLOAT16) {
       ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", is_bmm ? "bmm" : "baddbmm",

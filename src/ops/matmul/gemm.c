@@ -5,6 +5,7 @@
 #include "core/cpu_isa.h"
 #include "core/elem.h"
 #include "kernels/cpu/blas.h"
+#include "kernels/cpu/dnnl.h"
 #include "ops/convert_internal.h"
 #include "core/parallel.h"
 #include "ops/matmul/mm_internal.h"
@@ -130,6 +131,9 @@ static void cpublas_gemm_ex(gemm_args *g, bool nosync) {
     return;
   }
   if (g->dt == CT_BFLOAT16) {
+    if (ct__dnnl_bf16_gemm(g->ta, g->tb, g->m, g->n, g->k, (float)coef_re(g->alpha), (const uint16_t *)g->a, g->lda,
+                           (const uint16_t *)g->b, g->ldb, (float)coef_re(g->beta), (uint16_t *)g->c, g->ldc))
+      return; /* torch's mkldnn_bf16_gemm (kernels/cpu/dnnl.h) */
     ct__gemm_bf16(g->ta, g->tb, g->m, g->n, g->k, (float)coef_re(g->alpha), (float)coef_re(g->beta),
                   (const uint16_t *)g->a, g->lda, (const uint16_t *)g->b, g->ldb, (uint16_t *)g->c, g->ldc);
     return;

@@ -384,7 +384,9 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
         rv = rm ? ct__mm_resolved(vec) : NULL;
         s = rv ? CT_OK : ct_last_error();
       }
-      if (s == CT_OK) {
+      if (s == CT_OK && md == CT_BFLOAT16 && ct__mm_dnnl_route(rm, rv, NULL)) {
+        s = ct__mm_dnnl(r, rm, rv, beta, alpha);
+      } else if (s == CT_OK) {
         gemv_args g = {.dt = md,
                        .x = ct__tdata(rv),
                        .incx = rv->strides[0],
@@ -521,6 +523,8 @@ static ct_tensor *dot_core(const ct_tensor *a0, const ct_tensor *b0, bool conj_a
       acc += (uint64_t)ct__elem_load_i64(dt, pa + i * ia * (int64_t)is) *
              (uint64_t)ct__elem_load_i64(dt, pb + i * ib * (int64_t)is);
     ct__elem_store_i64(dt, pr, (int64_t)acc);
+  } else if (dt == CT_BFLOAT16 && ct__mm_dnnl_route(a, b, NULL)) {
+    s = ct__mm_dnnl(r, a, b, ct_scalar_int(0), ct_scalar_int(1));
   } else if (dt == CT_BFLOAT16) {
     float sum = 0;
     for (int64_t i = 0; i < n; i++) {
