@@ -14,10 +14,11 @@
    - ct__torch_vec_prefix: the vector/scalar split of a row (cpu_kernel_vec / vectorized_loop). Its users:
      the elementwise unary loops (ops/pointwise/elem_internal.h, elem_cplx.h, complex angle), the binary
      ones (CT_VS_LOOP2 in binary_common.h, pow's PS_LOOP), the ternary ones (clamp, lerp / addcmul /
-     addcdiv);
+     addcdiv), addr's kernel (ops/matmul/addr_kernel.c);
    - ct__torch_row_kind (binary_common.h's ct__row_kind2): which of GCC's compiled forms of the scalar
      lambda a binary row runs (complex add / mul in arith_cx.c, float add with alpha in arith.c); the
-     same for complex addcmul / addcdiv rows (ternary_lerp.c's unrolled blocks and leftover form);
+     same for complex addcmul / addcdiv rows (ternary_lerp.c's unrolled blocks and leftover form) and
+     complex64 addr rows (addr_kernel.c); the two complex forms themselves in kernels/cpu/cplx_forms.h;
    - CT_COMPAT_FMA / CT_COMPAT_FMAF: a * b + c where GCC fused it: c10::complex's operators (math_scalar.h,
      elem_cscalar.c, arith_cx.c, binary_div.c, binary_pow.c, ternary_lerp.c, scan_kernels.c's cumprod,
      sum.c's complex prod and its complex<float> lane step), Math.h's special functions (math_scalar.h),
