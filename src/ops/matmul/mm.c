@@ -36,6 +36,7 @@ static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, ct_tensor *lik
   int64_t sizes[2] = {a->sizes[0], b->sizes[1]};
   ct_tensor *r = ct__mm_out_direct(like, 2, sizes, (ct_dtype)a->dtype, a, b, NULL);
   if (!r) r = ct__mm_result_for(like, a, 2, sizes, (ct_dtype)a->dtype);
+  if (r && CT__OP_ON_META(a, b)) return r; /* mm's structured meta: the geometry, no kernel (nor its checks) */
   ct_tensor *ra = r ? ct__mm_unneg(a) : NULL, *rb = ra ? ct__mm_unneg(b) : NULL;
   ct_status s =
       rb ? ct__gemm_into(r, ra, rb, ct_scalar_int(0), ct_scalar_int(1), "addmm_impl_cpu_") : ct_last_error();
@@ -95,14 +96,17 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
   if (out && !ct__join_out_dtype_is(out, (ct_dtype)self->dtype)) return NULL;
   ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
             alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
-  ct_tensor *e = ct__expand_impl(self, (ct_shape){sizes, 2});
-  if (!e) return NULL;
+  /* addmm_out_cpu expands self; the meta function does not look at self's shape */
+  bool meta = CT__OP_ON_META(self, m1, m2);
+  ct_tensor *e = meta ? NULL : ct__expand_impl(self, (ct_shape){sizes, 2});
+  if (!e && !meta) return NULL;
   ct_dtype dt = (ct_dtype)self->dtype;
   /* straight into out, as torch (not for the types refused after self's copy: a failed call changes nothing) */
   ct_tensor *r = out && dt != CT_BOOL && dt != CT_FLOAT16
                      ? ct__mm_out_direct((ct_tensor *)out, 2, sizes, dt, self, m1, m2)
                      : NULL;
   if (!r) r = ct__mm_result_for(inplace ? self : out, self, 2, sizes, dt);
+  if (meta) return r; /* ADDMM_META's checks ran: the geometry, no kernel */
   ct_tensor *ra = r ? ct__mm_unneg(m1) : NULL, *rb = ra ? ct__mm_unneg(m2) : NULL;
   ct_status s = rb ? CT_OK : ct_last_error();
   if (s == CT_OK && !ct__mm_coef_zero(beta) && r->numel) s = ct__copy_into(r, e);
@@ -348,6 +352,10 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
                      ? ct__mm_out_direct((ct_tensor *)out, 1, &m, dt, self, mat, vec)
                      : NULL;
   if (!r) r = ct__mm_result_like(inplace ? self : out, vec, 1, &m, dt);
+  if (r && CT__OP_ON_META(self, mat, vec)) { /* addmv's structured meta: the geometry, no kernel */
+    ct_release(e);
+    return r;
+  }
   ct_tensor *rm = NULL, *rv = NULL, *cm = NULL;
   ct_status s = r ? CT_OK : ct_last_error();
   if (s == CT_OK && mat->numel == 0) {
@@ -473,11 +481,15 @@ ct_status ct_addmv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat,
 
 /* ---- dot / vdot ---- */
 
+/* dot_check of torch's meta function (meta_dot / vdot): the only check on meta */
+static bool dot_ndim_ok(const ct_tensor *a, const ct_tensor *b) {
+  if (a->ndim == 1 && b->ndim == 1) return true;
+  ct__error(CT_ERR_RUNTIME, "1D tensors expected, but got %dD and %dD tensors", (int)a->ndim, (int)b->ndim);
+  return false;
+}
+
+/* the CPU kernel's checks past the meta function's */
 static bool dot_check(const ct_tensor *a, const ct_tensor *b) {
-  if (a->ndim != 1 || b->ndim != 1) {
-    ct__error(CT_ERR_RUNTIME, "1D tensors expected, but got %dD and %dD tensors", (int)a->ndim, (int)b->ndim);
-    return false;
-  }
   if (a->dtype != b->dtype) {
     ct__error(CT_ERR_RUNTIME, "dot : expected both vectors to have same dtype, but found %s and %s",
               ct__dt((ct_dtype)a->dtype)->scalar_name, ct__dt((ct_dtype)b->dtype)->scalar_name);
@@ -500,6 +512,8 @@ static ct_tensor *dot_core(const ct_tensor *a0, const ct_tensor *b0, bool conj_a
   ct_dtype dt = (ct_dtype)a0->dtype;
   bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX;
   if (conj_a && !cx) conj_a = false;
+  if (!dot_ndim_ok(a0, b0)) return NULL;
+  if (CT__OP_ON_META(a0, b0)) return ct__join_empty(a0, 0, NULL, dt); /* self.new_empty(()) */
   if (!dot_check(a0, b0)) return NULL;
   if (dt == CT_BOOL || dt == CT_FLOAT16 || (conj_a && !cx))
     return CT_ERR_NULL(CT_ERR_RUNTIME, "\"dot\" not implemented for '%s'", ct__dt(dt)->scalar_name);
@@ -558,11 +572,13 @@ static ct_tensor *conj_of(ct_tensor *r) {
 static ct_tensor *unconj(const ct_tensor *t) { return ct__conj_impl(t); }
 
 /* at::native::dot / vdot: a conjugate view is read through the other function (dot(conj(x), y) is
-   vdot(x, y)), so that BLAS gets the call torch makes; then the checks and the kernel. */
+   vdot(x, y)), so that BLAS gets the call torch makes; then the checks and the kernel. On meta, vdot's
+   Python meta function routes conjugate views the same way, while meta_dot reads none (its result is
+   never a conjugate view). */
 ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool vdot) {
   bool cx = ct__dt((ct_dtype)a->dtype)->category == CT_CAT_COMPLEX;
   bool ca = (a->flags & CT_TENSOR_CONJ) != 0, cb = (b->flags & CT_TENSOR_CONJ) != 0;
-  if (cx && (ca || cb)) {
+  if (cx && (ca || cb) && (vdot || !CT__OP_ON_META(a, b))) {
     ct_tensor *x = ca ? unconj(a) : ct_retain((ct_tensor *)a),
               *y = x && cb ? unconj(b) : ct_retain((ct_tensor *)b);
     ct_tensor *r = NULL;

@@ -6,12 +6,17 @@
 #include "ops/join/join_internal.h"
 
 /* The products' descriptors: CPU rows (the dtype dispatch is the kernels' own, with torch's "not
-   implemented for" names). */
-#define CT_MM_OP(NAME, ATEN) CT_JOIN_OP_CPU(NAME, ATEN)
+   implemented for" names) and meta rows: torch 1.13 computes every product on meta (structured meta
+   functions, Python meta functions, composites), each op's meta path chosen at its dispatch point with
+   CT__OP_ON_META: its checks and its result's geometry, no kernel and none of the kernel's checks.
+   CT_MM_OP_CPU: an operator torch has no Meta kernel for (tensordot.out). */
+#define CT_MM_OP(NAME, ATEN)     CT_JOIN_OP(NAME, ATEN)
+#define CT_MM_OP_CPU(NAME, ATEN) CT_JOIN_OP_CPU(NAME, ATEN)
 
 /* beta / alpha of ct_addmm_opts with torch's default (kind 0: 1). */
 ct_scalar ct__mm_coef(ct_scalar s);
-/* Whether a scalar is zero (torch's beta.toComplexDouble() == 0.0). */
+/* Whether a scalar is v (torch's beta.toComplexDouble() == v), zero. */
+bool ct__mm_coef_is(ct_scalar s, double v);
 bool ct__mm_coef_zero(ct_scalar s);
 
 /* torch's addmm_impl_cpu_ from its result step: result (m x n, sized, no math bits) already holds beta's
