@@ -215,7 +215,8 @@ static ct_tensor *tensordot_impl(const ct_tensor *a, const ct_tensor *b, ct_dims
   if (a->ndim > MAXD || b->ndim > MAXD || da.ndim > MAXD)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "tensordot: too many dims");
   ct_tensor *t1 = ct_retain((ct_tensor *)a), *t2 = ct_retain((ct_tensor *)b);
-  int64_t csize = 1, w1[MAXD] = {0}, w2[MAXD] = {0}; /* {0}: GCC cannot see that a failed dim stops the loops */
+  /* {0}: GCC cannot see that a failed dim stops the loops that read them */
+  int64_t csize = 1, w1[MAXD] = {0}, w2[MAXD] = {0};
   bool c1[MAXD] = {false}, c2[MAXD] = {false};
   ct_status s = CT_OK;
   for (int64_t i = 0; s == CT_OK && i < da.ndim; i++) {
@@ -359,8 +360,8 @@ static bool inner_dims_ok(const ct_tensor *a, const ct_tensor *b) {
   char x[512], y[512];
   ct__fmt_int_list(x, sizeof x, a->ndim, a->sizes);
   ct__fmt_int_list(y, sizeof y, b->ndim, b->sizes);
-  ct__error(CT_ERR_RUNTIME, "inner() the last dimension must match on both input tensors but got shapes %s and %s",
-            x, y);
+  ct__error(CT_ERR_RUNTIME,
+            "inner() the last dimension must match on both input tensors but got shapes %s and %s", x, y);
   return false;
 }
 
@@ -460,7 +461,8 @@ static ct_tensor *math_addr(const ct_tensor *self, const ct_tensor *v1, const ct
   ct_release(o);
   ct_release(q);
   if (!r) return NULL;
-  ct_dtype dt = ct_promote_types(ct_promote_types((ct_dtype)self->dtype, (ct_dtype)v1->dtype), (ct_dtype)v2->dtype);
+  ct_dtype dt =
+      ct_promote_types(ct_promote_types((ct_dtype)self->dtype, (ct_dtype)v1->dtype), (ct_dtype)v2->dtype);
   ct_tensor *c = ct__to_dtype_impl(r, dt);
   ct_release(r);
   return c;
@@ -638,8 +640,8 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
 
 /* math_addr_out: math_addr's result, the safe-cast check, resize_output and copy_ (addr_ is addr_out(self,
    self, ...): self takes the result's shape). */
-static ct_status addr_out_meta(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec1, const ct_tensor *vec2,
-                               const ct_addmm_opts *opts) {
+static ct_status addr_out_meta(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec1,
+                               const ct_tensor *vec2, const ct_addmm_opts *opts) {
   ct_tensor *r = math_addr(t, vec1, vec2, opts);
   if (!r) return ct_last_error();
   ct_status s = CT_ERR_RUNTIME;
@@ -656,7 +658,7 @@ ct_tensor *ct_addr(const ct_tensor *t, const ct_tensor *vec1, const ct_tensor *v
   CT__NONNULL_PTR(t, vec1, vec2);
   if (!CT__OP_ACCEPTS(&addr_op, addr_op.aten, t, vec1, vec2)) return NULL;
   ct_tensor *r = CT__OP_ON_META(t, vec1, vec2) ? math_addr(t, vec1, vec2, opts)
-                                                : addr_impl(t, vec1, vec2, opts, false, NULL, NULL);
+                                               : addr_impl(t, vec1, vec2, opts, false, NULL, NULL);
   if (r) ct__grad_mark_result(r, t);
   ct__mm_mark(r, vec1, vec2);
   return ct__own(r);
@@ -667,7 +669,8 @@ ct_status ct_addr_(ct_tensor *self, const ct_tensor *vec1, const ct_tensor *vec2
   if (!CT__OP_ACCEPTS(&addr__op, addr__op.aten, self, vec1, vec2)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   if (!ct__check_no_internal_overlap(self)) return ct_last_error();
-  if (CT__OP_ON_META(self, vec1, vec2)) return addr_out_meta(self, self, vec1, vec2, opts); /* addr_out(self, self) */
+  if (CT__OP_ON_META(self, vec1, vec2))
+    return addr_out_meta(self, self, vec1, vec2, opts); /* addr_out(self, self) */
   ct_dtype dt = (ct_dtype)self->dtype;
   ct_tensor *r = addr_impl(self, vec1, vec2, opts, true, &dt, self);
   if (r && !ct_can_cast(dt, (ct_dtype)self->dtype)) {

@@ -36,7 +36,8 @@ static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, ct_tensor *lik
   int64_t sizes[2] = {a->sizes[0], b->sizes[1]};
   ct_tensor *r = ct__mm_out_direct(like, 2, sizes, (ct_dtype)a->dtype, a, b, NULL);
   if (!r) r = ct__mm_result_for(like, a, 2, sizes, (ct_dtype)a->dtype);
-  if (r && CT__OP_ON_META(a, b)) return r; /* mm's structured meta: the geometry, no kernel (nor its checks) */
+  if (r && CT__OP_ON_META(a, b))
+    return r; /* mm's structured meta: the geometry, no kernel (nor its checks) */
   ct_tensor *ra = r ? ct__mm_unneg(a) : NULL, *rb = ra ? ct__mm_unneg(b) : NULL;
   ct_status s =
       rb ? ct__gemm_into(r, ra, rb, ct_scalar_int(0), ct_scalar_int(1), "addmm_impl_cpu_") : ct_last_error();
