@@ -23,6 +23,13 @@ static void test_mm_bmm(void) {
     CHECK_STRIDES(r, 4, 1);
   }
   ct_release(r);
+  /* torch.mm(torch.ones(2, 3), m(3, 4, dtype=float64)).device: meta (c10 dispatches to meta, whose kernel
+     makes a meta result) */
+  ct_tensor *cpu = ct_ones(CT_SHAPE(2, 3), NULL);
+  r = ct_mm(cpu, b);
+  CHECK(on_meta(r) && ct_dtype_of(r) == CT_FLOAT32);
+  ct_release(r);
+  ct_release(cpu);
   /* torch.mm(m(2, 3), m(4, 4)): "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x4)" */
   ct_tensor *c = meta(CT_SHAPE(4, 4), CT_FLOAT32);
   CHECK(ct_mm(a, c) == NULL);

@@ -235,8 +235,9 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
     return NULL;
   }
   if (inplace) e = ct_retain((ct_tensor *)self);
-  ct_tensor *r = ct__mm_result_for(inplace ? self : out, b2, 3, sizes, dt);
-  if (r && CT__OP_ON_META(self, b1, b2)) { /* the structured meta's checks ran: the geometry, no kernel */
+  ct_tensor *r = ct__mm_result_for(inplace ? self : out, CT__MM_DEV(b2, self, b1), 3, sizes, dt);
+  /* on meta: the structured meta's checks ran, the geometry, no kernel */
+  if (r && CT__OP_ON_META(self, b1, b2, out)) {
     ct_release(e);
     return r;
   }
@@ -335,7 +336,7 @@ static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const 
   else if (e->ndim != 2 || e->sizes[0] != b1->sizes[1] || e->sizes[1] != b2->sizes[2])
     ct__error(CT_ERR_RUNTIME, "self tensor does not match matmul output shape"), s = CT_ERR_RUNTIME;
   if (s == CT_OK) {
-    r = ct__join_empty(e, e->ndim, e->sizes, (ct_dtype)e->dtype);
+    r = ct__join_empty(CT__MM_DEV(e, b1, b2), e->ndim, e->sizes, (ct_dtype)e->dtype);
     if (r && CT__OP_ON_META(self, b1, b2)) { /* meta_addbmm: self.new_empty(self.size()), no kernel */
       ct_release(e);
       return r;

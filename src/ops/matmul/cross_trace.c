@@ -173,10 +173,10 @@ static ct_tensor *cross_impl(const ct_tensor *a0, const ct_tensor *b0, int64_t d
   if (ct__broadcast_shapes(a0->sizes, a0->ndim, b0->sizes, b0->ndim, shape) != CT_OK) return NULL;
   ct_dtype dt = (ct_dtype)a0->dtype;
   if (out && !ct__join_out_dtype_is(out, dt)) return NULL; /* the structured out check, before the kernel */
-  ct_tensor *r = ct__join_empty(a0, a0->ndim, shape, dt);
+  ct_tensor *r = ct__join_empty(CT__MM_DEV(a0, b0), a0->ndim, shape, dt);
   if (!r) return NULL;
   /* on meta: linalg_cross's structured meta ran (the checks above), no kernel nor its checks */
-  if (r->numel == 0 || CT__OP_ON_META(a0, b0)) return r;
+  if (r->numel == 0 || CT__OP_ON_META(a0, b0, out)) return r;
   if (dt == CT_BOOL || dt == CT_FLOAT16 || dt == CT_BFLOAT16) {
     ct_release(r);
     return CT_ERR_NULL(CT_ERR_RUNTIME, "\"cross\" not implemented for '%s'", ct__dt(dt)->scalar_name);

@@ -35,8 +35,8 @@ static bool mm_shapes_ok(const ct_tensor *a, const ct_tensor *b) {
 static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, ct_tensor *like) { /* like: out, or NULL */
   int64_t sizes[2] = {a->sizes[0], b->sizes[1]};
   ct_tensor *r = ct__mm_out_direct(like, 2, sizes, (ct_dtype)a->dtype, a, b, NULL);
-  if (!r) r = ct__mm_result_for(like, a, 2, sizes, (ct_dtype)a->dtype);
-  if (r && CT__OP_ON_META(a, b))
+  if (!r) r = ct__mm_result_for(like, CT__MM_DEV(a, a, b), 2, sizes, (ct_dtype)a->dtype);
+  if (r && CT__OP_ON_META(a, b, like))
     return r; /* mm's structured meta: the geometry, no kernel (nor its checks) */
   ct_tensor *ra = r ? ct__mm_unneg(a) : NULL, *rb = ra ? ct__mm_unneg(b) : NULL;
   ct_status s =
@@ -98,7 +98,7 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
   ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
             alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
   /* addmm_out_cpu expands self; the meta function does not look at self's shape */
-  bool meta = CT__OP_ON_META(self, m1, m2);
+  bool meta = CT__OP_ON_META(self, m1, m2, out);
   ct_tensor *e = meta ? NULL : ct__expand_impl(self, (ct_shape){sizes, 2});
   if (!e && !meta) return NULL;
   ct_dtype dt = (ct_dtype)self->dtype;
@@ -106,7 +106,7 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
   ct_tensor *r = out && dt != CT_BOOL && dt != CT_FLOAT16
                      ? ct__mm_out_direct((ct_tensor *)out, 2, sizes, dt, self, m1, m2)
                      : NULL;
-  if (!r) r = ct__mm_result_for(inplace ? self : out, self, 2, sizes, dt);
+  if (!r) r = ct__mm_result_for(inplace ? self : out, CT__MM_DEV(self, m1, m2), 2, sizes, dt);
   if (meta) return r; /* ADDMM_META's checks ran: the geometry, no kernel */
   ct_tensor *ra = r ? ct__mm_unneg(m1) : NULL, *rb = ra ? ct__mm_unneg(m2) : NULL;
   ct_status s = rb ? CT_OK : ct_last_error();
@@ -352,8 +352,8 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
   ct_tensor *r = out && mat->numel && mdt != CT_BOOL && mdt != CT_FLOAT16 && vec->dtype == mdt && dt == mdt
                      ? ct__mm_out_direct((ct_tensor *)out, 1, &m, dt, self, mat, vec)
                      : NULL;
-  if (!r) r = ct__mm_result_like(inplace ? self : out, vec, 1, &m, dt);
-  if (r && CT__OP_ON_META(self, mat, vec)) { /* addmv's structured meta: the geometry, no kernel */
+  if (!r) r = ct__mm_result_like(inplace ? self : out, CT__MM_DEV(vec, self, mat), 1, &m, dt);
+  if (r && CT__OP_ON_META(self, mat, vec, out)) { /* addmv's structured meta: the geometry, no kernel */
     ct_release(e);
     return r;
   }
@@ -432,7 +432,7 @@ ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v) {
   /* mv: result = empty({self.size(0)}, vec's options), then addmv_(result, self, vec, 0, 1) */
   if (a->ndim == 0) return CT_ERR_NULL(CT_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions");
   int64_t m = a->sizes[0];
-  ct_tensor *self = ct__join_empty(a, 1, &m, (ct_dtype)v->dtype);
+  ct_tensor *self = ct__join_empty(CT__MM_DEV(a, v), 1, &m, (ct_dtype)v->dtype);
   ct_tensor *r = self ? addmv_impl(self, a, v, ct_scalar_int(0), ct_scalar_int(1), true, NULL) : NULL;
   ct_release(self);
   return r;
@@ -514,7 +514,7 @@ static ct_tensor *dot_core(const ct_tensor *a0, const ct_tensor *b0, bool conj_a
   bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX;
   if (conj_a && !cx) conj_a = false;
   if (!dot_ndim_ok(a0, b0)) return NULL;
-  if (CT__OP_ON_META(a0, b0)) return ct__join_empty(a0, 0, NULL, dt); /* self.new_empty(()) */
+  if (CT__OP_ON_META(a0, b0)) return ct__join_empty(CT__MM_DEV(a0, b0), 0, NULL, dt); /* self.new_empty(()) */
   if (!dot_check(a0, b0)) return NULL;
   if (dt == CT_BOOL || dt == CT_FLOAT16 || (conj_a && !cx))
     return CT_ERR_NULL(CT_ERR_RUNTIME, "\"dot\" not implemented for '%s'", ct__dt(dt)->scalar_name);

@@ -87,6 +87,14 @@ ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r);
    Releases r. */
 ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r);
 
+/* The tensor whose device a product's new result takes: the first meta tensor among ts[n] (NULL entries:
+   omitted arguments; c10 dispatches the call to meta, whose kernels make meta results), else dflt.
+   CT__MM_DEV(dflt, tensors...). */
+const ct_tensor *ct__mm_dev_n(const ct_tensor *dflt, const ct_tensor *const *ts, int n);
+#define CT__MM_DEV(dflt, ...)                                 \
+  ct__mm_dev_n(dflt, (const ct_tensor *const[]){__VA_ARGS__}, \
+               (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
+
 /* Autograd's leaf rules on a result r of inputs a and b (either may be NULL; r NULL: nothing). */
 void ct__mm_mark(ct_tensor *r, const ct_tensor *a, const ct_tensor *b);
 /* The public forms of a two-tensor product: the entry guard (NULL arguments named from `names`, "t, mat2";
