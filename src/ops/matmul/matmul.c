@@ -181,6 +181,7 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
               ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt((ct_dtype)t->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
+  if (d1 == 2 && d2 == 1) return ct__mv_out(out, t, other); /* at::mv_out(out, tensor1, tensor2) */
   if (d1 == 1 && d2 == 2) { /* mm_out(out, t.unsqueeze(0), other).squeeze_(0): out is resized to 1 x p
                                (contiguous strides where its shape differs), then loses dim 0 */
     ct_tensor *r = ct__matmul_impl(t, other), *ru = r ? ct__unsqueeze_impl(r, 0) : NULL;

@@ -446,8 +446,21 @@ ct_status ct_mv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec) {
   CT__NONNULL_STATUS(out, t, vec);
   if (!CT__OP_ACCEPTS(&mv_out_op, mv_out_op.aten, out, t, vec)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&mv_out_op, out, t, vec)) return CT_ERR_RUNTIME;
-  /* mv_out: addmv_out(result, result, self, vec, 0, 1): out is the input of addmv too */
-  return ct__mm_finish_out(out, addmv_impl(out, t, vec, ct_scalar_int(0), ct_scalar_int(1), false, out));
+  return ct__mv_out(out, t, vec);
+}
+
+ct_status ct__mv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec) {
+  /* mv_out: addmv_out(result, self_addmv, self, vec, 0, 1), where self_addmv is result itself when it can
+     stand for addmv's self (at most 1-D, one element, self.size(0) 1), else a new {self.size(0)} tensor of
+     vec's options (its values unread: beta is 0) */
+  if (t->ndim == 0)
+    return (ct__error(CT_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions"), CT_ERR_INDEX);
+  int64_t m = t->sizes[0];
+  bool as_self = out->ndim <= 1 && out->numel == 1 && m == 1;
+  ct_tensor *s = as_self ? ct_retain(out) : ct__join_empty(CT__MM_DEV(vec, t), 1, &m, (ct_dtype)vec->dtype);
+  ct_tensor *r = s ? addmv_impl(s, t, vec, ct_scalar_int(0), ct_scalar_int(1), false, out) : NULL;
+  ct_release(s);
+  return ct__mm_finish_out(out, r);
 }
 
 static ct_scalar coef(const ct_addmm_opts *o, bool beta) {

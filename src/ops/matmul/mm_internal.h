@@ -52,6 +52,8 @@ ct_tensor *ct__bmm_new(const ct_tensor *a, const ct_tensor *b);
 ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b);
 /* mv(a, v) into a new result (checks done). */
 ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v);
+/* mv_out(out, a, v) (checks its own): torch's choice of addmv's self, then addmv_out. */
+ct_status ct__mv_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *v);
 /* dot / vdot (checks done): a new 0-dim tensor. */
 ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool conj_a);
 
