@@ -26,65 +26,6 @@ import ops_view
 from harness import Op
 from ops_meta import _on_meta
 
-# NOT YET: the products have no meta path in ctorch (each refuses a meta tensor with the dispatcher's message);
-# torch 1.13 computes them (structured mm/bmm/addmm/addmv/baddbmm, Python meta_dot/vdot/addbmm, and the
-# composites matmul, einsum, tensordot, inner, outer, cross, multi_dot over them).
-_MATMUL_OPS = {
-    "addbmm": "--seed 1308612728 --op addbmm@meta --only 0",
-    "addbmm_": "--seed 1308612728 --op addbmm_@meta --only 0",
-    "addbmm_out": "--seed 1308612728 --op addbmm_out@meta --only 0",
-    "addmm": "--seed 1308612728 --op addmm@meta --only 0",
-    "addmm_": "--seed 1308612728 --op addmm_@meta --only 0",
-    "addmm_out": "--seed 1308612728 --op addmm_out@meta --only 0",
-    "addmv": "--seed 1308612728 --op addmv@meta --only 0",
-    "addmv_": "--seed 1308612728 --op addmv_@meta --only 0",
-    "addmv_out": "--seed 1308612728 --op addmv_out@meta --only 0",
-    "addr": "--seed 1308612728 --op addr@meta --only 0",
-    "addr_": "--seed 1308612728 --op addr_@meta --only 0",
-    "addr_out": "--seed 1308612728 --op addr_out@meta --only 0",
-    "baddbmm": "--seed 1308612728 --op baddbmm@meta --only 0",
-    "baddbmm_": "--seed 1308612728 --op baddbmm_@meta --only 0",
-    "baddbmm_out": "--seed 1308612728 --op baddbmm_out@meta --only 0",
-    "bmm": "--seed 1308612728 --op bmm@meta --only 0",
-    "bmm_out": "--seed 1308612728 --op bmm_out@meta --only 0",
-    "chain_matmul": "--seed 1308612728 --op chain_matmul@meta --only 0",
-    "chain_matmul_out": "--seed 1308612728 --op chain_matmul_out@meta --only 0",
-    "cross": "--seed 1308612728 --op cross@meta --only 0",
-    "cross_out": "--seed 1308612728 --op cross_out@meta --only 0",
-    "dot": "--seed 1308612728 --op dot@meta --only 0",
-    "dot_complex": "--seed 1308612728 --op dot_complex@meta --only 0",
-    "dot_out": "--seed 1308612728 --op dot_out@meta --only 0",
-    "einsum": "--seed 1308612728 --op einsum@meta --only 0",
-    "ger": "--seed 1308612728 --op ger@meta --only 0",
-    "ger_out": "--seed 1308612728 --op ger_out@meta --only 0",
-    "inner": "--seed 1308612728 --op inner@meta --only 0",
-    "inner_out": "--seed 1308612728 --op inner_out@meta --only 0",
-    "linalg_cross": "--seed 1308612728 --op linalg_cross@meta --only 0",
-    "linalg_cross_out": "--seed 1308612728 --op linalg_cross_out@meta --only 0",
-    "linalg_matmul": "--seed 1308612728 --op linalg_matmul@meta --only 0",
-    "linalg_matmul_out": "--seed 1308612728 --op linalg_matmul_out@meta --only 0",
-    "linalg_multi_dot": "--seed 1308612728 --op linalg_multi_dot@meta --only 0",
-    "linalg_multi_dot_out": "--seed 1308612728 --op linalg_multi_dot_out@meta --only 0",
-    "linalg_vecdot": "--seed 1308612728 --op linalg_vecdot@meta --only 0",
-    "linalg_vecdot_out": "--seed 1308612728 --op linalg_vecdot_out@meta --only 0",
-    "matmul": "--seed 1308612728 --op matmul@meta --only 0",
-    "matmul_out": "--seed 1308612728 --op matmul_out@meta --only 0",
-    "mm": "--seed 1308612728 --op mm@meta --only 0",
-    "mm_out": "--seed 1308612728 --op mm_out@meta --only 0",
-    "mv": "--seed 1308612728 --op mv@meta --only 0",
-    "mv_out": "--seed 1308612728 --op mv_out@meta --only 0",
-    "outer": "--seed 1308612728 --op outer@meta --only 0",
-    "outer_out": "--seed 1308612728 --op outer_out@meta --only 0",
-    "tensordot": "--seed 1308612728 --op tensordot@meta --only 0",
-    "tensordot_dims": "--seed 1308612728 --op tensordot_dims@meta --only 0",
-    "tensordot_dims_out": "--seed 1308612728 --op tensordot_dims_out@meta --only 0",
-    "tensordot_out": "--seed 1308612728 --op tensordot_out@meta --only 0",
-    "trace": "--seed 1308612728 --op trace@meta --only 0",
-    "vdot": "--seed 1308612728 --op vdot@meta --only 0",
-    "vdot_complex": "--seed 1308612728 --op vdot_complex@meta --only 0",
-    "vdot_out": "--seed 1308612728 --op vdot_out@meta --only 0",
-}
-
 # NOT YET: torch 1.13 runs these through their Python references (torch/_refs, registered as Meta kernels by
 # torch/_decomp): results laid out contiguous (not TensorIterator's layout), the references' own checks and
 # messages ("torch.bool not supported for floor_divide", "clamp is not supported for complex types" from logit,
@@ -168,7 +109,7 @@ _OTHER = {
     "from_blob": ("the entry builds its tensor from a Python buffer: no ctorch argument moves to meta",
                   "--seed 1308612728 --op from_blob@meta --only 0"),
 }
-_SKIP = {n: ("products: no meta path in ctorch", r) for n, r in _MATMUL_OPS.items()}
+_SKIP = {}
 _SKIP.update({n: ("torch runs its Python reference on meta", r) for n, r in _REFS_OPS.items()})
 _SKIP.update({n: ("nanmean: torch's composite over meta_nansum", r) for n, r in _NANSUM_OPS.items()})
 _SKIP.update({n: ("torch/_refs' var on meta", r) for n, r in _VAR_OPS.items()})

@@ -5,6 +5,7 @@
 #include "core/cpu_isa.h"
 #include "core/elem.h"
 #include "core/half.h"
+#include "core/out_wrapper.h"
 #include "core/parallel.h"
 #include "kernels/cpu/blas.h"
 #include "ops/convert_internal.h"
@@ -236,7 +237,12 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
     return NULL;
   }
   if (inplace) e = ct_retain((ct_tensor *)self);
-  ct_tensor *r = ct__mm_result_for(inplace ? self : out, b2, 3, sizes, dt);
+  ct_tensor *r = ct__mm_result_for(inplace ? self : out, CT__MM_DEV(b2, self, b1), 3, sizes, dt);
+  /* on meta: the structured meta's checks ran, the geometry, no kernel */
+  if (r && CT__OP_ON_META(self, b1, b2, out)) {
+    ct_release(e);
+    return r;
+  }
   ct_tensor *x = r ? ct__mm_resolved(b1) : NULL, *y = x ? ct__mm_resolved(b2) : NULL;
   ct_status s = y ? CT_OK : ct_last_error();
   if (s == CT_OK && e && (inplace || !ct__mm_coef_zero(beta)) && r->numel) s = ct__copy_into(r, e);
@@ -332,7 +338,11 @@ static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const 
   else if (e->ndim != 2 || e->sizes[0] != b1->sizes[1] || e->sizes[1] != b2->sizes[2])
     ct__error(CT_ERR_RUNTIME, "self tensor does not match matmul output shape"), s = CT_ERR_RUNTIME;
   if (s == CT_OK) {
-    r = ct__join_empty(e, e->ndim, e->sizes, (ct_dtype)e->dtype);
+    r = ct__join_empty(CT__MM_DEV(e, b1, b2), e->ndim, e->sizes, (ct_dtype)e->dtype);
+    if (r && CT__OP_ON_META(self, b1, b2)) { /* meta_addbmm: self.new_empty(self.size()), no kernel */
+      ct_release(e);
+      return r;
+    }
     x = r ? ct__mm_resolved(b1) : NULL;
     y = x ? ct__mm_resolved(b2) : NULL;
     s = y ? CT_OK : ct_last_error();
@@ -386,6 +396,8 @@ ct_status ct_addbmm_(ct_tensor *self, const ct_tensor *batch1, const ct_tensor *
   CT__NONNULL_STATUS(self, batch1, batch2);
   if (!CT__OP_ACCEPTS(&addbmm__op, addbmm__op.aten, self, batch1, batch2)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  /* torch 1.13's Meta kernel of addbmm_ checks nothing and returns self as it is */
+  if (CT__OP_ON_META(self, batch1, batch2)) return CT_OK;
   return ct__mm_finish_inplace(self, addbmm_impl(self, batch1, batch2, opts, true));
 }
 
@@ -395,6 +407,11 @@ ct_status ct_addbmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *bat
   if (!CT__OP_ACCEPTS(&addbmm_out_op, addbmm_out_op.aten, out, t, batch1, batch2)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&addbmm_out_op, out, t, batch1, batch2)) return CT_ERR_RUNTIME;
   ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false);
+  if (r && CT__OP_ON_META(out, t, batch1, batch2)) { /* meta_addbmm's out_wrapper */
+    ct_status s = ct__out_wrapper_copy(out, r);
+    ct_release(r);
+    return s;
+  }
   /* addbmm_out resizes out as self (resize_as_), then writes: a dtype other than self's is written with a
      cast by copy_ in torch's beta step; ctorch requires out's dtype to be the result's */
   return ct__mm_finish_out(out, r);

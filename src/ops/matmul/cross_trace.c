@@ -26,7 +26,23 @@ static bool trace_dtype_ok(ct_dtype dt, const char *name) {
   return false;
 }
 
+/* torch/_refs' trace, torch 1.13's Meta kernel: its check (its message is not an f-string: "{self.ndim}" as
+   written), then torch.sum(torch.diag(self, 0)): no dtype refused, the sum's result dtype. */
+static ct_tensor *trace_meta(const ct_tensor *t) {
+  if (t->ndim != 2)
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "expected a matrix, but got tensor with dim {self.ndim}");
+  ct_tensor *d = ct__diagonal_impl(t, 0, 0, 1), *r = NULL;
+  if (!d) return NULL;
+  ct_scope_begin();
+  if (ct__sum_impl(NULL, d, NULL, &r) == CT_OK && r) ct_retain(r);
+  else r = NULL;
+  ct_scope_end();
+  ct_release(d);
+  return r;
+}
+
 static ct_tensor *trace_impl(const ct_tensor *t0) {
+  if (CT__OP_ON_META(t0)) return trace_meta(t0);
   ct_dtype dt = (ct_dtype)t0->dtype;
   if (!trace_dtype_ok(dt, "trace")) return NULL;
   if (t0->ndim != 2)
@@ -157,9 +173,10 @@ static ct_tensor *cross_impl(const ct_tensor *a0, const ct_tensor *b0, int64_t d
   if (ct__broadcast_shapes(a0->sizes, a0->ndim, b0->sizes, b0->ndim, shape) != CT_OK) return NULL;
   ct_dtype dt = (ct_dtype)a0->dtype;
   if (out && !ct__join_out_dtype_is(out, dt)) return NULL; /* the structured out check, before the kernel */
-  ct_tensor *r = ct__join_empty(a0, a0->ndim, shape, dt);
+  ct_tensor *r = ct__join_empty(CT__MM_DEV(a0, b0), a0->ndim, shape, dt);
   if (!r) return NULL;
-  if (r->numel == 0) return r;
+  /* on meta: linalg_cross's structured meta ran (the checks above), no kernel nor its checks */
+  if (r->numel == 0 || CT__OP_ON_META(a0, b0, out)) return r;
   if (dt == CT_BOOL || dt == CT_FLOAT16 || dt == CT_BFLOAT16) {
     ct_release(r);
     return CT_ERR_NULL(CT_ERR_RUNTIME, "\"cross\" not implemented for '%s'", ct__dt(dt)->scalar_name);

@@ -13,15 +13,17 @@
 
 ct_scalar ct__mm_coef(ct_scalar s) { return s.kind == 0 ? ct_scalar_int(1) : s; }
 
-bool ct__mm_coef_zero(ct_scalar s) {
+bool ct__mm_coef_is(ct_scalar s, double v) {
   switch (s.kind) {
-    case CT_SCALAR_BOOL: return !s.v.b;
-    case CT_SCALAR_INT: return s.v.i == 0;
-    case CT_SCALAR_DOUBLE: return s.v.d == 0;
-    case CT_SCALAR_COMPLEX: return s.v.c.re == 0 && s.v.c.im == 0;
+    case CT_SCALAR_BOOL: return (double)s.v.b == v;
+    case CT_SCALAR_INT: return (double)s.v.i == v;
+    case CT_SCALAR_DOUBLE: return s.v.d == v;
+    case CT_SCALAR_COMPLEX: return s.v.c.re == v && s.v.c.im == 0;
     default: return false;
   }
 }
+
+bool ct__mm_coef_zero(ct_scalar s) { return ct__mm_coef_is(s, 0); }
 
 static double coef_re(ct_scalar s) {
   return s.kind == CT_SCALAR_BOOL     ? (double)s.v.b

@@ -24,7 +24,7 @@ static const ct_op addr_op = CT_MM_OP("addr", "aten::addr");
 static const ct_op addr__op = CT_MM_OP("addr", "aten::addr_");
 static const ct_op addr_out_op = CT_MM_OP("addr", "aten::addr.out");
 static const ct_op tensordot_op = CT_MM_OP("tensordot", "aten::tensordot");
-static const ct_op tensordot_out_op = CT_MM_OP("tensordot", "aten::tensordot.out");
+static const ct_op tensordot_out_op = CT_MM_OP_CPU("tensordot", "aten::tensordot.out"); /* no Meta kernel */
 static const ct_op multi_dot_op = CT_MM_OP("linalg_multi_dot", "aten::linalg_multi_dot");
 static const ct_op multi_dot_out_op = CT_MM_OP("linalg_multi_dot", "aten::linalg_multi_dot.out");
 static const ct_op chain_matmul_op = CT_MM_OP("chain_matmul", "aten::chain_matmul");
@@ -181,6 +181,7 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
               ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt((ct_dtype)t->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
+  if (d1 == 2 && d2 == 1) return ct__mv_out(out, t, other); /* at::mv_out(out, tensor1, tensor2) */
   if (d1 == 1 && d2 == 2) { /* mm_out(out, t.unsqueeze(0), other).squeeze_(0): out is resized to 1 x p
                                (contiguous strides where its shape differs), then loses dim 0 */
     ct_tensor *r = ct__matmul_impl(t, other), *ru = r ? ct__unsqueeze_impl(r, 0) : NULL;
@@ -215,7 +216,8 @@ static ct_tensor *tensordot_impl(const ct_tensor *a, const ct_tensor *b, ct_dims
   if (a->ndim > MAXD || b->ndim > MAXD || da.ndim > MAXD)
     return CT_ERR_NULL(CT_ERR_RUNTIME, "tensordot: too many dims");
   ct_tensor *t1 = ct_retain((ct_tensor *)a), *t2 = ct_retain((ct_tensor *)b);
-  int64_t csize = 1, w1[MAXD], w2[MAXD];
+  /* {0}: GCC cannot see that a failed dim stops the loops that read them */
+  int64_t csize = 1, w1[MAXD] = {0}, w2[MAXD] = {0};
   bool c1[MAXD] = {false}, c2[MAXD] = {false};
   ct_status s = CT_OK;
   for (int64_t i = 0; s == CT_OK && i < da.ndim; i++) {
@@ -285,13 +287,24 @@ static ct_tensor *tensordot_impl(const ct_tensor *a, const ct_tensor *b, ct_dims
   return r;
 }
 
-/* torch.tensordot(a, b, dims=int): Python's wrapper lists the dims. */
-static ct_tensor *tensordot_int(const ct_tensor *a, const ct_tensor *b, int64_t dims) {
-  if (dims < 0)
-    return CT_ERR_NULL(CT_ERR_RUNTIME, "tensordot expects dims >= 0, but got dims=%lld", (long long)dims);
-  if (dims > MAXD) return CT_ERR_NULL(CT_ERR_RUNTIME, "tensordot: too many dims");
-  int64_t da[MAXD], db[MAXD];
+/* torch.tensordot(a, b, dims=int): Python's wrapper checks dims and lists them (da, db: MAXD entries), before
+   the dispatcher sees the call. */
+static bool tensordot_int_dims(int64_t dims, int64_t *da, int64_t *db) {
+  if (dims < 0) {
+    ct__error(CT_ERR_RUNTIME, "tensordot expects dims >= 0, but got dims=%lld", (long long)dims);
+    return false;
+  }
+  if (dims > MAXD) {
+    ct__error(CT_ERR_RUNTIME, "tensordot: too many dims");
+    return false;
+  }
   for (int64_t i = 0; i < dims; i++) da[i] = i - dims, db[i] = i;
+  return true;
+}
+
+static ct_tensor *tensordot_int(const ct_tensor *a, const ct_tensor *b, int64_t dims) {
+  int64_t da[MAXD], db[MAXD];
+  if (!tensordot_int_dims(dims, da, db)) return NULL;
   return tensordot_impl(a, b, (ct_dims){da, dims}, (ct_dims){db, dims});
 }
 
@@ -319,9 +332,11 @@ ct_tensor *ct_tensordot(const ct_tensor *a, const ct_tensor *b, int64_t dims) {
 
 ct_status ct_tensordot_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, int64_t dims) {
   CT__NONNULL_STATUS(out, a, b);
+  int64_t da[MAXD], db[MAXD];
+  if (!tensordot_int_dims(dims, da, db)) return ct_last_error(); /* Python's check, before the dispatcher */
   if (!CT__OP_ACCEPTS(&tensordot_out_op, tensordot_out_op.aten, out, a, b)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&tensordot_out_op, out, a, b)) return CT_ERR_RUNTIME;
-  return tensordot_finish(out, tensordot_int(a, b, dims));
+  return tensordot_finish(out, tensordot_impl(a, b, (ct_dims){da, dims}, (ct_dims){db, dims}));
 }
 
 ct_tensor *ct_tensordot_dims(const ct_tensor *a, const ct_tensor *b, ct_dims dims_a, ct_dims dims_b) {
@@ -340,18 +355,22 @@ ct_status ct_tensordot_dims_out(ct_tensor *out, const ct_tensor *a, const ct_ten
   return tensordot_finish(out, tensordot_impl(a, b, dims_a, dims_b));
 }
 
+/* inner's check of the last dims (a and b at least 1-D). */
+static bool inner_dims_ok(const ct_tensor *a, const ct_tensor *b) {
+  if (a->sizes[a->ndim - 1] == b->sizes[b->ndim - 1]) return true;
+  char x[512], y[512];
+  ct__fmt_int_list(x, sizeof x, a->ndim, a->sizes);
+  ct__fmt_int_list(y, sizeof y, b->ndim, b->sizes);
+  ct__error(CT_ERR_RUNTIME,
+            "inner() the last dimension must match on both input tensors but got shapes %s and %s", x, y);
+  return false;
+}
+
 /* inner: a 0-dim operand multiplies (mul's promotion); else the last dims must match, then
    tensordot(self, other, [-1], [-1]). */
 static ct_tensor *inner_impl(const ct_tensor *a, const ct_tensor *b) {
   if (a->ndim == 0 || b->ndim == 0) return ct__mm_pw(&ct__pw_op_mul, a, b);
-  if (a->sizes[a->ndim - 1] != b->sizes[b->ndim - 1]) {
-    char x[512], y[512];
-    ct__fmt_int_list(x, sizeof x, a->ndim, a->sizes);
-    ct__fmt_int_list(y, sizeof y, b->ndim, b->sizes);
-    return CT_ERR_NULL(CT_ERR_RUNTIME,
-                       "inner() the last dimension must match on both input tensors but got shapes %s and %s",
-                       x, y);
-  }
+  if (!inner_dims_ok(a, b)) return NULL;
   int64_t m1 = -1;
   return tensordot_impl(a, b, (ct_dims){&m1, 1}, (ct_dims){&m1, 1});
 }
@@ -366,6 +385,9 @@ ct_status ct_inner_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *othe
   if (!CT__OP_OUT_GRAD_OK(&inner_out_op, out, t, other)) return CT_ERR_RUNTIME;
   if (t->ndim == 0 || other->ndim == 0)
     return ct__mm_mul_out(out, t, other); /* at::mul_out(out, self, other) */
+  if (!inner_dims_ok(t, other)) return ct_last_error();
+  /* at::tensordot_out(out, self, other, -1, -1): no Meta kernel */
+  if (!CT__OP_ACCEPTS(&tensordot_out_op, tensordot_out_op.aten, out, t, other)) return ct_last_error();
   return tensordot_finish(out, inner_impl(t, other));
 }
 
@@ -411,6 +433,40 @@ ct_tensor *ct_ger(const ct_tensor *t, const ct_tensor *vec2) {
 }
 ct_status ct_ger_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec2) {
   return ct__mm_api2_out(&ger_out_op, "out, t, vec2", out, t, vec2, outer_out_impl);
+}
+
+/* t * s for a Python number s (torch's `s * t`: mul with a wrapped number), caller-owned. */
+static ct_tensor *scaled(ct_scalar s, const ct_tensor *t) {
+  ct_tensor *w = ct__wrapped_scalar(s), *r = w ? ct__mm_pw(&ct__pw_op_mul, t, w) : NULL;
+  ct_release(w);
+  return r;
+}
+
+/* math_addr, torch 1.13's CompositeExplicitAutograd addr, which the meta device runs: beta * self + alpha *
+   outer(vec1, vec2) through mul and add, where beta 0 leaves self out (neither its shape nor its values
+   matter) and a coefficient 1 multiplies nothing, then .to(promoteTypes(self, vec1, vec2)). None of addr's
+   kernel checks (check_addr_scalar, the 2-D self): outer's and add's own. */
+static ct_tensor *math_addr(const ct_tensor *self, const ct_tensor *v1, const ct_tensor *v2,
+                            const ct_addmm_opts *opts) {
+  ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
+            alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
+  ct_tensor *o = outer_impl(v1, v2);
+  ct_tensor *q = !o ? NULL : ct__mm_coef_is(alpha, 1) ? ct_retain(o) : scaled(alpha, o), *r = NULL;
+  if (q && ct__mm_coef_zero(beta)) {
+    r = ct_retain(q);
+  } else if (q) {
+    ct_tensor *p = ct__mm_coef_is(beta, 1) ? ct_retain((ct_tensor *)self) : scaled(beta, self);
+    r = p ? ct__mm_pw(&ct__pw_op_add, p, q) : NULL;
+    ct_release(p);
+  }
+  ct_release(o);
+  ct_release(q);
+  if (!r) return NULL;
+  ct_dtype dt =
+      ct_promote_types(ct_promote_types((ct_dtype)self->dtype, (ct_dtype)v1->dtype), (ct_dtype)v2->dtype);
+  ct_tensor *c = ct__to_dtype_impl(r, dt);
+  ct_release(r);
+  return c;
 }
 
 /* check_addr_scalar */
@@ -545,11 +601,27 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
   return r;
 }
 
+/* math_addr_out: math_addr's result, the safe-cast check, resize_output and copy_ (addr_ is addr_out(self,
+   self, ...): self takes the result's shape). */
+static ct_status addr_out_meta(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec1,
+                               const ct_tensor *vec2, const ct_addmm_opts *opts) {
+  ct_tensor *r = math_addr(t, vec1, vec2, opts);
+  if (!r) return ct_last_error();
+  ct_status s = CT_ERR_RUNTIME;
+  if (!ct_can_cast((ct_dtype)r->dtype, (ct_dtype)out->dtype))
+    ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
+              ct__dt((ct_dtype)r->dtype)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
+  else s = ct__join_copy_out(out, r);
+  ct_release(r);
+  return s;
+}
+
 ct_tensor *ct_addr(const ct_tensor *t, const ct_tensor *vec1, const ct_tensor *vec2,
                    const ct_addmm_opts *opts) {
   CT__NONNULL_PTR(t, vec1, vec2);
   if (!CT__OP_ACCEPTS(&addr_op, addr_op.aten, t, vec1, vec2)) return NULL;
-  ct_tensor *r = addr_impl(t, vec1, vec2, opts, false, NULL, NULL);
+  ct_tensor *r = CT__OP_ON_META(t, vec1, vec2) ? math_addr(t, vec1, vec2, opts)
+                                               : addr_impl(t, vec1, vec2, opts, false, NULL, NULL);
   if (r) ct__grad_mark_result(r, t);
   ct__mm_mark(r, vec1, vec2);
   return ct__own(r);
@@ -560,6 +632,8 @@ ct_status ct_addr_(ct_tensor *self, const ct_tensor *vec1, const ct_tensor *vec2
   if (!CT__OP_ACCEPTS(&addr__op, addr__op.aten, self, vec1, vec2)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   if (!ct__check_no_internal_overlap(self)) return ct_last_error();
+  if (CT__OP_ON_META(self, vec1, vec2))
+    return addr_out_meta(self, self, vec1, vec2, opts); /* addr_out(self, self) */
   ct_dtype dt = (ct_dtype)self->dtype;
   ct_tensor *r = addr_impl(self, vec1, vec2, opts, true, &dt, self);
   if (r && !ct_can_cast(dt, (ct_dtype)self->dtype)) {
@@ -580,6 +654,7 @@ ct_status ct_addr_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec1,
   CT__NONNULL_STATUS(out, t, vec1, vec2);
   if (!CT__OP_ACCEPTS(&addr_out_op, addr_out_op.aten, out, t, vec1, vec2)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&addr_out_op, out, t, vec1, vec2)) return CT_ERR_RUNTIME;
+  if (CT__OP_ON_META(out, t, vec1, vec2)) return addr_out_meta(out, t, vec1, vec2, opts);
   ct_dtype dt = CT_FLOAT32;
   ct_tensor *r = addr_impl(t, vec1, vec2, opts, false, &dt, out);
   if (!r) return ct_last_error();

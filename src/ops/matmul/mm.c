@@ -35,7 +35,9 @@ static bool mm_shapes_ok(const ct_tensor *a, const ct_tensor *b) {
 static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, ct_tensor *like) { /* like: out, or NULL */
   int64_t sizes[2] = {a->sizes[0], b->sizes[1]};
   ct_tensor *r = ct__mm_out_direct(like, 2, sizes, (ct_dtype)a->dtype, a, b, NULL);
-  if (!r) r = ct__mm_result_for(like, a, 2, sizes, (ct_dtype)a->dtype);
+  if (!r) r = ct__mm_result_for(like, CT__MM_DEV(a, a, b), 2, sizes, (ct_dtype)a->dtype);
+  if (r && CT__OP_ON_META(a, b, like))
+    return r; /* mm's structured meta: the geometry, no kernel (nor its checks) */
   ct_tensor *ra = r ? ct__mm_unneg(a) : NULL, *rb = ra ? ct__mm_unneg(b) : NULL;
   ct_status s =
       rb ? ct__gemm_into(r, ra, rb, ct_scalar_int(0), ct_scalar_int(1), "addmm_impl_cpu_") : ct_last_error();
@@ -95,14 +97,17 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
   if (out && !ct__join_out_dtype_is(out, (ct_dtype)self->dtype)) return NULL;
   ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
             alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
-  ct_tensor *e = ct__expand_impl(self, (ct_shape){sizes, 2});
-  if (!e) return NULL;
+  /* addmm_out_cpu expands self; the meta function does not look at self's shape */
+  bool meta = CT__OP_ON_META(self, m1, m2, out);
+  ct_tensor *e = meta ? NULL : ct__expand_impl(self, (ct_shape){sizes, 2});
+  if (!e && !meta) return NULL;
   ct_dtype dt = (ct_dtype)self->dtype;
   /* straight into out, as torch (not for the types refused after self's copy: a failed call changes nothing) */
   ct_tensor *r = out && dt != CT_BOOL && dt != CT_FLOAT16
                      ? ct__mm_out_direct((ct_tensor *)out, 2, sizes, dt, self, m1, m2)
                      : NULL;
-  if (!r) r = ct__mm_result_for(inplace ? self : out, self, 2, sizes, dt);
+  if (!r) r = ct__mm_result_for(inplace ? self : out, CT__MM_DEV(self, m1, m2), 2, sizes, dt);
+  if (meta) return r; /* ADDMM_META's checks ran: the geometry, no kernel */
   ct_tensor *ra = r ? ct__mm_unneg(m1) : NULL, *rb = ra ? ct__mm_unneg(m2) : NULL;
   ct_status s = rb ? CT_OK : ct_last_error();
   if (s == CT_OK && !ct__mm_coef_zero(beta) && r->numel) s = ct__copy_into(r, e);
@@ -347,7 +352,11 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
   ct_tensor *r = out && mat->numel && mdt != CT_BOOL && mdt != CT_FLOAT16 && vec->dtype == mdt && dt == mdt
                      ? ct__mm_out_direct((ct_tensor *)out, 1, &m, dt, self, mat, vec)
                      : NULL;
-  if (!r) r = ct__mm_result_like(inplace ? self : out, vec, 1, &m, dt);
+  if (!r) r = ct__mm_result_like(inplace ? self : out, CT__MM_DEV(vec, self, mat), 1, &m, dt);
+  if (r && CT__OP_ON_META(self, mat, vec, out)) { /* addmv's structured meta: the geometry, no kernel */
+    ct_release(e);
+    return r;
+  }
   ct_tensor *rm = NULL, *rv = NULL, *cm = NULL;
   ct_status s = r ? CT_OK : ct_last_error();
   if (s == CT_OK && mat->numel == 0) {
@@ -425,7 +434,7 @@ ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v) {
   /* mv: result = empty({self.size(0)}, vec's options), then addmv_(result, self, vec, 0, 1) */
   if (a->ndim == 0) return CT_ERR_NULL(CT_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions");
   int64_t m = a->sizes[0];
-  ct_tensor *self = ct__join_empty(a, 1, &m, (ct_dtype)v->dtype);
+  ct_tensor *self = ct__join_empty(CT__MM_DEV(a, v), 1, &m, (ct_dtype)v->dtype);
   ct_tensor *r = self ? addmv_impl(self, a, v, ct_scalar_int(0), ct_scalar_int(1), true, NULL) : NULL;
   ct_release(self);
   return r;
@@ -439,8 +448,21 @@ ct_status ct_mv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec) {
   CT__NONNULL_STATUS(out, t, vec);
   if (!CT__OP_ACCEPTS(&mv_out_op, mv_out_op.aten, out, t, vec)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&mv_out_op, out, t, vec)) return CT_ERR_RUNTIME;
-  /* mv_out: addmv_out(result, result, self, vec, 0, 1): out is the input of addmv too */
-  return ct__mm_finish_out(out, addmv_impl(out, t, vec, ct_scalar_int(0), ct_scalar_int(1), false, out));
+  return ct__mv_out(out, t, vec);
+}
+
+ct_status ct__mv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec) {
+  /* mv_out: addmv_out(result, self_addmv, self, vec, 0, 1), where self_addmv is result itself when it can
+     stand for addmv's self (at most 1-D, one element, self.size(0) 1), else a new {self.size(0)} tensor of
+     vec's options (its values unread: beta is 0) */
+  if (t->ndim == 0)
+    return (ct__error(CT_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions"), CT_ERR_INDEX);
+  int64_t m = t->sizes[0];
+  bool as_self = out->ndim <= 1 && out->numel == 1 && m == 1;
+  ct_tensor *s = as_self ? ct_retain(out) : ct__join_empty(CT__MM_DEV(vec, t), 1, &m, (ct_dtype)vec->dtype);
+  ct_tensor *r = s ? addmv_impl(s, t, vec, ct_scalar_int(0), ct_scalar_int(1), false, out) : NULL;
+  ct_release(s);
+  return ct__mm_finish_out(out, r);
 }
 
 static ct_scalar coef(const ct_addmm_opts *o, bool beta) {
@@ -475,11 +497,15 @@ ct_status ct_addmv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat,
 
 /* ---- dot / vdot ---- */
 
+/* dot_check of torch's meta function (meta_dot / vdot): the only check on meta */
+static bool dot_ndim_ok(const ct_tensor *a, const ct_tensor *b) {
+  if (a->ndim == 1 && b->ndim == 1) return true;
+  ct__error(CT_ERR_RUNTIME, "1D tensors expected, but got %dD and %dD tensors", (int)a->ndim, (int)b->ndim);
+  return false;
+}
+
+/* the CPU kernel's checks past the meta function's */
 static bool dot_check(const ct_tensor *a, const ct_tensor *b) {
-  if (a->ndim != 1 || b->ndim != 1) {
-    ct__error(CT_ERR_RUNTIME, "1D tensors expected, but got %dD and %dD tensors", (int)a->ndim, (int)b->ndim);
-    return false;
-  }
   if (a->dtype != b->dtype) {
     ct__error(CT_ERR_RUNTIME, "dot : expected both vectors to have same dtype, but found %s and %s",
               ct__dt((ct_dtype)a->dtype)->scalar_name, ct__dt((ct_dtype)b->dtype)->scalar_name);
@@ -502,6 +528,8 @@ static ct_tensor *dot_core(const ct_tensor *a0, const ct_tensor *b0, bool conj_a
   ct_dtype dt = (ct_dtype)a0->dtype;
   bool cx = ct__dt(dt)->category == CT_CAT_COMPLEX;
   if (conj_a && !cx) conj_a = false;
+  if (!dot_ndim_ok(a0, b0)) return NULL;
+  if (CT__OP_ON_META(a0, b0)) return ct__join_empty(CT__MM_DEV(a0, b0), 0, NULL, dt); /* self.new_empty(()) */
   if (!dot_check(a0, b0)) return NULL;
   if (dt == CT_BOOL || dt == CT_FLOAT16 || (conj_a && !cx))
     return CT_ERR_NULL(CT_ERR_RUNTIME, "\"dot\" not implemented for '%s'", ct__dt(dt)->scalar_name);
@@ -562,11 +590,13 @@ static ct_tensor *conj_of(ct_tensor *r) {
 static ct_tensor *unconj(const ct_tensor *t) { return ct__conj_impl(t); }
 
 /* at::native::dot / vdot: a conjugate view is read through the other function (dot(conj(x), y) is
-   vdot(x, y)), so that BLAS gets the call torch makes; then the checks and the kernel. */
+   vdot(x, y)), so that BLAS gets the call torch makes; then the checks and the kernel. On meta, vdot's
+   Python meta function routes conjugate views the same way, while meta_dot reads none (its result is
+   never a conjugate view). */
 ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool vdot) {
   bool cx = ct__dt((ct_dtype)a->dtype)->category == CT_CAT_COMPLEX;
   bool ca = (a->flags & CT_TENSOR_CONJ) != 0, cb = (b->flags & CT_TENSOR_CONJ) != 0;
-  if (cx && (ca || cb)) {
+  if (cx && (ca || cb) && (vdot || !CT__OP_ON_META(a, b))) {
     ct_tensor *x = ca ? unconj(a) : ct_retain((ct_tensor *)a),
               *y = x && cb ? unconj(b) : ct_retain((ct_tensor *)b);
     ct_tensor *r = NULL;

@@ -83,6 +83,12 @@ ct_status ct__mm_api2_out(const ct_op *op, const char *names, ct_tensor *out, co
   return impl(out, a, b);
 }
 
+const ct_tensor *ct__mm_dev_n(const ct_tensor *dflt, const ct_tensor *const *ts, int n) {
+  for (int i = 0; i < n; i++)
+    if (ts[i] && ts[i]->device_type == CT_META) return ts[i];
+  return dflt;
+}
+
 void ct__mm_mark(ct_tensor *r, const ct_tensor *a, const ct_tensor *b) {
   if (!r) return;
   if (a) ct__grad_mark_result(r, a);
@@ -94,6 +100,7 @@ ct_tensor *ct__mm_out_direct(ct_tensor *out, int64_t nd, const int64_t *sizes, c
   if (!out || (ct_dtype)out->dtype != dt || out->ndim != nd || memcmp(out->sizes, sizes, (size_t)nd * sizeof(int64_t)))
     return NULL;
   if (ct__math_bits(out) || ct__has_internal_overlap(out) || out->numel == 0) return NULL;
+  if (a && !ct_device_equal(ct__tdevice(out), ct__tdevice(a))) return NULL; /* the copy's device check then */
   const ct_tensor *ins[3] = {a, b, c};
   for (int i = 0; i < 3; i++)
     if (ins[i] && ins[i]->storage == out->storage) return NULL;

@@ -6,12 +6,17 @@
 #include "ops/join/join_internal.h"
 
 /* The products' descriptors: CPU rows (the dtype dispatch is the kernels' own, with torch's "not
-   implemented for" names). */
-#define CT_MM_OP(NAME, ATEN) CT_JOIN_OP_CPU(NAME, ATEN)
+   implemented for" names) and meta rows: torch 1.13 computes every product on meta (structured meta
+   functions, Python meta functions, composites), each op's meta path chosen at its dispatch point with
+   CT__OP_ON_META: its checks and its result's geometry, no kernel and none of the kernel's checks.
+   CT_MM_OP_CPU: an operator torch has no Meta kernel for (tensordot.out). */
+#define CT_MM_OP(NAME, ATEN)     CT_JOIN_OP(NAME, ATEN)
+#define CT_MM_OP_CPU(NAME, ATEN) CT_JOIN_OP_CPU(NAME, ATEN)
 
 /* beta / alpha of ct_addmm_opts with torch's default (kind 0: 1). */
 ct_scalar ct__mm_coef(ct_scalar s);
-/* Whether a scalar is zero (torch's beta.toComplexDouble() == 0.0). */
+/* Whether a scalar is v (torch's beta.toComplexDouble() == v), zero. */
+bool ct__mm_coef_is(ct_scalar s, double v);
 bool ct__mm_coef_zero(ct_scalar s);
 
 /* torch's addmm_impl_cpu_ from its result step: result (m x n, sized, no math bits) already holds beta's
@@ -61,6 +66,8 @@ ct_tensor *ct__bmm_new(const ct_tensor *a, const ct_tensor *b);
 ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b);
 /* mv(a, v) into a new result (checks done). */
 ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v);
+/* mv_out(out, a, v) (checks its own): torch's choice of addmv's self, then addmv_out. */
+ct_status ct__mv_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *v);
 /* dot / vdot (checks done): a new 0-dim tensor. */
 ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool conj_a);
 
@@ -95,6 +102,14 @@ ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r);
 /* The in-place tail: self keeps its shape (torch's "Bad in-place call" otherwise), gets r's values.
    Releases r. */
 ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r);
+
+/* The tensor whose device a product's new result takes: the first meta tensor among ts[n] (NULL entries:
+   omitted arguments; c10 dispatches the call to meta, whose kernels make meta results), else dflt.
+   CT__MM_DEV(dflt, tensors...). */
+const ct_tensor *ct__mm_dev_n(const ct_tensor *dflt, const ct_tensor *const *ts, int n);
+#define CT__MM_DEV(dflt, ...)                                 \
+  ct__mm_dev_n(dflt, (const ct_tensor *const[]){__VA_ARGS__}, \
+               (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
 
 /* Autograd's leaf rules on a result r of inputs a and b (either may be NULL; r NULL: nothing). */
 void ct__mm_mark(ct_tensor *r, const ct_tensor *a, const ct_tensor *b);
