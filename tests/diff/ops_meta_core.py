@@ -92,9 +92,6 @@ _MATMUL_OPS = {
 # "Attempting to cast from ... but this can't be cast because it is not safe!"). ctorch runs TensorIterator's
 # path on meta for them; join's ct__join_ref_copy_out is the out_wrapper rule to reuse.
 _REFS_OPS = {
-    "floor_divide": "--seed 1308612728 --op floor_divide@meta --only 0",
-    "floor_divide_": "--seed 1308612728 --op floor_divide_@meta --only 3",
-    "floor_divide_out": "--seed 1308612728 --op floor_divide_out@meta --only 1",
     "logit": "--seed 1308612728 --op logit@meta --only 0",
     "logit_": "--seed 1308612728 --op logit_@meta --only 2",
     "logit_out": "--seed 1308612728 --op logit_out@meta --only 0",
@@ -153,10 +150,6 @@ _OTHER = {
                   "--seed 20261126 --op remainder@meta --only 6"),
     "isnan": ("isnan on meta: strides of an empty result differ (torch's isnan is a composite, self != self)",
               "--seed 20261126 --op isnan@meta --only 0"),
-    "norm_out[half]": ("ord 'nuc' runs svd: linalg's meta path (NOT YET, issue 17, ops_linalg_meta.py)",
-                       "--seed 20261126 --op norm_out[half]@meta --only 2"),
-    "norm[half]": ("ord 'nuc' runs svd: linalg's meta path (NOT YET, issue 17, ops_linalg_meta.py)",
-                   "--seed 4242 --op norm[half]@meta --only 3"),
     "unfold": ("a negative size: torch's meta says 'numel: integer multiplication overflow'",
                "--seed 777 --op unfold@meta --only 1"),
     "set_item": ("setitem of a Python number: ctorch reads the value tensor (aten::_local_scalar_dense refusal)",
