@@ -77,7 +77,8 @@ void ct__prims_elementwise_strides(const ct_tensor *const *ts, int n, int64_t nd
   for (int i = 0; i < n; i++)
     if (ts[i] && !(ts[i]->ndim == 0 && ts[i]->device_type == CT_CPU)) kept[m++] = ts[i];
   if (ndim == 0) return;
-  if (m == 0 || ndim == 1 || ndim > 64) { /* past 64 dims: torch's TensorIterator refuses the op anyway */ /* no tensor: ces returns (); the caller's result is 0- or 1-dim, contiguous */
+  if (m == 0 || ndim == 1 || ndim > 64) {
+    /* past 64 dims: torch's TensorIterator refuses the op anyway */ /* no tensor: ces returns (); the caller's result is 0- or 1-dim, contiguous */
     int64_t mul = 1;
     for (int64_t d = ndim - 1; d >= 0; d--) strides[d] = mul, mul *= shape[d] ? shape[d] : 1;
     return;

@@ -332,7 +332,8 @@ static bool floor_divide_ref_check(ct_dtype common, const ct_tensor *const *in, 
    unsigned dtypes (the last where, prims.div), for signed ones aten::sub's (TensorIterator's) of prims.div's
    result and the converted offset, which is contiguous (logical_and's composite fills an empty out through
    its Python reference's out_wrapper), run here on meta stand-ins. */
-static void floor_divide_ref_strides(const ct_tensor *const *in, int n_in, const ct_tensor *r, int64_t *strides) {
+static void floor_divide_ref_strides(const ct_tensor *const *in, int n_in, const ct_tensor *r,
+                                     int64_t *strides) {
   ct_dtype dt = (ct_dtype)r->dtype;
   if (ct_scope_begin() != CT_OK) {
     ct_scope_end();
@@ -340,7 +341,8 @@ static void floor_divide_ref_strides(const ct_tensor *const *in, int n_in, const
   }
   /* the computation dtype: float32 for float16 and bfloat16 operands (elementwise_dtypes' opmath) */
   ct_dtype comp = dt == CT_FLOAT16 || dt == CT_BFLOAT16 ? CT_FLOAT32 : dt;
-  const ct_tensor *conv[2] = {ct__pw_ref_converted(in[0], comp), n_in > 1 ? ct__pw_ref_converted(in[1], comp) : NULL};
+  const ct_tensor *conv[2] = {ct__pw_ref_converted(in[0], comp),
+                              n_in > 1 ? ct__pw_ref_converted(in[1], comp) : NULL};
   ct__prims_elementwise_strides(conv, n_in, r->ndim, r->sizes, strides);
   if (ct__dt(dt)->category != CT_CAT_INT || !ct__dt(dt)->is_signed) {
     ct_scope_end();
@@ -354,12 +356,14 @@ static void floor_divide_ref_strides(const ct_tensor *const *in, int n_in, const
 }
 
 /* floor_divide, and div with rounding_mode 'floor' (div's Meta kernel is its structured one: no ref's checks) */
-#define FLOOR_DIVIDE_OP                                                                                   \
-  CT_PW_OP_ATEN("floor_divide", ("aten::floor_divide", "aten::floor_divide_.Tensor", "aten::floor_divide.out"), \
-                "div_floor_cpu", COMMON, divf_loops, OUT_INPLACE),                                        \
+#define FLOOR_DIVIDE_OP                                                                         \
+  CT_PW_OP_ATEN("floor_divide",                                                                 \
+                ("aten::floor_divide", "aten::floor_divide_.Tensor", "aten::floor_divide.out"), \
+                "div_floor_cpu", COMMON, divf_loops, OUT_INPLACE),                              \
       .kernel_check = zero_check, .run = ct__bin_pw_run
-const ct_pw_op ct__pw_op_floor_divide = {FLOOR_DIVIDE_OP, .dev = CT_PW_DEV_COPY, .meta_check = floor_divide_ref_check,
-                                         .meta_inplace_noop = true, .ref_strides = floor_divide_ref_strides};
+const ct_pw_op ct__pw_op_floor_divide = {FLOOR_DIVIDE_OP, .dev = CT_PW_DEV_COPY,
+                                         .meta_check = floor_divide_ref_check, .meta_inplace_noop = true,
+                                         .ref_strides = floor_divide_ref_strides};
 static const ct_pw_op div_floor_op = {FLOOR_DIVIDE_OP};
 
 /* ---- remainder: mod = fmod(a, b); mod += b where mod != 0 and sign(b) != sign(mod) ---- */
