@@ -12,4 +12,12 @@
    the safe-cast check by dtype category, the copy; a meta out copies nothing and checks no shape). */
 ct_status ct__out_wrapper_copy(ct_tensor *out, const ct_tensor *r);
 
+/* torch/_prims_common's compute_elementwise_output_strides, the layout of a prim's result (prims.where, div,
+   convert_element_type, ...): ts broadcast to (ndim, shape) as torch/_refs' _maybe_broadcast expands them, the
+   CPU 0-dim tensors (Python numbers) left out; the dims ordered by Python's sorted(reverse=True) over its
+   comparison of strides (timsort's steps for a short list, which decide the order where that comparison is
+   not a total order), then contiguous strides in that order. */
+void ct__prims_elementwise_strides(const ct_tensor *const *ts, int n, int64_t ndim, const int64_t *shape,
+                                   int64_t *strides);
+
 #endif

@@ -83,7 +83,58 @@ static void test_reduction_meta(void) {
   ct_release(c);
 }
 
+/* torch/_refs' functions as Meta kernels: floor_divide, logit; the in-place forms' Meta kernels that check nothing. */
+static void test_pointwise_refs(void) {
+  ct_tensor *b = meta(CT_SHAPE(2, 3), CT_BOOL);
+  /* torch.floor_divide(m(2, 3, dtype=bool), m(2, 3, dtype=bool)): "torch.bool not supported for floor_divide" */
+  CHECK(ct_floor_divide(b, b) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "torch.bool not supported for floor_divide");
+  /* torch.div(c, c, rounding_mode='floor') on m(2, dtype=complex64): structured div, shape (2,) */
+  ct_tensor *c = meta(CT_SHAPE(2), CT_COMPLEX64);
+  ct_tensor *r = ct_div(c, c, &(ct_div_opts){.rounding_mode = "floor"});
+  CHECK(r != NULL);
+  ct_release(r);
+  /* m(2, 3, dtype=int8).floor_divide_(m(7)): no check, self returned as it is */
+  ct_tensor *i8 = meta(CT_SHAPE(2, 3), CT_INT8), *m7 = meta(CT_SHAPE(7), CT_FLOAT32);
+  CHECK(ct_floor_divide_(i8, m7) == CT_OK);
+  CHECK_SHAPE(i8, 2, 3);
+  /* x = m(4, 3).t(): torch.floor_divide(x, m(3, 4)).stride() == (1, 3), torch.floor_divide(m(3, 4), x): (4, 1) */
+  ct_tensor *m43 = meta(CT_SHAPE(4, 3), CT_FLOAT32), *x = ct_transpose(m43, 0, 1),
+            *y = meta(CT_SHAPE(3, 4), CT_FLOAT32);
+  r = ct_floor_divide(x, y);
+  CHECK(r != NULL);
+  if (r) CHECK_STRIDES(r, 1, 3);
+  ct_release(r);
+  r = ct_floor_divide(y, x);
+  CHECK(r != NULL);
+  if (r) CHECK_STRIDES(r, 4, 1);
+  ct_release(r);
+  /* torch.logit(c): "clamp is not supported for complex types"; torch.logit(m(3, dtype=int32), out=m(5, int32)):
+     the float32 result refused by _safe_copy_out */
+  CHECK(ct_logit(c, NULL) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "clamp is not supported for complex types");
+  ct_tensor *i32 = meta(CT_SHAPE(3), CT_INT32), *o = meta(CT_SHAPE(5), CT_INT32);
+  CHECK(ct_logit_out(o, i32, NULL) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Attempting to cast from torch.float32 to out tensor with dtype torch.int32, but this "
+              "can't be cast because it is not safe!");
+  /* torch.masked_fill(m(1, 3, dtype=int8), m(2, 1, dtype=bool), m(2)): (2, 3), strides (3, 1) (the value's
+     dims are not checked on meta) */
+  ct_tensor *s13 = meta(CT_SHAPE(1, 3), CT_INT8), *mask = meta(CT_SHAPE(2, 1), CT_BOOL),
+            *v = meta(CT_SHAPE(2), CT_FLOAT32);
+  r = ct_masked_fill(s13, mask, v);
+  CHECK(r != NULL);
+  if (r) {
+    CHECK_SHAPE(r, 2, 3);
+    CHECK_STRIDES(r, 3, 1);
+  }
+  ct_release(r);
+  ct_tensor *all[] = {b, c, i8, m7, m43, x, y, i32, o, s13, mask, v};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) ct_release(all[k]);
+}
+
 int main(void) {
+  test_pointwise_refs();
   test_no_kernel_checks();
   test_pointwise_out_wrapper();
   test_reduction_meta();

@@ -9,6 +9,7 @@
 
 #include "core/cast.h"
 #include "core/dtype_list.h"
+#include "core/out_wrapper.h"
 #include "ops/pointwise/binary_common.h"
 
 /* ---- ZeroDivisionError ---- */
@@ -318,12 +319,52 @@ static const ct_loop *const divf_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = CT_LOOP_REF(divf_CT_INT32),     [CT_INT64] = CT_LOOP_REF(divf_CT_INT64),       [CT_FLOAT16] = CT_LOOP_REF(divf_CT_FLOAT16),
     [CT_BFLOAT16] = CT_LOOP_REF(divf_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(divf_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(divf_CT_FLOAT64),
 };
-/* floor_divide, and div with rounding_mode 'floor' */
-const ct_pw_op ct__pw_op_floor_divide = {
-    CT_PW_OP_ATEN("floor_divide",
-                  ("aten::floor_divide", "aten::floor_divide_.Tensor", "aten::floor_divide.out"),
-                  "div_floor_cpu", COMMON, divf_loops, OUT_INPLACE),
-    .kernel_check = zero_check, .run = ct__bin_pw_run, .dev = CT_PW_DEV_COPY};
+/* torch/_refs' _floor_divide on meta: floating or integral (not bool) operands after promotion */
+static bool floor_divide_ref_check(ct_dtype common, const ct_tensor *const *in, const void *args) {
+  (void)in, (void)args;
+  ct_dtype_category cat = ct__dt(common)->category;
+  if (cat == CT_CAT_FLOAT || cat == CT_CAT_INT) return true;
+  ct__error(CT_ERR_RUNTIME, "%s not supported for floor_divide", ct__dt(common)->torch_name);
+  return false;
+}
+
+/* The layout of torch/_refs' _floor_divide's result: a prim's over the broadcast operands for floating and
+   unsigned dtypes (the last where, prims.div), for signed ones aten::sub's (TensorIterator's) of prims.div's
+   result and the converted offset, which is contiguous (logical_and's composite fills an empty out through
+   its Python reference's out_wrapper), run here on meta stand-ins. */
+static void floor_divide_ref_strides(const ct_tensor *const *in, int n_in, const ct_tensor *r,
+                                     int64_t *strides) {
+  ct_dtype dt = (ct_dtype)r->dtype;
+  if (ct_scope_begin() != CT_OK) {
+    ct_scope_end();
+    return;
+  }
+  /* the computation dtype: float32 for float16 and bfloat16 operands (elementwise_dtypes' opmath) */
+  ct_dtype comp = dt == CT_FLOAT16 || dt == CT_BFLOAT16 ? CT_FLOAT32 : dt;
+  const ct_tensor *conv[2] = {ct__pw_ref_converted(in[0], comp),
+                              n_in > 1 ? ct__pw_ref_converted(in[1], comp) : NULL};
+  ct__prims_elementwise_strides(conv, n_in, r->ndim, r->sizes, strides);
+  if (ct__dt(dt)->category != CT_CAT_INT || !ct__dt(dt)->is_signed) {
+    ct_scope_end();
+    return;
+  }
+  ct_tensor *div = ct__own(ct__pw_meta_strided(r->ndim, r->sizes, strides, dt));
+  ct_tensor *off = ct__own(ct__empty(r->ndim, r->sizes, dt, CT_DEVICE_META));
+  ct_tensor *res = div && off ? ct__pw_apply(&ct__pw_op_sub, div, off) : NULL;
+  if (res) memcpy(strides, res->strides, (size_t)r->ndim * sizeof(int64_t));
+  ct_scope_end();
+}
+
+/* floor_divide, and div with rounding_mode 'floor' (div's Meta kernel is its structured one: no ref's checks) */
+#define FLOOR_DIVIDE_OP                                                                         \
+  CT_PW_OP_ATEN("floor_divide",                                                                 \
+                ("aten::floor_divide", "aten::floor_divide_.Tensor", "aten::floor_divide.out"), \
+                "div_floor_cpu", COMMON, divf_loops, OUT_INPLACE),                              \
+      .kernel_check = zero_check, .run = ct__bin_pw_run
+const ct_pw_op ct__pw_op_floor_divide = {FLOOR_DIVIDE_OP, .dev = CT_PW_DEV_COPY,
+                                         .meta_check = floor_divide_ref_check, .meta_inplace_noop = true,
+                                         .ref_strides = floor_divide_ref_strides};
+static const ct_pw_op div_floor_op = {FLOOR_DIVIDE_OP};
 
 /* ---- remainder: mod = fmod(a, b); mod += b where mod != 0 and sign(b) != sign(mod) ---- */
 #define REM_ELEM(T, R, a, b, mod)                                            \
@@ -409,7 +450,7 @@ static const ct_pw_op *div_mode_op(const ct_div_opts *opts) {
   const char *m = opts ? opts->rounding_mode : NULL;
   if (!m) return &ct__pw_op_true_divide;
   if (strcmp(m, "trunc") == 0) return &div_trunc_op;
-  if (strcmp(m, "floor") == 0) return &ct__pw_op_floor_divide;
+  if (strcmp(m, "floor") == 0) return &div_floor_op;
   ct__error(CT_ERR_RUNTIME, "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", m);
   return NULL;
 }

@@ -63,6 +63,15 @@ struct ct_pw_op {
      in-place form with out self: with CT_PW_DEV_COPY, on meta, out_wrapper resizes that empty out, so the
      result is contiguous, and self keeps its shape when it holds the result's element count (ct__pw_ref_run) */
   bool fn_over_out;
+  /* The checks of the op's torch/_refs reference, which torch 1.13 runs on meta in place of its CPU kernel
+     ("torch.complex64 not supported for floor_divide"): made on meta after check. Same contract as check. */
+  bool (*meta_check)(ct_dtype common, const ct_tensor *const *in, const void *args);
+  /* torch 1.13's Meta kernel of the in-place form is RegisterMeta's stand-in for an op with no meta function of
+     its own (floor_divide_, logit_, masked_fill_): no check, self returned (ct__pw_meta_inplace_noop). */
+  bool meta_inplace_noop;
+  /* The strides of the reference's functional result on meta (dev CT_PW_DEV_COPY), where they are not
+     TensorIterator's: in, the operands; r, the result the op's route computed (its shape and dtype). */
+  void (*ref_strides)(const ct_tensor *const *in, int n_in, const ct_tensor *r, int64_t *strides);
 };
 
 /* The meta row of every pointwise descriptor: a shape-only loop for every dtype (the engine sizes the
@@ -134,6 +143,20 @@ CT_POINTWISE_OPS(CT__PW_OP_EXTERN, CT_POINTWISE_SKIP, CT_POINTWISE_SKIP)
    with out self (comparison_op_), so out is self. */
 ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
                          const void *args, ct_tensor **result);
+
+/* A new meta tensor (no data) with the given geometry: a stand-in for an intermediate of a torch/_refs
+   reference; not scope-registered. */
+ct_tensor *ct__pw_meta_strided(int64_t ndim, const int64_t *sizes, const int64_t *strides, ct_dtype dt);
+
+/* An operand as torch/_refs' elementwise_type_promotion_wrapper hands it on: t itself when it has dtype dt or is a
+   Python number, else prims.convert_element_type's result (a prim's layout of t alone), a stand-in owned by the
+   current scope (NULL when memory runs out). */
+const ct_tensor *ct__pw_ref_converted(const ct_tensor *t, ct_dtype dt);
+
+/* The in-place form of an op whose Meta kernel checks nothing (meta_inplace_noop), on a call that dispatches to
+   meta: autograd's in-place check (before the backend), then torch's refusal of a self that is not on meta
+   ("Cannot inplace into non-meta tensor with meta tensor argument"); self is left as it is. */
+ct_status ct__pw_meta_inplace_noop(const ct_tensor *self);
 
 /* The device check of an out= form whose descriptor's dev is not CT_PW_DEV_ITER (records torch's message). */
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in);

@@ -20,6 +20,7 @@ static ct_status run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const 
   for (int i = 0; i < n_in; i++) key |= ct__op_key(in[i]);
   if (!ct__op_accepts_key(&op->op, inplace ? op->aten_inplace : out_form ? op->aten_out : op->op.aten, key))
     return ct_last_error();
+  if (inplace && op->meta_inplace_noop && (key >> 16) & (1u << CT_META)) return ct__pw_meta_inplace_noop(out);
   bool mark = out_form && op->op.grad == CT_OP_GRAD_OUT_INPLACE;
   if (mark && !ct__check_inplace(out)) return CT_ERR_RUNTIME;
   if (out_form && !ct__pw_out_device_ok(op->dev, out, in, n_in)) return ct_last_error();

@@ -47,7 +47,8 @@ static bool validate(ct_dtype common, const void *arg) {
     ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", c->op->kernel, ct__dt(common)->scalar_name);
     return false;
   }
-  return c->it->is_meta || !c->op->kernel_check || c->op->kernel_check(common, c->in, c->args);
+  if (c->it->is_meta) return !c->op->meta_check || c->op->meta_check(common, c->in, c->args);
+  return !c->op->kernel_check || c->op->kernel_check(common, c->in, c->args);
 }
 
 /* TensorIterator's cast_outputs: an out= (or in-place) tensor whose dtype is not the compute dtype is
@@ -196,13 +197,41 @@ ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
   ct_tensor *r = NULL, *kept = NULL; /* r: owned by this scope */
   ct_status s = (op->run ? op->run : ct__pw_run)(op, NULL, in, n_in, false, args, &r);
   if (s == CT_OK && out) s = ct__out_wrapper_copy(out, r);
-  if (s == CT_OK && !out) {
+  if (s == CT_OK && !out && op->ref_strides) {
+    int64_t strides[r->ndim + 1];
+    op->ref_strides(in, n_in, r, strides);
+    kept = ct__pw_meta_strided(r->ndim, r->sizes, strides, (ct_dtype)r->dtype);
+    if (!kept) s = ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
+  } else if (s == CT_OK && !out) {
     kept = op->fn_over_out ? ct__empty(r->ndim, r->sizes, (ct_dtype)r->dtype, ct__tdevice(r)) : ct_retain(r);
     if (!kept) s = ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
   }
   ct_scope_end();
   if (result && kept) *result = ct__own(kept);
   return s;
+}
+
+ct_tensor *ct__pw_meta_strided(int64_t ndim, const int64_t *sizes, const int64_t *strides, ct_dtype dt) {
+  int64_t elems = ct__required_storage_elems(ndim, sizes, strides, 0);
+  ct_storage *st = ct__storage_alloc((size_t)elems * ct__itemsize(dt), CT_DEVICE_META);
+  if (!st) return NULL;
+  ct_tensor *t = ct__tensor_make(st, dt, 0, ndim, sizes, strides);
+  ct_storage_release(st);
+  return t;
+}
+
+const ct_tensor *ct__pw_ref_converted(const ct_tensor *t, ct_dtype dt) {
+  if ((ct_dtype)t->dtype == dt || (t->ndim == 0 && t->device_type == CT_CPU)) return t;
+  int64_t strides[t->ndim + 1];
+  ct__prims_elementwise_strides(&t, 1, t->ndim, t->sizes, strides);
+  return ct__own(ct__pw_meta_strided(t->ndim, t->sizes, strides, dt));
+}
+
+ct_status ct__pw_meta_inplace_noop(const ct_tensor *self) {
+  if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
+  if (self->device_type == CT_META) return CT_OK;
+  ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot inplace into non-meta tensor with meta tensor argument");
+  return CT_ERR_NOT_IMPLEMENTED;
 }
 
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in) {

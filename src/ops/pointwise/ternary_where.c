@@ -229,6 +229,8 @@ ct_status ct_masked_fill_(ct_tensor *self, const ct_tensor *mask, const ct_tenso
 }
 
 ct_status ct__masked_fill_impl_(ct_tensor *self, const ct_tensor *mask, const ct_tensor *value) {
+  if (CT__OP_ON_META(self, mask, value))
+    return ct__pw_meta_inplace_noop(self); /* its Meta kernel checks nothing */
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   ct_scalar v;
   ct_status s = fill_value(value, &v);
@@ -245,10 +247,12 @@ ct_tensor *ct_masked_fill(const ct_tensor *t, const ct_tensor *mask, const ct_te
   if (!shape) return NULL;
   ct_tensor *r = NULL;
   ct_scalar v;
+  /* on meta, the composite's masked_fill_ is the Meta kernel that checks nothing (the value is not read) */
+  bool meta = CT__OP_ON_META(t, mask, value);
   if (ct__broadcast_shapes(mask->sizes, mask->ndim, t->sizes, t->ndim, shape) == CT_OK &&
-      fill_value(value, &v) == CT_OK) {
+      (meta || fill_value(value, &v) == CT_OK)) {
     r = ct__empty(nd, shape, (ct_dtype)t->dtype, ct__tdevice(t));
-    if (r && (ct__copy_into(r, t) != CT_OK || masked_fill_into(r, mask, v) != CT_OK)) {
+    if (r && (ct__copy_into(r, t) != CT_OK || (!meta && masked_fill_into(r, mask, v) != CT_OK))) {
       ct_release(r);
       r = NULL;
     }
