@@ -102,8 +102,9 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
   ct_tensor *e = meta ? NULL : ct__expand_impl(self, (ct_shape){sizes, 2});
   if (!e && !meta) return NULL;
   ct_dtype dt = (ct_dtype)self->dtype;
-  /* straight into out, as torch (not for the types refused after self's copy: a failed call changes nothing) */
-  ct_tensor *r = out && dt != CT_BOOL && dt != CT_FLOAT16
+  /* straight into out, as torch, but not where a check fails after self's copy (a failed call changes nothing):
+     the types refused then, and an empty contraction, where torch scales the copy by beta (mul_'s cast check) */
+  ct_tensor *r = out && dt != CT_BOOL && dt != CT_FLOAT16 && m1->sizes[1] != 0
                      ? ct__mm_out_direct((ct_tensor *)out, 2, sizes, dt, self, m1, m2)
                      : NULL;
   if (!r) r = ct__mm_result_for(inplace ? self : out, CT__MM_DEV(self, m1, m2), 2, sizes, dt);
