@@ -23,33 +23,8 @@ BUILD = os.environ.get("CTORCH_BUILD", os.path.join(ROOT, "build"))
 REPS = int(os.environ.get("BENCH_REPS", "7"))
 
 
-def cpu_flags():
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("flags"):
-                return set(line.split(":", 1)[1].split())
-    except OSError:
-        pass
-    return set()
-
-
-def ctorch_coretype(flags):
-    """ct__blas_coretype_choice's rule, for torch's side: the user's setting stands; AVX-512 F/BW/VL/DQ
-    picks SkylakeX (Cooperlake with AVX512_BF16); anything else leaves OpenBLAS's own detection."""
-    if "OPENBLAS_CORETYPE" in os.environ:
-        return None
-    if {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= flags:
-        return "Cooperlake" if "avx512_bf16" in flags else "SkylakeX"
-    return None
-
-
-CORE = ctorch_coretype(cpu_flags())
-if CORE:
-    os.environ["OPENBLAS_CORETYPE"] = CORE  # torch's OpenBLAS loads with torch, below
+from blas_core import CORE  # noqa: E402  (sets torch's OpenBLAS core type, then imports torch)
 import torch  # noqa: E402
-
-if CORE:
-    del os.environ["OPENBLAS_CORETYPE"]
 
 lib = ctypes.CDLL(os.path.join(BUILD, "libctorch.so"))
 P = ctypes.c_void_p

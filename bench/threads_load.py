@@ -2,7 +2,8 @@
 """Threads under load: for each op, ctorch's time at 2 threads over its time at 1 thread, and torch's,
 first with the machine as it is ("idle"), then with one more process spinning ("loaded": a shell loop in
 its own process group, killed by its id afterwards, whatever happens). Beside the pointwise, reduction,
-scan and random ops, the main ops of the join, index and sort families (issue 16's bench shapes).
+scan and random ops, the main ops of the join, index and sort families (issue 16's bench shapes), and products
+(OpenBLAS's and oneDNN's OpenMP threads, which the pool does not govern).
 THREADS_LOAD_ONLY (comma-separated substrings of the labels) runs a subset; THREADS_LOAD_MEDIAN=1 reports
 the median of the rounds' ctorch 2t/1t ratios instead of the best times' ratio, with a 95% interval of each
 median (an op counts as slower at 2 threads only where the whole interval is above 1); THREADS_LOAD_PRIORITY=1
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import time
 
+import blas_core  # noqa: F401  (torch's OpenBLAS with ctorch's core type: products compare libraries)
 import torch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -51,7 +53,7 @@ class Item(ctypes.Structure):  # ct_index_item (index.h): kind, slice, tensor, s
 for name, res, args in [("ct_tensor_from_data", P, [P, ctypes.c_int, Shape, P]), ("ct_release", None, [P]),
                         ("ct_set_num_threads", None, [ctypes.c_int]), ("ct_add", P, [P, P, P]),
                         ("ct_cumsum", P, [P, ctypes.c_int64, P]), ("ct_randn", P, [Shape, P]),
-                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P]),
+                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P]), ("ct_mm", P, [P, P]),
                         ("ct_cat_out", ctypes.c_int, [P, Tensors, ctypes.c_int64]),
                         ("ct_tril_out", ctypes.c_int, [P, P, ctypes.c_int64]), ("ct_flip", P, [P, Shape]),
                         ("ct_repeat", P, [P, Shape]), ("ct_index_select", P, [P, ctypes.c_int64, P]),
@@ -74,7 +76,7 @@ def shape(dims):
     return s
 
 
-DTYPES = {torch.float32: FLOAT32, torch.int64: 6, torch.bool: 1}
+DTYPES = {torch.float32: FLOAT32, torch.int64: 6, torch.bool: 1, torch.bfloat16: 8}
 
 
 def to_ct(t):
@@ -174,6 +176,13 @@ def family_cases():
     o.dims = shape([1])
     KEEP.append(o)
     out.append(("amax dim 1", lambda: lib.ct_amax(csm, ctypes.byref(o)), lambda: sm.amax(1)))
+    # products: OpenBLAS (sgemm) and oneDNN (bfloat16 on AVX-512 CPUs) thread with OpenMP, not the pool
+    for dt, (m, k, n) in ((torch.float32, (256, 256, 256)), (torch.float32, (1024, 1024, 1024)),
+                          (torch.bfloat16, (64, 512, 512))):
+        a, b = torch.randn(m, k).to(dt), torch.randn(k, n).to(dt)
+        ca, cb = to_ct(a), to_ct(b)
+        out.append(("mm %s %dx%dx%d" % (str(dt)[6:], m, k, n), lambda ca=ca, cb=cb: lib.ct_mm(ca, cb),
+                    lambda a=a, b=b: torch.mm(a, b)))
     return out
 
 
