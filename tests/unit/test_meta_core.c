@@ -143,8 +143,9 @@ static void test_var_nanmean_meta(void) {
   /* torch.std(m(3, 4, dtype=int32), (1,)): mean's message */
   ct_tensor *i32 = meta(CT_SHAPE(3, 4), CT_INT32);
   CHECK(ct_std(i32, &(ct_var_opts){.dims = CT_DIMS(1)}) == NULL);
-  CHECK_ERROR(CT_ERR_RUNTIME, "mean(): could not infer output dtype. Input dtype must be either a floating point or "
-                              "complex dtype. Got: Int");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "mean(): could not infer output dtype. Input dtype must be either a floating point or "
+              "complex dtype. Got: Int");
   /* torch.var(m(1, 2, 2, 2, 0, 1), [-1], keepdim=True).stride(): (0, 0, 0, 0, 1, 0) (sum / n of an empty
      tensor); torch.std(...): (8, 4, 2, 1, 1, 1) */
   ct_tensor *e = meta(CT_SHAPE(1, 2, 2, 2, 0, 1), CT_FLOAT32);
@@ -176,9 +177,11 @@ static void test_var_nanmean_meta(void) {
   }
   ct_release(v);
   ct_release(mn);
-  /* torch.var_mean(m(3, 4, 5, dtype=bool), (1,), correction=-1): ValueError; torch.var_mean(m(3, 4, dtype=int32), (0, 0)):
-     "duplicate value in the list of dims", with (1,): "result type should be floating point or complex" */
-  CHECK(ct_var_mean(b, &v, &mn, &(ct_var_opts){.dims = CT_DIMS(1), .correction = CT_INT(-1)}) == CT_ERR_VALUE);
+  /* torch.var_mean(m(3, 4, 5, dtype=bool), (1,), correction=-1): ValueError;
+     torch.var_mean(m(3, 4, dtype=int32), (0, 0)): "duplicate value in the list of dims", with (1,): "result type
+     should be floating point or complex" */
+  CHECK(ct_var_mean(b, &v, &mn, &(ct_var_opts){.dims = CT_DIMS(1), .correction = CT_INT(-1)}) ==
+        CT_ERR_VALUE);
   CHECK_ERROR(CT_ERR_VALUE, "correction argument should be non-negative");
   CHECK(ct_var_mean(i32, &v, &mn, &(ct_var_opts){.dims = CT_DIMS(0, 0)}) == CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "duplicate value in the list of dims");

@@ -49,7 +49,8 @@ bool ct__prims_reduction_dims(const ct_tensor *t, ct_dims dims, uint64_t *mask) 
   for (int64_t i = 0; i < dims.ndim; i++) {
     int64_t d = dims.data[i];
     if (d < -rank || d >= rank) {
-      ct__error(CT_ERR_INDEX, "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
+      ct__error(CT_ERR_INDEX,
+                "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
                 (long long)-rank, (long long)(rank - 1), (long long)d);
       return false;
     }

@@ -470,7 +470,8 @@ static bool nanmean_meta_stub(const ct_tensor *out, const ct_tensor *t) {
 bool ct__mean_dtype_ok(ct_dtype in, ct_dtype dtype) {
   if (ct__dt(dtype ? dtype : in)->category >= CT_CAT_FLOAT) return true;
   ct__error(CT_ERR_RUNTIME,
-            "mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. Got: %s",
+            "mean(): could not infer output dtype. %s dtype must be either a floating point or complex "
+            "dtype. Got: %s",
             dtype ? "Optional" : "Input", ct__dt(dtype ? dtype : in)->scalar_name);
   return false;
 }

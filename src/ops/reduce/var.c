@@ -649,7 +649,8 @@ static ct_status var_mean_meta(var_kind kind, const ct_tensor *t, int64_t corr, 
     return CT_ERR_VALUE;
   }
   if (t->ndim > 64) {
-    ct__error(CT_ERR_RUNTIME, "Received a tensor with %d dimensions, but only tensors with up to 64 dims are supported!",
+    ct__error(CT_ERR_RUNTIME,
+              "Received a tensor with %d dimensions, but only tensors with up to 64 dims are supported!",
               (int)t->ndim);
     return CT_ERR_RUNTIME;
   }
