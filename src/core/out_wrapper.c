@@ -114,3 +114,13 @@ void ct__prims_elementwise_strides(const ct_tensor *const *ts, int n, int64_t nd
     if (shape[perm[i]] != 0) mul *= shape[perm[i]];
   }
 }
+
+void ct__prims_elementwise_strides_of(int64_t ndim, const int64_t *shape, const int64_t *in_strides,
+                                      int64_t *strides) {
+  /* only the geometry is read: ndim, sizes, strides and the device (not a CPU 0-dim tensor) */
+  ct_tensor t = {.device_type = CT_META,
+                 .ndim = (int32_t)ndim,
+                 .sizes = (int64_t *)shape,
+                 .strides = (int64_t *)in_strides};
+  ct__prims_elementwise_strides((const ct_tensor *const[]){&t}, 1, ndim, shape, strides);
+}

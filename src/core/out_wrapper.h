@@ -20,4 +20,9 @@ ct_status ct__out_wrapper_copy(ct_tensor *out, const ct_tensor *r);
 void ct__prims_elementwise_strides(const ct_tensor *const *ts, int n, int64_t ndim, const int64_t *shape,
                                    int64_t *strides);
 
+/* The same for one tensor given by its geometry (ndim, shape, in_strides; a result torch/_refs makes and lays out
+   again: convert_element_type or a unary prim of a broadcast_in_dim); strides may be in_strides. */
+void ct__prims_elementwise_strides_of(int64_t ndim, const int64_t *shape, const int64_t *in_strides,
+                                      int64_t *strides);
+
 #endif

@@ -44,43 +44,6 @@ _REFS_OPS = {
     "where_out": "--seed 1308612728 --op where_out@meta --only 0",
 }
 
-# NOT YET: nanmean is torch's composite nansum(...).div(isnan(self).logical_not_().sum(dim)) on meta: nansum's
-# meta reduces no dim for dim=[] while sum reduces every one (the result broadcasts back to self's shape), and
-# nanmean.out's div_ raises "DispatchStub: unsupported device typemeta".
-_NANSUM_OPS = {
-    "nanmean[float]": "--seed 8086 --op nanmean[float]@meta --only 1",
-    "nanmean[bf16]": "--seed 777 --op nanmean[bf16]@meta --only 2",
-    "nanmean[half]": "--seed 1308612728 --op nanmean[half]@meta --only 2",
-    "nanmean_cancel[bf16]": "--seed 20261126 --op nanmean_cancel[bf16]@meta --only 0",
-    "nanmean_cancel[half]": "--seed 1308612728 --op nanmean_cancel[half]@meta --only 0",
-    "nanmean_exact[float]": "--seed 1308612728 --op nanmean_exact[float]@meta --only 1",
-    "nanmean_out[bf16]": "--seed 1308612728 --op nanmean_out[bf16]@meta --only 1",
-    "nanmean_out[float]": "--seed 20261126 --op nanmean_out[float]@meta --only 0",
-    "nanmean_out[half]": "--seed 1308612728 --op nanmean_out[half]@meta --only 1",
-    "nanmean_out[int]": "--seed 20261126 --op nanmean_out[int]@meta --only 2",
-}
-
-# NOT YET: var/std/var_mean/std_mean run torch/_refs' var on meta: "duplicate value in the list of dims",
-# IndexError 'tuple index out of range' for a 0-dim input with dims, refs' dtype messages, refs' strides.
-_VAR_OPS = {
-    "std[bf16]": "--seed 1308612728 --op std[bf16]@meta --only 2",
-    "std[float]": "--seed 1308612728 --op std[float]@meta --only 0",
-    "std[half]": "--seed 1308612728 --op std[half]@meta --only 0",
-    "std_mean[bf16]": "--seed 20261126 --op std_mean[bf16]@meta --only 0",
-    "std_mean[float]": "--seed 1308612728 --op std_mean[float]@meta --only 2",
-    "std_mean[half]": "--seed 777 --op std_mean[half]@meta --only 0",
-    "std_mean_exact[float]": "--seed 1308612728 --op std_mean_exact[float]@meta --only 1",
-    "var[bf16]": "--seed 1308612728 --op var[bf16]@meta --only 1",
-    "var[float]": "--seed 20261126 --op var[float]@meta --only 2",
-    "var[half]": "--seed 20261126 --op var[half]@meta --only 3",
-    "var_mean[float]": "--seed 1308612728 --op var_mean[float]@meta --only 0",
-    "var_mean[half]": "--seed 1308612728 --op var_mean[half]@meta --only 0",
-    "var_mean_exact[float]": "--seed 1308612728 --op var_mean_exact[float]@meta --only 1",
-    "var_mean[bf16]": "--seed 1 --op var_mean[bf16]@meta --only 7",
-    "var_exact[float]": "--seed 1 --op var_exact[float]@meta --only 6",
-    "std_exact[float]": "--seed 1 --op std_exact[float]@meta --only 3",
-}
-
 _OTHER = {
     "as_strided": ("a negative size: torch's meta says 'numel: integer multiplication overflow' or setStorage's "
                    "out-of-bounds message", "--seed 9090 --op as_strided@meta --only 7"),
@@ -101,20 +64,19 @@ _OTHER = {
 }
 _SKIP = {}
 _SKIP.update({n: ("torch runs its Python reference on meta", r) for n, r in _REFS_OPS.items()})
-_SKIP.update({n: ("nanmean: torch's composite over meta_nansum", r) for n, r in _NANSUM_OPS.items()})
-_SKIP.update({n: ("torch/_refs' var on meta", r) for n, r in _VAR_OPS.items()})
 _SKIP.update(_OTHER)
 
 
 def _every_dim(t):
     """t with dim=[] passed as None. torch 1.13's meta_nansum reduces no dim for dim=[] and every dim for None
-    (its CPU kernel: every dim for both); ctorch's C API has one form, empty dims, which means every dim."""
+    (its CPU kernel: every dim for both; nanmean runs it); ctorch's C API has one form, empty dims, which means
+    every dim."""
     return lambda x, dim=None, *a, **k: t(x, None if dim == [] else dim, *a, **k)
 
 
 def _variant(op):
     t, c = getattr(op.torch, "raw", op.torch), getattr(op.ct, "raw", op.ct)  # ops_reduce: no value conversion
-    t = _every_dim(t) if op.name.startswith("nansum") else t
+    t = _every_dim(t) if op.name.startswith(("nansum", "nanmean")) else t
     return Op(op.name + "@meta", op.gen, torch=_on_meta(t, False), ct=_on_meta(c, True),
               weight=0.1 * op.weight, min_cases=1, values=False, null_check=False)  # one case each in `make diff`: ~3 s
 

@@ -133,10 +133,84 @@ static void test_pointwise_refs(void) {
   for (size_t k = 0; k < sizeof all / sizeof *all; k++) ct_release(all[k]);
 }
 
+/* var/std: torch/_decomp's var_correction; var_mean/std_mean: torch/_refs'; nanmean: its composite over
+   meta_nansum. */
+static void test_var_nanmean_meta(void) {
+  /* torch.var(m(), (0,)): IndexError 'tuple index out of range' (the CPU reduces the 0-dim input) */
+  ct_tensor *s0 = meta(CT_SHAPE_SCALAR, CT_FLOAT32);
+  CHECK(ct_var(s0, &(ct_var_opts){.dims = CT_DIMS(0)}) == NULL);
+  CHECK_ERROR(CT_ERR_INDEX, "tuple index out of range");
+  /* torch.std(m(3, 4, dtype=int32), (1,)): mean's message */
+  ct_tensor *i32 = meta(CT_SHAPE(3, 4), CT_INT32);
+  CHECK(ct_std(i32, &(ct_var_opts){.dims = CT_DIMS(1)}) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "mean(): could not infer output dtype. Input dtype must be either a floating point or "
+              "complex dtype. Got: Int");
+  /* torch.var(m(1, 2, 2, 2, 0, 1), [-1], keepdim=True).stride(): (0, 0, 0, 0, 1, 0) (sum / n of an empty
+     tensor); torch.std(...): (8, 4, 2, 1, 1, 1) */
+  ct_tensor *e = meta(CT_SHAPE(1, 2, 2, 2, 0, 1), CT_FLOAT32);
+  ct_tensor *r = ct_var(e, &(ct_var_opts){.dims = CT_DIMS(-1), .keepdim = true});
+  CHECK(r != NULL);
+  if (r) CHECK_STRIDES(r, 0, 0, 0, 0, 1, 0);
+  ct_release(r);
+  r = ct_std(e, &(ct_var_opts){.dims = CT_DIMS(-1), .keepdim = true});
+  CHECK(r != NULL);
+  if (r) CHECK_STRIDES(r, 8, 4, 2, 1, 1, 1);
+  ct_release(r);
+  /* torch.var_mean(m(3, 4, 5, dtype=bool), (1,), keepdim=True): bool results, strides (5, 0, 1) and (5, 5, 1) */
+  ct_tensor *b = meta(CT_SHAPE(3, 4, 5), CT_BOOL), *v = NULL, *mn = NULL;
+  CHECK(ct_var_mean(b, &v, &mn, &(ct_var_opts){.dims = CT_DIMS(1), .keepdim = true}) == CT_OK);
+  if (v && mn) {
+    CHECK(ct_dtype_of(v) == CT_BOOL && ct_dtype_of(mn) == CT_BOOL);
+    CHECK_STRIDES(v, 5, 0, 1);
+    CHECK_STRIDES(mn, 5, 5, 1);
+  }
+  ct_release(v);
+  ct_release(mn);
+  /* torch.std_mean(m(3, 4, 5, dtype=complex64), (1,), keepdim=True): float32 (5, 5, 1), complex64 (5, 5, 1) */
+  ct_tensor *c = meta(CT_SHAPE(3, 4, 5), CT_COMPLEX64);
+  CHECK(ct_std_mean(c, &v, &mn, &(ct_var_opts){.dims = CT_DIMS(1), .keepdim = true}) == CT_OK);
+  if (v && mn) {
+    CHECK(ct_dtype_of(v) == CT_FLOAT32 && ct_dtype_of(mn) == CT_COMPLEX64);
+    CHECK_STRIDES(v, 5, 5, 1);
+    CHECK_STRIDES(mn, 5, 5, 1);
+  }
+  ct_release(v);
+  ct_release(mn);
+  /* torch.var_mean(m(3, 4, 5, dtype=bool), (1,), correction=-1): ValueError;
+     torch.var_mean(m(3, 4, dtype=int32), (0, 0)): "duplicate value in the list of dims", with (1,): "result type
+     should be floating point or complex" */
+  CHECK(ct_var_mean(b, &v, &mn, &(ct_var_opts){.dims = CT_DIMS(1), .correction = CT_INT(-1)}) ==
+        CT_ERR_VALUE);
+  CHECK_ERROR(CT_ERR_VALUE, "correction argument should be non-negative");
+  CHECK(ct_var_mean(i32, &v, &mn, &(ct_var_opts){.dims = CT_DIMS(0, 0)}) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "duplicate value in the list of dims");
+  CHECK(ct_var_mean(i32, &v, &mn, &(ct_var_opts){.dims = CT_DIMS(1)}) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "result type should be floating point or complex");
+  /* torch.nanmean(m(3, 4, dtype=float16), (0,), dtype=torch.int32): float32, shape (4,) */
+  ct_tensor *h = meta(CT_SHAPE(3, 4), CT_FLOAT16);
+  r = ct_nanmean(h, &(ct_reduce_opts){.dims = CT_DIMS(0), .dtype = CT_INT32});
+  CHECK(r != NULL && ct_dtype_of(r) == CT_FLOAT32);
+  if (r) CHECK_SHAPE(r, 4);
+  ct_release(r);
+  /* torch.nanmean(m(3, 4), (0,), out=m(0)): "DispatchStub: unsupported device typemeta"; of m(0, 4): out (4,) */
+  ct_tensor *f = meta(CT_SHAPE(3, 4), CT_FLOAT32), *f0 = meta(CT_SHAPE(0, 4), CT_FLOAT32);
+  ct_tensor *o = meta(CT_SHAPE(0), CT_FLOAT32);
+  CHECK(ct_nanmean_out(o, f, &(ct_reduce_opts){.dims = CT_DIMS(0)}) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "DispatchStub: unsupported device typemeta");
+  ct_release(o);
+  o = meta(CT_SHAPE(0), CT_FLOAT32);
+  CHECK(ct_nanmean_out(o, f0, &(ct_reduce_opts){.dims = CT_DIMS(0)}) == CT_OK);
+  CHECK_SHAPE(o, 4);
+  ct_tensor *all[] = {s0, i32, e, b, c, h, f, f0, o};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) ct_release(all[k]);
+}
+
 int main(void) {
   test_pointwise_refs();
   test_no_kernel_checks();
   test_pointwise_out_wrapper();
   test_reduction_meta();
+  test_var_nanmean_meta();
   return TEST_SUMMARY();
 }

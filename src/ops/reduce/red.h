@@ -86,6 +86,14 @@ bool ct__red_mask(const ct_tensor *t, ct_dims dims, uint64_t *mask);
 /* The same in one pass (at::dim_list_to_bitset called directly): a repeat is reported before a later dim
    out of range. nansum and var/std check their dims this way. */
 bool ct__red_mask_1pass(const ct_tensor *t, ct_dims dims, uint64_t *mask);
+/* torch/_prims_common's reduction_dims, which torch's Python meta functions and references run (meta_nansum,
+   var_mean's): every dim canonicalized first (a 0-dim input counts as rank 1; IndexError "Dimension out of
+   range ..."), then "duplicate value in the list of dims"; empty dims: every dim. *mask as ct__red_mask's.
+   t has at most 64 dims. */
+bool ct__prims_reduction_dims(const ct_tensor *t, ct_dims dims, uint64_t *mask);
+/* mean's dtype rule (its structured meta function, which var/std's Meta kernel also meets): the dtype= when
+   set, else the input's, must be floating or complex; false with torch's message otherwise. */
+bool ct__mean_dtype_ok(ct_dtype in, ct_dtype dtype);
 /* The result shape of reducing mask (shape holds t->ndim entries). */
 int64_t ct__red_shape(const ct_tensor *t, uint64_t mask, bool keepdim, int64_t *shape);
 /* Number of reduced elements. */

@@ -43,6 +43,31 @@ bool ct__red_mask_1pass(const ct_tensor *t, ct_dims dims, uint64_t *mask) {
   return true;
 }
 
+bool ct__prims_reduction_dims(const ct_tensor *t, ct_dims dims, uint64_t *mask) {
+  int64_t nd = t->ndim, rank = nd ? nd : 1;
+  if (!ct__check_list(dims, "dims")) return false;
+  for (int64_t i = 0; i < dims.ndim; i++) {
+    int64_t d = dims.data[i];
+    if (d < -rank || d >= rank) {
+      ct__error(CT_ERR_INDEX,
+                "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
+                (long long)-rank, (long long)(rank - 1), (long long)d);
+      return false;
+    }
+  }
+  uint64_t m = 0;
+  for (int64_t i = 0; i < dims.ndim; i++) {
+    int64_t d = dims.data[i] < 0 ? dims.data[i] + rank : dims.data[i];
+    if ((m >> d) & 1u) {
+      ct__error(CT_ERR_RUNTIME, "duplicate value in the list of dims");
+      return false;
+    }
+    m |= (uint64_t)1 << d;
+  }
+  *mask = dims.ndim == 0 ? (nd == 64 ? ~(uint64_t)0 : (((uint64_t)1 << nd) - 1)) : nd == 0 ? 0 : m;
+  return true;
+}
+
 int64_t ct__red_shape(const ct_tensor *t, uint64_t mask, bool keepdim, int64_t *shape) {
   int64_t n = 0;
   for (int64_t d = 0; d < t->ndim; d++) {

@@ -420,38 +420,20 @@ static const ct_reduce_opts no_opts;
 
 /* nansum's Meta kernel, torch/_meta_registrations.py's meta_nansum under out_wrapper: the dtype is dtype=, else
    the input's when floating or complex, else int64 (no dtype check: complex passes); the dims canonicalized as
-   torch/_prims_common does (a 0-dim input counts as rank 1; "duplicate value in the list of dims"); the result
+   torch/_prims_common's reduction_dims does (ct__prims_reduction_dims); the result
    a new contiguous tensor; an out= gets it by out_wrapper's rule. Empty dims reduce every dim (the C API's one
    form; torch's meta reduces none for dim=[], every one for dim=None). */
 static ct_status nansum_meta(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o, ct_tensor **res) {
   ct_dtype in = (ct_dtype)t->dtype;
   ct_dtype dt = o->dtype ? o->dtype : ct__dt(in)->category >= CT_CAT_FLOAT ? in : CT_INT64;
-  int64_t nd = t->ndim, rank = nd ? nd : 1, sizes[64];
-  bool reduced[64] = {false};
+  int64_t nd = t->ndim, sizes[64];
+  uint64_t mask;
   if (nd > 64) {
     ct__error(CT_ERR_NOT_IMPLEMENTED, "nansum supports tensors of up to 64 dims");
     return CT_ERR_NOT_IMPLEMENTED;
   }
-  for (int64_t i = 0; i < o->dims.ndim; i++) {
-    int64_t d = o->dims.data[i], w = d < 0 ? d + rank : d;
-    if (w < 0 || w >= rank) {
-      ct__error(CT_ERR_INDEX,
-                "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld)",
-                (long long)-rank, (long long)(rank - 1), (long long)d);
-      return CT_ERR_INDEX;
-    }
-    if (reduced[w]) {
-      ct__error(CT_ERR_RUNTIME, "duplicate value in the list of dims");
-      return CT_ERR_RUNTIME;
-    }
-    reduced[w] = true;
-  }
-  int64_t n = 0;
-  for (int64_t i = 0; i < nd; i++) {
-    bool r = o->dims.ndim == 0 || reduced[i];
-    if (o->keepdim) sizes[n++] = r ? 1 : t->sizes[i];
-    else if (!r) sizes[n++] = t->sizes[i];
-  }
+  if (!ct__prims_reduction_dims(t, o->dims, &mask)) return ct__null_status();
+  int64_t n = ct__red_shape(t, mask, o->keepdim, sizes);
   ct_tensor *r = ct__empty(n, sizes, dt, ct__tdevice(t));
   if (!r) return ct_last_error();
   if (!out) {
@@ -461,6 +443,37 @@ static ct_status nansum_meta(ct_tensor *out, const ct_tensor *t, const ct_reduce
   ct_status s = ct__out_wrapper_copy(out, r);
   ct_release(r);
   return s;
+}
+
+/* nanmean's Meta path, torch 1.13's composite nansum(self, dim, keepdim, dtype).div(count) with count =
+   isnan(self).logical_not_().sum(dim, keepdim): sum's checks of the dims (mask, made by the caller), then
+   meta_nansum's (which then pass), then div of two contiguous results of the reduced shape: contiguous, of
+   true division's dtype (an integer or bool dtype= gives the default float dtype). Empty dims reduce every
+   dim, as for nansum_meta. */
+static ct_status nanmean_meta(const ct_tensor *t, const ct_reduce_opts *o, uint64_t mask, ct_tensor **res) {
+  ct_dtype dt = o->dtype ? o->dtype : (ct_dtype)t->dtype;
+  int64_t sizes[64];
+  int64_t n = ct__red_shape(t, mask, o->keepdim, sizes);
+  ct_tensor *r = ct__empty(n, sizes, is_intlike(dt) ? ct_get_default_dtype() : dt, ct__tdevice(t));
+  if (!r) return ct_last_error();
+  *res = ct__own(r);
+  return *res ? CT_OK : CT_ERR_OUT_OF_MEMORY;
+}
+
+/* nanmean's out= form calls at::native::nansum_out, the CPU function, on meta tensors too: after its checks
+   and out's resize, its nansum_stub has no meta kernel, unless the input is empty (zero_, then div_'s Meta
+   kernel). */
+static bool nanmean_meta_stub(const ct_tensor *out, const ct_tensor *t) {
+  return out && CT__OP_ON_META(out, t) && t->numel != 0;
+}
+
+bool ct__mean_dtype_ok(ct_dtype in, ct_dtype dtype) {
+  if (ct__dt(dtype ? dtype : in)->category >= CT_CAT_FLOAT) return true;
+  ct__error(CT_ERR_RUNTIME,
+            "mean(): could not infer output dtype. %s dtype must be either a floating point or complex "
+            "dtype. Got: %s",
+            dtype ? "Optional" : "Input", ct__dt(dtype ? dtype : in)->scalar_name);
+  return false;
 }
 
 static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts,
@@ -486,6 +499,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
         return CT_ERR_RUNTIME;
       }
       if (kind == NANMEAN && !ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+      if (kind == NANMEAN && !out && CT__OP_ON_META(t)) return nanmean_meta(t, o, c.mask, res);
       if (kind == NANSUM && !out && !ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
       if (kind == NANSUM && ct__dt(in)->category == CT_CAT_COMPLEX) {
         ct__error(CT_ERR_RUNTIME, "nansum does not support complex inputs");
@@ -504,19 +518,13 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
       /* autograd's refusal of nanmean's out comes from the div_ after nansum_out (torch 1.13 calls
          at::native::nansum_out, which skips the autograd layer, then result.div_(count)): after nansum's
          checks; torch's message calls a leaf out "a view of a leaf" */
-      if (kind == NANMEAN && out && (out->flags & CT_TENSOR_REQUIRES_GRAD)) {
+      if (kind == NANMEAN && out && (out->flags & CT_TENSOR_REQUIRES_GRAD) && !nanmean_meta_stub(out, t)) {
         if (!ct__red_check_outs(&c)) return ct_last_error();
         if (!ct__check_inplace_flags(out->flags | CT_TENSOR_GRAD_VIEW_OF_LEAF)) return CT_ERR_RUNTIME;
       }
       break;
     case MEAN:
-      if (o->dtype ? !(ct__dt(o->dtype)->category >= CT_CAT_FLOAT) : !(ct__dt(in)->category >= CT_CAT_FLOAT)) {
-        ct__error(CT_ERR_RUNTIME,
-                  "mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. "
-                  "Got: %s",
-                  o->dtype ? "Optional" : "Input", ct__dt(o->dtype ? o->dtype : in)->scalar_name);
-        return CT_ERR_RUNTIME;
-      }
+      if (!ct__mean_dtype_ok(in, o->dtype)) return CT_ERR_RUNTIME;
       if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
       dt = o->dtype ? o->dtype : out ? (ct_dtype)out->dtype : in;
       if (out && o->dtype && !ct__red_check_out_dtype(out, dt)) return CT_ERR_RUNTIME;
@@ -573,7 +581,12 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
     return CT_ERR_RUNTIME;
   }
   c.ctx.count = ct__red_count(t, c.mask);
-  return ct__red_exec(&c, res);
+  ct_status s = ct__red_exec(&c, res);
+  if (s == CT_OK && kind == NANMEAN && nanmean_meta_stub(out, t)) {
+    ct__error(CT_ERR_RUNTIME, "DispatchStub: unsupported device typemeta");
+    return CT_ERR_RUNTIME;
+  }
+  return s;
 }
 
 ct_status ct__sum_impl(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *opts, ct_tensor **res) {

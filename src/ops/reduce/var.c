@@ -4,7 +4,9 @@
    var/std of float32/float64 std_var_all_cpu's two passes (its mean, then the sum of squared deviations
    one term after the other). Complex inputs: the real and imaginary parts each the same way, their
    variances added in the result's real dtype, as PyTorch computes var(real) + var(imag). */
+#include "core/out_wrapper.h"
 #include "kernels/cpu/torch_compat.h"
+#include "ops/convert_internal.h"
 #include "ops/create_internal.h"
 #include "ops/reduce/red.h"
 #include "ops/view_internal.h"
@@ -547,11 +549,148 @@ static ct_status var_all_fill(ct_red_call *c, bool cplx, ct_tensor *out, ct_tens
   return ct__red_exec(&f, res);
 }
 
+/* ======== the meta device ======== */
+/* The layout of var_correction's result from sum's (r: new, contiguous, in the computation dtype): sum / n
+   (TensorIterator's layout, which for an empty result is not contiguous), var(real) + var(imag) for a complex
+   input, std's sqrt, then a float16/bfloat16 input's .to() back; the steps run on meta tensors in a scope of
+   their own. */
+static ct_status var_meta_strides(var_kind kind, const ct_tensor *r, ct_dtype in, int64_t *strides) {
+  ct_status s = ct_scope_begin();
+  ct_tensor *n = s == CT_OK ? ct__wrapped_scalar(ct_scalar_int(1)) : NULL;
+  const ct_tensor *v = n ? ct__pw_apply(&ct__pw_op_true_divide, r, n) : NULL;
+  if (v && ct__dt(in)->category == CT_CAT_COMPLEX) v = ct__pw_apply(&ct__pw_op_add, v, v);
+  if (v && kind == STD) v = ct__pw_apply(&ct__pw_op_sqrt, v, NULL);
+  if (v && (in == CT_FLOAT16 || in == CT_BFLOAT16)) v = ct__own(ct__to_dtype_impl(v, in));
+  if (v) memcpy(strides, v->strides, (size_t)v->ndim * sizeof(int64_t));
+  s = v ? CT_OK : ct_last_error();
+  ct_release(n);
+  ct_scope_end();
+  return s;
+}
+
+/* var.correction and std.correction: torch 1.13's Meta kernels are torch/_decomp's var_correction and
+   std_decomposition (sqrt of var) under reduction_complex_to_real (a complex input: the var of its real and
+   imaginary views, added). Each dim first indexes x.shape in Python (IndexError 'tuple index out of range':
+   a 0-dim input takes no dim), then mean(x, dims, keepdim=True) makes its checks (its dtype message for a
+   non-floating input, then a repeated dim); the result, of the reduced shape and the real dtype, is laid out
+   by its steps (var_meta_strides). */
+static ct_status var_meta(var_kind kind, const ct_tensor *t, const ct_var_opts *o, ct_tensor **res) {
+  uint64_t mask;
+  if (!ct__check_list(o->dims, "dims")) return ct__null_status();
+  for (int64_t i = 0; i < o->dims.ndim; i++)
+    if (o->dims.data[i] < -(int64_t)t->ndim || o->dims.data[i] >= t->ndim) {
+      ct__error(CT_ERR_INDEX, "tuple index out of range");
+      return CT_ERR_INDEX;
+    }
+  if (!ct__mean_dtype_ok((ct_dtype)t->dtype, CT_DTYPE_UNSET) || !ct__red_mask(t, o->dims, &mask))
+    return ct__null_status();
+  int64_t sizes[64], strides[64];
+  int64_t n = ct__red_shape(t, mask, o->keepdim, sizes);
+  ct_dtype in = (ct_dtype)t->dtype, dt = real_of(in);
+  ct_tensor *r = ct__empty(n, sizes, dt == CT_FLOAT16 || dt == CT_BFLOAT16 ? CT_FLOAT32 : dt, ct__tdevice(t));
+  if (!r) return ct_last_error();
+  ct_status s = var_meta_strides(kind, r, in, strides);
+  ct_release(r);
+  if (s != CT_OK) return s;
+  ct_resolved_opts ro = {.dtype = dt, .device = ct__tdevice(t)};
+  *res = ct__own(ct__empty_strided_with(n, sizes, strides, &ro));
+  return *res ? CT_OK : ct_last_error();
+}
+
+/* A result of torch/_refs' as geometry: sizes, strides, dtype. */
+typedef struct ref_geom {
+  int64_t nd, sizes[64], strides[64];
+  ct_dtype dtype;
+} ref_geom;
+
+/* _reduction(a, prim, dims, keepdims) up to its dtype conversion: the prim's result new and contiguous
+   (make_contiguous_strides_for: a 0 size counts as 1) over the dims kept, in dtype; keepdim's
+   broadcast_in_dim puts stride 0 at the reduced dims. */
+static void ref_reduction(const ct_tensor *t, uint64_t mask, bool keepdim, ct_dtype dtype, ref_geom *g) {
+  int64_t sz[64], st[64], n = 0, mul = 1;
+  for (int64_t d = 0; d < t->ndim; d++)
+    if (!((mask >> d) & 1u)) sz[n++] = t->sizes[d];
+  for (int64_t k = n - 1; k >= 0; k--) st[k] = mul, mul *= sz[k] ? sz[k] : 1;
+  g->dtype = dtype;
+  g->nd = keepdim ? t->ndim : n;
+  for (int64_t d = 0, k = 0; d < g->nd; d++) {
+    bool reduced = keepdim && ((mask >> d) & 1u);
+    g->sizes[d] = reduced ? 1 : sz[k];
+    g->strides[d] = reduced ? 0 : st[k++];
+  }
+}
+
+/* times elementwise prims over g (convert_element_type, sqrt, true_divide), each laying it out again, into
+   dtype */
+static void ref_elementwise(ref_geom *g, int times, ct_dtype dtype) {
+  for (int i = 0; i < times; i++) ct__prims_elementwise_strides_of(g->nd, g->sizes, g->strides, g->strides);
+  g->dtype = dtype;
+}
+
+static ct_tensor *ref_tensor(const ref_geom *g, const ct_tensor *like) {
+  ct_resolved_opts ro = {.dtype = g->dtype, .device = ct__tdevice(like)};
+  return ct__empty_strided_with(g->nd, g->sizes, g->strides, &ro);
+}
+
+/* var_mean.correction and std_mean.correction: torch 1.13's Meta kernels are torch/_refs' var_mean and
+   std_mean: var(a) (std(a)) then mean(a), each a _reduction over prims. set_correction's ValueError for a
+   negative correction, reduction_dims' checks (ct__prims_reduction_dims), then the prims' layouts
+   (ref_reduction in the computation dtype: float32 for float16 and bfloat16), which each elementwise step
+   lays out again: var converts a float16/bfloat16 result back (1 step); std takes sqrt (1), in float32 for
+   an integer or bool input (convert first: 2), then converts to the real input dtype where that differs (1);
+   mean refuses an integer input ("result type should be floating point or complex"; bool passes), divides
+   (bool: converted to float32 first), then converts back where its dtype differs. */
+static ct_status var_mean_meta(var_kind kind, const ct_tensor *t, int64_t corr, bool keepdim, ct_dims dims,
+                               ct_tensor **rv, ct_tensor **rm) {
+  ct_dtype in = (ct_dtype)t->dtype, comp = in == CT_FLOAT16 || in == CT_BFLOAT16 ? CT_FLOAT32 : in;
+  uint64_t mask;
+  if (corr < 0) {
+    ct__error(CT_ERR_VALUE, "correction argument should be non-negative");
+    return CT_ERR_VALUE;
+  }
+  if (t->ndim > 64) {
+    ct__error(CT_ERR_RUNTIME,
+              "Received a tensor with %d dimensions, but only tensors with up to 64 dims are supported!",
+              (int)t->ndim);
+    return CT_ERR_RUNTIME;
+  }
+  if (!ct__prims_reduction_dims(t, dims, &mask)) return ct__null_status();
+  bool intlike = ct__dt(in)->category <= CT_CAT_INT;
+  if (intlike && in != CT_BOOL) {
+    ct__error(CT_ERR_RUNTIME, "result type should be floating point or complex");
+    return CT_ERR_RUNTIME;
+  }
+  ref_geom v, m;
+  ref_reduction(t, mask, keepdim, real_of(comp), &v);
+  if (kind == STD) ref_elementwise(&v, (intlike ? 2 : 1) + (comp != in || intlike), real_of(in));
+  else if (comp != in) ref_elementwise(&v, 1, real_of(in));
+  ref_reduction(t, mask, keepdim, comp, &m);
+  ref_elementwise(&m, (intlike ? 2 : 1) + (comp != in || intlike), in);
+  ct_tensor *a = ref_tensor(&v, t), *b = a ? ref_tensor(&m, t) : NULL;
+  if (!b) {
+    ct_release(a);
+    return ct_last_error();
+  }
+  ct_status s = CT_OK;
+  ct_tensor **dst[2] = {rv, rm}, *got[2] = {a, b};
+  for (int i = 0; i < 2; i++) {
+    if (!dst[i]) {
+      ct_release(got[i]);
+      continue;
+    }
+    *dst[i] = ct__own(got[i]);
+    if (!*dst[i]) s = CT_ERR_OUT_OF_MEMORY;
+  }
+  return s;
+}
+
 static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, const ct_var_opts *opts, ct_tensor **res) {
   const ct_var_opts *o = opts ? opts : &no_opts;
   const char *fn = kind == STD ? "std" : "var";
   ct_dtype in = (ct_dtype)t->dtype;
   bool cplx = ct__dt(in)->category == CT_CAT_COMPLEX;
+  if (!out && CT__OP_ON_META(t)) /* out=: no Meta kernel, refused at entry */
+    return parse_correction(fn, o, &(int64_t){0}) ? var_meta(kind, t, o, res) : ct__null_status();
   if (!is_floating(in) && !cplx) {
     ct__error(CT_ERR_RUNTIME, "std and var only support floating point and complex dtypes");
     return CT_ERR_RUNTIME;
@@ -602,6 +741,10 @@ static ct_status var_mean_like(var_kind kind, const ct_tensor *t, const ct_var_o
   const char *fn = kind == STD ? "std_mean" : "var_mean";
   ct_dtype in = (ct_dtype)t->dtype;
   bool cplx = ct__dt(in)->category == CT_CAT_COMPLEX;
+  int64_t corr;
+  if (CT__OP_ON_META(t))
+    return parse_correction(fn, o, &corr) ? var_mean_meta(kind, t, corr, o->keepdim, o->dims, rv, rm)
+                                          : ct__null_status();
   if (!is_floating(in) && !cplx) {
     ct__error(CT_ERR_RUNTIME, "%s only support floating point and complex dtypes", fn);
     return CT_ERR_RUNTIME;
