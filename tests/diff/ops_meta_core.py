@@ -30,18 +30,14 @@ from ops_meta import _on_meta
 # torch/_decomp): the references' own checks and messages ("expected predicate to be bool"), the layout of the
 # prims' results (core/out_wrapper.h's ct__prims_elementwise_strides) and out_wrapper's out= rules (_maybe_resize_out,
 # then _safe_copy_out's "Attempting to cast from ... but this can't be cast because it is not safe!"). floor_divide,
-# masked_fill and the out= and in-place forms of logit run theirs (ct__pw_ref_run, meta_check, ref_strides,
-# meta_inplace_noop in src/ops/pointwise/pw.h). logit and special_logit: the result's strides for a float32/64 input
+# masked_fill, where, nan_to_num.out, mvlgamma.out and the out= and in-place forms of logit run theirs
+# (ct__pw_ref_run, meta_check, ref_strides, meta_inplace_noop in src/ops/pointwise/pw.h; where_meta,
+# nan_to_num_meta_out, mvlgamma_check's ref). logit and special_logit: the result's strides for a float32/64 input
 # whose size-1 dims have strides TensorIterator's fast setup keeps in clamp and the chain's sub(1, x) (a number
-# operand) then lays out again (about 1 case in 3000); where, nan_to_num.out, mvlgamma.out: not started.
+# operand) then lays out again (about 1 case in 3000).
 _REFS_OPS = {
     "logit": "--seed 20261126 --op logit@meta --only 156",
     "special_logit": "--seed 8888 --op special_logit@meta --only 2982",
-    "mvlgamma_out": "--seed 1308612728 --op mvlgamma_out@meta --only 2",
-    "special_multigammaln_out": "--seed 20261126 --op special_multigammaln_out@meta --only 1",
-    "nan_to_num_out": "--seed 1308612728 --op nan_to_num_out@meta --only 0",
-    "where": "--seed 1308612728 --op where@meta --only 1",
-    "where_out": "--seed 1308612728 --op where_out@meta --only 0",
 }
 
 # NOT YET: nanmean is torch's composite nansum(...).div(isnan(self).logical_not_().sum(dim)) on meta: nansum's
