@@ -26,19 +26,15 @@ import ops_view
 from harness import Op
 from ops_meta import _on_meta
 
-# NOT YET: torch 1.13 runs these through their Python references (torch/_refs, registered as Meta kernels by
+# torch 1.13 runs some ops on meta through their Python references (torch/_refs, registered as Meta kernels by
 # torch/_decomp): the references' own checks and messages ("expected predicate to be bool"), the layout of the
 # prims' results (core/out_wrapper.h's ct__prims_elementwise_strides) and out_wrapper's out= rules (_maybe_resize_out,
 # then _safe_copy_out's "Attempting to cast from ... but this can't be cast because it is not safe!"). floor_divide,
-# masked_fill, where, nan_to_num.out, mvlgamma.out and the out= and in-place forms of logit run theirs
+# masked_fill, where, nan_to_num.out, mvlgamma.out, logit and isnan, remainder with a number first, run theirs
 # (ct__pw_ref_run, meta_check, ref_strides, meta_inplace_noop in src/ops/pointwise/pw.h; where_meta,
-# nan_to_num_meta_out, mvlgamma_check's ref). logit and special_logit: the result's strides for a float32/64 input
-# whose size-1 dims have strides TensorIterator's fast setup keeps in clamp and the chain's sub(1, x) (a number
-# operand) then lays out again (about 1 case in 3000).
-_REFS_OPS = {
-    "logit": "--seed 20261126 --op logit@meta --only 156",
-    "special_logit": "--seed 8888 --op special_logit@meta --only 2982",
-}
+# nan_to_num_meta_out, mvlgamma_check's ref, logit_ref_strides' replay of the reference's chain). Empty: every entry
+# matches.
+_REFS_OPS = {}
 
 # NOT YET: nanmean is torch's composite nansum(...).div(isnan(self).logical_not_().sum(dim)) on meta: nansum's
 # meta reduces no dim for dim=[] while sum reduces every one (the result broadcasts back to self's shape), and

@@ -9,6 +9,7 @@
 #include "kernels/cpu/math_scalar.h"
 #include "kernels/cpu/math_simd.h"
 #include "core/out_wrapper.h"
+#include "ops/create_internal.h"
 #include "ops/pointwise/pw.h"
 #include "ops/view_internal.h"
 
@@ -178,22 +179,26 @@ static bool logit_ref_check(ct_dtype common, const ct_tensor *const *in, const v
   ct__error(CT_ERR_RUNTIME, "clamp is not supported for complex types");
   return false;
 }
-/* Its result's layout, where it is not the CPU kernel's: an integral, bool, float16 or bfloat16 self is first
-   converted by the type promotion wrapper (a prim's layout of self alone), TensorIterator's chain runs on that
-   (float16 and bfloat16 in float32, converted back). Not reproduced yet: the chain's layout for some inputs with
-   size-0 or size-1 dims (tests/diff/ops_meta_core.py lists logit and special_logit). */
+/* Its result's layout: the reference's chain replayed on meta stand-ins. The type promotion wrapper converts an
+   integral, bool, float16 or bfloat16 self to the computation dtype (a prim's layout of self alone), then
+   log(true_divide(c, sub(1, c))) with c = clamp(self, lo, hi) runs as TensorIterator lays each step out (clamp's
+   as any unary op's; sub's number operand breaks TensorIterator's fast setup, so sub lays out again by its
+   dims' order), and a float16 or bfloat16 result is converted back (a prim's layout). */
 static void logit_ref_strides(const ct_tensor *const *in, int n_in, const ct_tensor *r, int64_t *strides) {
   (void)n_in;
   memcpy(strides, r->strides, (size_t)r->ndim * sizeof(int64_t));
   ct_dtype dt = (ct_dtype)in[0]->dtype;
-  if (dt == CT_FLOAT32 || dt == CT_FLOAT64) return;
+  ct_dtype comp = dt == CT_FLOAT16 || dt == CT_BFLOAT16 ? CT_FLOAT32 : (ct_dtype)r->dtype;
   if (ct_scope_begin() != CT_OK) {
     ct_scope_end();
     return;
   }
-  const ct_tensor *conv = ct__pw_ref_converted(in[0], CT_FLOAT32);
-  ct_tensor *res = conv ? ct__pw_apply(&ct__pw_op_log, conv, NULL) : NULL; /* TensorIterator's layout */
-  if (res && (dt == CT_FLOAT16 || dt == CT_BFLOAT16))                      /* converted back */
+  const ct_tensor *conv = ct__pw_ref_converted(in[0], comp), *one = ct__own(ct__wrapped_scalar(CT_INT(1)));
+  ct_tensor *c = conv ? ct__pw_apply(&ct__pw_op_log, conv, NULL) : NULL; /* clamp's layout */
+  ct_tensor *den = c && one ? ct__pw_apply(&ct__pw_op_sub, one, c) : NULL;
+  ct_tensor *q = den ? ct__pw_apply(&ct__pw_op_true_divide, c, den) : NULL;
+  ct_tensor *res = q ? ct__pw_apply(&ct__pw_op_log, q, NULL) : NULL;
+  if (res && comp != (ct_dtype)r->dtype) /* converted back */
     ct__prims_elementwise_strides((const ct_tensor *const[]){res}, 1, res->ndim, res->sizes, strides);
   else if (res) memcpy(strides, res->strides, (size_t)r->ndim * sizeof(int64_t));
   ct_scope_end();
