@@ -184,19 +184,24 @@ bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strid
 /* as_strided's Meta kernel (as_strided_tensorimpl_meta_symint): its storage bounds are SymInt arithmetic,
    computeStorageNbytes' sum and the offset's bytes in int64 without an overflow check (a negative size passes
    them), then the offset and numel checks; negative strides were refused before. */
-static bool check_as_strided_meta(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides,
-                                  int64_t offset) {
+static bool check_as_strided_meta(const ct_tensor *t, int64_t ndim, const int64_t *sizes,
+                                  const int64_t *strides, int64_t offset) {
   uint64_t itemsize = ct__itemsize((ct_dtype)t->dtype), size = 1; /* unsigned: int64's wrapping sums */
-  for (int64_t d = 0; d < ndim && size; d++)
-    size = sizes[d] == 0 ? 0 : size + (uint64_t)strides[d] * ((uint64_t)sizes[d] - 1);
-  int64_t nbytes = (int64_t)(size * itemsize), need = (int64_t)(size * itemsize + (uint64_t)offset * itemsize);
+  bool empty = false;
+  for (int64_t d = 0; d < ndim; d++) {
+    empty |= sizes[d] == 0;
+    size += (uint64_t)strides[d] * ((uint64_t)sizes[d] - 1);
+  }
+  int64_t nbytes = empty ? 0 : (int64_t)(size * itemsize);
+  int64_t need = (int64_t)((uint64_t)nbytes + (uint64_t)offset * itemsize);
   if (nbytes != 0 && need > (int64_t)t->storage->nbytes) {
     char sb[2048], tb[2048];
-    ct__error(CT_ERR_RUNTIME,
-              "setStorage: sizes %s, strides %s, storage offset %lld, and itemsize %zu requiring a storage size "
-              "of %lld are out of bounds for storage of size %zu",
-              fmt_list(sb, sizeof sb, ndim, sizes), fmt_list(tb, sizeof tb, ndim, strides), (long long)offset,
-              (size_t)itemsize, (long long)need, t->storage->nbytes);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "setStorage: sizes %s, strides %s, storage offset %lld, and itemsize %zu requiring a storage size "
+        "of %lld are out of bounds for storage of size %zu",
+        fmt_list(sb, sizeof sb, ndim, sizes), fmt_list(tb, sizeof tb, ndim, strides), (long long)offset,
+        (size_t)itemsize, (long long)need, t->storage->nbytes);
     return false;
   }
   if (offset < 0) {

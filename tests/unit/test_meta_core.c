@@ -159,8 +159,9 @@ static void test_refs_meta_more(void) {
   /* torch.nan_to_num(m(3, dtype=complex64), out=m(3)): out_wrapper's safe-cast refusal */
   ct_tensor *z3 = meta(CT_SHAPE(3), CT_COMPLEX64);
   CHECK(ct_nan_to_num_out(f3, z3, NULL) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME, "Attempting to cast from torch.complex64 to out tensor with dtype torch.float32, but "
-                              "this can't be cast because it is not safe!");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Attempting to cast from torch.complex64 to out tensor with dtype torch.float32, but "
+              "this can't be cast because it is not safe!");
   /* torch.mvlgamma(m(2, 3), -1, out=m(0)): arange(2, 1, 1)'s refusal; torch.mvlgamma(m(2, 3, dtype=bool), 0,
      out=m(0, dtype=float64)): out resized to (2, 3), strides (3, 1) */
   ct_tensor *f23 = meta(CT_SHAPE(2, 3), CT_FLOAT32), *b23 = meta(CT_SHAPE(2, 3), CT_BOOL);
@@ -176,8 +177,9 @@ static void test_refs_meta_more(void) {
   CHECK(ct_as_strided(x, CT_SHAPE(-1, 3), CT_SHAPE(1, 0), NULL) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "numel: integer multiplication overflow");
   CHECK(ct_as_strided(x, CT_SHAPE(-1), CT_SHAPE(1), &(int64_t){40}) == NULL);
-  CHECK_ERROR(CT_ERR_RUNTIME, "setStorage: sizes [-1], strides [1], storage offset 40, and itemsize 4 requiring a "
-                              "storage size of 156 are out of bounds for storage of size 128");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "setStorage: sizes [-1], strides [1], storage offset 40, and itemsize 4 requiring a "
+              "storage size of 156 are out of bounds for storage of size 128");
   /* b = m(0, 1, 4).permute(2, 0, 1): torch.remainder(1, b).stride() == (1, 4, 4) */
   ct_tensor *m014 = meta(CT_SHAPE(0, 1, 4), CT_FLOAT32), *b = ct_permute(m014, CT_DIMS(2, 0, 1));
   r = ct_remainder(1, b);
@@ -185,7 +187,8 @@ static void test_refs_meta_more(void) {
   if (r) CHECK_STRIDES(r, 1, 4, 4);
   ct_release(r);
   /* torch.isnan(m(0).as_strided((0, 5), (1, 1))).stride() == (1, 1) */
-  ct_tensor *m0 = meta(CT_SHAPE(0), CT_FLOAT32), *v05 = ct_as_strided(m0, CT_SHAPE(0, 5), CT_SHAPE(1, 1), NULL);
+  ct_tensor *m0 = meta(CT_SHAPE(0), CT_FLOAT32),
+            *v05 = ct_as_strided(m0, CT_SHAPE(0, 5), CT_SHAPE(1, 1), NULL);
   r = v05 ? ct_isnan(v05) : NULL;
   CHECK(r != NULL);
   if (r) CHECK_STRIDES(r, 1, 1);
@@ -203,7 +206,8 @@ static void test_refs_meta_more(void) {
   CHECK(ct_set_item(i8, (int64_t[]){0}, CT_INT(1000)) == CT_OK);
   CHECK(ct_set_item(i8, (int64_t[]){5}, CT_INT(1)) == CT_ERR_INDEX);
   CHECK_ERROR(CT_ERR_INDEX, "index 5 is out of bounds for dimension 0 with size 3");
-  ct_tensor *all[] = {u8, f3, m43, y, c34, f34, c0, h0, z3, f23, b23, e, d, x, m014, b, m0, v05, m172, v123, i8};
+  ct_tensor *all[] = {u8, f3, m43, y,    c34, f34, c0,  h0,   z3,   f23, b23,
+                      e,  d,  x,   m014, b,   m0,  v05, m172, v123, i8};
   for (size_t k = 0; k < sizeof all / sizeof *all; k++) ct_release(all[k]);
 }
 

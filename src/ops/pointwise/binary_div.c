@@ -414,8 +414,8 @@ static const ct_loop *const rem_loops[CT_NUM_DTYPES + 1] = {
    dims). The op's other overloads keep their structured Meta kernel's layout. */
 static ct_status remainder_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
                                bool inplace, const void *args, ct_tensor **result) {
-  bool scalar_first = !out && result && n_in == 2 && in[0] && in[1] && in[0]->flags & CT_TENSOR_WRAPPED_NUMBER &&
-                      CT__OP_ON_META(in[0], in[1]);
+  bool scalar_first = !out && result && n_in == 2 && in[0] && in[1] &&
+                      in[0]->flags & CT_TENSOR_WRAPPED_NUMBER && CT__OP_ON_META(in[0], in[1]);
   if (!scalar_first) return ct__bin_pw_run(op, out, in, n_in, inplace, args, result);
   if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;
   ct_tensor *r = NULL, *kept = NULL; /* r: owned by this scope */

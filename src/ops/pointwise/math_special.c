@@ -542,7 +542,8 @@ static bool mvlgamma_could_allocate(uint64_t n, ct_device device) {
    they cannot be made, instead of computing for hours. dt is the compute dtype. */
 static bool mvlgamma_arange_fits(const ct_tensor *t, int64_t p, ct_dtype dt, bool ref, uint64_t *elems) {
   /* arange(-(p - 1) / 2, 1/2, 1/2), or torch/_refs' arange(1 - p, 1, 1): its size is computed in double */
-  double size_d = ref ? ceil(1.0 - (double)(int64_t)(1 - (uint64_t)p)) : ceil((0.5 - (-(double)p * 0.5 + 0.5)) / 0.5);
+  double size_d =
+      ref ? ceil(1.0 - (double)(int64_t)(1 - (uint64_t)p)) : ceil((0.5 - (-(double)p * 0.5 + 0.5)) / 0.5);
   if (size_d >= 9223372036854775808.0) {
     ct__error(CT_ERR_RUNTIME, "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
               (long long)INT64_MIN);
