@@ -156,6 +156,15 @@ static void test_refs_meta_more(void) {
   r = ct_where(c0, h0, (int64_t)1099511627776);
   CHECK(r != NULL && ct_dtype_of(r) == CT_FLOAT16);
   ct_release(r);
+  /* torch.where(m(1, 1, 4, 1, dtype=bool).transpose(2, 3), m(4, dtype=int16).as_strided((1, 1, 1, 1), (1, 1, 4, 1), 2),
+     3.7): where.ScalarOther's composite (a.to(float32), scalar_tensor), then the reference: float32, (1, 1, 1, 1) */
+  ct_tensor *m1141 = meta(CT_SHAPE(1, 1, 4, 1), CT_BOOL), *ct = ct_transpose(m1141, 2, 3);
+  ct_tensor *s4 = meta(CT_SHAPE(4), CT_INT16);
+  ct_tensor *a1 = ct_as_strided(s4, CT_SHAPE(1, 1, 1, 1), CT_SHAPE(1, 1, 4, 1), &(int64_t){2});
+  r = ct && a1 ? ct_where(ct, a1, 3.7) : NULL;
+  CHECK(r != NULL && ct_dtype_of(r) == CT_FLOAT32);
+  if (r) CHECK_STRIDES(r, 1, 1, 1, 1);
+  ct_release(r);
   /* torch.nan_to_num(m(3, dtype=complex64), out=m(3)): out_wrapper's safe-cast refusal */
   ct_tensor *z3 = meta(CT_SHAPE(3), CT_COMPLEX64);
   CHECK(ct_nan_to_num_out(f3, z3, NULL) == CT_ERR_RUNTIME);
@@ -206,8 +215,8 @@ static void test_refs_meta_more(void) {
   CHECK(ct_set_item(i8, (int64_t[]){0}, CT_INT(1000)) == CT_OK);
   CHECK(ct_set_item(i8, (int64_t[]){5}, CT_INT(1)) == CT_ERR_INDEX);
   CHECK_ERROR(CT_ERR_INDEX, "index 5 is out of bounds for dimension 0 with size 3");
-  ct_tensor *all[] = {u8, f3, m43, y,    c34, f34, c0,  h0,   z3,   f23, b23,
-                      e,  d,  x,   m014, b,   m0,  v05, m172, v123, i8};
+  ct_tensor *all[] = {u8,  f3,  m43, y, c34, f34,  c0, h0, m1141, ct,   s4,   a1, z3,
+                      f23, b23, e,   d, x,   m014, b,  m0, v05,   m172, v123, i8};
   for (size_t k = 0; k < sizeof all / sizeof *all; k++) ct_release(all[k]);
 }
 
