@@ -84,13 +84,13 @@ ct_status ct_item_bool(const ct_tensor *t, bool *out) {
   return CT_OK;
 }
 
-/* The address of t[index] after PyTorch's bounds checks (negative indices count from the end). */
-static ct_status element_at(const ct_tensor *t, const int64_t *index, char **p) {
+/* The element offset of t[index] after PyTorch's bounds checks (negative indices count from the end). */
+static ct_status element_offset(const ct_tensor *t, const int64_t *index, uint64_t *offset) {
   if (t->ndim > 0 && !index) {
     ct__error(CT_ERR_VALUE, "an index of %d entries is required", (int)t->ndim);
     return CT_ERR_VALUE;
   }
-  uint64_t off = 0; /* wraps for a geometry outside its storage, which the check below then refuses */
+  uint64_t off = 0; /* wraps for a geometry outside its storage, which element_at then refuses */
   for (int64_t d = 0; d < t->ndim; d++) {
     int64_t i = index[d], n = t->sizes[d];
     if (i < -n || i >= n) {
@@ -100,7 +100,15 @@ static ct_status element_at(const ct_tensor *t, const int64_t *index, char **p) 
     }
     off += (uint64_t)(i < 0 ? i + n : i) * (uint64_t)t->strides[d];
   }
-  ct_status st = no_meta(t);
+  *offset = off;
+  return CT_OK;
+}
+
+/* The address of t[index], after the bounds checks. */
+static ct_status element_at(const ct_tensor *t, const int64_t *index, char **p) {
+  uint64_t off;
+  ct_status st = element_offset(t, index, &off);
+  if (st == CT_OK) st = no_meta(t);
   if (st != CT_OK) return st;
   if (!ct__check_in_storage(t)) return CT_ERR_RUNTIME;
   *p = ct__tdata(t) + (int64_t)off * (int64_t)ct__itemsize((ct_dtype)t->dtype);
@@ -116,8 +124,18 @@ ct_status ct_get_item(const ct_tensor *t, const int64_t *index, ct_scalar *out) 
   return st;
 }
 
+/* t[index] = number on meta: select's views (their bounds checks), then fill_'s Meta kernel, which neither
+   converts nor checks the number; torch reads no element. */
+static ct_status set_item_meta(const ct_tensor *t, const int64_t *index) {
+  uint64_t off;
+  ct_status st = element_offset(t, index, &off);
+  if (st != CT_OK) return st;
+  return ct__check_inplace_flags(t->ndim ? ct__grad_view_flags(t) : t->flags) ? CT_OK : CT_ERR_RUNTIME;
+}
+
 /* t[index] = value is fill_ on the selected element: a checked conversion. */
 ct_status ct_set_item(ct_tensor *t, const int64_t *index, ct_scalar value) {
+  if (t && t->device_type == CT_META) return set_item_meta(t, index);
   CT__VIEW_ENTER_STATUS(&item_op, t, t);
   /* PyTorch converts the value (with its overflow check) before it looks at the index. */
   if (!ct__scalar_fits(value, (ct_dtype)t->dtype)) return CT_ERR_RUNTIME;

@@ -181,6 +181,36 @@ bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strid
   return true;
 }
 
+/* as_strided's Meta kernel (as_strided_tensorimpl_meta_symint): its storage bounds are SymInt arithmetic,
+   computeStorageNbytes' sum and the offset's bytes in int64 without an overflow check (a negative size passes
+   them), then the offset and numel checks; negative strides were refused before. */
+static bool check_as_strided_meta(const ct_tensor *t, int64_t ndim, const int64_t *sizes,
+                                  const int64_t *strides, int64_t offset) {
+  uint64_t itemsize = ct__itemsize((ct_dtype)t->dtype), size = 1; /* unsigned: int64's wrapping sums */
+  bool empty = false;
+  for (int64_t d = 0; d < ndim; d++) {
+    empty |= sizes[d] == 0;
+    size += (uint64_t)strides[d] * ((uint64_t)sizes[d] - 1);
+  }
+  int64_t nbytes = empty ? 0 : (int64_t)(size * itemsize);
+  int64_t need = (int64_t)((uint64_t)nbytes + (uint64_t)offset * itemsize);
+  if (nbytes != 0 && need > (int64_t)t->storage->nbytes) {
+    char sb[2048], tb[2048];
+    ct__error(
+        CT_ERR_RUNTIME,
+        "setStorage: sizes %s, strides %s, storage offset %lld, and itemsize %zu requiring a storage size "
+        "of %lld are out of bounds for storage of size %zu",
+        fmt_list(sb, sizeof sb, ndim, sizes), fmt_list(tb, sizeof tb, ndim, strides), (long long)offset,
+        (size_t)itemsize, (long long)need, t->storage->nbytes);
+    return false;
+  }
+  if (offset < 0) {
+    ct__error(CT_ERR_RUNTIME, "Tensor: invalid storage offset %lld", (long long)offset);
+    return false;
+  }
+  return ct__check_numel(ndim, sizes);
+}
+
 bool ct__check_as_strided(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides,
                           int64_t offset) {
   char sb[2048], tb[2048];
@@ -193,6 +223,7 @@ bool ct__check_as_strided(const ct_tensor *t, int64_t ndim, const int64_t *sizes
   }
   size_t itemsize = ct__itemsize((ct_dtype)t->dtype);
   uint64_t nbytes;
+  if (t->device_type == CT_META) return check_as_strided_meta(t, ndim, sizes, strides, offset);
   if (!ct__storage_nbytes(ndim, sizes, strides, itemsize, 0, &nbytes)) return false;
   /* A geometry with no elements fits any storage. Past that, offset bytes that overflow can never fit
      (PyTorch's int64 sum would wrap and let them through). */

@@ -26,36 +26,20 @@ import ops_view
 from harness import Op
 from ops_meta import _on_meta
 
-# NOT YET: torch 1.13 runs these through their Python references (torch/_refs, registered as Meta kernels by
+# torch 1.13 runs some ops on meta through their Python references (torch/_refs, registered as Meta kernels by
 # torch/_decomp): the references' own checks and messages ("expected predicate to be bool"), the layout of the
 # prims' results (core/out_wrapper.h's ct__prims_elementwise_strides) and out_wrapper's out= rules (_maybe_resize_out,
 # then _safe_copy_out's "Attempting to cast from ... but this can't be cast because it is not safe!"). floor_divide,
-# masked_fill and the out= and in-place forms of logit run theirs (ct__pw_ref_run, meta_check, ref_strides,
-# meta_inplace_noop in src/ops/pointwise/pw.h). logit and special_logit: the result's strides for a float32/64 input
-# whose size-1 dims have strides TensorIterator's fast setup keeps in clamp and the chain's sub(1, x) (a number
-# operand) then lays out again (about 1 case in 3000); where, nan_to_num.out, mvlgamma.out: not started.
-_REFS_OPS = {
-    "logit": "--seed 20261126 --op logit@meta --only 156",
-    "special_logit": "--seed 8888 --op special_logit@meta --only 2982",
-    "mvlgamma_out": "--seed 1308612728 --op mvlgamma_out@meta --only 2",
-    "special_multigammaln_out": "--seed 20261126 --op special_multigammaln_out@meta --only 1",
-    "nan_to_num_out": "--seed 1308612728 --op nan_to_num_out@meta --only 0",
-    "where": "--seed 1308612728 --op where@meta --only 1",
-    "where_out": "--seed 1308612728 --op where_out@meta --only 0",
-}
+# masked_fill, where, nan_to_num.out, mvlgamma.out, logit and isnan, remainder with a number first, run theirs
+# (ct__pw_ref_run, meta_check, ref_strides, meta_inplace_noop in src/ops/pointwise/pw.h; where_meta,
+# nan_to_num_meta_out, mvlgamma_check's ref, logit_ref_strides' replay of the reference's chain). Empty: every entry
+# matches.
+_REFS_OPS = {}
 
 _OTHER = {
-    "as_strided": ("a negative size: torch's meta says 'numel: integer multiplication overflow' or setStorage's "
-                   "out-of-bounds message", "--seed 9090 --op as_strided@meta --only 7"),
-    "remainder": ("Scalar-first remainder: the result's strides on meta differ for an empty input",
-                  "--seed 20261126 --op remainder@meta --only 6"),
-    "isnan": ("isnan on meta: strides of an empty result differ (torch's isnan is a composite, self != self)",
-              "--seed 20261126 --op isnan@meta --only 0"),
-    "unfold": ("a negative size: torch's meta says 'numel: integer multiplication overflow'",
-               "--seed 777 --op unfold@meta --only 1"),
-    "set_item": ("setitem of a Python number: ctorch reads the value tensor (aten::_local_scalar_dense refusal)",
-                 "--seed 1308612728 --op set_item@meta --only 0"),
-    "is_set_to": ("torch refuses is_set_to on meta (no Meta kernel); ctorch answers",
+    "is_set_to": ("torch refuses is_set_to on meta (no Meta kernel: 'Could not run aten::is_set_to ... Meta'); "
+                  "ct_is_set_to returns a bool, which cannot carry the refusal without a change of the public header "
+                  "(and copy_'s own use of it on meta tensors)",
                   "--seed 1308612728 --op is_set_to@meta --only 0"),
     "tensor_from_data": ("the entry builds its tensor from a Python buffer: no ctorch argument moves to meta",
                          "--seed 1308612728 --op tensor_from_data@meta --only 0"),

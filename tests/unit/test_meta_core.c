@@ -206,11 +206,99 @@ static void test_var_nanmean_meta(void) {
   for (size_t k = 0; k < sizeof all / sizeof *all; k++) ct_release(all[k]);
 }
 
+/* where, nan_to_num.out, mvlgamma.out, logit, isnan and remainder(number, t) through their torch/_refs Meta kernels;
+   as_strided's SymInt bounds; t[index] = number on meta. */
+static void test_refs_meta_more(void) {
+  /* torch.where(m(3, dtype=uint8), m(3), m(3)): "expected predicate to be bool, got torch.uint8" */
+  ct_tensor *u8 = meta(CT_SHAPE(3), CT_UINT8), *f3 = meta(CT_SHAPE(3), CT_FLOAT32);
+  CHECK(ct_where(u8, f3, f3) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "expected predicate to be bool, got torch.uint8");
+  /* y = m(4, 3).t(): torch.where(m(3, 4, dtype=bool), y, m(3, 4)).stride() == (1, 3), with a and b swapped (4, 1) */
+  ct_tensor *m43 = meta(CT_SHAPE(4, 3), CT_FLOAT32), *y = ct_transpose(m43, 0, 1);
+  ct_tensor *c34 = meta(CT_SHAPE(3, 4), CT_BOOL), *f34 = meta(CT_SHAPE(3, 4), CT_FLOAT32);
+  ct_tensor *r = ct_where(c34, y, f34);
+  CHECK(r != NULL);
+  if (r) CHECK_STRIDES(r, 1, 3);
+  ct_release(r);
+  r = ct_where(c34, f34, y);
+  CHECK(r != NULL);
+  if (r) CHECK_STRIDES(r, 4, 1);
+  ct_release(r);
+  /* torch.where(m((), dtype=bool), m((), dtype=float16), 1099511627776): float16, no overflow check on meta */
+  ct_tensor *c0 = meta((ct_shape){NULL, 0}, CT_BOOL), *h0 = meta((ct_shape){NULL, 0}, CT_FLOAT16);
+  r = ct_where(c0, h0, (int64_t)1099511627776);
+  CHECK(r != NULL && ct_dtype_of(r) == CT_FLOAT16);
+  ct_release(r);
+  /* torch.where(m(1, 1, 4, 1, dtype=bool).transpose(2, 3), m(4, dtype=int16).as_strided((1, 1, 1, 1), (1, 1, 4, 1), 2),
+     3.7): where.ScalarOther's composite (a.to(float32), scalar_tensor), then the reference: float32, (1, 1, 1, 1) */
+  ct_tensor *m1141 = meta(CT_SHAPE(1, 1, 4, 1), CT_BOOL), *ct = ct_transpose(m1141, 2, 3);
+  ct_tensor *s4 = meta(CT_SHAPE(4), CT_INT16);
+  ct_tensor *a1 = ct_as_strided(s4, CT_SHAPE(1, 1, 1, 1), CT_SHAPE(1, 1, 4, 1), &(int64_t){2});
+  r = ct && a1 ? ct_where(ct, a1, 3.7) : NULL;
+  CHECK(r != NULL && ct_dtype_of(r) == CT_FLOAT32);
+  if (r) CHECK_STRIDES(r, 1, 1, 1, 1);
+  ct_release(r);
+  /* torch.nan_to_num(m(3, dtype=complex64), out=m(3)): out_wrapper's safe-cast refusal */
+  ct_tensor *z3 = meta(CT_SHAPE(3), CT_COMPLEX64);
+  CHECK(ct_nan_to_num_out(f3, z3, NULL) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Attempting to cast from torch.complex64 to out tensor with dtype torch.float32, but "
+              "this can't be cast because it is not safe!");
+  /* torch.mvlgamma(m(2, 3), -1, out=m(0)): arange(2, 1, 1)'s refusal; torch.mvlgamma(m(2, 3, dtype=bool), 0,
+     out=m(0, dtype=float64)): out resized to (2, 3), strides (3, 1) */
+  ct_tensor *f23 = meta(CT_SHAPE(2, 3), CT_FLOAT32), *b23 = meta(CT_SHAPE(2, 3), CT_BOOL);
+  ct_tensor *e = meta(CT_SHAPE(0), CT_FLOAT32), *d = meta(CT_SHAPE(0), CT_FLOAT64);
+  CHECK(ct_mvlgamma_out(e, f23, -1) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "upper bound and larger bound inconsistent with step sign");
+  CHECK(ct_mvlgamma_out(d, b23, 0) == CT_OK);
+  CHECK_SHAPE(d, 2, 3);
+  CHECK_STRIDES(d, 3, 1);
+  /* m(4, 2, 2, 2).as_strided([-1, 3], [1, 0]): "numel: integer multiplication overflow";
+     .as_strided([-1], [1], 40): setStorage's refusal */
+  ct_tensor *x = meta(CT_SHAPE(4, 2, 2, 2), CT_FLOAT32);
+  CHECK(ct_as_strided(x, CT_SHAPE(-1, 3), CT_SHAPE(1, 0), NULL) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "numel: integer multiplication overflow");
+  CHECK(ct_as_strided(x, CT_SHAPE(-1), CT_SHAPE(1), &(int64_t){40}) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "setStorage: sizes [-1], strides [1], storage offset 40, and itemsize 4 requiring a "
+              "storage size of 156 are out of bounds for storage of size 128");
+  /* b = m(0, 1, 4).permute(2, 0, 1): torch.remainder(1, b).stride() == (1, 4, 4) */
+  ct_tensor *m014 = meta(CT_SHAPE(0, 1, 4), CT_FLOAT32), *b = ct_permute(m014, CT_DIMS(2, 0, 1));
+  r = ct_remainder(1, b);
+  CHECK(r != NULL);
+  if (r) CHECK_STRIDES(r, 1, 4, 4);
+  ct_release(r);
+  /* torch.isnan(m(0).as_strided((0, 5), (1, 1))).stride() == (1, 1) */
+  ct_tensor *m0 = meta(CT_SHAPE(0), CT_FLOAT32),
+            *v05 = ct_as_strided(m0, CT_SHAPE(0, 5), CT_SHAPE(1, 1), NULL);
+  r = v05 ? ct_isnan(v05) : NULL;
+  CHECK(r != NULL);
+  if (r) CHECK_STRIDES(r, 1, 1);
+  ct_release(r);
+  /* torch.logit(m(1, 7, 2).as_strided((1, 2, 3), (14, 1, 2), 4)).stride() == (6, 1, 2) */
+  ct_tensor *m172 = meta(CT_SHAPE(1, 7, 2), CT_FLOAT32);
+  ct_tensor *v123 = ct_as_strided(m172, CT_SHAPE(1, 2, 3), CT_SHAPE(14, 1, 2), &(int64_t){4});
+  r = v123 ? ct_logit(v123, NULL) : NULL;
+  CHECK(r != NULL);
+  if (r) CHECK_STRIDES(r, 6, 1, 2);
+  ct_release(r);
+  /* i = m(3, dtype=int8); i[0] = 1000 passes on meta (fill_'s Meta kernel converts nothing); i[5] = 1:
+     IndexError "index 5 is out of bounds for dimension 0 with size 3" */
+  ct_tensor *i8 = meta(CT_SHAPE(3), CT_INT8);
+  CHECK(ct_set_item(i8, (int64_t[]){0}, CT_INT(1000)) == CT_OK);
+  CHECK(ct_set_item(i8, (int64_t[]){5}, CT_INT(1)) == CT_ERR_INDEX);
+  CHECK_ERROR(CT_ERR_INDEX, "index 5 is out of bounds for dimension 0 with size 3");
+  ct_tensor *all[] = {u8,  f3,  m43, y, c34, f34,  c0, h0, m1141, ct,   s4,   a1, z3,
+                      f23, b23, e,   d, x,   m014, b,  m0, v05,   m172, v123, i8};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++) ct_release(all[k]);
+}
+
 int main(void) {
   test_pointwise_refs();
   test_no_kernel_checks();
   test_pointwise_out_wrapper();
   test_reduction_meta();
   test_var_nanmean_meta();
+  test_refs_meta_more();
   return TEST_SUMMARY();
 }

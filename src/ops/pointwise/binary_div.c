@@ -408,9 +408,32 @@ static const ct_loop *const rem_loops[CT_NUM_DTYPES + 1] = {
     [CT_INT32] = CT_LOOP_REF(rem_CT_INT32),     [CT_INT64] = CT_LOOP_REF(rem_CT_INT64),       [CT_FLOAT16] = CT_LOOP_REF(rem_CT_FLOAT16),
     [CT_BFLOAT16] = CT_LOOP_REF(rem_CT_BFLOAT16), [CT_FLOAT32] = CT_LOOP_REF(rem_CT_FLOAT32), [CT_FLOAT64] = CT_LOOP_REF(rem_CT_FLOAT64),
 };
+/* remainder.Scalar_Tensor (a Python number first) has no Meta kernel of its own in torch 1.13: torch/_refs'
+   remainder stands in, whose prims.remainder lays the result out by compute_elementwise_output_strides over the
+   tensor operand as converted to the result dtype (TensorIterator's layout differs for some empty or size-1
+   dims). The op's other overloads keep their structured Meta kernel's layout. */
+static ct_status remainder_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
+                               bool inplace, const void *args, ct_tensor **result) {
+  bool scalar_first = !out && result && n_in == 2 && in[0] && in[1] &&
+                      in[0]->flags & CT_TENSOR_WRAPPED_NUMBER && CT__OP_ON_META(in[0], in[1]);
+  if (!scalar_first) return ct__bin_pw_run(op, out, in, n_in, inplace, args, result);
+  if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;
+  ct_tensor *r = NULL, *kept = NULL; /* r: owned by this scope */
+  ct_status s = ct__bin_pw_run(op, NULL, in, n_in, false, args, &r);
+  if (s == CT_OK) {
+    int64_t strides[r->ndim + 1];
+    const ct_tensor *conv = ct__pw_ref_converted(in[1], (ct_dtype)r->dtype);
+    if (conv) ct__prims_elementwise_strides(&conv, 1, r->ndim, r->sizes, strides);
+    kept = conv ? ct__pw_meta_strided(r->ndim, r->sizes, strides, (ct_dtype)r->dtype) : NULL;
+    if (!kept) s = ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
+  }
+  ct_scope_end();
+  *result = kept ? ct__own(kept) : NULL;
+  return s;
+}
 const ct_pw_op ct__pw_op_remainder = {
     CT_PW_OP_ATEN("remainder", CT_PW_ATEN_TENSOR("remainder"), "remainder_cpu", COMMON, rem_loops, DIFF),
-    .kernel_check = zero_check, .run = ct__bin_pw_run};
+    .kernel_check = zero_check, .run = remainder_run};
 
 /* ---- fmod ---- */
 static void fmod_f32_vb(float *o, const float *a, bool as, const float *b, bool bs, int64_t n, const void *c) {

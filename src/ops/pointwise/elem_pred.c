@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "core/out_wrapper.h"
 #include "ops/pointwise/elem_internal.h"
 #include "ops/view_internal.h"
 
@@ -101,9 +102,18 @@ static const ct_loop *const isnan_loops[CT_NUM_DTYPES + 1] = {CT_DT_BOOL(ENTRY_F
 #undef ENTRY_N
 static const ct_pw_op isnan_op = {CT_PW_OP("isnan", "ne_cpu", PREDICATE, isnan_loops)};
 
+/* isnan has a CPU kernel but no Meta kernel in torch 1.13: torch/_refs' isnan, prims.ne(a, a), stands in on meta,
+   its bool result laid out by compute_elementwise_output_strides over self (not TensorIterator's `t != t`). */
+static ct_tensor *isnan_meta(const ct_tensor *t) {
+  int64_t strides[t->ndim + 1];
+  ct__prims_elementwise_strides(&t, 1, t->ndim, t->sizes, strides);
+  return ct__own(ct__pw_meta_strided(t->ndim, t->sizes, strides, CT_BOOL));
+}
+
 ct_tensor *ct_isnan(const ct_tensor *t) {
   if (!t) return ct__null_ptr_arg("t");
-  return CT__PW_ENTER(&isnan_op, NULL, false, t) ? run_chain(&isnan_op, t, t, CHAIN_NE_SELF) : NULL;
+  if (!CT__PW_ENTER(&isnan_op, NULL, false, t)) return NULL;
+  return CT__OP_ON_META(t) ? isnan_meta(t) : run_chain(&isnan_op, t, t, CHAIN_NE_SELF);
 }
 
 /* ---- isposinf / isneginf: bool and integer tensors hold no infinity, so their loops give false (torch's

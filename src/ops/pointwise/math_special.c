@@ -9,6 +9,7 @@
 #include "kernels/cpu/math_scalar.h"
 #include "kernels/cpu/math_simd.h"
 #include "core/out_wrapper.h"
+#include "ops/create_internal.h"
 #include "ops/pointwise/pw.h"
 #include "ops/view_internal.h"
 
@@ -178,22 +179,26 @@ static bool logit_ref_check(ct_dtype common, const ct_tensor *const *in, const v
   ct__error(CT_ERR_RUNTIME, "clamp is not supported for complex types");
   return false;
 }
-/* Its result's layout, where it is not the CPU kernel's: an integral, bool, float16 or bfloat16 self is first
-   converted by the type promotion wrapper (a prim's layout of self alone), TensorIterator's chain runs on that
-   (float16 and bfloat16 in float32, converted back). Not reproduced yet: the chain's layout for some inputs with
-   size-0 or size-1 dims (tests/diff/ops_meta_core.py lists logit and special_logit). */
+/* Its result's layout: the reference's chain replayed on meta stand-ins. The type promotion wrapper converts an
+   integral, bool, float16 or bfloat16 self to the computation dtype (a prim's layout of self alone), then
+   log(true_divide(c, sub(1, c))) with c = clamp(self, lo, hi) runs as TensorIterator lays each step out (clamp's
+   as any unary op's; sub's number operand breaks TensorIterator's fast setup, so sub lays out again by its
+   dims' order), and a float16 or bfloat16 result is converted back (a prim's layout). */
 static void logit_ref_strides(const ct_tensor *const *in, int n_in, const ct_tensor *r, int64_t *strides) {
   (void)n_in;
   memcpy(strides, r->strides, (size_t)r->ndim * sizeof(int64_t));
   ct_dtype dt = (ct_dtype)in[0]->dtype;
-  if (dt == CT_FLOAT32 || dt == CT_FLOAT64) return;
+  ct_dtype comp = dt == CT_FLOAT16 || dt == CT_BFLOAT16 ? CT_FLOAT32 : (ct_dtype)r->dtype;
   if (ct_scope_begin() != CT_OK) {
     ct_scope_end();
     return;
   }
-  const ct_tensor *conv = ct__pw_ref_converted(in[0], CT_FLOAT32);
-  ct_tensor *res = conv ? ct__pw_apply(&ct__pw_op_log, conv, NULL) : NULL; /* TensorIterator's layout */
-  if (res && (dt == CT_FLOAT16 || dt == CT_BFLOAT16))                      /* converted back */
+  const ct_tensor *conv = ct__pw_ref_converted(in[0], comp), *one = ct__own(ct__wrapped_scalar(CT_INT(1)));
+  ct_tensor *c = conv ? ct__pw_apply(&ct__pw_op_log, conv, NULL) : NULL; /* clamp's layout */
+  ct_tensor *den = c && one ? ct__pw_apply(&ct__pw_op_sub, one, c) : NULL;
+  ct_tensor *q = den ? ct__pw_apply(&ct__pw_op_true_divide, c, den) : NULL;
+  ct_tensor *res = q ? ct__pw_apply(&ct__pw_op_log, q, NULL) : NULL;
+  if (res && comp != (ct_dtype)r->dtype) /* converted back */
     ct__prims_elementwise_strides((const ct_tensor *const[]){res}, 1, res->ndim, res->sizes, strides);
   else if (res) memcpy(strides, res->strides, (size_t)r->ndim * sizeof(int64_t));
   ct_scope_end();
@@ -535,9 +540,10 @@ static bool mvlgamma_could_allocate(uint64_t n, ct_device device) {
    what those allocations allow: a huge p fails at once, with their errors (a size that is not an int64,
    "Storage size calculation overflowed", out of memory). ctorch needs neither block but refuses where
    they cannot be made, instead of computing for hours. dt is the compute dtype. */
-static bool mvlgamma_arange_fits(const ct_tensor *t, int64_t p, ct_dtype dt, uint64_t *elems) {
-  /* arange(-(p - 1) / 2, 1/2, 1/2): its size is computed in double */
-  double size_d = ceil((0.5 - (-(double)p * 0.5 + 0.5)) / 0.5);
+static bool mvlgamma_arange_fits(const ct_tensor *t, int64_t p, ct_dtype dt, bool ref, uint64_t *elems) {
+  /* arange(-(p - 1) / 2, 1/2, 1/2), or torch/_refs' arange(1 - p, 1, 1): its size is computed in double */
+  double size_d =
+      ref ? ceil(1.0 - (double)(int64_t)(1 - (uint64_t)p)) : ceil((0.5 - (-(double)p * 0.5 + 0.5)) / 0.5);
   if (size_d >= 9223372036854775808.0) {
     ct__error(CT_ERR_RUNTIME, "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
               (long long)INT64_MIN);
@@ -567,19 +573,25 @@ static bool mvlgamma_args_fit(const ct_tensor *t, uint64_t p, ct_dtype dt) {
 
 /* mvlgamma_check, then what fails in the composite, in its order: arange's kernel dispatch (complex),
    its step (integers in place, whose step 0.5 becomes 0), its size and block, args' block, then lgamma
-   (float16). */
-static bool mvlgamma_check(const ct_tensor *t, int64_t p, bool inplace) {
+   (float16). ref: torch/_refs' multigammaln instead (mvlgamma.out's Meta kernel), which converts a bool or
+   integral self to the default dtype without a check and whose arange(1 - p, 1, 1) refuses p < 0 after its
+   kernel dispatch. */
+static bool mvlgamma_check(const ct_tensor *t, int64_t p, bool inplace, bool ref) {
   ct_dtype d = (ct_dtype)t->dtype;
-  if (d == CT_BOOL) {
+  if (d == CT_BOOL && !ref) {
     ct__error(CT_ERR_RUNTIME, "The input tensor may not be a boolean tensor.");
     return false;
   }
-  if (p < 1) {
+  if (p < 1 && !ref) {
     ct__error(CT_ERR_RUNTIME, "p has to be greater than or equal to 1");
     return false;
   }
   if (ct__dt(d)->category == CT_CAT_COMPLEX) {
     ct__error(CT_ERR_RUNTIME, "\"arange_cpu\" not implemented for '%s'", ct__dt(d)->scalar_name);
+    return false;
+  }
+  if (p < 0) { /* p = 0: an empty arange, an empty sum */
+    ct__error(CT_ERR_RUNTIME, "upper bound and larger bound inconsistent with step sign");
     return false;
   }
   if (inplace && ct__dt(d)->category == CT_CAT_INT) {
@@ -588,7 +600,7 @@ static bool mvlgamma_check(const ct_tensor *t, int64_t p, bool inplace) {
   }
   ct_dtype dt = ct__dt(d)->category <= CT_CAT_INT ? ct_get_default_dtype() : d;
   uint64_t elems;
-  if (!mvlgamma_arange_fits(t, p, dt, &elems)) return false;
+  if (!mvlgamma_arange_fits(t, p, dt, ref, &elems)) return false;
   if (!mvlgamma_args_fit(t, elems, dt)) return false;
   if (d == CT_FLOAT16 && t->device_type != CT_META) { /* the CPU kernel's refusal; arange's is on the CPU */
     ct__error(CT_ERR_RUNTIME, "\"lgamma_vml_cpu\" not implemented for 'Half'");
@@ -599,8 +611,8 @@ static bool mvlgamma_check(const ct_tensor *t, int64_t p, bool inplace) {
 
 /* mvlgamma(t, p) into a new contiguous tensor (not registered with a scope): PyTorch's composite
    computes in t's dtype (the default float for integers); in place and out= copy from it. */
-static ct_tensor *mvlgamma_new(const ct_tensor *t, int64_t p, bool inplace) {
-  if (!mvlgamma_check(t, p, inplace)) return NULL;
+static ct_tensor *mvlgamma_new(const ct_tensor *t, int64_t p, bool inplace, bool ref) {
+  if (!mvlgamma_check(t, p, inplace, ref)) return NULL;
   ct_dtype d = (ct_dtype)t->dtype;
   if (ct__dt(d)->category <= CT_CAT_INT) d = ct_get_default_dtype();
   ct_tensor *r = ct__empty(t->ndim, t->sizes, d, ct__tdevice(t));
@@ -617,14 +629,14 @@ static ct_tensor *mvlgamma_new(const ct_tensor *t, int64_t p, bool inplace) {
 ct_tensor *ct_mvlgamma(const ct_tensor *t, int64_t p) {
   if (!t) return ct__null_ptr_arg("t");
   if (!CT__PW_ENTER(&mvlgamma_op, NULL, false, t)) return NULL;
-  return ct__own(mvlgamma_new(t, p, false));
+  return ct__own(mvlgamma_new(t, p, false, false));
 }
 
 ct_status ct_mvlgamma_(ct_tensor *self, int64_t p) {
   CT__NONNULL_STATUS(self);
   if (!CT__PW_ENTER(&mvlgamma_op, NULL, true, self)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
-  ct_tensor *r = mvlgamma_new(self, p, true);
+  ct_tensor *r = mvlgamma_new(self, p, true, false);
   if (!r) return ct_last_error();
   ct_status s = ct__copy_into(self, r);
   ct_release(r);
@@ -637,8 +649,14 @@ ct_status ct_mvlgamma_out(ct_tensor *out, const ct_tensor *t, int64_t p) {
   CT__NONNULL_STATUS(t, out);
   if (!CT__OP_OUT_GRAD_OK(&mvlgamma_op.op, out, t)) return CT_ERR_RUNTIME;
   if (!CT__PW_ENTER(&mvlgamma_op, out, false, t)) return ct_last_error();
-  ct_tensor *r = mvlgamma_new(t, p, false);
+  bool meta = CT__OP_ON_META(out, t); /* its Meta kernel: torch/_refs' multigammaln under out_wrapper */
+  ct_tensor *r = mvlgamma_new(t, p, false, meta);
   if (!r) return ct_last_error();
+  if (meta) {
+    ct_status s = ct__out_wrapper_copy(out, r);
+    ct_release(r);
+    return s;
+  }
   ct_status s = CT_OK;
   if (!ct_can_cast((ct_dtype)r->dtype, (ct_dtype)out->dtype)) {
     ct__error(CT_ERR_RUNTIME, "mvlgamma: result type %s can't be cast to the desired output type %s",

@@ -144,6 +144,12 @@ CT_POINTWISE_OPS(CT__PW_OP_EXTERN, CT_POINTWISE_SKIP, CT_POINTWISE_SKIP)
 ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
                          const void *args, ct_tensor **result);
 
+/* torch/_refs' _maybe_broadcast (_broadcast_shapes): the shapes right-aligned in order; a size other than 1 that
+   differs from the one met before is refused with the RuntimeError torch raises with three arguments, whose
+   text is their tuple. The common shape goes to (*nd, shape) where they are not NULL (shape: room for the
+   largest ndim among in). */
+bool ct__pw_refs_broadcast(const ct_tensor *const *in, int n_in, int64_t *nd, int64_t *shape);
+
 /* A new meta tensor (no data) with the given geometry: a stand-in for an intermediate of a torch/_refs
    reference; not scope-registered. */
 ct_tensor *ct__pw_meta_strided(int64_t ndim, const int64_t *sizes, const int64_t *strides, ct_dtype dt);

@@ -168,13 +168,10 @@ CT_LOOP_PLAIN(meta_shape_only)
 const ct_loop *const ct__pw_meta_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(META_ENTRY)};
 const char ct__pw_view_row[1] = {0};
 
-/* torch/_refs' _maybe_broadcast (_broadcast_shapes): the shapes right-aligned in order, a size other than 1 that
-   differs from the one met before is refused with the RuntimeError torch raises with three arguments, whose
-   text is their tuple. */
-static bool refs_broadcast_ok(const ct_tensor *const *in, int n_in) {
-  int64_t nd = 0, common[64];
+bool ct__pw_refs_broadcast(const ct_tensor *const *in, int n_in, int64_t *nd_out, int64_t *shape) {
+  int64_t nd = 0;
   for (int i = 0; i < n_in; i++) nd = in[i]->ndim > nd ? in[i]->ndim : nd;
-  if (nd > 64) return true; /* the engine refuses it */
+  int64_t common[nd + 1];
   for (int64_t d = 0; d < nd; d++) common[d] = 1;
   for (int i = 0; i < n_in; i++)
     for (int64_t k = 1; k <= in[i]->ndim; k++) {
@@ -186,13 +183,15 @@ static bool refs_broadcast_ok(const ct_tensor *const *in, int n_in) {
         return false;
       }
     }
+  if (nd_out) *nd_out = nd;
+  if (shape) memcpy(shape, common, (size_t)nd * sizeof(int64_t));
   return true;
 }
 
 ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
                          const void *args, ct_tensor **result) {
   if (result) *result = NULL;
-  if (!refs_broadcast_ok(in, n_in)) return CT_ERR_RUNTIME;
+  if (!ct__pw_refs_broadcast(in, n_in, NULL, NULL)) return CT_ERR_RUNTIME;
   if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;
   ct_tensor *r = NULL, *kept = NULL; /* r: owned by this scope */
   ct_status s = (op->run ? op->run : ct__pw_run)(op, NULL, in, n_in, false, args, &r);

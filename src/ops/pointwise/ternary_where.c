@@ -13,7 +13,9 @@
 
 #include "core/cast.h"
 #include "core/layout_rules.h"
+#include "core/out_wrapper.h"
 #include "kernels/cpu/loops.h"
+#include "ops/convert_internal.h"
 #include "ops/pointwise/pw.h"
 
 /* ---- where: out = cond ? a : b, moved as bits of the element size ---- */
@@ -72,12 +74,75 @@ static const ct_op where_op = {.name = "where",
                                .aten = "aten::where.self",
                                .kernels = {[CT_CPU] = where_loops, [CT_META] = ct__pw_meta_loops}};
 
+/* torch/_prims_common's check_same_device with allow_cpu_scalar_tensors: CPU 0-dim tensors left out */
+static bool refs_same_device(const ct_tensor *const *ts, int n) {
+  const ct_tensor *first = NULL;
+  for (int i = 0; i < n; i++) {
+    if (ts[i]->ndim == 0 && ts[i]->device_type == CT_CPU) continue;
+    if (!first) first = ts[i];
+    if (ct_device_equal(ct__tdevice(first), ct__tdevice(ts[i]))) continue;
+    char a[32], b[32];
+    ct_device_str(ct__tdevice(ts[i]), a, sizeof a);
+    ct_device_str(ct__tdevice(first), b, sizeof b);
+    ct__error(CT_ERR_RUNTIME, "Tensor on device %s is not on the expected device %s!", a, b);
+    return false;
+  }
+  return true;
+}
+
+/* An operand of where.self as torch 1.13 hands it on. With a Python number among a and b, where.ScalarOther /
+   ScalarSelf / Scalar is a composite: the number becomes scalar_tensor(number, dtype=rt) on the condition's device
+   and a tensor operand is converted with .to(rt) (_to_copy's layout). Without one, the reference's type
+   promotion wrapper converts t (a prim's layout). Owned by the current scope; NULL when memory runs out. */
+static const ct_tensor *where_operand(const ct_tensor *t, const ct_tensor *other, ct_dtype rt,
+                                      const ct_tensor *cond) {
+  if (t->flags & CT_TENSOR_WRAPPED_NUMBER) return ct__own(ct__empty(0, NULL, rt, ct__tdevice(cond)));
+  if (other->flags & CT_TENSOR_WRAPPED_NUMBER) return ct__to_dtype_impl(t, rt);
+  return ct__pw_ref_converted(t, rt);
+}
+
+/* torch 1.13's Meta kernel of aten::where.self is torch/_refs' where (its out= form through out_wrapper): a and b
+   promoted (a wrapped number converts unchecked: where_operand), one device but for CPU 0-dim tensors, a bool predicate,
+   _maybe_broadcast, then prims.where, whose result is laid out by compute_elementwise_output_strides over
+   (a, b, pred) as converted and expanded. */
+static ct_status where_meta(ct_tensor *out, const ct_tensor *cond, const ct_tensor *a, const ct_tensor *b,
+                            ct_tensor **result) {
+  const ct_tensor *ab[2] = {a, b}, *in[3] = {cond, a, b};
+  ct_dtype rt;
+  if (ct__result_type(ab, 2, &rt) != CT_OK) return ct__null_status();
+  if (!refs_same_device(in, 3)) return CT_ERR_RUNTIME;
+  if (cond->dtype != CT_BOOL) {
+    ct__error(CT_ERR_RUNTIME, "expected predicate to be bool, got %s",
+              ct__dt((ct_dtype)cond->dtype)->torch_name);
+    return CT_ERR_RUNTIME;
+  }
+  int64_t nd = cond->ndim > a->ndim ? cond->ndim : a->ndim;
+  nd = b->ndim > nd ? b->ndim : nd;
+  int64_t shape[nd + 1], strides[nd + 1];
+  if (!ct__pw_refs_broadcast(in, 3, &nd, shape)) return CT_ERR_RUNTIME;
+  if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;
+  const ct_tensor *ops[3] = {where_operand(a, b, rt, cond), where_operand(b, a, rt, cond), cond};
+  ct_tensor *r = NULL;
+  if (ops[0] && ops[1]) {
+    ct__prims_elementwise_strides(ops, 3, nd, shape, strides);
+    r = ct__own(ct__pw_meta_strided(nd, shape, strides, rt));
+  }
+  ct_status s = !r    ? (ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY)
+                : out ? ct__out_wrapper_copy(out, r)
+                      : CT_OK;
+  if (s == CT_OK && result) *result = ct_retain(r);
+  ct_scope_end();
+  if (result && *result) *result = ct__own(*result);
+  return s;
+}
+
 static ct_status where_run(ct_tensor *out, const ct_tensor *cond, const ct_tensor *a, const ct_tensor *b,
                            ct_tensor **result) {
   if (result) *result = NULL;
   CT__NONNULL_STATUS(cond, a, b);
   if (!CT__OP_ACCEPTS(&where_op, out ? "aten::where.self_out" : where_op.aten, out, cond, a, b))
     return ct_last_error();
+  if (CT__OP_ON_META(out, cond, a, b)) return where_meta(out, cond, a, b, result);
   const ct_tensor *ab[2] = {a, b};
   ct_dtype rt;
   if (ct__result_type(ab, 2, &rt) != CT_OK) return ct__null_status();
