@@ -202,10 +202,13 @@ static void test_levels_agree(void) {
          policy: SLEEF's AVX-512 log of a negative number is -NaN where its AVX2 one is +NaN) */
       static double da[N], db[N];
       size_t nb = (size_t)(N - 3) * sizeof(double);
-      CHECK(ct_copy_to_buffer(a, da, CT_FLOAT64, nb) == CT_OK && ct_copy_to_buffer(b, db, CT_FLOAT64, nb) == CT_OK);
+      CHECK(ct_copy_to_buffer(a, da, CT_FLOAT64, nb) == CT_OK &&
+            ct_copy_to_buffer(b, db, CT_FLOAT64, nb) == CT_OK);
       int diff = 0;
-      for (int i = 0; i < N - 3; i++) diff += isnan(da[i]) ? !isnan(db[i]) : memcmp(&da[i], &db[i], sizeof(double)) != 0;
-      if (diff) fprintf(stderr, "  %s differs between AVX-512 and AVX2 in %d elements\n", math_fns[k].name, diff);
+      for (int i = 0; i < N - 3; i++)
+        diff += isnan(da[i]) ? !isnan(db[i]) : memcmp(&da[i], &db[i], sizeof(double)) != 0;
+      if (diff)
+        fprintf(stderr, "  %s differs between AVX-512 and AVX2 in %d elements\n", math_fns[k].name, diff);
       CHECK(diff == 0);
     }
   }

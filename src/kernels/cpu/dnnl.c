@@ -26,8 +26,10 @@ static struct {
   dnnl_stream_t stream;
   dnnl_status_t (*engine_create)(dnnl_engine_t *, dnnl_engine_kind_t, size_t);
   dnnl_status_t (*stream_create)(dnnl_stream_t *, dnnl_engine_t, unsigned);
-  dnnl_status_t (*md_by_strides)(dnnl_memory_desc_t *, int, const dnnl_dims_t, dnnl_data_type_t, const dnnl_dims_t);
-  dnnl_status_t (*md_by_tag)(dnnl_memory_desc_t *, int, const dnnl_dims_t, dnnl_data_type_t, dnnl_format_tag_t);
+  dnnl_status_t (*md_by_strides)(dnnl_memory_desc_t *, int, const dnnl_dims_t, dnnl_data_type_t,
+                                 const dnnl_dims_t);
+  dnnl_status_t (*md_by_tag)(dnnl_memory_desc_t *, int, const dnnl_dims_t, dnnl_data_type_t,
+                             dnnl_format_tag_t);
   int (*md_equal)(const dnnl_memory_desc_t *, const dnnl_memory_desc_t *);
   size_t (*md_size)(const dnnl_memory_desc_t *);
   dnnl_status_t (*matmul_desc)(dnnl_matmul_desc_t *, const dnnl_memory_desc_t *, const dnnl_memory_desc_t *,
@@ -101,8 +103,8 @@ bool ct__dnnl_bf16_route(int64_t work) {
 
 /* The primitive ideep creates for (src, weights, dst) and its run; st accumulates the first failure. */
 static dnnl_status_t run(const dnnl_memory_desc_t *smd, const void *src, const dnnl_memory_desc_t *wmd,
-                         const void *w, const dnnl_memory_desc_t *dmd_any, const dnnl_memory_desc_t *dmd_dense,
-                         void *dst, float alpha, float beta) {
+                         const void *w, const dnnl_memory_desc_t *dmd_any,
+                         const dnnl_memory_desc_t *dmd_dense, void *dst, float alpha, float beta) {
   dnnl_matmul_desc_t op;
   dnnl_primitive_attr_t attr = NULL;
   dnnl_post_ops_t po = NULL;
@@ -155,7 +157,8 @@ bool ct__dnnl_bf16_matmul(int nd, const int64_t *sdims, const int64_t *sstrides,
                           const int64_t *wdims, const int64_t *wstrides, const uint16_t *weights,
                           const int64_t *ddims, uint16_t *dst, float alpha, float beta) {
   dnnl_dims_t sd, ss, wd, ws, dd, ds;
-  for (int i = 0; i < nd; i++) sd[i] = sdims[i], ss[i] = sstrides[i], wd[i] = wdims[i], ws[i] = wstrides[i], dd[i] = ddims[i];
+  for (int i = 0; i < nd; i++)
+    sd[i] = sdims[i], ss[i] = sstrides[i], wd[i] = wdims[i], ws[i] = wstrides[i], dd[i] = ddims[i];
   ds[nd - 1] = 1;
   for (int i = nd - 2; i >= 0; i--) ds[i] = ds[i + 1] * dd[i + 1];
   dnnl_memory_desc_t smd, wmd, dany, ddense;
@@ -204,7 +207,8 @@ bool ct__dnnl_bf16_matmul(int nd, const int64_t *sdims, const int64_t *sstrides,
 
 bool ct__dnnl_bf16_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float alpha, const uint16_t *a,
                         int64_t lda, const uint16_t *b, int64_t ldb, float beta, uint16_t *c, int64_t ldc) {
-  (void)ta, (void)tb, (void)m, (void)n, (void)k, (void)alpha, (void)a, (void)lda, (void)b, (void)ldb, (void)beta;
+  (void)ta, (void)tb, (void)m, (void)n, (void)k, (void)alpha, (void)a, (void)lda, (void)b, (void)ldb,
+      (void)beta;
   (void)c, (void)ldc;
   return false;
 }

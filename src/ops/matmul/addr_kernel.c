@@ -46,21 +46,21 @@ static addr_row row_split(char **d, const int64_t *s, int64_t n, int64_t esize, 
   return r;
 }
 
-#define ADDR_REAL(NAME, T, FMA, BLOCK)                                                               \
-  static void NAME(char **d, const int64_t *s, int64_t n, const void *vctx) {                        \
-    const addr_ctx *c = vctx;                                                                        \
-    const T be = (T)creal(c->beta), al = (T)creal(c->alpha);                                         \
-    addr_row rw = row_split(d, s, n, (int64_t)sizeof(T), BLOCK, false, c->beta_zero);                              \
-    for (int64_t k = 0; k < n; k++) {                                                                \
-      T x = c->beta_zero ? 0 : CT_AT(T, d[1], s[1], k), y = CT_AT(T, d[2], s[2], k),                 \
-        z = CT_AT(T, d[3], s[3], k);                                                                 \
-      T p = al * y;                                                                                  \
-      CT_OUT(T, d[0], s[0], k) = c->beta_zero ? p * z                                                \
-                                 : !c->fused  ? be * x + p * z                                       \
-                                 : k < rw.nv  ? FMA(p, z, be * x)                                    \
-                                              : FMA(be, x, p * z);                                   \
-    }                                                                                                \
-  }                                                                                                  \
+#define ADDR_REAL(NAME, T, FMA, BLOCK)                                                \
+  static void NAME(char **d, const int64_t *s, int64_t n, const void *vctx) {         \
+    const addr_ctx *c = vctx;                                                         \
+    const T be = (T)creal(c->beta), al = (T)creal(c->alpha);                          \
+    addr_row rw = row_split(d, s, n, (int64_t)sizeof(T), BLOCK, false, c->beta_zero); \
+    for (int64_t k = 0; k < n; k++) {                                                 \
+      T x = c->beta_zero ? 0 : CT_AT(T, d[1], s[1], k), y = CT_AT(T, d[2], s[2], k),  \
+        z = CT_AT(T, d[3], s[3], k);                                                  \
+      T p = al * y;                                                                   \
+      CT_OUT(T, d[0], s[0], k) = c->beta_zero ? p * z                                 \
+                                 : !c->fused  ? be * x + p * z                        \
+                                 : k < rw.nv  ? FMA(p, z, be * x)                     \
+                                              : FMA(be, x, p * z);                     \
+    }                                                                                 \
+  }                                                                                   \
   CT_LOOP_DEFINE(NAME, 0, NULL, true)
 ADDR_REAL(addr_f32, float, fmaf, 16)
 ADDR_REAL(addr_f64, double, fma, 8)
@@ -68,24 +68,24 @@ ADDR_REAL(addr_f64, double, fma, 8)
 /* Complex: the vector (V), scalar (S) and complex64 leftover (L) forms of beta * self + alpha * vec1 * vec2
    (beta == 0: of (alpha * vec1) * vec2). The products are chosen per element, so GCC must not vectorize the
    loop (its vector form would fuse otherwise: dtypes.h). */
-#define ADDR_CPLX(NAME, T, SUF, BLOCK, C64)                                                          \
-  CT_NO_TREE_VECTORIZE static void NAME(char **d, const int64_t *s, int64_t n, const void *vctx) {   \
-    const addr_ctx *c = vctx;                                                                        \
-    const T be = (T)c->beta, al = (T)c->alpha;                                                       \
-    addr_row rw = row_split(d, s, n, (int64_t)sizeof(T), BLOCK, C64, c->beta_zero);                                \
-    if (!c->fused) rw.nv = 0, rw.ns = n;                                                             \
-    for (int64_t k = 0; k < n; k++) {                                                                \
-      T y = CT_AT(T, d[2], s[2], k), z = CT_AT(T, d[3], s[3], k), p, q;                              \
-      int form = k < rw.nv ? 0 : k < rw.ns ? 1 : 2;                                                  \
-      p = form == 0 ? cmul_v_##SUF(al, y) : cmul_s_##SUF(al, y);                                     \
-      q = form == 1 ? cmul_s_##SUF(p, z) : cmul_v_##SUF(p, z);                                       \
-      if (!c->beta_zero) {                                                                           \
-        T x = CT_AT(T, d[1], s[1], k);                                                               \
-        q = cadd_##SUF(form == 1 ? cmul_s_##SUF(be, x) : cmul_v_##SUF(be, x), q);                    \
-      }                                                                                              \
-      CT_OUT(T, d[0], s[0], k) = q;                                                                  \
-    }                                                                                                \
-  }                                                                                                  \
+#define ADDR_CPLX(NAME, T, SUF, BLOCK, C64)                                                        \
+  CT_NO_TREE_VECTORIZE static void NAME(char **d, const int64_t *s, int64_t n, const void *vctx) { \
+    const addr_ctx *c = vctx;                                                                      \
+    const T be = (T)c->beta, al = (T)c->alpha;                                                     \
+    addr_row rw = row_split(d, s, n, (int64_t)sizeof(T), BLOCK, C64, c->beta_zero);                \
+    if (!c->fused) rw.nv = 0, rw.ns = n;                                                           \
+    for (int64_t k = 0; k < n; k++) {                                                              \
+      T y = CT_AT(T, d[2], s[2], k), z = CT_AT(T, d[3], s[3], k), p, q;                            \
+      int form = k < rw.nv ? 0 : k < rw.ns ? 1 : 2;                                                \
+      p = form == 0 ? cmul_v_##SUF(al, y) : cmul_s_##SUF(al, y);                                   \
+      q = form == 1 ? cmul_s_##SUF(p, z) : cmul_v_##SUF(p, z);                                     \
+      if (!c->beta_zero) {                                                                         \
+        T x = CT_AT(T, d[1], s[1], k);                                                             \
+        q = cadd_##SUF(form == 1 ? cmul_s_##SUF(be, x) : cmul_v_##SUF(be, x), q);                  \
+      }                                                                                            \
+      CT_OUT(T, d[0], s[0], k) = q;                                                                \
+    }                                                                                              \
+  }                                                                                                \
   CT_LOOP_PLAIN(NAME)
 ADDR_CPLX(addr_c64, ct_c64, c64, 8, true)
 ADDR_CPLX(addr_c128, ct_c128, c128, 4, false)
@@ -104,7 +104,8 @@ ct_tensor *ct__addr_float(const ct_tensor *e, const ct_tensor *col, const ct_ten
   static const ct_loop *const loops[4] = {CT_LOOP_REF(addr_f32), CT_LOOP_REF(addr_f64), CT_LOOP_REF(addr_c64),
                                           CT_LOOP_REF(addr_c128)};
   int which = dt == CT_FLOAT32 ? 0 : dt == CT_FLOAT64 ? 1 : dt == CT_COMPLEX64 ? 2 : 3;
-  addr_ctx c = {scalar_as(dt, beta), scalar_as(dt, alpha), false, CT_TORCH_COMPAT && CT_ISA_X86 && ct__cpu_fma()};
+  addr_ctx c = {scalar_as(dt, beta), scalar_as(dt, alpha), false,
+                CT_TORCH_COMPAT && CT_ISA_X86 && ct__cpu_fma()};
   c.beta_zero = c.beta == 0;
   ct_iter_config cfg = ct__iter_config_zero;
   cfg.n_out = 1;

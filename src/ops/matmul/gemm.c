@@ -133,8 +133,9 @@ static void cpublas_gemm_ex(gemm_args *g, bool nosync) {
     return;
   }
   if (g->dt == CT_BFLOAT16) {
-    if (ct__dnnl_bf16_gemm(g->ta, g->tb, g->m, g->n, g->k, (float)coef_re(g->alpha), (const uint16_t *)g->a, g->lda,
-                           (const uint16_t *)g->b, g->ldb, (float)coef_re(g->beta), (uint16_t *)g->c, g->ldc))
+    if (ct__dnnl_bf16_gemm(g->ta, g->tb, g->m, g->n, g->k, (float)coef_re(g->alpha), (const uint16_t *)g->a,
+                           g->lda, (const uint16_t *)g->b, g->ldb, (float)coef_re(g->beta), (uint16_t *)g->c,
+                           g->ldc))
       return; /* torch's mkldnn_bf16_gemm (kernels/cpu/dnnl.h) */
     ct__gemm_bf16(g->ta, g->tb, g->m, g->n, g->k, (float)coef_re(g->alpha), (float)coef_re(g->beta),
                   (const uint16_t *)g->a, g->lda, (const uint16_t *)g->b, g->ldb, (uint16_t *)g->c, g->ldc);

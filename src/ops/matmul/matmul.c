@@ -508,7 +508,8 @@ static ct_tensor *addr_layout(const ct_tensor *e, const ct_tensor *col, const ct
 static ct_tensor *addr_out_target(const ct_tensor *out, const int64_t *sizes, ct_dtype dt, const ct_tensor *e,
                                   const ct_tensor *v1, const ct_tensor *v2) {
   ct_tensor *direct = ct__mm_out_direct((ct_tensor *)out, 2, sizes, dt, e, v1, v2);
-  if (direct || (ct_dtype)out->dtype == dt || out->ndim != 2 || out->sizes[0] != sizes[0] || out->sizes[1] != sizes[1])
+  if (direct || (ct_dtype)out->dtype == dt || out->ndim != 2 || out->sizes[0] != sizes[0] ||
+      out->sizes[1] != sizes[1])
     return direct;
   return ct__join_empty(e, 2, sizes, dt);
 }
@@ -558,21 +559,26 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
                 *q = p ? ct__mm_pw(&ct__pw_op_mul, p, c2) : NULL;
       bool floating = dt == CT_FLOAT32 || dt == CT_FLOAT64 || dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
       if (c && floating) { /* torch's kernel over torch's iterator, writing where torch writes */
-        ct_tensor *target = !cast_target ? NULL
-                            : inplace ? ((ct_dtype)self->dtype == dt && !ct__math_bits(self) ? ct_retain((ct_tensor *)self) : NULL)
-                                      : addr_out_target(cast_target, sizes, dt, e, v1, v2);
+        ct_tensor *target =
+            !cast_target ? NULL
+            : inplace
+                ? ((ct_dtype)self->dtype == dt && !ct__math_bits(self) ? ct_retain((ct_tensor *)self) : NULL)
+                : addr_out_target(cast_target, sizes, dt, e, v1, v2);
         r = ct__addr_float(e, c, v2, dt, beta, alpha, target);
         ct_release(target);
-      } else if (q && ct__mm_coef_zero(beta)) { /* self is ignored: NaN and inf in it do not reach the result */
+      } else if (q &&
+                 ct__mm_coef_zero(beta)) { /* self is ignored: NaN and inf in it do not reach the result */
         r = ct_retain(q);
       } else if (q) {
         ct_tensor *se = ct__to_dtype_impl(e, dt), *bs = se ? ct__mm_pw(&ct__pw_op_mul, be, se) : NULL;
-        r = bs ? ct__mm_pw(dt == CT_BOOL ? (const void *)&ct__pw_op_logical_or : (const void *)&ct__pw_op_add, bs, q)
+        r = bs ? ct__mm_pw(dt == CT_BOOL ? (const void *)&ct__pw_op_logical_or : (const void *)&ct__pw_op_add,
+                           bs, q)
                : NULL;
         ct_release(se);
         ct_release(bs);
       }
-      if (r && !floating) { /* TensorIterator's output layout over (self, vec1 as a column, vec2): the engine's, from an
+      if (r &&
+          !floating) { /* TensorIterator's output layout over (self, vec1 as a column, vec2): the engine's, from an
                   iterator over the three that is built and not run (vec2 broadcast takes torch's
                   iterator off its all-contiguous shortcut: a (2, 1) self of strides (1, 2) keeps them) */
         ct_tensor *lay = addr_layout(e, c, v2, dt);

@@ -6,10 +6,10 @@
 
 /* torch's checksize: the product of the sizes the product's work grows with. */
 static int64_t work_of(const ct_tensor *a, const ct_tensor *b) {
-  if (a->ndim == 1 && b->ndim == 1) return a->sizes[0];                     /* dot */
-  if (a->ndim == 2 && b->ndim == 1) return a->sizes[0] * a->sizes[1];       /* mv */
-  if (a->ndim == 2) return a->sizes[0] * a->sizes[1] * b->sizes[1];         /* mm */
-  return a->sizes[0] * a->sizes[1] * a->sizes[2] * b->sizes[2];             /* bmm */
+  if (a->ndim == 1 && b->ndim == 1) return a->sizes[0];               /* dot */
+  if (a->ndim == 2 && b->ndim == 1) return a->sizes[0] * a->sizes[1]; /* mv */
+  if (a->ndim == 2) return a->sizes[0] * a->sizes[1] * b->sizes[1];   /* mm */
+  return a->sizes[0] * a->sizes[1] * a->sizes[2] * b->sizes[2];       /* bmm */
 }
 
 bool ct__mm_dnnl_route(const ct_tensor *a, const ct_tensor *b, const ct_tensor *result) {
@@ -33,7 +33,8 @@ static ct_tensor *as_read(ct_tensor *t) {
   return c;
 }
 
-ct_status ct__mm_dnnl(ct_tensor *result, const ct_tensor *a, const ct_tensor *b, ct_scalar beta, ct_scalar alpha) {
+ct_status ct__mm_dnnl(ct_tensor *result, const ct_tensor *a, const ct_tensor *b, ct_scalar beta,
+                      ct_scalar alpha) {
   float be = (float)ct__scalar_to_double(beta), al = (float)ct__scalar_to_double(alpha);
   /* torch returns before the product, with the result as it was: beta's operand where beta != 0 (not scaled
      by beta), and where beta is 0 an output it never wrote (uninitialized memory); ctorch writes zeros there */
@@ -48,8 +49,9 @@ ct_status ct__mm_dnnl(ct_tensor *result, const ct_tensor *a, const ct_tensor *b,
   bool direct = ct_is_contiguous(result, CT_CONTIGUOUS_FORMAT);
   ct_tensor *d = !w ? NULL : direct ? ct_retain(result) : ct__contiguous_impl(result, CT_CONTIGUOUS_FORMAT);
   ct_status s = d ? CT_OK : ct_last_error();
-  if (s == CT_OK && !ct__dnnl_bf16_matmul(nd, x->sizes, x->strides, (const uint16_t *)ct__tdata(x), w->sizes, w->strides,
-                                          (const uint16_t *)ct__tdata(w), dd, (uint16_t *)ct__tdata(d), al, be)) {
+  if (s == CT_OK &&
+      !ct__dnnl_bf16_matmul(nd, x->sizes, x->strides, (const uint16_t *)ct__tdata(x), w->sizes, w->strides,
+                            (const uint16_t *)ct__tdata(w), dd, (uint16_t *)ct__tdata(d), al, be)) {
     ct__error(CT_ERR_RUNTIME, "ctorch: oneDNN refused a bfloat16 matmul that torch runs through it");
     s = CT_ERR_RUNTIME;
   }

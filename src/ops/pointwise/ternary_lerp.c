@@ -30,7 +30,6 @@ const char *ct__pw_typemeta_name(ct_dtype dt);
 bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor **tmp);
 #define typemeta_name ct__pw_typemeta_name
 
-
 /* ---- addcmul / addcdiv ---- */
 typedef union value_ctx {
   int64_t i;

@@ -14,32 +14,32 @@
    m0 <- (m1 over m0), m2 <- (m3 over m2), m0 <- (m2 over m0), then the 16 lanes in order, then the elements
    after the last block in order. Where x and m are equal (-0 and +0 among them) "x over m" keeps m, so which
    zero comes out depends on this order. */
-#define DEF_EXT512(NAME, VOP, OP, INIT)                                                                        \
-  CT_TARGET_AVX512 float NAME(const float *x, int64_t n) {                                                     \
-    const __m512 init = _mm512_set1_ps(INIT);                                                                  \
-    __m512 m0 = init, m1 = init, m2 = init, m3 = init;                                                         \
-    __mmask16 nan = 0;                                                                                         \
-    int64_t k = 0;                                                                                             \
-    for (; k + 64 <= n; k += 64) {                                                                             \
-      __m512 a = _mm512_loadu_ps(x + k), b = _mm512_loadu_ps(x + k + 16);                                      \
-      __m512 c = _mm512_loadu_ps(x + k + 32), d = _mm512_loadu_ps(x + k + 48);                                 \
-      nan |= UNORD(a, b) | UNORD(c, d);                                                                        \
-      m0 = VOP(a, m0), m1 = VOP(b, m1), m2 = VOP(c, m2), m3 = VOP(d, m3);                                      \
-    }                                                                                                          \
-    m0 = VOP(m1, m0);                                                                                          \
-    m2 = VOP(m3, m2);                                                                                          \
-    m0 = VOP(m2, m0);                                                                                          \
-    float lanes[16];                                                                                           \
-    _mm512_storeu_ps(lanes, m0);                                                                               \
-    bool any_nan = nan != 0;                                                                                   \
-    float r = lanes[0];                                                                                        \
-    for (int j = 0; j < 16; j++)                                                                               \
-      if (lanes[j] OP r) r = lanes[j];                                                                         \
-    for (; k < n; k++) {                                                                                       \
-      any_nan |= x[k] != x[k];                                                                                 \
-      if (x[k] OP r) r = x[k];                                                                                 \
-    }                                                                                                          \
-    return any_nan ? NAN : r;                                                                                  \
+#define DEF_EXT512(NAME, VOP, OP, INIT)                                        \
+  CT_TARGET_AVX512 float NAME(const float *x, int64_t n) {                     \
+    const __m512 init = _mm512_set1_ps(INIT);                                  \
+    __m512 m0 = init, m1 = init, m2 = init, m3 = init;                         \
+    __mmask16 nan = 0;                                                         \
+    int64_t k = 0;                                                             \
+    for (; k + 64 <= n; k += 64) {                                             \
+      __m512 a = _mm512_loadu_ps(x + k), b = _mm512_loadu_ps(x + k + 16);      \
+      __m512 c = _mm512_loadu_ps(x + k + 32), d = _mm512_loadu_ps(x + k + 48); \
+      nan |= UNORD(a, b) | UNORD(c, d);                                        \
+      m0 = VOP(a, m0), m1 = VOP(b, m1), m2 = VOP(c, m2), m3 = VOP(d, m3);      \
+    }                                                                          \
+    m0 = VOP(m1, m0);                                                          \
+    m2 = VOP(m3, m2);                                                          \
+    m0 = VOP(m2, m0);                                                          \
+    float lanes[16];                                                           \
+    _mm512_storeu_ps(lanes, m0);                                               \
+    bool any_nan = nan != 0;                                                   \
+    float r = lanes[0];                                                        \
+    for (int j = 0; j < 16; j++)                                               \
+      if (lanes[j] OP r) r = lanes[j];                                         \
+    for (; k < n; k++) {                                                       \
+      any_nan |= x[k] != x[k];                                                 \
+      if (x[k] OP r) r = x[k];                                                 \
+    }                                                                          \
+    return any_nan ? NAN : r;                                                  \
   }
 DEF_EXT512(ct__vmax_f32_avx512, _mm512_max_ps, >, -INFINITY)
 DEF_EXT512(ct__vmin_f32_avx512, _mm512_min_ps, <, INFINITY)
