@@ -13,7 +13,7 @@
 #define UNORD(a, b) _mm256_cmp_ps(a, b, _CMP_UNORD_Q)
 
 /* 4 x 16 lanes: accumulator q's halves are m[2q] (lanes 0-7) and m[2q + 1] (lanes 8-15). */
-#define DEF_EXT2(NAME, VOP, OP, INIT)                                                                          \
+#define DEF_EXT2(NAME, VOP, MAX, INIT)                                                                          \
   CT_TARGET_AVX2 float NAME(const float *x, int64_t n) {                                                     \
     const __m256 init = _mm256_set1_ps(INIT);                                                                \
     __m256 m[8], nan = _mm256_setzero_ps();                                                                  \
@@ -34,18 +34,10 @@
     float lanes[16];                                                                                         \
     _mm256_storeu_ps(lanes, m[0]);                                                                           \
     _mm256_storeu_ps(lanes + 8, m[1]);                                                                       \
-    bool any_nan = _mm256_movemask_ps(nan) != 0;                                                             \
-    float r = lanes[0];                                                                                      \
-    for (int j = 0; j < 16; j++)                                                                             \
-      if (lanes[j] OP r) r = lanes[j];                                                                       \
-    for (; k < n; k++) {                                                                                     \
-      any_nan |= x[k] != x[k];                                                                               \
-      if (x[k] OP r) r = x[k];                                                                               \
-    }                                                                                                        \
-    return any_nan ? NAN : r;                                                                                \
+    return ct__vext_finish(lanes, x, k, n, _mm256_movemask_ps(nan) != 0, MAX);                               \
   }
-DEF_EXT2(ct__vmax_f32_avx2, _mm256_max_ps, >, -INFINITY)
-DEF_EXT2(ct__vmin_f32_avx2, _mm256_min_ps, <, INFINITY)
+DEF_EXT2(ct__vmax_f32_avx2, _mm256_max_ps, true, -INFINITY)
+DEF_EXT2(ct__vmin_f32_avx2, _mm256_min_ps, false, INFINITY)
 
 /* Each lane keeps its extreme and the index where it first saw it (int32: n < 2^31); then the lanes
    merge in the generic order, by value, ties to the smaller index; a NaN anywhere: the first NaN. */

@@ -4,7 +4,6 @@
    vector, which on data in cache runs at about 60% of this speed. */
 #include "ops/reduce/minmax_simd.h"
 
-#include <stdbool.h>
 
 #if CT_ISA_X86
 
@@ -14,7 +13,7 @@
    m0 <- (m1 over m0), m2 <- (m3 over m2), m0 <- (m2 over m0), then the 16 lanes in order, then the elements
    after the last block in order. Where x and m are equal (-0 and +0 among them) "x over m" keeps m, so which
    zero comes out depends on this order. */
-#define DEF_EXT512(NAME, VOP, OP, INIT)                                        \
+#define DEF_EXT512(NAME, VOP, MAX, INIT)                                        \
   CT_TARGET_AVX512 float NAME(const float *x, int64_t n) {                     \
     const __m512 init = _mm512_set1_ps(INIT);                                  \
     __m512 m0 = init, m1 = init, m2 = init, m3 = init;                         \
@@ -31,17 +30,9 @@
     m0 = VOP(m2, m0);                                                          \
     float lanes[16];                                                           \
     _mm512_storeu_ps(lanes, m0);                                               \
-    bool any_nan = nan != 0;                                                   \
-    float r = lanes[0];                                                        \
-    for (int j = 0; j < 16; j++)                                               \
-      if (lanes[j] OP r) r = lanes[j];                                         \
-    for (; k < n; k++) {                                                       \
-      any_nan |= x[k] != x[k];                                                 \
-      if (x[k] OP r) r = x[k];                                                 \
-    }                                                                          \
-    return any_nan ? NAN : r;                                                  \
+    return ct__vext_finish(lanes, x, k, n, nan != 0, MAX);                     \
   }
-DEF_EXT512(ct__vmax_f32_avx512, _mm512_max_ps, >, -INFINITY)
-DEF_EXT512(ct__vmin_f32_avx512, _mm512_min_ps, <, INFINITY)
+DEF_EXT512(ct__vmax_f32_avx512, _mm512_max_ps, true, -INFINITY)
+DEF_EXT512(ct__vmin_f32_avx512, _mm512_min_ps, false, INFINITY)
 
 #endif

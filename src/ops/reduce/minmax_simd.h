@@ -9,6 +9,20 @@
 
 #include "kernels/cpu/math_simd.h"
 
+/* The end of a float32 max / min kernel in the generic order: the merged 16 lanes in order, then the
+   elements x[k, n) in order ("x over r" where x is greater, for max; smaller, for min); NaN when nan or a
+   later element is NaN. */
+static inline float ct__vext_finish(const float *lanes, const float *x, int64_t k, int64_t n, bool nan, bool max) {
+  float r = lanes[0];
+  for (int j = 0; j < 16; j++)
+    if (max ? lanes[j] > r : lanes[j] < r) r = lanes[j];
+  for (; k < n; k++) {
+    nan |= x[k] != x[k];
+    if (max ? x[k] > r : x[k] < r) r = x[k];
+  }
+  return nan ? NAN : r;
+}
+
 /* The end of a float32 arg-extreme kernel, the lanes merged into (best, bi) over x[0, k): the rest
    element by element (max: a later element replaces the extreme when greater, else when smaller);
    a NaN anywhere (nan: among the first k): the first NaN. The index; the value in *val. */

@@ -461,9 +461,9 @@ static ct_status nanmean_meta(const ct_tensor *t, const ct_reduce_opts *o, uint6
 }
 
 /* nanmean's out= form calls at::native::nansum_out, the CPU function, on meta tensors too: after its checks
-   and out's resize, its nansum_stub has no meta kernel, unless the input is empty (zero_, then div_'s Meta
+   and out's resize, torch's nansum kernel has no meta entry (DispatchStub's refusal), unless the input is empty (zero_, then div_'s Meta
    kernel). */
-static bool nanmean_meta_stub(const ct_tensor *out, const ct_tensor *t) {
+static bool nanmean_meta_refused(const ct_tensor *out, const ct_tensor *t) {
   return out && CT__OP_ON_META(out, t) && t->numel != 0;
 }
 
@@ -518,7 +518,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
       /* autograd's refusal of nanmean's out comes from the div_ after nansum_out (torch 1.13 calls
          at::native::nansum_out, which skips the autograd layer, then result.div_(count)): after nansum's
          checks; torch's message calls a leaf out "a view of a leaf" */
-      if (kind == NANMEAN && out && (out->flags & CT_TENSOR_REQUIRES_GRAD) && !nanmean_meta_stub(out, t)) {
+      if (kind == NANMEAN && out && (out->flags & CT_TENSOR_REQUIRES_GRAD) && !nanmean_meta_refused(out, t)) {
         if (!ct__red_check_outs(&c)) return ct_last_error();
         if (!ct__check_inplace_flags(out->flags | CT_TENSOR_GRAD_VIEW_OF_LEAF)) return CT_ERR_RUNTIME;
       }
@@ -582,7 +582,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
   }
   c.ctx.count = ct__red_count(t, c.mask);
   ct_status s = ct__red_exec(&c, res);
-  if (s == CT_OK && kind == NANMEAN && nanmean_meta_stub(out, t)) {
+  if (s == CT_OK && kind == NANMEAN && nanmean_meta_refused(out, t)) {
     ct__error(CT_ERR_RUNTIME, "DispatchStub: unsupported device typemeta");
     return CT_ERR_RUNTIME;
   }
