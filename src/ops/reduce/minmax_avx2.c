@@ -13,28 +13,29 @@
 #define UNORD(a, b) _mm256_cmp_ps(a, b, _CMP_UNORD_Q)
 
 /* 4 x 16 lanes: accumulator q's halves are m[2q] (lanes 0-7) and m[2q + 1] (lanes 8-15). */
-#define DEF_EXT2(NAME, VOP, MAX, INIT)                                                                          \
-  CT_TARGET_AVX2 float NAME(const float *x, int64_t n) {                                                     \
-    const __m256 init = _mm256_set1_ps(INIT);                                                                \
-    __m256 m[8], nan = _mm256_setzero_ps();                                                                  \
-    for (int q = 0; q < 8; q++) m[q] = init;                                                                 \
-    int64_t k = 0;                                                                                           \
-    for (; k + 64 <= n; k += 64) {                                                                           \
-      __m256 v[8];                                                                                           \
-      for (int q = 0; q < 8; q++) v[q] = _mm256_loadu_ps(x + k + 8 * q);                                     \
-      nan = _mm256_or_ps(nan, _mm256_or_ps(_mm256_or_ps(UNORD(v[0], v[1]), UNORD(v[2], v[3])),               \
-                                           _mm256_or_ps(UNORD(v[4], v[5]), UNORD(v[6], v[7]))));             \
-      for (int q = 0; q < 8; q++) m[q] = VOP(v[q], m[q]);                                                    \
-    }                                                                                                        \
-    for (int h = 0; h < 2; h++) { /* the generic merge: m0 <- (m1 over m0); m2 <- (m3 over m2); m0 <- (m2 over m0) */ \
-      m[h] = VOP(m[2 + h], m[h]);                                                                            \
-      m[4 + h] = VOP(m[6 + h], m[4 + h]);                                                                    \
-      m[h] = VOP(m[4 + h], m[h]);                                                                            \
-    }                                                                                                        \
-    float lanes[16];                                                                                         \
-    _mm256_storeu_ps(lanes, m[0]);                                                                           \
-    _mm256_storeu_ps(lanes + 8, m[1]);                                                                       \
-    return ct__vext_finish(lanes, x, k, n, _mm256_movemask_ps(nan) != 0, MAX);                               \
+#define DEF_EXT2(NAME, VOP, MAX, INIT)                                                              \
+  CT_TARGET_AVX2 float NAME(const float *x, int64_t n) {                                            \
+    const __m256 init = _mm256_set1_ps(INIT);                                                       \
+    __m256 m[8], nan = _mm256_setzero_ps();                                                         \
+    for (int q = 0; q < 8; q++) m[q] = init;                                                        \
+    int64_t k = 0;                                                                                  \
+    for (; k + 64 <= n; k += 64) {                                                                  \
+      __m256 v[8];                                                                                  \
+      for (int q = 0; q < 8; q++) v[q] = _mm256_loadu_ps(x + k + 8 * q);                            \
+      nan = _mm256_or_ps(nan, _mm256_or_ps(_mm256_or_ps(UNORD(v[0], v[1]), UNORD(v[2], v[3])),      \
+                                           _mm256_or_ps(UNORD(v[4], v[5]), UNORD(v[6], v[7]))));    \
+      for (int q = 0; q < 8; q++) m[q] = VOP(v[q], m[q]);                                           \
+    }                                                                                               \
+    for (int h = 0; h < 2;                                                                          \
+         h++) { /* the generic merge: m0 <- (m1 over m0); m2 <- (m3 over m2); m0 <- (m2 over m0) */ \
+      m[h] = VOP(m[2 + h], m[h]);                                                                   \
+      m[4 + h] = VOP(m[6 + h], m[4 + h]);                                                           \
+      m[h] = VOP(m[4 + h], m[h]);                                                                   \
+    }                                                                                               \
+    float lanes[16];                                                                                \
+    _mm256_storeu_ps(lanes, m[0]);                                                                  \
+    _mm256_storeu_ps(lanes + 8, m[1]);                                                              \
+    return ct__vext_finish(lanes, x, k, n, _mm256_movemask_ps(nan) != 0, MAX);                      \
   }
 DEF_EXT2(ct__vmax_f32_avx2, _mm256_max_ps, true, -INFINITY)
 DEF_EXT2(ct__vmin_f32_avx2, _mm256_min_ps, false, INFINITY)
