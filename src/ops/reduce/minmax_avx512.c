@@ -4,7 +4,6 @@
    vector, which on data in cache runs at about 60% of this speed. */
 #include "ops/reduce/minmax_simd.h"
 
-
 #if CT_ISA_X86
 
 #define UNORD(a, b) _mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q)
@@ -13,7 +12,7 @@
    m0 <- (m1 over m0), m2 <- (m3 over m2), m0 <- (m2 over m0), then the 16 lanes in order, then the elements
    after the last block in order. Where x and m are equal (-0 and +0 among them) "x over m" keeps m, so which
    zero comes out depends on this order. */
-#define DEF_EXT512(NAME, VOP, MAX, INIT)                                        \
+#define DEF_EXT512(NAME, VOP, MAX, INIT)                                       \
   CT_TARGET_AVX512 float NAME(const float *x, int64_t n) {                     \
     const __m512 init = _mm512_set1_ps(INIT);                                  \
     __m512 m0 = init, m1 = init, m2 = init, m3 = init;                         \

@@ -12,7 +12,8 @@
 /* The end of a float32 max / min kernel in the generic order: the merged 16 lanes in order, then the
    elements x[k, n) in order ("x over r" where x is greater, for max; smaller, for min); NaN when nan or a
    later element is NaN. */
-static inline float ct__vext_finish(const float *lanes, const float *x, int64_t k, int64_t n, bool nan, bool max) {
+static inline float ct__vext_finish(const float *lanes, const float *x, int64_t k, int64_t n, bool nan,
+                                    bool max) {
   float r = lanes[0];
   for (int j = 0; j < 16; j++)
     if (max ? lanes[j] > r : lanes[j] < r) r = lanes[j];
