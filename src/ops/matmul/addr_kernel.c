@@ -48,35 +48,35 @@ static addr_row row_split(char **d, const int64_t *s, int64_t n, int64_t esize, 
 
 /* One pass per form, without a branch per element; the usual row (out, self and vec2 contiguous, vec1 a
    broadcast column) on plain pointers, so that the FMA clone vectorizes it (fma is then one instruction). */
-#define ADDR_PASS(T, K0, K1, EXPR)                                                                      \
+#define ADDR_PASS(T, K0, K1, EXPR)                                                                           \
   if (s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T) && s[2] == 0 && s[3] == (int64_t)sizeof(T)) { \
-    T *restrict o_ = (T *)d[0];                                                                         \
-    const T *restrict x_ = (const T *)d[1], *restrict z_ = (const T *)d[3];                             \
-    const T y = *(const T *)d[2];                                                                       \
-    for (int64_t k = K0; k < K1; k++) {                                                                 \
-      T x = x_[k], z = z_[k];                                                                           \
-      o_[k] = EXPR;                                                                                     \
-    }                                                                                                   \
-  } else {                                                                                              \
-    for (int64_t k = K0; k < K1; k++) {                                                                 \
-      T x = CT_AT(T, d[1], s[1], k), y = CT_AT(T, d[2], s[2], k), z = CT_AT(T, d[3], s[3], k);          \
-      CT_OUT(T, d[0], s[0], k) = EXPR;                                                                  \
-    }                                                                                                   \
+    T *restrict o_ = (T *)d[0];                                                                              \
+    const T *restrict x_ = (const T *)d[1], *restrict z_ = (const T *)d[3];                                  \
+    const T y = *(const T *)d[2];                                                                            \
+    for (int64_t k = K0; k < K1; k++) {                                                                      \
+      T x = x_[k], z = z_[k];                                                                                \
+      o_[k] = EXPR;                                                                                          \
+    }                                                                                                        \
+  } else {                                                                                                   \
+    for (int64_t k = K0; k < K1; k++) {                                                                      \
+      T x = CT_AT(T, d[1], s[1], k), y = CT_AT(T, d[2], s[2], k), z = CT_AT(T, d[3], s[3], k);               \
+      CT_OUT(T, d[0], s[0], k) = EXPR;                                                                       \
+    }                                                                                                        \
   }
-#define ADDR_REAL(NAME, T, FMA, BLOCK)                                                                  \
-  CT_KERNEL_CLONES static void NAME(char **d, const int64_t *s, int64_t n, const void *vctx) {          \
-    const addr_ctx *c = vctx;                                                                           \
-    const T be = (T)creal(c->beta), al = (T)creal(c->alpha);                                            \
-    if (c->beta_zero) { /* self is not read */                                                          \
-      ADDR_PASS(T, 0, n, ((void)x, (al * y) * z))                                                       \
-    } else if (!c->fused) {                                                                             \
-      ADDR_PASS(T, 0, n, be * x + (al * y) * z)                                                         \
-    } else {                                                                                            \
-      int64_t nv = row_split(d, s, n, (int64_t)sizeof(T), BLOCK, false, false).nv;                      \
-      ADDR_PASS(T, 0, nv, FMA(al * y, z, be * x))                                                       \
-      ADDR_PASS(T, nv, n, FMA(be, x, (al * y) * z))                                                     \
-    }                                                                                                   \
-  }                                                                                                     \
+#define ADDR_REAL(NAME, T, FMA, BLOCK)                                                         \
+  CT_KERNEL_CLONES static void NAME(char **d, const int64_t *s, int64_t n, const void *vctx) { \
+    const addr_ctx *c = vctx;                                                                  \
+    const T be = (T)creal(c->beta), al = (T)creal(c->alpha);                                   \
+    if (c->beta_zero) { /* self is not read */                                                 \
+      ADDR_PASS(T, 0, n, ((void)x, (al * y) * z))                                              \
+    } else if (!c->fused) {                                                                    \
+      ADDR_PASS(T, 0, n, be *x + (al * y) * z)                                                 \
+    } else {                                                                                   \
+      int64_t nv = row_split(d, s, n, (int64_t)sizeof(T), BLOCK, false, false).nv;             \
+      ADDR_PASS(T, 0, nv, FMA(al *y, z, be *x))                                                \
+      ADDR_PASS(T, nv, n, FMA(be, x, (al * y) * z))                                            \
+    }                                                                                          \
+  }                                                                                            \
   CT_LOOP_DEFINE(NAME, 0, NULL, true)
 ADDR_REAL(addr_f32, float, fmaf, 16)
 ADDR_REAL(addr_f64, double, fma, 8)
