@@ -12,6 +12,16 @@
    the safe-cast check by dtype category, the copy; a meta out copies nothing and checks no shape). */
 ct_status ct__out_wrapper_copy(ct_tensor *out, const ct_tensor *r);
 
+/* The out= checks of a structured op's generated wrapper (resize_out), made before out is resized: out's dtype must
+   be dtype ("Expected out tensor to have dtype float, but got double instead", TypeMeta names; CT_DTYPE_UNSET: not
+   checked), then its device the one the op's meta function gives its result, the device of the tensor whose
+   options it passes ("Expected out tensor to have device cpu, but got meta instead"). A call with a meta argument
+   runs the meta function: a CPU out whose device matches is resized and left unwritten. */
+bool ct__resize_out_ok(const ct_tensor *out, ct_dtype dtype, ct_device device);
+/* check_inplace's device rule for a structured op's in-place form: self on that device ("Bad in-place call: input
+   tensor device cpu and output tensor device meta should match"); its dtype and size rules are the callers'. */
+bool ct__inplace_device_ok(const ct_tensor *self, ct_device device);
+
 /* torch/_prims_common's compute_elementwise_output_strides, the layout of a prim's result (prims.where, div,
    convert_element_type, ...): ts broadcast to (ndim, shape) as torch/_refs' _maybe_broadcast expands them, the
    CPU 0-dim tensors (Python numbers) left out; the dims ordered by Python's sorted(reverse=True) over its

@@ -24,8 +24,15 @@ typedef struct ct_iter_config {
   bool cast_to_outputs;      /* compute in the common dtype, cast into outputs of another dtype */
   bool enforce_safe_cast;    /* can_cast(common, out dtype) or PyTorch's error */
   bool check_all_same_dtype; /* every operand must have the common dtype */
+  /* every given output must have the compute dtype: check_all_same_dtype over inputs torch converted to it first
+     (build_unary_op(out, self.to(result_type)): clamp with Scalar bounds, pow(Tensor, Scalar)) */
+  bool check_out_dtype;
   bool check_mem_overlap;
   bool no_resize_outputs;    /* outputs keep their shape (in-place ops): a mismatch is an error */
+  /* TensorIteratorConfig::allow_cpu_scalars (torch's binary ops): one CPU 0-dim input may join operands on
+     another device; a second one is refused ("Trying to pass too many CPU scalars to non-CPU kernel!").
+     Without it every operand must be on the common device. */
+  bool allow_cpu_scalars;
   ct_dtype static_out_dtype; /* dtype of allocated outputs (e.g. bool for comparisons); UNSET: common */
   ct_dtype loop_out_dtype;   /* dtype the loop writes outputs in; UNSET: common */
   ct_dtype compute_dtype;    /* forces the common dtype (skips promotion); UNSET: computed */

@@ -124,8 +124,8 @@ static bool compute_types(const ct_iter_config *cfg, ct_dtype *common, ct_dtype 
     }
     if (cfg->promote_int_to_float && ct__dt(c)->category <= CT_CAT_INT) c = ct_get_default_dtype();
   }
-  if (cfg->check_all_same_dtype) {
-    for (int k = 0; k < cfg->n_out + cfg->n_in; k++) {
+  if (cfg->check_all_same_dtype || cfg->check_out_dtype) {
+    for (int k = 0; k < (cfg->check_all_same_dtype ? cfg->n_out + cfg->n_in : cfg->n_out); k++) {
       const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
       if (t && (ct_dtype)t->dtype != c) {
         ct__error(CT_ERR_RUNTIME, "Found dtype %s but expected %s", ct__dt((ct_dtype)t->dtype)->scalar_name,
@@ -144,12 +144,13 @@ static bool compute_types(const ct_iter_config *cfg, ct_dtype *common, ct_dtype 
 }
 
 /* TensorIterator::compute_types, second pass: the common device is the first operand's (outputs first)
-   that is not on the CPU, else the CPU; then each operand in turn must be on it (a CPU 0-dim input may
-   join another device, as PyTorch's allow_cpu_scalars), and a given output must be a safe cast of the
-   common dtype. So `ones(2) + empty((), device='meta')` reports "meta and cpu", as PyTorch does. */
+   that is not on the CPU, else the CPU; then each operand in turn must be on it (with allow_cpu_scalars,
+   one CPU 0-dim input may join another device), and a given output must be a safe cast of the common
+   dtype. So `ones(2) + empty((), device='meta')` reports "meta and cpu", as PyTorch does. */
 static bool check_operands(const ct_iter_config *cfg, ct_iter *it, const ct_dtype *out_dtype) {
   ct_device device = CT_DEVICE_CPU;
   bool found = false;
+  int cpu_scalars = 0; /* torch's max_cpu_scalars_on_non_cpu is 1 */
   for (int k = 0; k < cfg->n_out + cfg->n_in; k++) {
     const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
     if (!t) continue;
@@ -162,7 +163,12 @@ static bool check_operands(const ct_iter_config *cfg, ct_iter *it, const ct_dtyp
   for (int k = 0; k < cfg->n_out + cfg->n_in; k++) {
     const ct_tensor *t = k < cfg->n_out ? cfg->out[k] : cfg->in[k - cfg->n_out];
     if (!t) continue;
-    bool cpu_scalar = t->ndim == 0 && t->device_type == CT_CPU && k >= cfg->n_out;
+    bool cpu_scalar = cfg->allow_cpu_scalars && device.type != CT_CPU && k >= cfg->n_out && t->ndim == 0 &&
+                      t->device_type == CT_CPU;
+    if (cpu_scalar && cpu_scalars++ > 0) {
+      ct__error(CT_ERR_RUNTIME, "Trying to pass too many CPU scalars to non-CPU kernel!");
+      return false;
+    }
     if (!cpu_scalar && !ct_device_equal(device, ct__tdevice(t))) {
       char a[32], b[32];
       ct_device_str(device, a, sizeof a);

@@ -23,7 +23,10 @@ import ops_query
 import ops_reduce
 import ops_scan
 import ops_view
-from harness import Op
+import torch
+
+import ctorch as C
+from harness import A, Op
 from ops_meta import _on_meta
 
 # torch 1.13 runs some ops on meta through their Python references (torch/_refs, registered as Meta kernels by
@@ -65,3 +68,86 @@ _TABLES = (ops_pw_binary.OPS, ops_pw_arith.OPS, ops_pw_math.OPS, ops_pw_compare.
            ops_scan.OPS, ops_create.OPS, ops_convert.OPS, ops_view.OPS, ops_basics.OPS, ops_query.OPS, ops_matmul.OPS)
 _RUN_SKIPPED = os.environ.get("CTORCH_META_SKIPPED") == "1"  # exploration, not `make diff`: the _SKIP entries too
 OPS = [_variant(op) for table in _TABLES for op in table if _RUN_SKIPPED or op.name not in _SKIP]
+
+
+
+# ---- mixed devices (EXPLORATION) ----
+def _moved_some(obj, ct, mask, k):
+    """obj with the tensors whose position (in argument order, k[0] counting) is set in mask moved to meta."""
+    if isinstance(obj, torch.Tensor if not ct else C.Tensor):
+        i = k[0]
+        k[0] += 1
+        if not (mask >> i) & 1:
+            return obj
+        return obj.to("meta") if not ct else C.to(obj, device="meta")
+    if isinstance(obj, list):
+        return [_moved_some(o, ct, mask, k) for o in obj]
+    if isinstance(obj, tuple):
+        return tuple(_moved_some(o, ct, mask, k) for o in obj)
+    return obj
+
+
+def _count(obj, ct):
+    if isinstance(obj, torch.Tensor if not ct else C.Tensor):
+        return 1
+    if isinstance(obj, (list, tuple)):
+        return sum(_count(o, ct) for o in obj)
+    return 0
+
+
+def _target(op, n, has_out_kw):
+    """Position of the out= tensor (or the in-place self) among the call's n tensors."""
+    if op.name.split("[")[0].endswith("_") or not n:
+        return 0
+    if has_out_kw:
+        return n - 1
+    first = op.torch.__code__.co_varnames[:1] if hasattr(op.torch, "__code__") else ()
+    return 0 if first in (("o",), ("out",)) else n - 1
+
+
+def _mixed_mask(draw, n, target, structured):
+    """Which of n tensors go to meta: never all or none of them (ops_meta_core's variants, the plain tables). structured:
+    the target alone on one device, every other tensor on the other."""
+    if n < 2:
+        return (1 << n) - 1
+    if structured:
+        return (1 << target) if draw % 2 else ((1 << n) - 1) & ~(1 << target)
+    return draw % ((1 << n) - 2) + 1
+
+
+def _on_mixed(op, fn, ct, structured):
+    def run(draw, *args, **kw):
+        n = _count([list(args), list(kw.values())], ct)
+        mask, k = _mixed_mask(draw, n, _target(op, n, "out" in kw), structured), [0]
+        args = _moved_some(list(args), ct, mask, k)
+        kw = {key: _moved_some(v, ct, mask, k) for key, v in kw.items()}
+        return fn(*args, **kw)
+    return run
+
+
+def _mixed_gen(gen):
+    def g2(g):
+        spec = gen(g)
+        if not isinstance(spec, A):
+            spec = A(*spec)
+        return A(g.int(0, 1 << 20), *spec.args, **spec.kw)
+    return g2
+
+
+# torch runs these on meta through Python references, whose checks of inputs on two devices are their own
+_REF_NAMES = ("abs", "absolute", "floor_divide", "logical_and", "logical_or", "logical_xor", "logical_not", "where",
+              "nan_to_num", "logit", "special_logit", "mvlgamma", "special_multigammaln", "conj_physical")
+
+
+def _mixed(op):
+    t, c = getattr(op.torch, "raw", op.torch), getattr(op.ct, "raw", op.ct)
+    structured = op.name.rsplit("_", 1)[0] in _REF_NAMES or op.name.rstrip("_") in _REF_NAMES
+    return Op(op.name + "@mixed", _mixed_gen(op.gen), torch=_on_mixed(op, t, False, structured),
+              ct=_on_mixed(op, c, True, structured), weight=0.1 * op.weight, min_cases=1, values=False,
+              null_check=False)
+
+
+_MIXED_TABLES = (ops_pw_binary.OPS, ops_pw_arith.OPS, ops_pw_math.OPS, ops_pw_compare.OPS, ops_pw_elem.OPS,
+                 ops_reduce.OPS, ops_scan.OPS, ops_matmul.OPS)
+OPS += [_mixed(op) for table in _MIXED_TABLES for op in table
+        if ("_out" in op.name or op.name.split("[")[0].endswith("_")) and op.name not in _SKIP]

@@ -224,6 +224,7 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
     return NULL;
   }
   ct_dtype dt = inplace ? (ct_dtype)self->dtype : (ct_dtype)b2->dtype;
+  if (inplace && !ct__inplace_device_ok(self, ct__tdevice(b2))) return NULL; /* the meta function's options */
   if (inplace && (self->ndim != 3 || memcmp(self->sizes, sizes, sizeof sizes) != 0)) {
     char a[256], b[256];
     ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
@@ -269,7 +270,7 @@ ct_status ct_bmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat2) 
   CT__NONNULL_STATUS(out, t, mat2);
   if (!CT__OP_ACCEPTS(&bmm_out_op, bmm_out_op.aten, out, t, mat2)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&bmm_out_op, out, t, mat2)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, baddbmm_impl(NULL, t, mat2, NULL, false, out));
+  return ct__mm_finish_out(out, baddbmm_impl(NULL, t, mat2, NULL, false, out), mat2);
 }
 
 ct_tensor *ct_baddbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tensor *batch2,
@@ -295,7 +296,18 @@ ct_status ct_baddbmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *ba
   CT__NONNULL_STATUS(out, t, batch1, batch2);
   if (!CT__OP_ACCEPTS(&baddbmm_out_op, baddbmm_out_op.aten, out, t, batch1, batch2)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&baddbmm_out_op, out, t, batch1, batch2)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, baddbmm_impl(t, batch1, batch2, opts, false, out));
+  ct_tensor *r = baddbmm_impl(t, batch1, batch2, opts, false, out);
+  /* the meta function copies self into out unless beta is 0, after resize_out's checks: a meta self has no data
+     for an out that holds some */
+  if (r && t->device_type == CT_META && out->device_type != CT_META &&
+      !ct__mm_coef_zero(ct__mm_coef(opts ? opts->beta : (ct_scalar){0}))) {
+    bool ok = ct__resize_out_ok(out, (ct_dtype)r->dtype, ct__tdevice(batch2));
+    ct_release(r);
+    if (!ok) return ct_last_error();
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+    return CT_ERR_NOT_IMPLEMENTED;
+  }
+  return ct__mm_finish_out(out, r, batch2);
 }
 
 /* ---- addbmm: addbmm_impl_ ---- */
@@ -414,5 +426,5 @@ ct_status ct_addbmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *bat
   }
   /* addbmm_out resizes out as self (resize_as_), then writes: a dtype other than self's is written with a
      cast by copy_ in torch's beta step; ctorch requires out's dtype to be the result's */
-  return ct__mm_finish_out(out, r);
+  return ct__mm_finish_out(out, r, NULL);
 }

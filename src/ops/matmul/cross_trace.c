@@ -252,7 +252,7 @@ ct_status ct_cross_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *othe
   if (!CT__OP_OUT_GRAD_OK(&cross_out_op, out, t, other)) return CT_ERR_RUNTIME;
   int64_t dim;
   if (!cross_dim(t, opts, &dim)) return ct_last_error();
-  return ct__mm_finish_out(out, cross_impl(t, other, dim, out));
+  return ct__mm_finish_out(out, cross_impl(t, other, dim, out), t);
 }
 
 ct_tensor *ct_linalg_cross(const ct_tensor *t, const ct_tensor *other, const ct_cross_opts *opts) {
@@ -268,7 +268,7 @@ ct_status ct_linalg_cross_out(ct_tensor *out, const ct_tensor *t, const ct_tenso
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&linalg_cross_out_op, linalg_cross_out_op.aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&linalg_cross_out_op, out, t, other)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, cross_impl(t, other, opts && opts->dim.ndim ? opts->dim.data[0] : -1, out));
+  return ct__mm_finish_out(out, cross_impl(t, other, opts && opts->dim.ndim ? opts->dim.data[0] : -1, out), t);
 }
 
 /* ---- linalg.vecdot ---- */
@@ -333,7 +333,7 @@ ct_status ct_linalg_vecdot_out(ct_tensor *out, const ct_tensor *x, const ct_tens
                 ct__dt((ct_dtype)x->dtype)->scalar_name);
       return CT_ERR_RUNTIME;
     }
-    return ct__mm_finish_out(out, ct__dot_new(x, y, true));
+    return ct__mm_finish_out(out, ct__dot_new(x, y, true), NULL);
   }
   int64_t dim = opts && opts->dim.ndim ? opts->dim.data[0] : -1;
   ct_tensor *p = vecdot_product(x, y);

@@ -186,13 +186,14 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
                                (contiguous strides where its shape differs), then loses dim 0 */
     ct_tensor *r = ct__matmul_impl(t, other), *ru = r ? ct__unsqueeze_impl(r, 0) : NULL;
     ct_release(r);
-    ct_status s = ct__mm_finish_out(out, ru);
+    ct_status s = ct__mm_finish_out(out, ru, t); /* mm_out's: self's options */
     ct_tensor *sq = s == CT_OK ? ct__squeeze_dim_impl(out, 0) : NULL;
     if (s == CT_OK) s = sq ? ct__set_impl(out, sq) : ct_last_error();
     ct_release(sq);
     return s;
   }
-  return ct__mm_finish_out(out, ct__matmul_impl(t, other));
+  /* 2-D by 2-D: mm_out (self's options); the folded and batched forms copy a result */
+  return ct__mm_finish_out(out, ct__matmul_impl(t, other), d1 == 2 && d2 == 2 ? t : NULL);
 }
 
 ct_tensor *ct_matmul(const ct_tensor *t, const ct_tensor *other) {
@@ -319,7 +320,7 @@ static ct_status tensordot_finish(ct_tensor *out, ct_tensor *r) {
     ct_release(r);
     return CT_ERR_RUNTIME;
   }
-  return ct__mm_finish_out(out, r);
+  return ct__mm_finish_out(out, r, NULL);
 }
 
 ct_tensor *ct_tensordot(const ct_tensor *a, const ct_tensor *b, int64_t dims) {
@@ -795,7 +796,7 @@ ct_status ct_linalg_multi_dot_out(ct_tensor *out, ct_tensors tensors) {
   CT__NONNULL_STATUS(out);
   if (!ct__join_list_ok(&multi_dot_out_op, out, tensors)) return ct_last_error();
   if (!ct__join_out_grad_ok(&multi_dot_out_op, out, tensors)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, multi_dot_impl(tensors, out));
+  return ct__mm_finish_out(out, multi_dot_impl(tensors, out), NULL);
 }
 
 static bool all_2d(ct_tensors ts) {
@@ -826,5 +827,5 @@ ct_status ct_chain_matmul_out(ct_tensor *out, ct_tensors matrices) {
   if (!ct__join_out_grad_ok(&chain_matmul_out_op, out, matrices)) return CT_ERR_RUNTIME;
   if (!all_2d(matrices)) return ct_last_error();
   if (matrices.n == 1) return ct__join_copy_out(out, matrices.data[0]);
-  return ct__mm_finish_out(out, multi_dot_impl(matrices, out));
+  return ct__mm_finish_out(out, multi_dot_impl(matrices, out), NULL);
 }

@@ -2,6 +2,7 @@
    (addmv_out_cpu: BLAS ?gemv or torch's own gemv loop), dot and vdot. */
 #include "core/elem.h"
 #include "core/half.h"
+#include "core/out_wrapper.h"
 #include "kernels/cpu/blas.h"
 #include "ops/convert_internal.h"
 #include "ops/matmul/mm_internal.h"
@@ -71,7 +72,7 @@ ct_status ct_mm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat2) {
   if (mat2->ndim != 2) return (ct__error(CT_ERR_RUNTIME, "mat2 must be a matrix"), CT_ERR_RUNTIME);
   if (!mm_shapes_ok(t, mat2)) return CT_ERR_RUNTIME;
   if (!ct__join_out_dtype_is(out, (ct_dtype)t->dtype)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, mm_like(t, mat2, out));
+  return ct__mm_finish_out(out, mm_like(t, mat2, out), t);
 }
 
 /* beta * self + alpha * (m1 @ m2) into a new row-major result of self's dtype: ADDMM_META's checks, the
@@ -86,6 +87,7 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
     return CT_ERR_NULL(CT_ERR_RUNTIME, "mat2 must be a matrix, got %d-D tensor", (int)m2->ndim);
   if (!mm_shapes_ok(m1, m2)) return NULL;
   int64_t sizes[2] = {m1->sizes[0], m2->sizes[1]};
+  if (inplace && !ct__inplace_device_ok(self, ct__tdevice(m1))) return NULL; /* ADDMM_META's options: mat1's */
   if (inplace && (self->ndim != 2 || self->sizes[0] != sizes[0] || self->sizes[1] != sizes[1])) {
     char a[256], b[256];
     ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
@@ -146,7 +148,7 @@ ct_status ct_addmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat1
   CT__NONNULL_STATUS(out, t, mat1, mat2);
   if (!CT__OP_ACCEPTS(&addmm_out_op, addmm_out_op.aten, out, t, mat1, mat2)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&addmm_out_op, out, t, mat1, mat2)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, addmm_impl(t, mat1, mat2, opts, false, out));
+  return ct__mm_finish_out(out, addmm_impl(t, mat1, mat2, opts, false, out), mat1);
 }
 
 /* ---- mv / addmv ---- */
@@ -330,6 +332,13 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
                        (long long)mat->sizes[0], (long long)mat->sizes[1], (long long)vec->sizes[0]);
   }
   int64_t m = mat->sizes[0];
+  /* check_inplace against the meta function's options (vec's): dtype, device, size */
+  if (inplace && self->dtype != vec->dtype) { /* (empty too) */
+    ct__error(CT_ERR_RUNTIME, "Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
+              ct__dt((ct_dtype)self->dtype)->typemeta_name, ct__dt((ct_dtype)vec->dtype)->typemeta_name);
+    return NULL;
+  }
+  if (inplace && !ct__inplace_device_ok(self, ct__tdevice(vec))) return NULL;
   if (inplace && (self->ndim != 1 || self->sizes[0] != m)) {
     char a[256], b[256];
     ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
@@ -337,11 +346,6 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
     return CT_ERR_NULL(CT_ERR_RUNTIME,
                        "Bad in-place call: input tensor size %s and output tensor size %s should match", a,
                        b);
-  }
-  if (inplace && self->dtype != vec->dtype) { /* the in-place structured op's dtype rule (empty too) */
-    ct__error(CT_ERR_RUNTIME, "Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
-              ct__dt((ct_dtype)self->dtype)->typemeta_name, ct__dt((ct_dtype)vec->dtype)->typemeta_name);
-    return NULL;
   }
   ct_dtype dt = inplace ? (ct_dtype)self->dtype : (ct_dtype)vec->dtype;
   if (out && !ct__join_out_dtype_is(out, dt)) return NULL;
@@ -435,8 +439,12 @@ ct_tensor *ct__mv_new(const ct_tensor *a, const ct_tensor *v) {
   /* mv: result = empty({self.size(0)}, vec's options), then addmv_(result, self, vec, 0, 1) */
   if (a->ndim == 0) return CT_ERR_NULL(CT_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions");
   int64_t m = a->sizes[0];
-  ct_tensor *self = ct__join_empty(CT__MM_DEV(a, v), 1, &m, (ct_dtype)v->dtype);
+  ct_tensor *self = ct__join_empty(v, 1, &m, (ct_dtype)v->dtype);
   ct_tensor *r = self ? addmv_impl(self, a, v, ct_scalar_int(0), ct_scalar_int(1), true, NULL) : NULL;
+  if (r && r->device_type == CT_META && self->device_type != CT_META) { /* addmv_'s meta wrote nothing */
+    ct_release(r);
+    r = ct_retain(self);
+  }
   ct_release(self);
   return r;
 }
@@ -460,10 +468,10 @@ ct_status ct__mv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec) {
     return (ct__error(CT_ERR_INDEX, "Dimension specified as 0 but tensor has no dimensions"), CT_ERR_INDEX);
   int64_t m = t->sizes[0];
   bool as_self = out->ndim <= 1 && out->numel == 1 && m == 1;
-  ct_tensor *s = as_self ? ct_retain(out) : ct__join_empty(CT__MM_DEV(vec, t), 1, &m, (ct_dtype)vec->dtype);
+  ct_tensor *s = as_self ? ct_retain(out) : ct__join_empty(vec, 1, &m, (ct_dtype)vec->dtype);
   ct_tensor *r = s ? addmv_impl(s, t, vec, ct_scalar_int(0), ct_scalar_int(1), false, out) : NULL;
   ct_release(s);
-  return ct__mm_finish_out(out, r);
+  return ct__mm_finish_out(out, r, vec); /* addmv's: vec's options */
 }
 
 static ct_scalar coef(const ct_addmm_opts *o, bool beta) {
@@ -493,7 +501,7 @@ ct_status ct_addmv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat,
   CT__NONNULL_STATUS(out, t, mat, vec);
   if (!CT__OP_ACCEPTS(&addmv_out_op, addmv_out_op.aten, out, t, mat, vec)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&addmv_out_op, out, t, mat, vec)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, addmv_impl(t, mat, vec, coef(opts, true), coef(opts, false), false, out));
+  return ct__mm_finish_out(out, addmv_impl(t, mat, vec, coef(opts, true), coef(opts, false), false, out), vec);
 }
 
 /* ---- dot / vdot ---- */
@@ -625,12 +633,23 @@ static ct_status dot_out(const ct_op *op, ct_tensor *out, const ct_tensor *t, co
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(op, op->aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(op, out, t, other)) return CT_ERR_RUNTIME;
+  if (!ct_device_equal(ct__tdevice(out), ct__tdevice(t)) || !ct_device_equal(ct__tdevice(t), ct__tdevice(other))) {
+    char o[32], a[32], b[32];
+    ct_device_str(ct__tdevice(out), o, sizeof o);
+    ct_device_str(ct__tdevice(t), a, sizeof a);
+    ct_device_str(ct__tdevice(other), b, sizeof b);
+    ct__error(CT_ERR_RUNTIME,
+              "%s: Expected the output and input tensors to be on the same device, but got the output tensor on %s, "
+              "the 'input' tensor on %s, and the 'other' tensor on %s",
+              op->name, o, a, b);
+    return CT_ERR_RUNTIME;
+  }
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "result dtype %s does not match input dtype %s",
               ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt((ct_dtype)t->dtype)->scalar_name);
     return CT_ERR_RUNTIME;
   }
-  return ct__mm_finish_out(out, ct__dot_new(t, other, conj));
+  return ct__mm_finish_out(out, ct__dot_new(t, other, conj), NULL);
 }
 
 ct_status ct_dot_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {

@@ -1,6 +1,7 @@
 /* What the products share (mm_internal.h): resolved operands, pointwise results owned by the caller, and
    the out= and in-place tails. */
 #include "ops/matmul/mm_internal.h"
+#include "core/out_wrapper.h"
 #include "core/layout_rules.h"
 #include "ops/pointwise/pw.h"
 
@@ -27,13 +28,22 @@ ct_status ct__mm_mul_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *b)
   return s;
 }
 
-ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r) {
+ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r, const ct_tensor *opt) {
   if (!r) return ct_last_error();
   if (r == out) { /* computed in place (ct__mm_out_direct) */
     ct_release(r);
     return CT_OK;
   }
-  ct_status s = ct__join_out_dtype_is(out, (ct_dtype)r->dtype) ? ct__join_copy_out(out, r) : ct_last_error();
+  ct_status s;
+  if (!opt) {
+    s = ct__join_out_dtype_is(out, (ct_dtype)r->dtype) ? ct__join_copy_out(out, r) : ct_last_error();
+  } else if (!ct__resize_out_ok(out, (ct_dtype)r->dtype, ct__tdevice(opt))) {
+    s = ct_last_error();
+  } else if (r->device_type == CT_META) { /* the meta function resized out; no kernel writes it */
+    s = ct__tensor_resize_ok(out, r->ndim, r->sizes) ? ct__join_fit_out(out, r->ndim, r->sizes) : ct_last_error();
+  } else {
+    s = ct__join_copy_out(out, r);
+  }
   ct_release(r);
   return s;
 }
@@ -49,7 +59,8 @@ ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r) {
               "Bad in-place call: input tensor size %s and output tensor size %s should match", a, b);
     s = CT_ERR_RUNTIME;
   }
-  if (s == CT_OK) s = ct__copy_into(self, r);
+  /* a meta r: the call ran a structured meta function (check_inplace), which writes nothing */
+  if (s == CT_OK && r->device_type != CT_META) s = ct__copy_into(self, r);
   ct_release(r);
   return s;
 }
@@ -100,10 +111,12 @@ ct_tensor *ct__mm_out_direct(ct_tensor *out, int64_t nd, const int64_t *sizes, c
   if (!out || (ct_dtype)out->dtype != dt || out->ndim != nd || memcmp(out->sizes, sizes, (size_t)nd * sizeof(int64_t)))
     return NULL;
   if (ct__math_bits(out) || ct__has_internal_overlap(out) || out->numel == 0) return NULL;
-  if (a && !ct_device_equal(ct__tdevice(out), ct__tdevice(a))) return NULL; /* the copy's device check then */
   const ct_tensor *ins[3] = {a, b, c};
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < 3; i++) {
+    /* another device: the caller's tail checks out's device (resize_out's, or the copy's) */
+    if (ins[i] && !ct_device_equal(ct__tdevice(out), ct__tdevice(ins[i]))) return NULL;
     if (ins[i] && ins[i]->storage == out->storage) return NULL;
+  }
   return ct_retain(out);
 }
 

@@ -97,11 +97,13 @@ ct_tensor *ct__mm_result_for(const ct_tensor *like, const ct_tensor *dev, int64_
    NULL otherwise (the caller computes a new result and copies it). */
 ct_tensor *ct__mm_out_direct(ct_tensor *out, int64_t nd, const int64_t *sizes, ct_dtype dt, const ct_tensor *a,
                              const ct_tensor *b, const ct_tensor *c);
-/* The out= tail: out's dtype must be dt ("Expected out tensor to have dtype ..."), then resize_output and
-   copy. Releases r. */
-ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r);
-/* The in-place tail: self keeps its shape (torch's "Bad in-place call" otherwise), gets r's values.
-   Releases r. */
+/* The out= tail: out's dtype must be r's ("Expected out tensor to have dtype ..."), then resize_output and copy.
+   opt: for a structured op, the tensor whose options its meta function gives the result (mm's self, addmm's
+   mat1, bmm's batch2, addmv's vec): resize_out's device check against it (core/out_wrapper.h), and out only
+   resized where the call ran on meta (r meta); NULL: the copy's device rule. Releases r. */
+ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r, const ct_tensor *opt);
+/* The in-place tail: self keeps its shape (torch's "Bad in-place call" otherwise), gets r's values (none from a
+   meta r: a structured meta function, whose device rule the impl checks, ct__inplace_device_ok). Releases r. */
 ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r);
 
 /* The tensor whose device a product's new result takes: the first meta tensor among ts[n] (NULL entries:

@@ -358,25 +358,21 @@ static void ps_prepare(ct_dtype dt, ct_scalar exp, ps_ctx *c) {
 /* ============================================ runners ============================================ */
 
 typedef struct ps_check_args {
-  const ct_tensor *out;
   ct_scalar exp;
   const ct_iter *it; /* its operands' devices are settled before validate: the row to take */
 } ps_check_args;
 
+/* after the iterator's checks (out's dtype: check_out_dtype, before the devices) */
 static bool ps_validate(ct_dtype common, const void *arg) {
   const ps_check_args *a = arg;
-  if (a->out && (ct_dtype)a->out->dtype != common) {
-    ct__error(CT_ERR_RUNTIME, "Found dtype %s but expected %s", ct__dt((ct_dtype)a->out->dtype)->scalar_name,
-              ct__dt(common)->scalar_name);
-    return false;
-  }
   if (scalar_equal(a->exp, 0.0) || scalar_equal(a->exp, 1.0)) return true;
   if (!ct__pw_row(&pow_ts_op, a->it->is_meta)[common]) {
     ct__error(CT_ERR_RUNTIME, "\"pow\" not implemented for '%s'", ct__dt(common)->scalar_name);
     return false;
   }
-  /* the kernel's exp_scalar.to<scalar_t>() (to<double> / to<complex<double>> for the wide types) */
-  if (common == CT_FLOAT32 || common == CT_FLOAT64 || ct__dt(common)->category == CT_CAT_COMPLEX) return true;
+  /* the kernel's exp_scalar.to<scalar_t>() (to<double> / to<complex<double>> for the wide types); a call on
+     meta runs no kernel */
+  if (a->it->is_meta || common == CT_FLOAT32 || common == CT_FLOAT64 || ct__dt(common)->category == CT_CAT_COMPLEX) return true;
   return ct__scalar_fits(a->exp, common);
 }
 
@@ -384,8 +380,10 @@ static bool ps_validate(ct_dtype common, const void *arg) {
 static ct_status ps_engine(ct_tensor *out, const ct_tensor *base, ct_scalar exp, ct_dtype common, bool inplace,
                            ct_tensor **result) {
   ct_iter it;
-  ps_check_args chk = {out, exp, &it};
-  ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true, .no_resize_outputs = inplace};
+  ps_check_args chk = {exp, &it};
+  /* build_output_borrowing_argument_owning_unary_op(out, base.to(common)): check_all_same_dtype */
+  ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true, .check_out_dtype = true,
+                        .no_resize_outputs = inplace};
   cfg.out[0] = out;
   cfg.in[0] = base;
   cfg.promote_inputs = true; /* base.to(common): the iterator sees the converted copy */
@@ -448,6 +446,7 @@ static bool pt_validate(ct_dtype common, const void *arg) {
 static ct_status pt_engine(ct_tensor *out, const ct_tensor *a, const ct_tensor *b, ct_dtype common, bool inplace,
                            ct_tensor **result) {
   ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true, .no_resize_outputs = inplace};
+  cfg.allow_cpu_scalars = true; /* pow.Tensor_Tensor's meta is build_borrowing_binary_op */
   cfg.out[0] = out;
   cfg.in[0] = a;
   cfg.in[1] = b;

@@ -105,6 +105,7 @@ static ct_status eq_ne_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *
         return ct__null_status();
       }
       ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true, .no_resize_outputs = inplace};
+      cfg.allow_cpu_scalars = true; /* comparison_op's config */
       cfg.out[0] = tmp_out ? tmp_out : out;
       cfg.in[0] = ab[0];
       cfg.in[1] = ab[1];
@@ -342,6 +343,7 @@ static ct_tensor *isclose_run(const ct_tensor *a, const ct_tensor *b, const ct_i
   if (!close_setup(a, b, opts, &c) || !CT__OP_ACCEPTS(&isclose_op, isclose_op.aten, a, b)) return NULL;
   if (c.equal_nan && ct__dt((ct_dtype)a->dtype)->category >= CT_CAT_FLOAT && !close_nan_shape(a, b)) return NULL;
   ct_iter_config cfg = {.n_out = 1, .n_in = 2, .check_mem_overlap = true};
+  cfg.allow_cpu_scalars = true; /* torch's composite compares with eq, a binary op */
   cfg.in[0] = a;
   cfg.in[1] = b;
   cfg.promote_inputs = true;

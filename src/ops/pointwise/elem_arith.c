@@ -203,12 +203,18 @@ static const ct_pw_op nan_op = {CT_PW_OP("nan_to_num", "nan_to_num", SAME, nan_l
                                 .prepare = nan_prepare};
 
 /* nan_to_num.out's Meta kernel is torch/_refs' nan_to_num under out_wrapper: a new result of self's shape and
-   dtype (a clone, or where's chain over the replacements, which checks nothing), then out_wrapper's out= rule. */
-static ct_status nan_to_num_meta_out(ct_tensor *out, const ct_tensor *t) {
-  ct_tensor *r = ct__empty(t->ndim, t->sizes, (ct_dtype)t->dtype, ct__tdevice(t));
-  if (!r) return ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
-  ct_status s = ct__out_wrapper_copy(out, r);
-  ct_release(r);
+   dtype (a clone, or where's chain over the replacements, which checks nothing on meta), then out_wrapper's out=
+   rule. A self on the CPU (a meta out) is computed there first, with the CPU's checks of the replacements. */
+static ct_status nan_to_num_meta_out(ct_tensor *out, const ct_tensor *t, const ct_nan_to_num_opts *opts) {
+  if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;
+  ct_tensor *r = NULL;
+  ct_status s = CT_OK;
+  if (t->device_type != CT_META && ct__dt((ct_dtype)t->dtype)->category > CT_CAT_INT)
+    s = ct__pw_run(&nan_op, NULL, &t, 1, false, opts, &r);
+  else if (!(r = ct__own(ct__empty(t->ndim, t->sizes, (ct_dtype)t->dtype, ct__tdevice(t)))))
+    s = ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
+  if (s == CT_OK) s = ct__out_wrapper_copy(out, r);
+  ct_scope_end();
   return s;
 }
 
@@ -217,7 +223,7 @@ static ct_status nan_to_num_into(ct_tensor *out, const ct_tensor *t, const ct_na
   if (!inplace && !CT__OP_OUT_GRAD_OK(&nan_op.op, out, t)) return CT_ERR_RUNTIME;
   if (!CT__PW_ENTER(&nan_op, inplace ? NULL : out, inplace, t)) return ct_last_error();
   if (!inplace && !ct__pw_out_device_ok(CT_PW_DEV_COPY, out, &t, 1)) return ct_last_error();
-  if (!inplace && CT__OP_ON_META(out, t)) return nan_to_num_meta_out(out, t);
+  if (!inplace && CT__OP_ON_META(out, t)) return nan_to_num_meta_out(out, t, opts);
   if (out->dtype != t->dtype) {
     ct__error(CT_ERR_RUNTIME, "nan_to_num: dtype of out: %s should be same as input: %s",
               ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt((ct_dtype)t->dtype)->scalar_name);

@@ -59,6 +59,10 @@ struct ct_pw_op {
      TensorIterator's, take its casting route (ct__pw_run_staged, ct__bin_pw_run) or its composite. */
   ct_pw_route run;
   ct_pw_dev dev; /* the out= form's device message */
+  /* torch builds the op's TensorIterator without allow_cpu_scalars though it has two inputs (clamp with one
+     Tensor bound): a CPU 0-dim operand must then be on the common device too. The engine's default is torch's
+     builders': the binary ones allow one CPU scalar, the unary and ternary ones none. */
+  bool no_cpu_scalars;
   /* torch runs the functional form over the out= form with an empty out (unary_op_impl, comparison_op), the
      in-place form with out self: with CT_PW_DEV_COPY, on meta, out_wrapper resizes that empty out, so the
      result is contiguous, and self keeps its shape when it holds the result's element count (ct__pw_ref_run) */
@@ -153,6 +157,10 @@ bool ct__pw_refs_broadcast(const ct_tensor *const *in, int n_in, int64_t *nd, in
 /* A new meta tensor (no data) with the given geometry: a stand-in for an intermediate of a torch/_refs
    reference; not scope-registered. */
 ct_tensor *ct__pw_meta_strided(int64_t ndim, const int64_t *sizes, const int64_t *strides, ct_dtype dt);
+/* The same on another device (uninitialized data): the result a reference computed on its inputs' device, where
+   only its geometry and device are read (out_wrapper's refusal of an out on another device). */
+ct_tensor *ct__pw_strided_on(int64_t ndim, const int64_t *sizes, const int64_t *strides, ct_dtype dt,
+                             ct_device device);
 
 /* An operand as torch/_refs' elementwise_type_promotion_wrapper hands it on: t itself when it has dtype dt or is a
    Python number, else prims.convert_element_type's result (a prim's layout of t alone), a stand-in owned by the
@@ -164,7 +172,8 @@ const ct_tensor *ct__pw_ref_converted(const ct_tensor *t, ct_dtype dt);
    ("Cannot inplace into non-meta tensor with meta tensor argument"); self is left as it is. */
 ct_status ct__pw_meta_inplace_noop(const ct_tensor *self);
 
-/* The device check of an out= form whose descriptor's dev is not CT_PW_DEV_ITER (records torch's message). */
+/* The device check of an out= form whose descriptor's dev is not CT_PW_DEV_ITER (records torch's message); with
+   CT_PW_DEV_COPY, none where the call dispatches to meta: out_wrapper's comes after the reference's computation. */
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in);
 
 /* The bodies of public forms that composites elsewhere run (logsumexp), past their entry guards: the

@@ -106,6 +106,7 @@ static ct_status pw_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *con
   cfg.n_in = n_in;
   cfg.check_mem_overlap = true;
   cfg.no_resize_outputs = inplace;
+  cfg.allow_cpu_scalars = n_in == 2 && !op->no_cpu_scalars; /* torch's binary_op configs */
   cfg.out[0] = out;
   for (int i = 0; i < n_in; i++) cfg.in[i] = in[i];
   configure(op, &cfg, out);
@@ -211,8 +212,13 @@ ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
 }
 
 ct_tensor *ct__pw_meta_strided(int64_t ndim, const int64_t *sizes, const int64_t *strides, ct_dtype dt) {
+  return ct__pw_strided_on(ndim, sizes, strides, dt, CT_DEVICE_META);
+}
+
+ct_tensor *ct__pw_strided_on(int64_t ndim, const int64_t *sizes, const int64_t *strides, ct_dtype dt,
+                             ct_device device) {
   int64_t elems = ct__required_storage_elems(ndim, sizes, strides, 0);
-  ct_storage *st = ct__storage_alloc((size_t)elems * ct__itemsize(dt), CT_DEVICE_META);
+  ct_storage *st = ct__storage_alloc((size_t)elems * ct__itemsize(dt), device);
   if (!st) return NULL;
   ct_tensor *t = ct__tensor_make(st, dt, 0, ndim, sizes, strides);
   ct_storage_release(st);
@@ -235,6 +241,9 @@ ct_status ct__pw_meta_inplace_noop(const ct_tensor *self) {
 
 bool ct__pw_out_device_ok(ct_pw_dev rule, const ct_tensor *out, const ct_tensor *const *in, int n_in) {
   if (rule == CT_PW_DEV_ITER) return true;
+  /* a call that dispatches to meta runs the reference, which computes on its inputs' device first (with that
+     device's checks); out_wrapper checks out's device after (ct__out_wrapper_copy) */
+  if (rule == CT_PW_DEV_COPY && (out->device_type == CT_META || ct__op_on_meta_n(in, n_in))) return true;
   const ct_tensor *src = in[0]; /* the device the result is computed on: the first input not on the CPU */
   for (int i = 0; i < n_in; i++)
     if (in[i]->device_type != CT_CPU) {

@@ -150,6 +150,12 @@ static const ct_pw_op vmax_op = {
     CT_PW_OP_ATEN("clamp_min", CT_PW_ATEN_TENSOR("clamp_min"), "maximum_cpu", COMMON, vmax_loops, DIFF)};
 static const ct_pw_op vmin_op = {
     CT_PW_OP_ATEN("clamp_max", CT_PW_ATEN_TENSOR("clamp_max"), "minimum_cpu", COMMON, vmin_loops, DIFF)};
+/* clamp with one Tensor bound: clamp.Tensor's meta builds its TensorIterator without allow_cpu_scalars, then
+   runs maximum's (minimum's) kernel */
+static const ct_pw_op clamp_lo_op = {
+    CT_PW_OP_ATEN("clamp", CT_PW_ATEN_TENSOR("clamp"), "maximum_cpu", COMMON, vmax_loops, DIFF), .no_cpu_scalars = true};
+static const ct_pw_op clamp_hi_op = {
+    CT_PW_OP_ATEN("clamp", CT_PW_ATEN_TENSOR("clamp"), "minimum_cpu", COMMON, vmin_loops, DIFF), .no_cpu_scalars = true};
 
 /* ---- Scalar bounds ---- */
 typedef struct bounds_ctx {
@@ -262,15 +268,10 @@ static ct_dtype clamp_result_type(ct_dtype self_dt, ct_scalar lo, ct_scalar hi) 
   return self_dt;
 }
 
-/* After the iterator's own checks (overlap, shape) and before it touches any output: build_unary_op's
-   dtype check, then clamp's impl (NaN bounds fill, kernel dispatch, bound conversion). */
+/* After the iterator's own checks (overlap, shape, build_unary_op's dtype check: check_out_dtype, devices) and
+   before it touches any output: clamp's impl (NaN bounds fill, kernel dispatch, bound conversion). */
 static bool clamp_scalar_validate(ct_dtype rt, const void *arg) {
   clamp_scalar_call *c = (clamp_scalar_call *)arg;
-  if (c->out && (ct_dtype)c->out->dtype != rt) {
-    ct__error(CT_ERR_RUNTIME, "Found dtype %s but expected %s", ct__dt((ct_dtype)c->out->dtype)->scalar_name,
-              ct__dt(rt)->scalar_name);
-    return false;
-  }
   bool lo = c->lo.kind != 0, hi = c->hi.kind != 0;
   c->fill = FILL_NONE;
   c->fill_with = ct_scalar_double(NAN);
@@ -325,7 +326,7 @@ static ct_status clamp_scalar(ct_tensor *out, const ct_tensor *t, ct_scalar lo, 
   ct_iter it;
   clamp_scalar_call call = {.which = which, .lo = lo, .hi = hi, .out = out, .it = &it};
   ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true, .promote_inputs = true,
-                        .no_resize_outputs = inplace};
+                        .check_out_dtype = true, .no_resize_outputs = inplace};
   cfg.out[0] = out;
   cfg.in[0] = t;
   cfg.compute_dtype = rt;
@@ -389,7 +390,8 @@ static ct_status clamp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *
   {
     const ct_tensor *in[3] = {t, min ? min : max, max};
     int n = min && max ? 3 : 2;
-    const ct_pw_op *op = min && max ? &clamp3_op : min ? &vmax_op : &vmin_op;
+    const ct_pw_op *op = min && max ? &clamp3_op : min ? (which ? &vmax_op : &clamp_lo_op)
+                                                        : (which ? &vmin_op : &clamp_hi_op);
     /* the vector and scalar forms disagree (ties of +-0, NaN bits): iterate as PyTorch does */
     ct_tensor *tmp[3] = {NULL, NULL, NULL}, *tmp_out = NULL;
     ct_dtype common;

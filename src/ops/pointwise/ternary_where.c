@@ -74,12 +74,14 @@ static const ct_op where_op = {.name = "where",
                                .aten = "aten::where.self",
                                .kernels = {[CT_CPU] = where_loops, [CT_META] = ct__pw_meta_loops}};
 
-/* torch/_prims_common's check_same_device with allow_cpu_scalar_tensors: CPU 0-dim tensors left out */
-static bool refs_same_device(const ct_tensor *const *ts, int n) {
+/* torch/_prims_common's check_same_device with allow_cpu_scalar_tensors: CPU 0-dim tensors left out; *dev: the
+   device they share (the CPU when every one is a CPU scalar) */
+static bool refs_same_device(const ct_tensor *const *ts, int n, ct_device *dev) {
   const ct_tensor *first = NULL;
+  *dev = CT_DEVICE_CPU;
   for (int i = 0; i < n; i++) {
     if (ts[i]->ndim == 0 && ts[i]->device_type == CT_CPU) continue;
-    if (!first) first = ts[i];
+    if (!first) first = ts[i], *dev = ct__tdevice(first);
     if (ct_device_equal(ct__tdevice(first), ct__tdevice(ts[i]))) continue;
     char a[32], b[32];
     ct_device_str(ct__tdevice(ts[i]), a, sizeof a);
@@ -110,7 +112,8 @@ static ct_status where_meta(ct_tensor *out, const ct_tensor *cond, const ct_tens
   const ct_tensor *ab[2] = {a, b}, *in[3] = {cond, a, b};
   ct_dtype rt;
   if (ct__result_type(ab, 2, &rt) != CT_OK) return ct__null_status();
-  if (!refs_same_device(in, 3)) return CT_ERR_RUNTIME;
+  ct_device dev;
+  if (!refs_same_device(in, 3, &dev)) return CT_ERR_RUNTIME;
   if (cond->dtype != CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "expected predicate to be bool, got %s",
               ct__dt((ct_dtype)cond->dtype)->torch_name);
@@ -125,7 +128,8 @@ static ct_status where_meta(ct_tensor *out, const ct_tensor *cond, const ct_tens
   ct_tensor *r = NULL;
   if (ops[0] && ops[1]) {
     ct__prims_elementwise_strides(ops, 3, nd, shape, strides);
-    r = ct__own(ct__pw_meta_strided(nd, shape, strides, rt));
+    /* prims.where computes on the operands' device: a CPU result meets out_wrapper's refusal of a meta out */
+    r = ct__own(ct__pw_strided_on(nd, shape, strides, rt, dev));
   }
   ct_status s = !r    ? (ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY)
                 : out ? ct__out_wrapper_copy(out, r)

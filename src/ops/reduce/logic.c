@@ -144,7 +144,7 @@ static ct_status allany(bool is_all, ct_tensor *out, const ct_tensor *t, const c
   if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
   /* more than one element into a uint8 result: PyTorch casts the input to uint8 first */
   c.kdtype = od == CT_UINT8 && t->numel > 1 && in != CT_BOOL ? CT_UINT8 : in;
-  c.k = ct__red_kernel(is_all ? &all_op : &any_op, t, c.kdtype);
+  c.k = ct__red_kernel(is_all ? &all_op : &any_op, c.kdtype, t, c.out[0]);
   return ct__red_exec(&c, res);
 }
 
@@ -158,6 +158,6 @@ ct_tensor *ct_count_nonzero(const ct_tensor *t, const ct_reduce_opts *opts) {
   if (o->keepdim) return CT_ERR_NULL(CT_ERR_TYPE, "count_nonzero() got an unexpected keyword argument 'keepdim'");
   ct_red_call c = {.in = t, .kdtype = (ct_dtype)t->dtype, .n_out = 1, .out_dtype = {CT_INT64}};
   if (!ct__red_mask(t, o->dims, &c.mask)) return NULL;
-  c.k = ct__red_kernel(&cnz_op, t, c.kdtype);
+  c.k = ct__red_kernel(&cnz_op, c.kdtype, t);
   return ct__red_exec1(&c);
 }

@@ -236,6 +236,9 @@ static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
     return CT_ERR_RUNTIME;
   }
   if (t->numel == 0 && !ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
+  /* then sum_out writes out (resize_out's device check, its refusals), before log_ and add_: whatever it refuses
+     comes here, before the first write */
+  if (out && !ct__red_check_outs(&c)) return ct_last_error();
   if (cpu && od == CT_FLOAT16) {
     ct__red_not_implemented("log_vml_cpu", od);
     return CT_ERR_RUNTIME;
@@ -255,12 +258,10 @@ static ct_status lse(ct_tensor *out, const ct_tensor *t, const ct_reduce_opts *o
       ct__red_count(t, c.mask) <= LSE_BUF) {
     ct_red_config cfg = {.in = t, .mask = c.mask, .keepdim = o->keepdim};
     if (ct__reduce_is_lastdim(&cfg)) {
-      c.k = ct__red_kernel(&lse_op, t, kd);
+      c.k = ct__red_kernel(&lse_op, kd, t, c.out[0]);
       return ct__red_exec(&c, res);
     }
   }
-  /* the op sequence writes out in three steps: whatever it refuses, before the first */
-  if (out && !ct__red_check_outs(&c)) return ct_last_error();
   return lse_ops(out, t, kd, o, res);
 }
 

@@ -3,6 +3,7 @@
    Floating extremes propagate NaN (the first NaN is the extreme, as in PyTorch); ties keep the first
    index: a later element replaces the accumulator only when strictly better, and chunks combine in
    order. Values travel as double (float16/bfloat16/float32 convert exactly) or int64. */
+#include "core/out_wrapper.h"
 #include "ops/reduce/minmax_simd.h"
 #include "ops/reduce/red.h"
 
@@ -559,7 +560,7 @@ static ct_status extreme(bool is_max, ct_tensor *out, const ct_tensor *t, const 
                       lacks int64's upper bound) */
                    .alias_fill = is_max || dt != CT_INT64, .alias_identity = ct__red_extreme(dt, !is_max)};
   if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
-  c.k = ct__red_kernel(is_max ? &amax_op : &amin_op, t, dt);
+  c.k = ct__red_kernel(is_max ? &amax_op : &amin_op, dt, t, c.out[0]);
   if (!c.k) {
     if (t->numel != 0) {
       ct__red_not_implemented(is_max ? "max_values_cpu" : "min_values_cpu", dt);
@@ -596,7 +597,7 @@ static ct_tensor *extreme_all(bool is_max, const ct_tensor *t) {
     return NULL;
   }
   ct_dtype dt = (ct_dtype)t->dtype;
-  const ct_red_kernel *k = ct__red_kernel(is_max ? &max_op : &min_op, t, dt);
+  const ct_red_kernel *k = ct__red_kernel(is_max ? &max_op : &min_op, dt, t);
   if (!k) {
     ct__red_not_implemented(is_max ? "max_all" : "min_all", dt);
     return NULL;
@@ -627,7 +628,10 @@ static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices,
     return CT_ERR_RUNTIME;
   }
   ct_dtype dt = (ct_dtype)t->dtype;
-  if (!ct__red_check_out_dtype(values, dt) || !ct__red_check_out_dtype(indices, CT_INT64)) return CT_ERR_RUNTIME;
+  /* resize_out for each output in turn: its dtype, then its device (self's) */
+  ct_device dev = ct__tdevice(t);
+  if ((values && !ct__resize_out_ok(values, dt, dev)) || (indices && !ct__resize_out_ok(indices, CT_INT64, dev)))
+    return CT_ERR_RUNTIME;
   ct_red_call c = {.in = t, .kdtype = dt, .keepdim = keepdim, .ordered = true, .n_out = 2, .out = {values, indices},
                    .out_dtype = {dt, CT_INT64}, .check_overlap = true};
   if (t->ndim > 64) { /* the reduction's dim bitset, as torch's */
@@ -635,7 +639,7 @@ static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices,
     return CT_ERR_RUNTIME;
   }
   c.mask = t->ndim ? (uint64_t)1 << d : 0;
-  c.k = ct__red_kernel(is_max ? &max_dim_op : &min_dim_op, t, dt);
+  c.k = ct__red_kernel(is_max ? &max_dim_op : &min_dim_op, dt, t, c.out[0], c.out[1]);
   if (!c.k) { /* unreachable: every real dtype has one */
     ct__red_not_implemented(is_max ? "max_cpu" : "min_cpu", dt);
     return CT_ERR_RUNTIME;
@@ -692,12 +696,12 @@ static ct_status arg_extreme(bool is_max, ct_tensor *out, const ct_tensor *t, co
     ct__error(CT_ERR_INDEX, "%s: Expected reduction dim to be specified for input.numel() == 0.", fn);
     return CT_ERR_INDEX;
   }
-  if (!ct__red_check_out_dtype(out, CT_INT64)) return CT_ERR_RUNTIME;
+  if (out && !ct__resize_out_ok(out, CT_INT64, ct__tdevice(t))) return CT_ERR_RUNTIME;
   ct_dtype dt = (ct_dtype)t->dtype;
   ct_red_call c = {.in = t, .kdtype = dt, .keepdim = o->keepdim, .ordered = true, .n_out = 1, .out = {out},
                    .out_dtype = {CT_INT64}};
   if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
-  c.k = ct__red_kernel(is_max ? &argmax_op : &argmin_op, t, dt);
+  c.k = ct__red_kernel(is_max ? &argmax_op : &argmin_op, dt, t, c.out[0]);
   if (has_dim && t->ndim > 0 && t->sizes[d] == 1) { /* PyTorch answers 0 without looking at the dtype */
     c.k = NULL;
     c.fill = true;
@@ -744,8 +748,9 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
     }
     if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
   }
-  if (!ct__red_check_out_dtype(mn, dt) || !ct__red_check_out_dtype(mx, dt)) return CT_ERR_RUNTIME;
-  c.k = ct__red_kernel(has_dim ? &aminmax_dim_op : &aminmax_op, t, dt);
+  if ((mn && !ct__resize_out_ok(mn, dt, ct__tdevice(t))) || (mx && !ct__resize_out_ok(mx, dt, ct__tdevice(t))))
+    return CT_ERR_RUNTIME;
+  c.k = ct__red_kernel(has_dim ? &aminmax_dim_op : &aminmax_op, dt, t, c.out[0], c.out[1]);
   if (!c.k) {
     ct__red_not_implemented("aminmax_cpu", dt);
     return CT_ERR_RUNTIME;

@@ -7,6 +7,7 @@
    is in double; |x| of complex values is hypot(re, im). */
 #include <stdio.h>
 
+#include "core/out_wrapper.h"
 #include "kernels/cpu/torch_compat.h"
 #include "ops/convert_internal.h"
 #include "ops/linalg/linalg_internal.h"
@@ -233,6 +234,7 @@ static ct_status complex_extreme_norm(ct_red_call *c, norm_kind k, ct_tensor **r
   ct_dtype od = c->out_dtype[0];
   bool complex_out = ct__dt(od)->category == CT_CAT_COMPLEX, own = !c->no_own;
   ct_tensor *out = c->out[0], *r = NULL;
+  if (out && !ct__red_check_out_devices(c)) return ct_last_error(); /* resize_out's, before anything is computed */
   ct_status s = ct_scope_begin();
   if (s == CT_OK) {
     ct_tensor *x = ct__to_dtype_impl(c->in, c->kdtype);
@@ -241,7 +243,7 @@ static ct_status complex_extreme_norm(ct_red_call *c, norm_kind k, ct_tensor **r
     if (s == CT_OK) {
       c->in = a;
       c->kdtype = real_of(c->kdtype);
-      c->k = ct__red_variant(&norm_op, a, c->kdtype, norm_kernel(c->kdtype, k));
+      c->k = ct__red_variant(&norm_op, a, c->out[0], c->kdtype, norm_kernel(c->kdtype, k));
       if (complex_out) { /* a real extreme, then the complex dtype asked for */
         c->out[0] = NULL;
         c->out_dtype[0] = c->kdtype;
@@ -298,7 +300,7 @@ static ct_status vector_norm_as(ct_tensor *out, const ct_tensor *t, ct_scalar p,
   norm_kind k = pv == 0 ? N_ZERO : pv == 1 ? N_ONE : pv == 2 ? N_TWO : pv == INFINITY ? N_INF : pv == -INFINITY ? N_NINF : N_GEN;
   c.ctx.p = pv;
   if (ct__dt(in)->category == CT_CAT_COMPLEX && (k == N_INF || k == N_NINF)) return complex_extreme_norm(&c, k, res);
-  c.k = ct__red_variant(&norm_op, t, c.kdtype, norm_kernel(c.kdtype, k));
+  c.k = ct__red_variant(&norm_op, t, c.out[0], c.kdtype, norm_kernel(c.kdtype, k));
   if (k == N_TWO && c.kdtype == od && t->device_type == CT_CPU) { /* TensorIterator's is_reduce_lastdim fast path */
     const ct_red_kernel *ld = norm_kernel(c.kdtype, N_TWO_LASTDIM);
     if (ld != c.k) c.k_lastdim = ld;
@@ -315,8 +317,18 @@ static ct_status vector_norm(ct_tensor *out, const ct_tensor *t, ct_scalar p, ct
   return vector_norm_as(out, t, p, dims, keepdim, dtype, CT_DTYPE_UNSET, own, res);
 }
 
+/* frobenius_norm and nuclear_norm's out= forms copy a result computed on t's device: torch resizes out, then its
+   copy of a meta result into an out with data fails (the same error here, out left alone). The vector norm's is
+   structured: resize_out's device check (ct__red_exec). */
+static bool matrix_out_ok(const ct_tensor *out, const ct_tensor *t) {
+  if (!out || t->device_type != CT_META || out->device_type == CT_META) return true;
+  ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+  return false;
+}
+
 /* A result computed in its own dtype, then resized into out and copied (frobenius_norm's out=). */
 static ct_status copy_to_out(ct_tensor *out, ct_tensor *r) {
+  if (!matrix_out_ok(out, r)) return CT_ERR_NOT_IMPLEMENTED; /* before torch's resize: out left alone */
   ct_status s = CT_OK;
   if (out->ndim != r->ndim || memcmp(out->sizes, r->sizes, (size_t)r->ndim * sizeof(int64_t)) != 0)
     s = ct__tensor_resize(out, r->ndim, r->sizes, NULL);
@@ -370,7 +382,7 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
     }
     if (ct__dt(in)->category == CT_CAT_COMPLEX) {
       ct_red_call c = {.in = t, .kdtype = in, .keepdim = keepdim, .n_out = 1, .out_dtype = {real_of(in)},
-                       .k = ct__red_variant(&norm_op, t, in, ct__red_sqrt_sumsq_kernel(in)), .no_own = out != NULL};
+                       .k = ct__red_variant(&norm_op, t, out, in, ct__red_sqrt_sumsq_kernel(in)), .no_own = out != NULL};
       c.mask = ((uint64_t)1 << d0) | ((uint64_t)1 << d1);
       s = ct__red_exec(&c, &r);
     } else { /* PyTorch's at::sqrt(at::sum(self * self, dim, keepdim)), op by op: its bits */
@@ -404,11 +416,6 @@ static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opt
   if (out && !(matrix && o.dtype)) {
     if (matrix ? !ct__check_inplace(out) : !CT__OUT_GRAD_OK("norm", out, t)) return CT_ERR_RUNTIME;
   }
-  if (out && t->device_type == CT_META && out->device_type != CT_META) {
-    /* torch resizes out, then its copy of the meta result fails: the same error, out left alone */
-    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
-    return CT_ERR_NOT_IMPLEMENTED;
-  }
   if (o.nuc) { /* torch.norm's Python checks, then at::nuclear_norm's */
     if (o.p.kind) {
       ct__error(CT_ERR_VALUE, "norm(): nuc and a number p cannot both be given");
@@ -435,7 +442,14 @@ static ct_status norm_impl(ct_tensor *out, const ct_tensor *t, const ct_norm_opt
       d1 = ct__wrap_dim(o.dims.data[1], t->ndim);
       if (d1 < 0) return ct__null_status();
     }
-    return ct__la_nuclear_norm(out, t, d0, d1, o.keepdim, res);
+    if (!out) return ct__la_nuclear_norm(NULL, t, d0, d1, o.keepdim, res);
+    /* out= copies the result: its own errors first, then the copy's (a meta result into an out with data) */
+    if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;
+    ct_tensor *r = NULL;
+    ct_status s = ct__la_nuclear_norm(NULL, t, d0, d1, o.keepdim, &r);
+    if (s == CT_OK) s = copy_to_out(out, r);
+    ct_scope_end();
+    return s;
   }
   if (o.p.kind == 0) { /* 'fro' */
     if (o.dims.ndim == 0 && !out && !o.dtype)
@@ -542,14 +556,7 @@ ct_status ct__linalg_vector_norm_impl(ct_tensor *out, const ct_tensor *t, const 
   uint64_t mask; /* make_dim_mask: at::dim_list_to_bitset, one pass */
   if (!ct__red_mask_1pass(t, o.dims, &mask)) return ct__null_status();
   ct_dtype od = real_of(o.dtype ? o.dtype : in);
-  if (out && !ct__red_check_out_dtype(out, od)) return CT_ERR_RUNTIME;
-  if (out && !ct_device_equal(ct__tdevice(out), ct__tdevice(t))) { /* resize_out's device check */
-    char a[32], b[32];
-    ct_device_str(ct__tdevice(t), a, sizeof a);
-    ct_device_str(ct__tdevice(out), b, sizeof b);
-    ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
-    return CT_ERR_RUNTIME;
-  }
+  if (out && !ct__resize_out_ok(out, od, ct__tdevice(t))) return CT_ERR_RUNTIME;
   return vector_norm_as(out, t, p, o.dims, o.keepdim, o.dtype, od, true, res);
 }
 

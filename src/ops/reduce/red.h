@@ -39,12 +39,17 @@ typedef const ct_red_kernel *ct_red_table[CT_NUM_DTYPES + 1];
    check no kernel's dtype support. */
 extern const ct_red_kernel ct__red_meta_kernel;
 extern const ct_red_table ct__red_meta_table;
-/* The kernel for t's device and dtype dt (NULL: none for that dtype: "not implemented for"). The device
-   has a row: the entry guard checked it. */
-static inline const ct_red_kernel *ct__red_kernel(const ct_op *op, const ct_tensor *t, ct_dtype dt) {
-  const ct_red_table *tab = (const ct_red_table *)op->kernels[t->device_type];
-  return (*tab)[dt];
+/* The kernel for dtype dt on the device the call dispatches to (NULL: none for that dtype: "not implemented for"):
+   c10's key over the input t and the out= tensors given (NULL entries: none), meta when any of them is on meta
+   (torch then runs the op's meta function, which checks no kernel's dtypes, and resize_out refuses an out on
+   another device), t's device otherwise. The device has a row: the entry guard checked it. */
+static inline const ct_red_kernel *ct__red_kernel_n(const ct_op *op, ct_dtype dt, const ct_tensor *const *ts, int n) {
+  const ct_red_table *tab = (const ct_red_table *)op->kernels[ct__op_on_meta_n(ts, n) ? CT_META : ts[0]->device_type];
+  return tab ? (*tab)[dt] : NULL;
 }
+#define ct__red_kernel(op, dt, ...)                                                 \
+  ct__red_kernel_n(op, dt, (const ct_tensor *const[]){__VA_ARGS__},                  \
+                   (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
 
 /* The public pair ct_NAME(t, opts) / ct_NAME_out(out, t, opts) of a reduction, from its descriptor OP and
    its _impl, called as IMPL(ARGS... out, t, opts, res) (ARGS: leading arguments with a trailing comma, or
@@ -57,15 +62,15 @@ static inline const ct_red_kernel *ct__red_kernel(const ct_op *op, const ct_tens
     return r;                                                                         \
   }                                                                                   \
   ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, const OPTS *opts) {   \
-    CT__OP_ENTER_STATUS(OP, t, out, t);                                               \
+    CT__OP_ENTER_OUT(OP, out, t, out, t);                                             \
     return CT__OP_OUT_GRAD_OK(OP, out, t) ? IMPL(__VA_ARGS__ out, t, opts, NULL) : CT_ERR_RUNTIME; \
   }
 
-/* An op with CPU variants (norm's orders, aminmax's geometry...): the variant chosen on the CPU, the device
-   row's kernel elsewhere. */
-static inline const ct_red_kernel *ct__red_variant(const ct_op *op, const ct_tensor *t, ct_dtype dt,
-                                                   const ct_red_kernel *cpu) {
-  return t->device_type == CT_CPU ? cpu : ct__red_kernel(op, t, dt);
+/* An op with CPU variants (norm's orders, aminmax's geometry...): the variant chosen on the CPU, the dispatch
+   device's row kernel elsewhere (out: the out= tensor or NULL). */
+static inline const ct_red_kernel *ct__red_variant(const ct_op *op, const ct_tensor *t, const ct_tensor *out,
+                                                   ct_dtype dt, const ct_red_kernel *cpu) {
+  return t->device_type == CT_CPU && !(out && out->device_type == CT_META) ? cpu : ct__red_kernel(op, dt, t, out);
 }
 
 /* Internal entries of the public reductions that composites call (no entry guard: one public call records

@@ -1,5 +1,6 @@
 /* The generic reduction entry and argument helpers shared by every reduction op. */
 #include "core/layout_rules.h"
+#include "core/out_wrapper.h"
 #include "ops/create_internal.h"
 #include "ops/reduce/red.h"
 
@@ -137,15 +138,13 @@ bool ct__red_check_out_devices(const ct_red_call *c) {
   for (int o = 0; o < c->n_out; o++) {
     if (!c->out[o] || ct_device_equal(ct__tdevice(c->out[o]), ct__tdevice(c->in))) continue;
     if (c->device_rule == CT_RED_DEV_COPY) return ct__check_copy_devices(c->out[o], c->in);
-    bool in_first = c->device_rule == CT_RED_DEV_RESIZE_OUT || c->in->device_type != CT_CPU;
+    if (c->device_rule == CT_RED_DEV_RESIZE_OUT) return ct__resize_out_ok(c->out[o], CT_DTYPE_UNSET, ct__tdevice(c->in));
+    bool in_first = c->in->device_type != CT_CPU; /* the iterator's common device: its first operand not on the CPU */
     char a[32], b[32];
     ct_device_str(ct__tdevice(in_first ? c->in : c->out[o]), a, sizeof a);
     ct_device_str(ct__tdevice(in_first ? c->out[o] : c->in), b, sizeof b);
-    if (c->device_rule == CT_RED_DEV_RESIZE_OUT)
-      ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
-    else /* the iterator's common device is its first operand not on the CPU */
-      ct__error(CT_ERR_RUNTIME,
-                "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a, b);
+    ct__error(CT_ERR_RUNTIME,
+              "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a, b);
     return false;
   }
   return true;

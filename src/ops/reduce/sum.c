@@ -555,7 +555,7 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
     }
   }
   c.out_dtype[0] = dt;
-  c.k = ct__red_kernel(&sum_ops[kind], t, c.kdtype);
+  c.k = ct__red_kernel(&sum_ops[kind], c.kdtype, t, c.out[0]);
   if (kind == NANMEAN && is_intlike(dt) && t->numel == 0) {
     /* nansum gives integer zeros (no kernel runs for nothing), then the true division by the count
        makes floats: a float result, or PyTorch's cast error for an integer out= */

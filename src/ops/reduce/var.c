@@ -731,7 +731,7 @@ static ct_status var_like(var_kind kind, ct_tensor *out, const ct_tensor *t, con
     return CT_ERR_RUNTIME;
   }
   c.kdtype = cplx ? in : rd; /* complex: the parts round to rd inside the kernel */
-  c.k = ct__red_kernel(&var_ops[kind][out != NULL], t, c.kdtype);
+  c.k = ct__red_kernel(&var_ops[kind][out != NULL], c.kdtype, t, c.out[0]);
   return ct__red_exec(&c, res);
 }
 
@@ -754,7 +754,7 @@ static ct_status var_mean_like(var_kind kind, const ct_tensor *t, const ct_var_o
   if (!ct__red_mask_1pass(t, o->dims, &c.mask)) return ct__null_status();
   c.ctx.take_sqrt = kind == STD;
   c.ctx.part_dtype = real_of(in);
-  c.k = ct__red_kernel(&var_mean_ops[kind], t, in);
+  c.k = ct__red_kernel(&var_mean_ops[kind], in, t, c.out[0], c.out[1]);
   return ct__red_exec2(&c, rv, rm);
 }
 
