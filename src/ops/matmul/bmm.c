@@ -350,7 +350,7 @@ static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const 
   else if (e->ndim != 2 || e->sizes[0] != b1->sizes[1] || e->sizes[1] != b2->sizes[2])
     ct__error(CT_ERR_RUNTIME, "self tensor does not match matmul output shape"), s = CT_ERR_RUNTIME;
   if (s == CT_OK) {
-    r = ct__join_empty(CT__MM_DEV(e, b1, b2), e->ndim, e->sizes, (ct_dtype)e->dtype);
+    r = ct__join_empty(e, e->ndim, e->sizes, (ct_dtype)e->dtype); /* on self's device, as meta_addbmm's */
     if (r && CT__OP_ON_META(self, b1, b2)) { /* meta_addbmm: self.new_empty(self.size()), no kernel */
       ct_release(e);
       return r;
@@ -408,8 +408,8 @@ ct_status ct_addbmm_(ct_tensor *self, const ct_tensor *batch1, const ct_tensor *
   CT__NONNULL_STATUS(self, batch1, batch2);
   if (!CT__OP_ACCEPTS(&addbmm__op, addbmm__op.aten, self, batch1, batch2)) return ct_last_error();
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
-  /* torch 1.13's Meta kernel of addbmm_ checks nothing and returns self as it is */
-  if (CT__OP_ON_META(self, batch1, batch2)) return CT_OK;
+  /* torch 1.13's Meta kernel of addbmm_ checks nothing and returns self as it is, but refuses a self with data */
+  if (CT__OP_ON_META(self, batch1, batch2)) return ct__pw_meta_inplace_noop(self);
   return ct__mm_finish_inplace(self, addbmm_impl(self, batch1, batch2, opts, true));
 }
 

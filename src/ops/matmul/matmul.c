@@ -608,17 +608,24 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
   return r;
 }
 
-/* math_addr_out: math_addr's result, the safe-cast check, resize_output and copy_ (addr_ is addr_out(self,
-   self, ...): self takes the result's shape). */
+/* math_addr_out: at::addr's result (math_addr on meta inputs, the CPU kernel with its checks on CPU ones: a meta out
+   alone), the safe-cast check, resize_output and copy_ (addr_ is addr_out(self, self, ...): self takes the result's
+   shape). */
 static ct_status addr_out_meta(ct_tensor *out, const ct_tensor *t, const ct_tensor *vec1,
                                const ct_tensor *vec2, const ct_addmm_opts *opts) {
-  ct_tensor *r = math_addr(t, vec1, vec2, opts);
+  ct_tensor *r = CT__OP_ON_META(t, vec1, vec2) ? math_addr(t, vec1, vec2, opts)
+                                               : addr_impl(t, vec1, vec2, opts, false, NULL, NULL);
   if (!r) return ct_last_error();
   ct_status s = CT_ERR_RUNTIME;
   if (!ct_can_cast((ct_dtype)r->dtype, (ct_dtype)out->dtype))
     ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
               ct__dt((ct_dtype)r->dtype)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
-  else s = ct__join_copy_out(out, r);
+  else if (r->device_type == CT_META && out->device_type != CT_META) /* copy_'s refusal, before the resize */
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!"), s = CT_ERR_NOT_IMPLEMENTED;
+  else if (!ct__tensor_resize_ok(out, r->ndim, r->sizes))
+    s = ct_last_error();
+  else if ((s = ct__join_fit_out(out, r->ndim, r->sizes)) == CT_OK)
+    s = ct__copy_into(out, r); /* math_addr_out: resize_output, then copy_ (into meta: nothing) */
   ct_release(r);
   return s;
 }

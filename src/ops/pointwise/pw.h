@@ -73,6 +73,10 @@ struct ct_pw_op {
   /* torch 1.13's Meta kernel of the in-place form is RegisterMeta's stand-in for an op with no meta function of
      its own (floor_divide_, logit_, masked_fill_): no check, self returned (ct__pw_meta_inplace_noop). */
   bool meta_inplace_noop;
+  /* The reference reaches a prim over its operands (logical_or's bitwise_or), whose meta checks they share a device
+     (CPU 0-dim tensors aside: ct__pw_refs_same_device) before anything is computed and gives the result its first
+     operand's device. */
+  bool ref_same_device;
   /* The strides of the reference's functional result on meta (dev CT_PW_DEV_COPY), where they are not
      TensorIterator's: in, the operands; r, the result the op's route computed (its shape and dtype). */
   void (*ref_strides)(const ct_tensor *const *in, int n_in, const ct_tensor *r, int64_t *strides);
@@ -153,6 +157,10 @@ ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *co
    text is their tuple. The common shape goes to (*nd, shape) where they are not NULL (shape: room for the
    largest ndim among in). */
 bool ct__pw_refs_broadcast(const ct_tensor *const *in, int n_in, int64_t *nd, int64_t *shape);
+
+/* torch/_prims_common's check_same_device with allow_cpu_scalar_tensors: the tensors of ts[n] but CPU 0-dim ones on
+   one device (*dev; the CPU when there are none), else "Tensor on device meta is not on the expected device cpu!". */
+bool ct__pw_refs_same_device(const ct_tensor *const *ts, int n, ct_device *dev);
 
 /* A new meta tensor (no data) with the given geometry: a stand-in for an intermediate of a torch/_refs
    reference; not scope-registered. */

@@ -189,13 +189,37 @@ bool ct__pw_refs_broadcast(const ct_tensor *const *in, int n_in, int64_t *nd_out
   return true;
 }
 
+bool ct__pw_refs_same_device(const ct_tensor *const *ts, int n, ct_device *dev) {
+  const ct_tensor *first = NULL;
+  *dev = CT_DEVICE_CPU;
+  for (int i = 0; i < n; i++) {
+    if (ts[i]->ndim == 0 && ts[i]->device_type == CT_CPU) continue;
+    if (!first) first = ts[i], *dev = ct__tdevice(first);
+    if (ct_device_equal(ct__tdevice(first), ct__tdevice(ts[i]))) continue;
+    char a[32], b[32];
+    ct_device_str(ct__tdevice(ts[i]), a, sizeof a);
+    ct_device_str(ct__tdevice(first), b, sizeof b);
+    ct__error(CT_ERR_RUNTIME, "Tensor on device %s is not on the expected device %s!", a, b);
+    return false;
+  }
+  return true;
+}
+
 ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
                          const void *args, ct_tensor **result) {
   if (result) *result = NULL;
   if (!ct__pw_refs_broadcast(in, n_in, NULL, NULL)) return CT_ERR_RUNTIME;
+  ct_device dev;
+  if (op->ref_same_device && !ct__pw_refs_same_device(in, n_in, &dev)) return CT_ERR_RUNTIME;
+  (void)dev;
   if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;
   ct_tensor *r = NULL, *kept = NULL; /* r: owned by this scope */
   ct_status s = (op->run ? op->run : ct__pw_run)(op, NULL, in, n_in, false, args, &r);
+  if (s == CT_OK && op->ref_same_device && !ct_device_equal(ct__tdevice(r), ct__tdevice(in[0]))) {
+    /* the prim's meta gives its result its first operand's device (a CPU 0-dim one too): no values computed */
+    r = ct__own(ct__pw_strided_on(r->ndim, r->sizes, r->strides, (ct_dtype)r->dtype, ct__tdevice(in[0])));
+    if (!r) s = ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
+  }
   if (s == CT_OK && out) s = ct__out_wrapper_copy(out, r);
   if (s == CT_OK && !out && op->ref_strides) {
     int64_t strides[r->ndim + 1];

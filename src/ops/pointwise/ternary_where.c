@@ -74,24 +74,6 @@ static const ct_op where_op = {.name = "where",
                                .aten = "aten::where.self",
                                .kernels = {[CT_CPU] = where_loops, [CT_META] = ct__pw_meta_loops}};
 
-/* torch/_prims_common's check_same_device with allow_cpu_scalar_tensors: CPU 0-dim tensors left out; *dev: the
-   device they share (the CPU when every one is a CPU scalar) */
-static bool refs_same_device(const ct_tensor *const *ts, int n, ct_device *dev) {
-  const ct_tensor *first = NULL;
-  *dev = CT_DEVICE_CPU;
-  for (int i = 0; i < n; i++) {
-    if (ts[i]->ndim == 0 && ts[i]->device_type == CT_CPU) continue;
-    if (!first) first = ts[i], *dev = ct__tdevice(first);
-    if (ct_device_equal(ct__tdevice(first), ct__tdevice(ts[i]))) continue;
-    char a[32], b[32];
-    ct_device_str(ct__tdevice(ts[i]), a, sizeof a);
-    ct_device_str(ct__tdevice(first), b, sizeof b);
-    ct__error(CT_ERR_RUNTIME, "Tensor on device %s is not on the expected device %s!", a, b);
-    return false;
-  }
-  return true;
-}
-
 /* An operand of where.self as torch 1.13 hands it on. With a Python number among a and b, where.ScalarOther /
    ScalarSelf / Scalar is a composite: the number becomes scalar_tensor(number, dtype=rt) on the condition's device
    and a tensor operand is converted with .to(rt) (_to_copy's layout). Without one, the reference's type
@@ -113,7 +95,7 @@ static ct_status where_meta(ct_tensor *out, const ct_tensor *cond, const ct_tens
   ct_dtype rt;
   if (ct__result_type(ab, 2, &rt) != CT_OK) return ct__null_status();
   ct_device dev;
-  if (!refs_same_device(in, 3, &dev)) return CT_ERR_RUNTIME;
+  if (!ct__pw_refs_same_device(in, 3, &dev)) return CT_ERR_RUNTIME;
   if (cond->dtype != CT_BOOL) {
     ct__error(CT_ERR_RUNTIME, "expected predicate to be bool, got %s",
               ct__dt((ct_dtype)cond->dtype)->torch_name);
