@@ -110,10 +110,10 @@ static inline const void *ct__op_table(const ct_op *op, const ct_tensor *t, cons
 
 /* The same for an out= form: the NULL arguments, then c10's dispatch key over OUT and T together, as the dispatcher
    sees them (a meta out sends a CPU input's call to the meta device: an op without a Meta kernel refuses it). */
-#define CT__OP_ENTER_OUT(op, OUT, T, ...)                                                  \
-  do {                                                                                     \
-    CT__NONNULL_STATUS(__VA_ARGS__);                                                       \
-    if (CT_UNLIKELY(!CT__OP_ACCEPTS(op, (op)->aten, OUT, T))) return ct_last_error();      \
+#define CT__OP_ENTER_OUT(op, OUT, T, ...)                                             \
+  do {                                                                                \
+    CT__NONNULL_STATUS(__VA_ARGS__);                                                  \
+    if (CT_UNLIKELY(!CT__OP_ACCEPTS(op, (op)->aten, OUT, T))) return ct_last_error(); \
   } while (0)
 
 /* Autograd's out= check from the descriptor's slot (until derivatives land): a differentiable op refuses an

@@ -36,8 +36,8 @@ ct_status ct__out_wrapper_copy(ct_tensor *out, const ct_tensor *r) {
 
 bool ct__resize_out_ok(const ct_tensor *out, ct_dtype dtype, ct_device device) {
   if (dtype != CT_DTYPE_UNSET && (ct_dtype)out->dtype != dtype) {
-    ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__dt(dtype)->typemeta_name,
-              ct__dt((ct_dtype)out->dtype)->typemeta_name);
+    ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead",
+              ct__dt(dtype)->typemeta_name, ct__dt((ct_dtype)out->dtype)->typemeta_name);
     return false;
   }
   if (ct_device_equal(ct__tdevice(out), device)) return true;
@@ -53,7 +53,8 @@ bool ct__inplace_device_ok(const ct_tensor *self, ct_device device) {
   char a[32], b[32];
   ct_device_str(ct__tdevice(self), a, sizeof a);
   ct_device_str(device, b, sizeof b);
-  ct__error(CT_ERR_RUNTIME, "Bad in-place call: input tensor device %s and output tensor device %s should match", a, b);
+  ct__error(CT_ERR_RUNTIME,
+            "Bad in-place call: input tensor device %s and output tensor device %s should match", a, b);
   return false;
 }
 

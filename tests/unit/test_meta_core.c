@@ -293,7 +293,58 @@ static void test_refs_meta_more(void) {
   for (size_t k = 0; k < sizeof all / sizeof *all; k++) ct_release(all[k]);
 }
 
+/* CPU and meta tensors in one call (c10 dispatches it to meta): TensorIterator's device rule, resize_out's and
+   check_inplace's, a reference's computation on CPU inputs before out_wrapper's copy. A failing call leaves its
+   tensors as they were. (c(*s) = torch.ones(*s).) */
+static void test_mixed_devices(void) {
+  ct_scope_begin();
+  ct_tensor *c0 = ct_ones(CT_SHAPE_SCALAR, NULL), *c3 = ct_ones(CT_SHAPE(3), NULL);
+  ct_tensor *c23 = ct_ones(CT_SHAPE(2, 3), NULL), *c32 = ct_ones(CT_SHAPE(3, 2), NULL);
+  /* torch.add(c(()), c(()), out=m(())): binary ops take one CPU scalar on another device, not two */
+  CHECK_EQ_INT(ct_add_out(meta(CT_SHAPE_SCALAR, CT_FLOAT32), c0, c0, NULL), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Trying to pass too many CPU scalars to non-CPU kernel!");
+  /* torch.exp(c(()), out=m(())): unary ops none */
+  CHECK_EQ_INT(ct_exp_out(meta(CT_SHAPE_SCALAR, CT_FLOAT32), c0), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Expected all tensors to be on the same device, but found at least two devices, meta and cpu!");
+  /* m(3).add_(c(3)) is refused the same way; m(3).add_(c(())) is a meta (3,) tensor */
+  ct_tensor *m3 = meta(CT_SHAPE(3), CT_FLOAT32);
+  CHECK_EQ_INT(ct_add_(m3, c3, NULL), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Expected all tensors to be on the same device, but found at least two devices, meta and cpu!");
+  CHECK_EQ_INT(ct_add_(m3, c0, NULL), CT_OK);
+  /* torch.sum(c(2, 3), 0, out=m(3)) and torch.amax of a complex c(2, 3): resize_out's device check, not the CPU
+     kernel's "max_values_cpu" refusal */
+  const ct_reduce_opts d0 = {.dims = CT_DIMS(0)};
+  CHECK_EQ_INT(ct_sum_out(m3, c23, &d0), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected out tensor to have device cpu, but got meta instead");
+  ct_tensor *z23 = ct_ones(CT_SHAPE(2, 3), &(ct_tensor_opts){.dtype = CT_COMPLEX64});
+  CHECK_EQ_INT(ct_amax_out(meta(CT_SHAPE(3), CT_COMPLEX64), z23, &d0), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected out tensor to have device cpu, but got meta instead");
+  /* torch.mm(c(2, 3), c(3, 2), out=m(2, 2)): mm's result takes self's device */
+  CHECK_EQ_INT(ct_mm_out(meta(CT_SHAPE(2, 2), CT_FLOAT32), c23, c32), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected out tensor to have device cpu, but got meta instead");
+  /* o = torch.empty(0); torch.mm(c(2, 3), m(3, 2), out=o): o is resized to (2, 2), nothing written */
+  ct_tensor *o = ct_empty(CT_SHAPE(0), NULL);
+  CHECK_EQ_INT(ct_mm_out(o, c23, meta(CT_SHAPE(3, 2), CT_FLOAT32)), CT_OK);
+  CHECK(ct_device_of(o).type == CT_CPU);
+  CHECK_SHAPE(o, 2, 2);
+  /* c(2, 2).addmm_(m(2, 3), m(3, 2)): check_inplace against mat1's device; self unchanged */
+  ct_tensor *s22 = ct_ones(CT_SHAPE(2, 2), NULL);
+  CHECK_EQ_INT(ct_addmm_(s22, meta(CT_SHAPE(2, 3), CT_FLOAT32), meta(CT_SHAPE(3, 2), CT_FLOAT32), NULL),
+               CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Bad in-place call: input tensor device cpu and output tensor device meta should match");
+  CHECK(((const float *)ct_data_ptr(s22))[3] == 1.0f);
+  /* torch.abs(c((), dtype=bool), out=m(())): the reference computes on the CPU first */
+  ct_tensor *b0 = ct_ones(CT_SHAPE_SCALAR, &(ct_tensor_opts){.dtype = CT_BOOL});
+  CHECK_EQ_INT(ct_abs_out(meta(CT_SHAPE_SCALAR, CT_BOOL), b0), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "\"abs_cpu\" not implemented for 'Bool'");
+  ct_scope_end();
+}
+
 int main(void) {
+  test_mixed_devices();
   test_pointwise_refs();
   test_no_kernel_checks();
   test_pointwise_out_wrapper();

@@ -268,7 +268,8 @@ ct_status ct_linalg_cross_out(ct_tensor *out, const ct_tensor *t, const ct_tenso
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&linalg_cross_out_op, linalg_cross_out_op.aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&linalg_cross_out_op, out, t, other)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, cross_impl(t, other, opts && opts->dim.ndim ? opts->dim.data[0] : -1, out), t);
+  return ct__mm_finish_out(out, cross_impl(t, other, opts && opts->dim.ndim ? opts->dim.data[0] : -1, out),
+                           t);
 }
 
 /* ---- linalg.vecdot ---- */

@@ -622,8 +622,7 @@ static ct_status addr_out_meta(ct_tensor *out, const ct_tensor *t, const ct_tens
               ct__dt((ct_dtype)r->dtype)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
   else if (r->device_type == CT_META && out->device_type != CT_META) /* copy_'s refusal, before the resize */
     ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!"), s = CT_ERR_NOT_IMPLEMENTED;
-  else if (!ct__tensor_resize_ok(out, r->ndim, r->sizes))
-    s = ct_last_error();
+  else if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) s = ct_last_error();
   else if ((s = ct__join_fit_out(out, r->ndim, r->sizes)) == CT_OK)
     s = ct__copy_into(out, r); /* math_addr_out: resize_output, then copy_ (into meta: nothing) */
   ct_release(r);

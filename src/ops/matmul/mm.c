@@ -87,7 +87,8 @@ static ct_tensor *addmm_impl(const ct_tensor *self, const ct_tensor *m1, const c
     return CT_ERR_NULL(CT_ERR_RUNTIME, "mat2 must be a matrix, got %d-D tensor", (int)m2->ndim);
   if (!mm_shapes_ok(m1, m2)) return NULL;
   int64_t sizes[2] = {m1->sizes[0], m2->sizes[1]};
-  if (inplace && !ct__inplace_device_ok(self, ct__tdevice(m1))) return NULL; /* ADDMM_META's options: mat1's */
+  if (inplace && !ct__inplace_device_ok(self, ct__tdevice(m1)))
+    return NULL; /* ADDMM_META's options: mat1's */
   if (inplace && (self->ndim != 2 || self->sizes[0] != sizes[0] || self->sizes[1] != sizes[1])) {
     char a[256], b[256];
     ct__fmt_int_list(a, sizeof a, self->ndim, self->sizes);
@@ -334,7 +335,8 @@ static ct_tensor *addmv_impl(const ct_tensor *self, const ct_tensor *mat, const 
   int64_t m = mat->sizes[0];
   /* check_inplace against the meta function's options (vec's): dtype, device, size */
   if (inplace && self->dtype != vec->dtype) { /* (empty too) */
-    ct__error(CT_ERR_RUNTIME, "Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
+    ct__error(CT_ERR_RUNTIME,
+              "Bad in-place call: input tensor dtype %s and output tensor dtype %s should match",
               ct__dt((ct_dtype)self->dtype)->typemeta_name, ct__dt((ct_dtype)vec->dtype)->typemeta_name);
     return NULL;
   }
@@ -501,7 +503,8 @@ ct_status ct_addmv_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *mat,
   CT__NONNULL_STATUS(out, t, mat, vec);
   if (!CT__OP_ACCEPTS(&addmv_out_op, addmv_out_op.aten, out, t, mat, vec)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&addmv_out_op, out, t, mat, vec)) return CT_ERR_RUNTIME;
-  return ct__mm_finish_out(out, addmv_impl(t, mat, vec, coef(opts, true), coef(opts, false), false, out), vec);
+  return ct__mm_finish_out(out, addmv_impl(t, mat, vec, coef(opts, true), coef(opts, false), false, out),
+                           vec);
 }
 
 /* ---- dot / vdot ---- */
@@ -633,13 +636,15 @@ static ct_status dot_out(const ct_op *op, ct_tensor *out, const ct_tensor *t, co
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(op, op->aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(op, out, t, other)) return CT_ERR_RUNTIME;
-  if (!ct_device_equal(ct__tdevice(out), ct__tdevice(t)) || !ct_device_equal(ct__tdevice(t), ct__tdevice(other))) {
+  if (!ct_device_equal(ct__tdevice(out), ct__tdevice(t)) ||
+      !ct_device_equal(ct__tdevice(t), ct__tdevice(other))) {
     char o[32], a[32], b[32];
     ct_device_str(ct__tdevice(out), o, sizeof o);
     ct_device_str(ct__tdevice(t), a, sizeof a);
     ct_device_str(ct__tdevice(other), b, sizeof b);
     ct__error(CT_ERR_RUNTIME,
-              "%s: Expected the output and input tensors to be on the same device, but got the output tensor on %s, "
+              "%s: Expected the output and input tensors to be on the same device, but got the output tensor "
+              "on %s, "
               "the 'input' tensor on %s, and the 'other' tensor on %s",
               op->name, o, a, b);
     return CT_ERR_RUNTIME;

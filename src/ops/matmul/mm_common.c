@@ -40,7 +40,8 @@ ct_status ct__mm_finish_out(ct_tensor *out, ct_tensor *r, const ct_tensor *opt) 
   } else if (!ct__resize_out_ok(out, (ct_dtype)r->dtype, ct__tdevice(opt))) {
     s = ct_last_error();
   } else if (r->device_type == CT_META) { /* the meta function resized out; no kernel writes it */
-    s = ct__tensor_resize_ok(out, r->ndim, r->sizes) ? ct__join_fit_out(out, r->ndim, r->sizes) : ct_last_error();
+    s = ct__tensor_resize_ok(out, r->ndim, r->sizes) ? ct__join_fit_out(out, r->ndim, r->sizes)
+                                                     : ct_last_error();
   } else {
     s = ct__join_copy_out(out, r);
   }

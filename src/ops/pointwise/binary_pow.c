@@ -372,7 +372,9 @@ static bool ps_validate(ct_dtype common, const void *arg) {
   }
   /* the kernel's exp_scalar.to<scalar_t>() (to<double> / to<complex<double>> for the wide types); a call on
      meta runs no kernel */
-  if (a->it->is_meta || common == CT_FLOAT32 || common == CT_FLOAT64 || ct__dt(common)->category == CT_CAT_COMPLEX) return true;
+  if (a->it->is_meta || common == CT_FLOAT32 || common == CT_FLOAT64 ||
+      ct__dt(common)->category == CT_CAT_COMPLEX)
+    return true;
   return ct__scalar_fits(a->exp, common);
 }
 
@@ -382,7 +384,10 @@ static ct_status ps_engine(ct_tensor *out, const ct_tensor *base, ct_scalar exp,
   ct_iter it;
   ps_check_args chk = {exp, &it};
   /* build_output_borrowing_argument_owning_unary_op(out, base.to(common)): check_all_same_dtype */
-  ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true, .check_out_dtype = true,
+  ct_iter_config cfg = {.n_out = 1,
+                        .n_in = 1,
+                        .check_mem_overlap = true,
+                        .check_out_dtype = true,
                         .no_resize_outputs = inplace};
   cfg.out[0] = out;
   cfg.in[0] = base;

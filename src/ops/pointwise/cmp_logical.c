@@ -43,7 +43,8 @@ const ct_pw_op ct__pw_op_logical_and = {
     .dev = CT_PW_DEV_COPY, .fn_over_out = true};
 const ct_pw_op ct__pw_op_logical_or = {
     CT_PW_OP_ATEN("logical_or", CT_PW_ATEN_OUT("logical_or"), "logical_or_cpu", COMPARE, lor_loops, NONE),
-    .dev = CT_PW_DEV_COPY, .fn_over_out = true, .ref_same_device = true}; /* its reference ends in bitwise_or's */
+    .dev = CT_PW_DEV_COPY, .fn_over_out = true,
+    .ref_same_device = true}; /* its reference ends in bitwise_or's */
 const ct_pw_op ct__pw_op_logical_xor = {
     CT_PW_OP_ATEN("logical_xor", CT_PW_ATEN_OUT("logical_xor"), "logical_xor_cpu", COMPARE, lxor_loops, NONE),
     .dev = CT_PW_DEV_COPY, .fn_over_out = true};

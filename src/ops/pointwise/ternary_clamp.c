@@ -153,9 +153,11 @@ static const ct_pw_op vmin_op = {
 /* clamp with one Tensor bound: clamp.Tensor's meta builds its TensorIterator without allow_cpu_scalars, then
    runs maximum's (minimum's) kernel */
 static const ct_pw_op clamp_lo_op = {
-    CT_PW_OP_ATEN("clamp", CT_PW_ATEN_TENSOR("clamp"), "maximum_cpu", COMMON, vmax_loops, DIFF), .no_cpu_scalars = true};
+    CT_PW_OP_ATEN("clamp", CT_PW_ATEN_TENSOR("clamp"), "maximum_cpu", COMMON, vmax_loops, DIFF),
+    .no_cpu_scalars = true};
 static const ct_pw_op clamp_hi_op = {
-    CT_PW_OP_ATEN("clamp", CT_PW_ATEN_TENSOR("clamp"), "minimum_cpu", COMMON, vmin_loops, DIFF), .no_cpu_scalars = true};
+    CT_PW_OP_ATEN("clamp", CT_PW_ATEN_TENSOR("clamp"), "minimum_cpu", COMMON, vmin_loops, DIFF),
+    .no_cpu_scalars = true};
 
 /* ---- Scalar bounds ---- */
 typedef struct bounds_ctx {
@@ -325,8 +327,12 @@ static ct_status clamp_scalar(ct_tensor *out, const ct_tensor *t, ct_scalar lo, 
   }
   ct_iter it;
   clamp_scalar_call call = {.which = which, .lo = lo, .hi = hi, .out = out, .it = &it};
-  ct_iter_config cfg = {.n_out = 1, .n_in = 1, .check_mem_overlap = true, .promote_inputs = true,
-                        .check_out_dtype = true, .no_resize_outputs = inplace};
+  ct_iter_config cfg = {.n_out = 1,
+                        .n_in = 1,
+                        .check_mem_overlap = true,
+                        .promote_inputs = true,
+                        .check_out_dtype = true,
+                        .no_resize_outputs = inplace};
   cfg.out[0] = out;
   cfg.in[0] = t;
   cfg.compute_dtype = rt;
@@ -390,8 +396,9 @@ static ct_status clamp_run(ct_tensor *out, const ct_tensor *t, const ct_tensor *
   {
     const ct_tensor *in[3] = {t, min ? min : max, max};
     int n = min && max ? 3 : 2;
-    const ct_pw_op *op = min && max ? &clamp3_op : min ? (which ? &vmax_op : &clamp_lo_op)
-                                                        : (which ? &vmin_op : &clamp_hi_op);
+    const ct_pw_op *op = min && max ? &clamp3_op
+                         : min      ? (which ? &vmax_op : &clamp_lo_op)
+                                    : (which ? &vmin_op : &clamp_hi_op);
     /* the vector and scalar forms disagree (ties of +-0, NaN bits): iterate as PyTorch does */
     ct_tensor *tmp[3] = {NULL, NULL, NULL}, *tmp_out = NULL;
     ct_dtype common;

@@ -17,7 +17,8 @@ const char *ct__pw_typemeta_name(ct_dtype dt) { return ct__dt(dt)->typemeta_name
    memory runs out. */
 bool ct__pw_materialize(const ct_tensor **in, int n, ct_dtype common, ct_tensor **tmp) {
   for (int i = 0; i < n; i++) tmp[i] = NULL;
-  if (ct__op_on_meta_n(in, n)) return true; /* a call on meta computes nothing: the engine checks, in its order */
+  if (ct__op_on_meta_n(in, n))
+    return true; /* a call on meta computes nothing: the engine checks, in its order */
   for (int i = 0; i < n; i++) {
     const ct_tensor *t = in[i];
     if (!t || (ct_dtype)t->dtype == common || t->device_type == CT_META) continue;
@@ -53,7 +54,8 @@ bool ct__pw_out_via_temp(const ct_tensor *out, const ct_tensor *const *in, int n
                          ct_tensor **tmp) {
   *tmp = NULL;
   /* a call on meta computes nothing: no temporary, the engine's checks in their order (devices first) */
-  if (!out || (ct_dtype)out->dtype == common || out->device_type == CT_META || ct__op_on_meta_n(in, n)) return true;
+  if (!out || (ct_dtype)out->dtype == common || out->device_type == CT_META || ct__op_on_meta_n(in, n))
+    return true;
   int64_t nd = 0, shape[16], work[16];
   for (int i = 0; i < n; i++) {
     if (!in[i] || in[i]->ndim > 16) return true;

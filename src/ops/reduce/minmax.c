@@ -630,7 +630,8 @@ static ct_status extreme_dim(bool is_max, ct_tensor *values, ct_tensor *indices,
   ct_dtype dt = (ct_dtype)t->dtype;
   /* resize_out for each output in turn: its dtype, then its device (self's) */
   ct_device dev = ct__tdevice(t);
-  if ((values && !ct__resize_out_ok(values, dt, dev)) || (indices && !ct__resize_out_ok(indices, CT_INT64, dev)))
+  if ((values && !ct__resize_out_ok(values, dt, dev)) ||
+      (indices && !ct__resize_out_ok(indices, CT_INT64, dev)))
     return CT_ERR_RUNTIME;
   ct_red_call c = {.in = t, .kdtype = dt, .keepdim = keepdim, .ordered = true, .n_out = 2, .out = {values, indices},
                    .out_dtype = {dt, CT_INT64}, .check_overlap = true};
@@ -748,7 +749,8 @@ static ct_status aminmax(ct_tensor *mn, ct_tensor *mx, const ct_tensor *t, const
     }
     if (!ct__red_mask(t, o->dims, &c.mask)) return ct__null_status();
   }
-  if ((mn && !ct__resize_out_ok(mn, dt, ct__tdevice(t))) || (mx && !ct__resize_out_ok(mx, dt, ct__tdevice(t))))
+  if ((mn && !ct__resize_out_ok(mn, dt, ct__tdevice(t))) ||
+      (mx && !ct__resize_out_ok(mx, dt, ct__tdevice(t))))
     return CT_ERR_RUNTIME;
   c.k = ct__red_kernel(has_dim ? &aminmax_dim_op : &aminmax_op, dt, t, c.out[0], c.out[1]);
   if (!c.k) {

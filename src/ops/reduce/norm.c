@@ -234,7 +234,8 @@ static ct_status complex_extreme_norm(ct_red_call *c, norm_kind k, ct_tensor **r
   ct_dtype od = c->out_dtype[0];
   bool complex_out = ct__dt(od)->category == CT_CAT_COMPLEX, own = !c->no_own;
   ct_tensor *out = c->out[0], *r = NULL;
-  if (out && !ct__red_check_out_devices(c)) return ct_last_error(); /* resize_out's, before anything is computed */
+  if (out && !ct__red_check_out_devices(c))
+    return ct_last_error(); /* resize_out's, before anything is computed */
   ct_status s = ct_scope_begin();
   if (s == CT_OK) {
     ct_tensor *x = ct__to_dtype_impl(c->in, c->kdtype);
@@ -381,8 +382,13 @@ static ct_status frobenius(ct_tensor *out, const ct_tensor *t, ct_dims dims, boo
       return CT_ERR_RUNTIME;
     }
     if (ct__dt(in)->category == CT_CAT_COMPLEX) {
-      ct_red_call c = {.in = t, .kdtype = in, .keepdim = keepdim, .n_out = 1, .out_dtype = {real_of(in)},
-                       .k = ct__red_variant(&norm_op, t, out, in, ct__red_sqrt_sumsq_kernel(in)), .no_own = out != NULL};
+      ct_red_call c = {.in = t,
+                       .kdtype = in,
+                       .keepdim = keepdim,
+                       .n_out = 1,
+                       .out_dtype = {real_of(in)},
+                       .k = ct__red_variant(&norm_op, t, out, in, ct__red_sqrt_sumsq_kernel(in)),
+                       .no_own = out != NULL};
       c.mask = ((uint64_t)1 << d0) | ((uint64_t)1 << d1);
       s = ct__red_exec(&c, &r);
     } else { /* PyTorch's at::sqrt(at::sum(self * self, dim, keepdim)), op by op: its bits */

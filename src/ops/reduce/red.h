@@ -43,26 +43,28 @@ extern const ct_red_table ct__red_meta_table;
    c10's key over the input t and the out= tensors given (NULL entries: none), meta when any of them is on meta
    (torch then runs the op's meta function, which checks no kernel's dtypes, and resize_out refuses an out on
    another device), t's device otherwise. The device has a row: the entry guard checked it. */
-static inline const ct_red_kernel *ct__red_kernel_n(const ct_op *op, ct_dtype dt, const ct_tensor *const *ts, int n) {
-  const ct_red_table *tab = (const ct_red_table *)op->kernels[ct__op_on_meta_n(ts, n) ? CT_META : ts[0]->device_type];
+static inline const ct_red_kernel *ct__red_kernel_n(const ct_op *op, ct_dtype dt, const ct_tensor *const *ts,
+                                                    int n) {
+  const ct_red_table *tab =
+      (const ct_red_table *)op->kernels[ct__op_on_meta_n(ts, n) ? CT_META : ts[0]->device_type];
   return tab ? (*tab)[dt] : NULL;
 }
-#define ct__red_kernel(op, dt, ...)                                                 \
-  ct__red_kernel_n(op, dt, (const ct_tensor *const[]){__VA_ARGS__},                  \
+#define ct__red_kernel(op, dt, ...)                                 \
+  ct__red_kernel_n(op, dt, (const ct_tensor *const[]){__VA_ARGS__}, \
                    (int)(sizeof((const ct_tensor *const[]){__VA_ARGS__}) / sizeof(const ct_tensor *)))
 
 /* The public pair ct_NAME(t, opts) / ct_NAME_out(out, t, opts) of a reduction, from its descriptor OP and
    its _impl, called as IMPL(ARGS... out, t, opts, res) (ARGS: leading arguments with a trailing comma, or
    nothing): the entry guard, autograd's out= check, then the impl. */
-#define CT_RED_DEFINE_API(NAME, OP, OPTS, IMPL, ...)                                   \
-  ct_tensor *ct_##NAME(const ct_tensor *t, const OPTS *opts) {                        \
-    CT__OP_ENTER_PTR(OP, t, t);                                                       \
-    ct_tensor *r = NULL;                                                              \
-    IMPL(__VA_ARGS__ NULL, t, opts, &r);                                              \
-    return r;                                                                         \
-  }                                                                                   \
-  ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, const OPTS *opts) {   \
-    CT__OP_ENTER_OUT(OP, out, t, out, t);                                             \
+#define CT_RED_DEFINE_API(NAME, OP, OPTS, IMPL, ...)                                               \
+  ct_tensor *ct_##NAME(const ct_tensor *t, const OPTS *opts) {                                     \
+    CT__OP_ENTER_PTR(OP, t, t);                                                                    \
+    ct_tensor *r = NULL;                                                                           \
+    IMPL(__VA_ARGS__ NULL, t, opts, &r);                                                           \
+    return r;                                                                                      \
+  }                                                                                                \
+  ct_status ct_##NAME##_out(ct_tensor *out, const ct_tensor *t, const OPTS *opts) {                \
+    CT__OP_ENTER_OUT(OP, out, t, out, t);                                                          \
     return CT__OP_OUT_GRAD_OK(OP, out, t) ? IMPL(__VA_ARGS__ out, t, opts, NULL) : CT_ERR_RUNTIME; \
   }
 
@@ -70,7 +72,8 @@ static inline const ct_red_kernel *ct__red_kernel_n(const ct_op *op, ct_dtype dt
    device's row kernel elsewhere (out: the out= tensor or NULL). */
 static inline const ct_red_kernel *ct__red_variant(const ct_op *op, const ct_tensor *t, const ct_tensor *out,
                                                    ct_dtype dt, const ct_red_kernel *cpu) {
-  return t->device_type == CT_CPU && !(out && out->device_type == CT_META) ? cpu : ct__red_kernel(op, dt, t, out);
+  return t->device_type == CT_CPU && !(out && out->device_type == CT_META) ? cpu
+                                                                           : ct__red_kernel(op, dt, t, out);
 }
 
 /* Internal entries of the public reductions that composites call (no entry guard: one public call records

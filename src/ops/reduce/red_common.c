@@ -138,13 +138,16 @@ bool ct__red_check_out_devices(const ct_red_call *c) {
   for (int o = 0; o < c->n_out; o++) {
     if (!c->out[o] || ct_device_equal(ct__tdevice(c->out[o]), ct__tdevice(c->in))) continue;
     if (c->device_rule == CT_RED_DEV_COPY) return ct__check_copy_devices(c->out[o], c->in);
-    if (c->device_rule == CT_RED_DEV_RESIZE_OUT) return ct__resize_out_ok(c->out[o], CT_DTYPE_UNSET, ct__tdevice(c->in));
-    bool in_first = c->in->device_type != CT_CPU; /* the iterator's common device: its first operand not on the CPU */
+    if (c->device_rule == CT_RED_DEV_RESIZE_OUT)
+      return ct__resize_out_ok(c->out[o], CT_DTYPE_UNSET, ct__tdevice(c->in));
+    bool in_first =
+        c->in->device_type != CT_CPU; /* the iterator's common device: its first operand not on the CPU */
     char a[32], b[32];
     ct_device_str(ct__tdevice(in_first ? c->in : c->out[o]), a, sizeof a);
     ct_device_str(ct__tdevice(in_first ? c->out[o] : c->in), b, sizeof b);
     ct__error(CT_ERR_RUNTIME,
-              "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a, b);
+              "Expected all tensors to be on the same device, but found at least two devices, %s and %s!", a,
+              b);
     return false;
   }
   return true;
