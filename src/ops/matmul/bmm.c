@@ -312,8 +312,9 @@ ct_status ct_baddbmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *ba
 
 /* ---- addbmm: addbmm_impl_ ---- */
 
+/* meta: the call dispatches to meta (an out= among its tensors counts): meta_addbmm's checks and geometry only */
 static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const ct_tensor *b2,
-                              const ct_addmm_opts *opts, bool inplace) {
+                              const ct_addmm_opts *opts, bool inplace, bool meta) {
   ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
             alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
   ct_tensor *e;
@@ -351,7 +352,7 @@ static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const 
     ct__error(CT_ERR_RUNTIME, "self tensor does not match matmul output shape"), s = CT_ERR_RUNTIME;
   if (s == CT_OK) {
     r = ct__join_empty(e, e->ndim, e->sizes, (ct_dtype)e->dtype); /* on self's device, as meta_addbmm's */
-    if (r && CT__OP_ON_META(self, b1, b2)) { /* meta_addbmm: self.new_empty(self.size()), no kernel */
+    if (r && meta) { /* meta_addbmm: self.new_empty(self.size()), no kernel */
       ct_release(e);
       return r;
     }
@@ -397,7 +398,7 @@ ct_tensor *ct_addbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tenso
                      const ct_addmm_opts *opts) {
   CT__NONNULL_PTR(t, batch1, batch2);
   if (!CT__OP_ACCEPTS(&addbmm_op, addbmm_op.aten, t, batch1, batch2)) return NULL;
-  ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false);
+  ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false, CT__OP_ON_META(t, batch1, batch2));
   ct__mm_mark(r, t, batch1);
   ct__mm_mark(r, NULL, batch2);
   return ct__own(r);
@@ -410,7 +411,7 @@ ct_status ct_addbmm_(ct_tensor *self, const ct_tensor *batch1, const ct_tensor *
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* torch 1.13's Meta kernel of addbmm_ checks nothing and returns self as it is, but refuses a self with data */
   if (CT__OP_ON_META(self, batch1, batch2)) return ct__pw_meta_inplace_noop(self);
-  return ct__mm_finish_inplace(self, addbmm_impl(self, batch1, batch2, opts, true));
+  return ct__mm_finish_inplace(self, addbmm_impl(self, batch1, batch2, opts, true, false));
 }
 
 ct_status ct_addbmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *batch1, const ct_tensor *batch2,
@@ -418,8 +419,9 @@ ct_status ct_addbmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *bat
   CT__NONNULL_STATUS(out, t, batch1, batch2);
   if (!CT__OP_ACCEPTS(&addbmm_out_op, addbmm_out_op.aten, out, t, batch1, batch2)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&addbmm_out_op, out, t, batch1, batch2)) return CT_ERR_RUNTIME;
-  ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false);
-  if (r && CT__OP_ON_META(out, t, batch1, batch2)) { /* meta_addbmm's out_wrapper */
+  bool meta = CT__OP_ON_META(out, t, batch1, batch2);
+  ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false, meta);
+  if (r && meta) { /* meta_addbmm's out_wrapper */
     ct_status s = ct__out_wrapper_copy(out, r);
     ct_release(r);
     return s;
