@@ -128,6 +128,43 @@ def product_cases(g):
     return cases
 
 
+def pooled_gemm_cases(g):
+    """Products that ctorch runs on its pool with OpenBLAS's threaded blocking reproduced (blas_pool.c):
+    k past GEMM_Q (320 float, 192 complex64, 128 complex128 on the AVX-512 cores; other cores have other
+    values, and these shapes still cross several), odd sizes, every transpose and conjugate case, addmm's
+    beta and alpha. float64 keeps OpenBLAS's own threads; its cases check that nothing else changed."""
+    T = C.from_torch
+    cases = []
+    kinds = [(torch.float32, 1200), (torch.complex64, 700), (torch.complex128, 500), (torch.float64, 900)]
+    for i in range(24):
+        dt, kmax = kinds[i % 4]
+        lo, hi = (200, 640) if dt == torch.float32 else (3, 260)  # float tiles past the small kernels' 100^3
+        m, n = (int(v) for v in torch.randint(lo, hi, (2,), generator=g))
+        kk = int(torch.randint(100, kmax, (1,), generator=g))
+        if i % 6 == 5:
+            m = int(torch.randint(1, 4, (1,), generator=g))  # too few rows for OpenBLAS to split M
+        ta, tb = i % 2 == 1, (i // 2) % 2 == 1
+        cj = dt.is_complex and i % 3 == 0
+        a = torch.randn(kk, m, dtype=dt, generator=g).mT if ta else torch.randn(m, kk, dtype=dt, generator=g)
+        b = torch.randn(n, kk, dtype=dt, generator=g).mT if tb else torch.randn(kk, n, dtype=dt, generator=g)
+        c = torch.randn(m, n, dtype=dt, generator=g)
+        beta, alpha = [(1, 1), (0.5, -1.5), (0, 2), (2, 0)][i % 4]
+        o = _addmm_opts(beta, alpha)
+
+        def ta_ct(a=a, ta=ta, cj=cj):
+            x = ct("ct_mT", T(a.mT)) if ta else T(a)
+            return ct("ct_conj", x) if cj else x
+
+        def tb_ct(b=b, tb=tb):
+            return ct("ct_mT", T(b.mT)) if tb else T(b)
+        A = (lambda a=a, cj=cj: a.conj() if cj else a)
+        cases.append(("pooled addmm %s %dx%dx%d ta=%d tb=%d conj=%d beta=%g alpha=%g"
+                      % (str(dt)[6:], m, kk, n, ta, tb, cj, beta, alpha),
+                      lambda A=A, b=b, c=c, beta=beta, alpha=alpha: torch.addmm(c, A(), b, beta=beta, alpha=alpha),
+                      lambda c=c, o=o, ta_ct=ta_ct, tb_ct=tb_ct: ct("ct_addmm", T(c), ta_ct(), tb_ct(), ctypes.byref(o))))
+    return cases
+
+
 def bf16_product_cases(g):
     """bfloat16 products: torch 1.13 computes them in its own loops (no BLAS routine), rounding c to bfloat16
     at every k step in its order; ctorch computes tiles of c in registers over the pool. Shapes that leave
@@ -248,7 +285,7 @@ def compare(label, t_fn, c_fn, torch_threads, errors):
 def main():
     g = torch.Generator().manual_seed(SEED)
     errors, n = [], 0
-    for label, t_fn, c_fn in product_cases(g) + bf16_product_cases(g) + pointwise_cases(g):
+    for label, t_fn, c_fn in product_cases(g) + pooled_gemm_cases(g) + bf16_product_cases(g) + pointwise_cases(g):
         compare(label, t_fn, c_fn, 2, errors)
         n += 1
     for label, t_fn, c_fn in reduction_cases(g):

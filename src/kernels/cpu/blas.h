@@ -100,6 +100,23 @@ void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, 
                    const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
                    int64_t ldc);
 
+/* OpenBLAS's threaded gemm reproduced on the library's pool (blas_pool.c says how and why): GEMM_Q and
+   GEMM_R of the running core for one type, read at load; q == 0 where the route is off (a core and type
+   not verified, another OpenBLAS version or build, implausible values). */
+typedef struct ct_blas_gemm_params {
+  int q, r;
+  bool exact_n;   /* the kernel's bits depend on the threaded driver's column pieces too */
+  bool any_tiles; /* they depend on the K blocks alone */
+} ct_blas_gemm_params;
+ct_blas_gemm_params ct__blas_pool_params(ct_dtype dt, const char *config, const char *core,
+                                         const void *gotoblas_table);
+
+/* Runs the gemm on the pool with torch's bits at ct_set_num_threads's count when OpenBLAS would thread
+   it and p allows; false (nothing done) otherwise. Called by ct__blas_gemm. */
+bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
+                          int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
+                          int64_t ldb, const void *beta, void *c, int64_t ldc);
+
 /* The same without the thread-count sync (pool workers between ct__blas_threads_one and the next sync). */
 void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
                           const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
