@@ -217,13 +217,25 @@ void ct__blas_threads_one(void) {
   if (B.get_threads() != 1) B.set_threads(1);
 }
 
+static int pool_index(ct_dtype dt) {
+  return dt == CT_FLOAT32 ? 0 : dt == CT_FLOAT64 ? 1 : dt == CT_COMPLEX64 ? 2 : 3;
+}
+
 void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                    const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
                    int64_t ldc) {
-  int t = dt == CT_FLOAT32 ? 0 : dt == CT_FLOAT64 ? 1 : dt == CT_COMPLEX64 ? 2 : 3;
-  if (ct__blas_gemm_pooled(B.pool[t], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)) return;
+  if (ct__blas_gemm_pooled(B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)) return;
   ct__blas_sync_threads();
   ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+bool ct__blas_batchable(ct_dtype dt) { return ct__blas_ready() && ct__blas_gemm_batchable(B.pool[pool_index(dt)]); }
+
+void ct__blas_gemm_on_this_thread(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                                  const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                                  const void *beta, void *c, int64_t ldc) {
+  ct__blas_gemm_one_thread(B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c,
+                           ldc);
 }
 
 void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,

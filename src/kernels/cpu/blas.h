@@ -117,6 +117,19 @@ bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char 
                           int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
                           int64_t ldb, const void *beta, void *c, int64_t ldc);
 
+/* Batches (bmm): whether one matrix may run on one pool thread with the bits OpenBLAS's threads would give
+   it at any size (the core's kernel depends on the K blocks alone), and that run: the threaded driver's K
+   blocks where OpenBLAS would thread the call at ct_set_num_threads's count, else one serial call. The
+   ct__blas_* forms take the loaded library's parameters for dt. */
+bool ct__blas_gemm_batchable(ct_blas_gemm_params p);
+void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
+                              int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
+                              int64_t ldb, const void *beta, void *c, int64_t ldc);
+bool ct__blas_batchable(ct_dtype dt);
+void ct__blas_gemm_on_this_thread(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                                  const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                                  const void *beta, void *c, int64_t ldc);
+
 /* The same without the thread-count sync (pool workers between ct__blas_threads_one and the next sync). */
 void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
                           const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,

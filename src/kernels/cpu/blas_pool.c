@@ -138,6 +138,25 @@ static void tile_run(void *ctx, int64_t t, int tid) {
   }
 }
 
+/* Whether OpenBLAS at nt threads runs this gemm in its threaded driver (interface/gemm.c: above the serial
+   bound, past the small kernels; level3_thread.c: more than one thread in its split), and the split:
+   *ntm ranges of M, *nthreads threads in all. */
+static bool threaded_driver(ct_dtype dt, int64_t m, int64_t n, int64_t k, int nt, int *ntm, int *nthreads) {
+  bool cplx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
+  double mnk = (double)m * (double)n * (double)k;
+  if (nt < 2 || nt > MAX_PARTS || mnk <= (cplx ? SERIAL_COMPLEX : SERIAL_REAL) || (!cplx && mnk <= SMALL_BOUND))
+    return false;
+  int tm = nt;
+  if (m < 2 * SWITCH_RATIO) tm = 1;
+  else
+    while (m < tm * SWITCH_RATIO) tm /= 2;
+  int tn = n < SWITCH_RATIO * tm ? 1 : (int)((n + SWITCH_RATIO * tm - 1) / (SWITCH_RATIO * tm));
+  if (tm * tn > nt) tn = nt / tm;
+  *ntm = tm;
+  *nthreads = tm * tn;
+  return tm * tn > 1;
+}
+
 /* The threaded driver's column pieces: nthreads ranges of DIVIDE_RATE pieces each. Returns the narrowest
    non-empty piece; *count gets the number of pieces (bounds has count + 1 entries). */
 static int64_t exact_pieces(int64_t n, int nthreads, int64_t *bounds, int *count) {
@@ -190,21 +209,11 @@ static bool any_tiles(gemm_job *j, int nt, int64_t min_k) {
 bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
                           int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
                           int64_t ldb, const void *beta, void *c, int64_t ldc) {
-  int nt = ct__num_threads();
-  if (p.q == 0 || nt < 2 || nt > MAX_PARTS) return false;
+  int nt = ct__num_threads(), ntm, nthreads;
+  if (p.q == 0 || !threaded_driver(dt, m, n, k, nt, &ntm, &nthreads)) return false;
   bool cplx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
   double mnk = (double)m * (double)n * (double)k;
-  if (mnk <= (cplx ? SERIAL_COMPLEX : SERIAL_REAL) || (!cplx && mnk <= SMALL_BOUND)) return false;
   if (mnk >= SHARED_BOUND && !ct__parallel_quiet()) return false;
-  /* level3_thread.c's thread split; with one thread in all it runs the serial driver. */
-  int ntm = nt;
-  if (m < 2 * SWITCH_RATIO) ntm = 1;
-  else
-    while (m < ntm * SWITCH_RATIO) ntm /= 2;
-  int ntn = n < SWITCH_RATIO * ntm ? 1 : (int)((n + SWITCH_RATIO * ntm - 1) / (SWITCH_RATIO * ntm));
-  if (ntm * ntn > nt) ntn = nt / ntm;
-  int nthreads = ntm * ntn;
-  if (nthreads <= 1) return false;
 
   gemm_job j = {.dt = dt,
                 .ta = transa,
@@ -242,4 +251,39 @@ bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char 
   ct__parallel_chunks((int64_t)j.nrows * j.ncols, nt, tile_run, &j);
   if (omp_get_max_threads() != saved) omp_set_num_threads(saved);
   return true;
+}
+
+bool ct__blas_gemm_batchable(ct_blas_gemm_params p) { return p.q != 0 && p.any_tiles; }
+
+void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
+                              int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
+                              int64_t ldb, const void *beta, void *c, int64_t ldc) {
+  int ntm, nthreads;
+  if (!p.any_tiles || !threaded_driver(dt, m, n, k, ct__num_threads(), &ntm, &nthreads)) {
+    if (omp_get_max_threads() != 1) omp_set_num_threads(1);
+    ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    return;
+  }
+  gemm_job j = {.dt = dt,
+                .ta = transa,
+                .tb = transb,
+                .m = m,
+                .n = n,
+                .k = k,
+                .lda = lda,
+                .ldb = ldb,
+                .ldc = ldc,
+                .es = (int64_t)ct__itemsize(dt),
+                .a = a,
+                .b = b,
+                .c = c,
+                .alpha = alpha,
+                .beta = beta,
+                .q = p.q,
+                .nrows = 1,
+                .ncols = 1};
+  int64_t nb[2] = {0, n};
+  j.mb[0] = 0, j.mb[1] = m;
+  j.nb = nb;
+  tile_run(&j, 0, 0);
 }
