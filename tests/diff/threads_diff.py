@@ -21,7 +21,12 @@ import os
 import sys
 
 import numpy as np
-import torch
+
+# torch's OpenBLAS with the core type ctorch chooses by itself (bench/blas_core.py, imported before torch):
+# the products are then checked with the kernels a program without torch gets, not OpenBLAS's fallback
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "bench"))
+import blas_core  # noqa: E402,F401
+import torch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ctorch as C  # noqa: E402
