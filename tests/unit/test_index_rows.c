@@ -202,8 +202,8 @@ static void streamed_scatter(void) {
   float *vv = malloc((size_t)N * 64 * sizeof *vv);
   CHECK(iv && vv);
   if (!iv || !vv) return;
-  for (int64_t i = 0; i < N; i++)
-    iv[i] = (i * 7919) % M - (i % 3 == 0 ? M : 0); /* every row 4-5 times, some negative */
+  /* each row by two adjacent positions (back-to-back stores to one line), 2-3 such pairs apart; some negative */
+  for (int64_t i = 0; i < N; i++) iv[i] = (i / 2 * 7919) % M - (i % 3 == 0 ? M : 0);
   ct_tensor *idx = int64_tensor(iv, N);
   ct__idx_set_stream_threshold(1);
   for (size_t w = 0; w < sizeof widths / sizeof *widths; w++)
