@@ -162,7 +162,7 @@ static void test_block_sort(void) {
      do not (std::sort's steps) */
   static const uint32_t mods[] = {1, 2, 3, 5, 17, 100, 1000, 1u << 20, 0xffffffffu};
   int bad = 0;
-  for (int level = CT_ISA_AVX2; level >= CT_ISA_GENERIC; level--) {
+  for (int level = CT_ISA_AVX512; level >= CT_ISA_GENERIC; level--) {
     ct__cpu_force_isa(level);
     for (int t = 0; t < 1500; t++) {
       int64_t n = t < 1200 ? (int64_t)(rng() % 300) : (int64_t)(rng() % MAX);
