@@ -109,18 +109,27 @@ static inline void median_to_first(uint64_t *first, uint64_t *last) {
   swap64(first, ab ? if_ab : if_not);
 }
 
+/* bit 63 - t of x is bit t of the result */
+static inline uint64_t rev64(uint64_t x) {
+  x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
+  return __builtin_bswap64(x);
+}
+
 /* The end of __unguarded_partition where the scans cross, in the window W = [ws, we) (at most one block):
    gw / lw, bit t: ws[t] is a left / right stop not yet swapped; prev_r: the last right stop swapped. Left of
    W every key is < p, right of it > p, so past W a left stop is we and a right stop is below every left one. */
 static inline uint64_t *cross(uint64_t *ws, uint64_t *we, uint64_t gw, uint64_t lw, uint64_t *prev_r) {
+  uint64_t rw = rev64(lw); /* bit s: ws[63 - s], so that each step clears its lowest bit (no clz chain) */
   for (;;) {
     uint64_t *a = gw ? ws + __builtin_ctzll(gw) : we;
-    if (!lw) return a < prev_r ? a : prev_r;
-    uint64_t *b = ws + (63 - __builtin_clzll(lw));
+    if (!rw) return a < prev_r ? a : prev_r;
+    uint64_t *b = ws + (63 - __builtin_ctzll(rw));
     if (a >= b) return a < prev_r ? a : prev_r;
     swap64(a, b);
     gw &= gw - 1;
-    lw &= ~((uint64_t)1 << (b - ws));
+    rw &= rw - 1;
     prev_r = b;
   }
 }
@@ -189,161 +198,47 @@ CT_TARGET_AVX2 static uint64_t *partition_avx2(uint64_t *first, uint64_t *last) 
 #endif
 
 #if CT_ISA_X86
-/* ---- AVX-512: the same pairs, a block's stops at once ----
-   The loop above pairs the i-th left stop (in scan order, over the left blocks read) with the i-th right
-   stop, reading a side's next block once its current one is paired throughout. Here each block's stop
-   elements are compressed onto its side's stream (scan order) when the block is read, and the block is
-   written, by expands from the other side's stream, once that stream holds all its partners; blocks are
-   read in the same order, so the loop ends where the one above does, with the same stops unpaired (those
-   of the pending block beyond the partners read), and the crossing is the same. */
-#define STREAM 1024 /* a stream's values before it is compacted */
-#define PAD    8    /* readable slots below a stream's values (fill_right_avx512 reads below its first) */
-typedef struct stream {
-  uint64_t buf[PAD + STREAM + 8]; /* + 8: a compress stores eight lanes; an expand reads eight */
-  int64_t base;                   /* the stream index held at buf[PAD] */
-} stream;
-static inline uint64_t *stream_at(stream *s, int64_t g) { return s->buf + PAD + (g - s->base); }
-/* room for a block's stops at index g; the values from keep on are kept */
-static inline void stream_room(stream *s, int64_t g, int64_t keep) {
-  if (g - s->base + BLOCK <= STREAM) return;
-  memmove(s->buf + PAD, stream_at(s, keep), (size_t)(g - keep) * sizeof(uint64_t));
-  s->base = keep;
-}
-/* bit 7 - t of b is bit t of the result (t < 8) */
-static inline unsigned rev8(unsigned b) {
-  return (unsigned)((((b * 0x80200802ull) & 0x0884422110ull) * 0x0101010101ull) >> 32) & 0xff;
-}
-#define LANES_BELOW(w, t) ((w) - (t) >= 64 ? ~0ull : (w) <= (t) ? 0ull : ((uint64_t)1 << ((w) - (t))) - 1)
-
-/* The stops of q[0..w) (w <= 64; bit t: q[t]'s key >= key (ge) or <= key), sixteen 32-bit keys per compare;
-   dst: NULL, or where the stops' elements go in order (eight lanes stored past the last). */
-CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t stops_up_avx512(const uint64_t *q, int64_t w, uint32_t key, bool ge,
-                                                           uint64_t *dst) {
+/* The same masks from sixteen 32-bit keys per compare (AVX-512): bit t (t < w <= 64) of q[t] >= thr (ge) or
+   q[t] <= thr; lanes past w are neither loaded nor set. */
+CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t stops_avx512(const uint64_t *q, int64_t w, uint64_t thr, bool ge) {
   const __m512i hi32 = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31),
-                th = _mm512_set1_epi32((int)key);
-  const uint64_t valid = LANES_BELOW(w, 0);
+                th = _mm512_set1_epi32((int)(thr >> 32));
+  const uint64_t valid = w >= 64 ? ~0ull : ((uint64_t)1 << w) - 1;
   uint64_t m = 0;
-  for (int c = 0; c < 64; c += 16) {
+  _Pragma("GCC unroll 4") for (int c = 0; c < 64; c += 16) {
     __m512i a = _mm512_maskz_loadu_epi64((__mmask8)(valid >> c), q + c),
             b = _mm512_maskz_loadu_epi64((__mmask8)(valid >> (c + 8)), q + c + 8);
     __m512i k = _mm512_permutex2var_epi32(a, hi32, b);
-    __mmask16 s = _mm512_mask_cmp_epu32_mask((__mmask16)(valid >> c), k, th, ge ? _MM_CMPINT_NLT : _MM_CMPINT_LE);
-    if (dst) {
-      _mm512_storeu_si512(dst, _mm512_maskz_compress_epi64((__mmask8)s, a));
-      dst += __builtin_popcount(s & 0xff);
-      _mm512_storeu_si512(dst, _mm512_maskz_compress_epi64((__mmask8)(s >> 8), b));
-      dst += __builtin_popcount(s >> 8);
-    }
-    m |= (uint64_t)s << c;
+    m |= (uint64_t)_mm512_mask_cmp_epu32_mask((__mmask16)(valid >> c), k, th, ge ? _MM_CMPINT_NLT : _MM_CMPINT_LE)
+         << c;
   }
   return m;
 }
-/* The right scan's stops of the w <= 64 elements below top (bit t: top[-1 - t]'s key <= key), their elements
-   to dst in that order. */
-CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t stops_down_avx512(const uint64_t *top, int64_t w, uint32_t key,
-                                                             uint64_t *dst) {
+/* lanes j >= k of eight (0 <= k clamped to 8) */
+static inline unsigned lanes_from(int64_t k) { return k <= 0 ? 0xffu : k >= 8 ? 0u : (0xffu << k) & 0xffu; }
+/* bit t (t < w <= 64) of top[-1 - t] <= thr: the right scan's stops in the order it meets them (the keys
+   gathered in that order) */
+CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t stops_down_avx512(const uint64_t *top, int64_t w, uint64_t thr) {
   const __m512i hi32 = _mm512_setr_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1),
-                rev = _mm512_setr_epi64(7, 6, 5, 4, 3, 2, 1, 0), th = _mm512_set1_epi32((int)key);
-  const uint64_t valid = LANES_BELOW(w, 0);
+                th = _mm512_set1_epi32((int)(thr >> 32));
+  const uint64_t valid = w >= 64 ? ~0ull : ((uint64_t)1 << w) - 1;
   uint64_t m = 0;
-  for (int c = 0; c < 64; c += 16) { /* b: bits c..c + 7 (reversed), a: bits c + 8..c + 15 */
-    unsigned vb = (unsigned)(valid >> c) & 0xff, va = (unsigned)(valid >> (c + 8)) & 0xff;
-    __m512i a = _mm512_maskz_loadu_epi64((__mmask8)rev8(va), top - c - 16),
-            b = _mm512_maskz_loadu_epi64((__mmask8)rev8(vb), top - c - 8);
+  _Pragma("GCC unroll 4") for (int c = 0; c < 64; c += 16) { /* b: bits c..c + 7, a: c + 8..c + 15 */
+    __m512i a = _mm512_maskz_loadu_epi64((__mmask8)lanes_from(c + 16 - w), top - c - 16),
+            b = _mm512_maskz_loadu_epi64((__mmask8)lanes_from(c + 8 - w), top - c - 8);
     __m512i k = _mm512_permutex2var_epi32(a, hi32, b);
-    __mmask16 s = _mm512_mask_cmp_epu32_mask((__mmask16)(valid >> c), k, th, _MM_CMPINT_LE);
-    _mm512_storeu_si512(dst, _mm512_maskz_compress_epi64((__mmask8)s, _mm512_permutexvar_epi64(rev, b)));
-    dst += __builtin_popcount(s & 0xff);
-    _mm512_storeu_si512(dst, _mm512_maskz_compress_epi64((__mmask8)(s >> 8), _mm512_permutexvar_epi64(rev, a)));
-    dst += __builtin_popcount(s >> 8);
-    m |= (uint64_t)s << c;
+    m |= (uint64_t)_mm512_mask_cmp_epu32_mask((__mmask16)(valid >> c), k, th, _MM_CMPINT_LE) << c;
   }
   return m;
 }
-/* q[t] for the stops m (bit t) in order = src[0..popcount(m)) */
-CT_TARGET_AVX512 CT_ALWAYS_INLINE void fill_up_avx512(uint64_t *q, uint64_t m, const uint64_t *src) {
-  for (int c = 0; c < 64; c += 8) {
-    __mmask8 b = (__mmask8)(m >> c);
-    _mm512_mask_storeu_epi64(q + c, b, _mm512_maskz_expand_epi64(b, _mm512_loadu_si512(src)));
-    src += __builtin_popcount(b);
-  }
+CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t ge_mask_avx512(const uint64_t *q, int64_t w, uint64_t thr) {
+  return stops_avx512(q, w, thr, true);
 }
-/* top[-1 - t] for the stops m (bit t) in order = src[0..popcount(m)): a piece of eight below top holds its
-   stops' values in reverse (src[0..8) is read from 8 below its first; the stream's PAD) */
-CT_TARGET_AVX512 CT_ALWAYS_INLINE void fill_down_avx512(uint64_t *top, uint64_t m, const uint64_t *src) {
-  const __m512i rev = _mm512_setr_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-  for (int c = 0; c < 64; c += 8) {
-    unsigned b = (unsigned)(m >> c) & 0xff, p = (unsigned)__builtin_popcount(b);
-    __mmask8 lanes = (__mmask8)rev8(b);
-    __m512i x = _mm512_permutexvar_epi64(rev, _mm512_loadu_si512(src + p - 8)); /* src[p - 1], src[p - 2].. */
-    _mm512_mask_storeu_epi64(top - c - 8, lanes, _mm512_maskz_expand_epi64(lanes, x));
-    src += p;
-  }
+CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t le_mask_avx512(const uint64_t *q, int64_t w, uint64_t thr) {
+  return stops_avx512(q, w, thr, false);
 }
-
 CT_TARGET_AVX512 static uint64_t *partition_avx512(uint64_t *first, uint64_t *last) {
-  const uint32_t key = (uint32_t)(*first >> 32);
-  uint64_t *l = first + 1, *r = last; /* not yet read: [l, r) */
-  if (r - l <= BLOCK)
-    return cross(l, r, stops_up_avx512(l, r - l, key, true, NULL), stops_up_avx512(l, r - l, key, false, NULL),
-                 last);
-  stream sl, sr; /* the left / right stops' elements in scan order */
-  sl.base = sr.base = 0;
-  int64_t nl = 0, nr = 0, ls = 0, rs = 0; /* stops read on each side; the stream index of a block's first */
-  uint64_t *bl = l, *br = r, ml = 0, mr = 0; /* the current blocks and their stops (bit t: bl[t], br[-1 - t]) */
-  bool lput = true, rput = true;             /* written (paired throughout) */
-  uint64_t *last_l = first, *last_r = last;  /* the last stops paired */
-  for (;;) {
-    if (!lput && nr >= ls + __builtin_popcountll(ml)) {
-      fill_up_avx512(bl, ml, stream_at(&sr, ls));
-      lput = true;
-      if (ml) last_l = bl + (63 - __builtin_clzll(ml));
-    }
-    if (!rput && nl >= rs + __builtin_popcountll(mr)) {
-      fill_down_avx512(br, mr, stream_at(&sl, rs));
-      rput = true;
-      if (mr) last_r = br - 1 - (63 - __builtin_clzll(mr));
-    }
-    if (lput) {
-      if (l == r) break;
-      int64_t w = r - l < BLOCK ? r - l : BLOCK;
-      stream_room(&sl, nl, rs);
-      bl = l;
-      ml = w == BLOCK ? stops_up_avx512(l, BLOCK, key, true, stream_at(&sl, nl))
-                      : stops_up_avx512(l, w, key, true, stream_at(&sl, nl));
-      ls = nl;
-      nl += __builtin_popcountll(ml);
-      l += w;
-      lput = false;
-    } else { /* rput: the other is paired throughout */
-      if (l == r) break;
-      int64_t w = r - l < BLOCK ? r - l : BLOCK;
-      stream_room(&sr, nr, ls);
-      br = r;
-      mr = w == BLOCK ? stops_down_avx512(r, BLOCK, key, stream_at(&sr, nr))
-                      : stops_down_avx512(r, w, key, stream_at(&sr, nr));
-      rs = nr;
-      nr += __builtin_popcountll(mr);
-      r -= w;
-      rput = false;
-    }
-  }
-  /* a pending block: its first stops are paired with the other side's last ones, as the loop above swaps */
-  uint64_t *ws = l, *we = l, gw = 0, lw = 0;
-  if (!lput) {
-    const uint64_t *src = stream_at(&sr, ls);
-    for (int64_t i = 0; i < nr - ls; i++, ml &= ml - 1) *(last_l = bl + __builtin_ctzll(ml)) = src[i];
-    ws = bl > last_l + 1 ? bl : last_l + 1;
-    gw = ml >> (ws - bl);
-    lw = stops_up_avx512(ws, we - ws, key, false, NULL);
-  } else if (!rput) {
-    const uint64_t *src = stream_at(&sl, rs);
-    for (int64_t i = 0; i < nl - rs; i++, mr &= mr - 1) *(last_r = br - 1 - __builtin_ctzll(mr)) = src[i];
-    we = br < last_r ? br : last_r;
-    gw = stops_up_avx512(ws, we - ws, key, true, NULL);
-    lw = stops_up_avx512(ws, we - ws, key, false, NULL);
-  }
-  return cross(ws, we, gw, lw, last_r);
+  PARTITION_BODY(ge_mask_avx512, le_mask_avx512, stops_down_avx512)
 }
 #endif
 
@@ -486,7 +381,7 @@ CT_TARGET_AVX512 static bool distinct_avx512(uint64_t *first, uint64_t *last) {
   const __m512i hi32 = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31),
                 sign = _mm512_set1_epi32(INT32_MIN);
   const int64_t n = last - first, nv = n <= 32 ? 2 : 4; /* vectors of 16 keys */
-  const uint64_t valid = LANES_BELOW(n, 0);
+  const uint64_t valid = n >= 64 ? ~0ull : ((uint64_t)1 << n) - 1;
   uint64_t x[SMALL] __attribute__((aligned(64)));
   __m512i k[4], vmin = _mm512_set1_epi32(-1), vmax = _mm512_setzero_si512();
   for (int c = 0; c < 4; c++) {
