@@ -273,6 +273,35 @@ CT_TARGET_AVX2 static void leaf_avx2(uint64_t *first, uint64_t *last) {
   _mm256_storeu_si256((__m256i *)(r + 12), r3);
   for (int64_t j = 0; j < n; j++) first[r[j]] = x[j];
 }
+/* The same with the keys less than 2^28 apart (otherwise leaf_avx2): c = (key - least) << 4 | j, sixteen
+   32-bit c per compare. */
+CT_TARGET_AVX512 static void leaf_avx512(uint64_t *first, uint64_t *last) {
+  const int64_t n = last - first;
+  if (n < 2) return;
+  const __m512i hi32 = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31),
+                pos = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __mmask16 valid = (__mmask16)(((uint32_t)1 << n) - 1);
+  uint64_t x[16] __attribute__((aligned(64)));
+  uint32_t c[16] __attribute__((aligned(64))), r[16] __attribute__((aligned(64)));
+  __m512i a = _mm512_maskz_loadu_epi64((__mmask8)valid, first),
+          b = _mm512_maskz_loadu_epi64((__mmask8)(valid >> 8), first + 8);
+  __m512i k = _mm512_permutex2var_epi32(a, hi32, b);
+  uint32_t lo = _mm512_mask_reduce_min_epu32(valid, k), hi = _mm512_mask_reduce_max_epu32(valid, k);
+  if (hi - lo >= (uint32_t)1 << 28) {
+    leaf_avx2(first, last);
+    return;
+  }
+  __m512i cv = _mm512_or_si512(_mm512_slli_epi32(_mm512_sub_epi32(k, _mm512_set1_epi32((int)lo)), 4), pos);
+  _mm512_store_si512(c, cv);
+  _mm512_store_si512(x, a);
+  _mm512_store_si512(x + 8, b);
+  __m512i rank = _mm512_setzero_si512();
+  for (int64_t i = 0; i < n; i++)
+    rank = _mm512_mask_add_epi32(rank, _mm512_cmpgt_epu32_mask(cv, _mm512_set1_epi32((int)c[i])), rank,
+                                 _mm512_set1_epi32(1));
+  _mm512_store_si512(r, rank);
+  for (int64_t j = 0; j < n; j++) first[r[j]] = x[j];
+}
 #endif
 
 #define SMALL 64
@@ -376,15 +405,14 @@ CT_TARGET_AVX2 static bool distinct_avx2(uint64_t *first, uint64_t *last) {
 }
 /* The same, the part read sixteen elements at a time: its keys gathered into vectors, their least and
    greatest found with vector compares, then ranked on 16-bit offsets (ranks16_avx2) or on the keys,
-   sixteen per compare. */
-CT_TARGET_AVX512 static bool distinct_avx512(uint64_t *first, uint64_t *last) {
+   sixteen per compare. nv: vectors of 16 (2 or 4, n <= 16 * nv). */
+CT_TARGET_AVX512 CT_ALWAYS_INLINE bool distinct_nv_avx512(uint64_t *first, int64_t n, const int nv) {
   const __m512i hi32 = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31),
                 sign = _mm512_set1_epi32(INT32_MIN);
-  const int64_t n = last - first, nv = n <= 32 ? 2 : 4; /* vectors of 16 keys */
   const uint64_t valid = n >= 64 ? ~0ull : ((uint64_t)1 << n) - 1;
   uint64_t x[SMALL] __attribute__((aligned(64)));
   __m512i k[4], vmin = _mm512_set1_epi32(-1), vmax = _mm512_setzero_si512();
-  for (int c = 0; c < 4; c++) {
+  _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
     __mmask16 v = (__mmask16)(valid >> 16 * c);
     __m512i a = _mm512_maskz_loadu_epi64((__mmask8)v, first + 16 * c),
             b = _mm512_maskz_loadu_epi64((__mmask8)(v >> 8), first + 16 * c + 8);
@@ -398,7 +426,7 @@ CT_TARGET_AVX512 static bool distinct_avx512(uint64_t *first, uint64_t *last) {
   if (hi - lo < 0x8000u) {
     int16_t key[SMALL] __attribute__((aligned(32)));
     uint16_t rank[SMALL] __attribute__((aligned(32)));
-    for (int c = 0; c < 4; c++) /* padding: 0x8000, INT16_MIN */
+    _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) /* padding: 0x8000, INT16_MIN */
       _mm256_store_si256((__m256i *)(key + 16 * c),
                          _mm512_cvtepi32_epi16(_mm512_mask_sub_epi32(_mm512_set1_epi32(0x8000),
                                                                      (__mmask16)(valid >> 16 * c), k[c],
@@ -409,27 +437,27 @@ CT_TARGET_AVX512 static bool distinct_avx512(uint64_t *first, uint64_t *last) {
   }
   int32_t key[SMALL] __attribute__((aligned(64)));
   uint32_t rank[SMALL] __attribute__((aligned(64)));
-  __m512i s[4], r[4];
-  for (int c = 0; c < 4; c++) { /* as signed; padding: INT32_MIN, below every key */
+  __m512i s[4], r[4], sum = _mm512_setzero_si512();
+  _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) { /* as signed; padding: INT32_MIN, below every key */
     s[c] = _mm512_mask_xor_epi32(sign, (__mmask16)(valid >> 16 * c), k[c], sign);
     _mm512_store_si512(key + 16 * c, s[c]);
     r[c] = _mm512_setzero_si512();
   }
-  const __m512i one = _mm512_set1_epi32(1);
   for (int64_t i = 0; i < n; i++) {
     __m512i ki = _mm512_set1_epi32(key[i]);
-    r[0] = _mm512_mask_add_epi32(r[0], _mm512_cmpgt_epi32_mask(s[0], ki), r[0], one);
-    r[1] = _mm512_mask_add_epi32(r[1], _mm512_cmpgt_epi32_mask(s[1], ki), r[1], one);
-    if (nv == 4) {
-      r[2] = _mm512_mask_add_epi32(r[2], _mm512_cmpgt_epi32_mask(s[2], ki), r[2], one);
-      r[3] = _mm512_mask_add_epi32(r[3], _mm512_cmpgt_epi32_mask(s[3], ki), r[3], one);
-    }
+    _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++)
+      r[c] = _mm512_mask_add_epi32(r[c], _mm512_cmpgt_epi32_mask(s[c], ki), r[c], _mm512_set1_epi32(1));
   }
-  __m512i sum = _mm512_add_epi32(_mm512_add_epi32(r[0], r[1]), _mm512_add_epi32(r[2], r[3]));
+  _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
+    sum = _mm512_add_epi32(sum, r[c]);
+    _mm512_store_si512(rank + 16 * c, r[c]);
+  }
   if ((int64_t)(uint32_t)_mm512_reduce_add_epi32(sum) != n * (n - 1) / 2) return false;
-  for (int c = 0; c < 4; c++) _mm512_store_si512(rank + 16 * c, r[c]);
   for (int64_t j = 0; j < n; j++) first[rank[j]] = x[j];
   return true;
+}
+CT_TARGET_AVX512 static bool distinct_avx512(uint64_t *first, uint64_t *last) {
+  return last - first <= 32 ? distinct_nv_avx512(first, last - first, 2) : distinct_nv_avx512(first, last - first, 4);
 }
 #endif
 
@@ -462,7 +490,7 @@ static const sort_impl *pick_impl(void) {
   static const sort_impl generic = {partition_generic, leaf_generic, NULL};
 #if CT_ISA_X86
   static const sort_impl avx2 = {partition_avx2, leaf_avx2, distinct_avx2},
-                         avx512 = {partition_avx512, leaf_avx2, distinct_avx512};
+                         avx512 = {partition_avx512, leaf_avx512, distinct_avx512};
   if (ct__cpu_isa() >= CT_ISA_AVX512) return &avx512;
   if (ct__cpu_isa() >= CT_ISA_AVX2) return &avx2;
 #endif
