@@ -94,6 +94,18 @@ CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_down_avx2(const uint64_t *top, 
 }
 #endif
 
+/* The count of trailing zeros of x != 0 as a 64-bit offset: __builtin_ctzll's int costs a sign extension in
+   every address computed from it (GCC). tzcnt runs as bsf on CPUs without BMI, the same for x != 0. */
+static inline uint64_t tz64(uint64_t x) {
+#if CT_ISA_X86
+  uint64_t r;
+  __asm__("tzcnt %1, %0" : "=r"(r) : "r"(x) : "cc");
+  return r;
+#else
+  return (uint64_t)__builtin_ctzll(x);
+#endif
+}
+
 static inline void swap64(uint64_t *a, uint64_t *b) {
   uint64_t t = *a;
   *a = *b;
@@ -121,11 +133,11 @@ static inline uint64_t rev64(uint64_t x) {
    gw / lw, bit t: ws[t] is a left / right stop not yet swapped; prev_r: the last right stop swapped. Left of
    W every key is < p, right of it > p, so past W a left stop is we and a right stop is below every left one. */
 static inline uint64_t *cross(uint64_t *ws, uint64_t *we, uint64_t gw, uint64_t lw, uint64_t *prev_r) {
-  uint64_t rw = rev64(lw); /* bit s: ws[63 - s], so that each step clears its lowest bit (no clz chain) */
+  uint64_t rw = rev64(lw), *w63 = ws + 63; /* bit s: w63[-s], so that each step clears its lowest bit */
   for (;;) {
-    uint64_t *a = gw ? ws + __builtin_ctzll(gw) : we;
+    uint64_t *a = gw ? ws + tz64(gw) : we;
     if (!rw) return a < prev_r ? a : prev_r;
-    uint64_t *b = ws + (63 - __builtin_ctzll(rw));
+    uint64_t *b = w63 - tz64(rw);
     if (a >= b) return a < prev_r ? a : prev_r;
     swap64(a, b);
     gw &= gw - 1;
@@ -165,9 +177,10 @@ static inline uint64_t *cross(uint64_t *ws, uint64_t *we, uint64_t gw, uint64_t 
         r -= w;                                                                                           \
         continue;                                                                                         \
       }                                                                                                   \
+      uint64_t *br1 = br - 1; /* right mask bit t: br1 - t */                                             \
       do {                                                                                                \
-        last_l = bl + (unsigned)__builtin_ctzll(ml);                                                      \
-        last_r = br - 1 - (unsigned)__builtin_ctzll(mr);                                                  \
+        last_l = bl + tz64(ml);                                                                           \
+        last_r = br1 - tz64(mr);                                                                          \
         swap64(last_l, last_r);                                                                           \
         ml &= ml - 1;                                                                                     \
         mr &= mr - 1;                                                                                     \
@@ -209,8 +222,8 @@ CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t stops_avx512(const uint64_t *q, int64
     __m512i a = _mm512_maskz_loadu_epi64((__mmask8)(valid >> c), q + c),
             b = _mm512_maskz_loadu_epi64((__mmask8)(valid >> (c + 8)), q + c + 8);
     __m512i k = _mm512_permutex2var_epi32(a, hi32, b);
-    m |= (uint64_t)_mm512_mask_cmp_epu32_mask((__mmask16)(valid >> c), k, th, ge ? _MM_CMPINT_NLT : _MM_CMPINT_LE)
-         << c;
+    __mmask16 v = (__mmask16)(valid >> c);
+    m |= (uint64_t)(ge ? _mm512_mask_cmpge_epu32_mask(v, k, th) : _mm512_mask_cmple_epu32_mask(v, k, th)) << c;
   }
   return m;
 }
@@ -227,7 +240,7 @@ CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t stops_down_avx512(const uint64_t *top
     __m512i a = _mm512_maskz_loadu_epi64((__mmask8)lanes_from(c + 16 - w), top - c - 16),
             b = _mm512_maskz_loadu_epi64((__mmask8)lanes_from(c + 8 - w), top - c - 8);
     __m512i k = _mm512_permutex2var_epi32(a, hi32, b);
-    m |= (uint64_t)_mm512_mask_cmp_epu32_mask((__mmask16)(valid >> c), k, th, _MM_CMPINT_LE) << c;
+    m |= (uint64_t)_mm512_mask_cmple_epu32_mask((__mmask16)(valid >> c), k, th) << c;
   }
   return m;
 }
