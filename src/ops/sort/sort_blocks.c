@@ -112,6 +112,13 @@ static inline void swap64(uint64_t *a, uint64_t *b) {
   *b = t;
 }
 
+/* A line a scan reaches 16 blocks on: one prefetch a block takes the top partitions, which stream a line
+   larger than the caches from both ends, about a quarter faster (elements: may lie outside the line). */
+#define PREFETCH (16 * BLOCK)
+static inline void prefetch_at(const uint64_t *p, int64_t elements) {
+  __builtin_prefetch((const void *)((uintptr_t)p + (uintptr_t)(elements * (int64_t)sizeof *p)), 1);
+}
+
 /* __move_median_to_first(first, first + 1, mid, last - 1): the same choice, made with selects */
 static inline void median_to_first(uint64_t *first, uint64_t *last) {
   uint64_t *a = first + 1, *b = first + (last - first) / 2, *c = last - 1;
@@ -165,6 +172,7 @@ static inline uint64_t *cross(uint64_t *ws, uint64_t *we, uint64_t gw, uint64_t 
         if (l == r) break;                                                                                \
         int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
         bl = l;                                                                                           \
+        prefetch_at(l, PREFETCH);                                                                         \
         ml = w == BLOCK ? GE(l, BLOCK, lo) : GE(l, w, lo); /* the full block unrolled */                  \
         l += w;                                                                                           \
         continue;                                                                                         \
@@ -173,6 +181,7 @@ static inline uint64_t *cross(uint64_t *ws, uint64_t *we, uint64_t gw, uint64_t 
         if (l == r) break;                                                                                \
         int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
         br = r;                                                                                           \
+        prefetch_at(r, -PREFETCH - 8);                                                                    \
         mr = w == BLOCK ? LE_DOWN(r, BLOCK, hi) : LE_DOWN(r, w, hi);                                      \
         r -= w;                                                                                           \
         continue;                                                                                         \
