@@ -181,7 +181,8 @@ static void test_block_sort(void) {
     }
     /* every length around the leaf (16), the distinct-keys parts (32, 64) and the blocks (64, 128, 192), each
        key pattern and tie density (mods[0]: all equal) */
-    static const int64_t lens[] = {16, 17, 18, 31, 32, 33, 47, 48, 63, 64, 65, 66, 127, 128, 129, 130, 191, 192, 193};
+    static const int64_t lens[] = {16, 17, 18,  31,  32,  33,  47,  48,  63, 64,
+                                   65, 66, 127, 128, 129, 130, 191, 192, 193};
     for (size_t li = 0; li < sizeof lens / sizeof *lens; li++)
       for (size_t mi = 0; mi < sizeof mods / sizeof *mods; mi++)
         for (int pat = 0; pat < 4; pat++) {

@@ -232,7 +232,8 @@ CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t stops_avx512(const uint64_t *q, int64
             b = _mm512_maskz_loadu_epi64((__mmask8)(valid >> (c + 8)), q + c + 8);
     __m512i k = _mm512_permutex2var_epi32(a, hi32, b);
     __mmask16 v = (__mmask16)(valid >> c);
-    m |= (uint64_t)(ge ? _mm512_mask_cmpge_epu32_mask(v, k, th) : _mm512_mask_cmple_epu32_mask(v, k, th)) << c;
+    m |= (uint64_t)(ge ? _mm512_mask_cmpge_epu32_mask(v, k, th) : _mm512_mask_cmple_epu32_mask(v, k, th))
+         << c;
   }
   return m;
 }
@@ -339,7 +340,8 @@ _Static_assert(SMALL % 32 == 0, "distinct_avx2 pads its keys to blocks of 32");
    least, sixteen at a time. */
 /* rank[j] = #{i < n : key[i] < key[j]} for j < 16 * nv (nv: 2 or 4 vectors of 16; keys from n on are
    INT16_MIN, which no key is below: rank 0); returns the ranks' sum. */
-CT_TARGET_AVX2 CT_ALWAYS_INLINE int64_t ranks16_avx2(const int16_t *key, int64_t n, int64_t nv, uint16_t *rank) {
+CT_TARGET_AVX2 CT_ALWAYS_INLINE int64_t ranks16_avx2(const int16_t *key, int64_t n, int64_t nv,
+                                                     uint16_t *rank) {
   __m256i k0 = _mm256_load_si256((const __m256i *)key), k1 = _mm256_load_si256((const __m256i *)(key + 16));
   __m256i r0 = _mm256_setzero_si256(), r1 = r0, r2 = r0, r3 = r0;
   if (nv == 2) {
@@ -448,11 +450,11 @@ CT_TARGET_AVX512 CT_ALWAYS_INLINE bool distinct_nv_avx512(uint64_t *first, int64
   if (hi - lo < 0x8000u) {
     int16_t key[SMALL] __attribute__((aligned(32)));
     uint16_t rank[SMALL] __attribute__((aligned(32)));
-    _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) /* padding: 0x8000, INT16_MIN */
-      _mm256_store_si256((__m256i *)(key + 16 * c),
-                         _mm512_cvtepi32_epi16(_mm512_mask_sub_epi32(_mm512_set1_epi32(0x8000),
-                                                                     (__mmask16)(valid >> 16 * c), k[c],
-                                                                     _mm512_set1_epi32((int)lo))));
+    _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) { /* padding: 0x8000, INT16_MIN */
+      __m512i d = _mm512_mask_sub_epi32(_mm512_set1_epi32(0x8000), (__mmask16)(valid >> 16 * c), k[c],
+                                        _mm512_set1_epi32((int)lo));
+      _mm256_store_si256((__m256i *)(key + 16 * c), _mm512_cvtepi32_epi16(d));
+    }
     if (ranks16_avx2(key, n, nv, rank) != n * (n - 1) / 2) return false;
     for (int64_t j = 0; j < n; j++) first[rank[j]] = x[j];
     return true;
@@ -467,8 +469,9 @@ CT_TARGET_AVX512 CT_ALWAYS_INLINE bool distinct_nv_avx512(uint64_t *first, int64
   }
   for (int64_t i = 0; i < n; i++) {
     __m512i ki = _mm512_set1_epi32(key[i]);
-    _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++)
+    _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
       r[c] = _mm512_mask_add_epi32(r[c], _mm512_cmpgt_epi32_mask(s[c], ki), r[c], _mm512_set1_epi32(1));
+    }
   }
   _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
     sum = _mm512_add_epi32(sum, r[c]);
@@ -479,7 +482,8 @@ CT_TARGET_AVX512 CT_ALWAYS_INLINE bool distinct_nv_avx512(uint64_t *first, int64
   return true;
 }
 CT_TARGET_AVX512 static bool distinct_avx512(uint64_t *first, uint64_t *last) {
-  return last - first <= 32 ? distinct_nv_avx512(first, last - first, 2) : distinct_nv_avx512(first, last - first, 4);
+  return last - first <= 32 ? distinct_nv_avx512(first, last - first, 2)
+                            : distinct_nv_avx512(first, last - first, 4);
 }
 #endif
 
