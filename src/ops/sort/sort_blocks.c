@@ -136,9 +136,8 @@ static inline uint64_t rev64(uint64_t x) {
   return __builtin_bswap64(x);
 }
 
-/* The end of __unguarded_partition where the scans cross, in the window W = [ws, we) (at most one block):
-   gw / lw, bit t: ws[t] is a left / right stop not yet swapped; prev_r: the last right stop swapped. Left of
-   W every key is < p, right of it > p, so past W a left stop is we and a right stop is below every left one. */
+/* The end of __unguarded_partition, where the scans cross in the window W = [ws, we) (PARTITION_BODY): gw /
+   lw, bit t: ws[t] is a left / right stop not yet swapped; prev_r: the last right stop swapped. */
 static inline uint64_t *cross(uint64_t *ws, uint64_t *we, uint64_t gw, uint64_t lw, uint64_t *prev_r) {
   uint64_t rw = rev64(lw), *w63 = ws + 63; /* bit s: w63[-s], so that each step clears its lowest bit */
   for (;;) {
