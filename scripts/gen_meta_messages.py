@@ -13,6 +13,7 @@ _c33 = torch.empty(3, 3, device="meta", dtype=torch.complex64)
 CASES = {
     "aten::_local_scalar_dense": lambda: torch.empty((), device="meta").item(),
     "aten::equal": lambda: torch.equal(m, m),
+    "aten::is_set_to": lambda: m.is_set_to(m),
     "aten::_logcumsumexp": lambda: torch.logcumsumexp(m, 0),
     "aten::_cummax_helper": lambda: torch.cummax(m, 0),
     "aten::_cummin_helper": lambda: torch.cummin(m, 0),

@@ -77,8 +77,15 @@ CT_API int64_t ct_get_device(const ct_tensor *t);
 CT_API void *ct_data_ptr(const ct_tensor *t);
 /* A new reference to the tensor's storage. */
 CT_API ct_storage *ct_untyped_storage(const ct_tensor *t);
-/* Same storage, offset, sizes and strides. */
-CT_API bool ct_is_set_to(const ct_tensor *a, const ct_tensor *b);
+/* Tensor.is_set_to(tensor): whether a and b have the same storage, offset, sizes and strides, through *out
+   (written only on success). A status call, as torch's is an operator with errors: a meta argument is
+   refused with torch's NotImplementedError ("Could not run 'aten::is_set_to' with arguments from the 'Meta'
+   backend. ..."), as is a sparse one; a NULL a, b or out records a ValueError. A tensor with a conjugate or
+   negative bit is never set to anything (torch's fallbacks hand the kernel a resolved copy). */
+CT_API ct_status ct_is_set_to(const ct_tensor *a, const ct_tensor *b, bool *out);
+
+/* Tensor.requires_grad and requires_grad_: True refuses a tensor that is neither floating nor complex, False a
+   non-leaf, with torch's RuntimeErrors. */
 CT_API bool ct_requires_grad(const ct_tensor *t);
 CT_API ct_status ct_requires_grad_(ct_tensor *t, bool requires_grad);
 

@@ -395,7 +395,8 @@ ct_status ct__copy_into(ct_tensor *dst, const ct_tensor *src) {
      TensorIterator first: an expanded dst is refused even then (x.copy_(x.view(x.shape))). */
   unsigned bits = ct__math_bits_of_copy(dst, src);
   if (!ct__check_no_internal_overlap(dst)) return CT_ERR_RUNTIME;
-  if (ct_is_set_to(dst, src) && dst->dtype == src->dtype && ct__math_bits(dst) == ct__math_bits(src)) return CT_OK;
+  if (ct__same_view(dst, src) && dst->dtype == src->dtype && ct__math_bits(dst) == ct__math_bits(src))
+    return CT_OK;
   if (!ct__check_no_partial_overlap(dst, src)) return CT_ERR_RUNTIME;
   if (!check_broadcast(dst, src)) return ct_last_error();
   if (dst->numel == 0) return CT_OK;

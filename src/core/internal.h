@@ -255,6 +255,14 @@ static inline bool ct__has_sizes(const ct_tensor *t, int64_t nd, const int64_t *
     if (t->sizes[i] != sizes[i]) return false;
   return true;
 }
+/* Whether a and b view the same elements the same way: same storage, offset, sizes and strides (the test of
+   torch's is_set_to kernel, which the public ct_is_set_to runs after its device and math-bit rules). */
+static inline bool ct__same_view(const ct_tensor *a, const ct_tensor *b) {
+  if (a->storage != b->storage || a->offset != b->offset || a->ndim != b->ndim) return false;
+  for (int64_t i = 0; i < a->ndim; i++)
+    if (a->sizes[i] != b->sizes[i] || a->strides[i] != b->strides[i]) return false;
+  return true;
+}
 /* Applies bits to n elements of dtype dt at p, p + stride, ... in place: conj (complex only) negates the
    imaginary part, neg the value (integers wrap). Each bit is its own inverse. */
 void ct__math_bits_apply_row(char *p, int64_t stride, ct_dtype dt, int64_t n, unsigned bits);

@@ -63,8 +63,9 @@ static const char *const pool[] = {
     "AutogradNestedTensor: registered at ./torch/csrc/autograd/generated/VariableType_3.cpp:15931 [autograd kernel]\n",
     "Tracer: registered at ./torch/csrc/autograd/generated/TraceType_3.cpp:14484 [kernel]\n",
     "FuncTorchBatched: registered at ./aten/src/ATen/functorch/LegacyBatchingRegistrations.cpp:743 [backend fallback]\n",
-    "Could not run 'aten::_logcumsumexp' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::_logcumsumexp' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
+    "Could not run 'aten::is_set_to' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::is_set_to' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "Named: registered at ./aten/src/ATen/core/NamedRegistrations.cpp:7 [backend fallback]\n",
+    "Could not run 'aten::_logcumsumexp' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::_logcumsumexp' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "Could not run 'aten::_cummax_helper' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::_cummax_helper' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "Could not run 'aten::_cummin_helper' with arguments from the 'Meta' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on mobile, please visit https://fburl.com/ptmfixes for possible resolutions. 'aten::_cummin_helper' is only available for these backends: [CPU, BackendSelect, Python, FuncTorchDynamicLayerBackMode, Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutogradHIP, AutogradXLA, AutogradMPS, AutogradIPU, AutogradXPU, AutogradHPU, AutogradVE, AutogradLazy, AutogradMeta, AutogradPrivateUse1, AutogradPrivateUse2, AutogradPrivateUse3, AutogradNestedTensor, Tracer, AutocastCPU, AutocastCUDA, FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, PythonDispatcher].\n",
     "AutogradOther: registered at ./torch/csrc/autograd/generated/VariableType_1.cpp:14548 [autograd kernel]\n",
@@ -195,118 +196,120 @@ static const char *const pool[] = {
 static const short msg0[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 static const short msg1[] = {40, 1, 2, 41, 3, 4, 5, 6, 7, 8, 9, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 static const short msg2[] = {60, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg3[] = {62, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg4[] = {63, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg5[] = {81, 1, 2, 3, 4, 5, 82, 7, 8, 9, 10, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg6[] = {100, 1, 2, 41, 3, 4, 5, 82, 7, 8, 9, 10, 83, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg7[] = {101, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 102, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg8[] = {103, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 105, 33, 106, 35, 36, 37, 38, 39, -1};
-static const short msg9[] = {107, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg10[] = {109, 1, 2, 3, 4, 5, 110, 7, 8, 9, 10, 111, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg11[] = {112, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 102, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg12[] = {130, 1, 2, 3, 4, 5, 82, 7, 8, 9, 10, 83, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg13[] = {131, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 102, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg14[] = {132, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg15[] = {133, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg16[] = {134, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg17[] = {135, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg18[] = {136, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 102, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg19[] = {137, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg20[] = {138, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg21[] = {139, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg22[] = {140, 1, 2, 3, 4, 5, 141, 61, 8, 9, 10, 111, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg23[] = {142, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg24[] = {143, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg25[] = {144, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg26[] = {145, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 146, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg27[] = {147, 1, 2, 3, 4, 5, 110, 7, 8, 9, 10, 111, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg28[] = {148, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg29[] = {149, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg30[] = {150, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg31[] = {151, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg32[] = {152, 1, 2, 3, 4, 5, 141, 61, 8, 9, 10, 111, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg33[] = {153, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg34[] = {154, 1, 2, 3, 4, 5, 110, 61, 8, 9, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg35[] = {155, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg36[] = {156, 1, 2, 3, 4, 5, 110, 61, 8, 9, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg37[] = {157, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 158, 30, 159, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg38[] = {160, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg39[] = {161, 1, 162, 3, 4, 5, 110, 61, 8, 9, 10, 111, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg40[] = {163, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 158, 30, 164, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg41[] = {165, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg42[] = {166, 1, 2, 3, 4, 5, 6, 61, 167, 168, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 169, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg43[] = {170, 1, 2, 3, 4, 5, 110, 61, 167, 168, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg44[] = {171, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 158, 30, 172, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg45[] = {173, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 129, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg46[] = {174, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 158, 30, 175, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg47[] = {176, 1, 2, 3, 4, 5, 110, 61, 8, 9, 10, 111, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg48[] = {177, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 158, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg49[] = {178, 1, 2, 3, 4, 5, 141, 61, 8, 9, 10, 111, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg50[] = {179, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 158, 30, 180, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg51[] = {181, 1, 2, 3, 4, 5, 108, 61, 8, 9, 10, 83, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg52[] = {182, 1, 2, 3, 4, 5, 141, 61, 8, 9, 10, 111, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg53[] = {183, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 104, 29, 30, 175, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg54[] = {184, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg55[] = {185, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
-static const short msg56[] = {186, 1, 2, 3, 4, 5, 82, 61, 8, 9, 10, 83, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 80, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg3[] = {62, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg4[] = {63, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg5[] = {64, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg6[] = {82, 1, 2, 3, 4, 5, 83, 7, 8, 9, 10, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg7[] = {101, 1, 2, 41, 3, 4, 5, 83, 7, 8, 9, 10, 84, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg8[] = {102, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 103, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg9[] = {104, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 105, 29, 30, 59, 106, 33, 107, 35, 36, 37, 38, 39, -1};
+static const short msg10[] = {108, 1, 2, 3, 4, 5, 109, 61, 8, 9, 10, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg11[] = {110, 1, 2, 3, 4, 5, 111, 7, 8, 9, 10, 112, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 81, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg12[] = {113, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 29, 30, 103, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg13[] = {131, 1, 2, 3, 4, 5, 83, 7, 8, 9, 10, 84, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 130, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg14[] = {132, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 105, 29, 30, 103, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg15[] = {133, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg16[] = {134, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg17[] = {135, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg18[] = {136, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg19[] = {137, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 29, 30, 103, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg20[] = {138, 1, 2, 3, 4, 5, 109, 61, 8, 9, 10, 84, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg21[] = {139, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg22[] = {140, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg23[] = {141, 1, 2, 3, 4, 5, 142, 61, 8, 9, 10, 112, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 81, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg24[] = {143, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg25[] = {144, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 105, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg26[] = {145, 1, 2, 3, 4, 5, 83, 61, 8, 9, 10, 84, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 105, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg27[] = {146, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 147, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg28[] = {148, 1, 2, 3, 4, 5, 111, 7, 8, 9, 10, 112, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg29[] = {149, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg30[] = {150, 1, 2, 3, 4, 5, 109, 61, 8, 9, 10, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 130, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg31[] = {151, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg32[] = {152, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg33[] = {153, 1, 2, 3, 4, 5, 142, 61, 8, 9, 10, 112, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 81, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg34[] = {154, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 105, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg35[] = {155, 1, 2, 3, 4, 5, 111, 61, 8, 9, 10, 112, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 105, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg36[] = {156, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 105, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg37[] = {157, 1, 2, 3, 4, 5, 111, 61, 8, 9, 10, 112, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 105, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg38[] = {158, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 105, 159, 30, 160, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg39[] = {161, 1, 2, 3, 4, 5, 109, 61, 8, 9, 10, 84, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 105, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg40[] = {162, 1, 163, 3, 4, 5, 111, 61, 8, 9, 10, 112, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg41[] = {164, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 159, 30, 165, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg42[] = {166, 1, 2, 3, 4, 5, 83, 61, 8, 9, 10, 84, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg43[] = {167, 1, 2, 3, 4, 5, 6, 61, 168, 169, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 170, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg44[] = {171, 1, 2, 3, 4, 5, 111, 61, 168, 169, 10, 112, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg45[] = {172, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 159, 30, 173, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg46[] = {174, 1, 2, 3, 4, 5, 83, 61, 8, 9, 10, 84, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 130, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg47[] = {175, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 159, 30, 176, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg48[] = {177, 1, 2, 3, 4, 5, 111, 61, 8, 9, 10, 112, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg49[] = {178, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 159, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg50[] = {179, 1, 2, 3, 4, 5, 142, 61, 8, 9, 10, 112, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg51[] = {180, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 159, 30, 181, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg52[] = {182, 1, 2, 3, 4, 5, 109, 61, 8, 9, 10, 84, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg53[] = {183, 1, 2, 3, 4, 5, 142, 61, 8, 9, 10, 112, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 105, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg54[] = {184, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 105, 29, 30, 176, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg55[] = {185, 1, 2, 3, 4, 5, 6, 61, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg56[] = {186, 1, 2, 3, 4, 5, 83, 61, 8, 9, 10, 84, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 58, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
+static const short msg57[] = {187, 1, 2, 3, 4, 5, 83, 61, 8, 9, 10, 84, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 81, 29, 30, 59, 32, 33, 34, 35, 36, 37, 38, 39, -1};
 
 const ct_meta_message ct__meta_messages[] = {
     {"aten::_local_scalar_dense", pool, msg0},
     {"aten::equal", pool, msg1},
-    {"aten::_logcumsumexp", pool, msg2},
-    {"aten::_cummax_helper", pool, msg3},
-    {"aten::_cummin_helper", pool, msg4},
-    {"aten::var.correction_out", pool, msg5},
-    {"aten::std.correction_out", pool, msg6},
-    {"aten::count_nonzero.dim_IntList", pool, msg7},
-    {"aten::multinomial", pool, msg8},
-    {"aten::narrow_copy.out", pool, msg9},
-    {"aten::kthvalue.values", pool, msg10},
-    {"aten::median", pool, msg11},
-    {"aten::median.dim_values", pool, msg12},
-    {"aten::mode", pool, msg13},
-    {"aten::_unique2", pool, msg14},
-    {"aten::unique_dim", pool, msg15},
-    {"aten::unique_consecutive", pool, msg16},
-    {"aten::argsort.stable", pool, msg17},
-    {"aten::searchsorted.Tensor", pool, msg18},
-    {"aten::searchsorted.Tensor_out", pool, msg19},
-    {"aten::searchsorted.Scalar", pool, msg20},
-    {"aten::bucketize.Tensor", pool, msg21},
-    {"aten::bucketize.Tensor_out", pool, msg22},
-    {"aten::bucketize.Scalar", pool, msg23},
-    {"aten::nonzero", pool, msg24},
-    {"aten::nonzero.out", pool, msg25},
-    {"aten::masked_select", pool, msg26},
-    {"aten::masked_select.out", pool, msg27},
-    {"aten::take", pool, msg28},
-    {"aten::take.out", pool, msg29},
-    {"aten::bincount", pool, msg30},
-    {"aten::histc", pool, msg31},
-    {"aten::histc.out", pool, msg32},
-    {"aten::histogram.bin_ct", pool, msg33},
-    {"aten::histogram.bin_ct_out", pool, msg34},
-    {"aten::histogram.bins_tensor", pool, msg35},
-    {"aten::histogram.bins_tensor_out", pool, msg36},
-    {"aten::cholesky", pool, msg37},
-    {"aten::cholesky.out", pool, msg38},
-    {"aten::_resize_output_", pool, msg39},
-    {"aten::cholesky_inverse", pool, msg40},
-    {"aten::cholesky_inverse.out", pool, msg41},
-    {"aten::linalg_solve_triangular", pool, msg42},
-    {"aten::linalg_solve_triangular.out", pool, msg43},
-    {"aten::geqrf", pool, msg44},
-    {"aten::geqrf.a", pool, msg45},
-    {"aten::linalg_householder_product", pool, msg46},
-    {"aten::linalg_householder_product.out", pool, msg47},
-    {"aten::ormqr", pool, msg48},
-    {"aten::ormqr.out", pool, msg49},
-    {"aten::linalg_eig", pool, msg50},
-    {"aten::linalg_eig.out", pool, msg51},
-    {"aten::linalg_lstsq.out", pool, msg52},
-    {"aten::linalg_matrix_exp", pool, msg53},
-    {"aten::_cholesky_solve_helper", pool, msg54},
-    {"aten::_logcumsumexp.out", pool, msg55},
-    {"aten::tensordot.out", pool, msg56},
+    {"aten::is_set_to", pool, msg2},
+    {"aten::_logcumsumexp", pool, msg3},
+    {"aten::_cummax_helper", pool, msg4},
+    {"aten::_cummin_helper", pool, msg5},
+    {"aten::var.correction_out", pool, msg6},
+    {"aten::std.correction_out", pool, msg7},
+    {"aten::count_nonzero.dim_IntList", pool, msg8},
+    {"aten::multinomial", pool, msg9},
+    {"aten::narrow_copy.out", pool, msg10},
+    {"aten::kthvalue.values", pool, msg11},
+    {"aten::median", pool, msg12},
+    {"aten::median.dim_values", pool, msg13},
+    {"aten::mode", pool, msg14},
+    {"aten::_unique2", pool, msg15},
+    {"aten::unique_dim", pool, msg16},
+    {"aten::unique_consecutive", pool, msg17},
+    {"aten::argsort.stable", pool, msg18},
+    {"aten::searchsorted.Tensor", pool, msg19},
+    {"aten::searchsorted.Tensor_out", pool, msg20},
+    {"aten::searchsorted.Scalar", pool, msg21},
+    {"aten::bucketize.Tensor", pool, msg22},
+    {"aten::bucketize.Tensor_out", pool, msg23},
+    {"aten::bucketize.Scalar", pool, msg24},
+    {"aten::nonzero", pool, msg25},
+    {"aten::nonzero.out", pool, msg26},
+    {"aten::masked_select", pool, msg27},
+    {"aten::masked_select.out", pool, msg28},
+    {"aten::take", pool, msg29},
+    {"aten::take.out", pool, msg30},
+    {"aten::bincount", pool, msg31},
+    {"aten::histc", pool, msg32},
+    {"aten::histc.out", pool, msg33},
+    {"aten::histogram.bin_ct", pool, msg34},
+    {"aten::histogram.bin_ct_out", pool, msg35},
+    {"aten::histogram.bins_tensor", pool, msg36},
+    {"aten::histogram.bins_tensor_out", pool, msg37},
+    {"aten::cholesky", pool, msg38},
+    {"aten::cholesky.out", pool, msg39},
+    {"aten::_resize_output_", pool, msg40},
+    {"aten::cholesky_inverse", pool, msg41},
+    {"aten::cholesky_inverse.out", pool, msg42},
+    {"aten::linalg_solve_triangular", pool, msg43},
+    {"aten::linalg_solve_triangular.out", pool, msg44},
+    {"aten::geqrf", pool, msg45},
+    {"aten::geqrf.a", pool, msg46},
+    {"aten::linalg_householder_product", pool, msg47},
+    {"aten::linalg_householder_product.out", pool, msg48},
+    {"aten::ormqr", pool, msg49},
+    {"aten::ormqr.out", pool, msg50},
+    {"aten::linalg_eig", pool, msg51},
+    {"aten::linalg_eig.out", pool, msg52},
+    {"aten::linalg_lstsq.out", pool, msg53},
+    {"aten::linalg_matrix_exp", pool, msg54},
+    {"aten::_cholesky_solve_helper", pool, msg55},
+    {"aten::_logcumsumexp.out", pool, msg56},
+    {"aten::tensordot.out", pool, msg57},
     {0, 0, 0},
 };

@@ -373,14 +373,6 @@ ct_storage *ct_untyped_storage(const ct_tensor *t) {
   return ct__own_storage(ct_storage_retain(t->storage));
 }
 
-bool ct_is_set_to(const ct_tensor *a, const ct_tensor *b) {
-  if (!a || !b) return false;
-  if (a->storage != b->storage || a->offset != b->offset || a->ndim != b->ndim) return false;
-  for (int64_t i = 0; i < a->ndim; i++)
-    if (a->sizes[i] != b->sizes[i] || a->strides[i] != b->strides[i]) return false;
-  return true;
-}
-
 bool ct_is_contiguous(const ct_tensor *t, ct_memory_format fmt) {
   if (!t) return false;
   switch (fmt) {

@@ -1,6 +1,6 @@
-/* In-place metadata changes: set_ (from a tensor or a storage), resize_, resize_as_; and the
-   whole-tensor aliases detach and alias. A failed call leaves self exactly as it was: every check and
-   every allocation happens before the first change. */
+/* In-place metadata changes: set_ (from a tensor or a storage), resize_, resize_as_, and set_'s query
+   is_set_to; and the whole-tensor aliases detach and alias. A failed call leaves self exactly as it was:
+   every check and every allocation happens before the first change. */
 #include "ops/create_internal.h"
 #include "ops/view_internal.h"
 #include "ops/view_op.h"
@@ -193,6 +193,27 @@ ct_status ct_set_(ct_tensor *self, const ct_tensor *source) {
   /* the dispatcher sees both tensors: a sparse source is refused as a sparse self */
   if (!ct__op_accepts(&set_op.op, source)) return ct_last_error();
   return ct__set_impl(self, source);
+}
+
+/* aten::is_set_to has CPU and CUDA kernels, which read metadata only: no Meta kernel, no sparse one (the
+   dispatcher's key over both tensors refuses them). Not differentiable. */
+static const ct_op is_set_to_op = {
+    .name = "is_set_to",
+    .aten = "aten::is_set_to",
+    .grad = CT_OP_GRAD_NONE,
+    .kernels = {[CT_CPU] = ct__op_row_generic, [CT_CUDA] = ct__op_row_generic}};
+
+ct_status ct_is_set_to(const ct_tensor *a, const ct_tensor *b, bool *out) {
+  CT__NONNULL_STATUS(a, b);
+  if (!CT__OP_ACCEPTS(&is_set_to_op, is_set_to_op.aten, a, b)) return ct_last_error();
+  if (!out) { /* as ct_equal's: the result pointer after the tensors' checks */
+    ct__error(CT_ERR_VALUE, "ct_is_set_to: out is NULL");
+    return CT_ERR_VALUE;
+  }
+  /* torch's Conjugate and Negative fallbacks run the kernel on a resolved copy of a tensor with a math bit,
+     whose storage is new: such a tensor is set to nothing, itself included */
+  *out = !ct__math_bits(a) && !ct__math_bits(b) && ct__same_view(a, b);
+  return CT_OK;
 }
 
 ct_status ct__set_impl(ct_tensor *self, const ct_tensor *source) {

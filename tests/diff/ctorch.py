@@ -804,6 +804,12 @@ def equal(a, b):
     return out.value
 
 
+def is_set_to(a, b):
+    out = ctypes.c_bool()
+    check(lib().ct_is_set_to(a, b, ctypes.byref(out)))
+    return out.value
+
+
 # queries (tensor.h)
 def size(x, dim):
     r = lib().ct_size(x, dim)

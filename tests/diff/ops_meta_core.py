@@ -37,10 +37,6 @@ from ops_meta import _on_meta
 _REFS_OPS = {}
 
 _OTHER = {
-    "is_set_to": ("torch refuses is_set_to on meta (no Meta kernel: 'Could not run aten::is_set_to ... Meta'); "
-                  "ct_is_set_to returns a bool, which cannot carry the refusal without a change of the public header "
-                  "(and copy_'s own use of it on meta tensors)",
-                  "--seed 1308612728 --op is_set_to@meta --only 0"),
     "tensor_from_data": ("the entry builds its tensor from a Python buffer: no ctorch argument moves to meta",
                          "--seed 1308612728 --op tensor_from_data@meta --only 0"),
     "from_blob": ("the entry builds its tensor from a Python buffer: no ctorch argument moves to meta",

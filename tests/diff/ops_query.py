@@ -46,9 +46,41 @@ def _ct_props(x):
 def gen_is_set_to(g):
     x = g.tensor()
     r = g.random()
-    if r < 0.4:
+    if r < 0.25:
         return A(x, x)  # the same tensor: ctorch receives the same handle twice
-    return A(x, Spec(x.shape, x.dtype, g.layout()) if r < 0.7 else g.tensor())
+    if r < 0.45:
+        return A(x, Spec(x.shape, x.dtype, g.layout()) if r < 0.35 else g.tensor())
+    # a view of x made in each library: same geometry (True unless a math bit is set) or another one
+    return A(x, g.choice(["self", "conj"]), g.choice(list(_SET_TO_VIEWS)))
+
+
+# views of x for is_set_to's second argument, as (torch, ctorch) recipes
+def _conj_ct(x): return C.own(C.lib().ct_conj(x))
+
+
+_SET_TO_VIEWS = {
+    "view": (lambda x: x.view(x.shape), lambda x: C.view(x, x.shape)),
+    "as_strided": (lambda x: x.as_strided(x.shape, x.stride(), x.storage_offset()),
+                   lambda x: C.as_strided(x, x.shape, x.stride(), x.storage_offset())),
+    "transpose": (lambda x: x.transpose(0, -1) if x.dim() else x.view(()),
+                  lambda x: C.transpose(x, 0, -1) if len(x.shape) else C.view(x, ())),
+    "narrow": (lambda x: x.narrow(0, 1, x.shape[0] - 1) if x.dim() and x.shape[0] else x.view(x.shape),
+               lambda x: C.narrow(x, 0, 1, x.shape[0] - 1) if len(x.shape) and x.shape[0] else C.view(x, x.shape)),
+    "conj": (lambda x: x.conj(), _conj_ct),
+    "conj_conj": (lambda x: x.conj().conj(), lambda x: _conj_ct(_conj_ct(x))),
+}
+
+
+def _is_set_to(lib):
+    """a.is_set_to(b), or with a view recipe: self (or a.conj()) against a view of self made in the same library."""
+    def run(a, first, how=None):
+        if how is None:
+            return a.is_set_to(first) if lib is torch else C.is_set_to(a, first)
+        k = 0 if lib is torch else 1
+        left = _SET_TO_VIEWS["conj"][k](a) if first == "conj" else a
+        b = _SET_TO_VIEWS[how][k](a)
+        return left.is_set_to(b) if lib is torch else C.is_set_to(left, b)
+    return run
 
 
 def gen_requires_grad_(g):
@@ -100,8 +132,7 @@ OPS = [
     Op("is_contiguous", gen_one, null_check=False,
        torch=lambda x: tuple(x.is_contiguous(memory_format=f) for f in C.CT_MEMORY_FORMAT if f not in (None, torch.preserve_format)),
        ct=lambda x: tuple(x.is_contiguous(f) for f in C.CT_MEMORY_FORMAT if f not in (None, torch.preserve_format))),
-    Op("is_set_to", gen_is_set_to, torch=lambda a, b: a.is_set_to(b),
-       ct=lambda a, b: bool(C.lib().ct_is_set_to(a, b)), null_check=False),
+    Op("is_set_to", gen_is_set_to, torch=_is_set_to(torch), ct=_is_set_to(C)),
     Op("requires_grad_", gen_requires_grad_, torch=_rg_torch, ct=_rg_ct),
     Op("shape_numel", gen_shape_fn, torch=lambda s, v: torch.Size(s).numel(),
        ct=lambda s, v: C.lib().ct_shape_numel(C.shape_arg(s).s)),

@@ -1235,6 +1235,7 @@ static void op_convert(void) {
     ct_tensor *b = rd_t();
     bool res;
     CS("equal", ct_equal(t, b, u8() % 8 ? &res : NULL));
+    CS("is_set_to", ct_is_set_to(t, b, u8() % 8 ? &res : NULL));
     break;
   }
   case 9: {

@@ -61,6 +61,58 @@ static void test_queries(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, "Trying to create tensor with negative dimension -1: [2, -1]");
 }
 
+/* Tensor.is_set_to, each answer torch 1.13's: a status call with the answer through out, which a failing call
+   leaves as it was. */
+static bool set_to(const ct_tensor *a, const ct_tensor *b) {
+  bool r = false;
+  CHECK_EQ_INT(ct_is_set_to(a, b, &r), CT_OK);
+  return r;
+}
+static void test_is_set_to(void) {
+  ct_tensor *a = ct_empty(CT_SHAPE(2, 3), NULL);
+  /* a.is_set_to(a), a.view(2, 3), a.as_strided((2, 3), (3, 1), 0): True; a[1:] and
+     a.as_strided((1, 3), (3, 1), 3): True */
+  CHECK(set_to(a, a));
+  CHECK(set_to(a, ct_view(a, CT_SHAPE(2, 3))));
+  CHECK(set_to(a, ct_as_strided(a, CT_SHAPE(2, 3), CT_SHAPE(3, 1), &(int64_t){0})));
+  CHECK(
+      set_to(ct_slice(a, 0, 1, CT_END, 1), ct_as_strided(a, CT_SHAPE(1, 3), CT_SHAPE(3, 1), &(int64_t){3})));
+  /* other strides (a.t()), offset (a[1:]), sizes (a.view(6)) or storage (torch.empty(2, 3)): False */
+  CHECK(!set_to(a, ct_t(a)));
+  CHECK(!set_to(a, ct_slice(a, 0, 1, CT_END, 1)));
+  CHECK(!set_to(a, ct_view(a, CT_SHAPE(6))));
+  CHECK(!set_to(a, ct_empty(CT_SHAPE(2, 3), NULL)));
+  /* empty tensors: e.is_set_to(e) True, e.is_set_to(torch.empty(0)) False */
+  ct_tensor *e = ct_empty(CT_SHAPE(0), NULL);
+  CHECK(set_to(e, e) && !set_to(e, ct_empty(CT_SHAPE(0), NULL)));
+  /* z.is_set_to(z.conj()) and z.conj().is_set_to(z.conj()) False (torch's fallback resolves the bit into a
+     copy), z.is_set_to(z.conj().conj()) True */
+  ct_tensor *z = ct_zeros(CT_SHAPE(2), &(ct_tensor_opts){.dtype = CT_COMPLEX64});
+  ct_tensor *zc = ct_conj(z);
+  CHECK(!set_to(z, zc) && !set_to(zc, zc) && set_to(z, ct_conj(zc)));
+
+  /* meta, alone or with a CPU tensor: NotImplementedError, torch's dispatcher message; out unchanged */
+  ct_tensor *m = ct_empty(CT_SHAPE(2), &(ct_tensor_opts){.device = CT_DEVICE_META});
+  const char *no_meta = "Could not run 'aten::is_set_to' with arguments from the 'Meta' backend.";
+  const ct_tensor *pairs[3][2] = {{m, m}, {ct_empty(CT_SHAPE(2), NULL), m}, {m, ct_empty(CT_SHAPE(2), NULL)}};
+  for (int i = 0; i < 3; i++) {
+    bool r = true;
+    CHECK_EQ_INT(ct_is_set_to(pairs[i][0], pairs[i][1], &r), CT_ERR_NOT_IMPLEMENTED);
+    CHECK(strncmp(ct_last_error_message(), no_meta, strlen(no_meta)) == 0);
+    CHECK(r);
+    ct_clear_error();
+  }
+  /* NULL arguments: a ValueError naming the tensor, or ct_equal's for the result pointer */
+  bool r = true;
+  CHECK_EQ_INT(ct_is_set_to(NULL, a, &r), CT_ERR_VALUE);
+  CHECK_ERROR(CT_ERR_VALUE, "argument 'a' is NULL");
+  CHECK_EQ_INT(ct_is_set_to(a, NULL, &r), CT_ERR_VALUE);
+  CHECK_ERROR(CT_ERR_VALUE, "argument 'b' is NULL");
+  CHECK(r);
+  CHECK_EQ_INT(ct_is_set_to(a, a, NULL), CT_ERR_VALUE);
+  CHECK_ERROR(CT_ERR_VALUE, "ct_is_set_to: out is NULL");
+}
+
 static void ct_free_test_part(void *p) { ct__free(p); }
 
 /* The header's extension pointer: NULL for plain tensors and views, freed (its release first) with the
@@ -94,5 +146,8 @@ int main(void) {
   test_default_dtype();
   test_scopes();
   test_queries();
+  ct_scope_begin(); /* the tensors test_is_set_to makes */
+  test_is_set_to();
+  ct_scope_end();
   return TEST_SUMMARY();
 }
