@@ -337,36 +337,27 @@ _Static_assert(SMALL % 32 == 0, "distinct_avx2 pads its keys to blocks of 32");
    goes on through std::sort's steps. */
 /* The same with keys less than 2^15 apart (a small part's usually are): compared as 16-bit offsets from the
    least, sixteen at a time. */
-/* rank[j] = #{i < n : key[i] < key[j]} for j < 16 * nv (nv: 2 or 4 vectors of 16; keys from n on are
-   INT16_MIN, which no key is below: rank 0); returns the ranks' sum. */
-CT_TARGET_AVX2 CT_ALWAYS_INLINE int64_t ranks16_avx2(const int16_t *key, int64_t n, int64_t nv,
+/* rank[j] = #{i < n : key[i] < key[j]} for j < 16 * nv (nv: 2 to 4 vectors of 16, a constant where inlined;
+   keys from n on are INT16_MIN, which no key is below: rank 0); returns the ranks' sum. */
+CT_TARGET_AVX2 CT_ALWAYS_INLINE int64_t ranks16_avx2(const int16_t *key, int64_t n, const int nv,
                                                      uint16_t *rank) {
-  __m256i k0 = _mm256_load_si256((const __m256i *)key), k1 = _mm256_load_si256((const __m256i *)(key + 16));
-  __m256i r0 = _mm256_setzero_si256(), r1 = r0, r2 = r0, r3 = r0;
-  if (nv == 2) {
-    for (int64_t i = 0; i < n; i++) {
-      __m256i ki = _mm256_set1_epi16(key[i]);
-      r0 = _mm256_sub_epi16(r0, _mm256_cmpgt_epi16(k0, ki));
-      r1 = _mm256_sub_epi16(r1, _mm256_cmpgt_epi16(k1, ki));
-    }
-  } else {
-    __m256i k2 = _mm256_load_si256((const __m256i *)(key + 32)),
-            k3 = _mm256_load_si256((const __m256i *)(key + 48));
-    for (int64_t i = 0; i < n; i++) {
-      __m256i ki = _mm256_set1_epi16(key[i]);
-      r0 = _mm256_sub_epi16(r0, _mm256_cmpgt_epi16(k0, ki));
-      r1 = _mm256_sub_epi16(r1, _mm256_cmpgt_epi16(k1, ki));
-      r2 = _mm256_sub_epi16(r2, _mm256_cmpgt_epi16(k2, ki));
-      r3 = _mm256_sub_epi16(r3, _mm256_cmpgt_epi16(k3, ki));
-    }
-    _mm256_store_si256((__m256i *)(rank + 32), r2);
-    _mm256_store_si256((__m256i *)(rank + 48), r3);
+  __m256i k[4], r[4], sum = _mm256_setzero_si256();
+  _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
+    k[c] = _mm256_load_si256((const __m256i *)(key + 16 * c));
+    r[c] = _mm256_setzero_si256();
   }
-  _mm256_store_si256((__m256i *)rank, r0);
-  _mm256_store_si256((__m256i *)(rank + 16), r1);
+  for (int64_t i = 0; i < n; i++) {
+    __m256i ki = _mm256_set1_epi16(key[i]);
+    _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
+      r[c] = _mm256_sub_epi16(r[c], _mm256_cmpgt_epi16(k[c], ki));
+    }
+  }
   /* lanes hold at most 4 * 63: summed in 16 bits per lane, then widened */
-  __m256i sum = _mm256_madd_epi16(_mm256_add_epi16(_mm256_add_epi16(r0, r1), _mm256_add_epi16(r2, r3)),
-                                  _mm256_set1_epi16(1));
+  _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
+    _mm256_store_si256((__m256i *)(rank + 16 * c), r[c]);
+    sum = _mm256_add_epi16(sum, r[c]);
+  }
+  sum = _mm256_madd_epi16(sum, _mm256_set1_epi16(1));
   __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
   s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4e));
   s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xb1));
@@ -379,7 +370,8 @@ CT_TARGET_AVX2 static bool distinct16_avx2(uint64_t *first, const uint64_t *x, i
   int64_t nv = n <= 32 ? 2 : 4; /* vectors of 16 keys */
   for (int64_t j = 0; j < n; j++) key[j] = (int16_t)((uint32_t)(x[j] >> 32) - lo);
   for (int64_t j = n; j < 16 * nv; j++) key[j] = INT16_MIN; /* no key is below it: rank 0 */
-  if (ranks16_avx2(key, n, nv, rank) != n * (n - 1) / 2) return false;
+  if ((nv == 2 ? ranks16_avx2(key, n, 2, rank) : ranks16_avx2(key, n, 4, rank)) != n * (n - 1) / 2)
+    return false;
   for (int64_t j = 0; j < n; j++) first[rank[j]] = x[j];
   return true;
 }
@@ -428,7 +420,7 @@ CT_TARGET_AVX2 static bool distinct_avx2(uint64_t *first, uint64_t *last) {
 }
 /* The same, the part read sixteen elements at a time: its keys gathered into vectors, their least and
    greatest found with vector compares, then ranked on 16-bit offsets (ranks16_avx2) or on the keys,
-   sixteen per compare. nv: vectors of 16 (2 or 4, n <= 16 * nv). */
+   sixteen per compare. nv: vectors of 16 (2 to 4, n <= 16 * nv). */
 CT_TARGET_AVX512 CT_ALWAYS_INLINE bool distinct_nv_avx512(uint64_t *first, int64_t n, const int nv) {
   const __m512i hi32 = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31),
                 sign = _mm512_set1_epi32(INT32_MIN);
@@ -481,8 +473,10 @@ CT_TARGET_AVX512 CT_ALWAYS_INLINE bool distinct_nv_avx512(uint64_t *first, int64
   return true;
 }
 CT_TARGET_AVX512 static bool distinct_avx512(uint64_t *first, uint64_t *last) {
-  return last - first <= 32 ? distinct_nv_avx512(first, last - first, 2)
-                            : distinct_nv_avx512(first, last - first, 4);
+  int64_t n = last - first;
+  return n <= 32   ? distinct_nv_avx512(first, n, 2)
+         : n <= 48 ? distinct_nv_avx512(first, n, 3)
+                   : distinct_nv_avx512(first, n, 4);
 }
 #endif
 
