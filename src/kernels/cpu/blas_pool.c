@@ -118,6 +118,27 @@ typedef struct gemm_job {
   int64_t *nb; /* DIVIDE_RATE * nthreads + 1 bounds */
 } gemm_job;
 
+static gemm_job job_for(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
+                        int64_t k, const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                        const void *beta, void *c, int64_t ldc) {
+  return (gemm_job){.dt = dt,
+                    .ta = transa,
+                    .tb = transb,
+                    .m = m,
+                    .n = n,
+                    .k = k,
+                    .lda = lda,
+                    .ldb = ldb,
+                    .ldc = ldc,
+                    .es = (int64_t)ct__itemsize(dt),
+                    .a = a,
+                    .b = b,
+                    .c = c,
+                    .alpha = alpha,
+                    .beta = beta,
+                    .q = p.q};
+}
+
 static void tile_run(void *ctx, int64_t t, int tid) {
   (void)tid;
   const gemm_job *j = ctx;
@@ -215,22 +236,7 @@ bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char 
   double mnk = (double)m * (double)n * (double)k;
   if (mnk >= SHARED_BOUND && !ct__parallel_quiet()) return false;
 
-  gemm_job j = {.dt = dt,
-                .ta = transa,
-                .tb = transb,
-                .m = m,
-                .n = n,
-                .k = k,
-                .lda = lda,
-                .ldb = ldb,
-                .ldc = ldc,
-                .es = (int64_t)ct__itemsize(dt),
-                .a = a,
-                .b = b,
-                .c = c,
-                .alpha = alpha,
-                .beta = beta,
-                .q = p.q};
+  gemm_job j = job_for(p, dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
   if (n > (int64_t)p.r * nthreads) return false; /* more than one step of GEMM_R * nthreads columns */
   int64_t nb[DIVIDE_RATE * MAX_PARTS + 1];
   j.nb = nb;
@@ -264,24 +270,8 @@ void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, c
     ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     return;
   }
-  gemm_job j = {.dt = dt,
-                .ta = transa,
-                .tb = transb,
-                .m = m,
-                .n = n,
-                .k = k,
-                .lda = lda,
-                .ldb = ldb,
-                .ldc = ldc,
-                .es = (int64_t)ct__itemsize(dt),
-                .a = a,
-                .b = b,
-                .c = c,
-                .alpha = alpha,
-                .beta = beta,
-                .q = p.q,
-                .nrows = 1,
-                .ncols = 1};
+  gemm_job j = job_for(p, dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  j.nrows = j.ncols = 1;
   int64_t nb[2] = {0, n};
   j.mb[0] = 0, j.mb[1] = m;
   j.nb = nb;
