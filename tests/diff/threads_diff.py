@@ -170,6 +170,27 @@ def pooled_gemm_cases(g):
     return cases
 
 
+def pooled_gemv_cases(g):
+    """mv / addmv that ctorch runs on its pool as OpenBLAS's threaded gemv's ranges (blas_pool.c): both
+    transposes, beta and alpha, odd sizes, and the sizes where OpenBLAS splits x instead (few rows, 'n')."""
+    T = C.from_torch
+    cases = []
+    shapes = [(2048, 1536), (1537, 999), (97, 3001), (3, 5000), (6, 4000), (5000, 3), (9, 1100)]
+    for i, (m, n) in enumerate(shapes):
+        for dt in (torch.float32, torch.float64):
+            tr = i % 2 == 1  # a transposed matrix: BLAS's other case
+            a = torch.randn(n, m, dtype=dt, generator=g).mT if tr else torch.randn(m, n, dtype=dt, generator=g)
+            v = torch.randn(n, dtype=dt, generator=g)
+            s = torch.randn(m, dtype=dt, generator=g)
+            beta, alpha = [(1, 1), (0.5, -1.5), (0, 2)][i % 3]
+            o = _addmm_opts(beta, alpha)
+            A = (lambda a=a, tr=tr: ct("ct_mT", T(a.mT)) if tr else T(a))
+            cases.append(("pooled addmv %s %dx%d tr=%d beta=%g alpha=%g" % (str(dt)[6:], m, n, tr, beta, alpha),
+                          lambda a=a, v=v, s=s, beta=beta, alpha=alpha: torch.addmv(s, a, v, beta=beta, alpha=alpha),
+                          lambda s=s, A=A, v=v, o=o: ct("ct_addmv", T(s), A(), T(v), ctypes.byref(o))))
+    return cases
+
+
 def bf16_product_cases(g):
     """bfloat16 products: torch 1.13 computes them in its own loops (no BLAS routine), rounding c to bfloat16
     at every k step in its order; ctorch computes tiles of c in registers over the pool. Shapes that leave
@@ -290,7 +311,7 @@ def compare(label, t_fn, c_fn, torch_threads, errors):
 def main():
     g = torch.Generator().manual_seed(SEED)
     errors, n = [], 0
-    for label, t_fn, c_fn in product_cases(g) + pooled_gemm_cases(g) + bf16_product_cases(g) + pointwise_cases(g):
+    for label, t_fn, c_fn in product_cases(g) + pooled_gemm_cases(g) + pooled_gemv_cases(g) + bf16_product_cases(g) + pointwise_cases(g):
         compare(label, t_fn, c_fn, 2, errors)
         n += 1
     for label, t_fn, c_fn in reduction_cases(g):

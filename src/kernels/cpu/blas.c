@@ -257,7 +257,13 @@ void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int6
 
 void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
                    int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy) {
+  if (ct__blas_gemv_pooled(B.info.config, dt, trans, m, n, alpha, a, lda, x, incx, beta, y, incy)) return;
   ct__blas_sync_threads();
+  ct__blas_gemv_nosync(dt, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+}
+
+void ct__blas_gemv_nosync(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
+                          int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy) {
   int t = cblas_trans(trans), M = (int)m, N = (int)n, LA = (int)lda, IX = (int)incx, IY = (int)incy;
   switch (dt) {
     case CT_FLOAT32:

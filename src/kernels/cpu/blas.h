@@ -139,6 +139,17 @@ void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int6
 void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
                    int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy);
 
+/* The same without the thread-count sync (OpenBLAS runs it on the threads the calling thread's OpenMP
+   setting names). */
+void ct__blas_gemv_nosync(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
+                          int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy);
+
+/* OpenBLAS's threaded real gemv reproduced on the pool (blas_pool.c): true when done there; false (nothing
+   done) where OpenBLAS would not thread it or the split is not reproduced. config: openblas_get_config(). */
+bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha,
+                          const void *a, int64_t lda, const void *x, int64_t incx, const void *beta, void *y,
+                          int64_t incy);
+
 /* *result = sum x[i] * y[i] (conj_x: conj(x[i]) * y[i], complex only), as ?dot / ?dotu / ?dotc. */
 void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,
                   int64_t incy, void *result);

@@ -277,3 +277,70 @@ void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, c
   j.nb = nb;
   tile_run(&j, 0, 0);
 }
+
+/* ---- gemv ----
+   OpenBLAS 0.3.21's threaded real gemv (interface/gemv.c, driver/level2/gemv_thread.c): from m * n >= 2304 *
+   GEMM_MULTITHREAD_THRESHOLD (4) on, the outputs (A's columns for 't', its rows for 'n') are cut into
+   ranges of ceil(left / threads left) but at least 4, and each range is one serial kernel call on its part
+   of A and y. The same calls, one per range, through the interface on one thread (which scales its part of
+   y by beta first, as the threaded interface does for all of y) make the same kernel calls: the same bits
+   on any core. Not reproduced: 'n' with fewer ranges than threads (m <= 4 at 2 threads), where OpenBLAS
+   may split x instead and sum partial results; negative increments; complex (its own split). */
+
+typedef struct gemv_job {
+  ct_dtype dt;
+  char trans;
+  int64_t m, n, lda, incx, incy, es;
+  const char *a, *x;
+  char *y;
+  const void *alpha, *beta;
+  int64_t range[MAX_PARTS + 1];
+} gemv_job;
+
+static void gemv_range(void *ctx, int64_t r, int tid) {
+  (void)tid;
+  const gemv_job *j = ctx;
+  if (omp_get_max_threads() != 1) omp_set_num_threads(1);
+  int64_t lo = j->range[r], w = j->range[r + 1] - lo;
+  bool t = (j->trans | 0x20) == 't';
+  ct__blas_gemv_nosync(j->dt, j->trans, t ? j->m : w, t ? w : j->n, j->alpha, j->a + (t ? lo * j->lda : lo) * j->es,
+                       j->lda, j->x, j->incx, j->beta, j->y + lo * j->incy * j->es, j->incy);
+}
+
+bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha,
+                          const void *a, int64_t lda, const void *x, int64_t incx, const void *beta, void *y,
+                          int64_t incy) {
+  int nt = ct__num_threads();
+  if (nt < 2 || nt > MAX_PARTS || (dt != CT_FLOAT32 && dt != CT_FLOAT64) || incx <= 0 || incy <= 0 || !config ||
+      strncmp(config, "OpenBLAS 0.3.21 ", 16) != 0 || !strstr(config, "USE_OPENMP") || m * n < 2304 * 4)
+    return false;
+  bool t = (trans | 0x20) == 't';
+  gemv_job j = {.dt = dt,
+                .trans = trans,
+                .m = m,
+                .n = n,
+                .lda = lda,
+                .incx = incx,
+                .incy = incy,
+                .es = (int64_t)ct__itemsize(dt),
+                .a = a,
+                .x = x,
+                .y = y,
+                .alpha = alpha,
+                .beta = beta};
+  int ranges = 0;
+  j.range[0] = 0;
+  for (int64_t left = t ? n : m; left > 0 && ranges < nt; ranges++) {
+    int64_t w = (left + nt - ranges - 1) / (nt - ranges);
+    w = w < 4 ? 4 : w;
+    w = w > left ? left : w;
+    j.range[ranges + 1] = j.range[ranges] + w;
+    left -= w;
+  }
+  /* 't' in one range is one serial call anyway; 'n' in fewer ranges than threads may split x instead */
+  if (ranges < 2 || (!t && ranges < nt)) return false;
+  int saved = omp_get_max_threads();
+  ct__parallel_chunks(ranges, nt, gemv_range, &j);
+  if (omp_get_max_threads() != saved) omp_set_num_threads(saved);
+  return true;
+}
