@@ -68,8 +68,10 @@ static void coretype_decision(void) {
    dgemm 192 384 43472, cgemm 384 192 86976, zgemm 256 128 65264). */
 static void pool_params_decision(void) {
   static int table[1024];
-  const int at[4][4] = {{4, 640, 320, 104192}, {182, 192, 384, 43472}, {356, 384, 192, 86976}, {708, 256, 128, 65264}};
-  for (int i = 0; i < 4; i++) table[at[i][0]] = at[i][1], table[at[i][0] + 1] = at[i][2], table[at[i][0] + 2] = at[i][3];
+  const int at[4][4] = {
+      {4, 640, 320, 104192}, {182, 192, 384, 43472}, {356, 384, 192, 86976}, {708, 256, 128, 65264}};
+  for (int i = 0; i < 4; i++)
+    table[at[i][0]] = at[i][1], table[at[i][0] + 1] = at[i][2], table[at[i][0] + 2] = at[i][3];
   const char *cfg = "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY USE_OPENMP Prescott MAX_THREADS=64";
   ct_blas_gemm_params p = ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", table);
   CHECK(p.q == 320 && p.r == 104192 && p.any_tiles && !p.exact_n);
@@ -85,9 +87,12 @@ static void pool_params_decision(void) {
   CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Sandybridge", table).q == 0);
   CHECK(ct__blas_pool_params(CT_BFLOAT16, cfg, "Cooperlake", table).q == 0);
   /* another version, the pthreads build, no table: off */
-  CHECK(ct__blas_pool_params(CT_FLOAT32, "OpenBLAS 0.3.26 DYNAMIC_ARCH USE_OPENMP Haswell", "Cooperlake", table).q == 0);
-  CHECK(ct__blas_pool_params(CT_FLOAT32, "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY Prescott", "Cooperlake",
-                             table).q == 0);
+  CHECK(
+      ct__blas_pool_params(CT_FLOAT32, "OpenBLAS 0.3.26 DYNAMIC_ARCH USE_OPENMP Haswell", "Cooperlake", table)
+          .q == 0);
+  CHECK(ct__blas_pool_params(CT_FLOAT32, "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY Prescott",
+                             "Cooperlake", table)
+            .q == 0);
   CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", NULL).q == 0);
   /* a table that is not laid out as expected */
   table[5] = 0;

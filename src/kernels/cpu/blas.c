@@ -170,7 +170,8 @@ static void load(void) {
   B.info = (ct_blas_info){corename(), config(), path, core};
   void *const *table = dlsym(B.handle, "gotoblas"); /* gotoblas_t *gotoblas: the running core's table */
   static const ct_dtype pool_types[4] = {CT_FLOAT32, CT_FLOAT64, CT_COMPLEX64, CT_COMPLEX128};
-  for (int i = 0; i < 4; i++) B.pool[i] = ct__blas_pool_params(pool_types[i], config(), corename(), table ? *table : NULL);
+  for (int i = 0; i < 4; i++)
+    B.pool[i] = ct__blas_pool_params(pool_types[i], config(), corename(), table ? *table : NULL);
 }
 
 bool ct__blas_ready(void) {
@@ -224,18 +225,22 @@ static int pool_index(ct_dtype dt) {
 void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                    const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
                    int64_t ldc) {
-  if (ct__blas_gemm_pooled(B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)) return;
+  if (ct__blas_gemm_pooled(B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
+                           c, ldc))
+    return;
   ct__blas_sync_threads();
   ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-bool ct__blas_batchable(ct_dtype dt) { return ct__blas_ready() && ct__blas_gemm_batchable(B.pool[pool_index(dt)]); }
+bool ct__blas_batchable(ct_dtype dt) {
+  return ct__blas_ready() && ct__blas_gemm_batchable(B.pool[pool_index(dt)]);
+}
 
 void ct__blas_gemm_on_this_thread(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
                                   const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
                                   const void *beta, void *c, int64_t ldc) {
-  ct__blas_gemm_one_thread(B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c,
-                           ldc);
+  ct__blas_gemm_one_thread(B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
+                           c, ldc);
 }
 
 void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,

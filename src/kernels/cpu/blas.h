@@ -122,9 +122,9 @@ bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char 
    blocks where OpenBLAS would thread the call at ct_set_num_threads's count, else one serial call. The
    ct__blas_* forms take the loaded library's parameters for dt. */
 bool ct__blas_gemm_batchable(ct_blas_gemm_params p);
-void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
-                              int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
-                              int64_t ldb, const void *beta, void *c, int64_t ldc);
+void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m,
+                              int64_t n, int64_t k, const void *alpha, const void *a, int64_t lda,
+                              const void *b, int64_t ldb, const void *beta, void *c, int64_t ldc);
 bool ct__blas_batchable(ct_dtype dt);
 void ct__blas_gemm_on_this_thread(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
                                   const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
@@ -146,9 +146,9 @@ void ct__blas_gemv_nosync(ct_dtype dt, char trans, int64_t m, int64_t n, const v
 
 /* OpenBLAS's threaded real gemv reproduced on the pool (blas_pool.c): true when done there; false (nothing
    done) where OpenBLAS would not thread it or the split is not reproduced. config: openblas_get_config(). */
-bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha,
-                          const void *a, int64_t lda, const void *x, int64_t incx, const void *beta, void *y,
-                          int64_t incy);
+bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m, int64_t n,
+                          const void *alpha, const void *a, int64_t lda, const void *x, int64_t incx,
+                          const void *beta, void *y, int64_t incy);
 
 /* *result = sum x[i] * y[i] (conj_x: conj(x[i]) * y[i], complex only), as ?dot / ?dotu / ?dotc. */
 void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,

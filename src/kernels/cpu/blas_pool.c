@@ -33,9 +33,12 @@
 #include "kernels/cpu/blas.h"
 
 /* level3_thread.c's compile-time constants in Debian's TARGET=GENERIC build. */
-enum { SWITCH_RATIO = 2, DIVIDE_RATE = 2 };
+enum {
+  SWITCH_RATIO = 2,
+  DIVIDE_RATE = 2
+};
 /* interface/gemm.c: at most SMP_THRESHOLD_MIN * GEMM_MULTITHREAD_THRESHOLD multiply-adds run serially. */
-#define SERIAL_REAL 262144.0
+#define SERIAL_REAL    262144.0
 #define SERIAL_COMPLEX 32768.0
 /* sgemm_small_kernel_permit_skylakex.c: the small kernels are never used above 100^3. */
 #define SMALL_BOUND 1e6
@@ -165,7 +168,8 @@ static void tile_run(void *ctx, int64_t t, int tid) {
 static bool threaded_driver(ct_dtype dt, int64_t m, int64_t n, int64_t k, int nt, int *ntm, int *nthreads) {
   bool cplx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
   double mnk = (double)m * (double)n * (double)k;
-  if (nt < 2 || nt > MAX_PARTS || mnk <= (cplx ? SERIAL_COMPLEX : SERIAL_REAL) || (!cplx && mnk <= SMALL_BOUND))
+  if (nt < 2 || nt > MAX_PARTS || mnk <= (cplx ? SERIAL_COMPLEX : SERIAL_REAL) ||
+      (!cplx && mnk <= SMALL_BOUND))
     return false;
   int tm = nt;
   if (m < 2 * SWITCH_RATIO) tm = 1;
@@ -247,7 +251,8 @@ bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char 
   } else {
     j.nrows = ntm;
     split(0, m, ntm, 1, j.mb);
-    int64_t min_cols = p.exact_n ? exact_pieces(n, nthreads, nb, &j.ncols) : free_pieces(n, ntm, nt, nb, &j.ncols);
+    int64_t min_cols =
+        p.exact_n ? exact_pieces(n, nthreads, nb, &j.ncols) : free_pieces(n, ntm, nt, nb, &j.ncols);
     int64_t min_rows = m;
     for (int i = 0; i < ntm; i++)
       if (j.mb[i + 1] > j.mb[i] && j.mb[i + 1] - j.mb[i] < min_rows) min_rows = j.mb[i + 1] - j.mb[i];
@@ -261,9 +266,9 @@ bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char 
 
 bool ct__blas_gemm_batchable(ct_blas_gemm_params p) { return p.q != 0 && p.any_tiles; }
 
-void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
-                              int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
-                              int64_t ldb, const void *beta, void *c, int64_t ldc) {
+void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m,
+                              int64_t n, int64_t k, const void *alpha, const void *a, int64_t lda,
+                              const void *b, int64_t ldb, const void *beta, void *c, int64_t ldc) {
   int ntm, nthreads;
   if (!p.any_tiles || !threaded_driver(dt, m, n, k, ct__num_threads(), &ntm, &nthreads)) {
     if (omp_get_max_threads() != 1) omp_set_num_threads(1);
@@ -303,16 +308,18 @@ static void gemv_range(void *ctx, int64_t r, int tid) {
   if (omp_get_max_threads() != 1) omp_set_num_threads(1);
   int64_t lo = j->range[r], w = j->range[r + 1] - lo;
   bool t = (j->trans | 0x20) == 't';
-  ct__blas_gemv_nosync(j->dt, j->trans, t ? j->m : w, t ? w : j->n, j->alpha, j->a + (t ? lo * j->lda : lo) * j->es,
-                       j->lda, j->x, j->incx, j->beta, j->y + lo * j->incy * j->es, j->incy);
+  ct__blas_gemv_nosync(j->dt, j->trans, t ? j->m : w, t ? w : j->n, j->alpha,
+                       j->a + (t ? lo * j->lda : lo) * j->es, j->lda, j->x, j->incx, j->beta,
+                       j->y + lo * j->incy * j->es, j->incy);
 }
 
-bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha,
-                          const void *a, int64_t lda, const void *x, int64_t incx, const void *beta, void *y,
-                          int64_t incy) {
+bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m, int64_t n,
+                          const void *alpha, const void *a, int64_t lda, const void *x, int64_t incx,
+                          const void *beta, void *y, int64_t incy) {
   int nt = ct__num_threads();
-  if (nt < 2 || nt > MAX_PARTS || (dt != CT_FLOAT32 && dt != CT_FLOAT64) || incx <= 0 || incy <= 0 || !config ||
-      strncmp(config, "OpenBLAS 0.3.21 ", 16) != 0 || !strstr(config, "USE_OPENMP") || m * n < 2304 * 4)
+  if (nt < 2 || nt > MAX_PARTS || (dt != CT_FLOAT32 && dt != CT_FLOAT64) || incx <= 0 || incy <= 0 ||
+      !config || strncmp(config, "OpenBLAS 0.3.21 ", 16) != 0 || !strstr(config, "USE_OPENMP") ||
+      m * n < 2304 * 4)
     return false;
   bool t = (trans | 0x20) == 't';
   gemv_job j = {.dt = dt,

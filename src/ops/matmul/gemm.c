@@ -167,8 +167,8 @@ static void cpublas_gemm_ex(gemm_args *g, bool nosync) {
       break;
   }
   (nosync ? ct__blas_gemm_on_this_thread : ct__blas_gemm)(g->dt, g->ta ? (g->ca ? 'c' : 't') : 'n',
-                                                  g->tb ? (g->cb ? 'c' : 't') : 'n', g->m, g->n, g->k, &al,
-                                                  g->a, g->lda, g->b, g->ldb, &be, g->c, g->ldc);
+                                                          g->tb ? (g->cb ? 'c' : 't') : 'n', g->m, g->n, g->k,
+                                                          &al, g->a, g->lda, g->b, g->ldb, &be, g->c, g->ldc);
 }
 
 static void cpublas_gemm(gemm_args *g) { cpublas_gemm_ex(g, false); }

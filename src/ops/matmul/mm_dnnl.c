@@ -28,7 +28,8 @@ bool ct__mm_dnnl_dst_ok(const ct_tensor *t) {
   for (int i = 1; i < n; i++) /* insertion sort by (stride, size) */
     for (int j = i; j > 0; j--) {
       int a = idx[j - 1], b = idx[j];
-      if (t->strides[a] < t->strides[b] || (t->strides[a] == t->strides[b] && t->sizes[a] <= t->sizes[b])) break;
+      if (t->strides[a] < t->strides[b] || (t->strides[a] == t->strides[b] && t->sizes[a] <= t->sizes[b]))
+        break;
       idx[j - 1] = b;
       idx[j] = a;
     }
