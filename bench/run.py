@@ -65,7 +65,7 @@ SUITES = {"core": core}
 # Suites contributed by other areas: standalone scripts run in turn if present.
 EXTRA_SCRIPTS = ["pointwise.py", "reduce_bench.py", "print_bench.py", "random_bench.py", "scan_bench.py", "threads_load.py",
                  "join_bench.py", "sort_bench.py",
-                 "gather_bench.py", "linalg_bench.py", "matmul_bench.py"]
+                 "gather_bench.py", "linalg_bench.py", "matmul_bench.py", "addr_bench.py"]
 
 if __name__ == "__main__":
     wanted = sys.argv[1:] or list(SUITES) + EXTRA_SCRIPTS

@@ -53,7 +53,7 @@ class Item(ctypes.Structure):  # ct_index_item (index.h): kind, slice, tensor, s
 for name, res, args in [("ct_tensor_from_data", P, [P, ctypes.c_int, Shape, P]), ("ct_release", None, [P]),
                         ("ct_set_num_threads", None, [ctypes.c_int]), ("ct_add", P, [P, P, P]),
                         ("ct_cumsum", P, [P, ctypes.c_int64, P]), ("ct_randn", P, [Shape, P]),
-                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P]), ("ct_mm", P, [P, P]),
+                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P]), ("ct_mm", P, [P, P]), ("ct_mv", P, [P, P]),
                         ("ct_cat_out", ctypes.c_int, [P, Tensors, ctypes.c_int64]),
                         ("ct_tril_out", ctypes.c_int, [P, P, ctypes.c_int64]), ("ct_flip", P, [P, Shape]),
                         ("ct_repeat", P, [P, Shape]), ("ct_index_select", P, [P, ctypes.c_int64, P]),
@@ -176,13 +176,17 @@ def family_cases():
     o.dims = shape([1])
     KEEP.append(o)
     out.append(("amax dim 1", lambda: lib.ct_amax(csm, ctypes.byref(o)), lambda: sm.amax(1)))
-    # products: OpenBLAS (sgemm) and oneDNN (bfloat16 on AVX-512 CPUs) thread with OpenMP, not the pool
+    # products: gemm and gemv on the pool where blas_pool.c reproduces OpenBLAS's threaded bits (sgemm 256),
+    # OpenBLAS's OpenMP threads above 512^3 (sgemm 1024) and oneDNN's (bfloat16 on AVX-512 CPUs)
     for dt, (m, k, n) in ((torch.float32, (256, 256, 256)), (torch.float32, (1024, 1024, 1024)),
                           (torch.bfloat16, (64, 512, 512))):
         a, b = torch.randn(m, k).to(dt), torch.randn(k, n).to(dt)
         ca, cb = to_ct(a), to_ct(b)
         out.append(("mm %s %dx%dx%d" % (str(dt)[6:], m, k, n), lambda ca=ca, cb=cb: lib.ct_mm(ca, cb),
                     lambda a=a, b=b: torch.mm(a, b)))
+    mat, vec = torch.randn(2048, 1536), torch.randn(1536)
+    cmat, cvec = to_ct(mat), to_ct(vec)
+    out.append(("mv float32 2048x1536", lambda: lib.ct_mv(cmat, cvec), lambda: torch.mv(mat, vec)))
     return out
 
 

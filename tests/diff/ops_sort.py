@@ -157,6 +157,43 @@ def _big_input(g, dt):
     return Spec(shape, dt, g.choice([["contiguous"], ["contiguous"], ["transposed"]]), base=_big_base(g, shape, dt))
 
 
+EDGE_LENS = [17, 31, 32, 33, 47, 48, 63, 64, 65, 66, 96, 127, 128, 129, 191, 192, 255, 256, 257, 513]
+
+
+def _edge_base(g, shape, dt):
+    """Lines at the sort kernels' edges (sort_blocks.c: blocks of 64 stops, the distinct-keys rank sort of
+    parts up to 64, leaves up to 16): all equal, distinct, a grid with ties, or ties among -0.0 / 0.0, NaNs
+    of both signs and infinities; sometimes sorted either way."""
+    n = int(np.prod(shape))
+    if dt == torch.bool or dt.is_complex:
+        return _tie_base(g, shape, dt)
+    fl = dt.is_floating_point
+    r = g.random()
+    if r < 0.15:
+        v = np.full(n, g.choice([0.0, -0.0, 1.5, np.nan, _NEG_NAN] if fl else [0.0, 1.0, 3.0]))
+    elif r < 0.4:
+        v = g.rng.permutation(n).astype(np.float64) - n // 2
+    elif r < 0.7:
+        v = np.round(g.rng.standard_normal(n) * g.choice([2, 8, 64]))
+    else:
+        pool = [0.0, -0.0, np.nan, _NEG_NAN, np.inf, -np.inf, 1.0, -1.0] if fl else [0.0, 1.0, 2.0, 5.0]
+        v = np.array(pool)[g.rng.integers(0, len(pool), n)]
+    if g.chance(0.25):
+        v = np.sort(v)[::g.choice([1, -1])].copy()
+    if fl and g.chance(0.3):
+        v[g.rng.integers(0, n, max(1, n // 20))] = g.choice([np.nan, _NEG_NAN, -0.0, 0.0])
+    if not fl:
+        info = torch.iinfo(dt)
+        v = np.clip(v, info.min, info.max)
+    return torch.from_numpy(v).reshape(shape).to(dt)
+
+
+def _edge_input(g, dt):
+    n = g.choice(EDGE_LENS)
+    shape = (n,) if g.chance(0.6) else (3, n)
+    return Spec(shape, dt, g.choice([["contiguous"], ["contiguous"], ["transposed"]]), base=_edge_base(g, shape, dt))
+
+
 def _dt(g):
     return DTYPES[g.index] if g.index < len(DTYPES) else g.dtype(REAL if g.chance(0.9) else None)
 
@@ -179,7 +216,11 @@ def _dim_kw(g, x):
 # ---- sort / argsort / msort ----------------------------------------------------------------------------
 
 def gen_sort(g):
-    x = _input(g, _dt(g)) if g.chance(0.93) else _big_input(g, _dt(g))
+    r = g.random()
+    if r < 0.1:  # lines at the kernels' block edges, sorted along themselves
+        x = _edge_input(g, _dt(g))
+        return A(x, dim=g.choice([None, -1]), descending=g.chance(0.5), stable=g.chance(0.3))
+    x = _input(g, _dt(g)) if r < 0.93 else _big_input(g, _dt(g))
     return A(x, dim=_dim_kw(g, x), descending=g.chance(0.5), stable=g.chance(0.4))
 
 

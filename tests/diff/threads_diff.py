@@ -21,7 +21,12 @@ import os
 import sys
 
 import numpy as np
-import torch
+
+# torch's OpenBLAS with the core type ctorch chooses by itself (bench/blas_core.py, imported before torch):
+# the products are then checked with the kernels a program without torch gets, not OpenBLAS's fallback
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "bench"))
+import blas_core  # noqa: E402,F401
+import torch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ctorch as C  # noqa: E402
@@ -125,6 +130,64 @@ def product_cases(g):
             ]
     cases.append(("solve 256 f64", lambda: torch.linalg.solve(sq[f64], rhs),
                   lambda: ct("ct_linalg_solve", T(sq[f64]), T(rhs), None)))
+    return cases
+
+
+def pooled_gemm_cases(g):
+    """Products that ctorch runs on its pool with OpenBLAS's threaded blocking reproduced (blas_pool.c):
+    k past GEMM_Q (320 float, 192 complex64, 128 complex128 on the AVX-512 cores; other cores have other
+    values, and these shapes still cross several), odd sizes, every transpose and conjugate case, addmm's
+    beta and alpha. float64 keeps OpenBLAS's own threads; its cases check that nothing else changed."""
+    T = C.from_torch
+    cases = []
+    kinds = [(torch.float32, 1200), (torch.complex64, 700), (torch.complex128, 500), (torch.float64, 900)]
+    for i in range(24):
+        dt, kmax = kinds[i % 4]
+        lo, hi = (200, 640) if dt == torch.float32 else (3, 260)  # float tiles past the small kernels' 100^3
+        m, n = (int(v) for v in torch.randint(lo, hi, (2,), generator=g))
+        kk = int(torch.randint(100, kmax, (1,), generator=g))
+        if i % 6 == 5:
+            m = int(torch.randint(1, 4, (1,), generator=g))  # too few rows for OpenBLAS to split M
+        ta, tb = i % 2 == 1, (i // 2) % 2 == 1
+        cj = dt.is_complex and i % 3 == 0
+        a = torch.randn(kk, m, dtype=dt, generator=g).mT if ta else torch.randn(m, kk, dtype=dt, generator=g)
+        b = torch.randn(n, kk, dtype=dt, generator=g).mT if tb else torch.randn(kk, n, dtype=dt, generator=g)
+        c = torch.randn(m, n, dtype=dt, generator=g)
+        beta, alpha = [(1, 1), (0.5, -1.5), (0, 2), (2, 0)][i % 4]
+        o = _addmm_opts(beta, alpha)
+
+        def ta_ct(a=a, ta=ta, cj=cj):
+            x = ct("ct_mT", T(a.mT)) if ta else T(a)
+            return ct("ct_conj", x) if cj else x
+
+        def tb_ct(b=b, tb=tb):
+            return ct("ct_mT", T(b.mT)) if tb else T(b)
+        A = (lambda a=a, cj=cj: a.conj() if cj else a)
+        cases.append(("pooled addmm %s %dx%dx%d ta=%d tb=%d conj=%d beta=%g alpha=%g"
+                      % (str(dt)[6:], m, kk, n, ta, tb, cj, beta, alpha),
+                      lambda A=A, b=b, c=c, beta=beta, alpha=alpha: torch.addmm(c, A(), b, beta=beta, alpha=alpha),
+                      lambda c=c, o=o, ta_ct=ta_ct, tb_ct=tb_ct: ct("ct_addmm", T(c), ta_ct(), tb_ct(), ctypes.byref(o))))
+    return cases
+
+
+def pooled_gemv_cases(g):
+    """mv / addmv that ctorch runs on its pool as OpenBLAS's threaded gemv's ranges (blas_pool.c): both
+    transposes, beta and alpha, odd sizes, and the sizes where OpenBLAS splits x instead (few rows, 'n')."""
+    T = C.from_torch
+    cases = []
+    shapes = [(2048, 1536), (1537, 999), (97, 3001), (3, 5000), (6, 4000), (5000, 3), (9, 1100)]
+    for i, (m, n) in enumerate(shapes):
+        for dt in (torch.float32, torch.float64):
+            tr = i % 2 == 1  # a transposed matrix: BLAS's other case
+            a = torch.randn(n, m, dtype=dt, generator=g).mT if tr else torch.randn(m, n, dtype=dt, generator=g)
+            v = torch.randn(n, dtype=dt, generator=g)
+            s = torch.randn(m, dtype=dt, generator=g)
+            beta, alpha = [(1, 1), (0.5, -1.5), (0, 2)][i % 3]
+            o = _addmm_opts(beta, alpha)
+            A = (lambda a=a, tr=tr: ct("ct_mT", T(a.mT)) if tr else T(a))
+            cases.append(("pooled addmv %s %dx%d tr=%d beta=%g alpha=%g" % (str(dt)[6:], m, n, tr, beta, alpha),
+                          lambda a=a, v=v, s=s, beta=beta, alpha=alpha: torch.addmv(s, a, v, beta=beta, alpha=alpha),
+                          lambda s=s, A=A, v=v, o=o: ct("ct_addmv", T(s), A(), T(v), ctypes.byref(o))))
     return cases
 
 
@@ -248,7 +311,7 @@ def compare(label, t_fn, c_fn, torch_threads, errors):
 def main():
     g = torch.Generator().manual_seed(SEED)
     errors, n = [], 0
-    for label, t_fn, c_fn in product_cases(g) + bf16_product_cases(g) + pointwise_cases(g):
+    for label, t_fn, c_fn in product_cases(g) + pooled_gemm_cases(g) + pooled_gemv_cases(g) + bf16_product_cases(g) + pointwise_cases(g):
         compare(label, t_fn, c_fn, 2, errors)
         n += 1
     for label, t_fn, c_fn in reduction_cases(g):

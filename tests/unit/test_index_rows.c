@@ -7,6 +7,7 @@
 #include "check.h"
 #include "core/cpu_isa.h"
 #include "core/internal.h"
+#include "ops/index/index_ops.h"
 
 static void values(const ct_tensor *t, const double *want, int64_t n) {
   double got[32];
@@ -187,12 +188,58 @@ static void pool_cases(int threads) {
   ct_set_num_threads(0);
 }
 
+/* x[idx] = v with the rows streamed (non-temporal stores: whole 64-byte lines at aligned addresses) and, for
+   a target whose rows are not aligned lines, the plain stores: a repeated index leaves the last position's
+   row either way, in closed form. Rows of 16, 32 and 64 floats and of 17 (not whole lines); a target one
+   float into its buffer (not aligned). */
+static void streamed_scatter(void) {
+  enum {
+    N = 3000,
+    M = 700
+  };
+  static const int64_t widths[] = {16, 32, 64, 17};
+  int64_t *iv = malloc(N * sizeof *iv);
+  float *vv = malloc((size_t)N * 64 * sizeof *vv);
+  CHECK(iv && vv);
+  if (!iv || !vv) return;
+  /* each row by two adjacent positions (back-to-back stores to one line), 2-3 such pairs apart; some negative */
+  for (int64_t i = 0; i < N; i++) iv[i] = (i / 2 * 7919) % M - (i % 3 == 0 ? M : 0);
+  ct_tensor *idx = int64_tensor(iv, N);
+  ct__idx_set_stream_threshold(1);
+  for (size_t w = 0; w < sizeof widths / sizeof *widths; w++)
+    for (int shifted = 0; shifted < 2; shifted++) {
+      int64_t W = widths[w];
+      for (int64_t i = 0; i < N * W; i++) vv[i] = (float)(i / W);
+      ct_tensor *val = ct_tensor_from_data(vv, CT_FLOAT32, CT_SHAPE(N, W), NULL);
+      ct_tensor *flat = ct_zeros(CT_SHAPE(M * W + 1), NULL);
+      ct_tensor *y = flat ? ct_view(ct_slice(flat, 0, shifted, M * W + shifted, 1), CT_SHAPE(M, W)) : NULL;
+      CHECK(y && ct_index_put_(y, "%", idx, val) == CT_OK);
+      double *got = y ? all_values(y) : NULL;
+      bool same = got != NULL;
+      for (int64_t r = 0; same && r < M; r++) {
+        int64_t last = -1;
+        for (int64_t i = 0; i < N; i++)
+          if ((iv[i] + M) % M == r) last = i;
+        for (int64_t k = 0; k < W; k++) same &= got[r * W + k] == (double)last;
+      }
+      CHECK(same);
+      free(got);
+    }
+  ct__idx_set_stream_threshold(0);
+  free(iv);
+  free(vv);
+}
+
 int main(void) {
   ct_scope_begin(); /* owns every result */
   small_cases();
   row_widths();
-  ct__cpu_force_isa(CT_ISA_GENERIC); /* the baseline row copy */
-  row_widths();
+  streamed_scatter();
+  for (int level = CT_ISA_GENERIC; level < CT_ISA_AVX512; level++) { /* the baseline and AVX2 row copies */
+    ct__cpu_force_isa(level);
+    row_widths();
+    streamed_scatter();
+  }
   ct__cpu_force_isa(-1);
   pool_cases(1);
   pool_cases(2);

@@ -62,6 +62,43 @@ static void coretype_decision(void) {
   if (!here.avx512f) CHECK(info.coretype_set == NULL);
 }
 
+/* Which products run on the pool with OpenBLAS's threaded blocking (src/kernels/cpu/blas_pool.c): only for
+   0.3.21's DYNAMIC_ARCH OpenMP build, only the verified (core, type) pairs, GEMM_Q / GEMM_R read from the
+   core's table at 0.3.21's offsets (values as Cooperlake's table holds them: sgemm p 640 q 320 r 104192,
+   dgemm 192 384 43472, cgemm 384 192 86976, zgemm 256 128 65264). */
+static void pool_params_decision(void) {
+  static int table[1024];
+  const int at[4][4] = {
+      {4, 640, 320, 104192}, {182, 192, 384, 43472}, {356, 384, 192, 86976}, {708, 256, 128, 65264}};
+  for (int i = 0; i < 4; i++)
+    table[at[i][0]] = at[i][1], table[at[i][0] + 1] = at[i][2], table[at[i][0] + 2] = at[i][3];
+  const char *cfg = "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY USE_OPENMP Prescott MAX_THREADS=64";
+  ct_blas_gemm_params p = ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", table);
+  CHECK(p.q == 320 && p.r == 104192 && p.any_tiles && !p.exact_n);
+  p = ct__blas_pool_params(CT_COMPLEX64, cfg, "Cooperlake", table);
+  CHECK(p.q == 192 && p.r == 86976 && !p.any_tiles && !p.exact_n);
+  p = ct__blas_pool_params(CT_COMPLEX128, cfg, "SkylakeX", table);
+  CHECK(p.q == 128 && p.r == 65264);
+  /* double's AVX-512 kernel depends on the driver's column grouping: OpenBLAS's threads */
+  CHECK(ct__blas_pool_params(CT_FLOAT64, cfg, "Cooperlake", table).q == 0);
+  p = ct__blas_pool_params(CT_FLOAT64, cfg, "Zen", table);
+  CHECK(p.q == 384 && p.exact_n);
+  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Zen", table).q == 0);
+  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Sandybridge", table).q == 0);
+  CHECK(ct__blas_pool_params(CT_BFLOAT16, cfg, "Cooperlake", table).q == 0);
+  /* another version, the pthreads build, no table: off */
+  CHECK(
+      ct__blas_pool_params(CT_FLOAT32, "OpenBLAS 0.3.26 DYNAMIC_ARCH USE_OPENMP Haswell", "Cooperlake", table)
+          .q == 0);
+  CHECK(ct__blas_pool_params(CT_FLOAT32, "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY Prescott",
+                             "Cooperlake", table)
+            .q == 0);
+  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", NULL).q == 0);
+  /* a table that is not laid out as expected */
+  table[5] = 0;
+  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", table).q == 0);
+}
+
 /* ct_set_num_threads governs OpenBLAS's threads too */
 static void blas_threads(void) {
   typedef int get_fn(void);
@@ -181,6 +218,7 @@ static void bmm_threads_bits(void) {
 int main(void) {
   bmm_threads_bits();
   coretype_decision();
+  pool_params_decision();
   blas_threads();
   CHECK(ct_scope_begin() == CT_OK);
   ct_tensor *a = ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(2, 3));

@@ -150,9 +150,9 @@ static uint64_t rng(void) {
   return rng_state;
 }
 
-/* The block partition's sort gives the port's permutation, ties included, at each ISA level: keys drawn from
-   few values (long runs of ties, every partition's crossing inside a block), runs, reversed runs, sizes
-   around the block (64) and the insertion threshold (16). */
+/* The block partition's sort gives the port's permutation, ties included, at each ISA level (AVX-512, AVX2,
+   generic): keys drawn from few values (long runs of ties, every partition's crossing inside a block), runs,
+   reversed runs, sizes around the block (64) and the insertion threshold (16). */
 static void test_block_sort(void) {
   enum {
     MAX = 70000
@@ -162,7 +162,7 @@ static void test_block_sort(void) {
      do not (std::sort's steps) */
   static const uint32_t mods[] = {1, 2, 3, 5, 17, 100, 1000, 1u << 20, 0xffffffffu};
   int bad = 0;
-  for (int level = CT_ISA_AVX2; level >= CT_ISA_GENERIC; level--) {
+  for (int level = CT_ISA_AVX512; level >= CT_ISA_GENERIC; level--) {
     ct__cpu_force_isa(level);
     for (int t = 0; t < 1500; t++) {
       int64_t n = t < 1200 ? (int64_t)(rng() % 300) : (int64_t)(rng() % MAX);
@@ -179,6 +179,25 @@ static void test_block_sort(void) {
       ct__pk_sort_reference(b, b + n);
       bad += memcmp(a, b, (size_t)n * sizeof *a) != 0;
     }
+    /* every length around the leaf (16), the distinct-keys parts (32, 64) and the blocks (64, 128, 192), each
+       key pattern and tie density (mods[0]: all equal) */
+    static const int64_t lens[] = {16, 17, 18,  31,  32,  33,  47,  48,  63, 64,
+                                   65, 66, 127, 128, 129, 130, 191, 192, 193};
+    for (size_t li = 0; li < sizeof lens / sizeof *lens; li++)
+      for (size_t mi = 0; mi < sizeof mods / sizeof *mods; mi++)
+        for (int pat = 0; pat < 4; pat++) {
+          int64_t n = lens[li];
+          for (int64_t i = 0; i < n; i++) {
+            uint32_t k = pat == 0   ? (uint32_t)(rng() % mods[mi])
+                         : pat == 1 ? (uint32_t)(n - i) /* descending, distinct */
+                         : pat == 2 ? (uint32_t)((n - i) % mods[mi])
+                                    : (uint32_t)(i % 5 ? rng() % mods[mi] : 7);
+            a[i] = b[i] = (uint64_t)k << 32 | (uint64_t)i;
+          }
+          ct__pk_sort(a, a + n);
+          ct__pk_sort_reference(b, b + n);
+          bad += memcmp(a, b, (size_t)n * sizeof *a) != 0;
+        }
   }
   ct__cpu_force_isa(-1);
   CHECK_EQ_INT(bad, 0);

@@ -98,6 +98,7 @@ static struct {
   set_threads_fn *set_threads;
   get_threads_fn *get_threads;
   ct_blas_info info;
+  ct_blas_gemm_params pool[4]; /* float32, float64, complex64, complex128 (blas_pool.c) */
   char error[512];
 } B;
 
@@ -167,6 +168,10 @@ static void load(void) {
     return;
   }
   B.info = (ct_blas_info){corename(), config(), path, core};
+  void *const *table = dlsym(B.handle, "gotoblas"); /* gotoblas_t *gotoblas: the running core's table */
+  static const ct_dtype pool_types[4] = {CT_FLOAT32, CT_FLOAT64, CT_COMPLEX64, CT_COMPLEX128};
+  for (int i = 0; i < 4; i++)
+    B.pool[i] = ct__blas_pool_params(pool_types[i], config(), corename(), table ? *table : NULL);
 }
 
 bool ct__blas_ready(void) {
@@ -213,11 +218,29 @@ void ct__blas_threads_one(void) {
   if (B.get_threads() != 1) B.set_threads(1);
 }
 
+static int pool_index(ct_dtype dt) {
+  return dt == CT_FLOAT32 ? 0 : dt == CT_FLOAT64 ? 1 : dt == CT_COMPLEX64 ? 2 : 3;
+}
+
 void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                    const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
                    int64_t ldc) {
+  if (ct__blas_gemm_pooled(B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
+                           c, ldc))
+    return;
   ct__blas_sync_threads();
   ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+bool ct__blas_batchable(ct_dtype dt) {
+  return ct__blas_ready() && ct__blas_gemm_batchable(B.pool[pool_index(dt)]);
+}
+
+void ct__blas_gemm_on_this_thread(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                                  const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                                  const void *beta, void *c, int64_t ldc) {
+  ct__blas_gemm_one_thread(B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
+                           c, ldc);
 }
 
 void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
@@ -239,7 +262,13 @@ void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int6
 
 void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
                    int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy) {
+  if (ct__blas_gemv_pooled(B.info.config, dt, trans, m, n, alpha, a, lda, x, incx, beta, y, incy)) return;
   ct__blas_sync_threads();
+  ct__blas_gemv_nosync(dt, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+}
+
+void ct__blas_gemv_nosync(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
+                          int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy) {
   int t = cblas_trans(trans), M = (int)m, N = (int)n, LA = (int)lda, IX = (int)incx, IY = (int)incy;
   switch (dt) {
     case CT_FLOAT32:

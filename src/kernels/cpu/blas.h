@@ -100,6 +100,36 @@ void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, 
                    const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
                    int64_t ldc);
 
+/* OpenBLAS's threaded gemm reproduced on the library's pool (blas_pool.c says how and why): GEMM_Q and
+   GEMM_R of the running core for one type, read at load; q == 0 where the route is off (a core and type
+   not verified, another OpenBLAS version or build, implausible values). */
+typedef struct ct_blas_gemm_params {
+  int q, r;
+  bool exact_n;   /* the kernel's bits depend on the threaded driver's column pieces too */
+  bool any_tiles; /* they depend on the K blocks alone */
+} ct_blas_gemm_params;
+ct_blas_gemm_params ct__blas_pool_params(ct_dtype dt, const char *config, const char *core,
+                                         const void *gotoblas_table);
+
+/* Runs the gemm on the pool with torch's bits at ct_set_num_threads's count when OpenBLAS would thread
+   it and p allows; false (nothing done) otherwise. Called by ct__blas_gemm. */
+bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
+                          int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
+                          int64_t ldb, const void *beta, void *c, int64_t ldc);
+
+/* Batches (bmm): whether one matrix may run on one pool thread with the bits OpenBLAS's threads would give
+   it at any size (the core's kernel depends on the K blocks alone), and that run: the threaded driver's K
+   blocks where OpenBLAS would thread the call at ct_set_num_threads's count, else one serial call. The
+   ct__blas_* forms take the loaded library's parameters for dt. */
+bool ct__blas_gemm_batchable(ct_blas_gemm_params p);
+void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m,
+                              int64_t n, int64_t k, const void *alpha, const void *a, int64_t lda,
+                              const void *b, int64_t ldb, const void *beta, void *c, int64_t ldc);
+bool ct__blas_batchable(ct_dtype dt);
+void ct__blas_gemm_on_this_thread(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                                  const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                                  const void *beta, void *c, int64_t ldc);
+
 /* The same without the thread-count sync (pool workers between ct__blas_threads_one and the next sync). */
 void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
                           const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
@@ -108,6 +138,17 @@ void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int6
 /* y = alpha op(A) x + beta y, A m x n. beta == 0 does not read y. */
 void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
                    int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy);
+
+/* The same without the thread-count sync (OpenBLAS runs it on the threads the calling thread's OpenMP
+   setting names). */
+void ct__blas_gemv_nosync(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
+                          int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy);
+
+/* OpenBLAS's threaded real gemv reproduced on the pool (blas_pool.c): true when done there; false (nothing
+   done) where OpenBLAS would not thread it or the split is not reproduced. config: openblas_get_config(). */
+bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m, int64_t n,
+                          const void *alpha, const void *a, int64_t lda, const void *x, int64_t incx,
+                          const void *beta, void *y, int64_t incy);
 
 /* *result = sum x[i] * y[i] (conj_x: conj(x[i]) * y[i], complex only), as ?dot / ?dotu / ?dotc. */
 void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,

@@ -74,6 +74,9 @@ typedef struct ct_idx_rows {
   bool scatter;
 } ct_idx_rows;
 bool ct__idx_rows_copy(const ct_idx_rows *r);
+/* A scatter's rows are written with non-temporal stores where its target is larger than this many bytes
+   (index_rows.c); 0: the default. For tests. */
+void ct__idx_set_stream_threshold(int64_t bytes);
 /* Whether a value of idx (n of them, every stride elements) is outside [lo, hi). */
 bool ct__idx_any_outside(const int64_t *idx, int64_t n, int64_t stride, int64_t lo, int64_t hi);
 

@@ -238,7 +238,14 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
     return NULL;
   }
   if (inplace) e = ct_retain((ct_tensor *)self);
-  ct_tensor *r = ct__mm_result_for(inplace ? self : out, CT__MM_DEV(b2, self, b1), 3, sizes, dt);
+  /* bmm's out= straight into out, as torch, where no check can fail after a write (one dtype, a type the
+     kernels take, a contraction to compute; not bfloat16, whose oneDNN route refuses some out strides
+     with torch's message only after the result's layout is decided): a failed call changes nothing */
+  ct_tensor *r = out && !self && b1->dtype == dt && b2->dtype == dt && dt != CT_BOOL && dt != CT_FLOAT16 &&
+                         dt != CT_BFLOAT16 && b1->sizes[2] != 0
+                     ? ct__mm_out_direct((ct_tensor *)out, 3, sizes, dt, b1, b2, NULL)
+                     : NULL;
+  if (!r) r = ct__mm_result_for(inplace ? self : out, CT__MM_DEV(b2, self, b1), 3, sizes, dt);
   /* on meta: the structured meta's checks ran, the geometry, no kernel */
   if (r && CT__OP_ON_META(self, b1, b2, out)) {
     ct_release(e);
@@ -246,6 +253,12 @@ static ct_tensor *baddbmm_impl(const ct_tensor *self, const ct_tensor *b1, const
   }
   ct_tensor *x = r ? ct__mm_resolved(b1) : NULL, *y = x ? ct__mm_resolved(b2) : NULL;
   ct_status s = y ? CT_OK : ct_last_error();
+  const ct_tensor *dst = inplace ? self : out; /* what torch's oneDNN route wraps (alpha 0 returns first) */
+  if (s == CT_OK && dst && dst != r && ct__mm_dnnl_route(x, y, dst) && !ct__mm_coef_zero(alpha) &&
+      !ct__mm_dnnl_dst_ok(dst)) {
+    ct__error(CT_ERR_RUNTIME, "could not construct a memory descriptor using strides");
+    s = CT_ERR_RUNTIME;
+  }
   if (s == CT_OK && e && (inplace || !ct__mm_coef_zero(beta)) && r->numel) s = ct__copy_into(r, e);
   if (s == CT_OK) s = bmm_into(r, x, y, beta, alpha, self == NULL, inplace);
   ct_release(e);

@@ -166,9 +166,9 @@ static void cpublas_gemm_ex(gemm_args *g, bool nosync) {
       be.cd[0] = coef_re(g->beta), be.cd[1] = coef_im(g->beta);
       break;
   }
-  (nosync ? ct__blas_gemm_nosync : ct__blas_gemm)(g->dt, g->ta ? (g->ca ? 'c' : 't') : 'n',
-                                                  g->tb ? (g->cb ? 'c' : 't') : 'n', g->m, g->n, g->k, &al,
-                                                  g->a, g->lda, g->b, g->ldb, &be, g->c, g->ldc);
+  (nosync ? ct__blas_gemm_on_this_thread : ct__blas_gemm)(g->dt, g->ta ? (g->ca ? 'c' : 't') : 'n',
+                                                          g->tb ? (g->cb ? 'c' : 't') : 'n', g->m, g->n, g->k,
+                                                          &al, g->a, g->lda, g->b, g->ldb, &be, g->c, g->ldc);
 }
 
 static void cpublas_gemm(gemm_args *g) { cpublas_gemm_ex(g, false); }
@@ -354,11 +354,14 @@ bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct
                  .sb = x2->strides[0] * is,
                  .sc = r->strides[0] * is};
   /* Batches of matrices of at most 64^3 multiply-adds run one per pool thread with OpenBLAS on one thread;
-     larger ones run in order, each on OpenBLAS's threads, as torch calls them. The split keeps torch's bits
-     only there: OpenBLAS 0.3.21 runs a gemm of m * n * k <= SMP_THRESHOLD_MIN (65536) *
-     GEMM_MULTITHREAD_THRESHOLD (4) on one thread whatever its thread count, and above that its threaded
-     blocking rounds differently (a 64 x 128^3 bmm at 2 threads differed from torch's with a 2^24 bound). */
-  int nt = p.m * p.n * p.k <= 65536 * 4 && bs > 1 ? ct__parallel_threads(bs * p.m * p.n * p.k) : 1;
+     larger ones too where the core's kernel gives OpenBLAS's threaded bits from one thread given the
+     threaded driver's K blocks (ct__blas_batchable: the AVX-512 cores' float kernel), else in order, each
+     on OpenBLAS's threads (through the pool's tiles where they reproduce them), as torch calls them. The
+     split keeps torch's bits only there: OpenBLAS 0.3.21 runs a gemm of m * n * k <= SMP_THRESHOLD_MIN
+     (65536) * GEMM_MULTITHREAD_THRESHOLD (4) on one thread whatever its thread count, and above that its
+     threaded blocking rounds differently (blas_pool.c). */
+  bool one_each = bs > 1 && (p.m * p.n * p.k <= 65536 * 4 || (blas_dtype(dt) && ct__blas_batchable(dt)));
+  int nt = one_each ? ct__parallel_threads(bs * p.m * p.n * p.k) : 1;
   if (nt > 1 && blas_dtype(dt)) {
     ct__blas_threads_one();
     j.nosync = true;

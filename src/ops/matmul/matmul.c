@@ -556,9 +556,11 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
       ct_tensor *al = c ? ct__scalar_tensor_with(alpha, &ro) : NULL,
                 *be = al ? ct__scalar_tensor_with(beta, &ro) : NULL;
       ct_tensor *c1 = be ? ct__to_dtype_impl(c, dt) : NULL, *c2 = c1 ? ct__to_dtype_impl(v2, dt) : NULL;
-      ct_tensor *p = c2 ? ct__mm_pw(&ct__pw_op_mul, al, c1) : NULL,
-                *q = p ? ct__mm_pw(&ct__pw_op_mul, p, c2) : NULL;
       bool floating = dt == CT_FLOAT32 || dt == CT_FLOAT64 || dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
+      /* the product through mul's route only where addr_kernel.c does not compute it (two passes over the
+         whole result, thrown away, were most of addr's time in float32) */
+      ct_tensor *p = c2 && !floating ? ct__mm_pw(&ct__pw_op_mul, al, c1) : NULL,
+                *q = p ? ct__mm_pw(&ct__pw_op_mul, p, c2) : NULL;
       if (c && floating) { /* torch's kernel over torch's iterator, writing where torch writes */
         ct_tensor *target =
             !cast_target ? NULL

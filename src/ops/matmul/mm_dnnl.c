@@ -17,6 +17,30 @@ bool ct__mm_dnnl_route(const ct_tensor *a, const ct_tensor *b, const ct_tensor *
          a->numel != 0 && b->numel != 0 && ct__dnnl_bf16_route(work_of(a, b));
 }
 
+/* oneDNN 2.6's memory_desc_strides_check as torch 1.13 meets it (found against torch: 1068 random out
+   layouts of a bfloat16 bmm): the dims of size one aside, taken by increasing stride, each stride at least
+   the one before times that dim's size (no dim overlaps the next). */
+bool ct__mm_dnnl_dst_ok(const ct_tensor *t) {
+  int idx[3], n = 0;
+  if (t->ndim > 3) return true; /* the route's results have at most three dims */
+  for (int d = 0; d < t->ndim; d++)
+    if (t->sizes[d] != 1) idx[n++] = d;
+  for (int i = 1; i < n; i++) /* insertion sort by (stride, size) */
+    for (int j = i; j > 0; j--) {
+      int a = idx[j - 1], b = idx[j];
+      if (t->strides[a] < t->strides[b] || (t->strides[a] == t->strides[b] && t->sizes[a] <= t->sizes[b]))
+        break;
+      idx[j - 1] = b;
+      idx[j] = a;
+    }
+  int64_t min = 1;
+  for (int i = 0; i < n; i++) {
+    if (t->strides[idx[i]] < min) return false;
+    min = t->strides[idx[i]] * t->sizes[idx[i]];
+  }
+  return true;
+}
+
 /* mkldnn_matmul's is_mkldnn_optimized_format: contiguous, or the last two dims transposed. */
 static bool optimized_format(const ct_tensor *t) {
   if (ct_is_contiguous(t, CT_CONTIGUOUS_FORMAT)) return true;

@@ -52,6 +52,9 @@ ct_tensor *ct__addr_float(const ct_tensor *e, const ct_tensor *col, const ct_ten
    beta, alpha): a (m x k, b x m x k, or n for dot), b (k x n, b x k x n, k for mv, n for dot), result (its
    shape, holding beta's operand when beta != 0), no math bits. */
 bool ct__mm_dnnl_route(const ct_tensor *a, const ct_tensor *b, const ct_tensor *result);
+/* Whether oneDNN takes t's strides as a memory descriptor (torch wraps the result it writes, out= or self,
+   in one); where not, torch raises "could not construct a memory descriptor using strides". */
+bool ct__mm_dnnl_dst_ok(const ct_tensor *t);
 ct_status ct__mm_dnnl(ct_tensor *result, const ct_tensor *a, const ct_tensor *b, ct_scalar beta,
                       ct_scalar alpha);
 

@@ -94,10 +94,29 @@ CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_down_avx2(const uint64_t *top, 
 }
 #endif
 
+/* The count of trailing zeros of x != 0 as a 64-bit offset: __builtin_ctzll's int costs a sign extension in
+   every address computed from it (GCC). tzcnt runs as bsf on CPUs without BMI, the same for x != 0. */
+static inline uint64_t tz64(uint64_t x) {
+#if CT_ISA_X86
+  uint64_t r;
+  __asm__("tzcnt %1, %0" : "=r"(r) : "r"(x) : "cc");
+  return r;
+#else
+  return (uint64_t)__builtin_ctzll(x);
+#endif
+}
+
 static inline void swap64(uint64_t *a, uint64_t *b) {
   uint64_t t = *a;
   *a = *b;
   *b = t;
+}
+
+/* A line a scan reaches 16 blocks on: one prefetch a block takes the top partitions, which stream a line
+   larger than the caches from both ends, about a quarter faster (elements: may lie outside the line). */
+#define PREFETCH (16 * BLOCK)
+static inline void prefetch_at(const uint64_t *p, int64_t elements) {
+  __builtin_prefetch((const void *)((uintptr_t)p + (uintptr_t)(elements * (int64_t)sizeof *p)), 1);
 }
 
 /* __move_median_to_first(first, first + 1, mid, last - 1): the same choice, made with selects */
@@ -107,6 +126,30 @@ static inline void median_to_first(uint64_t *first, uint64_t *last) {
   bool ab = ka < kb, bc = kb < kc, ac = ka < kc;
   uint64_t *if_ab = bc ? b : ac ? c : a, *if_not = ac ? a : bc ? c : b;
   swap64(first, ab ? if_ab : if_not);
+}
+
+/* bit 63 - t of x is bit t of the result */
+static inline uint64_t rev64(uint64_t x) {
+  x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
+  return __builtin_bswap64(x);
+}
+
+/* The end of __unguarded_partition, where the scans cross in the window W = [ws, we) (PARTITION_BODY): gw /
+   lw, bit t: ws[t] is a left / right stop not yet swapped; prev_r: the last right stop swapped. */
+static inline uint64_t *cross(uint64_t *ws, uint64_t *we, uint64_t gw, uint64_t lw, uint64_t *prev_r) {
+  uint64_t rw = rev64(lw), *w63 = ws + 63; /* bit s: w63[-s], so that each step clears its lowest bit */
+  for (;;) {
+    uint64_t *a = gw ? ws + tz64(gw) : we;
+    if (!rw) return a < prev_r ? a : prev_r;
+    uint64_t *b = w63 - tz64(rw);
+    if (a >= b) return a < prev_r ? a : prev_r;
+    swap64(a, b);
+    gw &= gw - 1;
+    rw &= rw - 1;
+    prev_r = b;
+  }
 }
 
 /* __unguarded_partition(first + 1, last, first): the cut. GE, LE, LE_DOWN: the mask functions above. */
@@ -128,6 +171,7 @@ static inline void median_to_first(uint64_t *first, uint64_t *last) {
         if (l == r) break;                                                                                \
         int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
         bl = l;                                                                                           \
+        prefetch_at(l, PREFETCH);                                                                         \
         ml = w == BLOCK ? GE(l, BLOCK, lo) : GE(l, w, lo); /* the full block unrolled */                  \
         l += w;                                                                                           \
         continue;                                                                                         \
@@ -136,13 +180,15 @@ static inline void median_to_first(uint64_t *first, uint64_t *last) {
         if (l == r) break;                                                                                \
         int64_t w = r - l < BLOCK ? r - l : BLOCK;                                                        \
         br = r;                                                                                           \
+        prefetch_at(r, -PREFETCH - 8);                                                                    \
         mr = w == BLOCK ? LE_DOWN(r, BLOCK, hi) : LE_DOWN(r, w, hi);                                      \
         r -= w;                                                                                           \
         continue;                                                                                         \
       }                                                                                                   \
+      uint64_t *br1 = br - 1; /* right mask bit t: br1 - t */                                             \
       do {                                                                                                \
-        last_l = bl + (unsigned)__builtin_ctzll(ml);                                                      \
-        last_r = br - 1 - (unsigned)__builtin_ctzll(mr);                                                  \
+        last_l = bl + tz64(ml);                                                                           \
+        last_r = br1 - tz64(mr);                                                                          \
         swap64(last_l, last_r);                                                                           \
         ml &= ml - 1;                                                                                     \
         mr &= mr - 1;                                                                                     \
@@ -162,23 +208,59 @@ static inline void median_to_first(uint64_t *first, uint64_t *last) {
       lw = LE(ws, we - ws, hi);                                                                           \
     }                                                                                                     \
   }                                                                                                       \
-  uint64_t *prev_r = last_r;                                                                              \
-  for (;;) {                                                                                              \
-    uint64_t *a = gw ? ws + __builtin_ctzll(gw) : we;                                                     \
-    if (!lw) return a < prev_r ? a : prev_r;                                                              \
-    uint64_t *b = ws + (63 - __builtin_clzll(lw));                                                        \
-    if (a >= b) return a < prev_r ? a : prev_r;                                                           \
-    swap64(a, b);                                                                                         \
-    gw &= gw - 1;                                                                                         \
-    lw &= ~((uint64_t)1 << (b - ws));                                                                     \
-    prev_r = b;                                                                                           \
-  }
+  return cross(ws, we, gw, lw, last_r);
 
 static uint64_t *partition_generic(uint64_t *first,
                                    uint64_t *last){PARTITION_BODY(ge_mask, le_mask, le_mask_down)}
 #if CT_ISA_X86
 CT_TARGET_AVX2 static uint64_t *partition_avx2(uint64_t *first, uint64_t *last) {
   PARTITION_BODY(ge_mask_avx2, le_mask_avx2, le_mask_down_avx2)
+}
+#endif
+
+#if CT_ISA_X86
+/* The same masks from sixteen 32-bit keys per compare (AVX-512): bit t (t < w <= 64) of q[t] >= thr (ge) or
+   q[t] <= thr; lanes past w are neither loaded nor set. */
+CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t stops_avx512(const uint64_t *q, int64_t w, uint64_t thr, bool ge) {
+  const __m512i hi32 = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31),
+                th = _mm512_set1_epi32((int)(thr >> 32));
+  const uint64_t valid = w >= 64 ? ~0ull : ((uint64_t)1 << w) - 1;
+  uint64_t m = 0;
+  _Pragma("GCC unroll 4") for (int c = 0; c < 64; c += 16) {
+    __m512i a = _mm512_maskz_loadu_epi64((__mmask8)(valid >> c), q + c),
+            b = _mm512_maskz_loadu_epi64((__mmask8)(valid >> (c + 8)), q + c + 8);
+    __m512i k = _mm512_permutex2var_epi32(a, hi32, b);
+    __mmask16 v = (__mmask16)(valid >> c);
+    m |= (uint64_t)(ge ? _mm512_mask_cmpge_epu32_mask(v, k, th) : _mm512_mask_cmple_epu32_mask(v, k, th))
+         << c;
+  }
+  return m;
+}
+/* lanes j >= k of eight (0 <= k clamped to 8) */
+static inline unsigned lanes_from(int64_t k) { return k <= 0 ? 0xffu : k >= 8 ? 0u : (0xffu << k) & 0xffu; }
+/* bit t (t < w <= 64) of top[-1 - t] <= thr: the right scan's stops in the order it meets them (the keys
+   gathered in that order) */
+CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t stops_down_avx512(const uint64_t *top, int64_t w, uint64_t thr) {
+  const __m512i hi32 = _mm512_setr_epi32(31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1),
+                th = _mm512_set1_epi32((int)(thr >> 32));
+  const uint64_t valid = w >= 64 ? ~0ull : ((uint64_t)1 << w) - 1;
+  uint64_t m = 0;
+  _Pragma("GCC unroll 4") for (int c = 0; c < 64; c += 16) { /* b: bits c..c + 7, a: c + 8..c + 15 */
+    __m512i a = _mm512_maskz_loadu_epi64((__mmask8)lanes_from(c + 16 - w), top - c - 16),
+            b = _mm512_maskz_loadu_epi64((__mmask8)lanes_from(c + 8 - w), top - c - 8);
+    __m512i k = _mm512_permutex2var_epi32(a, hi32, b);
+    m |= (uint64_t)_mm512_mask_cmple_epu32_mask((__mmask16)(valid >> c), k, th) << c;
+  }
+  return m;
+}
+CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t ge_mask_avx512(const uint64_t *q, int64_t w, uint64_t thr) {
+  return stops_avx512(q, w, thr, true);
+}
+CT_TARGET_AVX512 CT_ALWAYS_INLINE uint64_t le_mask_avx512(const uint64_t *q, int64_t w, uint64_t thr) {
+  return stops_avx512(q, w, thr, false);
+}
+CT_TARGET_AVX512 static uint64_t *partition_avx512(uint64_t *first, uint64_t *last) {
+  PARTITION_BODY(ge_mask_avx512, le_mask_avx512, stops_down_avx512)
 }
 #endif
 
@@ -213,6 +295,35 @@ CT_TARGET_AVX2 static void leaf_avx2(uint64_t *first, uint64_t *last) {
   _mm256_storeu_si256((__m256i *)(r + 12), r3);
   for (int64_t j = 0; j < n; j++) first[r[j]] = x[j];
 }
+/* The same with the keys less than 2^28 apart (otherwise leaf_avx2): c = (key - least) << 4 | j, sixteen
+   32-bit c per compare. */
+CT_TARGET_AVX512 static void leaf_avx512(uint64_t *first, uint64_t *last) {
+  const int64_t n = last - first;
+  if (n < 2) return;
+  const __m512i hi32 = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31),
+                pos = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __mmask16 valid = (__mmask16)(((uint32_t)1 << n) - 1);
+  uint64_t x[16] __attribute__((aligned(64)));
+  uint32_t c[16] __attribute__((aligned(64))), r[16] __attribute__((aligned(64)));
+  __m512i a = _mm512_maskz_loadu_epi64((__mmask8)valid, first),
+          b = _mm512_maskz_loadu_epi64((__mmask8)(valid >> 8), first + 8);
+  __m512i k = _mm512_permutex2var_epi32(a, hi32, b);
+  uint32_t lo = _mm512_mask_reduce_min_epu32(valid, k), hi = _mm512_mask_reduce_max_epu32(valid, k);
+  if (hi - lo >= (uint32_t)1 << 28) {
+    leaf_avx2(first, last);
+    return;
+  }
+  __m512i cv = _mm512_or_si512(_mm512_slli_epi32(_mm512_sub_epi32(k, _mm512_set1_epi32((int)lo)), 4), pos);
+  _mm512_store_si512(c, cv);
+  _mm512_store_si512(x, a);
+  _mm512_store_si512(x + 8, b);
+  __m512i rank = _mm512_setzero_si512();
+  for (int64_t i = 0; i < n; i++)
+    rank = _mm512_mask_add_epi32(rank, _mm512_cmpgt_epu32_mask(cv, _mm512_set1_epi32((int)c[i])), rank,
+                                 _mm512_set1_epi32(1));
+  _mm512_store_si512(r, rank);
+  for (int64_t j = 0; j < n; j++) first[r[j]] = x[j];
+}
 #endif
 
 #define SMALL 64
@@ -226,42 +337,41 @@ _Static_assert(SMALL % 32 == 0, "distinct_avx2 pads its keys to blocks of 32");
    goes on through std::sort's steps. */
 /* The same with keys less than 2^15 apart (a small part's usually are): compared as 16-bit offsets from the
    least, sixteen at a time. */
+/* rank[j] = #{i < n : key[i] < key[j]} for j < 16 * nv (nv: 2 to 4 vectors of 16, a constant where inlined;
+   keys from n on are INT16_MIN, which no key is below: rank 0); returns the ranks' sum. */
+CT_TARGET_AVX2 CT_ALWAYS_INLINE int64_t ranks16_avx2(const int16_t *key, int64_t n, const int nv,
+                                                     uint16_t *rank) {
+  __m256i k[4], r[4], sum = _mm256_setzero_si256();
+  _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
+    k[c] = _mm256_load_si256((const __m256i *)(key + 16 * c));
+    r[c] = _mm256_setzero_si256();
+  }
+  for (int64_t i = 0; i < n; i++) {
+    __m256i ki = _mm256_set1_epi16(key[i]);
+    _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
+      r[c] = _mm256_sub_epi16(r[c], _mm256_cmpgt_epi16(k[c], ki));
+    }
+  }
+  /* lanes hold at most 4 * 63: summed in 16 bits per lane, then widened */
+  _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
+    _mm256_store_si256((__m256i *)(rank + 16 * c), r[c]);
+    sum = _mm256_add_epi16(sum, r[c]);
+  }
+  sum = _mm256_madd_epi16(sum, _mm256_set1_epi16(1));
+  __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4e));
+  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xb1));
+  return (int64_t)(uint32_t)_mm_cvtsi128_si32(s4);
+}
+
 CT_TARGET_AVX2 static bool distinct16_avx2(uint64_t *first, const uint64_t *x, int64_t n, uint32_t lo) {
   int16_t key[SMALL] __attribute__((aligned(32)));
   uint16_t rank[SMALL] __attribute__((aligned(32)));
   int64_t nv = n <= 32 ? 2 : 4; /* vectors of 16 keys */
   for (int64_t j = 0; j < n; j++) key[j] = (int16_t)((uint32_t)(x[j] >> 32) - lo);
   for (int64_t j = n; j < 16 * nv; j++) key[j] = INT16_MIN; /* no key is below it: rank 0 */
-  __m256i k0 = _mm256_load_si256((const __m256i *)key), k1 = _mm256_load_si256((const __m256i *)(key + 16));
-  __m256i r0 = _mm256_setzero_si256(), r1 = r0, r2 = r0, r3 = r0;
-  if (nv == 2) {
-    for (int64_t i = 0; i < n; i++) {
-      __m256i ki = _mm256_set1_epi16(key[i]);
-      r0 = _mm256_sub_epi16(r0, _mm256_cmpgt_epi16(k0, ki));
-      r1 = _mm256_sub_epi16(r1, _mm256_cmpgt_epi16(k1, ki));
-    }
-  } else {
-    __m256i k2 = _mm256_load_si256((const __m256i *)(key + 32)),
-            k3 = _mm256_load_si256((const __m256i *)(key + 48));
-    for (int64_t i = 0; i < n; i++) {
-      __m256i ki = _mm256_set1_epi16(key[i]);
-      r0 = _mm256_sub_epi16(r0, _mm256_cmpgt_epi16(k0, ki));
-      r1 = _mm256_sub_epi16(r1, _mm256_cmpgt_epi16(k1, ki));
-      r2 = _mm256_sub_epi16(r2, _mm256_cmpgt_epi16(k2, ki));
-      r3 = _mm256_sub_epi16(r3, _mm256_cmpgt_epi16(k3, ki));
-    }
-    _mm256_store_si256((__m256i *)(rank + 32), r2);
-    _mm256_store_si256((__m256i *)(rank + 48), r3);
-  }
-  _mm256_store_si256((__m256i *)rank, r0);
-  _mm256_store_si256((__m256i *)(rank + 16), r1);
-  /* lanes hold at most 4 * 63: summed in 16 bits per lane, then widened */
-  __m256i sum = _mm256_madd_epi16(_mm256_add_epi16(_mm256_add_epi16(r0, r1), _mm256_add_epi16(r2, r3)),
-                                  _mm256_set1_epi16(1));
-  __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4e));
-  s4 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0xb1));
-  if ((int64_t)(uint32_t)_mm_cvtsi128_si32(s4) != n * (n - 1) / 2) return false;
+  if ((nv == 2 ? ranks16_avx2(key, n, 2, rank) : ranks16_avx2(key, n, 4, rank)) != n * (n - 1) / 2)
+    return false;
   for (int64_t j = 0; j < n; j++) first[rank[j]] = x[j];
   return true;
 }
@@ -308,6 +418,66 @@ CT_TARGET_AVX2 static bool distinct_avx2(uint64_t *first, uint64_t *last) {
   for (int64_t j = 0; j < n; j++) first[rank[j]] = x[j];
   return true;
 }
+/* The same, the part read sixteen elements at a time: its keys gathered into vectors, their least and
+   greatest found with vector compares, then ranked on 16-bit offsets (ranks16_avx2) or on the keys,
+   sixteen per compare. nv: vectors of 16 (2 to 4, n <= 16 * nv). */
+CT_TARGET_AVX512 CT_ALWAYS_INLINE bool distinct_nv_avx512(uint64_t *first, int64_t n, const int nv) {
+  const __m512i hi32 = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31),
+                sign = _mm512_set1_epi32(INT32_MIN);
+  const uint64_t valid = n >= 64 ? ~0ull : ((uint64_t)1 << n) - 1;
+  uint64_t x[SMALL] __attribute__((aligned(64)));
+  __m512i k[4], vmin = _mm512_set1_epi32(-1), vmax = _mm512_setzero_si512();
+  _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
+    __mmask16 v = (__mmask16)(valid >> 16 * c);
+    __m512i a = _mm512_maskz_loadu_epi64((__mmask8)v, first + 16 * c),
+            b = _mm512_maskz_loadu_epi64((__mmask8)(v >> 8), first + 16 * c + 8);
+    _mm512_store_si512(x + 16 * c, a);
+    _mm512_store_si512(x + 16 * c + 8, b);
+    k[c] = _mm512_permutex2var_epi32(a, hi32, b);
+    vmin = _mm512_mask_min_epu32(vmin, v, vmin, k[c]);
+    vmax = _mm512_mask_max_epu32(vmax, v, vmax, k[c]);
+  }
+  const uint32_t lo = _mm512_reduce_min_epu32(vmin), hi = _mm512_reduce_max_epu32(vmax);
+  if (hi - lo < 0x8000u) {
+    int16_t key[SMALL] __attribute__((aligned(32)));
+    uint16_t rank[SMALL] __attribute__((aligned(32)));
+    _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) { /* padding: 0x8000, INT16_MIN */
+      __m512i d = _mm512_mask_sub_epi32(_mm512_set1_epi32(0x8000), (__mmask16)(valid >> 16 * c), k[c],
+                                        _mm512_set1_epi32((int)lo));
+      _mm256_store_si256((__m256i *)(key + 16 * c), _mm512_cvtepi32_epi16(d));
+    }
+    if (ranks16_avx2(key, n, nv, rank) != n * (n - 1) / 2) return false;
+    for (int64_t j = 0; j < n; j++) first[rank[j]] = x[j];
+    return true;
+  }
+  int32_t key[SMALL] __attribute__((aligned(64)));
+  uint32_t rank[SMALL] __attribute__((aligned(64)));
+  __m512i s[4], r[4], sum = _mm512_setzero_si512();
+  _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) { /* as signed; padding: INT32_MIN, below every key */
+    s[c] = _mm512_mask_xor_epi32(sign, (__mmask16)(valid >> 16 * c), k[c], sign);
+    _mm512_store_si512(key + 16 * c, s[c]);
+    r[c] = _mm512_setzero_si512();
+  }
+  for (int64_t i = 0; i < n; i++) {
+    __m512i ki = _mm512_set1_epi32(key[i]);
+    _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
+      r[c] = _mm512_mask_add_epi32(r[c], _mm512_cmpgt_epi32_mask(s[c], ki), r[c], _mm512_set1_epi32(1));
+    }
+  }
+  _Pragma("GCC unroll 4") for (int c = 0; c < nv; c++) {
+    sum = _mm512_add_epi32(sum, r[c]);
+    _mm512_store_si512(rank + 16 * c, r[c]);
+  }
+  if ((int64_t)(uint32_t)_mm512_reduce_add_epi32(sum) != n * (n - 1) / 2) return false;
+  for (int64_t j = 0; j < n; j++) first[rank[j]] = x[j];
+  return true;
+}
+CT_TARGET_AVX512 static bool distinct_avx512(uint64_t *first, uint64_t *last) {
+  int64_t n = last - first;
+  return n <= 32   ? distinct_nv_avx512(first, n, 2)
+         : n <= 48 ? distinct_nv_avx512(first, n, 3)
+                   : distinct_nv_avx512(first, n, 4);
+}
 #endif
 
 typedef uint64_t *(*partition_fn)(uint64_t *first, uint64_t *last);
@@ -338,7 +508,9 @@ static void introsort_loop(uint64_t *first, uint64_t *last, int64_t depth, const
 static const sort_impl *pick_impl(void) {
   static const sort_impl generic = {partition_generic, leaf_generic, NULL};
 #if CT_ISA_X86
-  static const sort_impl avx2 = {partition_avx2, leaf_avx2, distinct_avx2};
+  static const sort_impl avx2 = {partition_avx2, leaf_avx2, distinct_avx2},
+                         avx512 = {partition_avx512, leaf_avx512, distinct_avx512};
+  if (ct__cpu_isa() >= CT_ISA_AVX512) return &avx512;
   if (ct__cpu_isa() >= CT_ISA_AVX2) return &avx2;
 #endif
   return &generic;

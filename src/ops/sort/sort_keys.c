@@ -153,6 +153,17 @@ static void unpack_f32_avx2(const uint64_t *a, int64_t n, uint32_t flip, const c
 }
 #endif
 
+/* argsort's unpack (indices only, dense): ix[j] = the index a[j] holds; a is usually ix itself, walked as one
+   array then (each slot read before it is written) so that the loop vectorizes without an overlap check. */
+CT_KERNEL_CLONES static void unpack_indices(const uint64_t *a, int64_t n, int64_t *ix) {
+  if ((const void *)a == (void *)ix) {
+    uint64_t *q = (uint64_t *)(void *)ix;
+    for (int64_t j = 0; j < n; j++) q[j] &= 0xffffffffu;
+  } else {
+    for (int64_t j = 0; j < n; j++) ix[j] = (int64_t)(a[j] & 0xffffffffu);
+  }
+}
+
 #define KEY_BITS(T) ((int)sizeof(T) * 8)
 #define DEFINE_TYPE(E, T, CT, LOAD, STORE)                                                                  \
   CT_KERNEL_CLONES static void packed_##E(const char *p, int64_t step, int64_t n, uint64_t flip,            \
@@ -168,6 +179,10 @@ static void unpack_f32_avx2(const uint64_t *a, int64_t n, uint32_t flip, const c
                          int64_t vstep, char *ix, int64_t xstep) {                                          \
     if (E == CT_FLOAT32 && n >= 8 && v && vstep == 4 && (!ix || xstep == 8) && any_below_f32_avx2_ok()) {   \
       unpack_f32_avx2(a, n, (uint32_t)flip, p, step, v, ix);                                                \
+      return;                                                                                               \
+    }                                                                                                       \
+    if (!v && ix && xstep == 8) {                                                                           \
+      unpack_indices(a, n, (int64_t *)(void *)ix);                                                          \
       return;                                                                                               \
     }                                                                                                       \
     for (int64_t j = 0; j < n; j++) {                                                                       \
