@@ -8,6 +8,8 @@ All these ops are exact: values compare bit for bit (NaN by bits)."""
 import ctypes
 import math
 
+import numpy as np
+
 import torch
 
 import ctorch as C
@@ -236,6 +238,24 @@ def gen_isclose(g):
     return A(x, y, **kw)
 
 
+def gen_isclose_wide(g):
+    """complex isclose with parts around the square root of the dtype's largest value, where torch's
+    vectorized |z| (sqrt(re^2 + im^2)) overflows and its hypot does not: which one each intermediate
+    used depends on its own layout (b's and the result's), drawn here."""
+    shape, s2 = bshapes(g, 2, max_ndim=4)
+    d = g.choice([torch.complex64, torch.complex128])
+    mags = [1.0, 1e17, 1e19, 1e20, 1e30] if d == torch.complex64 else [1.0, 1e150, 1e155, 1e160, 1e300]
+
+    def vals(sh):
+        n = int(np.prod(sh)) if sh else 1
+        re = g.rng.choice(mags, size=n) * g.rng.choice([-1.0, 1.0], size=n)
+        im = g.rng.choice(mags, size=n) * g.rng.choice([-1.0, 1.0], size=n)
+        return torch.from_numpy(re + 1j * im).to(d).reshape(sh)
+    x = Spec(shape, d, g.layout(), base=vals(shape))
+    y = Spec(s2, d, g.layout(), base=vals(s2))
+    return A(x, y, rtol=g.choice([1e-5, 0.1, 1.0]), atol=g.choice([1e-8, 1.0]))
+
+
 def gen_isclose_self(g):
     """isclose(x, f(x)): x against a slightly changed copy of itself."""
     shape = g.shape(max_ndim=3)
@@ -268,6 +288,7 @@ def ct_allclose(x, y, **kw):
 
 OPS += [
     Op("isclose", gen_isclose, torch=torch.isclose, ct=ct_isclose, weight=2),
+    Op("isclose_wide", gen_isclose_wide, torch=torch.isclose, ct=ct_isclose, weight=0.5),
     Op("isclose_self", gen_isclose_self, torch=torch.isclose, ct=ct_isclose, weight=0.5),
     Op("allclose", gen_isclose, torch=torch.allclose, ct=ct_allclose),
 ]

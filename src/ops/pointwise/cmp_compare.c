@@ -152,7 +152,20 @@ typedef struct close_ctx {
      allowed = atol + |rtol * b| has b's (its memory order, when b is dense). NULL: no vector positions. */
   const char *out_base, *b_base;
   int64_t numel, chunk, b_numel, b_chunk, block, b_isz;
+  /* b not dense (or with a negative stride): TensorIterator allocates rtol * b dense in the order of b's
+     strides, so an element's place there follows from its index in the result: the result's sizes and
+     strides, and per result dim the intermediate's stride (0 where b broadcasts). */
+  int64_t nd;
+  const int64_t *o_sizes, *o_strides, *b_place;
 } close_ctx;
+
+/* The position in rtol * b's intermediate of the element at position p of the (dense) result. */
+static int64_t close_b_place(const close_ctx *c, int64_t p) {
+  int64_t q = 0;
+  for (int64_t i = 0; i < c->nd; i++)
+    if (c->b_place[i]) q += p / c->o_strides[i] % c->o_sizes[i] * c->b_place[i];
+  return q;
+}
 
 /* Whether PyTorch's vectorized loop covers position p of a contiguous intermediate of numel elements:
    at::parallel_for splits it into chunks of divup(numel, threads) above the 32768 grain, and each chunk
@@ -266,6 +279,8 @@ DEF_CLOSE_REDUCED(CT_BFLOAT16, ct__bfloat16_to_float, ct__float_to_bfloat16)
         if (c->b_base) {                                                                                   \
           int64_t pb = (int64_t)(d[2] + k * s[2] - c->b_base) / c->b_isz;                                  \
           bvec = close_vec_at(c->b_numel, c->b_chunk, c->block, pb);                                       \
+        } else if (c->b_place && pos0 >= 0) {                                                              \
+          bvec = close_vec_at(c->b_numel, c->b_chunk, c->block, close_b_place(c, pos0 + k));               \
         }                                                                                                  \
         R zero = 0;                                                                                        \
         R pr = br * rt, pi = bi * rt, qr = bi * zero, qi = br * zero;                                      \
@@ -352,6 +367,7 @@ static ct_tensor *isclose_run(const ct_tensor *a, const ct_tensor *b, const ct_i
   ct_iter it;
   if (ct__iter_build(&it, &cfg) != CT_OK) return NULL;
   ct_dtype dt = (ct_dtype)a->dtype;
+  int64_t *b_place = NULL;
   if (dt == CT_COMPLEX64 || dt == CT_COMPLEX128) {
     /* PyTorch's abs over a contiguous intermediate: whole blocks of 2 vectors (8 complex64 / 4 complex128)
        use the vector formula. The intermediates have the result's layout. */
@@ -364,14 +380,33 @@ static ct_tensor *isclose_run(const ct_tensor *a, const ct_tensor *b, const ct_i
     }
     bool b_positive = true;
     for (int64_t k = 0; k < b->ndim; k++) b_positive &= b->strides[k] >= 0;
-    if (c.out_base && b->numel > 0 && b_positive && ct__is_non_overlapping_and_dense(b)) {
-      c.b_base = ct__tdata(b);
+    if (c.out_base && b->numel > 0) {
       c.b_numel = b->numel;
       c.b_chunk = close_chunk(b->numel);
-      c.b_isz = (int64_t)ct__itemsize(dt);
+      if (b_positive && ct__is_non_overlapping_and_dense(b)) {
+        c.b_base = ct__tdata(b);
+        c.b_isz = (int64_t)ct__itemsize(dt);
+      } else {
+        b_place = ct__malloc((size_t)(o->ndim + b->ndim) * sizeof(int64_t));
+        if (!b_place) {
+          ct__iter_finish(&it);
+          return NULL;
+        }
+        int64_t *dense = b_place + o->ndim;
+        ct__infer_dense_strides(b->ndim, b->sizes, b->strides, dense);
+        for (int64_t i = 0; i < o->ndim; i++) {
+          int64_t j = i - (o->ndim - b->ndim);
+          b_place[i] = j >= 0 && b->sizes[j] > 1 ? dense[j] : 0;
+        }
+        c.nd = o->ndim;
+        c.o_sizes = o->sizes;
+        c.o_strides = o->strides;
+        c.b_place = b_place;
+      }
     }
   }
   ct__iter_run(&it, close_loops[dt], &c);
+  ct__free(b_place);
   ct_tensor *r = ct__own(ct__iter_take_output(&it, 0));
   ct__iter_finish(&it);
   return r;
