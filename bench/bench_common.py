@@ -67,17 +67,24 @@ def released(make):
     return lambda: lib.ct_release(make())
 
 
-def paired(ct_call, torch_call, reps=None):
+def paired(ct_call, torch_call, reps=None, settle=0.0):
     """(median ratio torch/ctorch, median ctorch seconds, median torch seconds) over reps rounds after a
-    warm-up (BENCH_REPS, default 7)."""
+    warm-up (BENCH_REPS, default 7). settle: seconds to wait before each timed call, so that neither
+    library's threads are still busy from the other's call (torch's OpenMP threads spin GOMP_SPINCOUNT
+    pauses after each parallel region, ~20 ms on a CPU whose PAUSE takes ~140 cycles, on the core that
+    ctorch's pool worker needs: a user's program that runs ctorch alone never meets them)."""
     reps = reps or int(os.environ.get("BENCH_REPS", "7"))
     ct_call(), torch_call()
     ratios, times = [], []
     for _ in range(reps):
-        t0 = time.perf_counter(); ct_call(); t1 = time.perf_counter()
-        torch_call(); t2 = time.perf_counter()
-        ratios.append((t2 - t1) / (t1 - t0))
-        times.append((t1 - t0, t2 - t1))
+        if settle:
+            time.sleep(settle)
+        t0 = time.perf_counter(); ct_call(); tc = time.perf_counter() - t0
+        if settle:
+            time.sleep(settle)
+        t1 = time.perf_counter(); torch_call(); tt = time.perf_counter() - t1
+        ratios.append(tt / tc)
+        times.append((tc, tt))
     return statistics.median(ratios), statistics.median(c for c, _ in times), statistics.median(t for _, t in times)
 
 

@@ -25,6 +25,7 @@ REPS = int(os.environ.get("BENCH_REPS", "7"))
 
 from blas_core import CORE  # noqa: E402  (sets torch's OpenBLAS core type, then imports torch)
 import torch  # noqa: E402
+from bench_common import paired  # noqa: E402
 
 lib = ctypes.CDLL(os.path.join(BUILD, "libctorch.so"))
 P = ctypes.c_void_p
@@ -60,20 +61,6 @@ def to_ct(t):
 def same_bits(ct, t):
     n = t.numel() * t.element_size()
     return bytes((ctypes.c_char * n).from_address(lib.ct_data_ptr(ct))) == t.contiguous().view(torch.uint8).numpy().tobytes()
-
-
-def paired(ct_call, torch_call):
-    ct_call(), torch_call()
-    ratios, times = [], []
-    for _ in range(REPS):
-        t0 = time.perf_counter()
-        ct_call()
-        t1 = time.perf_counter()
-        torch_call()
-        t2 = time.perf_counter()
-        ratios.append((t2 - t1) / (t1 - t0))
-        times.append((t1 - t0, t2 - t1))
-    return statistics.median(ratios), statistics.median(c for c, _ in times), statistics.median(t for _, t in times)
 
 
 def fma_peak():
@@ -165,7 +152,8 @@ def main():
         else:
             print("-- 2 threads")
         for label, target, flops, ct_call, torch_call, check in all_cases:
-            r, tc, tt = paired(ct_call, torch_call)
+            # 2 threads: each library's call starts with the other's threads settled (bench_common.paired)
+            r, tc, tt = paired(ct_call, torch_call, settle=0.03 if threads > 1 else 0.0)
             same = "" if check is None else ("  bit-identical" if check() else "  RESULTS DIFFER")
             gf = flops / tc / 1e9
             peak = p64 if "dgemm" in label else p32

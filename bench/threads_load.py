@@ -62,7 +62,7 @@ for name, res, args in [("ct_tensor_from_data", P, [P, ctypes.c_int, Shape, P]),
                         ("ct_index_items", P, [P, P, ctypes.c_int64]),
                         ("ct_index_put_items_", ctypes.c_int, [P, P, ctypes.c_int64]),
                         ("ct_argsort", P, [P, P]), ("ct_softmax", P, [P, ctypes.c_int64, P]),
-                        ("ct_amax", P, [P, P])] + \
+                        ("ct_amax", P, [P, P]), ("ct_last_error_message", ctypes.c_char_p, [])] + \
                        [(f, P, [P, P]) for f in ("ct_sum", "ct_mean", "ct_argmax", "ct_var")]:
     f = getattr(lib, name)
     f.restype, f.argtypes = res, args
@@ -76,7 +76,7 @@ def shape(dims):
     return s
 
 
-DTYPES = {torch.float32: FLOAT32, torch.int64: 6, torch.bool: 1, torch.bfloat16: 8}
+DTYPES = {torch.float32: FLOAT32, torch.int64: 6, torch.bool: 1, torch.bfloat16: 8, torch.float64: 10, torch.complex64: 11}
 
 
 def to_ct(t):
@@ -176,14 +176,15 @@ def family_cases():
     o.dims = shape([1])
     KEEP.append(o)
     out.append(("amax dim 1", lambda: lib.ct_amax(csm, ctypes.byref(o)), lambda: sm.amax(1)))
-    # products: gemm and gemv on the pool where blas_pool.c reproduces OpenBLAS's threaded bits (sgemm 256),
-    # OpenBLAS's OpenMP threads above 512^3 (sgemm 1024) and oneDNN's (bfloat16 on AVX-512 CPUs)
-    for dt, (m, k, n) in ((torch.float32, (256, 256, 256)), (torch.float32, (1024, 1024, 1024)),
-                          (torch.bfloat16, (64, 512, 512))):
-        a, b = torch.randn(m, k).to(dt), torch.randn(k, n).to(dt)
-        ca, cb = to_ct(a), to_ct(b)
-        out.append(("mm %s %dx%dx%d" % (str(dt)[6:], m, k, n), lambda ca=ca, cb=cb: lib.ct_mm(ca, cb),
-                    lambda a=a, b=b: torch.mm(a, b)))
+    # products: gemm and gemv on the pool (blas_pool.c replays OpenBLAS's threaded driver: every real and
+    # complex type, any size), oneDNN's OpenMP threads for bfloat16 on AVX-512 CPUs
+    for dt, (mr, mk, mc) in ((torch.float32, (256, 256, 256)), (torch.float32, (1024, 1024, 1024)),
+                          (torch.float64, (256, 256, 256)), (torch.float64, (1024, 1024, 1024)),
+                          (torch.complex64, (256, 256, 256)), (torch.bfloat16, (64, 512, 512))):
+        ta, tb = torch.randn(mr, mk).to(dt), torch.randn(mk, mc).to(dt)
+        pa, pb = to_ct(ta), to_ct(tb)
+        out.append(("mm %s %dx%dx%d" % (str(dt)[6:], mr, mk, mc), lambda pa=pa, pb=pb: lib.ct_mm(pa, pb),
+                    lambda ta=ta, tb=tb: torch.mm(ta, tb)))
     mat, vec = torch.randn(2048, 1536), torch.randn(1536)
     cmat, cvec = to_ct(mat), to_ct(vec)
     out.append(("mv float32 2048x1536", lambda: lib.ct_mv(cmat, cvec), lambda: torch.mv(mat, vec)))
@@ -196,7 +197,7 @@ def timed_ct(call, threads):
     r = call()
     t = time.perf_counter() - t0
     if not r:
-        sys.exit("ctorch call failed")
+        sys.exit("ctorch call failed: %s" % lib.ct_last_error_message().decode())
     if r is not True:
         lib.ct_release(r)
     return t

@@ -2,8 +2,10 @@
    (src/kernels/cpu/blas.h) fed made-up CPUs. Expected values from torch 1.13 (/usr/bin/python3), cited at
    each check; tests/diff/ops_matmul.py compares the ops with torch in depth. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
+#include "core/internal.h"
 #include "kernels/cpu/blas.h"
 
 static void values(const ct_tensor *t, const double *want, int64_t n) {
@@ -62,41 +64,143 @@ static void coretype_decision(void) {
   if (!here.avx512f) CHECK(info.coretype_set == NULL);
 }
 
-/* Which products run on the pool with OpenBLAS's threaded blocking (src/kernels/cpu/blas_pool.c): only for
-   0.3.21's DYNAMIC_ARCH OpenMP build, only the verified (core, type) pairs, GEMM_Q / GEMM_R read from the
-   core's table at 0.3.21's offsets (values as Cooperlake's table holds them: sgemm p 640 q 320 r 104192,
-   dgemm 192 384 43472, cgemm 384 192 86976, zgemm 256 128 65264). */
+/* Which products run on the pool with OpenBLAS's threaded driver replayed (src/kernels/cpu/blas_pool.c):
+   only for 0.3.21's DYNAMIC_ARCH OpenMP build, GEMM_P/Q/R and the unrolls read from the core's table at
+   0.3.21's offsets (values as Cooperlake's table holds them: sgemm p 640 q 320 r 104192 unroll 16 x 4,
+   dgemm 192 384 43472 16 x 2, cgemm 384 192 86976 8 x 2, zgemm 256 128 65264 4 x 2), the routines found by
+   name and the kernel held by the table. A fake library: routines are addresses of `fake_routines`. */
+static char fake_routines[64];
+static const char *fake_names[] = {
+    "sgemm_kernel_COOPERLAKE", "sgemm_beta_COOPERLAKE",   "sgemm_itcopy_COOPERLAKE",
+    "sgemm_incopy_COOPERLAKE", "sgemm_oncopy_COOPERLAKE", "sgemm_otcopy_COOPERLAKE",
+    "zgemm_kernel_n_SKYLAKEX", "zgemm_kernel_l_SKYLAKEX", "zgemm_kernel_r_SKYLAKEX",
+    "zgemm_kernel_b_SKYLAKEX", "zgemm_beta_SKYLAKEX",     "zgemm_itcopy_SKYLAKEX",
+    "zgemm_incopy_SKYLAKEX",   "zgemm_oncopy_SKYLAKEX",   "zgemm_otcopy_SKYLAKEX",
+    "dgemm_kernel_ZEN",        "dgemm_beta_ZEN",          "dgemm_itcopy_ZEN",
+    "dgemm_incopy_ZEN",        "dgemm_oncopy_ZEN",        "dgemm_otcopy_ZEN"};
+static ct_blas_fn fake_lookup(void *ctx, const char *name) {
+  (void)ctx;
+  for (size_t i = 0; i < sizeof fake_names / sizeof *fake_names; i++)
+    if (strcmp(name, fake_names[i]) == 0) {
+      void *p = &fake_routines[i];
+      ct_blas_fn f;
+      memcpy(&f, &p, sizeof p);
+      return f;
+    }
+  return NULL;
+}
 static void pool_params_decision(void) {
-  static int table[1024];
-  const int at[4][4] = {
-      {4, 640, 320, 104192}, {182, 192, 384, 43472}, {356, 384, 192, 86976}, {708, 256, 128, 65264}};
+  static union {
+    int i[4096];
+    void *p[2048];
+  } table;
+  const int at[4][6] = {{4, 640, 320, 104192, 16, 4},
+                        {182, 192, 384, 43472, 16, 2},
+                        {356, 384, 192, 86976, 8, 2},
+                        {708, 256, 128, 65264, 4, 2}};
   for (int i = 0; i < 4; i++)
-    table[at[i][0]] = at[i][1], table[at[i][0] + 1] = at[i][2], table[at[i][0] + 2] = at[i][3];
+    for (int f = 0; f < 5; f++) table.i[at[i][0] + f] = at[i][1 + f];
+  /* the kernels the table holds (somewhere past the ints above) */
+  table.p[600] = &fake_routines[0], table.p[601] = &fake_routines[6], table.p[602] = &fake_routines[15];
   const char *cfg = "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY USE_OPENMP Prescott MAX_THREADS=64";
-  ct_blas_gemm_params p = ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", table);
-  CHECK(p.q == 320 && p.r == 104192 && p.any_tiles && !p.exact_n);
-  p = ct__blas_pool_params(CT_COMPLEX64, cfg, "Cooperlake", table);
-  CHECK(p.q == 192 && p.r == 86976 && !p.any_tiles && !p.exact_n);
-  p = ct__blas_pool_params(CT_COMPLEX128, cfg, "SkylakeX", table);
-  CHECK(p.q == 128 && p.r == 65264);
-  /* double's AVX-512 kernel depends on the driver's column grouping: OpenBLAS's threads */
-  CHECK(ct__blas_pool_params(CT_FLOAT64, cfg, "Cooperlake", table).q == 0);
-  p = ct__blas_pool_params(CT_FLOAT64, cfg, "Zen", table);
-  CHECK(p.q == 384 && p.exact_n);
-  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Zen", table).q == 0);
-  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Sandybridge", table).q == 0);
-  CHECK(ct__blas_pool_params(CT_BFLOAT16, cfg, "Cooperlake", table).q == 0);
-  /* another version, the pthreads build, no table: off */
-  CHECK(
-      ct__blas_pool_params(CT_FLOAT32, "OpenBLAS 0.3.26 DYNAMIC_ARCH USE_OPENMP Haswell", "Cooperlake", table)
-          .q == 0);
-  CHECK(ct__blas_pool_params(CT_FLOAT32, "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY Prescott",
-                             "Cooperlake", table)
+  ct_blas_gemm_params p = ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", &table, fake_lookup, NULL);
+  CHECK(p.p == 640 && p.q == 320 && p.r == 104192 && p.unroll_m == 16 && p.unroll_n == 4 && p.k_blocks_only);
+  void *k0 = &fake_routines[0], *ot = &fake_routines[5];
+  CHECK(memcmp(&p.kernel[0], &k0, sizeof k0) == 0 && memcmp(&p.otcopy, &ot, sizeof ot) == 0);
+  p = ct__blas_pool_params(CT_COMPLEX128, cfg, "SkylakeX", &table, fake_lookup, NULL);
+  CHECK(p.q == 128 && p.r == 65264 && p.unroll_m == 4 && !p.k_blocks_only);
+  void *kb = &fake_routines[9];
+  CHECK(memcmp(&p.kernel[3], &kb, sizeof kb) == 0);
+  p = ct__blas_pool_params(CT_FLOAT64, cfg, "Zen", &table, fake_lookup, NULL);
+  CHECK(p.q == 384 && p.unroll_n == 2 && !p.k_blocks_only);
+  /* a routine missing (no complex64 routines, no double ones for this core) */
+  CHECK(ct__blas_pool_params(CT_COMPLEX64, cfg, "Cooperlake", &table, fake_lookup, NULL).q == 0);
+  CHECK(ct__blas_pool_params(CT_FLOAT64, cfg, "Cooperlake", &table, fake_lookup, NULL).q == 0);
+  CHECK(ct__blas_pool_params(CT_BFLOAT16, cfg, "Cooperlake", &table, fake_lookup, NULL).q == 0);
+  /* another version, the pthreads build, no table, no lookup: off */
+  CHECK(ct__blas_pool_params(CT_FLOAT32, "OpenBLAS 0.3.26 DYNAMIC_ARCH USE_OPENMP Haswell", "Cooperlake",
+                             &table, fake_lookup, NULL)
             .q == 0);
-  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", NULL).q == 0);
+  CHECK(ct__blas_pool_params(CT_FLOAT32, "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY Prescott",
+                             "Cooperlake", &table, fake_lookup, NULL)
+            .q == 0);
+  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", NULL, fake_lookup, NULL).q == 0);
+  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", &table, NULL, NULL).q == 0);
+  /* a table that does not hold the kernel found by name (another core's table) */
+  table.p[600] = NULL;
+  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", &table, fake_lookup, NULL).q == 0);
+  table.p[600] = &fake_routines[0];
   /* a table that is not laid out as expected */
-  table[5] = 0;
-  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", table).q == 0);
+  table.i[5] = 0;
+  CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", &table, fake_lookup, NULL).q == 0);
+}
+
+/* The replayed driver against OpenBLAS's own threaded call at 2 and 3 threads, bit for bit, on the loaded
+   core (make check also runs tests/diff/threads_diff.py under other core types): random shapes around the
+   blocking edges, every transpose (conjugates for complex), beta 0 / 1 / other, alpha 0 / other. */
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+static uint64_t rnd(void) {
+  rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
+  return rng_state;
+}
+/* n values of part bytes each (4: float, 8: double), small multiples of 1 / div */
+static void fill(char *p, size_t n, size_t part, double div) {
+  for (size_t i = 0; i < n; i++) {
+    double v = (double)((int64_t)(rnd() % 2001) - 1000) / div;
+    if (part == 4) ((float *)(void *)p)[i] = (float)v;
+    else ((double *)(void *)p)[i] = v;
+  }
+}
+
+static void pooled_equals_openblas(void) {
+  static const ct_dtype types[4] = {CT_FLOAT32, CT_FLOAT64, CT_COMPLEX64, CT_COMPLEX128};
+  static const char trans[3] = {'n', 't', 'c'};
+  int taken = 0, cases = 0, differ = 0;
+  for (int t = 0; t < 160; t++) {
+    ct_dtype dt = types[t % 4];
+    bool cplx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
+    int threads = t % 8 < 6 ? 2 : 3;
+    int64_t m = 1 + (int64_t)(rnd() % (t % 5 == 0 ? 1200 : 420)), n = 1 + (int64_t)(rnd() % 420),
+            k = 1 + (int64_t)(rnd() % (t % 3 == 0 ? 1100 : 300));
+    if (t % 16 == 1) m = 3, k = 700; /* too few rows to split M */
+    char ta = trans[rnd() % (cplx ? 3 : 2)], tb = trans[rnd() % (cplx ? 3 : 2)];
+    int64_t lda = (ta == 'n' ? m : k) + (int64_t)(rnd() % 3),
+            ldb = (tb == 'n' ? k : n) + (int64_t)(rnd() % 3), ldc = m + (int64_t)(rnd() % 3);
+    size_t es = ct__itemsize(dt), part = cplx ? es / 2 : es;
+    size_t na = (size_t)(lda * (ta == 'n' ? k : m)), nb = (size_t)(ldb * (tb == 'n' ? n : k)),
+           nc = (size_t)(ldc * n);
+    char *a = malloc(na * es), *b = malloc(nb * es), *c1 = malloc(nc * es), *c2 = malloc(nc * es);
+    fill(a, na * es / part, part, 977.0);
+    fill(b, nb * es / part, part, 613.0);
+    fill(c1, nc * es / part, part, 331.0);
+    memcpy(c2, c1, nc * es);
+    double al[2] = {t % 11 == 3 ? 0.0 : 1.0 + (double)(t % 3) * 0.25, cplx ? -0.5 : 0.0};
+    double be[2] = {t % 3 == 0 ? 0.0 : t % 3 == 1 ? 1.0 : -0.75, cplx && t % 3 == 2 ? 0.25 : 0.0};
+    float alf[2] = {(float)al[0], (float)al[1]}, bef[2] = {(float)be[0], (float)be[1]};
+    const void *alpha = part == 4 ? (const void *)alf : (const void *)al;
+    const void *beta = part == 4 ? (const void *)bef : (const void *)be;
+    ct_set_num_threads(threads);
+    CHECK(ct__blas_ready());
+    ct__blas_sync_threads();
+    ct__blas_gemm_nosync(dt, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c1, ldc);
+    bool pooled = ct__blas_gemm_pooled_here(dt, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c2, ldc);
+    if (!pooled) ct__blas_gemm_nosync(dt, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c2, ldc);
+    taken += pooled;
+    cases++;
+    if (memcmp(c1, c2, nc * es) != 0) {
+      differ++;
+      fprintf(stderr, "pooled gemm differs: dt %d %c%c m %lld n %lld k %lld threads %d\n", (int)dt, ta, tb,
+              (long long)m, (long long)n, (long long)k, threads);
+    }
+    free(a), free(b), free(c1), free(c2);
+  }
+  ct_set_num_threads(0);
+  if (getenv("CT_TEST_VERBOSE")) fprintf(stderr, "pooled %d of %d, %d differ\n", taken, cases, differ);
+  CHECK(differ == 0);
+  /* the route is on for every type where this OpenBLAS is the one it knows */
+  ct_blas_info info = ct__blas_info();
+  if (info.config && strncmp(info.config, "OpenBLAS 0.3.21 ", 16) == 0 && strstr(info.config, "DYNAMIC_ARCH"))
+    CHECK(taken > cases / 2);
 }
 
 /* ct_set_num_threads governs OpenBLAS's threads too */
@@ -219,6 +323,7 @@ int main(void) {
   bmm_threads_bits();
   coretype_decision();
   pool_params_decision();
+  pooled_equals_openblas();
   blas_threads();
   CHECK(ct_scope_begin() == CT_OK);
   ct_tensor *a = ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(2, 3));

@@ -117,6 +117,14 @@ static void sym(void *fn_slot, const char *name, bool *ok) {
   memcpy(fn_slot, &p, sizeof p);
 }
 
+static ct_blas_fn lookup(void *ctx, const char *name) {
+  (void)ctx;
+  ct_blas_fn f = NULL;
+  void *p = dlsym(B.handle, name);
+  memcpy(&f, &p, sizeof p);
+  return f;
+}
+
 static void load(void) {
   ct_blas_cpu cpu = ct__blas_cpu_read();
   const char *core = ct__blas_coretype_choice(&cpu, getenv("OPENBLAS_CORETYPE"));
@@ -171,7 +179,8 @@ static void load(void) {
   void *const *table = dlsym(B.handle, "gotoblas"); /* gotoblas_t *gotoblas: the running core's table */
   static const ct_dtype pool_types[4] = {CT_FLOAT32, CT_FLOAT64, CT_COMPLEX64, CT_COMPLEX128};
   for (int i = 0; i < 4; i++)
-    B.pool[i] = ct__blas_pool_params(pool_types[i], config(), corename(), table ? *table : NULL);
+    B.pool[i] =
+        ct__blas_pool_params(pool_types[i], config(), corename(), table ? *table : NULL, lookup, NULL);
 }
 
 bool ct__blas_ready(void) {
@@ -225,21 +234,28 @@ static int pool_index(ct_dtype dt) {
 void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                    const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
                    int64_t ldc) {
-  if (ct__blas_gemm_pooled(B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
+  if (ct__blas_gemm_pooled(&B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
                            c, ldc))
     return;
   ct__blas_sync_threads();
   ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
+bool ct__blas_gemm_pooled_here(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                               const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                               const void *beta, void *c, int64_t ldc) {
+  return ct__blas_gemm_pooled(&B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb,
+                              beta, c, ldc);
+}
+
 bool ct__blas_batchable(ct_dtype dt) {
-  return ct__blas_ready() && ct__blas_gemm_batchable(B.pool[pool_index(dt)]);
+  return ct__blas_ready() && ct__blas_gemm_batchable(&B.pool[pool_index(dt)]);
 }
 
 void ct__blas_gemm_on_this_thread(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
                                   const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
                                   const void *beta, void *c, int64_t ldc) {
-  ct__blas_gemm_one_thread(B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
+  ct__blas_gemm_one_thread(&B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
                            c, ldc);
 }
 

@@ -11,11 +11,14 @@
    If OpenBLAS is already in the process (a host program linked it) dlopen returns that copy and its own
    choice stands.
 
-   Threads: OpenBLAS's OpenMP build runs its threads on libgomp, the OpenMP runtime the library links; the
-   library's own pool (src/core/parallel.c) and OpenBLAS never run at the same time (BLAS is called from
-   the calling thread, outside ct__parallel_run), and every wrapper below sets OpenBLAS's thread count to
-   ct_set_num_threads's setting (ct__num_threads) before it calls, so one setting governs both.
-   Never call BLAS from inside a ct__parallel_run job: OpenBLAS would start an OpenMP team per worker.
+   Threads: a gemm or real gemv that OpenBLAS would thread runs on the library's own pool instead
+   (blas_pool.c: its threaded driver replayed with the core's own kernel routines, or its gemv ranges as
+   serial calls). What still threads inside OpenBLAS (complex gemv, dot, LAPACK's inner BLAS) runs its
+   OpenMP build's threads on libgomp, the OpenMP runtime the library links; the pool and those never run at
+   the same time (BLAS is called from the calling thread, outside ct__parallel_run), and every wrapper below
+   sets OpenBLAS's thread count to ct_set_num_threads's setting (ct__num_threads) before it calls, so one
+   setting governs both. Never call an OpenBLAS interface routine with more than one thread from inside a
+   ct__parallel_run job: OpenBLAS would start an OpenMP team per worker (ct__blas_threads_one first).
 
    Integers: Debian's libopenblas0 uses 32-bit BLAS integers (blasint = int); the wrappers take int64_t
    and the callers split work so that every count fits (ct__blas_fits). */
@@ -100,36 +103,42 @@ void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, 
                    const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
                    int64_t ldc);
 
-/* OpenBLAS's threaded gemm reproduced on the library's pool (blas_pool.c says how and why): GEMM_Q and
-   GEMM_R of the running core for one type, read at load; q == 0 where the route is off (a core and type
-   not verified, another OpenBLAS version or build, implausible values). */
+/* OpenBLAS's threaded gemm replayed on the library's pool (blas_pool.c says how and why): the running
+   core's blocking parameters for one type and its own routines (kernel per conjugation form N, L, R, B;
+   real types: N only), read at load; q == 0 where the route is off (another OpenBLAS version or build,
+   implausible values, a routine missing or not the one the table holds). */
+typedef void (*ct_blas_fn)(void);
+typedef ct_blas_fn ct_blas_lookup_fn(void *ctx, const char *name);
 typedef struct ct_blas_gemm_params {
-  int q, r;
-  bool exact_n;   /* the kernel's bits depend on the threaded driver's column pieces too */
-  bool any_tiles; /* they depend on the K blocks alone */
+  int p, q, r, unroll_m, unroll_n;
+  bool k_blocks_only; /* the kernel's bits depend on the K blocks alone (bmm's one matrix per thread) */
+  ct_blas_fn kernel[4], beta, itcopy, incopy, oncopy, otcopy;
 } ct_blas_gemm_params;
+/* gotoblas_table: the loaded library's `gotoblas` pointer's target; lookup(lctx, name) finds a routine
+   (dlsym), NULL when missing. */
 ct_blas_gemm_params ct__blas_pool_params(ct_dtype dt, const char *config, const char *core,
-                                         const void *gotoblas_table);
-
+                                         const void *gotoblas_table, ct_blas_lookup_fn *lookup, void *lctx);
 /* Runs the gemm on the pool with torch's bits at ct_set_num_threads's count when OpenBLAS would thread
    it and p allows; false (nothing done) otherwise. Called by ct__blas_gemm. */
-bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
-                          int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
+bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa, char transb, int64_t m,
+                          int64_t n, int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
                           int64_t ldb, const void *beta, void *c, int64_t ldc);
-
 /* Batches (bmm): whether one matrix may run on one pool thread with the bits OpenBLAS's threads would give
    it at any size (the core's kernel depends on the K blocks alone), and that run: the threaded driver's K
    blocks where OpenBLAS would thread the call at ct_set_num_threads's count, else one serial call. The
    ct__blas_* forms take the loaded library's parameters for dt. */
-bool ct__blas_gemm_batchable(ct_blas_gemm_params p);
-void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m,
+bool ct__blas_gemm_batchable(const ct_blas_gemm_params *p);
+void ct__blas_gemm_one_thread(const ct_blas_gemm_params *p, ct_dtype dt, char transa, char transb, int64_t m,
                               int64_t n, int64_t k, const void *alpha, const void *a, int64_t lda,
                               const void *b, int64_t ldb, const void *beta, void *c, int64_t ldc);
+/* ct__blas_gemm_pooled with the loaded library's parameters for dt (ct__blas_ready() first). */
+bool ct__blas_gemm_pooled_here(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                               const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                               const void *beta, void *c, int64_t ldc);
 bool ct__blas_batchable(ct_dtype dt);
 void ct__blas_gemm_on_this_thread(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
                                   const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
                                   const void *beta, void *c, int64_t ldc);
-
 /* The same without the thread-count sync (pool workers between ct__blas_threads_one and the next sync). */
 void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
                           const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,

@@ -1,31 +1,35 @@
 /* OpenBLAS 0.3.21's threaded ?gemm, run on the library's pool (blas.h, ct__blas_gemm_pooled).
 
-   Why: OpenBLAS's OpenMP threads meet at barriers inside every call. When the other core is busy with
-   another program, the OS runs one of them only in turns with it, and the whole call waits: sgemm 256^3
-   took 26x longer at 2 threads than at 1 with the second core busy (torch alike). The pool hands out
-   work in chunks, so a late thread delays nothing (core/parallel.h).
+   Why: OpenBLAS's OpenMP threads meet at barriers and spin-wait on each other's packed panels inside
+   every call. When the other core is busy with another program, the OS runs one of them only in turns
+   with it, and the whole call waits: sgemm 256^3 took 26x longer at 2 threads than at 1 with the second
+   core busy (torch alike). The pool hands out work in chunks, so a late thread delays nothing
+   (core/parallel.h).
 
-   Why the bits stay torch's: torch at N threads calls OpenBLAS at N threads. Measured against 0.3.21's
-   threaded calls (300 random shapes per core and type, every transpose), an element of C depends on
-     - the K blocks the threaded driver (driver/level3/level3_thread.c) cuts: GEMM_Q while 2 * GEMM_Q or
-       more remain, then the rest halved rounding up ((min_l + 1) / 2); the serial driver rounds the
-       half otherwise, so one serial call with k > GEMM_Q gives other bits;
-     - the tile of C one kernel call covers, for most kernels: the threaded driver cuts M into
-       nthreads_m ranges and N into nthreads ranges of DIVIDE_RATE (2) pieces each.
-   So each such tile here is a serial call (OpenBLAS on one thread) per K block, in order, the first
-   with the caller's beta and the rest with beta 1: the kernel adds each block's alpha * sum to C, as the
-   threaded driver does. That reproduces the threaded bits exactly for the kernels in `verified` below;
-   the others (double's on the AVX-512 cores, float and complex on Haswell / Zen) also depend on how
-   many columns the driver hands a kernel at once, which no serial call reproduces: they keep
-   OpenBLAS's own threads. A serial call must not take OpenBLAS's small-matrix kernels (another
-   summation, float and double at most 100^3 on the AVX-512 cores): real tiles must exceed 10^6
-   multiply-adds, else the whole call keeps OpenBLAS's threads.
+   Why the bits stay torch's: torch at N threads calls OpenBLAS at N threads, and an element of C is
+   decided by the kernel calls that cover it: their sizes (m, n, k), its place in them, and the order
+   of the K blocks. Here the threaded driver (driver/level3/level3_thread.c, inner_thread and
+   gemm_driver) is replayed call for call with the core's own routines (its kernel, beta, and packing
+   routines, exported by Debian's DYNAMIC_ARCH build as <t>gemm_kernel_<CORE> etc.):
+     - nthreads_m ranges of M, nthreads ranges of N (at least SWITCH_RATIO wide), each N range in
+       DIVIDE_RATE pieces; thread (i, g) owns M range i and N range g * nthreads_m + i and covers the N
+       ranges of its group g;
+     - K blocks: GEMM_Q while 2 * GEMM_Q or more remain, then the rest halved rounding up;
+     - M blocks within a range: GEMM_P, or the rest halved (the first block rounds the half down, the
+       others up, each to GEMM_UNROLL_M);
+     - the first M block of a range runs the kernel on its own N range's pieces in the chunks they are
+       packed in (3 * GEMM_UNROLL_N, else GEMM_UNROLL_N, else the rest: the driver's generic rule), on
+       every other piece whole; later M blocks on every piece whole.
+   Only who runs a call differs: packed B pieces go to any thread, then the (M range, M block) units do,
+   one pool job each per K block, so a late worker's share is taken by the others.
 
-   What is read from OpenBLAS's internals: GEMM_Q and GEMM_R of the running core from its `gotoblas`
-   table, at the offsets of 0.3.21's DYNAMIC_ARCH build (BUILD_BFLOAT16 off, as Debian builds it). The
-   route is taken only when openblas_get_config() names that version and build and the values are
-   plausible; elsewhere OpenBLAS threads as before. */
+   What is read from OpenBLAS's internals: GEMM_P/Q/R and GEMM_UNROLL_M/N of the running core from its
+   `gotoblas` table, at the offsets of 0.3.21's DYNAMIC_ARCH build (BUILD_BFLOAT16 off, as Debian builds
+   it), and the routines by name; the route is taken only when openblas_get_config() names that version
+   and build, the values are plausible and the kernel found by name is the one the table holds. */
 #include <omp.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/internal.h"
@@ -40,50 +44,77 @@ enum {
 /* interface/gemm.c: at most SMP_THRESHOLD_MIN * GEMM_MULTITHREAD_THRESHOLD multiply-adds run serially. */
 #define SERIAL_REAL    262144.0
 #define SERIAL_COMPLEX 32768.0
-/* sgemm_small_kernel_permit_skylakex.c: the small kernels are never used above 100^3. */
+/* sgemm_small_kernel_permit_skylakex.c: the small kernels are never used above 100^3 (and never by the
+   threaded driver, which OpenBLAS enters only above the serial bound: see threaded_driver). */
 #define SMALL_BOUND 1e6
-/* From this many multiply-adds on (512^3, a millisecond or more on one core) a product keeps OpenBLAS's
-   threads unless the pool finds its workers held back: there a late thread costs a small part of the
-   call, and OpenBLAS's threads share their packed operands, where tiles pack theirs again (sgemm
-   1024^3 at 2 threads took 0.84 of its one-thread time in 4 tiles, 0.5-0.55 with OpenBLAS's threads). */
-#define SHARED_BOUND 134217728.0
 /* At most this many threads' partition is reproduced (OpenBLAS's MAX_THREADS in Debian's build). */
 #define MAX_PARTS 64
 
-/* int offsets of {p, q, r} in gotoblas_t (common_param.h of 0.3.21, DYNAMIC_ARCH, no BFLOAT16), in the
-   order float32, float64, complex64, complex128. */
+/* int offsets of {p, q, r, unroll_m, unroll_n} in gotoblas_t (common_param.h of 0.3.21, DYNAMIC_ARCH, no
+   BFLOAT16), in the order float32, float64, complex64, complex128. */
 static const int table_offset[4] = {4, 182, 356, 708};
+/* How far into the table its routines lie (it is about 12 KB long); the kernel found by name must be one. */
+#define TABLE_SCAN_BYTES 16384
 
-/* The cores and types whose threaded bits a tiled serial run reproduced (see above), and how: 1 with the
-   threaded driver's M ranges (any columns), 2 with its M ranges and column pieces too, 3 with any tiles
-   (only the K blocks matter), 0 not at all. */
-static const struct {
-  const char *core;
-  unsigned char how[4]; /* float32, float64, complex64, complex128 */
-} verified[] = {
-    {"Cooperlake", {3, 0, 1, 1}}, {"SkylakeX", {3, 0, 1, 1}}, {"Haswell", {0, 2, 0, 0}},
-    {"Zen", {0, 2, 0, 0}},        {"Prescott", {2, 2, 2, 2}},
-};
+/* Where one matrix of a batch may run on one thread with the bits OpenBLAS's threads give it (bmm): the
+   cores whose float32 kernel depends on the K blocks alone (measured on 300 random shapes, every
+   transpose, against OpenBLAS at 2 threads). */
+static const char *const k_blocks_only_f32[] = {"Cooperlake", "SkylakeX"};
 
 static int type_index(ct_dtype dt) {
   return dt == CT_FLOAT32 ? 0 : dt == CT_FLOAT64 ? 1 : dt == CT_COMPLEX64 ? 2 : dt == CT_COMPLEX128 ? 3 : -1;
 }
 
+static ct_blas_fn find(ct_blas_lookup_fn *lookup, void *lctx, const char *routine, const char *upper) {
+  char name[96];
+  snprintf(name, sizeof name, "%s_%s", routine, upper);
+  return lookup(lctx, name);
+}
+
 ct_blas_gemm_params ct__blas_pool_params(ct_dtype dt, const char *config, const char *core,
-                                         const void *gotoblas_table) {
-  const ct_blas_gemm_params off = {0, 0, false, false};
+                                         const void *gotoblas_table, ct_blas_lookup_fn *lookup, void *lctx) {
+  const ct_blas_gemm_params off = {0};
   int ti = type_index(dt);
-  if (ti < 0 || !config || !core || !gotoblas_table || strncmp(config, "OpenBLAS 0.3.21 ", 16) != 0 ||
-      !strstr(config, "DYNAMIC_ARCH") || !strstr(config, "USE_OPENMP"))
+  if (ti < 0 || !config || !core || !gotoblas_table || !lookup ||
+      strncmp(config, "OpenBLAS 0.3.21 ", 16) != 0 || !strstr(config, "DYNAMIC_ARCH") ||
+      !strstr(config, "USE_OPENMP") || strlen(core) > 40)
     return off;
-  int how = 0;
-  for (size_t i = 0; i < sizeof verified / sizeof *verified; i++)
-    if (strcmp(core, verified[i].core) == 0) how = verified[i].how[ti];
-  if (!how) return off;
   const int *t = (const int *)gotoblas_table + table_offset[ti];
-  int p = t[0], q = t[1], r = t[2];
-  if (p < 16 || p > 8192 || q < 16 || q > 4096 || r < 64 || r > (1 << 24)) return off;
-  return (ct_blas_gemm_params){q, r, how == 2, how == 3};
+  ct_blas_gemm_params p = {.p = t[0], .q = t[1], .r = t[2], .unroll_m = t[3], .unroll_n = t[4]};
+  if (p.p < 16 || p.p > 8192 || p.q < 16 || p.q > 4096 || p.r < 64 || p.r > (1 << 24) || p.unroll_m < 1 ||
+      p.unroll_m > 64 || p.unroll_n < 1 || p.unroll_n > 64 || p.p % p.unroll_m != 0)
+    return off;
+  char upper[48];
+  size_t n = 0;
+  for (; core[n]; n++) upper[n] = (char)(core[n] >= 'a' && core[n] <= 'z' ? core[n] - 32 : core[n]);
+  upper[n] = 0;
+  static const char letter[4] = {'s', 'd', 'c', 'z'};
+  static const char *const forms[4] = {"n", "l", "r", "b"};
+  char routine[32];
+  bool cplx = ti >= 2, ok = true;
+  for (int f = 0; f < (cplx ? 4 : 1); f++) {
+    snprintf(routine, sizeof routine, cplx ? "%cgemm_kernel_%s" : "%cgemm_kernel", letter[ti], forms[f]);
+    ok &= (p.kernel[f] = find(lookup, lctx, routine, upper)) != NULL;
+  }
+  ct_blas_fn *const others[5] = {&p.beta, &p.itcopy, &p.incopy, &p.oncopy, &p.otcopy};
+  static const char *const other_names[5] = {"beta", "itcopy", "incopy", "oncopy", "otcopy"};
+  for (int i = 0; i < 5; i++) {
+    snprintf(routine, sizeof routine, "%cgemm_%s", letter[ti], other_names[i]);
+    *others[i] = find(lookup, lctx, routine, upper);
+  }
+  /* a core whose unrolls are equal packs A with B's routines (setparam-ref.c): no ?gemm_i?copy of its own */
+  if (!p.incopy && !p.itcopy && p.unroll_m == p.unroll_n) p.incopy = p.oncopy, p.itcopy = p.otcopy;
+  for (int i = 0; i < 5; i++) ok &= *others[i] != NULL;
+  /* the table must hold the kernel found by name: the right core, the layout read above */
+  bool held = false;
+  for (size_t off_b = 0; ok && !held && off_b + sizeof p.kernel[0] <= TABLE_SCAN_BYTES;
+       off_b += sizeof(void *))
+    held = memcmp((const char *)gotoblas_table + off_b, &p.kernel[0], sizeof p.kernel[0]) == 0;
+  if (!ok || !held) return off;
+  if (ti == 0)
+    for (size_t i = 0; i < sizeof k_blocks_only_f32 / sizeof *k_blocks_only_f32; i++)
+      p.k_blocks_only |= strcmp(core, k_blocks_only_f32[i]) == 0;
+  return p;
 }
 
 /* The threaded driver's K block starting where `left` of k remain. */
@@ -107,61 +138,6 @@ static void split(int64_t start, int64_t len, int parts, int64_t min_width, int6
   for (; i < parts; i++) bounds[i + 1] = bounds[i];
 }
 
-typedef struct gemm_job {
-  ct_dtype dt;
-  char ta, tb;
-  int64_t m, n, k, lda, ldb, ldc, es;
-  const char *a, *b;
-  char *c;
-  const void *alpha, *beta;
-  int q;
-  /* tiles: rows [mb[i], mb[i + 1]) x columns [nb[j], nb[j + 1]), tile t = i * ncols + j */
-  int nrows, ncols;
-  int64_t mb[MAX_PARTS + 1];
-  int64_t *nb; /* DIVIDE_RATE * nthreads + 1 bounds */
-} gemm_job;
-
-static gemm_job job_for(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
-                        int64_t k, const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
-                        const void *beta, void *c, int64_t ldc) {
-  return (gemm_job){.dt = dt,
-                    .ta = transa,
-                    .tb = transb,
-                    .m = m,
-                    .n = n,
-                    .k = k,
-                    .lda = lda,
-                    .ldb = ldb,
-                    .ldc = ldc,
-                    .es = (int64_t)ct__itemsize(dt),
-                    .a = a,
-                    .b = b,
-                    .c = c,
-                    .alpha = alpha,
-                    .beta = beta,
-                    .q = p.q};
-}
-
-static void tile_run(void *ctx, int64_t t, int tid) {
-  (void)tid;
-  const gemm_job *j = ctx;
-  if (omp_get_max_threads() != 1) omp_set_num_threads(1); /* OpenBLAS then runs on this thread alone */
-  int64_t i = t / j->ncols, c = t % j->ncols;
-  int64_t m0 = j->mb[i], m1 = j->mb[i + 1], n0 = j->nb[c], n1 = j->nb[c + 1];
-  if (m1 <= m0 || n1 <= n0) return;
-  static const double one[2] = {1, 0};
-  static const float onef[2] = {1, 0};
-  const void *beta1 = j->dt == CT_COMPLEX128 || j->dt == CT_FLOAT64 ? (const void *)one : (const void *)onef;
-  for (int64_t ls = 0, kb; ls < j->k; ls += kb) {
-    kb = k_block(j->k - ls, j->q);
-    int64_t ao = (j->ta | 0x20) == 'n' ? m0 + ls * j->lda : ls + m0 * j->lda;
-    int64_t bo = (j->tb | 0x20) == 'n' ? ls + n0 * j->ldb : n0 + ls * j->ldb;
-    ct__blas_gemm_nosync(j->dt, j->ta, j->tb, m1 - m0, n1 - n0, kb, j->alpha, j->a + ao * j->es, j->lda,
-                         j->b + bo * j->es, j->ldb, ls ? beta1 : j->beta, j->c + (m0 + n0 * j->ldc) * j->es,
-                         j->ldc);
-  }
-}
-
 /* Whether OpenBLAS at nt threads runs this gemm in its threaded driver (interface/gemm.c: above the serial
    bound, past the small kernels; level3_thread.c: more than one thread in its split), and the split:
    *ntm ranges of M, *nthreads threads in all. */
@@ -182,105 +158,319 @@ static bool threaded_driver(ct_dtype dt, int64_t m, int64_t n, int64_t k, int nt
   return tm * tn > 1;
 }
 
-/* The threaded driver's column pieces: nthreads ranges of DIVIDE_RATE pieces each. Returns the narrowest
-   non-empty piece; *count gets the number of pieces (bounds has count + 1 entries). */
-static int64_t exact_pieces(int64_t n, int nthreads, int64_t *bounds, int *count) {
-  int64_t parts[MAX_PARTS + 1], narrowest = n;
-  split(0, n, nthreads, SWITCH_RATIO, parts);
-  for (int i = 0; i < nthreads; i++) {
-    int64_t div = (parts[i + 1] - parts[i] + DIVIDE_RATE - 1) / DIVIDE_RATE;
-    for (int d = 0; d < DIVIDE_RATE; d++) {
-      int64_t lo = parts[i] + d * div, hi = lo + div;
-      lo = lo < parts[i + 1] ? lo : parts[i + 1];
-      hi = hi < parts[i + 1] ? hi : parts[i + 1];
-      bounds[i * DIVIDE_RATE + d] = lo;
-      if (hi > lo && hi - lo < narrowest) narrowest = hi - lo;
+/* ---- the replayed driver ---- */
+
+/* OpenBLAS's routine types (common_param.h; BLASLONG is long). */
+typedef int kern_s(long, long, long, float, const void *, const void *, void *, long);
+typedef int kern_d(long, long, long, double, const void *, const void *, void *, long);
+typedef int kern_c(long, long, long, float, float, const void *, const void *, void *, long);
+typedef int kern_z(long, long, long, double, double, const void *, const void *, void *, long);
+typedef int beta_s(long, long, long, float, void *, long, void *, long, void *, long);
+typedef int beta_d(long, long, long, double, void *, long, void *, long, void *, long);
+typedef int beta_c(long, long, long, float, float, void *, long, void *, long, void *, long);
+typedef int beta_z(long, long, long, double, double, void *, long, void *, long, void *, long);
+typedef int copy_fn(long, long, const void *, long, void *);
+
+typedef struct piece {
+  int64_t lo, hi;
+  size_t off; /* bytes into the packed-B buffer */
+} piece;
+
+/* One M block of one M range: the rows one thread of the driver packs A for and multiplies at once. */
+typedef struct mblock {
+  int i;
+  bool first; /* the range's first block (its own N range's pieces go chunk by chunk) */
+  int64_t is, min_i;
+  size_t off; /* bytes into the packed-A buffer */
+} mblock;
+
+typedef struct drv_job {
+  const ct_blas_gemm_params *p;
+  ct_dtype dt;
+  int kform;
+  bool a_plain, b_plain; /* A / B not transposed: the driver's ITCOPY / ONCOPY, else INCOPY / OTCOPY */
+  int64_t m, n, k, lda, ldb, ldc, isz;
+  const char *a, *b;
+  char *c;
+  const void *alpha, *beta;
+  int tm, tn;
+  int64_t rm[MAX_PARTS + 1], rn[MAX_PARTS + 1];
+  piece pc[DIVIDE_RATE * MAX_PARTS];
+  int pc_range[DIVIDE_RATE * MAX_PARTS]; /* the N range a piece belongs to */
+  int np;
+  mblock *mb;
+  int64_t nmb;
+  /* K blocks are multiplied from one set of packing buffers while the next block is packed into the
+     other: one pool job per K block (its kernel calls, then the next block's packing) */
+  struct stage {
+    int64_t ls, min_l, chunks; /* chunks: multiply's (cur) or pack's (next) */
+    char *bbuf, *abuf;
+  } cur, next;
+  int64_t betas; /* beta passes among the first packing job's chunks */
+} drv_job;
+
+static void kernel_call(const drv_job *j, int64_t mi, int64_t nj, const void *sa, const void *sb, int64_t row,
+                        int64_t col) {
+  ct_blas_fn f = j->p->kernel[j->kform];
+  void *c = j->c + (row + col * j->ldc) * j->isz;
+  long m = (long)mi, n = (long)nj, k = (long)j->cur.min_l, ldc = (long)j->ldc;
+  switch (j->dt) {
+    case CT_FLOAT32: ((kern_s *)f)(m, n, k, *(const float *)j->alpha, sa, sb, c, ldc); break;
+    case CT_FLOAT64: ((kern_d *)f)(m, n, k, *(const double *)j->alpha, sa, sb, c, ldc); break;
+    case CT_COMPLEX64: {
+      const float *al = j->alpha;
+      ((kern_c *)f)(m, n, k, al[0], al[1], sa, sb, c, ldc);
+      break;
+    }
+    default: {
+      const double *al = j->alpha;
+      ((kern_z *)f)(m, n, k, al[0], al[1], sa, sb, c, ldc);
+      break;
     }
   }
-  *count = nthreads * DIVIDE_RATE;
-  bounds[*count] = n;
-  return narrowest;
 }
 
-/* Columns cut freely (kernels whose bits do not depend on it): as few pieces as keep every thread busy
-   with a late one (about two tiles per thread), one when the pool's workers are being held back (the
-   calling thread then runs every tile, and each tile packs its operands again), none under 64 wide. */
-static int64_t free_pieces(int64_t n, int ntm, int nt, int64_t *bounds, int *count) {
-  int c = ct__parallel_quiet() ? 1 : (2 * nt + ntm - 1) / ntm;
-  if (c > n / 64) c = (int)(n / 64);
-  if (c < 1) c = 1;
-  split(0, n, c, 1, bounds);
-  *count = c;
-  return n / c;
+/* C's rows [m0, m1) x columns [n0, n1) times beta (0: zeros, NaN or not), as BETA_OPERATION. */
+static void beta_call(const drv_job *j, int64_t m0, int64_t m1, int64_t n0, int64_t n1) {
+  if (m1 <= m0 || n1 <= n0) return;
+  ct_blas_fn f = j->p->beta;
+  void *c = j->c + (m0 + n0 * j->ldc) * j->isz;
+  long m = (long)(m1 - m0), n = (long)(n1 - n0), ldc = (long)j->ldc;
+  switch (j->dt) {
+    case CT_FLOAT32: ((beta_s *)f)(m, n, 0, *(const float *)j->beta, NULL, 0, NULL, 0, c, ldc); break;
+    case CT_FLOAT64: ((beta_d *)f)(m, n, 0, *(const double *)j->beta, NULL, 0, NULL, 0, c, ldc); break;
+    case CT_COMPLEX64: {
+      const float *be = j->beta;
+      ((beta_c *)f)(m, n, 0, be[0], be[1], NULL, 0, NULL, 0, c, ldc);
+      break;
+    }
+    default: {
+      const double *be = j->beta;
+      ((beta_z *)f)(m, n, 0, be[0], be[1], NULL, 0, NULL, 0, c, ldc);
+      break;
+    }
+  }
 }
 
-/* Tiles where only the K blocks matter: columns only (each tile packs all of A again), two per thread,
-   fewer where a tile would take the small-matrix kernels, one when the pool's workers are being held
-   back (then the whole product runs as serial calls per K block, nothing packed twice). False: no
-   split both fits and helps (two threads would have been worth more than one). */
-static bool any_tiles(gemm_job *j, int nt, int64_t min_k) {
-  bool quiet = ct__parallel_quiet();
-  int c = quiet ? 1 : 2 * nt;
-  if (c > j->n / 64) c = (int)(j->n / 64);
-  while (c > 1 && (double)(j->n / c) * (double)j->m * (double)min_k <= SMALL_BOUND) c--;
-  if (c < 1 || (c == 1 && !quiet) || (double)j->n * (double)j->m * (double)min_k <= SMALL_BOUND) return false;
-  j->nrows = 1;
-  split(0, j->m, 1, 1, j->mb);
-  split(0, j->n, c, 1, j->nb);
-  j->ncols = c;
-  return true;
+/* The chunk of an own piece that the driver packs (and, in the first M block, multiplies) next. */
+static int64_t own_chunk(int64_t left, int un) {
+  if (left >= 3 * (int64_t)un) return 3 * (int64_t)un;
+  return left > un ? un : left;
 }
 
-bool ct__blas_gemm_pooled(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m, int64_t n,
-                          int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
+/* Packing a K block: the beta pass of each driver thread's region (first K block only), then each piece
+   of B packed as its owner packs it (chunk by chunk), then each M block of A. */
+static void pack(const drv_job *j, int64_t t) {
+  const struct stage *st = &j->next;
+  if (t < j->betas) { /* thread (i, g): its M range x its group's N ranges */
+    int g = (int)(t / j->tm), i = (int)(t % j->tm);
+    beta_call(j, j->rm[i], j->rm[i + 1], j->rn[g * j->tm], j->rn[(g + 1) * j->tm]);
+    return;
+  }
+  t -= j->betas;
+  if (t < j->np) {
+    const piece *pc = &j->pc[t];
+    copy_fn *copy = (copy_fn *)(j->b_plain ? j->p->oncopy : j->p->otcopy);
+    for (int64_t jjs = pc->lo, w; jjs < pc->hi; jjs += w) {
+      w = own_chunk(pc->hi - jjs, j->p->unroll_n);
+      const char *src = j->b + (j->b_plain ? st->ls + jjs * j->ldb : jjs + st->ls * j->ldb) * j->isz;
+      copy((long)st->min_l, (long)w, src, (long)j->ldb,
+           st->bbuf + pc->off + (size_t)(st->min_l * (jjs - pc->lo) * j->isz));
+    }
+    return;
+  }
+  const mblock *mb = &j->mb[t - j->np];
+  copy_fn *copy = (copy_fn *)(j->a_plain ? j->p->itcopy : j->p->incopy);
+  const char *src = j->a + (j->a_plain ? mb->is + st->ls * j->lda : st->ls + mb->is * j->lda) * j->isz;
+  copy((long)st->min_l, (long)mb->min_i, src, (long)j->lda, st->abuf + mb->off);
+}
+
+/* Multiplying a K block: the kernel calls of one M block on one piece. The piece's N range belongs to group
+   g = range / tm, whose thread for the block's M range i covers it; the first block of a range takes its
+   own range's pieces (range g * tm + i) in their packing chunks. */
+static void multiply(const drv_job *j, int64_t t) {
+  const mblock *mb = &j->mb[t / j->np];
+  int q = (int)(t % j->np), r = j->pc_range[q];
+  const piece *pc = &j->pc[q];
+  const char *sa = j->cur.abuf + mb->off, *sb = j->cur.bbuf + pc->off;
+  if (!(mb->first && r == r / j->tm * j->tm + mb->i)) {
+    kernel_call(j, mb->min_i, pc->hi - pc->lo, sa, sb, mb->is, pc->lo);
+    return;
+  }
+  for (int64_t jjs = pc->lo, w; jjs < pc->hi; jjs += w) {
+    w = own_chunk(pc->hi - jjs, j->p->unroll_n);
+    kernel_call(j, mb->min_i, w, sa, sb + j->cur.min_l * (jjs - pc->lo) * j->isz, mb->is, jjs);
+  }
+}
+
+/* One pool job: the current K block's kernel calls, then the next block's packing (or, first, the
+   packing alone): the packing fills the end of the job, where threads would otherwise wait for the last
+   kernel calls. */
+static void stage_chunk(void *ctx, int64_t t, int tid) {
+  (void)tid;
+  const drv_job *j = ctx;
+  if (t < j->cur.chunks) multiply(j, t);
+  else pack(j, t - j->cur.chunks);
+}
+
+/* The M blocks of a range of len rows: the first rounds its half down, the others up. */
+static int64_t m_block(int64_t left, bool first, const ct_blas_gemm_params *p) {
+  if (left >= 2 * (int64_t)p->p) return p->p;
+  if (left <= p->p) return left;
+  int64_t half = first ? left / 2 : (left + 1) / 2;
+  return (half + p->unroll_m - 1) / p->unroll_m * p->unroll_m;
+}
+
+/* The packing buffers are kept for the next call, as OpenBLAS keeps its own: a multi-megabyte block
+   freshly mapped for each product costs its page faults every time (a tenth of a 256^3 product). One
+   block, taken and given back atomically (a concurrent caller allocates its own); its size is stored in
+   its first cache line. */
+static _Atomic(char *) scratch_block;
+
+static char *scratch_take(size_t bytes) {
+  char *blk = atomic_exchange(&scratch_block, NULL);
+  if (blk && *(size_t *)(void *)blk >= bytes) return blk + 64;
+  ct__free(blk);
+  size_t grown = bytes + bytes / 4;
+  blk = ct__malloc_aligned(64, grown + 64);
+  if (!blk) return NULL;
+  *(size_t *)(void *)blk = grown;
+  return blk + 64;
+}
+
+static void scratch_give(char *mem) {
+  char *old = atomic_exchange(&scratch_block, mem - 64);
+  ct__free(old);
+}
+
+static bool is_one(ct_dtype dt, const void *v) {
+  switch (dt) {
+    case CT_FLOAT32: return *(const float *)v == 1.0f;
+    case CT_FLOAT64: return *(const double *)v == 1.0;
+    case CT_COMPLEX64: return ((const float *)v)[0] == 1.0f && ((const float *)v)[1] == 0.0f;
+    default: return ((const double *)v)[0] == 1.0 && ((const double *)v)[1] == 0.0;
+  }
+}
+
+static bool is_zero(ct_dtype dt, const void *v) {
+  switch (dt) {
+    case CT_FLOAT32: return *(const float *)v == 0.0f;
+    case CT_FLOAT64: return *(const double *)v == 0.0;
+    case CT_COMPLEX64: return ((const float *)v)[0] == 0.0f && ((const float *)v)[1] == 0.0f;
+    default: return ((const double *)v)[0] == 0.0 && ((const double *)v)[1] == 0.0;
+  }
+}
+
+bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa, char transb, int64_t m,
+                          int64_t n, int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
                           int64_t ldb, const void *beta, void *c, int64_t ldc) {
   int nt = ct__num_threads(), ntm, nthreads;
-  if (p.q == 0 || !threaded_driver(dt, m, n, k, nt, &ntm, &nthreads)) return false;
+  if (p->q == 0 || !threaded_driver(dt, m, n, k, nt, &ntm, &nthreads)) return false;
+  if (n > (int64_t)p->r * nthreads) return false; /* more than one step of GEMM_R * nthreads columns */
   bool cplx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
-  double mnk = (double)m * (double)n * (double)k;
-  if (mnk >= SHARED_BOUND && !ct__parallel_quiet()) return false;
-
-  gemm_job j = job_for(p, dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-  if (n > (int64_t)p.r * nthreads) return false; /* more than one step of GEMM_R * nthreads columns */
-  int64_t nb[DIVIDE_RATE * MAX_PARTS + 1];
-  j.nb = nb;
-  int64_t min_k = k;
-  for (int64_t ls = 0, kb; ls < k; ls += kb) min_k = (kb = k_block(k - ls, p.q)) < min_k ? kb : min_k;
-  if (p.any_tiles) {
-    if (!any_tiles(&j, nt, min_k)) return false;
-  } else {
-    j.nrows = ntm;
-    split(0, m, ntm, 1, j.mb);
-    int64_t min_cols =
-        p.exact_n ? exact_pieces(n, nthreads, nb, &j.ncols) : free_pieces(n, ntm, nt, nb, &j.ncols);
-    int64_t min_rows = m;
-    for (int i = 0; i < ntm; i++)
-      if (j.mb[i + 1] > j.mb[i] && j.mb[i + 1] - j.mb[i] < min_rows) min_rows = j.mb[i + 1] - j.mb[i];
-    if (!cplx && (double)min_rows * (double)min_cols * (double)min_k <= SMALL_BOUND) return false;
+  char ta = (char)(transa | 0x20), tb = (char)(transb | 0x20);
+  drv_job j = {.p = p,
+               .dt = dt,
+               .kform = (cplx && ta == 'c' ? 1 : 0) + (cplx && tb == 'c' ? 2 : 0),
+               .a_plain = ta == 'n',
+               .b_plain = tb == 'n',
+               .m = m,
+               .n = n,
+               .k = k,
+               .lda = lda,
+               .ldb = ldb,
+               .ldc = ldc,
+               .isz = (int64_t)ct__itemsize(dt),
+               .a = a,
+               .b = b,
+               .c = c,
+               .alpha = alpha,
+               .beta = beta,
+               .tm = ntm,
+               .tn = nthreads / ntm};
+  split(0, m, ntm, 1, j.rm);
+  split(0, n, nthreads, SWITCH_RATIO, j.rn);
+  /* the pieces and their place in the packed-B buffer, the M blocks and theirs in the packed-A buffer
+     (a K block deep, each rounded up to whole panels) */
+  int64_t lmax = k_block(k, p->q); /* the first K block is the deepest */
+  size_t bbytes = 0, abytes = 0, un = (size_t)p->unroll_n, um = (size_t)p->unroll_m;
+  for (int r = 0; r < nthreads; r++) {
+    int64_t div = (j.rn[r + 1] - j.rn[r] + DIVIDE_RATE - 1) / DIVIDE_RATE;
+    for (int64_t js = j.rn[r]; js < j.rn[r + 1]; js += div) {
+      int64_t hi = js + div < j.rn[r + 1] ? js + div : j.rn[r + 1];
+      j.pc_range[j.np] = r;
+      j.pc[j.np++] = (piece){js, hi, bbytes};
+      bbytes += (((size_t)(hi - js) + un - 1) / un * un * (size_t)lmax * (size_t)j.isz + 127) & ~(size_t)63;
+    }
   }
-  int saved = omp_get_max_threads();
-  ct__parallel_chunks((int64_t)j.nrows * j.ncols, nt, tile_run, &j);
-  if (omp_get_max_threads() != saved) omp_set_num_threads(saved);
+  int64_t nmb = 0;
+  for (int i = 0; i < ntm; i++)
+    for (int64_t is = j.rm[i], mi; is < j.rm[i + 1]; is += mi, nmb++) {
+      mi = m_block(j.rm[i + 1] - is, is == j.rm[i], p);
+      abytes += (((size_t)mi + um - 1) / um * um * (size_t)lmax * (size_t)j.isz + 127) & ~(size_t)63;
+    }
+  char *mem = scratch_take(2 * (bbytes + abytes) + (size_t)nmb * sizeof(mblock));
+  if (!mem) {
+    ct_clear_error(); /* OpenBLAS's own threads then do it */
+    return false;
+  }
+  j.mb = (mblock *)(void *)(mem + 2 * (bbytes + abytes));
+  abytes = 0;
+  for (int i = 0; i < ntm; i++)
+    for (int64_t is = j.rm[i], mi; is < j.rm[i + 1]; is += mi) {
+      mi = m_block(j.rm[i + 1] - is, is == j.rm[i], p);
+      j.mb[j.nmb++] = (mblock){i, is == j.rm[i], is, mi, abytes};
+      abytes += (((size_t)mi + um - 1) / um * um * (size_t)lmax * (size_t)j.isz + 127) & ~(size_t)63;
+    }
+  char *sets[2] = {mem, mem + bbytes + abytes};
+  bool scale = !is_one(dt, beta), work = !is_zero(dt, alpha);
+  j.betas = scale ? (int64_t)ntm * j.tn : 0;
+  /* alpha 0: the beta pass alone (the driver returns after it) */
+  j.next =
+      (struct stage){0, k_block(k, p->q), j.betas + (work ? j.np + j.nmb : 0), sets[0], sets[0] + bbytes};
+  for (int s = 0; j.next.chunks; s ^= 1) {
+    ct__parallel_chunks(j.cur.chunks + j.next.chunks, nt, stage_chunk, &j);
+    j.betas = 0;
+    j.cur = j.next;
+    j.cur.chunks = work ? j.nmb * j.np : 0;
+    int64_t ls = j.cur.ls + j.cur.min_l;
+    char *set = sets[s ^ 1];
+    j.next = ls < k && work ? (struct stage){ls, k_block(k - ls, p->q), j.np + j.nmb, set, set + bbytes}
+                            : (struct stage){0};
+    if (!j.next.chunks && j.cur.chunks) {
+      ct__parallel_chunks(j.cur.chunks, nt, stage_chunk, &j);
+      break;
+    }
+  }
+  scratch_give(mem);
   return true;
 }
 
-bool ct__blas_gemm_batchable(ct_blas_gemm_params p) { return p.q != 0 && p.any_tiles; }
+bool ct__blas_gemm_batchable(const ct_blas_gemm_params *p) { return p->q != 0 && p->k_blocks_only; }
 
-void ct__blas_gemm_one_thread(ct_blas_gemm_params p, ct_dtype dt, char transa, char transb, int64_t m,
+/* One matrix of a batch on this thread: serial OpenBLAS calls per threaded K block (the first with the
+   caller's beta, the rest with beta 1: the kernel adds each block's alpha * sum to C, as the threaded
+   driver does), which gives the threaded bits where the kernel depends on the K blocks alone. */
+void ct__blas_gemm_one_thread(const ct_blas_gemm_params *p, ct_dtype dt, char transa, char transb, int64_t m,
                               int64_t n, int64_t k, const void *alpha, const void *a, int64_t lda,
                               const void *b, int64_t ldb, const void *beta, void *c, int64_t ldc) {
   int ntm, nthreads;
-  if (!p.any_tiles || !threaded_driver(dt, m, n, k, ct__num_threads(), &ntm, &nthreads)) {
-    if (omp_get_max_threads() != 1) omp_set_num_threads(1);
+  if (omp_get_max_threads() != 1) omp_set_num_threads(1); /* OpenBLAS then runs on this thread alone */
+  if (!p->k_blocks_only || !threaded_driver(dt, m, n, k, ct__num_threads(), &ntm, &nthreads)) {
     ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     return;
   }
-  gemm_job j = job_for(p, dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-  j.nrows = j.ncols = 1;
-  int64_t nb[2] = {0, n};
-  j.mb[0] = 0, j.mb[1] = m;
-  j.nb = nb;
-  tile_run(&j, 0, 0);
+  static const double one[2] = {1, 0};
+  static const float onef[2] = {1, 0};
+  const void *beta1 = dt == CT_COMPLEX128 || dt == CT_FLOAT64 ? (const void *)one : (const void *)onef;
+  int64_t es = (int64_t)ct__itemsize(dt);
+  for (int64_t ls = 0, kb; ls < k; ls += kb) {
+    kb = k_block(k - ls, p->q);
+    int64_t ao = (transa | 0x20) == 'n' ? ls * lda : ls;
+    int64_t bo = (transb | 0x20) == 'n' ? ls : ls * ldb;
+    ct__blas_gemm_nosync(dt, transa, transb, m, n, kb, alpha, (const char *)a + ao * es, lda,
+                         (const char *)b + bo * es, ldb, ls ? beta1 : beta, c, ldc);
+  }
 }
 
 /* ---- gemv ----

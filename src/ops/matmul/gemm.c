@@ -356,7 +356,7 @@ bool ct__gemm_batched(ct_tensor *r, const ct_tensor *b1, const ct_tensor *b2, ct
   /* Batches of matrices of at most 64^3 multiply-adds run one per pool thread with OpenBLAS on one thread;
      larger ones too where the core's kernel gives OpenBLAS's threaded bits from one thread given the
      threaded driver's K blocks (ct__blas_batchable: the AVX-512 cores' float kernel), else in order, each
-     on OpenBLAS's threads (through the pool's tiles where they reproduce them), as torch calls them. The
+     with OpenBLAS's threaded bits (its driver replayed on the pool), as torch calls them. The
      split keeps torch's bits only there: OpenBLAS 0.3.21 runs a gemm of m * n * k <= SMP_THRESHOLD_MIN
      (65536) * GEMM_MULTITHREAD_THRESHOLD (4) on one thread whatever its thread count, and above that its
      threaded blocking rounds differently (blas_pool.c). */
