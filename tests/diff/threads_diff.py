@@ -172,20 +172,25 @@ def pooled_gemm_cases(g):
 
 def pooled_gemv_cases(g):
     """mv / addmv that ctorch runs on its pool as OpenBLAS's threaded gemv's ranges (blas_pool.c): both
-    transposes, beta and alpha, odd sizes, and the sizes where OpenBLAS splits x instead (few rows, 'n')."""
+    transposes, beta and alpha, odd sizes, and the sizes where OpenBLAS splits x instead (few rows, 'n');
+    complex too (torch's own loop there, no BLAS), with a conjugated transposed view."""
     T = C.from_torch
     cases = []
     shapes = [(2048, 1536), (1537, 999), (97, 3001), (3, 5000), (6, 4000), (5000, 3), (9, 1100)]
     for i, (m, n) in enumerate(shapes):
-        for dt in (torch.float32, torch.float64):
+        for dt in (torch.float32, torch.float64, torch.complex64, torch.complex128):
             tr = i % 2 == 1  # a transposed matrix: BLAS's other case
-            a = torch.randn(n, m, dtype=dt, generator=g).mT if tr else torch.randn(m, n, dtype=dt, generator=g)
+            cj = tr and dt.is_complex and i % 4 == 1  # a conjugated transposed view: BLAS's 'c'
+            base = torch.randn(n, m, dtype=dt, generator=g) if tr else torch.randn(m, n, dtype=dt, generator=g)
+            a = (base.mH if cj else base.mT) if tr else base
             v = torch.randn(n, dtype=dt, generator=g)
             s = torch.randn(m, dtype=dt, generator=g)
             beta, alpha = [(1, 1), (0.5, -1.5), (0, 2)][i % 3]
             o = _addmm_opts(beta, alpha)
-            A = (lambda a=a, tr=tr: ct("ct_mT", T(a.mT)) if tr else T(a))
-            cases.append(("pooled addmv %s %dx%d tr=%d beta=%g alpha=%g" % (str(dt)[6:], m, n, tr, beta, alpha),
+            A = (lambda base=base, tr=tr, cj=cj: (ct("ct_conj", ct("ct_mT", T(base))) if cj else ct("ct_mT", T(base)))
+                 if tr else T(base))
+            cases.append(("pooled addmv %s %dx%d tr=%d conj=%d beta=%g alpha=%g" % (str(dt)[6:], m, n, tr, cj, beta,
+                                                                                  alpha),
                           lambda a=a, v=v, s=s, beta=beta, alpha=alpha: torch.addmv(s, a, v, beta=beta, alpha=alpha),
                           lambda s=s, A=A, v=v, o=o: ct("ct_addmv", T(s), A(), T(v), ctypes.byref(o))))
     return cases
