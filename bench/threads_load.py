@@ -53,7 +53,7 @@ class Item(ctypes.Structure):  # ct_index_item (index.h): kind, slice, tensor, s
 for name, res, args in [("ct_tensor_from_data", P, [P, ctypes.c_int, Shape, P]), ("ct_release", None, [P]),
                         ("ct_set_num_threads", None, [ctypes.c_int]), ("ct_add", P, [P, P, P]),
                         ("ct_cumsum", P, [P, ctypes.c_int64, P]), ("ct_randn", P, [Shape, P]),
-                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P]), ("ct_mm", P, [P, P]), ("ct_mv", P, [P, P]),
+                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P]), ("ct_mm", P, [P, P]), ("ct_mv", P, [P, P]), ("ct_dot", P, [P, P]),
                         ("ct_cat_out", ctypes.c_int, [P, Tensors, ctypes.c_int64]),
                         ("ct_tril_out", ctypes.c_int, [P, P, ctypes.c_int64]), ("ct_flip", P, [P, Shape]),
                         ("ct_repeat", P, [P, Shape]), ("ct_index_select", P, [P, ctypes.c_int64, P]),
@@ -176,7 +176,7 @@ def family_cases():
     o.dims = shape([1])
     KEEP.append(o)
     out.append(("amax dim 1", lambda: lib.ct_amax(csm, ctypes.byref(o)), lambda: sm.amax(1)))
-    # products: gemm and gemv on the pool (blas_pool.c replays OpenBLAS's threaded driver: every real and
+    # products: gemm, gemv and dot on the pool (blas_pool.c replays OpenBLAS's threaded driver: every real and
     # complex type, any size), oneDNN's OpenMP threads for bfloat16 on AVX-512 CPUs
     for dt, (mr, mk, mc) in ((torch.float32, (256, 256, 256)), (torch.float32, (1024, 1024, 1024)),
                           (torch.float64, (256, 256, 256)), (torch.float64, (1024, 1024, 1024)),
@@ -185,6 +185,9 @@ def family_cases():
         pa, pb = to_ct(ta), to_ct(tb)
         out.append(("mm %s %dx%dx%d" % (str(dt)[6:], mr, mk, mc), lambda pa=pa, pb=pb: lib.ct_mm(pa, pb),
                     lambda ta=ta, tb=tb: torch.mm(ta, tb)))
+    dx, dy = torch.randn(4 << 20, dtype=torch.float64), torch.randn(4 << 20, dtype=torch.float64)
+    cdx, cdy = to_ct(dx), to_ct(dy)
+    out.append(("dot float64 4M", lambda: lib.ct_dot(cdx, cdy), lambda: torch.dot(dx, dy)))
     mat, vec = torch.randn(2048, 1536), torch.randn(1536)
     cmat, cvec = to_ct(mat), to_ct(vec)
     out.append(("mv float32 2048x1536", lambda: lib.ct_mv(cmat, cvec), lambda: torch.mv(mat, vec)))

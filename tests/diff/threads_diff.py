@@ -103,6 +103,19 @@ def product_cases(g):
         ("baddbmm", lambda: torch.baddbmm(x3, x3, y3), lambda: ct("ct_baddbmm", T(x3), T(x3), T(y3), None)),
         ("dot 1M", lambda: torch.dot(big, big), lambda: ct("ct_dot", T(big), T(big))),
     ]
+    # dots OpenBLAS threads (ddot.c / zdot.c kernels: float64 and complex128 past 10000 elements), which
+    # ctorch runs as its ranges on the pool (blas_pool.c): odd lengths, a strided operand. (torch's complex
+    # dot is not bit for bit OpenBLAS's: test_matmul compares zdot's route with OpenBLAS's own call.)
+    for dt, n in ((f64, 1 << 20), (f64, 10001), (f64, 77777)):
+        x = torch.randn(2 * n, dtype=dt, generator=g)
+        y = torch.randn(n, dtype=dt, generator=g)
+        xs = x[::2]
+        name = str(dt)[6:]
+        cases += [
+            ("dot %s %d strided" % (name, n), lambda xs=xs, y=y: torch.dot(xs, y),
+             lambda x=x, y=y, n=n: ct("ct_dot", ct("ct_slice", T(x), 0, 0, 2 * n, 2), T(y))),
+            ("dot %s %d" % (name, n), lambda x=x, n=n: torch.dot(x[:n], x[n:]),
+             lambda x=x, n=n: ct("ct_dot", ct("ct_narrow", T(x), 0, 0, n), ct("ct_narrow", T(x), 0, n, n)))]
     for dt in (f32, f64):
         n = "f32" if dt == f32 else "f64"
         A, S = sq[dt], sp[dt]

@@ -203,6 +203,38 @@ static void pooled_equals_openblas(void) {
     CHECK(taken > cases / 2);
 }
 
+/* The pooled dot against OpenBLAS's own threaded call (ddot / zdotu / zdotc at 2 and 3 threads, bit for
+   bit): lengths around the 10000 threshold and the range edges, strided operands. */
+static void pooled_dot_equals_openblas(void) {
+  static const int64_t lens[] = {10000, 10001, 10002, 10003, 77777, 300001};
+  int taken = 0, differ = 0;
+  for (int t = 0; t < 36; t++) {
+    ct_dtype dt = t % 3 == 0 ? CT_FLOAT64 : CT_COMPLEX128;
+    bool conj = t % 3 == 2;
+    int64_t n = lens[t % 6], incx = 1 + t % 2, incy = 1 + (t / 2) % 2;
+    size_t es = ct__itemsize(dt);
+    char *x = malloc((size_t)(n * incx) * es), *y = malloc((size_t)(n * incy) * es);
+    fill(x, (size_t)(n * incx) * es / 8, 8, 97.0);
+    fill(y, (size_t)(n * incy) * es / 8, 8, 89.0);
+    double want[2] = {0, 0}, got[2] = {0, 0};
+    ct_set_num_threads(2 + t % 2);
+    ct__blas_sync_threads();
+    ct__blas_dot_nosync(dt, conj, n, x, incx, y, incy, want);
+    ct_blas_info info = ct__blas_info();
+    bool pooled = ct__blas_dot_pooled(info.config, info.corename, dt, conj, n, x, incx, y, incy, got);
+    if (!pooled) ct__blas_dot_nosync(dt, conj, n, x, incx, y, incy, got);
+    taken += pooled;
+    if (memcmp(want, got, es) != 0) {
+      differ++;
+      fprintf(stderr, "pooled dot differs: dt %d conj %d n %lld\n", (int)dt, (int)conj, (long long)n);
+    }
+    free(x), free(y);
+  }
+  ct_set_num_threads(0);
+  if (getenv("CT_TEST_VERBOSE")) fprintf(stderr, "pooled dot %d of 36, %d differ\n", taken, differ);
+  CHECK(differ == 0);
+}
+
 /* ct_set_num_threads governs OpenBLAS's threads too */
 static void blas_threads(void) {
   typedef int get_fn(void);
@@ -324,6 +356,7 @@ int main(void) {
   coretype_decision();
   pool_params_decision();
   pooled_equals_openblas();
+  pooled_dot_equals_openblas();
   blas_threads();
   CHECK(ct_scope_begin() == CT_OK);
   ct_tensor *a = ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(2, 3));

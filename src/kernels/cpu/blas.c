@@ -300,7 +300,13 @@ void ct__blas_gemv_nosync(ct_dtype dt, char trans, int64_t m, int64_t n, const v
 
 void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,
                   int64_t incy, void *result) {
+  if (ct__blas_dot_pooled(B.info.config, B.info.corename, dt, conj_x, n, x, incx, y, incy, result)) return;
   ct__blas_sync_threads();
+  ct__blas_dot_nosync(dt, conj_x, n, x, incx, y, incy, result);
+}
+
+void ct__blas_dot_nosync(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,
+                         int64_t incy, void *result) {
   int N = (int)n, IX = (int)incx, IY = (int)incy;
   switch (dt) {
     case CT_FLOAT32: *(float *)result = B.sdot(N, x, IX, y, IY); break;

@@ -163,6 +163,13 @@ bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m
 void ct__blas_dot(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,
                   int64_t incy, void *result);
 
+/* The same without the thread-count sync (OpenBLAS threads it as the calling thread's OpenMP setting says). */
+void ct__blas_dot_nosync(ct_dtype dt, bool conj_x, int64_t n, const void *x, int64_t incx, const void *y,
+                         int64_t incy, void *result);
+/* OpenBLAS's threaded ddot / zdot reproduced on the pool (blas_pool.c): true when done there; false (nothing
+   done) where OpenBLAS would not thread it. config, core: openblas_get_config(), openblas_get_corename(). */
+bool ct__blas_dot_pooled(const char *config, const char *core, ct_dtype dt, bool conj_x, int64_t n,
+                         const void *x, int64_t incx, const void *y, int64_t incy, void *result);
 /* A = alpha x y^T + A (conj_y: x y^H), A m x n, as ?ger / ?geru / ?gerc. */
 void ct__blas_ger(ct_dtype dt, bool conj_y, int64_t m, int64_t n, const void *alpha, const void *x,
                   int64_t incx, const void *y, int64_t incy, void *a, int64_t lda);

@@ -541,3 +541,71 @@ bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m
   if (omp_get_max_threads() != saved) omp_set_num_threads(saved);
   return true;
 }
+
+/* ---- dot ----
+   OpenBLAS 0.3.21's ddot.c and zdot.c kernels (kernel/x86_64, the cores listed below) thread a dot of more
+   than 10000 elements with non-zero increments: blas_level1_thread_with_return_value cuts n into ranges of
+   ceil(left / threads left), each range's dot_compute is one partial, and the partials are added in range
+   order to a sum that starts at 0.0 (each part of a complex one alone). Each range as one serial call on
+   a pool thread (where it takes dot_compute: at most one thread) and the same sum give the same bits. The
+   float32 (sdot.c) and complex64 (cdot.c) kernels and the assembly ones of other cores never thread. */
+static const char *const ddot_threaded[] = {"Haswell",        "Zen",         "SkylakeX", "Cooperlake",
+                                            "SapphireRapids", "Sandybridge", "Nehalem",  "Excavator",
+                                            "Piledriver",     "Steamroller"};
+static const char *const zdot_threaded[] = {"Haswell",        "Zen",         "SkylakeX",  "Cooperlake",
+                                            "SapphireRapids", "Sandybridge", "Bulldozer", "Excavator",
+                                            "Piledriver",     "Steamroller"};
+
+typedef struct dot_job {
+  ct_dtype dt;
+  bool conj_x;
+  int64_t incx, incy, es;
+  const char *x, *y;
+  int64_t range[MAX_PARTS + 1];
+  double part[MAX_PARTS][2];
+} dot_job;
+
+static void dot_range(void *ctx, int64_t r, int tid) {
+  (void)tid;
+  dot_job *j = ctx;
+  if (omp_get_max_threads() != 1) omp_set_num_threads(1);
+  int64_t lo = j->range[r];
+  ct__blas_dot_nosync(j->dt, j->conj_x, j->range[r + 1] - lo, j->x + lo * j->incx * j->es, j->incx,
+                      j->y + lo * j->incy * j->es, j->incy, j->part[r]);
+}
+
+bool ct__blas_dot_pooled(const char *config, const char *core, ct_dtype dt, bool conj_x, int64_t n,
+                         const void *x, int64_t incx, const void *y, int64_t incy, void *result) {
+  int nt = ct__num_threads();
+  if (nt < 2 || nt > MAX_PARTS || n <= 10000 || incx <= 0 || incy <= 0 || !config || !core ||
+      (dt != CT_FLOAT64 && dt != CT_COMPLEX128) || strncmp(config, "OpenBLAS 0.3.21 ", 16) != 0 ||
+      !strstr(config, "USE_OPENMP"))
+    return false;
+  const char *const *cores = dt == CT_FLOAT64 ? ddot_threaded : zdot_threaded;
+  bool threaded = false;
+  for (size_t i = 0; i < sizeof ddot_threaded / sizeof *ddot_threaded; i++)
+    threaded |= strcmp(core, cores[i]) == 0;
+  if (!threaded) return false;
+  dot_job j = {.dt = dt,
+               .conj_x = conj_x,
+               .incx = incx,
+               .incy = incy,
+               .es = (int64_t)ct__itemsize(dt),
+               .x = x,
+               .y = y};
+  int ranges = 0;
+  for (int64_t left = n; left > 0; ranges++) {
+    int64_t w = (left + nt - ranges - 1) / (nt - ranges);
+    w = w > left ? left : w;
+    j.range[ranges + 1] = j.range[ranges] + w;
+    left -= w;
+  }
+  int saved = omp_get_max_threads();
+  ct__parallel_chunks(ranges, nt, dot_range, &j);
+  if (omp_get_max_threads() != saved) omp_set_num_threads(saved);
+  double sum[2] = {0.0, 0.0};
+  for (int r = 0; r < nt; r++)
+    for (int p = 0; p < 2; p++) sum[p] = sum[p] + (r < ranges ? j.part[r][p] : 0.0);
+  memcpy(result, sum, dt == CT_FLOAT64 ? sizeof(double) : 2 * sizeof(double));
+  return true;
+}
