@@ -127,8 +127,10 @@ CT_TARGET_AVX512 CT_ALWAYS_INLINE void stream_row_avx512(char *dst, const char *
    The job's fields are read into locals first: the row stores go through char pointers, which may alias
    *r, so the compiler would read them again after every row. */
 
-/* A gather: result row i = source row idx[i], the source rows PREFETCH_AHEAD positions on prefetched. */
-#define GATHER_RANGE(COPY)                                                           \
+/* The loop of both: for each position i, the row of index value v moves (MOVE_V), the row of the index
+   value w PREFETCH_AHEAD positions on is prefetched (PREFETCH_W; the dead index read goes where it does
+   nothing). */
+#define ROW_RANGE(PREFETCH_W, MOVE_V)                                                \
   int64_t size = r->size, row = r->row, is = r->idx_s, ds = r->dst_s, ss = r->src_s; \
   const int64_t *idx = r->idx;                                                       \
   char *dst = r->dst;                                                                \
@@ -138,7 +140,7 @@ CT_TARGET_AVX512 CT_ALWAYS_INLINE void stream_row_avx512(char *dst, const char *
     if (i + PREFETCH_AHEAD < e) {                                                    \
       int64_t w = idx[(i + PREFETCH_AHEAD) * is];                                    \
       w += w < 0 ? size : 0;                                                         \
-      if ((uint64_t)w < (uint64_t)size) prefetch_row(src + w * ss, row);             \
+      if ((uint64_t)w < (uint64_t)size) PREFETCH_W;                                  \
     }                                                                                \
     int64_t v = idx[i * is];                                                         \
     v += v < 0 ? size : 0;                                                           \
@@ -146,33 +148,17 @@ CT_TARGET_AVX512 CT_ALWAYS_INLINE void stream_row_avx512(char *dst, const char *
       bad = true;                                                                    \
       continue;                                                                      \
     }                                                                                \
-    COPY(dst + i * ds, src + v * ss, row);                                           \
+    MOVE_V;                                                                          \
   }                                                                                  \
   return !bad
 
-/* A scatter: target row idx[i] = value row i, in position order. PREFETCH: the target rows PREFETCH_AHEAD
-   positions on are prefetched for writing (not where STORE streams: nothing is read then). */
-#define SCATTER_RANGE(STORE, PREFETCH)                                               \
-  int64_t size = r->size, row = r->row, is = r->idx_s, ds = r->dst_s, ss = r->src_s; \
-  const int64_t *idx = r->idx;                                                       \
-  char *dst = r->dst;                                                                \
-  const char *src = r->src;                                                          \
-  bool bad = false;                                                                  \
-  for (int64_t i = b; i < e; i++) {                                                  \
-    if (PREFETCH && i + PREFETCH_AHEAD < e) {                                        \
-      int64_t w = idx[(i + PREFETCH_AHEAD) * is];                                    \
-      w += w < 0 ? size : 0;                                                         \
-      if ((uint64_t)w < (uint64_t)size) prefetch_row_write(dst + w * ds, row);       \
-    }                                                                                \
-    int64_t v = idx[i * is];                                                         \
-    v += v < 0 ? size : 0;                                                           \
-    if ((uint64_t)v >= (uint64_t)size) {                                             \
-      bad = true;                                                                    \
-      continue;                                                                      \
-    }                                                                                \
-    STORE(dst + v * ds, src + i * ss, row);                                          \
-  }                                                                                  \
-  return !bad
+/* A gather: result row i = source row idx[i], the source rows ahead prefetched. */
+#define GATHER_RANGE(COPY) ROW_RANGE(prefetch_row(src + w * ss, row), COPY(dst + i * ds, src + v * ss, row))
+
+/* A scatter: target row idx[i] = value row i, in position order. PREFETCH: the target rows ahead are
+   prefetched for writing (not where STORE streams: nothing is read then). */
+#define SCATTER_RANGE(STORE, PREFETCH) \
+  ROW_RANGE(if (PREFETCH) prefetch_row_write(dst + w * ds, row), STORE(dst + v * ds, src + i * ss, row))
 
 typedef bool (*rows_fn)(const ct_idx_rows *r, int64_t b, int64_t e);
 
