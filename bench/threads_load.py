@@ -53,7 +53,7 @@ class Item(ctypes.Structure):  # ct_index_item (index.h): kind, slice, tensor, s
 for name, res, args in [("ct_tensor_from_data", P, [P, ctypes.c_int, Shape, P]), ("ct_release", None, [P]),
                         ("ct_set_num_threads", None, [ctypes.c_int]), ("ct_add", P, [P, P, P]),
                         ("ct_cumsum", P, [P, ctypes.c_int64, P]), ("ct_randn", P, [Shape, P]),
-                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P]), ("ct_mm", P, [P, P]), ("ct_mv", P, [P, P]), ("ct_dot", P, [P, P]),
+                        ("ct_exp", P, [P]), ("ct_mul", P, [P, P]), ("ct_mm", P, [P, P]), ("ct_mv", P, [P, P]), ("ct_dot", P, [P, P]), ("ct_linalg_inv", P, [P]), ("ct_linalg_solve", P, [P, P, P]),
                         ("ct_cat_out", ctypes.c_int, [P, Tensors, ctypes.c_int64]),
                         ("ct_tril_out", ctypes.c_int, [P, P, ctypes.c_int64]), ("ct_flip", P, [P, Shape]),
                         ("ct_repeat", P, [P, Shape]), ("ct_index_select", P, [P, ctypes.c_int64, P]),
@@ -188,6 +188,14 @@ def family_cases():
     dx, dy = torch.randn(4 << 20, dtype=torch.float64), torch.randn(4 << 20, dtype=torch.float64)
     cdx, cdy = to_ct(dx), to_ct(dy)
     out.append(("dot float64 4M", lambda: lib.ct_dot(cdx, cdy), lambda: torch.dot(dx, dy)))
+    # LAPACK: OpenBLAS's own threads inside (its blocked routines call its threaded BLAS internally)
+    sq = torch.randn(512, 512, dtype=torch.float64)
+    csq = to_ct(sq)
+    out.append(("linalg.inv float64 512", lambda: lib.ct_linalg_inv(csq), lambda: torch.linalg.inv(sq)))
+    rhs = torch.randn(512, 64, dtype=torch.float64)
+    crhs = to_ct(rhs)
+    out.append(("linalg.solve float64 512", lambda: lib.ct_linalg_solve(csq, crhs, None),
+                lambda: torch.linalg.solve(sq, rhs)))
     mat, vec = torch.randn(2048, 1536), torch.randn(1536)
     cmat, cvec = to_ct(mat), to_ct(vec)
     out.append(("mv float32 2048x1536", lambda: lib.ct_mv(cmat, cvec), lambda: torch.mv(mat, vec)))
