@@ -10,6 +10,7 @@
 #include "core/parallel.h"
 #include "iter/iter.h"
 #include "kernels/cpu/dtypes.h"
+#include "kernels/cpu/math_scalar.h"
 #include "kernels/cpu/torch_compat.h"
 #include "ops/create_internal.h"
 #include "ops/index/index_ops.h"
@@ -108,20 +109,11 @@ static const ct_loop *copy_loop(size_t itemsize) {
   SG_LOOP(sg_mul_##E, T, *a = STORE((CT)(LOAD(*a) * LOAD(*b))))                                         \
   SG_LOOP(sg_max_##E, T, CT x = LOAD(*a); CT y = LOAD(*b); if (y != y || x < y) * a = *b)              \
   SG_LOOP(sg_min_##E, T, CT x = LOAD(*a); CT y = LOAD(*b); if (y != y || y < x) * a = *b)
-#define SG_CPLX_LOOPS(E, T, CT, LOAD, STORE)                                      \
-  SG_LOOP(sg_add_##E, T, *a = *a + *b)                                           \
-  SG_LOOP(sg_mul_##E, T, *a = CMPLX_MUL(T, *a, *b))
-/* c10::complex's product as GCC contracted it in torch's AVX2 kernel (re = fma(a, c, -(b*d)), im = fma(a, d,
-   b*c); no C99 Annex G recovery of infinities). */
-#define CMPLX_MUL(T, x, y) cmul_##T(x, y)
-static inline ct_c64 cmul_ct_c64(ct_c64 x, ct_c64 y) {
-  float a = crealf(x), b = cimagf(x), c = crealf(y), e = cimagf(y);
-  return CMPLXF(CT_COMPAT_FMAF(a, c, -(b * e)), CT_COMPAT_FMAF(a, e, b * c));
-}
-static inline ct_c128 cmul_ct_c128(ct_c128 x, ct_c128 y) {
-  double a = creal(x), b = cimag(x), c = creal(y), e = cimag(y);
-  return CMPLX(CT_COMPAT_FMA(a, c, -(b * e)), CT_COMPAT_FMA(a, e, b * c));
-}
+#define SG_CPLX_LOOPS(E, T, CT, LOAD, STORE) \
+  SG_LOOP(sg_add_##E, T, *a = *a + *b)       \
+  SG_LOOP(sg_mul_##E, T, *a = CMPLX_MUL(*a, *b))
+/* c10::complex's product as GCC contracted it in torch's AVX2 kernel (math_scalar.h) */
+#define CMPLX_MUL(x, y) _Generic((x), ct_c64 : ct__c10_mul_f, ct_c128 : ct__c10_mul_d)(x, y)
 /* Integers wrap as torch's (two's complement; computed unsigned, so C sees no signed overflow). */
 #define SG_INT_LOOPS(E, T, CT, LOAD, STORE)                                                   \
   SG_LOOP(sg_add_##E, T, *a = (T)((uint64_t)(int64_t)*a + (uint64_t)(int64_t)*b))            \
