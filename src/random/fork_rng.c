@@ -9,6 +9,11 @@ typedef struct snapshot {
   double next_double;
   float next_float;
 } snapshot;
+/* a generator's stream state, between a generator and a snapshot (the same field names) */
+#define COPY_STATE(to, from)                                                               \
+  ((to)->mt = (from)->mt, (to)->has_next_double = (from)->has_next_double,                 \
+   (to)->has_next_float = (from)->has_next_float, (to)->next_double = (from)->next_double, \
+   (to)->next_float = (from)->next_float)
 
 struct ct_rng_fork {
   int64_t n;
@@ -28,11 +33,7 @@ ct_rng_fork *ct_fork_rng_begin(ct_generator *const *generators, int64_t n) {
     snapshot *s = &f->saved[i];
     ct__gen_lock(g);
     s->gen = g;
-    s->mt = g->mt;
-    s->has_next_double = g->has_next_double;
-    s->has_next_float = g->has_next_float;
-    s->next_double = g->next_double;
-    s->next_float = g->next_float;
+    COPY_STATE(s, g);
     ct__gen_unlock(g);
   }
   return f;
@@ -45,11 +46,7 @@ ct_status ct_fork_rng_end(ct_rng_fork *f) {
     snapshot *s = &f->saved[i];
     ct_generator *g = s->gen;
     ct__gen_lock(g);
-    g->mt = s->mt;
-    g->has_next_double = s->has_next_double;
-    g->has_next_float = s->has_next_float;
-    g->next_double = s->next_double;
-    g->next_float = s->next_float;
+    COPY_STATE(g, s);
     ct__gen_unlock(g);
     ct_generator_release(g);
   }

@@ -51,6 +51,22 @@ void ct__cexp_parts_c128(const void *x, int64_t m, double *e, double *sn, double
     ct__kvec_run(d, s, n, sizeof(T), (blk), (bulk), (elem), ctx);                 \
   } \
   CT_LOOP_PLAIN(fname)
+/* The cpu_kernel_vec loops of an op from its bulk maps name##_f32, ... and element functions name##_e_f32, ...
+   (blocks of two AVX2 vectors). */
+#define CT_KVEC_REAL_LOOPS(name)                                     \
+  CT_KVEC_LOOP(name##_loop_f32, float, 16, name##_f32, name##_e_f32) \
+  CT_KVEC_LOOP(name##_loop_f64, double, 8, name##_f64, name##_e_f64) \
+  CT_KVEC_LOOP(name##_loop_bf16, uint16_t, 32, name##_bf16, name##_e_bf16)
+#define CT_KVEC_COMPLEX_LOOPS(name)                                  \
+  CT_KVEC_LOOP(name##_loop_c64, ct_c64, 8, name##_c64, name##_e_c64) \
+  CT_KVEC_LOOP(name##_loop_c128, ct_c128, 4, name##_c128, name##_e_c128)
+/* An op's loop table entries (name##_loop_bf16, ...): the real floating types with bfloat16 (PyTorch's
+   AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16)), and the complex types where the op has complex kernels. */
+#define CT_REAL_LOOPS(name)                                                                   \
+  [CT_BFLOAT16] = CT_LOOP_REF(name##_loop_bf16), [CT_FLOAT32] = CT_LOOP_REF(name##_loop_f32), \
+  [CT_FLOAT64] = CT_LOOP_REF(name##_loop_f64)
+#define CT_COMPLEX_LOOPS(name) \
+  [CT_COMPLEX64] = CT_LOOP_REF(name##_loop_c64), [CT_COMPLEX128] = CT_LOOP_REF(name##_loop_c128)
 
 /* ---- map generators from per-width vector expressions ----
    V512(v) / V256(v) / S(x) are macros or functions of one vector (scalar); `ctx` is in scope. */

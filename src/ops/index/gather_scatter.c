@@ -10,6 +10,7 @@
 #include "core/parallel.h"
 #include "iter/iter.h"
 #include "kernels/cpu/dtypes.h"
+#include "kernels/cpu/math_scalar.h"
 #include "kernels/cpu/torch_compat.h"
 #include "ops/create_internal.h"
 #include "ops/index/index_ops.h"
@@ -23,72 +24,63 @@ typedef struct sg_ctx {
   _Atomic int *bad;            /* set when an index value is out of range (nothing is written for it) */
 } sg_ctx;
 
+/* One line of K elements per iteration element: the target is element DI of its line, the source element SI of
+   its line (idx, the index value, and k, its position, name them). */
+#define SG_LINES(T, STMT, DI, SI)                               \
+  for (int64_t i = 0; i < n; i++) {                             \
+    char *dst = d[0] + i * s[0];                                \
+    const char *src = d[1] + i * s[1], *ix = d[2] + i * s[2];   \
+    for (int64_t k = 0; k < K; k++) {                           \
+      int64_t idx = *(const int64_t *)(ix + k * is);            \
+      if ((uint64_t)idx >= (uint64_t)bound) {                   \
+        atomic_store_explicit(c->bad, 1, memory_order_relaxed); \
+        continue;                                               \
+      }                                                         \
+      T *a = (T *)(dst + (DI)*ds);                              \
+      const T *b = (const T *)(src + (SI)*ss);                  \
+      STMT;                                                     \
+    }                                                           \
+  }
 /* One loop per (op, storage type): a and b point at the target and source elements. */
-#define SG_LOOP(NAME, T, STMT)                                                                  \
-  static void NAME(char **d, const int64_t *s, int64_t n, const void *v) {                    \
-    const sg_ctx *c = v;                                                                        \
-    int64_t K = c->n, ds = c->dst_s, ss = c->src_s, is = c->idx_s, bound = c->bound;           \
-    bool sc = c->scatter;                                                                       \
-    if (s[2] == 0) { /* one index list for every element (the index_* ops): rows inside */     \
-      bool dense = s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T);                    \
-      for (int64_t k = 0; k < K; k++) {                                                         \
-        int64_t idx = *(const int64_t *)(d[2] + k * is);                                        \
-        if ((uint64_t)idx >= (uint64_t)bound) {                                                 \
-          atomic_store_explicit(c->bad, 1, memory_order_relaxed);                               \
-          continue;                                                                             \
-        }                                                                                       \
-        char *dst = d[0] + (sc ? idx : k) * ds;                                                 \
-        const char *src = d[1] + (sc ? k : idx) * ss;                                           \
-        if (dense) {                                                                            \
-          T *A = (T *)dst;                                                                      \
-          const T *B = (const T *)src;                                                          \
-          for (int64_t i = 0; i < n; i++) {                                                     \
-            T *a = A + i;                                                                       \
-            const T *b = B + i;                                                                 \
-            STMT;                                                                               \
-          }                                                                                     \
-          continue;                                                                             \
-        }                                                                                       \
-        for (int64_t i = 0; i < n; i++) {                                                       \
-          T *a = (T *)(dst + i * s[0]);                                                         \
-          const T *b = (const T *)(src + i * s[1]);                                             \
-          STMT;                                                                                 \
-        }                                                                                       \
-      }                                                                                         \
-      return;                                                                                   \
-    }                                                                                           \
-    if (sc) {                                                                                   \
-      for (int64_t i = 0; i < n; i++) {                                                         \
-        char *dst = d[0] + i * s[0];                                                            \
-        const char *src = d[1] + i * s[1], *ix = d[2] + i * s[2];                               \
-        for (int64_t k = 0; k < K; k++) {                                                       \
-          int64_t idx = *(const int64_t *)(ix + k * is);                                        \
-          if ((uint64_t)idx >= (uint64_t)bound) {                                               \
-            atomic_store_explicit(c->bad, 1, memory_order_relaxed);                             \
-            continue;                                                                           \
-          }                                                                                     \
-          T *a = (T *)(dst + idx * ds);                                                         \
-          const T *b = (const T *)(src + k * ss);                                               \
-          STMT;                                                                                 \
-        }                                                                                       \
-      }                                                                                         \
-      return;                                                                                   \
-    }                                                                                           \
-    for (int64_t i = 0; i < n; i++) {                                                           \
-      char *dst = d[0] + i * s[0];                                                              \
-      const char *src = d[1] + i * s[1], *ix = d[2] + i * s[2];                                 \
-      for (int64_t k = 0; k < K; k++) {                                                         \
-        int64_t idx = *(const int64_t *)(ix + k * is);                                          \
-        if ((uint64_t)idx >= (uint64_t)bound) {                                                 \
-          atomic_store_explicit(c->bad, 1, memory_order_relaxed);                               \
-          continue;                                                                             \
-        }                                                                                       \
-        T *a = (T *)(dst + (sc ? idx : k) * ds);                                                \
-        const T *b = (const T *)(src + (sc ? k : idx) * ss);                                    \
-        STMT;                                                                                   \
-      }                                                                                         \
-    }                                                                                           \
-  }                                                                                             \
+#define SG_LOOP(NAME, T, STMT)                                                             \
+  static void NAME(char **d, const int64_t *s, int64_t n, const void *v) {                 \
+    const sg_ctx *c = v;                                                                   \
+    int64_t K = c->n, ds = c->dst_s, ss = c->src_s, is = c->idx_s, bound = c->bound;       \
+    bool sc = c->scatter;                                                                  \
+    if (s[2] == 0) { /* one index list for every element (the index_* ops): rows inside */ \
+      bool dense = s[0] == (int64_t)sizeof(T) && s[1] == (int64_t)sizeof(T);               \
+      for (int64_t k = 0; k < K; k++) {                                                    \
+        int64_t idx = *(const int64_t *)(d[2] + k * is);                                   \
+        if ((uint64_t)idx >= (uint64_t)bound) {                                            \
+          atomic_store_explicit(c->bad, 1, memory_order_relaxed);                          \
+          continue;                                                                        \
+        }                                                                                  \
+        char *dst = d[0] + (sc ? idx : k) * ds;                                            \
+        const char *src = d[1] + (sc ? k : idx) * ss;                                      \
+        if (dense) {                                                                       \
+          T *A = (T *)dst;                                                                 \
+          const T *B = (const T *)src;                                                     \
+          for (int64_t i = 0; i < n; i++) {                                                \
+            T *a = A + i;                                                                  \
+            const T *b = B + i;                                                            \
+            STMT;                                                                          \
+          }                                                                                \
+          continue;                                                                        \
+        }                                                                                  \
+        for (int64_t i = 0; i < n; i++) {                                                  \
+          T *a = (T *)(dst + i * s[0]);                                                    \
+          const T *b = (const T *)(src + i * s[1]);                                        \
+          STMT;                                                                            \
+        }                                                                                  \
+      }                                                                                    \
+      return;                                                                              \
+    }                                                                                      \
+    if (sc) {                                                                              \
+      SG_LINES(T, STMT, idx, k) /* scatter: index picks the target */                      \
+      return;                                                                              \
+    }                                                                                      \
+    SG_LINES(T, STMT, k, idx) /* gather: index picks the source */                         \
+  }                                                                                        \
   CT_LOOP_PLAIN(NAME)
 
 typedef struct b16 {
@@ -117,20 +109,11 @@ static const ct_loop *copy_loop(size_t itemsize) {
   SG_LOOP(sg_mul_##E, T, *a = STORE((CT)(LOAD(*a) * LOAD(*b))))                                         \
   SG_LOOP(sg_max_##E, T, CT x = LOAD(*a); CT y = LOAD(*b); if (y != y || x < y) * a = *b)              \
   SG_LOOP(sg_min_##E, T, CT x = LOAD(*a); CT y = LOAD(*b); if (y != y || y < x) * a = *b)
-#define SG_CPLX_LOOPS(E, T, CT, LOAD, STORE)                                      \
-  SG_LOOP(sg_add_##E, T, *a = *a + *b)                                           \
-  SG_LOOP(sg_mul_##E, T, *a = CMPLX_MUL(T, *a, *b))
-/* c10::complex's product as GCC contracted it in torch's AVX2 kernel (re = fma(a, c, -(b*d)), im = fma(a, d,
-   b*c); no C99 Annex G recovery of infinities). */
-#define CMPLX_MUL(T, x, y) cmul_##T(x, y)
-static inline ct_c64 cmul_ct_c64(ct_c64 x, ct_c64 y) {
-  float a = crealf(x), b = cimagf(x), c = crealf(y), e = cimagf(y);
-  return CMPLXF(CT_COMPAT_FMAF(a, c, -(b * e)), CT_COMPAT_FMAF(a, e, b * c));
-}
-static inline ct_c128 cmul_ct_c128(ct_c128 x, ct_c128 y) {
-  double a = creal(x), b = cimag(x), c = creal(y), e = cimag(y);
-  return CMPLX(CT_COMPAT_FMA(a, c, -(b * e)), CT_COMPAT_FMA(a, e, b * c));
-}
+#define SG_CPLX_LOOPS(E, T, CT, LOAD, STORE) \
+  SG_LOOP(sg_add_##E, T, *a = *a + *b)       \
+  SG_LOOP(sg_mul_##E, T, *a = CMPLX_MUL(*a, *b))
+/* c10::complex's product as GCC contracted it in torch's AVX2 kernel (math_scalar.h) */
+#define CMPLX_MUL(x, y) _Generic((x), ct_c64 : ct__c10_mul_f, ct_c128 : ct__c10_mul_d)(x, y)
 /* Integers wrap as torch's (two's complement; computed unsigned, so C sees no signed overflow). */
 #define SG_INT_LOOPS(E, T, CT, LOAD, STORE)                                                   \
   SG_LOOP(sg_add_##E, T, *a = (T)((uint64_t)(int64_t)*a + (uint64_t)(int64_t)*b))            \

@@ -457,35 +457,24 @@ SCATTER(b16)
 
 /* accumulate=True: `*(scalar_t *)(dst + offset) += *(scalar_t *)src`, serially in iteration order (torch's
    serial_execution), one rounding per addition (reduced floats through float). */
-#define ACCUMULATE(E, T, CT, LOAD, STORE)                                                  \
-  static void accumulate_##E(char **d, const int64_t *s, int64_t n, const void *v) {      \
-    const gather_ctx *c = v;                                                               \
-    for (int64_t i = 0; i < n; i++) {                                                      \
-      T *a = (T *)(d[0] + i * s[0] + gather_offset(d, s, i, c));                           \
-      *a = STORE((CT)(LOAD(*a) + LOAD(*(const T *)(d[1] + i * s[1]))));                    \
-    }                                                                                      \
-  }                                                                                        \
+#define ACCUMULATE_LOOP(E, T, SUM)                                                   \
+  static void accumulate_##E(char **d, const int64_t *s, int64_t n, const void *v) { \
+    const gather_ctx *c = v;                                                         \
+    for (int64_t i = 0; i < n; i++) {                                                \
+      T *a = (T *)(d[0] + i * s[0] + gather_offset(d, s, i, c));                     \
+      const T *b = (const T *)(d[1] + i * s[1]);                                     \
+      *a = SUM;                                                                      \
+    }                                                                                \
+  }                                                                                  \
   CT_LOOP_SERIAL(accumulate_##E)
-#define ACCUMULATE_INT(E, T, CT, LOAD, STORE)                                              \
-  static void accumulate_##E(char **d, const int64_t *s, int64_t n, const void *v) {      \
-    const gather_ctx *c = v;                                                               \
-    for (int64_t i = 0; i < n; i++) {                                                      \
-      T *a = (T *)(d[0] + i * s[0] + gather_offset(d, s, i, c));                           \
-      *a = (T)((uint64_t)(int64_t)*a + (uint64_t)(int64_t) * (const T *)(d[1] + i * s[1])); \
-    }                                                                                      \
-  }                                                                                        \
-  CT_LOOP_SERIAL(accumulate_##E)
+#define ACCUMULATE(E, T, CT, LOAD, STORE) ACCUMULATE_LOOP(E, T, STORE((CT)(LOAD(*a) + LOAD(*b))))
+/* integers wrap (computed unsigned) */
+#define ACCUMULATE_INT(E, T, CT, LOAD, STORE) \
+  ACCUMULATE_LOOP(E, T, (T)((uint64_t)(int64_t)*a + (uint64_t)(int64_t)*b))
 CT_DT_INTEGRAL(ACCUMULATE_INT)
 CT_DT_FLOATING(ACCUMULATE)
 CT_DT_COMPLEX(ACCUMULATE)
-static void accumulate_CT_BOOL(char **d, const int64_t *s, int64_t n, const void *v) {
-  const gather_ctx *c = v;
-  for (int64_t i = 0; i < n; i++) {
-    uint8_t *a = (uint8_t *)(d[0] + i * s[0] + gather_offset(d, s, i, c));
-    *a = (uint8_t)(CT_LDB(*a) || CT_LDB(*(const uint8_t *)(d[1] + i * s[1])));
-  }
-}
-CT_LOOP_SERIAL(accumulate_CT_BOOL)
+ACCUMULATE_LOOP(CT_BOOL, uint8_t, (uint8_t)(CT_LDB(*a) || CT_LDB(*b))) /* bool: `||` */
 #define ACCUMULATE_REF(E, ...) [E] = CT_LOOP_REF(accumulate_##E),
 static const ct_loop *const accumulate_loops[CT_NUM_DTYPES + 1] = {CT_DT_ALL(ACCUMULATE_REF)};
 

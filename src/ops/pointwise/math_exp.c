@@ -24,12 +24,7 @@ CT_MAP_SCALAR(sqrt_c128, ct_c128, ct_c128, CT_ID, CT_ID, csqrt(a))
 CT_VML_LOOP(sqrt_loop_c64, ct_c64, sqrt_c64)
 CT_VML_LOOP(sqrt_loop_c128, ct_c128, sqrt_c128)
 
-/* Loop tables: real floating types with bfloat16 (PyTorch's AT_DISPATCH_FLOATING_TYPES_AND(kBFloat16)),
-   plus complex where the op has complex kernels. */
-#define REAL_LOOPS(name) [CT_BFLOAT16] = CT_LOOP_REF(name##_loop_bf16), [CT_FLOAT32] = CT_LOOP_REF(name##_loop_f32), [CT_FLOAT64] = CT_LOOP_REF(name##_loop_f64)
-#define COMPLEX_LOOPS(name) [CT_COMPLEX64] = CT_LOOP_REF(name##_loop_c64), [CT_COMPLEX128] = CT_LOOP_REF(name##_loop_c128)
-
-static const ct_loop *const sqrt_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sqrt), COMPLEX_LOOPS(sqrt)};
+static const ct_loop *const sqrt_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(sqrt), CT_COMPLEX_LOOPS(sqrt)};
 const ct_pw_op ct__pw_op_sqrt = {CT_PW_OP("sqrt", "sqrt_vml_cpu", FLOAT, sqrt_loops)};
 
 /* ---- rsqrt: vector 1 / sqrt(x) in blocks, scalar 1 / std::sqrt(x) on the rest. For float and double
@@ -54,12 +49,9 @@ CT_MAP_SCALAR(rsqrt_c64, ct_c64, ct_c64, CT_ID, CT_ID, ct__cvec_recip_f(csqrtf(a
 CT_MAP_SCALAR(rsqrt_c128, ct_c128, ct_c128, CT_ID, CT_ID, ct__cvec_recip_d(csqrt(a)))
 CT_ELEM_SCALAR(rsqrt_e_c64, ct_c64, ct_c64, CT_ID, CT_ID, ct__c10_div_f(1.0f, 0.0f, csqrtf(a)))
 CT_ELEM_SCALAR(rsqrt_e_c128, ct_c128, ct_c128, CT_ID, CT_ID, ct__c10_div_d(1.0, 0.0, csqrt(a)))
-CT_KVEC_LOOP(rsqrt_loop_f32, float, 16, rsqrt_f32, rsqrt_e_f32)
-CT_KVEC_LOOP(rsqrt_loop_f64, double, 8, rsqrt_f64, rsqrt_e_f64)
-CT_KVEC_LOOP(rsqrt_loop_bf16, uint16_t, 32, rsqrt_bf16, rsqrt_e_bf16)
-CT_KVEC_LOOP(rsqrt_loop_c64, ct_c64, 8, rsqrt_c64, rsqrt_e_c64)
-CT_KVEC_LOOP(rsqrt_loop_c128, ct_c128, 4, rsqrt_c128, rsqrt_e_c128)
-static const ct_loop *const rsqrt_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(rsqrt), COMPLEX_LOOPS(rsqrt)};
+CT_KVEC_REAL_LOOPS(rsqrt)
+CT_KVEC_COMPLEX_LOOPS(rsqrt)
+static const ct_loop *const rsqrt_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(rsqrt), CT_COMPLEX_LOOPS(rsqrt)};
 const ct_pw_op ct__pw_op_rsqrt = {CT_PW_OP("rsqrt", "rsqrt_cpu", FLOAT, rsqrt_loops),
                                   .run = ct__pw_run_staged};
 
@@ -159,7 +151,7 @@ DEF_CEXP(c64, float, ct_c64, exp_f32, sincos_f32)
 DEF_CEXP(c128, double, ct_c128, exp_f64, sincos_f64)
 CT_VML_LOOP(exp_loop_c64, ct_c64, exp_c64)
 CT_VML_LOOP(exp_loop_c128, ct_c128, exp_c128)
-static const ct_loop *const exp_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(exp), COMPLEX_LOOPS(exp)};
+static const ct_loop *const exp_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(exp), CT_COMPLEX_LOOPS(exp)};
 const ct_pw_op ct__pw_op_exp = {CT_PW_OP("exp", "exp_vml_cpu", FLOAT, exp_loops)};
 
 /* ---- exp2: a scalar kernel (std::exp2) for float16, bfloat16, float and double ---- */
@@ -167,16 +159,17 @@ CT_UNARY_LOOP(exp2_loop_f16, uint16_t, float, ct__half_to_float, uint16_t, ct__f
 CT_UNARY_LOOP(exp2_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, exp2f(a))
 CT_UNARY_LOOP(exp2_loop_f32, float, float, CT_ID, float, CT_ID, exp2f(a))
 CT_UNARY_LOOP(exp2_loop_f64, double, double, CT_ID, double, CT_ID, exp2(a))
-static const ct_loop *const exp2_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(exp2), [CT_FLOAT16] = CT_LOOP_REF(exp2_loop_f16)};
+static const ct_loop *const exp2_loops[CT_NUM_DTYPES + 1] = {
+    CT_REAL_LOOPS(exp2), [CT_FLOAT16] = CT_LOOP_REF(exp2_loop_f16)};
 const ct_pw_op ct__pw_op_exp2 = {CT_PW_OP("exp2", "exp2", FLOAT, exp2_loops)};
 
 /* ---- expm1, log1p: real only ---- */
 CT_VML_SLEEF(expm1, expm1, u10)
-static const ct_loop *const expm1_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(expm1)};
+static const ct_loop *const expm1_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(expm1)};
 const ct_pw_op ct__pw_op_expm1 = {CT_PW_OP("expm1", "expm1_vml_cpu", FLOAT, expm1_loops)};
 
 CT_VML_SLEEF(log1p, log1p, u10)
-static const ct_loop *const log1p_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(log1p)};
+static const ct_loop *const log1p_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(log1p)};
 const ct_pw_op ct__pw_op_log1p = {CT_PW_OP("log1p", "log1p_vml_cpu", FLOAT, log1p_loops)};
 
 /* ---- log, log2, log10: complex log2/log10 divide std::log's parts by log(2) / log(10) rounded to T ---- */
@@ -200,9 +193,9 @@ CT_VML_LOOP(log2_loop_c64, ct_c64, log2_c64)
 CT_VML_LOOP(log2_loop_c128, ct_c128, log2_c128)
 CT_VML_LOOP(log10_loop_c64, ct_c64, log10_c64)
 CT_VML_LOOP(log10_loop_c128, ct_c128, log10_c128)
-static const ct_loop *const log_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(log), COMPLEX_LOOPS(log)};
-static const ct_loop *const log2_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(log2), COMPLEX_LOOPS(log2)};
-static const ct_loop *const log10_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(log10), COMPLEX_LOOPS(log10)};
+static const ct_loop *const log_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(log), CT_COMPLEX_LOOPS(log)};
+static const ct_loop *const log2_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(log2), CT_COMPLEX_LOOPS(log2)};
+static const ct_loop *const log10_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(log10), CT_COMPLEX_LOOPS(log10)};
 const ct_pw_op ct__pw_op_log = {CT_PW_OP("log", "log_vml_cpu", FLOAT, log_loops)};
 const ct_pw_op ct__pw_op_log2 = {CT_PW_OP("log2", "log2_vml_cpu", FLOAT, log2_loops)};
 const ct_pw_op ct__pw_op_log10 = {CT_PW_OP("log10", "log10_vml_cpu", FLOAT, log10_loops)};

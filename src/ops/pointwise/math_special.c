@@ -13,9 +13,6 @@
 #include "ops/pointwise/pw.h"
 #include "ops/view_internal.h"
 
-#define REAL_LOOPS(name) [CT_BFLOAT16] = CT_LOOP_REF(name##_loop_bf16), [CT_FLOAT32] = CT_LOOP_REF(name##_loop_f32), [CT_FLOAT64] = CT_LOOP_REF(name##_loop_f64)
-#define COMPLEX_LOOPS(name) [CT_COMPLEX64] = CT_LOOP_REF(name##_loop_c64), [CT_COMPLEX128] = CT_LOOP_REF(name##_loop_c128)
-
 /* ---- sigmoid: vector 1 / (1 + exp(0 - x)) in blocks, scalar 1 / (1 + std::exp(-x)) on the rest ---- */
 #if CT_ISA_X86
 #define SIGMOID512F(v) \
@@ -62,12 +59,10 @@ CT_ELEM_SCALAR(sigmoid_e_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float
   CT_ELEM_SCALAR(sigmoid_e_c##SFX, CT, CT, CT_ID, CT_ID, sigmoid_s##SFX(a))
 DEF_CSIGMOID(float, ct_c64, 64, fmaf, cexpf, ct__cvec_recip_f, ct__c10_div_f)
 DEF_CSIGMOID(double, ct_c128, 128, fma, cexp, ct__cvec_recip_d, ct__c10_div_d)
-CT_KVEC_LOOP(sigmoid_loop_f32, float, 16, sigmoid_f32, sigmoid_e_f32)
-CT_KVEC_LOOP(sigmoid_loop_f64, double, 8, sigmoid_f64, sigmoid_e_f64)
-CT_KVEC_LOOP(sigmoid_loop_bf16, uint16_t, 32, sigmoid_bf16, sigmoid_e_bf16)
-CT_KVEC_LOOP(sigmoid_loop_c64, ct_c64, 8, sigmoid_c64, sigmoid_e_c64)
-CT_KVEC_LOOP(sigmoid_loop_c128, ct_c128, 4, sigmoid_c128, sigmoid_e_c128)
-static const ct_loop *const sigmoid_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sigmoid), COMPLEX_LOOPS(sigmoid)};
+CT_KVEC_REAL_LOOPS(sigmoid)
+CT_KVEC_COMPLEX_LOOPS(sigmoid)
+static const ct_loop *const sigmoid_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(sigmoid),
+                                                                CT_COMPLEX_LOOPS(sigmoid)};
 const ct_pw_op ct__pw_op_sigmoid = {CT_PW_OP("sigmoid", "sigmoid_cpu", FLOAT, sigmoid_loops),
                                     .run = ct__pw_run_staged};
 
@@ -133,10 +128,8 @@ CT_ELEM_SCALAR(logit_e_f64, double, double, CT_ID, CT_ID,
                (a = logit_clamp_scalar_d(a, LCTX), a == 1.0 ? INFINITY : log(a / (1.0 - a))))
 CT_ELEM_SCALAR(logit_e_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16,
                (a = logit_clamp_scalar_f(a, LCTX), a == 1.0f ? INFINITY : logf(bf(a / bf(1.0f - a)))))
-CT_KVEC_LOOP(logit_loop_f32, float, 16, logit_f32, logit_e_f32)
-CT_KVEC_LOOP(logit_loop_f64, double, 8, logit_f64, logit_e_f64)
-CT_KVEC_LOOP(logit_loop_bf16, uint16_t, 32, logit_bf16, logit_e_bf16)
-static const ct_loop *const logit_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(logit)};
+CT_KVEC_REAL_LOOPS(logit)
+static const ct_loop *const logit_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(logit)};
 
 typedef struct logit_args {
   ct_scalar eps;
@@ -262,9 +255,9 @@ ct_status ct_special_logit_out(ct_tensor *out, const ct_tensor *t, const ct_logi
 CT_VML_SLEEF(erf, erf, u10)
 CT_VML_SLEEF(erfc, erfc, u15)
 CT_VML_SLEEF(lgamma, lgamma, u10)
-static const ct_loop *const erf_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erf)};
-static const ct_loop *const erfc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfc)};
-static const ct_loop *const lgamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(lgamma)};
+static const ct_loop *const erf_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(erf)};
+static const ct_loop *const erfc_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(erfc)};
+static const ct_loop *const lgamma_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(lgamma)};
 const ct_pw_op ct__pw_op_erf = {CT_PW_OP("erf", "erf_vml_cpu", FLOAT, erf_loops)};
 const ct_pw_op ct__pw_op_erfc = {CT_PW_OP("erfc", "erfc_vml_cpu", FLOAT, erfc_loops)};
 const ct_pw_op ct__pw_op_lgamma = {CT_PW_OP("lgamma", "lgamma_vml_cpu", FLOAT, lgamma_loops)};
@@ -280,8 +273,8 @@ const ct_pw_op ct__pw_op_lgamma = {CT_PW_OP("lgamma", "lgamma_vml_cpu", FLOAT, l
   CT_VML_LOOP(name##_loop_bf16, uint16_t, name##_bf16)
 MAPPED_SCALAR(erfinv, ct__erfinv_f, ct__erfinv_d)
 MAPPED_SCALAR(i0, ct__i0_f, ct__i0_d)
-static const ct_loop *const erfinv_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(erfinv)};
-static const ct_loop *const i0_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(i0)};
+static const ct_loop *const erfinv_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(erfinv)};
+static const ct_loop *const i0_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(i0)};
 const ct_pw_op ct__pw_op_erfinv = {CT_PW_OP("erfinv", "erfinv_vml_cpu", FLOAT, erfinv_loops)};
 const ct_pw_op ct__pw_op_i0 = {CT_PW_OP("i0", "i0_vml_cpu", FLOAT, i0_loops)};
 
@@ -297,9 +290,9 @@ CT_UNARY_LOOP(polygamma_loop_f32, float, float, CT_ID, float, CT_ID, ct__polygam
 CT_UNARY_LOOP(polygamma_loop_f64, double, double, CT_ID, double, CT_ID, ct__polygamma_d(a, PG_N))
 CT_UNARY_LOOP(polygamma_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16,
               ct__polygamma_bf(a, PG_N))
-static const ct_loop *const digamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(digamma)};
-static const ct_loop *const trigamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(trigamma)};
-static const ct_loop *const polygamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(polygamma)};
+static const ct_loop *const digamma_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(digamma)};
+static const ct_loop *const trigamma_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(trigamma)};
+static const ct_loop *const polygamma_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(polygamma)};
 const ct_pw_op ct__pw_op_digamma = {CT_PW_OP("digamma", "digamma", FLOAT, digamma_loops)};
 static void polygamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   (void)common;
@@ -382,7 +375,7 @@ CT_UNARY_LOOP(sinc_loop_f64, double, double, CT_ID, double, CT_ID, sinc_d(a))
 CT_UNARY_LOOP(sinc_loop_bf16, uint16_t, float, ct__bfloat16_to_float, uint16_t, ct__float_to_bfloat16, sinc_bf(a))
 CT_UNARY_LOOP(sinc_loop_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, sinc_c64(a))
 CT_UNARY_LOOP(sinc_loop_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, sinc_c128(a))
-static const ct_loop *const sinc_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinc), COMPLEX_LOOPS(sinc)};
+static const ct_loop *const sinc_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(sinc), CT_COMPLEX_LOOPS(sinc)};
 const ct_pw_op ct__pw_op_sinc = {CT_PW_OP("sinc", "sinc_cpu", FLOAT, sinc_loops)};
 
 /* ---- mvlgamma: sum_{j<p} lgamma(x - j/2) + p(p-1)/4 log(pi), computed as PyTorch's composite does:
@@ -517,7 +510,7 @@ DEF_MVL(mvlgamma_bf16, float, uint16_t, ct__bfloat16_to_float, bf, MVL_STORE_BF1
 CT_VML_LOOP(mvlgamma_loop_f32, float, mvlgamma_f32)
 CT_VML_LOOP(mvlgamma_loop_f64, double, mvlgamma_f64)
 CT_VML_LOOP(mvlgamma_loop_bf16, uint16_t, mvlgamma_bf16)
-static const ct_loop *const mvlgamma_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(mvlgamma)};
+static const ct_loop *const mvlgamma_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(mvlgamma)};
 static void mvlgamma_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
   (void)common;
   memcpy(ctx->bytes, args, sizeof(mvl_ctx));

@@ -10,9 +10,6 @@
 #include "kernels/cpu/math_simd.h"
 #include "ops/pointwise/pw.h"
 
-#define REAL_LOOPS(name) [CT_BFLOAT16] = CT_LOOP_REF(name##_loop_bf16), [CT_FLOAT32] = CT_LOOP_REF(name##_loop_f32), [CT_FLOAT64] = CT_LOOP_REF(name##_loop_f64)
-#define COMPLEX_LOOPS(name) [CT_COMPLEX64] = CT_LOOP_REF(name##_loop_c64), [CT_COMPLEX128] = CT_LOOP_REF(name##_loop_c128)
-
 /* A complex "vml" loop pair from scalar complex expressions. */
 #define CVML(name, EXPR64, EXPR128)                                              \
   CT_MAP_SCALAR(name##_c64, ct_c64, ct_c64, CT_ID, CT_ID, EXPR64)                \
@@ -75,8 +72,9 @@ CVML(acos, cacosf(a), cacos_vec_d(a))
 CVML(atan, catan_vec_f(a), catan_vec_d(a))
 CVML(tanh, ctanhf(a), ctanh(a))
 
-#define VML_OP(name, kernel)                                                                             \
-  static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)}; \
+#define VML_OP(name, kernel)                                                              \
+  static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(name),     \
+                                                                 CT_COMPLEX_LOOPS(name)}; \
   const ct_pw_op ct__pw_op_##name = {CT_PW_OP(#name, kernel, FLOAT, name##_loops)};
 VML_OP(sin, "sin_vml_cpu")
 VML_OP(cos, "cos_vml_cpu")
@@ -87,21 +85,19 @@ VML_OP(atan, "atan_vml_cpu")
 VML_OP(tanh, "tanh_vml_cpu")
 
 /* ---- sinh, cosh: SLEEF in vector blocks, libm on the rest; complex through libm both ways ---- */
-#define KVEC_SLEEF(name)                                                                               \
-  CT_SLEEF_F32(name##_f32, name, u10)                                                                  \
-  CT_SLEEF_F64(name##_f64, name, u10)                                                                  \
-  CT_MAP_BF16_VIA(name##_bf16, name##_f32)                                                             \
-  CT_ELEM_SCALAR(name##_e_f32, float, float, CT_ID, CT_ID, name##f(a))                                 \
-  CT_ELEM_SCALAR(name##_e_f64, double, double, CT_ID, CT_ID, name(a))                                  \
+#define KVEC_SLEEF(name)                                                                                   \
+  CT_SLEEF_F32(name##_f32, name, u10)                                                                      \
+  CT_SLEEF_F64(name##_f64, name, u10)                                                                      \
+  CT_MAP_BF16_VIA(name##_bf16, name##_f32)                                                                 \
+  CT_ELEM_SCALAR(name##_e_f32, float, float, CT_ID, CT_ID, name##f(a))                                     \
+  CT_ELEM_SCALAR(name##_e_f64, double, double, CT_ID, CT_ID, name(a))                                      \
   CT_ELEM_SCALAR(name##_e_bf16, uint16_t, float, ct__bfloat16_to_float, ct__float_to_bfloat16, name##f(a)) \
-  CT_KVEC_LOOP(name##_loop_f32, float, 16, name##_f32, name##_e_f32)                                   \
-  CT_KVEC_LOOP(name##_loop_f64, double, 8, name##_f64, name##_e_f64)                                   \
-  CT_KVEC_LOOP(name##_loop_bf16, uint16_t, 32, name##_bf16, name##_e_bf16)                             \
+  CT_KVEC_REAL_LOOPS(name)                                                                                 \
   CVML(name, c##name##f(a), c##name(a))
 KVEC_SLEEF(sinh)
 KVEC_SLEEF(cosh)
-static const ct_loop *const sinh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(sinh), COMPLEX_LOOPS(sinh)};
-static const ct_loop *const cosh_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(cosh), COMPLEX_LOOPS(cosh)};
+static const ct_loop *const sinh_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(sinh), CT_COMPLEX_LOOPS(sinh)};
+static const ct_loop *const cosh_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(cosh), CT_COMPLEX_LOOPS(cosh)};
 const ct_pw_op ct__pw_op_sinh = {CT_PW_OP("sinh", "sinh_cpu", FLOAT, sinh_loops), .run = ct__pw_run_staged};
 const ct_pw_op ct__pw_op_cosh = {CT_PW_OP("cosh", "cosh_cpu", FLOAT, cosh_loops), .run = ct__pw_run_staged};
 
@@ -113,7 +109,8 @@ const ct_pw_op ct__pw_op_cosh = {CT_PW_OP("cosh", "cosh_cpu", FLOAT, cosh_loops)
                 name##f(a))                                                                                \
   CT_UNARY_LOOP(name##_loop_c64, ct_c64, ct_c64, CT_ID, ct_c64, CT_ID, c##name##f(a))                      \
   CT_UNARY_LOOP(name##_loop_c128, ct_c128, ct_c128, CT_ID, ct_c128, CT_ID, c##name(a))                     \
-  static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {REAL_LOOPS(name), COMPLEX_LOOPS(name)};   \
+  static const ct_loop *const name##_loops[CT_NUM_DTYPES + 1] = {CT_REAL_LOOPS(name),                      \
+                                                                 CT_COMPLEX_LOOPS(name)};                  \
   const ct_pw_op ct__pw_op_##name = {CT_PW_OP(#name, #name "_cpu", FLOAT, name##_loops)};
 SCALAR_OP(asinh)
 SCALAR_OP(acosh)

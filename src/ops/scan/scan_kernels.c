@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "kernels/cpu/loops.h"
+#include "kernels/cpu/math_scalar.h"
 #include "kernels/cpu/torch_compat.h"
 #include "ops/scan/scan.h"
 
@@ -109,14 +110,6 @@ static inline ct_c128 cadd(ct_c128 x, ct_c128 y) {
   return CMPLX(FADD(creal(x), creal(y)), FADD(cimag(x), cimag(y)));
 }
 
-/* c10::complex's operator*= as PyTorch's AVX2 build compiles it (contracted to fused multiply-adds):
-   re = a*c - b*d as one vfmsub of a*c and b*d, im = a*d + b*c as one vfmadd of a*d and b*c (torch compat,
-   kernels/cpu/torch_compat.h: each product and sum rounded once with the switch off). */
-static inline ct_c128 cmul(ct_c128 x, ct_c128 y) {
-  double a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);
-  return CMPLX(CT_COMPAT_FMA(a, c, -(b * d)), CT_COMPAT_FMA(a, d, b * c));
-}
-
 #define DEF_INT(op, STEP, INIT)                                                                     \
   CT_SCAN_ACC_KERNEL(op##_u8, uint8_t, uint64_t, LOAD_I, (uint8_t), INIT, STEP)                     \
   CT_SCAN_ACC_KERNEL(op##_i8, int8_t, uint64_t, LOAD_I, (int8_t), INIT, STEP)                       \
@@ -134,9 +127,10 @@ CT_SCAN_ACC_KERNEL(cumprod_f32, float, CT_ACC_T(CT_FLOAT32), (double), TO_F32, 1
 CT_SCAN_ACC_KERNEL(cumsum_f64, double, CT_ACC_T(CT_FLOAT64), CT_ID, CT_ID, 0.0, FADD)
 CT_SCAN_ACC_KERNEL(cumprod_f64, double, CT_ACC_T(CT_FLOAT64), CT_ID, CT_ID, 1.0, FMUL)
 CT_SCAN_ACC_KERNEL(cumsum_c64, ct_c64, CT_ACC_T(CT_COMPLEX64), LOAD_C128, TO_C64, 0.0, cadd)
-CT_SCAN_ACC_KERNEL(cumprod_c64, ct_c64, CT_ACC_T(CT_COMPLEX64), LOAD_C128, TO_C64, 1.0, cmul)
+/* complex products: c10::complex's operator*= as torch's AVX2 build contracts it (math_scalar.h) */
+CT_SCAN_ACC_KERNEL(cumprod_c64, ct_c64, CT_ACC_T(CT_COMPLEX64), LOAD_C128, TO_C64, 1.0, ct__c10_mul_d)
 CT_SCAN_ACC_KERNEL(cumsum_c128, ct_c128, CT_ACC_T(CT_COMPLEX128), CT_ID, CT_ID, 0.0, cadd)
-CT_SCAN_ACC_KERNEL(cumprod_c128, ct_c128, CT_ACC_T(CT_COMPLEX128), CT_ID, CT_ID, 1.0, cmul)
+CT_SCAN_ACC_KERNEL(cumprod_c128, ct_c128, CT_ACC_T(CT_COMPLEX128), CT_ID, CT_ID, 1.0, ct__c10_mul_d)
 
 /* float32 cumsum: a long contiguous line takes the blocked vector scan (scan_cumsum_f32.c); everything
    else PyTorch's loop. */

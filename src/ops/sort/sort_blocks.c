@@ -71,19 +71,19 @@ CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t bits8_avx2(const uint64_t *q, uint64_t 
   __m256i out = le ? _mm256_cmpgt_epi32(k, th) : _mm256_cmpgt_epi32(th, k);
   return (uint64_t)(~_mm256_movemask_ps(_mm256_castsi256_ps(out)) & 0xff);
 }
-CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t ge_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
+/* bit t (t < w <= 64) of q[t] <= thr (le) or q[t] >= thr: eight, then four at a time, the rest one by one */
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t stops_avx2(const uint64_t *q, int64_t w, uint64_t thr, bool le) {
   uint64_t m = 0;
   int64_t t = 0;
-  for (; t + 8 <= w; t += 8) m |= bits8_avx2(q + t, thr, false, false) << t;
-  for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, false, false) << t;
-  return t < w ? m | ge_mask(q + t, w - t, thr) << t : m;
+  for (; t + 8 <= w; t += 8) m |= bits8_avx2(q + t, thr, le, false) << t;
+  for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, le, false) << t;
+  return t < w ? m | (le ? le_mask : ge_mask)(q + t, w - t, thr) << t : m;
+}
+CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t ge_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
+  return stops_avx2(q, w, thr, false);
 }
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_avx2(const uint64_t *q, int64_t w, uint64_t thr) {
-  uint64_t m = 0;
-  int64_t t = 0;
-  for (; t + 8 <= w; t += 8) m |= bits8_avx2(q + t, thr, true, false) << t;
-  for (; t + 4 <= w; t += 4) m |= bits4_avx2(q + t, thr, true, false) << t;
-  return t < w ? m | le_mask(q + t, w - t, thr) << t : m;
+  return stops_avx2(q, w, thr, true);
 }
 CT_TARGET_AVX2 CT_ALWAYS_INLINE uint64_t le_mask_down_avx2(const uint64_t *top, int64_t w, uint64_t thr) {
   uint64_t m = 0;

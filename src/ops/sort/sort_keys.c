@@ -20,41 +20,20 @@ static inline uint64_t float_key(uint64_t u, int bits, uint64_t inf) {
 static inline uint64_t key_CT_BOOL(const char *p) { return CT_LDB(*(const uint8_t *)p); }
 static inline uint64_t key_CT_UINT8(const char *p) { return *(const uint8_t *)p; }
 static inline uint64_t key_CT_INT8(const char *p) { return (uint8_t)(*(const int8_t *)p) ^ SIGN(8); }
-static inline uint64_t key_CT_INT16(const char *p) {
-  int16_t v;
-  memcpy(&v, p, 2);
-  return (uint16_t)v ^ SIGN(16);
-}
-static inline uint64_t key_CT_INT32(const char *p) {
-  int32_t v;
-  memcpy(&v, p, 4);
-  return (uint32_t)v ^ SIGN(32);
-}
-static inline uint64_t key_CT_INT64(const char *p) {
-  int64_t v;
-  memcpy(&v, p, 8);
-  return (uint64_t)v ^ SIGN(64);
-}
-static inline uint64_t key_CT_FLOAT16(const char *p) {
-  uint16_t v;
-  memcpy(&v, p, 2);
-  return float_key(v, 16, 0x7c00);
-}
-static inline uint64_t key_CT_BFLOAT16(const char *p) {
-  uint16_t v;
-  memcpy(&v, p, 2);
-  return float_key(v, 16, 0x7f80);
-}
-static inline uint64_t key_CT_FLOAT32(const char *p) {
-  uint32_t v;
-  memcpy(&v, p, 4);
-  return float_key(v, 32, 0x7f800000u);
-}
-static inline uint64_t key_CT_FLOAT64(const char *p) {
-  uint64_t v;
-  memcpy(&v, p, 8);
-  return float_key(v, 64, 0x7ff0000000000000ull);
-}
+/* the key of the BITS-bit word v at p: signed integers flip the sign bit, floats take float_key */
+#define WORD_KEY(E, BITS, KEY)                    \
+  static inline uint64_t key_##E(const char *p) { \
+    uint##BITS##_t v;                             \
+    memcpy(&v, p, sizeof v);                      \
+    return KEY;                                   \
+  }
+WORD_KEY(CT_INT16, 16, v ^ SIGN(16))
+WORD_KEY(CT_INT32, 32, v ^ SIGN(32))
+WORD_KEY(CT_INT64, 64, v ^ SIGN(64))
+WORD_KEY(CT_FLOAT16, 16, float_key(v, 16, 0x7c00))
+WORD_KEY(CT_BFLOAT16, 16, float_key(v, 16, 0x7f80))
+WORD_KEY(CT_FLOAT32, 32, float_key(v, 32, 0x7f800000u))
+WORD_KEY(CT_FLOAT64, 64, float_key(v, 64, 0x7ff0000000000000ull))
 
 /* The value of a key where it names one value (unkey_E(k, &v) true); -0.0 and 0.0 share a key, NaNs too, and
    bool's stored byte may be any non-zero byte: those are read back from the input. */
@@ -66,18 +45,14 @@ static inline bool float_unkey(uint64_t k, int bits, uint64_t *u) {
 static inline bool unkey_CT_BOOL(uint64_t k, void *v) { return (void)k, (void)v, false; }
 static inline bool unkey_CT_UINT8(uint64_t k, void *v) { return *(uint8_t *)v = (uint8_t)k, true; }
 static inline bool unkey_CT_INT8(uint64_t k, void *v) { return *(uint8_t *)v = (uint8_t)(k ^ SIGN(8)), true; }
-static inline bool unkey_CT_INT16(uint64_t k, void *v) {
-  uint16_t b = (uint16_t)(k ^ SIGN(16));
-  return memcpy(v, &b, sizeof b), true;
-}
-static inline bool unkey_CT_INT32(uint64_t k, void *v) {
-  uint32_t b = (uint32_t)(k ^ SIGN(32));
-  return memcpy(v, &b, sizeof b), true;
-}
-static inline bool unkey_CT_INT64(uint64_t k, void *v) {
-  uint64_t b = k ^ SIGN(64);
-  return memcpy(v, &b, sizeof b), true;
-}
+#define UNKEY_INT(E, BITS)                               \
+  static inline bool unkey_##E(uint64_t k, void *v) {    \
+    uint##BITS##_t b = (uint##BITS##_t)(k ^ SIGN(BITS)); \
+    return memcpy(v, &b, sizeof b), true;                \
+  }
+UNKEY_INT(CT_INT16, 16)
+UNKEY_INT(CT_INT32, 32)
+UNKEY_INT(CT_INT64, 64)
 #define UNKEY_FLOAT(E, BITS)                          \
   static inline bool unkey_##E(uint64_t k, void *v) { \
     uint64_t u;                                       \
