@@ -385,6 +385,8 @@ void ct__list_destroy(ct_tensor_list *l);
 bool ct__check_scalar(ct_scalar s);
 double ct__scalar_to_double(ct_scalar s);
 int64_t ct__scalar_to_int64(ct_scalar s);
+/* The imaginary part (0 for a real scalar). */
+static inline double ct__scalar_imag(ct_scalar s) { return s.kind == CT_SCALAR_COMPLEX ? s.v.c.im : 0.0; }
 /* The dtype PyTorch gives a Python number: bool, int64, the default float, the default complex. */
 ct_dtype ct__scalar_default_dtype(ct_scalar s);
 

@@ -21,15 +21,6 @@ static const ct_op addbmm_op = CT_MM_OP("addbmm", "aten::addbmm");
 static const ct_op addbmm__op = CT_MM_OP("addbmm", "aten::addbmm_");
 static const ct_op addbmm_out_op = CT_MM_OP("addbmm", "aten::addbmm.out");
 
-static double s_re(ct_scalar s) {
-  return s.kind == CT_SCALAR_BOOL     ? (double)s.v.b
-         : s.kind == CT_SCALAR_INT    ? (double)s.v.i
-         : s.kind == CT_SCALAR_DOUBLE ? s.v.d
-                                      : s.v.c.re;
-}
-static double s_im(ct_scalar s) { return s.kind == CT_SCALAR_COMPLEX ? s.v.c.im : 0; }
-static int64_t s_int(ct_scalar s) { return s.kind == CT_SCALAR_INT ? s.v.i : (int64_t)s_re(s); }
-
 /* ---- torch's baddbmm_cpu_kernel (below 400 multiply-adds per matrix) ---- */
 
 typedef struct small_args {
@@ -50,7 +41,8 @@ typedef struct small_args {
 /* one complex element in component type T: c10::complex's products, summed in T */
 #define SMALL_CX(T)                                                                                   \
   do {                                                                                                \
-    T ar = (T)s_re(a->alpha), ai = (T)s_im(a->alpha), br = (T)s_re(a->beta), bi = (T)s_im(a->beta);   \
+    T ar = (T)ct__scalar_to_double(a->alpha), ai = (T)ct__scalar_imag(a->alpha),                      \
+      br = (T)ct__scalar_to_double(a->beta), bi = (T)ct__scalar_imag(a->beta);                        \
     T *o = (T *)rp, cr = 0, ci = 0;                                                                   \
     if (init) cr = o[0] * br - o[1] * bi, ci = o[0] * bi + o[1] * br;                                 \
     for (int64_t k = 0; k < a->ks; k++) {                                                             \
@@ -72,7 +64,7 @@ static void small_batch(void *ctx, int64_t b, int tid) {
     for (int64_t j = 0; j < a->js; j++) {
       char *rp = P3(a->r, b, i, j);
       if (cat == CT_CAT_INT) {
-        uint64_t al = (uint64_t)s_int(a->alpha), be = (uint64_t)s_int(a->beta);
+        uint64_t al = (uint64_t)ct__scalar_to_int64(a->alpha), be = (uint64_t)ct__scalar_to_int64(a->beta);
         uint64_t acc = init ? (uint64_t)ct__elem_load_i64(dt, rp) * be : 0;
         for (int64_t k = 0; k < a->ks; k++)
           acc += al * (uint64_t)ct__elem_load_i64(dt, P3(a->s, b, i, k)) *
@@ -83,22 +75,24 @@ static void small_batch(void *ctx, int64_t b, int tid) {
       } else if (cat == CT_CAT_COMPLEX) {
         SMALL_CX(double);
       } else if (dt == CT_FLOAT64) {
-        double al = s_re(a->alpha), acc = init ? ct__elem_load_f64(dt, rp) * s_re(a->beta) : 0;
+        double al = ct__scalar_to_double(a->alpha),
+               acc = init ? ct__elem_load_f64(dt, rp) * ct__scalar_to_double(a->beta) : 0;
         for (int64_t k = 0; k < a->ks; k++)
           acc += (a->is_bmm ? ct__elem_load_f64(dt, P3(a->s, b, i, k))
                             : al * ct__elem_load_f64(dt, P3(a->s, b, i, k))) *
                  ct__elem_load_f64(dt, P3(a->m, b, k, j));
         ct__elem_store_f64(dt, rp, acc);
       } else if (dt == CT_FLOAT32) {
-        float al = (float)s_re(a->alpha),
-              acc = init ? (float)ct__elem_load_f64(dt, rp) * (float)s_re(a->beta) : 0;
+        float al = (float)ct__scalar_to_double(a->alpha),
+              acc = init ? (float)ct__elem_load_f64(dt, rp) * (float)ct__scalar_to_double(a->beta) : 0;
         for (int64_t k = 0; k < a->ks; k++) {
           float x = (float)ct__elem_load_f64(dt, P3(a->s, b, i, k));
           acc += (a->is_bmm ? x : al * x) * (float)ct__elem_load_f64(dt, P3(a->m, b, k, j));
         }
         ct__elem_store_f64(dt, rp, acc);
       } else { /* bfloat16: every operation rounded */
-        double al = ct__elem_round_f64(dt, s_re(a->alpha)), be = ct__elem_round_f64(dt, s_re(a->beta));
+        double al = ct__elem_round_f64(dt, ct__scalar_to_double(a->alpha)),
+               be = ct__elem_round_f64(dt, ct__scalar_to_double(a->beta));
         double acc = init ? ct__elem_round_f64(dt, (float)ct__elem_load_f64(dt, rp) * (float)be) : 0;
         for (int64_t k = 0; k < a->ks; k++) {
           double x = ct__elem_load_f64(dt, P3(a->s, b, i, k));

@@ -25,18 +25,6 @@ bool ct__mm_coef_is(ct_scalar s, double v) {
 
 bool ct__mm_coef_zero(ct_scalar s) { return ct__mm_coef_is(s, 0); }
 
-static double coef_re(ct_scalar s) {
-  return s.kind == CT_SCALAR_BOOL     ? (double)s.v.b
-         : s.kind == CT_SCALAR_INT    ? (double)s.v.i
-         : s.kind == CT_SCALAR_DOUBLE ? s.v.d
-                                      : s.v.c.re;
-}
-static double coef_im(ct_scalar s) { return s.kind == CT_SCALAR_COMPLEX ? s.v.c.im : 0.0; }
-/* Scalar::to<int64_t>: a double truncates toward zero (its static_cast). */
-static int64_t coef_int(ct_scalar s) {
-  return s.kind == CT_SCALAR_BOOL ? (int64_t)s.v.b : s.kind == CT_SCALAR_INT ? s.v.i : (int64_t)coef_re(s);
-}
-
 bool ct__mm_dtype_ok(ct_dtype dt, const char *kname) {
   if (dt != CT_BOOL && dt != CT_FLOAT16) return true;
   ct__error(CT_ERR_RUNTIME, "\"%s\" not implemented for '%s'", kname, ct__dt(dt)->scalar_name);
@@ -62,7 +50,7 @@ typedef struct gemm_args {
    modulo 2^bits whatever the order, so one order in uint64 (no signed overflow) gives torch's results. */
 static void gemm_int(const gemm_args *g) {
   size_t is = ct__itemsize(g->dt);
-  uint64_t al = (uint64_t)coef_int(g->alpha), be = (uint64_t)coef_int(g->beta);
+  uint64_t al = (uint64_t)ct__scalar_to_int64(g->alpha), be = (uint64_t)ct__scalar_to_int64(g->beta);
   bool beta0 = ct__mm_coef_zero(g->beta);
   for (int64_t j = 0; j < g->n; j++)
     for (int64_t i = 0; i < g->m; i++) {
@@ -83,7 +71,8 @@ static void gemm_int(const gemm_args *g) {
 static void gemm_wide(const gemm_args *g) {
   bool cx = g->dt == CT_COMPLEX64 || g->dt == CT_COMPLEX128;
   size_t is = ct__itemsize(g->dt);
-  double ar = coef_re(g->alpha), ai_ = coef_im(g->alpha), br = coef_re(g->beta), bi_ = coef_im(g->beta);
+  double ar = ct__scalar_to_double(g->alpha), ai_ = ct__scalar_imag(g->alpha),
+         br = ct__scalar_to_double(g->beta), bi_ = ct__scalar_imag(g->beta);
   bool beta0 = ct__mm_coef_zero(g->beta);
   for (int64_t j = 0; j < g->n; j++)
     for (int64_t i = 0; i < g->m; i++) {
@@ -133,12 +122,13 @@ static void cpublas_gemm_ex(gemm_args *g, bool nosync) {
     return;
   }
   if (g->dt == CT_BFLOAT16) {
-    if (ct__dnnl_bf16_gemm(g->ta, g->tb, g->m, g->n, g->k, (float)coef_re(g->alpha), (const uint16_t *)g->a,
-                           g->lda, (const uint16_t *)g->b, g->ldb, (float)coef_re(g->beta), (uint16_t *)g->c,
-                           g->ldc))
+    if (ct__dnnl_bf16_gemm(g->ta, g->tb, g->m, g->n, g->k, (float)ct__scalar_to_double(g->alpha),
+                           (const uint16_t *)g->a, g->lda, (const uint16_t *)g->b, g->ldb,
+                           (float)ct__scalar_to_double(g->beta), (uint16_t *)g->c, g->ldc))
       return; /* torch's mkldnn_bf16_gemm (kernels/cpu/dnnl.h) */
-    ct__gemm_bf16(g->ta, g->tb, g->m, g->n, g->k, (float)coef_re(g->alpha), (float)coef_re(g->beta),
-                  (const uint16_t *)g->a, g->lda, (const uint16_t *)g->b, g->ldb, (uint16_t *)g->c, g->ldc);
+    ct__gemm_bf16(g->ta, g->tb, g->m, g->n, g->k, (float)ct__scalar_to_double(g->alpha),
+                  (float)ct__scalar_to_double(g->beta), (const uint16_t *)g->a, g->lda,
+                  (const uint16_t *)g->b, g->ldb, (uint16_t *)g->c, g->ldc);
     return;
   }
   bool fits = ct__blas_fits(g->m) && ct__blas_fits(g->n) && ct__blas_fits(g->k) && ct__blas_fits(g->lda) &&
@@ -155,15 +145,17 @@ static void cpublas_gemm_ex(gemm_args *g, bool nosync) {
     double cd[2];
   } al, be;
   switch (g->dt) {
-    case CT_FLOAT32: al.f = (float)coef_re(g->alpha), be.f = (float)coef_re(g->beta); break;
-    case CT_FLOAT64: al.d = coef_re(g->alpha), be.d = coef_re(g->beta); break;
+    case CT_FLOAT32:
+      al.f = (float)ct__scalar_to_double(g->alpha), be.f = (float)ct__scalar_to_double(g->beta);
+      break;
+    case CT_FLOAT64: al.d = ct__scalar_to_double(g->alpha), be.d = ct__scalar_to_double(g->beta); break;
     case CT_COMPLEX64:
-      al.cf[0] = (float)coef_re(g->alpha), al.cf[1] = (float)coef_im(g->alpha);
-      be.cf[0] = (float)coef_re(g->beta), be.cf[1] = (float)coef_im(g->beta);
+      al.cf[0] = (float)ct__scalar_to_double(g->alpha), al.cf[1] = (float)ct__scalar_imag(g->alpha);
+      be.cf[0] = (float)ct__scalar_to_double(g->beta), be.cf[1] = (float)ct__scalar_imag(g->beta);
       break;
     default:
-      al.cd[0] = coef_re(g->alpha), al.cd[1] = coef_im(g->alpha);
-      be.cd[0] = coef_re(g->beta), be.cd[1] = coef_im(g->beta);
+      al.cd[0] = ct__scalar_to_double(g->alpha), al.cd[1] = ct__scalar_imag(g->alpha);
+      be.cd[0] = ct__scalar_to_double(g->beta), be.cd[1] = ct__scalar_imag(g->beta);
       break;
   }
   (nosync ? ct__blas_gemm_on_this_thread : ct__blas_gemm)(g->dt, g->ta ? (g->ca ? 'c' : 't') : 'n',
