@@ -256,41 +256,40 @@ DEF_CLOSE_REDUCED(CT_FLOAT16, ct__half_to_float, ct__float_to_half)
 DEF_CLOSE_REDUCED(CT_BFLOAT16, ct__bfloat16_to_float, ct__float_to_bfloat16)
 
 /* complex: |z| as PyTorch's abs computes it at that position (see above) */
-#define DEF_CLOSE_COMPLEX(E, T, R, SQRT, HYPOT, FABS, ISFIN)                                               \
-  static inline R cabs_##E(R re, R im, bool vec) {                                                         \
-    if (vec) {                                                                                             \
-      R rr = re * re, ii = im * im;                                                                        \
-      return SQRT(rr + ii);                                                                                \
-    }                                                                                                      \
-    return HYPOT(re, im);                                                                                  \
-  }                                                                                                        \
-  CT_KERNEL_CLONES static void close_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {        \
-    const close_ctx *c = ctx;                                                                              \
-    R rt = (R)c->rtol, at = (R)c->atol;                                                                    \
-    int64_t pos0 = c->out_base && s[0] == 1 ? (int64_t)(d[0] - c->out_base) : -1;                          \
-    for (int64_t k = 0; k < n; k++) {                                                                      \
-      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                          \
-      R ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);                                        \
-      bool r = (ar == br && ai == bi) ||                                                                   \
-               (c->equal_nan && (ar != ar || ai != ai) && (br != br || bi != bi));                         \
-      if (!r && !c->zero_tol) {                                                                            \
-        bool vec = pos0 >= 0 && close_vec_at(c->numel, c->chunk, c->block, pos0 + k);                      \
-        bool bvec = vec;                                                                                   \
-        if (c->b_base) {                                                                                   \
-          int64_t pb = (int64_t)(d[2] + k * s[2] - c->b_base) / c->b_isz;                                  \
-          bvec = close_vec_at(c->b_numel, c->b_chunk, c->block, pb);                                       \
-        } else if (c->b_place && pos0 >= 0) {                                                              \
-          bvec = close_vec_at(c->b_numel, c->b_chunk, c->block, close_b_place(c, pos0 + k));               \
-        }                                                                                                  \
-        R zero = 0;                                                                                        \
-        R pr = br * rt, pi = bi * rt, qr = bi * zero, qi = br * zero;                                      \
-        R allowed = at + cabs_##E(pr - qr, qi + pi, bvec);                                                 \
-        R actual = cabs_##E(ar - br, ai - bi, vec);                                                        \
-        r = ISFIN(actual) && actual <= allowed;                                                            \
-      }                                                                                                    \
-      CT_OUT(bool, d[0], s[0], k) = r;                                                                     \
-    }                                                                                                      \
-  } \
+#define DEF_CLOSE_COMPLEX(E, T, R, SQRT, HYPOT, FABS, ISFIN)                                                 \
+  static inline R cabs_##E(R re, R im, bool vec) {                                                           \
+    if (vec) {                                                                                               \
+      R rr = re * re, ii = im * im;                                                                          \
+      return SQRT(rr + ii);                                                                                  \
+    }                                                                                                        \
+    return HYPOT(re, im);                                                                                    \
+  }                                                                                                          \
+  CT_KERNEL_CLONES static void close_##E(char **d, const int64_t *s, int64_t n, const void *ctx) {           \
+    const close_ctx *c = ctx;                                                                                \
+    R rt = (R)c->rtol, at = (R)c->atol;                                                                      \
+    int64_t pos0 = c->out_base && s[0] == 1 ? (int64_t)(d[0] - c->out_base) : -1;                            \
+    for (int64_t k = 0; k < n; k++) {                                                                        \
+      T a = CT_AT(T, d[1], s[1], k), b = CT_AT(T, d[2], s[2], k);                                            \
+      R ar = creal(a), ai = cimag(a), br = creal(b), bi = cimag(b);                                          \
+      bool r = (ar == br && ai == bi) || (c->equal_nan && (ar != ar || ai != ai) && (br != br || bi != bi)); \
+      if (!r && !c->zero_tol) {                                                                              \
+        bool vec = pos0 >= 0 && close_vec_at(c->numel, c->chunk, c->block, pos0 + k);                        \
+        bool bvec = vec;                                                                                     \
+        if (c->b_base) {                                                                                     \
+          int64_t pb = (int64_t)(d[2] + k * s[2] - c->b_base) / c->b_isz;                                    \
+          bvec = close_vec_at(c->b_numel, c->b_chunk, c->block, pb);                                         \
+        } else if (c->b_place && pos0 >= 0) {                                                                \
+          bvec = close_vec_at(c->b_numel, c->b_chunk, c->block, close_b_place(c, pos0 + k));                 \
+        }                                                                                                    \
+        R zero = 0;                                                                                          \
+        R pr = br * rt, pi = bi * rt, qr = bi * zero, qi = br * zero;                                        \
+        R allowed = at + cabs_##E(pr - qr, qi + pi, bvec);                                                   \
+        R actual = cabs_##E(ar - br, ai - bi, vec);                                                          \
+        r = ISFIN(actual) && actual <= allowed;                                                              \
+      }                                                                                                      \
+      CT_OUT(bool, d[0], s[0], k) = r;                                                                       \
+    }                                                                                                        \
+  }                                                                                                          \
   CT_LOOP_PLAIN(close_##E)
 DEF_CLOSE_COMPLEX(CT_COMPLEX64, ct_c64, float, sqrtf, hypotf, fabsf, isfinite)
 DEF_CLOSE_COMPLEX(CT_COMPLEX128, ct_c128, double, sqrt, hypot, fabs, isfinite)
