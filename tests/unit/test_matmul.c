@@ -1,6 +1,7 @@
 /* The products (include/ctorch/matmul.h) in C, and the BLAS module's load-time decision
    (src/kernels/cpu/blas.h) fed made-up CPUs. Expected values from torch 1.13 (/usr/bin/python3), cited at
    each check; tests/diff/ops_matmul.py compares the ops with torch in depth. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,6 +174,15 @@ static void pooled_equals_openblas(void) {
     fill(a, na * es / part, part, 977.0);
     fill(b, nb * es / part, part, 613.0);
     fill(c1, nc * es / part, part, 331.0);
+    /* NaN in C (beta 0 must not read it) and an infinity in A, now and then */
+    for (size_t i = (size_t)t % 97; t % 3 == 1 && i < nc * es / part; i += 97) {
+      if (part == 4) ((float *)(void *)c1)[i] = NAN;
+      else ((double *)(void *)c1)[i] = NAN;
+    }
+    if (t % 5 == 2) {
+      if (part == 4) ((float *)(void *)a)[na * es / part / 2] = INFINITY;
+      else ((double *)(void *)a)[na * es / part / 2] = INFINITY;
+    }
     memcpy(c2, c1, nc * es);
     double al[2] = {t % 11 == 3 ? 0.0 : 1.0 + (double)(t % 3) * 0.25, cplx ? -0.5 : 0.0};
     double be[2] = {t % 3 == 0 ? 0.0 : t % 3 == 1 ? 1.0 : -0.75, cplx && t % 3 == 2 ? 0.25 : 0.0};
