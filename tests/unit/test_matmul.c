@@ -175,7 +175,7 @@ static void pooled_equals_openblas(void) {
     fill(b, nb * es / part, part, 613.0);
     fill(c1, nc * es / part, part, 331.0);
     /* NaN in C (beta 0 must not read it) and an infinity in A, now and then */
-    for (size_t i = (size_t)t % 97; t % 3 == 1 && i < nc * es / part; i += 97) {
+    for (size_t i = (size_t)t % 97; t % 3 != 2 && i < nc * es / part; i += 97) {
       if (part == 4) ((float *)(void *)c1)[i] = NAN;
       else ((double *)(void *)c1)[i] = NAN;
     }
