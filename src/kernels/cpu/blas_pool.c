@@ -20,8 +20,9 @@
      - the first M block of a range runs the kernel on its own N range's pieces in the chunks they are
        packed in (3 * GEMM_UNROLL_N, else GEMM_UNROLL_N, else the rest: the driver's generic rule), on
        every other piece whole; later M blocks on every piece whole.
-   Only who runs a call differs: packed B pieces go to any thread, then the (M range, M block) units do,
-   one pool job each per K block, so a late worker's share is taken by the others.
+   Only who runs a call differs: packing a B piece or an A block, and the kernel calls of one M block on
+   one piece, are chunks any pool thread takes, so a late worker's share is taken by the others. One pool
+   job per K block runs that block's kernel calls and then packs the next block (two buffer sets).
 
    What is read from OpenBLAS's internals: GEMM_P/Q/R and GEMM_UNROLL_M/N of the running core from its
    `gotoblas` table, at the offsets of 0.3.21's DYNAMIC_ARCH build (BUILD_BFLOAT16 off, as Debian builds
