@@ -101,8 +101,9 @@ static void pool_params_decision(void) {
                         {708, 256, 128, 65264, 4, 2}};
   for (int i = 0; i < 4; i++)
     for (int f = 0; f < 5; f++) table.i[at[i][0] + f] = at[i][1 + f];
-  /* the kernels the table holds (somewhere past the ints above) */
-  table.p[600] = &fake_routines[0], table.p[601] = &fake_routines[6], table.p[602] = &fake_routines[15];
+  /* the kernels the table holds, where 0.3.21's Cooperlake table holds them: bytes 240 (sgemm), 936 (dgemm),
+     3120 (zgemm) */
+  table.p[30] = &fake_routines[0], table.p[390] = &fake_routines[6], table.p[117] = &fake_routines[15];
   const char *cfg = "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY USE_OPENMP Prescott MAX_THREADS=64";
   ct_blas_gemm_params p = ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", &table, fake_lookup, NULL);
   CHECK(p.p == 640 && p.q == 320 && p.r == 104192 && p.unroll_m == 16 && p.unroll_n == 4 && p.k_blocks_only);
@@ -128,9 +129,9 @@ static void pool_params_decision(void) {
   CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", NULL, fake_lookup, NULL).q == 0);
   CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", &table, NULL, NULL).q == 0);
   /* a table that does not hold the kernel found by name (another core's table) */
-  table.p[600] = NULL;
+  table.p[30] = NULL;
   CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", &table, fake_lookup, NULL).q == 0);
-  table.p[600] = &fake_routines[0];
+  table.p[30] = &fake_routines[0];
   /* a table that is not laid out as expected */
   table.i[5] = 0;
   CHECK(ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", &table, fake_lookup, NULL).q == 0);

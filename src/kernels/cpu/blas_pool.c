@@ -54,8 +54,9 @@ enum {
 /* int offsets of {p, q, r, unroll_m, unroll_n} in gotoblas_t (common_param.h of 0.3.21, DYNAMIC_ARCH, no
    BFLOAT16), in the order float32, float64, complex64, complex128. */
 static const int table_offset[4] = {4, 182, 356, 708};
-/* How far into the table its routines lie (it is about 12 KB long); the kernel found by name must be one. */
-#define TABLE_SCAN_BYTES 16384
+/* A type's kernel pointer lies within this many bytes after its {p, q, r} (208-288 in 0.3.21's gotoblas_t,
+   whose 4712 bytes end well past the last type's window): the kernel found by name must be there. */
+#define KERNEL_WINDOW_BYTES 512
 
 /* Where one matrix of a batch may run on one thread with the bits OpenBLAS's threads give it (bmm): the
    cores whose float32 kernel depends on the K blocks alone (measured on 300 random shapes, every
@@ -108,9 +109,10 @@ ct_blas_gemm_params ct__blas_pool_params(ct_dtype dt, const char *config, const 
   for (int i = 0; i < 5; i++) ok &= *others[i] != NULL;
   /* the table must hold the kernel found by name: the right core, the layout read above */
   bool held = false;
-  for (size_t off_b = 0; ok && !held && off_b + sizeof p.kernel[0] <= TABLE_SCAN_BYTES;
-       off_b += sizeof(void *))
-    held = memcmp((const char *)gotoblas_table + off_b, &p.kernel[0], sizeof p.kernel[0]) == 0;
+  size_t from =
+      ((size_t)table_offset[ti] * sizeof(int) + sizeof(void *) - 1) / sizeof(void *) * sizeof(void *);
+  for (size_t at = from; ok && !held && at < from + KERNEL_WINDOW_BYTES; at += sizeof(void *))
+    held = memcmp((const char *)gotoblas_table + at, &p.kernel[0], sizeof p.kernel[0]) == 0;
   if (!ok || !held) return off;
   if (ti == 0)
     for (size_t i = 0; i < sizeof k_blocks_only_f32 / sizeof *k_blocks_only_f32; i++)
