@@ -39,8 +39,8 @@ typedef const ct_red_kernel *ct_red_table[CT_NUM_DTYPES + 1];
    check no kernel's dtype support. */
 extern const ct_red_kernel ct__red_meta_kernel;
 extern const ct_red_table ct__red_meta_table;
-/* The kernel for dtype dt on the device the call dispatches to (NULL: none for that dtype: "not implemented for"):
-   c10's key over the input t and the out= tensors given (NULL entries: none), meta when any of them is on meta
+/* The kernel for dtype dt on the device the call dispatches to, NULL where that dtype has none (the caller
+   then raises torch's dtype error): c10's key over the input t and the out= tensors given (NULL entries: none), meta when any of them is on meta
    (torch then runs the op's meta function, which checks no kernel's dtypes, and resize_out refuses an out on
    another device), t's device otherwise. The device has a row: the entry guard checked it. */
 static inline const ct_red_kernel *ct__red_kernel_n(const ct_op *op, ct_dtype dt, const ct_tensor *const *ts,
