@@ -192,7 +192,7 @@ typedef struct drv_job {
   ct_dtype dt;
   int kform;
   bool a_plain, b_plain; /* A / B not transposed: the driver's ITCOPY / ONCOPY, else INCOPY / OTCOPY */
-  int64_t m, n, k, lda, ldb, ldc, isz;
+  int64_t lda, ldb, ldc, isz;
   const char *a, *b;
   char *c;
   const void *alpha, *beta;
@@ -316,6 +316,13 @@ static void stage_chunk(void *ctx, int64_t t, int tid) {
   else pack(j, t - j->cur.chunks);
 }
 
+/* Bytes of a packed panel set: `width` rows or columns rounded up to whole unrolls, `depth` deep, plus
+   slack, each set starting on a cache line. */
+static size_t packed_bytes(int64_t width, int unroll, int64_t depth, int64_t isz) {
+  size_t u = (size_t)unroll, w = ((size_t)width + u - 1) / u * u;
+  return (w * (size_t)depth * (size_t)isz + 127) & ~(size_t)63;
+}
+
 /* The M blocks of a range of len rows: the first rounds its half down, the others up. */
 static int64_t m_block(int64_t left, bool first, const ct_blas_gemm_params *p) {
   if (left >= 2 * (int64_t)p->p) return p->p;
@@ -377,9 +384,6 @@ bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa
                .kform = (cplx && ta == 'c' ? 1 : 0) + (cplx && tb == 'c' ? 2 : 0),
                .a_plain = ta == 'n',
                .b_plain = tb == 'n',
-               .m = m,
-               .n = n,
-               .k = k,
                .lda = lda,
                .ldb = ldb,
                .ldc = ldc,
@@ -396,21 +400,21 @@ bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa
   /* the pieces and their place in the packed-B buffer, the M blocks and theirs in the packed-A buffer
      (a K block deep, each rounded up to whole panels) */
   int64_t lmax = k_block(k, p->q); /* the first K block is the deepest */
-  size_t bbytes = 0, abytes = 0, un = (size_t)p->unroll_n, um = (size_t)p->unroll_m;
+  size_t bbytes = 0, abytes = 0;
   for (int r = 0; r < nthreads; r++) {
     int64_t div = (j.rn[r + 1] - j.rn[r] + DIVIDE_RATE - 1) / DIVIDE_RATE;
     for (int64_t js = j.rn[r]; js < j.rn[r + 1]; js += div) {
       int64_t hi = js + div < j.rn[r + 1] ? js + div : j.rn[r + 1];
       j.pc_range[j.np] = r;
       j.pc[j.np++] = (piece){js, hi, bbytes};
-      bbytes += (((size_t)(hi - js) + un - 1) / un * un * (size_t)lmax * (size_t)j.isz + 127) & ~(size_t)63;
+      bbytes += packed_bytes(hi - js, p->unroll_n, lmax, j.isz);
     }
   }
   int64_t nmb = 0;
   for (int i = 0; i < ntm; i++)
     for (int64_t is = j.rm[i], mi; is < j.rm[i + 1]; is += mi, nmb++) {
       mi = m_block(j.rm[i + 1] - is, is == j.rm[i], p);
-      abytes += (((size_t)mi + um - 1) / um * um * (size_t)lmax * (size_t)j.isz + 127) & ~(size_t)63;
+      abytes += packed_bytes(mi, p->unroll_m, lmax, j.isz);
     }
   char *mem = scratch_take(2 * (bbytes + abytes) + (size_t)nmb * sizeof(mblock));
   if (!mem) {
@@ -423,7 +427,7 @@ bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa
     for (int64_t is = j.rm[i], mi; is < j.rm[i + 1]; is += mi) {
       mi = m_block(j.rm[i + 1] - is, is == j.rm[i], p);
       j.mb[j.nmb++] = (mblock){i, is == j.rm[i], is, mi, abytes};
-      abytes += (((size_t)mi + um - 1) / um * um * (size_t)lmax * (size_t)j.isz + 127) & ~(size_t)63;
+      abytes += packed_bytes(mi, p->unroll_m, lmax, j.isz);
     }
   char *sets[2] = {mem, mem + bbytes + abytes};
   bool scale = !is_one(dt, beta), work = !is_zero(dt, alpha);
