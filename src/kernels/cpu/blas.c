@@ -109,20 +109,21 @@ static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static const char *const lib_names[] = {
     "libopenblas.so.0", "/usr/lib/x86_64-linux-gnu/openblas-openmp/libopenblas.so.0", "libopenblas.so"};
 
-/* Stores dlsym's answer into a function pointer (POSIX guarantees the conversion; ISO C has no cast for
-   it, hence the copy). */
-static void sym(void *fn_slot, const char *name, bool *ok) {
-  void *p = dlsym(B.handle, name);
-  if (!p) *ok = false;
-  memcpy(fn_slot, &p, sizeof p);
-}
-
+/* dlsym's answer as a function pointer (POSIX guarantees the conversion; ISO C has no cast for it, hence
+   the copy). */
 static ct_blas_fn lookup(void *ctx, const char *name) {
   (void)ctx;
   ct_blas_fn f = NULL;
   void *p = dlsym(B.handle, name);
   memcpy(&f, &p, sizeof p);
   return f;
+}
+
+/* Stores the routine into a function pointer of its own type (all function pointers share a size). */
+static void sym(void *fn_slot, const char *name, bool *ok) {
+  ct_blas_fn f = lookup(NULL, name);
+  if (!f) *ok = false;
+  memcpy(fn_slot, &f, sizeof f);
 }
 
 static void load(void) {

@@ -63,6 +63,11 @@ static const int table_offset[4] = {4, 182, 356, 708};
    transpose, against OpenBLAS at 2 threads). */
 static const char *const k_blocks_only_f32[] = {"Cooperlake", "SkylakeX"};
 
+/* Whether openblas_get_config() names the build whose internals this file reproduces. */
+static bool openblas_0321_openmp(const char *config) {
+  return config && strncmp(config, "OpenBLAS 0.3.21 ", 16) == 0 && strstr(config, "USE_OPENMP");
+}
+
 static int type_index(ct_dtype dt) {
   return dt == CT_FLOAT32 ? 0 : dt == CT_FLOAT64 ? 1 : dt == CT_COMPLEX64 ? 2 : dt == CT_COMPLEX128 ? 3 : -1;
 }
@@ -77,9 +82,8 @@ ct_blas_gemm_params ct__blas_pool_params(ct_dtype dt, const char *config, const 
                                          const void *gotoblas_table, ct_blas_lookup_fn *lookup, void *lctx) {
   const ct_blas_gemm_params off = {0};
   int ti = type_index(dt);
-  if (ti < 0 || !config || !core || !gotoblas_table || !lookup ||
-      strncmp(config, "OpenBLAS 0.3.21 ", 16) != 0 || !strstr(config, "DYNAMIC_ARCH") ||
-      !strstr(config, "USE_OPENMP") || strlen(core) > 40)
+  if (ti < 0 || !openblas_0321_openmp(config) || !strstr(config, "DYNAMIC_ARCH") || !core ||
+      !gotoblas_table || !lookup || strlen(core) > 40)
     return off;
   const int *t = (const int *)gotoblas_table + table_offset[ti];
   ct_blas_gemm_params p = {.p = t[0], .q = t[1], .r = t[2], .unroll_m = t[3], .unroll_n = t[4]};
@@ -515,8 +519,7 @@ bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m
                           const void *beta, void *y, int64_t incy) {
   int nt = ct__num_threads();
   if (nt < 2 || nt > MAX_PARTS || (dt != CT_FLOAT32 && dt != CT_FLOAT64) || incx <= 0 || incy <= 0 ||
-      !config || strncmp(config, "OpenBLAS 0.3.21 ", 16) != 0 || !strstr(config, "USE_OPENMP") ||
-      m * n < 2304 * 4)
+      !openblas_0321_openmp(config) || m * n < 2304 * 4)
     return false;
   bool t = (trans | 0x20) == 't';
   gemv_job j = {.dt = dt,
@@ -584,9 +587,8 @@ static void dot_range(void *ctx, int64_t r, int tid) {
 bool ct__blas_dot_pooled(const char *config, const char *core, ct_dtype dt, bool conj_x, int64_t n,
                          const void *x, int64_t incx, const void *y, int64_t incy, void *result) {
   int nt = ct__num_threads();
-  if (nt < 2 || nt > MAX_PARTS || n <= 10000 || incx <= 0 || incy <= 0 || !config || !core ||
-      (dt != CT_FLOAT64 && dt != CT_COMPLEX128) || strncmp(config, "OpenBLAS 0.3.21 ", 16) != 0 ||
-      !strstr(config, "USE_OPENMP"))
+  if (nt < 2 || nt > MAX_PARTS || n <= 10000 || incx <= 0 || incy <= 0 || !core ||
+      (dt != CT_FLOAT64 && dt != CT_COMPLEX128) || !openblas_0321_openmp(config))
     return false;
   const char *const *cores = dt == CT_FLOAT64 ? ddot_threaded : zdot_threaded;
   bool threaded = false;
