@@ -130,9 +130,11 @@ static int64_t k_block(int64_t left, int q) {
   return left > q ? (left + 1) / 2 : left;
 }
 
-/* level3_thread.c's split of `len` into up to `parts` ranges (the width loop of gemm_driver); bounds
-   gets parts + 1 entries from `start`. min_width: SWITCH_RATIO for N, 1 for M. */
-static void split(int64_t start, int64_t len, int parts, int64_t min_width, int64_t *bounds) {
+/* OpenBLAS's split of `len` into up to `parts` ranges of ceil(left / parts left) but at least min_width (the
+   width loops of level3_thread.c's gemm_driver, gemv_thread.c and blas_l1_thread.c); bounds gets parts + 1
+   entries from `start`, the unused ranges empty. Returns the number of ranges that are not. min_width:
+   SWITCH_RATIO for gemm's N, 4 for gemv, 1 otherwise. */
+static int split(int64_t start, int64_t len, int parts, int64_t min_width, int64_t *bounds) {
   bounds[0] = start;
   int i = 0;
   for (; i < parts && len > 0; i++) {
@@ -142,7 +144,9 @@ static void split(int64_t start, int64_t len, int parts, int64_t min_width, int6
     bounds[i + 1] = bounds[i] + w;
     len -= w;
   }
+  int used = i;
   for (; i < parts; i++) bounds[i + 1] = bounds[i];
+  return used;
 }
 
 /* Whether OpenBLAS at nt threads runs this gemm in its threaded driver (interface/gemm.c: above the serial
@@ -535,15 +539,7 @@ bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m
                 .y = y,
                 .alpha = alpha,
                 .beta = beta};
-  int ranges = 0;
-  j.range[0] = 0;
-  for (int64_t left = t ? n : m; left > 0 && ranges < nt; ranges++) {
-    int64_t w = (left + nt - ranges - 1) / (nt - ranges);
-    w = w < 4 ? 4 : w;
-    w = w > left ? left : w;
-    j.range[ranges + 1] = j.range[ranges] + w;
-    left -= w;
-  }
+  int ranges = split(0, t ? n : m, nt, 4, j.range);
   /* 't' in one range is one serial call anyway; 'n' in fewer ranges than threads may split x instead */
   if (ranges < 2 || (!t && ranges < nt)) return false;
   int saved = omp_get_max_threads();
@@ -602,13 +598,7 @@ bool ct__blas_dot_pooled(const char *config, const char *core, ct_dtype dt, bool
                .es = (int64_t)ct__itemsize(dt),
                .x = x,
                .y = y};
-  int ranges = 0;
-  for (int64_t left = n; left > 0; ranges++) {
-    int64_t w = (left + nt - ranges - 1) / (nt - ranges);
-    w = w > left ? left : w;
-    j.range[ranges + 1] = j.range[ranges] + w;
-    left -= w;
-  }
+  int ranges = split(0, n, nt, 1, j.range);
   int saved = omp_get_max_threads();
   ct__parallel_chunks(ranges, nt, dot_range, &j);
   if (omp_get_max_threads() != saved) omp_set_num_threads(saved);
