@@ -497,6 +497,14 @@ void ct__blas_gemm_one_thread(const ct_blas_gemm_params *p, ct_dtype dt, char tr
    on any core. Not reproduced: 'n' with fewer ranges than threads (m <= 4 at 2 threads), where OpenBLAS
    may split x instead and sum partial results; negative increments; complex (its own split). */
 
+/* Serial OpenBLAS calls as pool chunks: each fn sets its thread's OpenMP count to 1 first (OpenBLAS then
+   runs the call on that thread alone); the calling thread's count is restored after. */
+static void serial_calls_on_pool(int64_t n, int nt, ct_par_chunk_fn fn, void *ctx) {
+  int saved = omp_get_max_threads();
+  ct__parallel_chunks(n, nt, fn, ctx);
+  if (omp_get_max_threads() != saved) omp_set_num_threads(saved);
+}
+
 typedef struct gemv_job {
   ct_dtype dt;
   char trans;
@@ -542,9 +550,7 @@ bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m
   int ranges = split(0, t ? n : m, nt, 4, j.range);
   /* 't' in one range is one serial call anyway; 'n' in fewer ranges than threads may split x instead */
   if (ranges < 2 || (!t && ranges < nt)) return false;
-  int saved = omp_get_max_threads();
-  ct__parallel_chunks(ranges, nt, gemv_range, &j);
-  if (omp_get_max_threads() != saved) omp_set_num_threads(saved);
+  serial_calls_on_pool(ranges, nt, gemv_range, &j);
   return true;
 }
 
@@ -599,9 +605,7 @@ bool ct__blas_dot_pooled(const char *config, const char *core, ct_dtype dt, bool
                .x = x,
                .y = y};
   int ranges = split(0, n, nt, 1, j.range);
-  int saved = omp_get_max_threads();
-  ct__parallel_chunks(ranges, nt, dot_range, &j);
-  if (omp_get_max_threads() != saved) omp_set_num_threads(saved);
+  serial_calls_on_pool(ranges, nt, dot_range, &j);
   double sum[2] = {0.0, 0.0};
   for (int r = 0; r < nt; r++)
     for (int p = 0; p < 2; p++) sum[p] = sum[p] + (r < ranges ? j.part[r][p] : 0.0);
