@@ -1,5 +1,7 @@
 /* Reference counts and scopes. A scope is a thread-local list of objects it releases at its end. */
 #include "core/internal.h"
+#include <stdio.h>
+#include <stdlib.h>
 
 enum { OWN_TENSOR = 0, OWN_STORAGE = 1, OWN_LIST = 2 };
 
@@ -179,8 +181,21 @@ static int64_t scope_entries_of(const void *ptr) {
   return n;
 }
 
+/* The scopes already hold every reference t has: a second ct__own of one new reference, a defect of the
+   caller. Registering it again would leave the count unable to reach zero (a leak), so the entry is not
+   made; debug mode stops there, to find the caller. */
+static bool already_owned(const ct_tensor *t) {
+  int32_t v = atomic_load_explicit(&((ct_tensor *)t)->refcount, memory_order_relaxed);
+  if ((v & CT_SCOPE_MASK) / CT_SCOPE_ONE < (v & CT_REFS_MASK)) return false;
+  if (ct__debug()) {
+    fprintf(stderr, "ctorch: internal defect: ct__own of a tensor its scopes already own\n");
+    abort();
+  }
+  return true;
+}
+
 ct_tensor *ct__own(ct_tensor *t) {
-  if (!t || tl_depth == 0) return t;
+  if (!t || tl_depth == 0 || already_owned(t)) return t;
   if (!scope_push(&tl_scopes[tl_depth - 1], t, OWN_TENSOR)) {
     ct_release(t);
     return NULL;

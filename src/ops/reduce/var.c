@@ -560,7 +560,8 @@ static ct_status var_meta_strides(var_kind kind, const ct_tensor *r, ct_dtype in
   const ct_tensor *v = n ? ct__pw_apply(&ct__pw_op_true_divide, r, n) : NULL;
   if (v && ct__dt(in)->category == CT_CAT_COMPLEX) v = ct__pw_apply(&ct__pw_op_add, v, v);
   if (v && kind == STD) v = ct__pw_apply(&ct__pw_op_sqrt, v, NULL);
-  if (v && (in == CT_FLOAT16 || in == CT_BFLOAT16)) v = ct__own(ct__to_dtype_impl(v, in));
+  if (v && (in == CT_FLOAT16 || in == CT_BFLOAT16))
+    v = ct__to_dtype_impl(v, in); /* owned by the scope already */
   if (v) memcpy(strides, v->strides, (size_t)v->ndim * sizeof(int64_t));
   s = v ? CT_OK : ct_last_error();
   ct_release(n);
