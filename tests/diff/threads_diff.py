@@ -20,12 +20,12 @@ import ctypes
 import os
 import sys
 
-import numpy as np
-
-# torch's OpenBLAS with the core type ctorch chooses by itself (bench/blas_core.py, imported before torch):
-# the products are then checked with the kernels a program without torch gets, not OpenBLAS's fallback
+# torch's OpenBLAS with the core type ctorch chooses by itself (bench/blas_core.py, imported before torch
+# and numpy, whose BLAS is the same libopenblas.so.0: the first to load it fixes its core): the products are
+# then checked with the kernels a program without torch gets, not OpenBLAS's fallback
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "bench"))
 import blas_core  # noqa: E402,F401
+import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -183,6 +183,46 @@ def pooled_gemm_cases(g):
     return cases
 
 
+def dnnl_sgemm_cases(g):
+    """float32 products that ctorch sends to oneDNN's sgemm where its bits are OpenBLAS's (kernels/cpu/blas.c:
+    alpha 1, beta 0, m and n of 32 or more, k up to GEMM_Q = 320, m * n * k past 100^3, a call OpenBLAS runs on
+    one thread): mm, bmm and matmul around those edges and every transpose, compared with torch at 1 thread
+    (and bmm at 2, one matrix per pool thread), each library at that count."""
+    T = C.from_torch
+    out = []
+    for i in range(16):
+        m, n = (int(v) for v in torch.randint(32, 400, (2,), generator=g))
+        kk = int(torch.randint(8, 321, (1,), generator=g))
+        while m * n * kk <= 1000000:
+            kk = min(kk * 2, 320)
+            m = m if m * n * kk > 1000000 else m + 64
+        # the edges: the route's smallest m and largest k; past them (OpenBLAS's calls, where oneDNN's bits
+        # would differ): k past GEMM_Q, few columns with 'tn' (oneDNN's other kernels)
+        m, n, kk = [(32, n, 320), (m + 100, 33, 321), (12, 2194, 68), (m, n, kk)][i % 4] if i < 8 else (m, n, kk)
+        ta, tb = i % 2 == 1, (i // 2) % 2 == 1
+        if i % 4 == 2:  # BLAS's 't' 'n' with 12 columns: torch's b transposed, 12 rows
+            ta, tb = False, True
+        a = torch.randn(kk, m, generator=g).mT if ta else torch.randn(m, kk, generator=g)
+        b = torch.randn(n, kk, generator=g).mT if tb else torch.randn(kk, n, generator=g)
+
+        def ct_a(a=a, ta=ta):
+            return ct("ct_mT", T(a.mT)) if ta else T(a)
+
+        def ct_b(b=b, tb=tb):
+            return ct("ct_mT", T(b.mT)) if tb else T(b)
+        label = "%dx%dx%d ta=%d tb=%d" % (m, kk, n, ta, tb)
+        if i % 3 == 2 and i >= 8:
+            bs = 3
+            a3, b3 = a.expand(bs, m, kk).contiguous(), torch.randn(bs, kk, n, generator=g)
+            out.append(("oneDNN sgemm bmm %d x %s" % (bs, label), lambda a3=a3, b3=b3: torch.bmm(a3, b3),
+                        lambda a3=a3, b3=b3: ct("ct_bmm", T(a3), T(b3)), 1 + i % 2))
+        else:
+            fn = "ct_matmul" if i % 3 == 1 and i >= 8 else "ct_mm"
+            out.append(("oneDNN sgemm %s %s" % (fn[3:], label), lambda a=a, b=b, fn=fn: getattr(torch, fn[3:])(a, b),
+                        lambda fn=fn, ct_a=ct_a, ct_b=ct_b: ct(fn, ct_a(), ct_b()), 1))
+    return out
+
+
 def pooled_gemv_cases(g):
     """mv / addmv that ctorch runs on its pool as OpenBLAS's threaded gemv's ranges (blas_pool.c): both
     transposes, beta and alpha, odd sizes, and the sizes where OpenBLAS splits x instead (few rows, 'n');
@@ -312,9 +352,9 @@ def same_at_1_and_2(label, c_fn, errors):
     C.release_all()
 
 
-def compare(label, t_fn, c_fn, torch_threads, errors):
+def compare(label, t_fn, c_fn, torch_threads, errors, ct_threads=2):
     torch.set_num_threads(torch_threads)
-    L.ct_set_num_threads(2)
+    L.ct_set_num_threads(ct_threads)
     t = t_fn()
     c = c_fn()
     ts = t if isinstance(t, tuple) else (t,)
@@ -331,6 +371,9 @@ def main():
     errors, n = [], 0
     for label, t_fn, c_fn in product_cases(g) + pooled_gemm_cases(g) + pooled_gemv_cases(g) + bf16_product_cases(g) + pointwise_cases(g):
         compare(label, t_fn, c_fn, 2, errors)
+        n += 1
+    for label, t_fn, c_fn, threads in dnnl_sgemm_cases(g):
+        compare(label, t_fn, c_fn, threads, errors, threads)
         n += 1
     for label, t_fn, c_fn in reduction_cases(g):
         compare(label, t_fn, c_fn, 1, errors)

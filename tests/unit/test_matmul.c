@@ -1,6 +1,7 @@
 /* The products (include/ctorch/matmul.h) in C, and the BLAS module's load-time decision
    (src/kernels/cpu/blas.h) fed made-up CPUs. Expected values from torch 1.13 (/usr/bin/python3), cited at
    each check; tests/diff/ops_matmul.py compares the ops with torch in depth. */
+#include <dlfcn.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,6 +215,58 @@ static void pooled_equals_openblas(void) {
     CHECK(taken > cases / 2);
 }
 
+/* float32 blocks through oneDNN against OpenBLAS's own serial call, bit for bit (blas.c: both sum in one FMA
+   chain where the route goes): shapes in the route and around its edges (m or n under 32, k past GEMM_Q,
+   m * n * k at 100^3), every transpose, padded leading dimensions, NaN in C (beta 0 must not read it),
+   infinities and zeros in A. */
+static bool dlopen_ok(const char *name) {
+  void *h = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+  if (h) dlclose(h);
+  return h != NULL;
+}
+
+static void sgemm_dnnl_equals_openblas(void) {
+  int routed = 0, differ = 0;
+  ct_set_num_threads(1);
+  CHECK(ct__blas_ready());
+  ct__blas_sync_threads();
+  for (int t = 0; t < 120; t++) {
+    int64_t m = t % 4 == 0 ? 20 + (int64_t)(rnd() % 24) : 1 + (int64_t)(rnd() % 400);
+    int64_t n = t % 4 == 1 ? 1 + (int64_t)(rnd() % 40) : 16 + (int64_t)(rnd() % 400);
+    int64_t k = 1 + (int64_t)(rnd() % 360);
+    if (t % 10 == 7) m = 100, n = 100, k = 100 + (int64_t)(t % 3); /* the small-matrix bound */
+    char ta = rnd() % 2 ? 't' : 'n', tb = rnd() % 2 ? 't' : 'n';
+    int64_t lda = (ta == 'n' ? m : k) + (int64_t)(rnd() % 3),
+            ldb = (tb == 'n' ? k : n) + (int64_t)(rnd() % 3), ldc = m + (int64_t)(rnd() % 3);
+    size_t na = (size_t)(lda * (ta == 'n' ? k : m)), nb = (size_t)(ldb * (tb == 'n' ? n : k)),
+           nc = (size_t)(ldc * n);
+    float *a = malloc(na * 4), *b = malloc(nb * 4), *c1 = malloc(nc * 4), *c2 = malloc(nc * 4);
+    fill((char *)a, na, 4, 977.0);
+    fill((char *)b, nb, 4, 613.0);
+    for (size_t i = 0; i < nc; i++) c1[i] = NAN;
+    if (t % 5 == 2) a[na / 2] = INFINITY;
+    if (t % 5 == 3)
+      for (size_t i = 0; i < na; i += 3) a[i] = -0.0f;
+    memcpy(c2, c1, nc * 4);
+    float one = 1.0f, zero = 0.0f;
+    ct__blas_gemm_openblas(CT_FLOAT32, ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c1, ldc);
+    ct__blas_gemm_nosync(CT_FLOAT32, ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c2, ldc);
+    routed += ct__blas_sgemm_dnnl_route(m, n, k);
+    if (memcmp(c1, c2, nc * 4) != 0) {
+      differ++;
+      fprintf(stderr, "sgemm through oneDNN differs: %c%c m %lld n %lld k %lld\n", ta, tb, (long long)m,
+              (long long)n, (long long)k);
+    }
+    free(a), free(b), free(c1), free(c2);
+  }
+  ct_set_num_threads(0);
+  if (getenv("CT_TEST_VERBOSE"))
+    fprintf(stderr, "sgemm through oneDNN: %d of 120, %d differ\n", routed, differ);
+  CHECK(differ == 0);
+  /* on an AVX-512 core with oneDNN present the route is taken */
+  if (ct__blas_batchable(CT_FLOAT32) && dlopen_ok("libdnnl.so.2")) CHECK(routed > 20);
+}
+
 /* The pooled dot against OpenBLAS's own threaded call (ddot / zdotu / zdotc at 2 and 3 threads, bit for
    bit): lengths around the 10000 threshold and the range edges, strided operands. */
 static void pooled_dot_equals_openblas(void) {
@@ -368,6 +421,7 @@ int main(void) {
   pool_params_decision();
   pooled_equals_openblas();
   pooled_dot_equals_openblas();
+  sgemm_dnnl_equals_openblas();
   blas_threads();
   CHECK(ct_scope_begin() == CT_OK);
   ct_tensor *a = ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(2, 3));

@@ -144,6 +144,15 @@ void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int6
                           const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
                           const void *beta, void *c, int64_t ldc);
 
+/* OpenBLAS's own call, never another library's (the tests' reference for the routes ct__blas_gemm_nosync
+   takes: float32 blocks through oneDNN where the bits are the same, blas.c). */
+/* Whether a float32 gemm of these sizes with alpha 1 and beta 0, called where OpenBLAS would run it on one
+   thread, goes to oneDNN (blas.c; after ct__blas_ready()). */
+bool ct__blas_sgemm_dnnl_route(int64_t m, int64_t n, int64_t k);
+void ct__blas_gemm_openblas(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                            const void *alpha, const void *a, int64_t lda, const void *b, int64_t ldb,
+                            const void *beta, void *c, int64_t ldc);
+
 /* y = alpha op(A) x + beta y, A m x n. beta == 0 does not read y. */
 void ct__blas_gemv(ct_dtype dt, char trans, int64_t m, int64_t n, const void *alpha, const void *a,
                    int64_t lda, const void *x, int64_t incx, const void *beta, void *y, int64_t incy);

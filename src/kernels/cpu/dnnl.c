@@ -190,6 +190,30 @@ bool ct__dnnl_bf16_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float
   return ok;
 }
 
+/* dnnl_sgemm alone: loaded apart from the matmul entry points, so that either works without the other. */
+static dnnl_status_t (*sgemm_fn)(char, char, dnnl_dim_t, dnnl_dim_t, dnnl_dim_t, float, const float *,
+                                 dnnl_dim_t, const float *, dnnl_dim_t, float, float *, dnnl_dim_t);
+static pthread_once_t sgemm_once = PTHREAD_ONCE_INIT;
+
+static void load_sgemm(void) {
+  void *h = dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL);
+  bool ok = h != NULL;
+  if (h) sym(h, &sgemm_fn, "dnnl_sgemm", &ok);
+  if (!ok) sgemm_fn = NULL;
+}
+
+bool ct__dnnl_sgemm_one_thread(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                               const float *b, int64_t ldb, float *c, int64_t ldc) {
+  pthread_once(&sgemm_once, load_sgemm);
+  if (!sgemm_fn) return false;
+  int prev = omp_get_max_threads(); /* oneDNN's OpenMP threads: this thread's count */
+  if (prev != 1) omp_set_num_threads(1);
+  /* row-major: c^T (n x m, rows ldc apart) = op(b)^T op(a)^T */
+  dnnl_status_t st = sgemm_fn(tb ? 'T' : 'N', ta ? 'T' : 'N', n, m, k, 1.0f, b, ldb, a, lda, 0.0f, c, ldc);
+  if (prev != 1) omp_set_num_threads(prev);
+  return st == dnnl_success;
+}
+
 #else /* built without oneDNN's header: torch's own loops everywhere */
 
 bool ct__dnnl_bf16_route(int64_t work) {
@@ -210,6 +234,12 @@ bool ct__dnnl_bf16_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float
   (void)ta, (void)tb, (void)m, (void)n, (void)k, (void)alpha, (void)a, (void)lda, (void)b, (void)ldb,
       (void)beta;
   (void)c, (void)ldc;
+  return false;
+}
+
+bool ct__dnnl_sgemm_one_thread(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
+                               const float *b, int64_t ldb, float *c, int64_t ldc) {
+  (void)ta, (void)tb, (void)m, (void)n, (void)k, (void)a, (void)lda, (void)b, (void)ldb, (void)c, (void)ldc;
   return false;
 }
 
