@@ -182,21 +182,24 @@ static void test_mixed_devices(void) {
   ct_tensor *m4 = meta(CT_SHAPE(4), CT_FLOAT32), *c4 = cpu(CT_SHAPE(4), CT_FLOAT32);
   o = ct_zeros((ct_shape){NULL, 0}, NULL);
   CHECK(ct_matmul_out(o, m4, c4) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME, "dot: Expected the output and input tensors to be on the same device, but got the "
-                              "output tensor on cpu, the 'input' tensor on meta, and the 'other' tensor on cpu");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "dot: Expected the output and input tensors to be on the same device, but got the "
+              "output tensor on cpu, the 'input' tensor on meta, and the 'other' tensor on cpu");
   ct_release(o);
   /* torch.inner(c(3, 4), m(2, 4), out=c(1)): checkDeviceType over out, self, other */
   ct_tensor *c34 = cpu(CT_SHAPE(3, 4), CT_FLOAT32), *m24 = meta(CT_SHAPE(2, 4), CT_FLOAT32);
   o = cpu(CT_SHAPE(1), CT_FLOAT32);
   CHECK(ct_inner_out(o, c34, m24) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME, "Expected tensor to have cpu DeviceType, but got tensor with meta DeviceType (while "
-                              "checking arguments for inner())");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Expected tensor to have cpu DeviceType, but got tensor with meta DeviceType (while "
+              "checking arguments for inner())");
   /* torch.linalg.multi_dot([c(2, 3), m(3, 5)], out=c(1)), then ([c(2, 3), c(3, 5)], out=m(1)) */
   ct_tensor *c23 = cpu(CT_SHAPE(2, 3), CT_FLOAT32), *m35 = meta(CT_SHAPE(3, 5), CT_FLOAT32),
             *c35 = cpu(CT_SHAPE(3, 5), CT_FLOAT32);
   CHECK(ct_linalg_multi_dot_out(o, CT_TENSORS(c23, m35)) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME,
-              "multi_dot(): all tensors must be on the same device but tensor 0 is on cpu and tensor 1 on meta");
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "multi_dot(): all tensors must be on the same device but tensor 0 is on cpu and tensor 1 on meta");
   ct_tensor *mo = meta(CT_SHAPE(1), CT_FLOAT32);
   CHECK(ct_linalg_multi_dot_out(mo, CT_TENSORS(c23, c35)) == CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "multi_dot(): expected out tensor to be on device cpu but got meta");
@@ -211,13 +214,16 @@ static void test_mixed_devices(void) {
   CHECK_STRIDES(mo, 4, 1);
   /* torch.linalg.vecdot(c(3, 4), c(3, 4), out=m(2)): checkSameDevice names x "result" and out "input";
      torch.linalg.vecdot(c(4), m(4), out=c(2)): vdot_out's check; out=c(2, dtype=int64): the out dtype check first */
-  ct_tensor *m2 = meta(CT_SHAPE(2), CT_FLOAT32), *c2 = cpu(CT_SHAPE(2), CT_FLOAT32), *l2 = cpu(CT_SHAPE(2), CT_INT64);
+  ct_tensor *m2 = meta(CT_SHAPE(2), CT_FLOAT32), *c2 = cpu(CT_SHAPE(2), CT_FLOAT32),
+            *l2 = cpu(CT_SHAPE(2), CT_INT64);
   CHECK(ct_linalg_vecdot_out(m2, c34, c34, NULL) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME, "linalg.vecdot: Expected result and input tensors to be on the same device, but got "
-                              "result on cpu and input on meta");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "linalg.vecdot: Expected result and input tensors to be on the same device, but got "
+              "result on cpu and input on meta");
   CHECK(ct_linalg_vecdot_out(c2, c4, m4, NULL) == CT_ERR_RUNTIME);
-  CHECK_ERROR(CT_ERR_RUNTIME, "vdot: Expected the output and input tensors to be on the same device, but got the "
-                              "output tensor on cpu, the 'input' tensor on cpu, and the 'other' tensor on meta");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "vdot: Expected the output and input tensors to be on the same device, but got the "
+              "output tensor on cpu, the 'input' tensor on cpu, and the 'other' tensor on meta");
   CHECK(ct_linalg_vecdot_out(l2, c34, m34, NULL) == CT_ERR_RUNTIME);
   CHECK_ERROR(CT_ERR_RUNTIME, "linalg.vecdot: Expected out of dtypeFloat but found Long");
   ct_tensor *all[] = {c324, c45, m324, c345, m4, c4, c34, m24, o, c23, m35, c35, mo, m34, m2, c2, l2};

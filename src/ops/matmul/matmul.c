@@ -159,11 +159,14 @@ static bool matmul_out_like(const ct_tensor *t, const ct_tensor *other, const ct
   bool inner_ok = d1 > 0 && d2 > 0 && t->sizes[d1 - 1] == other->sizes[d2 > 1 ? d2 - 2 : 0];
   *like = NULL;
   if (!inner_ok || (d1 == 1 && d2 == 1)) return true;
-  if (d2 == 1) *like = other;                               /* mv, or a fold into mv */
-  else if (d1 <= 2 && d2 <= 2) *like = t;                   /* mm */
-  else if (should_fold(t, d2) || should_fold(other, d1)) /* t1 is other.mT() where d2 > d1 */
+  if (d2 == 1) {
+    *like = other; /* mv, or a fold into mv */
+  } else if (d1 <= 2 && d2 <= 2) {
+    *like = t; /* mm */
+  } else if (should_fold(t, d2) || should_fold(other, d1)) {
+    /* where d2 > d1 the fold's mm_out has self other.mT() (by t.t()), its mv_out the vector t */
     *like = d2 > d1 && d1 == 2 ? other : t;
-  else { /* bmm, after the batch dims broadcast */
+  } else { /* bmm, after the batch dims broadcast */
     int64_t nb1 = d1 > 2 ? d1 - 2 : 0, nb2 = d2 > 2 ? d2 - 2 : 0, batch[MAXD];
     if (nb1 <= MAXD && nb2 <= MAXD && ct__broadcast_shapes(t->sizes, nb1, other->sizes, nb2, batch) != CT_OK)
       return false;
@@ -393,10 +396,11 @@ static bool inner_device_types_ok(const ct_tensor *out, const ct_tensor *t, cons
     char a[32], b[32];
     ct_device_str((ct_device){.type = (ct_device_type)t->device_type, .index = -1}, a, sizeof a);
     ct_device_str((ct_device){.type = (ct_device_type)ts[i]->device_type, .index = -1}, b, sizeof b);
-    ct__error(CT_ERR_RUNTIME,
-              "Expected tensor to have %s DeviceType, but got tensor with %s DeviceType (while checking arguments "
-              "for inner())",
-              a, b);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "Expected tensor to have %s DeviceType, but got tensor with %s DeviceType (while checking arguments "
+        "for inner())",
+        a, b);
     return false;
   }
   return true;
@@ -654,11 +658,12 @@ static ct_status addr_out_meta(ct_tensor *out, const ct_tensor *t, const ct_tens
                                                : addr_impl(t, vec1, vec2, opts, false, NULL, NULL);
   if (!r) return ct_last_error();
   ct_status s = CT_ERR_RUNTIME;
-  if (!ct_can_cast((ct_dtype)r->dtype, (ct_dtype)out->dtype))
+  if (ct_can_cast((ct_dtype)r->dtype, (ct_dtype)out->dtype)) {
+    s = resize_and_copy(out, r); /* math_addr_out: resize_output, then copy_ */
+  } else {
     ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
               ct__dt((ct_dtype)r->dtype)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
-  else
-    s = resize_and_copy(out, r); /* math_addr_out: resize_output, then copy_ */
+  }
   ct_release(r);
   return s;
 }
@@ -775,9 +780,10 @@ static ct_tensor *multi_dot_impl(ct_tensors in, ct_tensor *out) {
         char a[32], b[32];
         ct_device_str(ct__tdevice(ts[0]), a, sizeof a);
         ct_device_str(ct__tdevice(ts[i]), b, sizeof b);
-        ct__error(CT_ERR_RUNTIME,
-                  "multi_dot(): all tensors must be on the same device but tensor 0 is on %s and tensor %lld on %s",
-                  a, (long long)i, b);
+        ct__error(
+            CT_ERR_RUNTIME,
+            "multi_dot(): all tensors must be on the same device but tensor 0 is on %s and tensor %lld on %s",
+            a, (long long)i, b);
         s = CT_ERR_RUNTIME;
       } else if (ts[i - 1]->sizes[ts[i - 1]->ndim - 1] != ts[i]->sizes[0]) {
         char a[256], b[256];

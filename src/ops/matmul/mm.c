@@ -630,7 +630,8 @@ ct_tensor *ct_dot(const ct_tensor *t, const ct_tensor *other) {
   return ct__mm_api2(&dot_op, "t, other", t, other, dot_impl);
 }
 
-ct_status ct__dot_out(const char *name, ct_tensor *out, const ct_tensor *t, const ct_tensor *other, bool conj) {
+ct_status ct__dot_out(const char *name, ct_tensor *out, const ct_tensor *t, const ct_tensor *other,
+                      bool conj) {
   if (!ct_device_equal(ct__tdevice(out), ct__tdevice(t)) ||
       !ct_device_equal(ct__tdevice(t), ct__tdevice(other))) {
     char o[32], a[32], b[32];
