@@ -156,7 +156,6 @@ _REF_NAMES = ("abs", "absolute", "floor_divide", "logical_and", "logical_or", "l
 # (`CTORCH_META_SKIPPED=1 run.py --seed S --op NAME@mixed --only K`).
 _REF_CPU = ("a reference computing on CPU inputs (out= on meta): torch's Python reference runs its own checks and "
             "its float16/bfloat16 steps in float32 before the CPU kernels ctorch runs")
-_COMPOSITE = "a composite product whose inner ops meet mixed devices with their own messages"
 _MIXED_SKIP = {
     "floor_divide_out": (_REF_CPU + " ('torch.complex128 not supported for floor_divide')",
                          "--seed 2 --op floor_divide_out@mixed --only 19"),
@@ -164,15 +163,6 @@ _MIXED_SKIP = {
     "special_logit_out": (_REF_CPU + " (no float16 refusal)", "--seed 2 --op special_logit_out@mixed --only 16"),
     "nan_to_num_out": (_REF_CPU + " (where's conversion of the replacements, signbit's complex refusal)",
                        "--seed 2 --op nan_to_num_out@mixed --only 10"),
-    "matmul_out": (_COMPOSITE + " (the folded and batched forms)", "--seed 3 --op matmul_out@mixed --only 6"),
-    "linalg_matmul_out": (_COMPOSITE + " (the folded and batched forms)", "--seed 3 --op linalg_matmul_out@mixed --only 3"),
-    "inner_out": (_COMPOSITE + " ('Expected tensor to have cpu DeviceType, but got tensor with meta DeviceType "
-                  "(while checking arguments for inner())')", "--seed 3 --op inner_out@mixed --only 0"),
-    "linalg_multi_dot_out": (_COMPOSITE + " ('multi_dot(): all tensors must be on the same device ...')",
-                             "--seed 3 --op linalg_multi_dot_out@mixed --only 0"),
-    "chain_matmul_out": (_COMPOSITE + " (multi_dot's device check)", "--seed 3 --op chain_matmul_out@mixed --only 0"),
-    "linalg_vecdot_out": (_COMPOSITE + " ('linalg.vecdot: Expected result and input tensors to be on the same "
-                          "device ...')", "--seed 3 --op linalg_vecdot_out@mixed --only 0"),
 }
 
 

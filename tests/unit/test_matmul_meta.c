@@ -157,9 +157,83 @@ static void test_dot_trace(void) {
   ct_release(b);
 }
 
+static ct_tensor *cpu(ct_shape s, ct_dtype dt) { return ct_zeros(s, &(ct_tensor_opts){.dtype = dt}); }
+
+/* The composites' out= forms with tensors on two devices (c(*s) = torch.zeros(*s)): each meets the device check
+   of the op it reaches first, or that composite's own. A failing call leaves out as it was (torch has resized it
+   by then in the matmul, dot and chain_matmul cases). */
+static void test_mixed_devices(void) {
+  ct_tensor *c324 = cpu(CT_SHAPE(3, 2, 4), CT_FLOAT32), *c45 = cpu(CT_SHAPE(4, 5), CT_FLOAT32);
+  ct_tensor *m324 = meta(CT_SHAPE(3, 2, 4), CT_FLOAT32), *c345 = cpu(CT_SHAPE(3, 4, 5), CT_FLOAT32);
+  /* torch.matmul(c(3, 2, 4), c(4, 5), out=m(1)): the fold's mm_out, on meta, checks out against its self */
+  ct_tensor *o = meta(CT_SHAPE(1), CT_FLOAT32);
+  CHECK(ct_matmul_out(o, c324, c45) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "Expected out tensor to have device cpu, but got meta instead");
+  CHECK_SHAPE(o, 1);
+  ct_release(o);
+  /* o = c(1); torch.matmul(m(3, 2, 4), c(3, 4, 5), out=o): bmm_out's meta function (batch2 on the CPU, as o) resizes
+     o to (3, 2, 5), strides (10, 5, 1), and writes nothing */
+  o = cpu(CT_SHAPE(1), CT_FLOAT32);
+  CHECK(ct_matmul_out(o, m324, c345) == CT_OK);
+  CHECK_SHAPE(o, 3, 2, 5);
+  CHECK_STRIDES(o, 10, 5, 1);
+  ct_release(o);
+  /* torch.matmul(m(4), c(4), out=c(())): dot_out's own check */
+  ct_tensor *m4 = meta(CT_SHAPE(4), CT_FLOAT32), *c4 = cpu(CT_SHAPE(4), CT_FLOAT32);
+  o = ct_zeros((ct_shape){NULL, 0}, NULL);
+  CHECK(ct_matmul_out(o, m4, c4) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "dot: Expected the output and input tensors to be on the same device, but got the "
+              "output tensor on cpu, the 'input' tensor on meta, and the 'other' tensor on cpu");
+  ct_release(o);
+  /* torch.inner(c(3, 4), m(2, 4), out=c(1)): checkDeviceType over out, self, other */
+  ct_tensor *c34 = cpu(CT_SHAPE(3, 4), CT_FLOAT32), *m24 = meta(CT_SHAPE(2, 4), CT_FLOAT32);
+  o = cpu(CT_SHAPE(1), CT_FLOAT32);
+  CHECK(ct_inner_out(o, c34, m24) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Expected tensor to have cpu DeviceType, but got tensor with meta DeviceType (while "
+              "checking arguments for inner())");
+  /* torch.linalg.multi_dot([c(2, 3), m(3, 5)], out=c(1)), then ([c(2, 3), c(3, 5)], out=m(1)) */
+  ct_tensor *c23 = cpu(CT_SHAPE(2, 3), CT_FLOAT32), *m35 = meta(CT_SHAPE(3, 5), CT_FLOAT32),
+            *c35 = cpu(CT_SHAPE(3, 5), CT_FLOAT32);
+  CHECK(ct_linalg_multi_dot_out(o, CT_TENSORS(c23, m35)) == CT_ERR_RUNTIME);
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "multi_dot(): all tensors must be on the same device but tensor 0 is on cpu and tensor 1 on meta");
+  ct_tensor *mo = meta(CT_SHAPE(1), CT_FLOAT32);
+  CHECK(ct_linalg_multi_dot_out(mo, CT_TENSORS(c23, c35)) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "multi_dot(): expected out tensor to be on device cpu but got meta");
+  /* torch.chain_matmul(m(3, 4), out=c(1)): copy_ out of meta; torch.chain_matmul(c(3, 4), out=m(1)): resized to
+     (3, 4), strides (4, 1) */
+  ct_tensor *m34 = meta(CT_SHAPE(3, 4), CT_FLOAT32);
+  CHECK(ct_chain_matmul_out(o, CT_TENSORS(m34)) == CT_ERR_NOT_IMPLEMENTED);
+  CHECK_ERROR(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+  CHECK_SHAPE(o, 1);
+  CHECK(ct_chain_matmul_out(mo, CT_TENSORS(c34)) == CT_OK);
+  CHECK_SHAPE(mo, 3, 4);
+  CHECK_STRIDES(mo, 4, 1);
+  /* torch.linalg.vecdot(c(3, 4), c(3, 4), out=m(2)): checkSameDevice names x "result" and out "input";
+     torch.linalg.vecdot(c(4), m(4), out=c(2)): vdot_out's check; out=c(2, dtype=int64): the out dtype check first */
+  ct_tensor *m2 = meta(CT_SHAPE(2), CT_FLOAT32), *c2 = cpu(CT_SHAPE(2), CT_FLOAT32),
+            *l2 = cpu(CT_SHAPE(2), CT_INT64);
+  CHECK(ct_linalg_vecdot_out(m2, c34, c34, NULL) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "linalg.vecdot: Expected result and input tensors to be on the same device, but got "
+              "result on cpu and input on meta");
+  CHECK(ct_linalg_vecdot_out(c2, c4, m4, NULL) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "vdot: Expected the output and input tensors to be on the same device, but got the "
+              "output tensor on cpu, the 'input' tensor on cpu, and the 'other' tensor on meta");
+  CHECK(ct_linalg_vecdot_out(l2, c34, m34, NULL) == CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "linalg.vecdot: Expected out of dtypeFloat but found Long");
+  ct_tensor *all[] = {c324, c45, m324, c345, m4, c4, c34, m24, o, c23, m35, c35, mo, m34, m2, c2, l2};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) ct_release(all[i]);
+}
+
 int main(void) {
   test_mm_bmm();
   test_matmul_einsum();
   test_dot_trace();
+  test_mixed_devices();
   return TEST_SUMMARY();
 }

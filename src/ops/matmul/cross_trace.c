@@ -6,6 +6,7 @@
 #include "core/elem.h"
 #include "iter/iter.h"
 #include "ops/convert_internal.h"
+#include "ops/linalg/linalg_internal.h"
 #include "ops/matmul/mm_internal.h"
 #include "ops/pointwise/pw.h"
 #include "ops/reduce/red.h"
@@ -328,14 +329,15 @@ ct_status ct_linalg_vecdot_out(ct_tensor *out, const ct_tensor *x, const ct_tens
   if (!CT__OP_ACCEPTS(&vecdot_out_op, vecdot_out_op.aten, out, x, y)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&vecdot_out_op, out, x, y)) return CT_ERR_RUNTIME;
   if (!vecdot_checks(x, y)) return ct_last_error();
-  if (x->ndim == 1 && y->ndim == 1) { /* vdot_out */
-    if (out->dtype != x->dtype) {
-      ct__error(CT_ERR_RUNTIME, "result dtype %s does not match input dtype %s", ct__dt((ct_dtype)out->dtype)->scalar_name,
-                ct__dt((ct_dtype)x->dtype)->scalar_name);
-      return CT_ERR_RUNTIME;
-    }
-    return ct__mm_finish_out(out, ct__dot_new(x, y, true), NULL);
+  /* linalg_vecdot_out's own checks of out: its dtype (torch's message lacks the space), then its device against
+     x's (checkSameDevice names x "result" and out "input") */
+  if (out->dtype != x->dtype) {
+    ct__error(CT_ERR_RUNTIME, "linalg.vecdot: Expected out of dtype%s but found %s",
+              ct__dt((ct_dtype)x->dtype)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
+    return CT_ERR_RUNTIME;
   }
+  if (!ct__la_same_device_ok("linalg.vecdot", x, out)) return ct_last_error();
+  if (x->ndim == 1 && y->ndim == 1) return ct__dot_out("vdot", out, x, y, true); /* vdot_out(out, x, y) */
   int64_t dim = opts && opts->dim.ndim ? opts->dim.data[0] : -1;
   ct_tensor *p = vecdot_product(x, y);
   if (!p) return ct_last_error();

@@ -149,38 +149,44 @@ ct_tensor *ct__matmul_impl(const ct_tensor *a, const ct_tensor *b) {
   return r;
 }
 
+/* The tensor whose options the product _matmul_impl's out= form reaches gives its result (the structured op's
+   resize_out checks out's dtype, then its device, against it): mm's self (tensor1, or tensor2.mT() where the
+   fold transposes), mv's and addmv's vec (tensor2, or tensor1 where the fold transposes), bmm's batch2 (tensor2,
+   broadcast). *like NULL where the shapes cannot be multiplied (the product's meta check comes before out's)
+   and for dot (dot_out's own checks); false where the batch dims do not broadcast (infer_size's error). */
+static bool matmul_out_like(const ct_tensor *t, const ct_tensor *other, const ct_tensor **like) {
+  int64_t d1 = t->ndim, d2 = other->ndim;
+  bool inner_ok = d1 > 0 && d2 > 0 && t->sizes[d1 - 1] == other->sizes[d2 > 1 ? d2 - 2 : 0];
+  *like = NULL;
+  if (!inner_ok || (d1 == 1 && d2 == 1)) return true;
+  if (d2 == 1) {
+    *like = other; /* mv, or a fold into mv */
+  } else if (d1 <= 2 && d2 <= 2) {
+    *like = t; /* mm */
+  } else if (should_fold(t, d2) || should_fold(other, d1)) {
+    /* where d2 > d1 the fold's mm_out has self other.mT() (by t.t()), its mv_out the vector t */
+    *like = d2 > d1 && d1 == 2 ? other : t;
+  } else { /* bmm, after the batch dims broadcast */
+    int64_t nb1 = d1 > 2 ? d1 - 2 : 0, nb2 = d2 > 2 ? d2 - 2 : 0, batch[MAXD];
+    if (nb1 <= MAXD && nb2 <= MAXD && ct__broadcast_shapes(t->sizes, nb1, other->sizes, nb2, batch) != CT_OK)
+      return false;
+    *like = other;
+  }
+  return true;
+}
+
 static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(op, op->aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(op, out, t, other)) return CT_ERR_RUNTIME;
-  /* the out= form of the product _matmul_impl reaches checks out's dtype first: mm_out (its self's
-     dtype), mv_out (vec's), bmm_out (batch2's) */
   int64_t d1 = t->ndim, d2 = other->ndim;
-  /* shapes that cannot be multiplied fail in the product's meta check, before out's dtype */
-  bool inner_ok = d1 > 0 && d2 > 0 && t->sizes[d1 - 1] == other->sizes[d2 > 1 ? d2 - 2 : 0];
-  if (inner_ok && !(d1 == 1 && d2 == 1)) {
-    ct_dtype want = (ct_dtype)t->dtype;
-    if (d2 == 1) want = (ct_dtype)other->dtype;             /* mv, or a fold into mv */
-    else if (d1 <= 2 && d2 <= 2) want = (ct_dtype)t->dtype; /* mm */
-    else if (should_fold(t, d2) || should_fold(other, d1)) {
-      bool transpose = d2 > d1; /* t1 is other.mT() then */
-      want = transpose && d1 == 1 ? (ct_dtype)t->dtype
-             : transpose          ? (ct_dtype)other->dtype
-                                  : (ct_dtype)t->dtype;
-    } else {
-      want = (ct_dtype)other->dtype; /* bmm, after the batch dims broadcast */
-      int64_t nb1 = d1 > 2 ? d1 - 2 : 0, nb2 = d2 > 2 ? d2 - 2 : 0, batch[MAXD];
-      if (nb1 <= MAXD && nb2 <= MAXD &&
-          ct__broadcast_shapes(t->sizes, nb1, other->sizes, nb2, batch) != CT_OK)
-        return ct_last_error();
-    }
-    if (!ct__join_out_dtype_is(out, want)) return CT_ERR_RUNTIME;
-  }
-  if (t->ndim == 1 && other->ndim == 1 && out->dtype != t->dtype) { /* dot_out's own check */
-    ct__error(CT_ERR_RUNTIME, "result dtype %s does not match input dtype %s",
-              ct__dt((ct_dtype)out->dtype)->scalar_name, ct__dt((ct_dtype)t->dtype)->scalar_name);
-    return CT_ERR_RUNTIME;
-  }
+  if (d1 == 1 && d2 == 1) return ct__dot_out("dot", out, t, other, false); /* at::dot_out(out, t1, t2) */
+  const ct_tensor *like;
+  if (!matmul_out_like(t, other, &like)) return ct_last_error();
+  /* resize_out's checks of out (dtype, then device) before the product's kernel and its checks: a call with a
+     meta tensor runs the product's meta function, which has no kernel checks */
+  if (like && !ct__join_out_dtype_is(out, (ct_dtype)like->dtype)) return CT_ERR_RUNTIME;
+  if (like && CT__OP_ON_META(out, t, other) && !ct__join_out_device_ok(out, like)) return CT_ERR_RUNTIME;
   if (d1 == 2 && d2 == 1) return ct__mv_out(out, t, other); /* at::mv_out(out, tensor1, tensor2) */
   if (d1 == 1 && d2 == 2) { /* mm_out(out, t.unsqueeze(0), other).squeeze_(0): out is resized to 1 x p
                                (contiguous strides where its shape differs), then loses dim 0 */
@@ -192,8 +198,10 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
     ct_release(sq);
     return s;
   }
-  /* 2-D by 2-D: mm_out (self's options); the folded and batched forms copy a result */
-  return ct__mm_finish_out(out, ct__matmul_impl(t, other), d1 == 2 && d2 == 2 ? t : NULL);
+  /* mm_out, or resize_output(out, shape) and mm_out / mv_out / bmm_out into out reshaped (a copy of it where
+     no view fits, copied back): the result is computed here and copied; on meta nothing is written and out
+     keeps the resize */
+  return ct__mm_finish_out(out, ct__matmul_impl(t, other), like);
 }
 
 ct_tensor *ct_matmul(const ct_tensor *t, const ct_tensor *other) {
@@ -380,10 +388,29 @@ ct_tensor *ct_inner(const ct_tensor *t, const ct_tensor *other) {
   return ct__mm_api2(&inner_op, "t, other", t, other, inner_impl);
 }
 
+/* checkDeviceType("inner()", {out, self, other}, self's device type): each in that order against self's. */
+static bool inner_device_types_ok(const ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
+  const ct_tensor *ts[3] = {out, t, other};
+  for (int i = 0; i < 3; i++) {
+    if (ts[i]->device_type == t->device_type) continue;
+    char a[32], b[32];
+    ct_device_str((ct_device){.type = (ct_device_type)t->device_type, .index = -1}, a, sizeof a);
+    ct_device_str((ct_device){.type = (ct_device_type)ts[i]->device_type, .index = -1}, b, sizeof b);
+    ct__error(
+        CT_ERR_RUNTIME,
+        "Expected tensor to have %s DeviceType, but got tensor with %s DeviceType (while checking arguments "
+        "for inner())",
+        a, b);
+    return false;
+  }
+  return true;
+}
+
 ct_status ct_inner_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(&inner_out_op, inner_out_op.aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&inner_out_op, out, t, other)) return CT_ERR_RUNTIME;
+  if (!inner_device_types_ok(out, t, other)) return CT_ERR_RUNTIME;
   if (t->ndim == 0 || other->ndim == 0)
     return ct__mm_mul_out(out, t, other); /* at::mul_out(out, self, other) */
   if (!inner_dims_ok(t, other)) return ct_last_error();
@@ -610,6 +637,18 @@ static ct_tensor *addr_impl(const ct_tensor *self, const ct_tensor *v1, const ct
   return r;
 }
 
+/* resize_output(out, r's shape), then out.copy_(r): a copy into meta writes nothing, one out of meta into data is
+   refused (checked before the resize, so that the failing call leaves out as it was). */
+static ct_status resize_and_copy(ct_tensor *out, const ct_tensor *r) {
+  if (r->device_type == CT_META && out->device_type != CT_META) {
+    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!");
+    return CT_ERR_NOT_IMPLEMENTED;
+  }
+  if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) return ct_last_error();
+  ct_status s = ct__join_fit_out(out, r->ndim, r->sizes);
+  return s == CT_OK ? ct__copy_into(out, r) : s;
+}
+
 /* math_addr_out: at::addr's result (math_addr on meta inputs, the CPU kernel with its checks on CPU ones: a meta out
    alone), the safe-cast check, resize_output and copy_ (addr_ is addr_out(self, self, ...): self takes the result's
    shape). */
@@ -619,14 +658,12 @@ static ct_status addr_out_meta(ct_tensor *out, const ct_tensor *t, const ct_tens
                                                : addr_impl(t, vec1, vec2, opts, false, NULL, NULL);
   if (!r) return ct_last_error();
   ct_status s = CT_ERR_RUNTIME;
-  if (!ct_can_cast((ct_dtype)r->dtype, (ct_dtype)out->dtype))
+  if (ct_can_cast((ct_dtype)r->dtype, (ct_dtype)out->dtype)) {
+    s = resize_and_copy(out, r); /* math_addr_out: resize_output, then copy_ */
+  } else {
     ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
               ct__dt((ct_dtype)r->dtype)->scalar_name, ct__dt((ct_dtype)out->dtype)->scalar_name);
-  else if (r->device_type == CT_META && out->device_type != CT_META) /* copy_'s refusal, before the resize */
-    ct__error(CT_ERR_NOT_IMPLEMENTED, "Cannot copy out of meta tensor; no data!"), s = CT_ERR_NOT_IMPLEMENTED;
-  else if (!ct__tensor_resize_ok(out, r->ndim, r->sizes)) s = ct_last_error();
-  else if ((s = ct__join_fit_out(out, r->ndim, r->sizes)) == CT_OK)
-    s = ct__copy_into(out, r); /* math_addr_out: resize_output, then copy_ (into meta: nothing) */
+  }
   ct_release(r);
   return s;
 }
@@ -739,6 +776,15 @@ static ct_tensor *multi_dot_impl(ct_tensors in, ct_tensor *out) {
             ct__dt((ct_dtype)ts[0]->dtype)->typemeta_name, (long long)i,
             ct__dt((ct_dtype)ts[i]->dtype)->typemeta_name);
         s = CT_ERR_RUNTIME;
+      } else if (!ct_device_equal(ct__tdevice(ts[i]), ct__tdevice(ts[0]))) {
+        char a[32], b[32];
+        ct_device_str(ct__tdevice(ts[0]), a, sizeof a);
+        ct_device_str(ct__tdevice(ts[i]), b, sizeof b);
+        ct__error(
+            CT_ERR_RUNTIME,
+            "multi_dot(): all tensors must be on the same device but tensor 0 is on %s and tensor %lld on %s",
+            a, (long long)i, b);
+        s = CT_ERR_RUNTIME;
       } else if (ts[i - 1]->sizes[ts[i - 1]->ndim - 1] != ts[i]->sizes[0]) {
         char a[256], b[256];
         ct__fmt_int_list(a, sizeof a, in.data[i - 1]->ndim, in.data[i - 1]->sizes);
@@ -753,6 +799,13 @@ static ct_tensor *multi_dot_impl(ct_tensors in, ct_tensor *out) {
   if (s == CT_OK && out && out->dtype != ts[0]->dtype) {
     ct__error(CT_ERR_RUNTIME, "multi_dot(): expected out tensor to have dtype %s but got %s",
               ct__dt((ct_dtype)ts[0]->dtype)->typemeta_name, ct__dt((ct_dtype)out->dtype)->typemeta_name);
+    s = CT_ERR_RUNTIME;
+  }
+  if (s == CT_OK && out && !ct_device_equal(ct__tdevice(out), ct__tdevice(ts[0]))) {
+    char a[32], b[32];
+    ct_device_str(ct__tdevice(ts[0]), a, sizeof a);
+    ct_device_str(ct__tdevice(out), b, sizeof b);
+    ct__error(CT_ERR_RUNTIME, "multi_dot(): expected out tensor to be on device %s but got %s", a, b);
     s = CT_ERR_RUNTIME;
   }
   if (s == CT_OK) {
@@ -834,6 +887,6 @@ ct_status ct_chain_matmul_out(ct_tensor *out, ct_tensors matrices) {
   if (!ct__join_list_ok(&chain_matmul_out_op, out, matrices)) return ct_last_error();
   if (!ct__join_out_grad_ok(&chain_matmul_out_op, out, matrices)) return CT_ERR_RUNTIME;
   if (!all_2d(matrices)) return ct_last_error();
-  if (matrices.n == 1) return ct__join_copy_out(out, matrices.data[0]);
+  if (matrices.n == 1) return resize_and_copy(out, matrices.data[0]); /* resize_output, then copy_ */
   return ct__mm_finish_out(out, multi_dot_impl(matrices, out), NULL);
 }

@@ -630,12 +630,8 @@ ct_tensor *ct_dot(const ct_tensor *t, const ct_tensor *other) {
   return ct__mm_api2(&dot_op, "t, other", t, other, dot_impl);
 }
 
-/* dot_out / vdot_out: the device check, resize_output(result, {}), the dtype check, fill_. */
-static ct_status dot_out(const ct_op *op, ct_tensor *out, const ct_tensor *t, const ct_tensor *other,
-                         bool conj) {
-  CT__NONNULL_STATUS(out, t, other);
-  if (!CT__OP_ACCEPTS(op, op->aten, out, t, other)) return ct_last_error();
-  if (!CT__OP_OUT_GRAD_OK(op, out, t, other)) return CT_ERR_RUNTIME;
+ct_status ct__dot_out(const char *name, ct_tensor *out, const ct_tensor *t, const ct_tensor *other,
+                      bool conj) {
   if (!ct_device_equal(ct__tdevice(out), ct__tdevice(t)) ||
       !ct_device_equal(ct__tdevice(t), ct__tdevice(other))) {
     char o[32], a[32], b[32];
@@ -646,7 +642,7 @@ static ct_status dot_out(const ct_op *op, ct_tensor *out, const ct_tensor *t, co
               "%s: Expected the output and input tensors to be on the same device, but got the output tensor "
               "on %s, "
               "the 'input' tensor on %s, and the 'other' tensor on %s",
-              op->name, o, a, b);
+              name, o, a, b);
     return CT_ERR_RUNTIME;
   }
   if (out->dtype != t->dtype) {
@@ -655,6 +651,14 @@ static ct_status dot_out(const ct_op *op, ct_tensor *out, const ct_tensor *t, co
     return CT_ERR_RUNTIME;
   }
   return ct__mm_finish_out(out, ct__dot_new(t, other, conj), NULL);
+}
+
+static ct_status dot_out(const ct_op *op, ct_tensor *out, const ct_tensor *t, const ct_tensor *other,
+                         bool conj) {
+  CT__NONNULL_STATUS(out, t, other);
+  if (!CT__OP_ACCEPTS(op, op->aten, out, t, other)) return ct_last_error();
+  if (!CT__OP_OUT_GRAD_OK(op, out, t, other)) return CT_ERR_RUNTIME;
+  return ct__dot_out(op->name, out, t, other, conj);
 }
 
 ct_status ct_dot_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {

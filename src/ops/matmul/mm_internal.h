@@ -75,6 +75,12 @@ ct_status ct__mv_out(ct_tensor *out, const ct_tensor *a, const ct_tensor *v);
 /* dot / vdot (checks done): a new 0-dim tensor. */
 ct_tensor *ct__dot_new(const ct_tensor *a, const ct_tensor *b, bool conj_a);
 
+/* dot_out / vdot_out past their entry guard (name: "dot" or "vdot", conj: vdot): the device check ("dot: Expected
+   the output and input tensors to be on the same device, ..."), resize_output(out, {}), the dtype check, then fill_
+   with the product. */
+ct_status ct__dot_out(const char *name, ct_tensor *out, const ct_tensor *t, const ct_tensor *other,
+                      bool conj);
+
 /* t with its negative bit applied, its conjugate bit kept (ct__gemm_into reads conjugate views as torch's
    addmm does). */
 ct_tensor *ct__mm_unneg(const ct_tensor *t);
