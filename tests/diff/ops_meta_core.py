@@ -148,22 +148,18 @@ def _mixed_gen(gen):
 
 
 # Ops torch 1.13 runs on meta through Python references: their inputs on two devices meet the reference's own checks
-# (prims' check_same_device, floor_divide's divisor rule), so their cases keep the inputs on one device.
+# (prims' check_same_device, floor_divide's divisor rule), so their cases keep the inputs on one device. With CPU
+# inputs and a meta out, the reference computes on the CPU: its own checks, then its steps' CPU kernels' (a Python
+# number's checked scalar_tensor and fmod's zero divisor in floor_divide, clamp's conversion of eps in float32 for
+# float16 in logit, where's conversion of the replacements and signbit's complex refusal in nan_to_num: pw.h's
+# ref_device and ref_cpu_check, nan_to_num_ref_cpu_ok), before out_wrapper's "Attempting to copy from device cpu to
+# device meta".
 _REF_NAMES = ("abs", "absolute", "floor_divide", "logical_and", "logical_or", "logical_xor", "logical_not", "where",
               "nan_to_num", "logit", "special_logit", "mvlgamma", "special_multigammaln", "conj_physical")
 
 # Entries that do not match torch with mixed devices yet (NOT YET), by reason, each with a replay line
-# (`CTORCH_META_SKIPPED=1 run.py --seed S --op NAME@mixed --only K`).
-_REF_CPU = ("a reference computing on CPU inputs (out= on meta): torch's Python reference runs its own checks and "
-            "its float16/bfloat16 steps in float32 before the CPU kernels ctorch runs")
-_MIXED_SKIP = {
-    "floor_divide_out": (_REF_CPU + " ('torch.complex128 not supported for floor_divide')",
-                         "--seed 2 --op floor_divide_out@mixed --only 19"),
-    "logit_out": (_REF_CPU + " (clamp's complex refusal, eps overflowing float)", "--seed 2 --op logit_out@mixed --only 4"),
-    "special_logit_out": (_REF_CPU + " (no float16 refusal)", "--seed 2 --op special_logit_out@mixed --only 16"),
-    "nan_to_num_out": (_REF_CPU + " (where's conversion of the replacements, signbit's complex refusal)",
-                       "--seed 2 --op nan_to_num_out@mixed --only 10"),
-}
+# (`CTORCH_META_SKIPPED=1 run.py --seed S --op NAME@mixed --only K`): none now.
+_MIXED_SKIP = {}
 
 
 def _mixed(op):

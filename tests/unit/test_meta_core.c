@@ -357,8 +357,64 @@ static void test_mixed_devices(void) {
   ct_scope_end();
 }
 
+/* The references of floor_divide.out, logit.out and nan_to_num.out with CPU inputs and a meta out: they compute on
+   the CPU, with their own checks and their steps' CPU kernels' (not the op's CPU kernel's), before out_wrapper's
+   cross-device refusal; a refusal before out_wrapper leaves out as it was, out_wrapper resizes it first. */
+static void test_mixed_references(void) {
+  ct_scope_begin();
+  const ct_tensor_opts f16 = {.dtype = CT_FLOAT16}, c64 = {.dtype = CT_COMPLEX64}, i8 = {.dtype = CT_INT8};
+  ct_tensor *c3 = ct_ones(CT_SHAPE(3), NULL), *c23 = ct_ones(CT_SHAPE(2, 3), NULL);
+  /* torch.floor_divide(c(2, 3, dtype=complex128), c(3), out=m(0)): the reference's refusal (the CPU kernel's is
+     '"div_floor_cpu" not implemented for 'ComplexDouble'') */
+  ct_tensor *o = meta(CT_SHAPE(0), CT_FLOAT32);
+  CHECK_EQ_INT(ct_floor_divide_out(o, ct_ones(CT_SHAPE(2, 3), &(ct_tensor_opts){.dtype = CT_COMPLEX128}), c3),
+               CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "torch.complex128 not supported for floor_divide");
+  CHECK_SHAPE(o, 0);
+  /* torch.floor_divide(c(2, 3, dtype=int8), 256, out=m(0, dtype=int8)): scalar_tensor(256, dtype=int8) (on the CPU
+     alone, torch.floor_divide(c(2, 3, dtype=int8), 256) raises "ZeroDivisionError") */
+  CHECK_EQ_INT(
+      ct_floor_divide_out(meta(CT_SHAPE(0), CT_INT8), ct_ones(CT_SHAPE(2, 3), &i8), ct_wrapped_scalar(256)),
+      CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "value cannot be converted to type int8_t without overflow");
+  /* torch.floor_divide(c(2, 3), m(3)): the divisor's device; torch.floor_divide(m(2, 3), c(3)) is a meta (2, 3) */
+  CHECK(ct_floor_divide(c23, meta(CT_SHAPE(3), CT_FLOAT32)) == NULL);
+  CHECK_ERROR(
+      CT_ERR_RUNTIME,
+      "Expected divisor (b) to be on the same device (cpu) as dividend (a), but it is found on meta!");
+  ct_tensor *r = ct_floor_divide(meta(CT_SHAPE(2, 3), CT_FLOAT32), c3);
+  CHECK(r != NULL && ct_device_of(r).type == CT_META);
+  if (r) CHECK_SHAPE(r, 2, 3);
+  /* o = m(0, dtype=float16); torch.logit(c(2, 3, dtype=float16), out=o): computed in float32, no "logit_cpu" refusal
+     of Half; o is resized to (2, 3) */
+  o = meta(CT_SHAPE(0), CT_FLOAT16);
+  CHECK_EQ_INT(ct_logit_out(o, ct_ones(CT_SHAPE(2, 3), &f16), NULL), CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "Attempting to copy from device cpu to device meta, but cross-device copies are not allowed!");
+  CHECK_SHAPE(o, 2, 3);
+  /* torch.logit(c(3, dtype=bfloat16), 1e39, out=m(0, dtype=bfloat16)): clamp converts eps to float (the CPU
+     kernel: "value cannot be converted to type at::BFloat16 without overflow") */
+  const ct_logit_opts big = {ct_scalar_double(1e39)};
+  CHECK_EQ_INT(ct_logit_out(meta(CT_SHAPE(0), CT_BFLOAT16),
+                            ct_ones(CT_SHAPE(3), &(ct_tensor_opts){.dtype = CT_BFLOAT16}), &big),
+               CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "value cannot be converted to type float without overflow");
+  /* torch.nan_to_num(c(3, dtype=float16), nan=1e5, out=m(0, dtype=float16)): where's conversion (the CPU kernel
+     rounds 1e5 to inf) */
+  const ct_nan_to_num_opts nan5 = {.nan = 1e5};
+  CHECK_EQ_INT(ct_nan_to_num_out(meta(CT_SHAPE(0), CT_FLOAT16), ct_ones(CT_SHAPE(3), &f16), &nan5),
+               CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "value cannot be converted to type at::Half without overflow");
+  /* torch.nan_to_num(c(3, dtype=complex64), out=m(0, dtype=complex64)): signbit's refusal */
+  CHECK_EQ_INT(ct_nan_to_num_out(meta(CT_SHAPE(0), CT_COMPLEX64), ct_ones(CT_SHAPE(3), &c64), NULL),
+               CT_ERR_RUNTIME);
+  CHECK_ERROR(CT_ERR_RUNTIME, "signbit is not implemented for complex tensors.");
+  ct_scope_end();
+}
+
 int main(void) {
   test_mixed_devices();
+  test_mixed_references();
   test_pointwise_refs();
   test_no_kernel_checks();
   test_pointwise_out_wrapper();

@@ -328,6 +328,36 @@ static bool floor_divide_ref_check(ct_dtype common, const ct_tensor *const *in, 
   return false;
 }
 
+/* _floor_divide's rule for operands on two devices: a Python number (a wrapped one reaches the reference as one)
+   becomes a tensor on the other operand's device, scalar_tensor(number, dtype=the computation dtype), a checked
+   conversion on the CPU (a meta fill converts nothing); else a dividend on the CPU refuses a divisor elsewhere and
+   any other takes the divisor to its own device (prims.device_put). It computes on the dividend's device. */
+static bool floor_divide_ref_device(const ct_tensor *const *in, int n_in, ct_device *dev) {
+  bool a_number = in[0]->flags & CT_TENSOR_WRAPPED_NUMBER, b_number = in[1]->flags & CT_TENSOR_WRAPPED_NUMBER;
+  /* the binary references' own refusal, before their broadcast (which cannot fail) */
+  if (a_number && b_number) {
+    ct__error(CT_ERR_VALUE, "Receive two Number inputs to an elementwise binary operation!");
+    return false;
+  }
+  *dev = ct__tdevice(in[a_number]);
+  if (a_number || b_number) {
+    const ct_tensor *number = in[b_number];
+    ct_dtype common;
+    /* a promotion torch refuses is the route's to report */
+    if (dev->type != CT_CPU || ct__result_type(in, n_in, &common) != CT_OK) return true;
+    return ct__scalar_fits(ct__load_scalar((ct_dtype)number->dtype, ct__tdata(number)),
+                           (ct_dtype)ct__dt(common)->opmath_dtype);
+  }
+  if (ct_device_equal(*dev, ct__tdevice(in[1])) || in[0]->device_type != CT_CPU) return true;
+  char a[32], b[32];
+  ct_device_str(*dev, a, sizeof a);
+  ct_device_str(ct__tdevice(in[1]), b, sizeof b);
+  ct__error(CT_ERR_RUNTIME,
+            "Expected divisor (b) to be on the same device (%s) as dividend (a), but it is found on %s!", a,
+            b);
+  return false;
+}
+
 /* The layout of torch/_refs' _floor_divide's result: a prim's over the broadcast operands for floating and
    unsigned dtypes (the last where, prims.div), for signed ones aten::sub's (TensorIterator's) of prims.div's
    result and the converted offset, which is contiguous (logical_and's composite fills an empty out through
@@ -361,8 +391,12 @@ static void floor_divide_ref_strides(const ct_tensor *const *in, int n_in, const
                 ("aten::floor_divide", "aten::floor_divide_.Tensor", "aten::floor_divide.out"), \
                 "div_floor_cpu", COMMON, divf_loops, OUT_INPLACE),                              \
       .kernel_check = zero_check, .run = ct__bin_pw_run
-const ct_pw_op ct__pw_op_floor_divide = {FLOOR_DIVIDE_OP, .dev = CT_PW_DEV_COPY,
-                                         .meta_check = floor_divide_ref_check, .meta_inplace_noop = true,
+const ct_pw_op ct__pw_op_floor_divide = {FLOOR_DIVIDE_OP,
+                                         .dev = CT_PW_DEV_COPY,
+                                         .meta_check = floor_divide_ref_check,
+                                         .meta_inplace_noop = true,
+                                         .ref_device = floor_divide_ref_device,
+                                         .ref_cpu_check = zero_check, /* fmod's and prims.div's */
                                          .ref_strides = floor_divide_ref_strides};
 static const ct_pw_op div_floor_op = {FLOOR_DIVIDE_OP};
 

@@ -202,18 +202,30 @@ static void nan_prepare(ct_dtype common, const void *args, ct_pw_ctx *ctx) {
 static const ct_pw_op nan_op = {CT_PW_OP("nan_to_num", "nan_to_num", SAME, nan_loops),
                                 .prepare = nan_prepare};
 
+/* What the CPU kernels of torch/_refs' nan_to_num's steps refuse for a floating or complex self on the CPU, in
+   its order: where's conversion of the NaN replacement to self's dtype (c10's overflow check), signbit's refusal of
+   complex tensors, then the -inf and +inf replacements' conversions (the defaults, the dtype's extremes, fit). */
+static bool nan_to_num_ref_cpu_ok(ct_dtype dt, const ct_nan_to_num_opts *o) {
+  if (o && !ct__scalar_fits(CT_DOUBLE(o->nan), dt)) return false;
+  if (ct_dtype_is_complex(dt)) {
+    ct__error(CT_ERR_RUNTIME, "signbit is not implemented for complex tensors.");
+    return false;
+  }
+  if (o && o->has_neginf && !ct__scalar_fits(CT_DOUBLE(o->neginf), dt)) return false;
+  return !(o && o->has_posinf) || ct__scalar_fits(CT_DOUBLE(o->posinf), dt);
+}
+
 /* nan_to_num.out's Meta kernel is torch/_refs' nan_to_num under out_wrapper: a new result of self's shape and
-   dtype (a clone, or where's chain over the replacements, which checks nothing on meta), then out_wrapper's out=
-   rule. A self on the CPU (a meta out) is computed there first, with the CPU's checks of the replacements. */
+   dtype on self's device (a clone, or where's chain over the replacements, which checks nothing on meta), then
+   out_wrapper's out= rule. A floating or complex self on the CPU (a meta out) meets the CPU checks of the chain's
+   steps first; its values are never read (out_wrapper refuses the meta out), so none are computed. */
 static ct_status nan_to_num_meta_out(ct_tensor *out, const ct_tensor *t, const ct_nan_to_num_opts *opts) {
+  ct_dtype dt = (ct_dtype)t->dtype;
+  if (t->device_type != CT_META && ct__dt(dt)->category > CT_CAT_INT && !nan_to_num_ref_cpu_ok(dt, opts))
+    return ct_last_error();
   if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;
-  ct_tensor *r = NULL;
-  ct_status s = CT_OK;
-  if (t->device_type != CT_META && ct__dt((ct_dtype)t->dtype)->category > CT_CAT_INT)
-    s = ct__pw_run(&nan_op, NULL, &t, 1, false, opts, &r);
-  else if (!(r = ct__own(ct__empty(t->ndim, t->sizes, (ct_dtype)t->dtype, ct__tdevice(t)))))
-    s = ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
-  if (s == CT_OK) s = ct__out_wrapper_copy(out, r);
+  ct_tensor *r = ct__own(ct__empty(t->ndim, t->sizes, dt, ct__tdevice(t)));
+  ct_status s = r ? ct__out_wrapper_copy(out, r) : ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
   ct_scope_end();
   return s;
 }

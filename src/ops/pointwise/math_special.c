@@ -202,6 +202,8 @@ static const ct_pw_op logit_op = {CT_PW_OP("logit", "logit_cpu", FLOAT, logit_lo
                                   .prepare = logit_prepare,
                                   .run = ct__pw_run_staged,
                                   .meta_check = logit_ref_check,
+                                  .ref_device = ct__pw_ref_operand_device,
+                                  .ref_cpu_check = logit_check, /* clamp's conversion of eps and 1 - eps */
                                   .ref_strides = logit_ref_strides};
 
 /* Python's argument parser: eps is a float (bool and int convert), never complex. */

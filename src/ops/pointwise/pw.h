@@ -77,6 +77,17 @@ struct ct_pw_op {
      (CPU 0-dim tensors aside: ct__pw_refs_same_device) before anything is computed and gives the result its first
      operand's device. */
   bool ref_same_device;
+  /* The reference's own rule for operands on two devices, made after its broadcast: the device it computes on (and
+     gives its result), or false with its refusal recorded ("Expected divisor (b) to be on the same device (cpu) as
+     dividend (a), but it is found on meta!"). With it, ct__pw_ref_run runs the route over meta stand-ins of the
+     operands (the reference's checks, meta_check, and its result's shape and dtype, whatever device the operands are
+     on); where the reference computes on CPU operands (a meta out), ref_cpu_check follows and nothing is computed:
+     that result only meets out_wrapper's refusal of an out on another device. */
+  bool (*ref_device)(const ct_tensor *const *in, int n_in, ct_device *dev);
+  /* The checks of the CPU kernels the reference's steps run where it computes on CPU operands (logit's clamp: "value
+     cannot be converted to type float without overflow"), common being its computation dtype (opmath: float32 for
+     float16 and bfloat16). Same contract as check. */
+  bool (*ref_cpu_check)(ct_dtype common, const ct_tensor *const *in, const void *args);
   /* The strides of the reference's functional result on meta (dev CT_PW_DEV_COPY), where they are not
      TensorIterator's: in, the operands; r, the result the op's route computed (its shape and dtype). */
   void (*ref_strides)(const ct_tensor *const *in, int n_in, const ct_tensor *r, int64_t *strides);
@@ -161,6 +172,9 @@ bool ct__pw_refs_broadcast(const ct_tensor *const *in, int n_in, int64_t *nd, in
 /* torch/_prims_common's check_same_device with allow_cpu_scalar_tensors: the tensors of ts[n] but CPU 0-dim ones on
    one device (*dev; the CPU when there are none), else "Tensor on device meta is not on the expected device cpu!". */
 bool ct__pw_refs_same_device(const ct_tensor *const *ts, int n, ct_device *dev);
+
+/* The ref_device of a reference over one tensor operand: it computes on that operand's device (logit). */
+bool ct__pw_ref_operand_device(const ct_tensor *const *in, int n_in, ct_device *dev);
 
 /* A new meta tensor (no data) with the given geometry: a stand-in for an intermediate of a torch/_refs
    reference; not scope-registered. */

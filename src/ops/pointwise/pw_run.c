@@ -205,16 +205,49 @@ bool ct__pw_refs_same_device(const ct_tensor *const *ts, int n, ct_device *dev) 
   return true;
 }
 
+bool ct__pw_ref_operand_device(const ct_tensor *const *in, int n_in, ct_device *dev) {
+  (void)n_in;
+  *dev = ct__tdevice(in[0]);
+  return true;
+}
+
+/* A meta stand-in of t (its geometry, dtype and wrapped-number mark, which type promotion reads; no data), owned by
+   the current scope; t itself on meta. */
+static const ct_tensor *meta_twin(const ct_tensor *t) {
+  if (t->device_type == CT_META) return t;
+  ct_tensor *m = ct__own(ct__pw_meta_strided(t->ndim, t->sizes, t->strides, (ct_dtype)t->dtype));
+  if (m) m->flags |= t->flags & CT_TENSOR_WRAPPED_NUMBER;
+  return m;
+}
+
+/* The route of an op with ref_device (pw.h) computing on dev: over meta stand-ins of the operands, then on the CPU
+   ref_cpu_check in the computation dtype and the result moved to dev, with no values. *r: owned by the current
+   scope. */
+static ct_status ref_run_on(const ct_pw_op *op, ct_device dev, const ct_tensor *const *in, int n_in,
+                            const void *args, ct_tensor **r) {
+  const ct_tensor *twin[CT_ITER_MAX_OPERANDS];
+  for (int i = 0; i < n_in; i++)
+    if (!(twin[i] = meta_twin(in[i]))) return ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
+  ct_status s = (op->run ? op->run : ct__pw_run)(op, NULL, twin, n_in, false, args, r);
+  if (s != CT_OK || dev.type == CT_META) return s;
+  ct_dtype dt = (ct_dtype)(*r)->dtype;
+  if (op->ref_cpu_check && !op->ref_cpu_check((ct_dtype)ct__dt(dt)->opmath_dtype, in, args))
+    return ct_last_error();
+  *r = ct__own(ct__pw_strided_on((*r)->ndim, (*r)->sizes, (*r)->strides, dt, dev));
+  return *r ? CT_OK : ct_last_error() ? ct_last_error() : CT_ERR_OUT_OF_MEMORY;
+}
+
 ct_status ct__pw_ref_run(const ct_pw_op *op, ct_tensor *out, const ct_tensor *const *in, int n_in,
                          const void *args, ct_tensor **result) {
   if (result) *result = NULL;
   if (!ct__pw_refs_broadcast(in, n_in, NULL, NULL)) return CT_ERR_RUNTIME;
   ct_device dev;
   if (op->ref_same_device && !ct__pw_refs_same_device(in, n_in, &dev)) return CT_ERR_RUNTIME;
-  (void)dev;
+  if (op->ref_device && !op->ref_device(in, n_in, &dev)) return CT_ERR_RUNTIME;
   if (ct_scope_begin() != CT_OK) return CT_ERR_OUT_OF_MEMORY;
   ct_tensor *r = NULL, *kept = NULL; /* r: owned by this scope */
-  ct_status s = (op->run ? op->run : ct__pw_run)(op, NULL, in, n_in, false, args, &r);
+  ct_status s = op->ref_device ? ref_run_on(op, dev, in, n_in, args, &r)
+                               : (op->run ? op->run : ct__pw_run)(op, NULL, in, n_in, false, args, &r);
   if (s == CT_OK && op->ref_same_device && !ct_device_equal(ct__tdevice(r), ct__tdevice(in[0]))) {
     /* the prim's meta gives its result its first operand's device (a CPU 0-dim one too): no values computed */
     r = ct__own(ct__pw_strided_on(r->ndim, r->sizes, r->strides, (ct_dtype)r->dtype, ct__tdevice(in[0])));
