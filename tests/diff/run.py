@@ -19,6 +19,14 @@ import time
 import warnings
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# torch's OpenBLAS (numpy's too: the first to load libopenblas.so.0 fixes its core) with the core type ctorch
+# picks by itself (bench/blas_core.py), kept in the environment for the child processes: the products are
+# checked with the kernels a program without torch gets (OpenBLAS alone falls back to Prescott's on AVX-512
+# CPUs it does not know, whose bits hide the operand-order and layout differences the fast kernels show)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "bench"))
+import blas_core  # noqa: E402
+if blas_core.CORE:
+    os.environ["OPENBLAS_CORETYPE"] = blas_core.CORE
 
 import torch  # noqa: E402
 

@@ -13,9 +13,11 @@ import re
 import subprocess
 import sys
 
-import torch
-
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import blas_core  # noqa: E402,F401  (torch's OpenBLAS with the core the tour's ctorch picks by itself)
+import torch  # noqa: E402
+
 BUILD = os.environ.get("CTORCH_BUILD", os.path.join(ROOT, "build"))
 
 # ctorch has no AssertionError kind: torch raises that one for a CUDA device it was not built with.

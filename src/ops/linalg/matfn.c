@@ -55,8 +55,11 @@ static ct_tensor *square_product(const ct_tensor *a, const ct_tensor *b) {
   return ct__matmul_impl(a, b);
 }
 
-/* linalg_matrix_power_impl's result (unowned): n = 0, 1, -1 and the products. */
-static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
+/* linalg_matrix_power_impl's result (unowned): n = 0, 1, -1 and the products. With last (the out= form), a
+   final product is left undone: the result is its left operand and *last its right one (NULL where the
+   result comes whole: n = 0, 1, -1 and the powers of two from 4 on, which torch copies into out). */
+static ct_tensor *power_new(const ct_tensor *A, int64_t n, ct_tensor **last) {
+  if (last) *last = NULL;
   if ((n == 0 || n == 1) && A->device_type == CT_META) /* eye / clone: contiguous */
     return ct__la_empty(A, A->ndim, A->sizes, (ct_dtype)A->dtype);
   if (n == 0 && A->dtype == CT_BFLOAT16) { /* at::eye's CPU kernel has no bfloat16 in torch 1.13 */
@@ -69,18 +72,18 @@ static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
   ct_tensor *a = n < 0 ? ct__la_inv_impl(A, "linalg.inv") : ct_retain((ct_tensor *)A);
   if (!a) return NULL;
   n = n < 0 ? -n : n;
-  ct_tensor *result = NULL;
   if (n == 2 || n == 3) {
-    result = square_product(a, a);
-    if (result && n == 3) {
-      ct_tensor *r3 = square_product(result, a);
-      ct_release(result);
-      result = r3;
+    ct_tensor *x = n == 2 ? ct_retain(a) : square_product(a, a);
+    if (x && last) {
+      *last = a;
+      return x;
     }
+    ct_tensor *result = x ? square_product(x, a) : NULL;
+    ct_release(x);
     ct_release(a);
     return result;
   }
-  ct_tensor *z = NULL;
+  ct_tensor *z = NULL, *result = NULL;
   bool ok = true;
   while (ok && n > 0) {
     int64_t bit = n % 2;
@@ -89,6 +92,11 @@ static ct_tensor *power_new(const ct_tensor *A, int64_t n) {
     ct_release(z);
     z = nz;
     ok = z != NULL;
+    if (ok && bit == 1 && last && n == 0 && result) { /* the last multiplication: matmul_out's */
+      *last = z;
+      ct_release(a);
+      return result;
+    }
     if (ok && bit == 1) {
       ct_tensor *nr = result ? square_product(result, z) : ct_retain(z);
       ct_release(result);
@@ -109,7 +117,7 @@ static ct_tensor *power_fn(const ct_op *op, const ct_tensor *A, int64_t n) {
   CT__OP_ENTER_PTR(op, A, A);
   if (!ct__la_ndim_ok(A, "linalg.matrix_power", "A") || !ct__la_square_ok(A, "linalg.matrix_power"))
     return NULL;
-  return ct__own(power_new(A, n));
+  return ct__own(power_new(A, n, NULL));
 }
 
 static ct_status power_out_fn(const ct_op *op, ct_tensor *out, const ct_tensor *A, int64_t n) {
@@ -127,11 +135,16 @@ static ct_status power_out_fn(const ct_op *op, ct_tensor *out, const ct_tensor *
   ct_dtype dt = (ct_dtype)A->dtype;
   bool inv_checked = n == -1 && ct__dt(dt)->category >= CT_CAT_FLOAT && dt != CT_FLOAT16 && dt != CT_BFLOAT16;
   if ((n == 2 || inv_checked) && !ct__la_out_ok(out, dt, A)) return ct_last_error();
-  ct_tensor *r = power_new(A, n);
+  ct_tensor *y, *r = power_new(A, n, &y);
   if (!r) return ct_last_error();
   ct_status s = copies || ct__la_out_ok(out, (ct_dtype)r->dtype, A) ? CT_OK : ct_last_error();
-  if (s == CT_OK) s = ct__la_write_out_contiguous(out, r);
+  /* the last product: matmul_out(out, result, z), out as it is laid out deciding BLAS's call (torch resizes
+     out to A's shape first; matmul_out does where it differs, and leaves it as it was when it fails). On meta
+     the shapes alone: r's are the product's. */
+  if (s == CT_OK && y && !CT__OP_ON_META(out, A)) s = ct__matmul_out(out, r, y);
+  else if (s == CT_OK) s = ct__la_write_out_contiguous(out, r);
   ct_release(r);
+  ct_release(y);
   return s;
 }
 

@@ -319,9 +319,11 @@ ct_status ct_baddbmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *ba
 
 /* ---- addbmm: addbmm_impl_ ---- */
 
-/* meta: the call dispatches to meta (an out= among its tensors counts): meta_addbmm's checks and geometry only */
+/* meta: the call dispatches to meta (an out= among its tensors counts): meta_addbmm's checks and geometry only.
+   target (out, or self in place): addbmm_impl_ runs addmm_ on it as it is laid out, which decides BLAS's
+   transposes (and the bits of the AVX-512 kernels); the result is computed in a tensor laid out as it. */
 static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const ct_tensor *b2,
-                              const ct_addmm_opts *opts, bool inplace, bool meta) {
+                              const ct_addmm_opts *opts, bool inplace, bool meta, const ct_tensor *target) {
   ct_scalar beta = ct__mm_coef(opts ? opts->beta : (ct_scalar){0}),
             alpha = ct__mm_coef(opts ? opts->alpha : (ct_scalar){0});
   ct_tensor *e;
@@ -358,7 +360,17 @@ static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const 
   else if (e->ndim != 2 || e->sizes[0] != b1->sizes[1] || e->sizes[1] != b2->sizes[2])
     ct__error(CT_ERR_RUNTIME, "self tensor does not match matmul output shape"), s = CT_ERR_RUNTIME;
   if (s == CT_OK) {
-    r = ct__join_empty(e, e->ndim, e->sizes, (ct_dtype)e->dtype); /* on self's device, as meta_addbmm's */
+    /* a float product (BLAS, bfloat16 loops): the target itself where it can be written as torch writes it (the strides decide
+       BLAS's call even for one column; nothing fails after the first write), else a tensor laid out as it */
+    ct_dtype dt = (ct_dtype)e->dtype;
+    bool blas = dt == CT_FLOAT32 || dt == CT_FLOAT64 || dt == CT_COMPLEX64 || dt == CT_COMPLEX128 ||
+                dt == CT_BFLOAT16;
+    r = meta || !target || !blas || !b1->sizes[0] || b2->dtype != dt
+            ? NULL
+            : ct__mm_out_direct((ct_tensor *)target, 2, e->sizes, dt, b1, b2, inplace ? NULL : e);
+    if (!r)
+      r = meta || !target ? ct__join_empty(e, e->ndim, e->sizes, (ct_dtype)e->dtype) /* self's device */
+                          : ct__mm_result_for(target, e, e->ndim, e->sizes, (ct_dtype)e->dtype);
     if (r && meta) { /* meta_addbmm: self.new_empty(self.size()), no kernel */
       ct_release(e);
       return r;
@@ -367,7 +379,10 @@ static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const 
     y = x ? ct__mm_resolved(b2) : NULL;
     s = y ? CT_OK : ct_last_error();
   }
-  if (s == CT_OK && !ct__mm_coef_zero(beta) && r->numel) s = ct__copy_into(r, e);
+  if (s == CT_OK && b1->sizes[0] &&
+      r->dtype != b2->dtype) /* the first addmm_'s, before anything is written */
+    ct__error(CT_ERR_RUNTIME, "self and mat2 must have the same dtype"), s = CT_ERR_RUNTIME;
+  if (s == CT_OK && !ct__mm_coef_zero(beta) && r->numel && r != e) s = ct__copy_into(r, e);
   if (s == CT_OK && b1->sizes[0] == 0) {
     if (ct__mm_coef_zero(beta)) {
       s = ct__fill_impl(r, ct_scalar_int(0));
@@ -384,8 +399,6 @@ static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const 
     /* result.addmm_(batch1[b], batch2[b], adjusted_beta, alpha): addmm's checks on the slices */
     ct_tensor *xb = ct__select_impl(x, 0, b), *yb = xb ? ct__select_impl(y, 0, b) : NULL;
     if (!yb) s = ct_last_error();
-    if (s == CT_OK && r->dtype != yb->dtype)
-      ct__error(CT_ERR_RUNTIME, "self and mat2 must have the same dtype"), s = CT_ERR_RUNTIME;
     if (s == CT_OK) s = ct__gemm_into(r, xb, yb, adj, alpha, "addmm_impl_cpu_");
     adj = ct_scalar_int(1);
     ct_release(xb);
@@ -405,7 +418,7 @@ ct_tensor *ct_addbmm(const ct_tensor *t, const ct_tensor *batch1, const ct_tenso
                      const ct_addmm_opts *opts) {
   CT__NONNULL_PTR(t, batch1, batch2);
   if (!CT__OP_ACCEPTS(&addbmm_op, addbmm_op.aten, t, batch1, batch2)) return NULL;
-  ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false, CT__OP_ON_META(t, batch1, batch2));
+  ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false, CT__OP_ON_META(t, batch1, batch2), NULL);
   ct__mm_mark(r, t, batch1);
   ct__mm_mark(r, NULL, batch2);
   return ct__own(r);
@@ -418,7 +431,7 @@ ct_status ct_addbmm_(ct_tensor *self, const ct_tensor *batch1, const ct_tensor *
   if (!ct__check_inplace(self)) return CT_ERR_RUNTIME;
   /* torch 1.13's Meta kernel of addbmm_ checks nothing and returns self as it is, but refuses a self with data */
   if (CT__OP_ON_META(self, batch1, batch2)) return ct__pw_meta_inplace_noop(self);
-  return ct__mm_finish_inplace(self, addbmm_impl(self, batch1, batch2, opts, true, false));
+  return ct__mm_finish_inplace(self, addbmm_impl(self, batch1, batch2, opts, true, false, self));
 }
 
 ct_status ct_addbmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *batch1, const ct_tensor *batch2,
@@ -427,7 +440,7 @@ ct_status ct_addbmm_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *bat
   if (!CT__OP_ACCEPTS(&addbmm_out_op, addbmm_out_op.aten, out, t, batch1, batch2)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(&addbmm_out_op, out, t, batch1, batch2)) return CT_ERR_RUNTIME;
   bool meta = CT__OP_ON_META(out, t, batch1, batch2);
-  ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false, meta);
+  ct_tensor *r = addbmm_impl(t, batch1, batch2, opts, false, meta, out);
   if (r && meta) { /* meta_addbmm's out_wrapper */
     ct_status s = ct__out_wrapper_copy(out, r);
     ct_release(r);

@@ -179,6 +179,10 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
   CT__NONNULL_STATUS(out, t, other);
   if (!CT__OP_ACCEPTS(op, op->aten, out, t, other)) return ct_last_error();
   if (!CT__OP_OUT_GRAD_OK(op, out, t, other)) return CT_ERR_RUNTIME;
+  return ct__matmul_out(out, t, other);
+}
+
+ct_status ct__matmul_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
   int64_t d1 = t->ndim, d2 = other->ndim;
   if (d1 == 1 && d2 == 1) return ct__dot_out("dot", out, t, other, false); /* at::dot_out(out, t1, t2) */
   const ct_tensor *like;
@@ -198,9 +202,11 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
     ct_release(sq);
     return s;
   }
-  /* mm_out, or resize_output(out, shape) and mm_out / mv_out / bmm_out into out reshaped (a copy of it where
-     no view fits, copied back): the result is computed here and copied; on meta nothing is written and out
-     keeps the resize */
+  /* mm_out (into out, or a tensor laid out as it: the layout decides BLAS's call), or resize_output(out,
+     shape) and mm_out / mv_out / bmm_out into out reshaped (a copy of it where no view fits, copied back):
+     the result is computed here and copied; on meta nothing is written and out keeps the resize */
+  if (d1 == 2 && d2 == 2 && t->sizes[1] == other->sizes[0])
+    return ct__mm_finish_out(out, ct__mm_for_out(t, other, out), like);
   return ct__mm_finish_out(out, ct__matmul_impl(t, other), like);
 }
 

@@ -52,6 +52,9 @@ static ct_tensor *mm_like(const ct_tensor *a, const ct_tensor *b, ct_tensor *lik
 }
 
 ct_tensor *ct__mm_new(const ct_tensor *a, const ct_tensor *b) { return mm_like(a, b, NULL); }
+ct_tensor *ct__mm_for_out(const ct_tensor *a, const ct_tensor *b, ct_tensor *out) {
+  return mm_like(a, b, out);
+}
 
 static ct_tensor *mm_impl(const ct_tensor *a, const ct_tensor *b) {
   if (a->ndim != 2) return CT_ERR_NULL(CT_ERR_RUNTIME, "self must be a matrix");

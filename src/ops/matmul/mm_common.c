@@ -61,7 +61,7 @@ ct_status ct__mm_finish_inplace(ct_tensor *self, ct_tensor *r) {
     s = CT_ERR_RUNTIME;
   }
   /* a meta r: the call ran a structured meta function (check_inplace), which writes nothing */
-  if (s == CT_OK && r->device_type != CT_META) s = ct__copy_into(self, r);
+  if (s == CT_OK && r->device_type != CT_META && r != self) s = ct__copy_into(self, r); /* r: self, written */
   ct_release(r);
   return s;
 }

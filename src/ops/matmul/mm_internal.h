@@ -64,6 +64,12 @@ bool ct__mm_dtype_ok(ct_dtype dt, const char *kname);
 
 /* mm(a, b) into a new row-major result (a, b 2-D of one dtype; checks done): unowned. */
 ct_tensor *ct__mm_new(const ct_tensor *a, const ct_tensor *b);
+/* a @ b as mm_out(out, a, b) computes it: into out itself where it can be written directly, else into a tensor
+   laid out as out (its strides decide BLAS's transposes, and the AVX-512 kernels' bits); finish with
+   ct__mm_finish_out. */
+ct_tensor *ct__mm_for_out(const ct_tensor *a, const ct_tensor *b, ct_tensor *out);
+/* matmul_out's checks and product after the entry guards (linalg.matrix_power's last product). */
+ct_status ct__matmul_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other);
 /* bmm(a, b): 3-D of one dtype, checks done, new contiguous result. */
 ct_tensor *ct__bmm_new(const ct_tensor *a, const ct_tensor *b);
 /* torch.matmul's impl (checks its own). */
