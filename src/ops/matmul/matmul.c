@@ -182,6 +182,35 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
   return ct__matmul_out(out, t, other);
 }
 
+/* _matmul_impl's transposed fold with out= (a matrix t by a batch other): out is resized to the result's shape,
+   and mm_out(out.mT().reshape(folded, n), other.mT() folded, t.t()) writes into it where that reshape is a view
+   of out (its strides then decide BLAS's call: for one batch, out's own layout); where the reshape copies,
+   the functional fold's bits apply and false is returned (out resized, nothing else done). */
+/* the dtypes whose products can be written in more than one order (and that mm accepts): the others are
+   exact or refused, so out's layout does not matter to them */
+static bool float_product(ct_dtype dt) {
+  return dt == CT_FLOAT32 || dt == CT_FLOAT64 || dt == CT_COMPLEX64 || dt == CT_COMPLEX128 ||
+         dt == CT_BFLOAT16;
+}
+
+static bool fold_t_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other, ct_status *s) {
+  int64_t nd = other->ndim, shape[MAXD], folded = 1;
+  for (int64_t i = 0; i < nd - 2; i++) shape[i] = other->sizes[i], folded *= other->sizes[i];
+  shape[nd - 2] = t->sizes[0], shape[nd - 1] = other->sizes[nd - 1];
+  folded *= shape[nd - 1];
+  *s = ct__tensor_resize_ok(out, nd, shape) ? ct__join_fit_out(out, nd, shape) : ct_last_error();
+  if (*s != CT_OK) return true;
+  int64_t fo[2] = {folded, t->sizes[0]}, f1[2] = {folded, t->sizes[1]};
+  ct_tensor *om = ct__mT_impl(out), *ro = om ? ct__reshape_impl(om, (ct_shape){fo, 2}) : NULL;
+  bool view = ro && ro->storage == out->storage;
+  ct_tensor *t1 = view ? ct__mT_impl(other) : NULL,
+            *t1f = t1 ? ct__reshape_impl(t1, (ct_shape){f1, 2}) : NULL, *t2 = t1f ? ct__t_impl(t) : NULL;
+  if (view) *s = t2 ? ct__mm_finish_out(ro, ct__mm_for_out(t1f, t2, ro), t1f) : ct_last_error();
+  else if (!ro) *s = ct_last_error();
+  ct_release(om), ct_release(ro), ct_release(t1), ct_release(t1f), ct_release(t2);
+  return view || *s != CT_OK;
+}
+
 ct_status ct__matmul_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other) {
   int64_t d1 = t->ndim, d2 = other->ndim;
   if (d1 == 1 && d2 == 1) return ct__dot_out("dot", out, t, other, false); /* at::dot_out(out, t1, t2) */
@@ -207,6 +236,11 @@ ct_status ct__matmul_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *ot
      the result is computed here and copied; on meta nothing is written and out keeps the resize */
   if (d1 == 2 && d2 == 2 && t->sizes[1] == other->sizes[0])
     return ct__mm_finish_out(out, ct__mm_for_out(t, other, out), like);
+  ct_status s;
+  if (d1 == 2 && d2 >= 3 && d2 <= MAXD && should_fold(other, d1) && t->sizes[1] == other->sizes[d2 - 2] &&
+      t->dtype == other->dtype && float_product((ct_dtype)t->dtype) && !CT__OP_ON_META(out, t, other) &&
+      fold_t_out(out, t, other, &s))
+    return s;
   return ct__mm_finish_out(out, ct__matmul_impl(t, other), like);
 }
 
