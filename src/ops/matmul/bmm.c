@@ -360,12 +360,11 @@ static ct_tensor *addbmm_impl(const ct_tensor *self, const ct_tensor *b1, const 
   else if (e->ndim != 2 || e->sizes[0] != b1->sizes[1] || e->sizes[1] != b2->sizes[2])
     ct__error(CT_ERR_RUNTIME, "self tensor does not match matmul output shape"), s = CT_ERR_RUNTIME;
   if (s == CT_OK) {
-    /* a float product (BLAS, bfloat16 loops): the target itself where it can be written as torch writes it (the strides decide
-       BLAS's call even for one column; nothing fails after the first write), else a tensor laid out as it */
+    /* where the layout matters: the target itself where it can be written as torch writes it (the strides
+       decide BLAS's call even for one column; nothing fails after the first write), else a tensor laid out
+       as it */
     ct_dtype dt = (ct_dtype)e->dtype;
-    bool blas = dt == CT_FLOAT32 || dt == CT_FLOAT64 || dt == CT_COMPLEX64 || dt == CT_COMPLEX128 ||
-                dt == CT_BFLOAT16;
-    r = meta || !target || !blas || !b1->sizes[0] || b2->dtype != dt
+    r = meta || !target || !ct__mm_layout_matters(dt) || !b1->sizes[0] || b2->dtype != dt
             ? NULL
             : ct__mm_out_direct((ct_tensor *)target, 2, e->sizes, dt, b1, b2, inplace ? NULL : e);
     if (!r)

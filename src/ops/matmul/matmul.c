@@ -186,13 +186,6 @@ static ct_status matmul_out_api(const ct_op *op, ct_tensor *out, const ct_tensor
    and mm_out(out.mT().reshape(folded, n), other.mT() folded, t.t()) writes into it where that reshape is a view
    of out (its strides then decide BLAS's call: for one batch, out's own layout); where the reshape copies,
    the functional fold's bits apply and false is returned (out resized, nothing else done). */
-/* the dtypes whose products can be written in more than one order (and that mm accepts): the others are
-   exact or refused, so out's layout does not matter to them */
-static bool float_product(ct_dtype dt) {
-  return dt == CT_FLOAT32 || dt == CT_FLOAT64 || dt == CT_COMPLEX64 || dt == CT_COMPLEX128 ||
-         dt == CT_BFLOAT16;
-}
-
 static bool fold_t_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other, ct_status *s) {
   int64_t nd = other->ndim, shape[MAXD], folded = 1;
   for (int64_t i = 0; i < nd - 2; i++) shape[i] = other->sizes[i], folded *= other->sizes[i];
@@ -238,7 +231,7 @@ ct_status ct__matmul_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *ot
     return ct__mm_finish_out(out, ct__mm_for_out(t, other, out), like);
   ct_status s;
   if (d1 == 2 && d2 >= 3 && d2 <= MAXD && should_fold(other, d1) && t->sizes[1] == other->sizes[d2 - 2] &&
-      t->dtype == other->dtype && float_product((ct_dtype)t->dtype) && !CT__OP_ON_META(out, t, other) &&
+      t->dtype == other->dtype && ct__mm_layout_matters((ct_dtype)t->dtype) && !CT__OP_ON_META(out, t, other) &&
       fold_t_out(out, t, other, &s))
     return s;
   return ct__mm_finish_out(out, ct__matmul_impl(t, other), like);

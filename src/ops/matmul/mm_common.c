@@ -147,3 +147,7 @@ ct_tensor *ct__mm_result_for(const ct_tensor *like, const ct_tensor *dev, int64_
   ct_release(rt);
   return r;
 }
+
+bool ct__mm_layout_matters(ct_dtype dt) {
+  return dt == CT_FLOAT32 || dt == CT_FLOAT64 || dt == CT_COMPLEX64 || dt == CT_COMPLEX128 || dt == CT_BFLOAT16;
+}

@@ -68,6 +68,9 @@ ct_tensor *ct__mm_new(const ct_tensor *a, const ct_tensor *b);
    laid out as out (its strides decide BLAS's transposes, and the AVX-512 kernels' bits); finish with
    ct__mm_finish_out. */
 ct_tensor *ct__mm_for_out(const ct_tensor *a, const ct_tensor *b, ct_tensor *out);
+/* The dtypes whose products mm accepts and can sum in more than one order (BLAS's, bfloat16's loops), so the
+   layout of the result decides their bits; the others are exact or refused. */
+bool ct__mm_layout_matters(ct_dtype dt);
 /* matmul_out's checks and product after the entry guards (linalg.matrix_power's last product). */
 ct_status ct__matmul_out(ct_tensor *out, const ct_tensor *t, const ct_tensor *other);
 /* bmm(a, b): 3-D of one dtype, checks done, new contiguous result. */
