@@ -25,16 +25,18 @@ import subprocess
 import sys
 import time
 
-import blas_core  # noqa: F401  (torch's OpenBLAS with ctorch's core type: products compare libraries)
-import torch
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("CTORCH_BUILD", os.path.join(ROOT, "build"))
 ROUNDS = int(os.environ.get("THREADS_LOAD_ROUNDS", "7"))
 N = int(os.environ.get("THREADS_LOAD_N", 16 << 20))
 FLOAT32 = 9
 
+# ctorch before torch: loading it brings libgomp into the process as a C program linking ctorch gets it
+# (passive: src/core/omp_runtime.c). torch, loaded after, shares that libgomp, so its columns here are torch
+# with libgomp passive, not torch alone (which spins: loaded, its LAPACK rows take 20-60x its 1-thread time).
 lib = ctypes.CDLL(os.environ.get("CTORCH_LIB", os.path.join(BUILD, "libctorch.so")))
+import blas_core  # noqa: E402,F401  (torch's OpenBLAS with ctorch's core type: products compare libraries)
+import torch  # noqa: E402
 P = ctypes.c_void_p
 
 

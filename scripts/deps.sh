@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages that a purpose needs are installed:
 #   scripts/deps.sh build   the library, `make run`, `make install`: a C compiler, make, CMake, pkg-config,
-#                           SLEEF and OpenBLAS's OpenMP build (OpenMP is GCC's libgomp, which comes with gcc)
+#                           SLEEF and OpenBLAS's OpenMP build (its libgomp is loaded at run time)
 #   scripts/deps.sh check   `make check`: the above, g++ (the C++ header test), Python 3 with PyTorch 1.13 and
 #                           numpy (the differential suites), clang-14 with its sanitizer/libFuzzer runtimes and
 #                           libomp (the fuzz target)
@@ -12,7 +12,7 @@ set -euo pipefail
 purpose=${1:-build}
 # libc6-dev: gcc only recommends it, and the install below skips recommendations.
 # libopenblas0-openmp: the BLAS/LAPACK the products load at run time (src/kernels/cpu/blas.h: by dlopen, so
-# nothing is linked and no header is needed; the OpenMP build shares the library's libgomp).
+# nothing is linked and no header is needed; its libgomp, loaded by src/core/omp_runtime.c, comes with it).
 # libdnnl-dev: oneDNN's header for the bfloat16 products torch 1.13 sends to oneDNN on AVX-512 CPUs
 # (src/kernels/cpu/dnnl.h; libdnnl.so.2 is loaded at run time, as OpenBLAS is).
 build=(gcc libc6-dev make cmake pkg-config libsleef-dev libopenblas0-openmp libdnnl-dev)

@@ -43,7 +43,7 @@
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #endif
-#include <omp.h>
+#include "core/omp_runtime.h"
 
 #include "ctorch.h"
 
@@ -79,7 +79,7 @@ void ct_set_num_threads(int n) { atomic_store(&num_threads_setting, n > 0 ? n : 
 
 int ct_get_num_threads(void) {
   int n = atomic_load(&num_threads_setting);
-  return n > 0 ? n : omp_get_max_threads();
+  return n > 0 ? n : ct__omp_get_max_threads();
 }
 
 int ct__num_threads(void) { return ct_get_num_threads(); }

@@ -28,9 +28,9 @@ def build_generator(build_dir, out_dir):
     cmd = [os.environ.get("CC", "cc"), "-std=c11", "-O1", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-Werror",
            "-I", os.path.join(ROOT, "include"), "-I", os.path.join(ROOT, "src"),
            os.path.join(ROOT, "tests", "diff", "print_gen.c"), lib,
-           # the static library's own dependencies (CMakeLists.txt's CT_LINK_DEPS: the pool's libgomp, SLEEF,
-           # dlopen for the BLAS module)
-           "-fopenmp", "-lsleef", "-ldl", "-lm", "-lpthread", "-lrt", "-o", exe]
+           # the static library's own dependencies (CMakeLists.txt's CT_LINK_DEPS: SLEEF, dlopen for the BLAS
+           # module and libgomp)
+           "-lsleef", "-ldl", "-lm", "-lpthread", "-lrt", "-o", exe]
     subprocess.run(cmd, check=True)
     return exe
 

@@ -5,7 +5,8 @@ compares bits with torch at the same thread count:
   * products and LAPACK calls (mm, bmm, matmul, mv, addmm, baddbmm, dot, inv, det, solve, cholesky, qr,
     svd, eigh, lu_factor; det, slogdet and logdet of batches of small matrices, whose reductions are torch's): both libraries call the same OpenBLAS, whose threaded blocking rounds otherwise
     than its one-thread blocking, so ctorch must make the calls torch makes with OpenBLAS's threads where
-    torch does (a batch of 64 products of 128^3 split over ctorch's pool gave other bits once);
+    torch does (a batch of 64 products of 128^3 split over ctorch's pool gave other bits once); LAPACK
+    routines below the size from which ctorch gives them OpenBLAS's threads give torch's 1-thread bits;
   * bfloat16 products, torch's own loops with a rounding at every k step, which ctorch computes by tiles;
   * pointwise kernels whose vector and scalar paths differ in the last bit (complex abs and mul): torch
     cuts rows where its threads split, and so must ctorch;
@@ -116,19 +117,29 @@ def product_cases(g):
              lambda x=x, y=y, n=n: ct("ct_dot", ct("ct_slice", T(x), 0, 0, 2 * n, 2), T(y))),
             ("dot %s %d" % (name, n), lambda x=x, n=n: torch.dot(x[:n], x[n:]),
              lambda x=x, n=n: ct("ct_dot", ct("ct_narrow", T(x), 0, 0, n), ct("ct_narrow", T(x), 0, n, n)))]
+    # LAPACK: ctorch runs a routine on OpenBLAS's threads only from the size where they pay, and on one
+    # thread below it (src/ops/linalg/lapack.c), so at 2 threads a 256 x 256 factorization gives torch's
+    # 1-thread bits; getrf from 512 on, the solves' right-hand sides in blocks of serial calls (each
+    # column alone: the bits of one call); the fourth field is torch's thread count
     for dt in (f32, f64):
         n = "f32" if dt == f32 else "f64"
         A, S = sq[dt], sp[dt]
         cases += [
-            ("inv 256 " + n, lambda A=A: torch.linalg.inv(A), lambda A=A: ct("ct_linalg_inv", T(A))),
-            ("det 256 " + n, lambda A=A: torch.linalg.det(A), lambda A=A: ct("ct_linalg_det", T(A))),
-            ("cholesky 256 " + n, lambda S=S: torch.linalg.cholesky(S), lambda S=S: ct("ct_linalg_cholesky", T(S), None)),
-            ("qr 256 " + n, lambda A=A: torch.linalg.qr(A), lambda A=A: ct_results("ct_linalg_qr", 2, T(A))),
-            ("svd 256 " + n, lambda A=A: torch.linalg.svdvals(A), lambda A=A: ct("ct_linalg_svdvals", T(A))),
-            ("eigh 256 " + n, lambda S=S: torch.linalg.eigvalsh(S), lambda S=S: ct("ct_linalg_eigvalsh", T(S), None)),
+            ("inv 256 " + n, lambda A=A: torch.linalg.inv(A), lambda A=A: ct("ct_linalg_inv", T(A)), 1),
+            ("det 256 " + n, lambda A=A: torch.linalg.det(A), lambda A=A: ct("ct_linalg_det", T(A)), 1),
+            ("cholesky 256 " + n, lambda S=S: torch.linalg.cholesky(S), lambda S=S: ct("ct_linalg_cholesky", T(S), None), 1),
+            ("qr 256 " + n, lambda A=A: torch.linalg.qr(A), lambda A=A: ct_results("ct_linalg_qr", 2, T(A)), 1),
+            ("svd 256 " + n, lambda A=A: torch.linalg.svdvals(A), lambda A=A: ct("ct_linalg_svdvals", T(A)), 1),
+            ("eigh 256 " + n, lambda S=S: torch.linalg.eigvalsh(S), lambda S=S: ct("ct_linalg_eigvalsh", T(S), None), 1),
             ("lu_factor 256 " + n, lambda A=A: torch.linalg.lu_factor(A),
-             lambda A=A: ct_results("ct_linalg_lu_factor", 2, T(A))),
+             lambda A=A: ct_results("ct_linalg_lu_factor", 2, T(A)), 1),
         ]
+    big_sq = torch.randn(600, 600, dtype=f64, generator=g)
+    cases += [
+        ("lu_factor 600 f64", lambda: torch.linalg.lu_factor(big_sq),
+         lambda: ct_results("ct_linalg_lu_factor", 2, T(big_sq)), 2),
+        ("inv 600 f64", lambda: torch.linalg.inv(big_sq), lambda: ct("ct_linalg_inv", T(big_sq)), 2),
+    ]
     # det / slogdet / logdet of batches of small matrices: torch composes them from lu_factor's U with its
     # own prod, sgn, abs, log and sum (float32 products rounded at every step), so the bits are exact
     for dt in (f32, f64, torch.complex64, torch.complex128):
@@ -369,8 +380,8 @@ def compare(label, t_fn, c_fn, torch_threads, errors, ct_threads=2):
 def main():
     g = torch.Generator().manual_seed(SEED)
     errors, n = [], 0
-    for label, t_fn, c_fn in product_cases(g) + pooled_gemm_cases(g) + pooled_gemv_cases(g) + bf16_product_cases(g) + pointwise_cases(g):
-        compare(label, t_fn, c_fn, 2, errors)
+    for case in product_cases(g) + pooled_gemm_cases(g) + pooled_gemv_cases(g) + bf16_product_cases(g) + pointwise_cases(g):
+        compare(case[0], case[1], case[2], case[3] if len(case) > 3 else 2, errors)
         n += 1
     for label, t_fn, c_fn, threads in dnnl_sgemm_cases(g):
         compare(label, t_fn, c_fn, threads, errors, threads)

@@ -2,12 +2,12 @@
 #include "kernels/cpu/blas.h"
 
 #include <dlfcn.h>
-#include <omp.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/omp_runtime.h"
 #include "core/parallel.h"
 #include "kernels/cpu/dnnl.h"
 
@@ -206,11 +206,11 @@ void *ct__blas_sym(const char *name) {
 }
 
 void ct__blas_sync_threads(void) {
-  /* OpenBLAS's OpenMP build takes omp_get_max_threads() of the calling thread at each call (and a
+  /* OpenBLAS's OpenMP build takes ct__omp_get_max_threads() of the calling thread at each call (and a
      thread whose ICV differs resets the global count), so both are set: openblas_set_num_threads sets
      the calling thread's ICV too. */
   int n = ct__num_threads();
-  if (B.get_threads() != n || omp_get_max_threads() != n) B.set_threads(n);
+  if (B.get_threads() != n || ct__omp_get_max_threads() != n) B.set_threads(n);
 }
 
 /* ---- the wrappers ---- */
@@ -291,8 +291,8 @@ static void sgemm_dnnl_check(void) {
                 {33, 250, 0, 2, 'n', 'n'}};
   const ct_blas_gemm_params *p = &B.pool[0];
   bool same = p->k_blocks_only && p->q > 0;
-  int prev = omp_get_max_threads();
-  if (prev != 1) omp_set_num_threads(1); /* OpenBLAS's serial driver */
+  int prev = ct__omp_get_max_threads();
+  if (prev != 1) ct__omp_set_num_threads(1); /* OpenBLAS's serial driver */
   uint32_t x = 12345;
   for (size_t i = 0; same && i < sizeof shapes / sizeof *shapes; i++) {
     int64_t m = shapes[i].m, n = shapes[i].n, k = shapes[i].k ? shapes[i].k : p->q;
@@ -318,7 +318,7 @@ static void sgemm_dnnl_check(void) {
            memcmp(c1, c2, nc * sizeof(float)) == 0;
     ct__free(a);
   }
-  if (prev != 1) omp_set_num_threads(prev);
+  if (prev != 1) ct__omp_set_num_threads(prev);
   sgemm_dnnl_same = same;
 }
 
@@ -331,7 +331,7 @@ bool ct__blas_sgemm_dnnl_route(int64_t m, int64_t n, int64_t k) {
 static bool sgemm_dnnl(char transa, char transb, int64_t m, int64_t n, int64_t k, const float *alpha,
                        const void *a, int64_t lda, const void *b, int64_t ldb, const float *beta, void *c,
                        int64_t ldc) {
-  return *alpha == 1.0f && *beta == 0.0f && omp_get_max_threads() == 1 &&
+  return *alpha == 1.0f && *beta == 0.0f && ct__omp_get_max_threads() == 1 &&
          ct__blas_sgemm_dnnl_route(m, n, k) &&
          ct__dnnl_sgemm_one_thread((transa | 0x20) == 't', (transb | 0x20) == 't', m, n, k, a, lda, b, ldb, c,
                                    ldc);

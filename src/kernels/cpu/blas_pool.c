@@ -28,12 +28,12 @@
    `gotoblas` table, at the offsets of 0.3.21's DYNAMIC_ARCH build (BUILD_BFLOAT16 off, as Debian builds
    it), and the routines by name; the route is taken only when openblas_get_config() names that version
    and build, the values are plausible and the kernel found by name is the one the table holds. */
-#include <omp.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/omp_runtime.h"
 #include "core/parallel.h"
 #include "kernels/cpu/blas.h"
 
@@ -470,7 +470,7 @@ void ct__blas_gemm_one_thread(const ct_blas_gemm_params *p, ct_dtype dt, char tr
                               int64_t n, int64_t k, const void *alpha, const void *a, int64_t lda,
                               const void *b, int64_t ldb, const void *beta, void *c, int64_t ldc) {
   int ntm, nthreads;
-  if (omp_get_max_threads() != 1) omp_set_num_threads(1); /* OpenBLAS then runs on this thread alone */
+  if (ct__omp_get_max_threads() != 1) ct__omp_set_num_threads(1); /* OpenBLAS then runs on this thread alone */
   if (!p->k_blocks_only || !threaded_driver(dt, m, n, k, ct__num_threads(), &ntm, &nthreads)) {
     ct__blas_gemm_nosync(dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
     return;
@@ -500,9 +500,9 @@ void ct__blas_gemm_one_thread(const ct_blas_gemm_params *p, ct_dtype dt, char tr
 /* Serial OpenBLAS calls as pool chunks: each fn sets its thread's OpenMP count to 1 first (OpenBLAS then
    runs the call on that thread alone); the calling thread's count is restored after. */
 static void serial_calls_on_pool(int64_t n, int nt, ct_par_chunk_fn fn, void *ctx) {
-  int saved = omp_get_max_threads();
+  int saved = ct__omp_get_max_threads();
   ct__parallel_chunks(n, nt, fn, ctx);
-  if (omp_get_max_threads() != saved) omp_set_num_threads(saved);
+  if (ct__omp_get_max_threads() != saved) ct__omp_set_num_threads(saved);
 }
 
 typedef struct gemv_job {
@@ -518,7 +518,7 @@ typedef struct gemv_job {
 static void gemv_range(void *ctx, int64_t r, int tid) {
   (void)tid;
   const gemv_job *j = ctx;
-  if (omp_get_max_threads() != 1) omp_set_num_threads(1);
+  if (ct__omp_get_max_threads() != 1) ct__omp_set_num_threads(1);
   int64_t lo = j->range[r], w = j->range[r + 1] - lo;
   bool t = (j->trans | 0x20) == 't';
   ct__blas_gemv_nosync(j->dt, j->trans, t ? j->m : w, t ? w : j->n, j->alpha,
@@ -580,7 +580,7 @@ typedef struct dot_job {
 static void dot_range(void *ctx, int64_t r, int tid) {
   (void)tid;
   dot_job *j = ctx;
-  if (omp_get_max_threads() != 1) omp_set_num_threads(1);
+  if (ct__omp_get_max_threads() != 1) ct__omp_set_num_threads(1);
   int64_t lo = j->range[r];
   ct__blas_dot_nosync(j->dt, j->conj_x, j->range[r + 1] - lo, j->x + lo * j->incx * j->es, j->incx,
                       j->y + lo * j->incy * j->es, j->incy, j->part[r]);

@@ -3,6 +3,7 @@
 
 #include "core/cpu_isa.h"
 #include "core/internal.h"
+#include "core/omp_runtime.h"
 #include "core/parallel.h"
 
 #if defined(__has_include)
@@ -14,7 +15,6 @@
 #if CT_HAVE_DNNL_HEADER
 
 #include <dlfcn.h>
-#include <omp.h>
 #include <oneapi/dnnl/dnnl.h>
 #include <pthread.h>
 #include <string.h>
@@ -137,7 +137,7 @@ static dnnl_status_t run(const dnnl_memory_desc_t *smd, const void *src, const d
     dnnl_exec_arg_t args[4] = {
         {DNNL_ARG_SRC, ms}, {DNNL_ARG_WEIGHTS, mw}, {DNNL_ARG_DST, md}, {DNNL_ARG_SCRATCHPAD, mscr}};
     int n = ct__num_threads(); /* oneDNN's OpenMP threads: the calling thread's count, ct_set_num_threads's */
-    if (omp_get_max_threads() != n) omp_set_num_threads(n);
+    if (ct__omp_get_max_threads() != n) ct__omp_set_num_threads(n);
     st = D.prim_execute(prim, D.stream, 4, args);
     if (st == dnnl_success) st = D.stream_wait(D.stream);
   }
@@ -206,11 +206,11 @@ bool ct__dnnl_sgemm_one_thread(bool ta, bool tb, int64_t m, int64_t n, int64_t k
                                const float *b, int64_t ldb, float *c, int64_t ldc) {
   pthread_once(&sgemm_once, load_sgemm);
   if (!sgemm_fn) return false;
-  int prev = omp_get_max_threads(); /* oneDNN's OpenMP threads: this thread's count */
-  if (prev != 1) omp_set_num_threads(1);
+  int prev = ct__omp_get_max_threads(); /* oneDNN's OpenMP threads: this thread's count */
+  if (prev != 1) ct__omp_set_num_threads(1);
   /* row-major: c^T (n x m, rows ldc apart) = op(b)^T op(a)^T */
   dnnl_status_t st = sgemm_fn(tb ? 'T' : 'N', ta ? 'T' : 'N', n, m, k, 1.0f, b, ldb, a, lda, 0.0f, c, ldc);
-  if (prev != 1) omp_set_num_threads(prev);
+  if (prev != 1) ct__omp_set_num_threads(prev);
   return st == dnnl_success;
 }
 

@@ -8,6 +8,8 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "core/omp_runtime.h"
+#include "core/parallel.h"
 #include "kernels/cpu/blas.h"
 
 /* Calls the routine `f` (declared in lapack.h) of the OpenBLAS that the BLAS loader loaded: nothing is linked,
@@ -30,8 +32,67 @@
     fp_(__VA_ARGS__);                                                \
   } while (0)
 
+/* ---- threads ----
+   OpenBLAS runs LAPACK's inner BLAS on libgomp's threads, an OpenMP region per BLAS call. A routine made of
+   many small BLAS-2 calls (gesdd's and syevd's reductions, geev's Hessenberg steps, geqrf's panels, potrf's
+   small blocks) then pays a wake-up of tens of microseconds per call at 2 threads, more than the call's
+   work. Measured on 2 CPUs (float64, time at 2 threads / time at 1, libgomp passive as core/omp_runtime.c
+   sets it), for n = 128 / 512 / 1024 / 2048: svdvals 2.7 / 1.5 / 0.94, eigvalsh 3.1 / 1.4 / 0.98 / 0.75,
+   qr 2.7 / 2.0 / 1.3 / 0.88, cholesky 5.7 / 1.5 / 1.0 / 0.81, geev 1.4 / 1.0 / 1.04, lu_factor 2.5 / 1.08 /
+   0.71 / 0.55. So each routine runs OpenBLAS on one thread below the size where its threads paid (the
+   next op's ct__blas_sync_threads sets the count back). The triangular solves with many right-hand sides
+   (inv, solve, lu_solve, cholesky_solve, solve_triangular) split them instead: blocks of columns as serial
+   calls on the library's pool, whose late-worker rules hold when the other CPUs are busy (each column's
+   solution is computed alone, so the blocks give what one call gives). */
+
+/* OpenBLAS on one thread for this call where n is below the size from which its threads pay. */
+static void serial_below(int64_t n, int64_t from) {
+  if (n < from) ct__blas_threads_one();
+}
+
+#define GETRF_THREADS_FROM 512
+#define GESDD_THREADS_FROM 1024
+#define POTRF_THREADS_FROM 2048 /* also syevd, geev, the qr family, the least-squares drivers, potri */
+#define RHS_BLOCK_MIN 32        /* right-hand sides per block */
+#define RHS_SPLIT_WORK (1 << 21) /* n * n * nrhs from which blocks run on the pool (about 0.2 ms) */
+
+typedef int rhs_fn(void *ctx, int first, int count); /* solves right-hand sides first .. first + count - 1 */
+typedef struct rhs_job {
+  rhs_fn *fn;
+  void *ctx;
+  int total, per;
+  _Atomic int info;
+} rhs_job;
+
+static void rhs_block(void *c, int64_t i, int tid) {
+  (void)tid;
+  rhs_job *j = c;
+  if (ct__omp_get_max_threads() != 1) ct__omp_set_num_threads(1); /* OpenBLAS serial on this thread */
+  int first = (int)i * j->per, count = j->total - first < j->per ? j->total - first : j->per;
+  int info = j->fn(j->ctx, first, count);
+  if (info) atomic_store(&j->info, info);
+}
+
+/* fn over nrhs right-hand sides of an n x n system: blocks on the pool where that pays, else one call
+   (on one OpenBLAS thread where the work is small). */
+static int by_rhs_blocks(int64_t n, int nrhs, rhs_fn *fn, void *ctx) {
+  int nt = ct__num_threads();
+  int64_t work = n * n * nrhs;
+  if (nt < 2 || nrhs < 2 * RHS_BLOCK_MIN || work < RHS_SPLIT_WORK) {
+    if (work < RHS_SPLIT_WORK) ct__blas_threads_one();
+    return fn(ctx, 0, nrhs);
+  }
+  int blocks = nrhs / RHS_BLOCK_MIN < 2 * nt ? nrhs / RHS_BLOCK_MIN : 2 * nt;
+  rhs_job j = {.fn = fn, .ctx = ctx, .total = nrhs, .per = (nrhs + blocks - 1) / blocks};
+  int saved = ct__omp_get_max_threads();
+  ct__parallel_chunks((nrhs + j.per - 1) / j.per, nt, rhs_block, &j);
+  if (ct__omp_get_max_threads() != saved) ct__omp_set_num_threads(saved);
+  return atomic_load(&j.info);
+}
+
 int ct__la_getrf(ct_dtype dt, int m, int n, void *a, int lda, int *ipiv) {
   int info = 0;
+  serial_below(m > n ? m : n, GETRF_THREADS_FROM);
   switch (dt) {
     case CT_FLOAT32: LA(sgetrf_, &m, &n, a, &lda, ipiv, &info); break;
     case CT_FLOAT64: LA(dgetrf_, &m, &n, a, &lda, ipiv, &info); break;
@@ -41,20 +102,41 @@ int ct__la_getrf(ct_dtype dt, int m, int n, void *a, int lda, int *ipiv) {
   return info;
 }
 
-int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b,
-                 int ldb) {
-  int info = 0;
-  switch (dt) {
-    case CT_FLOAT32: LA(sgetrs_, &trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
-    case CT_FLOAT64: LA(dgetrs_, &trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
-    case CT_COMPLEX64: LA(cgetrs_, &trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
-    default: LA(zgetrs_, &trans, &n, &nrhs, a, &lda, ipiv, b, &ldb, &info, 1); break;
+typedef struct solve_ctx {
+  ct_dtype dt;
+  char trans, uplo, side, diag; /* getrs: trans; potrs: uplo; trsm: all four */
+  int n, lda, ldb;              /* trsm: n is the other dimension of B */
+  const void *a;
+  const int *ipiv;
+  char *b;
+} solve_ctx;
+
+/* getrs on right-hand sides first .. first + count - 1 (columns of b). */
+static int getrs_cols(void *c, int first, int count) {
+  const solve_ctx *x = c;
+  int info = 0, n = x->n, lda = x->lda, ldb = x->ldb;
+  const char trans = x->trans;
+  const void *a = x->a;
+  const int *ipiv = x->ipiv;
+  void *b = x->b + (size_t)first * (size_t)ldb * ct__itemsize(x->dt);
+  switch (x->dt) {
+    case CT_FLOAT32: LA(sgetrs_, &trans, &n, &count, a, &lda, ipiv, b, &ldb, &info, 1); break;
+    case CT_FLOAT64: LA(dgetrs_, &trans, &n, &count, a, &lda, ipiv, b, &ldb, &info, 1); break;
+    case CT_COMPLEX64: LA(cgetrs_, &trans, &n, &count, a, &lda, ipiv, b, &ldb, &info, 1); break;
+    default: LA(zgetrs_, &trans, &n, &count, a, &lda, ipiv, b, &ldb, &info, 1); break;
   }
   return info;
 }
 
+int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b,
+                 int ldb) {
+  solve_ctx x = {.dt = dt, .trans = trans, .n = n, .lda = lda, .ldb = ldb, .a = a, .ipiv = ipiv, .b = b};
+  return by_rhs_blocks(n, nrhs, getrs_cols, &x);
+}
+
 int ct__la_potrf(ct_dtype dt, char uplo, int n, void *a, int lda) {
   int info = 0;
+  serial_below(n, POTRF_THREADS_FROM);
   switch (dt) {
     case CT_FLOAT32: LA(spotrf_, &uplo, &n, a, &lda, &info, 1); break;
     case CT_FLOAT64: LA(dpotrf_, &uplo, &n, a, &lda, &info, 1); break;
@@ -74,6 +156,7 @@ int ct__la_gesdd(ct_dtype dt, char jobz, int m, int n, void *a, int lda, void *s
                  int ldvt) {
   int mn = m < n ? m : n, mx = m < n ? n : m, info = 0, lwork = -1;
   double q[2] = {0, 0};
+  serial_below(mx, GESDD_THREADS_FROM);
   int64_t lrwork = jobz == 'N' ? 7 * (int64_t)mn
                    : (int64_t)5 * mn * mn + 5 * mn > (int64_t)2 * mx * mn + 2 * (int64_t)mn * mn + mn
                        ? (int64_t)5 * mn * mn + 5 * mn
@@ -115,6 +198,7 @@ int ct__la_syevd(ct_dtype dt, char jobz, char uplo, int n, void *a, int lda, voi
   int info = 0, lwork = -1, liwork = -1, lrwork = -1, iq = 0;
   double q[2] = {0, 0}, rq = 0;
   bool cx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
+  serial_below(n, POTRF_THREADS_FROM);
 #define CT__SYEVD_CALL(W, LW, RW, LRW, IW, LIW)                                                            \
   switch (dt) {                                                                                            \
     case CT_FLOAT32: LA(ssyevd_, &jobz, &uplo, &n, a, &lda, w, W, LW, IW, LIW, &info, 1, 1); break;            \
@@ -147,6 +231,7 @@ int ct__la_geev(ct_dtype dt, char jobvr, int n, void *a, int lda, void *w, void 
   int info = 0, lwork = -1, ldvl = 1, ldvr = jobvr == 'V' ? n : 1;
   char jobvl = 'N';
   double q[2] = {0, 0};
+  serial_below(n, POTRF_THREADS_FROM);
   bool cx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
   size_t rsz = ct__itemsize(dt) / (cx ? 2 : 1);
   void *rwork = cx ? ct__malloc(rsz * (size_t)(2 * (n > 0 ? n : 1))) : NULL;
@@ -186,12 +271,20 @@ int ct__la_geev(ct_dtype dt, char jobvr, int n, void *a, int lda, void *w, void 
 
 /* ---- lu family ---- */
 
-int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m, int n, const void *a,
-                int lda, void *b, int ldb) {
-  int info = 0;
+/* trsm on b's columns first .. first + count - 1 (side 'L'), or on all of b (side 'R', one call: a block of
+   rows of b gave other bits than the whole, the kernel's row tiles being cut elsewhere; on OpenBLAS's
+   threads where the work is large, whose result differs from one thread's as torch's does). */
+static int trsm_part(void *c, int first, int count) {
+  const solve_ctx *x = c;
   static const float one_s[2] = {1, 0};
   static const double one_d[2] = {1, 0};
-  switch (dt) {
+  int info = 0, lda = x->lda, ldb = x->ldb;
+  bool left = x->side == 'L';
+  int m = left ? x->n : count, n = left ? count : x->n;
+  const char side = x->side, uplo = x->uplo, transa = x->trans, diag = x->diag;
+  const void *a = x->a;
+  void *b = x->b + (size_t)first * (size_t)ldb * ct__itemsize(x->dt);
+  switch (x->dt) {
     case CT_FLOAT32:
       LA(strsm_, &side, &uplo, &transa, &diag, &m, &n, one_s, a, &lda, b, &ldb, 1, 1, 1, 1);
       break;
@@ -206,19 +299,50 @@ int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m
   return info;
 }
 
-int ct__la_potrs(ct_dtype dt, char uplo, int n, int nrhs, const void *a, int lda, void *b, int ldb) {
-  int info = 0;
-  switch (dt) {
-    case CT_FLOAT32: LA(spotrs_, &uplo, &n, &nrhs, a, &lda, b, &ldb, &info, 1); break;
-    case CT_FLOAT64: LA(dpotrs_, &uplo, &n, &nrhs, a, &lda, b, &ldb, &info, 1); break;
-    case CT_COMPLEX64: LA(cpotrs_, &uplo, &n, &nrhs, a, &lda, b, &ldb, &info, 1); break;
-    default: LA(zpotrs_, &uplo, &n, &nrhs, a, &lda, b, &ldb, &info, 1); break;
+int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m, int n, const void *a,
+                int lda, void *b, int ldb) {
+  bool left = (side | 0x20) == 'l';
+  solve_ctx x = {.dt = dt,
+                 .trans = transa,
+                 .uplo = uplo,
+                 .side = left ? 'L' : 'R',
+                 .diag = diag,
+                 .n = left ? m : n,
+                 .lda = lda,
+                 .ldb = ldb,
+                 .a = a,
+                 .b = b};
+  if (!left) {
+    if ((int64_t)m * n * n < RHS_SPLIT_WORK) ct__blas_threads_one();
+    return trsm_part(&x, 0, m);
+  }
+  return by_rhs_blocks(m, n, trsm_part, &x);
+}
+
+/* potrs on right-hand sides first .. first + count - 1 (columns of b). */
+static int potrs_cols(void *c, int first, int count) {
+  const solve_ctx *x = c;
+  int info = 0, n = x->n, lda = x->lda, ldb = x->ldb;
+  const char uplo = x->uplo;
+  const void *a = x->a;
+  void *b = x->b + (size_t)first * (size_t)ldb * ct__itemsize(x->dt);
+  switch (x->dt) {
+    case CT_FLOAT32: LA(spotrs_, &uplo, &n, &count, a, &lda, b, &ldb, &info, 1); break;
+    case CT_FLOAT64: LA(dpotrs_, &uplo, &n, &count, a, &lda, b, &ldb, &info, 1); break;
+    case CT_COMPLEX64: LA(cpotrs_, &uplo, &n, &count, a, &lda, b, &ldb, &info, 1); break;
+    default: LA(zpotrs_, &uplo, &n, &count, a, &lda, b, &ldb, &info, 1); break;
   }
   return info;
 }
 
+int ct__la_potrs(ct_dtype dt, char uplo, int n, int nrhs, const void *a, int lda, void *b, int ldb) {
+  solve_ctx x = {.dt = dt, .uplo = uplo, .n = n, .lda = lda, .ldb = ldb, .a = a, .b = b};
+  return by_rhs_blocks(n, nrhs, potrs_cols, &x);
+}
+
 int ct__la_potri(ct_dtype dt, char uplo, int n, void *a, int lda) {
   int info = 0;
+  serial_below(n, POTRF_THREADS_FROM);
   switch (dt) {
     case CT_FLOAT32: LA(spotri_, &uplo, &n, a, &lda, &info, 1); break;
     case CT_FLOAT64: LA(dpotri_, &uplo, &n, a, &lda, &info, 1); break;
@@ -254,6 +378,7 @@ int ct__la_geqrf_batch(ct_dtype dt, int64_t nb, int m, int n, void *a, int lda, 
   int info = 0, lwork = -1;
   double q[2] = {0, 0};
   if (nb <= 0) return 0;
+  serial_below(m > n ? m : n, POTRF_THREADS_FROM);
   CT__LA_BY_DTYPE(geqrf, geqrf, &m, &n, a, &lda, tau, (void *)q, &lwork, &info)
   if (info != 0) return info;
   void *work = batch_work(dt, q, n > 1 ? n : 1, &lwork); /* torch: max(1, n, optimal) */
@@ -271,6 +396,7 @@ int ct__la_orgqr_batch(ct_dtype dt, int64_t nb, int m, int n, int k, void *a, in
   int info = 0, lwork = -1;
   double q[2] = {0, 0};
   if (nb <= 0) return 0;
+  serial_below(m > n ? m : n, POTRF_THREADS_FROM);
   CT__LA_BY_DTYPE(orgqr, ungqr, &m, &n, &k, a, &lda, tau, (void *)q, &lwork, &info)
   if (info != 0) return info;
   void *work = batch_work(dt, q, 1, &lwork);
@@ -289,6 +415,7 @@ int ct__la_ormqr_batch(ct_dtype dt, int64_t nb, char side, char trans, int m, in
   int info = 0, lwork = -1;
   double q[2] = {0, 0};
   if (nb <= 0) return 0;
+  serial_below(m > n ? m : n, POTRF_THREADS_FROM);
   CT__LA_BY_DTYPE(ormqr, unmqr, &side, &trans, &m, &n, &k, a, &lda, tau, c, &ldc, (void *)q, &lwork, &info, 1, 1)
   if (info != 0) return info;
   void *work = batch_work(dt, q, 1, &lwork);
@@ -355,6 +482,7 @@ int ct__la_lstsq(ct_dtype dt, ct_la_lstsq_driver driver, int m, int n, int nrhs,
   size_t rsz = cx ? ct__itemsize(dt) / 2 : ct__itemsize(dt);
   int info = 0, lwork = -1, iq = 0, mn = m < n ? m : n;
   double q[2] = {0, 0}, rq[2] = {0, 0};
+  serial_below(m > n ? m : n, POTRF_THREADS_FROM);
   lstsq_call(dt, driver, m, n, nrhs, a, lda, b, ldb, jpvt, rcond, rank, s, q, &lwork, rq, &iq, &info);
   if (info != 0) return info;
   lwork = query_size(dt, q);
