@@ -5,10 +5,11 @@
    environment once, when it is loaded, and by default a thread that waits (at a region's end, or for the
    next region) spins for up to about 300000 pauses before it sleeps. Where another program keeps the
    second core busy, those spinning threads take the CPU from the thread that holds the work: LAPACK's
-   factorizations, a chain of small OpenBLAS regions, took 20-70x their one-thread time at 2 threads
-   (linalg.inv and linalg.solve of 512 x 512, float64; svdvals of 256 x 256 over 300x), and 0.98-1.1x with
-   OMP_WAIT_POLICY=passive, which costs nothing measurable on an idle machine at these sizes (the region's
-   few wake-ups against milliseconds of work).
+   factorizations, chains of OpenBLAS regions, took 20-70x their one-thread time at 2 threads (linalg.inv
+   and linalg.solve of 512 x 512, float64; svdvals of 256 x 256 over 300x), and 1.0-1.1x with
+   OMP_WAIT_POLICY=passive (inv and solve). Passive costs a wake-up per region on an idle machine: nothing
+   measurable for a product or a factorization of few large regions, too much for routines of many small
+   ones, which src/ops/linalg/lapack.c therefore runs on one thread below the size where threads pay.
 
    So libctorch does not link libgomp (which would load it, and run its reading of the environment, before
    any code of ctorch runs): when the library is loaded, and libgomp is not yet in the process, ctorch sets
