@@ -119,7 +119,7 @@ def product_cases(g):
              lambda x=x, n=n: ct("ct_dot", ct("ct_narrow", T(x), 0, 0, n), ct("ct_narrow", T(x), 0, n, n)))]
     # LAPACK: ctorch runs a routine on OpenBLAS's threads only from the size where they pay, and on one
     # thread below it (src/ops/linalg/lapack.c), so at 2 threads a 256 x 256 factorization gives torch's
-    # 1-thread bits; getrf from 512 on, the solves' right-hand sides in blocks of serial calls (each
+    # 1-thread bits; getrf from 1024 on, the solves' right-hand sides in blocks of serial calls (each
     # column alone: the bits of one call); the fourth field is torch's thread count
     for dt in (f32, f64):
         n = "f32" if dt == f32 else "f64"
@@ -134,12 +134,14 @@ def product_cases(g):
             ("lu_factor 256 " + n, lambda A=A: torch.linalg.lu_factor(A),
              lambda A=A: ct_results("ct_linalg_lu_factor", 2, T(A)), 1),
         ]
-    big_sq = torch.randn(600, 600, dtype=f64, generator=g)
-    cases += [
-        ("lu_factor 600 f64", lambda: torch.linalg.lu_factor(big_sq),
-         lambda: ct_results("ct_linalg_lu_factor", 2, T(big_sq)), 2),
-        ("inv 600 f64", lambda: torch.linalg.inv(big_sq), lambda: ct("ct_linalg_inv", T(big_sq)), 2),
-    ]
+    # (inv of 1100 x 1100 is not here: getrf on OpenBLAS's threads, then getrs in blocks of serial calls,
+    # gives neither of torch's results; test_linalg_threads checks the blocks)
+    A6, A11 = (torch.randn(k, k, dtype=f64, generator=g) for k in (600, 1100))
+    cases += [("lu_factor 600 f64", lambda: torch.linalg.lu_factor(A6),
+               lambda: ct_results("ct_linalg_lu_factor", 2, T(A6)), 1),
+              ("inv 600 f64", lambda: torch.linalg.inv(A6), lambda: ct("ct_linalg_inv", T(A6)), 1),
+              ("lu_factor 1100 f64", lambda: torch.linalg.lu_factor(A11),
+               lambda: ct_results("ct_linalg_lu_factor", 2, T(A11)), 2)]
     # det / slogdet / logdet of batches of small matrices: torch composes them from lu_factor's U with its
     # own prod, sgn, abs, log and sum (float32 products rounded at every step), so the bits are exact
     for dt in (f32, f64, torch.complex64, torch.complex128):
