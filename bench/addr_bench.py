@@ -10,7 +10,8 @@ scalar lambda of torch's addr_kernel over a fresh contiguous output), the in-pla
 import ctypes
 import sys
 
-import torch
+import blas_core  # noqa: F401  (torch's OpenBLAS gets the core type ctorch picks; before torch)
+import torch  # noqa: E402
 
 from bench_common import DT, P, declare, lib, paired, ratio_line, released, same_bits, to_ct
 

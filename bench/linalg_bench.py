@@ -6,14 +6,18 @@ Targets (issue 17): linalg.solve and linalg.inv of 512 x 512 >= 1.0x, svd of 256
 small matrices (10000 x 8x8, 1000 x 32x32) run on the library's pool and must give torch's bits ("close" there
 means equal). `linalg_bench.py "x 8x8"` runs the cases whose label holds the argument. Both libraries
 call the same LAPACK (Debian's OpenBLAS, OpenMP build) with the same drivers (getrf + getrs, gesdd), so the
-ratios measure what lies around the calls (copies, workspaces, dispatch). Each pair is checked to agree within
-assert_close's tolerances."""
+ratios measure what lies around the calls (copies, workspaces, dispatch), except for the triangular solves
+with many right-hand sides from 256 rows on (inv, solve, solve_triangular), which ctorch blocks over gemm
+itself (src/ops/linalg/trsm_left.c). Each pair is checked to agree within assert_close's tolerances, or for
+those solves, where rounding in another order moves an element past them, to be as accurate as torch's
+(backward error at most twice torch's: "as accurate")."""
 import ctypes
 import sys
 
-import torch
+import blas_core  # noqa: F401  (torch's OpenBLAS gets the core type ctorch picks; before torch)
+import torch  # noqa: E402
 
-from scan_bench import P, Shape, lib, paired, to_ct  # the same loader and timing
+from bench_common import P, lib, paired, to_ct  # noqa: E402  (the same loader and timing)
 
 PP = ctypes.POINTER(ctypes.c_void_p)
 
@@ -77,6 +81,31 @@ def close(ct, t, exact=False):
         return False
 
 
+def residual(a, x, b):
+    """max |a x - b| / (max|a| max|x|) in float64: the backward error of a solution."""
+    a, x, b = a.double(), x.double(), b.double()
+    return ((a @ x - b).abs().max() / (a.abs().max() * x.abs().max())).item()
+
+
+def check_solve(ct_fn, torch_fn, a, b):
+    """"close" within assert_close's tolerances, else "as accurate" where ctorch's backward error is at most
+    twice torch's (a different order of the same rounding: a float32 matrix of condition ~3000 moves some
+    elements past assert_close's atol), else False. b None: the identity (inv)."""
+    def run():
+        r = ct_fn()
+        t = torch_fn()
+        x = values(r, t)
+        lib.ct_release(r)
+        try:
+            torch.testing.assert_close(x, t)
+            return "close"
+        except AssertionError:
+            pass
+        rhs = torch.eye(a.shape[-1], dtype=a.dtype) if b is None else b
+        return "as accurate" if residual(a, x, rhs) <= 2 * residual(a, t, rhs) else False
+    return run
+
+
 def one(fn, *args):
     def call():
         lib.ct_release(fn(*args))
@@ -115,9 +144,10 @@ def cases():
         out += [
             (f"linalg.solve 512x512 {tag}", 1.0, one(lib.ct_linalg_solve, ca, cb, None),
              lambda a=a, b=b: torch.linalg.solve(a, b),
-             check(lambda ca=ca, cb=cb: lib.ct_linalg_solve(ca, cb, None), lambda a=a, b=b: torch.linalg.solve(a, b))),
+             check_solve(lambda ca=ca, cb=cb: lib.ct_linalg_solve(ca, cb, None), lambda a=a, b=b: torch.linalg.solve(a, b),
+                         a, b)),
             (f"linalg.inv 512x512 {tag}", 1.0, one(lib.ct_linalg_inv, ca), lambda a=a: torch.linalg.inv(a),
-             check(lambda ca=ca: lib.ct_linalg_inv(ca), lambda a=a: torch.linalg.inv(a))),
+             check_solve(lambda ca=ca: lib.ct_linalg_inv(ca), lambda a=a: torch.linalg.inv(a), a, None)),
             (f"linalg.det 512x512 {tag}", None, one(lib.ct_linalg_det, ca), lambda a=a: torch.linalg.det(a), None),
         ]
         s = torch.randn(256, 256, dtype=dt)
@@ -160,8 +190,8 @@ def cases():
              two_out_check(lib.ct_linalg_lu_factor, ca, lambda lu, piv, a=a: close(lu, torch.linalg.lu_factor(a)[0]))),
             (f"linalg.solve_triangular 512 {tag}", None, one(lib.ct_linalg_solve_triangular, ctri, cb, True, None),
              lambda tri=tri, b=b: torch.linalg.solve_triangular(tri, b, upper=True),
-             check(lambda ctri=ctri, cb=cb: lib.ct_linalg_solve_triangular(ctri, cb, True, None),
-                   lambda tri=tri, b=b: torch.linalg.solve_triangular(tri, b, upper=True))),
+             check_solve(lambda ctri=ctri, cb=cb: lib.ct_linalg_solve_triangular(ctri, cb, True, None),
+                         lambda tri=tri, b=b: torch.linalg.solve_triangular(tri, b, upper=True), tri, b)),
         ]
         # batched small QR, one LAPACK workspace query per batch (apply_geqrf / apply_orgqr), bit for bit
         q8 = torch.randn(10000, 8, 8, dtype=dt)
@@ -182,10 +212,13 @@ def main():
         torch.set_num_threads(threads)
         print(f"-- {threads} thread(s)")
         for label, target, ct_call, torch_call, chk in all_cases:
-            r, tc, tt = paired(ct_call, torch_call)
             if only and only not in label:
                 continue
-            same = "" if chk is None else ("  close" if chk() else "  RESULTS DIFFER")
+            # 2 threads: each library's call starts with the other's threads settled (bench_common.paired)
+            r, tc, tt = paired(ct_call, torch_call, settle=0.03 if threads > 1 else 0.0)
+            verdict = None if chk is None else chk()
+            same = "" if chk is None else "  " + (verdict if isinstance(verdict, str) else "close" if verdict
+                                                   else "RESULTS DIFFER")
             goal = f"(target >= {target}x)" if target else ""
             flag = "   " if not target else ("ok " if r >= target else "LOW")
             print(f"  {flag} {label:30s} {r:6.2f}x  ctorch {tc * 1e3:8.2f} ms  torch {tt * 1e3:8.2f} ms {goal}{same}")

@@ -1,6 +1,6 @@
 /* Threads under the linear algebra: libgomp's wait policy as ctorch loads it (src/core/omp_runtime.c) and
-   the solves with many right-hand sides, whose blocks of columns (or rows) run as serial LAPACK calls on the
-   library's pool (src/ops/linalg/lapack.c): at 2 threads they give 1 thread's result, bit for bit (each
+   the solves with many right-hand sides, whose blocks of columns (or rows) run as serial LAPACK calls (or
+   src/ops/linalg/trsm_left.c's solves) on the library's pool (src/ops/linalg/lapack.c): at 2 threads they give 1 thread's result, bit for bit (each
    right-hand side's solution is computed alone), and solve the system. A triangular solve from the right
    (X A = B) is one call, which OpenBLAS's own threads run: close to 1 thread's result, not the same bits. */
 #include <dlfcn.h>
@@ -128,5 +128,10 @@ int main(void) {
   test_many_rhs(CT_FLOAT64, 160, 301);
   test_many_rhs(CT_COMPLEX64, 130, 257);
   test_many_rhs(CT_FLOAT32, 200, 90);
+  /* from 256 rows the triangular solves are trsm_left.c's blocking over gemm, its column groups cut where
+     the pool's blocks are */
+  test_many_rhs(CT_FLOAT64, 300, 150);
+  test_many_rhs(CT_COMPLEX128, 260, 100);
+  test_many_rhs(CT_FLOAT32, 280, 333);
   return TEST_SUMMARY();
 }

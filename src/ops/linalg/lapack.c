@@ -11,6 +11,7 @@
 #include "core/omp_runtime.h"
 #include "core/parallel.h"
 #include "kernels/cpu/blas.h"
+#include "ops/linalg/trsm_left.h"
 
 /* Calls the routine `f` (declared in lapack.h) of the OpenBLAS that the BLAS loader loaded: nothing is linked,
    so that the loader can choose OpenBLAS's kernels before it initialises (kernels/cpu/blas.h); each call site
@@ -43,8 +44,10 @@
    next op's ct__blas_sync_threads sets the count back). The triangular solves with many right-hand sides
    (inv, solve, lu_solve, cholesky_solve, solve_triangular) split them instead: blocks of columns as serial
    calls on the library's pool, whose late-worker rules hold when the other CPUs are busy (each column's
-   solution is computed alone, so the blocks give what one serial call gives: torch's 1-thread bits; torch
-   at 2 threads gives the same bits up to n = 600 at least, other bits at n = 1100, within tolerance). */
+   solution is computed alone, so the blocks give what one serial call gives). Below 256 rows those calls are
+   LAPACK's (torch's 1-thread bits; torch at 2 threads gives the same bits up to n = 600 at least); from 256
+   rows on, with 16 right-hand sides or more, the triangular solves are trsm_left.c's blocking over gemm
+   (1.5x-2.5x OpenBLAS's trsm; other bits, as accurate), the blocks cut at its column groups. */
 
 /* OpenBLAS on one thread for this call where n is below the size from which its threads pay. */
 static void serial_below(int64_t n, int64_t from) {
@@ -74,17 +77,29 @@ static void rhs_block(void *c, int64_t i, int tid) {
   if (info) atomic_store(&j->info, info);
 }
 
+/* The column groups of trsm_left.c for nrhs right-hand sides in all (a quarter of them, 32 to 128): from the
+   total alone, so that 1 thread and the blocks of 2 or more cut the columns at the same places. 32 columns
+   cost a tenth of the solve at n = 512, 64 or more about nothing. */
+static int rhs_chunk(int nrhs) {
+  int c = (nrhs / 4 + RHS_BLOCK_MIN - 1) / RHS_BLOCK_MIN * RHS_BLOCK_MIN;
+  return c < RHS_BLOCK_MIN ? RHS_BLOCK_MIN : c > 4 * RHS_BLOCK_MIN ? 4 * RHS_BLOCK_MIN : c;
+}
+
 /* fn over nrhs right-hand sides of an n x n system: blocks on the pool where that pays, else one call
-   (on one OpenBLAS thread where the work is small). */
+   (on one OpenBLAS thread where the work is small). The blocks are whole column groups (rhs_chunk). */
 static int by_rhs_blocks(int64_t n, int nrhs, rhs_fn *fn, void *ctx) {
   int nt = ct__num_threads();
   int64_t work = n * n * nrhs;
   if (nt < 2 || nrhs < 2 * RHS_BLOCK_MIN || work < RHS_SPLIT_WORK) {
     if (work < RHS_SPLIT_WORK) ct__blas_threads_one();
+    else
+      ct__blas_sync_threads(); /* a count left by an earlier call would change gemm's bits in trsm_left.c */
     return fn(ctx, 0, nrhs);
   }
   int blocks = nrhs / RHS_BLOCK_MIN < 2 * nt ? nrhs / RHS_BLOCK_MIN : 2 * nt;
-  rhs_job j = {.fn = fn, .ctx = ctx, .total = nrhs, .per = (nrhs + blocks - 1) / blocks};
+  int per = (nrhs + blocks - 1) / blocks, chunk = rhs_chunk(nrhs);
+  per = (per + chunk - 1) / chunk * chunk;
+  rhs_job j = {.fn = fn, .ctx = ctx, .total = nrhs, .per = per};
   int saved = ct__omp_get_max_threads();
   ct__parallel_chunks((nrhs + j.per - 1) / j.per, nt, rhs_block, &j);
   if (ct__omp_get_max_threads() != saved) ct__omp_set_num_threads(saved);
@@ -107,12 +122,27 @@ typedef struct solve_ctx {
   ct_dtype dt;
   char trans, uplo, side, diag; /* getrs: trans; potrs: uplo; trsm: all four */
   int n, lda, ldb;              /* trsm: n is the other dimension of B */
+  int chunk;                    /* trsm_left.c's column groups: rhs_chunk of all the right-hand sides */
+  bool blocked;                 /* trsm_left.c solves, decided on all the right-hand sides (as chunk) */
   const void *a;
   const int *ipiv;
   char *b;
 } solve_ctx;
 
-/* getrs on right-hand sides first .. first + count - 1 (columns of b). */
+/* getrs's row interchanges (forward before the solves, backward after the transposed ones). */
+static int laswp(ct_dtype dt, int count, void *b, int ldb, int n, const int *ipiv, int incx) {
+  int info = 0, k1 = 1;
+  switch (dt) {
+    case CT_FLOAT32: LA(slaswp_, &count, b, &ldb, &k1, &n, ipiv, &incx); break;
+    case CT_FLOAT64: LA(dlaswp_, &count, b, &ldb, &k1, &n, ipiv, &incx); break;
+    case CT_COMPLEX64: LA(claswp_, &count, b, &ldb, &k1, &n, ipiv, &incx); break;
+    default: LA(zlaswp_, &count, b, &ldb, &k1, &n, ipiv, &incx); break;
+  }
+  return info;
+}
+
+/* getrs on right-hand sides first .. first + count - 1 (columns of b): LAPACK's steps with the triangular
+   solves of trsm_left.c where they pay, else LAPACK's getrs. */
 static int getrs_cols(void *c, int first, int count) {
   const solve_ctx *x = c;
   int info = 0, n = x->n, lda = x->lda, ldb = x->ldb;
@@ -120,6 +150,17 @@ static int getrs_cols(void *c, int first, int count) {
   const void *a = x->a;
   const int *ipiv = x->ipiv;
   void *b = x->b + (size_t)first * (size_t)ldb * ct__itemsize(x->dt);
+  if (x->blocked) {
+    if (trans == 'N') {
+      if ((info = laswp(x->dt, count, b, ldb, n, ipiv, 1))) return info;
+      ct__la_trsm_left(x->dt, 'L', 'N', 'U', n, count, a, lda, b, ldb, x->chunk);
+      ct__la_trsm_left(x->dt, 'U', 'N', 'N', n, count, a, lda, b, ldb, x->chunk);
+      return 0;
+    }
+    ct__la_trsm_left(x->dt, 'U', trans, 'N', n, count, a, lda, b, ldb, x->chunk);
+    ct__la_trsm_left(x->dt, 'L', trans, 'U', n, count, a, lda, b, ldb, x->chunk);
+    return laswp(x->dt, count, b, ldb, n, ipiv, -1);
+  }
   switch (x->dt) {
     case CT_FLOAT32: LA(sgetrs_, &trans, &n, &count, a, &lda, ipiv, b, &ldb, &info, 1); break;
     case CT_FLOAT64: LA(dgetrs_, &trans, &n, &count, a, &lda, ipiv, b, &ldb, &info, 1); break;
@@ -131,7 +172,16 @@ static int getrs_cols(void *c, int first, int count) {
 
 int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b,
                  int ldb) {
-  solve_ctx x = {.dt = dt, .trans = trans, .n = n, .lda = lda, .ldb = ldb, .a = a, .ipiv = ipiv, .b = b};
+  solve_ctx x = {.dt = dt,
+                 .trans = trans,
+                 .n = n,
+                 .lda = lda,
+                 .ldb = ldb,
+                 .chunk = rhs_chunk(nrhs),
+                 .blocked = ct__la_trsm_left_pays(n, nrhs),
+                 .a = a,
+                 .ipiv = ipiv,
+                 .b = b};
   return by_rhs_blocks(n, nrhs, getrs_cols, &x);
 }
 
@@ -272,7 +322,7 @@ int ct__la_geev(ct_dtype dt, char jobvr, int n, void *a, int lda, void *w, void 
 
 /* ---- lu family ---- */
 
-/* trsm on b's columns first .. first + count - 1 (side 'L'), or on all of b (side 'R', one call: a block of
+/* trsm on b's columns first .. first + count - 1 (side 'L': trsm_left.c's where it pays), or on all of b (side 'R', one call: a block of
    rows of b gave other bits than the whole, the kernel's row tiles being cut elsewhere; on OpenBLAS's
    threads where the work is large, whose result differs from one thread's as torch's does). */
 static int trsm_part(void *c, int first, int count) {
@@ -285,6 +335,10 @@ static int trsm_part(void *c, int first, int count) {
   const char side = x->side, uplo = x->uplo, transa = x->trans, diag = x->diag;
   const void *a = x->a;
   void *b = x->b + (size_t)first * (size_t)ldb * ct__itemsize(x->dt);
+  if (x->blocked) {
+    ct__la_trsm_left(x->dt, uplo, transa, diag, m, n, a, lda, b, ldb, x->chunk);
+    return 0;
+  }
   switch (x->dt) {
     case CT_FLOAT32:
       LA(strsm_, &side, &uplo, &transa, &diag, &m, &n, one_s, a, &lda, b, &ldb, 1, 1, 1, 1);
@@ -311,6 +365,8 @@ int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m
                  .n = left ? m : n,
                  .lda = lda,
                  .ldb = ldb,
+                 .chunk = rhs_chunk(left ? n : m),
+                 .blocked = left && ct__la_trsm_left_pays(m, n),
                  .a = a,
                  .b = b};
   if (!left) {
@@ -320,13 +376,19 @@ int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m
   return by_rhs_blocks(m, n, trsm_part, &x);
 }
 
-/* potrs on right-hand sides first .. first + count - 1 (columns of b). */
+/* potrs on right-hand sides first .. first + count - 1 (columns of b), its two solves by trsm_left.c where
+   they pay. */
 static int potrs_cols(void *c, int first, int count) {
   const solve_ctx *x = c;
   int info = 0, n = x->n, lda = x->lda, ldb = x->ldb;
   const char uplo = x->uplo;
   const void *a = x->a;
   void *b = x->b + (size_t)first * (size_t)ldb * ct__itemsize(x->dt);
+  if (x->blocked) { /* LAPACK's potrs: U^H U or L L^H (uplo is 'U' or 'L') */
+    ct__la_trsm_left(x->dt, uplo, uplo == 'U' ? 'C' : 'N', 'N', n, count, a, lda, b, ldb, x->chunk);
+    ct__la_trsm_left(x->dt, uplo, uplo == 'U' ? 'N' : 'C', 'N', n, count, a, lda, b, ldb, x->chunk);
+    return 0;
+  }
   switch (x->dt) {
     case CT_FLOAT32: LA(spotrs_, &uplo, &n, &count, a, &lda, b, &ldb, &info, 1); break;
     case CT_FLOAT64: LA(dpotrs_, &uplo, &n, &count, a, &lda, b, &ldb, &info, 1); break;
@@ -337,7 +399,15 @@ static int potrs_cols(void *c, int first, int count) {
 }
 
 int ct__la_potrs(ct_dtype dt, char uplo, int n, int nrhs, const void *a, int lda, void *b, int ldb) {
-  solve_ctx x = {.dt = dt, .uplo = uplo, .n = n, .lda = lda, .ldb = ldb, .a = a, .b = b};
+  solve_ctx x = {.dt = dt,
+                 .uplo = uplo,
+                 .n = n,
+                 .lda = lda,
+                 .ldb = ldb,
+                 .chunk = rhs_chunk(nrhs),
+                 .blocked = ct__la_trsm_left_pays(n, nrhs),
+                 .a = a,
+                 .b = b};
   return by_rhs_blocks(n, nrhs, potrs_cols, &x);
 }
 

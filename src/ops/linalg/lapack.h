@@ -29,6 +29,13 @@ CT__LAPACK_GETRF(s, float)
 CT__LAPACK_GETRF(d, double)
 CT__LAPACK_GETRF(c, void)
 CT__LAPACK_GETRF(z, void)
+#define CT__LAPACK_LASWP(P, T)                                                                      \
+  void P##laswp_(const int *n, T *a, const int *lda, const int *k1, const int *k2, const int *ipiv, \
+                 const int *incx);
+CT__LAPACK_LASWP(s, float)
+CT__LAPACK_LASWP(d, double)
+CT__LAPACK_LASWP(c, void)
+CT__LAPACK_LASWP(z, void)
 CT__LAPACK_GETRS(s, float)
 CT__LAPACK_GETRS(d, double)
 CT__LAPACK_GETRS(c, void)
