@@ -6,6 +6,7 @@
 #include "ops/create_internal.h"
 #include "ops/index/index_ops.h"
 #include "ops/view_internal.h"
+#include "core/out_wrapper.h"
 
 ct_tensor *ct__idx_out_twin(const ct_tensor *out, const ct_tensor *self) {
   int64_t nd = self->ndim, st[64];
@@ -45,18 +46,7 @@ ct_tensor *ct__idx_fresh(const ct_tensor *self, ct_memory_format fmt) {
 }
 
 bool ct__idx_out_dtype(const ct_tensor *out, const ct_tensor *like) {
-  ct_dtype want = (ct_dtype)like->dtype;
-  if ((ct_dtype)out->dtype != want) {
-    ct__error(CT_ERR_RUNTIME, "Expected out tensor to have dtype %s, but got %s instead", ct__dt(want)->typemeta_name,
-              ct__dt((ct_dtype)out->dtype)->typemeta_name);
-    return false;
-  }
-  if (ct_device_equal(ct__tdevice(out), ct__tdevice(like))) return true;
-  char a[32], b[32];
-  ct_device_str(ct__tdevice(like), a, sizeof a);
-  ct_device_str(ct__tdevice(out), b, sizeof b);
-  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
-  return false;
+  return ct__resize_out_ok(out, (ct_dtype)like->dtype, ct__tdevice(like));
 }
 
 ct_status ct__idx_copy_out(ct_tensor *out, ct_tensor *r) {

@@ -1,5 +1,6 @@
 /* What the join ops share: the list guard, autograd's marks, resize_output + copy_ for out=, new results. */
 #include "ops/join/join_internal.h"
+#include "core/out_wrapper.h"
 
 bool ct__join_list_ok(const ct_op *op, const ct_tensor *out, ct_tensors ts) {
   if (ts.n < 0 || (ts.n > 0 && !ts.data)) {
@@ -80,10 +81,5 @@ ct_tensor *ct__join_clone(const ct_tensor *t, ct_memory_format fmt) {
 }
 
 bool ct__join_out_device_ok(const ct_tensor *out, const ct_tensor *like) {
-  if (ct_device_equal(ct__tdevice(out), ct__tdevice(like))) return true;
-  char a[64], b[64];
-  ct_device_str(ct__tdevice(like), a, sizeof a);
-  ct_device_str(ct__tdevice(out), b, sizeof b);
-  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
-  return false;
+  return ct__resize_out_ok(out, CT_DTYPE_UNSET, ct__tdevice(like));
 }

@@ -129,6 +129,18 @@ typedef struct solve_ctx {
   char *b;
 } solve_ctx;
 
+/* The fields every solve sets: an n x n system with nrhs right-hand sides in b. */
+static solve_ctx solve_of(ct_dtype dt, int n, int nrhs, const void *a, int lda, void *b, int ldb) {
+  return (solve_ctx){.dt = dt,
+                     .n = n,
+                     .lda = lda,
+                     .ldb = ldb,
+                     .chunk = rhs_chunk(nrhs),
+                     .blocked = ct__la_trsm_left_pays(n, nrhs),
+                     .a = a,
+                     .b = b};
+}
+
 /* getrs's row interchanges (forward before the solves, backward after the transposed ones). */
 static int laswp(ct_dtype dt, int count, void *b, int ldb, int n, const int *ipiv, int incx) {
   int info = 0, k1 = 1;
@@ -172,16 +184,9 @@ static int getrs_cols(void *c, int first, int count) {
 
 int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b,
                  int ldb) {
-  solve_ctx x = {.dt = dt,
-                 .trans = trans,
-                 .n = n,
-                 .lda = lda,
-                 .ldb = ldb,
-                 .chunk = rhs_chunk(nrhs),
-                 .blocked = ct__la_trsm_left_pays(n, nrhs),
-                 .a = a,
-                 .ipiv = ipiv,
-                 .b = b};
+  solve_ctx x = solve_of(dt, n, nrhs, a, lda, b, ldb);
+  x.trans = trans;
+  x.ipiv = ipiv;
   return by_rhs_blocks(n, nrhs, getrs_cols, &x);
 }
 
@@ -357,18 +362,12 @@ static int trsm_part(void *c, int first, int count) {
 int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m, int n, const void *a,
                 int lda, void *b, int ldb) {
   bool left = (side | 0x20) == 'l';
-  solve_ctx x = {.dt = dt,
-                 .trans = transa,
-                 .uplo = uplo,
-                 .side = left ? 'L' : 'R',
-                 .diag = diag,
-                 .n = left ? m : n,
-                 .lda = lda,
-                 .ldb = ldb,
-                 .chunk = rhs_chunk(left ? n : m),
-                 .blocked = left && ct__la_trsm_left_pays(m, n),
-                 .a = a,
-                 .b = b};
+  solve_ctx x = solve_of(dt, left ? m : n, left ? n : m, a, lda, b, ldb);
+  x.trans = transa;
+  x.uplo = uplo;
+  x.side = left ? 'L' : 'R';
+  x.diag = diag;
+  x.blocked &= left;
   if (!left) {
     if ((int64_t)m * n * n < RHS_SPLIT_WORK) ct__blas_threads_one();
     return trsm_part(&x, 0, m);
@@ -399,15 +398,8 @@ static int potrs_cols(void *c, int first, int count) {
 }
 
 int ct__la_potrs(ct_dtype dt, char uplo, int n, int nrhs, const void *a, int lda, void *b, int ldb) {
-  solve_ctx x = {.dt = dt,
-                 .uplo = uplo,
-                 .n = n,
-                 .lda = lda,
-                 .ldb = ldb,
-                 .chunk = rhs_chunk(nrhs),
-                 .blocked = ct__la_trsm_left_pays(n, nrhs),
-                 .a = a,
-                 .b = b};
+  solve_ctx x = solve_of(dt, n, nrhs, a, lda, b, ldb);
+  x.uplo = uplo;
   return by_rhs_blocks(n, nrhs, potrs_cols, &x);
 }
 

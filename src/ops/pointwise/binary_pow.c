@@ -19,6 +19,7 @@
 #include "core/cast.h"
 #include "core/elem.h"
 #include "ops/pointwise/binary_common.h"
+#include "core/out_wrapper.h"
 
 #define BF(x) ct__bfloat16_to_float(x)
 #define H(x) ct__half_to_float(x)
@@ -506,13 +507,8 @@ static ct_status pow_scalar_tensor(ct_tensor *out, const ct_tensor *base, const 
       return CT_ERR_RUNTIME;
     }
   }
-  if (out && !ct_device_equal(ct__tdevice(out), ct__tdevice(exp))) { /* structured resize_out, before it */
-    char a[32], b[32];
-    ct_device_str(ct__tdevice(exp), a, sizeof a);
-    ct_device_str(ct__tdevice(out), b, sizeof b);
-    ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
+  if (out && !ct__resize_out_ok(out, CT_DTYPE_UNSET, ct__tdevice(exp))) /* structured resize_out, before it */
     return CT_ERR_RUNTIME;
-  }
   ct_tensor *dst = out;
   if (!dst) {
     dst = ct__empty(exp->ndim, exp->sizes, rdt, ct__tdevice(exp));

@@ -6,6 +6,7 @@
 #include "core/layout_rules.h"
 #include "ops/create_internal.h"
 #include "ops/scan/scan.h"
+#include "core/out_wrapper.h"
 
 static void meta_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len, int64_t nlines,
                         const void *ctx) {
@@ -190,13 +191,7 @@ static ct_status acc_scan_impl(const acc_op *op, ct_tensor *out, const ct_tensor
       return CT_ERR_RUNTIME;
     }
     /* the structured out= check after the dtype's: out on self's device, before it is touched */
-    if (!inplace && !ct_device_equal(ct__tdevice(out), ct__tdevice(self))) {
-      char a[32], b[32];
-      ct_device_str(ct__tdevice(self), a, sizeof a);
-      ct_device_str(ct__tdevice(out), b, sizeof b);
-      ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
-      return CT_ERR_RUNTIME;
-    }
+    if (!inplace && !ct__resize_out_ok(out, CT_DTYPE_UNSET, ct__tdevice(self))) return CT_ERR_RUNTIME;
   }
   ct_tensor *res[1] = {out};
   const ct_scan_kernel *kernels = ct__scan_table(&op->op, self); /* out is on self's device (checked above) */

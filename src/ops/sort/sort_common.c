@@ -2,6 +2,7 @@
    after every check, and the walk over lines (the scan driver). */
 #include "ops/sort/sort_internal.h"
 #include "ops/view_internal.h"
+#include "core/out_wrapper.h"
 
 bool ct__sort_have(const ct_op *op, const ct_tensor *t, const char *kernel_name) {
   if (ct__sort_type(op, t)) return true;
@@ -92,12 +93,7 @@ ct_status ct__sort_write_outs(ct_tensor **res, ct_tensor *const *outs, int n) {
 }
 
 bool ct__sort_out_device_ok(const ct_tensor *out, const ct_tensor *t) {
-  if (ct_device_equal(ct__tdevice(out), ct__tdevice(t))) return true;
-  char a[32], b[32];
-  ct_device_str(ct__tdevice(t), a, sizeof a);
-  ct_device_str(ct__tdevice(out), b, sizeof b);
-  ct__error(CT_ERR_RUNTIME, "Expected out tensor to have device %s, but got %s instead", a, b);
-  return false;
+  return ct__resize_out_ok(out, CT_DTYPE_UNSET, ct__tdevice(t));
 }
 
 ct_status ct__sort_squeeze(ct_tensor **r, int64_t dim) {
