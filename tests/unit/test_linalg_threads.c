@@ -131,7 +131,7 @@ int main(void) {
   /* from 256 rows the triangular solves are trsm_left.c's blocking over gemm, its column groups cut where
      the pool's blocks are */
   test_many_rhs(CT_FLOAT64, 300, 150);
-  test_many_rhs(CT_COMPLEX128, 260, 100);
+  test_many_rhs(CT_COMPLEX128, 260, 100); /* complex: LAPACK calls (trsm_left_pays) */
   test_many_rhs(CT_FLOAT32, 280, 333);
   return TEST_SUMMARY();
 }

@@ -47,7 +47,8 @@
    solution is computed alone, so the blocks give what one serial call gives). Below 256 rows those calls are
    LAPACK's (torch's 1-thread bits; torch at 2 threads gives the same bits up to n = 600 at least); from 256
    rows on, with 16 right-hand sides or more, the triangular solves are trsm_left.c's blocking over gemm
-   (1.5x-2.5x OpenBLAS's trsm; other bits, as accurate), the blocks cut at its column groups. */
+   (float32 and float64: 1.5x-2.5x OpenBLAS's trsm; other bits, as accurate), the blocks cut at its column
+   groups. */
 
 /* OpenBLAS on one thread for this call where n is below the size from which its threads pay. */
 static void serial_below(int64_t n, int64_t from) {
@@ -136,7 +137,7 @@ static solve_ctx solve_of(ct_dtype dt, int n, int nrhs, const void *a, int lda, 
                      .lda = lda,
                      .ldb = ldb,
                      .chunk = rhs_chunk(nrhs),
-                     .blocked = ct__la_trsm_left_pays(n, nrhs),
+                     .blocked = ct__la_trsm_left_pays(dt, n, nrhs),
                      .a = a,
                      .b = b};
 }

@@ -227,7 +227,9 @@ static void solve_rows(const solve *s, int r0, int len) {
   }
 }
 
-bool ct__la_trsm_left_pays(int n, int m) { return n >= CT_TRSM_LEFT_MIN_N && m >= CT_TRSM_LEFT_MIN_M; }
+bool ct__la_trsm_left_pays(ct_dtype dt, int n, int m) {
+  return (dt == CT_FLOAT32 || dt == CT_FLOAT64) && n >= CT_TRSM_LEFT_MIN_N && m >= CT_TRSM_LEFT_MIN_M;
+}
 
 void ct__la_trsm_left(ct_dtype dt, char uplo, char trans, char diag, int n, int m, const void *t, int ldt,
                       void *b, int ldb, int chunk) {

@@ -13,7 +13,9 @@
    residual is no larger. */
 #define CT_TRSM_LEFT_MIN_N 256
 #define CT_TRSM_LEFT_MIN_M 16
-bool ct__la_trsm_left_pays(int n, int m);
+/* Real dtypes only: OpenBLAS's complex trsm is nearer its gemm (complex solves of 512 were 1.05-1.10x
+   torch's through this file, 0.99x at 256: not worth other bits than LAPACK's). */
+bool ct__la_trsm_left_pays(ct_dtype dt, int n, int m);
 
 /* T: n x n column-major (ldt), its uplo ('L' / 'U') triangle read, diag 'U' for a unit diagonal; trans 'N', 'T'
    or 'C'; b: n x m column-major (ldb), overwritten with X. dt: one of the four LAPACK dtypes. BLAS is loaded;
