@@ -100,7 +100,8 @@ static double compare(ct_dtype dt, char uplo, char trans, char diag, int n, int 
 }
 
 static void test_against_trsm(void) {
-  static const int sizes[][2] = {{64, 16}, {65, 17}, {100, 33}, {131, 70}, {200, 129}};
+  static const int sizes[][2] = {{1, 1},   {15, 3},   {16, 5},   {17, 9},   {64, 16},
+                                 {65, 17}, {100, 33}, {131, 70}, {200, 129}};
   static const char uplos[] = {'L', 'U'}, transes[] = {'N', 'T', 'C'}, diags[] = {'N', 'U'};
   for (int d = 0; d < 4; d++)
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
@@ -125,53 +126,94 @@ static void test_against_trsm(void) {
     }
 }
 
-/* NaN and infinity in B (one column each) and in T's triangle: the NaN positions of OpenBLAS's trsm. */
+/* NaN and infinity in B (one column each) and in T (off the diagonal, on it, a zero pivot): the NaN positions
+   of OpenBLAS's trsm, for every triangle, transpose and diagonal kind; 85 rows: a partial leaf. */
 static void test_non_finite(void) {
-  int n = 80, m = 20, ldt = n, ldb = n;
+  int n = 85, m = 20, ldt = n, ldb = n;
+  static const char transes[] = {'N', 'T', 'C'};
   for (int d = 0; d < 4; d++) {
     ct_dtype dt = dtypes[d];
     size_t isz = ct__itemsize(dt);
     void *t = malloc(isz * (size_t)n * (size_t)n), *b = malloc(isz * (size_t)n * (size_t)m);
-    for (int c = 0; c < 4; c++) {
+    for (int c = 0; c < 7; c++) {
       fill(dt, n, m, t, ldt, b, ldb);
       if (c == 0) put(dt, b, 37 + 3 * (size_t)ldb, NAN);       /* inside a leaf, mid-matrix */
       if (c == 1) put(dt, b, 40 + 5 * (size_t)ldb, INFINITY);  /* a leaf's first row */
       if (c == 2) put(dt, t, 50 + 20 * (size_t)ldt, NAN);      /* lower triangle, off the diagonal */
       if (c == 3) put(dt, t, 20 + 50 * (size_t)ldt, INFINITY); /* upper triangle */
+      if (c == 4) put(dt, t, 33 + 33 * (size_t)ldt, NAN);      /* the diagonal */
+      if (c == 5) put(dt, t, 81 + 81 * (size_t)ldt, 0);        /* a zero pivot in the partial leaf */
+      if (c == 6) put(dt, b, 84 + 19 * (size_t)ldb, -INFINITY); /* the last row of the last column */
       for (int u = 0; u < 2; u++)
-        for (int r = 0; r < 2; r++) {
-          char uplo = u ? 'U' : 'L', trans = r ? 'T' : 'N';
-          bool nan_same;
-          compare(dt, uplo, trans, 'N', n, m, t, ldt, b, ldb, &nan_same);
-          CHECK(nan_same);
-          if (!nan_same)
-            fprintf(stderr, "  dtype %d case %d uplo %c trans %c: NaN positions differ\n", (int)dt, c, uplo,
-                    trans);
-        }
+        for (int r = 0; r < 3; r++)
+          for (int g = 0; g < 2; g++) {
+            char uplo = u ? 'U' : 'L', trans = transes[r], diag = g ? 'U' : 'N';
+            bool nan_same;
+            compare(dt, uplo, trans, diag, n, m, t, ldt, b, ldb, &nan_same);
+            CHECK(nan_same);
+            if (!nan_same)
+              fprintf(stderr, "  dtype %d case %d uplo %c trans %c diag %c: NaN positions differ\n", (int)dt,
+                      c, uplo, trans, diag);
+          }
     }
     free(t);
     free(b);
   }
 }
 
+/* A leaf whose inverse overflows though the system is finite (the first 16 rows lower bidiagonal: diagonal
+   tiny, subdiagonal 1, so the inverse's entries grow as tiny^-k), x = e_15: no NaN, OpenBLAS's solution. */
+static void test_inverse_overflow(void) {
+  int n = 256, m = 16;
+  for (int d = 0; d < 2; d++) {
+    ct_dtype dt = dtypes[d];
+    double tiny = dt == CT_FLOAT32 ? 1e-3 : 1e-21;
+    size_t isz = ct__itemsize(dt);
+    void *t = calloc((size_t)n * (size_t)n, isz), *b = calloc((size_t)n * (size_t)m, isz);
+    for (int i = 0; i < n; i++) put(dt, t, (size_t)i * (size_t)(n + 1), i < 16 ? tiny : 1);
+    for (int i = 1; i < 16; i++) put(dt, t, (size_t)i + (size_t)(i - 1) * (size_t)n, 1);
+    for (int j = 0; j < m;
+         j++) { /* column j of b: T e_15 = tiny e_15 (+ nothing below: row 16 is not coupled) */
+      put(dt, b, 15 + (size_t)j * (size_t)n, tiny);
+      put(dt, b, 100 + (size_t)j * (size_t)n, j); /* and something finite further down */
+    }
+    bool nan_same;
+    double err = compare(dt, 'L', 'N', 'N', n, m, t, n, b, n, &nan_same);
+    CHECK(nan_same && err <= (dt == CT_FLOAT32 ? 1e-6 : 1e-15));
+    if (!nan_same || err > 1e-6)
+      fprintf(stderr, "  dtype %d: NaN positions %s, difference %g\n", (int)dt, nan_same ? "same" : "differ",
+              err);
+    free(t);
+    free(b);
+  }
+}
+
 /* A column's bits do not depend on the call or the group it is solved in, as long as the groups are cut at
-   the same multiples of the chunk (lapack.c cuts the pool's blocks there). */
+   the same multiples of the chunk (lapack.c cuts the pool's blocks there), nor on its neighbours: a NaN in
+   column 37 changes no other column. */
 static void test_groups(void) {
   int n = 150, m = 100, chunk = 32;
   for (int d = 0; d < 4; d++) {
     ct_dtype dt = dtypes[d];
-    size_t isz = ct__itemsize(dt), bytes = isz * (size_t)n * (size_t)m;
+    size_t isz = ct__itemsize(dt), bytes = isz * (size_t)n * (size_t)m, col = isz * (size_t)n;
     void *t = malloc(isz * (size_t)n * (size_t)n), *b = malloc(bytes), *x = malloc(bytes), *y = malloc(bytes);
     fill(dt, n, m, t, n, b, n);
-    memcpy(x, b, bytes);
-    memcpy(y, b, bytes);
-    ct__la_trsm_left(dt, 'U', 'N', 'N', n, m, t, n, x, n, chunk);
-    for (int first = 0; first < m; first += 2 * chunk) { /* two groups per call, as a pool block */
-      int count = m - first < 2 * chunk ? m - first : 2 * chunk;
-      ct__la_trsm_left(dt, 'U', 'N', 'N', n, count, t, n, (char *)y + (size_t)first * (size_t)n * isz, n,
-                       chunk);
+    for (int g = 0; g < 2; g++) {
+      char uplo = g ? 'L' : 'U', trans = g ? 'T' : 'N';
+      memcpy(x, b, bytes);
+      memcpy(y, b, bytes);
+      ct__la_trsm_left(dt, uplo, trans, 'N', n, m, t, n, x, n, chunk);
+      for (int first = 0; first < m; first += 2 * chunk) { /* two groups per call, as a pool block */
+        int count = m - first < 2 * chunk ? m - first : 2 * chunk;
+        ct__la_trsm_left(dt, uplo, trans, 'N', n, count, t, n, (char *)y + (size_t)first * col, n, chunk);
+      }
+      CHECK(memcmp(x, y, bytes) == 0);
+      memcpy(y, b, bytes);
+      put(dt, y, 70 + 37 * (size_t)n, NAN);
+      ct__la_trsm_left(dt, uplo, trans, 'N', n, m, t, n, y, n, chunk);
+      CHECK(memcmp(x, y, 37 * col) == 0 &&
+            memcmp((char *)x + 38 * col, (char *)y + 38 * col, bytes - 38 * col) == 0);
     }
-    CHECK(memcmp(x, y, bytes) == 0);
     free(t);
     free(b);
     free(x);
@@ -185,6 +227,7 @@ int main(void) {
   ct__blas_threads_one();
   test_against_trsm();
   test_non_finite();
+  test_inverse_overflow();
   test_groups();
   return TEST_SUMMARY();
 }

@@ -78,17 +78,19 @@ static void rhs_block(void *c, int64_t i, int tid) {
   if (info) atomic_store(&j->info, info);
 }
 
-/* The column groups of trsm_left.c for nrhs right-hand sides in all (a quarter of them, 32 to 128): from the
-   total alone, so that 1 thread and the blocks of 2 or more cut the columns at the same places. 32 columns
-   cost a tenth of the solve at n = 512, 64 or more about nothing. */
+/* The column groups of trsm_left.c for nrhs right-hand sides in all (an eighth of them, 32 to 128): from the
+   total alone, so that 1 thread and the blocks of 2 or more cut the columns at the same places (the ctx's
+   chunk and by_rhs_blocks's both come from here, from the same nrhs). 32 columns cost a tenth of the solve
+   at n = 512, 64 or more about nothing. */
 static int rhs_chunk(int nrhs) {
-  int c = (nrhs / 4 + RHS_BLOCK_MIN - 1) / RHS_BLOCK_MIN * RHS_BLOCK_MIN;
+  int c = (nrhs / 8 + RHS_BLOCK_MIN - 1) / RHS_BLOCK_MIN * RHS_BLOCK_MIN;
   return c < RHS_BLOCK_MIN ? RHS_BLOCK_MIN : c > 4 * RHS_BLOCK_MIN ? 4 * RHS_BLOCK_MIN : c;
 }
 
 /* fn over nrhs right-hand sides of an n x n system: blocks on the pool where that pays, else one call
-   (on one OpenBLAS thread where the work is small). The blocks are whole column groups (rhs_chunk). */
-static int by_rhs_blocks(int64_t n, int nrhs, rhs_fn *fn, void *ctx) {
+   (on one OpenBLAS thread where the work is small). The blocks start at multiples of align (trsm_left.c's
+   column groups where it solves: rhs_chunk; else 1). */
+static int by_rhs_blocks(int64_t n, int nrhs, int align, rhs_fn *fn, void *ctx) {
   int nt = ct__num_threads();
   int64_t work = n * n * nrhs;
   if (nt < 2 || nrhs < 2 * RHS_BLOCK_MIN || work < RHS_SPLIT_WORK) {
@@ -98,8 +100,8 @@ static int by_rhs_blocks(int64_t n, int nrhs, rhs_fn *fn, void *ctx) {
     return fn(ctx, 0, nrhs);
   }
   int blocks = nrhs / RHS_BLOCK_MIN < 2 * nt ? nrhs / RHS_BLOCK_MIN : 2 * nt;
-  int per = (nrhs + blocks - 1) / blocks, chunk = rhs_chunk(nrhs);
-  per = (per + chunk - 1) / chunk * chunk;
+  int per = (nrhs + blocks - 1) / blocks;
+  per = (per + align - 1) / align * align;
   rhs_job j = {.fn = fn, .ctx = ctx, .total = nrhs, .per = per};
   int saved = ct__omp_get_max_threads();
   ct__parallel_chunks((nrhs + j.per - 1) / j.per, nt, rhs_block, &j);
@@ -159,7 +161,7 @@ static int laswp(ct_dtype dt, int count, void *b, int ldb, int n, const int *ipi
 static int getrs_cols(void *c, int first, int count) {
   const solve_ctx *x = c;
   int info = 0, n = x->n, lda = x->lda, ldb = x->ldb;
-  const char trans = x->trans;
+  const char trans = (char)(x->trans & ~0x20);
   const void *a = x->a;
   const int *ipiv = x->ipiv;
   void *b = x->b + (size_t)first * (size_t)ldb * ct__itemsize(x->dt);
@@ -188,7 +190,7 @@ int ct__la_getrs(ct_dtype dt, char trans, int n, int nrhs, const void *a, int ld
   solve_ctx x = solve_of(dt, n, nrhs, a, lda, b, ldb);
   x.trans = trans;
   x.ipiv = ipiv;
-  return by_rhs_blocks(n, nrhs, getrs_cols, &x);
+  return by_rhs_blocks(n, nrhs, x.blocked ? x.chunk : 1, getrs_cols, &x);
 }
 
 int ct__la_potrf(ct_dtype dt, char uplo, int n, void *a, int lda) {
@@ -373,7 +375,7 @@ int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m
     if ((int64_t)m * n * n < RHS_SPLIT_WORK) ct__blas_threads_one();
     return trsm_part(&x, 0, m);
   }
-  return by_rhs_blocks(m, n, trsm_part, &x);
+  return by_rhs_blocks(m, n, x.blocked ? x.chunk : 1, trsm_part, &x);
 }
 
 /* potrs on right-hand sides first .. first + count - 1 (columns of b), its two solves by trsm_left.c where
@@ -381,10 +383,10 @@ int ct__la_trsm(ct_dtype dt, char side, char uplo, char transa, char diag, int m
 static int potrs_cols(void *c, int first, int count) {
   const solve_ctx *x = c;
   int info = 0, n = x->n, lda = x->lda, ldb = x->ldb;
-  const char uplo = x->uplo;
+  const char uplo = (char)(x->uplo & ~0x20);
   const void *a = x->a;
   void *b = x->b + (size_t)first * (size_t)ldb * ct__itemsize(x->dt);
-  if (x->blocked) { /* LAPACK's potrs: U^H U or L L^H (uplo is 'U' or 'L') */
+  if (x->blocked) { /* LAPACK's potrs: U^H U or L L^H */
     ct__la_trsm_left(x->dt, uplo, uplo == 'U' ? 'C' : 'N', 'N', n, count, a, lda, b, ldb, x->chunk);
     ct__la_trsm_left(x->dt, uplo, uplo == 'U' ? 'N' : 'C', 'N', n, count, a, lda, b, ldb, x->chunk);
     return 0;
@@ -401,7 +403,7 @@ static int potrs_cols(void *c, int first, int count) {
 int ct__la_potrs(ct_dtype dt, char uplo, int n, int nrhs, const void *a, int lda, void *b, int ldb) {
   solve_ctx x = solve_of(dt, n, nrhs, a, lda, b, ldb);
   x.uplo = uplo;
-  return by_rhs_blocks(n, nrhs, potrs_cols, &x);
+  return by_rhs_blocks(n, nrhs, x.blocked ? x.chunk : 1, potrs_cols, &x);
 }
 
 int ct__la_potri(ct_dtype dt, char uplo, int n, void *a, int lda) {

@@ -3,11 +3,13 @@
    AVX-512 kernels (dtrsm, 512 rows and 512 right-hand sides: 22 GFLOP/s at one thread against dgemm's 58;
    16 rows: 2 GFLOP/s), and getrs and potrs are two such solves each: linalg.solve and linalg.inv of 512 spent
    three quarters of their time there. The recursion halves the triangle until 16 rows are left: the
-   rectangle beside each split is one gemm, the 16-row triangles are a substitution written below (the only
-   arithmetic not in BLAS), so all but n * 16 * m of the n * n * m multiply-adds run in gemm. That is the
-   blocked algorithm BLAS's trsm itself uses, with gemm's kernels for the rectangles.
+   rectangle beside each split is one gemm, the 16-row triangles are solved below (the only arithmetic not in
+   BLAS: substitution, or a product with the triangle's inverse), so all but n * 16 * m of the n * n * m
+   multiply-adds run in gemm. That is the blocked algorithm BLAS's trsm itself uses, with gemm's kernels for
+   the rectangles.
    Bits: each column of B is solved on its own, in an order that does not depend on how many columns one call
-   gets, so blocks of columns solved apart (lapack.c's by_rhs_blocks) give the bits of one call. They are not
+   gets or on its neighbours, as long as calls are cut at multiples of `chunk` (gemm's shapes; lapack.c's
+   by_rhs_blocks cuts there), so blocks of columns solved apart give the bits of one call. They are not
    OpenBLAS trsm's bits (its blocks are cut elsewhere): the results agree within rounding, as LAPACK's do
    between thread counts. */
 #include "ops/linalg/trsm_left.h"
@@ -28,17 +30,20 @@
 
 /* The leaf: rows r0 .. r0 + kb - 1 of the m columns of b. op(T) restricted to them is copied into d
    (column-major, LEAF x LEAF, op applied), the reciprocals of its diagonal into r (1 for a unit diagonal;
-   OpenBLAS's trsm kernels multiply by the reciprocal too).
-   Where d's triangle is finite, its inverse is formed once (substitution on the identity) and each column is
-   multiplied by it, a product whose every step runs across the column's rows: the forward error is that of
-   the substitution's order of magnitude (the inverse of a diagonal block of a triangular matrix is a block of
-   its inverse, so its condition is at most the whole matrix's). A column group holding an infinity or NaN
-   is solved by substitution instead, which spreads them where trsm does (the product would reach the rows
-   above them through the inverse's zeros): the columns go through in groups of LANES, transposed into x so
-   that each substitution step is one operation across the group. Each column's arithmetic is the same in
-   any group. */
+   OpenBLAS's trsm kernels multiply by the reciprocal too). Two ways to solve a column:
+   - substitution, as trsm: the columns go through in groups of LANES, transposed into x so that each step is
+     one operation across the group (the compiler's vectors);
+   - for real dtypes, the product with the leaf's inverse (formed once by substitution on the identity),
+     whose every step runs across the column's rows, without the transposition (half the leaf's time).
+     Its error grows with the leaf's condition, as substitution's bound does but not always its actual
+     error, so it is used only where the leaf's condition (1-norm) is at most LEAF_COND_MAX; and only for a
+     column whose result is finite: an infinity or NaN in the column would reach the rows above it through
+     the inverse's zeros, where substitution, OpenBLAS and torch leave numbers, and an inverse's entry can
+     overflow where substitution's never forms it. Such a column takes the substitution's result.
+   Each column's path and arithmetic depend on that column and the leaf alone, never on its group. */
+#define LEAF_COND_MAX 1024.0
 #define LANES(T) (64 / (int)sizeof(T))
-#define DEFINE_LEAF(SUF, T, R, CONJ, MUL, INV, APPLY, HAS_APPLY)                                                \
+#define DEFINE_LEAF(SUF, T, R, CONJ, MUL, INV, ABS, APPLY, HAS_APPLY)                                           \
   /* substitution on the LANES(T) columns of x (rows 0 .. kb - 1) */                                            \
   static inline void subst_##SUF(bool lower, int kb, const T *d, const T *r, T(*x)[LANES(T)]) {                 \
     if (lower)                                                                                                  \
@@ -65,22 +70,33 @@
     for (int i = 0; i < n; i++) bad |= !(p[i] - p[i] == 0);                                                     \
     return !bad;                                                                                                \
   }                                                                                                             \
+  /* the 1-norm (largest column sum of |.|) of the kb x kb triangle of a (column-major, LEAF rows) */           \
+  static inline R norm1_##SUF(bool lower, int kb, const T *a) {                                                 \
+    R most = 0;                                                                                                 \
+    for (int k = 0; k < kb; k++) {                                                                              \
+      R sum = 0;                                                                                                \
+      for (int i = lower ? k : 0; i < (lower ? kb : k + 1); i++) sum += ABS(a[i + k * LEAF]);                   \
+      most = sum > most ? sum : most;                                                                           \
+    }                                                                                                           \
+    return most;                                                                                                \
+  }                                                                                                             \
   CT_KERNEL_CLONES static void leaf_##SUF(bool lower, bool unit, char trans, int r0, int kb, int m,             \
                                           const T *t, int ldt, T *b, int ldb) {                                 \
     enum {                                                                                                      \
       parts = (int)(sizeof(T) / sizeof(R))                                                                      \
     };                                                                                                          \
-    T d[LEAF * LEAF], r[LEAF], x[LEAF][LANES(T)], inv[LEAF * LEAF] = {0};                                       \
-    bool by_inverse = HAS_APPLY;                                                                                \
+    T d[LEAF * LEAF], r[LEAF], x[LEAF][LANES(T)], inv[LEAF * LEAF] = {0}, y[LANES(T)][LEAF];                    \
+    bool by_inverse = HAS_APPLY, ok[LANES(T)];                                                                  \
     for (int k = 0; k < kb; k++)                                                                                \
       for (int i = 0; i < kb; i++) {                                                                            \
         T v = trans == 'N' ? t[(size_t)(r0 + i) + (size_t)(r0 + k) * (size_t)ldt]                               \
                            : t[(size_t)(r0 + k) + (size_t)(r0 + i) * (size_t)ldt];                              \
         d[i + k * LEAF] = trans == 'C' ? CONJ(v) : v;                                                           \
-        if (lower ? i >= k : i <= k) by_inverse &= finite_##SUF((const R *)&d[i + k * LEAF], parts);            \
+        if (lower ? i > k : i < k) by_inverse &= finite_##SUF((const R *)&d[i + k * LEAF], parts);              \
       }                                                                                                         \
     for (int k = 0; k < kb; k++) {                                                                              \
       r[k] = unit ? (T)1 : INV(d[k + k * LEAF]);                                                                \
+      if (unit) d[k + k * LEAF] = (T)1; /* for the condition: the diagonal the solve uses */                    \
       by_inverse &= finite_##SUF((const R *)&r[k], parts);                                                      \
     }                                                                                                           \
     for (int c0 = 0; by_inverse && c0 < kb;                                                                     \
@@ -91,21 +107,30 @@
       for (int c = 0; c < LANES(T) && c0 + c < kb; c++)                                                         \
         for (int i = 0; i < kb; i++) inv[i + (c0 + c) * LEAF] = x[i][c];                                        \
     }                                                                                                           \
+    if (by_inverse) {                                                                                           \
+      R ni = norm1_##SUF(lower, kb, inv); /* NaN where an entry overflowed: not <= */                           \
+      by_inverse = ni - ni == 0 && norm1_##SUF(lower, kb, d) * ni <= (R)LEAF_COND_MAX;                          \
+    }                                                                                                           \
     for (int j0 = 0; j0 < m; j0 += LANES(T)) {                                                                  \
       int w = m - j0 < LANES(T) ? m - j0 : LANES(T);                                                            \
       T *bj = b + (size_t)r0 + (size_t)j0 * (size_t)ldb;                                                        \
-      bool group = by_inverse;                                                                                  \
-      for (int c = 0; group && c < w; c++)                                                                      \
-        group = finite_##SUF((const R *)(bj + (size_t)c * (size_t)ldb), kb * parts);                            \
-      if (group) {                                                                                              \
-        for (int c = 0; c < w; c++) APPLY(inv, bj + (size_t)c * (size_t)ldb, kb);                               \
-        continue;                                                                                               \
+      bool all = by_inverse;                                                                                    \
+      for (int c = 0; by_inverse && c < w; c++) {                                                               \
+        APPLY(inv, bj + (size_t)c * (size_t)ldb, kb, y[c]);                                                     \
+        ok[c] = finite_##SUF((const R *)y[c], kb * parts);                                                      \
+        all &= ok[c];                                                                                           \
       }                                                                                                         \
-      for (int i = 0; i < kb; i++)                                                                              \
-        for (int c = 0; c < LANES(T); c++) x[i][c] = c < w ? bj[i + (size_t)c * (size_t)ldb] : (T)0;            \
-      subst_##SUF(lower, kb, d, r, x);                                                                          \
-      for (int c = 0; c < w; c++)                                                                               \
-        for (int i = 0; i < kb; i++) bj[i + (size_t)c * (size_t)ldb] = x[i][c];                                 \
+      if (!all) {                                                                                               \
+        for (int i = 0; i < kb; i++)                                                                            \
+          for (int c = 0; c < LANES(T); c++) x[i][c] = c < w ? bj[i + (size_t)c * (size_t)ldb] : (T)0;          \
+        subst_##SUF(lower, kb, d, r, x);                                                                        \
+      }                                                                                                         \
+      for (int c = 0; c < w; c++) {                                                                             \
+        T *col = bj + (size_t)c * (size_t)ldb;                                                                  \
+        if (by_inverse && ok[c]) memcpy(col, y[c], (size_t)kb * sizeof(T));                                     \
+        else                                                                                                    \
+          for (int i = 0; i < kb; i++) col[i] = x[i][c];                                                        \
+      }                                                                                                         \
     }                                                                                                           \
   }
 
@@ -115,7 +140,7 @@
 #define REAL_CONJ(v)           (v)
 #define REAL_MUL(a, b)         ((a) * (b))
 #define REAL_INV(a)            (1 / (a))
-#define NO_APPLY(inv, col, kb) ((void)(inv), (void)(col), (void)(kb))
+#define NO_APPLY(inv, col, kb, out) ((void)(inv), (void)(col), (void)(kb), (void)(out))
 #define DEFINE_COMPLEX(SUF, T, R, RE, IM, MAKE, ABS)                           \
   static inline T mul_##SUF(T a, T b) {                                        \
     return MAKE(RE(a) * RE(b) - IM(a) * IM(b), RE(a) * IM(b) + IM(a) * RE(b)); \
@@ -134,37 +159,35 @@
 DEFINE_COMPLEX(c, float complex, float, crealf, cimagf, CMPLXF, fabsf)
 DEFINE_COMPLEX(z, double complex, double, creal, cimag, CMPLX, fabs)
 
-/* col[0 .. kb) = inv * col for a real leaf's inverse (column-major, LEAF x LEAF, zero past kb): LEAF rows of
-   vector accumulators, one broadcast product per column of inv, in the same order for every column (GCC's
-   vector types: the target's widest registers, split where it has narrower ones). Complex leaves keep the
-   substitution. */
-#define DEFINE_APPLY(SUF, T)                                     \
-  typedef T vec_##SUF __attribute__((vector_size(64)));          \
-  enum {                                                         \
-    per_##SUF = 64 / (int)sizeof(T),                             \
-    vecs_##SUF = LEAF / per_##SUF                                \
-  };                                                             \
-  static inline void apply_##SUF(const T *inv, T *col, int kb) { \
-    vec_##SUF y[vecs_##SUF], v;                                  \
-    for (int q = 0; q < vecs_##SUF; q++) y[q] = (vec_##SUF){0};  \
-    for (int k = 0; k < kb; k++) {                               \
-      vec_##SUF bk = (vec_##SUF){0} + col[k];                    \
-      for (int q = 0; q < vecs_##SUF; q++) {                     \
-        memcpy(&v, inv + k * LEAF + q * per_##SUF, sizeof v);    \
-        y[q] += v * bk;                                          \
-      }                                                          \
-    }                                                            \
-    T out[LEAF];                                                 \
-    memcpy(out, y, sizeof out);                                  \
-    memcpy(col, out, (size_t)kb * sizeof(T));                    \
+/* out[0 .. LEAF) = inv * col[0 .. kb) for a real leaf's inverse (column-major, LEAF x LEAF, zero past kb):
+   LEAF rows of vector accumulators, one broadcast product per column of inv, in the same order for every
+   column (GCC's vector types: the target's widest registers, split where it has narrower ones). Complex
+   leaves keep the substitution. */
+#define DEFINE_APPLY(SUF, T)                                                   \
+  typedef T vec_##SUF __attribute__((vector_size(64)));                        \
+  enum {                                                                       \
+    per_##SUF = 64 / (int)sizeof(T),                                           \
+    vecs_##SUF = LEAF / per_##SUF                                              \
+  };                                                                           \
+  static inline void apply_##SUF(const T *inv, const T *col, int kb, T *out) { \
+    vec_##SUF y[vecs_##SUF], v;                                                \
+    for (int q = 0; q < vecs_##SUF; q++) y[q] = (vec_##SUF){0};                \
+    for (int k = 0; k < kb; k++) {                                             \
+      vec_##SUF bk = (vec_##SUF){0} + col[k];                                  \
+      for (int q = 0; q < vecs_##SUF; q++) {                                   \
+        memcpy(&v, inv + k * LEAF + q * per_##SUF, sizeof v);                  \
+        y[q] += v * bk;                                                        \
+      }                                                                        \
+    }                                                                          \
+    memcpy(out, y, LEAF * sizeof(T));                                          \
   }
 DEFINE_APPLY(s, float)
 DEFINE_APPLY(d, double)
 
-DEFINE_LEAF(s, float, float, REAL_CONJ, REAL_MUL, REAL_INV, apply_s, true)
-DEFINE_LEAF(d, double, double, REAL_CONJ, REAL_MUL, REAL_INV, apply_d, true)
-DEFINE_LEAF(c, float complex, float, conjf, mul_c, inv_c, NO_APPLY, false)
-DEFINE_LEAF(z, double complex, double, conj, mul_z, inv_z, NO_APPLY, false)
+DEFINE_LEAF(s, float, float, REAL_CONJ, REAL_MUL, REAL_INV, fabsf, apply_s, true)
+DEFINE_LEAF(d, double, double, REAL_CONJ, REAL_MUL, REAL_INV, fabs, apply_d, true)
+DEFINE_LEAF(c, float complex, float, conjf, mul_c, inv_c, cabsf, NO_APPLY, false)
+DEFINE_LEAF(z, double complex, double, conj, mul_z, inv_z, cabs, NO_APPLY, false)
 
 typedef struct solve {
   ct_dtype dt;
