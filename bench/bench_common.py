@@ -67,24 +67,35 @@ def released(make):
     return lambda: lib.ct_release(make())
 
 
-def paired(ct_call, torch_call, reps=None, settle=0.0):
-    """(median ratio torch/ctorch, median ctorch seconds, median torch seconds) over reps rounds after a
-    warm-up (BENCH_REPS, default 7). settle: seconds to wait before each timed call, so that neither
-    library's threads are still busy from the other's call (torch's OpenMP threads spin GOMP_SPINCOUNT
-    pauses after each parallel region, ~20 ms on a CPU whose PAUSE takes ~140 cycles, on the core that
-    ctorch's pool worker needs: a user's program that runs ctorch alone never meets them)."""
+def paired(ct_call, torch_call, reps=None, settle=None):
+    """(median ratio torch/ctorch, median ctorch seconds per call, median torch seconds per call) over reps
+    rounds after a warm-up (BENCH_REPS, default 7); each round times one turn of each library.
+    settle: seconds to wait before each turn; None: 0.03 where ctorch is set to more than one thread, so
+    that neither library meets the other's threads still busy from its turn (torch's OpenMP threads spin
+    GOMP_SPINCOUNT pauses after each parallel region, ~20 ms on a CPU whose PAUSE takes ~140 cycles, on the
+    core that ctorch's pool worker needs: a user's program that runs ctorch alone never meets them; on 2
+    CPUs cat and tril at 2 threads ran no faster than at 1 beside them).
+    A turn is a batch of back-to-back calls lasting about a millisecond (one call where a call takes
+    longer), timed as a whole: after the pause the first call runs on cold caches, the others as in a
+    program's loop, and a 10 us call's timer noise is spread over the batch."""
     reps = reps or int(os.environ.get("BENCH_REPS", "7"))
+    if settle is None:
+        settle = 0.03 if lib.ct_get_num_threads() > 1 else 0.0
     ct_call(), torch_call()
+    t0 = time.perf_counter(); ct_call(); one = time.perf_counter() - t0
+    batch = max(1, min(1000, int(1e-3 / max(one, 1e-7))))
     ratios, times = [], []
     for _ in range(reps):
-        if settle:
-            time.sleep(settle)
-        t0 = time.perf_counter(); ct_call(); tc = time.perf_counter() - t0
-        if settle:
-            time.sleep(settle)
-        t1 = time.perf_counter(); torch_call(); tt = time.perf_counter() - t1
-        ratios.append(tt / tc)
-        times.append((tc, tt))
+        turn = []
+        for call in (ct_call, torch_call):
+            if settle:
+                time.sleep(settle)
+            t0 = time.perf_counter()
+            for _ in range(batch):
+                call()
+            turn.append((time.perf_counter() - t0) / batch)
+        ratios.append(turn[1] / turn[0])
+        times.append(tuple(turn))
     return statistics.median(ratios), statistics.median(c for c, _ in times), statistics.median(t for _, t in times)
 
 

@@ -9,11 +9,11 @@ The targets (issue 16, float32): gather and scatter_add on 4096x4096 along dim 1
 advanced-indexing get and set (ct_index / ct_index_put_ with a 1M int64 index tensor) of 1M rows >= 1.5x."""
 import ctypes
 import os
-import statistics
 import sys
-import time
 
 import torch
+
+from bench_common import paired  # noqa: E402  (the paired protocol; the same library, loaded once)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("CTORCH_BUILD", os.path.join(ROOT, "build"))
@@ -59,32 +59,6 @@ def same(ct, t):
         return False
     buf = (ctypes.c_char * (n * t.element_size())).from_address(lib.ct_data_ptr(ct))
     return bytes(buf) == t.contiguous().numpy().tobytes()
-
-
-def paired(ct_call, torch_call, settle=0.0):
-    """bench_common.paired's protocol (this script keeps its own loader), with two additions for calls of a
-    few microseconds. settle: seconds to wait before each library's turn at 2 threads, so that neither meets
-    the other's threads still spinning (torch's OpenMP threads spin ~20 ms after each parallel region; on 2
-    CPUs one then shares a core with the next call: index_select's 10 us took 2-3x longer for either
-    library). A turn is a batch of back-to-back calls lasting about a millisecond (one call where a call
-    takes longer), timed as a whole: the first call after the pause runs on cold caches, the others as in
-    a program's loop, and the timer's noise is spread over the batch."""
-    ct_call(), torch_call()
-    t0 = time.perf_counter(); ct_call(); one = time.perf_counter() - t0
-    batch = max(1, min(1000, int(1e-3 / max(one, 1e-7))))
-    ratios, times = [], []
-    for _ in range(REPS):
-        turn = []
-        for call in (ct_call, torch_call):
-            if settle:
-                time.sleep(settle)
-            t0 = time.perf_counter()
-            for _ in range(batch):
-                call()
-            turn.append((time.perf_counter() - t0) / batch)
-        ratios.append(turn[1] / turn[0])
-        times.append(tuple(turn))
-    return statistics.median(ratios), statistics.median(c for c, _ in times), statistics.median(t for _, t in times)
 
 
 def released(f):
@@ -170,7 +144,7 @@ def main():
         torch.set_num_threads(threads)
         print(f"-- {threads} thread(s)")
         for label, target, ct_call, torch_call, chk in all_cases:
-            r, tc, tt = paired(ct_call, torch_call, settle=0.03 if threads > 1 else 0.0)
+            r, tc, tt = paired(ct_call, torch_call, REPS)
             ok = "  same values" if chk() else "  RESULTS DIFFER"
             goal = f"(target >= {target}x)" if target else ""
             flag = "   " if not target else ("ok " if r >= target else "LOW")

@@ -214,8 +214,8 @@ def main():
         for label, target, ct_call, torch_call, chk in all_cases:
             if only and only not in label:
                 continue
-            # 2 threads: each library's call starts with the other's threads settled (bench_common.paired)
-            r, tc, tt = paired(ct_call, torch_call, settle=0.03 if threads > 1 else 0.0)
+            # 2 threads: each library's turn starts with the other's threads settled (bench_common.paired)
+            r, tc, tt = paired(ct_call, torch_call)
             verdict = None if chk is None else chk()
             same = "" if chk is None else "  " + (verdict if isinstance(verdict, str) else "close" if verdict
                                                    else "RESULTS DIFFER")

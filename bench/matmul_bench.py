@@ -152,8 +152,8 @@ def main():
         else:
             print("-- 2 threads")
         for label, target, flops, ct_call, torch_call, check in all_cases:
-            # 2 threads: each library's call starts with the other's threads settled (bench_common.paired)
-            r, tc, tt = paired(ct_call, torch_call, settle=0.03 if threads > 1 else 0.0)
+            # 2 threads: each library's turn starts with the other's threads settled (bench_common.paired)
+            r, tc, tt = paired(ct_call, torch_call)
             same = "" if check is None else ("  bit-identical" if check() else "  RESULTS DIFFER")
             gf = flops / tc / 1e9
             peak = p64 if "dgemm" in label else p32
