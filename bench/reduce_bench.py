@@ -12,10 +12,8 @@ within assert_close's float32 tolerance (indices exactly).
 bench_reduce (C, no Python) times the same ctorch calls on their own."""
 import ctypes
 import os
-import statistics
 import subprocess
 import sys
-import time
 
 import torch
 
@@ -27,6 +25,7 @@ lib = ctypes.CDLL(os.path.join(BUILD, "libctorch.so"))
 P = ctypes.c_void_p
 
 
+from bench_common import paired  # noqa: E402  (the paired protocol: the same library, loaded once)
 from ct_structs import Complex, RandomOpts, ReduceOpts, Scalar, ScalarValue, Shape, VarOpts  # noqa: F401
 
 
@@ -65,18 +64,6 @@ def to_torch(p, like):
 def triad(threads):
     out = subprocess.run([os.path.join(BUILD, "bench", "bench_stream"), str(threads)], capture_output=True, text=True)
     return float(out.stdout.split()[1])
-
-
-def paired(ct_call, torch_call):
-    lib.ct_release(ct_call()), torch_call()
-    ratios, times = [], []
-    for _ in range(REPS):
-        t0 = time.perf_counter(); r = ct_call(); t1 = time.perf_counter()
-        torch_call(); t2 = time.perf_counter()
-        lib.ct_release(r)
-        ratios.append((t2 - t1) / (t1 - t0))
-        times.append((t1 - t0, t2 - t1))
-    return statistics.median(ratios), statistics.median(c for c, _ in times), statistics.median(t for _, t in times)
 
 
 def agree(ct_call, torch_call):
@@ -137,7 +124,7 @@ def main():
         bw = triad(threads)
         print(f"-- {threads} thread(s); machine triad bandwidth {bw:.1f} GB/s")
         for label, target, nbytes, ct_call, torch_call in all_cases:
-            r, tc, tt = paired(ct_call, torch_call)
+            r, tc, tt = paired(lambda ct_call=ct_call: lib.ct_release(ct_call()), torch_call, REPS)
             ok = "" if agree(ct_call, torch_call) else "  RESULTS DIFFER"
             gbs = f"  {nbytes / tc / 1e9:5.1f} GB/s read ({100 * nbytes / tc / 1e9 / bw:3.0f}% of triad)" if nbytes else ""
             if target is None:
