@@ -7,12 +7,12 @@ ctorch faster). Memory-bound ops also print the bandwidth ctorch reached beside 
 bandwidth at that thread count. ctypes adds ~1 us per call, nothing beside 16M-element ops."""
 import ctypes
 import os
-import statistics
 import subprocess
 import sys
-import time
 
 import torch
+
+from bench_common import paired as common_paired  # noqa: E402  (the same library, loaded once)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get("CTORCH_BUILD", os.path.join(ROOT, "build"))
@@ -63,15 +63,11 @@ def triad(threads):
 
 
 def paired(ct_call, torch_call, release=True):
+    """bench_common.paired (at 2 threads each library's turn after a pause, turns of ~1 ms): the ratio and
+    ctorch's time; release: ct_call returns a new tensor to release."""
     ct_call_r = (lambda: lib.ct_release(ct_call())) if release else ct_call
-    ct_call_r(), torch_call()
-    ratios, ct_times = [], []
-    for _ in range(REPS):
-        t0 = time.perf_counter(); ct_call_r(); t1 = time.perf_counter()
-        torch_call(); t2 = time.perf_counter()
-        ratios.append((t2 - t1) / (t1 - t0))
-        ct_times.append(t1 - t0)
-    return statistics.median(ratios), statistics.median(ct_times)
+    r, tc, _ = common_paired(ct_call_r, torch_call, REPS)
+    return r, tc
 
 
 N = 16 << 20
