@@ -89,6 +89,23 @@ static ct_tensor *f_tri_left(ct_tensor *const *in) { return ct_linalg_solve_tria
 static ct_tensor *f_tri_right(ct_tensor *const *in) {
   return ct_linalg_solve_triangular(in[5], in[2], true, &(ct_linalg_solve_triangular_opts){.right = true});
 }
+/* the other triangles and forms: cholesky_solve with the upper factor L^H, the unit lower triangle of LU, and
+   U^T (a transposed view: the solve's trans 'T') */
+static ct_tensor *f_cholesky_solve_upper(ct_tensor *const *in) {
+  return ct_cholesky_solve(in[1], ct_conj(ct_mT(in[4])), &(ct_cholesky_solve_opts){.upper = true});
+}
+static ct_tensor *f_tri_unit_lower(ct_tensor *const *in) {
+  return ct_linalg_solve_triangular(in[6], in[1], false,
+                                    &(ct_linalg_solve_triangular_opts){.unitriangular = true});
+}
+static ct_tensor *f_tri_transposed(ct_tensor *const *in) {
+  return ct_linalg_solve_triangular(ct_mT(in[5]), in[1], false, NULL);
+}
+static ct_tensor *unit_l_x(ct_tensor *const *in, const ct_tensor *x) {
+  ct_tensor_opts to = {.dtype = ct_dtype_of(in[6])};
+  return ct_matmul(ct_add(ct_tril(in[6], -1), ct_eye(ct_size(in[6], 0), &to), NULL), x);
+}
+static ct_tensor *ut_x(ct_tensor *const *in, const ct_tensor *x) { return ct_matmul(ct_mT(in[5]), x); }
 static ct_tensor *a_x(ct_tensor *const *in, const ct_tensor *x) { return ct_matmul(in[0], x); }
 static ct_tensor *s_x(ct_tensor *const *in, const ct_tensor *x) { return ct_matmul(in[3], x); }
 static ct_tensor *u_x(ct_tensor *const *in, const ct_tensor *x) { return ct_matmul(in[5], x); }
@@ -117,6 +134,9 @@ static void test_many_rhs(ct_dtype dt, int64_t n, int64_t k) {
     same_at_two_threads("linalg.lu_solve", f_lu_solve, in, a_x, B, tol, true);
     same_at_two_threads("cholesky_solve", f_cholesky_solve, in, s_x, B, tol, true);
     same_at_two_threads("solve_triangular", f_tri_left, in, u_x, B, tol, true);
+    same_at_two_threads("cholesky_solve, upper", f_cholesky_solve_upper, in, s_x, B, tol, true);
+    same_at_two_threads("solve_triangular, unit lower", f_tri_unit_lower, in, unit_l_x, B, tol, true);
+    same_at_two_threads("solve_triangular, transposed", f_tri_transposed, in, ut_x, B, tol, true);
     same_at_two_threads("solve_triangular, right", f_tri_right, in, x_u, Bt, tol, false);
   }
   ct_scope_end();
