@@ -169,6 +169,22 @@ def product_cases(g):
             ]
     cases.append(("solve 256 f64", lambda: torch.linalg.solve(sq[f64], rhs),
                   lambda: ct("ct_linalg_solve", T(sq[f64]), T(rhs), None), 2, "close"))
+    # the other solves through trsm_left.c (from 256 rows, 16 right-hand sides): potrs, getrs with torch's
+    # factors, trsm
+    for dt in (f32, f64):
+        n = "f32" if dt == f32 else "f64"
+        b3 = torch.randn(300, 70, dtype=dt, generator=g)
+        l3 = torch.linalg.cholesky(spd(300, dt, g))
+        lu3, piv3 = torch.linalg.lu_factor(torch.randn(300, 300, dtype=dt, generator=g) + 20 * torch.eye(300, dtype=dt))
+        u3 = torch.randn(300, 300, dtype=dt, generator=g).triu() * 0.1 + 2 * torch.eye(300, dtype=dt)
+        cases += [
+            ("cholesky_solve 300 " + n, lambda b3=b3, l3=l3: torch.cholesky_solve(b3, l3),
+             lambda b3=b3, l3=l3: ct("ct_cholesky_solve", T(b3), T(l3), None), 2, "close"),
+            ("lu_solve 300 " + n, lambda lu3=lu3, piv3=piv3, b3=b3: torch.linalg.lu_solve(lu3, piv3, b3),
+             lambda lu3=lu3, piv3=piv3, b3=b3: ct("ct_linalg_lu_solve", T(lu3), T(piv3), T(b3), None), 2, "close"),
+            ("solve_triangular 300 " + n, lambda u3=u3, b3=b3: torch.linalg.solve_triangular(u3, b3, upper=True),
+             lambda u3=u3, b3=b3: ct("ct_linalg_solve_triangular", T(u3), T(b3), True, None), 2, "close"),
+        ]
     return cases
 
 
