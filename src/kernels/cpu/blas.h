@@ -89,6 +89,11 @@ void ct__blas_sync_threads(void);
    call from the calling thread restores ct_set_num_threads's count. */
 void ct__blas_threads_one(void);
 
+/* fn(ctx, i, tid) for i < n as chunks on the library's pool (ct__parallel_chunks), each chunk with the running
+   thread's OpenMP count at 1 so that the OpenBLAS calls it makes run serially on that thread; the calling
+   thread's count is restored after. */
+void ct__blas_serial_calls_on_pool(int64_t n, int nt, void (*fn)(void *ctx, int64_t i, int tid), void *ctx);
+
 /* Whether every count fits OpenBLAS's 32-bit integers. */
 static inline bool ct__blas_fits(int64_t v) { return v >= 0 && v <= INT32_MAX; }
 

@@ -497,11 +497,21 @@ void ct__blas_gemm_one_thread(const ct_blas_gemm_params *p, ct_dtype dt, char tr
    on any core. Not reproduced: 'n' with fewer ranges than threads (m <= 4 at 2 threads), where OpenBLAS
    may split x instead and sum partial results; negative increments; complex (its own split). */
 
-/* Serial OpenBLAS calls as pool chunks: each fn sets its thread's OpenMP count to 1 first (OpenBLAS then
-   runs the call on that thread alone); the calling thread's count is restored after. */
-static void serial_calls_on_pool(int64_t n, int nt, ct_par_chunk_fn fn, void *ctx) {
+typedef struct serial_job {
+  ct_par_chunk_fn fn;
+  void *ctx;
+} serial_job;
+
+static void serial_chunk(void *c, int64_t i, int tid) {
+  const serial_job *s = c;
+  if (ct__omp_get_max_threads() != 1) ct__omp_set_num_threads(1); /* OpenBLAS runs the call on this thread */
+  s->fn(s->ctx, i, tid);
+}
+
+void ct__blas_serial_calls_on_pool(int64_t n, int nt, ct_par_chunk_fn fn, void *ctx) {
   int saved = ct__omp_get_max_threads();
-  ct__parallel_chunks(n, nt, fn, ctx);
+  serial_job s = {fn, ctx};
+  ct__parallel_chunks(n, nt, serial_chunk, &s);
   if (ct__omp_get_max_threads() != saved) ct__omp_set_num_threads(saved);
 }
 
@@ -518,7 +528,6 @@ typedef struct gemv_job {
 static void gemv_range(void *ctx, int64_t r, int tid) {
   (void)tid;
   const gemv_job *j = ctx;
-  if (ct__omp_get_max_threads() != 1) ct__omp_set_num_threads(1);
   int64_t lo = j->range[r], w = j->range[r + 1] - lo;
   bool t = (j->trans | 0x20) == 't';
   ct__blas_gemv_nosync(j->dt, j->trans, t ? j->m : w, t ? w : j->n, j->alpha,
@@ -550,7 +559,7 @@ bool ct__blas_gemv_pooled(const char *config, ct_dtype dt, char trans, int64_t m
   int ranges = split(0, t ? n : m, nt, 4, j.range);
   /* 't' in one range is one serial call anyway; 'n' in fewer ranges than threads may split x instead */
   if (ranges < 2 || (!t && ranges < nt)) return false;
-  serial_calls_on_pool(ranges, nt, gemv_range, &j);
+  ct__blas_serial_calls_on_pool(ranges, nt, gemv_range, &j);
   return true;
 }
 
@@ -580,7 +589,6 @@ typedef struct dot_job {
 static void dot_range(void *ctx, int64_t r, int tid) {
   (void)tid;
   dot_job *j = ctx;
-  if (ct__omp_get_max_threads() != 1) ct__omp_set_num_threads(1);
   int64_t lo = j->range[r];
   ct__blas_dot_nosync(j->dt, j->conj_x, j->range[r + 1] - lo, j->x + lo * j->incx * j->es, j->incx,
                       j->y + lo * j->incy * j->es, j->incy, j->part[r]);
@@ -605,7 +613,7 @@ bool ct__blas_dot_pooled(const char *config, const char *core, ct_dtype dt, bool
                .x = x,
                .y = y};
   int ranges = split(0, n, nt, 1, j.range);
-  serial_calls_on_pool(ranges, nt, dot_range, &j);
+  ct__blas_serial_calls_on_pool(ranges, nt, dot_range, &j);
   double sum[2] = {0.0, 0.0};
   for (int r = 0; r < nt; r++)
     for (int p = 0; p < 2; p++) sum[p] = sum[p] + (r < ranges ? j.part[r][p] : 0.0);

@@ -8,7 +8,6 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "core/omp_runtime.h"
 #include "core/parallel.h"
 #include "kernels/cpu/blas.h"
 #include "ops/linalg/trsm_left.h"
@@ -72,7 +71,6 @@ typedef struct rhs_job {
 static void rhs_block(void *c, int64_t i, int tid) {
   (void)tid;
   rhs_job *j = c;
-  if (ct__omp_get_max_threads() != 1) ct__omp_set_num_threads(1); /* OpenBLAS serial on this thread */
   int first = (int)i * j->per, count = j->total - first < j->per ? j->total - first : j->per;
   int info = j->fn(j->ctx, first, count);
   if (info) atomic_store(&j->info, info);
@@ -106,9 +104,7 @@ static int by_rhs_blocks(int64_t n, int nrhs, int align, rhs_fn *fn, void *ctx) 
   int per = (nrhs + blocks - 1) / blocks;
   per = (per + align - 1) / align * align;
   rhs_job j = {.fn = fn, .ctx = ctx, .total = nrhs, .per = per};
-  int saved = ct__omp_get_max_threads();
-  ct__parallel_chunks((nrhs + j.per - 1) / j.per, nt, rhs_block, &j);
-  if (ct__omp_get_max_threads() != saved) ct__omp_set_num_threads(saved);
+  ct__blas_serial_calls_on_pool((nrhs + j.per - 1) / j.per, nt, rhs_block, &j);
   return atomic_load(&j.info);
 }
 
