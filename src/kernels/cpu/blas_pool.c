@@ -20,14 +20,17 @@
      - the first M block of a range runs the kernel on its own N range's pieces in the chunks they are
        packed in (3 * GEMM_UNROLL_N, else GEMM_UNROLL_N, else the rest: the driver's generic rule), on
        every other piece whole; later M blocks on every piece whole.
-   Only who runs a call differs: packing a B piece or an A block, and the kernel calls of one M block on
-   one piece, are chunks any pool thread takes, so a late worker's share is taken by the others. One pool
-   job per K block runs that block's kernel calls and then packs the next block (two buffer sets).
+   Only who runs a call differs: packing a B piece (with its owner's calls on it) or an A block, and the
+   kernel calls of one M block on one piece, are tasks any pool thread takes once the tasks they need are
+   done (see `task`), all of one product in one pool job. A late worker delays only the tasks that need the
+   one it holds: there is no barrier between K blocks, where one job per K block (two buffer sets, before
+   this) waited for the worker's last chunk at each block's end.
 
    What is read from OpenBLAS's internals: GEMM_P/Q/R and GEMM_UNROLL_M/N of the running core from its
    `gotoblas` table, at the offsets of 0.3.21's DYNAMIC_ARCH build (BUILD_BFLOAT16 off, as Debian builds
    it), and the routines by name; the route is taken only when openblas_get_config() names that version
    and build, the values are plausible and the kernel found by name is the one the table holds. */
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -184,16 +187,43 @@ typedef int copy_fn(long, long, const void *, long, void *);
 
 typedef struct piece {
   int64_t lo, hi;
-  size_t off; /* bytes into the packed-B buffer */
+  size_t off; /* bytes into a packed-B buffer */
 } piece;
 
 /* One M block of one M range: the rows one thread of the driver packs A for and multiplies at once. */
 typedef struct mblock {
   int i;
-  bool first; /* the range's first block (its own N range's pieces go chunk by chunk) */
   int64_t is, min_i;
-  size_t off; /* bytes into the packed-A buffer */
+  size_t off; /* bytes into a packed-A buffer */
 } mblock;
+
+/* The tasks of one product, in the order a thread looks for work: the beta passes, then per K block the
+   A blocks of each M range's first block, the B pieces (each packed by chunks, each chunk multiplied by its
+   owner's first A block at once, as the driver's thread does with its own pieces), then each other A block
+   packed and multiplied by every piece: the serial driver's order, in which a thread working alone reads
+   packed panels while they are still in its cache. A task runs once the tasks it needs are done:
+     - kernel calls on (s, mb, q): A block (s, mb) and B piece (s, q) packed, and the calls on (s - 1, mb, q)
+       done (the K blocks reach each element of C in order), or for s = 0 the beta pass of its region;
+     - packing into buffer set s % SETS: the calls of block s - SETS that read that buffer done.
+   Threads take whatever task is ready first in that order, so a thread the OS holds back delays only the
+   tasks that need the one it holds, not a whole K block: a later block's tasks go on around it. */
+enum {
+  T_BETA,
+  T_PACK_A,
+  T_PACK_B,
+  T_MULTIPLY
+};
+enum {
+  FREE,
+  TAKEN,
+  DONE
+};
+#define SETS 2
+
+typedef struct task {
+  uint8_t kind;
+  int32_t s, a, b; /* K block; M block or beta region; piece */
+} task;
 
 typedef struct drv_job {
   const ct_blas_gemm_params *p;
@@ -210,21 +240,23 @@ typedef struct drv_job {
   int pc_range[DIVIDE_RATE * MAX_PARTS]; /* the N range a piece belongs to */
   int np;
   mblock *mb;
-  int64_t nmb;
-  /* K blocks are multiplied from one set of packing buffers while the next block is packed into the
-     other: one pool job per K block (its kernel calls, then the next block's packing) */
-  struct stage {
-    int64_t ls, min_l, chunks; /* chunks: multiply's (cur) or pack's (next) */
-    char *bbuf, *abuf;
-  } cur, next;
-  int64_t betas; /* beta passes among the first packing job's chunks */
+  int64_t nmb, first_mb[MAX_PARTS]; /* the M blocks; each M range's first */
+  int64_t nk, *ls, *min_l;          /* the K blocks */
+  char *bbuf[SETS], *abuf[SETS];
+  int64_t betas;
+  /* the task list and where each task sits in it */
+  task *tasks;
+  _Atomic uint8_t *state;
+  int64_t ntasks, *at_pack_a, *at_pack_b, *at_multiply; /* [s][mb], [s][q], [s][mb][q] (pack_b's calls:
+                                                           the owner's first block's entry is its pack_b) */
+  _Atomic int64_t first_free;                           /* every task before it is taken */
 } drv_job;
 
-static void kernel_call(const drv_job *j, int64_t mi, int64_t nj, const void *sa, const void *sb, int64_t row,
-                        int64_t col) {
+static void kernel_call(const drv_job *j, int64_t s, int64_t mi, int64_t nj, const void *sa, const void *sb,
+                        int64_t row, int64_t col) {
   ct_blas_fn f = j->p->kernel[j->kform];
   void *c = j->c + (row + col * j->ldc) * j->isz;
-  long m = (long)mi, n = (long)nj, k = (long)j->cur.min_l, ldc = (long)j->ldc;
+  long m = (long)mi, n = (long)nj, k = (long)j->min_l[s], ldc = (long)j->ldc;
   switch (j->dt) {
     case CT_FLOAT32: ((kern_s *)f)(m, n, k, *(const float *)j->alpha, sa, sb, c, ldc); break;
     case CT_FLOAT64: ((kern_d *)f)(m, n, k, *(const double *)j->alpha, sa, sb, c, ldc); break;
@@ -269,59 +301,128 @@ static int64_t own_chunk(int64_t left, int un) {
   return left > un ? un : left;
 }
 
-/* Packing a K block: the beta pass of each driver thread's region (first K block only), then each piece
-   of B packed as its owner packs it (chunk by chunk), then each M block of A. */
-static void pack(const drv_job *j, int64_t t) {
-  const struct stage *st = &j->next;
-  if (t < j->betas) { /* thread (i, g): its M range x its group's N ranges */
-    int g = (int)(t / j->tm), i = (int)(t % j->tm);
-    beta_call(j, j->rm[i], j->rm[i + 1], j->rn[g * j->tm], j->rn[(g + 1) * j->tm]);
-    return;
-  }
-  t -= j->betas;
-  if (t < j->np) {
-    const piece *pc = &j->pc[t];
-    copy_fn *copy = (copy_fn *)(j->b_plain ? j->p->oncopy : j->p->otcopy);
-    for (int64_t jjs = pc->lo, w; jjs < pc->hi; jjs += w) {
-      w = own_chunk(pc->hi - jjs, j->p->unroll_n);
-      const char *src = j->b + (j->b_plain ? st->ls + jjs * j->ldb : jjs + st->ls * j->ldb) * j->isz;
-      copy((long)st->min_l, (long)w, src, (long)j->ldb,
-           st->bbuf + pc->off + (size_t)(st->min_l * (jjs - pc->lo) * j->isz));
-    }
-    return;
-  }
-  const mblock *mb = &j->mb[t - j->np];
-  copy_fn *copy = (copy_fn *)(j->a_plain ? j->p->itcopy : j->p->incopy);
-  const char *src = j->a + (j->a_plain ? mb->is + st->ls * j->lda : st->ls + mb->is * j->lda) * j->isz;
-  copy((long)st->min_l, (long)mb->min_i, src, (long)j->lda, st->abuf + mb->off);
+/* Beta region r: driver thread (i, g)'s M range i x its group g's N ranges. */
+static void beta_pass(const drv_job *j, int64_t r) {
+  int g = (int)(r / j->tm), i = (int)(r % j->tm);
+  beta_call(j, j->rm[i], j->rm[i + 1], j->rn[g * j->tm], j->rn[(g + 1) * j->tm]);
 }
 
-/* Multiplying a K block: the kernel calls of one M block on one piece. The piece's N range belongs to group
-   g = range / tm, whose thread for the block's M range i covers it; the first block of a range takes its
-   own range's pieces (range g * tm + i) in their packing chunks. */
-static void multiply(const drv_job *j, int64_t t) {
-  const mblock *mb = &j->mb[t / j->np];
-  int q = (int)(t % j->np), r = j->pc_range[q];
+/* The first M block of the M range whose driver thread owns piece q: thread (i, g) owns N range g * tm + i. */
+static int64_t owner_block(const drv_job *j, int64_t q) { return j->first_mb[j->pc_range[q] % j->tm]; }
+
+/* B piece q of K block s packed as its owner packs it, chunk by chunk (3 * GEMM_UNROLL_N columns, else
+   GEMM_UNROLL_N, else the rest: the driver's generic rule), each chunk multiplied by the owner's first M
+   block at once, while it is in the cache. */
+static void pack_b(const drv_job *j, int64_t s, int64_t q) {
   const piece *pc = &j->pc[q];
-  const char *sa = j->cur.abuf + mb->off, *sb = j->cur.bbuf + pc->off;
-  if (!(mb->first && r == r / j->tm * j->tm + mb->i)) {
-    kernel_call(j, mb->min_i, pc->hi - pc->lo, sa, sb, mb->is, pc->lo);
-    return;
-  }
+  const mblock *mb = &j->mb[owner_block(j, q)];
+  copy_fn *copy = (copy_fn *)(j->b_plain ? j->p->oncopy : j->p->otcopy);
+  int64_t ls = j->ls[s], min_l = j->min_l[s];
+  const char *sa = j->abuf[s % SETS] + mb->off;
   for (int64_t jjs = pc->lo, w; jjs < pc->hi; jjs += w) {
     w = own_chunk(pc->hi - jjs, j->p->unroll_n);
-    kernel_call(j, mb->min_i, w, sa, sb + j->cur.min_l * (jjs - pc->lo) * j->isz, mb->is, jjs);
+    const char *src = j->b + (j->b_plain ? ls + jjs * j->ldb : jjs + ls * j->ldb) * j->isz;
+    char *sb = j->bbuf[s % SETS] + pc->off + (size_t)(min_l * (jjs - pc->lo) * j->isz);
+    copy((long)min_l, (long)w, src, (long)j->ldb, sb);
+    kernel_call(j, s, mb->min_i, w, sa, sb, mb->is, jjs);
   }
 }
 
-/* One pool job: the current K block's kernel calls, then the next block's packing (or, first, the
-   packing alone): the packing fills the end of the job, where threads would otherwise wait for the last
-   kernel calls. */
-static void stage_chunk(void *ctx, int64_t t, int tid) {
-  (void)tid;
-  const drv_job *j = ctx;
-  if (t < j->cur.chunks) multiply(j, t);
-  else pack(j, t - j->cur.chunks);
+static void pack_a(const drv_job *j, int64_t s, int64_t b) {
+  const mblock *mb = &j->mb[b];
+  copy_fn *copy = (copy_fn *)(j->a_plain ? j->p->itcopy : j->p->incopy);
+  int64_t ls = j->ls[s];
+  const char *src = j->a + (j->a_plain ? mb->is + ls * j->lda : ls + mb->is * j->lda) * j->isz;
+  copy((long)j->min_l[s], (long)mb->min_i, src, (long)j->lda, j->abuf[s % SETS] + mb->off);
+}
+
+/* The kernel call of M block b on piece q in K block s (other than the owner's first block: pack_b). */
+static void multiply(const drv_job *j, int64_t s, int64_t b, int64_t q) {
+  const mblock *mb = &j->mb[b];
+  const piece *pc = &j->pc[q];
+  kernel_call(j, s, mb->min_i, pc->hi - pc->lo, j->abuf[s % SETS] + mb->off, j->bbuf[s % SETS] + pc->off,
+              mb->is, pc->lo);
+}
+
+static inline void cpu_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+static bool done(const drv_job *j, int64_t t) {
+  return atomic_load_explicit(&j->state[t], memory_order_acquire) == DONE;
+}
+
+static int64_t at_multiply(const drv_job *j, int64_t s, int64_t b, int64_t q) {
+  return j->at_multiply[(s * j->nmb + b) * j->np + q];
+}
+
+/* Whether the calls on C region (mb, q) of the K block before s are done (for s = 0: its beta pass). */
+static bool region_ready(const drv_job *j, int64_t s, int64_t b, int64_t q) {
+  if (s > 0) return done(j, at_multiply(j, s - 1, b, q));
+  return !j->betas || done(j, j->pc_range[q] / j->tm * j->tm + j->mb[b].i);
+}
+
+/* Whether the tasks that task t needs are done. */
+static bool ready(const drv_job *j, const task *t) {
+  switch (t->kind) {
+    case T_BETA: return true;
+    case T_PACK_A: /* the calls that read this buffer in block s - SETS */
+      for (int64_t q = 0; t->s >= SETS && q < j->np; q++)
+        if (!done(j, at_multiply(j, t->s - SETS, t->a, q))) return false;
+      return true;
+    case T_PACK_B: {
+      for (int64_t b = 0; t->s >= SETS && b < j->nmb; b++)
+        if (!done(j, at_multiply(j, t->s - SETS, b, t->b))) return false;
+      int64_t b = owner_block(j, t->b);
+      return done(j, j->at_pack_a[t->s * j->nmb + b]) && region_ready(j, t->s, b, t->b);
+    }
+    default:
+      return done(j, j->at_pack_a[t->s * j->nmb + t->a]) && done(j, j->at_pack_b[t->s * j->np + t->b]) &&
+             region_ready(j, t->s, t->a, t->b);
+  }
+}
+
+static void run_task(const drv_job *j, const task *t) {
+  switch (t->kind) {
+    case T_BETA: beta_pass(j, t->a); break;
+    case T_PACK_A: pack_a(j, t->s, t->a); break;
+    case T_PACK_B: pack_b(j, t->s, t->b); break;
+    default: multiply(j, t->s, t->a, t->b); break;
+  }
+}
+
+/* A pool thread's share: the first ready task, again and again, until every task is taken. A thread that
+   finds tasks left but none ready waits for the ones that are held (a worker may leave, so the caller's
+   thread must see every task taken before it returns), yielding its CPU after a while: the thread it
+   waits for may be queued on it. */
+static void run_tasks(void *ctx, int tid) {
+  drv_job *j = ctx;
+  for (int idle = 0;; idle++) {
+    if (ct__parallel_leave(tid)) return;
+    int64_t t = atomic_load_explicit(&j->first_free, memory_order_relaxed), first = t;
+    while (t < j->ntasks && atomic_load_explicit(&j->state[t], memory_order_relaxed) != FREE) t++;
+    if (t > first) atomic_store_explicit(&j->first_free, t, memory_order_relaxed);
+    if (t >= j->ntasks) return;
+    for (; t < j->ntasks; t++) {
+      uint8_t free_ = FREE;
+      if (atomic_load_explicit(&j->state[t], memory_order_relaxed) != FREE || !ready(j, &j->tasks[t]) ||
+          !atomic_compare_exchange_strong_explicit(&j->state[t], &free_, TAKEN, memory_order_acq_rel,
+                                                   memory_order_relaxed))
+        continue;
+      run_task(j, &j->tasks[t]);
+      atomic_store_explicit(&j->state[t], DONE, memory_order_release);
+      idle = -1;
+      break;
+    }
+    if (idle >= 4096) {
+      sched_yield();
+      idle = 4096;
+    } else if (idle >= 0) {
+      cpu_pause();
+    }
+  }
 }
 
 /* Bytes of a packed panel set: `width` rows or columns rounded up to whole unrolls, `depth` deep, plus
@@ -379,6 +480,37 @@ static bool is_zero(ct_dtype dt, const void *v) {
   }
 }
 
+/* Lays out the task list (see `task`) and fills the job's index tables. */
+static void build_tasks(drv_job *j, bool work) {
+  int64_t n = 0;
+  for (int64_t r = 0; r < j->betas; r++) j->tasks[n++] = (task){T_BETA, 0, (int32_t)r, 0};
+  for (int64_t s = 0; work && s < j->nk; s++) {
+    for (int i = 0; i < j->tm; i++) {
+      j->at_pack_a[s * j->nmb + j->first_mb[i]] = n;
+      j->tasks[n++] = (task){T_PACK_A, (int32_t)s, (int32_t)j->first_mb[i], 0};
+    }
+    for (int64_t q = 0; q < j->np; q++) {
+      j->at_pack_b[s * j->np + q] = j->at_multiply[(s * j->nmb + owner_block(j, q)) * j->np + q] = n;
+      j->tasks[n++] = (task){T_PACK_B, (int32_t)s, 0, (int32_t)q};
+    }
+    for (int64_t b = 0; b < j->nmb; b++) {
+      bool first = b == j->first_mb[j->mb[b].i];
+      if (!first) {
+        j->at_pack_a[s * j->nmb + b] = n;
+        j->tasks[n++] = (task){T_PACK_A, (int32_t)s, (int32_t)b, 0};
+      }
+      for (int64_t q = 0; q < j->np; q++)
+        if (owner_block(j, q) != b) {
+          j->at_multiply[(s * j->nmb + b) * j->np + q] = n;
+          j->tasks[n++] = (task){T_MULTIPLY, (int32_t)s, (int32_t)b, (int32_t)q};
+        }
+    }
+  }
+  j->ntasks = n;
+  for (int64_t t = 0; t < n; t++) atomic_init(&j->state[t], FREE);
+  atomic_init(&j->first_free, 0);
+}
+
 bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa, char transb, int64_t m,
                           int64_t n, int64_t k, const void *alpha, const void *a, int64_t lda, const void *b,
                           int64_t ldb, const void *beta, void *c, int64_t ldc) {
@@ -405,8 +537,8 @@ bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa
                .tn = nthreads / ntm};
   split(0, m, ntm, 1, j.rm);
   split(0, n, nthreads, SWITCH_RATIO, j.rn);
-  /* the pieces and their place in the packed-B buffer, the M blocks and theirs in the packed-A buffer
-     (a K block deep, each rounded up to whole panels) */
+  /* the pieces and their place in a packed-B buffer, the M blocks and theirs in a packed-A buffer (a K
+     block deep, each rounded up to whole panels) */
   int64_t lmax = k_block(k, p->q); /* the first K block is the deepest */
   size_t bbytes = 0, abytes = 0;
   for (int r = 0; r < nthreads; r++) {
@@ -424,39 +556,50 @@ bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa
       mi = m_block(j.rm[i + 1] - is, is == j.rm[i], p);
       abytes += packed_bytes(mi, p->unroll_m, lmax, j.isz);
     }
-  char *mem = scratch_take(2 * (bbytes + abytes) + (size_t)nmb * sizeof(mblock));
+  int64_t nk = 0;
+  for (int64_t ls = 0; ls < k; ls += k_block(k - ls, p->q)) nk++;
+  bool scale = !is_one(dt, beta), work = !is_zero(dt, alpha);
+  j.betas = scale ? (int64_t)ntm * j.tn : 0;
+  int64_t ntasks = j.betas + (work ? nk * (nmb + j.np + nmb * j.np) : 0);
+  /* alpha 0: the beta passes alone (the driver returns after them) */
+  size_t packs = SETS * (bbytes + abytes), tables = (size_t)nmb * sizeof(mblock) +
+                                                    (size_t)ntasks * (sizeof(task) + sizeof(int64_t)) +
+                                                    (size_t)(2 * nk + 1) * sizeof(int64_t);
+  char *mem = scratch_take(packs + tables + (size_t)ntasks);
   if (!mem) {
     ct_clear_error(); /* OpenBLAS's own threads then do it */
     return false;
   }
-  j.mb = (mblock *)(void *)(mem + 2 * (bbytes + abytes));
+  for (int s = 0; s < SETS; s++) {
+    j.bbuf[s] = mem + s * (bbytes + abytes);
+    j.abuf[s] = j.bbuf[s] + bbytes;
+  }
+  char *at = mem + packs;
+  j.tasks = (task *)(void *)at;
+  at += (size_t)ntasks * sizeof(task);
+  /* the index tables: [s][mb], [s][q], [s][mb][q] (nk * (nmb + np + nmb * np) entries, within ntasks) */
+  j.at_pack_a = (int64_t *)(void *)at;
+  j.at_pack_b = j.at_pack_a + nk * nmb;
+  j.at_multiply = j.at_pack_b + nk * j.np;
+  j.ls = j.at_pack_a + ntasks;
+  j.min_l = j.ls + nk;
+  j.mb = (mblock *)(void *)(j.min_l + nk + 1);
+  j.state = (_Atomic uint8_t *)(void *)(j.mb + nmb);
+  j.nk = nk;
+  for (int64_t s = 0, ls = 0; s < nk; ls += j.min_l[s++]) {
+    j.ls[s] = ls;
+    j.min_l[s] = k_block(k - ls, p->q);
+  }
   abytes = 0;
   for (int i = 0; i < ntm; i++)
     for (int64_t is = j.rm[i], mi; is < j.rm[i + 1]; is += mi) {
       mi = m_block(j.rm[i + 1] - is, is == j.rm[i], p);
-      j.mb[j.nmb++] = (mblock){i, is == j.rm[i], is, mi, abytes};
+      if (is == j.rm[i]) j.first_mb[i] = j.nmb;
+      j.mb[j.nmb++] = (mblock){i, is, mi, abytes};
       abytes += packed_bytes(mi, p->unroll_m, lmax, j.isz);
     }
-  char *sets[2] = {mem, mem + bbytes + abytes};
-  bool scale = !is_one(dt, beta), work = !is_zero(dt, alpha);
-  j.betas = scale ? (int64_t)ntm * j.tn : 0;
-  /* alpha 0: the beta pass alone (the driver returns after it) */
-  j.next =
-      (struct stage){0, k_block(k, p->q), j.betas + (work ? j.np + j.nmb : 0), sets[0], sets[0] + bbytes};
-  for (int s = 0; j.next.chunks; s ^= 1) {
-    ct__parallel_chunks(j.cur.chunks + j.next.chunks, nt, stage_chunk, &j);
-    j.betas = 0;
-    j.cur = j.next;
-    j.cur.chunks = work ? j.nmb * j.np : 0;
-    int64_t ls = j.cur.ls + j.cur.min_l;
-    char *set = sets[s ^ 1];
-    j.next = ls < k && work ? (struct stage){ls, k_block(k - ls, p->q), j.np + j.nmb, set, set + bbytes}
-                            : (struct stage){0};
-    if (!j.next.chunks && j.cur.chunks) {
-      ct__parallel_chunks(j.cur.chunks, nt, stage_chunk, &j);
-      break;
-    }
-  }
+  build_tasks(&j, work);
+  if (j.ntasks) ct__parallel_run(nt, run_tasks, &j);
   scratch_give(mem);
   return true;
 }
