@@ -158,7 +158,7 @@ static void fill(char *p, size_t n, size_t part, double div) {
 static void pooled_equals_openblas(void) {
   static const ct_dtype types[4] = {CT_FLOAT32, CT_FLOAT64, CT_COMPLEX64, CT_COMPLEX128};
   static const char trans[3] = {'n', 't', 'c'};
-  int taken = 0, cases = 0, differ = 0;
+  int taken = 0, cases = 0, differ = 0, serial_cases = 0;
   for (int t = 0; t < 160; t++) {
     ct_dtype dt = types[t % 4];
     bool cplx = dt == CT_COMPLEX64 || dt == CT_COMPLEX128;
@@ -186,6 +186,11 @@ static void pooled_equals_openblas(void) {
       else ((double *)(void *)a)[na * es / part / 2] = INFINITY;
     }
     memcpy(c2, c1, nc * es);
+    /* the serial calls per threaded K block with which bmm runs one matrix per pool thread where the kernel
+       depends on the K blocks alone (ct__blas_gemm_on_this_thread): OpenBLAS's threaded bits too */
+    bool serial = ct__blas_batchable(dt);
+    char *c3 = malloc(nc * es);
+    memcpy(c3, c1, nc * es);
     double al[2] = {t % 11 == 3 ? 0.0 : 1.0 + (double)(t % 3) * 0.25, cplx ? -0.5 : 0.0};
     double be[2] = {t % 3 == 0 ? 0.0 : t % 3 == 1 ? 1.0 : -0.75, cplx && t % 3 == 2 ? 0.25 : 0.0};
     float alf[2] = {(float)al[0], (float)al[1]}, bef[2] = {(float)be[0], (float)be[1]};
@@ -204,11 +209,22 @@ static void pooled_equals_openblas(void) {
       fprintf(stderr, "pooled gemm differs: dt %d %c%c m %lld n %lld k %lld threads %d\n", (int)dt, ta, tb,
               (long long)m, (long long)n, (long long)k, threads);
     }
-    free(a), free(b), free(c1), free(c2);
+    if (serial) {
+      ct__blas_gemm_on_this_thread(dt, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c3, ldc);
+      serial_cases++;
+      if (memcmp(c1, c3, nc * es) != 0) {
+        differ++;
+        fprintf(stderr, "serial K-block calls differ: dt %d %c%c m %lld n %lld k %lld threads %d\n", (int)dt,
+                ta, tb, (long long)m, (long long)n, (long long)k, threads);
+      }
+    }
+    free(a), free(b), free(c1), free(c2), free(c3);
   }
   ct_set_num_threads(0);
-  if (getenv("CT_TEST_VERBOSE")) fprintf(stderr, "pooled %d of %d, %d differ\n", taken, cases, differ);
+  if (getenv("CT_TEST_VERBOSE"))
+    fprintf(stderr, "pooled %d of %d, serial K blocks %d, %d differ\n", taken, cases, serial_cases, differ);
   CHECK(differ == 0);
+  if (ct__blas_batchable(CT_FLOAT32)) CHECK(serial_cases >= 20);
   /* the route is on for every type where this OpenBLAS is the one it knows */
   ct_blas_info info = ct__blas_info();
   if (info.config && strncmp(info.config, "OpenBLAS 0.3.21 ", 16) == 0 && strstr(info.config, "DYNAMIC_ARCH"))
