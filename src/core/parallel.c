@@ -385,9 +385,9 @@ int ct__parallel_threads(int64_t work) {
 int64_t ct__parallel_torch_split(int64_t n, int nt, int64_t *ranges) {
   int64_t r = 1;
   if (n >= CT_PAR_GRAIN && nt > 1) {
-    int64_t most = (n + CT_PAR_GRAIN - 1) / CT_PAR_GRAIN;
+    int64_t most = ct__div_up(n, CT_PAR_GRAIN);
     r = nt < most ? nt : most;
   }
   *ranges = r;
-  return (n + r - 1) / r;
+  return ct__div_up(n, r);
 }

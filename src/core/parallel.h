@@ -18,6 +18,10 @@
    starting others costs more than they save. */
 #define CT_PAR_GRAIN 32768
 
+/* n / d rounded up, for any n >= 0 and d > 0: the pieces of n units. (n + d - 1) / d overflows where n is
+   the numel of an expanded tensor near INT64_MAX (a whole reduction of broadcast_to(x, (2^63 - 2,))). */
+static inline int64_t ct__div_up(int64_t n, int64_t d) { return n / d + (n % d != 0); }
+
 /* The thread count ops use: ct_set_num_threads's setting, else OpenMP's default (OMP_NUM_THREADS, or
    the CPUs this process may run on). */
 int ct__num_threads(void);

@@ -405,7 +405,7 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
   size_t asz = k->acc_size;
   plan pl = {0};
   pl.outer = g->outer;
-  pl.nchunks = g->N <= CT_RED_CHUNK || k->sequential ? 1 : (g->N + CT_RED_CHUNK - 1) / CT_RED_CHUNK;
+  pl.nchunks = g->N <= CT_RED_CHUNK || k->sequential ? 1 : ct__div_up(g->N, CT_RED_CHUNK);
   int64_t chunk_len = pl.nchunks == 1 ? g->N : CT_RED_CHUNK;
   if (chunk_len < 1) chunk_len = 1;
   pl.run_max = (int64_t)(RUN_BYTES / asz);
@@ -419,8 +419,8 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
      work). */
   pl.block = CT_PAR_GRAIN / chunk_len; /* a work item aims at the grain */
   if (pl.outer) {
-    int64_t share = (g->M + nt - 1) / nt;
-    int64_t want = (g->M + nt * ITEMS_PER_THREAD - 1) / (nt * ITEMS_PER_THREAD);
+    int64_t share = ct__div_up(g->M, nt);
+    int64_t want = ct__div_up(g->M, (int64_t)nt * ITEMS_PER_THREAD);
     int64_t min_run = OUTER_RUN_BYTES / (int64_t)ct__itemsize((ct_dtype)cfg->in->dtype);
     if (want < min_run) want = min_run;
     if (want > share) want = share;
@@ -429,7 +429,7 @@ ct_status ct__reduce_run(const ct_red_config *cfg, const ct_red_kernel *k, const
     if (pl.block < want) pl.block = want;
   }
   if (pl.block < 1) pl.block = 1;
-  pl.nblocks = (g->M + pl.block - 1) / pl.block;
+  pl.nblocks = ct__div_up(g->M, pl.block);
   if (pl.nchunks > 1) {
     pl.part = ct__malloc((size_t)pl.nchunks * (size_t)g->M * asz);
     if (!pl.part) {

@@ -110,7 +110,7 @@ static void count_piece(void *v, int64_t c, int tid) {
    over the same chunks, the second starting each chunk at the prefix sum of the counts before it. */
 static int64_t mask_pass(mask_job *j, int64_t numel, int64_t *nchunks) {
   int64_t chunk = numel / 64 > 65536 ? numel / 64 : 65536;
-  int64_t n = numel ? (numel + chunk - 1) / chunk : 0;
+  int64_t n = ct__div_up(numel, chunk);
   j->chunk = chunk;
   *nchunks = n;
   j->fill = false;

@@ -122,7 +122,7 @@ ct_tensor *ct__nonzero_impl(const ct_tensor *t_in) {
   }
   int64_t numel = t->numel, nd = t->ndim;
   j.chunk = numel / 64 > 65536 ? numel / 64 : 65536;
-  int64_t n = numel ? (numel + j.chunk - 1) / j.chunk : 0;
+  int64_t n = ct__div_up(numel, j.chunk);
   j.counts = ct__malloc((size_t)(n > 0 ? n : 1) * sizeof(int64_t));
   ct_tensor *r = NULL;
   if (j.counts) {
