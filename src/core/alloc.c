@@ -32,6 +32,11 @@ void *ct__malloc(size_t n) {
   return p ? p : oom(n);
 }
 
+void *ct__malloc_array(int64_t count, size_t size) {
+  if (count < 0 || (size && (uint64_t)count > SIZE_MAX / size)) return oom(SIZE_MAX);
+  return ct__malloc((size_t)count * size);
+}
+
 void *ct__calloc(size_t count, size_t size) {
   if (ct__alloc_should_fail()) return oom(count * size);
   void *p = calloc(count ? count : 1, size ? size : 1);

@@ -107,6 +107,9 @@ bool ct__check_dtype(ct_dtype d);
 
 /* ---- allocation of library metadata; every allocation point can be made to fail (tests) ---- */
 void *ct__malloc(size_t n);
+/* count elements of size bytes: out of memory where the product overflows (a line of an expanded tensor can
+   be 2^62 long: 2^62 16-byte records wrapped to a 0-byte request). */
+void *ct__malloc_array(int64_t count, size_t size);
 void *ct__calloc(size_t count, size_t size);
 void *ct__realloc(void *p, size_t n);
 void ct__free(void *p);

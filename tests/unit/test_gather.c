@@ -66,6 +66,30 @@ int main(void) {
      weight as "no weight", so their required tensors are checked here) */
   ct_clear_error();
   CHECK(ct_bincount(NULL, NULL) == NULL && ct_last_error() == CT_ERR_VALUE);
+
+  /* bincount whose contiguous int64 copy of the input fails: an error, not the zeros of counting nothing
+     (it returned an empty tensor for an expanded input of 2^62 elements, whose copy cannot be sized) */
+  ct_clear_error();
+  ct_tensor *huge = ct_broadcast_to(ct_zeros(CT_SHAPE(1), &(ct_tensor_opts){.dtype = CT_INT64}),
+                                    CT_SHAPE(INT64_C(1) << 62));
+  CHECK(huge && ct_bincount(huge, NULL) == NULL && ct_last_error() == CT_ERR_RUNTIME);
+  ct_clear_error();
+  ct_tensor *ints = ct_flip(CT_TENSOR(3, 1, 1, 0), CT_DIMS(0)); /* int64, negative stride: copied */
+  const double counted[4] = {1, 2, 0, 1};
+  bool completed = false;
+  for (int64_t k = 0; k < 64 && !completed; k++) {
+    ct_debug_fail_allocation_at(k);
+    ct_tensor *r = ct_bincount(ints, NULL);
+    ct_debug_fail_allocation_at(-1);
+    if (r) {
+      values(r, counted, 4);
+      completed = true;
+    } else {
+      CHECK(ct_last_error() == CT_ERR_OUT_OF_MEMORY);
+      ct_clear_error();
+    }
+  }
+  CHECK(completed);
   ct_clear_error();
   CHECK(ct_histogram(NULL, 3, &h, NULL, NULL) == CT_ERR_VALUE);
   ct_clear_error();

@@ -443,7 +443,28 @@ static void test_unique_dense(void) {
   ct_scope_end();
 }
 
+/* Selections along a line of an expanded tensor 2^62 or 2^63 - 2 long: each line's scratch of 16-byte records
+   was sized len * 16 in size_t, which wraps to 0 bytes at 2^62 (kthvalue then wrote past a 1-byte block).
+   Now the request fails: out of memory, and the input is as it was. */
+static void test_huge_expanded_lines(void) {
+  const int64_t lens[2] = {INT64_C(1) << 62, INT64_MAX - 1};
+  for (int i = 0; i < 2; i++) {
+    ct_scope_begin();
+    ct_tensor *x = ct_broadcast_to(ct_zeros(CT_SHAPE(1), NULL), CT_SHAPE(lens[i]));
+    CHECK(x && ct_numel(x) == lens[i]);
+    ct_tensor *v = NULL, *ix = NULL;
+    CHECK(ct_kthvalue(x, 1, &v, &ix, NULL) == CT_ERR_OUT_OF_MEMORY && !v && !ix);
+    CHECK(ct_median_dim(x, 0, &v, &ix, NULL) == CT_ERR_OUT_OF_MEMORY && !v && !ix);
+    CHECK(ct_nanmedian_dim(x, 0, &v, &ix, NULL) == CT_ERR_OUT_OF_MEMORY && !v && !ix);
+    CHECK(ct_mode(x, &v, &ix, NULL) == CT_ERR_OUT_OF_MEMORY && !v && !ix);
+    CHECK(ct_numel(x) == lens[i] && ct_strides(x)[0] == 0 && ct_storage_offset(x) == 0);
+    ct_clear_error();
+    ct_scope_end();
+  }
+}
+
 int main(void) {
+  test_huge_expanded_lines();
   test_unique_dense();
   test_unique_hash();
   test_unique_unsorted();

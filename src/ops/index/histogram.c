@@ -50,6 +50,7 @@ static ct_tensor *bincount_impl(const ct_tensor *self, const ct_bincount_opts *o
   ct_tensor *x64 = self->ndim == 1 ? ct__idx_as(self, CT_INT64) : NULL;
   ct_tensor *x = x64 ? ct__idx_contiguous(x64) : NULL;
   ct_release(x64);
+  if (self->ndim == 1 && !x) return NULL; /* out of memory: counting nothing would return zeros */
   const int64_t *xv = x ? (const int64_t *)ct__tdata(x) : NULL;
   int64_t n = self->numel, mx = -1;
   bool neg = false;

@@ -59,7 +59,7 @@ typedef struct sel_ctx {
 static void kth_kernel(char *const *data, const int64_t *step, const int64_t *lstep, int64_t len,
                        int64_t nlines, const void *ctx) {
   const sel_ctx *c = ctx;
-  ct_kv *q = ct__malloc((size_t)len * sizeof(ct_kv));
+  ct_kv *q = ct__malloc_array(len, sizeof(ct_kv));
   if (!q) {
     atomic_store(c->failed, 1);
     return;
@@ -93,7 +93,7 @@ static void median_kernel(char *const *data, const int64_t *step, const int64_t 
                           int64_t nlines, const void *ctx) {
   const sel_ctx *c = ctx;
   bool wide_int = c->ty->dtype == CT_INT64;
-  char *mem = ct__malloc((size_t)len * (sizeof(int64_t) + sizeof(double)));
+  char *mem = ct__malloc_array(len, sizeof(int64_t) + sizeof(double));
   if (!mem) {
     atomic_store(c->failed, 1);
     return;

@@ -44,7 +44,7 @@ static void mode_kernel(char *const *data, const int64_t *step, const int64_t *l
                         int64_t nlines, const void *ctx) {
   const mode_ctx *c = ctx;
   bool wide = c->ty->dtype == CT_INT64;
-  void *buf = ct__malloc((size_t)len * sizeof(mode_d));
+  void *buf = ct__malloc_array(len, sizeof(mode_d));
   if (!buf) {
     atomic_store(c->failed, 1);
     return;

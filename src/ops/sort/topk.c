@@ -18,7 +18,7 @@ static void topk_kernel(char *const *data, const int64_t *step, const int64_t *l
   int64_t k = c->k;
   if (k == 0) return;
   bool partial = k * 64 <= len;
-  ct_kv *q = ct__malloc((size_t)(partial ? k : len) * sizeof(ct_kv));
+  ct_kv *q = ct__malloc_array(partial ? k : len, sizeof(ct_kv));
   if (!q) {
     atomic_store(c->failed, 1);
     return;
