@@ -22,7 +22,45 @@ static void shape(const ct_tensor *t, int64_t nd, const int64_t *sizes, const in
   }
 }
 
+/* Sizes that overflow int64 (expanded inputs of 2^62 and 2^63 - 2 elements, repeats summing past 2^63): torch
+   1.13 computes them in wrapping int64 and fails on the wrapped values; each message below is torch's for the
+   same call ([2^62] * 4 repeats crash torch: refused here). These were signed overflows (UBSan) and heap
+   overflows (repeat_interleave's counts sized in a wrapped size_t). */
+static void test_overflowing_sizes(void) {
+  ct_scope_begin();
+  ct_tensor *x62 = ct_broadcast_to(ct_zeros(CT_SHAPE(1), NULL), CT_SHAPE(INT64_C(1) << 62));
+  ct_tensor *xmax = ct_broadcast_to(ct_zeros(CT_SHAPE(1), NULL), CT_SHAPE(INT64_MAX - 1));
+  CHECK(!ct_tile(x62, CT_SHAPE(4)));
+  CHECK_STR(ct_last_error_message(),
+            "maximum size for tensor at dimension 0 is 0 but size is 4611686018427387904");
+  CHECK(!ct_tile(xmax, CT_SHAPE(4)));
+  CHECK_STR(ct_last_error_message(), "Trying to create tensor with negative dimension -8: [-8]");
+  CHECK(!ct_kron(x62, x62));
+  CHECK_STR(ct_last_error_message(),
+            "Storage size calculation overflowed with sizes=[4611686018427387904, 4611686018427387904]");
+  const ct_tensor *pair[2] = {x62, x62}, *pair_max[2] = {xmax, xmax};
+  CHECK(!ct_block_diag((ct_tensors){pair, 2}));
+  CHECK_STR(ct_last_error_message(),
+            "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808");
+  CHECK(!ct_block_diag((ct_tensors){pair_max, 2}));
+  CHECK_STR(ct_last_error_message(), "Trying to create tensor with negative dimension -4: [2, -4]");
+  int64_t r3[3] = {INT64_C(1) << 62, INT64_C(1) << 62, INT64_C(1) << 62};
+  int64_t r4[4] = {INT64_C(1) << 62, INT64_C(1) << 62, INT64_C(1) << 62, INT64_C(1) << 62};
+  CHECK(!ct_repeat_interleave_repeats(ct_tensor_from_data(r3, CT_INT64, CT_SHAPE(3), NULL), NULL));
+  CHECK_STR(ct_last_error_message(), "Trying to create tensor with negative dimension -4611686018427387904: "
+                                     "[-4611686018427387904]");
+  CHECK(!ct_repeat_interleave_repeats(ct_tensor_from_data(r4, CT_INT64, CT_SHAPE(4), NULL), NULL));
+  CHECK(ct_last_error() == CT_ERR_RUNTIME);
+  ct_tensor *threes = ct_broadcast_to(ct_full(CT_SHAPE(1), CT_INT(3), &(ct_tensor_opts){.dtype = CT_INT64}),
+                                      CT_SHAPE(INT64_C(1) << 62));
+  CHECK(!ct_repeat_interleave_repeats(threes, NULL) && ct_last_error() == CT_ERR_OUT_OF_MEMORY);
+  CHECK(!ct_repeat_interleave(x62, 4, NULL) && ct_last_error() == CT_ERR_OUT_OF_MEMORY);
+  ct_clear_error();
+  ct_scope_end();
+}
+
 int main(void) {
+  test_overflowing_sizes();
   CHECK(ct_scope_begin() == CT_OK);
   ct_tensor *a = ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(2, 3));
   ct_tensor *b = CT_TENSOR(CT_L(10, 11, 12)); /* int64: cat promotes to float32 */

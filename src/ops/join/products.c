@@ -94,8 +94,19 @@ static ct_tensor *block_diag_impl(ct_tensors ts) {
       return CT_ERR_NULL(CT_ERR_RUNTIME,
                          "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input %lld has %d dimensions",
                          (long long)i, (int)t->ndim);
-    rows += t->ndim == 2 ? t->sizes[0] : 1;
-    cols += t->ndim == 2 ? t->sizes[1] : t->ndim == 1 ? t->sizes[0] : 1;
+    /* torch adds in int64 and wraps; the wrapped sizes fail its checks */
+    rows = (int64_t)((uint64_t)rows + (uint64_t)(t->ndim == 2 ? t->sizes[0] : 1));
+    cols = (int64_t)((uint64_t)cols + (uint64_t)(t->ndim == 2   ? t->sizes[1]
+                                                 : t->ndim == 1 ? t->sizes[0]
+                                                                : 1));
+    if (rows < 0 || cols < 0) break;
+  }
+  for (int k = 0; k < 2; k++) {
+    int64_t v = k ? cols : rows;
+    if (v < -(INT64_C(1) << 62))
+      return CT_ERR_NULL(CT_ERR_RUNTIME,
+                         "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
+                         (long long)v);
   }
   int64_t sizes[2] = {rows, cols};
   ct_tensor *r = ct__join_zeros(ts.data[0], 2, sizes, dt);
@@ -245,7 +256,9 @@ static bool kron_views(const ct_tensor *a, const ct_tensor *b, ct_tensor **va, c
     sa[2 * i + 1] = 1;
     sb[2 * i] = 1;
     sb[2 * i + 1] = i >= pb ? b->sizes[i - pb] : 1;
-    rshape[i] = sa[2 * i] * sb[2 * i + 1];
+    /* wraps where it overflows: the product's interleaved shape then fails to allocate first, with torch's
+       "Storage size calculation overflowed" */
+    rshape[i] = (int64_t)((uint64_t)sa[2 * i] * (uint64_t)sb[2 * i + 1]);
   }
   *nd = m;
   *va = ct__view_impl(a, (ct_shape){sa, 2 * m});

@@ -26,13 +26,28 @@ ct_tensor *ct__repeat_impl(const ct_tensor *t, ct_shape repeats) {
   int64_t n = repeats.ndim, lead = n - t->ndim;
   if (!ct__join_rank_ok(2 * n)) return NULL;
   int64_t padded[CT_JOIN_MAXDIM], target[CT_JOIN_MAXDIM];
-  bool zero = false;
+  bool zero = false, overflow = false;
   for (int64_t i = 0; i < n; i++) {
     padded[i] = i < lead ? 1 : t->sizes[i - lead];
     zero |= repeats.data[i] == 0;
-    target[i] = padded[i] * repeats.data[i];
+    /* torch multiplies in int64 and wraps */
+    if (__builtin_mul_overflow(padded[i], repeats.data[i], &target[i])) {
+      target[i] = (int64_t)((uint64_t)padded[i] * (uint64_t)repeats.data[i]);
+      overflow = true;
+    }
   }
   ct_tensor *r = ct__join_empty(t, n, target, (ct_dtype)t->dtype);
+  /* a wrapped size that is not negative: torch's unfold of the result then fails where it is too short */
+  for (int64_t i = 0; r && overflow && i < n; i++)
+    if (target[i] < padded[i]) {
+      ct_release(r);
+      return CT_ERR_NULL(CT_ERR_RUNTIME, "maximum size for tensor at dimension %lld is %lld but size is %lld",
+                         (long long)i, (long long)target[i], (long long)padded[i]);
+    }
+  if (r && overflow) {
+    ct_release(r);
+    return CT_ERR_NULL(CT_ERR_RUNTIME, "repeat: the repeated sizes overflow int64");
+  }
   if (!r || zero || r->numel == 0) return r;
   /* the result seen as blocks of the padded input's shape: [repeats..., padded...] */
   ct_tensor *blocks = ct__alias_impl(r);
@@ -80,7 +95,7 @@ static int64_t *repeat_counts(const ct_tensor *rep, int64_t *n) {
     return CT_ERR_NULL(CT_ERR_RUNTIME, "\"repeat_interleave_cpu\" not implemented for '%s'", ct__dt(dt)->scalar_name);
   if (rep->ndim != 1) return CT_ERR_NULL(CT_ERR_RUNTIME, "repeat_interleave only accept 1D vector as repeat");
   *n = rep->sizes[0];
-  int64_t *v = ct__malloc((size_t)(*n > 0 ? *n : 1) * sizeof(int64_t));
+  int64_t *v = ct__malloc_array(*n > 0 ? *n : 1, sizeof(int64_t));
   if (!v) return NULL;
   ct_tensor *buf = ct__borrow_contiguous(v, CT_INT64, 1, n);
   ct_status s = buf ? ct__copy_into(buf, rep) : ct_last_error();
@@ -93,15 +108,25 @@ static int64_t *repeat_counts(const ct_tensor *rep, int64_t *n) {
 }
 
 /* The total of the counts, checked as repeat_interleave_cpu checks them (output_size: trusted, then each
-   count's sign). -1 after recording the error. */
+   count's sign). -1 after recording the error. torch sums in int64 and wraps: a sum that wraps negative
+   gets its empty()'s message; one that wraps to 0 or more crashes torch 1.13 ([2^62] * 4: a segfault),
+   and is refused here. */
 static int64_t repeat_total(const int64_t *c, int64_t n, int64_t output_size) {
   int64_t total = 0;
-  bool negative = false;
+  uint64_t wrapped = 0;
+  bool negative = false, overflow = false;
   for (int64_t i = 0; i < n; i++) {
-    total += c[i];
+    overflow |= __builtin_add_overflow(total, c[i], &total);
+    wrapped += (uint64_t)c[i];
     negative |= c[i] < 0;
   }
   if (negative) return (ct__error(CT_ERR_RUNTIME, "repeats can not be negative"), -1);
+  if (overflow && (int64_t)wrapped < 0)
+    return (ct__error(CT_ERR_RUNTIME, "Trying to create tensor with negative dimension %lld: [%lld]",
+                      (long long)(int64_t)wrapped, (long long)(int64_t)wrapped),
+            -1);
+  if (overflow)
+    return (ct__error(CT_ERR_RUNTIME, "repeat_interleave: the repeats sum to more than 2^63 - 1"), -1);
   if (output_size > 0 && output_size != total)
     return (ct__error(CT_ERR_RUNTIME, "repeat_interleave: output_size %lld is not the sum of the repeats (%lld)",
                       (long long)output_size, (long long)total),
@@ -196,7 +221,7 @@ static ct_tensor *ri_impl(const ct_tensor *self, const ct_tensor *rep, const ct_
     int64_t total = c ? (n == 0 ? 0 : repeat_total(c, n, output_size)) : -1;
     ct_release(full);
     if (total >= 0) {
-      int64_t *idx = ct__malloc((size_t)(total > 0 ? total : 1) * sizeof(int64_t));
+      int64_t *idx = ct__malloc_array(total > 0 ? total : 1, sizeof(int64_t));
       if (idx) {
         for (int64_t i = 0, j = 0; i < n; i++)
           for (int64_t k = 0; k < c[i]; k++) idx[j++] = i;
