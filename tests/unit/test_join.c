@@ -35,6 +35,13 @@ static void test_overflowing_sizes(void) {
             "maximum size for tensor at dimension 0 is 0 but size is 4611686018427387904");
   CHECK(!ct_tile(xmax, CT_SHAPE(4)));
   CHECK_STR(ct_last_error_message(), "Trying to create tensor with negative dimension -8: [-8]");
+  /* a zero repeat returns before the wrapped sizes are checked: torch's [0, 0] and [0, 2^62] */
+  ct_tensor *row62 = ct_unsqueeze(x62, 0), *z;
+  CHECK((z = ct_repeat(row62, CT_SHAPE(0, 4))) && ct_sizes(z)[0] == 0 && ct_sizes(z)[1] == 0);
+  CHECK((z = ct_repeat(row62, CT_SHAPE(0, 5))) && ct_sizes(z)[0] == 0 && ct_sizes(z)[1] == INT64_C(1) << 62);
+  CHECK(!ct_repeat(row62, CT_SHAPE(2, 4)));
+  CHECK_STR(ct_last_error_message(),
+            "maximum size for tensor at dimension 1 is 0 but size is 4611686018427387904");
   CHECK(!ct_kron(x62, x62));
   CHECK_STR(ct_last_error_message(),
             "Storage size calculation overflowed with sizes=[4611686018427387904, 4611686018427387904]");
@@ -44,6 +51,10 @@ static void test_overflowing_sizes(void) {
             "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808");
   CHECK(!ct_block_diag((ct_tensors){pair_max, 2}));
   CHECK_STR(ct_last_error_message(), "Trying to create tensor with negative dimension -4: [2, -4]");
+  const ct_tensor *with_3d[3] = {x62, x62, ct_zeros(CT_SHAPE(2, 2, 2), NULL)}; /* every input is checked */
+  CHECK(!ct_block_diag((ct_tensors){with_3d, 3}));
+  CHECK_STR(ct_last_error_message(),
+            "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input 2 has 3 dimensions");
   int64_t r3[3] = {INT64_C(1) << 62, INT64_C(1) << 62, INT64_C(1) << 62};
   int64_t r4[4] = {INT64_C(1) << 62, INT64_C(1) << 62, INT64_C(1) << 62, INT64_C(1) << 62};
   CHECK(!ct_repeat_interleave_repeats(ct_tensor_from_data(r3, CT_INT64, CT_SHAPE(3), NULL), NULL));

@@ -95,11 +95,8 @@ static ct_tensor *block_diag_impl(ct_tensors ts) {
                          "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input %lld has %d dimensions",
                          (long long)i, (int)t->ndim);
     /* torch adds in int64 and wraps; the wrapped sizes fail its checks */
-    rows = (int64_t)((uint64_t)rows + (uint64_t)(t->ndim == 2 ? t->sizes[0] : 1));
-    cols = (int64_t)((uint64_t)cols + (uint64_t)(t->ndim == 2   ? t->sizes[1]
-                                                 : t->ndim == 1 ? t->sizes[0]
-                                                                : 1));
-    if (rows < 0 || cols < 0) break;
+    (void)__builtin_add_overflow(rows, t->ndim == 2 ? t->sizes[0] : 1, &rows);
+    (void)__builtin_add_overflow(cols, t->ndim == 2 ? t->sizes[1] : t->ndim == 1 ? t->sizes[0] : 1, &cols);
   }
   for (int k = 0; k < 2; k++) {
     int64_t v = k ? cols : rows;
@@ -258,7 +255,7 @@ static bool kron_views(const ct_tensor *a, const ct_tensor *b, ct_tensor **va, c
     sb[2 * i + 1] = i >= pb ? b->sizes[i - pb] : 1;
     /* wraps where it overflows: the product's interleaved shape then fails to allocate first, with torch's
        "Storage size calculation overflowed" */
-    rshape[i] = (int64_t)((uint64_t)sa[2 * i] * (uint64_t)sb[2 * i + 1]);
+    (void)__builtin_mul_overflow(sa[2 * i], sb[2 * i + 1], &rshape[i]);
   }
   *nd = m;
   *va = ct__view_impl(a, (ct_shape){sa, 2 * m});

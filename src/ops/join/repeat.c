@@ -30,25 +30,22 @@ ct_tensor *ct__repeat_impl(const ct_tensor *t, ct_shape repeats) {
   for (int64_t i = 0; i < n; i++) {
     padded[i] = i < lead ? 1 : t->sizes[i - lead];
     zero |= repeats.data[i] == 0;
-    /* torch multiplies in int64 and wraps */
-    if (__builtin_mul_overflow(padded[i], repeats.data[i], &target[i])) {
-      target[i] = (int64_t)((uint64_t)padded[i] * (uint64_t)repeats.data[i]);
-      overflow = true;
-    }
+    overflow |= __builtin_mul_overflow(padded[i], repeats.data[i], &target[i]); /* torch's wrapped int64 */
   }
   ct_tensor *r = ct__join_empty(t, n, target, (ct_dtype)t->dtype);
+  if (!r || zero) return r; /* torch returns here, before it unfolds, whatever the other sizes wrapped to */
   /* a wrapped size that is not negative: torch's unfold of the result then fails where it is too short */
-  for (int64_t i = 0; r && overflow && i < n; i++)
+  for (int64_t i = 0; overflow && i < n; i++)
     if (target[i] < padded[i]) {
       ct_release(r);
       return CT_ERR_NULL(CT_ERR_RUNTIME, "maximum size for tensor at dimension %lld is %lld but size is %lld",
                          (long long)i, (long long)target[i], (long long)padded[i]);
     }
-  if (r && overflow) {
+  if (overflow) {
     ct_release(r);
     return CT_ERR_NULL(CT_ERR_RUNTIME, "repeat: the repeated sizes overflow int64");
   }
-  if (!r || zero || r->numel == 0) return r;
+  if (r->numel == 0) return r;
   /* the result seen as blocks of the padded input's shape: [repeats..., padded...] */
   ct_tensor *blocks = ct__alias_impl(r);
   for (int64_t i = 0; blocks && i < n; i++) {
@@ -112,18 +109,16 @@ static int64_t *repeat_counts(const ct_tensor *rep, int64_t *n) {
    gets its empty()'s message; one that wraps to 0 or more crashes torch 1.13 ([2^62] * 4: a segfault),
    and is refused here. */
 static int64_t repeat_total(const int64_t *c, int64_t n, int64_t output_size) {
-  int64_t total = 0;
-  uint64_t wrapped = 0;
+  int64_t total = 0; /* wrapped as torch's */
   bool negative = false, overflow = false;
   for (int64_t i = 0; i < n; i++) {
     overflow |= __builtin_add_overflow(total, c[i], &total);
-    wrapped += (uint64_t)c[i];
     negative |= c[i] < 0;
   }
   if (negative) return (ct__error(CT_ERR_RUNTIME, "repeats can not be negative"), -1);
-  if (overflow && (int64_t)wrapped < 0)
+  if (overflow && total < 0)
     return (ct__error(CT_ERR_RUNTIME, "Trying to create tensor with negative dimension %lld: [%lld]",
-                      (long long)(int64_t)wrapped, (long long)(int64_t)wrapped),
+                      (long long)total, (long long)total),
             -1);
   if (overflow)
     return (ct__error(CT_ERR_RUNTIME, "repeat_interleave: the repeats sum to more than 2^63 - 1"), -1);
