@@ -108,14 +108,15 @@ static void pool_params_decision(void) {
   const char *cfg = "OpenBLAS 0.3.21 NO_LAPACKE DYNAMIC_ARCH NO_AFFINITY USE_OPENMP Prescott MAX_THREADS=64";
   ct_blas_gemm_params p = ct__blas_pool_params(CT_FLOAT32, cfg, "Cooperlake", &table, fake_lookup, NULL);
   CHECK(p.p == 640 && p.q == 320 && p.r == 104192 && p.unroll_m == 16 && p.unroll_n == 4 && p.k_blocks_only);
+  CHECK(p.own_chunk == 12); /* the driver's 3 * GEMM_UNROLL_N: only float64 on the AVX-512 cores is wider */
   void *k0 = &fake_routines[0], *ot = &fake_routines[5];
   CHECK(memcmp(&p.kernel[0], &k0, sizeof k0) == 0 && memcmp(&p.otcopy, &ot, sizeof ot) == 0);
   p = ct__blas_pool_params(CT_COMPLEX128, cfg, "SkylakeX", &table, fake_lookup, NULL);
-  CHECK(p.q == 128 && p.r == 65264 && p.unroll_m == 4 && !p.k_blocks_only);
+  CHECK(p.q == 128 && p.r == 65264 && p.unroll_m == 4 && !p.k_blocks_only && p.own_chunk == 6);
   void *kb = &fake_routines[9];
   CHECK(memcmp(&p.kernel[3], &kb, sizeof kb) == 0);
   p = ct__blas_pool_params(CT_FLOAT64, cfg, "Zen", &table, fake_lookup, NULL);
-  CHECK(p.q == 384 && p.unroll_n == 2 && !p.k_blocks_only);
+  CHECK(p.q == 384 && p.unroll_n == 2 && !p.k_blocks_only && p.own_chunk == 6);
   /* a routine missing (no complex64 routines, no double ones for this core) */
   CHECK(ct__blas_pool_params(CT_COMPLEX64, cfg, "Cooperlake", &table, fake_lookup, NULL).q == 0);
   CHECK(ct__blas_pool_params(CT_FLOAT64, cfg, "Cooperlake", &table, fake_lookup, NULL).q == 0);

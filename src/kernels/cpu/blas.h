@@ -117,6 +117,8 @@ typedef ct_blas_fn ct_blas_lookup_fn(void *ctx, const char *name);
 typedef struct ct_blas_gemm_params {
   int p, q, r, unroll_m, unroll_n;
   bool k_blocks_only; /* the kernel's bits depend on the K blocks alone (bmm's one matrix per thread) */
+  int own_chunk;      /* columns per first-block call on an own piece (3 * unroll_n, or wider where the
+                         kernel keeps its bits: blas_pool.c) */
   ct_blas_fn kernel[4], beta, itcopy, incopy, oncopy, otcopy;
 } ct_blas_gemm_params;
 /* gotoblas_table: the loaded library's `gotoblas` pointer's target; lookup(lctx, name) finds a routine

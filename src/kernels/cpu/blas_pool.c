@@ -18,8 +18,9 @@
      - M blocks within a range: GEMM_P, or the rest halved (the first block rounds the half down, the
        others up, each to GEMM_UNROLL_M);
      - the first M block of a range runs the kernel on its own N range's pieces in the chunks they are
-       packed in (3 * GEMM_UNROLL_N, else GEMM_UNROLL_N, else the rest: the driver's generic rule), on
-       every other piece whole; later M blocks on every piece whole.
+       packed in (3 * GEMM_UNROLL_N, else GEMM_UNROLL_N, else the rest: the driver's generic rule; wider
+       where the core's kernel gives the same bits, see wide_own_chunk_f64), on every other piece whole;
+       later M blocks on every piece whole.
    Only who runs a call differs: packing a B piece (with its owner's calls on it) or an A block, and the
    kernel calls of one M block on one piece, are tasks any pool thread takes once the tasks they need are
    done (see `task`), all of one product in one pool job. A late worker delays only the tasks that need the
@@ -65,6 +66,16 @@ static const int table_offset[4] = {4, 182, 356, 708};
    cores whose float32 kernel depends on the K blocks alone (measured on 300 random shapes, every
    transpose, against OpenBLAS at 2 threads). */
 static const char *const k_blocks_only_f32[] = {"Cooperlake", "SkylakeX"};
+
+/* Where the float64 kernel gives a column the same bits in any call of at most 10 columns (its paths for
+   2, 4 and 8 columns agree; its 12-column path does not): the first M block's calls on an own piece may
+   then take 10 columns at a time instead of the driver's 6. A call on 6 columns runs at 75% of the rate of
+   one on 8 or 10 (62-64 against 80-84 GFLOP/s on a 192 x 384 block), and that block is a third of a
+   1024^3 product's calls. Measured on these cores' kernels with 1500 and 600 random shapes (every width
+   up to 10 kept every bit; 12, 16, 24 and 32 changed 70-80% of them); the float32 and complex kernels run
+   as fast on 3 * GEMM_UNROLL_N columns as on more, so they keep the driver's chunks. */
+static const char *const wide_own_chunk_f64[] = {"Cooperlake", "SkylakeX"};
+#define WIDE_OWN_CHUNK_F64 10
 
 /* Whether openblas_get_config() names the build whose internals this file reproduces. */
 static bool openblas_0321_openmp(const char *config) {
@@ -124,6 +135,10 @@ ct_blas_gemm_params ct__blas_pool_params(ct_dtype dt, const char *config, const 
   if (ti == 0)
     for (size_t i = 0; i < sizeof k_blocks_only_f32 / sizeof *k_blocks_only_f32; i++)
       p.k_blocks_only |= strcmp(core, k_blocks_only_f32[i]) == 0;
+  p.own_chunk = 3 * p.unroll_n;
+  if (ti == 1 && p.unroll_n == 2)
+    for (size_t i = 0; i < sizeof wide_own_chunk_f64 / sizeof *wide_own_chunk_f64; i++)
+      if (strcmp(core, wide_own_chunk_f64[i]) == 0) p.own_chunk = WIDE_OWN_CHUNK_F64;
   return p;
 }
 
@@ -295,9 +310,13 @@ static void beta_call(const drv_job *j, int64_t m0, int64_t m1, int64_t n0, int6
   }
 }
 
-/* The chunk of an own piece that the driver packs (and, in the first M block, multiplies) next. */
-static int64_t own_chunk(int64_t left, int un) {
-  if (left >= 3 * (int64_t)un) return 3 * (int64_t)un;
+/* The chunk of an own piece that the driver packs (and, in the first M block, multiplies) next: the
+   driver's 3 * GEMM_UNROLL_N, else GEMM_UNROLL_N, else the rest, or where the core's kernel allows it
+   (p->own_chunk, wide_own_chunk_f64) wider chunks with the same bits before the driver's rule for the rest. */
+static int64_t own_chunk(const ct_blas_gemm_params *p, int64_t left) {
+  int64_t un = p->unroll_n;
+  if (left >= p->own_chunk) return p->own_chunk;
+  if (left >= 3 * un) return 3 * un;
   return left > un ? un : left;
 }
 
@@ -320,7 +339,7 @@ static void pack_b(const drv_job *j, int64_t s, int64_t q) {
   int64_t ls = j->ls[s], min_l = j->min_l[s];
   const char *sa = j->abuf[s % SETS] + mb->off;
   for (int64_t jjs = pc->lo, w; jjs < pc->hi; jjs += w) {
-    w = own_chunk(pc->hi - jjs, j->p->unroll_n);
+    w = own_chunk(j->p, pc->hi - jjs);
     const char *src = j->b + (j->b_plain ? ls + jjs * j->ldb : jjs + ls * j->ldb) * j->isz;
     char *sb = j->bbuf[s % SETS] + pc->off + (size_t)(min_l * (jjs - pc->lo) * j->isz);
     copy((long)min_l, (long)w, src, (long)j->ldb, sb);
