@@ -242,6 +242,35 @@ static bool dlopen_ok(const char *name) {
   return h != NULL;
 }
 
+/* A float32 product's operands: random transposes and padded leading dimensions, values from fill, C all
+   NaN (c2 a copy of c1), and now and then an infinity or every third element -0 in A. */
+typedef struct sgemm_case {
+  char ta, tb;
+  int64_t lda, ldb, ldc;
+  size_t nc;
+  float *a, *b, *c1, *c2;
+} sgemm_case;
+
+static sgemm_case sgemm_case_make(int t, int64_t m, int64_t n, int64_t k) {
+  sgemm_case g = {.ta = rnd() % 2 ? 't' : 'n', .tb = rnd() % 2 ? 't' : 'n'};
+  g.lda = (g.ta == 'n' ? m : k) + (int64_t)(rnd() % 3);
+  g.ldb = (g.tb == 'n' ? k : n) + (int64_t)(rnd() % 3);
+  g.ldc = m + (int64_t)(rnd() % 3);
+  size_t na = (size_t)(g.lda * (g.ta == 'n' ? k : m)), nb = (size_t)(g.ldb * (g.tb == 'n' ? n : k));
+  g.nc = (size_t)(g.ldc * n);
+  g.a = malloc(na * 4), g.b = malloc(nb * 4), g.c1 = malloc(g.nc * 4), g.c2 = malloc(g.nc * 4);
+  fill((char *)g.a, na, 4, 977.0);
+  fill((char *)g.b, nb, 4, 613.0);
+  for (size_t i = 0; i < g.nc; i++) g.c1[i] = NAN;
+  if (t % 5 == 2) g.a[na / 2] = INFINITY;
+  if (t % 5 == 3)
+    for (size_t i = 0; i < na; i += 3) g.a[i] = -0.0f;
+  memcpy(g.c2, g.c1, g.nc * 4);
+  return g;
+}
+
+static void sgemm_case_free(sgemm_case *g) { free(g->a), free(g->b), free(g->c1), free(g->c2); }
+
 static void sgemm_dnnl_equals_openblas(void) {
   int routed = 0, differ = 0;
   ct_set_num_threads(1);
@@ -252,29 +281,19 @@ static void sgemm_dnnl_equals_openblas(void) {
     int64_t n = t % 4 == 1 ? 1 + (int64_t)(rnd() % 40) : 16 + (int64_t)(rnd() % 400);
     int64_t k = 1 + (int64_t)(rnd() % 360);
     if (t % 10 == 7) m = 100, n = 100, k = 100 + (int64_t)(t % 3); /* the small-matrix bound */
-    char ta = rnd() % 2 ? 't' : 'n', tb = rnd() % 2 ? 't' : 'n';
-    int64_t lda = (ta == 'n' ? m : k) + (int64_t)(rnd() % 3),
-            ldb = (tb == 'n' ? k : n) + (int64_t)(rnd() % 3), ldc = m + (int64_t)(rnd() % 3);
-    size_t na = (size_t)(lda * (ta == 'n' ? k : m)), nb = (size_t)(ldb * (tb == 'n' ? n : k)),
-           nc = (size_t)(ldc * n);
-    float *a = malloc(na * 4), *b = malloc(nb * 4), *c1 = malloc(nc * 4), *c2 = malloc(nc * 4);
-    fill((char *)a, na, 4, 977.0);
-    fill((char *)b, nb, 4, 613.0);
-    for (size_t i = 0; i < nc; i++) c1[i] = NAN;
-    if (t % 5 == 2) a[na / 2] = INFINITY;
-    if (t % 5 == 3)
-      for (size_t i = 0; i < na; i += 3) a[i] = -0.0f;
-    memcpy(c2, c1, nc * 4);
-    float one = 1.0f, zero = 0.0f;
+    sgemm_case g = sgemm_case_make(t, m, n, k);
+    char ta = g.ta, tb = g.tb;
+    int64_t lda = g.lda, ldb = g.ldb, ldc = g.ldc;
+    float *a = g.a, *b = g.b, *c1 = g.c1, *c2 = g.c2, one = 1.0f, zero = 0.0f;
     ct__blas_gemm_openblas(CT_FLOAT32, ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c1, ldc);
     ct__blas_gemm_nosync(CT_FLOAT32, ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c2, ldc);
     routed += ct__blas_sgemm_dnnl_route(m, n, k);
-    if (memcmp(c1, c2, nc * 4) != 0) {
+    if (memcmp(c1, c2, g.nc * 4) != 0) {
       differ++;
       fprintf(stderr, "sgemm through oneDNN differs: %c%c m %lld n %lld k %lld\n", ta, tb, (long long)m,
               (long long)n, (long long)k);
     }
-    free(a), free(b), free(c1), free(c2);
+    sgemm_case_free(&g);
   }
   ct_set_num_threads(0);
   if (getenv("CT_TEST_VERBOSE"))
@@ -282,6 +301,58 @@ static void sgemm_dnnl_equals_openblas(void) {
   CHECK(differ == 0);
   /* on an AVX-512 core with oneDNN present the route is taken */
   if (ct__blas_batchable(CT_FLOAT32) && dlopen_ok("libdnnl.so.2")) CHECK(routed > 20);
+}
+
+/* Float32 products at 2 and 3 threads as column blocks of one-thread oneDNN calls per threaded K block on the
+   pool (ct__blas_sgemm_dnnl_pooled, which ct__blas_gemm takes first) against OpenBLAS's own threaded call,
+   bit for bit: one K block and several (k up to 1500), shapes around the route's least block (32 columns,
+   10^6 multiply-adds), every transpose, NaN in C (beta 0 must not read it), infinities and -0 in A. */
+static void sgemm_dnnl_pooled_equals_openblas(void) {
+  int taken = 0, differ = 0;
+  CHECK(ct__blas_ready());
+  for (int t = 0; t < 90; t++) {
+    int threads = 2 + t % 2;
+    int64_t m = 1 + (int64_t)(rnd() % 600), n = 1 + (int64_t)(rnd() % 600),
+            k = 1 +
+                (int64_t)(rnd() % (t % 3 == 0 ? 1500 : 400)); /* K blocks of 320, and halves of the rest */
+    if (t % 9 == 4) m = 50, n = 70, k = 320; /* two blocks of 35 columns would be too small: one block */
+    if (t % 9 == 5) m = 33, n = 64, k = 300; /* 633600 multiply-adds: too few for the route */
+    sgemm_case g = sgemm_case_make(t, m, n, k);
+    char ta = g.ta, tb = g.tb;
+    int64_t lda = g.lda, ldb = g.ldb, ldc = g.ldc;
+    float *a = g.a, *b = g.b, *c1 = g.c1, *c2 = g.c2, one = 1.0f, zero = 0.0f;
+    ct_set_num_threads(threads);
+    ct__blas_sync_threads();
+    ct__blas_gemm_openblas(CT_FLOAT32, ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c1, ldc);
+    bool here = ct__blas_sgemm_dnnl_pooled(ta, tb, m, n, k, &one, a, lda, b, ldb, &zero, c2, ldc);
+    if (t % 9 == 5) CHECK(!here && isnan(c2[0])); /* not taken: C untouched */
+    if (here) {
+      taken++;
+      if (memcmp(c1, c2, g.nc * 4) != 0) {
+        differ++;
+        fprintf(stderr, "sgemm as oneDNN blocks on the pool differs: %c%c m %lld n %lld k %lld threads %d\n",
+                ta, tb, (long long)m, (long long)n, (long long)k, threads);
+      }
+    }
+    sgemm_case_free(&g);
+  }
+  /* beta 1 or alpha 2 (oneDNN scales in its own way), or one thread: never this route */
+  float *x = malloc(256 * 256 * 4), *y = malloc(256 * 256 * 4), one = 1.0f, two = 2.0f, zero = 0.0f;
+  fill((char *)x, 256 * 256, 4, 977.0);
+  for (int i = 0; i < 256 * 256; i++) y[i] = NAN;
+  ct_set_num_threads(2);
+  if (ct__blas_sgemm_dnnl_pooled('n', 'n', 256, 256, 256, &one, x, 256, x, 256, &zero, y, 256)) taken++;
+  CHECK(!isnan(y[0]) || !taken);
+  CHECK(!ct__blas_sgemm_dnnl_pooled('n', 'n', 256, 256, 256, &one, x, 256, x, 256, &one, y, 256));
+  CHECK(!ct__blas_sgemm_dnnl_pooled('n', 'n', 256, 256, 256, &two, x, 256, x, 256, &zero, y, 256));
+  ct_set_num_threads(1);
+  CHECK(!ct__blas_sgemm_dnnl_pooled('n', 'n', 256, 256, 256, &one, x, 256, x, 256, &zero, y, 256));
+  free(x), free(y);
+  ct_set_num_threads(0);
+  if (getenv("CT_TEST_VERBOSE"))
+    fprintf(stderr, "sgemm as oneDNN blocks on the pool: %d of 90, %d differ\n", taken, differ);
+  CHECK(differ == 0);
+  if (ct__blas_batchable(CT_FLOAT32) && dlopen_ok("libdnnl.so.2")) CHECK(taken > 20);
 }
 
 /* The pooled dot against OpenBLAS's own threaded call (ddot / zdotu / zdotc at 2 and 3 threads, bit for
@@ -439,6 +510,7 @@ int main(void) {
   pooled_equals_openblas();
   pooled_dot_equals_openblas();
   sgemm_dnnl_equals_openblas();
+  sgemm_dnnl_pooled_equals_openblas();
   blas_threads();
   CHECK(ct_scope_begin() == CT_OK);
   ct_tensor *a = ct_view(ct_arange_end(6.0, NULL), CT_SHAPE(2, 3));

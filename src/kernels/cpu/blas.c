@@ -2,6 +2,7 @@
 #include "kernels/cpu/blas.h"
 
 #include <dlfcn.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +238,9 @@ static int pool_index(ct_dtype dt) {
 void ct__blas_gemm(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                    const void *a, int64_t lda, const void *b, int64_t ldb, const void *beta, void *c,
                    int64_t ldc) {
+  if (dt == CT_FLOAT32 &&
+      ct__blas_sgemm_dnnl_pooled(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
+    return;
   if (ct__blas_gemm_pooled(&B.pool[pool_index(dt)], dt, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta,
                            c, ldc))
     return;
@@ -314,7 +318,12 @@ static void sgemm_dnnl_check(void) {
     ct__blas_gemm_openblas(CT_FLOAT32, shapes[i].ta, shapes[i].tb, m, n, k, &one, a, lda, b, ldb, &zero, c1,
                            ldc);
     same = sgemm_dnnl_shape(p, m, n, k) &&
-           ct__dnnl_sgemm_one_thread(ta, tb, m, n, k, a, lda, b, ldb, c2, ldc) &&
+           ct__dnnl_sgemm_one_thread(ta, tb, m, n, k, a, lda, b, ldb, 0.0f, c2, ldc) &&
+           memcmp(c1, c2, nc * sizeof(float)) == 0;
+    /* a later K block's sum added to C (beta 1), as the pooled route does */
+    ct__blas_gemm_openblas(CT_FLOAT32, shapes[i].ta, shapes[i].tb, m, n, k, &one, a, lda, b, ldb, &one, c1,
+                           ldc);
+    same = same && ct__dnnl_sgemm_one_thread(ta, tb, m, n, k, a, lda, b, ldb, 1.0f, c2, ldc) &&
            memcmp(c1, c2, nc * sizeof(float)) == 0;
     ct__free(a);
   }
@@ -333,8 +342,66 @@ static bool sgemm_dnnl(char transa, char transb, int64_t m, int64_t n, int64_t k
                        int64_t ldc) {
   return *alpha == 1.0f && *beta == 0.0f && ct__omp_get_max_threads() == 1 &&
          ct__blas_sgemm_dnnl_route(m, n, k) &&
-         ct__dnnl_sgemm_one_thread((transa | 0x20) == 't', (transb | 0x20) == 't', m, n, k, a, lda, b, ldb, c,
-                                   ldc);
+         ct__dnnl_sgemm_one_thread((transa | 0x20) == 't', (transb | 0x20) == 't', m, n, k, a, lda, b, ldb,
+                                   0.0f, c, ldc);
+}
+
+/* ---- float32 products at several threads: oneDNN's one-thread calls on the pool ----
+   Where the core's float32 kernel depends on the K blocks alone, OpenBLAS's threaded bits for an element
+   are its K blocks' sums, each one FMA chain from +0 added to C in block order; oneDNN's one-thread sgemm
+   of one K block gives the same chain on the shapes the route allows (sgemm_dnnl_shape, checked at first
+   use), and with beta 1 adds it to C as OpenBLAS's kernel does (60 random shapes, k 321-1820: every bit).
+   So at several threads the columns are cut into blocks of such shapes, about two per thread, and each
+   block is one oneDNN call per threaded K block (beta 0, then 1) on whichever pool thread takes it.
+   Before, such a product ran OpenBLAS's threaded partition on its kernels: with the other core busy the
+   calling thread runs it alone, at OpenBLAS's rate instead of oneDNN's (1.1-1.3x faster on one K block),
+   and mm float32 256^3 took 1.15x its 1-thread time (which goes to oneDNN). */
+typedef struct sgemm_cols {
+  bool ta, tb;
+  int q;
+  int64_t m, n, k, lda, ldb, ldc, width;
+  const float *a, *b;
+  float *c;
+} sgemm_cols;
+
+static void sgemm_cols_block(void *ctx, int64_t i, int tid) {
+  (void)tid;
+  const sgemm_cols *s = ctx;
+  int64_t j = i * s->width, w = s->n - j < s->width ? s->n - j : s->width;
+  for (int64_t ls = 0, kb; ls < s->k; ls += kb) {
+    kb = ct__blas_k_block(s->k - ls, s->q);
+    const float *a = s->a + (s->ta ? ls : ls * s->lda),
+                *b = s->b + (s->tb ? j + ls * s->ldb : ls + j * s->ldb);
+    float *c = s->c + j * s->ldc, beta = ls ? 1.0f : 0.0f, one = 1.0f;
+    if (!ct__dnnl_sgemm_one_thread(s->ta, s->tb, s->m, w, kb, a, s->lda, b, s->ldb, beta, c, s->ldc))
+      ct__blas_gemm_openblas(CT_FLOAT32, s->ta ? 't' : 'n', s->tb ? 't' : 'n', s->m, w, kb, &one, a, s->lda,
+                             b, s->ldb, &beta, c,
+                             s->ldc); /* oneDNN refused: OpenBLAS's serial call, the same bits */
+  }
+}
+
+bool ct__blas_sgemm_dnnl_pooled(char transa, char transb, int64_t m, int64_t n, int64_t k, const float *alpha,
+                                const void *a, int64_t lda, const void *b, int64_t ldb, const float *beta,
+                                void *c, int64_t ldc) {
+  int nt = ct__num_threads(), q = B.pool[0].q;
+  if (q <= 0 || *alpha != 1.0f || *beta != 0.0f || !ct__blas_threaded_driver(CT_FLOAT32, m, n, k, nt))
+    return false;
+  int64_t shallowest = k; /* the last K block */
+  for (int64_t ls = 0; ls < k; ls += shallowest) shallowest = ct__blas_k_block(k - ls, q);
+  /* the narrowest block the route takes: 32 columns, and more than 10^6 multiply-adds in each K block */
+  double least = floor(1e6 / ((double)m * (double)shallowest)) + 1;
+  int64_t width = 0, blocks = least > (double)n ? 1 : n / (int64_t)(least < 32 ? 32 : least);
+  if (blocks > 2 * (int64_t)nt) blocks = 2 * (int64_t)nt;
+  for (; blocks >= 1; blocks--) {
+    width = ct__div_up(n, blocks);
+    int64_t last = n - (ct__div_up(n, width) - 1) * width;
+    if (ct__blas_sgemm_dnnl_route(m, width, shallowest) && ct__blas_sgemm_dnnl_route(m, last, shallowest))
+      break;
+  }
+  if (blocks < 1) return false;
+  sgemm_cols s = {(transa | 0x20) != 'n', (transb | 0x20) != 'n', q, m, n, k, lda, ldb, ldc, width, a, b, c};
+  ct__blas_serial_calls_on_pool(ct__div_up(n, width), nt, sgemm_cols_block, &s);
+  return true;
 }
 
 void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int64_t n, int64_t k,

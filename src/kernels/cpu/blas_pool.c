@@ -143,7 +143,7 @@ ct_blas_gemm_params ct__blas_pool_params(ct_dtype dt, const char *config, const 
 }
 
 /* The threaded driver's K block starting where `left` of k remain. */
-static int64_t k_block(int64_t left, int q) {
+int64_t ct__blas_k_block(int64_t left, int q) {
   if (left >= 2 * (int64_t)q) return q;
   return left > q ? (left + 1) / 2 : left;
 }
@@ -185,6 +185,11 @@ static bool threaded_driver(ct_dtype dt, int64_t m, int64_t n, int64_t k, int nt
   *ntm = tm;
   *nthreads = tm * tn;
   return tm * tn > 1;
+}
+
+bool ct__blas_threaded_driver(ct_dtype dt, int64_t m, int64_t n, int64_t k, int nt) {
+  int ntm, nthreads;
+  return threaded_driver(dt, m, n, k, nt, &ntm, &nthreads);
 }
 
 /* ---- the replayed driver ---- */
@@ -558,7 +563,7 @@ bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa
   split(0, n, nthreads, SWITCH_RATIO, j.rn);
   /* the pieces and their place in a packed-B buffer, the M blocks and theirs in a packed-A buffer (a K
      block deep, each rounded up to whole panels) */
-  int64_t lmax = k_block(k, p->q); /* the first K block is the deepest */
+  int64_t lmax = ct__blas_k_block(k, p->q); /* the first K block is the deepest */
   size_t bbytes = 0, abytes = 0;
   for (int r = 0; r < nthreads; r++) {
     int64_t div = (j.rn[r + 1] - j.rn[r] + DIVIDE_RATE - 1) / DIVIDE_RATE;
@@ -576,7 +581,7 @@ bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa
       abytes += packed_bytes(mi, p->unroll_m, lmax, j.isz);
     }
   int64_t nk = 0;
-  for (int64_t ls = 0; ls < k; ls += k_block(k - ls, p->q)) nk++;
+  for (int64_t ls = 0; ls < k; ls += ct__blas_k_block(k - ls, p->q)) nk++;
   bool scale = !is_one(dt, beta), work = !is_zero(dt, alpha);
   j.betas = scale ? (int64_t)ntm * j.tn : 0;
   int64_t ntasks = j.betas + (work ? nk * (nmb + j.np + nmb * j.np) : 0);
@@ -607,7 +612,7 @@ bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa
   j.nk = nk;
   for (int64_t s = 0, ls = 0; s < nk; ls += j.min_l[s++]) {
     j.ls[s] = ls;
-    j.min_l[s] = k_block(k - ls, p->q);
+    j.min_l[s] = ct__blas_k_block(k - ls, p->q);
   }
   abytes = 0;
   for (int i = 0; i < ntm; i++)
@@ -642,7 +647,7 @@ void ct__blas_gemm_one_thread(const ct_blas_gemm_params *p, ct_dtype dt, char tr
   const void *beta1 = dt == CT_COMPLEX128 || dt == CT_FLOAT64 ? (const void *)one : (const void *)onef;
   int64_t es = (int64_t)ct__itemsize(dt);
   for (int64_t ls = 0, kb; ls < k; ls += kb) {
-    kb = k_block(k - ls, p->q);
+    kb = ct__blas_k_block(k - ls, p->q);
     int64_t ao = (transa | 0x20) == 'n' ? ls * lda : ls;
     int64_t bo = (transb | 0x20) == 'n' ? ls : ls * ldb;
     ct__blas_gemm_nosync(dt, transa, transb, m, n, kb, alpha, (const char *)a + ao * es, lda,

@@ -203,13 +203,13 @@ static void load_sgemm(void) {
 }
 
 bool ct__dnnl_sgemm_one_thread(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
-                               const float *b, int64_t ldb, float *c, int64_t ldc) {
+                               const float *b, int64_t ldb, float beta, float *c, int64_t ldc) {
   pthread_once(&sgemm_once, load_sgemm);
   if (!sgemm_fn) return false;
   int prev = ct__omp_get_max_threads(); /* oneDNN's OpenMP threads: this thread's count */
   if (prev != 1) ct__omp_set_num_threads(1);
   /* row-major: c^T (n x m, rows ldc apart) = op(b)^T op(a)^T */
-  dnnl_status_t st = sgemm_fn(tb ? 'T' : 'N', ta ? 'T' : 'N', n, m, k, 1.0f, b, ldb, a, lda, 0.0f, c, ldc);
+  dnnl_status_t st = sgemm_fn(tb ? 'T' : 'N', ta ? 'T' : 'N', n, m, k, 1.0f, b, ldb, a, lda, beta, c, ldc);
   if (prev != 1) ct__omp_set_num_threads(prev);
   return st == dnnl_success;
 }
@@ -238,8 +238,9 @@ bool ct__dnnl_bf16_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float
 }
 
 bool ct__dnnl_sgemm_one_thread(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
-                               const float *b, int64_t ldb, float *c, int64_t ldc) {
-  (void)ta, (void)tb, (void)m, (void)n, (void)k, (void)a, (void)lda, (void)b, (void)ldb, (void)c, (void)ldc;
+                               const float *b, int64_t ldb, float beta, float *c, int64_t ldc) {
+  (void)ta, (void)tb, (void)m, (void)n, (void)k, (void)a, (void)lda, (void)b, (void)ldb, (void)beta, (void)c,
+      (void)ldc;
   return false;
 }
 

@@ -34,10 +34,11 @@ bool ct__dnnl_bf16_matmul(int nd, const int64_t *sdims, const int64_t *sstrides,
 bool ct__dnnl_bf16_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float alpha, const uint16_t *a,
                         int64_t lda, const uint16_t *b, int64_t ldb, float beta, uint16_t *c, int64_t ldc);
 
-/* oneDNN's f32 gemm (dnnl_sgemm) for a column-major c (m x n) = op(a) op(b), alpha 1 and beta 0, on the
+/* oneDNN's f32 gemm (dnnl_sgemm) for a column-major c (m x n) = op(a) op(b) + beta c, alpha 1, on the
    calling thread alone (its OpenMP count set to one for the call). False (c untouched, no error) where
-   libdnnl.so.2 cannot be loaded or refuses. blas.c decides where its bits are OpenBLAS's. */
+   libdnnl.so.2 cannot be loaded or refuses. blas.c decides where its bits are OpenBLAS's (beta 0, or 1 to
+   add a later K block). */
 bool ct__dnnl_sgemm_one_thread(bool ta, bool tb, int64_t m, int64_t n, int64_t k, const float *a, int64_t lda,
-                               const float *b, int64_t ldb, float *c, int64_t ldc);
+                               const float *b, int64_t ldb, float beta, float *c, int64_t ldc);
 
 #endif
