@@ -272,11 +272,12 @@ void ct__blas_gemm_on_this_thread(ct_dtype dt, char transa, char transb, int64_t
    in one FMA chain from +0 where: OpenBLAS runs its AVX-512 float kernel (SkylakeX, Cooperlake: k_blocks_only)
    on one K block (k <= GEMM_Q) and not its small-matrix kernels (m * n * k > 100^3, its permit's bound);
    oneDNN has m and n of 32 or more (for fewer columns it takes other kernels, e.g. m 2194, n 12, k 68 'tn').
-   Both scale by alpha and beta in their own ways, so only alpha 1 and beta 0 go there (mm, bmm, matmul).
-   Then the bits are OpenBLAS's, at any thread count OpenBLAS would run (one K block: each element is one
-   kernel's chain whatever the split). Only a call OpenBLAS would run on one thread goes to oneDNN, on that
-   thread. A check at first use compares the two libraries on five shapes (every transpose, edges of the
-   kernels' tiles, k = GEMM_Q) and keeps the route off if any bit differs (another oneDNN, another CPU). */
+   Both scale by alpha and beta in their own ways, so only products with alpha 1 and beta 0 go there (mm,
+   bmm, matmul), and beta 1 only to add a later K block's sum (below). Then the bits are OpenBLAS's, at any
+   thread count (one K block: each element is one kernel's chain whatever the split; several: below). A
+   check at first use compares the two libraries on five shapes (every transpose, edges of the kernels'
+   tiles, k = GEMM_Q; beta 0 and 1) and keeps the route off if any bit differs (another oneDNN, another
+   CPU). */
 static bool sgemm_dnnl_same;
 static pthread_once_t sgemm_check_once = PTHREAD_ONCE_INIT;
 
@@ -337,70 +338,115 @@ bool ct__blas_sgemm_dnnl_route(int64_t m, int64_t n, int64_t k) {
   return sgemm_dnnl_same;
 }
 
-static bool sgemm_dnnl(char transa, char transb, int64_t m, int64_t n, int64_t k, const float *alpha,
-                       const void *a, int64_t lda, const void *b, int64_t ldb, const float *beta, void *c,
-                       int64_t ldc) {
-  return *alpha == 1.0f && *beta == 0.0f && ct__omp_get_max_threads() == 1 &&
-         ct__blas_sgemm_dnnl_route(m, n, k) &&
-         ct__dnnl_sgemm_one_thread((transa | 0x20) == 't', (transb | 0x20) == 't', m, n, k, a, lda, b, ldb,
-                                   0.0f, c, ldc);
-}
-
-/* ---- float32 products at several threads: oneDNN's one-thread calls on the pool ----
-   Where the core's float32 kernel depends on the K blocks alone, OpenBLAS's threaded bits for an element
-   are its K blocks' sums, each one FMA chain from +0 added to C in block order; oneDNN's one-thread sgemm
-   of one K block gives the same chain on the shapes the route allows (sgemm_dnnl_shape, checked at first
-   use), and with beta 1 adds it to C as OpenBLAS's kernel does (60 random shapes, k 321-1820: every bit).
-   So at several threads the columns are cut into blocks of such shapes, about two per thread, and each
-   block is one oneDNN call per threaded K block (beta 0, then 1) on whichever pool thread takes it.
-   Before, such a product ran OpenBLAS's threaded partition on its kernels: with the other core busy the
-   calling thread runs it alone, at OpenBLAS's rate instead of oneDNN's (1.1-1.3x faster on one K block),
-   and mm float32 256^3 took 1.15x its 1-thread time (which goes to oneDNN). */
+/* ---- float32 products as oneDNN's one-thread calls per K block ----
+   Where the core's float32 kernel depends on the K blocks alone, OpenBLAS's bits for an element are its K
+   blocks' sums, each one FMA chain from +0, added to C in block order. oneDNN's one-thread sgemm of one K
+   block gives the same chain on the shapes the route allows (sgemm_dnnl_shape, checked at first use), and
+   with beta 1 adds it to C as OpenBLAS's kernel does: with OpenBLAS's K blocks (the serial driver's at one
+   thread, the threaded driver's at several: 60 random shapes each, k 321-1820, every bit) a product is one
+   oneDNN call per K block (beta 0, then 1), or at several threads the same for each block of columns,
+   about two blocks per thread, on whichever pool thread takes it.
+   Before, only products of one K block at one thread went to oneDNN. At several threads OpenBLAS's
+   threaded partition ran on its kernels: with the other core busy the calling thread runs it alone, at
+   OpenBLAS's rate instead of oneDNN's, and mm float32 256^3 took 1.15x its 1-thread time. */
 typedef struct sgemm_cols {
-  bool ta, tb;
-  int q;
+  bool ta, tb, serial; /* the serial driver's K blocks, else the threaded driver's */
+  int q, unroll_m;
   int64_t m, n, k, lda, ldb, ldc, width;
   const float *a, *b;
   float *c;
 } sgemm_cols;
 
-static void sgemm_cols_block(void *ctx, int64_t i, int tid) {
-  (void)tid;
-  const sgemm_cols *s = ctx;
-  int64_t j = i * s->width, w = s->n - j < s->width ? s->n - j : s->width;
+static int64_t sgemm_k_block(const sgemm_cols *s, int64_t left) {
+  return s->serial ? ct__blas_k_block_serial(left, s->q, s->unroll_m) : ct__blas_k_block(left, s->q);
+}
+
+static int64_t sgemm_last_k_block(const sgemm_cols *s) {
+  int64_t kb = s->k;
+  for (int64_t ls = 0; ls < s->k; ls += kb) kb = sgemm_k_block(s, s->k - ls);
+  return kb;
+}
+
+/* Columns [j, j + w) of the product. */
+static void sgemm_cols_run(const sgemm_cols *s, int64_t j, int64_t w) {
   for (int64_t ls = 0, kb; ls < s->k; ls += kb) {
-    kb = ct__blas_k_block(s->k - ls, s->q);
+    kb = sgemm_k_block(s, s->k - ls);
     const float *a = s->a + (s->ta ? ls : ls * s->lda),
                 *b = s->b + (s->tb ? j + ls * s->ldb : ls + j * s->ldb);
     float *c = s->c + j * s->ldc, beta = ls ? 1.0f : 0.0f, one = 1.0f;
     if (!ct__dnnl_sgemm_one_thread(s->ta, s->tb, s->m, w, kb, a, s->lda, b, s->ldb, beta, c, s->ldc))
       ct__blas_gemm_openblas(CT_FLOAT32, s->ta ? 't' : 'n', s->tb ? 't' : 'n', s->m, w, kb, &one, a, s->lda,
                              b, s->ldb, &beta, c,
-                             s->ldc); /* oneDNN refused: OpenBLAS's serial call, the same bits */
+                             s->ldc); /* oneDNN refused: OpenBLAS's call, the same bits */
   }
+}
+
+static void sgemm_cols_block(void *ctx, int64_t i, int tid) {
+  (void)tid;
+  const sgemm_cols *s = ctx;
+  int64_t j = i * s->width;
+  sgemm_cols_run(s, j, s->n - j < s->width ? s->n - j : s->width);
+}
+
+static sgemm_cols sgemm_cols_of(bool serial, char transa, char transb, int64_t m, int64_t n, int64_t k,
+                                const void *a, int64_t lda, const void *b, int64_t ldb, void *c,
+                                int64_t ldc) {
+  return (sgemm_cols){(transa | 0x20) != 'n',
+                      (transb | 0x20) != 'n',
+                      serial,
+                      B.pool[0].q,
+                      B.pool[0].unroll_m,
+                      m,
+                      n,
+                      k,
+                      lda,
+                      ldb,
+                      ldc,
+                      n,
+                      a,
+                      b,
+                      c};
+}
+
+bool ct__blas_sgemm_dnnl_serial_route(int64_t m, int64_t n, int64_t k) {
+  if (B.pool[0].q <= 0) return false;
+  sgemm_cols s = sgemm_cols_of(true, 'n', 'n', m, n, k, NULL, 0, NULL, 0, NULL, 0);
+  return ct__blas_sgemm_dnnl_route(m, n, sgemm_last_k_block(&s));
+}
+
+/* At one thread (OpenBLAS's serial driver): the whole product. */
+static bool sgemm_dnnl(char transa, char transb, int64_t m, int64_t n, int64_t k, const float *alpha,
+                       const void *a, int64_t lda, const void *b, int64_t ldb, const float *beta, void *c,
+                       int64_t ldc) {
+  if (*alpha != 1.0f || *beta != 0.0f || ct__omp_get_max_threads() != 1 ||
+      !ct__blas_sgemm_dnnl_serial_route(m, n, k))
+    return false;
+  sgemm_cols s = sgemm_cols_of(true, transa, transb, m, n, k, a, lda, b, ldb, c, ldc);
+  sgemm_cols_run(&s, 0, n);
+  return true;
 }
 
 bool ct__blas_sgemm_dnnl_pooled(char transa, char transb, int64_t m, int64_t n, int64_t k, const float *alpha,
                                 const void *a, int64_t lda, const void *b, int64_t ldb, const float *beta,
                                 void *c, int64_t ldc) {
-  int nt = ct__num_threads(), q = B.pool[0].q;
-  if (q <= 0 || *alpha != 1.0f || *beta != 0.0f || !ct__blas_threaded_driver(CT_FLOAT32, m, n, k, nt))
+  int nt = ct__num_threads();
+  if (B.pool[0].q <= 0 || *alpha != 1.0f || *beta != 0.0f ||
+      !ct__blas_threaded_driver(CT_FLOAT32, m, n, k, nt))
     return false;
-  int64_t shallowest = k; /* the last K block */
-  for (int64_t ls = 0; ls < k; ls += shallowest) shallowest = ct__blas_k_block(k - ls, q);
+  sgemm_cols s = sgemm_cols_of(false, transa, transb, m, n, k, a, lda, b, ldb, c, ldc);
+  int64_t shallowest = sgemm_last_k_block(&s);
   /* the narrowest block the route takes: 32 columns, and more than 10^6 multiply-adds in each K block */
   double least = floor(1e6 / ((double)m * (double)shallowest)) + 1;
-  int64_t width = 0, blocks = least > (double)n ? 1 : n / (int64_t)(least < 32 ? 32 : least);
+  int64_t blocks = least > (double)n ? 1 : n / (int64_t)(least < 32 ? 32 : least);
   if (blocks > 2 * (int64_t)nt) blocks = 2 * (int64_t)nt;
   for (; blocks >= 1; blocks--) {
-    width = ct__div_up(n, blocks);
-    int64_t last = n - (ct__div_up(n, width) - 1) * width;
-    if (ct__blas_sgemm_dnnl_route(m, width, shallowest) && ct__blas_sgemm_dnnl_route(m, last, shallowest))
+    s.width = ct__div_up(n, blocks);
+    int64_t last = n - (ct__div_up(n, s.width) - 1) * s.width;
+    if (ct__blas_sgemm_dnnl_route(m, s.width, shallowest) && ct__blas_sgemm_dnnl_route(m, last, shallowest))
       break;
   }
   if (blocks < 1) return false;
-  sgemm_cols s = {(transa | 0x20) != 'n', (transb | 0x20) != 'n', q, m, n, k, lda, ldb, ldc, width, a, b, c};
-  ct__blas_serial_calls_on_pool(ct__div_up(n, width), nt, sgemm_cols_block, &s);
+  ct__blas_serial_calls_on_pool(ct__div_up(n, s.width), nt, sgemm_cols_block, &s);
   return true;
 }
 

@@ -135,10 +135,11 @@ bool ct__blas_gemm_pooled(const ct_blas_gemm_params *p, ct_dtype dt, char transa
    blocks where OpenBLAS would thread the call at ct_set_num_threads's count, else one serial call. The
    ct__blas_* forms take the loaded library's parameters for dt. */
 bool ct__blas_gemm_batchable(const ct_blas_gemm_params *p);
-/* The threaded driver's K block starting where `left` of k remain (GEMM_Q = q), and whether OpenBLAS 0.3.21
-   at nt threads runs a gemm of these sizes in its threaded driver (its serial driver rounds K blocks
-   otherwise). */
+/* The threaded driver's K block starting where `left` of k remain (GEMM_Q = q), the serial driver's (which
+   rounds the halved rest up to GEMM_UNROLL_M), and whether OpenBLAS 0.3.21 at nt threads runs a gemm of
+   these sizes in its threaded driver. */
 int64_t ct__blas_k_block(int64_t left, int q);
+int64_t ct__blas_k_block_serial(int64_t left, int q, int unroll_m);
 bool ct__blas_threaded_driver(ct_dtype dt, int64_t m, int64_t n, int64_t k, int nt);
 void ct__blas_gemm_one_thread(const ct_blas_gemm_params *p, ct_dtype dt, char transa, char transb, int64_t m,
                               int64_t n, int64_t k, const void *alpha, const void *a, int64_t lda,
@@ -159,6 +160,9 @@ void ct__blas_gemm_nosync(ct_dtype dt, char transa, char transb, int64_t m, int6
 /* Whether a float32 gemm of these sizes with alpha 1 and beta 0, called where OpenBLAS would run it on one
    thread, goes to oneDNN (blas.c; after ct__blas_ready()). */
 bool ct__blas_sgemm_dnnl_route(int64_t m, int64_t n, int64_t k);
+/* Whether such a product of any depth goes to oneDNN where OpenBLAS would run it on one thread: as one
+   oneDNN call per K block of OpenBLAS's serial driver, each block of a shape the route takes. */
+bool ct__blas_sgemm_dnnl_serial_route(int64_t m, int64_t n, int64_t k);
 /* At ct_set_num_threads's count of 2 or more: a float32 gemm with alpha 1 and beta 0 as blocks of columns,
    one-thread oneDNN calls on the pool, where each block's bits are OpenBLAS's at any thread count (blas.c);
    false (nothing done) elsewhere. ct__blas_gemm takes it first. */

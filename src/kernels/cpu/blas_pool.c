@@ -148,6 +148,12 @@ int64_t ct__blas_k_block(int64_t left, int q) {
   return left > q ? (left + 1) / 2 : left;
 }
 
+/* The serial driver's (level3.c): the half rounded up to GEMM_UNROLL_M. */
+int64_t ct__blas_k_block_serial(int64_t left, int q, int unroll_m) {
+  if (left >= 2 * (int64_t)q) return q;
+  return left > q ? (left / 2 + unroll_m - 1) / unroll_m * unroll_m : left;
+}
+
 /* OpenBLAS's split of `len` into up to `parts` ranges of ceil(left / parts left) but at least min_width (the
    width loops of level3_thread.c's gemm_driver, gemv_thread.c and blas_l1_thread.c); bounds gets parts + 1
    entries from `start`, the unused ranges empty. Returns the number of ranges that are not. min_width:
