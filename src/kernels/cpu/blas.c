@@ -344,8 +344,9 @@ bool ct__blas_sgemm_dnnl_route(int64_t m, int64_t n, int64_t k) {
    block gives the same chain on the shapes the route allows (sgemm_dnnl_shape, checked at first use), and
    with beta 1 adds it to C as OpenBLAS's kernel does: with OpenBLAS's K blocks (the serial driver's at one
    thread, the threaded driver's at several: 60 random shapes each, k 321-1820, every bit) a product is one
-   oneDNN call per K block (beta 0, then 1), or at several threads the same for each block of columns,
-   about two blocks per thread, on whichever pool thread takes it.
+   oneDNN call per K block (beta 0, then 1), or at several threads the same for each block of columns, one
+   block per thread, on whichever pool thread takes it (narrower blocks ran slower in oneDNN: mm float32
+   2048^3 at 2 threads took 56 ms in 2 blocks, 113 ms in 3 and 143 ms in 4, 1024^3 6.9, 9.5 and 8.1 ms).
    Before, only products of one K block at one thread went to oneDNN. At several threads OpenBLAS's
    threaded partition ran on its kernels: with the other core busy the calling thread runs it alone, at
    OpenBLAS's rate instead of oneDNN's, and mm float32 256^3 took 1.15x its 1-thread time. */
@@ -438,7 +439,8 @@ bool ct__blas_sgemm_dnnl_pooled(char transa, char transb, int64_t m, int64_t n, 
   /* the narrowest block the route takes: 32 columns, and more than 10^6 multiply-adds in each K block */
   double least = floor(1e6 / ((double)m * (double)shallowest)) + 1;
   int64_t blocks = least > (double)n ? 1 : n / (int64_t)(least < 32 ? 32 : least);
-  if (blocks > 2 * (int64_t)nt) blocks = 2 * (int64_t)nt;
+  if (blocks > nt) blocks = nt;
+  if (ct__parallel_quiet()) blocks = 1; /* the calling thread runs them alone: one block, as at one thread */
   for (; blocks >= 1; blocks--) {
     s.width = ct__div_up(n, blocks);
     int64_t last = n - (ct__div_up(n, s.width) - 1) * s.width;
