@@ -323,33 +323,34 @@ def bf16_product_cases(g):
     x = torch.randn(64, 512, generator=g).bfloat16()
     y = torch.randn(512, 512, generator=g).bfloat16()
     cases.append(("bf16 matmul 64x512x512", lambda: torch.matmul(x, y), lambda: ct("ct_matmul", T(x), T(y))))
-    # products large enough that ctorch cuts dst into a block of rows (or of the batch) per pool thread, each
-    # oneDNN's product on one thread (kernels/cpu/dnnl.c): odd row counts, a transposed operand, beta, a
-    # batch, a batch of one, broadcast weights
-    for i, (m, kk, n) in enumerate([(301, 257, 129), (97, 1000, 67), (2048, 64, 48), (33, 4096, 40)]):
+    # products of 2^25 multiply-adds and more, which ctorch runs on oneDNN's threads (below, on the calling
+    # thread alone: kernels/cpu/dnnl.c), odd row counts, transposed weights with long K (cut into blocks of
+    # rows, each oneDNN's product on one thread, these gave other bits than torch), beta, a batch, a batch of
+    # one, broadcast weights, a vector; one below the bound
+    for i, (m, kk, n) in enumerate([(301, 1024, 257), (97, 4000, 130), (2048, 128, 160), (33, 16384, 80)]):
         a = torch.randn(m, kk, generator=g).bfloat16()
         b = torch.randn(kk, n, generator=g).bfloat16()
         c = torch.randn(m, n, generator=g).bfloat16()
         bt = b.mT.contiguous()
         if i % 2:
-            cases.append(("bf16 mm blocks %dx%dx%d b transposed" % (m, kk, n), lambda a=a, bt=bt: torch.mm(a, bt.mT),
+            cases.append(("bf16 mm %dx%dx%d b transposed" % (m, kk, n), lambda a=a, bt=bt: torch.mm(a, bt.mT),
                           lambda a=a, bt=bt: ct("ct_mm", T(a), ct("ct_mT", T(bt)))))
         else:
             o = _addmm_opts(0.5, 1)
-            cases.append(("bf16 addmm blocks %dx%dx%d beta=0.5" % (m, kk, n),
+            cases.append(("bf16 addmm %dx%dx%d beta=0.5" % (m, kk, n),
                           lambda a=a, b=b, c=c: torch.addmm(c, a, b, beta=0.5),
                           lambda a=a, b=b, c=c, o=o: ct("ct_addmm", T(c), T(a), T(b), ctypes.byref(o))))
-    for bs, m, kk, n in [(5, 130, 200, 70), (1, 300, 128, 200), (3, 1, 512, 700)]:
+    for bs, m, kk, n in [(5, 130, 400, 140), (1, 600, 256, 300), (3, 1, 512, 700)]:
         a = torch.randn(bs, m, kk, generator=g).bfloat16()
         b = torch.randn(bs, kk, n, generator=g).bfloat16()
-        cases.append(("bf16 bmm blocks %dx%dx%dx%d" % (bs, m, kk, n), lambda a=a, b=b: torch.bmm(a, b),
+        cases.append(("bf16 bmm %dx%dx%dx%d" % (bs, m, kk, n), lambda a=a, b=b: torch.bmm(a, b),
                       lambda a=a, b=b: ct("ct_bmm", T(a), T(b))))
-    a = torch.randn(4, 96, 300, generator=g).bfloat16()
-    w = torch.randn(300, 200, generator=g).bfloat16()
-    cases.append(("bf16 matmul blocks batch x matrix", lambda: torch.matmul(a, w), lambda: ct("ct_matmul", T(a), T(w))))
-    v = torch.randn(4096, generator=g).bfloat16()
-    wm = torch.randn(1024, 4096, generator=g).bfloat16()
-    cases.append(("bf16 mv 1024x4096", lambda: torch.mv(wm, v), lambda: ct("ct_mv", T(wm), T(v))))
+    a = torch.randn(4, 200, 300, generator=g).bfloat16()
+    w = torch.randn(300, 300, generator=g).bfloat16()
+    cases.append(("bf16 matmul batch x matrix", lambda: torch.matmul(a, w), lambda: ct("ct_matmul", T(a), T(w))))
+    v = torch.randn(8192, generator=g).bfloat16()
+    wm = torch.randn(4096, 8192, generator=g).bfloat16()
+    cases.append(("bf16 mv 4096x8192", lambda: torch.mv(wm, v), lambda: ct("ct_mv", T(wm), T(v))))
     return cases
 
 

@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "core/internal.h"
+#include "core/omp_runtime.h"
 #include "kernels/cpu/blas.h"
 
 static void values(const ct_tensor *t, const double *want, int64_t n) {
@@ -483,6 +484,18 @@ static void torch_differences(void) {
   double bv[63];
   CHECK(bxy && ct_copy_to_buffer(bxy, bv, CT_FLOAT64, sizeof bv) == CT_OK);
   CHECK(bv[0] == -inf);
+
+  /* a small bfloat16 product runs oneDNN on the calling thread alone (kernels/cpu/dnnl.c), and leaves that
+     thread's OpenMP count at ct_set_num_threads's: OpenBLAS's OpenMP build follows it (a count left at 1
+     would run later LAPACK and gemm calls serially, with other bits than torch's at 2 threads) */
+  ct_set_num_threads(2);
+  ct_tensor *bs = ct_matmul(ct_to_dtype(ct_ones(CT_SHAPE(64, 8), NULL), CT_BFLOAT16),
+                            ct_to_dtype(ct_ones(CT_SHAPE(8, 64), NULL), CT_BFLOAT16));
+  double bsv[1];
+  CHECK(bs && ct_copy_to_buffer(ct_select(ct_select(bs, 0, 0), 0, 0), bsv, CT_FLOAT64, sizeof bsv) == CT_OK);
+  CHECK(bsv[0] == 8);
+  CHECK(ct__omp_get_max_threads() == 2);
+  ct_set_num_threads(0);
 }
 
 /* bmm at 2 threads gives each matrix the call torch makes (addmm per batch element, OpenBLAS on the library's

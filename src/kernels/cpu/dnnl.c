@@ -17,7 +17,6 @@
 #include <dlfcn.h>
 #include <oneapi/dnnl/dnnl.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <string.h>
 
 /* The entry points used, resolved by name from libdnnl.so.2. */
@@ -141,6 +140,9 @@ static dnnl_status_t run(const dnnl_memory_desc_t *smd, const void *src, const d
     if (ct__omp_get_max_threads() != threads) ct__omp_set_num_threads(threads); /* oneDNN's OpenMP threads */
     st = D.prim_execute(prim, D.stream, 4, args);
     if (st == dnnl_success) st = D.stream_wait(D.stream);
+    /* the calling thread's count back at ct_set_num_threads's: OpenBLAS's OpenMP build follows it */
+    int n = ct__num_threads();
+    if (threads != n) ct__omp_set_num_threads(n);
   }
   if (mscr) D.mem_destroy(mscr);
   if (md) D.mem_destroy(md);
@@ -154,82 +156,34 @@ static dnnl_status_t run(const dnnl_memory_desc_t *smd, const void *src, const d
   return st;
 }
 
-/* One product, or one block of dst's rows (or of its batch) of it, on `threads` of oneDNN's threads. */
-static bool matmul_part(int nd, const dnnl_dims_t sd, const dnnl_dims_t ss, const uint16_t *src,
-                        const dnnl_dims_t wd, const dnnl_dims_t ws, const uint16_t *weights,
-                        const dnnl_dims_t dd, uint16_t *dst, float alpha, float beta, int threads) {
-  dnnl_dims_t ds;
+/* The product on oneDNN's OpenMP threads, ct_set_num_threads's count, except where it is small: below 2^25
+   multiply-adds (about 100 us on one thread here) it runs on the calling thread alone, and so in a quiet
+   period of the pool (core/parallel.h: another program keeps the other CPUs busy). oneDNN's team waits at
+   its end for a thread that the OS runs in turns with another program: mm bfloat16 64x512x512 took
+   1.1-1.2x its 1-thread time at 2 threads with the other core busy, and gained little idle (0.9x).
+   oneDNN 2.6's bfloat16 matmul gives the same bits at any thread count (torch 1.13 at 1, 2 and 3 threads
+   agreed on every shape tried, K up to 262144, either layout of the weights). It does not give them on a
+   block of rows: a product cut into one block of rows per pool thread, each one oneDNN product on one
+   thread, differed from torch for weights read transposed with K of 4000 and more. */
+bool ct__dnnl_bf16_matmul(int nd, const int64_t *sdims, const int64_t *sstrides, const uint16_t *src,
+                          const int64_t *wdims, const int64_t *wstrides, const uint16_t *weights,
+                          const int64_t *ddims, uint16_t *dst, float alpha, float beta) {
+  if (!D.ok) return false;
+  dnnl_dims_t sd, ss, wd, ws, dd, ds;
+  double work = (double)sdims[nd - 1];
+  for (int i = 0; i < nd; i++) {
+    sd[i] = sdims[i], ss[i] = sstrides[i], wd[i] = wdims[i], ws[i] = wstrides[i], dd[i] = ddims[i];
+    work *= (double)ddims[i];
+  }
   ds[nd - 1] = 1;
   for (int i = nd - 2; i >= 0; i--) ds[i] = ds[i + 1] * dd[i + 1];
+  int threads = work < 33554432.0 || ct__parallel_quiet() ? 1 : ct__num_threads();
   dnnl_memory_desc_t smd, wmd, dany, ddense;
   return D.md_by_strides(&smd, nd, sd, dnnl_bf16, ss) == dnnl_success &&
          D.md_by_strides(&wmd, nd, wd, dnnl_bf16, ws) == dnnl_success &&
          D.md_by_tag(&dany, nd, dd, dnnl_bf16, dnnl_format_tag_any) == dnnl_success &&
          D.md_by_strides(&ddense, nd, dd, dnnl_bf16, ds) == dnnl_success &&
          run(&smd, src, &wmd, weights, &dany, &ddense, dst, alpha, beta, threads) == dnnl_success;
-}
-
-/* At several threads the product runs on the library's pool: dst cut into one block of rows per thread
-   (of the batch where there is one), each block oneDNN's product of its rows on one thread, on whichever
-   pool thread takes it. oneDNN's OpenMP team waits at its end for a thread that the OS runs in turns with
-   another program (mm bfloat16 64x512x512 took 1.1-1.2x its 1-thread time at 2 threads with the other
-   core busy); the pool's calling thread runs what a held-back worker leaves, and in a quiet period runs
-   the whole product as one block. oneDNN 2.6's bfloat16 matmul gives each element the same bits whatever
-   the cut (torch 1.13's at 1, 2 and 3 threads agree on every shape tried, K up to 262144: it cuts M and N
-   only), so the blocks give torch's bits. */
-typedef struct bf16_blocks {
-  int nd, dim; /* the dim of dst cut into blocks */
-  int64_t rows, width;
-  const int64_t *sdims, *sstrides, *wdims, *wstrides, *ddims;
-  const uint16_t *src, *weights;
-  uint16_t *dst;
-  float alpha, beta;
-  _Atomic bool failed;
-} bf16_blocks;
-
-static void bf16_block(void *ctx, int64_t i, int tid) {
-  (void)tid;
-  bf16_blocks *b = ctx;
-  int64_t r0 = i * b->width, h = b->rows - r0 < b->width ? b->rows - r0 : b->width;
-  dnnl_dims_t sd, ss, wd, ws, dd;
-  int64_t dstride = 1; /* dst's stride along the cut dim (dense row-major) */
-  for (int d = b->nd - 1; d > b->dim; d--) dstride *= b->ddims[d];
-  for (int d = 0; d < b->nd; d++)
-    sd[d] = b->sdims[d], ss[d] = b->sstrides[d], wd[d] = b->wdims[d], ws[d] = b->wstrides[d],
-    dd[d] = b->ddims[d];
-  sd[b->dim] = dd[b->dim] = h;
-  if (b->dim == 0 && b->nd == 3) wd[0] = b->wdims[0] == 1 ? 1 : h; /* a batch of weights follows the batch */
-  const uint16_t *w = b->weights + (b->dim == 0 && b->nd == 3 && b->wdims[0] != 1 ? r0 * b->wstrides[0] : 0);
-  if (!matmul_part(b->nd, sd, ss, b->src + r0 * b->sstrides[b->dim], wd, ws, w, dd, b->dst + r0 * dstride,
-                   b->alpha, b->beta, 1))
-    atomic_store(&b->failed, true);
-}
-
-bool ct__dnnl_bf16_matmul(int nd, const int64_t *sdims, const int64_t *sstrides, const uint16_t *src,
-                          const int64_t *wdims, const int64_t *wstrides, const uint16_t *weights,
-                          const int64_t *ddims, uint16_t *dst, float alpha, float beta) {
-  if (!D.ok) return false;
-  dnnl_dims_t sd, ss, wd, ws, dd;
-  for (int i = 0; i < nd; i++)
-    sd[i] = sdims[i], ss[i] = sstrides[i], wd[i] = wdims[i], ws[i] = wstrides[i], dd[i] = ddims[i];
-  int nt = ct__num_threads(), dim = nd == 3 && ddims[0] > 1 ? 0 : nd - 2;
-  /* blocks of at least 2^20 multiply-adds: smaller products run whole, on one thread (oneDNN's team costs
-     more than it gains there) */
-  double per_row =
-      (double)sdims[nd - 1] * (double)ddims[nd - 1] * (dim == 0 && nd == 3 ? (double)ddims[1] : 1.0);
-  int64_t rows = ddims[dim], blocks = (int64_t)((double)rows * per_row / 1048576.0);
-  if (blocks > nt) blocks = nt;
-  if (blocks > rows) blocks = rows;
-  if (nt > 1 && ct__parallel_quiet()) blocks = 1, nt = 1;
-  if (blocks <= 1) /* one block: oneDNN's own threads where the product is large (one row: mv, dot) */
-    return matmul_part(nd, sd, ss, src, wd, ws, weights, dd, dst, alpha, beta,
-                       rows * per_row >= 2097152.0 ? nt : 1);
-  bf16_blocks b = {
-      nd,    dim,  rows, ct__div_up(rows, blocks), sdims, sstrides, wdims, wstrides, ddims, src, weights, dst,
-      alpha, beta, false};
-  ct__parallel_chunks(ct__div_up(rows, b.width), nt, bf16_block, &b);
-  if (ct__omp_get_max_threads() != nt) ct__omp_set_num_threads(nt);
-  return !atomic_load(&b.failed);
 }
 
 bool ct__dnnl_bf16_gemm(bool ta, bool tb, int64_t m, int64_t n, int64_t k, float alpha, const uint16_t *a,
