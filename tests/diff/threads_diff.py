@@ -311,7 +311,10 @@ def bf16_product_cases(g):
         if k % 5 == 2:
             a[-1, 0], b[0, 0] = float("nan"), float("inf")
         ta, tb = k % 2 == 1, k % 3 == 1
-        ta_, tb_ = (a.mT.contiguous() if ta else a), (b.mT.contiguous() if tb else b)
+        # a canonical copy (contiguous() keeps a (1, k) view's strides (1, 1), which C.from_torch does not
+        # carry over: torch and ctorch would then be given different layouts)
+        ta_ = a.mT.clone(memory_format=torch.contiguous_format) if ta else a
+        tb_ = b.mT.clone(memory_format=torch.contiguous_format) if tb else b
         a, b = (ta_.mT if ta else a), (tb_.mT if tb else b)  # torch's layout choice follows the strides
         A = (lambda ta_=ta_, ta=ta: ct("ct_mT", T(ta_)) if ta else T(ta_))
         B = (lambda tb_=tb_, tb=tb: ct("ct_mT", T(tb_)) if tb else T(tb_))
@@ -331,7 +334,7 @@ def bf16_product_cases(g):
         a = torch.randn(m, kk, generator=g).bfloat16()
         b = torch.randn(kk, n, generator=g).bfloat16()
         c = torch.randn(m, n, generator=g).bfloat16()
-        bt = b.mT.contiguous()
+        bt = b.mT.clone(memory_format=torch.contiguous_format)
         if i % 2:
             cases.append(("bf16 mm %dx%dx%d b transposed" % (m, kk, n), lambda a=a, bt=bt: torch.mm(a, bt.mT),
                           lambda a=a, bt=bt: ct("ct_mm", T(a), ct("ct_mT", T(bt)))))
