@@ -392,21 +392,11 @@ static void sgemm_cols_block(void *ctx, int64_t i, int tid) {
 static sgemm_cols sgemm_cols_of(bool serial, char transa, char transb, int64_t m, int64_t n, int64_t k,
                                 const void *a, int64_t lda, const void *b, int64_t ldb, void *c,
                                 int64_t ldc) {
-  return (sgemm_cols){(transa | 0x20) != 'n',
-                      (transb | 0x20) != 'n',
-                      serial,
-                      B.pool[0].q,
-                      B.pool[0].unroll_m,
-                      m,
-                      n,
-                      k,
-                      lda,
-                      ldb,
-                      ldc,
-                      n,
-                      a,
-                      b,
-                      c};
+  sgemm_cols s = {.ta = (transa | 0x20) != 'n', .tb = (transb | 0x20) != 'n', .serial = serial};
+  s.q = B.pool[0].q, s.unroll_m = B.pool[0].unroll_m;
+  s.m = m, s.n = n, s.k = k, s.lda = lda, s.ldb = ldb, s.ldc = ldc, s.width = n;
+  s.a = a, s.b = b, s.c = c;
+  return s;
 }
 
 bool ct__blas_sgemm_dnnl_serial_route(int64_t m, int64_t n, int64_t k) {
