@@ -235,6 +235,24 @@ static void test_flatten(void) {
   CHECK_GEOM(r, 4, L(2, 8), L(12, 1));
   ct_release(r);
   ct_release(part);
+  /* dims whose product passes 2^63 - 1 beside a 0 (no elements; torch 1.13 allows such a tensor):
+     t.set_(x.storage(), 2, (5787354564543905791, 3, 1, 0, 0), (3, 1, 1, 1, 1)); t.flatten(0, 2) refuses
+     the wrapped product as reshape does, t.flatten() is [0], t.flatten(1, 4) keeps the large dim (it
+     returned a view of size -1084680380077834243: fuzz input F7) */
+  ct_storage *xs = ct_untyped_storage(x);
+  ct_tensor *big = ct_empty(CT_SHAPE(0), NULL);
+  CHECK(ct_set_storage_(big, xs, 2, CT_SHAPE(5787354564543905791, 3, 1, 0, 0), CT_SHAPE(3, 1, 1, 1, 1)) ==
+        CT_OK);
+  CHECK(ct_flatten(big, 0, 2) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "invalid shape dimension -1084680380077834243");
+  r = ct_flatten(big, 0, -1);
+  CHECK(r && ct_dim(r) == 1 && ct_sizes(r)[0] == 0);
+  ct_release(r);
+  r = ct_flatten(big, 1, 4);
+  CHECK(r && ct_dim(r) == 2 && ct_sizes(r)[0] == 5787354564543905791 && ct_sizes(r)[1] == 0);
+  ct_release(r);
+  ct_release(big);
+  ct_storage_release(xs);
   ct_release(x);
   ct_tensor *s = ct_empty(CT_SHAPE_SCALAR, NULL);
   r = ct_flatten(s, -1, 0);
