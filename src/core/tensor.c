@@ -225,7 +225,11 @@ bool ct__check_in_storage_slow(const ct_tensor *t) {
 }
 
 int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes) {
-  int64_t n = 1;
+  /* c10's safe_multiply_u64, as computeStorageNbytesContiguous uses it: the product in 64 unsigned bits,
+     an overflow there sticky (a later 0 does not clear it), and a product past 2^63 - 1 refused after. So
+     sizes (5787354564543905791, 3, 0) make an empty tensor (their running product stays below 2^64), and
+     (2^62, 5, 0) fail. */
+  uint64_t n = 1;
   bool overflow = false;
   for (int64_t i = 0; i < ndim; i++) {
     if (sizes[i] < 0) {
@@ -235,15 +239,15 @@ int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes) {
                 buf);
       return -1;
     }
-    if (__builtin_mul_overflow(n, sizes[i], &n)) overflow = true;
+    if (__builtin_mul_overflow(n, (uint64_t)sizes[i], &n)) overflow = true;
   }
-  if (overflow) {
+  if (overflow || n > (uint64_t)INT64_MAX) {
     char buf[512];
     ct__fmt_int_list(buf, sizeof buf, ndim, sizes);
     ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", buf);
     return -1;
   }
-  return n;
+  return (int64_t)n;
 }
 
 int64_t ct__required_storage_elems(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset) {

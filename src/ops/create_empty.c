@@ -1,6 +1,7 @@
 /* torch.empty and empty_strided, and the resolution of factory options shared by every creation op. */
 #include "core/cast.h"
 #include "ops/create_internal.h"
+#include "ops/view_internal.h"
 
 #include "core/layout_rules.h"
 
@@ -116,8 +117,18 @@ static bool storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *st
   return !over;
 }
 
+/* check_size_nonnegative: torch's error for the first negative size. */
+static bool nonnegative(int64_t ndim, const int64_t *sizes) {
+  for (int64_t i = 0; i < ndim; i++)
+    if (sizes[i] < 0) return ct__checked_numel(ndim, sizes) >= 0; /* records it */
+  return true;
+}
+
 ct_tensor *ct__empty_strided_with(int64_t ndim, const int64_t *sizes, const int64_t *strides, const ct_resolved_opts *o) {
-  if (ct__checked_numel(ndim, sizes) < 0) return NULL;
+  /* torch's order: check_size_nonnegative, the storage's size from the strides (0 where a size is 0),
+     then the tensor's numel (empty_strided((2^62, 5, 0), (0, 0, 0)): "numel: integer multiplication
+     overflow") */
+  if (!nonnegative(ndim, sizes)) return NULL;
   size_t nbytes = 0;
   if (!storage_nbytes(ndim, sizes, strides, ct__itemsize(o->dtype), &nbytes)) {
     if (o->device.type != CT_META) {
@@ -129,6 +140,7 @@ ct_tensor *ct__empty_strided_with(int64_t ndim, const int64_t *sizes, const int6
     }
     nbytes = 0; /* meta tensors have no data: PyTorch does not check their strides (sized below) */
   }
+  if (!ct__check_numel(ndim, sizes)) return NULL;
   ct_storage *s = ct__storage_alloc(nbytes, o->device);
   if (!s) return NULL;
   ct_tensor *t = ct__tensor_make(s, o->dtype, 0, ndim, sizes, strides);
@@ -181,7 +193,7 @@ ct_tensor *ct_empty(ct_shape shape, const ct_tensor_opts *opts) {
 
 static ct_tensor *empty_strided_impl(ct_shape shape, ct_shape strides, const ct_resolved_opts *o) {
   if (!ct__check_list(shape, "shape") || !ct__check_list(strides, "strides")) return NULL;
-  if (ct__checked_numel(shape.ndim, shape.data) < 0) return NULL;
+  if (!nonnegative(shape.ndim, shape.data)) return NULL;
   if (shape.ndim != strides.ndim) {
     ct__error(CT_ERR_RUNTIME, "dimensionality of sizes (%lld) must match dimensionality of strides (%lld)",
               (long long)shape.ndim, (long long)strides.ndim);

@@ -35,6 +35,19 @@ static void test_empty(void) {
   CHECK_ERROR(CT_ERR_RUNTIME, "Only Tensors of floating point and complex dtype can require gradients");
   CHECK(!ct_empty(CT_SHAPE(1LL << 40, 1LL << 40), NULL));
   CHECK_ERROR(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=[1099511627776, 1099511627776]");
+  /* sizes multiplied in 64 unsigned bits, an overflow sticky (c10's safe_multiply_u64): torch 1.13 makes
+     empty((5787354564543905791, 3, 0)) and (3, 5787354564543905791, 0) (the running product stays below
+     2^64; they failed as products past 2^63 - 1), and refuses (2^62, 5, 0) and (2^62, 4, 0) */
+  ct_tensor *e1 = ct_empty(CT_SHAPE(5787354564543905791, 3, 0), NULL);
+  CHECK(e1 && ct_numel(e1) == 0 && ct_sizes(e1)[0] == 5787354564543905791);
+  ct_release(e1);
+  e1 = ct_zeros(CT_SHAPE(3, 5787354564543905791, 0), OPTS(.dtype = CT_BOOL));
+  CHECK(e1 && ct_numel(e1) == 0);
+  ct_release(e1);
+  CHECK(!ct_empty(CT_SHAPE(1LL << 62, 5, 0), NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=[4611686018427387904, 5, 0]");
+  CHECK(!ct_empty(CT_SHAPE(1LL << 62, 4, 0), NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=[4611686018427387904, 4, 0]");
 }
 
 static void test_empty_strided(void) {
@@ -58,6 +71,16 @@ static void test_empty_strided(void) {
   CHECK_ERROR(CT_ERR_RUNTIME,
               "Storage size calculation overflowed with sizes=[2, 3] and strides=[4611686018427387904, "
               "4611686018427387904]");
+  /* torch's order: negative sizes, the dimensionality, the storage from the strides, then the numel */
+  CHECK(!ct_empty_strided(CT_SHAPE(1LL << 62, 5, 0), CT_SHAPE(0, 0), NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "dimensionality of sizes (3) must match dimensionality of strides (2)");
+  CHECK(!ct_empty_strided(CT_SHAPE(1LL << 62, 5, 0), CT_SHAPE(0, 0, 0), NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "numel: integer multiplication overflow");
+  CHECK(!ct_empty_strided(CT_SHAPE(1LL << 62, 5, 1), CT_SHAPE(0, 0, 0), NULL));
+  CHECK_ERROR(CT_ERR_RUNTIME, "numel: integer multiplication overflow");
+  ct_tensor *e2 = ct_empty_strided(CT_SHAPE(5787354564543905791, 3, 0), CT_SHAPE(1, 1, 1), NULL);
+  CHECK(e2 && ct_numel(e2) == 0);
+  ct_release(e2);
 }
 
 static void test_fill_factories(void) {
