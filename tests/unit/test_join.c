@@ -35,6 +35,15 @@ static void test_overflowing_sizes(void) {
             "maximum size for tensor at dimension 0 is 0 but size is 4611686018427387904");
   CHECK(!ct_tile(xmax, CT_SHAPE(4)));
   CHECK_STR(ct_last_error_message(), "Trying to create tensor with negative dimension -8: [-8]");
+  /* a wrapped size below -2^62 fails at empty's IntArrayRef-to-SymInt conversion first (torch 1.13), one of
+     -2^62 at its negative-size check */
+  ct_tensor *x57 = ct_broadcast_to(ct_zeros(CT_SHAPE(1), NULL), CT_SHAPE(5787354564543905791));
+  CHECK(!ct_repeat(x57, CT_SHAPE(2)));
+  CHECK_STR(ct_last_error_message(), "IntArrayRef contains an int that cannot be represented as a SymInt: "
+                                     "-6872034944621740034");
+  CHECK(!ct_repeat(x62, CT_SHAPE(3)));
+  CHECK_STR(ct_last_error_message(),
+            "Trying to create tensor with negative dimension -4611686018427387904: [-4611686018427387904]");
   /* a zero repeat returns before the wrapped sizes are checked: torch's [0, 0] and [0, 2^62] */
   ct_tensor *row62 = ct_unsqueeze(x62, 0), *z;
   CHECK((z = ct_repeat(row62, CT_SHAPE(0, 4))) && ct_sizes(z)[0] == 0 && ct_sizes(z)[1] == 0);

@@ -32,6 +32,13 @@ ct_tensor *ct__repeat_impl(const ct_tensor *t, ct_shape repeats) {
     zero |= repeats.data[i] == 0;
     overflow |= __builtin_mul_overflow(padded[i], repeats.data[i], &target[i]); /* torch's wrapped int64 */
   }
+  /* at::empty's IntArrayRef to SymInt conversion, before its negative-size check: values below -2^62 are
+     SymInt's own (repeat((5787354564543905791, 3, 1, 0, 0) tensor, (2, 1, 1, 1, 1))) */
+  for (int64_t i = 0; i < n; i++)
+    if (target[i] < -(INT64_C(1) << 62))
+      return CT_ERR_NULL(CT_ERR_RUNTIME,
+                         "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
+                         (long long)target[i]);
   ct_tensor *r = ct__join_empty(t, n, target, (ct_dtype)t->dtype);
   if (!r || zero) return r; /* torch returns here, before it unfolds, whatever the other sizes wrapped to */
   /* a wrapped size that is not negative: torch's unfold of the result then fails where it is too short */
