@@ -79,8 +79,14 @@ ct_tensor_list *ct__split_impl(const ct_tensor *t, int64_t split_size, int64_t d
     return CT_ERR_NULL(CT_ERR_RUNTIME,
                        "split_size can only be 0 if dimension size is 0, but got dimension size of %lld",
                        (long long)size);
-  /* At least one piece, even when split_size exceeds the size (PyTorch keeps this for BC). */
-  int64_t count = split_size == 0 || size == 0 ? 1 : (size - 1) / split_size + 1;
+  /* At least one piece, even when split_size exceeds the size (PyTorch keeps this for BC). torch rounds up
+     as (size + split_size - 1) / split_size in int64, which wraps past 2^63 - 1 into one piece
+     (split(5787354564543905791, 2^62) is the whole tensor) */
+  int64_t count = 1;
+  if (split_size != 0) {
+    int64_t up = (int64_t)((uint64_t)size + (uint64_t)split_size - 1) / split_size;
+    count = up > 1 ? up : 1;
+  }
   return equal_pieces(t, d, count, split_size, size - split_size * (count - 1));
 }
 

@@ -65,6 +65,13 @@ static void test_split(void) {
   l = ct_split(v, 20, 0);
   CHECK_PIECES(l, 0, L(10), L(0));
   ct_tensor_list_release(l);
+  /* torch rounds up as (size + split_size - 1) / split_size in int64: past 2^63 - 1 that wraps, and the
+     max with 1 makes one piece, the whole tensor (it was two, the second failing at offset 3 * 2^62) */
+  ct_tensor *huge = ct_zeros(CT_SHAPE(5787354564543905791, 3, 0), NULL);
+  l = ct_split(huge, INT64_C(1) << 62, 0);
+  CHECK(l && l->n == 1 && ct_sizes(l->items[0])[0] == 5787354564543905791);
+  ct_tensor_list_release(l);
+  ct_release(huge);
   CHECK(ct_split(v, 0, 0) == NULL);
   CHECK_ERROR(CT_ERR_RUNTIME, "split_size can only be 0 if dimension size is 0, but got dimension size of 10");
   CHECK(ct_split(v, -1, 5) == NULL); /* split_size is checked before the dim */
