@@ -395,7 +395,7 @@ class Tensor:
         npdt = np.dtype(NP_DTYPE[dt])
         shape, strides = self.shape, self.stride()
         if self.numel() == 0:
-            return np.zeros(shape, npdt)
+            return _empty_array(shape, npdt)
         isz = npdt.itemsize
         if any(s < 0 for s in strides):
             raise AssertionError("negative stride %r" % (strides,))
@@ -432,7 +432,7 @@ class Tensor:
         L = lib()
         if dtype is None and not L.has("ct_copy_to_buffer"):
             return self.raw_values()
-        out = np.zeros(self.shape, npdt)
+        out = _empty_array(self.shape, npdt) if self.numel() == 0 else np.zeros(self.shape, npdt)
         check(L.ct_copy_to_buffer(self.ptr, out.ctypes.data_as(ctypes.c_void_p), CT_DTYPE[dt], out.nbytes))
         return out
 
@@ -524,8 +524,20 @@ def apply_math_bits(arr, dt, conj, neg):
     return arr
 
 
+def _empty_array(shape, npdt):
+    """No elements: an array of that shape, or of shape (0,) where numpy cannot hold the shape (sizes whose
+    product passes 2^63 - 1 beside a 0, which torch and ctorch make)."""
+    try:
+        return np.zeros(shape, npdt)
+    except ValueError:
+        return np.zeros((0,), npdt)
+
+
 def torch_bits(t):
     """A torch tensor's elements as a contiguous numpy array of NP_DTYPE (bits for bfloat16)."""
+    if t.numel() == 0:
+        return _empty_array(tuple(t.shape), torch.empty(0, dtype=t.dtype).view(torch.int16).numpy().dtype
+                            if t.dtype == torch.bfloat16 else torch.empty(0, dtype=t.dtype).numpy().dtype)
     # Tensor.numpy() marks the storage non-resizable (it must not move under numpy's feet): read a
     # clone, or a later resize_/set_ on this tensor would fail only in torch.
     t = t.detach().clone()

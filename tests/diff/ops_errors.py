@@ -1,11 +1,13 @@
 """Entries for errors whose text or kind is easy to get subtly wrong: torch's dispatcher message for ops
 without a Meta kernel (word for word, every backend line), bernoulli_'s expand message (the tensor's type
 as Python prints it), and manual_seed's exception class for each kind of bad float seed."""
+import numpy as np
 import torch
 
 import ctorch as C
 import ops_reduce
 import ops_scan
+import ops_sort
 from harness import A, Op
 
 _DTYPES = [torch.float32, torch.float64, torch.int64, torch.int32, torch.bool, torch.complex64, torch.bfloat16,
@@ -184,6 +186,67 @@ def _seed_ct(v):
         L.ct_generator_release(g)
 
 
+# Sizes whose product passes 2^63 - 1 beside a 0: no elements, and torch 1.13 makes such tensors (c10
+# multiplies sizes in 64 unsigned bits with a sticky overflow). What the ops do with them (results or
+# messages) is where wrapped int64 arithmetic shows; fuzz input F7 found flatten's.
+_HUGE = 5787354564543905791  # 3 * _HUGE < 2^64, > 2^63 - 1
+
+_HUGE_CASES = ["empty", "empty_overflow", "empty_strided_numel", "clone", "flip", "cumsum", "flatten_wrap",
+               "flatten_all", "split", "repeat_symint", "cat_wrap", "reshape", "permute_contig", "mean0", "mean2",
+               "sort0", "index_select", "view_infer"]
+
+
+def gen_huge(g):
+    return A(g.choice(_HUGE_CASES), g.choice([torch.float32, torch.int64, torch.bool]))
+
+
+def _huge(lib):
+    """Each case on a (_HUGE, 3, 0) tensor (or creating one); torch and ctorch side by side, so that a case
+    reads the same in both."""
+    def run(case, dt):
+        t = lib.zeros((_HUGE, 3, 0), dtype=dt)
+        ct = lib is C
+        if case == "empty":
+            return lib.empty((3, _HUGE, 0), dtype=dt)
+        if case == "empty_overflow":
+            return lib.empty((1 << 62, 5, 0), dtype=dt)
+        if case == "empty_strided_numel":
+            return lib.empty_strided((1 << 62, 5, 1), (0, 0, 0), dtype=dt)
+        if case == "clone":
+            return lib.clone(t) if ct else t.clone()
+        if case == "flip":
+            return C._t("ct_flip", t, C._dims([0])) if ct else t.flip(0)
+        if case == "cumsum":
+            return C._t("ct_cumsum", t, 0, None) if ct else torch.cumsum(t, 0)
+        if case == "flatten_wrap":
+            return lib.flatten(t, 0, 1) if ct else t.flatten(0, 1)
+        if case == "flatten_all":
+            return lib.flatten(t) if ct else t.flatten()
+        if case == "split":
+            return (lib.split(t, 1 << 62, 0) if ct else t.split(1 << 62, 0))[-1]
+        if case == "repeat_symint":
+            x = lib.broadcast_to(lib.zeros((1,), dtype=dt), (_HUGE,)) if ct else torch.zeros(1, dtype=dt).expand(_HUGE)
+            return C._t("ct_repeat", x, C.shape_arg([2]).s) if ct else x.repeat(2)
+        if case == "cat_wrap":
+            return C._t("ct_cat", C.tensors_arg([t, t]).s, 0) if ct else torch.cat([t, t], 0)
+        if case == "reshape":
+            return lib.reshape(t, (3, _HUGE, 0)) if ct else t.reshape(3, _HUGE, 0)
+        if case == "permute_contig":
+            return lib.contiguous(lib.permute(t, (2, 0, 1))) if ct else t.permute(2, 0, 1).contiguous()
+        if case in ("mean0", "mean2"):
+            if dt != torch.float32:
+                t = lib.zeros((_HUGE, 3, 0)) if ct else torch.zeros(_HUGE, 3, 0)
+            d = 0 if case == "mean0" else 2
+            return C._t("ct_mean", t, ops_reduce.ropts(d)) if ct else t.mean(d)
+        if case == "sort0":
+            return ops_sort.c_sort(t, 0)[0] if ct else t.sort(0)[0]
+        if case == "index_select":
+            i = C.tensor_from_data(np.array([0, 2]), torch.int64) if ct else torch.tensor([0, 2])
+            return C._t("ct_index_select", t, 1, i) if ct else t.index_select(1, i)
+        return lib.view(t, (-1,)) if ct else t.view(-1)
+    return run
+
+
 OPS = [
     Op("meta_item", gen_meta, torch=_meta_case(torch, "item"), ct=_meta_case(C, "item"), values=False, weight=0.2, min_cases=20),
     Op("meta_equal", gen_meta, torch=_meta_case(torch, "equal"), ct=_meta_case(C, "equal"), values=False, weight=0.2, min_cases=20),
@@ -211,4 +274,6 @@ OPS = [
     Op("reduce_over_64_dims", gen_over64, torch=_over64(torch), ct=_over64(C), values=False, weight=0.1, min_cases=10,
        null_check=False),
     Op("manual_seed_float", gen_seed, torch=_seed_torch, ct=_seed_ct, weight=0.1, min_cases=20),
+    Op("huge_sizes_beside_zero", gen_huge, torch=_huge(torch), ct=_huge(C), values=False, weight=0.1, min_cases=60,
+       null_check=False),
 ]

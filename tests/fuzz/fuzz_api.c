@@ -21,6 +21,9 @@
 
 #define POOL 8
 #define MAXDIM 72      /* shape arrays handed to the library hold this many entries */
+/* The most dims a tensor can reach within one input: ops add dims (unsqueeze, stack, unflatten, repeat by
+   up to MAXDIM), and the library has no cap, as torch has none (a 73-dim unsqueeze is no defect). */
+#define TDIM_MAX   (MAXDIM * (MAX_OPS + 1))
 #define CAP_BYTES (4u << 20)
 #define SNAP_BYTES (1u << 20) /* storage bytes compared for the unchanged-on-failure oracle */
 #define MAX_OPS 48
@@ -190,7 +193,7 @@ static void put(int slot, ct_tensor *t) {
 
 typedef struct snap {
   ct_tensor *t;
-  int64_t ndim, off, sizes[MAXDIM], strides[MAXDIM];
+  int64_t ndim, off, sizes[TDIM_MAX], strides[TDIM_MAX];
   ct_dtype dt;
   ct_device dev;
   bool rg;
@@ -207,7 +210,7 @@ static void take_snap(snap *s, ct_tensor *t) {
   s->st = NULL;
   if (!t) return;
   s->ndim = ct_dim(t);
-  if (s->ndim < 0 || s->ndim > MAXDIM) die("ndim out of range");
+  if (s->ndim < 0 || s->ndim > TDIM_MAX) die("ndim out of range");
   memcpy(s->sizes, ct_sizes(t), (size_t)s->ndim * sizeof(int64_t));
   memcpy(s->strides, ct_strides(t), (size_t)s->ndim * sizeof(int64_t));
   s->off = ct_storage_offset(t);
@@ -258,7 +261,7 @@ static void check_snap(const snap *s) {
 static void check_geometry(const ct_tensor *t) {
   if (!t) return;
   int64_t nd = ct_dim(t);
-  if (nd < 0 || nd > MAXDIM) die("ndim out of range");
+  if (nd < 0 || nd > TDIM_MAX) die("ndim out of range");
   const int64_t *sz = ct_sizes(t), *sd = ct_strides(t);
   __int128 lo = ct_storage_offset(t), hi = lo, numel = 1;
   if (lo < 0) die("negative storage offset");

@@ -59,6 +59,14 @@ ct_status ct__sort_impl(const ct_op *op, const ct_tensor *t, int64_t dim, bool d
   if (!ct__sort_is_meta(op, t) && t->ndim > 0 && t->numel == 0 &&
       !ct__sort_have(op, t, "sorting_kernel_method_name"))
     s = ct_last_error();
+  /* ... and fills the indices from arange(0, len) (_fill_indices), empty or not: its size, rounded
+     through a double, refused past 2^60 int64 elements (zeros(2^60, 0).sort(0): "Storage size
+     calculation overflowed with sizes=[1152921504606846976]") */
+  double dlen = (double)len;
+  int64_t span = dlen < 9223372036854775808.0 ? (int64_t)dlen : INT64_MAX; /* (2^63 itself: not converted) */
+  if (s == CT_OK && !ct__sort_is_meta(op, t) && t->ndim > 0 && t->numel == 0 && span > INT64_MAX / 8)
+    s = (ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=[%lld]", (long long)span),
+         CT_ERR_RUNTIME);
   if (s == CT_OK && !ct__sort_is_meta(op, t) && t->numel > 0) {
     if (t->ndim == 0) { /* copied: no kernel runs (sort_out: values.copy_(self), indices.zero_()) */
       if (v) memcpy(ct__tdata(v), ct__tdata(t), ct__itemsize((ct_dtype)t->dtype));
