@@ -30,7 +30,20 @@ static bool is_input(const ct_iter_config *cfg, const ct_tensor *t) {
   return false;
 }
 
-/* The byte range [lo, hi) a geometry reaches in its storage (empty: lo == hi). */
+/* x + y and x * y held at the int64 limits instead of overflowing. */
+static int64_t add_sat(int64_t x, int64_t y) {
+  int64_t r;
+  return __builtin_add_overflow(x, y, &r) ? (y < 0 ? INT64_MIN : INT64_MAX) : r;
+}
+
+static int64_t mul_sat(int64_t x, int64_t y) {
+  int64_t r;
+  return __builtin_mul_overflow(x, y, &r) ? ((x < 0) != (y < 0) ? INT64_MIN : INT64_MAX) : r;
+}
+
+/* The byte range [lo, hi) a geometry reaches in its storage (empty: lo == hi). A geometry past 2^63 bytes
+   (an expanded tensor of 2^63 - 2 elements: the fuzzer's erfinv_out) is held at the int64 limits, so it
+   overlaps whatever shares its storage. */
 static void byte_span(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset, int64_t isz,
                       int64_t *lo, int64_t *hi) {
   int64_t a = offset, b = offset;
@@ -39,11 +52,12 @@ static void byte_span(int64_t ndim, const int64_t *sizes, const int64_t *strides
       *lo = *hi = 0;
       return;
     }
-    int64_t ext = ct__mul_wrap(sizes[i] - 1, strides[i]); /* an empty shape (a 0 later on) may wrap */
-    if (ext < 0) a += ext; else b += ext;
+    int64_t ext = mul_sat(sizes[i] - 1, strides[i]);
+    if (ext < 0) a = add_sat(a, ext);
+    else b = add_sat(b, ext);
   }
-  *lo = a * isz;
-  *hi = (b + 1) * isz;
+  *lo = mul_sat(a, isz);
+  *hi = mul_sat(add_sat(b, 1), isz);
 }
 
 static bool same_geometry(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
@@ -63,6 +77,18 @@ static bool same_geometry(const ct_tensor *t, int64_t ndim, const int64_t *sizes
    (neg(x[0], out=x) with x shrinking to x[0]'s shape) is an ordinary in-place loop and goes on. */
 static bool check_resized_overlap(const ct_tensor *const *ins, int n_in, const ct_tensor *out, const int64_t *shape,
                                   int64_t nd, const int64_t *st) {
+  /* a shape no storage can hold fails torch's resize before any overlap is looked at (erfinv(x, out=z) with
+     x = z.expand(2^63 - 2)) */
+  uint64_t bytes = 1;
+  bool over = false;
+  for (int64_t d = 0; d < nd; d++) over |= __builtin_mul_overflow(bytes, (uint64_t)shape[d], &bytes);
+  over |= __builtin_mul_overflow(bytes, (uint64_t)ct__itemsize((ct_dtype)out->dtype), &bytes);
+  if (over || bytes > (uint64_t)INT64_MAX) {
+    char a[256];
+    ct__fmt_int_list(a, sizeof a, nd, shape);
+    ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", a);
+    return false;
+  }
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)out->dtype), lo, hi;
   byte_span(nd, shape, st, out->offset, isz, &lo, &hi);
   if (lo == hi) return true;
