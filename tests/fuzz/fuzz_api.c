@@ -1001,11 +1001,18 @@ static void op_irregular(void) {
   }
 }
 
+/* A reduction to a small result reads every element of its input: over an expanded tensor of more than
+   2^28 elements it runs for minutes to centuries (var of broadcast_to(x, (2^63 - 2,)) in `make check`'s
+   run), as torch 1.13's does. No defect, but past the run's timeout: such calls are not made. */
+#define ENDLESS_NUMEL (INT64_C(1) << 28)
+static bool endless(const ct_tensor *t) { return t && ct_numel(t) > ENDLESS_NUMEL; }
+
 static void op_reduce(void) {
   int slot = rd_slot();
   uint8_t form = u8() % 2;
   ct_tensor *o = form ? rd_t() : NULL;
   ct_tensor *t = rd_t();
+  if (endless(t)) return;
   ct_reduce_opts ro = {rd_dims(0), rd_bool(), u8() % 4 ? CT_DTYPE_UNSET : rd_dtype(true)};
   const ct_reduce_opts *rop = u8() % 8 ? &ro : NULL;
   uint8_t k = u8() % 8;
