@@ -330,6 +330,10 @@ void ct__tensor_free(ct_tensor *t);
 void ct__contiguous_strides(int64_t ndim, const int64_t *sizes, int64_t *strides);
 /* Number of elements; records an error and returns -1 on a negative size or overflow. */
 int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes);
+/* at::detail::computeStorageNbytes (strided) and computeStorageNbytesContiguous (strides NULL): the
+   bytes the geometry needs, with PyTorch's overflow error. */
+bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strides, size_t itemsize,
+                        int64_t offset, uint64_t *out);
 /* The smallest storage size (in elements) that holds the geometry; 0 when numel is 0. */
 int64_t ct__required_storage_elems(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset);
 

@@ -93,8 +93,13 @@ ct_status ct__tensor_resize(ct_tensor *t, int64_t ndim, const int64_t *sizes, co
   }
   ct_status s = ct__tensor_reserve_dims(t, ndim);
   if (s == CT_OK) {
-    size_t need = numel ? (size_t)(ct__required_storage_elems(ndim, sizes, strides, t->offset)) * ct__itemsize((ct_dtype)t->dtype) : 0;
-    if (need > t->storage->nbytes) {
+    /* resize_impl_cpu_'s storage size: its overflow is torch's error (the product of elements and
+       itemsize wrapped to a request of 2^64 - 8 bytes for 2^63 - 2 floats) */
+    uint64_t need = 0;
+    if (numel && !ct__storage_nbytes(ndim, sizes, tmp ? NULL : strides, ct__itemsize((ct_dtype)t->dtype),
+                                     t->offset, &need))
+      s = CT_ERR_RUNTIME;
+    if (s == CT_OK && need > t->storage->nbytes) {
       if (!(t->storage->flags & CT_STORAGE_RESIZABLE)) {
         ct__error(CT_ERR_RUNTIME, "Trying to resize storage that is not resizable");
         s = CT_ERR_RUNTIME;
@@ -248,6 +253,43 @@ int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes) {
     return -1;
   }
   return (int64_t)n;
+}
+
+bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strides, size_t itemsize,
+                        int64_t offset, uint64_t *out) {
+  bool overflow = false;
+  uint64_t size;
+  if (strides) {
+    size = (uint64_t)offset + 1;
+    for (int64_t d = 0; d < ndim; d++) {
+      if (sizes[d] == 0) {
+        *out = 0;
+        return true;
+      }
+      uint64_t span;
+      overflow |= __builtin_mul_overflow((uint64_t)strides[d], (uint64_t)sizes[d] - 1,
+                                         &span); /* sizes[d] may be INT64_MIN */
+      overflow |= __builtin_add_overflow(size, span, &size);
+    }
+  } else {
+    size = 1;
+    for (int64_t d = 0; d < ndim; d++) overflow |= __builtin_mul_overflow(size, (uint64_t)sizes[d], &size);
+    overflow |= __builtin_add_overflow(size, (uint64_t)offset, &size);
+  }
+  overflow |= __builtin_mul_overflow(size, (uint64_t)itemsize, &size);
+  if (overflow || size > (uint64_t)INT64_MAX) {
+    char sb[2048], tb[2048];
+    ct__fmt_int_list(sb, sizeof sb, ndim, sizes);
+    if (strides) {
+      ct__fmt_int_list(tb, sizeof tb, ndim, strides);
+      ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s and strides=%s", sb, tb);
+    } else {
+      ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", sb);
+    }
+    return false;
+  }
+  *out = size;
+  return true;
 }
 
 int64_t ct__required_storage_elems(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset) {

@@ -79,16 +79,9 @@ static bool check_resized_overlap(const ct_tensor *const *ins, int n_in, const c
                                   int64_t nd, const int64_t *st) {
   /* a shape no storage can hold fails torch's resize before any overlap is looked at (erfinv(x, out=z) with
      x = z.expand(2^63 - 2)) */
-  uint64_t bytes = 1;
-  bool over = false;
-  for (int64_t d = 0; d < nd; d++) over |= __builtin_mul_overflow(bytes, (uint64_t)shape[d], &bytes);
-  over |= __builtin_mul_overflow(bytes, (uint64_t)ct__itemsize((ct_dtype)out->dtype), &bytes);
-  if (over || bytes > (uint64_t)INT64_MAX) {
-    char a[256];
-    ct__fmt_int_list(a, sizeof a, nd, shape);
-    ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", a);
+  uint64_t bytes;
+  if (!ct__storage_nbytes(nd, shape, NULL, ct__itemsize((ct_dtype)out->dtype), out->offset, &bytes))
     return false;
-  }
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)out->dtype), lo, hi;
   byte_span(nd, shape, st, out->offset, isz, &lo, &hi);
   if (lo == hi) return true;

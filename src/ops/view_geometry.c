@@ -147,40 +147,6 @@ bool ct__check_numel(int64_t ndim, const int64_t *sizes) {
   return true;
 }
 
-bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strides, size_t itemsize,
-                        int64_t offset, uint64_t *out) {
-  bool overflow = false;
-  uint64_t size;
-  if (strides) {
-    size = (uint64_t)offset + 1;
-    for (int64_t d = 0; d < ndim; d++) {
-      if (sizes[d] == 0) {
-        *out = 0;
-        return true;
-      }
-      uint64_t span;
-      overflow |= __builtin_mul_overflow((uint64_t)strides[d], (uint64_t)sizes[d] - 1, &span); /* sizes[d] may be INT64_MIN */
-      overflow |= __builtin_add_overflow(size, span, &size);
-    }
-  } else {
-    size = 1;
-    for (int64_t d = 0; d < ndim; d++) overflow |= __builtin_mul_overflow(size, (uint64_t)sizes[d], &size);
-    overflow |= __builtin_add_overflow(size, (uint64_t)offset, &size);
-  }
-  overflow |= __builtin_mul_overflow(size, (uint64_t)itemsize, &size);
-  if (overflow || size > (uint64_t)INT64_MAX) {
-    char sb[2048], tb[2048];
-    if (strides)
-      ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s and strides=%s",
-                fmt_list(sb, sizeof sb, ndim, sizes), fmt_list(tb, sizeof tb, ndim, strides));
-    else
-      ct__error(CT_ERR_RUNTIME, "Storage size calculation overflowed with sizes=%s", fmt_list(sb, sizeof sb, ndim, sizes));
-    return false;
-  }
-  *out = size;
-  return true;
-}
-
 /* as_strided's Meta kernel (as_strided_tensorimpl_meta_symint): its storage bounds are SymInt arithmetic,
    computeStorageNbytes' sum and the offset's bytes in int64 without an overflow check (a negative size passes
    them), then the offset and numel checks; negative strides were refused before. */

@@ -46,10 +46,6 @@ bool ct__compute_view_strides(const ct_tensor *t, int64_t ndim, const int64_t *n
 /* TensorImpl::safe_compute_numel: false (and PyTorch's error) when the unsigned product overflows.
    A negative size that a zero would let through in PyTorch is refused too, with empty()'s error. */
 bool ct__check_numel(int64_t ndim, const int64_t *sizes);
-/* at::detail::computeStorageNbytes (strided) and computeStorageNbytesContiguous (strides NULL): the
-   bytes the geometry needs, with PyTorch's overflow error. */
-bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strides, size_t itemsize,
-                        int64_t offset, uint64_t *out);
 /* as_strided's checks (setStrided + checkInBoundsForStorage) for a view of t, in PyTorch's order. */
 bool ct__check_as_strided(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides,
                           int64_t offset);
