@@ -263,9 +263,12 @@ bool ct__idx_rows_copy(const ct_idx_rows *r) {
 #endif
     return ok;
   }
-  /* about a pointwise element's cost per 16 bytes of row: a row is one copy, and a job of a few hundred
-     KiB (index_select's 1024 rows of 64 floats) is done before a sleeping worker would start */
-  int64_t work = r->n * (r->row / 16 > 0 ? r->row / 16 : 1);
+  /* a pointwise element's cost per 4 bytes of row, as the copy engine counts a float32 copy: rows picked
+     at random from a large table wait on memory, and two threads overlap twice the reads. index_select of
+     1024 rows of 64 floats (256 KiB) from 1M rows, other rows each call, on the 2-CPU VM: 2 threads took
+     0.63-0.73x one thread's 32-44 us (16 bytes per unit kept it on one thread); one index repeated (the
+     rows in L2) 0.93x; with the other CPU busy 1.00-1.07x against 0.99-1.01x for one thread run twice. */
+  int64_t work = r->n * (r->row / 4 > 0 ? r->row / 4 : 1);
   int nt = ct__parallel_threads(work);
   if (nt <= 1) return gather_kernel()(r, 0, r->n);
   rows_job j = {r, gather_kernel(), ct__parallel_nchunks(work, nt), false};
