@@ -6,8 +6,9 @@ scan and random ops, the main ops of the join, index and sort families (issue 16
 (OpenBLAS's and oneDNN's OpenMP threads, which the pool does not govern).
 THREADS_LOAD_ONLY (comma-separated substrings of the labels) runs a subset; THREADS_LOAD_MEDIAN=1 reports
 the median of the rounds' ctorch 2t/1t ratios instead of the best times' ratio, with a 95% interval of each
-median (an op counts as slower at 2 threads only where the whole interval is above 1); THREADS_LOAD_PRIORITY=1
-runs this process and the spinner at autogroup nice -20 (root), so that other programs building on the
+median (an op counts as slower at 2 threads only where the whole interval is above 1);
+THREADS_LOAD_CONTROL=1 adds, with the median, a control per op (both calls of a round at 1 thread, the
+other core busy); THREADS_LOAD_PRIORITY=1 runs this process and the spinner at autogroup nice -20 (root), so that other programs building on the
 machine disturb less (the idle column is then the machine with them held back). A ratio above 1.00 means the op
 is slower at 2 threads than at 1: ctorch's target is <= 1.00 in both columns (DESIGN.md 4.5; issue 13).
 
@@ -223,28 +224,32 @@ def timed_torch(call, threads):
     return time.perf_counter() - t0
 
 
-def measure(all_cases):
+def measure(all_cases, control=False):
     """Per op: ctorch's rounds, then torch's (torch's OpenMP threads spin a while after each call: they
-    would load the second core while ctorch runs)."""
+    would load the second core while ctorch runs). control: ctorch's "2 thread" calls run at 1 thread too,
+    the same protocol measuring nothing but the machine's noise (its median is 1.00 by the alternation;
+    its interval is how wide a null effect's is), and torch is not timed."""
     rows = []
+    many = 1 if control else 2
     for label, ct_call, torch_call in all_cases:
         ratios = []  # ctorch 2t / 1t of each round
         best = [float("inf")] * 4
-        timed_ct(ct_call, 2)  # warm-up: threads started, pages touched
+        timed_ct(ct_call, many)  # warm-up: threads started, pages touched
         for r in range(ROUNDS):
             # the order alternates: a call that follows another may find the caches, the pages or the
             # worker's state that call left, and that must not favour one thread count
             if r % 2:
-                t2 = timed_ct(ct_call, 2)
+                t2 = timed_ct(ct_call, many)
                 t1 = timed_ct(ct_call, 1)
             else:
-                t1, t2 = timed_ct(ct_call, 1), timed_ct(ct_call, 2)
+                t1, t2 = timed_ct(ct_call, 1), timed_ct(ct_call, many)
             best[0], best[1] = min(best[0], t1), min(best[1], t2)
             ratios.append(t2 / t1)
-        timed_torch(torch_call, 2)
-        for _ in range(ROUNDS):
-            best[2] = min(best[2], timed_torch(torch_call, 1))
-            best[3] = min(best[3], timed_torch(torch_call, 2))
+        if not control:
+            timed_torch(torch_call, 2)
+            for _ in range(ROUNDS):
+                best[2] = min(best[2], timed_torch(torch_call, 1))
+                best[3] = min(best[3], timed_torch(torch_call, 2))
         rows.append((label, best, statistics.median(ratios), median_ci(ratios)))
     lib.ct_set_num_threads(0)
     return rows
@@ -269,6 +274,9 @@ PRIORITY = os.environ.get("THREADS_LOAD_PRIORITY") == "1"
 # THREADS_LOAD_MEDIAN=1: ctorch's columns are the median of the rounds' 2t/1t ratios (each round times 1
 # and 2 threads back to back), steadier than the best times on a machine that other programs disturb.
 MEDIAN = os.environ.get("THREADS_LOAD_MEDIAN") == "1"
+# THREADS_LOAD_CONTROL=1 (with MEDIAN): after the loaded pass, each op again with both calls of a round at
+# 1 thread; its interval beside the op's shows what the machine's noise alone gives.
+CONTROL = MEDIAN and os.environ.get("THREADS_LOAD_CONTROL") == "1"
 
 
 def set_autogroup_nice(pid, nice=-20):
@@ -315,6 +323,7 @@ def main():
         try:
             time.sleep(0.2)
             loaded = measure(all_cases)
+            control = measure(all_cases, control=True) if CONTROL else None
         finally:
             stop_spinner(sp)
     finally:
@@ -334,6 +343,9 @@ def main():
         ci = f"   [{ci_i[0]:.2f}, {ci_i[1]:.2f}] [{ci_l[0]:.2f}, {ci_l[1]:.2f}]" if MEDIAN else ""
         print(f"  {flag:4s} {label:17s} {ri:20.2f} {bi[3] / bi[2]:7.2f}   {rl:22.2f} {bl[3] / bl[2]:7.2f}"
               f"   ({bl[0] * 1e3:.2f}, {bl[1] * 1e3:.2f}; {bl[2] * 1e3:.2f}, {bl[3] * 1e3:.2f}){ci}")
+        if control:
+            cc = next(c for c in control if c[0] == label)[3]
+            print(f"       {'':17s} loaded control, 1 thread against 1 thread: 95% interval [{cc[0]:.2f}, {cc[1]:.2f}]")
     print(f"  worst ctorch 2t/1t: {worst:.2f}" +
           (f"; ops measurably slower at 2 threads (95% interval above 1.00): {measurably}" if MEDIAN else ""))
     for p in KEEP:
