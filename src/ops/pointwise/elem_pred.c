@@ -50,6 +50,13 @@ static ct_tensor *meta_step(ct_tensor *a, ct_tensor *b, bool scalar) {
 
 typedef enum { CHAIN_NE_SELF, CHAIN_ABS_CMP, CHAIN_FINITE, CHAIN_CMP } chain_kind;
 
+/* abs(t)'s layout: TensorIterator's on the CPU (abs.out restrides the empty out it resizes); on meta, abs's
+   meta gives a contiguous tensor (abs_run), so isinf and isfinite of a meta tensor follow that. */
+static ct_tensor *abs_step(const ct_tensor *t) {
+  if (t->device_type == CT_META) return ct__empty(t->ndim, t->sizes, (ct_dtype)t->dtype, CT_DEVICE_META);
+  return meta_step(meta_of(t), NULL, false);
+}
+
 /* The result layout of a chain over t, as a meta tensor. */
 static ct_tensor *chain_layout(const ct_tensor *t, chain_kind k) {
   switch (k) {
@@ -58,10 +65,10 @@ static ct_tensor *chain_layout(const ct_tensor *t, chain_kind k) {
     case CHAIN_CMP: /* t == 0 */
       return meta_step(meta_of(t), NULL, true);
     case CHAIN_ABS_CMP: /* abs(t) == inf: abs's output keeps t's dtype */
-      return meta_step(meta_step(meta_of(t), NULL, false), NULL, true);
+      return meta_step(abs_step(t), NULL, true);
     default: { /* (t == t) * (abs(t) != inf) */
       ct_tensor *eq = meta_step(meta_of(t), meta_of(t), false);
-      ct_tensor *ne = meta_step(meta_step(meta_of(t), NULL, false), NULL, true);
+      ct_tensor *ne = meta_step(abs_step(t), NULL, true);
       if (!eq || !ne) {
         ct_release(eq);
         ct_release(ne);
