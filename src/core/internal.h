@@ -334,6 +334,11 @@ int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes);
    bytes the geometry needs, with PyTorch's overflow error. */
 bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strides, size_t itemsize,
                         int64_t offset, uint64_t *out);
+/* The byte range [lo, hi) a geometry reaches in its storage (empty: lo == hi). A geometry past 2^63 bytes
+   (an expanded tensor of 2^63 - 2 elements, a view with a stride near the int64 limits) is held at the
+   int64 limits, so it overlaps whatever shares its storage. */
+void ct__byte_span(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset, int64_t isz,
+                   int64_t *lo, int64_t *hi);
 /* The smallest storage size (in elements) that holds the geometry; 0 when numel is 0. */
 int64_t ct__required_storage_elems(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset);
 

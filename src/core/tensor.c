@@ -255,6 +255,33 @@ int64_t ct__checked_numel(int64_t ndim, const int64_t *sizes) {
   return (int64_t)n;
 }
 
+/* x + y and x * y held at the int64 limits instead of overflowing. */
+static int64_t add_sat(int64_t x, int64_t y) {
+  int64_t r;
+  return __builtin_add_overflow(x, y, &r) ? (y < 0 ? INT64_MIN : INT64_MAX) : r;
+}
+
+static int64_t mul_sat(int64_t x, int64_t y) {
+  int64_t r;
+  return __builtin_mul_overflow(x, y, &r) ? ((x < 0) != (y < 0) ? INT64_MIN : INT64_MAX) : r;
+}
+
+void ct__byte_span(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset, int64_t isz,
+                   int64_t *lo, int64_t *hi) {
+  int64_t a = offset, b = offset;
+  for (int64_t i = 0; i < ndim; i++) {
+    if (sizes[i] == 0) {
+      *lo = *hi = 0;
+      return;
+    }
+    int64_t ext = mul_sat(sizes[i] - 1, strides[i]);
+    if (ext < 0) a = add_sat(a, ext);
+    else b = add_sat(b, ext);
+  }
+  *lo = mul_sat(a, isz);
+  *hi = mul_sat(add_sat(b, 1), isz);
+}
+
 bool ct__storage_nbytes(int64_t ndim, const int64_t *sizes, const int64_t *strides, size_t itemsize,
                         int64_t offset, uint64_t *out) {
   bool overflow = false;

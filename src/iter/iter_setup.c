@@ -30,36 +30,6 @@ static bool is_input(const ct_iter_config *cfg, const ct_tensor *t) {
   return false;
 }
 
-/* x + y and x * y held at the int64 limits instead of overflowing. */
-static int64_t add_sat(int64_t x, int64_t y) {
-  int64_t r;
-  return __builtin_add_overflow(x, y, &r) ? (y < 0 ? INT64_MIN : INT64_MAX) : r;
-}
-
-static int64_t mul_sat(int64_t x, int64_t y) {
-  int64_t r;
-  return __builtin_mul_overflow(x, y, &r) ? ((x < 0) != (y < 0) ? INT64_MIN : INT64_MAX) : r;
-}
-
-/* The byte range [lo, hi) a geometry reaches in its storage (empty: lo == hi). A geometry past 2^63 bytes
-   (an expanded tensor of 2^63 - 2 elements: the fuzzer's erfinv_out) is held at the int64 limits, so it
-   overlaps whatever shares its storage. */
-static void byte_span(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset, int64_t isz,
-                      int64_t *lo, int64_t *hi) {
-  int64_t a = offset, b = offset;
-  for (int64_t i = 0; i < ndim; i++) {
-    if (sizes[i] == 0) {
-      *lo = *hi = 0;
-      return;
-    }
-    int64_t ext = mul_sat(sizes[i] - 1, strides[i]);
-    if (ext < 0) a = add_sat(a, ext);
-    else b = add_sat(b, ext);
-  }
-  *lo = mul_sat(a, isz);
-  *hi = mul_sat(add_sat(b, 1), isz);
-}
-
 static bool same_geometry(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset,
                           int64_t isz) {
   if (t->ndim != ndim || t->offset != offset || (int64_t)ct__itemsize((ct_dtype)t->dtype) != isz) return false;
@@ -83,13 +53,14 @@ static bool check_resized_overlap(const ct_tensor *const *ins, int n_in, const c
   if (!ct__storage_nbytes(nd, shape, NULL, ct__itemsize((ct_dtype)out->dtype), out->offset, &bytes))
     return false;
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)out->dtype), lo, hi;
-  byte_span(nd, shape, st, out->offset, isz, &lo, &hi);
+  ct__byte_span(nd, shape, st, out->offset, isz, &lo, &hi);
   if (lo == hi) return true;
   for (int i = 0; i < n_in; i++) {
     const ct_tensor *in = ins[i];
     if (in->storage != out->storage || same_geometry(in, nd, shape, st, out->offset, isz)) continue;
     int64_t ilo, ihi;
-    byte_span(in->ndim, in->sizes, in->strides, in->offset, (int64_t)ct__itemsize((ct_dtype)in->dtype), &ilo, &ihi);
+    ct__byte_span(in->ndim, in->sizes, in->strides, in->offset, (int64_t)ct__itemsize((ct_dtype)in->dtype), &ilo,
+                  &ihi);
     if (ilo < ihi && ilo < hi && lo < ihi) {
       ct__error(CT_ERR_RUNTIME,
                 "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "

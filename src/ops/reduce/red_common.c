@@ -153,24 +153,14 @@ bool ct__red_check_out_devices(const ct_red_call *c) {
   return true;
 }
 
-/* Whether a geometry on t's storage and t itself reach a common byte. */
+/* Whether a geometry on t's storage and t itself reach a common byte (spans held at the int64 limits: a
+   view with a stride near them, made on meta, overflowed the products). */
 static bool spans_meet(const ct_tensor *t, int64_t nd, const int64_t *sizes, const int64_t *strides, int64_t offset,
                        int64_t isz) {
-  int64_t lo[2], hi[2];
-  const ct_tensor *g[2] = {NULL, t};
-  for (int k = 0; k < 2; k++) {
-    int64_t n = g[k] ? g[k]->ndim : nd, a = g[k] ? g[k]->offset : offset, b = a;
-    const int64_t *sz = g[k] ? g[k]->sizes : sizes, *st = g[k] ? g[k]->strides : strides;
-    for (int64_t i = 0; i < n; i++) {
-      if (sz[i] == 0) return false;
-      int64_t ext = (sz[i] - 1) * st[i];
-      if (ext < 0) a += ext; else b += ext;
-    }
-    int64_t w = g[k] ? (int64_t)ct__itemsize((ct_dtype)t->dtype) : isz;
-    lo[k] = a * w;
-    hi[k] = (b + 1) * w;
-  }
-  return lo[0] < hi[1] && lo[1] < hi[0];
+  int64_t lo, hi, tlo, thi;
+  ct__byte_span(nd, sizes, strides, offset, isz, &lo, &hi);
+  ct__byte_span(t->ndim, t->sizes, t->strides, t->offset, (int64_t)ct__itemsize((ct_dtype)t->dtype), &tlo, &thi);
+  return lo < hi && tlo < thi && lo < thi && tlo < hi;
 }
 
 /* Sizes and strides over the input's dims (in_nd, in_sizes: the input's geometry before any resize, for
