@@ -59,8 +59,8 @@ static bool check_resized_overlap(const ct_tensor *const *ins, int n_in, const c
     const ct_tensor *in = ins[i];
     if (in->storage != out->storage || same_geometry(in, nd, shape, st, out->offset, isz)) continue;
     int64_t ilo, ihi;
-    ct__byte_span(in->ndim, in->sizes, in->strides, in->offset, (int64_t)ct__itemsize((ct_dtype)in->dtype), &ilo,
-                  &ihi);
+    ct__byte_span(in->ndim, in->sizes, in->strides, in->offset, (int64_t)ct__itemsize((ct_dtype)in->dtype),
+                  &ilo, &ihi);
     if (ilo < ihi && ilo < hi && lo < ihi) {
       ct__error(CT_ERR_RUNTIME,
                 "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "

@@ -159,7 +159,8 @@ static bool spans_meet(const ct_tensor *t, int64_t nd, const int64_t *sizes, con
                        int64_t isz) {
   int64_t lo, hi, tlo, thi;
   ct__byte_span(nd, sizes, strides, offset, isz, &lo, &hi);
-  ct__byte_span(t->ndim, t->sizes, t->strides, t->offset, (int64_t)ct__itemsize((ct_dtype)t->dtype), &tlo, &thi);
+  ct__byte_span(t->ndim, t->sizes, t->strides, t->offset, (int64_t)ct__itemsize((ct_dtype)t->dtype), &tlo,
+                &thi);
   return lo < hi && tlo < thi && lo < thi && tlo < hi;
 }
 
