@@ -245,8 +245,12 @@ struct ct_tensor {
 static inline ct_device ct__tdevice(const ct_tensor *t) {
   return (ct_device){(ct_device_type)t->device_type, t->device_index};
 }
+/* The address of t's first element. Computed in unsigned arithmetic, as c10's data_ptr does (size_t): an empty
+   tensor may hold a storage offset near 2^63 (nothing is read there), whose byte offset wraps (fuzz input F11). */
 static inline char *ct__tdata(const ct_tensor *t) {
-  return t->storage->data ? (char *)t->storage->data + t->offset * (int64_t)ct__itemsize((ct_dtype)t->dtype) : NULL;
+  return t->storage->data ? (char *)((uintptr_t)t->storage->data +
+                                     (uintptr_t)t->offset * (uintptr_t)ct__itemsize((ct_dtype)t->dtype))
+                          : NULL;
 }
 
 /* ---- math bits (math_bits.c) ---- */

@@ -33,7 +33,22 @@ fail:
 /* A view when the memory allows one, otherwise v is moved onto a contiguous copy of t, as PyTorch's
    reshape does (_unsafe_view of clone). */
 ct_tensor *ct__reshape_shell(const ct_tensor *t, ct_tensor *v) {
-  if (ct__compute_view_strides(t, v->ndim, v->sizes, v->strides)) return ct__view_done(v);
+  /* torch 1.13's reshape computes the old shape's numel and the new strides in SymInt arithmetic: a wrapped
+     product below -2^62 (an empty tensor with huge dims: reshape(9, 6908528427954061507, 0, 2) of
+     zeros(0), any reshape of zeros(0).view(3, 3454264213977030753, 0)) is SymInt's own range */
+  if (!ct__symint_product_ok(t->ndim, t->sizes)) {
+    ct_release(v);
+    return NULL;
+  }
+  if (ct__compute_view_strides(t, v->ndim, v->sizes, v->strides)) {
+    for (int64_t d = 0; d < v->ndim; d++)
+      if (v->strides[d] < -(INT64_C(1) << 62)) {
+        ct_release(v);
+        ct__symint_error();
+        return NULL;
+      }
+    return ct__view_done(v);
+  }
   /* clone registers its result with the innermost scope; a private scope releases it once v
      holds the copy's storage. */
   ct_scope_begin();
@@ -58,7 +73,7 @@ ct_tensor *ct__reshape_shell(const ct_tensor *t, ct_tensor *v) {
 ct_tensor *ct__reshape_impl(const ct_tensor *t, ct_shape shape) {
   ct_tensor *v = ct__view_shell(t, shape.ndim, t->offset);
   if (!v) return NULL;
-  if (ct__infer_size(shape, t->numel, v->sizes) != CT_INFER_OK) {
+  if (ct__infer_size_symint(shape, t->numel, v->sizes) != CT_INFER_OK) {
     ct_release(v);
     return NULL;
   }

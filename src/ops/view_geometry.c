@@ -23,6 +23,12 @@ ct_tensor *ct__view_shell(const ct_tensor *t, int64_t ndim, int64_t offset) {
 }
 
 ct_tensor *ct__view_done(ct_tensor *v) {
+  /* c10's refresh_numel when torch sets a view's sizes: a product past 2^63 - 1 in 64 unsigned bits is
+     refused even beside a 0 (view(9, 6908528427954061507, 0, 2) of an empty tensor) */
+  if (!ct__check_numel(v->ndim, v->sizes)) {
+    ct_release(v);
+    return NULL;
+  }
   ct__tensor_update_numel(v);
   return v;
 }
@@ -48,7 +54,25 @@ int64_t ct__size_dim(const ct_tensor *t, int64_t dim) {
   return ct__wrap_dim(dim, t->ndim);
 }
 
-ct_infer_result ct__infer_size(ct_shape shape, int64_t numel, int64_t *out) {
+#define SYMINT_MIN (-(INT64_C(1) << 62)) /* c10::SymInt keeps [-2^63, -2^62) for symbolic values */
+
+void ct__symint_error(void) {
+  ct__error(CT_ERR_RUNTIME,
+            "Expected !is_symbolic() to be true, but got false.  (Could this error message be "
+            "improved?  If so, please report an enhancement request to PyTorch.)");
+}
+
+bool ct__symint_product_ok(int64_t ndim, const int64_t *sizes) {
+  int64_t p = 1;
+  for (int64_t d = 0; d < ndim; d++)
+    if ((p = mulw(p, sizes[d])) < SYMINT_MIN) {
+      ct__symint_error();
+      return false;
+    }
+  return true;
+}
+
+static ct_infer_result infer_size(ct_shape shape, int64_t numel, int64_t *out, bool symint) {
   char buf[2048];
   int64_t newsize = 1, infer_dim = -1;
   for (int64_t d = 0; d < shape.ndim; d++) {
@@ -61,6 +85,10 @@ ct_infer_result ct__infer_size(ct_shape shape, int64_t numel, int64_t *out) {
       infer_dim = d;
     } else if (s >= 0) {
       newsize = mulw(newsize, s);
+      if (symint && newsize < SYMINT_MIN) {
+        ct__symint_error();
+        return CT_INFER_SYMBOLIC;
+      }
     } else {
       ct__error(CT_ERR_RUNTIME, "invalid shape dimension %lld", (long long)s);
       return CT_INFER_NEGATIVE;
@@ -84,6 +112,14 @@ ct_infer_result ct__infer_size(ct_shape shape, int64_t numel, int64_t *out) {
   ct__error(CT_ERR_RUNTIME, "shape '%s' is invalid for input of size %lld",
             fmt_list(buf, sizeof buf, shape.ndim, shape.data), (long long)numel);
   return CT_INFER_WRONG_NUMEL;
+}
+
+ct_infer_result ct__infer_size(ct_shape shape, int64_t numel, int64_t *out) {
+  return infer_size(shape, numel, out, false);
+}
+
+ct_infer_result ct__infer_size_symint(ct_shape shape, int64_t numel, int64_t *out) {
+  return infer_size(shape, numel, out, true);
 }
 
 bool ct__compute_view_strides(const ct_tensor *t, int64_t ndim, const int64_t *newshape, int64_t *out) {

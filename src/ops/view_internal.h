@@ -11,7 +11,7 @@
 /* A view of t's storage with room for ndim dims whose sizes and strides the caller fills before
    ct__view_done. It carries t's requires_grad flag (views of a tensor that requires grad do too). */
 ct_tensor *ct__view_shell(const ct_tensor *t, int64_t ndim, int64_t offset);
-/* Finishes a shell: computes numel. Returns v. */
+/* Finishes a shell: computes numel. Returns v, or NULL (v released) where torch refuses the sizes' product. */
 ct_tensor *ct__view_done(ct_tensor *v);
 /* A finished view of t with the given geometry (arrays of ndim entries). */
 ct_tensor *ct__view_geom(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides,
@@ -37,9 +37,19 @@ typedef enum {
   CT_INFER_TWO_INFERRED,  /* "only one dimension can be inferred" (std::runtime_error) */
   CT_INFER_NEGATIVE,      /* "invalid shape dimension -2" */
   CT_INFER_AMBIGUOUS,     /* "cannot reshape tensor of 0 elements ..." */
-  CT_INFER_WRONG_NUMEL    /* "shape '[2, 5]' is invalid for input of size 6" (std::runtime_error) */
+  CT_INFER_WRONG_NUMEL,   /* "shape '[2, 5]' is invalid for input of size 6" (std::runtime_error) */
+  CT_INFER_SYMBOLIC       /* symint: a product in SymInt's own range, below -2^62 (reshape's SymInt sizes) */
 } ct_infer_result;
 ct_infer_result ct__infer_size(ct_shape shape, int64_t numel, int64_t *out);
+/* The same with reshape's SymInt arithmetic (torch 1.13's reshape_symint): each wrapped partial product
+   below -2^62 is refused as SymInt refuses it ("Expected !is_symbolic() ..."). Only an empty tensor with
+   huge dims gets there. */
+ct_infer_result ct__infer_size_symint(ct_shape shape, int64_t numel, int64_t *out);
+/* Whether the wrapped running product of sizes stays out of SymInt's range (computeStride's numel of the
+   old shape in reshape); records the error otherwise. */
+bool ct__symint_product_ok(int64_t ndim, const int64_t *sizes);
+/* Records SymInt's refusal of a value in its own range. */
+void ct__symint_error(void);
 /* at::detail::computeStride: strides that let sizes `newshape` view t's memory, or false when the
    view would span two contiguous subspaces. */
 bool ct__compute_view_strides(const ct_tensor *t, int64_t ndim, const int64_t *newshape, int64_t *out);

@@ -193,7 +193,9 @@ _HUGE = 5787354564543905791  # 3 * _HUGE < 2^64, > 2^63 - 1
 
 _HUGE_CASES = ["empty", "empty_overflow", "empty_strided_numel", "clone", "flip", "cumsum", "flatten_wrap",
                "flatten_all", "split", "repeat_symint", "cat_wrap", "reshape", "permute_contig", "mean0", "mean2",
-               "sort0", "index_select", "view_infer"]
+               "sort0", "index_select", "view_infer", "view_u64", "unflatten_u64", "reshape_symint_stride",
+               "reshape_symint_numel", "view_of_symint_numel", "split_piece_sum"]
+_BIG = 6908528427954061507  # 9 * _BIG passes 2^64; 2 * _BIG wraps below -2^62 (SymInt's own range)
 
 
 def gen_huge(g):
@@ -243,6 +245,21 @@ def _huge(lib):
         if case == "index_select":
             i = C.tensor_from_data(np.array([0, 2]), torch.int64) if ct else torch.tensor([0, 2])
             return C._t("ct_index_select", t, 1, i) if ct else t.index_select(1, i)
+        z = lib.zeros((0,), dtype=dt)
+        if case == "view_u64":
+            return lib.view(z, (9, _BIG, 0, 2)) if ct else z.view(9, _BIG, 0, 2)
+        if case == "unflatten_u64":
+            return lib.unflatten(z, 0, (9, _BIG, 0, 2)) if ct else z.unflatten(0, (9, _BIG, 0, 2))
+        if case == "reshape_symint_stride":
+            return lib.reshape(z, (9, _BIG, 0, 2)) if ct else z.reshape(9, _BIG, 0, 2)
+        v = lib.view(z, (3, _BIG // 2, 0)) if ct else z.view(3, _BIG // 2, 0)
+        if case == "reshape_symint_numel":
+            return lib.reshape(v, (_BIG // 2, 3, 0)) if ct else v.reshape(_BIG // 2, 3, 0)
+        if case == "view_of_symint_numel":
+            return lib.view(v, (_BIG // 2, 3, 0)) if ct else v.view(_BIG // 2, 3, 0)
+        if case == "split_piece_sum":  # a view at storage offset 2302842809318020502, summed
+            piece = (C.tensor_split(v, 3, 1) if ct else torch.tensor_split(v, 3, 1))[2]
+            return C._t("ct_sum", piece, None) if ct else piece.sum()
         return lib.view(t, (-1,)) if ct else t.view(-1)
     return run
 

@@ -323,7 +323,49 @@ static void test_meta(void) {
   ct_release(m);
 }
 
+/* Sizes whose product passes 2^63 - 1 in 64 unsigned bits beside a 0, on z = zeros(0) (torch 1.13): view and
+   unflatten refuse them as c10's numel does; reshape computes in SymInt arithmetic, whose own range a wrapped
+   product below -2^62 reaches first. The views torch allows keep their huge offsets: sum of a piece of
+   tensor_split reads no element (its byte offset wrapped in int64: UBSan, fuzz input F11). */
+static void test_huge_empty_dims(void) {
+  const int64_t big = 6908528427954061507, half = big / 2;
+  ct_tensor *z = ct_zeros(CT_SHAPE(0), &(ct_tensor_opts){.dtype = CT_COMPLEX128});
+  CHECK(ct_view(z, CT_SHAPE(9, big, 0, 2)) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "numel: integer multiplication overflow");
+  CHECK(ct_view(z, CT_SHAPE(9, big, -1)) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "numel: integer multiplication overflow");
+  CHECK(ct_unflatten(z, 0, CT_SHAPE(9, big, 0, 2)) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "numel: integer multiplication overflow");
+  CHECK(ct_reshape(z, CT_SHAPE(big, big, 0)) == NULL);
+  CHECK_ERROR(CT_ERR_RUNTIME, "numel: integer multiplication overflow");
+  static const char symbolic[] =
+      "Expected !is_symbolic() to be true, but got false.  (Could this error message be "
+      "improved?  If so, please report an enhancement request to PyTorch.)";
+  CHECK(ct_reshape(z, CT_SHAPE(9, big, 0, 2)) == NULL); /* stride 2 * big wraps below -2^62 */
+  CHECK_ERROR(CT_ERR_RUNTIME, symbolic);
+  ct_tensor *v = ct_view(z, CT_SHAPE(3, half, 0)); /* allowed: strides (half, 1, 1) */
+  CHECK_GEOM(v, 0, L(3, half, 0), L(half, 1, 1));
+  CHECK(ct_reshape(v, CT_SHAPE(half, 3, 0)) == NULL); /* the old shape's product 3 * half wraps below -2^62 */
+  CHECK_ERROR(CT_ERR_RUNTIME, symbolic);
+  ct_tensor *r = ct_view(v, CT_SHAPE(half, 3, 0)); /* view's int64 arithmetic has no such check */
+  CHECK_GEOM(r, 0, L(half, 3, 0), L(3, 1, 1));
+  ct_release(r);
+  ct_tensor_list *l = ct_tensor_split(v, 3, 1);
+  CHECK(l && l->n == 3);
+  if (l && l->n == 3) {
+    CHECK_GEOM(l->items[2], 2302842809318020502, L(3, 1151421404659010251, 0), L(half, 1, 1));
+    r = ct_sum(l->items[2], NULL);
+    ct_complex128 c = {1, 1};
+    CHECK(r && ct_dim(r) == 0 && ct_item_complex(r, &c) == CT_OK && c.re == 0.0 && c.im == 0.0);
+    ct_release(r);
+  }
+  ct_tensor_list_release(l);
+  ct_release(v);
+  ct_release(z);
+}
+
 int main(void) {
+  test_huge_empty_dims();
   test_transpose_family();
   test_permute();
   test_movedim();
