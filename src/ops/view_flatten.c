@@ -30,6 +30,11 @@ ct_tensor *ct__flatten_impl(const ct_tensor *t, int64_t start_dim, int64_t end_d
   for (int64_t d = s; d <= e; d++) folded = (int64_t)((uint64_t)folded * (uint64_t)t->sizes[d]);
   v->sizes[k++] = folded;
   for (int64_t d = e + 1; d < n; d++) v->sizes[k++] = t->sizes[d];
+  if (folded < -(INT64_C(1) << 62)) { /* SymInt's own range, where torch's reshape makes the shape SymInts */
+    ct_release(v);
+    ct__symint_error();
+    return NULL;
+  }
   if (folded < 0) { /* a product past 2^63 - 1 (a shape holding a 0 elsewhere): torch's reshape refuses its
                        wrapped value ("invalid shape dimension -1084680380077834243"), or infers a -1 */
     ct_tensor *r = ct__reshape_impl(t, (ct_shape){v->sizes, k});

@@ -95,5 +95,14 @@ ct_tensor *ct__unsqueeze_impl(const ct_tensor *t, int64_t dim) {
     v->sizes[i] = t->sizes[k];
     v->strides[i] = t->strides[k++];
   }
+  /* torch 1.13's unsqueeze is as_strided with its strides made SymInts: a wrapped stride in SymInt's own
+     range (unsqueeze(0) of zeros(0).view(3, 3454264213977030753, 0)) is refused */
+  for (int64_t i = 0; i <= n; i++)
+    if (v->strides[i] < -(INT64_C(1) << 62)) {
+      int64_t bad = v->strides[i];
+      ct_release(v);
+      return CT_ERR_NULL(CT_ERR_RUNTIME, "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
+                         (long long)bad);
+    }
   return ct__view_done(v);
 }

@@ -194,7 +194,8 @@ _HUGE = 5787354564543905791  # 3 * _HUGE < 2^64, > 2^63 - 1
 _HUGE_CASES = ["empty", "empty_overflow", "empty_strided_numel", "clone", "flip", "cumsum", "flatten_wrap",
                "flatten_all", "split", "repeat_symint", "cat_wrap", "reshape", "permute_contig", "mean0", "mean2",
                "sort0", "index_select", "view_infer", "view_u64", "unflatten_u64", "reshape_symint_stride",
-               "reshape_symint_numel", "view_of_symint_numel", "split_piece_sum"]
+               "reshape_symint_numel", "view_of_symint_numel", "split_piece_sum", "unsqueeze_symint",
+               "flatten_symint"]
 _BIG = 6908528427954061507  # 9 * _BIG passes 2^64; 2 * _BIG wraps below -2^62 (SymInt's own range)
 
 
@@ -257,6 +258,10 @@ def _huge(lib):
             return lib.reshape(v, (_BIG // 2, 3, 0)) if ct else v.reshape(_BIG // 2, 3, 0)
         if case == "view_of_symint_numel":
             return lib.view(v, (_BIG // 2, 3, 0)) if ct else v.view(_BIG // 2, 3, 0)
+        if case == "unsqueeze_symint":
+            return C._t("ct_unsqueeze", v, 0) if ct else v.unsqueeze(0)
+        if case == "flatten_symint":
+            return lib.flatten(v, 0, 1) if ct else v.flatten(0, 1)
         if case == "split_piece_sum":  # a view at storage offset 2302842809318020502, summed
             piece = (C.tensor_split(v, 3, 1) if ct else torch.tensor_split(v, 3, 1))[2]
             return C._t("ct_sum", piece, None) if ct else piece.sum()
