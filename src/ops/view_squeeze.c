@@ -101,7 +101,8 @@ ct_tensor *ct__unsqueeze_impl(const ct_tensor *t, int64_t dim) {
     if (v->strides[i] < -(INT64_C(1) << 62)) {
       int64_t bad = v->strides[i];
       ct_release(v);
-      return CT_ERR_NULL(CT_ERR_RUNTIME, "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
+      return CT_ERR_NULL(CT_ERR_RUNTIME,
+                         "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
                          (long long)bad);
     }
   return ct__view_done(v);

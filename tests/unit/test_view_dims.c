@@ -350,7 +350,8 @@ static void test_huge_empty_dims(void) {
   CHECK(ct_flatten(v, 0, 1) == NULL); /* the folded 3 * half, wrapped, made a SymInt by torch's reshape */
   CHECK_ERROR(CT_ERR_RUNTIME, symbolic);
   CHECK(ct_unsqueeze(v, 0) == NULL); /* as_strided's strides as SymInts: the new stride 3 * half, wrapped */
-  CHECK_ERROR(CT_ERR_RUNTIME, "IntArrayRef contains an int that cannot be represented as a SymInt: -8083951431778459357");
+  CHECK_ERROR(CT_ERR_RUNTIME,
+              "IntArrayRef contains an int that cannot be represented as a SymInt: -8083951431778459357");
   ct_tensor *r = ct_view(v, CT_SHAPE(half, 3, 0)); /* view's int64 arithmetic has no such check */
   CHECK_GEOM(r, 0, L(half, 3, 0), L(3, 1, 1));
   ct_release(r);
