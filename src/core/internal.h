@@ -346,6 +346,10 @@ void ct__byte_span(int64_t ndim, const int64_t *sizes, const int64_t *strides, i
 /* The smallest storage size (in elements) that holds the geometry; 0 when numel is 0. */
 int64_t ct__required_storage_elems(int64_t ndim, const int64_t *sizes, const int64_t *strides, int64_t offset);
 
+/* c10::SymInt keeps [-2^63, -2^62) for symbolic values: torch 1.13 refuses a plain int there wherever it
+   makes SymInts of sizes, strides or offsets. */
+#define CT_SYMINT_MIN (-(INT64_C(1) << 62))
+
 /* Wrapping int64 multiply: the bits PyTorch's unchecked int64 arithmetic gives, without undefined
    behaviour (strides times itemsize on size-0/size-1 dims may overflow; nothing reads through them). */
 static inline int64_t ct__mul_wrap(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }

@@ -36,13 +36,13 @@ ct_tensor *ct__reshape_shell(const ct_tensor *t, ct_tensor *v) {
   /* torch 1.13's reshape computes the old shape's numel and the new strides in SymInt arithmetic: a wrapped
      product below -2^62 (an empty tensor with huge dims: reshape(9, 6908528427954061507, 0, 2) of
      zeros(0), any reshape of zeros(0).view(3, 3454264213977030753, 0)) is SymInt's own range */
-  if (!ct__symint_product_ok(t->ndim, t->sizes)) {
+  if (t->numel == 0 && !ct__symint_product_ok(t->ndim, t->sizes)) { /* a non-empty one's products fit */
     ct_release(v);
     return NULL;
   }
   if (ct__compute_view_strides(t, v->ndim, v->sizes, v->strides)) {
-    for (int64_t d = 0; d < v->ndim; d++)
-      if (v->strides[d] < -(INT64_C(1) << 62)) {
+    for (int64_t d = 0; t->numel == 0 && d < v->ndim; d++)
+      if (v->strides[d] < CT_SYMINT_MIN) {
         ct_release(v);
         ct__symint_error();
         return NULL;

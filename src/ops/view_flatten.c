@@ -30,7 +30,7 @@ ct_tensor *ct__flatten_impl(const ct_tensor *t, int64_t start_dim, int64_t end_d
   for (int64_t d = s; d <= e; d++) folded = (int64_t)((uint64_t)folded * (uint64_t)t->sizes[d]);
   v->sizes[k++] = folded;
   for (int64_t d = e + 1; d < n; d++) v->sizes[k++] = t->sizes[d];
-  if (folded < -(INT64_C(1) << 62)) { /* SymInt's own range, where torch's reshape makes the shape SymInts */
+  if (folded < CT_SYMINT_MIN) { /* SymInt's own range, where torch's reshape makes the shape SymInts */
     ct_release(v);
     ct__symint_error();
     return NULL;

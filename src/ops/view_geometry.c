@@ -25,11 +25,10 @@ ct_tensor *ct__view_shell(const ct_tensor *t, int64_t ndim, int64_t offset) {
 ct_tensor *ct__view_done(ct_tensor *v) {
   /* c10's refresh_numel when torch sets a view's sizes: a product past 2^63 - 1 in 64 unsigned bits is
      refused even beside a 0 (view(9, 6908528427954061507, 0, 2) of an empty tensor) */
-  if (!ct__check_numel(v->ndim, v->sizes)) {
+  if (!ct__numel_c10(v->ndim, v->sizes, &v->numel)) {
     ct_release(v);
     return NULL;
   }
-  ct__tensor_update_numel(v);
   return v;
 }
 
@@ -54,8 +53,6 @@ int64_t ct__size_dim(const ct_tensor *t, int64_t dim) {
   return ct__wrap_dim(dim, t->ndim);
 }
 
-#define SYMINT_MIN (-(INT64_C(1) << 62)) /* c10::SymInt keeps [-2^63, -2^62) for symbolic values */
-
 void ct__symint_error(void) {
   ct__error(CT_ERR_RUNTIME,
             "Expected !is_symbolic() to be true, but got false.  (Could this error message be "
@@ -65,7 +62,7 @@ void ct__symint_error(void) {
 bool ct__symint_product_ok(int64_t ndim, const int64_t *sizes) {
   int64_t p = 1;
   for (int64_t d = 0; d < ndim; d++)
-    if ((p = mulw(p, sizes[d])) < SYMINT_MIN) {
+    if ((p = mulw(p, sizes[d])) < CT_SYMINT_MIN) {
       ct__symint_error();
       return false;
     }
@@ -85,7 +82,7 @@ static ct_infer_result infer_size(ct_shape shape, int64_t numel, int64_t *out, b
       infer_dim = d;
     } else if (s >= 0) {
       newsize = mulw(newsize, s);
-      if (symint && newsize < SYMINT_MIN) {
+      if (symint && newsize < CT_SYMINT_MIN) {
         ct__symint_error();
         return CT_INFER_SYMBOLIC;
       }
@@ -168,6 +165,11 @@ bool ct__compute_view_strides(const ct_tensor *t, int64_t ndim, const int64_t *n
 }
 
 bool ct__check_numel(int64_t ndim, const int64_t *sizes) {
+  int64_t n;
+  return ct__numel_c10(ndim, sizes, &n);
+}
+
+bool ct__numel_c10(int64_t ndim, const int64_t *sizes, int64_t *numel) {
   uint64_t n = 1;
   bool overflow = false;
   for (int64_t d = 0; d < ndim; d++) overflow |= __builtin_mul_overflow(n, (uint64_t)sizes[d], &n);
@@ -180,6 +182,7 @@ bool ct__check_numel(int64_t ndim, const int64_t *sizes) {
      then count pieces with it. */
   for (int64_t d = 0; d < ndim; d++)
     if (sizes[d] < 0) return ct__checked_numel(ndim, sizes) >= 0; /* records empty()'s error */
+  *numel = (int64_t)n;
   return true;
 }
 

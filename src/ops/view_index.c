@@ -15,7 +15,7 @@ static const ct_view_op unfold_op = {CT_VIEW_OP("unfold", "aten::unfold", 0)};
    error and returns -1 for an offset that cannot be. */
 static int64_t view_offset(int64_t base, int64_t index, int64_t stride) {
   int64_t offset = (int64_t)((uint64_t)base + (uint64_t)ct__mul_wrap(index, stride));
-  if (offset < -((int64_t)1 << 62)) ct__symint_error();
+  if (offset < CT_SYMINT_MIN) ct__symint_error();
   else if (offset < 0)
     ct__error(CT_ERR_RUNTIME, "Tensor: invalid storage offset %lld", (long long)offset);
   return offset < 0 ? -1 : offset;

@@ -56,6 +56,8 @@ bool ct__compute_view_strides(const ct_tensor *t, int64_t ndim, const int64_t *n
 /* TensorImpl::safe_compute_numel: false (and PyTorch's error) when the unsigned product overflows.
    A negative size that a zero would let through in PyTorch is refused too, with empty()'s error. */
 bool ct__check_numel(int64_t ndim, const int64_t *sizes);
+/* The same, with the product in *numel where it passes. */
+bool ct__numel_c10(int64_t ndim, const int64_t *sizes, int64_t *numel);
 /* as_strided's checks (setStrided + checkInBoundsForStorage) for a view of t, in PyTorch's order. */
 bool ct__check_as_strided(const ct_tensor *t, int64_t ndim, const int64_t *sizes, const int64_t *strides,
                           int64_t offset);

@@ -98,7 +98,7 @@ ct_tensor *ct__unsqueeze_impl(const ct_tensor *t, int64_t dim) {
   /* torch 1.13's unsqueeze is as_strided with its strides made SymInts: a wrapped stride in SymInt's own
      range (unsqueeze(0) of zeros(0).view(3, 3454264213977030753, 0)) is refused */
   for (int64_t i = 0; i <= n; i++)
-    if (v->strides[i] < -(INT64_C(1) << 62)) {
+    if (v->strides[i] < CT_SYMINT_MIN) {
       int64_t bad = v->strides[i];
       ct_release(v);
       return CT_ERR_NULL(CT_ERR_RUNTIME,

@@ -100,7 +100,7 @@ static ct_tensor *block_diag_impl(ct_tensors ts) {
   }
   for (int k = 0; k < 2; k++) {
     int64_t v = k ? cols : rows;
-    if (v < -(INT64_C(1) << 62))
+    if (v < CT_SYMINT_MIN)
       return CT_ERR_NULL(CT_ERR_RUNTIME,
                          "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
                          (long long)v);

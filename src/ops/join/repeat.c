@@ -35,7 +35,7 @@ ct_tensor *ct__repeat_impl(const ct_tensor *t, ct_shape repeats) {
   /* at::empty's IntArrayRef to SymInt conversion, before its negative-size check: values below -2^62 are
      SymInt's own (repeat((5787354564543905791, 3, 1, 0, 0) tensor, (2, 1, 1, 1, 1))) */
   for (int64_t i = 0; i < n; i++)
-    if (target[i] < -(INT64_C(1) << 62))
+    if (target[i] < CT_SYMINT_MIN)
       return CT_ERR_NULL(CT_ERR_RUNTIME,
                          "IntArrayRef contains an int that cannot be represented as a SymInt: %lld",
                          (long long)target[i]);
