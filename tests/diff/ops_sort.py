@@ -324,6 +324,17 @@ def _line_size(x, dim):
     return x.shape[d] if -nd <= d < nd else 1
 
 
+def _sel_out_hint(g, x, dim):
+    """An out= shape for the reductions with indices: the result's (dim removed), the keepdim shape (dim kept
+    as 1: kthvalue squeezes such an out, keeping its strides), or a 0-dim one."""
+    shape, nd = list(x.shape), len(x.shape)
+    d = -1 if dim is None else dim
+    if not nd or not -nd <= d < nd:
+        return ()
+    d %= nd
+    return g.choice([tuple(shape[:d] + shape[d + 1:]), tuple(shape[:d] + [1] + shape[d + 1:]), ()])
+
+
 def gen_kth(g, with_out=False):
     x = _input(g, _dt(g))
     dim = _dim_kw(g, x)
@@ -331,7 +342,8 @@ def gen_kth(g, with_out=False):
     k = g.int(1, max(n, 1)) if g.chance(0.9) else g.choice([0, n + 1])
     kw = dict(dim=dim, keepdim=g.chance(0.4))
     if with_out:
-        kw["out"] = (_out(g, _maybe(g, x.dtype), ()), _out(g, _maybe(g, torch.int64), ()))
+        kw["out"] = (_out(g, _maybe(g, x.dtype), _sel_out_hint(g, x, dim)),
+                     _out(g, _maybe(g, torch.int64), _sel_out_hint(g, x, dim)))
     return A(x, k, **kw)
 
 
@@ -361,9 +373,11 @@ def gen_median_dim(g, with_out=False):
     # returns values that are not in the input): a documented difference, not drawn
     x = _input(g, _dt(g), no_expand=True)
     kw = dict(keepdim=g.chance(0.4))
+    dim = g.dim(len(x.shape), bad=0.06)
     if with_out:
-        kw["out"] = (_out(g, _maybe(g, x.dtype), ()), _out(g, _maybe(g, torch.int64), ()))
-    return A(x, g.dim(len(x.shape), bad=0.06), **kw)
+        kw["out"] = (_out(g, _maybe(g, x.dtype), _sel_out_hint(g, x, dim)),
+                     _out(g, _maybe(g, torch.int64), _sel_out_hint(g, x, dim)))
+    return A(x, dim, **kw)
 
 
 def c_median_dim(name):
@@ -383,7 +397,8 @@ def gen_mode(g, with_out=False):
     x = _input(g, _dt(g))
     kw = dict(dim=_dim_kw(g, x), keepdim=g.chance(0.4))
     if with_out:
-        kw["out"] = (_out(g, _maybe(g, x.dtype), ()), _out(g, _maybe(g, torch.int64), ()))
+        kw["out"] = (_out(g, _maybe(g, x.dtype), _sel_out_hint(g, x, kw["dim"])),
+                     _out(g, _maybe(g, torch.int64), _sel_out_hint(g, x, kw["dim"])))
     return A(x, **kw)
 
 

@@ -214,6 +214,37 @@ static ct_status kth_impl(const ct_tensor *t, int64_t k, const ct_select_opts *o
   return select_run(&kthvalue_op, t, dim, o->keepdim, kth_kernel, &c, "kthvalue_cpu", true, res);
 }
 
+/* Torch 1.13's kthvalue resizes its outs to the keepdim shape (the reduced dim kept as 1), writes them and
+   then squeezes them (_reduction_with_indices_allocate_or_resize_output): without keepdim, an out that
+   already has the keepdim shape keeps its strides, squeezed, where resizing it to the result's shape
+   would make it contiguous. Such outs are squeezed here, the others resized by ct__sort_write_outs; every
+   refusal comes before any out changes. r: the results (their shapes squeezed). */
+static ct_status kth_squeeze_kept_outs(ct_tensor *const *r, ct_tensor *const *outs, const ct_tensor *t,
+                                       const ct_select_opts *o) {
+  int64_t nd = t->ndim;
+  if (nd == 0) return CT_OK;
+  int64_t dim = ct__sort_dim("kthvalue", t, o ? o->dims : (ct_dims){0}, -1);
+  bool kept[2];
+  for (int k = 0; k < 2; k++) {
+    const ct_tensor *out = outs[k];
+    kept[k] = out->ndim == nd;
+    for (int64_t d = 0; d < nd && kept[k]; d++) kept[k] = out->sizes[d] == (d == dim ? 1 : t->sizes[d]);
+    if (!kept[k] && !ct__has_sizes(out, r[k]->ndim, r[k]->sizes) &&
+        !ct__tensor_resize_ok(out, r[k]->ndim, r[k]->sizes))
+      return ct_last_error();
+  }
+  for (int k = 0; k < 2; k++) {
+    if (!kept[k]) continue;
+    ct_tensor *out = outs[k];
+    int64_t sizes[nd], strides[nd];
+    for (int64_t d = 0, j = 0; d < nd; d++)
+      if (d != dim) sizes[j] = out->sizes[d], strides[j++] = out->strides[d];
+    ct_status s = ct__tensor_resize(out, nd - 1, sizes, strides);
+    if (s != CT_OK) return s;
+  }
+  return CT_OK;
+}
+
 ct_status ct_kthvalue(const ct_tensor *t, int64_t k, ct_tensor **values, ct_tensor **indices,
                       const ct_select_opts *opts) {
   if (values) *values = NULL;
@@ -233,6 +264,7 @@ ct_status ct_kthvalue_out(ct_tensor *values, ct_tensor *indices, const ct_tensor
   if (!CT__OP_ACCEPTS(&kthvalue_op, kthvalue_op.aten, t, values, indices)) return ct_last_error();
   ct_tensor *outs[2] = {values, indices}, *r[2];
   ct_status s = kth_impl(t, k, opts, outs, r);
+  if (s == CT_OK && !(opts && opts->keepdim)) s = kth_squeeze_kept_outs(r, outs, t, opts);
   return s == CT_OK ? ct__sort_write_outs(r, outs, 2) : s;
 }
 
