@@ -21,6 +21,7 @@ typedef struct geom {
   bool has_aux;
   bool outer; /* a run of outputs is fed row by row (the kernel's outer loop), else each on its own */
   int64_t M, N;
+  int64_t out_isz; /* the first output's item size */
   char *in, *out[CT_RED_MAX_OUT];
   const char *aux;
   int64_t ksz[RED_DIMS], kin[RED_DIMS], kout[CT_RED_MAX_OUT][RED_DIMS], kaux[RED_DIMS];
@@ -75,6 +76,7 @@ static void setup(const ct_red_config *cfg, bool torch_loops, geom *g) {
   int64_t isz = (int64_t)ct__itemsize((ct_dtype)t->dtype);
   int64_t ostr[CT_RED_MAX_OUT][RED_DIMS], astr[RED_DIMS];
   g->n_out = cfg->n_out;
+  g->out_isz = cfg->n_out > 0 && cfg->out[0] ? (int64_t)ct__itemsize((ct_dtype)cfg->out[0]->dtype) : 0;
   g->has_aux = cfg->aux != NULL;
   for (int o = 0; o < cfg->n_out; o++) result_strides(cfg->out[o], cfg, nd, ostr[o]);
   if (cfg->aux) result_strides(cfg->aux, cfg, nd, astr);
@@ -298,6 +300,7 @@ static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, i
   const int64_t kin0 = g->nk ? g->kin[0] : 0;
   const bool whole_line = pl->nchunks == 1 && g->nr <= 1 && g->N > 0;
   const int64_t line_stride = g->nr ? g->rin[0] : 0, line_n = g->nr ? g->rsz[0] : 1;
+  const bool out_unit = g->nk > 0 && g->kout[0][0] == g->out_isz;
   for (int64_t m = m0; m < m1;) {
     kpos p = kept_pos(g, m);
     int64_t run = g->nk ? g->ksz[0] - m % g->ksz[0] : 1;
@@ -308,7 +311,7 @@ static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, i
       char *acc = acc_at(pl, g, asz, c, m, local);
       kpos q = p;
       for (int64_t b = 0; b < rows; b++, step_row(g, &q)) init_accs(rc, &q, 0, g->ksz[0], acc + b * g->ksz[0] * asz);
-      ct_red_cols cols = {0, run, g->nr};
+      ct_red_cols cols = {0, run, g->nr, out_unit};
       reduce_range(rc, acc, g->in + p.in, run, kin0, r0, r1, &cols);
       q = p;
       if (pl->nchunks == 1)
@@ -317,7 +320,7 @@ static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, i
       if (run > pl->run_max) run = pl->run_max;
       char *acc = acc_at(pl, g, asz, c, m, local);
       init_accs(rc, &p, 0, run, acc);
-      ct_red_cols cols = {g->nk ? m % g->ksz[0] : 0, g->nk ? g->ksz[0] : 1, g->nr};
+      ct_red_cols cols = {g->nk ? m % g->ksz[0] : 0, g->nk ? g->ksz[0] : 1, g->nr, out_unit};
       reduce_range(rc, acc, g->in + p.in, run, kin0, r0, r1, &cols);
       if (pl->nchunks == 1) finish_accs(rc, &p, 0, run, acc);
     } else if (whole_line && k->inner_run) {
@@ -329,7 +332,7 @@ static void run_item(const run_ctx *rc, const plan *pl, int64_t c, int64_t m0, i
         finish_accs(rc, &p, j0, mm, acc);
       }
     } else {
-      ct_red_cols cols = {0, 1, g->nr};
+      ct_red_cols cols = {0, 1, g->nr, out_unit};
       for (int64_t j = 0; j < run; j++) {
         char *acc = acc_at(pl, g, asz, c, m + j, local);
         init_accs(rc, &p, j, 1, acc);

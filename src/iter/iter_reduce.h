@@ -25,11 +25,14 @@
 #define CT_RED_CHUNK 32768
 
 /* Where a vertical call's columns sit: the first one's index in the fastest kept dim, that dim's size,
-   and the number of reduced dims (after coalescing). Kernels that reproduce PyTorch's loop structure
-   (which treats the leading columns of a row differently) need it. */
+   the number of reduced dims (after coalescing), and whether the first output's elements along that dim
+   are adjacent (its stride there is its item size). Kernels that reproduce PyTorch's loop structure
+   (which treats the leading columns of a row differently, where input and output are contiguous along
+   it) need it. */
 typedef struct ct_red_cols {
   int64_t first, total;
   int nr;
+  bool out_unit;
 } ct_red_cols;
 
 typedef struct ct_red_kernel {

@@ -7,8 +7,7 @@ a few large inputs that take the chunked, multi-threaded and vectorized paths.
 
 Known differences kept out of the draws: complex products with infinite parts along a non-contiguous
 reduced dim (which part turns NaN depends on where PyTorch's vectorized loop multiplies by the
-identity); large bool products (torch 1.13's vectorized bool product answers True where a False is
-present); large badly conditioned float sums (both use PyTorch's cascade, but ctorch cuts reductions longer
+identity); large badly conditioned float sums (both use PyTorch's cascade, but ctorch cuts reductions longer
 than CT_RED_CHUNK into fixed chunks so that results do not depend on the thread count, where
 PyTorch's split follows its thread count: a sum that cancels to a small value then differs beyond
 the tolerance; large int inputs summed with a floating dtype= are drawn positive for the same reason,
@@ -21,6 +20,10 @@ and std_mean (float32, float64 and complex: WelfordOps step by step, std_var_all
 norm and dist (float32/float64, every p) and logsumexp (float32/float64 and integer inputs), at one
 thread, over every layout; their inputs stay within one chunk where a sum takes part (norm over two dims,
 logsumexp), and the whole-tensor var/std also take large inputs.
+
+Products in bool (dtype=bool or a bool out=) are torch 1.13's: its vectorized steps answer True whatever
+the elements (sum.c), so the large inputs, whose lines and columns are long enough for them, are drawn
+for them too, with outs of the result's shape in every layout (contiguous outputs take the vector loop).
 
 A known difference the tolerances cover: a bfloat16 mean or nanmean that is NaN has the bits 0x7fc0 in
 ctorch and, where PyTorch's div_ converts a vector of floats, 0xffff in PyTorch.
@@ -355,10 +358,38 @@ def _dims(g, ndim, single=False, allow_none=True):
     return dims
 
 
-def _out(g, x, dt):
+def _reduced_shapes(shape, dims):
+    """(the result's shape, the keepdim shape) of reducing dims (None or []: all), or None where dims are
+    out of range or repeated (an error case)."""
+    nd = len(shape)
+    dims = _dims_list(dims)
+    if not dims:
+        dims = list(range(nd))
+    wrapped = set()
+    for d in dims:
+        if not (-max(nd, 1) <= d < max(nd, 1)):
+            return None
+        wrapped.add(d % max(nd, 1))
+    if len(wrapped) != len(dims):
+        return None
+    kept = [1 if k in wrapped else n for k, n in enumerate(shape)]
+    return tuple(n for k, n in enumerate(shape) if k not in wrapped), tuple(kept)
+
+
+def _out(g, x, dt, dims=(), keep=False):
+    """An out= tensor: the input's shape, the result's own shape (transposed, strided or offset layouts
+    keep their strides where torch writes through them), the keepdim shape where keep is off (and the
+    result's shape with it), or another shape (resized)."""
     if dt.is_complex:
         x.specials = False  # a complex out= is compared as a complex input afterwards (see _conv_t)
-    shape = x.shape if g.chance(0.4) else g.choice([(0,), (3,), (1,), tuple(g.shape(max_numel=12))])
+    reduced = _reduced_shapes(x.shape, dims) if dims != () else None
+    r = g.random()
+    if reduced is not None and r < 0.35:
+        shape = reduced[0] if keep or g.chance(0.6) else reduced[1]
+    elif r < 0.6:
+        shape = x.shape
+    else:
+        shape = g.choice([(0,), (3,), (1,), tuple(g.shape(max_numel=12))])
     return Spec(shape, dt, g.choice([["contiguous"]] * 4 + [["transposed"], ["strided"], ["offset"]]))
 
 
@@ -387,10 +418,8 @@ def gen_sumlike(cls, op, out_form):
         opt = g.choice(dts) if g.chance(0.4) else None
         if _default_dtype(op, src) not in dts and opt is None:
             opt = g.choice(dts)
-        # torch 1.13's vectorized bool product is wrong (module notes): bool products stay small
         float_acc = opt is not None and (opt.is_floating_point or opt.is_complex)
-        x = _tensor(g, src, big=not (op == "prod" and (opt == torch.bool or (src == torch.bool and opt is None))),
-                    float_acc=float_acc)
+        x = _tensor(g, src, float_acc=float_acc)
         if op == "prod" and (src.is_complex or (opt is not None and opt.is_complex)):
             x.specials = False  # complex products with infinite parts: see the module's notes
         single = op == "prod"
@@ -408,7 +437,7 @@ def gen_sumlike(cls, op, out_form):
             odt = want if g.chance(0.75) else g.choice(dts)
             if cls == "bf16":
                 odt = torch.float32  # out= tensors are compared bit for bit: keep bfloat16 out of them
-            kw["out"] = _out(g, x, odt)
+            kw["out"] = _out(g, x, odt, dims, keep)
         return A(x, dims, keep, **kw)
     return gen
 
@@ -448,6 +477,45 @@ def gen_cancel(cls, op):
     return gen
 
 
+BOOL_PROD_SHAPES = [(130,), (255,), (256,), (300,), (700,), (3, 200), (200, 3), (2, 300), (300, 2), (4, 129),
+                    (129, 4), (5, 3000, 7), (7, 300, 5), (2, 128, 3), (40000,)]
+
+
+def gen_prod_bool(out_form):
+    """Products in bool (dtype=bool, or an out= of bool) of lines and columns long enough for torch's vector
+    steps (blocks of 128), sparse zeros among nonzero elements, every layout of input and out; now and then
+    the same inputs into another dtype (exact products)."""
+    def gen(g):
+        src = g.choice([torch.int32, torch.int64, torch.uint8, torch.bool, torch.float32, torch.float64])
+        shape = g.choice(BOOL_PROD_SHAPES) if g.chance(0.85) else tuple(g.shape(max_numel=60))
+        n = int(np.prod(shape))
+        v = np.ones(n)
+        v[g.rng.random(n) < g.choice([0.001, 0.004, 0.02, 0.1])] = 0
+        if src != torch.bool:
+            v *= g.rng.integers(1, 5, n)
+        base = torch.from_numpy(v).reshape(shape).to(src)
+        x = Spec(shape, src, g.choice([["contiguous"], ["contiguous"], ["transposed"], ["strided"]]), base=base)
+        dims = [g.dim(len(shape), bad=0.0)] if shape and g.chance(0.8) else None
+        keep = dims is not None and g.chance(0.3)
+        # a bool result mostly; sometimes another (the default int64 of bool and int inputs): exact products
+        res = torch.bool if g.chance(0.75) else g.choice([None, torch.int64, torch.int32, torch.uint8])
+        if res is None and src.is_floating_point:  # a float product of 10^5 elements overflows: module notes
+            res = torch.int64
+        if not out_form:
+            return A(x, dims, keep, dtype=res) if res is not None else A(x, dims, keep)
+        if dims is None:  # torch.prod has no out= for the whole tensor
+            dims = [g.dim(len(shape), bad=0.0)]
+        red = _reduced_shapes(shape, dims)
+        oshape = red[1] if keep else red[0]
+        if g.chance(0.15):
+            oshape = (0,)
+        odt = res if res is not None else (torch.int64 if src in (torch.bool, torch.uint8, torch.int32, torch.int64)
+                                           else src)
+        out = Spec(oshape, odt, g.choice([["contiguous"], ["contiguous"], ["transposed"], ["strided"]]))
+        return A(x, dims, keep, dtype=res if res is not None and g.chance(0.3) else None, out=out)
+    return gen
+
+
 def gen_exact(op):
     """float32/float64 sums, means and products over every layout (permuted, strided, expanded) and
     dims, fewer elements per output than one chunk (CT_RED_CHUNK) so that PyTorch's one-thread cascade
@@ -484,7 +552,9 @@ def gen_var(cls, op, out_form, exact=False):
             odt = nat if g.chance(0.75) else g.choice(dts if cls != "float" or exact else dts + INTS)
             if odt == torch.bfloat16:
                 odt = torch.float32
-            kw["out"] = _out(g, x, odt)
+            keep = g.chance(0.4)
+            kw["out"] = _out(g, x, odt, dims, keep)
+            return A(x, dims, corr, keep, **kw)
         return A(x, dims, corr, g.chance(0.4), **kw)
     return gen
 
@@ -515,7 +585,9 @@ def gen_norm(cls, out_form, exact=False):
                 odt = {torch.complex64: torch.float32, torch.complex128: torch.float64}.get(cd, cd)
             if odt == torch.bfloat16:
                 odt = torch.float32
-            kw["out"] = _out(g, x, odt)
+            keep = g.chance(0.4)
+            kw["out"] = _out(g, x, odt, dims if p != "nuc" else None, keep)
+            return A(x, p, dims, keep, **kw)
         return A(x, p, dims, g.chance(0.4), **kw)
     return gen
 
@@ -542,7 +614,9 @@ def gen_vector_norm(cls, out_form, exact=False):
             odt = nat if g.chance(0.85) else g.choice(dts)
             if odt == torch.bfloat16:
                 odt = torch.float32
-            kw["out"] = _out(g, x, odt)
+            keep = g.chance(0.4)
+            kw["out"] = _out(g, x, odt, dims, keep)
+            return A(x, ord, dims, keep, **kw)
         return A(x, ord, dims, g.chance(0.4), **kw)
     return gen
 
@@ -587,7 +661,7 @@ def gen_ext(op, out_form):
                 odt = want if g.chance(0.85) else g.dtype()
             if odt == torch.bfloat16:
                 odt = want if want != torch.bfloat16 else torch.float32
-            kw["out"] = _out(g, x, odt)
+            kw["out"] = _out(g, x, odt, dims, keep)
         return A(x, dims, keep, **kw)
     return gen
 
@@ -615,7 +689,8 @@ def gen_pair(op, out_form):
                 d1 = d2 = torch.float32 if op == "aminmax" else d1
                 if d1 == torch.bfloat16:
                     d1 = torch.float32
-            kw["out"] = (_out(g, x, d1), _out(g, x, d2))
+            red = kw["dim"] if op == "aminmax" else args[0]
+            kw["out"] = (_out(g, x, d1, red, keep), _out(g, x, d2, red, keep))
         return A(x, *args, **kw)
     return gen
 
@@ -634,7 +709,9 @@ def gen_lse(cls, out_form, exact=False):
                 odt = torch.float32
             if odt in (torch.float32, torch.float64) and nat != odt and nat in (torch.float32, torch.float64):
                 odt = nat  # mixed float precisions round the intermediates within the wider dtype only
-            kw["out"] = _out(g, x, odt)
+            keep = g.chance(0.4)
+            kw["out"] = _out(g, x, odt, dims, keep)
+            return A(x, dims, keep, **kw)
         return A(x, dims, g.chance(0.4), **kw)
     return gen
 
@@ -654,6 +731,8 @@ for _cls, (_dts, _tol) in CLASSES.items():
         _add("%s[%s]" % (_op, _cls), gen_sumlike(_cls, _op, False), _tf, ct_red(_op), _tol, 0.6, len(_dts))
         _add("%s_out[%s]" % (_op, _cls), gen_sumlike(_cls, _op, True), _tf, ct_red(_op), _tol, 0.4, len(_dts))
     if _cls == "int":
+        _add("prod_bool", gen_prod_bool(False), t_prod, ct_red("prod"), EXACT, 0.3)
+        _add("prod_bool_out", gen_prod_bool(True), t_prod, ct_red("prod"), EXACT, 0.3)
         continue
     if _cls == "float":
         for _op, _tf in (("sum", t_red(torch.sum)), ("nansum", t_red(torch.nansum)), ("mean", t_red(torch.mean)),

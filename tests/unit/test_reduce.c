@@ -1007,6 +1007,37 @@ const char *__asan_default_options(void);
 const char *__asan_default_options(void) { return "allocator_may_return_null=1"; }
 #endif
 
+/* Products in bool are torch 1.13's, whose vector steps answer true whatever the elements (sum.c): the
+   whole 128-element blocks of a contiguous line, and the whole 128-column blocks of contiguous columns
+   into a contiguous output, come out true. The expected values are torch's (one thread):
+     x = torch.ones(300, dtype=torch.bool); x[5] = False; torch.prod(x, dtype=torch.bool)   -> True
+     x[299] = False; torch.prod(x, dtype=torch.bool)                                        -> False
+     z = torch.ones(3, 300, dtype=torch.bool); z[1, 7] = False; z[2, 290] = False
+     torch.prod(z, 0, dtype=torch.bool)[[7, 290]]                                           -> [True, False]
+     o = torch.zeros(600, dtype=torch.bool)[::2]; torch.prod(z, 0, out=o); o[[7, 290]]      -> [False, False] */
+static void test_bool_prod_blocks(void) {
+  ct_scope_begin();
+  ct_tensor_opts b = {.dtype = CT_BOOL};
+  ct_reduce_opts as_bool = {.dtype = CT_BOOL};
+  ct_tensor *x = ct_ones(CT_SHAPE(300), &b);
+  CHECK(ct_index_put_(x, "5", false) == CT_OK);
+  CHECK_EQ_INT(ival(ct_prod(x, &as_bool)), 1);
+  CHECK_EQ_INT(ival(ct_prod(x, &(ct_reduce_opts){.dtype = CT_INT64})), 0); /* int64: the true product */
+  CHECK(ct_index_put_(x, "299", false) == CT_OK);
+  CHECK_EQ_INT(ival(ct_prod(x, &as_bool)), 0);
+  ct_tensor *z = ct_ones(CT_SHAPE(3, 300), &b);
+  CHECK(ct_index_put_(z, "1, 7", false) == CT_OK);
+  CHECK(ct_index_put_(z, "2, 290", false) == CT_OK);
+  ct_tensor *r = ct_prod(z, &(ct_reduce_opts){.dims = CT_DIMS(0), .dtype = CT_BOOL});
+  CHECK_EQ_INT(ival(ct_index(r, "7")), 1);
+  CHECK_EQ_INT(ival(ct_index(r, "290")), 0);
+  ct_tensor *o = ct_index(ct_zeros(CT_SHAPE(600), &b), "::2"); /* a strided out: torch's scalar loop */
+  CHECK(ct_prod_out(o, z, &(ct_reduce_opts){.dims = CT_DIMS(0)}) == CT_OK);
+  CHECK_EQ_INT(ival(ct_index(o, "7")), 0);
+  CHECK_EQ_INT(ival(ct_index(o, "290")), 0);
+  ct_scope_end();
+}
+
 int main(void) {
   test_huge_expanded();
   test_lse_bits();
@@ -1030,6 +1061,7 @@ int main(void) {
   test_norms();
   test_logical_and_lse();
   test_out_forms();
+  test_bool_prod_blocks();
   test_thread_independence();
   test_meta();
   return TEST_SUMMARY();

@@ -346,11 +346,46 @@ static inline double tot_f64(double v) { return v; }
 #define DEF_PROD_INT(E, T, CT, LD, ST) DEF_INT_LOOPS(prod_##E, T, MUL_I)
 /* bool elements as bytes, any nonzero one true: a tensor viewed as bool may hold other bytes than 0 and 1 */
 #define ADD_B(a, x) ADD_I(a, (uint8_t)((x) != 0))
-#define MUL_B(a, x) MUL_I(a, (uint8_t)((x) != 0))
 DEF_INT_LOOPS(sum_CT_BOOL, uint8_t, ADD_B)
 CT_DT_INTEGRAL(DEF_SUM_INT)
-DEF_INT_LOOPS(prod_CT_BOOL, uint8_t, MUL_B)
 CT_DT_INTEGRAL(DEF_PROD_INT)
+
+/* bool products as torch 1.13 computes them: prod_kernel_impl's bool case gives binary_kernel_reduce_vec
+   `a && b` as both the scalar and the vector step, and for two Vectorized<bool> that expression converts
+   each operand to its data pointer (vec_base.h's operator const T*), so every vector step is all true.
+   A contiguous line folds its whole blocks of 4 vectors (4 x 32 elements) into the output as true, that
+   is, skips them (vectorized_inner_reduction), and a run of contiguous columns into contiguous outputs
+   sets the columns of its whole blocks true (vectorized_outer_reduction); the other elements are
+   and-ed. torch's values, not a rounding: reproduced in every build. Only for a bool result: a product
+   of bools into int64 (the default) or another dtype is torch's in that dtype, exact, which this kernel
+   computes too (the input cast to bool first changes no product of 0s and 1s). The kernel is sequential
+   so that a line is never cut where torch's is not. (With more than one thread, torch cuts a single
+   output's reduction at its threads' ranges, which moves the blocks; ctorch gives its one-thread values.) */
+#define BOOL_VEC_BLOCK 128
+static inline bool bool_result(const void *ctx) { return ((const ct_red_ctx *)ctx)->out_dtype[0] == CT_BOOL; }
+CT_VINLINE void prod_bool_line(void *acc, const char *in, int64_t s, int64_t n, int64_t idx,
+                               const void *ctx) {
+  (void)idx;
+  uint64_t a = *(uint64_t *)acc;
+  int64_t k = s == 1 && bool_result(ctx) ? n - n % BOOL_VEC_BLOCK : 0;
+  for (; k < n && a; k++) a = in[k * s] != 0;
+  *(uint64_t *)acc = a;
+}
+CT_RED_DEF_INNER(prod_bool, 8)
+CT_RED_LOOP void prod_bool_outer(void *acc, const char *in, int64_t cs, int64_t m, int64_t rs, int64_t n,
+                                 int64_t idx, const ct_red_cols *cols, const void *ctx) {
+  (void)idx;
+  uint64_t *restrict a = acc;
+  bool vec = cols->nr == 1 && cs == 1 && cols->out_unit && bool_result(ctx);
+  int64_t vec_end = vec ? cols->total - cols->total % BOOL_VEC_BLOCK : 0;
+  for (int64_t j = 0; j < m; j++) {
+    if (cols->first + j < vec_end) {
+      a[j] = 1;
+      continue;
+    }
+    for (int64_t i = 0; i < n && a[j]; i++) a[j] = in[i * rs + j * cs] != 0;
+  }
+}
 
 DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT32, float, 8)
 DEF_FLOAT_PROD_LOOPS(prod_CT_FLOAT64, double, 4)
@@ -364,8 +399,18 @@ DEF_COMPLEX_PROD(prod_CT_COMPLEX128, double, 2, 1)
 #define K_PRODI(E, T, CT, LD, ST) static const ct_red_kernel prod_k_##E = K_INT(prod_##E, init_one_i, combine_mul_i, finish_i);
 CT_DT_BOOL(K_SUMI)
 CT_DT_INTEGRAL(K_SUMI)
-CT_DT_BOOL(K_PRODI)
 CT_DT_INTEGRAL(K_PRODI)
+static const ct_red_kernel prod_k_CT_BOOL = {8,
+                                             init_one_i,
+                                             prod_bool_inner,
+                                             prod_bool_outer,
+                                             combine_mul_i,
+                                             finish_i,
+                                             true /* sequential */,
+                                             true /* torch_loops */,
+                                             prod_bool_inner_run,
+                                             init_one_i_run,
+                                             finish_i_run};
 
 #define K_FSUM(kname, loops, fin) \
   static const ct_red_kernel kname = {8, init_zero, loops##_inner, loops##_outer, loops##_combine, fin};
@@ -560,6 +605,8 @@ static ct_status sum_like(sum_kind kind, ct_tensor *out, const ct_tensor *t, con
     /* nansum gives integer zeros (no kernel runs for nothing), then the true division by the count
        makes floats: a float result, or PyTorch's cast error for an integer out= */
     if (out) {
+      /* nansum_out's iterator meets the devices first (an out on another device than the input) */
+      if (!ct__red_check_out_devices(&c)) return ct_last_error();
       ct__error(CT_ERR_RUNTIME, "result type %s can't be cast to the desired output type %s",
                 ct__dt(ct_get_default_dtype())->scalar_name, ct__dt(dt)->scalar_name);
       return CT_ERR_RUNTIME;
