@@ -336,6 +336,20 @@ def _dim_op_args(g, allowed=(L,), neg=False, fit=False):
     return x, dim, idx, g.tensor(shape=sshape, dtype=sdt)
 
 
+def _index_select_shape(g, a):
+    """An out= shape for index_select's case a: mostly the result's (dim's size the index's numel)."""
+    x, dim, idx = a.args[:3]
+    nd = len(x.shape)
+    wd = _wrap(dim, nd)
+    if not nd or not 0 <= wd < nd or g.chance(0.3):
+        return (2,)
+    shape = list(x.shape)
+    shape[wd] = 1
+    for n in idx.shape:
+        shape[wd] *= n
+    return tuple(shape)
+
+
 def gen_index_select(g):
     x = _self(g)
     nd = len(x.shape)
@@ -673,7 +687,8 @@ OPS = [
        ct=lambda x, i, d, o: _call_s("ct_take_along_dim_out", o, o, x, i, _tado(d)), min_cases=60),
     Op("index_select", gen_index_select, torch=lambda x, d, i: torch.index_select(x, d, i),
        ct=lambda x, d, i: _call_t("ct_index_select", x, d, i), weight=2, min_cases=150),
-    Op("index_select_out", lambda g: (lambda a: A(*a.args, _out_spec(g, (2,), a.args[0].dtype)))(gen_index_select(g)),
+    Op("index_select_out", lambda g: (lambda a: A(*a.args, _out_spec(g, _index_select_shape(g, a), a.args[0].dtype)))(
+        gen_index_select(g)),
        torch=lambda x, d, i, o: torch.index_select(x, d, i, out=o),
        ct=lambda x, d, i, o: _call_s("ct_index_select_out", o, o, x, d, i), min_cases=60),
     Op("index_add", gen_index_add, torch=_t_index_add,
@@ -713,7 +728,8 @@ OPS = [
     # take_out's index contiguous: an out that torch resizes takes TensorIterator's layout of a permuted index,
     # which ctorch does not reproduce yet (it resizes contiguous; issue 16's open points)
     Op("take_out", lambda g: (lambda a: A(a.args[0], Spec(a.args[1].shape, a.args[1].dtype, None, base=a.args[1].base),
-                                          _out_spec(g, (2,), a.args[0].dtype)))(gen_take(g)),
+                                          _out_spec(g, a.args[1].shape if g.chance(0.7) else (2,),
+                                                    a.args[0].dtype)))(gen_take(g)),
        torch=lambda x, i, o: torch.take(x, i, out=o), ct=lambda x, i, o: _call_s("ct_take_out", o, o, x, i),
        min_cases=60),
     Op("put", gen_put, torch=lambda x, i, s, acc: torch.put(x, i, s, acc),

@@ -293,8 +293,19 @@ def gen_topk(g, with_out=False):
         k = g.int(0, max(size, 0)) if g.chance(0.92) else g.choice([size + 1, -1])
     kw = dict(dim=dim, largest=g.chance(0.6), sorted=g.chance(0.7))
     if with_out:
-        kw["out"] = (_out(g, _maybe(g, x.dtype), x.shape), _out(g, _maybe(g, torch.int64), x.shape))
+        kw["out"] = (_out(g, _maybe(g, x.dtype), _topk_out_hint(g, x, dim, k)),
+                     _out(g, _maybe(g, torch.int64), _topk_out_hint(g, x, dim, k)))
     return A(x, k, **kw)
+
+
+def _topk_out_hint(g, x, dim, k):
+    """The result's shape (dim's size k), or the input's."""
+    shape, nd = list(x.shape), len(x.shape)
+    d = -1 if dim is None else dim
+    if not nd or not -nd <= d < nd or k < 0 or g.chance(0.3):
+        return x.shape
+    shape[d % nd] = k
+    return tuple(shape)
 
 
 def _topts(dim, largest, sorted):
@@ -439,7 +450,17 @@ def gen_quantile(g, scalar, with_out=False):
     if g.chance(0.85):
         kw["interpolation"] = g.choice(INTERP if g.chance(0.97) else ["cubic"])
     if with_out:
-        kw["out"] = _out(g, _maybe(g, dt, 0.92), ())
+        hint = ()
+        if g.chance(0.6):  # the result's shape: q's dim first, then the input's reduced (or kept as 1)
+            shape, nd, d = list(x.shape), len(x.shape), kw["dim"]
+            if d is None:
+                red = [1] * nd if kw["keepdim"] else []
+            elif nd and -nd <= d < nd:
+                red = shape[:d % nd] + ([1] if kw["keepdim"] else []) + shape[d % nd + 1:]
+            else:
+                red = []
+            hint = tuple(([n] if not scalar and n else []) + red)
+        kw["out"] = _out(g, _maybe(g, dt, 0.92), hint)
     return A(x, q, **kw)
 
 
@@ -556,7 +577,7 @@ def gen_ss(g, scalar=False, with_out=False):
         v = Spec(vshape, vdt, g.layout(), base=_tie_base(g, vshape, vdt))
     if with_out:
         kw["out"] = _out(g, torch.int32 if kw["out_int32"] and g.chance(0.9) else
-                         torch.int64 if g.chance(0.9) else g.dtype(), ())
+                         torch.int64 if g.chance(0.9) else g.dtype(), vshape if not scalar and g.chance(0.7) else ())
     return A(bd, v, **kw)
 
 

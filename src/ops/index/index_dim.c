@@ -54,7 +54,9 @@ static void fmt_shape(char *buf, size_t n, const ct_tensor *t) { ct__fmt_int_lis
 
 /* ---- index_select ---- */
 
-static ct_tensor *index_select_impl(const ct_tensor *self_in, int64_t dim, const ct_tensor *index) {
+/* out_contig: whether the result torch writes is contiguous (a fresh one is; an out= of the result's shape
+   keeps its strides), which picks its dim-1 path and that path's message for a bad index. */
+static ct_tensor *index_select_impl(const ct_tensor *self_in, int64_t dim, const ct_tensor *index, bool out_contig) {
   dim = ct__wrap_dim(dim, self_in->ndim);
   if (dim < 0) return NULL;
   if (index->ndim > 1) return CT_ERR_NULL(CT_ERR_INDEX, "index_select(): Index is supposed to be a vector");
@@ -80,7 +82,7 @@ static ct_tensor *index_select_impl(const ct_tensor *self_in, int64_t dim, const
     }
   }
   int64_t bad;
-  if (nd > 1 && dim == 1 && iv->numel > 0 && ct__idx_find_bad(iv, 0, self_in->sizes[1], &bad)) {
+  if (nd > 1 && dim == 1 && out_contig && iv->numel > 0 && ct__idx_find_bad(iv, 0, self_in->sizes[1], &bad)) {
     ct_release(iv); /* torch's contiguous dim-1 path (index_select_out_cpu_dim1_) */
     return CT_ERR_NULL(CT_ERR_RUNTIME, "INDICES element is out of DATA bounds, id=%lld axis_dim=%lld", (long long)bad,
                        (long long)self_in->sizes[1]);
@@ -109,7 +111,7 @@ ct_tensor *ct_index_select(const ct_tensor *t, int64_t dim, const ct_tensor *ind
   CT__OP_ENTER_PTR(&index_select_op, t, t, index);
   if (!CT__OP_ACCEPTS(&index_select_op, index_select_op.aten, t, index)) return NULL;
   if (CT__OP_ON_META(t, index)) return ct__own(ct__index_select_meta(t, dim, index));
-  return ct__own(index_select_impl(t, dim, index));
+  return ct__own(index_select_impl(t, dim, index, true));
 }
 
 ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, const ct_tensor *index) {
@@ -136,7 +138,15 @@ ct_status ct_index_select_out(ct_tensor *out, const ct_tensor *t, int64_t dim, c
   }
   if (!ct__check_no_internal_overlap(out) || !ct__idx_no_overlap(out, t) || !ct__idx_no_overlap(out, index))
     return CT_ERR_RUNTIME;
-  return ct__idx_copy_out(out, index_select_impl(t, dim, index));
+  /* resize_output keeps an out of the result's shape as it is, and makes any other contiguous */
+  bool contig = true;
+  if (t->ndim <= 64) { /* more: index_select_impl's refusal */
+    int64_t sz[64];
+    memcpy(sz, t->sizes, (size_t)t->ndim * sizeof(int64_t));
+    if (t->ndim) sz[ct__wrap_dim(dim, t->ndim)] = index->numel;
+    contig = !ct__has_sizes(out, t->ndim, sz) || ct_is_contiguous(out, CT_CONTIGUOUS_FORMAT);
+  }
+  return ct__idx_copy_out(out, index_select_impl(t, dim, index, contig));
 }
 
 /* ---- index_add / index_reduce: index_func_meta_impl's checks ---- */
