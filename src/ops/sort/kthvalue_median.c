@@ -224,11 +224,13 @@ static ct_status kth_squeeze_kept_outs(ct_tensor *const *r, ct_tensor *const *ou
   int64_t nd = t->ndim;
   if (nd == 0) return CT_OK;
   int64_t dim = ct__sort_dim("kthvalue", t, o ? o->dims : (ct_dims){0}, -1);
+  int64_t keep_sizes[nd];
+  memcpy(keep_sizes, t->sizes, (size_t)nd * sizeof(int64_t));
+  keep_sizes[dim] = 1;
   bool kept[2];
   for (int k = 0; k < 2; k++) {
     const ct_tensor *out = outs[k];
-    kept[k] = out->ndim == nd;
-    for (int64_t d = 0; d < nd && kept[k]; d++) kept[k] = out->sizes[d] == (d == dim ? 1 : t->sizes[d]);
+    kept[k] = ct__has_sizes(out, nd, keep_sizes);
     if (!kept[k] && !ct__has_sizes(out, r[k]->ndim, r[k]->sizes) &&
         !ct__tensor_resize_ok(out, r[k]->ndim, r[k]->sizes))
       return ct_last_error();
